@@ -1,0 +1,39 @@
+/**
+ * The single entry every host uses (IPC in the desktop app, HTTP in `loupe serve`): checks the
+ * method name, validates the input, runs the handler, validates (and thereby strips) the output,
+ * and turns every failure into an error value the UI can show.
+ */
+import { z } from 'zod';
+import { API, ApiError, isApiMethod, type ApiHandlers, type Envelope } from '../../shared/api';
+import { ImportValidationError } from '../../shared/formats/types';
+
+export async function dispatch(handlers: ApiHandlers, method: unknown, rawInput: unknown): Promise<Envelope> {
+  if (!isApiMethod(method)) {
+    return { ok: false, error: { code: 'not_found', message: `Unknown method ${JSON.stringify(method)}` } };
+  }
+  const spec = API[method];
+  const parsed = spec.input.safeParse(rawInput ?? {});
+  if (!parsed.success) {
+    return {
+      ok: false,
+      error: { code: 'invalid_input', message: `Invalid input for ${method}: ${z.prettifyError(parsed.error)}` },
+    };
+  }
+  try {
+    const handler = handlers[method] as (input: unknown) => Promise<unknown>;
+    const value: unknown = await handler(parsed.data);
+    // Parsing the output strips any field the contract does not name (blindness, key hygiene).
+    return { ok: true, value: spec.output.parse(value) };
+  } catch (err) {
+    return { ok: false, error: toErrorBody(err) };
+  }
+}
+
+export function toErrorBody(err: unknown): Envelope extends infer E ? (E extends { ok: false; error: infer B } ? B : never) : never {
+  if (err instanceof ApiError) return err.toBody();
+  if (err instanceof ImportValidationError) {
+    return { code: 'import_failed', message: err.message, problems: err.problems };
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return { code: 'internal', message };
+}

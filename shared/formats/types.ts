@@ -1,0 +1,148 @@
+/**
+ * What every importer produces: plain records, before any database id exists.
+ * A parser is a pure function from file text to these records; it throws
+ * ImportValidationError (listing every problem it found) instead of guessing.
+ */
+import type { ErrorType, GlobalLabel, HumanLabel, Phase } from '../domain';
+
+export const IMPORT_KINDS = [
+  'summaries',
+  'labels',
+  'frank',
+  'faithbench',
+  'tofueval',
+  'halueval',
+  'xsumfaith',
+  'cogensumm',
+  'summedits',
+] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+/** Where a record came from, for error messages and provenance. */
+export interface SourceRef {
+  /** File path as the user gave it (or relative to the imported folder). */
+  file: string;
+  /** 1-based line (JSONL, CSV) or record number (JSON arrays: `record` is set instead). */
+  line?: number;
+  record?: number;
+}
+
+export interface ImportedSummary {
+  dataset: string;
+  docId: string;
+  /** null: the document text is not available (TofuEval, CoGenSumm): "document missing". */
+  document: string | null;
+  summaryId: string;
+  summary: string;
+  label: GlobalLabel | null;
+  /**
+   * A split that ships with the benchmark, kept as given. Each sentence must occur in
+   * `summary` in order (see locateSentences); null: Loupe splits the summary itself.
+   */
+  sentences: string[] | null;
+  meta: Record<string, unknown>;
+  source: SourceRef;
+}
+
+export interface ImportedLabel {
+  /** null: resolved by summaryId alone (an error if that is ambiguous across datasets). */
+  dataset: string | null;
+  summaryId: string;
+  /** 0-based index into the summary's units. */
+  sentenceIndex: number;
+  label: HumanLabel;
+  annotator: string;
+  phase: Phase;
+  errorType: ErrorType | null;
+  note: string | null;
+  source: SourceRef;
+}
+
+/** Judge predictions found in a benchmark file; kept for the judges issue. */
+export interface ImportedPrediction {
+  dataset: string | null;
+  summaryId: string;
+  sentenceIndex: number;
+  judge: string;
+  hard: 0 | 1 | null;
+  soft: number | null;
+  raw: string | null;
+  source: SourceRef;
+}
+
+export interface ImportBatch {
+  kind: ImportKind;
+  summaries: ImportedSummary[];
+  labels: ImportedLabel[];
+  predictions: ImportedPrediction[];
+  /** Files actually used (folder kinds say which parts they found). */
+  filesUsed: string[];
+  /** Human-readable notes shown after import (mapping choices, skipped material). */
+  notes: string[];
+}
+
+export interface ImportProblem {
+  file: string;
+  line?: number;
+  record?: number;
+  field?: string;
+  /** What was expected, in words a user can act on. */
+  expected: string;
+  /** What was found (truncated), when useful. */
+  found?: string;
+}
+
+export function formatProblem(p: ImportProblem): string {
+  const where = [p.file, p.line !== undefined ? `line ${p.line}` : p.record !== undefined ? `record ${p.record}` : null]
+    .filter(Boolean)
+    .join(', ');
+  const field = p.field ? ` field "${p.field}"` : '';
+  const found = p.found !== undefined ? ` (found ${p.found})` : '';
+  return `${where}:${field} expected ${p.expected}${found}`;
+}
+
+/** Thrown by parsers and by the import service; nothing is imported when it is thrown. */
+export class ImportValidationError extends Error {
+  readonly problems: ImportProblem[];
+  constructor(problems: ImportProblem[], headline?: string) {
+    const first = problems.slice(0, 5).map(formatProblem).join('\n');
+    const more = problems.length > 5 ? `\n… and ${problems.length - 5} more problem(s)` : '';
+    super(`${headline ?? `Nothing was imported: ${problems.length} problem(s) found.`}\n${first}${more}`);
+    this.name = 'ImportValidationError';
+    this.problems = problems;
+  }
+}
+
+/** A file handed to a parser: its path (for messages) and its decoded text. */
+export interface SourceFile {
+  path: string;
+  text: string;
+}
+
+/** A cheap look at a candidate file, for format detection and folder layouts. */
+export interface FileHead {
+  path: string;
+  /** The first few KiB of the text. */
+  head: string;
+}
+
+export interface ParseOptions {
+  /** Dataset name chosen by the user (overrides or fills the file's). */
+  dataset?: string;
+}
+
+export interface FormatParser {
+  kind: ImportKind;
+  /** One line for help texts and the import dialog. */
+  description: string;
+  /** Extra facts shown to the user (e.g. FaithBench's span → label mapping). */
+  mapping?: string;
+  /**
+   * How sure this format fits the given files: 0 = no, 1 = possibly, 2 = certainly.
+   * Detection picks the only parser with the highest score > 0; a tie is ambiguous.
+   */
+  sniff(files: FileHead[]): 0 | 1 | 2;
+  /** For a folder: the files to read (by name pattern and content). Default: all given. */
+  select?(files: FileHead[]): string[];
+  parse(files: SourceFile[], options: ParseOptions): ImportBatch;
+}
