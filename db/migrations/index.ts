@@ -1,0 +1,8 @@
+import { migration001 } from './001_initial';
+
+/**
+ * Forward-only migrations: entry i moves the schema from version i to i+1 (PRAGMA user_version).
+ * Never edit a shipped entry; append a new one, with a test that migrates a populated database.
+ */
+export const MIGRATIONS: readonly string[] = [migration001];
+export const SCHEMA_VERSION = MIGRATIONS.length;

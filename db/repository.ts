@@ -1,0 +1,444 @@
+/**
+ * The only place with SQL. Methods say what they mean (recordLabel, annotationQueue, …) and take
+ * and return plain values; callers never see statements.
+ */
+import type { Database } from './open';
+import type { ErrorType, GlobalLabel, HumanLabel, Phase } from '../shared/domain';
+
+export interface UnitRecord {
+  idx: number;
+  text: string;
+  start: number;
+  end: number;
+  fragment: boolean;
+}
+
+export interface NewSummary {
+  dataset: string;
+  docId: string;
+  document: string | null;
+  summaryId: string;
+  summary: string;
+  label: GlobalLabel | null;
+  meta: Record<string, unknown>;
+  units: UnitRecord[];
+  splitter: { name: string; version: string };
+}
+
+export interface StoredSummary {
+  key: number;
+  dataset: string;
+  summaryId: string;
+  docId: string;
+  document: string | null;
+  summary: string;
+  label: GlobalLabel | null;
+  unitTexts: string[];
+}
+
+export interface LabelState {
+  label: HumanLabel | null;
+  errorType: ErrorType | null;
+  note: string | null;
+}
+
+export interface NewLabelEvent {
+  unitId: number;
+  annotatorId: number;
+  phase: Phase;
+  state: LabelState;
+  timeSpentMs: number | null;
+  cause: string;
+  importKey?: string;
+  importId?: number;
+}
+
+export interface NewPrediction {
+  unitId: number;
+  judge: string;
+  hard: 0 | 1 | null;
+  soft: number | null;
+  raw: string | null;
+}
+
+export interface QueueRow {
+  key: number;
+  dataset: string;
+  summaryId: string;
+  docId: string;
+  units: number;
+  labeled: number;
+  documentMissing: boolean;
+}
+
+export interface ExportRow {
+  dataset: string;
+  docId: string;
+  summaryId: string;
+  globalLabel: GlobalLabel | null;
+  unitId: number;
+  sentenceIndex: number;
+  text: string;
+  start: number;
+  end: number;
+  fragment: boolean;
+  splitter: string;
+  splitterVersion: string;
+  annotator: string | null;
+  phase: Phase | null;
+  label: HumanLabel | null;
+  errorType: ErrorType | null;
+  note: string | null;
+  firstLabeledAt: string | null;
+  lastLabeledAt: string | null;
+  timeSpentMs: number | null;
+}
+
+export interface HistoryEvent {
+  eventId: number;
+  unitId: number;
+  annotator: string;
+  phase: Phase;
+  label: HumanLabel | null;
+  errorType: ErrorType | null;
+  note: string | null;
+  timeSpentMs: number | null;
+  cause: string;
+  createdAt: string;
+}
+
+const now = (): string => new Date().toISOString();
+
+export class Repository {
+  constructor(private readonly db: Database) {}
+
+  /** Runs fn in one transaction (all or nothing). */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  // --- project metadata -------------------------------------------------------------------
+
+  getMeta(key: string): string | null {
+    const row = this.db.prepare('SELECT value FROM project_meta WHERE key = ?').get(key) as { value: string } | undefined;
+    return row?.value ?? null;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.db.prepare('INSERT INTO project_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+  }
+
+  schemaVersion(): number {
+    return this.db.pragma('user_version', { simple: true }) as number;
+  }
+
+  // --- datasets and annotators ----------------------------------------------------------------
+
+  ensureDataset(name: string): number {
+    this.db.prepare('INSERT OR IGNORE INTO datasets (name, created_at) VALUES (?, ?)').run(name, now());
+    return (this.db.prepare('SELECT id FROM datasets WHERE name = ?').get(name) as { id: number }).id;
+  }
+
+  datasetId(name: string): number | null {
+    const row = this.db.prepare('SELECT id FROM datasets WHERE name = ?').get(name) as { id: number } | undefined;
+    return row?.id ?? null;
+  }
+
+  datasetStats(): Array<{
+    name: string;
+    documents: number;
+    documentsMissing: number;
+    summaries: number;
+    units: number;
+    sampled: number;
+    batches: number;
+  }> {
+    return this.db
+      .prepare(
+        `SELECT d.name,
+           (SELECT count(*) FROM documents x WHERE x.dataset_id = d.id) AS documents,
+           (SELECT count(*) FROM documents x WHERE x.dataset_id = d.id AND x.text IS NULL) AS documentsMissing,
+           (SELECT count(*) FROM summaries s WHERE s.dataset_id = d.id) AS summaries,
+           (SELECT count(*) FROM units u JOIN summaries s ON s.id = u.summary_id WHERE s.dataset_id = d.id) AS units,
+           (SELECT count(*) FROM sample_items i JOIN sample_batches b ON b.id = i.batch_id WHERE b.dataset_id = d.id) AS sampled,
+           (SELECT count(*) FROM sample_batches b WHERE b.dataset_id = d.id) AS batches
+         FROM datasets d ORDER BY d.name`,
+      )
+      .all() as ReturnType<Repository['datasetStats']>;
+  }
+
+  ensureAnnotator(name: string): { id: number; name: string } {
+    this.db.prepare('INSERT OR IGNORE INTO annotators (name, created_at) VALUES (?, ?)').run(name, now());
+    return this.db.prepare('SELECT id, name FROM annotators WHERE name = ?').get(name) as { id: number; name: string };
+  }
+
+  annotatorId(name: string): number | null {
+    const row = this.db.prepare('SELECT id FROM annotators WHERE name = ?').get(name) as { id: number } | undefined;
+    return row?.id ?? null;
+  }
+
+  listAnnotators(): Array<{ id: number; name: string }> {
+    return this.db.prepare('SELECT id, name FROM annotators ORDER BY name').all() as Array<{ id: number; name: string }>;
+  }
+
+  // --- import -----------------------------------------------------------------------------
+
+  /** What a dataset already holds, to tell unchanged re-imports from conflicts. */
+  storedSummaries(dataset: string): Map<string, StoredSummary> {
+    const rows = this.db
+      .prepare(
+        `SELECT s.id AS key, d.name AS dataset, s.summary_id AS summaryId, doc.doc_id AS docId, doc.text AS document,
+                s.text AS summary, s.global_label AS label,
+                (SELECT json_group_array(u.text) FROM (SELECT text FROM units WHERE summary_id = s.id ORDER BY idx) u) AS unitTexts
+         FROM summaries s JOIN datasets d ON d.id = s.dataset_id JOIN documents doc ON doc.id = s.document_id
+         WHERE d.name = ?`,
+      )
+      .all(dataset) as Array<Omit<StoredSummary, 'unitTexts' | 'label'> & { unitTexts: string; label: number | null }>;
+    const map = new Map<string, StoredSummary>();
+    for (const row of rows) {
+      map.set(row.summaryId, { ...row, label: row.label as GlobalLabel | null, unitTexts: JSON.parse(row.unitTexts) as string[] });
+    }
+    return map;
+  }
+
+  /** Document texts of a dataset by doc id (null text: missing). */
+  storedDocuments(dataset: string): Map<string, string | null> {
+    const rows = this.db
+      .prepare('SELECT doc.doc_id AS docId, doc.text AS text FROM documents doc JOIN datasets d ON d.id = doc.dataset_id WHERE d.name = ?')
+      .all(dataset) as Array<{ docId: string; text: string | null }>;
+    return new Map(rows.map((r) => [r.docId, r.text]));
+  }
+
+  recordImport(entry: { kind: string; source: string; files: string[]; contentHash: string; summaries: number; labels: number }): number {
+    return Number(
+      this.db
+        .prepare('INSERT INTO imports (kind, source, files, content_hash, summaries, labels, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .run(entry.kind, entry.source, JSON.stringify(entry.files), entry.contentHash, entry.summaries, entry.labels, now()).lastInsertRowid,
+    );
+  }
+
+  /** Inserts a new summary with its document (created or reused) and units. Returns its key. */
+  insertSummary(summary: NewSummary, importId: number): number {
+    const datasetId = this.ensureDataset(summary.dataset);
+    this.db.prepare('INSERT OR IGNORE INTO documents (dataset_id, doc_id, text) VALUES (?, ?, ?)').run(datasetId, summary.docId, summary.document);
+    if (summary.document !== null) {
+      // A document imported earlier as missing gets its text now.
+      this.db.prepare('UPDATE documents SET text = ? WHERE dataset_id = ? AND doc_id = ? AND text IS NULL').run(summary.document, datasetId, summary.docId);
+    }
+    const documentId = (this.db.prepare('SELECT id FROM documents WHERE dataset_id = ? AND doc_id = ?').get(datasetId, summary.docId) as { id: number }).id;
+    const key = Number(
+      this.db
+        .prepare('INSERT INTO summaries (dataset_id, document_id, summary_id, text, global_label, meta, import_id) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .run(datasetId, documentId, summary.summaryId, summary.summary, summary.label, JSON.stringify(summary.meta), importId).lastInsertRowid,
+    );
+    const insertUnit = this.db.prepare(
+      'INSERT INTO units (summary_id, idx, text, start, end, fragment, splitter, splitter_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    for (const u of summary.units) {
+      insertUnit.run(key, u.idx, u.text, u.start, u.end, u.fragment ? 1 : 0, summary.splitter.name, summary.splitter.version);
+    }
+    return key;
+  }
+
+  /** Unit ids of a summary in order, found by dataset (optional) and benchmark summary id. */
+  unitIdsBySummary(summaryId: string, dataset: string | null): Array<{ dataset: string; unitIds: number[] }> {
+    const rows = this.db
+      .prepare(
+        `SELECT d.name AS dataset, u.id AS unitId FROM summaries s
+         JOIN datasets d ON d.id = s.dataset_id JOIN units u ON u.summary_id = s.id
+         WHERE s.summary_id = ? AND (? IS NULL OR d.name = ?) ORDER BY d.name, u.idx`,
+      )
+      .all(summaryId, dataset, dataset) as Array<{ dataset: string; unitId: number }>;
+    const byDataset = new Map<string, number[]>();
+    for (const r of rows) byDataset.set(r.dataset, [...(byDataset.get(r.dataset) ?? []), r.unitId]);
+    return [...byDataset].map(([name, unitIds]) => ({ dataset: name, unitIds }));
+  }
+
+  hasImportKey(importKey: string): boolean {
+    return this.db.prepare('SELECT 1 FROM label_events WHERE import_key = ?').get(importKey) !== undefined;
+  }
+
+  savePrediction(p: NewPrediction, importId: number): boolean {
+    const info = this.db
+      .prepare('INSERT OR IGNORE INTO imported_predictions (unit_id, judge, hard, soft, raw, import_id) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(p.unitId, p.judge, p.hard, p.soft, p.raw, importId);
+    return info.changes > 0;
+  }
+
+  attachDocument(summaryKey: number, text: string): number {
+    return this.db
+      .prepare('UPDATE documents SET text = ? WHERE id = (SELECT document_id FROM summaries WHERE id = ?) AND text IS NULL')
+      .run(text, summaryKey).changes;
+  }
+
+  // --- labels -----------------------------------------------------------------------------
+
+  /** One committed event; the caller acknowledges only after this returns. */
+  recordLabel(e: NewLabelEvent): number {
+    const info = this.db
+      .prepare(
+        `INSERT INTO label_events (unit_id, annotator_id, phase, label, error_type, note, time_spent_ms, cause, created_at, import_key, import_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(e.unitId, e.annotatorId, e.phase, e.state.label, e.state.errorType, e.state.note, e.timeSpentMs, e.cause, now(), e.importKey ?? null, e.importId ?? null);
+    return Number(info.lastInsertRowid);
+  }
+
+  /** The current (latest) state per unit of one summary for one annotator and phase. */
+  currentStates(summaryKey: number, annotatorId: number, phase: Phase): Map<number, LabelState> {
+    const rows = this.db
+      .prepare(
+        `SELECT e.unit_id AS unitId, e.label, e.error_type AS errorType, e.note FROM label_events e
+         JOIN (SELECT le.unit_id, max(le.id) AS id FROM label_events le JOIN units u ON u.id = le.unit_id
+               WHERE u.summary_id = ? AND le.annotator_id = ? AND le.phase = ? GROUP BY le.unit_id) m ON m.id = e.id`,
+      )
+      .all(summaryKey, annotatorId, phase) as Array<{ unitId: number } & LabelState>;
+    return new Map(rows.map((r) => [r.unitId, { label: r.label, errorType: r.errorType, note: r.note }]));
+  }
+
+  unitSummaryKey(unitId: number): number | null {
+    const row = this.db.prepare('SELECT summary_id AS key FROM units WHERE id = ?').get(unitId) as { key: number } | undefined;
+    return row?.key ?? null;
+  }
+
+  // --- annotation -------------------------------------------------------------------------
+
+  /** The summaries sampled for an annotator (batches assigned to them or to nobody), in draw order. */
+  annotationQueue(annotatorId: number, dataset: string | null): QueueRow[] {
+    const rows = this.db
+      .prepare(
+        `WITH cur AS (
+           SELECT e.unit_id, e.label FROM label_events e
+           JOIN (SELECT unit_id, max(id) AS id FROM label_events WHERE annotator_id = ? AND phase = 'annotation' GROUP BY unit_id) m
+             ON m.id = e.id
+         )
+         SELECT s.id AS key, d.name AS dataset, s.summary_id AS summaryId, doc.doc_id AS docId,
+                count(u.id) AS units, count(cur.label) AS labeled, doc.text IS NULL AS documentMissing
+         FROM sample_items si
+         JOIN sample_batches b ON b.id = si.batch_id
+         JOIN datasets d ON d.id = b.dataset_id
+         JOIN summaries s ON s.id = si.summary_id
+         JOIN documents doc ON doc.id = s.document_id
+         JOIN units u ON u.summary_id = s.id
+         LEFT JOIN cur ON cur.unit_id = u.id
+         WHERE (b.annotator_id IS NULL OR b.annotator_id = ?) AND (? IS NULL OR d.name = ?)
+         GROUP BY s.id
+         ORDER BY d.name, b.batch, si.position`,
+      )
+      .all(annotatorId, annotatorId, dataset, dataset) as Array<Omit<QueueRow, 'documentMissing'> & { documentMissing: number }>;
+    return rows.map((r) => ({ ...r, documentMissing: r.documentMissing === 1 }));
+  }
+
+  /** Text needed to show a summary for annotation: deliberately without the global label. */
+  summaryForAnnotation(key: number): {
+    key: number;
+    dataset: string;
+    summaryId: string;
+    docId: string;
+    summary: string;
+    document: string | null;
+    units: Array<{ id: number; index: number; text: string; start: number; end: number; fragment: boolean; splitter: string }>;
+  } | null {
+    const head = this.db
+      .prepare(
+        `SELECT s.id AS key, d.name AS dataset, s.summary_id AS summaryId, doc.doc_id AS docId, s.text AS summary, doc.text AS document
+         FROM summaries s JOIN datasets d ON d.id = s.dataset_id JOIN documents doc ON doc.id = s.document_id WHERE s.id = ?`,
+      )
+      .get(key) as { key: number; dataset: string; summaryId: string; docId: string; summary: string; document: string | null } | undefined;
+    if (!head) return null;
+    const units = this.db
+      .prepare(
+        `SELECT id, idx AS "index", text, start, end, fragment, splitter || ' ' || splitter_version AS splitter
+         FROM units WHERE summary_id = ? ORDER BY idx`,
+      )
+      .all(key) as Array<{ id: number; index: number; text: string; start: number; end: number; fragment: number; splitter: string }>;
+    return { ...head, units: units.map((u) => ({ ...u, fragment: u.fragment === 1 })) };
+  }
+
+  // --- sampling ---------------------------------------------------------------------------
+
+  /** Summaries of a dataset not yet in any batch, with their benchmark ids. */
+  unsampledSummaries(datasetId: number): Array<{ key: number; summaryId: string }> {
+    return this.db
+      .prepare(
+        `SELECT s.id AS key, s.summary_id AS summaryId FROM summaries s
+         WHERE s.dataset_id = ? AND NOT EXISTS (SELECT 1 FROM sample_items i WHERE i.summary_id = s.id)`,
+      )
+      .all(datasetId) as Array<{ key: number; summaryId: string }>;
+  }
+
+  insertSampleBatch(b: { datasetId: number; seed: number; requested: number; annotatorId: number | null; algorithm: string; keys: number[] }): number {
+    const next = (this.db.prepare('SELECT coalesce(max(batch), 0) + 1 AS n FROM sample_batches WHERE dataset_id = ?').get(b.datasetId) as { n: number }).n;
+    const batchId = Number(
+      this.db
+        .prepare('INSERT INTO sample_batches (dataset_id, batch, seed, requested, annotator_id, algorithm, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .run(b.datasetId, next, b.seed, b.requested, b.annotatorId, b.algorithm, now()).lastInsertRowid,
+    );
+    const insert = this.db.prepare('INSERT INTO sample_items (batch_id, summary_id, position) VALUES (?, ?, ?)');
+    b.keys.forEach((key, position) => insert.run(batchId, key, position));
+    return batchId;
+  }
+
+  sampleBatches(dataset: string | null): Array<{
+    id: number;
+    dataset: string;
+    batch: number;
+    seed: number;
+    requested: number;
+    annotator: string | null;
+    createdAt: string;
+    summaryIds: string[];
+  }> {
+    const rows = this.db
+      .prepare(
+        `SELECT b.id, d.name AS dataset, b.batch, b.seed, b.requested, a.name AS annotator, b.created_at AS createdAt,
+                (SELECT json_group_array(x.summary_id) FROM (SELECT s.summary_id FROM sample_items i JOIN summaries s ON s.id = i.summary_id
+                   WHERE i.batch_id = b.id ORDER BY i.position) x) AS summaryIds
+         FROM sample_batches b JOIN datasets d ON d.id = b.dataset_id LEFT JOIN annotators a ON a.id = b.annotator_id
+         WHERE (? IS NULL OR d.name = ?) ORDER BY d.name, b.batch`,
+      )
+      .all(dataset, dataset) as Array<{ id: number; dataset: string; batch: number; seed: number; requested: number; annotator: string | null; createdAt: string; summaryIds: string }>;
+    return rows.map((r) => ({ ...r, summaryIds: JSON.parse(r.summaryIds) as string[] }));
+  }
+
+  // --- export -----------------------------------------------------------------------------
+
+  /** One row per (unit, annotator, phase) with a current label, plus one row for each unit nobody labeled. */
+  exportRows(dataset: string | null): ExportRow[] {
+    const rows = this.db
+      .prepare(
+        `WITH latest AS (
+           SELECT unit_id, annotator_id, phase, max(id) AS id, min(created_at) AS first_at, sum(time_spent_ms) AS spent
+           FROM label_events GROUP BY unit_id, annotator_id, phase
+         )
+         SELECT d.name AS dataset, doc.doc_id AS docId, s.summary_id AS summaryId, s.global_label AS globalLabel,
+                u.id AS unitId, u.idx AS sentenceIndex, u.text, u.start, u.end, u.fragment,
+                u.splitter, u.splitter_version AS splitterVersion,
+                a.name AS annotator, l.phase, e.label, e.error_type AS errorType, e.note,
+                l.first_at AS firstLabeledAt, e.created_at AS lastLabeledAt, l.spent AS timeSpentMs
+         FROM units u
+         JOIN summaries s ON s.id = u.summary_id
+         JOIN datasets d ON d.id = s.dataset_id
+         JOIN documents doc ON doc.id = s.document_id
+         LEFT JOIN latest l ON l.unit_id = u.id
+         LEFT JOIN label_events e ON e.id = l.id
+         LEFT JOIN annotators a ON a.id = l.annotator_id
+         WHERE (? IS NULL OR d.name = ?)
+         ORDER BY d.name, s.summary_id, u.idx, a.name, l.phase`,
+      )
+      .all(dataset, dataset) as Array<Omit<ExportRow, 'fragment'> & { fragment: number }>;
+    return rows.map((r) => ({ ...r, fragment: r.fragment === 1 }));
+  }
+
+  labelHistory(dataset: string | null): HistoryEvent[] {
+    return this.db
+      .prepare(
+        `SELECT e.id AS eventId, e.unit_id AS unitId, a.name AS annotator, e.phase, e.label, e.error_type AS errorType, e.note,
+                e.time_spent_ms AS timeSpentMs, e.cause, e.created_at AS createdAt
+         FROM label_events e JOIN annotators a ON a.id = e.annotator_id
+         JOIN units u ON u.id = e.unit_id JOIN summaries s ON s.id = u.summary_id JOIN datasets d ON d.id = s.dataset_id
+         WHERE (? IS NULL OR d.name = ?) ORDER BY e.id`,
+      )
+      .all(dataset, dataset) as HistoryEvent[];
+  }
+}
