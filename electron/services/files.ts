@@ -1,0 +1,101 @@
+/**
+ * Reading import files from disk: size limits, encodings and folder listings, with errors that
+ * name the file and line. Node only; never imports electron.
+ */
+import { createHash } from 'node:crypto';
+import { open, readdir, readFile, stat } from 'node:fs/promises';
+import { basename, join, relative } from 'node:path';
+import { ImportValidationError, type FileHead, type SourceFile } from '../../shared/formats/types';
+
+/** Node strings stop near 512 M characters; larger files are refused before any read. */
+export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
+const HEAD_BYTES = 8 * 1024;
+const FOLDER_MAX_FILES = 5000;
+const FOLDER_MAX_DEPTH = 4;
+const IMPORTABLE = /\.(jsonl|json|csv|tsv|txt)$/i;
+
+export function formatBytes(n: number): string {
+  if (n >= 1e9) return `${(n / 1e9).toFixed(1)} GB`;
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)} MB`;
+  if (n >= 1e3) return `${(n / 1e3).toFixed(1)} kB`;
+  return `${n} bytes`;
+}
+
+/** Decodes UTF-8 strictly; says which line holds the first invalid byte. */
+export function decodeText(bytes: Uint8Array, file: string): string {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    throw new ImportValidationError([
+      { file, line: 1, expected: 'UTF-8 text', found: 'a UTF-16 byte-order mark; save the file as UTF-8 and import it again' },
+    ]);
+  }
+  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const body = bytes.subarray(start);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(body);
+  } catch {
+    const lossy = new TextDecoder('utf-8').decode(body);
+    const at = lossy.indexOf('\uFFFD');
+    const line = lossy.slice(0, Math.max(0, at)).split('\n').length;
+    throw new ImportValidationError([
+      { file, line, expected: 'UTF-8 text', found: 'bytes that are not valid UTF-8 (is it Latin-1 or Windows-1252? re-save it as UTF-8)' },
+    ]);
+  }
+}
+
+async function checkSize(path: string, label: string): Promise<number> {
+  const info = await stat(path);
+  if (info.size > MAX_IMPORT_BYTES) {
+    throw new ImportValidationError([
+      {
+        file: label,
+        expected: `a file of at most ${formatBytes(MAX_IMPORT_BYTES)}`,
+        found: `${formatBytes(info.size)}; split it into smaller files (each import is all or nothing)`,
+      },
+    ]);
+  }
+  return info.size;
+}
+
+export async function readSourceFile(path: string, label = path): Promise<{ file: SourceFile; bytes: Uint8Array }> {
+  await checkSize(path, label);
+  const bytes = await readFile(path);
+  return { file: { path: label, text: decodeText(bytes, label) }, bytes };
+}
+
+/** The first few KiB of a file, decoded leniently: enough to tell formats apart. */
+export async function readHead(path: string, label: string): Promise<FileHead> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+    return { path: label, head: new TextDecoder('utf-8').decode(buffer.subarray(0, bytesRead)) };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Importable files below a folder (bounded), as paths relative to it. */
+export async function listFolder(root: string): Promise<string[]> {
+  const found: string[] = [];
+  async function walk(dir: string, depth: number): Promise<void> {
+    const entries = await readdir(dir, { withFileTypes: true });
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      if (found.length >= FOLDER_MAX_FILES) return;
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const full = join(dir, entry.name);
+      if (entry.isDirectory() && depth < FOLDER_MAX_DEPTH) await walk(full, depth + 1);
+      else if (entry.isFile() && IMPORTABLE.test(entry.name)) found.push(relative(root, full));
+    }
+  }
+  await walk(root, 0);
+  return found;
+}
+
+export function sha256(parts: Iterable<Uint8Array | string>): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part);
+  return hash.digest('hex');
+}
+
+export { basename };
