@@ -1,0 +1,221 @@
+/**
+ * Reading JSON and JSON Lines with positions, and collecting problems in the ImportProblem shape.
+ * Every format parser uses these so that a bad file is reported the same way everywhere:
+ * file, 1-based physical line (JSONL) or record (JSON arrays), field, what was expected.
+ */
+import type { z } from 'zod';
+import { ImportValidationError, type ImportProblem, type SourceFile } from './types';
+
+/** Enough to fix a file in one go without flooding the user (or the IPC payload). */
+export const PROBLEM_CAP = 200;
+
+/** Where a problem is: a file plus a line or a record number. */
+export type ProblemPlace = Pick<ImportProblem, 'file' | 'line' | 'record'>;
+
+export class ProblemCollector {
+  readonly problems: ImportProblem[] = [];
+  /** Problems found after the cap was reached: counted, not kept. */
+  overflow = 0;
+
+  add(problem: ImportProblem): void {
+    if (this.problems.length < PROBLEM_CAP) this.problems.push(problem);
+    else this.overflow += 1;
+  }
+
+  /** Parsers stop scanning once this is true; the first PROBLEM_CAP problems are enough. */
+  get full(): boolean {
+    return this.problems.length >= PROBLEM_CAP;
+  }
+
+  get count(): number {
+    return this.problems.length;
+  }
+
+  throwIfAny(): void {
+    if (this.problems.length === 0) return;
+    // Reading and validating are separate passes; list problems in file order as a user reads them.
+    const fileOrder = new Map<string, number>();
+    for (const p of this.problems) if (!fileOrder.has(p.file)) fileOrder.set(p.file, fileOrder.size);
+    const position = (p: ImportProblem) => p.line ?? p.record ?? 0;
+    this.problems.sort((a, b) => (fileOrder.get(a.file) ?? 0) - (fileOrder.get(b.file) ?? 0) || position(a) - position(b));
+    const headline =
+      this.overflow > 0 || this.full
+        ? `Nothing was imported: at least ${this.problems.length + this.overflow} problems found; the first ${this.problems.length} are listed.`
+        : undefined;
+    throw new ImportValidationError(this.problems, headline);
+  }
+}
+
+/** A short, single-line rendering of a found value for messages. */
+export function describeValue(value: unknown, max = 80): string {
+  if (value === undefined) return 'nothing';
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  int: 'an integer',
+  boolean: 'true or false',
+  object: 'an object',
+  record: 'an object',
+  array: 'a list',
+  null: 'null',
+};
+
+function valueAtPath(value: unknown, path: readonly PropertyKey[]): unknown {
+  let current: unknown = value;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+/** What an issue expected, in words: our schemas word some checks themselves, else derive it. */
+function expectedOf(issue: z.core.$ZodIssue, found: unknown): string {
+  // zod's own English messages start like this; anything else was written in our schemas.
+  if (!/^(Invalid|Too (small|big)|Unrecognized)/.test(issue.message)) {
+    return issue.code === 'invalid_type' && found === undefined ? `${issue.message} (required)` : issue.message;
+  }
+  switch (issue.code) {
+    case 'invalid_type': {
+      const words = TYPE_WORDS[issue.expected] ?? issue.expected;
+      return found === undefined ? `${words} (required)` : words;
+    }
+    case 'too_small':
+      if (issue.origin === 'string' && Number(issue.minimum) === 1) return 'a non-empty string';
+      if (issue.origin === 'array') return `a list with at least ${String(issue.minimum)} item(s)`;
+      return `a value ${issue.inclusive ? '≥' : '>'} ${String(issue.minimum)}`;
+    case 'too_big':
+      return `a value ${issue.inclusive ? '≤' : '<'} ${String(issue.maximum)}`;
+    case 'invalid_value':
+      return `one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    default:
+      return issue.message;
+  }
+}
+
+/** Turns zod's issues into problems a user can act on ("field X: expected a non-empty string"). */
+export function zodProblems(issues: readonly z.core.$ZodIssue[], value: unknown, place: ProblemPlace): ImportProblem[] {
+  return issues.map((issue) => {
+    const found = valueAtPath(value, issue.path);
+    const field = issue.path.length > 0 ? issue.path.map(String).join('.') : undefined;
+    return { ...place, ...(field !== undefined ? { field } : {}), expected: expectedOf(issue, found), found: describeValue(found) };
+  });
+}
+
+/** Validates one record; on failure records every issue and returns undefined. */
+export function validateRecord<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  place: ProblemPlace,
+  problems: ProblemCollector,
+): T | undefined {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  for (const p of zodProblems(result.error.issues, value, place)) problems.add(p);
+  return undefined;
+}
+
+/** 1-based line of a character offset. */
+export function lineAt(text: string, index: number): number {
+  let line = 1;
+  const end = Math.min(index, text.length);
+  for (let i = 0; i < end; i += 1) if (text.charCodeAt(i) === 10) line += 1;
+  return line;
+}
+
+/** V8 says "at position N" (Node 20) and "(line L column C)" (Node ≥ 22); use whichever is there. */
+function lineOfJsonError(text: string, message: string): number | undefined {
+  const lineMatch = /\(line (\d+) column \d+\)/.exec(message);
+  if (lineMatch?.[1]) return Number(lineMatch[1]);
+  const positionMatch = /at position (\d+)/.exec(message);
+  if (positionMatch?.[1]) return lineAt(text, Number(positionMatch[1]));
+  if (/Unexpected end of JSON input/.test(message)) return lineAt(text, text.length);
+  return undefined;
+}
+
+function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+export interface JsonLine {
+  /** 1-based physical line in the file. */
+  line: number;
+  value: unknown;
+}
+
+/**
+ * JSON Lines: one JSON value per line; blank lines are skipped (but counted, so line numbers
+ * stay physical). A line that is not valid JSON is a problem at that line; scanning goes on.
+ */
+export function parseJsonLines(file: SourceFile, problems: ProblemCollector): JsonLine[] {
+  const lines = stripBom(file.text).split(/\r\n|\n|\r/);
+  const out: JsonLine[] = [];
+  for (let i = 0; i < lines.length && !problems.full; i += 1) {
+    const text = lines[i] ?? '';
+    if (text.trim() === '') continue;
+    try {
+      out.push({ line: i + 1, value: JSON.parse(text) as unknown });
+    } catch (error) {
+      problems.add({
+        file: file.path,
+        line: i + 1,
+        expected: 'one complete JSON object on this line',
+        found: `invalid JSON (${error instanceof Error ? error.message : String(error)})`,
+      });
+    }
+  }
+  if (out.length === 0 && problems.count === 0) {
+    problems.add({ file: file.path, expected: 'at least one JSON line', found: 'an empty file' });
+  }
+  return out;
+}
+
+/** A whole-file JSON document (object or list). A syntax error is one problem at its line. */
+export function parseJsonDocument(file: SourceFile, problems: ProblemCollector): unknown {
+  const text = stripBom(file.text);
+  if (text.trim() === '') {
+    problems.add({ file: file.path, expected: 'a JSON document', found: 'an empty file' });
+    return undefined;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const line = lineOfJsonError(text, message);
+    problems.add({
+      file: file.path,
+      ...(line !== undefined ? { line } : {}),
+      expected: 'valid JSON',
+      found: `invalid JSON (${message})`,
+    });
+    return undefined;
+  }
+}
+
+/** Top-level keys of the first JSON line of a file head (the line may be cut off by the head). */
+export function firstLineKeys(head: string): string[] {
+  const first = stripBom(head).split(/\r\n|\n|\r/).find((l) => l.trim() !== '') ?? '';
+  const trimmed = first.trim();
+  if (!trimmed.startsWith('{')) return [];
+  try {
+    const value = JSON.parse(trimmed) as unknown;
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : [];
+  } catch {
+    // Cut-off line: fall back to the quoted names followed by a colon (may include nested keys).
+    return [...trimmed.matchAll(/"([^"\\]+)"\s*:/g)].map((m) => m[1] ?? '');
+  }
+}
+
+/** Whether a head looks like JSON Lines (first non-blank character opens an object). */
+export function looksLikeJsonLines(head: string): boolean {
+  return /^\s*\{/.test(stripBom(head)) && firstLineKeys(head).length > 0;
+}
