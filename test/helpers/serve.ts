@@ -1,0 +1,71 @@
+/**
+ * Starts the real `loupe serve` (the CLI, the services, a real SQLite file) in a child process and
+ * reads its first stdout line: the URL with the token.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { join } from 'node:path';
+
+export const REPO = join(import.meta.dirname, '..', '..');
+const TSX = join(REPO, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+const CLI = join(REPO, 'electron', 'cli', 'loupe.ts');
+
+export interface ServeProcess {
+  url: string;
+  origin: string;
+  token: string;
+  child: ChildProcess;
+  stderr: () => string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export function loupeArgs(args: string[]): string[] {
+  return [TSX, CLI, ...args];
+}
+
+export async function startServe(args: string[], env: Record<string, string> = {}): Promise<ServeProcess> {
+  const child = spawn(process.execPath, loupeArgs(['serve', ...args]), {
+    cwd: REPO,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let errText = '';
+  child.stderr!.on('data', (c: Buffer) => (errText += c.toString()));
+  const lines = createInterface({ input: child.stdout! });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`loupe serve printed no URL in 120 s:\n${errText}`)), 120_000);
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      resolve(line.trim());
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`loupe serve exited with ${code}:\n${errText}`));
+    });
+  });
+  const parsed = new URL(url);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    url,
+    origin: parsed.origin,
+    token: parsed.searchParams.get('token') ?? '',
+    child,
+    stderr: () => errText,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/** Calls the API as the page would (token header, own origin). */
+export async function apiCall<T = unknown>(serve: ServeProcess, method: string, input: unknown): Promise<T> {
+  const res = await fetch(`${serve.origin}/api/${method}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-loupe-token': serve.token, origin: serve.origin },
+    body: JSON.stringify(input),
+  });
+  const body = (await res.json()) as { ok: boolean; value?: T; error?: { message: string } };
+  if (!body.ok) throw new Error(`${method}: ${body.error?.message}`);
+  return body.value as T;
+}
