@@ -63,8 +63,8 @@ const SENTENCE_OPENERS = new Set([
 
 const CLOSERS = new Set(['"', "'", '”', '’', ')', ']', '}', '»']);
 const OPENERS = new Set(['"', "'", '“', '‘', '(', '[', '{', '«', '`']);
-/** What may precede a list marker: only bullets at the start of a unit, or an introducing colon. */
-const LIST_PREFIX = /^[\s*•\-–—(]*$|:\s*$/u;
+/** Bullets and brackets that may stand before a list marker (`- 1.`, `(a.`). */
+const BULLET_CHARS = new Set(['*', '•', '-', '–', '—', '(']);
 
 const CANDIDATE = /[.!?…]+|\r?\n/g;
 const WORD_AT = /[\p{L}\p{N}]+/uy;
@@ -100,6 +100,16 @@ function wordBefore(text: string, runStart: number): { word: string; start: numb
   return { word: text.slice(start, runStart), start };
 }
 
+/**
+ * Whether a word at `wordStart` stands where a list marker does: at the start of the unit (after
+ * bullets) or right after an introducing colon. Looks back only over white space and bullets.
+ */
+function opensList(text: string, unitStart: number, wordStart: number): boolean {
+  let i = wordStart;
+  while (i > unitStart && (isSpace(text[i - 1]) || BULLET_CHARS.has(text[i - 1] ?? ''))) i -= 1;
+  return i === unitStart || text[i - 1] === ':';
+}
+
 function punctuationEndsUnit(
   text: string,
   run: string,
@@ -119,7 +129,7 @@ function punctuationEndsUnit(
     const lower = word.toLowerCase();
     if (NEVER_FINAL.has(lower)) return false;
     if (NUMBER_LABELS.has(lower) && /\d/.test(next.first)) return false;
-    if (LIST_MARKER.test(word) && LIST_PREFIX.test(text.slice(unitStart, wordStart))) return false;
+    if (LIST_MARKER.test(word) && opensList(text, unitStart, wordStart)) return false;
     if (MAYBE_FINAL.has(lower) || SINGLE_LETTER.test(word) || DOTTED_ACRONYM.test(word)) {
       return !lowerCased && UPPER_CASE_LETTER.test(next.first) && SENTENCE_OPENERS.has(next.word.toLowerCase());
     }
@@ -229,8 +239,14 @@ function findSqueezed(
   needle: string,
   fromOffset: number,
 ): { start: number; end: number } | null {
+  // First squeezed character at or after fromOffset (offsets are increasing).
   let from = 0;
-  while (from < haystack.offsets.length && (haystack.offsets[from] ?? 0) < fromOffset) from += 1;
+  let to = haystack.offsets.length;
+  while (from < to) {
+    const middle = (from + to) >> 1;
+    if ((haystack.offsets[middle] ?? 0) < fromOffset) from = middle + 1;
+    else to = middle;
+  }
   const at = haystack.chars.indexOf(needle, from);
   if (at < 0 || needle === '') return null;
   const first = haystack.offsets[at];
