@@ -1,0 +1,98 @@
+/** The shell: boot, menu actions, file drops, and which view is showing. */
+import { useEffect } from 'react';
+import type { LoupeBridge, MenuAction } from '../shared/api';
+import { importFile, importWithDialog } from './state/imports';
+import { refreshProject } from './state/project';
+import {
+  boot,
+  createProjectWithDialog,
+  openDemoProject,
+  openProjectWithDialog,
+  projectOpened,
+  setSessionError,
+  showView,
+  useSession,
+} from './state/session';
+import { ErrorBanner } from './components/ErrorBanner';
+import { Header } from './components/Header';
+import { AnnotateView } from './views/AnnotateView';
+import { AnnotatorPicker } from './views/AnnotatorPicker';
+import { ProjectView } from './views/ProjectView';
+import { StartView } from './views/StartView';
+
+export function App({ bridge }: { bridge: LoupeBridge }) {
+  const booting = useSession((state) => state.booting);
+  const error = useSession((state) => state.error);
+  const view = useSession((state) => state.view);
+  const annotator = useSession((state) => state.annotator);
+  const projectPath = useSession((state) => state.info?.project?.path ?? null);
+
+  useEffect(() => {
+    void boot(bridge);
+    return bridge.onMenu(onMenuAction);
+  }, [bridge]);
+
+  useFileDrop(bridge, projectPath !== null);
+
+  let body;
+  if (booting) body = <p className="muted centered">Connecting…</p>;
+  else if (!projectPath || view === 'start') body = <StartView />;
+  else if (!annotator) body = <AnnotatorPicker />;
+  else if (view === 'project') body = <ProjectView />;
+  else body = <AnnotateView />;
+
+  return (
+    <div className="app">
+      <Header />
+      <ErrorBanner message={error} onDismiss={() => setSessionError(null)} />
+      <main className="app-main">{body}</main>
+    </div>
+  );
+}
+
+function onMenuAction(action: MenuAction): void {
+  switch (action) {
+    case 'open-demo':
+      return void openDemoProject();
+    case 'new-project':
+      return void createProjectWithDialog();
+    case 'open-project':
+      return void openProjectWithDialog();
+    case 'project-opened':
+      return void projectOpened();
+    case 'import':
+      showView('project');
+      return void importWithDialog(() => void refreshProject());
+    case 'export':
+      showView('project');
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="export-build"]')?.focus());
+      return;
+  }
+}
+
+/** A file dropped anywhere on the window is imported (shown in the Project view). */
+function useFileDrop(bridge: LoupeBridge, enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return;
+    function onDragOver(event: DragEvent) {
+      if (event.dataTransfer?.types.includes('Files')) {
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'copy';
+      }
+    }
+    function onDrop(event: DragEvent) {
+      const file = event.dataTransfer?.files[0];
+      if (!file) return;
+      // Without this the browser would navigate to the file.
+      event.preventDefault();
+      showView('project');
+      void importFile(file, (f) => bridge.pathForFile(f), () => void refreshProject());
+    }
+    window.addEventListener('dragover', onDragOver);
+    window.addEventListener('drop', onDrop);
+    return () => {
+      window.removeEventListener('dragover', onDragOver);
+      window.removeEventListener('drop', onDrop);
+    };
+  }, [bridge, enabled]);
+}

@@ -1,0 +1,17 @@
+import { KEY_LEGEND } from '../../keyboard';
+
+/** Always on screen: every action and its key, so nothing has to be remembered. */
+export function KeyLegend({ labelingDisabled }: { labelingDisabled: boolean }) {
+  return (
+    <footer className="key-legend" data-testid="key-legend" aria-label="Keyboard shortcuts">
+      {KEY_LEGEND.map((entry) => (
+        <span
+          key={entry.keys}
+          className={`legend-item${entry.label ? ` legend-${entry.label}` : ''}${entry.label && labelingDisabled ? ' is-disabled' : ''}`}
+        >
+          <kbd>{entry.keys}</kbd> {entry.action}
+        </span>
+      ))}
+    </footer>
+  );
+}

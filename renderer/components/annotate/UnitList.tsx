@@ -1,0 +1,66 @@
+/** The summary's sentences in order, one row each: index, text, label, error type, note, fragment. */
+import { memo, useEffect, useRef } from 'react';
+import type { AnnotationUnit } from '../../../shared/api';
+import { ERROR_TYPE_NAMES } from '../../../shared/domain';
+import { LabelBadge } from '../LabelBadge';
+
+interface UnitListProps {
+  units: readonly AnnotationUnit[];
+  currentPosition: number;
+  onSelect: (position: number) => void;
+}
+
+export function UnitList({ units, currentPosition, onSelect }: UnitListProps) {
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    list.current?.querySelector<HTMLElement>('[aria-current="true"]')?.scrollIntoView?.({ block: 'nearest' });
+  }, [currentPosition, units]);
+  return (
+    <ol className="unit-list" ref={list} aria-label="Summary sentences">
+      {units.map((unit, position) => (
+        <UnitRow key={unit.id} unit={unit} position={position} current={position === currentPosition} onSelect={onSelect} />
+      ))}
+    </ol>
+  );
+}
+
+interface UnitRowProps {
+  unit: AnnotationUnit;
+  position: number;
+  current: boolean;
+  onSelect: (position: number) => void;
+}
+
+const UnitRow = memo(function UnitRow({ unit, position, current, onSelect }: UnitRowProps) {
+  const { label, errorType, note } = unit.state;
+  return (
+    <li
+      className={`unit-row label-${label ?? 'none'}${current ? ' is-current' : ''}`}
+      data-testid={`unit-${unit.index}`}
+      data-label={label ?? ''}
+      aria-current={current ? 'true' : undefined}
+      onClick={() => onSelect(position)}
+    >
+      <span className="unit-index">{unit.index + 1}</span>
+      <LabelBadge label={label} testId={`label-badge-${unit.index}`} />
+      <span className="unit-text">{unit.text}</span>
+      <span className="unit-tags">
+        {unit.fragment && (
+          <span className="tag tag-fragment" data-testid={`fragment-${unit.index}`} title="Fewer than five words: likely a fragment">
+            fragment?
+          </span>
+        )}
+        {errorType && (
+          <span className="tag tag-error" data-testid={`error-type-${unit.index}`}>
+            {ERROR_TYPE_NAMES[errorType]}
+          </span>
+        )}
+        {note && (
+          <span className="tag tag-note" data-testid={`note-${unit.index}`} title={note} aria-label="Has a note">
+            ✎ note
+          </span>
+        )}
+      </span>
+    </li>
+  );
+});

@@ -1,0 +1,89 @@
+/**
+ * The Annotate view's keyboard map, in one place so the legend on screen and the handler can
+ * never disagree.
+ */
+import type { HumanLabel } from '../shared/domain';
+
+export type AnnotateCommand =
+  | { type: 'label'; label: HumanLabel }
+  | { type: 'next-unit' }
+  | { type: 'previous-unit' }
+  | { type: 'next-summary' }
+  | { type: 'previous-summary' }
+  | { type: 'error-type' }
+  | { type: 'note' }
+  | { type: 'clear' }
+  | { type: 'undo' }
+  | { type: 'redo' }
+  | { type: 'help' }
+  | { type: 'project' };
+
+export interface KeyLike {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  shiftKey: boolean;
+}
+
+/** True while the user is typing: single-letter shortcuts must not fire there. */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (typeof HTMLElement === 'undefined' || !(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  const tag = target.tagName;
+  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
+  if (tag !== 'INPUT') return false;
+  // Buttons and checkboxes take no text; everything else (text, number, search…) does.
+  const type = (target as HTMLInputElement).type;
+  return !['button', 'checkbox', 'radio', 'submit', 'reset', 'file', 'range', 'color'].includes(type);
+}
+
+const PLAIN_KEYS: Record<string, AnnotateCommand> = {
+  f: { type: 'label', label: 'faithful' },
+  '1': { type: 'label', label: 'faithful' },
+  u: { type: 'label', label: 'unfaithful' },
+  '2': { type: 'label', label: 'unfaithful' },
+  c: { type: 'label', label: 'unclear' },
+  '3': { type: 'label', label: 'unclear' },
+  j: { type: 'next-unit' },
+  arrowdown: { type: 'next-unit' },
+  k: { type: 'previous-unit' },
+  arrowup: { type: 'previous-unit' },
+  enter: { type: 'next-summary' },
+  n: { type: 'next-summary' },
+  p: { type: 'previous-summary' },
+  e: { type: 'error-type' },
+  '/': { type: 'note' },
+  m: { type: 'note' },
+  x: { type: 'clear' },
+  '?': { type: 'help' },
+  s: { type: 'project' },
+};
+
+export function commandForKey(event: KeyLike): AnnotateCommand | null {
+  const key = event.key.toLowerCase();
+  const command = event.ctrlKey || event.metaKey;
+  if (command && !event.altKey) {
+    if (key === 'z') return event.shiftKey ? { type: 'redo' } : { type: 'undo' };
+    if (key === 'y' && !event.shiftKey) return { type: 'redo' };
+    return null;
+  }
+  // Leave Alt/Ctrl combinations to the browser and the OS.
+  if (command || event.altKey) return null;
+  return PLAIN_KEYS[key] ?? null;
+}
+
+/** What the always-visible legend shows, in reading order. */
+export const KEY_LEGEND: ReadonlyArray<{ keys: string; action: string; label?: HumanLabel }> = [
+  { keys: 'F / 1', action: 'Faithful', label: 'faithful' },
+  { keys: 'U / 2', action: 'Unfaithful', label: 'unfaithful' },
+  { keys: 'C / 3', action: 'Unclear / fragment', label: 'unclear' },
+  { keys: 'J ↓ / K ↑', action: 'next / previous sentence' },
+  { keys: 'Enter / N', action: 'next summary' },
+  { keys: 'P', action: 'previous summary' },
+  { keys: 'E', action: 'error type' },
+  { keys: '/ or M', action: 'note' },
+  { keys: 'X', action: 'clear label' },
+  { keys: 'Ctrl+Z / Ctrl+Y', action: 'undo / redo' },
+  { keys: '?', action: 'help' },
+];

@@ -1,0 +1,35 @@
+/** Project: what is in it (datasets), how to get data in (import), sample it and get labels out. */
+import { useEffect } from 'react';
+import { refreshProject, setProjectError, useProject } from '../state/project';
+import { useSession } from '../state/session';
+import { ErrorBanner } from '../components/ErrorBanner';
+import { DatasetsTable } from '../components/project/DatasetsTable';
+import { ExportPanel } from '../components/project/ExportPanel';
+import { ImportPanel } from '../components/project/ImportPanel';
+import { SamplePanel } from '../components/project/SamplePanel';
+
+export function ProjectView() {
+  const project = useSession((state) => state.info?.project ?? null);
+  const { datasets, batches, error } = useProject();
+
+  useEffect(() => {
+    void refreshProject();
+  }, [project?.path]);
+
+  const refresh = () => void refreshProject();
+
+  return (
+    <div className="project-view">
+      <ErrorBanner message={error} onDismiss={() => setProjectError(null)} />
+      <section className="panel" aria-labelledby="datasets-title">
+        <h2 id="datasets-title">
+          Datasets {project && <span className="muted">in {project.name}</span>}
+        </h2>
+        <DatasetsTable datasets={datasets} />
+      </section>
+      <ImportPanel onImported={refresh} />
+      <SamplePanel datasets={datasets} batches={batches} onDrawn={refresh} />
+      <ExportPanel datasets={datasets} />
+    </div>
+  );
+}
