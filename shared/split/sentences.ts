@@ -6,9 +6,8 @@
  * A unit ends
  *  1. at a line break, unless the next line starts with a lower-case letter (a wrapped line);
  *  2. after `.`, `!`, `?`, `…` (plus any closing quotes/brackets) followed by white space, unless
- *     - the word before is an abbreviation, an initial, a list marker ("1." opening a unit or
- *       after a colon), or
- *       a label before a number ("No. 5"), see the word lists below;
+ *     - the word before is an abbreviation, an initial, a label before a number ("No. 5") or a
+ *       list marker ("1." opening a unit or after a colon), see the word lists below;
  *     - the next word starts with a lower-case letter (`e.g. this`, `"Why?" he asked`).
  *  A lone ` . ` (PTB-tokenised text such as CNN/DM's `said . he added`) always ends a unit, and in a
  *  text with no capitalised word at all (lower-cased corpora) case is no evidence, so an attached
