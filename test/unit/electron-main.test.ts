@@ -1,0 +1,247 @@
+/**
+ * The desktop entry, with electron, the core and the N-API SQLite driver mocked: what it creates
+ * on ready, the command line, single instance, quitting, and that dialogs and project switches
+ * reach the right places.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API_METHODS, ApiError, type ApiHandlers } from '../../shared/api';
+
+const h = vi.hoisted(() => ({
+  state: null as any,
+}));
+
+function freshState() {
+  let resolveReady!: () => void;
+  const ready = new Promise<void>((r) => (resolveReady = r));
+  return {
+    ready,
+    resolveReady,
+    lock: true,
+    appEvents: new Map<string, (...args: any[]) => void>(),
+    calls: [] as string[],
+    windows: [] as any[],
+    ipc: new Map<string, (...args: any[]) => any>(),
+    menus: 0,
+    messageBoxes: [] as any[],
+    showOpenDialog: vi.fn(async () => ({ canceled: false, filePaths: ['/picked/a.loupe'] })),
+    setPath: vi.fn(),
+    quit: vi.fn(),
+    exit: vi.fn(),
+    enableSandbox: vi.fn(),
+  };
+}
+
+vi.mock('electron', async () => {
+  const { EventEmitter } = await import('node:events');
+  const s = () => h.state;
+  class BrowserWindow extends EventEmitter {
+    static getFocusedWindow = () => null;
+    static getAllWindows = () => s().windows;
+    static fromId = (id: number) => s().windows.find((w: any) => w.id === id) ?? null;
+    id = s().windows.length + 1;
+    webContents = Object.assign(new EventEmitter(), { send: vi.fn(), setWindowOpenHandler: vi.fn() });
+    setTitle = vi.fn();
+    loadFile = vi.fn(async () => {});
+    loadURL = vi.fn(async () => {});
+    isDestroyed = () => false;
+    isMinimized = () => false;
+    restore = vi.fn();
+    focus = vi.fn();
+    constructor(public options: any) {
+      super();
+      s().calls.push('new BrowserWindow');
+      s().windows.push(this);
+    }
+  }
+  const app = {
+    isPackaged: false,
+    on: (event: string, fn: (...args: any[]) => void) => s().appEvents.set(event, fn),
+    whenReady: () => s().ready,
+    requestSingleInstanceLock: () => s().lock,
+    getPath: (name: string) => `/state/${name}`,
+    setPath: (...a: unknown[]) => s().setPath(...a),
+    enableSandbox: () => s().enableSandbox(),
+    getVersion: () => '0.1.0',
+    quit: () => s().quit(),
+    exit: (code: number) => s().exit(code),
+  };
+  const session = {
+    defaultSession: {
+      webRequest: { onHeadersReceived: vi.fn(), onBeforeRequest: vi.fn() },
+      setPermissionRequestHandler: vi.fn(),
+      setPermissionCheckHandler: vi.fn(),
+    },
+  };
+  const ipcMain = {
+    handle: (channel: string, fn: (...args: any[]) => any) => s().ipc.set(channel, fn),
+    removeHandler: (channel: string) => s().ipc.delete(channel),
+  };
+  const Menu = {
+    buildFromTemplate: (t: unknown) => ({ template: t }),
+    setApplicationMenu: () => s().menus++,
+  };
+  const dialog = {
+    showOpenDialog: (...a: unknown[]) => s().showOpenDialog(...a),
+    showSaveDialog: vi.fn(),
+    showMessageBox: async (...a: unknown[]) => {
+      s().messageBoxes.push(a.at(-1));
+      return { response: 0 };
+    },
+    showErrorBox: vi.fn(),
+  };
+  const electron = { app, BrowserWindow, session, ipcMain, Menu, dialog };
+  return { ...electron, default: electron };
+});
+
+vi.mock('better-sqlite3-napi', () => ({ default: class NapiDatabase {} }));
+
+const project = { path: '/p/x.loupe', name: 'x', schemaVersion: 1, isDemo: false };
+
+vi.mock('../../electron/services/core', () => ({
+  createCore: vi.fn((options: unknown) => {
+    const s = h.state;
+    s.calls.push('createCore');
+    const unsupported = async () => {
+      throw new ApiError({ code: 'unsupported', message: 'no dialogs here' });
+    };
+    const handlers = Object.fromEntries(API_METHODS.map((m) => [m, vi.fn(unsupported)])) as unknown as ApiHandlers;
+    handlers['projects.recent'] = vi.fn(async () => [{ path: project.path, name: project.name, openedAt: '2025-01-01T00:00:00Z' }]);
+    handlers['projects.open'] = vi.fn(async ({ path: p }) => ({ ...project, path: p }));
+    s.core = {
+      options,
+      handlers,
+      openProject: vi.fn((p: string) => {
+        s.calls.push(`openProject ${p}`);
+        if (p.includes('broken')) throw new Error('not a Loupe project');
+        return { ...project, path: p };
+      }),
+      createProject: vi.fn(),
+      openDemo: vi.fn(),
+      current: vi.fn(() => null),
+      close: vi.fn(),
+    };
+    return s.core;
+  }),
+}));
+
+const ROOT = path.resolve(__dirname, '../..');
+// main.ts resolves the app from its own folder: out/main in the bundle, electron/ here.
+const APP_ROOT = path.resolve(ROOT, 'electron', '..', '..');
+const appFrame = { url: pathToFileURL(path.join(APP_ROOT, 'out/renderer/index.html')).href, parent: null };
+
+const savedArgv = process.argv;
+const savedUserData = process.env.LOUPE_USER_DATA;
+
+async function launch(args: string[] = [], setup: (s: any) => void = () => {}) {
+  h.state = freshState();
+  setup(h.state);
+  process.argv = ['/usr/bin/electron', '.', ...args];
+  vi.resetModules();
+  const main = await import('../../electron/main');
+  h.state.resolveReady();
+  await new Promise((r) => setTimeout(r, 0));
+  return { main, s: h.state };
+}
+
+beforeEach(() => {
+  delete process.env.LOUPE_USER_DATA;
+});
+afterEach(() => {
+  process.argv = savedArgv;
+  if (savedUserData === undefined) delete process.env.LOUPE_USER_DATA;
+  else process.env.LOUPE_USER_DATA = savedUserData;
+});
+
+describe('electron main', () => {
+  it('creates the core on ready with the N-API driver, the userData state dir and the demo folder', async () => {
+    const { s } = await launch();
+    const NapiDatabase = (await import('better-sqlite3-napi' as string)).default;
+    expect(s.core.options).toEqual({
+      Database: NapiDatabase,
+      stateDir: '/state/userData',
+      demoDir: path.join(APP_ROOT, 'demo'),
+      host: 'electron',
+      fileDialogs: true,
+      canSwitchProjects: true,
+      annotator: null,
+    });
+    expect(s.enableSandbox).toHaveBeenCalled();
+    expect(s.windows).toHaveLength(1);
+    expect(s.windows[0].options.webPreferences.preload).toBe(path.join(APP_ROOT, 'out/preload/preload.cjs'));
+    expect(s.windows[0].loadFile).toHaveBeenCalledWith(path.join(APP_ROOT, 'out/renderer/index.html'));
+    expect(s.menus).toBeGreaterThan(0);
+  });
+
+  it('binds every API method, with the desktop dialogs instead of the core’s unsupported ones', async () => {
+    const { s } = await launch();
+    expect([...s.ipc.keys()].sort()).toEqual(API_METHODS.map((m) => `loupe:${m}`).sort());
+    const envelope = await s.ipc.get('loupe:dialog.openProject')({ senderFrame: appFrame }, {});
+    expect(envelope).toEqual({ ok: true, value: { path: '/picked/a.loupe' } });
+    expect(s.showOpenDialog).toHaveBeenCalled();
+    expect(s.core.handlers['dialog.openProject']).not.toHaveBeenCalled();
+  });
+
+  it('opening a project through IPC updates the window title and the recent menu', async () => {
+    const { s } = await launch();
+    const menusBefore = s.menus;
+    const envelope = await s.ipc.get('loupe:projects.open')({ senderFrame: appFrame }, { path: '/p/x.loupe' });
+    expect(envelope.ok).toBe(true);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(s.windows[0].setTitle).toHaveBeenLastCalledWith('x — Loupe');
+    expect(s.menus).toBeGreaterThan(menusBefore);
+  });
+
+  it('--project PATH opens that project before the window loads', async () => {
+    const { s } = await launch(['--project', '/data/study.loupe']);
+    expect(s.calls).toEqual(['createCore', `openProject ${path.resolve('/data/study.loupe')}`, 'new BrowserWindow']);
+    expect(s.messageBoxes).toEqual([]);
+  });
+
+  it('a project that cannot be opened at start is reported, and the window still opens', async () => {
+    const { s } = await launch(['--project=/data/broken.loupe']);
+    expect(s.windows).toHaveLength(1);
+    expect(s.messageBoxes).toEqual([expect.objectContaining({ type: 'error', detail: 'not a Loupe project' })]);
+  });
+
+  it('a second instance quits at once', async () => {
+    const { s } = await launch([], (st) => (st.lock = false));
+    expect(s.quit).toHaveBeenCalled();
+    expect(s.calls).toEqual([]);
+  });
+
+  it('a second launch with a project opens it in the running window', async () => {
+    const { s } = await launch();
+    s.appEvents.get('second-instance')!({}, ['/usr/bin/loupe', '--project', '/data/other.loupe'], '/');
+    expect(s.core.openProject).toHaveBeenCalledWith(path.resolve('/data/other.loupe'));
+    expect(s.windows[0].webContents.send).toHaveBeenCalledWith('loupe:menu', 'project-opened');
+    expect(s.windows[0].focus).toHaveBeenCalled();
+  });
+
+  it('quits when the windows close (except on macOS) and closes the project on quit', async () => {
+    const { s } = await launch();
+    s.appEvents.get('window-all-closed')!();
+    if (process.platform === 'darwin') expect(s.quit).not.toHaveBeenCalled();
+    else expect(s.quit).toHaveBeenCalled();
+    s.appEvents.get('will-quit')!();
+    expect(s.core.close).toHaveBeenCalled();
+  });
+
+  it('LOUPE_USER_DATA moves the state directory (for tests)', async () => {
+    process.env.LOUPE_USER_DATA = '/tmp/loupe-e2e';
+    const { s } = await launch();
+    expect(s.setPath).toHaveBeenCalledWith('userData', path.resolve('/tmp/loupe-e2e'));
+  });
+
+  it('parses the command line', async () => {
+    const { main } = await launch();
+    expect(main.parseCommandLine(['--project', 'a.loupe'])).toEqual({ project: 'a.loupe', annotator: null });
+    expect(main.parseCommandLine(['--project=/x/b.loupe', '--annotator', 'ann'])).toEqual({ project: '/x/b.loupe', annotator: 'ann' });
+    expect(main.parseCommandLine(['--inspect=0', '--remote-debugging-port=0', '/x/c.loupe'])).toEqual({ project: '/x/c.loupe', annotator: null });
+    expect(main.parseCommandLine(['.', '--no-sandbox'])).toEqual({ project: null, annotator: null });
+    expect(main.parseCommandLine(['--project'])).toEqual({ project: null, annotator: null });
+    expect(main.userArgs(['electron', '.', '--project', 'a'], false)).toEqual(['--project', 'a']);
+    expect(main.userArgs(['Loupe', '--project', 'a'], true)).toEqual(['--project', 'a']);
+  });
+});
