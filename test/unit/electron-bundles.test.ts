@@ -1,0 +1,114 @@
+/**
+ * scripts/build-electron.mjs: both bundles are built; the main bundle leaves Electron and the
+ * native SQLite drivers external; the preload requires nothing but 'electron' (all a sandboxed
+ * preload may require) and carries the contract's method list, not the contract's code.
+ */
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { Script, createContext } from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_METHODS, MENU_ACTIONS } from '../../shared/api';
+
+interface Metafile {
+  inputs: Record<string, unknown>;
+  outputs: Record<string, { inputs: Record<string, unknown>; imports: Array<{ path: string; external?: boolean }> }>;
+}
+interface BuildResult {
+  mainFile: string;
+  preloadFile: string;
+  metafiles: { main: Metafile; preload: Metafile };
+}
+
+const ROOT = path.resolve(__dirname, '../..');
+let outDir: string;
+let result: BuildResult;
+let mainCode: string;
+let preloadCode: string;
+
+function requiredModules(code: string): string[] {
+  return [...new Set([...code.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!))].sort();
+}
+
+beforeAll(async () => {
+  outDir = mkdtempSync(path.join(os.tmpdir(), 'loupe-bundles-'));
+  const { buildElectron } = (await import(path.join(ROOT, 'scripts/build-electron.mjs'))) as {
+    buildElectron(o: { outDir: string; logLevel?: string }): Promise<BuildResult>;
+  };
+  result = await buildElectron({ outDir, logLevel: 'error' });
+  mainCode = readFileSync(result.mainFile, 'utf8');
+  preloadCode = readFileSync(result.preloadFile, 'utf8');
+}, 120_000);
+
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+describe('electron bundles', () => {
+  it('writes out/main/main.cjs and out/preload/preload.cjs', () => {
+    expect(result.mainFile).toBe(path.join(outDir, 'main', 'main.cjs'));
+    expect(result.preloadFile).toBe(path.join(outDir, 'preload', 'preload.cjs'));
+    expect(statSync(result.mainFile).size).toBeGreaterThan(1000);
+    expect(statSync(result.preloadFile).size).toBeGreaterThan(500);
+    expect(() => new Script(mainCode, { filename: 'main.cjs' })).not.toThrow();
+  });
+
+  it('main requires electron and better-sqlite3-napi as externals, and nothing else outside Node', () => {
+    const required = requiredModules(mainCode);
+    expect(required).toContain('electron');
+    expect(required).toContain('better-sqlite3-napi');
+    const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+    expect(required.filter((m) => !builtins.has(m))).toEqual(['better-sqlite3-napi', 'electron']);
+  });
+
+  it('main bundles no code of electron or of either SQLite driver', () => {
+    const inputs = Object.keys(result.metafiles.main.inputs);
+    expect(inputs.filter((i) => /node_modules\/(electron|better-sqlite3|better-sqlite3-napi)\//.test(i))).toEqual([]);
+    expect(inputs).toEqual(expect.arrayContaining([expect.stringMatching(/electron\/services\/core\.ts$/)]));
+    expect(mainCode).not.toContain('better_sqlite3.node');
+  });
+
+  it('the preload requires nothing but electron and bundles no dependency', () => {
+    expect(requiredModules(preloadCode)).toEqual(['electron']);
+    const inputs = Object.keys(result.metafiles.preload.inputs);
+    expect(inputs.filter((i) => i.includes('node_modules'))).toEqual([]);
+    expect(inputs.filter((i) => /shared\/(domain|formats)/.test(i))).toEqual([]);
+    expect(preloadCode.length).toBeLessThan(10_000);
+  });
+
+  it("the preload's allow-list is API's method list, generated at build time", () => {
+    const lists = /var API_METHODS = (\[.*?\]);\s*var MENU_ACTIONS = (\[.*?\]);/s.exec(preloadCode);
+    expect(lists).not.toBeNull();
+    expect(JSON.parse(lists![1]!)).toEqual(API_METHODS);
+    expect(JSON.parse(lists![2]!)).toEqual([...MENU_ACTIONS]);
+  });
+
+  it('the preload runs where only require("electron") exists, and exposes the bridge', async () => {
+    const exposed: Record<string, any> = {};
+    const invoked: unknown[][] = [];
+    const electron = {
+      contextBridge: { exposeInMainWorld: (key: string, api: unknown) => (exposed[key] = api) },
+      ipcRenderer: {
+        invoke: async (...args: unknown[]) => {
+          invoked.push(args);
+          return { ok: true, value: { fine: true } };
+        },
+        on: () => {},
+        removeListener: () => {},
+      },
+      webUtils: { getPathForFile: () => '/x' },
+    };
+    const sandboxRequire = (name: string) => {
+      if (name === 'electron') return electron;
+      throw new Error(`module not found: ${name}`);
+    };
+    const module = { exports: {} };
+    const context = createContext({ require: sandboxRequire, module, exports: module.exports, console });
+    new Script(preloadCode, { filename: 'preload.cjs' }).runInContext(context);
+    expect(Object.keys(exposed)).toEqual(['loupe']);
+    expect(Object.keys(exposed.loupe).sort()).toEqual(['call', 'host', 'onMenu', 'pathForFile']);
+    await expect(exposed.loupe.call('app.info', {})).resolves.toEqual({ fine: true });
+    expect(invoked).toEqual([['loupe:app.info', {}]]);
+    await expect(exposed.loupe.call('fs.readFile', {})).rejects.toMatchObject({ code: 'not_found' });
+    expect(invoked).toHaveLength(1);
+  });
+});
