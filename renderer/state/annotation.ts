@@ -34,6 +34,8 @@ export interface AnnotationState {
   unitPosition: number;
   /** performance.now() when the current unit became current: the start of its time spent. */
   unitSince: number;
+  /** The unit labeled by the last label key, if the cursor only auto-advanced since (for E). */
+  lastLabeledId: number | null;
   /** Commands queued or running (a label being written, a summary loading). */
   busy: number;
   error: string | null;
@@ -48,6 +50,7 @@ const initialState: AnnotationState = {
   summary: null,
   unitPosition: 0,
   unitSince: 0,
+  lastLabeledId: null,
   busy: 0,
   error: null,
 };
@@ -57,6 +60,14 @@ export const useAnnotation = create<AnnotationState>(() => ({ ...initialState })
 const now = (): number => performance.now();
 const set = (partial: Partial<AnnotationState>): void => useAnnotation.setState(partial);
 const get = (): AnnotationState => useAnnotation.getState();
+
+/**
+ * Runs a UI step (opening the error-type picker, the note editor) after the commands already
+ * queued, so "U E" opens the picker on the unit U has just been stored for.
+ */
+export function afterPending(step: () => void): Promise<void> {
+  return enqueue(step);
+}
 
 /** Bumped on reset: a command from a previous annotator or project must not touch the state. */
 let epoch = 0;
@@ -233,7 +244,7 @@ export function selectUnit(position: number): Promise<void> {
 function selectPosition(position: number): void {
   const { summary, unitPosition } = get();
   if (!summary || position === unitPosition || position < 0 || position >= summary.units.length) return;
-  set({ unitPosition: position, unitSince: now() });
+  set({ unitPosition: position, unitSince: now(), lastLabeledId: null });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -301,12 +312,30 @@ export function labelCurrent(label: HumanLabel, pressedAt: number = now()): Prom
     pushChange({ key, unitId: unit.id, before, after: stored });
     const { summary, unitPosition } = get();
     if (summary && summary.key === key && unitPosition < summary.units.length - 1) selectPosition(unitPosition + 1);
+    set({ lastLabeledId: unit.id });
   });
 }
 
-async function changeCurrent(cause: Cause, change: (state: UnitLabelState) => UnitLabelState | null): Promise<void> {
+/**
+ * Which unit E acts on: the current one if it is unfaithful, else the one just labeled
+ * unfaithful (after U the cursor has already moved on, and "U then E" is the natural gesture).
+ */
+export function errorTypeTarget(state: AnnotationState = get()): number | null {
+  const { summary, unitPosition, lastLabeledId } = state;
+  if (!summary || !canLabel(summary)) return null;
+  if (summary.units[unitPosition]?.state.label === 'unfaithful') return unitPosition;
+  const previous = summary.units[unitPosition - 1];
+  if (previous && previous.id === lastLabeledId && previous.state.label === 'unfaithful') return unitPosition - 1;
+  return null;
+}
+
+async function changeUnit(
+  position: number,
+  cause: Cause,
+  change: (state: UnitLabelState) => UnitLabelState | null,
+): Promise<void> {
   const state = get();
-  const unit = currentUnit(state);
+  const unit = state.summary?.units[position];
   if (!unit || !state.summary || !canLabel(state.summary)) return;
   const after = change(unit.state);
   if (!after) return;
@@ -315,23 +344,23 @@ async function changeCurrent(cause: Cause, change: (state: UnitLabelState) => Un
 }
 
 /** Only an unfaithful unit carries an error type; null removes it. */
-export function setErrorType(errorType: ErrorType | null): Promise<void> {
+export function setErrorType(position: number, errorType: ErrorType | null): Promise<void> {
   return enqueue(() =>
-    changeCurrent('error_type', (state) =>
+    changeUnit(position, 'error_type', (state) =>
       state.label === 'unfaithful' && state.errorType !== errorType ? { ...state, errorType } : null,
     ),
   );
 }
 
-export function saveNote(text: string): Promise<void> {
+export function saveNote(position: number, text: string): Promise<void> {
   const note = text.trim() === '' ? null : text;
-  return enqueue(() => changeCurrent('note', (state) => (state.note === note ? null : { ...state, note })));
+  return enqueue(() => changeUnit(position, 'note', (state) => (state.note === note ? null : { ...state, note })));
 }
 
 /** X: remove the label (and its error type); the note stays. */
 export function clearCurrent(): Promise<void> {
   return enqueue(() =>
-    changeCurrent('clear', (state) => (state.label === null ? null : { ...state, label: null, errorType: null })),
+    changeUnit(get().unitPosition, 'clear', (state) => (state.label === null ? null : { ...state, label: null, errorType: null })),
   );
 }
 

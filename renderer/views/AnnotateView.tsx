@@ -9,9 +9,12 @@ import type { ErrorType } from '../../shared/domain';
 import { closestPassages, indexDocument, type Passage } from '../alignment';
 import { commandForKey, isTypingTarget, type AnnotateCommand } from '../keyboard';
 import {
+  afterPending,
   attachDocument,
   canLabel,
   clearCurrent,
+  currentUnit,
+  errorTypeTarget,
   dismissError,
   labelCurrent,
   moveUnit,
@@ -39,7 +42,14 @@ import { QueueList } from '../components/annotate/QueueList';
 import { SummaryText } from '../components/annotate/SummaryText';
 import { UnitList } from '../components/annotate/UnitList';
 
-type Overlay = 'none' | 'error-type' | 'note' | 'help';
+type Overlay =
+  | { kind: 'none' }
+  | { kind: 'help' }
+  /** `position`: the unit the picker or editor acts on, fixed when it opened. */
+  | { kind: 'error-type'; position: number }
+  | { kind: 'note'; position: number };
+
+const NO_OVERLAY: Overlay = { kind: 'none' };
 
 const NO_PASSAGES: readonly Passage[] = Object.freeze([]);
 
@@ -57,8 +67,8 @@ export function AnnotateView() {
       error: state.error,
     })),
   );
-  const [overlay, setOverlay] = useState<Overlay>('none');
-  const closeOverlay = useCallback(() => setOverlay('none'), []);
+  const [overlay, setOverlay] = useState<Overlay>(NO_OVERLAY);
+  const closeOverlay = useCallback(() => setOverlay(NO_OVERLAY), []);
 
   useEffect(() => {
     if (annotator) void startSession(`${projectPath}\u0000${annotator}`);
@@ -68,7 +78,7 @@ export function AnnotateView() {
   const passages = useClosestPassages(summary, unit);
   const labelingEnabled = canLabel(summary);
 
-  useAnnotateKeys(overlay === 'none', (command, pressedAt) => {
+  useAnnotateKeys(overlay.kind === 'none', (command, pressedAt) => {
     switch (command.type) {
       case 'label':
         if (labelingEnabled) void labelCurrent(command.label, pressedAt);
@@ -82,11 +92,15 @@ export function AnnotateView() {
       case 'previous-summary':
         return void previousSummary();
       case 'error-type':
-        if (labelingEnabled && unit?.state.label === 'unfaithful') setOverlay('error-type');
-        return;
+        return void afterPending(() => {
+          const position = errorTypeTarget();
+          if (position !== null) setOverlay({ kind: 'error-type', position });
+        });
       case 'note':
-        if (labelingEnabled && unit) setOverlay('note');
-        return;
+        return void afterPending(() => {
+          const state = useAnnotation.getState();
+          if (canLabel(state.summary) && currentUnit(state)) setOverlay({ kind: 'note', position: state.unitPosition });
+        });
       case 'clear':
         if (labelingEnabled) void clearCurrent();
         return;
@@ -95,16 +109,21 @@ export function AnnotateView() {
       case 'redo':
         return void redo();
       case 'help':
-        return setOverlay('help');
+        return setOverlay({ kind: 'help' });
       case 'project':
         return showView('project');
     }
   });
 
-  const chooseErrorType = useCallback((errorType: ErrorType | null) => {
-    setOverlay('none');
-    void setErrorType(errorType);
-  }, []);
+  const overlayPosition = overlay.kind === 'error-type' || overlay.kind === 'note' ? overlay.position : -1;
+  const overlayUnit = summary?.units[overlayPosition];
+  const chooseErrorType = useCallback(
+    (errorType: ErrorType | null) => {
+      setOverlay(NO_OVERLAY);
+      void setErrorType(overlayPosition, errorType);
+    },
+    [overlayPosition],
+  );
   const onSelectUnit = useCallback((index: number) => void selectUnit(index), []);
 
   if (status !== 'ready' && queue.length === 0) {
@@ -200,20 +219,21 @@ export function AnnotateView() {
 
       <KeyLegend labelingDisabled={!labelingEnabled} />
 
-      {overlay === 'error-type' && unit && (
-        <ErrorTypePicker current={unit.state.errorType} onChoose={chooseErrorType} onClose={closeOverlay} />
+      {overlay.kind === 'error-type' && overlayUnit && (
+        <ErrorTypePicker unit={overlayUnit} current={overlayUnit.state.errorType} onChoose={chooseErrorType} onClose={closeOverlay} />
       )}
-      {overlay === 'note' && unit && (
+      {overlay.kind === 'note' && overlayUnit && (
         <NoteEditor
-          initial={unit.state.note ?? ''}
+          unit={overlayUnit}
+          initial={overlayUnit.state.note ?? ''}
           onSave={(text) => {
-            setOverlay('none');
-            void saveNote(text);
+            setOverlay(NO_OVERLAY);
+            void saveNote(overlayPosition, text);
           }}
           onCancel={closeOverlay}
         />
       )}
-      {overlay === 'help' && <HelpOverlay onClose={closeOverlay} />}
+      {overlay.kind === 'help' && <HelpOverlay onClose={closeOverlay} />}
     </div>
   );
 }

@@ -1,14 +1,17 @@
 /** E on an unfaithful unit: 1–8 pick an error type, 0 removes it, Esc closes. */
 import { useEffect } from 'react';
+import type { AnnotationUnit } from '../../../shared/api';
 import { ERROR_TYPES, ERROR_TYPE_NAMES, type ErrorType } from '../../../shared/domain';
 
 interface ErrorTypePickerProps {
+  /** The unfaithful unit being described (shown, since it may be the one just left). */
+  unit: AnnotationUnit;
   current: ErrorType | null;
   onChoose: (errorType: ErrorType | null) => void;
   onClose: () => void;
 }
 
-export function ErrorTypePicker({ current, onChoose, onClose }: ErrorTypePickerProps) {
+export function ErrorTypePicker({ unit, current, onChoose, onClose }: ErrorTypePickerProps) {
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -28,6 +31,10 @@ export function ErrorTypePicker({ current, onChoose, onClose }: ErrorTypePickerP
     <div className="overlay" role="dialog" aria-modal="true" aria-label="Error type" data-testid="error-type-picker">
       <div className="overlay-card">
         <h2>Error type</h2>
+        <p className="overlay-unit">
+          <span className="muted">Sentence {unit.index + 1}: </span>
+          {unit.text}
+        </p>
         <ol className="choice-list">
           {ERROR_TYPES.map((type, i) => (
             <li key={type}>

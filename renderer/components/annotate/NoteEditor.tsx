@@ -1,13 +1,15 @@
 /** / or M: edit the unit's note. Ctrl+Enter saves, Esc cancels; other keys are typing. */
+import type { AnnotationUnit } from '../../../shared/api';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 interface NoteEditorProps {
+  unit: AnnotationUnit;
   initial: string;
   onSave: (text: string) => void;
   onCancel: () => void;
 }
 
-export function NoteEditor({ initial, onSave, onCancel }: NoteEditorProps) {
+export function NoteEditor({ unit, initial, onSave, onCancel }: NoteEditorProps) {
   const [text, setText] = useState(initial);
   const area = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
@@ -28,7 +30,8 @@ export function NoteEditor({ initial, onSave, onCancel }: NoteEditorProps) {
   return (
     <div className="overlay" role="dialog" aria-modal="true" aria-label="Note" data-testid="note-editor">
       <div className="overlay-card">
-        <h2>Note on this sentence</h2>
+        <h2>Note on sentence {unit.index + 1}</h2>
+        <p className="overlay-unit">{unit.text}</p>
         <textarea
           ref={area}
           className="note-text"

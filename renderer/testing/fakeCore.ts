@@ -1,0 +1,213 @@
+/**
+ * An in-memory LoupeBridge for the renderer's tests: a tiny core holding summaries, units and
+ * one annotator's labels, recording every call. Not imported by the app (not in the bundle).
+ */
+import type {
+  AnnotationSummary,
+  ApiInput,
+  ApiMethod,
+  ApiOutput,
+  HostInfo,
+  LoupeBridge,
+  MenuAction,
+  Progress,
+  QueueItem,
+  UnitLabelState,
+} from '../../shared/api';
+import { isLikelyFragment } from '../../shared/domain';
+import { ApiError } from '../api/errors';
+import { resetAnnotation } from '../state/annotation';
+import { useImports } from '../state/imports';
+import { useProject } from '../state/project';
+import { useSession } from '../state/session';
+
+export interface FakeSummarySpec {
+  key: number;
+  summaryId?: string;
+  dataset?: string;
+  docId?: string;
+  document: string | null;
+  sentences: string[];
+  /** Labels already stored, by sentence index. */
+  labels?: Array<UnitLabelState['label']>;
+}
+
+export interface RecordedCall {
+  method: ApiMethod;
+  input: unknown;
+}
+
+type Handler<M extends ApiMethod> = (input: ApiInput<M>) => Promise<ApiOutput<M>> | ApiOutput<M>;
+
+const EMPTY_STATE: UnitLabelState = { label: null, errorType: null, note: null };
+
+export interface FakeCore {
+  bridge: LoupeBridge;
+  calls: RecordedCall[];
+  callsTo<M extends ApiMethod>(method: M): Array<ApiInput<M>>;
+  stateOf(unitId: number): UnitLabelState;
+  /** Replace one method's behaviour (e.g. a deferred or failing `annotation.record`). */
+  override<M extends ApiMethod>(method: M, handler: Handler<M>): void;
+  /** The real fake behaviour, for overrides that wrap it. */
+  base<M extends ApiMethod>(method: M): Handler<M>;
+  info: HostInfo;
+  menu(action: MenuAction): void;
+  summaries: AnnotationSummary[];
+}
+
+export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo> = {}): FakeCore {
+  let nextUnitId = 100;
+  const states = new Map<number, UnitLabelState>();
+  const summaries: AnnotationSummary[] = specs.map((spec) => {
+    const summary = spec.sentences.join(' ');
+    let at = 0;
+    const units = spec.sentences.map((text, index) => {
+      const start = summary.indexOf(text, at);
+      at = start + text.length;
+      const id = nextUnitId++;
+      const label = spec.labels?.[index] ?? null;
+      if (label) states.set(id, { ...EMPTY_STATE, label });
+      return { id, index, text, start, end: at, fragment: isLikelyFragment(text), state: EMPTY_STATE };
+    });
+    return {
+      key: spec.key,
+      dataset: spec.dataset ?? 'demo',
+      summaryId: spec.summaryId ?? `s${spec.key}`,
+      docId: spec.docId ?? `d${spec.key}`,
+      summary,
+      document: spec.document,
+      splitter: 'test@1',
+      units,
+    };
+  });
+
+  const hostInfo: HostInfo = {
+    version: '0.1.0',
+    host: 'web',
+    fileDialogs: false,
+    canSwitchProjects: false,
+    project: { path: '/tmp/test.loupe', name: 'test', schemaVersion: 1, isDemo: false },
+    annotator: 'ann',
+    ...info,
+  };
+
+  const calls: RecordedCall[] = [];
+  const menuListeners = new Set<(action: MenuAction) => void>();
+  const stateOf = (unitId: number): UnitLabelState => states.get(unitId) ?? EMPTY_STATE;
+  const labeledIn = (summary: AnnotationSummary) => summary.units.filter((u) => stateOf(u.id).label !== null).length;
+
+  function progress(): Progress {
+    let unitsDone = 0;
+    let unitsTotal = 0;
+    let summariesDone = 0;
+    for (const summary of summaries) {
+      const labeled = labeledIn(summary);
+      unitsDone += labeled;
+      unitsTotal += summary.units.length;
+      if (labeled === summary.units.length) summariesDone += 1;
+    }
+    return { unitsDone, unitsTotal, summariesDone, summariesTotal: summaries.length };
+  }
+
+  const handlers: { [M in ApiMethod]?: Handler<M> } = {
+    'app.info': () => hostInfo,
+    'projects.recent': () => [],
+    'annotators.list': () => [{ id: 1, name: 'ann' }],
+    'annotators.ensure': ({ name }) => ({ id: 1, name }),
+    'datasets.list': () => [
+      { name: 'demo', documents: 2, documentsMissing: 0, summaries: summaries.length, units: 0, sampled: 0, batches: 0 },
+    ],
+    'sampling.list': () => [],
+    'annotation.queue': ({ annotator }) => {
+      const items: QueueItem[] = summaries.map((s) => ({
+        key: s.key,
+        dataset: s.dataset,
+        summaryId: s.summaryId,
+        docId: s.docId,
+        units: s.units.length,
+        labeled: labeledIn(s),
+        documentMissing: s.document === null,
+      }));
+      const resume = items.findIndex((item) => item.labeled < item.units);
+      return { annotator, items, progress: progress(), resumeAt: resume === -1 ? null : resume };
+    },
+    'annotation.load': ({ key }) => {
+      const summary = summaries.find((s) => s.key === key);
+      if (!summary) throw new ApiError({ code: 'not_found', message: `No summary ${key}` });
+      return { ...summary, units: summary.units.map((u) => ({ ...u, state: stateOf(u.id) })) };
+    },
+    'annotation.record': ({ unitId, state }) => {
+      states.set(unitId, { ...state });
+      return { eventId: calls.length, unitId, state: { ...state }, progress: progress() };
+    },
+    'annotation.attachDocument': ({ key, text }) => {
+      const summary = summaries.find((s) => s.key === key);
+      if (!summary) throw new ApiError({ code: 'not_found', message: `No summary ${key}` });
+      const same = summaries.filter((s) => s.docId === summary.docId);
+      for (const s of same) s.document = text;
+      return { attached: same.length };
+    },
+  };
+
+  const bridge: LoupeBridge = {
+    host: 'web',
+    async call<M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> {
+      calls.push({ method, input: structuredClone(input) });
+      const handler = handlers[method] as Handler<M> | undefined;
+      if (!handler) throw new ApiError({ code: 'unsupported', message: `fake core: ${method} not implemented` });
+      // A real host answers asynchronously; so does the fake.
+      await Promise.resolve();
+      return handler(input);
+    },
+    onMenu(listener) {
+      menuListeners.add(listener);
+      return () => menuListeners.delete(listener);
+    },
+    pathForFile: () => null,
+  };
+
+  const original = { ...handlers };
+  return {
+    bridge,
+    calls,
+    callsTo: <M extends ApiMethod>(method: M) =>
+      calls.filter((call) => call.method === method).map((call) => call.input as ApiInput<M>),
+    stateOf,
+    override(method, handler) {
+      (handlers as Record<string, unknown>)[method] = handler;
+    },
+    base<M extends ApiMethod>(method: M) {
+      return original[method] as Handler<M>;
+    },
+    info: hostInfo,
+    menu(action) {
+      for (const listener of menuListeners) listener(action);
+    },
+    summaries,
+  };
+}
+
+/** A promise with its resolve/reject exposed, to hold a write "in flight" in a test. */
+export function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** Test isolation: the stores are module singletons. */
+export function resetRendererState(): void {
+  resetAnnotation();
+  useSession.setState({ bridge: null, info: null, annotator: null, view: 'start', booting: true, error: null });
+  useProject.setState({ datasets: [], batches: [], loading: false, error: null });
+  useImports.setState({ kind: '', dataset: '', sourceName: null, job: null, starting: false, error: null, problems: [] });
+  try {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  } catch {
+    // No DOM storage in this environment.
+  }
+}
