@@ -5,9 +5,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const h = vi.hoisted(() => ({
-  showOpenDialog: null as unknown as ReturnType<typeof import('vitest').vi.fn>,
-  showSaveDialog: null as unknown as ReturnType<typeof import('vitest').vi.fn>,
-  showMessageBox: null as unknown as ReturnType<typeof import('vitest').vi.fn>,
+  showOpenDialog: null as unknown as import('vitest').Mock<(...args: any[]) => any>,
+  showSaveDialog: null as unknown as import('vitest').Mock<(...args: any[]) => any>,
+  showMessageBox: null as unknown as import('vitest').Mock<(...args: any[]) => any>,
 }));
 
 vi.mock('electron', async () => {

@@ -15,8 +15,8 @@ const h = vi.hoisted(() => ({
   handleCalls: [] as string[],
   exposed: new Map<string, any>(),
   listeners: new Map<string, Set<(...args: unknown[]) => void>>(),
-  invoke: null as unknown as ReturnType<typeof import('vitest').vi.fn>,
-  getPathForFile: null as unknown as ReturnType<typeof import('vitest').vi.fn>,
+  invoke: null as unknown as import('vitest').Mock<(...args: any[]) => any>,
+  getPathForFile: null as unknown as import('vitest').Mock<(...args: any[]) => any>,
 }));
 
 vi.mock('electron', async () => {
