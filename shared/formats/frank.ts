@@ -13,6 +13,7 @@ import type { ErrorType, HumanLabel } from '../domain';
 import {
   describeValue,
   firstLineKeys,
+  listForNote,
   looksLikeJsonLines,
   parseJsonDocument,
   parseJsonLines,
@@ -51,8 +52,11 @@ function isHumanAnnotationsHead(file: FileHead): boolean {
   return /^\uFEFF?\s*\[/.test(file.head) && file.head.includes('"Factuality"') && file.head.includes('"model_name"');
 }
 
+/** FineSurE JSON Lines. A long transcript can push `raw_annotations` out of the head; the leading keys remain. */
 function isFineSurEHead(file: FileHead): boolean {
-  return looksLikeJsonLines(file.head) && firstLineKeys(file.head).includes('raw_annotations');
+  if (!looksLikeJsonLines(file.head)) return false;
+  const keys = firstLineKeys(file.head);
+  return keys.includes('raw_annotations') || (keys[0] === 'doc_id' && keys.includes('model') && keys.includes('transcript'));
 }
 
 const ArticleSchema = z.looseObject({
@@ -173,7 +177,8 @@ export const frankParser: FormatParser = {
     // 1. Read every part, recognised by content.
     for (const file of files) {
       if (problems.full) break;
-      if (isFineSurEHead({ path: file.path, head: file.text.slice(0, 8192) })) {
+      // The whole text as "head": the first line is then read in full.
+      if (isFineSurEHead({ path: file.path, head: file.text })) {
         fineSurEFiles.add(file.path);
         for (const { line, value } of parseJsonLines(file, problems)) {
           const place = { file: file.path, line };
@@ -395,7 +400,7 @@ export const frankParser: FormatParser = {
         `for ${new Set(labels.map((l) => l.summaryId)).size} summaries. Error types: EntE → entity, RelE → relation, OutE → not_in_source, CircE/CorefE/LinkE/GramE/OtherE → other (the code is kept in the note).`,
     ];
     if (splitMismatch.length > 0) {
-      notes.push(`${splitMismatch.length} summaries got no sentence labels because FineSurE's sentences differ from the gold split: ${splitMismatch.join('; ')}.`);
+      notes.push(`${splitMismatch.length} summaries got no sentence labels because FineSurE's sentences differ from the gold split: ${listForNote(splitMismatch, '; ')}.`);
     }
     if (misalignedTypes > 0) {
       notes.push(`${misalignedTypes} annotator × summary lists of factuality_types are longer than the sentences (two codes for one sentence): their error types are left empty.`);
@@ -405,13 +410,13 @@ export const frankParser: FormatParser = {
     }
     for (const [file, count] of repeatedRecords) notes.push(`${file}: ${count} record(s) also in another FineSurE file (identical), read once.`);
     if (fromFineSurEOnly.length > 0) {
-      notes.push(`${fromFineSurEOnly.length} summaries have no article file and were imported from FineSurE (document = its transcript, units = its sentences): ${fromFineSurEOnly.join(', ')}.`);
+      notes.push(`${fromFineSurEOnly.length} summaries have no article file and were imported from FineSurE (document = its transcript, units = its sentences): ${listForNote(fromFineSurEOnly)}.`);
     }
     if (derivedLabels.length > 0) {
-      notes.push(`${derivedLabels.length} summaries have no Factuality record; their global label is derived from the majority sentence labels: ${derivedLabels.join(', ')}.`);
+      notes.push(`${derivedLabels.length} summaries have no Factuality record; their global label is derived from the majority sentence labels: ${listForNote(derivedLabels)}.`);
     }
-    if (rebuilt.length > 0) notes.push(`${rebuilt.length} summaries whose lines could not be located in the summary text use the lines joined by spaces: ${rebuilt.join(', ')}.`);
-    if (skippedNoText.length > 0) notes.push(`${skippedNoText.length} annotation records skipped: no article file or FineSurE record with their text (${skippedNoText.join(', ')}).`);
+    if (rebuilt.length > 0) notes.push(`${rebuilt.length} summaries whose lines could not be located in the summary text use the lines joined by spaces: ${listForNote(rebuilt)}.`);
+    if (skippedNoText.length > 0) notes.push(`${skippedNoText.length} annotation records skipped: no article file or FineSurE record with their text (${listForNote(skippedNoText)}).`);
     if (unusedArticles > 0) notes.push(`${unusedArticles} article file(s) had no annotated summary and were not used.`);
 
     const filesUsed = files

@@ -46,6 +46,12 @@ export class ProblemCollector {
   }
 }
 
+/** Ids for a note: all of them when few, else the first ones and how many more (notes stay readable). */
+export function listForNote(items: readonly string[], separator = ', ', max = 20): string {
+  if (items.length <= max) return items.join(separator);
+  return `${items.slice(0, max).join(separator)}${separator}… and ${items.length - max} more`;
+}
+
 /** A short, single-line rendering of a found value for messages. */
 export function describeValue(value: unknown, max = 80): string {
   if (value === undefined) return 'nothing';

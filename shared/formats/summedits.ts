@@ -22,6 +22,9 @@ function summEditsScore(file: FileHead): 0 | 1 | 2 {
   if (!/^\uFEFF?\s*\[/.test(file.head)) return 0;
   const has = (key: string) => file.head.includes(`"${key}"`);
   if (has('original_summary') && has('edit_types') && has('doc')) return 2;
+  // A long first `doc` can push the distinctive keys out of the head; the first two keys remain.
+  const startsLikeSummEdits = /^\uFEFF?\s*\[\s*\{\s*"id"\s*:\s*"(?:[^"\\]|\\.)*"\s*,\s*"doc"\s*:/.test(file.head);
+  if (startsLikeSummEdits) return /summedits/i.test(file.path) ? 2 : 1;
   if (has('edit_types') || has('original_summary')) return 1;
   return 0;
 }

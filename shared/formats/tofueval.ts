@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { ErrorType } from '../domain';
 import { csvHeaderOf, readCsv } from './csv';
-import { ProblemCollector, validateRecord } from './jsonl';
+import { listForNote, ProblemCollector, validateRecord } from './jsonl';
 import { nonEmptyText } from './summaries';
 import type { FileHead, FormatParser, ImportedLabel, ImportedSummary } from './types';
 
@@ -202,7 +202,7 @@ export const tofuevalParser: FormatParser = {
     );
     if (duplicateRows > 0) notes.push(`${duplicateRows} row(s) repeated verbatim were read once.`);
     if (incomplete.length > 0) {
-      notes.push(`${incomplete.length} summaries skipped because sentence rows are missing (sent_idx has gaps): ${incomplete.join('; ')}.`);
+      notes.push(`${incomplete.length} summaries skipped because sentence rows are missing (sent_idx has gaps): ${listForNote(incomplete, '; ')}.`);
     }
     return { kind: 'tofueval', summaries, labels, predictions: [], filesUsed: files.map((f) => f.path), notes };
   },

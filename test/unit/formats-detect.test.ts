@@ -80,4 +80,13 @@ describe('detectKind', () => {
     expect(detectKind([{ path: 'data/summarization_data.json', head }])).toEqual({ kind: 'halueval' });
     expect(detectKind([{ path: 'data/other.jsonl', head }])).toEqual({ unknown: true });
   });
+
+  it('long first records: FineSurE and SummEdits are still recognised from their leading keys', () => {
+    const longText = 'word '.repeat(3000);
+    const fineSurE = JSON.stringify({ doc_id: 'h', source: 'cnndm', split: 'test', model: 'bart', transcript: longText, sentences: ['a.'], raw_annotations: {} });
+    expect(detectKind([{ path: 'frank-data.json', head: fineSurE.slice(0, 8192) }])).toEqual({ kind: 'frank' });
+    const summEdits = JSON.stringify([{ id: 'news_1_og', doc: longText, summary: 's', label: 1, original_summary: 's', edit_types: [], split: 'test' }], null, 2);
+    expect(detectKind([{ path: 'summedits_news.json', head: summEdits.slice(0, 8192) }])).toEqual({ kind: 'summedits' });
+    expect(detectKind([{ path: 'other.json', head: summEdits.slice(0, 8192) }])).toEqual({ kind: 'summedits' });
+  });
 });
