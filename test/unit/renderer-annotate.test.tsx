@@ -33,7 +33,7 @@ async function start(specs: FakeSummarySpec[]) {
   return core;
 }
 
-function press(key: string, init: Partial<KeyboardEventInit> = {}, target: EventTarget = document.body) {
+function press(key: string, init: Partial<KeyboardEventInit> = {}, target: Element | Window = document.body) {
   fireEvent.keyDown(target, { key, ...init });
 }
 

@@ -1,0 +1,217 @@
+// @vitest-environment happy-dom
+/** Project view and start: import with progress/cancel/problems, sampling, export, project switching. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from '../../renderer/App';
+import { ApiError } from '../../renderer/api/errors';
+import { createFakeCore, resetRendererState, type FakeCore } from '../../renderer/testing/fakeCore';
+import type { Job } from '../../shared/api';
+
+let core: FakeCore;
+
+async function openProjectView(info: Parameters<typeof createFakeCore>[1] = {}) {
+  core = createFakeCore([], info);
+  render(<App bridge={core.bridge} />);
+  fireEvent.click(await screen.findByTestId('nav-project'));
+  await screen.findByTestId('datasets');
+}
+
+function job(partial: Partial<Job>): Job {
+  return { id: 'j1', kind: 'import', state: 'running', phase: 'parsing', done: 0, total: 10, result: null, error: null, ...partial };
+}
+
+beforeEach(() => resetRendererState());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('datasets', () => {
+  it('lists datasets with their counts, including missing documents', async () => {
+    await openProjectView();
+    const row = screen.getByTestId('dataset-demo');
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['demo', '2', '0', '0', '0', '0', '0']);
+    expect(screen.getByTestId('datasets').textContent).toContain('Documents missing');
+  });
+});
+
+describe('import in the browser', () => {
+  it('uploads the chosen file as text, polls the job, and shows the result', async () => {
+    await openProjectView();
+    let polls = 0;
+    core.override('imports.start', () => ({ jobId: 'j1' }));
+    core.override('jobs.get', () => {
+      polls += 1;
+      if (polls < 3) return job({ done: polls * 4 });
+      return job({
+        state: 'done',
+        done: 10,
+        result: {
+          kind: 'summaries',
+          datasets: ['news'],
+          filesUsed: ['news.jsonl'],
+          summariesAdded: 10,
+          summariesUnchanged: 2,
+          unitsAdded: 31,
+          labelsAdded: 0,
+          labelsUnchanged: 0,
+          predictionsKept: 0,
+          notes: ['Split with sbd'],
+        },
+      });
+    });
+    fireEvent.change(screen.getByTestId('import-kind'), { target: { value: 'summaries' } });
+    fireEvent.change(screen.getByTestId('import-dataset'), { target: { value: 'news' } });
+    const file = new File(['{"docId":"d1"}\n'], 'news.jsonl', { type: 'application/json' });
+    fireEvent.change(screen.getByTestId('import-file'), { target: { files: [file] } });
+
+    await screen.findByTestId('import-progress');
+    const result = await screen.findByTestId('import-result', {}, { timeout: 3_000 });
+    expect(result.textContent).toContain('10 summaries added');
+    expect(result.textContent).toContain('2 unchanged');
+    expect(result.textContent).toContain('news.jsonl');
+    expect(result.textContent).toContain('Split with sbd');
+    expect(core.callsTo('imports.start')).toEqual([
+      { source: { type: 'upload', name: 'news.jsonl', text: '{"docId":"d1"}\n' }, as: 'summaries', dataset: 'news' },
+    ]);
+    expect(polls).toBe(3);
+    // Datasets refreshed after a successful import.
+    await waitFor(() => expect(core.callsTo('datasets.list').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('lists every problem of a refused import in a table', async () => {
+    await openProjectView();
+    const problems = [
+      { file: 'bad.jsonl', line: 2, field: 'summary', expected: 'a non-empty string', found: '""' },
+      { file: 'bad.jsonl', record: 5, expected: 'an object' },
+    ];
+    core.override('imports.start', () => ({ jobId: 'j1' }));
+    core.override('jobs.get', () => job({ state: 'failed', error: { message: 'Nothing was imported: 2 problem(s) found.', problems } }));
+    fireEvent.change(screen.getByTestId('import-file'), { target: { files: [new File(['x'], 'bad.jsonl')] } });
+    const table = await screen.findByTestId('import-problems');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+      ['bad.jsonl', 'line 2', 'summary', 'a non-empty string', '""'],
+      ['bad.jsonl', 'record 5', '', 'an object', ''],
+    ]);
+    expect(screen.getByTestId('import-error').textContent).toContain('Nothing was imported');
+  });
+
+  it('shows the problems of an import refused up front (ApiError with problems)', async () => {
+    await openProjectView();
+    core.override('imports.start', () => {
+      throw new ApiError({ code: 'import_failed', message: 'Unknown format', problems: [{ file: 'x.txt', expected: 'a known format' }] });
+    });
+    fireEvent.change(screen.getByTestId('import-file'), { target: { files: [new File(['x'], 'x.txt')] } });
+    const table = await screen.findByTestId('import-problems');
+    expect(table.textContent).toContain('a known format');
+  });
+
+  it('cancels a running import', async () => {
+    await openProjectView();
+    let cancelled = false;
+    core.override('imports.start', () => ({ jobId: 'j1' }));
+    core.override('jobs.get', () => (cancelled ? job({ state: 'cancelled' }) : job({ done: 1 })));
+    core.override('jobs.cancel', () => {
+      cancelled = true;
+      return job({ state: 'cancelled' });
+    });
+    fireEvent.change(screen.getByTestId('import-file'), { target: { files: [new File(['x'], 'big.jsonl')] } });
+    fireEvent.click(await screen.findByTestId('import-cancel'));
+    await waitFor(() => expect(screen.getByTestId('import-status').getAttribute('data-state')).toBe('cancelled'));
+    expect(core.callsTo('jobs.cancel')).toEqual([{ jobId: 'j1' }]);
+  });
+
+  it('imports a file dropped on the window', async () => {
+    await openProjectView();
+    core.override('imports.start', () => ({ jobId: 'j1' }));
+    core.override('jobs.get', () => job({ state: 'done', done: 1, total: 1 }));
+    const file = new File(['text'], 'dropped.csv');
+    const drop = new Event('drop', { bubbles: true, cancelable: true });
+    Object.defineProperty(drop, 'dataTransfer', { value: { files: [file], types: ['Files'] } });
+    window.dispatchEvent(drop);
+    await waitFor(() =>
+      expect(core.callsTo('imports.start')).toEqual([{ source: { type: 'upload', name: 'dropped.csv', text: 'text' } }]),
+    );
+    expect(drop.defaultPrevented).toBe(true);
+  });
+});
+
+describe('import on the desktop', () => {
+  it('uses the native dialog and imports by path', async () => {
+    await openProjectView({ host: 'electron', fileDialogs: true, canSwitchProjects: true });
+    core.override('dialog.importFile', () => ({ path: '/data/frank' }));
+    core.override('imports.start', () => ({ jobId: 'j1' }));
+    core.override('jobs.get', () => job({ state: 'done', done: 1, total: 1 }));
+    fireEvent.click(screen.getByTestId('import-choose'));
+    await waitFor(() => expect(core.callsTo('imports.start')).toEqual([{ source: { type: 'path', path: '/data/frank' } }]));
+  });
+});
+
+describe('sampling', () => {
+  it('draws with n = 25 and seed = 0 by default', async () => {
+    await openProjectView();
+    core.override('sampling.draw', ({ dataset, n, seed }) => ({
+      dataset,
+      batch: 1,
+      seed: seed ?? 0,
+      requested: n,
+      annotator: null,
+      summaryIds: ['a', 'b'],
+      exhausted: true,
+      createdAt: '2025-01-01T00:00:00Z',
+    }));
+    fireEvent.click(screen.getByTestId('sample-draw'));
+    await waitFor(() => expect(core.callsTo('sampling.draw')).toEqual([{ dataset: 'demo', n: 25, seed: 0 }]));
+    expect((await screen.findByTestId('sample-message')).textContent).toContain('only 2 unsampled were left');
+  });
+});
+
+describe('export in the browser', () => {
+  it('builds the export and offers it as a download link', async () => {
+    await openProjectView();
+    const createObjectURL = vi.fn(() => 'blob:loupe/1');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    core.override('export.build', ({ format }) => ({ fileName: `labels.${format}`, mime: 'text/csv', content: 'a,b\n', rows: 1 }));
+    fireEvent.change(screen.getByTestId('export-format'), { target: { value: 'csv' } });
+    fireEvent.click(screen.getByTestId('export-history'));
+    fireEvent.click(screen.getByTestId('export-build'));
+    const link = await screen.findByTestId('export-download');
+    expect(link.getAttribute('href')).toBe('blob:loupe/1');
+    expect(link.getAttribute('download')).toBe('labels.csv');
+    expect(core.callsTo('export.build')).toEqual([{ format: 'csv', history: true }]);
+  });
+});
+
+describe('start view', () => {
+  it('offers project switching only when the host allows it', async () => {
+    core = createFakeCore([], { project: null, canSwitchProjects: false });
+    render(<App bridge={core.bridge} />);
+    const start = await screen.findByTestId('start');
+    expect(within(start).queryByTestId('open-demo')).toBeNull();
+    cleanup();
+    resetRendererState();
+
+    core = createFakeCore([], { project: null, canSwitchProjects: true, host: 'electron', fileDialogs: true });
+    const project = { path: '/demo.loupe', name: 'demo', schemaVersion: 1, isDemo: true };
+    core.override('projects.openDemo', () => {
+      core.info.project = project;
+      return project;
+    });
+    render(<App bridge={core.bridge} />);
+    fireEvent.click(await screen.findByTestId('open-demo'));
+    await screen.findByTestId('datasets');
+    expect(core.callsTo('projects.openDemo')).toHaveLength(1);
+  });
+
+  it('asks for the annotator when none is known, and remembers the choice', async () => {
+    core = createFakeCore([{ key: 1, document: 'Doc.', sentences: ['A sentence here.'] }], { annotator: null });
+    render(<App bridge={core.bridge} />);
+    fireEvent.change(await screen.findByTestId('annotator-name'), { target: { value: '  rita ' } });
+    fireEvent.click(screen.getByTestId('annotator-submit'));
+    await screen.findByTestId('unit-current');
+    expect(core.callsTo('annotators.ensure')).toEqual([{ name: 'rita' }]);
+    expect(window.localStorage.getItem('loupe.annotator')).toBe('rita');
+    expect(core.callsTo('annotation.queue')[0]).toEqual({ annotator: 'rita' });
+  });
+});
