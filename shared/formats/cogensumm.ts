@@ -56,11 +56,18 @@ export const cogensummParser: FormatParser = {
         problems.add({ file: file.path, line: 1, expected: 'a JSON object: story hash → {label, sents}', found: describeValue(data, 40) });
         continue;
       }
+      // The file is an object, so the key's line is the useful position. Keys come in file order:
+      // search onwards from the previous one and count lines incrementally (large files stay linear).
+      let cursor = 0;
+      let cursorLine = 1;
       for (const [hash, value] of Object.entries(data as Record<string, unknown>)) {
         if (problems.full) break;
-        // The file is an object, so the key's line is the useful position.
-        const at = file.text.indexOf(JSON.stringify(hash));
-        const place = { file: file.path, ...(at >= 0 ? { line: lineAt(file.text, at) } : {}) };
+        const at = file.text.indexOf(JSON.stringify(hash), cursor);
+        if (at >= 0) {
+          cursorLine += lineAt(file.text.slice(cursor, at), at - cursor) - 1;
+          cursor = at;
+        }
+        const place = { file: file.path, ...(at >= 0 ? { line: cursorLine } : {}) };
         const record = validateRecord(CoGenSummRecordSchema, value, place, problems);
         if (!record) continue;
         const earlier = firstFileOfHash.get(hash);
