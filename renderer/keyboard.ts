@@ -81,9 +81,10 @@ export const KEY_LEGEND: ReadonlyArray<{ keys: string; action: string; label?: H
   { keys: 'J ↓ / K ↑', action: 'next / previous sentence' },
   { keys: 'Enter / N', action: 'next summary' },
   { keys: 'P', action: 'previous summary' },
-  { keys: 'E', action: 'error type' },
+  { keys: 'E', action: 'error type (after U)' },
   { keys: '/ or M', action: 'note' },
   { keys: 'X', action: 'clear label' },
   { keys: 'Ctrl+Z / Ctrl+Y', action: 'undo / redo' },
+  { keys: 'S', action: 'project view' },
   { keys: '?', action: 'help' },
 ];

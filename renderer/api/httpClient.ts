@@ -79,7 +79,11 @@ export function createHttpBridge(options: HttpBridgeOptions): LoupeBridge {
           : '';
       throw new ApiError({ code: 'internal', message: `${method}: HTTP ${response.status}${hint}` });
     }
-    if (!body.ok) throw new ApiError(body.error as ApiErrorBody);
+    if (!body.ok) {
+      const error = body.error as ApiErrorBody;
+      if (response.status === 401) error.message += ' — open the link printed by `loupe serve` (it carries the access token)';
+      throw new ApiError(error);
+    }
     return body.value as ApiOutput<M>;
   }
 

@@ -44,7 +44,14 @@ export function Header() {
       )}
       <span className="spacer" />
       {progress && annotator && (
-        <div className="header-progress" data-testid="progress" data-units-done={progress.unitsDone} data-units-total={progress.unitsTotal}>
+        <div
+          className="header-progress"
+          data-testid="progress"
+          data-units-done={progress.unitsDone}
+          data-units-total={progress.unitsTotal}
+          data-summaries-done={progress.summariesDone}
+          data-summaries-total={progress.summariesTotal}
+        >
           <ProgressBar label="Sentences" done={progress.unitsDone} total={progress.unitsTotal} />
           <ProgressBar label="Summaries" done={progress.summariesDone} total={progress.summariesTotal} />
         </div>

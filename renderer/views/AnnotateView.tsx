@@ -70,6 +70,11 @@ export function AnnotateView() {
   const [overlay, setOverlay] = useState<Overlay>(NO_OVERLAY);
   const closeOverlay = useCallback(() => setOverlay(NO_OVERLAY), []);
 
+  // A nav button keeps focus after the click that brought us here; Space would press it again.
+  useEffect(() => {
+    if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body) document.activeElement.blur();
+  }, []);
+
   useEffect(() => {
     if (annotator) void startSession(`${projectPath}\u0000${annotator}`);
   }, [annotator, projectPath]);

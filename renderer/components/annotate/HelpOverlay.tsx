@@ -29,12 +29,6 @@ export function HelpOverlay({ onClose }: { onClose: () => void }) {
                 <td>{entry.action}</td>
               </tr>
             ))}
-            <tr>
-              <td>
-                <kbd>S</kbd>
-              </td>
-              <td>Project view (import, sample, export)</td>
-            </tr>
           </tbody>
         </table>
         <ul className="help-notes">
