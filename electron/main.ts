@@ -61,12 +61,15 @@ export function start(): void {
     return;
   }
 
-  const appRoot = path.resolve(__dirname, '..', '..'); // out/main/main.cjs → the app (or app.asar)
+  // This file is out/main/main.cjs: its siblings are out/preload and out/renderer, and the app
+  // (the repository, or app.asar when packaged) is two levels up.
+  const outDir = path.resolve(__dirname, '..');
+  const appRoot = path.resolve(outDir, '..');
   const page: AppPage = {
-    indexHtml: path.join(appRoot, 'out', 'renderer', 'index.html'),
+    indexHtml: path.join(outDir, 'renderer', 'index.html'),
     devUrl: resolveDevUrl(process.env.ELECTRON_RENDERER_URL, app.isPackaged),
   };
-  const preloadPath = path.join(appRoot, 'out', 'preload', 'preload.cjs');
+  const preloadPath = path.join(outDir, 'preload', 'preload.cjs');
   const demoDir = app.isPackaged ? path.join(process.resourcesPath, 'demo') : path.join(appRoot, 'demo');
   const commandLine = parseCommandLine(userArgs(process.argv, app.isPackaged));
 

@@ -3,6 +3,7 @@
  * native SQLite drivers external; the preload requires nothing but 'electron' (all a sandboxed
  * preload may require) and carries the contract's method list, not the contract's code.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import os from 'node:os';
@@ -111,4 +112,91 @@ describe('electron bundles', () => {
     await expect(exposed.loupe.call('fs.readFile', {})).rejects.toMatchObject({ code: 'not_found' });
     expect(invoked).toHaveLength(1);
   });
+});
+
+/**
+ * Runs the built main bundle in a Node child process with a stand-in `electron` module, and with
+ * better-sqlite3 12 standing in for better-sqlite3-napi (13 crashes on Node 20): the real core and
+ * db/ code serve IPC calls, so a bundling mistake (a dependency left out, import.meta, load order)
+ * shows here and not only in the packaged app.
+ */
+const SMOKE = String.raw`
+const Module = require('node:module');
+const path = require('node:path');
+const { EventEmitter } = require('node:events');
+const [mainFile, stateDir, projectFile] = process.argv.slice(1);
+const handlers = new Map();
+const app = Object.assign(new EventEmitter(), {
+  isPackaged: false,
+  whenReady: () => Promise.resolve(),
+  requestSingleInstanceLock: () => true,
+  getPath: (name) => (name === 'userData' ? stateDir : path.join(stateDir, name)),
+  setPath: () => {},
+  enableSandbox: () => {},
+  getVersion: () => '0.0.0-smoke',
+  quit: () => {},
+  exit: (code) => process.exit(code),
+});
+class BrowserWindow extends EventEmitter {
+  constructor(options) { super(); this.options = options; this.id = 1;
+    this.webContents = Object.assign(new EventEmitter(), { send() {}, setWindowOpenHandler() {} }); BrowserWindow.all.push(this); }
+  loadFile() { return Promise.resolve(); } loadURL() { return Promise.resolve(); }
+  setTitle(t) { this.title = t; } isDestroyed() { return false; }
+}
+BrowserWindow.all = [];
+BrowserWindow.getFocusedWindow = () => null;
+BrowserWindow.getAllWindows = () => BrowserWindow.all;
+BrowserWindow.fromId = () => null;
+const electron = {
+  app, BrowserWindow,
+  session: { defaultSession: { webRequest: { onHeadersReceived() {}, onBeforeRequest() {} }, setPermissionRequestHandler() {}, setPermissionCheckHandler() {} } },
+  ipcMain: { handle: (channel, fn) => handlers.set(channel, fn), removeHandler: (c) => handlers.delete(c) },
+  Menu: { buildFromTemplate: (t) => t, setApplicationMenu: () => {} },
+  dialog: { showMessageBox: async () => ({ response: 0 }), showErrorBox: (t, m) => console.error(t, m), showOpenDialog: async () => ({ canceled: true, filePaths: [] }), showSaveDialog: async () => ({ canceled: true }) },
+};
+const load = Module._load;
+Module._load = function (request, parent, isMain) {
+  if (request === 'electron') return electron;
+  if (request === 'better-sqlite3-napi') return load.call(this, require.resolve('better-sqlite3', { paths: [process.cwd()] }), parent, isMain);
+  return load.apply(this, arguments);
+};
+require(mainFile);
+setTimeout(async () => {
+  const frame = { url: require('node:url').pathToFileURL(path.join(path.dirname(mainFile), '..', 'renderer', 'index.html')).href, parent: null };
+  const call = (method, input) => handlers.get('loupe:' + method)({ senderFrame: frame }, input);
+  const out = {
+    channels: handlers.size,
+    info: await call('app.info', {}),
+    created: await call('projects.create', { path: projectFile }),
+    datasets: await call('datasets.list', {}),
+    foreign: await handlers.get('loupe:app.info')({ senderFrame: { url: 'https://evil.example/', parent: null } }, {}),
+    title: BrowserWindow.all[0] && BrowserWindow.all[0].title,
+    sandbox: BrowserWindow.all[0] && BrowserWindow.all[0].options.webPreferences.sandbox,
+  };
+  app.emit('will-quit');
+  process.stdout.write(JSON.stringify(out));
+}, 50);
+`;
+
+describe('main bundle smoke run (Node, stand-in electron)', () => {
+  it('boots, binds the contract and serves calls through the real core and database', () => {
+    const stateDir = path.join(outDir, 'state');
+    const projectFile = path.join(outDir, 'smoke.loupe');
+    const run = spawnSync(process.execPath, ['-e', SMOKE, result.mainFile, stateDir, projectFile], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, ELECTRON_RENDERER_URL: '', LOUPE_USER_DATA: '' },
+    });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const out = JSON.parse(run.stdout);
+    expect(out.channels).toBe(API_METHODS.length);
+    expect(out.info).toMatchObject({ ok: true, value: { host: 'electron', fileDialogs: true, canSwitchProjects: true, project: null } });
+    expect(out.created).toMatchObject({ ok: true, value: { path: projectFile, isDemo: false } });
+    expect(out.datasets).toEqual({ ok: true, value: [] });
+    expect(out.foreign).toMatchObject({ ok: false, error: { code: 'unsupported' } });
+    expect(out.title).toBe('smoke — Loupe');
+    expect(out.sandbox).toBe(true);
+  }, 90_000);
 });

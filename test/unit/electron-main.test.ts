@@ -127,9 +127,11 @@ vi.mock('../../electron/services/core', () => ({
 }));
 
 const ROOT = path.resolve(__dirname, '../..');
-// main.ts resolves the app from its own folder: out/main in the bundle, electron/ here.
-const APP_ROOT = path.resolve(ROOT, 'electron', '..', '..');
-const appFrame = { url: pathToFileURL(path.join(APP_ROOT, 'out/renderer/index.html')).href, parent: null };
+// main.ts finds its siblings from its own folder: out/main in the bundle (→ out/renderer,
+// out/preload, the app two levels up); here that folder is electron/.
+const OUT_DIR = path.resolve(ROOT, 'electron', '..');
+const APP_ROOT = path.resolve(OUT_DIR, '..');
+const appFrame = { url: pathToFileURL(path.join(OUT_DIR, 'renderer/index.html')).href, parent: null };
 
 const savedArgv = process.argv;
 const savedUserData = process.env.LOUPE_USER_DATA;
@@ -169,8 +171,8 @@ describe('electron main', () => {
     });
     expect(s.enableSandbox).toHaveBeenCalled();
     expect(s.windows).toHaveLength(1);
-    expect(s.windows[0].options.webPreferences.preload).toBe(path.join(APP_ROOT, 'out/preload/preload.cjs'));
-    expect(s.windows[0].loadFile).toHaveBeenCalledWith(path.join(APP_ROOT, 'out/renderer/index.html'));
+    expect(s.windows[0].options.webPreferences.preload).toBe(path.join(OUT_DIR, 'preload/preload.cjs'));
+    expect(s.windows[0].loadFile).toHaveBeenCalledWith(path.join(OUT_DIR, 'renderer/index.html'));
     expect(s.menus).toBeGreaterThan(0);
   });
 
