@@ -73,7 +73,15 @@ function safeBaseName(fileName: string): string {
 
 export function createDialogHandlers(deps: DialogDeps): DialogHandlers {
   const platform = deps.platform ?? process.platform;
-  const defaultDir = deps.defaultDir ?? (() => app.getPath('documents'));
+  const defaultDir =
+    deps.defaultDir ??
+    (() => {
+      try {
+        return app.getPath('documents');
+      } catch {
+        return app.getPath('home'); // no Documents folder (some Linux setups)
+      }
+    });
 
   async function open(options: OpenDialogOptions): Promise<string | null> {
     const win = deps.getWindow();

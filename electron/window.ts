@@ -76,7 +76,11 @@ export function isAppUrl(rawUrl: string | null | undefined, page: AppPage): bool
  * Guards for any WebContents: navigation away from the app's page, new windows and <webview>
  * are refused. Installed for every WebContents the app creates (`web-contents-created`).
  */
+const hardened = new WeakSet<WebContents>();
+
 export function hardenWebContents(contents: WebContents, page: AppPage): void {
+  if (hardened.has(contents)) return; // the main window is hardened at creation and by the app hook
+  hardened.add(contents);
   // Electron 45 passes an Event carrying `url`; the second argument is the deprecated form.
   const guard = (event: { preventDefault(): void; url?: string }, legacyUrl?: string) => {
     const url = event.url ?? legacyUrl;
@@ -102,9 +106,25 @@ function withoutCsp(headers: Record<string, string[]> | undefined): Record<strin
  * machine: http(s)/ws(s) requests are cancelled unless they go to the dev server.
  */
 export function installSessionPolicy(ses: Session, page: AppPage): void {
+  const devOrigin = page.devUrl ? new URL(page.devUrl).origin : null;
+  const devWsOrigin = devOrigin ? devOrigin.replace(/^http/, 'ws') : null;
+  const originOf = (raw: string): string | null => {
+    try {
+      return new URL(raw).origin;
+    } catch {
+      return null;
+    }
+  };
+
   // The same policy as the renderer's <meta http-equiv="Content-Security-Policy"> (a test compares
-  // them). Written as a literal so electronegativity can parse and evaluate it.
+  // them). Written as a literal so electronegativity can parse and evaluate it. Development only:
+  // the Vite dev server's page keeps just its own meta policy, which Vite relaxes for its inline
+  // React Refresh preamble and HMR (a header would be enforced on top and block them).
   ses.webRequest.onHeadersReceived((details, callback) => {
+    if (devOrigin && originOf(details.url) === devOrigin) {
+      callback({});
+      return;
+    }
     callback({
       responseHeaders: {
         ...withoutCsp(details.responseHeaders),
@@ -115,8 +135,6 @@ export function installSessionPolicy(ses: Session, page: AppPage): void {
     });
   });
 
-  const devOrigin = page.devUrl ? new URL(page.devUrl).origin : null;
-  const devWsOrigin = devOrigin ? devOrigin.replace(/^http/, 'ws') : null;
   ses.webRequest.onBeforeRequest((details, callback) => {
     let url: URL;
     try {

@@ -142,6 +142,19 @@ describe('Content-Security-Policy header', () => {
     expect(policy).not.toContain('unsafe-eval');
   });
 
+  it("in development, leaves the Vite dev server's responses to their own (dev-relaxed) meta policy", () => {
+    open({ ...page, devUrl: 'http://localhost:5173/' });
+    const dev = vi.fn();
+    h.onHeadersReceived!({ url: 'http://localhost:5173/', responseHeaders: { 'X-Other': ['1'] } }, dev);
+    expect(dev).toHaveBeenCalledWith({});
+    const file = vi.fn();
+    h.onHeadersReceived!({ url: indexUrl, responseHeaders: {} }, file);
+    expect(file.mock.calls[0]![0].responseHeaders['Content-Security-Policy']).toHaveLength(1);
+    const other = vi.fn();
+    h.onHeadersReceived!({ url: 'http://localhost:9999/', responseHeaders: {} }, other);
+    expect(other.mock.calls[0]![0].responseHeaders['Content-Security-Policy']).toHaveLength(1);
+  });
+
   it('also works when the response has no headers', () => {
     open();
     const callback = vi.fn();
