@@ -168,9 +168,16 @@ export function AnnotateView() {
       <section className="document-pane" aria-label="Document">
         <header className="pane-head">
           <h2 className="pane-title">Document {summary && <code>{summary.docId}</code>}</h2>
-          {summary?.document != null && passages.length > 0 && (
-            <span className="passage-legend">
-              <mark className="passage passage-rank-0">closest passages</mark> to the current sentence (word overlap, not a verdict)
+          {summary?.document != null && unit && (
+            <span className="passage-legend" data-testid="passage-legend">
+              {passages.length > 0 ? (
+                <>
+                  <mark className="passage passage-rank-0">closest passages</mark> to the current sentence (word overlap, not a
+                  verdict)
+                </>
+              ) : (
+                'no passage shares enough words with the current sentence'
+              )}
             </span>
           )}
         </header>

@@ -85,7 +85,8 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
       )}
       {error && (
         <div className="error-banner" role="alert" data-testid="import-error">
-          <span className="error-text">{error}</span>
+          {/* The core's message repeats the first problems; the table below lists them all. */}
+          <span className="error-text">{problems.length > 0 ? error.split('\n')[0] : error}</span>
         </div>
       )}
       {problems.length > 0 && <ProblemsTable problems={problems} />}
