@@ -132,10 +132,11 @@ describe('document view', () => {
     for (let i = 0; i < 10; i += 1) rerender(view(sentences[100 + i * 13]!));
     const updates = commits.filter((commit) => commit.phase === 'update');
     expect(updates).toHaveLength(10);
-    // baseDuration estimates rendering the whole tree without memoisation; updates must be a fraction.
-    const actual = updates.reduce((sum, c) => sum + c.actual, 0);
-    const base = updates.reduce((sum, c) => sum + c.base, 0);
-    expect(actual).toBeLessThan(base * 0.35);
+    // baseDuration estimates rendering the whole tree without memoisation. Memoised updates
+    // measure ~0.1–0.4 of it here, a document re-rendered as a whole ≥ 1 (timings are noisy:
+    // compare the median).
+    const ratios = updates.map((c) => c.actual / c.base).sort((a, b) => a - b);
+    expect(ratios[ratios.length >> 1]).toBeLessThan(0.6);
   });
 });
 
