@@ -38,6 +38,12 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return !['button', 'checkbox', 'radio', 'submit', 'reset', 'file', 'range', 'color'].includes(type);
 }
 
+/** A control the user tabbed to: Enter and Space belong to it, not to the shortcuts. */
+export function isActivatable(target: EventTarget | null): boolean {
+  if (typeof HTMLElement === 'undefined' || !(target instanceof HTMLElement)) return false;
+  return target.tagName === 'BUTTON' || target.tagName === 'A' || target.tagName === 'INPUT' || target.getAttribute('role') === 'button';
+}
+
 const PLAIN_KEYS: Record<string, AnnotateCommand> = {
   f: { type: 'label', label: 'faithful' },
   '1': { type: 'label', label: 'faithful' },

@@ -7,7 +7,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { AnnotationSummary, AnnotationUnit } from '../../shared/api';
 import type { ErrorType } from '../../shared/domain';
 import { closestPassages, indexDocument, type Passage } from '../alignment';
-import { commandForKey, isTypingTarget, type AnnotateCommand } from '../keyboard';
+import { commandForKey, isActivatable, isTypingTarget, type AnnotateCommand } from '../keyboard';
 import {
   afterPending,
   attachDocument,
@@ -270,11 +270,11 @@ function useAnnotateKeys(active: boolean, handle: (command: AnnotateCommand, pre
     if (!active) return;
     function onKeyDown(event: KeyboardEvent) {
       if (event.defaultPrevented || isTypingTarget(event.target)) return;
+      if ((event.key === 'Enter' || event.key === ' ') && isActivatable(event.target)) return;
       const command = commandForKey(event);
       if (!command) return;
       // Holding a label key down must not label a run of sentences by accident.
       if (command.type === 'label' && event.repeat) return;
-      // Enter on a focused button would also click it; the shortcut wins.
       event.preventDefault();
       latest.current(command, performance.now());
     }

@@ -232,6 +232,30 @@ describe('resume and navigation', () => {
     await waitFor(() => expect(screen.getByTestId('summary').textContent).toContain('Rain flooded a valley'));
   });
 
+  it('virtualises a queue of 20,000 summaries and opens the one clicked', async () => {
+    const specs: FakeSummarySpec[] = Array.from({ length: 20_000 }, (_, i) => ({
+      key: i + 1,
+      document: `Document number ${i + 1}.`,
+      sentences: [`Summary sentence number ${i + 1}.`],
+    }));
+    await start(specs);
+    const rows = document.querySelectorAll('[data-testid^="queue-item-"]');
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.length).toBeLessThan(100);
+    fireEvent.click(screen.getByTestId('queue-item-3'));
+    await waitFor(() => expect(screen.getByTestId('summary').textContent).toBe('Summary sentence number 3.'));
+    expect(screen.getByTestId('queue-item-3').getAttribute('aria-current')).toBe('true');
+  });
+
+  it('leaves Enter to a button the user tabbed to', async () => {
+    await start(twoSummaries());
+    const button = screen.getByTestId('nav-project');
+    button.focus();
+    press('Enter', {}, button);
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(core.callsTo('annotation.load')).toHaveLength(1);
+  });
+
   it('shows an empty state when nothing is sampled for the annotator', async () => {
     core = createFakeCore([]);
     render(<App bridge={core.bridge} />);

@@ -52,6 +52,8 @@ export function QueueList({ items, position, onOpen }: QueueListProps) {
               aria-current={row.index === position ? 'true' : undefined}
               style={{ transform: `translateY(${row.start}px)`, height: ROW_HEIGHT }}
               onClick={() => onOpen(row.index)}
+              // Keep focus where it was: a focused row would take the next Enter for itself.
+              onMouseDown={(event) => event.preventDefault()}
               tabIndex={-1}
             >
               <span className="queue-item-title">
