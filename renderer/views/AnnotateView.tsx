@@ -31,16 +31,13 @@ import {
 } from '../state/annotation';
 import { showView, useSession } from '../state/session';
 import { ErrorBanner } from '../components/ErrorBanner';
-import { CurrentUnit } from '../components/annotate/CurrentUnit';
-import { DocumentView } from '../components/annotate/DocumentView';
+import { DocumentPane } from '../components/annotate/DocumentPane';
 import { ErrorTypePicker } from '../components/annotate/ErrorTypePicker';
 import { HelpOverlay } from '../components/annotate/HelpOverlay';
 import { KeyLegend } from '../components/annotate/KeyLegend';
-import { MissingDocument } from '../components/annotate/MissingDocument';
 import { NoteEditor } from '../components/annotate/NoteEditor';
 import { QueueList } from '../components/annotate/QueueList';
-import { SummaryText } from '../components/annotate/SummaryText';
-import { UnitList } from '../components/annotate/UnitList';
+import { SummaryPane } from '../components/annotate/SummaryPane';
 
 type Overlay =
   | { kind: 'none' }
@@ -81,13 +78,12 @@ export function AnnotateView() {
 
   const unit: AnnotationUnit | undefined = summary?.units[unitPosition];
   const passages = useClosestPassages(summary, unit);
-  const labelingEnabled = canLabel(summary);
 
   useAnnotateKeys(overlay.kind === 'none', (command, pressedAt) => {
     switch (command.type) {
+      // The store re-checks at its turn: the summary may change before a queued key runs.
       case 'label':
-        if (labelingEnabled) void labelCurrent(command.label, pressedAt);
-        return;
+        return void labelCurrent(command.label, pressedAt);
       case 'next-unit':
         return void moveUnit(1);
       case 'previous-unit':
@@ -107,8 +103,7 @@ export function AnnotateView() {
           if (canLabel(state.summary) && currentUnit(state)) setOverlay({ kind: 'note', position: state.unitPosition });
         });
       case 'clear':
-        if (labelingEnabled) void clearCurrent();
-        return;
+        return void clearCurrent();
       case 'undo':
         return void undo();
       case 'redo':
@@ -152,10 +147,6 @@ export function AnnotateView() {
     );
   }
 
-  const allLabeled = summary !== null && summary.units.length > 0 && summary.units.every((u) => u.state.label !== null);
-  const atLastUnit = summary !== null && unitPosition === summary.units.length - 1;
-  const unlabeledLeft = summary ? summary.units.filter((u) => u.state.label === null).length : 0;
-
   return (
     <div className="annotate" data-busy={busy > 0 ? 'true' : 'false'}>
       <aside className="queue-pane">
@@ -165,71 +156,28 @@ export function AnnotateView() {
         <QueueList items={queue} position={position} onOpen={(index) => void openSummary(index)} />
       </aside>
 
-      <section className="document-pane" aria-label="Document">
-        <header className="pane-head">
-          <h2 className="pane-title">Document {summary && <code>{summary.docId}</code>}</h2>
-          {summary?.document != null && unit && (
-            <span className="passage-legend" data-testid="passage-legend">
-              {passages.length > 0 ? (
-                <>
-                  <mark className="passage passage-rank-0">closest passages</mark> to the current sentence (word overlap, not a
-                  verdict)
-                </>
-              ) : (
-                'no passage shares enough words with the current sentence'
-              )}
-            </span>
-          )}
-        </header>
-        {summary === null ? (
-          <p className="muted">Loading…</p>
-        ) : summary.document === null ? (
-          <MissingDocument key={summary.key} docId={summary.docId} busy={busy > 0} onAttach={(text) => void attachDocument(text)} />
-        ) : (
-          <DocumentView text={summary.document} passages={passages} />
-        )}
-      </section>
+      <DocumentPane
+        summary={summary}
+        hasCurrentUnit={unit !== undefined}
+        passages={passages}
+        busy={busy > 0}
+        onAttach={(text) => void attachDocument(text)}
+      />
 
       <section className="summary-pane" aria-label="Summary">
         <ErrorBanner message={error} onDismiss={dismissError} />
         {summary && (
-          <>
-            <header className="pane-head">
-              <h2 className="pane-title">
-                Summary <code>{summary.summaryId}</code> <span className="muted">{summary.dataset}</span>
-              </h2>
-              <span className="muted" data-testid="summary-position">
-                {position !== null ? `${position + 1} of ${queue.length.toLocaleString()}` : ''}
-              </span>
-              {busy > 0 && (
-                <span className="saving" data-testid="saving">
-                  saving…
-                </span>
-              )}
-            </header>
-            <SummaryText summary={summary.summary} units={summary.units} currentId={unit?.id ?? null} onSelect={onSelectUnit} />
-            {unit && <CurrentUnit unit={unit} total={summary.units.length} />}
-            {!labelingEnabled && summary.document === null && (
-              <p className="notice" data-testid="labeling-disabled">
-                Labeling is disabled until the document is attached.
-              </p>
-            )}
-            {allLabeled && atLastUnit && (
-              <p className="notice notice-done" data-testid="summary-done">
-                Summary done — <kbd>Enter</kbd> for next
-              </p>
-            )}
-            {!allLabeled && atLastUnit && labelingEnabled && unit?.state.label != null && (
-              <p className="notice" data-testid="summary-unfinished">
-                Last sentence — {unlabeledLeft} still unlabeled above (<kbd>K</kbd> to go back)
-              </p>
-            )}
-            <UnitList units={summary.units} currentPosition={unitPosition} onSelect={onSelectUnit} />
-          </>
+          <SummaryPane
+            summary={summary}
+            unitPosition={unitPosition}
+            place={{ at: position !== null ? position + 1 : null, of: queue.length }}
+            busy={busy > 0}
+            onSelect={onSelectUnit}
+          />
         )}
       </section>
 
-      <KeyLegend labelingDisabled={!labelingEnabled} />
+      <KeyLegend labelingDisabled={!canLabel(summary)} />
 
       {overlay.kind === 'error-type' && overlayUnit && (
         <ErrorTypePicker unit={overlayUnit} current={overlayUnit.state.errorType} onChoose={chooseErrorType} onClose={closeOverlay} />
