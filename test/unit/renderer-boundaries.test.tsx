@@ -1,0 +1,86 @@
+// @vitest-environment happy-dom
+/**
+ * The renderer's hard rules, checked on its sources: no Node/Electron/db imports, no HTML
+ * injection, a strict CSP without inline code; and the desktop menu wiring.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { App } from '../../renderer/App';
+import { createFakeCore, resetRendererState } from '../../renderer/testing/fakeCore';
+
+// Vitest runs from the repository root (happy-dom gives import.meta.url no file: scheme).
+const RENDERER = join(process.cwd(), 'renderer');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) return sources(full);
+    return /\.(ts|tsx)$/.test(name) ? [full] : [];
+  });
+}
+
+describe('renderer sources', () => {
+  const files = sources(RENDERER);
+
+  it('import nothing from Node, Electron, the database or the OpenAI client', () => {
+    const forbidden = /from\s+['"](node:[^'"]+|fs|path|electron|better-sqlite3[^'"]*|openai|(\.\.\/)+(db|electron)(\/[^'"]*)?)['"]/;
+    const offenders = files.filter((file) => forbidden.test(readFileSync(file, 'utf8'))).map((file) => relative(RENDERER, file));
+    expect(offenders).toEqual([]);
+  });
+
+  it('never inject HTML', () => {
+    const offenders = files
+      .filter((file) => /dangerouslySetInnerHTML|\.innerHTML|outerHTML|insertAdjacentHTML|document\.write/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(RENDERER, file));
+    expect(offenders).toEqual([]);
+  });
+
+  it('index.html carries the strict CSP and no inline script or style', () => {
+    const html = readFileSync(join(RENDERER, 'index.html'), 'utf8');
+    const csp = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1];
+    expect(csp).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
+    expect(html).not.toMatch(/<style/i);
+    expect(html).not.toMatch(/\sstyle=/i);
+    for (const script of html.match(/<script[^>]*>[\s\S]*?<\/script>/gi) ?? []) expect(script).toMatch(/^<script[^>]*src=[^>]*><\/script>$/);
+    expect(html).not.toMatch(/https?:\/\//);
+  });
+});
+
+describe('desktop menu', () => {
+  beforeEach(() => resetRendererState());
+  afterEach(() => cleanup());
+
+  it('opens the import dialog from the menu and imports the chosen path', async () => {
+    const core = createFakeCore([], { host: 'electron', fileDialogs: true, canSwitchProjects: true });
+    core.override('dialog.importFile', () => ({ path: '/data/xsum.csv' }));
+    core.override('imports.start', () => ({ jobId: 'j' }));
+    core.override('jobs.get', () => ({
+      id: 'j',
+      kind: 'import',
+      state: 'done',
+      phase: 'writing',
+      done: 1,
+      total: 1,
+      result: null,
+      error: null,
+    }));
+    render(<App bridge={core.bridge} />);
+    await screen.findByTestId('queue-empty');
+    core.menu('import');
+    await waitFor(() => expect(core.callsTo('imports.start')).toEqual([{ source: { type: 'path', path: '/data/xsum.csv' } }]));
+    await screen.findByTestId('datasets');
+  });
+
+  it('follows a project opened from the menu', async () => {
+    const core = createFakeCore([], { host: 'electron', fileDialogs: true, canSwitchProjects: true, project: null });
+    render(<App bridge={core.bridge} />);
+    await screen.findByTestId('start');
+    core.info.project = { path: '/p.loupe', name: 'p', schemaVersion: 1, isDemo: false };
+    core.menu('project-opened');
+    await screen.findByTestId('datasets');
+  });
+});
