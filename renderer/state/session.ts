@@ -52,13 +52,10 @@ export async function boot(connection: LoupeBridge): Promise<void> {
   try {
     const info = await connection.call('app.info', {});
     const annotator = info.annotator ?? rememberedAnnotator();
-    useSession.setState({
-      info,
-      annotator: info.project && annotator ? annotator : null,
-      view: info.project ? 'annotate' : 'start',
-      booting: false,
-    });
+    useSession.setState({ info, view: info.project ? 'annotate' : 'start' });
+    // Registered before anything asks for this annotator's queue.
     if (info.project && annotator) await chooseAnnotator(annotator);
+    useSession.setState({ booting: false });
   } catch (err) {
     useSession.setState({ booting: false, error: errorMessage(err) });
   }

@@ -256,6 +256,14 @@ describe('resume and navigation', () => {
     expect(core.callsTo('annotation.load')).toHaveLength(1);
   });
 
+  it('registers the preselected annotator before asking for its queue', async () => {
+    await start(twoSummaries());
+    const methods = core.calls.map((call) => call.method);
+    expect(methods.indexOf('annotators.ensure')).toBeGreaterThan(-1);
+    expect(methods.indexOf('annotators.ensure')).toBeLessThan(methods.indexOf('annotation.queue'));
+    expect(core.callsTo('annotators.ensure')[0]).toEqual({ name: 'ann' });
+  });
+
   it('shows an empty state when nothing is sampled for the annotator', async () => {
     core = createFakeCore([]);
     render(<App bridge={core.bridge} />);
