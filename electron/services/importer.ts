@@ -53,6 +53,18 @@ interface LoadedSources {
   label: string;
 }
 
+/**
+ * What detection sees of a file already in memory: at least 8 KiB, extended to the end of the
+ * line it cuts, so a first JSON Lines record with a long document still shows all its keys.
+ */
+function headOf(text: string): string {
+  const MIN = 8192;
+  const MAX = 4 * 1024 * 1024;
+  if (text.length <= MIN) return text;
+  const end = text.indexOf('\n', MIN);
+  return text.slice(0, end === -1 ? MAX : Math.min(end, MAX));
+}
+
 function parserFor(kind: ImportKind): FormatParser {
   const parser = PARSERS.find((p) => p.kind === kind);
   if (!parser) throw new Error(`No importer for kind ${kind}`);
@@ -81,7 +93,7 @@ async function loadSources(request: ImportRequest): Promise<LoadedSources> {
   if (source.type === 'upload') {
     const bytes = new TextEncoder().encode(source.text);
     const file: SourceFile = { path: source.name, text: source.text.replace(/^\uFEFF/, '') };
-    const kind = chooseKind([{ path: source.name, head: file.text.slice(0, 8192) }], request.as, source.name);
+    const kind = chooseKind([{ path: source.name, head: headOf(file.text) }], request.as, source.name);
     return { files: [file], contentHash: sha256([bytes]), kind, parser: parserFor(kind), label: source.name };
   }
   const path = source.path;
@@ -111,7 +123,7 @@ async function loadSources(request: ImportRequest): Promise<LoadedSources> {
   }
   const label = basename(path);
   const { file, bytes } = await readSourceFile(path, label);
-  const kind = chooseKind([{ path: label, head: file.text.slice(0, 8192) }], request.as, label);
+  const kind = chooseKind([{ path: label, head: headOf(file.text) }], request.as, label);
   return { files: [file], contentHash: sha256([bytes]), kind, parser: parserFor(kind), label: path };
 }
 

@@ -161,3 +161,12 @@ describe('import service', () => {
     expect(annotators).toEqual(expect.arrayContaining(['frank-0', 'frank-1', 'frank-2']));
   });
 });
+
+describe('format detection on real-sized records', () => {
+  it('recognises Loupe JSONL whose first document is longer than the sniffing head', async () => {
+    const rows = newsRows(2);
+    rows[0]!.document = 'A long story. '.repeat(5000); // ~70 kB before summary_id appears
+    const result = await fromPath(writeJsonl(join(dir, 'long-first.jsonl'), rows));
+    expect(result).toMatchObject({ kind: 'summaries', summariesAdded: 2 });
+  });
+});
