@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { ErrorTypeSchema, HumanLabelSchema } from './domain';
 import { IMPORT_KINDS } from './formats/types';
+import { BaselineConfigSchema, EndpointConfigSchema, JUDGE_KINDS, JudgeConfigSchema, JsonValueSchema } from './judges/config';
 
 const Name = z.string().trim().min(1).max(200);
 const Empty = z.object({}).strict();
@@ -171,6 +172,8 @@ export const ExportInputSchema = z.object({
   format: z.enum(['jsonl', 'csv']),
   history: z.boolean().default(false),
   dataset: z.string().optional(),
+  /** Judge predictions (one row per sentence and judge, current version) instead of labels. */
+  predictions: z.boolean().optional(),
 });
 export type ExportInput = z.infer<typeof ExportInputSchema>;
 
@@ -193,6 +196,123 @@ export const HostInfoSchema = z.object({
   annotator: z.string().nullable(),
 });
 export type HostInfo = z.infer<typeof HostInfoSchema>;
+
+
+// --- judges (issue 3) ---------------------------------------------------------------------------
+// Never part of any annotation.* payload: predictions stay out of the blind annotation view.
+
+export const JudgeKindSchema = z.enum(JUDGE_KINDS);
+
+/** Where a judge's API key comes from at run time. The key itself never crosses the API. */
+export const KeySourceSchema = z.enum(['none', 'env', 'stored']);
+
+export const JudgePredictionCountsSchema = z.object({
+  /** Sentences with a hard label (current version). */
+  ok: z.number().int(),
+  /** Answers that were not {"faithful": 0|1}; stored with their raw text, never guessed. */
+  parseErrors: z.number().int(),
+  /** Calls that failed after their retries; retried by the next run. */
+  failed: z.number().int(),
+  /** Of `ok`, how many also have a soft label. */
+  soft: z.number().int(),
+});
+
+export const JudgeInfoSchema = z.object({
+  name: z.string(),
+  kind: JudgeKindSchema,
+  /** null for imported judges (predictions from a file). Never holds a key. */
+  config: JudgeConfigSchema.nullable(),
+  /** Hash of the fields that change answers (the judge version); "imported" when unknown. */
+  configHash: z.string().nullable(),
+  description: z.string(),
+  keySource: KeySourceSchema,
+  /** The environment variable the key is read from (its name only), if any. */
+  apiKeyEnv: z.string().nullable(),
+  versions: z.number().int(),
+  predictions: JudgePredictionCountsSchema,
+  /** A run that is running or paused, if any. */
+  activeRunId: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type JudgeInfo = z.infer<typeof JudgeInfoSchema>;
+
+export const JUDGE_ERROR_KINDS = [
+  'rate_limited',
+  'server_error',
+  'timeout',
+  'connection',
+  'auth',
+  'client_error',
+  'malformed_response',
+  'parse_error',
+  'no_key',
+] as const;
+export const JudgeErrorKindSchema = z.enum(JUDGE_ERROR_KINDS);
+export type JudgeErrorKind = z.infer<typeof JudgeErrorKindSchema>;
+
+export const JudgeRunStateSchema = z.enum(['running', 'paused', 'done', 'cancelled', 'failed']);
+
+export const JudgeRunStatusSchema = z.object({
+  runId: z.string(),
+  judge: z.string(),
+  configHash: z.string(),
+  dataset: z.string().nullable(),
+  onlySampled: z.boolean(),
+  state: JudgeRunStateSchema,
+  /** Why a paused run is paused: the user (or SIGINT), or the circuit (endpoint down). */
+  pauseReason: z.enum(['user', 'endpoint_unreachable']).nullable(),
+  /** One line for people: "running", "paused: endpoint unreachable", "done: 3 sentences failed". */
+  message: z.string(),
+  /** Sentences finished in this run's selection (answered, cached, parse errors, failures). */
+  done: z.number().int(),
+  total: z.number().int(),
+  /** Answered without a request: stored earlier or found in the content cache. */
+  cached: z.number().int(),
+  /** HTTP requests sent by this run, retries included. */
+  requests: z.number().int(),
+  ok: z.number().int(),
+  parseErrors: z.number().int(),
+  failed: z.number().int(),
+  /** Sentences left out because their document is missing. */
+  missingDocuments: z.number().int(),
+  /** Sentences per second over the last half minute; null before the first answer. */
+  ratePerSecond: z.number().nullable(),
+  etaSeconds: z.number().nullable(),
+  tokens: z.object({ prompt: z.number().int(), completion: z.number().int() }),
+  /** Failed attempts grouped by kind (retries included); messages have keys redacted. */
+  errors: z.array(z.object({ kind: JudgeErrorKindSchema, count: z.number().int(), lastMessage: z.string() })),
+  /** Said once per run, e.g. "the endpoint returned no log-probabilities: hard labels only". */
+  notes: z.array(z.string()),
+  startedAt: z.string(),
+  updatedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type JudgeRunStatus = z.infer<typeof JudgeRunStatusSchema>;
+
+export const JudgePreviewSchema = z.object({
+  configHash: z.string(),
+  /** The sentence the preview was built for (null: the project has no sentence with a document). */
+  unit: z
+    .object({ unitId: z.number().int(), dataset: z.string(), summaryId: z.string(), sentenceIndex: z.number().int(), sentence: z.string() })
+    .nullable(),
+  /** Endpoint judges: the exact request. Baseline: null (no request is sent). */
+  request: z
+    .object({
+      method: z.literal('POST'),
+      url: z.string(),
+      /** Authorization is shown as "Bearer <key from …>", never the key. */
+      headers: z.record(z.string(), z.string()),
+      body: JsonValueSchema,
+    })
+    .nullable(),
+  /** Content-cache key of this (configuration, document, sentence). */
+  cacheKey: z.string().nullable(),
+});
+export type JudgePreview = z.infer<typeof JudgePreviewSchema>;
+
+/** An API key typed in the desktop app; stored in the OS keychain, never in the project. */
+const ApiKeyInput = z.string().min(1).max(10_000);
+const RunRef = z.object({ runId: z.string().min(1) });
 
 const RecentSchema = z.array(z.object({ path: z.string(), name: z.string(), openedAt: z.string() }));
 
@@ -242,6 +362,38 @@ export const API = {
     input: z.object({ key: z.number().int(), text: z.string().min(1) }),
     output: z.object({ attached: z.number().int() }),
   },
+  /** Judges (issue 3). Config defaults and the paper's prompt, for a new-judge form. */
+  'judges.defaults': {
+    input: Empty,
+    output: z.object({ template: z.string(), endpoint: EndpointConfigSchema, baseline: BaselineConfigSchema, baselineName: z.string(), baselineDescription: z.string() }),
+  },
+  'judges.list': { input: Empty, output: z.array(JudgeInfoSchema) },
+  /** apiKey: desktop only (OS keychain); the CLI and `loupe serve` use config.apiKeyEnv. */
+  'judges.add': { input: z.object({ name: Name, config: JudgeConfigSchema, apiKey: ApiKeyInput.optional() }), output: JudgeInfoSchema },
+  /** Replaces the configuration; a change of an answer-affecting field makes a new version. apiKey null forgets the stored key. */
+  'judges.update': {
+    input: z.object({ name: Name, config: JudgeConfigSchema, apiKey: ApiKeyInput.nullable().optional() }),
+    output: z.object({ judge: JudgeInfoSchema, newVersion: z.boolean() }),
+  },
+  'judges.remove': { input: z.object({ name: Name }), output: z.object({ removed: z.boolean(), predictionsRemoved: z.number().int() }) },
+  /** The exact request for one sentence (default: the first sentence with a document), for a saved judge (name) or an edited config. */
+  'judges.preview': {
+    input: z
+      .object({ name: Name.optional(), config: JudgeConfigSchema.optional(), unitId: z.number().int().optional(), dataset: z.string().optional() })
+      .refine((v) => (v.name === undefined) !== (v.config === undefined), { message: 'give either name or config' }),
+    output: JudgePreviewSchema,
+  },
+  /** Starts a background run and returns at once; poll judges.status. */
+  'judges.start': {
+    input: z.object({ name: Name, dataset: z.string().optional(), onlySampled: z.boolean().default(false) }),
+    output: JudgeRunStatusSchema,
+  },
+  'judges.pause': { input: RunRef, output: JudgeRunStatusSchema },
+  'judges.resume': { input: RunRef, output: JudgeRunStatusSchema },
+  'judges.cancel': { input: RunRef, output: JudgeRunStatusSchema },
+  'judges.status': { input: RunRef, output: JudgeRunStatusSchema },
+  /** Runs of this session, newest first (running and paused ones included). */
+  'judges.runs': { input: Empty, output: z.array(JudgeRunStatusSchema) },
   'export.build': { input: ExportInputSchema, output: ExportOutputSchema },
   /** Desktop only: native dialogs. `loupe serve` answers these with an error. */
   'dialog.openProject': { input: Empty, output: z.object({ path: z.string().nullable() }) },

@@ -14,6 +14,7 @@ import { Repository, type QueueRow } from '../../db/repository';
 import { buildExport } from './exporter';
 import { ImportCancelled, runImport, type ImportRequest } from './importer';
 import { RecentProjects } from './recent';
+import { createJudgeService } from './judges/service';
 
 export interface CoreOptions {
   Database: DatabaseConstructor;
@@ -72,6 +73,7 @@ export function createCore(options: CoreOptions): Core {
   let project: OpenProject | null = null;
   const jobs = new Map<string, JobEntry>();
   const recent = new RecentProjects(join(options.stateDir, 'recent.json'));
+  const judges = createJudgeService();
 
   function requireProject(): OpenProject {
     if (!project) throw new ApiError({ code: 'no_project', message: 'No project is open. Open or create one first (File › Open).' });
@@ -106,6 +108,7 @@ export function createCore(options: CoreOptions): Core {
 
   function closeProject(): void {
     for (const entry of jobs.values()) entry.controller.abort();
+    judges.stopAll();
     project?.db.close();
     project = null;
   }
@@ -260,6 +263,7 @@ export function createCore(options: CoreOptions): Core {
       return { eventId, unitId, state, progress: progressOf(repo.annotationQueue(id, null)) };
     },
     'annotation.attachDocument': async ({ key, text }) => ({ attached: requireProject().repo.attachDocument(key, text) }),
+    ...judges.handlers,
     'export.build': async (input) => {
       const { repo, info } = requireProject();
       return buildExport(repo, input, info.name);
