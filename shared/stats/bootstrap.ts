@@ -1,0 +1,56 @@
+/**
+ * Bootstrap building blocks: multinomial resampling weights and percentile intervals.
+ *
+ * A bootstrap resample of n units drawn with replacement is represented by its counts
+ * (how many times each unit was drawn). Every statistic computed with these counts as
+ * integer weights equals the statistic on the expanded resample, exactly.
+ */
+import type { Xoshiro128StarStar } from './prng';
+
+/** Fills `counts` (length n) with the draw counts of one resample of n units with replacement. */
+export function drawResampleCounts(rng: Xoshiro128StarStar, counts: Int32Array): void {
+  const n = counts.length;
+  counts.fill(0);
+  for (let draw = 0; draw < n; draw += 1) counts[rng.nextInt(n)]! += 1;
+}
+
+/**
+ * Quantile of sorted finite values, linear interpolation between order statistics:
+ * h = (m − 1)·q (0-based), Q = x[⌊h⌋] + (h − ⌊h⌋)(x[⌊h⌋+1] − x[⌊h⌋]).
+ * This is Hyndman & Fan type 7, R's quantile(type = 7) and numpy.quantile(method='linear').
+ */
+export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
+  const m = sorted.length;
+  if (m === 0) throw new RangeError('quantile of an empty sample');
+  if (!(q >= 0 && q <= 1)) throw new RangeError(`quantile level must be in [0, 1], got ${q}`);
+  const h = (m - 1) * q;
+  const lower = Math.floor(h);
+  const fraction = h - lower;
+  const below = sorted[lower]!;
+  if (fraction === 0 || lower + 1 >= m) return below;
+  return below + fraction * (sorted[lower + 1]! - below);
+}
+
+export interface PercentileInterval {
+  /** [2.5th, 97.5th] percentile of the defined replicates; null when none is defined. */
+  ci: [number, number] | null;
+  /** Replicates where the statistic was undefined (NaN), left out of the interval. */
+  dropped: number;
+}
+
+/**
+ * 95% percentile interval (levels 0.025 and 0.975, type 7) of bootstrap replicates.
+ * NaN marks a replicate where the statistic is undefined: it is dropped and counted.
+ */
+export function percentileInterval(replicates: ArrayLike<number>): PercentileInterval {
+  const defined: number[] = [];
+  for (let i = 0; i < replicates.length; i += 1) {
+    const value = replicates[i]!;
+    if (!Number.isNaN(value)) defined.push(value);
+  }
+  const dropped = replicates.length - defined.length;
+  if (defined.length === 0) return { ci: null, dropped };
+  const sorted = Float64Array.from(defined).sort();
+  // Literal levels: (1 − 0.95) / 2 is 0.025000000000000022 in binary floating point.
+  return { ci: [quantileSorted(sorted, 0.025), quantileSorted(sorted, 0.975)], dropped };
+}
