@@ -3,6 +3,7 @@
  * and return plain values; callers never see statements.
  */
 import type { Database } from './open';
+import { JudgeRepository } from './judgeRepository';
 import type { ErrorType, GlobalLabel, HumanLabel, Phase } from '../shared/domain';
 
 export interface UnitRecord {
@@ -51,14 +52,6 @@ export interface NewLabelEvent {
   cause: string;
   importKey?: string;
   importId?: number;
-}
-
-export interface NewPrediction {
-  unitId: number;
-  judge: string;
-  hard: 0 | 1 | null;
-  soft: number | null;
-  raw: string | null;
 }
 
 export interface QueueRow {
@@ -110,7 +103,12 @@ export interface HistoryEvent {
 const now = (): string => new Date().toISOString();
 
 export class Repository {
-  constructor(private readonly db: Database) {}
+  /** Judges, judge versions and predictions (db/judgeRepository.ts), on the same connection. */
+  readonly judges: JudgeRepository;
+
+  constructor(private readonly db: Database) {
+    this.judges = new JudgeRepository(db);
+  }
 
   /** Runs fn in one transaction (all or nothing). */
   transaction<T>(fn: () => T): T {
@@ -256,13 +254,6 @@ export class Repository {
 
   hasImportKey(importKey: string): boolean {
     return this.db.prepare('SELECT 1 FROM label_events WHERE import_key = ?').get(importKey) !== undefined;
-  }
-
-  savePrediction(p: NewPrediction, importId: number): boolean {
-    const info = this.db
-      .prepare('INSERT OR IGNORE INTO imported_predictions (unit_id, judge, hard, soft, raw, import_id) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(p.unitId, p.judge, p.hard, p.soft, p.raw, importId);
-    return info.changes > 0;
   }
 
   attachDocument(summaryKey: number, text: string): number {

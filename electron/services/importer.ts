@@ -20,6 +20,7 @@ import {
 } from '../../shared/formats/types';
 import { SPLITTER, locateSentences, splitSentences } from '../../shared/split/sentences';
 import type { NewSummary, Repository, StoredSummary, UnitRecord } from '../../db/repository';
+import { IMPORTED_CONFIG_HASH, type PredictionResult } from '../../db/judgeRepository';
 import { basename, decodeText, listFolder, readHead, readSourceFile, sha256 } from './files';
 
 export interface ImportRequest {
@@ -284,6 +285,7 @@ export async function runImport(
   };
   const labelTargets = batch.labels.map((l) => (problems.length < MAX_PROBLEMS ? resolveTarget(l) : null));
   const predictionTargets = batch.predictions.map((p) => (problems.length < MAX_PROBLEMS ? resolveTarget(p) : null));
+  checkPredictions(repo, batch.predictions, predictionTargets, storedUnits, problems);
   if (problems.length > 0) throw new ImportValidationError(problems.slice(0, MAX_PROBLEMS));
   stopIfCancelled(signal);
 
@@ -332,15 +334,36 @@ export async function runImport(
       });
       labelsAdded += 1;
     });
-    let predictionsKept = 0;
-    batch.predictions.forEach((p, i) => {
+    // Predictions go to the judge's version (an imported judge, or the configured judge's version
+    // with the file's config_hash); a prediction already stored there is left as it is.
+    const versions = new Map<string, number>();
+    const rows: PredictionResult[] = batch.predictions.map((p, i) => {
       const dataset = predictionTargets[i]!;
-      const unitId = unitIdOf(dataset, p.summaryId, p.sentenceIndex);
-      if (repo.savePrediction({ unitId, judge: p.judge, hard: p.hard, soft: p.soft, raw: p.raw }, importId)) predictionsKept += 1;
+      const hash = p.configHash ?? IMPORTED_CONFIG_HASH;
+      const versionKey = `${p.judge}\u0000${hash}`;
+      let versionId = versions.get(versionKey);
+      if (versionId === undefined) versions.set(versionKey, (versionId = repo.judges.importVersion(p.judge, hash)));
+      return {
+        unitId: unitIdOf(dataset, p.summaryId, p.sentenceIndex),
+        versionId,
+        hard: p.hard,
+        soft: p.soft,
+        raw: p.raw,
+        parseError: null,
+        errorKind: null,
+        errorMessage: null,
+        tokensIn: null,
+        tokensOut: null,
+        latencyMs: null,
+        cacheKey: null,
+        source: 'import',
+        importId,
+      };
     });
+    const predictionsKept = repo.judges.savePredictions(rows);
     return { unitsAdded, labelsAdded, predictionsKept };
   });
-  const datasets = [...new Set(batch.summaries.map((s) => s.dataset).concat(labelTargets.filter((d): d is string => d !== null)))].sort();
+  const datasets = [...new Set(batch.summaries.map((s) => s.dataset).concat([...labelTargets, ...predictionTargets].filter((d): d is string => d !== null)))].sort();
   onProgress({ phase: 'writing', done: pending.length, total: pending.length });
   return {
     kind: loaded.kind,
@@ -354,6 +377,54 @@ export async function runImport(
     predictionsKept: result.predictionsKept,
     notes: batch.notes,
   };
+}
+
+/**
+ * Predictions must not change what is stored: a judge configured in this project accepts only
+ * its own versions (config_hash), and a sentence that already has a different prediction from
+ * the same judge version is a conflict. Checked before anything is written.
+ */
+function checkPredictions(
+  repo: Repository,
+  predictions: ImportBatch['predictions'],
+  targets: ReadonlyArray<string | null>,
+  storedUnits: (summaryId: string) => Array<{ dataset: string; unitIds: number[] }>,
+  problems: ImportProblem[],
+): void {
+  const judgeChecked = new Map<string, boolean>();
+  predictions.forEach((p, i) => {
+    const dataset = targets[i];
+    if (dataset === null || dataset === undefined || problems.length >= MAX_PROBLEMS) return;
+    const where = { file: p.source.file, line: p.source.line, record: p.source.record };
+    const hash = p.configHash ?? IMPORTED_CONFIG_HASH;
+    const judgeKey = `${p.judge}\u0000${hash}`;
+    let fits = judgeChecked.get(judgeKey);
+    if (fits === undefined) {
+      const judge = repo.judges.judgeByName(p.judge);
+      fits = !judge || judge.kind === 'imported' || repo.judges.versionExists(judge.id, hash);
+      judgeChecked.set(judgeKey, fits);
+      if (!fits) {
+        problems.push({
+          ...where,
+          field: 'judge',
+          expected: `a judge name that is not configured in this project, or the config_hash of one of its versions`,
+          found: `"${p.judge}" (a configured ${judge!.kind} judge) with config_hash ${JSON.stringify(hash)}; rename the judge in the file`,
+        });
+      }
+    }
+    if (!fits) return;
+    const unitId = storedUnits(p.summaryId).find((r) => r.dataset === dataset)?.unitIds[p.sentenceIndex];
+    if (unitId === undefined) return; // a summary of this import: nothing stored yet
+    const stored = repo.judges.storedPrediction(unitId, p.judge, hash);
+    if (stored && (stored.hard !== p.hard || (stored.soft ?? null) !== (p.soft ?? null))) {
+      problems.push({
+        ...where,
+        field: 'hard',
+        expected: `the prediction already stored for "${p.judge}" on summary "${p.summaryId}" sentence ${p.sentenceIndex} (hard ${stored.hard}, soft ${stored.soft ?? 'none'})`,
+        found: `hard ${p.hard}, soft ${p.soft ?? 'none'}; import it under another judge name`,
+      });
+    }
+  });
 }
 
 export { decodeText };

@@ -8,6 +8,7 @@ import { faithbenchParser } from './faithbench';
 import { frankParser } from './frank';
 import { haluevalParser } from './halueval';
 import { labelsParser } from './labels';
+import { predictionsParser } from './predictions';
 import { summariesParser } from './summaries';
 import { summeditsParser } from './summedits';
 import { tofuevalParser } from './tofueval';
@@ -24,6 +25,7 @@ export const PARSERS: FormatParser[] = [
   xsumfaithParser,
   cogensummParser,
   summeditsParser,
+  predictionsParser,
 ];
 
 export type Detection = { kind: ImportKind } | { ambiguous: ImportKind[] } | { unknown: true };

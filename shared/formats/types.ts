@@ -15,6 +15,7 @@ export const IMPORT_KINDS = [
   'xsumfaith',
   'cogensumm',
   'summedits',
+  'predictions',
 ] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
@@ -58,7 +59,7 @@ export interface ImportedLabel {
   source: SourceRef;
 }
 
-/** Judge predictions found in a benchmark file; kept for the judges issue. */
+/** Judge predictions found in a benchmark file or a predictions file (kind `predictions`). */
 export interface ImportedPrediction {
   dataset: string | null;
   summaryId: string;
@@ -67,6 +68,8 @@ export interface ImportedPrediction {
   hard: 0 | 1 | null;
   soft: number | null;
   raw: string | null;
+  /** The judge version the file names (Loupe's export writes it); absent: "imported". */
+  configHash?: string | null;
   source: SourceRef;
 }
 
