@@ -263,6 +263,8 @@ async function store(
   state: UnitLabelState,
   cause: Cause,
   timeSpentMs: number | null,
+  /** A label keypress: remember the unit for E and move to this unit, in the same state update (one render per keypress). */
+  advanceTo?: number,
 ): Promise<UnitLabelState | null> {
   const owner = epoch;
   const result = await bridge().call('annotation.record', {
@@ -277,7 +279,10 @@ async function store(
   const position = queue.findIndex((item) => item.key === key);
   const item = queue[position];
   const delta = Number(result.state.label !== null) - Number(previous.label !== null);
+  const advance = advanceTo !== undefined && summary?.key === key && advanceTo < summary.units.length;
   set({
+    ...(advance ? { unitPosition: advanceTo, unitSince: now() } : {}),
+    ...(advanceTo !== undefined ? { lastLabeledId: unitId } : {}),
     progress: result.progress,
     summary: summary && summary.key === key ? withUnitState(summary, unitId, result.state) : summary,
     queue: item ? replaceItem(queue, position, { labeled: Math.max(0, Math.min(item.units, item.labeled + delta)) }) : queue,
@@ -307,12 +312,9 @@ export function labelCurrent(label: HumanLabel, pressedAt: number = now()): Prom
       note: before.note,
     };
     const timeSpentMs = Math.min(MAX_TIME_MS, Math.max(0, Math.round(pressedAt - state.unitSince)));
-    const stored = await store(key, unit.id, before, after, 'label', timeSpentMs);
+    const stored = await store(key, unit.id, before, after, 'label', timeSpentMs, state.unitPosition + 1);
     if (!stored) return;
     pushChange({ key, unitId: unit.id, before, after: stored });
-    const { summary, unitPosition } = get();
-    if (summary && summary.key === key && unitPosition < summary.units.length - 1) selectPosition(unitPosition + 1);
-    set({ lastLabeledId: unit.id });
   });
 }
 

@@ -17,6 +17,9 @@ interface DocumentViewProps {
 
 export function DocumentView({ text, passages }: DocumentViewProps) {
   const blocks = useMemo(() => splitDocument(text), [text]);
+  // Memoised children get this one object, not the string: comparing two equal 200 kB strings
+  // that are different objects costs a full scan per paragraph on every render.
+  const source = useMemo(() => ({ text }), [text]);
   const container = useRef<HTMLDivElement>(null);
 
   // Bring the best passage into view whenever the passages change (i.e. a new current unit).
@@ -28,7 +31,7 @@ export function DocumentView({ text, passages }: DocumentViewProps) {
   return (
     <div className="document-text" ref={container} data-testid="document">
       {blocks.map((block) => (
-        <Paragraph key={block.start} text={text} block={block} highlights={highlightsWithin(passages, block)} />
+        <Paragraph key={block.start} source={source} block={block} highlights={highlightsWithin(passages, block)} />
       ))}
     </div>
   );
@@ -49,17 +52,21 @@ function highlightsWithin(passages: readonly Passage[], range: TextRange): reado
   return clipped.length === 0 ? NO_HIGHLIGHTS : clipped;
 }
 
-interface ParagraphProps {
+interface DocumentSource {
   text: string;
+}
+
+interface ParagraphProps {
+  source: DocumentSource;
   block: DocumentBlock;
   highlights: readonly RankedRange[];
 }
 
-const Paragraph = memo(function Paragraph({ text, block, highlights }: ParagraphProps) {
+const Paragraph = memo(function Paragraph({ source, block, highlights }: ParagraphProps) {
   return (
     <p className="doc-paragraph">
       {block.chunks.map((chunk) => (
-        <Chunk key={chunk.start} text={text} range={chunk} highlights={clipToChunk(highlights, chunk)} />
+        <Chunk key={chunk.start} source={source} range={chunk} highlights={clipToChunk(highlights, chunk)} />
       ))}
     </p>
   );
@@ -72,13 +79,14 @@ function clipToChunk(highlights: readonly RankedRange[], chunk: TextRange): read
 }
 
 interface ChunkProps {
-  text: string;
+  source: DocumentSource;
   range: TextRange;
   highlights: readonly RankedRange[];
 }
 
 /** Plain text children only: the document may contain markup, and it must stay inert text. */
-const Chunk = memo(function Chunk({ text, range, highlights }: ChunkProps) {
+const Chunk = memo(function Chunk({ source, range, highlights }: ChunkProps) {
+  const { text } = source;
   if (highlights.length === 0) return <span>{text.slice(range.start, range.end)}</span>;
   const ordered = [...highlights].sort((a, b) => a.start - b.start);
   const pieces: ReactNode[] = [];

@@ -1,0 +1,159 @@
+/**
+ * npm run bench:annotate — on a project of HaluEval's size (20,000 summaries) plus summaries of a
+ * 30,000-word document, time in Chromium from a label keypress to the next sentence being
+ * current and painted (p50/p95). The label write to SQLite is part of the measured path.
+ * A benchmark, not a test: it prints figures and asserts nothing.
+ */
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openProjectDatabase } from '../../db/open';
+import { Repository } from '../../db/repository';
+import { createCore } from '../../electron/services/core';
+import { runImport } from '../../electron/services/importer';
+import { launchChromium } from '../helpers/browser';
+import { startServe } from '../helpers/serve';
+import { documentText, halulikeRows, rng, sentence } from './generate';
+
+const SUMMARIES = Number(process.env.BENCH_SUMMARIES ?? 20_000);
+const KEYPRESSES = Number(process.env.BENCH_KEYPRESSES ?? 150);
+
+function percentile(sorted: number[], p: number): number {
+  const i = (sorted.length - 1) * p;
+  const lo = Math.floor(i);
+  return sorted[lo]! + (sorted[Math.min(lo + 1, sorted.length - 1)]! - sorted[lo]!) * (i - lo);
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'loupe-bench-annotate-'));
+  const project = join(dir, 'bench.loupe');
+  const big = join(dir, 'halulike.jsonl');
+  writeFileSync(big, [...halulikeRows(SUMMARIES)].map((r) => JSON.stringify(r)).join('\n'));
+  const random = rng(7);
+  const longDoc = documentText(random, 30_000);
+  const longRows = Array.from({ length: 60 }, (_, i) => ({
+    dataset: 'long',
+    doc_id: 'long-doc',
+    document: longDoc,
+    summary_id: `long-${i}`,
+    summary: Array.from({ length: 4 }, () => sentence(random, 18)).join(' '),
+  }));
+  const longFile = join(dir, 'long.jsonl');
+  writeFileSync(longFile, longRows.map((r) => JSON.stringify(r)).join('\n'));
+
+  const db = openProjectDatabase(Database, project, { create: true });
+  const repo = new Repository(db);
+  await runImport(repo, { source: { type: 'path', path: big } });
+  await runImport(repo, { source: { type: 'path', path: longFile } });
+  db.close();
+  const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, canSwitchProjects: false });
+  core.openProject(project);
+  await core.handlers['sampling.draw']({ dataset: 'long', n: 60, seed: 0, annotator: 'bench' });
+  // A sample of the big dataset for someone else: the project is big, the bench annotator's queue is the long document.
+  await core.handlers['sampling.draw']({ dataset: 'halulike', n: 100, seed: 0, annotator: 'someone-else' });
+  core.close();
+
+  const serve = await startServe(['--project', project, '--annotator', 'bench'], { LOUPE_STATE_DIR: dir });
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(serve.url);
+    await page.getByTestId('unit-current').waitFor({ timeout: 60_000 });
+    const words = (await page.getByTestId('document').evaluate((el) => el.textContent ?? '')).split(/\s+/).length;
+    await page.evaluate(() => {
+      const w = window as unknown as { __lat: number[]; __dom: number[]; __t0: number | null };
+      w.__lat = [];
+      w.__dom = [];
+      performance.setResourceTimingBufferSize(100_000);
+      w.__t0 = null;
+      window.addEventListener('keydown', (e) => {
+        if (e.key === 'f') w.__t0 = e.timeStamp;
+      }, true);
+      new MutationObserver(() => {
+        if (w.__t0 === null) return;
+        const t0 = w.__t0;
+        w.__t0 = null;
+        w.__dom.push(performance.now() - t0);
+        // After the change is in the DOM, wait for the frame that paints it.
+        requestAnimationFrame(() => setTimeout(() => w.__lat.push(performance.now() - t0), 0));
+      }).observe(document.body, { attributes: true, attributeFilter: ['aria-current'], subtree: true });
+    });
+    // BENCH_PROFILE=1: also print where the renderer spends its time (CPU profile, self time).
+    const profiler = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
+    const selfTime = new Map<string, number>();
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 100 });
+    }
+    // Only the label keypresses are profiled, not the summary switches between them.
+    const collect = async () => {
+      if (!profiler) return;
+      const { profile } = await profiler.send('Profiler.stop');
+      const deltas = profile.timeDeltas ?? [];
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      const parentOf = new Map<number, number>();
+      for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
+      (profile.samples ?? []).forEach((id, i) => {
+        const node = byId.get(id)!;
+        const parent = byId.get(parentOf.get(id) ?? -1);
+        const name = `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.split('/').pop()}:${node.callFrame.lineNumber}${process.env.BENCH_PROFILE === 'callers' ? ` ← ${parent?.callFrame.functionName}:${parent?.callFrame.lineNumber}` : ''}`;
+        selfTime.set(name, (selfTime.get(name) ?? 0) + (deltas[i] ?? 0) / 1000);
+      });
+    };
+    let pressed = 0;
+    while (pressed < KEYPRESSES) {
+      const units = await page.locator('[data-testid^="label-badge-"]').count();
+      const current = Number(await page.getByTestId('unit-current').getAttribute('data-index'));
+      if (profiler) await profiler.send('Profiler.start');
+      for (let i = current; i < units - 1 && pressed < KEYPRESSES; i += 1) {
+        const before = await page.evaluate(() => (window as unknown as { __lat: number[] }).__lat.length);
+        await page.keyboard.press('f');
+        await page.waitForFunction((n) => (window as unknown as { __lat: number[] }).__lat.length > n, before);
+        pressed += 1;
+      }
+      await collect();
+      if (pressed >= KEYPRESSES) break;
+      // The last sentence of a summary: label it (no next sentence to time), then open the next summary.
+      await page.evaluate(() => ((window as unknown as { __t0: number | null }).__t0 = null));
+      await page.keyboard.press('c');
+      await page.getByTestId('summary-done').waitFor().catch(async (err: unknown) => {
+        await page.screenshot({ path: join(tmpdir(), 'bench-annotate-failure.png') });
+        throw err;
+      });
+      const shown = await page.getByTestId('summary-position').innerText();
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(
+        (before) =>
+          document.querySelector('[data-testid="summary-position"]')?.textContent !== before &&
+          document.querySelector('[data-testid="unit-current"]')?.getAttribute('data-index') === '0',
+        shown,
+      );
+      await page.evaluate(() => ((window as unknown as { __t0: number | null }).__t0 = null));
+    }
+    const latencies = (await page.evaluate(() => (window as unknown as { __lat: number[] }).__lat)).sort((a, b) => a - b);
+    if (profiler) {
+      console.log('  renderer CPU by function (self ms):');
+      for (const [name, ms] of [...selfTime].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`    ${ms.toFixed(0).padStart(6)}  ${name}`);
+    }
+    const dom = (await page.evaluate(() => (window as unknown as { __dom: number[] }).__dom)).sort((a, b) => a - b);
+    const writes = (
+      await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => e.name.includes('/api/annotation.record'))
+          .map((e) => e.duration),
+      )
+    ).sort((a, b) => a - b);
+    console.log(`bench:annotate  project of ${SUMMARIES} summaries + 60 on a ${words}-word document, ${latencies.length} keypresses`);
+    console.log(`  keypress → next sentence current and painted: p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p95 ${percentile(latencies, 0.95).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms (aim: p95 under 50 ms)`);
+    console.log(`  keypress → next sentence current in the DOM (before paint): p50 ${percentile(dom, 0.5).toFixed(1)} ms, p95 ${percentile(dom, 0.95).toFixed(1)} ms`);
+    console.log(`  of which the label write (HTTP + SQLite commit): p50 ${percentile(writes, 0.5).toFixed(1)} ms, p95 ${percentile(writes, 0.95).toFixed(1)} ms`);
+  } finally {
+    await browser.close();
+    await serve.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+void main();
