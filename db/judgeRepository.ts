@@ -73,6 +73,15 @@ export interface DatasetPredictionRow {
   soft: number | null;
 }
 
+export interface PreviewUnit {
+  unitId: number;
+  dataset: string;
+  summaryId: string;
+  sentenceIndex: number;
+  sentence: string;
+  document: string | null;
+}
+
 export interface ExportPredictionRow {
   dataset: string;
   summaryId: string;
@@ -234,6 +243,19 @@ export class JudgeRepository {
       }
       return changed;
     });
+  }
+
+  /** One sentence with its document, for a request preview: by unit id, else the first with a document. */
+  previewUnit(unitId: number | null, dataset: string | null): PreviewUnit | null {
+    const row = this.db
+      .prepare(
+        `SELECT u.id AS unitId, d.name AS dataset, s.summary_id AS summaryId, u.idx AS sentenceIndex, u.text AS sentence, doc.text AS document
+         FROM units u JOIN summaries s ON s.id = u.summary_id JOIN datasets d ON d.id = s.dataset_id JOIN documents doc ON doc.id = s.document_id
+         WHERE (? IS NULL OR u.id = ?) AND (? IS NULL OR d.name = ?) AND (? IS NOT NULL OR doc.text IS NOT NULL)
+         ORDER BY d.name, s.id, u.idx LIMIT 1`,
+      )
+      .get(unitId, unitId, dataset, dataset, unitId) as PreviewUnit | undefined;
+    return row ?? null;
   }
 
   // --- imports and exports -------------------------------------------------------------------

@@ -245,7 +245,6 @@ export const JUDGE_ERROR_KINDS = [
   'client_error',
   'malformed_response',
   'parse_error',
-  'no_key',
 ] as const;
 export const JudgeErrorKindSchema = z.enum(JUDGE_ERROR_KINDS);
 export type JudgeErrorKind = z.infer<typeof JudgeErrorKindSchema>;
@@ -259,8 +258,11 @@ export const JudgeRunStatusSchema = z.object({
   dataset: z.string().nullable(),
   onlySampled: z.boolean(),
   state: JudgeRunStateSchema,
-  /** Why a paused run is paused: the user (or SIGINT), or the circuit (endpoint down). */
-  pauseReason: z.enum(['user', 'endpoint_unreachable']).nullable(),
+  /**
+   * Why a paused run is paused: the user (or SIGINT), or the circuit: the endpoint is down
+   * (connection failures, timeouts, 5xx in a row) or rejects every request (401/403/404 in a row).
+   */
+  pauseReason: z.enum(['user', 'endpoint_unreachable', 'endpoint_rejects']).nullable(),
   /** One line for people: "running", "paused: endpoint unreachable", "done: 3 sentences failed". */
   message: z.string(),
   /** Sentences finished in this run's selection (answered, cached, parse errors, failures). */

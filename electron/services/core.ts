@@ -9,12 +9,14 @@ import { ApiError, type ApiHandlers, type Job, type ProjectInfo, type Progress }
 import { LOUPE_VERSION } from '../../shared/domain';
 import { ImportValidationError, type ImportProblem } from '../../shared/formats/types';
 import { SAMPLING_ALGORITHM, drawSample } from '../../shared/sampling';
+import { BASELINE_JUDGE_NAME } from '../../shared/judges/config';
 import { openProjectDatabase, ProjectFileError, type Database, type DatabaseConstructor } from '../../db/open';
 import { Repository, type QueueRow } from '../../db/repository';
 import { buildExport } from './exporter';
 import { ImportCancelled, runImport, type ImportRequest } from './importer';
 import { RecentProjects } from './recent';
-import { createJudgeService } from './judges/service';
+import { createJudgeService, type JudgeService } from './judges/service';
+import type { SecretStore } from './judges/secrets';
 
 export interface CoreOptions {
   Database: DatabaseConstructor;
@@ -24,6 +26,10 @@ export interface CoreOptions {
   fileDialogs: boolean;
   canSwitchProjects: boolean;
   annotator?: string | null;
+  /** Desktop: API keys in the OS keychain (electron/secrets.ts). Absent: keys only from env vars. */
+  secrets?: SecretStore | null;
+  /** Where judge keys named by `apiKeyEnv` are read (default: process.env). */
+  env?: Record<string, string | undefined>;
 }
 
 export interface Core {
@@ -34,6 +40,8 @@ export interface Core {
   current(): ProjectInfo | null;
   /** The open project's repository (CLI and tests); throws when none is open. */
   repository(): Repository;
+  /** Judge configurations and runs (CLI progress, demo). */
+  judges: JudgeService;
   close(): void;
 }
 
@@ -73,7 +81,11 @@ export function createCore(options: CoreOptions): Core {
   let project: OpenProject | null = null;
   const jobs = new Map<string, JobEntry>();
   const recent = new RecentProjects(join(options.stateDir, 'recent.json'));
-  const judges = createJudgeService();
+  const judges = createJudgeService({
+    repository: () => requireProject().repo,
+    secrets: options.secrets ?? null,
+    ...(options.env ? { env: options.env } : {}),
+  });
 
   function requireProject(): OpenProject {
     if (!project) throw new ApiError({ code: 'no_project', message: 'No project is open. Open or create one first (File › Open).' });
@@ -127,6 +139,11 @@ export function createCore(options: CoreOptions): Core {
       const { repo } = requireProject();
       await runImport(repo, { source: { type: 'path', path: join(options.demoDir, 'frank') }, as: 'frank', dataset: DEMO_DATASET });
       draw(DEMO_DATASET, DEMO_SAMPLE.n, DEMO_SAMPLE.seed, undefined);
+      // The offline baseline judge over the sample: the judge pipeline is visible without a model.
+      judges.ensureBaseline();
+      const run = judges.startRun(BASELINE_JUDGE_NAME, { dataset: DEMO_DATASET, onlySampled: true });
+      await run.finished;
+      if (run.status().state !== 'done') throw new Error(`The demo's baseline judge run ended ${run.status().message}`);
       repo.setMeta('demo', 'ready');
       return load(path, false);
     } catch (err) {
@@ -281,6 +298,7 @@ export function createCore(options: CoreOptions): Core {
     openDemo,
     current: () => project?.info ?? null,
     repository: () => requireProject().repo,
+    judges,
     close: closeProject,
   };
 }

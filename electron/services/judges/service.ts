@@ -1,30 +1,355 @@
 /**
- * The judges part of the core: configuration CRUD, request previews and background runs.
- * (Contract first: the handlers are filled in by the following commits.)
+ * The judges part of the core: configurations (no key ever stored in the project), request
+ * previews, and background runs that IPC/HTTP calls start, pause, resume, cancel and poll.
+ *
+ * Keys: a SecretStore (desktop: the OS keychain via safeStorage) keyed by the project's id and
+ * the judge's name, else the environment variable the configuration names (CLI, `loupe serve`).
  */
-import { ApiError, type ApiHandlers } from '../../../shared/api';
+import { randomUUID } from 'node:crypto';
+import { ApiError, type ApiHandlers, type JudgeInfo, type JudgePreview } from '../../../shared/api';
+import { BASELINE_DESCRIPTION } from '../../../shared/judges/baseline';
+import {
+  BASELINE_JUDGE_NAME,
+  BaselineConfigSchema,
+  DEFAULT_TEMPLATE,
+  EndpointConfigSchema,
+  JudgeConfigSchema,
+  describeConfig,
+  type JudgeConfig,
+} from '../../../shared/judges/config';
+import { buildRequestBody, completionsUrl } from '../../../shared/judges/request';
+import type { Repository } from '../../../db/repository';
+import type { JudgeListRow, JudgeRow } from '../../../db/judgeRepository';
+import { baselineBackend, endpointBackend, type JudgeBackend } from './backend';
+import { cacheKey, configHash, sha256Hex } from './hashing';
+import { DEFAULT_TUNING, JudgeRun, type RunTuning } from './run';
+import type { SecretStore } from './secrets';
 
 export type JudgeMethod = Extract<keyof ApiHandlers, `judges.${string}`>;
 export type JudgeHandlers = Pick<ApiHandlers, JudgeMethod>;
 
-function notYet(): never {
-  throw new ApiError({ code: 'unsupported', message: 'Judges are not available in this build yet.' });
+export interface JudgeServiceOptions {
+  /** The open project's repository; throws an ApiError when none is open. */
+  repository: () => Repository;
+  /** Desktop: the OS keychain. Absent: keys come only from environment variables. */
+  secrets?: SecretStore | null;
+  env?: Record<string, string | undefined>;
+  /** Tests: faster backoff, a smaller circuit threshold. */
+  tuning?: Partial<Omit<RunTuning, 'concurrency' | 'retries'>>;
+  /** Tests: a backend other than the real endpoint (e.g. to count calls). */
+  backendFor?: (config: JudgeConfig, apiKey: string | null) => JudgeBackend;
 }
 
-export function createJudgeService(): { handlers: JudgeHandlers; stopAll(): void } {
+export interface JudgeService {
+  handlers: JudgeHandlers;
+  /** Starts a run (CLI and demo use the run object directly for progress and waiting). */
+  startRun(name: string, selection: { dataset?: string | undefined; onlySampled?: boolean }): JudgeRun;
+  /** Adds the offline baseline judge under its default name if it is not there. */
+  ensureBaseline(): void;
+  /** The project is closing: stop every run (what arrived is kept). */
+  stopAll(): void;
+}
+
+const MAX_RUNS_KEPT = 50;
+
+export function createJudgeService(options: JudgeServiceOptions): JudgeService {
+  const runs = new Map<string, JudgeRun>();
+  const env = options.env ?? process.env;
+
+  const repo = () => options.repository();
+  const judgesRepo = () => repo().judges;
+
+  /** The project's stable id (meta), the scope of its stored keys. */
+  function projectScope(): string {
+    const r = repo();
+    let id = r.getMeta('project_id');
+    if (id === null) {
+      id = randomUUID();
+      r.setMeta('project_id', id);
+    }
+    return id;
+  }
+
+  function storedKey(name: string): string | null {
+    if (!options.secrets || !options.secrets.available()) return null;
+    try {
+      return options.secrets.get(projectScope(), name);
+    } catch {
+      return null;
+    }
+  }
+
+  function requireJudge(name: string): JudgeRow {
+    const judge = judgesRepo().judgeByName(name);
+    if (!judge) throw new ApiError({ code: 'not_found', message: `No judge "${name}" in this project.` });
+    return judge;
+  }
+
+  function configOf(judge: JudgeRow): JudgeConfig | null {
+    if (judge.config === null) return null;
+    try {
+      const parsed = JudgeConfigSchema.safeParse(JSON.parse(judge.config));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  }
+
+  function requireConfig(judge: JudgeRow): JudgeConfig {
+    const config = configOf(judge);
+    if (!config) {
+      throw new ApiError({
+        code: 'conflict',
+        message: judge.kind === 'imported' ? `"${judge.name}" holds imported predictions; it has no configuration to run.` : `The configuration of "${judge.name}" cannot be read.`,
+      });
+    }
+    return config;
+  }
+
+  function activeRun(name: string): JudgeRun | null {
+    for (const run of runs.values()) if (run.spec.judge === name && run.active) return run;
+    return null;
+  }
+
+  function info(row: JudgeListRow): JudgeInfo {
+    const config = configOf(row);
+    const stored = row.kind === 'endpoint' && storedKey(row.name) !== null;
+    const apiKeyEnv = config?.kind === 'endpoint' ? config.apiKeyEnv : null;
+    const description =
+      row.kind === 'imported'
+        ? `Predictions imported from a file${row.configHash && row.configHash !== 'imported' ? ` (version ${row.configHash.slice(0, 12)})` : ''}.`
+        : config
+          ? config.kind === 'baseline'
+            ? BASELINE_DESCRIPTION
+            : describeConfig(config)
+          : 'The stored configuration cannot be read.';
+    return {
+      name: row.name,
+      kind: row.kind,
+      config,
+      configHash: row.configHash,
+      description,
+      keySource: stored ? 'stored' : apiKeyEnv ? 'env' : 'none',
+      apiKeyEnv,
+      versions: row.versions,
+      predictions: { ok: row.ok, parseErrors: row.parseErrors, failed: row.failed, soft: row.soft },
+      activeRunId: activeRun(row.name)?.id ?? null,
+      updatedAt: row.updatedAt,
+    };
+  }
+
+  function infoByName(name: string): JudgeInfo {
+    const row = judgesRepo().listJudges().find((j) => j.name === name);
+    if (!row) throw new ApiError({ code: 'not_found', message: `No judge "${name}" in this project.` });
+    return info(row);
+  }
+
+  function checkKeyStorable(): void {
+    if (!options.secrets) {
+      throw new ApiError({
+        code: 'unsupported',
+        message: 'This host does not store API keys. Put the key in an environment variable and name it in the judge (--api-key-env VAR).',
+      });
+    }
+    if (!options.secrets.available()) {
+      throw new ApiError({
+        code: 'unsupported',
+        message: "No OS keychain is available to store the key safely. Name an environment variable instead (the judge's apiKeyEnv).",
+      });
+    }
+  }
+
+  /** Stores the configuration (no key) and makes its version current. */
+  function saveConfig(judgeId: number, config: JudgeConfig): { newVersion: boolean } {
+    const j = judgesRepo();
+    const hash = configHash(config);
+    const json = JSON.stringify(config);
+    return j.transaction(() => {
+      const previous = j.listJudges().find((r) => r.id === judgeId)?.configHash ?? null;
+      j.updateJudgeConfig(judgeId, json, config.kind === 'endpoint' ? config.apiKeyEnv : null);
+      const version = j.ensureVersion(judgeId, hash, json);
+      j.setCurrentVersion(judgeId, version.id);
+      return { newVersion: previous !== hash };
+    });
+  }
+
+  function addJudge(name: string, config: JudgeConfig, apiKey: string | undefined): JudgeInfo {
+    if (judgesRepo().judgeByName(name)) throw new ApiError({ code: 'conflict', message: `A judge named "${name}" exists already; update it or choose another name.` });
+    if (apiKey !== undefined) {
+      if (config.kind !== 'endpoint') throw new ApiError({ code: 'invalid_input', message: 'Only endpoint judges take an API key.' });
+      checkKeyStorable();
+    }
+    const j = judgesRepo();
+    j.transaction(() => {
+      const id = j.insertJudge({ name, kind: config.kind, config: JSON.stringify(config), apiKeyEnv: config.kind === 'endpoint' ? config.apiKeyEnv : null });
+      saveConfig(id, config);
+    });
+    if (apiKey !== undefined) options.secrets!.set(projectScope(), name, apiKey);
+    return infoByName(name);
+  }
+
+  function keyFor(name: string, config: JudgeConfig): string | null {
+    if (config.kind !== 'endpoint') return null;
+    const stored = storedKey(name);
+    if (stored !== null) return stored;
+    if (config.apiKeyEnv) {
+      const value = env[config.apiKeyEnv];
+      if (value === undefined || value === '') {
+        throw new ApiError({ code: 'invalid_input', message: `The judge "${name}" reads its API key from the environment variable ${config.apiKeyEnv}, which is not set.` });
+      }
+      return value;
+    }
+    return null;
+  }
+
+  function startRun(name: string, selection: { dataset?: string | undefined; onlySampled?: boolean }): JudgeRun {
+    const judge = requireJudge(name);
+    const config = requireConfig(judge);
+    const existing = activeRun(name);
+    if (existing) {
+      throw new ApiError({ code: 'conflict', message: `"${name}" has a ${existing.status().state} run (${existing.id}); resume or cancel it first.` });
+    }
+    if (selection.dataset !== undefined && repo().datasetId(selection.dataset) === null) {
+      throw new ApiError({ code: 'not_found', message: `No dataset "${selection.dataset}" in this project.` });
+    }
+    const apiKey = keyFor(name, config);
+    const hash = configHash(config);
+    // The current version is the configuration's by construction; ensure it all the same.
+    const j = judgesRepo();
+    const version = j.transaction(() => {
+      const v = j.ensureVersion(judge.id, hash, JSON.stringify(config));
+      if (judge.currentVersionId !== v.id) j.setCurrentVersion(judge.id, v.id);
+      return v;
+    });
+    const backend = options.backendFor?.(config, apiKey) ?? (config.kind === 'endpoint' ? endpointBackend(config, apiKey) : baselineBackend(config));
+    const tuning: RunTuning = {
+      ...DEFAULT_TUNING,
+      ...options.tuning,
+      concurrency: config.kind === 'endpoint' ? config.concurrency : 1,
+      retries: config.kind === 'endpoint' ? config.retries : 0,
+    };
+    const run = new JudgeRun(
+      { judge: name, versionId: version.id, configHash: hash, config, dataset: selection.dataset ?? null, onlySampled: selection.onlySampled ?? false },
+      j,
+      backend,
+      tuning,
+      [apiKey],
+    );
+    runs.set(run.id, run);
+    if (runs.size > MAX_RUNS_KEPT) {
+      for (const [id, r] of runs) {
+        if (runs.size <= MAX_RUNS_KEPT) break;
+        if (!r.active) runs.delete(id);
+      }
+    }
+    run.start();
+    return run;
+  }
+
+  function requireRun(runId: string): JudgeRun {
+    const run = runs.get(runId);
+    if (!run) throw new ApiError({ code: 'not_found', message: `No judge run ${runId} in this session.` });
+    return run;
+  }
+
+  function preview(input: { name?: string | undefined; config?: JudgeConfig | undefined; unitId?: number | undefined; dataset?: string | undefined }): JudgePreview {
+    let config: JudgeConfig;
+    let keyLabel = 'not-needed';
+    if (input.name !== undefined) {
+      const judge = requireJudge(input.name);
+      config = requireConfig(judge);
+      if (config.kind === 'endpoint') {
+        if (storedKey(input.name) !== null) keyLabel = '<key stored in the OS keychain>';
+        else if (config.apiKeyEnv) keyLabel = `<key from $${config.apiKeyEnv}>`;
+      }
+    } else {
+      config = input.config!;
+      if (config.kind === 'endpoint' && config.apiKeyEnv) keyLabel = `<key from $${config.apiKeyEnv}>`;
+    }
+    const unit = judgesRepo().previewUnit(input.unitId ?? null, input.dataset ?? null);
+    if (input.unitId !== undefined && !unit) throw new ApiError({ code: 'not_found', message: `No unit ${input.unitId}` });
+    if (unit && unit.document === null) throw new ApiError({ code: 'conflict', message: `The document of unit ${unit.unitId} is missing; no request can be built.` });
+    const hash = configHash(config);
+    const document = unit?.document ?? '';
+    return {
+      configHash: hash,
+      unit: unit ? { unitId: unit.unitId, dataset: unit.dataset, summaryId: unit.summaryId, sentenceIndex: unit.sentenceIndex, sentence: unit.sentence } : null,
+      request:
+        config.kind === 'endpoint'
+          ? {
+              method: 'POST',
+              url: completionsUrl(config.baseUrl),
+              headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${keyLabel}` },
+              body: buildRequestBody(config, document, unit?.sentence ?? '{sentence}'),
+            }
+          : null,
+      cacheKey: unit ? cacheKey(hash, sha256Hex(document), unit.sentence) : null,
+    };
+  }
+
   const handlers: JudgeHandlers = {
-    'judges.defaults': async () => notYet(),
-    'judges.list': async () => notYet(),
-    'judges.add': async () => notYet(),
-    'judges.update': async () => notYet(),
-    'judges.remove': async () => notYet(),
-    'judges.preview': async () => notYet(),
-    'judges.start': async () => notYet(),
-    'judges.pause': async () => notYet(),
-    'judges.resume': async () => notYet(),
-    'judges.cancel': async () => notYet(),
-    'judges.status': async () => notYet(),
-    'judges.runs': async () => notYet(),
+    'judges.defaults': async () => ({
+      template: DEFAULT_TEMPLATE,
+      endpoint: EndpointConfigSchema.parse({ kind: 'endpoint', baseUrl: 'http://127.0.0.1:8000/v1', model: 'Qwen/Qwen3-8B' }),
+      baseline: BaselineConfigSchema.parse({ kind: 'baseline' }),
+      baselineName: BASELINE_JUDGE_NAME,
+      baselineDescription: BASELINE_DESCRIPTION,
+    }),
+    'judges.list': async () => judgesRepo().listJudges().map(info),
+    'judges.add': async ({ name, config, apiKey }) => addJudge(name, config, apiKey),
+    'judges.update': async ({ name, config, apiKey }) => {
+      const judge = requireJudge(name);
+      if (judge.kind === 'imported') throw new ApiError({ code: 'conflict', message: `"${name}" holds imported predictions; add a new judge to run one.` });
+      const run = activeRun(name);
+      if (run) throw new ApiError({ code: 'conflict', message: `"${name}" has a ${run.status().state} run; cancel it (or let it finish) before changing the judge.` });
+      if (typeof apiKey === 'string') {
+        if (config.kind !== 'endpoint') throw new ApiError({ code: 'invalid_input', message: 'Only endpoint judges take an API key.' });
+        checkKeyStorable();
+      }
+      const { newVersion } = saveConfig(judge.id, config);
+      if (typeof apiKey === 'string') options.secrets!.set(projectScope(), name, apiKey);
+      else if ((apiKey === null || config.kind !== 'endpoint') && options.secrets?.available()) options.secrets.delete(projectScope(), name);
+      return { judge: infoByName(name), newVersion };
+    },
+    'judges.remove': async ({ name }) => {
+      const judge = judgesRepo().judgeByName(name);
+      if (!judge) return { removed: false, predictionsRemoved: 0 };
+      await activeRun(name)?.cancel();
+      const predictionsRemoved = judgesRepo().removeJudge(judge.id);
+      if (options.secrets?.available()) options.secrets.delete(projectScope(), name);
+      return { removed: true, predictionsRemoved };
+    },
+    'judges.preview': async (input) => preview(input),
+    'judges.start': async ({ name, dataset, onlySampled }) => startRun(name, { dataset, onlySampled }).status(),
+    'judges.pause': async ({ runId }) => {
+      const run = requireRun(runId);
+      await run.pause('user');
+      return run.status();
+    },
+    'judges.resume': async ({ runId }) => {
+      const run = requireRun(runId);
+      if (run.status().state !== 'paused') throw new ApiError({ code: 'conflict', message: `The run is ${run.status().state}; only a paused run resumes.` });
+      run.resume();
+      return run.status();
+    },
+    'judges.cancel': async ({ runId }) => {
+      const run = requireRun(runId);
+      await run.cancel();
+      return run.status();
+    },
+    'judges.status': async ({ runId }) => requireRun(runId).status(),
+    'judges.runs': async () => [...runs.values()].reverse().map((r) => r.status()),
   };
-  return { handlers, stopAll: () => {} };
+
+  return {
+    handlers,
+    startRun,
+    ensureBaseline() {
+      if (!judgesRepo().judgeByName(BASELINE_JUDGE_NAME)) addJudge(BASELINE_JUDGE_NAME, BaselineConfigSchema.parse({ kind: 'baseline' }), undefined);
+    },
+    stopAll() {
+      for (const run of runs.values()) run.stop();
+      runs.clear();
+    },
+  };
 }
