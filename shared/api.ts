@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { ErrorTypeSchema, HumanLabelSchema } from './domain';
 import { IMPORT_KINDS } from './formats/types';
+import { API_ERROR_CODES, ApiError, type ApiErrorBody } from './errors';
 import { BaselineConfigSchema, EndpointConfigSchema, JUDGE_KINDS, JudgeConfigSchema, JsonValueSchema } from './judges/config';
 
 const Name = z.string().trim().min(1).max(200);
@@ -423,25 +424,11 @@ export interface LoupeApi {
 
 /** Errors cross the boundary as plain values with a code the UI can act on. */
 export const ApiErrorSchema = z.object({
-  code: z.enum(['invalid_input', 'not_found', 'no_project', 'conflict', 'unsupported', 'import_failed', 'internal']),
+  code: z.enum(API_ERROR_CODES),
   message: z.string(),
   problems: z.array(ProblemSchema).optional(),
-});
-export type ApiErrorBody = z.infer<typeof ApiErrorSchema>;
-
-export class ApiError extends Error {
-  readonly code: ApiErrorBody['code'];
-  readonly problems: ApiErrorBody['problems'];
-  constructor(body: ApiErrorBody) {
-    super(body.message);
-    this.name = 'ApiError';
-    this.code = body.code;
-    this.problems = body.problems;
-  }
-  toBody(): ApiErrorBody {
-    return { code: this.code, message: this.message, ...(this.problems ? { problems: this.problems } : {}) };
-  }
-}
+}) satisfies z.ZodType<ApiErrorBody>;
+export { ApiError, type ApiErrorBody };
 
 /** Menu actions the desktop host sends to the renderer. */
 export const MENU_ACTIONS = ['new-project', 'open-project', 'open-demo', 'import', 'export', 'project-opened'] as const;

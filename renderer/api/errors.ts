@@ -1,20 +1,7 @@
-/**
- * The renderer's ApiError: the same shape as `ApiError` in shared/api.ts (code, message,
- * problems). It is redeclared here because importing a value from shared/api.ts drags the
- * whole zod contract into the bundle; the renderer only needs its types.
- */
-import type { ApiErrorBody } from '../../shared/api';
+/** Error helpers for the UI; ApiError itself lives in shared/errors.ts (no zod, so no bundle cost). */
+import type { ApiErrorBody } from '../../shared/errors';
 
-export class ApiError extends Error {
-  readonly code: ApiErrorBody['code'];
-  readonly problems: ApiErrorBody['problems'];
-  constructor(body: ApiErrorBody) {
-    super(body.message);
-    this.name = 'ApiError';
-    this.code = body.code;
-    this.problems = body.problems;
-  }
-}
+export { ApiError } from '../../shared/errors';
 
 /** A message a user can read, whatever was thrown (errors crossing IPC lose their class). */
 export function errorMessage(err: unknown): string {
