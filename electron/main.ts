@@ -13,6 +13,7 @@ import DatabaseNapi from 'better-sqlite3-napi';
 import type { ApiHandlers, MenuAction, ProjectInfo } from '../shared/api';
 import { createCore, type Core } from './services/core';
 import { createDialogHandlers } from './dialogs';
+import { createKeychainSecretStore } from './secrets';
 import { bindIpc, MENU_CHANNEL } from './ipc';
 import { aboutDetail, installMenu, type RecentProject } from './menu';
 import { createMainWindow, hardenWebContents, resolveDevUrl, type AppPage } from './window';
@@ -214,6 +215,8 @@ export function start(): void {
         fileDialogs: true,
         canSwitchProjects: true,
         annotator: commandLine.annotator,
+        // Judge API keys: encrypted by the OS keychain (safeStorage), kept in userData, never in a project.
+        secrets: createKeychainSecretStore(app.getPath('userData')),
       });
       const dialogHandlers = createDialogHandlers({ getWindow: () => targetWindow() });
       handlers = withProjectRefresh({ ...core.handlers, ...dialogHandlers });

@@ -5,6 +5,8 @@
  *   npm run --silent loupe -- sample --project P --dataset D --n 25 --seed 0 [--annotator NAME]
  *   npm run --silent loupe -- export --project P --out FILE.jsonl|.csv [--history] [--dataset D]
  *   npm run --silent loupe -- datasets --project P
+ *   npm run --silent loupe -- export --project P --predictions --out FILE.jsonl|.csv [--dataset D]
+ *   npm run --silent loupe -- judges add|list|remove|preview … and judge --project P --judge NAME (electron/cli/judges.ts)
  */
 import Database from 'better-sqlite3';
 import { Command, InvalidArgumentError, Option } from 'commander';
@@ -19,6 +21,7 @@ import { ImportCancelled, runImport, type ImportProgress } from '../services/imp
 import { startServer } from '../serve/server';
 import { DEMO_DIR, RENDERER_OUT, stateDir } from './paths';
 import { ensureRendererBuilt } from './renderer-build';
+import { registerJudgeCommands } from './judges';
 
 function makeCore(web: boolean, annotator?: string): Core {
   return createCore({
@@ -113,7 +116,7 @@ program
     process.stdout.write(
       `Imported ${result.kind} into ${path}: ${result.summariesAdded} summaries added (${result.summariesUnchanged} already there), ` +
         `${result.unitsAdded} sentences, ${result.labelsAdded} labels added (${result.labelsUnchanged} already there)` +
-        `${result.predictionsKept ? `, ${result.predictionsKept} judge predictions kept` : ''}.\n` +
+        `${result.predictionsKept || result.kind === 'predictions' ? `, ${result.predictionsKept} judge predictions added` : ''}.\n` +
         `Datasets: ${result.datasets.join(', ')}\nFiles used: ${result.filesUsed.join(', ')}\n` +
         result.notes.map((n) => `Note: ${n}\n`).join(''),
     );
@@ -145,14 +148,19 @@ program
   .requiredOption('--project <path>', 'project file')
   .requiredOption('--out <file>', 'output .jsonl or .csv')
   .option('--history', 'include each label history')
+  .option('--predictions', 'write the judge predictions instead (one row per sentence and judge, with the config hash)')
   .option('--dataset <name>', 'only this dataset')
-  .action((opts: { project: string; out: string; history?: boolean; dataset?: string }) => {
+  .action((opts: { project: string; out: string; history?: boolean; predictions?: boolean; dataset?: string }) => {
     const ext = extname(opts.out).toLowerCase();
     if (ext !== '.jsonl' && ext !== '.csv') throw new UsageError('--out must end in .jsonl or .csv');
     const core = makeCore(false);
     const project = resolve(opts.project);
     openExisting(core, project);
-    const file = buildExport(core.repository(), { format: ext === '.csv' ? 'csv' : 'jsonl', history: opts.history ?? false, ...(opts.dataset ? { dataset: opts.dataset } : {}) }, core.current()!.name);
+    const file = buildExport(
+      core.repository(),
+      { format: ext === '.csv' ? 'csv' : 'jsonl', history: opts.history ?? false, predictions: opts.predictions ?? false, ...(opts.dataset ? { dataset: opts.dataset } : {}) },
+      core.current()!.name,
+    );
     const temp = `${opts.out}.tmp`;
     writeFileSync(temp, file.content);
     renameSync(temp, opts.out);
@@ -172,6 +180,15 @@ program
     }
     core.close();
   });
+
+registerJudgeCommands(program, {
+  open: (project) => {
+    const core = makeCore(false);
+    openExisting(core, resolve(project));
+    return core;
+  },
+  usage: (message) => new UsageError(message),
+});
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   if (err instanceof ImportValidationError) {

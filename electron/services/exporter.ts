@@ -37,7 +37,35 @@ export interface ExportFile {
   rows: number;
 }
 
+/** Judge predictions: the `predictions` import format plus the judge version (config_hash). */
+export const PREDICTION_EXPORT_COLUMNS = ['dataset', 'summary_id', 'sentence_index', 'judge', 'hard', 'soft', 'config_hash'] as const;
+
+/** One row per (sentence, judge) with a hard label, current judge versions. Never a key or a setting. */
+export function buildPredictionsExport(repo: Repository, input: Pick<ExportInput, 'format' | 'dataset'>, projectName: string): ExportFile {
+  const records = repo.judges.exportPredictions(input.dataset ?? null).map((r) => ({
+    dataset: r.dataset,
+    summary_id: r.summaryId,
+    sentence_index: r.sentenceIndex,
+    judge: r.judge,
+    hard: r.hard,
+    soft: r.soft,
+    config_hash: r.configHash,
+  }));
+  const stem = `${projectName}${input.dataset ? `-${input.dataset}` : ''}-predictions`;
+  if (input.format === 'jsonl') {
+    return {
+      fileName: `${stem}.jsonl`,
+      mime: 'application/x-ndjson',
+      content: records.map((r) => JSON.stringify(r)).join('\n') + (records.length > 0 ? '\n' : ''),
+      rows: records.length,
+    };
+  }
+  const content = stringify(records, { header: true, columns: [...PREDICTION_EXPORT_COLUMNS] });
+  return { fileName: `${stem}.csv`, mime: 'text/csv', content, rows: records.length };
+}
+
 export function buildExport(repo: Repository, input: ExportInput, projectName: string): ExportFile {
+  if (input.predictions) return buildPredictionsExport(repo, input, projectName);
   const rows = repo.exportRows(input.dataset ?? null);
   const history = input.history ? groupHistory(repo.labelHistory(input.dataset ?? null)) : null;
   const records = rows.map((r) => {

@@ -168,6 +168,8 @@ describe('electron main', () => {
       fileDialogs: true,
       canSwitchProjects: true,
       annotator: null,
+      // Judge API keys go to the OS keychain (electron/secrets.ts), never to the project.
+      secrets: expect.objectContaining({ available: expect.any(Function), get: expect.any(Function), set: expect.any(Function), delete: expect.any(Function) }),
     });
     expect(s.enableSandbox).toHaveBeenCalled();
     expect(s.windows).toHaveLength(1);
