@@ -10,7 +10,8 @@
  *    letter and is not a stop word must occur in the document (case-insensitive; a possessive 's is
  *    ignored; each part of a hyphenated word counts on its own).
  *    If 1, 2 or 3 fails, the sentence is unfaithful (hard 0) with soft 0.
- * 4. Coverage: content words are the sentence's words that are not stop words, lower-cased and
+ * 4. Coverage: content words are the sentence's words that are not stop words (function words,
+ *    reporting verbs such as "said", discourse markers such as "summary"), lower-cased and
  *    crudely stemmed (see `stem`). A passage is `passageSentences` consecutive document sentences
  *    (Loupe's splitter). Coverage = the largest share, over passages, of the sentence's distinct
  *    content stems that occur in the passage (1 when the sentence has no content word).
@@ -36,7 +37,8 @@ const STOP_WORDS = new Set(
   too under until up very was we were what when where which while who whom why will with would you your yours yourself yourselves
   said says say according also however meanwhile moreover furthermore additionally although though despite since yet still
   mr mrs ms dr st us may might must shall via per within without upon onto among amongst around
-  across along toward towards whether either neither every another many much several`
+  across along toward towards whether either neither every another many much several
+  summary conclusion overall short brief addition sum finally firstly secondly lastly words other`
     .split(/\s+/)
     .filter(Boolean),
 );

@@ -25,7 +25,7 @@ function answerStart(text: string): number {
   return close === -1 ? 0 : close + THINK_CLOSE.length;
 }
 
-/** End (exclusive) of the JSON object opening at `start`, honouring strings; -1 if unclosed. */
+/** End (exclusive) of the JSON object or list opening at `start`, honouring strings; -1 if unclosed. */
 function objectEnd(text: string, start: number): number {
   let depth = 0;
   let inString = false;
@@ -37,12 +37,18 @@ function objectEnd(text: string, start: number): number {
       continue;
     }
     if (c === '"') inString = true;
-    else if (c === '{') depth += 1;
-    else if (c === '}') {
+    else if (c === '{' || c === '[') depth += 1;
+    else if (c === '}' || c === ']') {
       depth -= 1;
       if (depth === 0) return i + 1;
     }
   }
+  return -1;
+}
+
+/** The next "{" or "[" at or after `from`. */
+function nextOpening(text: string, from: number): number {
+  for (let i = from; i < text.length; i += 1) if (text[i] === '{' || text[i] === '[') return i;
   return -1;
 }
 
@@ -52,9 +58,9 @@ interface Candidate {
 }
 
 /**
- * What the object at [start, end) is: the answer (exactly one key, "faithful", with the number 0
- * or 1), 'other' (valid JSON mentioning "faithful" in any other shape, e.g. extra keys or a
- * wrapper object), 'json' (valid JSON without it) or null (not JSON: look inside).
+ * What the object or list at [start, end) is: the answer (exactly one key, "faithful", with the
+ * number 0 or 1), 'other' (valid JSON mentioning "faithful" in any other shape, e.g. extra keys, a
+ * wrapper object or a list), 'json' (valid JSON without it) or null (not JSON: look inside).
  */
 function readCandidate(text: string, start: number, end: number): Candidate | 'other' | 'json' | null {
   const slice = text.slice(start, end);
@@ -64,7 +70,8 @@ function readCandidate(text: string, start: number, end: number): Candidate | 'o
   } catch {
     return null;
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
+  if (value === null || typeof value !== 'object') return null;
+  if (Array.isArray(value)) return slice.includes('faithful') ? 'other' : 'json';
   const keys = Object.keys(value);
   if (!keys.includes('faithful')) return slice.includes('faithful') ? 'other' : 'json';
   const v = (value as Record<string, unknown>).faithful;
@@ -82,10 +89,10 @@ export function parseVerdict(raw: string | null | undefined): Verdict {
   const found: Candidate[] = [];
   let other = 0;
   let attempts = 0;
-  for (let i = raw.indexOf('{', from); i !== -1 && attempts < 2000; attempts += 1) {
+  for (let i = nextOpening(raw, from); i !== -1 && attempts < 2000; attempts += 1) {
     const end = objectEnd(raw, i);
     if (end === -1) {
-      i = raw.indexOf('{', i + 1); // a stray "{" in prose: the answer may still follow
+      i = nextOpening(raw, i + 1); // a stray "{" in prose: the answer may still follow
       continue;
     }
     const candidate = readCandidate(raw, i, end);
@@ -93,7 +100,7 @@ export function parseVerdict(raw: string | null | undefined): Verdict {
     else if (candidate !== null && candidate !== 'json') found.push(candidate);
     // Continue after a JSON object (never inside it), else at the next brace: prose braces such
     // as "{document}" are not JSON and the answer may follow them.
-    i = raw.indexOf('{', candidate !== null ? end : i + 1);
+    i = nextOpening(raw, candidate !== null ? end : i + 1);
   }
   if (found.length === 0) {
     return { ok: false, error: other > 0 ? 'a "faithful" object, but not exactly {"faithful": 0|1}' : 'no {"faithful": 0|1} object in the answer' };

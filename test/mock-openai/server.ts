@@ -64,6 +64,8 @@ export interface MockServer {
   requests: MockRequest[];
   /** Chat-completion requests received so far. */
   count(): number;
+  /** The most chat-completion requests that were open at once. */
+  maxInFlight(): number;
   /** Replies used, in order, for the next requests (before the responder). */
   queue(...replies: MockReply[]): void;
   setResponder(respond: Responder | undefined): void;
@@ -175,6 +177,8 @@ export async function startMockOpenAI(options: MockOptions = {}): Promise<MockSe
   const requests: MockRequest[] = [];
   const sockets = new Set<Socket>();
   let arrivals = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? '/').split('?')[0]!;
@@ -201,6 +205,14 @@ export async function startMockOpenAI(options: MockOptions = {}): Promise<MockSe
     const prompt = messages.map((m) => (typeof m.content === 'string' ? m.content : '')).join('\n');
     const blocks = TEMPLATE_BLOCKS.exec(prompt);
     arrivals += 1;
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    let open = true;
+    const closed = () => {
+      if (open) inFlight -= 1;
+      open = false;
+    };
+    res.on('close', closed);
     const request: MockRequest = { n: arrivals, path, headers: req.headers, body, document: blocks?.[1] ?? null, sentence: blocks?.[2] ?? null, prompt };
     requests.push(request);
     const reply: MockReply = queued.shift() ?? respond?.(request) ?? { type: 'answer' };
@@ -266,6 +278,7 @@ export async function startMockOpenAI(options: MockOptions = {}): Promise<MockSe
     port,
     requests,
     count: () => requests.length,
+    maxInFlight: () => maxInFlight,
     queue: (...replies) => queued.push(...replies),
     setResponder: (r) => {
       respond = r;
@@ -276,6 +289,7 @@ export async function startMockOpenAI(options: MockOptions = {}): Promise<MockSe
     reset: () => {
       requests.length = 0;
       queued.length = 0;
+      maxInFlight = inFlight;
     },
     close: () =>
       new Promise<void>((resolve) => {
