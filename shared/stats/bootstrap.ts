@@ -7,11 +7,12 @@
  */
 import type { Xoshiro128StarStar } from './prng';
 
-/** Fills `counts` (length n) with the draw counts of one resample of n units with replacement. */
+/**
+ * Fills `counts` (length n ≤ 2^21) with the draw counts of one resample of n units with
+ * replacement: n exactly uniform indexes (see Xoshiro128StarStar.fillResampleCounts).
+ */
 export function drawResampleCounts(rng: Xoshiro128StarStar, counts: Int32Array): void {
-  const n = counts.length;
-  counts.fill(0);
-  for (let draw = 0; draw < n; draw += 1) counts[rng.nextInt(n)]! += 1;
+  rng.fillResampleCounts(counts);
 }
 
 /**

@@ -31,33 +31,72 @@ function splitMix64Next(state: { value: bigint }): bigint {
 }
 
 export class Xoshiro128StarStar {
-  private s0: number;
-  private s1: number;
-  private s2: number;
-  private s3: number;
+  // A typed array, not four fields: int32 values beyond ±2^30 in object fields would be boxed
+  // (V8's small integers are 31-bit), which made every draw allocate.
+  private readonly s = new Int32Array(4);
 
   /** State words are taken modulo 2^32; an all-zero state is refused (the generator would stay at 0). */
   constructor(state: readonly [number, number, number, number]) {
-    this.s0 = state[0] >>> 0;
-    this.s1 = state[1] >>> 0;
-    this.s2 = state[2] >>> 0;
-    this.s3 = state[3] >>> 0;
-    if ((this.s0 | this.s1 | this.s2 | this.s3) === 0) throw new RangeError('xoshiro128** needs a non-zero state');
+    for (let i = 0; i < 4; i += 1) this.s[i] = state[i]! | 0;
+    if ((this.s[0]! | this.s[1]! | this.s[2]! | this.s[3]!) === 0) throw new RangeError('xoshiro128** needs a non-zero state');
   }
 
   /** The next 32 random bits as an unsigned integer in [0, 2^32). */
   nextUint32(): number {
-    const s1 = this.s1;
+    const s = this.s;
+    const s1 = s[1]!;
     const times5 = Math.imul(s1, 5);
     const result = Math.imul((times5 << 7) | (times5 >>> 25), 9) >>> 0;
     const t = s1 << 9;
-    this.s2 ^= this.s0;
-    this.s3 ^= this.s1;
-    this.s1 ^= this.s2;
-    this.s0 ^= this.s3;
-    this.s2 ^= t;
-    this.s3 = (this.s3 << 11) | (this.s3 >>> 21);
+    s[2]! ^= s[0]!;
+    s[3]! ^= s1;
+    s[1]! ^= s[2]!;
+    s[0]! ^= s[3]!;
+    s[2]! ^= t;
+    const s3 = s[3]!;
+    s[3] = (s3 << 11) | (s3 >>> 21);
     return result;
+  }
+
+  /**
+   * Adds one draw count per unit for n = counts.length uniform draws with replacement (a
+   * bootstrap resample), after zeroing `counts`. Same numbers as n calls of the exact uniform
+   * index below, with the generator state kept in locals for speed: each index is
+   * ⌊x·n / 2^32⌋ of a 32-bit output x, rejecting x when x·n mod 2^32 < 2^32 mod n (Lemire 2019),
+   * which makes every index exactly equally likely. x·n is exact in a double for n ≤ 2^21.
+   */
+  fillResampleCounts(counts: Int32Array): void {
+    const n = counts.length;
+    if (n > 2097152) throw new RangeError(`cannot resample more than 2^21 units, got ${n}`);
+    counts.fill(0);
+    if (n === 0) return;
+    const rejectBelow = 4294967296 % n;
+    const s = this.s;
+    let s0 = s[0]!;
+    let s1 = s[1]!;
+    let s2 = s[2]!;
+    let s3 = s[3]!;
+    for (let draw = 0; draw < n; ) {
+      const times5 = Math.imul(s1, 5);
+      const x = Math.imul((times5 << 7) | (times5 >>> 25), 9) >>> 0;
+      const t = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= t;
+      s3 = (s3 << 11) | (s3 >>> 21);
+      const product = x * n;
+      const index = Math.floor(product / 4294967296);
+      if (product - index * 4294967296 >= rejectBelow) {
+        counts[index]! += 1;
+        draw += 1;
+      }
+    }
+    s[0] = s0;
+    s[1] = s1;
+    s[2] = s2;
+    s[3] = s3;
   }
 
   /** A uniform double in [0, 1) with 53 random bits (two draws). */

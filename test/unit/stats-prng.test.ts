@@ -57,6 +57,27 @@ describe('xoshiro128**', () => {
     expect(rng.nextInt(1)).toBe(0);
   });
 
+  it('fast resample counts equal n exact uniform indexes (Lemire rejection, checked with BigInt)', () => {
+    for (const n of [1, 2, 3, 7, 1000, 20_000, 2 ** 21]) {
+      const fast = new Int32Array(n);
+      const fastRng = createStream(5, 'lemire', String(n));
+      fastRng.fillResampleCounts(fast);
+      const reference = new Int32Array(n);
+      const rng = createStream(5, 'lemire', String(n));
+      const rejectBelow = (1n << 32n) % BigInt(n);
+      for (let draw = 0; draw < n; ) {
+        const product = BigInt(rng.nextUint32()) * BigInt(n);
+        if ((product & 0xffffffffn) < rejectBelow) continue;
+        reference[Number(product >> 32n)]! += 1;
+        draw += 1;
+      }
+      expect(fast).toEqual(reference);
+      // Both generators end in the same state.
+      expect(fastRng.nextUint32()).toBe(rng.nextUint32());
+    }
+    expect(() => new Xoshiro128StarStar([1, 2, 3, 4]).fillResampleCounts(new Int32Array(2 ** 21 + 1))).toThrow(RangeError);
+  });
+
   it('resample counts add up to n', () => {
     const rng = createStream(0, 'counts');
     const counts = new Int32Array(1000);

@@ -1,0 +1,168 @@
+/**
+ * The analysis of PROTOCOL.md for one dataset or a whole project: pure, deterministic (same
+ * input and seed → the same report on every machine), plain JSON out.
+ */
+import { computeEpsilon0 } from '../stats/epsilon0';
+import { createStream } from '../stats/prng';
+import { computeComposition } from './composition';
+import { computeCorrelations } from './correlations';
+import { computeDisagreements } from './disagreements';
+import { simulateHiddenBias } from './hidden-bias';
+import { checkDataset, isAnnotated, resolveSettings } from './prepare';
+import { computeReliability } from './reliability';
+import { computeSuspicious } from './suspicious';
+import type { AnalysisDataset, AnalysisReport, AnalysisSettings, AveragingBias, DatasetAnalysis, Estimate, JudgeAnalysis } from './types';
+import type { Epsilon0Result } from '../stats/epsilon0';
+
+/** Correlations closer than this are treated as equal in "mean ≥ min" (floating-point rounding). */
+export const CORRELATION_TIE_TOLERANCE = 1e-12;
+
+function averagingBias(pearsonMean: Estimate, pearsonMin: Estimate, epsilonHat: Estimate, epsilon0: Epsilon0Result): AveragingBias {
+  const meanGeMin =
+    pearsonMean.value === null || pearsonMin.value === null ? null : pearsonMean.value - pearsonMin.value >= -CORRELATION_TIE_TOLERANCE;
+  const threshold = epsilon0.status === 'root' ? epsilon0.epsilon0 : epsilon0.status === 'unconditional' ? 0.5 : null;
+  const below = threshold === null || epsilonHat.value === null ? null : epsilonHat.value < threshold;
+  const belowAtUpper = threshold === null || epsilonHat.ci === null ? null : epsilonHat.ci[1] < threshold;
+  const both = (a: boolean | null, b: boolean | null) => (a === false || b === false ? false : a === null || b === null ? null : true);
+  return {
+    mean_ge_min: meanGeMin,
+    below_threshold: below,
+    below_threshold_at_upper_ci: belowAtUpper,
+    holds: both(meanGeMin, below),
+    holds_at_upper_ci: both(meanGeMin, belowAtUpper),
+    threshold,
+  };
+}
+
+export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<AnalysisSettings>): DatasetAnalysis {
+  const resolved = resolveSettings(settings);
+  checkDataset(dataset);
+  const { bootstrap, seed, cap } = resolved;
+  const judges = [...dataset.judges];
+  // Every analysis leaves out summaries with fewer than 2 sentences (all aggregators coincide).
+  const analysed = dataset.summaries.filter((summary) => summary.units.length >= 2);
+  const annotated = analysed.filter(isAnnotated);
+  const population = analysed.filter((summary) => summary.globalLabel !== null);
+  // One independent stream per purpose, keyed by dataset name: adding labels to one part of the
+  // analysis, or another dataset to the project, does not move the others' intervals.
+  const stream = (purpose: string) => createStream(seed, 'loupe-analysis-v1', dataset.name, purpose);
+
+  const reliability = computeReliability({
+    analysed,
+    annotated,
+    judges,
+    bootstrap,
+    humanRng: stream('human-sample'),
+    poolRng: stream('judged-pool'),
+  });
+  const lengths = analysed.map((summary) => summary.units.length);
+  const epsilon0 = computeEpsilon0(reliability.pHat.value, lengths);
+  const correlations = computeCorrelations({ population, judges, bootstrap, rng: stream('correlations') });
+
+  const judgeReports = judges.map((judge): [string, JudgeAnalysis] => {
+    const judgeReliability = reliability.judges.get(judge)!;
+    const judgeCorrelations = correlations[judge]!;
+    return [
+      judge,
+      {
+        epsilon_hat: judgeReliability.epsilon_hat,
+        confusion: judgeReliability.confusion,
+        recall: judgeReliability.recall,
+        specificity: judgeReliability.specificity,
+        correlations: judgeCorrelations,
+        averaging_bias: averagingBias(judgeCorrelations.hard.mean.pearson, judgeCorrelations.hard.min.pearson, judgeReliability.epsilon_hat, epsilon0),
+        calibration: judgeReliability.calibration,
+        corrected_unfaithful_rate: judgeReliability.corrected_unfaithful_rate,
+      },
+    ];
+  });
+
+  const definedEpsilons = judgeReports.map(([, report]) => report.epsilon_hat.value).filter((value): value is number => value !== null);
+  const epsilonBar = definedEpsilons.length > 0 ? definedEpsilons.reduce((a, b) => a + b, 0) / definedEpsilons.length : null;
+  const pHat = reliability.pHat.value;
+  const hiddenBias =
+    pHat !== null && pHat > 0 && pHat < 1 && lengths.length > 0
+      ? simulateHiddenBias({
+          pHat,
+          epsilonBar,
+          nJudgesAveraged: definedEpsilons.length,
+          lengths,
+          points: resolved.simulationPoints,
+          minSummaries: resolved.simulationMinSummaries,
+          sentenceRng: stream('hidden-bias/sentences'),
+          judgeRng: stream('hidden-bias/judge'),
+          orderRng: stream('hidden-bias/order'),
+        })
+      : null;
+
+  return {
+    dataset: dataset.name,
+    n_summaries: analysed.length,
+    n_sentences: lengths.reduce((a, b) => a + b, 0),
+    n_summaries_total: dataset.summaries.length,
+    n_single_sentence_left_out: dataset.summaries.length - analysed.length,
+    n_without_global_label: analysed.length - population.length,
+    judge_names: judges,
+    human: reliability.human,
+    p_hat: pHat,
+    p_hat_estimate: reliability.pHat,
+    epsilon0: epsilon0.epsilon0,
+    epsilon0_status: epsilon0.status,
+    epsilon0_reason: epsilon0.reason,
+    epsilon0_n_summaries: lengths.length,
+    judges: Object.fromEntries(judgeReports),
+    composition: computeComposition(analysed, annotated, judges),
+    suspicious: computeSuspicious(analysed, judges, cap),
+    disagreements: computeDisagreements(analysed, annotated, judges),
+    hidden_bias: hiddenBias,
+  };
+}
+
+/** The conventions behind the numbers, printed with every report. */
+export const DEFINITIONS: Record<string, string> = {
+  scope: 'Summaries with fewer than 2 sentences are left out of every analysis (all aggregators coincide).',
+  human_label:
+    'Annotation-phase labels only (review-phase labels feed only the review table). Several annotators: the adjudicated label, else the label all agree on; unresolved disagreement is left out and counted. Unclear units are dropped from every rate.',
+  p_hat: 'Faithful / usable (faithful + unfaithful) human labels over the annotated summaries.',
+  epsilon_hat: 'Units whose hard judge label differs from the usable human label / usable units with a hard judge label.',
+  confusion: 'Unfaithful is the positive class: recall = TP/(TP+FN) on human-unfaithful units, specificity = TN/(TN+FP).',
+  epsilon0:
+    'App. A.4 closed forms with p = p̂ and the lengths of all analysed summaries; smallest root in (0, ½): first point of the grid ε = i/10000 (i = 1…4999) with ρ(Y,A) − ρ(Y,B) ≤ 0, then bisection in that step. unconditional: no root (threshold ½); undefined: p̂ missing, 0 or 1.',
+  correlations:
+    'Per judge, hard and soft separately: min, mean, max of sentence predictions per summary against the global label (faithful = positive). Pearson; Spearman = Pearson of average ranks; Kendall τ-b; ROC-AUC with ties ½. A summary enters a cell only if the judge has a prediction for all its sentences (else left out and counted). Constant aggregate: correlations undefined, AUC 0.5; constant global label: all undefined.',
+  bootstrap:
+    'Resampling whole summaries with replacement; the same resamples for every judge and aggregator of a dataset (paired). 95% percentile interval at 0.025/0.975 with linear interpolation between order statistics (Hyndman–Fan type 7 = R type 7 = numpy "linear"); undefined replicates are dropped and counted. Streams: xoshiro128** seeded by SplitMix64 over (seed, dataset, purpose).',
+  bootstrap_units:
+    'Correlations: analysed summaries with a global label. p̂, ε̂, recall, specificity, Brier: annotated summaries. Corrected rate: annotated summaries and, independently, all analysed summaries (the judged pool).',
+  averaging_bias:
+    'mean ≥ min on hard Pearson (not strict; differences within 1e-12 count as equal) and ε̂ < ε₀ (strict; ε̂ < ½ when unconditional); also checked at the upper end of ε̂\'s interval.',
+  composition:
+    'all_faithful / mixed / all_unfaithful. Humans: summaries with ≥ 1 usable label, by their usable labels. Judges: per-sentence majority of the judges with a hard label (tie → unfaithful), sentences no judge labeled are skipped; over all analysed summaries and over the annotated ones.',
+  suspicious:
+    'Global label 1 and every judge flags (hard 0) ≥ 1 sentence; a missing prediction is not a flag. Flagged sentences: flagged by all judges, minus fragments of < 5 word tokens (whitespace tokens with a letter or digit). Summaries left with none are dropped; the rest sorted by doc_id, then summary_id, in code-unit order (JavaScript default string order), then capped. Pool: before the fragment filter.',
+  calibration:
+    'Soft labels (P(faithful)) against usable human labels: Brier = mean (p − o)²; ECE over 10 equal-width bins [0,0.1), …, [0.9,1.0] = Σ (n_b/n)|mean p − share faithful|.',
+  corrected_unfaithful_rate:
+    'Rogan–Gladen: (q + Sp − 1)/(Se + Sp − 1) clipped to [0,1], q = share of judged sentences of all analysed summaries called unfaithful, Se/Sp on the human sample; undefined when Se + Sp − 1 ≤ 0.',
+  hidden_bias:
+    'Fig. 3 simulation: sentences i.i.d. Bernoulli(p̂) in summaries with the dataset\'s lengths (repeated to ≥ the minimum size); a fraction y labeled by the averaging rule (2K ≥ M), the rest by the min rule (K = M); gap = Pearson ρ(Y, mean) − ρ(Y, min) for a perfect judge and for one flipping each sentence with probability ε̄ (mean ε̂ of the judges).',
+  disagreements: 'Lists cover the annotated summaries, sorted by doc_id, summary_id, sentence; the judges-split count is also given over all analysed summaries.',
+};
+
+export function analyzeProject(datasets: AnalysisDataset[], settings?: Partial<AnalysisSettings>): AnalysisReport {
+  const resolved = resolveSettings(settings);
+  const names = datasets.map((dataset) => dataset.name);
+  const repeated = names.filter((name, i) => names.indexOf(name) !== i);
+  if (repeated.length > 0) throw new RangeError(`dataset names repeat: ${[...new Set(repeated)].join(', ')}`);
+  return {
+    settings: {
+      bootstrap: resolved.bootstrap,
+      seed: resolved.seed,
+      cap: resolved.cap,
+      simulation_points: resolved.simulationPoints,
+      simulation_min_summaries: resolved.simulationMinSummaries,
+    },
+    definitions: DEFINITIONS,
+    datasets: datasets.map((dataset) => analyzeDataset(dataset, resolved)),
+  };
+}

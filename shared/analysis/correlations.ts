@@ -1,0 +1,476 @@
+/**
+ * min / mean / max aggregation of each judge's sentence predictions against the global label,
+ * with a paired bootstrap over summaries.
+ *
+ * The global label is binary, so each statistic depends on a resample only through the weighted
+ * count of each class at each distinct aggregate value (stats/binary-association.ts). A replicate
+ * is a vector of draw counts shared by every cell (paired); no cell re-sorts or re-ranks:
+ * - few distinct (min, mean, max) patterns (hard labels: a pattern is (K, M)): one pass over the
+ *   summaries fills a (pattern, label) table for the (judge, kind), and each aggregator's
+ *   (value, label) table is summed from it;
+ * - many patterns (soft labels): each aggregator keeps its summaries sorted by value once, with
+ *   tie groups marked, and one branch-free pass in that order accumulates every statistic
+ *   (average ranks through the Mann–Whitney identity and the tie-corrected rank variance).
+ * Both paths are exact: they equal the statistics of the expanded resample (tests compare them
+ * with straightforward implementations on random weights).
+ */
+import { associationFromClassCounts, indexDistinctValues, KENDALL, PEARSON, ROC_AUC, SPEARMAN, STATISTICS } from '../stats/binary-association';
+import { drawResampleCounts, percentileInterval } from '../stats/bootstrap';
+import type { Xoshiro128StarStar } from '../stats/prng';
+import { predictionOf } from './prepare';
+import type { AnalysisSummary, Aggregator, CorrelationCell, Estimate, KindCorrelations, PredictionKind, Statistics } from './types';
+import { AGGREGATORS } from './types';
+
+/** Use the pattern table while it has at most this many patterns (and fewer than a quarter of the summaries). */
+const MAX_PATTERNS = 4096;
+
+/** A (judge, kind, aggregator) cell: evaluates the four statistics for given summary weights. */
+export interface CorrelationCellEngine {
+  judge: string;
+  kind: PredictionKind;
+  aggregator: Aggregator;
+  /** Summaries in the cell. */
+  n: number;
+  nLeftOut: number;
+  nFaithful: number;
+  /** Per summary of the population: its aggregate (NaN when left out). */
+  scores: Float64Array;
+}
+
+/** The aggregates of one judge's predictions of one kind. */
+interface KindAggregates {
+  included: Uint8Array;
+  scores: Record<Aggregator, Float64Array>;
+  anyPrediction: boolean;
+}
+
+function aggregate(population: AnalysisSummary[], judge: string, kind: PredictionKind): KindAggregates {
+  const n = population.length;
+  const included = new Uint8Array(n);
+  const scores: Record<Aggregator, Float64Array> = { min: new Float64Array(n).fill(NaN), mean: new Float64Array(n).fill(NaN), max: new Float64Array(n).fill(NaN) };
+  let anyPrediction = false;
+  population.forEach((summary, i) => {
+    let min = Infinity;
+    let max = -Infinity;
+    let sum = 0;
+    let complete = true;
+    for (const unit of summary.units) {
+      const value = predictionOf(unit, judge)?.[kind] ?? null;
+      if (value === null) {
+        complete = false;
+        continue;
+      }
+      anyPrediction = true;
+      if (value < min) min = value;
+      if (value > max) max = value;
+      sum += value;
+    }
+    if (!complete) return;
+    included[i] = 1;
+    scores.min[i] = min;
+    // Hard: the sum is the integer count of 1s, so K/M is the correctly rounded rational and equal
+    // fractions (1/2, 2/4) are exact ties.
+    scores.mean[i] = sum / summary.units.length;
+    scores.max[i] = max;
+  });
+  return { included, scores, anyPrediction };
+}
+
+/** Evaluates the three aggregators of one (judge, kind) for a weight vector. */
+interface KindEvaluator {
+  /** Writes 4 statistics per aggregator (min, mean, max) into out[12]. */
+  evaluate(weights: Int32Array, out: Float64Array): void;
+}
+
+/** Few distinct (min, mean, max) patterns: one (pattern, label) table per replicate. */
+function patternEvaluator(aggregates: KindAggregates, labels: Uint8Array, patternKeys: Map<string, number>, patternOf: Int32Array): KindEvaluator {
+  const patterns = patternKeys.size;
+  const patternCodes = new Int32Array(labels.length);
+  for (let i = 0; i < labels.length; i += 1) patternCodes[i] = patternOf[i]! < 0 ? -1 : 2 * patternOf[i]! + labels[i]!;
+  const perAggregator = AGGREGATORS.map((aggregator) => {
+    const scores = aggregates.scores[aggregator];
+    // Each pattern's value for this aggregator, then the distinct values and each pattern's index among them.
+    const patternValue = new Float64Array(patterns);
+    for (let i = 0; i < labels.length; i += 1) if (patternOf[i]! >= 0) patternValue[patternOf[i]!] = scores[i]!;
+    const { values, valueIndex } = indexDistinctValues(patternValue);
+    return { values, valueIndex, classCounts: new Float64Array(2 * values.length) };
+  });
+  // Summaries grouped by (pattern, label) code: each code's weight is then a gather summed in a
+  // register (incrementing a few shared counters in place serialises on memory instead).
+  const codeMembers: number[][] = Array.from({ length: 2 * patterns }, () => []);
+  patternCodes.forEach((code, i) => {
+    if (code >= 0) codeMembers[code]!.push(i);
+  });
+  const members = Int32Array.from(codeMembers.flat());
+  const codeEnd = new Int32Array(codeMembers.length);
+  codeMembers.reduce((end, list, code) => (codeEnd[code] = end + list.length), 0);
+  const patternCounts = new Float64Array(2 * patterns);
+  const statistics = new Float64Array(4);
+  return {
+    evaluate(weights, out) {
+      let k = 0;
+      for (let code = 0; code < codeEnd.length; code += 1) {
+        let weight = 0;
+        for (const end = codeEnd[code]!; k < end; k += 1) weight += weights[members[k]!]!;
+        patternCounts[code] = weight;
+      }
+      perAggregator.forEach(({ values, valueIndex, classCounts }, a) => {
+        classCounts.fill(0);
+        for (let p = 0; p < patterns; p += 1) {
+          const k = valueIndex[p]!;
+          classCounts[2 * k]! += patternCounts[2 * p]!;
+          classCounts[2 * k + 1]! += patternCounts[2 * p + 1]!;
+        }
+        associationFromClassCounts(values, classCounts, statistics);
+        out.set(statistics, 4 * a);
+      });
+    },
+  };
+}
+
+/**
+ * The summaries a (judge, kind) includes, with per-replicate totals every cell over them shares:
+ * class weights and Σw², Σw³ (for the tie terms of singleton values).
+ */
+class InclusionTotals {
+  readonly members: Int32Array;
+  readonly memberLabels: Float64Array;
+  positive = 0;
+  negative = 0;
+  sumSquares = 0;
+  sumCubes = 0;
+
+  constructor(included: Uint8Array, labels: Uint8Array) {
+    const members: number[] = [];
+    for (let i = 0; i < included.length; i += 1) if (included[i]) members.push(i);
+    this.members = Int32Array.from(members);
+    this.memberLabels = Float64Array.from(members, (i) => labels[i]!);
+  }
+
+  compute(weights: Int32Array): void {
+    let positive = 0;
+    let total = 0;
+    let squares = 0;
+    let cubes = 0;
+    const { members, memberLabels } = this;
+    for (let m = 0; m < members.length; m += 1) {
+      const w = weights[members[m]!]!;
+      positive += w * memberLabels[m]!;
+      total += w;
+      const ww = w * w;
+      squares += ww;
+      cubes += ww * w;
+    }
+    this.positive = positive;
+    this.negative = total - positive;
+    this.sumSquares = squares;
+    this.sumCubes = cubes;
+  }
+}
+
+function sameMembers(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Many distinct values: the cell's summaries sorted by value once. */
+interface SortedCell {
+  order: Int32Array;
+  label: Float64Array;
+  /** value − (unweighted mean of the cell's values), to keep the moment sums well conditioned. */
+  deviation: Float64Array;
+  /** Some value occurs in more than one summary. */
+  hasTies: boolean;
+  /** 1 at the last position of each tie group (used when hasTies). */
+  groupEnd: Uint8Array;
+  /** Positions (in `order`) of the members of groups with ≥ 2 summaries, group after group. */
+  tiedPositions: Int32Array;
+  /** Exclusive end of each such group in `tiedPositions`. */
+  tiedGroupEnd: Int32Array;
+}
+
+function sortedCell(scores: Float64Array, totals: InclusionTotals, labels: Uint8Array): SortedCell {
+  const members = Array.from(totals.members);
+  let sum = 0;
+  for (const i of members) sum += scores[i]!;
+  const center = members.length > 0 ? sum / members.length : 0;
+  members.sort((a, b) => scores[a]! - scores[b]!);
+  const groupEnd = Uint8Array.from(members, (i, j) => (j === members.length - 1 || scores[i] !== scores[members[j + 1]!] ? 1 : 0));
+  const tiedPositions: number[] = [];
+  const tiedGroupEnd: number[] = [];
+  let groupFirst = 0;
+  for (let j = 0; j < members.length; j += 1) {
+    if (groupEnd[j] !== 1) continue;
+    if (j > groupFirst) {
+      for (let k = groupFirst; k <= j; k += 1) tiedPositions.push(k);
+      tiedGroupEnd.push(tiedPositions.length);
+    }
+    groupFirst = j + 1;
+  }
+  return {
+    order: Int32Array.from(members),
+    label: Float64Array.from(members, (i) => labels[i]!),
+    deviation: Float64Array.from(members, (i) => scores[i]! - center),
+    hasTies: tiedGroupEnd.length > 0,
+    groupEnd,
+    tiedPositions: Int32Array.from(tiedPositions),
+    tiedGroupEnd: Int32Array.from(tiedGroupEnd),
+  };
+}
+
+/**
+ * One pass in value order over the cell's summaries, with w, y an element's weight and label,
+ * B the negative weight of lower values: T1 = Σ w·y·B (positive above negative) and the Pearson
+ * moments Σ w·d, Σ w·d², Σ w·d·y; then, over tie groups only, T2 = Σ_g a_g·b_g. With the shared
+ * totals: U = T1 + T2/2 (Mann–Whitney), AUC = U/(N₁N₀), Kendall S = 2·T1 + T2 − N₁N₀ over
+ * √((N(N−1)/2 − Σ_g c_g(c_g−1)/2)·N₁N₀), Spearman = (U − N₁N₀/2)/√(S_RR·N₁N₀/N) with the
+ * average-rank sum of squares S_RR = (N³ − Σ_g c_g³)/12. A value held by one summary drawn w
+ * times is a group with c = w and a·b = 0, so singletons need only Σw² and Σw³ (shared totals).
+ * Counts are integers below 2^53: everything but the Pearson moments is exact. The loop has few
+ * accumulators and no data-dependent branch: mispredictions and long dependency chains, not
+ * memory, set its speed.
+ */
+function evaluateSorted(cell: SortedCell, totals: InclusionTotals, weights: Int32Array, out: Float64Array, offset: number): void {
+  const positive = totals.positive;
+  const negative = totals.negative;
+  if (positive === 0 || negative === 0) {
+    out[offset + PEARSON] = NaN;
+    out[offset + SPEARMAN] = NaN;
+    out[offset + KENDALL] = NaN;
+    out[offset + ROC_AUC] = NaN;
+    return;
+  }
+  const { order, label, deviation } = cell;
+  let sumD = 0;
+  let sumDD = 0;
+  let sumDY = 0;
+  let t1 = 0;
+  let negativeBelow = 0;
+  if (!cell.hasTies) {
+    for (let j = 0; j < order.length; j += 1) {
+      const w = weights[order[j]!]!;
+      const y = label[j]!;
+      const wd = w * deviation[j]!;
+      sumD += wd;
+      sumDD += wd * deviation[j]!;
+      sumDY += wd * y;
+      const wy = w * y;
+      t1 += wy * negativeBelow;
+      negativeBelow += w - wy;
+    }
+  } else {
+    // Negatives of a tie group join "below" only after the whole group.
+    const groupEnd = cell.groupEnd;
+    let pending = 0;
+    for (let j = 0; j < order.length; j += 1) {
+      const w = weights[order[j]!]!;
+      const y = label[j]!;
+      const wd = w * deviation[j]!;
+      sumD += wd;
+      sumDD += wd * deviation[j]!;
+      sumDY += wd * y;
+      const wy = w * y;
+      t1 += wy * negativeBelow;
+      pending += w - wy;
+      if (groupEnd[j] === 1) {
+        negativeBelow += pending;
+        pending = 0;
+      }
+    }
+  }
+  // Tie groups with several summaries: replace their members' singleton terms by the group's.
+  let t2 = 0;
+  let tiedPairs = (totals.sumSquares - (positive + negative)) / 2;
+  let groupCubes = totals.sumCubes;
+  const { tiedPositions, tiedGroupEnd } = cell;
+  let k = 0;
+  for (let g = 0; g < tiedGroupEnd.length; g += 1) {
+    let a = 0;
+    let b = 0;
+    for (const end = tiedGroupEnd[g]!; k < end; k += 1) {
+      const j = tiedPositions[k]!;
+      const w = weights[order[j]!]!;
+      const wy = w * label[j]!;
+      a += wy;
+      b += w - wy;
+      tiedPairs -= (w * (w - 1)) / 2;
+      groupCubes -= w * w * w;
+    }
+    const c = a + b;
+    t2 += a * b;
+    tiedPairs += (c * (c - 1)) / 2;
+    groupCubes += c * c * c;
+  }
+  const total = positive + negative;
+  const pairsAcross = positive * negative;
+  const untiedPairs = (total * (total - 1)) / 2 - tiedPairs;
+  if (untiedPairs === 0) {
+    // Every drawn summary has the same aggregate.
+    out[offset + PEARSON] = NaN;
+    out[offset + SPEARMAN] = NaN;
+    out[offset + KENDALL] = NaN;
+    out[offset + ROC_AUC] = 0.5;
+    return;
+  }
+  const varianceTerm = total * sumDD - sumD * sumD;
+  out[offset + PEARSON] = varianceTerm > 0 ? clampUnit((total * sumDY - sumD * positive) / Math.sqrt(varianceTerm * pairsAcross)) : NaN;
+  const u = t1 + t2 / 2;
+  const rankSquares = (total * total * total - groupCubes) / 12;
+  out[offset + SPEARMAN] = clampUnit((u - pairsAcross / 2) / Math.sqrt((rankSquares * pairsAcross) / total));
+  out[offset + KENDALL] = clampUnit((2 * t1 + t2 - pairsAcross) / Math.sqrt(untiedPairs * pairsAcross));
+  out[offset + ROC_AUC] = u / pairsAcross;
+}
+
+function clampUnit(r: number): number {
+  return r > 1 ? 1 : r < -1 ? -1 : r;
+}
+
+function sortedEvaluator(aggregates: KindAggregates, labels: Uint8Array, totals: InclusionTotals): KindEvaluator {
+  const cells = AGGREGATORS.map((aggregator) => sortedCell(aggregates.scores[aggregator], totals, labels));
+  return {
+    evaluate(weights, out) {
+      cells.forEach((cell, a) => evaluateSorted(cell, totals, weights, out, 4 * a));
+    },
+  };
+}
+
+/** Which evaluation path a (judge, kind) takes; tests force each one. */
+export type EnginePath = 'auto' | 'sorted' | 'pattern';
+
+/** The pattern table when the (min, mean, max) patterns are few, else sorted cells. */
+function kindEvaluator(aggregates: KindAggregates, labels: Uint8Array, totals: () => InclusionTotals, path: EnginePath): KindEvaluator {
+  if (path === 'sorted') return sortedEvaluator(aggregates, labels, totals());
+  const patternKeys = new Map<string, number>();
+  const patternOf = new Int32Array(labels.length).fill(-1);
+  const limit = path === 'pattern' ? Infinity : Math.min(MAX_PATTERNS, Math.floor(labels.length / 4));
+  for (let i = 0; i < labels.length; i += 1) {
+    if (!aggregates.included[i]) continue;
+    const key = `${aggregates.scores.min[i]}|${aggregates.scores.mean[i]}|${aggregates.scores.max[i]}`;
+    let pattern = patternKeys.get(key);
+    if (pattern === undefined) {
+      if (patternKeys.size >= limit) return sortedEvaluator(aggregates, labels, totals());
+      pattern = patternKeys.size;
+      patternKeys.set(key, pattern);
+    }
+    patternOf[i] = pattern;
+  }
+  return patternEvaluator(aggregates, labels, patternKeys, patternOf);
+}
+
+/** Everything the bootstrap needs for a population: cells and their evaluators. */
+export interface CorrelationEngine {
+  cells: CorrelationCellEngine[];
+  /** Writes 4 statistics per cell, in `cells` order (NaN = undefined). */
+  evaluate(weights: Int32Array, out: Float64Array): void;
+}
+
+export function createCorrelationEngine(population: AnalysisSummary[], judges: string[], path: EnginePath = 'auto'): CorrelationEngine {
+  const labels = Uint8Array.from(population, (summary) => {
+    if (summary.globalLabel === null) throw new RangeError(`summary ${summary.summaryId} has no global label`);
+    return summary.globalLabel;
+  });
+  const cells: CorrelationCellEngine[] = [];
+  const evaluators: KindEvaluator[] = [];
+  // Cells over the same summaries share one set of per-replicate totals.
+  const sharedTotals: InclusionTotals[] = [];
+  const totalsFor = (included: Uint8Array) => (): InclusionTotals => {
+    const candidate = new InclusionTotals(included, labels);
+    const existing = sharedTotals.find((totals) => sameMembers(totals.members, candidate.members));
+    if (existing) return existing;
+    sharedTotals.push(candidate);
+    return candidate;
+  };
+  for (const judge of judges) {
+    for (const kind of ['hard', 'soft'] as const) {
+      const aggregates = aggregate(population, judge, kind);
+      // Soft labels are optional: no soft prediction at all → no soft cells (null in the report).
+      if (kind === 'soft' && !aggregates.anyPrediction) continue;
+      let n = 0;
+      let nFaithful = 0;
+      for (let i = 0; i < labels.length; i += 1) {
+        if (aggregates.included[i]) {
+          n += 1;
+          nFaithful += labels[i]!;
+        }
+      }
+      for (const aggregator of AGGREGATORS) {
+        cells.push({ judge, kind, aggregator, n, nLeftOut: labels.length - n, nFaithful, scores: aggregates.scores[aggregator] });
+      }
+      evaluators.push(kindEvaluator(aggregates, labels, totalsFor(aggregates.included), path));
+    }
+  }
+  const scratch = new Float64Array(12);
+  return {
+    cells,
+    evaluate(weights, out) {
+      for (const totals of sharedTotals) totals.compute(weights);
+      evaluators.forEach((evaluator, e) => {
+        evaluator.evaluate(weights, scratch);
+        out.set(scratch, 12 * e);
+      });
+    },
+  };
+}
+
+function toEstimate(point: number, replicates: Float64Array, n: number): Estimate {
+  const { ci, dropped } = percentileInterval(replicates);
+  return { value: Number.isNaN(point) ? null : point, ci, n, replicates_dropped: dropped };
+}
+
+export type JudgeCorrelations = Record<string, { hard: KindCorrelations; soft: KindCorrelations | null }>;
+
+export interface CorrelationInput {
+  /** Analysed summaries (≥ 2 sentences) with a global label. */
+  population: AnalysisSummary[];
+  judges: string[];
+  bootstrap: number;
+  rng: Xoshiro128StarStar;
+}
+
+export function computeCorrelations({ population, judges, bootstrap, rng }: CorrelationInput): JudgeCorrelations {
+  const engine = createCorrelationEngine(population, judges);
+  const width = 4 * engine.cells.length;
+  const point = new Float64Array(width);
+  engine.evaluate(new Int32Array(population.length).fill(1), point);
+  // replicates[statistic slot][replicate]
+  const replicates = Array.from({ length: width }, () => new Float64Array(bootstrap));
+  const weights = new Int32Array(population.length);
+  const out = new Float64Array(width);
+  for (let r = 0; r < bootstrap; r += 1) {
+    drawResampleCounts(rng, weights);
+    engine.evaluate(weights, out);
+    for (let slot = 0; slot < width; slot += 1) replicates[slot]![r] = out[slot]!;
+  }
+
+  const cellReport = (c: number): CorrelationCell => {
+    const cell = engine.cells[c]!;
+    const [pearson, spearman, kendall, rocAuc] = STATISTICS.map((_, s) => toEstimate(point[4 * c + s]!, replicates[4 * c + s]!, cell.n)) as [
+      Estimate,
+      Estimate,
+      Estimate,
+      Estimate,
+    ];
+    return { n: cell.n, n_left_out: cell.nLeftOut, n_faithful: cell.nFaithful, n_unfaithful: cell.n - cell.nFaithful, pearson, spearman, kendall, roc_auc: rocAuc };
+  };
+  // Paired differences mean − min per replicate (NaN when either is undefined).
+  const differenceReport = (meanCell: number, minCell: number): Statistics<Estimate> => {
+    const [pearson, spearman, kendall, rocAuc] = STATISTICS.map((_, s) => {
+      const mean = replicates[4 * meanCell + s]!;
+      const min = replicates[4 * minCell + s]!;
+      const difference = new Float64Array(bootstrap);
+      for (let r = 0; r < bootstrap; r += 1) difference[r] = mean[r]! - min[r]!;
+      // min and mean of one (judge, kind) hold the same summaries.
+      return toEstimate(point[4 * meanCell + s]! - point[4 * minCell + s]!, difference, engine.cells[meanCell]!.n);
+    }) as [Estimate, Estimate, Estimate, Estimate];
+    return { pearson, spearman, kendall, roc_auc: rocAuc };
+  };
+  const kindReport = (judge: string, kind: PredictionKind): KindCorrelations | null => {
+    const find = (aggregator: Aggregator) => engine.cells.findIndex((cell) => cell.judge === judge && cell.kind === kind && cell.aggregator === aggregator);
+    const [min, mean, max] = [find('min'), find('mean'), find('max')];
+    if (min < 0) return null;
+    return { min: cellReport(min), mean: cellReport(mean), max: cellReport(max), mean_minus_min: differenceReport(mean, min) };
+  };
+  // fromEntries defines own properties, so any judge name (even "__proto__") is a plain key.
+  return Object.fromEntries(judges.map((judge) => [judge, { hard: kindReport(judge, 'hard')!, soft: kindReport(judge, 'soft') }]));
+}

@@ -1,0 +1,258 @@
+/**
+ * A readable Markdown report in the paper's layout: per dataset, the Table 2 comparison of min
+ * and mean (hard and soft; value ± half-width of the 95% interval, the higher in bold), ε̂ with
+ * its interval against ε₀ (Table 12), the full statistics (App. E), composition (App. C.3), the
+ * suspicious-example list (Table 4), the hidden-bias curve (Fig. 3), calibration and the
+ * corrected rate. "—" marks an undefined value.
+ */
+import type { AnalysisReport, Composition, CorrelationCell, DatasetAnalysis, Estimate, KindCorrelations, Rate } from './types';
+import { AGGREGATORS } from './types';
+
+const UNDEFINED = '—';
+
+function fixed(value: number, digits: number): string {
+  const text = value.toFixed(digits);
+  // No "-0.00": a value that rounds to zero is shown unsigned.
+  return Number(text) === 0 ? (0).toFixed(digits) : text;
+}
+
+function signed(value: number | null, digits = 3): string {
+  if (value === null) return UNDEFINED;
+  const text = fixed(value, digits);
+  return value > 0 && Number(text) !== 0 ? `+${text}` : text;
+}
+
+function number(value: number | null, digits = 3): string {
+  return value === null ? UNDEFINED : fixed(value, digits);
+}
+
+function percent(value: number | null): string {
+  return value === null ? UNDEFINED : `${fixed(100 * value, 1)}%`;
+}
+
+function count(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+function interval(estimate: Estimate, digits = 3): string {
+  return estimate.ci === null ? UNDEFINED : `[${fixed(estimate.ci[0], digits)}, ${fixed(estimate.ci[1], digits)}]`;
+}
+
+/** value ± half-width of the percentile interval ((upper − lower)/2), as in the paper's Table 2. */
+function plusMinus(estimate: Estimate, digits: number): string {
+  if (estimate.value === null) return UNDEFINED;
+  if (estimate.ci === null) return fixed(estimate.value, digits);
+  return `${fixed(estimate.value, digits)} ± ${fixed((estimate.ci[1] - estimate.ci[0]) / 2, digits)}`;
+}
+
+function cell(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+}
+
+function table(header: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.map(cell).join(' | ')} |`;
+  return [line(header), `|${header.map(() => ' --- ').join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+function rate(value: Rate, asPercent = false): string {
+  return `${asPercent ? percent(value.value) : number(value.value)} (n = ${count(value.n)})`;
+}
+
+function yesNo(value: boolean | null): string {
+  return value === null ? UNDEFINED : value ? 'yes' : 'no';
+}
+
+/** The two Pearson cells of a kind, the displayed-higher one in bold (equal displays: neither). */
+function minMeanPair(kind: KindCorrelations | null, digits: number): [string, string] {
+  if (kind === null) return [UNDEFINED, UNDEFINED];
+  const min = kind.min.pearson;
+  const mean = kind.mean.pearson;
+  const minText = plusMinus(min, digits);
+  const meanText = plusMinus(mean, digits);
+  if (min.value === null || mean.value === null) return [minText, meanText];
+  const shownMin = Number(fixed(min.value, digits));
+  const shownMean = Number(fixed(mean.value, digits));
+  if (shownMin === shownMean) return [minText, meanText];
+  return shownMin > shownMean ? [`**${minText}**`, meanText] : [minText, `**${meanText}**`];
+}
+
+function epsilon0Text(dataset: DatasetAnalysis): string {
+  if (dataset.epsilon0_status === 'root') return number(dataset.epsilon0);
+  if (dataset.epsilon0_status === 'unconditional') return 'unconditional (≥ 0.5)';
+  return `undefined (${dataset.epsilon0_reason ?? 'p̂ missing, 0 or 1'})`;
+}
+
+function compositionRow(name: string, composition: Composition): string[] {
+  return [
+    name,
+    `${percent(composition.all_faithful)} (${composition.counts.all_faithful})`,
+    `${percent(composition.mixed)} (${composition.counts.mixed})`,
+    `${percent(composition.all_unfaithful)} (${composition.counts.all_unfaithful})`,
+    count(composition.n),
+  ];
+}
+
+function statisticsRows(judge: string, kindName: string, kind: KindCorrelations): string[][] {
+  const rows = AGGREGATORS.map((aggregator) => {
+    const c: CorrelationCell = kind[aggregator];
+    return [judge, kindName, aggregator, signed(c.pearson.value), signed(c.spearman.value), signed(c.kendall.value), number(c.roc_auc.value), count(c.n), count(c.n_left_out)];
+  });
+  const d = kind.mean_minus_min;
+  rows.push([
+    judge,
+    kindName,
+    'mean − min',
+    `${signed(d.pearson.value)} ${interval(d.pearson)}`,
+    `${signed(d.spearman.value)} ${interval(d.spearman)}`,
+    `${signed(d.kendall.value)} ${interval(d.kendall)}`,
+    `${signed(d.roc_auc.value)} ${interval(d.roc_auc)}`,
+    count(d.pearson.n),
+    '',
+  ]);
+  return rows;
+}
+
+function renderDataset(dataset: DatasetAnalysis): string {
+  const judges = dataset.judge_names;
+  const parts: string[] = [];
+  parts.push(`## ${dataset.dataset}`);
+  const human = dataset.human;
+  parts.push(
+    [
+      `- Summaries analysed: ${count(dataset.n_summaries)} of ${count(dataset.n_summaries_total)} (${count(dataset.n_single_sentence_left_out)} with one sentence left out), ${count(dataset.n_sentences)} sentences; ${count(dataset.n_without_global_label)} without a global label.`,
+      `- Human sample: ${count(human.n_annotated_summaries)} annotated summaries, ${count(human.n_units)} units: ${count(human.n_usable)} usable (${count(human.n_faithful)} faithful, ${count(human.n_unfaithful)} unfaithful), ${count(human.n_unclear)} unclear, ${count(human.n_unresolved)} unresolved disagreements, ${count(human.n_unlabeled)} unlabeled.`,
+      `- p̂ = ${number(dataset.p_hat)} ${interval(dataset.p_hat_estimate)} (n = ${count(dataset.p_hat_estimate.n)} units, ${count(dataset.p_hat_estimate.n_summaries)} summaries)`,
+      `- ε₀ = ${epsilon0Text(dataset)} (lengths of ${count(dataset.epsilon0_n_summaries)} summaries)`,
+    ].join('\n'),
+  );
+
+  if (judges.length === 0) {
+    parts.push('No judge predictions.');
+  } else {
+    parts.push('### Pearson correlation with the global label (Table 2 layout; value ± half-width of the 95% CI, higher of min/mean in bold)');
+    parts.push(
+      table(
+        ['Judge', 'Hard min', 'Hard mean', 'Soft min', 'Soft mean', 'n (hard)'],
+        judges.map((judge) => {
+          const correlations = dataset.judges[judge]!.correlations;
+          return [judge, ...minMeanPair(correlations.hard, 2), ...minMeanPair(correlations.soft, 2), count(correlations.hard.min.n)];
+        }),
+      ),
+    );
+
+    parts.push('### Judge error ε̂ against ε₀ (Table 12 layout) and the averaging-bias diagnostic');
+    parts.push(
+      table(
+        ['Judge', 'ε̂ [95% CI]', 'n units', 'ε₀', 'mean ≥ min (hard Pearson)', 'ε̂ < ε₀', 'at upper CI', 'Averaging bias', 'Recall (unfaithful)', 'Specificity'],
+        judges.map((judge) => {
+          const report = dataset.judges[judge]!;
+          const bias = report.averaging_bias;
+          return [
+            judge,
+            `${number(report.epsilon_hat.value)} ${interval(report.epsilon_hat)}`,
+            count(report.epsilon_hat.n),
+            epsilon0Text(dataset),
+            yesNo(bias.mean_ge_min),
+            yesNo(bias.below_threshold),
+            yesNo(bias.below_threshold_at_upper_ci),
+            yesNo(bias.holds),
+            rate(report.recall),
+            rate(report.specificity),
+          ];
+        }),
+      ),
+    );
+
+    parts.push('### All statistics (App. E layout; faithful = positive class)');
+    parts.push(
+      table(
+        ['Judge', 'Labels', 'Aggregation', 'Pearson', 'Spearman', 'Kendall τ-b', 'ROC-AUC', 'n', 'left out'],
+        judges.flatMap((judge) => {
+          const correlations = dataset.judges[judge]!.correlations;
+          return [...statisticsRows(judge, 'hard', correlations.hard), ...(correlations.soft ? statisticsRows(judge, 'soft', correlations.soft) : [])];
+        }),
+      ),
+    );
+
+    parts.push('### Calibration of soft labels and corrected rate of unfaithful sentences');
+    parts.push(
+      table(
+        ['Judge', 'Brier [95% CI]', 'ECE (10 bins)', 'Judged unfaithful', 'Corrected (Rogan–Gladen) [95% CI]'],
+        judges.map((judge) => {
+          const report = dataset.judges[judge]!;
+          const calibration = report.calibration;
+          const corrected = report.corrected_unfaithful_rate;
+          return [
+            judge,
+            calibration ? `${number(calibration.brier.value)} ${interval(calibration.brier)} (n = ${count(calibration.brier.n)})` : UNDEFINED,
+            calibration ? rate(calibration.ece) : UNDEFINED,
+            rate(corrected.observed, true),
+            `${percent(corrected.value)} ${corrected.ci ? `[${percent(corrected.ci[0])}, ${percent(corrected.ci[1])}]` : UNDEFINED}`,
+          ];
+        }),
+      ),
+    );
+  }
+
+  parts.push('### Summary composition (App. C.3)');
+  parts.push(
+    table(
+      ['Labels', 'All faithful', 'Mixed', 'All unfaithful', 'n'],
+      [
+        compositionRow('Humans (usable labels)', dataset.composition.human),
+        compositionRow('Judges, majority (all summaries)', dataset.composition.judges.all),
+        compositionRow('Judges, majority (annotated summaries)', dataset.composition.judges.annotated),
+      ],
+    ),
+  );
+
+  const suspicious = dataset.suspicious;
+  parts.push('### Suspicious examples (global label faithful, every judge flags a sentence)');
+  parts.push(
+    `Pool: ${count(suspicious.pool)} (${percent(suspicious.share_of_faithful.value)} of ${count(suspicious.share_of_faithful.n)} faithful-labeled summaries); ${count(suspicious.after_fragment_filter)} keep a flagged sentence of ≥ 5 words; listed: ${count(suspicious.listed.length)} (cap ${suspicious.cap}), sorted by doc_id then summary_id.`,
+  );
+  if (suspicious.listed.length > 0) {
+    parts.push(
+      table(
+        ['doc_id', 'summary_id', 'Flagged sentences', 'Review'],
+        suspicious.listed.map((entry) => [
+          entry.doc_id,
+          entry.summary_id,
+          entry.flagged_sentences.join(', '),
+          entry.review_labels.map((label) => label ?? 'not reviewed').join(', '),
+        ]),
+      ),
+    );
+    const review = suspicious.review;
+    parts.push(
+      table(
+        ['pool', '#summ. reviewed', 'U', 'F', 'Uncl.', 'not reviewed', '% U'],
+        [[count(review.pool), count(review.reviewed_summaries), count(review.unfaithful), count(review.faithful), count(review.unclear), count(review.not_reviewed), rate(review.pct_unfaithful, true)]],
+      ),
+    );
+  }
+
+  const hidden = dataset.hidden_bias;
+  if (hidden) {
+    parts.push('### Hidden-bias simulation (Fig. 3): mean − min Pearson gap when a fraction y of labels follows the averaging rule');
+    parts.push(
+      `p̂ = ${number(hidden.p_hat)}, ε̄ = ${number(hidden.epsilon_bar)} (mean ε̂ of ${hidden.n_judges_averaged} judges), ${count(hidden.n_simulated_summaries)} simulated summaries.`,
+    );
+    parts.push(
+      table(
+        ['y', 'gap, perfect judge', `gap, judge with ε̄`],
+        hidden.points.map((point) => [fixed(point.y, 2), signed(point.perfect.gap), point.noisy ? signed(point.noisy.gap) : UNDEFINED]),
+      ),
+    );
+  }
+  return parts.join('\n\n');
+}
+
+export function renderMarkdown(report: AnalysisReport): string {
+  const { settings } = report;
+  const header = [
+    '# Loupe analysis',
+    `Bootstrap: ${count(settings.bootstrap)} replicates resampling summaries, seed ${settings.seed}; 95% percentile intervals (linear interpolation, type 7). Review cap ${settings.cap}. "—" = undefined.`,
+  ].join('\n\n');
+  return [header, ...report.datasets.map(renderDataset)].join('\n\n') + '\n';
+}

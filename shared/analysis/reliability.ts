@@ -1,0 +1,245 @@
+/**
+ * Judge reliability on the human sample (App. A.4 "Estimating p̂ and ε̂"), calibration of soft
+ * labels, and the Rogan–Gladen corrected rate of unfaithful sentences.
+ *
+ * Bootstrap units: the annotated summaries (≥ 1 annotation-phase label, unclear included) for
+ * p̂, ε̂, recall, specificity and Brier — one resample stream shared by every judge (paired);
+ * for the corrected rate, the judged pool (all analysed summaries) is resampled too, from its
+ * own stream, because q is itself an estimate.
+ */
+import { drawResampleCounts, percentileInterval } from '../stats/bootstrap';
+import { calibration } from '../stats/calibration';
+import { roganGladen } from '../stats/prevalence';
+import type { Xoshiro128StarStar } from '../stats/prng';
+import { predictionOf, usableHumanValue } from './prepare';
+import type { AnalysisSummary, CalibrationReport, Confusion, CorrectedRate, Estimate, HumanSampleCounts, Rate } from './types';
+
+export interface JudgeReliability {
+  epsilon_hat: Estimate & { n_summaries: number };
+  confusion: Confusion;
+  recall: Rate;
+  specificity: Rate;
+  calibration: CalibrationReport | null;
+  corrected_unfaithful_rate: CorrectedRate;
+}
+
+export interface ReliabilityResult {
+  human: HumanSampleCounts;
+  pHat: Estimate & { n_summaries: number };
+  judges: Map<string, JudgeReliability>;
+}
+
+export interface ReliabilityInput {
+  /** Analysed summaries (≥ 2 sentences). */
+  analysed: AnalysisSummary[];
+  /** The annotated ones among them. */
+  annotated: AnalysisSummary[];
+  judges: string[];
+  bootstrap: number;
+  humanRng: Xoshiro128StarStar;
+  poolRng: Xoshiro128StarStar;
+}
+
+/** Per-summary counts of one judge in the human sample. */
+interface JudgeSampleCounts {
+  tp: Float64Array;
+  fp: Float64Array;
+  tn: Float64Array;
+  fn: Float64Array;
+  softCount: Float64Array;
+  softSquaredError: Float64Array;
+  probabilities: number[];
+  outcomes: number[];
+}
+
+function ratio(numerator: number, denominator: number): number {
+  return denominator > 0 ? numerator / denominator : NaN;
+}
+
+function nullIfNaN(value: number): number | null {
+  return Number.isNaN(value) ? null : value;
+}
+
+function rate(numerator: number, denominator: number): Rate {
+  return { value: denominator > 0 ? numerator / denominator : null, n: denominator };
+}
+
+function estimate(point: number, replicates: Float64Array, n: number): Estimate {
+  const { ci, dropped } = percentileInterval(replicates);
+  return { value: nullIfNaN(point), ci, n, replicates_dropped: dropped };
+}
+
+// Per-summary counts are all Float64Array so these loops stay monomorphic (fast) in V8.
+function sum(values: Float64Array): number {
+  let total = 0;
+  for (let i = 0; i < values.length; i += 1) total += values[i]!;
+  return total;
+}
+
+function weightedSum(values: Float64Array, weights: Int32Array): number {
+  let total = 0;
+  for (let i = 0; i < values.length; i += 1) total += values[i]! * weights[i]!;
+  return total;
+}
+
+export function computeReliability({ analysed, annotated, judges, bootstrap, humanRng, poolRng }: ReliabilityInput): ReliabilityResult {
+  const g = annotated.length;
+  const usable = new Float64Array(g);
+  const faithful = new Float64Array(g);
+  const human: HumanSampleCounts = {
+    n_annotated_summaries: g,
+    n_units: 0,
+    n_usable: 0,
+    n_faithful: 0,
+    n_unfaithful: 0,
+    n_unclear: 0,
+    n_unresolved: 0,
+    n_unlabeled: 0,
+  };
+  const samples = new Map<string, JudgeSampleCounts>(
+    judges.map((judge) => [
+      judge,
+      {
+        tp: new Float64Array(g),
+        fp: new Float64Array(g),
+        tn: new Float64Array(g),
+        fn: new Float64Array(g),
+        softCount: new Float64Array(g),
+        softSquaredError: new Float64Array(g),
+        probabilities: [],
+        outcomes: [],
+      },
+    ]),
+  );
+  annotated.forEach((summary, s) => {
+    for (const unit of summary.units) {
+      human.n_units += 1;
+      if (unit.human === 'unclear') human.n_unclear += 1;
+      else if (unit.humanStatus === 'disagreement') human.n_unresolved += 1;
+      else if (unit.human === null) human.n_unlabeled += 1;
+      const truth = usableHumanValue(unit);
+      if (truth === null) continue;
+      usable[s]! += 1;
+      faithful[s]! += truth;
+      for (const judge of judges) {
+        const prediction = predictionOf(unit, judge);
+        const sample = samples.get(judge)!;
+        if (prediction?.hard === 0) (truth === 0 ? sample.tp : sample.fp)[s]! += 1;
+        else if (prediction?.hard === 1) (truth === 0 ? sample.fn : sample.tn)[s]! += 1;
+        const soft = prediction?.soft ?? null;
+        if (soft !== null) {
+          sample.softCount[s]! += 1;
+          sample.softSquaredError[s]! += (soft - truth) ** 2;
+          sample.probabilities.push(soft);
+          sample.outcomes.push(truth);
+        }
+      }
+    }
+  });
+  human.n_usable = sum(usable);
+  human.n_faithful = sum(faithful);
+  human.n_unfaithful = human.n_usable - human.n_faithful;
+
+  // The judged pool: every sentence of the analysed summaries with a hard label.
+  const poolSize = analysed.length;
+  const judged = new Map<string, { count: Float64Array; unfaithful: Float64Array }>(
+    judges.map((judge) => [judge, { count: new Float64Array(poolSize), unfaithful: new Float64Array(poolSize) }]),
+  );
+  analysed.forEach((summary, s) => {
+    for (const unit of summary.units) {
+      for (const judge of judges) {
+        const hard = predictionOf(unit, judge)?.hard ?? null;
+        if (hard === null) continue;
+        const pool = judged.get(judge)!;
+        pool.count[s]! += 1;
+        if (hard === 0) pool.unfaithful[s]! += 1;
+      }
+    }
+  });
+
+  // Judges that labeled the same sentences share one count array (the usual case: all of them),
+  // so each replicate sums it once.
+  const distinctCounts: Float64Array[] = [];
+  const countSlot = new Map<string, number>();
+  for (const judge of judges) {
+    const counts = judged.get(judge)!.count;
+    let slot = distinctCounts.findIndex((other) => other.every((value, i) => value === counts[i]));
+    if (slot < 0) slot = distinctCounts.push(counts) - 1;
+    countSlot.set(judge, slot);
+  }
+  const countSums = new Float64Array(distinctCounts.length);
+
+  // Replicates: one human-sample resample and one pool resample per replicate, shared by all judges.
+  const pHatReplicates = new Float64Array(bootstrap);
+  const replicates = new Map(
+    judges.map((judge) => [
+      judge,
+      { epsilon: new Float64Array(bootstrap), brier: new Float64Array(bootstrap), corrected: new Float64Array(bootstrap) },
+    ]),
+  );
+  const humanWeights = new Int32Array(g);
+  const poolWeights = new Int32Array(poolSize);
+  for (let r = 0; r < bootstrap; r += 1) {
+    drawResampleCounts(humanRng, humanWeights);
+    drawResampleCounts(poolRng, poolWeights);
+    distinctCounts.forEach((counts, slot) => (countSums[slot] = weightedSum(counts, poolWeights)));
+    pHatReplicates[r] = ratio(weightedSum(faithful, humanWeights), weightedSum(usable, humanWeights));
+    for (const judge of judges) {
+      const sample = samples.get(judge)!;
+      const out = replicates.get(judge)!;
+      const tp = weightedSum(sample.tp, humanWeights);
+      const fp = weightedSum(sample.fp, humanWeights);
+      const tn = weightedSum(sample.tn, humanWeights);
+      const fn = weightedSum(sample.fn, humanWeights);
+      out.epsilon[r] = ratio(fp + fn, tp + fp + tn + fn);
+      out.brier[r] = ratio(weightedSum(sample.softSquaredError, humanWeights), weightedSum(sample.softCount, humanWeights));
+      const pool = judged.get(judge)!;
+      const observed = ratio(weightedSum(pool.unfaithful, poolWeights), countSums[countSlot.get(judge)!]!);
+      const corrected = roganGladen(nullIfNaN(observed), nullIfNaN(ratio(tp, tp + fn)), nullIfNaN(ratio(tn, tn + fp)));
+      out.corrected[r] = corrected ?? NaN;
+    }
+  }
+
+  const pHat = { ...estimate(ratio(human.n_faithful, human.n_usable), pHatReplicates, human.n_usable), n_summaries: g };
+
+  const reliability = new Map<string, JudgeReliability>();
+  for (const judge of judges) {
+    const sample = samples.get(judge)!;
+    const out = replicates.get(judge)!;
+    const tp = sum(sample.tp);
+    const fp = sum(sample.fp);
+    const tn = sum(sample.tn);
+    const fn = sum(sample.fn);
+    const compared = tp + fp + tn + fn;
+    const sensitivity = rate(tp, tp + fn);
+    const specificity = rate(tn, tn + fp);
+    const pool = judged.get(judge)!;
+    const observed = rate(sum(pool.unfaithful), sum(pool.count));
+    const softUnits = sample.probabilities.length;
+    let calibrationReport: CalibrationReport | null = null;
+    if (softUnits > 0) {
+      const result = calibration(sample.probabilities, sample.outcomes);
+      calibrationReport = {
+        brier: estimate(result.brier ?? NaN, out.brier, softUnits),
+        ece: { value: result.ece, n: softUnits },
+        bins: result.bins,
+      };
+    }
+    reliability.set(judge, {
+      epsilon_hat: { ...estimate(ratio(fp + fn, compared), out.epsilon, compared), n_summaries: g },
+      confusion: { positive_class: 'unfaithful', tp, fp, tn, fn, n: compared },
+      recall: sensitivity,
+      specificity,
+      calibration: calibrationReport,
+      corrected_unfaithful_rate: {
+        ...estimate(roganGladen(observed.value, sensitivity.value, specificity.value) ?? NaN, out.corrected, observed.n),
+        observed,
+        sensitivity,
+        specificity,
+        n_human_summaries: g,
+        n_pool_summaries: poolSize,
+      },
+    });
+  }
+  return { human, pHat, judges: reliability };
+}

@@ -1,0 +1,341 @@
+/**
+ * The analysis contract: plain data in (what the repository reads from a project), plain JSON
+ * out (what `loupe analyze --json` prints, the Analysis view shows and the tests check).
+ *
+ * Output conventions: snake_case keys; every figure carries the n it was computed on; an
+ * undefined value is null (never 0 or NaN); intervals are [lower, upper] percentile intervals.
+ */
+import type { GlobalLabel, HumanLabel } from '../domain';
+import type { Epsilon0Status } from '../stats/epsilon0';
+import type { ReliabilityBin } from '../stats/calibration';
+
+// ───────────────────────────── input ─────────────────────────────
+
+/**
+ * How a unit's annotation-phase human label was resolved (see resolveHumanLabel):
+ * none (nobody labeled it), single (one annotator), agreed (several, all the same),
+ * adjudicated (an adjudicated label exists), disagreement (several, unresolved → left out).
+ */
+export type HumanLabelStatus = 'none' | 'single' | 'agreed' | 'adjudicated' | 'disagreement';
+
+export interface JudgePrediction {
+  /** 1 = faithful, 0 = unfaithful, null = no (parsable) hard label. */
+  hard: 0 | 1 | null;
+  /** P("1") / (P("0") + P("1")) in [0, 1], or null. */
+  soft: number | null;
+}
+
+export interface AnalysisUnit {
+  /** The unit's 0-based position in its summary (reported in lists). */
+  index: number;
+  text: string;
+  /** The resolved annotation-phase label; null when status is none or disagreement. */
+  human: HumanLabel | null;
+  humanStatus: HumanLabelStatus;
+  /** The review-phase (suspicious-example adjudication) label, if any; only feeds the review table. */
+  review?: HumanLabel | null;
+  /** Predictions by judge name; a judge without an entry has no prediction for this unit. */
+  judges: Readonly<Record<string, JudgePrediction>>;
+}
+
+export interface AnalysisSummary {
+  summaryId: string;
+  docId: string;
+  /** Benchmark label: 1 = faithful, 0 = not, null = none. */
+  globalLabel: GlobalLabel | null;
+  /** Units (sentences) in summary order. */
+  units: AnalysisUnit[];
+  /** ≥ 1 annotation-phase human label, unclear included (also inferred from the units). */
+  annotated: boolean;
+}
+
+export interface AnalysisDataset {
+  name: string;
+  summaries: AnalysisSummary[];
+  /** Judges to analyse, in report order. */
+  judges: string[];
+}
+
+export interface AnalysisSettings {
+  /** Bootstrap replicates (default 2,000; 0 = no intervals). */
+  bootstrap: number;
+  /** Seed of every random stream (default 0). */
+  seed: number;
+  /** Review queue cap per dataset (default 25). */
+  cap: number;
+  /** Points of y in [0, 1] for the hidden-bias simulation (default 21: 0, 0.05, …, 1). */
+  simulationPoints?: number;
+  /** Simulated summaries at least (the dataset's lengths are repeated; default 20,000). */
+  simulationMinSummaries?: number;
+}
+
+export const DEFAULT_SETTINGS: Required<AnalysisSettings> = {
+  bootstrap: 2000,
+  seed: 0,
+  cap: 25,
+  simulationPoints: 21,
+  simulationMinSummaries: 20_000,
+};
+
+// ───────────────────────────── output ─────────────────────────────
+
+export type Interval = [number, number];
+
+/** A point estimate with its 95% bootstrap percentile interval. */
+export interface Estimate {
+  value: number | null;
+  /** null when there are no replicates or none is defined. */
+  ci: Interval | null;
+  /** The n the value rests on (units or summaries, as the field says). */
+  n: number;
+  /** Replicates where the statistic was undefined, left out of the interval. */
+  replicates_dropped: number;
+}
+
+/** A proportion or ratio with its denominator. */
+export interface Rate {
+  value: number | null;
+  n: number;
+}
+
+/** Unfaithful is the positive class: tp = human unfaithful and judge 0; fp = human faithful and judge 0. */
+export interface Confusion {
+  positive_class: 'unfaithful';
+  tp: number;
+  fp: number;
+  tn: number;
+  fn: number;
+  n: number;
+}
+
+export const AGGREGATORS = ['min', 'mean', 'max'] as const;
+export type Aggregator = (typeof AGGREGATORS)[number];
+export const PREDICTION_KINDS = ['hard', 'soft'] as const;
+export type PredictionKind = (typeof PREDICTION_KINDS)[number];
+
+export interface Statistics<T> {
+  pearson: T;
+  spearman: T;
+  kendall: T;
+  roc_auc: T;
+}
+
+/** One (judge, hard|soft, aggregator) cell against the global label (faithful = positive). */
+export interface CorrelationCell extends Statistics<Estimate> {
+  /** Summaries in the cell. */
+  n: number;
+  /** Summaries (≥ 2 sentences, with a global label) left out: the judge lacks a prediction on one of their sentences. */
+  n_left_out: number;
+  n_faithful: number;
+  n_unfaithful: number;
+}
+
+export interface KindCorrelations {
+  min: CorrelationCell;
+  mean: CorrelationCell;
+  max: CorrelationCell;
+  /** Paired differences mean − min (same resamples), each with its own interval. */
+  mean_minus_min: Statistics<Estimate>;
+}
+
+export interface AveragingBias {
+  /** ρ(Y, mean) ≥ ρ(Y, min) on hard Pearson (not strict; |difference| ≤ 1e-12 counts as equal). */
+  mean_ge_min: boolean | null;
+  /** ε̂ < ε₀ (strict); ε̂ < ½ when ε₀ is unconditional; null when ε₀ or ε̂ is undefined. */
+  below_threshold: boolean | null;
+  /** The upper end of ε̂'s interval < ε₀ (or ½). */
+  below_threshold_at_upper_ci: boolean | null;
+  /** Both conditions: the global labels show averaging bias by this judge. */
+  holds: boolean | null;
+  holds_at_upper_ci: boolean | null;
+  /** The threshold compared with: ε₀, ½ when unconditional, null when undefined. */
+  threshold: number | null;
+}
+
+export interface CalibrationReport {
+  /** Brier score of soft labels against human labels (1 = faithful), n = units. */
+  brier: Estimate;
+  /** Expected calibration error, 10 equal-width bins, n = units. */
+  ece: Rate;
+  bins: ReliabilityBin[];
+}
+
+export interface CorrectedRate extends Estimate {
+  /** Share of judged sentences (all analysed summaries) the judge calls unfaithful; n = sentences. */
+  observed: Rate;
+  /** Recall on unfaithful sentences in the human sample; n = human-unfaithful units. */
+  sensitivity: Rate;
+  /** Specificity (faithful recognised as faithful) in the human sample; n = human-faithful units. */
+  specificity: Rate;
+  /** Bootstrap units of the two resampled sides. */
+  n_human_summaries: number;
+  n_pool_summaries: number;
+}
+
+export interface JudgeAnalysis {
+  /** Share of usable human-labeled units where the hard label differs; n = units. */
+  epsilon_hat: Estimate & { n_summaries: number };
+  confusion: Confusion;
+  /** TP / (TP + FN): unfaithful sentences the judge flags; n = TP + FN. */
+  recall: Rate;
+  /** TN / (TN + FP); n = TN + FP. */
+  specificity: Rate;
+  correlations: { hard: KindCorrelations; soft: KindCorrelations | null };
+  averaging_bias: AveragingBias;
+  calibration: CalibrationReport | null;
+  /** Rogan–Gladen corrected share of unfaithful sentences in the whole dataset. */
+  corrected_unfaithful_rate: CorrectedRate;
+}
+
+export interface CompositionCounts {
+  all_faithful: number;
+  mixed: number;
+  all_unfaithful: number;
+}
+
+export interface Composition extends Record<keyof CompositionCounts, number | null> {
+  /** Summaries classified. */
+  n: number;
+  counts: CompositionCounts;
+}
+
+export interface CompositionReport {
+  /** By usable annotation-phase human labels, over summaries with ≥ 1 usable label. */
+  human: Composition;
+  /** By the per-sentence majority of the judges that labeled the sentence (tie → unfaithful). */
+  judges: { all: Composition; annotated: Composition };
+}
+
+export interface SuspiciousEntry {
+  summary_id: string;
+  doc_id: string;
+  /** Unit indexes flagged (hard 0) by every judge, fragments (< 5 word tokens) removed. */
+  flagged_sentences: number[];
+  /** Review-phase label of each flagged sentence, in the same order (null = not reviewed). */
+  review_labels: (HumanLabel | null)[];
+}
+
+export interface ReviewTable {
+  pool: number;
+  /** Listed summaries with at least one reviewed flagged sentence. */
+  reviewed_summaries: number;
+  /** Flagged sentences in the listed summaries. */
+  flagged_sentences: number;
+  unfaithful: number;
+  faithful: number;
+  unclear: number;
+  not_reviewed: number;
+  /** U / (U + F); n = U + F. */
+  pct_unfaithful: Rate;
+}
+
+export interface SuspiciousReport {
+  /** Suspicious summaries (global label 1, every judge flags ≥ 1 sentence), before the fragment filter. */
+  pool: number;
+  /** pool / summaries with global label 1; n = those summaries. */
+  share_of_faithful: Rate;
+  /** Suspicious summaries left with ≥ 1 flagged sentence of ≥ 5 word tokens. */
+  after_fragment_filter: number;
+  cap: number;
+  listed: SuspiciousEntry[];
+  review: ReviewTable;
+}
+
+export interface HumanJudgeDisagreement {
+  summary_id: string;
+  doc_id: string;
+  sentence: number;
+  human: 'faithful' | 'unfaithful';
+  judge: 0 | 1;
+}
+
+export interface JudgeSplit {
+  summary_id: string;
+  doc_id: string;
+  sentence: number;
+  human: HumanLabel | null;
+  faithful_judges: string[];
+  unfaithful_judges: string[];
+}
+
+export interface DisagreementReport {
+  /** Per judge: usable human-labeled units where its hard label differs (annotated summaries). */
+  human_vs_judge: Record<string, HumanJudgeDisagreement[]>;
+  /** Units of annotated summaries where the judges with a hard label do not all agree. */
+  judges_split: JudgeSplit[];
+  /** The same count over all analysed summaries (the list itself is limited to annotated ones). */
+  n_judges_split_all: number;
+}
+
+export interface HiddenBiasCurvePoint {
+  /** ρ(Y, mean) − ρ(Y, min), Pearson; null if either is undefined. */
+  gap: number | null;
+  rho_mean: number | null;
+  rho_min: number | null;
+}
+
+export interface HiddenBiasPoint {
+  /** Fraction of simulated summaries labeled by the averaging rule. */
+  y: number;
+  perfect: HiddenBiasCurvePoint;
+  /** Judge with error ε̄; null when ε̄ is undefined. */
+  noisy: HiddenBiasCurvePoint | null;
+}
+
+export interface HiddenBiasReport {
+  p_hat: number;
+  /** Mean ε̂ over the judges where it is defined. */
+  epsilon_bar: number | null;
+  n_judges_averaged: number;
+  n_simulated_summaries: number;
+  points: HiddenBiasPoint[];
+}
+
+export interface HumanSampleCounts {
+  /** Analysed summaries with ≥ 1 annotation-phase label (bootstrap units for p̂ and ε̂). */
+  n_annotated_summaries: number;
+  /** Units of annotated summaries. */
+  n_units: number;
+  /** Faithful + unfaithful (usable). */
+  n_usable: number;
+  n_faithful: number;
+  n_unfaithful: number;
+  n_unclear: number;
+  /** Units where annotators disagree and no adjudicated label exists (left out). */
+  n_unresolved: number;
+  n_unlabeled: number;
+}
+
+export interface DatasetAnalysis {
+  dataset: string;
+  /** Summaries analysed (≥ 2 sentences). */
+  n_summaries: number;
+  /** Sentences of the analysed summaries. */
+  n_sentences: number;
+  n_summaries_total: number;
+  n_single_sentence_left_out: number;
+  /** Analysed summaries without a global label (left out of correlations and the suspicious pool). */
+  n_without_global_label: number;
+  judge_names: string[];
+  human: HumanSampleCounts;
+  /** Share of faithful among usable human labels. */
+  p_hat: number | null;
+  p_hat_estimate: Estimate & { n_summaries: number };
+  epsilon0: number | null;
+  epsilon0_status: Epsilon0Status;
+  epsilon0_reason: string | null;
+  /** Summaries whose lengths enter ε₀ (all analysed summaries). */
+  epsilon0_n_summaries: number;
+  judges: Record<string, JudgeAnalysis>;
+  composition: CompositionReport;
+  suspicious: SuspiciousReport;
+  disagreements: DisagreementReport;
+  hidden_bias: HiddenBiasReport | null;
+}
+
+export interface AnalysisReport {
+  settings: { bootstrap: number; seed: number; cap: number; simulation_points: number; simulation_min_summaries: number };
+  /** The conventions behind the numbers, in words (for readers of the JSON). */
+  definitions: Record<string, string>;
+  datasets: DatasetAnalysis[];
+}
