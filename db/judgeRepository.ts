@@ -140,8 +140,8 @@ export class JudgeRepository {
     );
   }
 
-  updateJudgeConfig(judgeId: number, config: string, apiKeyEnv: string | null): void {
-    this.db.prepare('UPDATE judges SET config = ?, api_key_env = ?, updated_at = ? WHERE id = ?').run(config, apiKeyEnv, now(), judgeId);
+  updateJudgeConfig(judgeId: number, kind: Exclude<JudgeKindValue, 'imported'>, config: string, apiKeyEnv: string | null): void {
+    this.db.prepare('UPDATE judges SET kind = ?, config = ?, api_key_env = ?, updated_at = ? WHERE id = ?').run(kind, config, apiKeyEnv, now(), judgeId);
   }
 
   /** The version with this hash, created when new. */

@@ -333,6 +333,19 @@ describe('judge runs against an OpenAI-compatible endpoint', () => {
     p.close();
   });
 
+  it('a judge can switch between an endpoint and the baseline rule; each keeps its own version', async () => {
+    const p = await fresh(1);
+    await p.service.handlers['judges.add']({ name: 'switch', config: endpoint() });
+    await runToEnd(p, 'switch');
+    const { judge, newVersion } = await p.service.handlers['judges.update']({ name: 'switch', config: { kind: 'baseline' } });
+    expect(newVersion).toBe(true);
+    expect(judge).toMatchObject({ kind: 'baseline', apiKeyEnv: null, versions: 2, predictions: { ok: 0 } });
+    mock.reset();
+    expect(await runToEnd(p, 'switch')).toMatchObject({ state: 'done', ok: 3, requests: 0 });
+    expect(mock.count()).toBe(0);
+    p.close();
+  });
+
   it('selects a dataset or the sampled summaries only', async () => {
     const p = await fresh(4);
     const datasetId = p.repo.datasetId('news')!;

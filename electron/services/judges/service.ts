@@ -166,7 +166,7 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
     const json = JSON.stringify(config);
     return j.transaction(() => {
       const previous = j.listJudges().find((r) => r.id === judgeId)?.configHash ?? null;
-      j.updateJudgeConfig(judgeId, json, config.kind === 'endpoint' ? config.apiKeyEnv : null);
+      j.updateJudgeConfig(judgeId, config.kind, json, config.kind === 'endpoint' ? config.apiKeyEnv : null);
       const version = j.ensureVersion(judgeId, hash, json);
       j.setCurrentVersion(judgeId, version.id);
       return { newVersion: previous !== hash };
