@@ -1,6 +1,7 @@
 /** The shell: boot, menu actions, file drops, and which view is showing. */
 import { useEffect } from 'react';
 import type { LoupeBridge, MenuAction } from '../shared/api';
+import { isTypingTarget } from './keyboard';
 import { importFile, importWithDialog } from './state/imports';
 import { refreshProject } from './state/project';
 import {
@@ -17,6 +18,7 @@ import { ErrorBanner } from './components/ErrorBanner';
 import { Header } from './components/Header';
 import { AnnotateView } from './views/AnnotateView';
 import { AnnotatorPicker } from './views/AnnotatorPicker';
+import { JudgesView } from './views/JudgesView';
 import { ProjectView } from './views/ProjectView';
 import { StartView } from './views/StartView';
 
@@ -33,12 +35,14 @@ export function App({ bridge }: { bridge: LoupeBridge }) {
   }, [bridge]);
 
   useFileDrop(bridge, projectPath !== null);
+  useJudgesKey(projectPath !== null && annotator !== null);
 
   let body;
   if (booting) body = <p className="muted centered">Connecting…</p>;
   else if (!projectPath || view === 'start') body = <StartView />;
   else if (!annotator) body = <AnnotatorPicker />;
   else if (view === 'project') body = <ProjectView />;
+  else if (view === 'judges') body = <JudgesView />;
   else body = <AnnotateView />;
 
   return (
@@ -68,6 +72,24 @@ function onMenuAction(action: MenuAction): void {
       requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="export-build"]')?.focus());
       return;
   }
+}
+
+/**
+ * G opens the Judges view from the other views (no Annotate key uses G). Overlays that own the
+ * keyboard (error-type picker, help) stop the event before it gets here; typing is left alone.
+ */
+function useJudgesKey(enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.repeat || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key.toLowerCase() !== 'g' || isTypingTarget(event.target)) return;
+      event.preventDefault();
+      showView('judges');
+    }
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [enabled]);
 }
 
 /** A file dropped anywhere on the window is imported (shown in the Project view). */

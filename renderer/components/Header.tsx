@@ -39,6 +39,17 @@ export function Header() {
             >
               Annotate
             </button>
+            <button
+              type="button"
+              className={view === 'judges' ? 'tab is-active' : 'tab'}
+              aria-current={view === 'judges' ? 'page' : undefined}
+              aria-keyshortcuts="G"
+              title="Judges (G)"
+              onClick={() => showView('judges')}
+              data-testid="nav-judges"
+            >
+              Judges <kbd className="tab-key">G</kbd>
+            </button>
           </nav>
         </>
       )}
