@@ -7,7 +7,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { JudgeRunStatus } from '../../shared/api';
-import { EndpointConfigSchema, type JudgeConfigInput } from '../../shared/judges/config';
+import { BaselineConfigSchema, EndpointConfigSchema, type JudgeConfigInput } from '../../shared/judges/config';
 import { backoffMs } from '../../electron/services/judges/run';
 import { retryAfterMs } from '../../electron/services/judges/backend';
 import { MemorySecretStore } from '../../electron/services/judges/secrets';
@@ -337,7 +337,7 @@ describe('judge runs against an OpenAI-compatible endpoint', () => {
     const p = await fresh(1);
     await p.service.handlers['judges.add']({ name: 'switch', config: endpoint() });
     await runToEnd(p, 'switch');
-    const { judge, newVersion } = await p.service.handlers['judges.update']({ name: 'switch', config: { kind: 'baseline' } });
+    const { judge, newVersion } = await p.service.handlers['judges.update']({ name: 'switch', config: BaselineConfigSchema.parse({ kind: 'baseline' }) });
     expect(newVersion).toBe(true);
     expect(judge).toMatchObject({ kind: 'baseline', apiKeyEnv: null, versions: 2, predictions: { ok: 0 } });
     mock.reset();
