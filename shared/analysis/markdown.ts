@@ -34,8 +34,10 @@ function count(value: number): string {
   return value.toLocaleString('en-US');
 }
 
-function interval(estimate: Estimate, digits = 3): string {
-  return estimate.ci === null ? UNDEFINED : `[${fixed(estimate.ci[0], digits)}, ${fixed(estimate.ci[1], digits)}]`;
+/** The value, then its interval when there is one: "0.134 [0.050, 0.230]". */
+function withInterval(estimate: Estimate, format: (value: number | null) => string = (v) => number(v)): string {
+  if (estimate.ci === null) return format(estimate.value);
+  return `${format(estimate.value)} [${format(estimate.ci[0])}, ${format(estimate.ci[1])}]`;
 }
 
 /** value ± half-width of the percentile interval ((upper − lower)/2), as in the paper's Table 2. */
@@ -102,10 +104,10 @@ function statisticsRows(judge: string, kindName: string, kind: KindCorrelations)
     judge,
     kindName,
     'mean − min',
-    `${signed(d.pearson.value)} ${interval(d.pearson)}`,
-    `${signed(d.spearman.value)} ${interval(d.spearman)}`,
-    `${signed(d.kendall.value)} ${interval(d.kendall)}`,
-    `${signed(d.roc_auc.value)} ${interval(d.roc_auc)}`,
+    withInterval(d.pearson, signed),
+    withInterval(d.spearman, signed),
+    withInterval(d.kendall, signed),
+    withInterval(d.roc_auc, signed),
     count(d.pearson.n),
     '',
   ]);
@@ -121,7 +123,7 @@ function renderDataset(dataset: DatasetAnalysis): string {
     [
       `- Summaries analysed: ${count(dataset.n_summaries)} of ${count(dataset.n_summaries_total)} (${count(dataset.n_single_sentence_left_out)} with one sentence left out), ${count(dataset.n_sentences)} sentences; ${count(dataset.n_without_global_label)} without a global label.`,
       `- Human sample: ${count(human.n_annotated_summaries)} annotated summaries, ${count(human.n_units)} units: ${count(human.n_usable)} usable (${count(human.n_faithful)} faithful, ${count(human.n_unfaithful)} unfaithful), ${count(human.n_unclear)} unclear, ${count(human.n_unresolved)} unresolved disagreements, ${count(human.n_unlabeled)} unlabeled.`,
-      `- p̂ = ${number(dataset.p_hat)} ${interval(dataset.p_hat_estimate)} (n = ${count(dataset.p_hat_estimate.n)} units, ${count(dataset.p_hat_estimate.n_summaries)} summaries)`,
+      `- p̂ = ${withInterval(dataset.p_hat_estimate)} (n = ${count(dataset.p_hat_estimate.n)} units, ${count(dataset.p_hat_estimate.n_summaries)} summaries)`,
       `- ε₀ = ${epsilon0Text(dataset)} (lengths of ${count(dataset.epsilon0_n_summaries)} summaries)`,
     ].join('\n'),
   );
@@ -149,7 +151,7 @@ function renderDataset(dataset: DatasetAnalysis): string {
           const bias = report.averaging_bias;
           return [
             judge,
-            `${number(report.epsilon_hat.value)} ${interval(report.epsilon_hat)}`,
+            withInterval(report.epsilon_hat),
             count(report.epsilon_hat.n),
             epsilon0Text(dataset),
             yesNo(bias.mean_ge_min),
@@ -184,10 +186,10 @@ function renderDataset(dataset: DatasetAnalysis): string {
           const corrected = report.corrected_unfaithful_rate;
           return [
             judge,
-            calibration ? `${number(calibration.brier.value)} ${interval(calibration.brier)} (n = ${count(calibration.brier.n)})` : UNDEFINED,
+            calibration ? `${withInterval(calibration.brier)} (n = ${count(calibration.brier.n)})` : UNDEFINED,
             calibration ? rate(calibration.ece) : UNDEFINED,
             rate(corrected.observed, true),
-            `${percent(corrected.value)} ${corrected.ci ? `[${percent(corrected.ci[0])}, ${percent(corrected.ci[1])}]` : UNDEFINED}`,
+            withInterval(corrected, percent),
           ];
         }),
       ),
