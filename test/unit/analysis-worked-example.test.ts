@@ -19,7 +19,31 @@ import { analyzeDataset, analyzeProject, renderMarkdown, resolveHumanLabel } fro
 import type { AnalysisDataset, AnalysisSummary, JudgePrediction } from '../../shared/analysis';
 import type { HumanLabel } from '../../shared/domain';
 
+type Statistics4 = [number | null, number | null, number | null, number | null];
+interface ExpectedJudge {
+  epsilon_hat: number;
+  confusion: { tp: number; fp: number; tn: number; fn: number };
+  recall: number;
+  specificity: number;
+  hard: Record<'min' | 'mean' | 'max', Statistics4> & { n: number; n_left_out: number };
+  soft: Record<'min' | 'mean' | 'max', Statistics4> & { n: number; n_left_out: number };
+  averaging_bias: { mean_ge_min: boolean | null; below_threshold: boolean | null; holds: boolean | null; threshold: number | null };
+  brier: number;
+  ece: number;
+  corrected_unfaithful_rate: number;
+}
+
 interface Fixture {
+  expected: {
+    n_summaries: number;
+    n_sentences: number;
+    p_hat: number;
+    epsilon0_status: string;
+    judges: Record<string, ExpectedJudge>;
+    composition: Record<'human' | 'judges_all' | 'judges_annotated', [number, number, number, number]>;
+    suspicious: { pool: number; after_fragment_filter: number; listed: unknown[] };
+    epsilon_bar: number;
+  };
   dataset: string;
   judges: string[];
   settings: { bootstrap: number; seed: number; cap: number };
@@ -292,5 +316,42 @@ describe('worked example: calibration, corrected rate, hidden bias', () => {
     // Table 2 layout: J1 hard min 0.58 is higher than mean 0.17 → bold.
     expect(markdown).toContain('| J1 | **0.58** | 0.17 |');
     expect(markdown).toContain('| d1 | a | 1 | unfaithful |');
+  });
+});
+
+describe('worked example: the expected block of the fixture (for end-to-end runs) agrees with the analysis', () => {
+  const expected = fixture.expected;
+  const close = (value: number | null, want: number | null) => (want === null ? expect(value).toBeNull() : expect(value).toBeCloseTo(want, 12));
+
+  it('every listed figure', () => {
+    expect(result.n_summaries).toBe(expected.n_summaries);
+    expect(result.n_sentences).toBe(expected.n_sentences);
+    expect(result.p_hat).toBe(expected.p_hat);
+    expect(result.epsilon0_status).toBe(expected.epsilon0_status);
+    for (const [judge, want] of Object.entries(expected.judges)) {
+      const got = result.judges[judge]!;
+      close(got.epsilon_hat.value, want.epsilon_hat);
+      expect(got.confusion).toMatchObject(want.confusion);
+      close(got.recall.value, want.recall);
+      close(got.specificity.value, want.specificity);
+      for (const kind of ['hard', 'soft'] as const) {
+        const cells = got.correlations[kind]!;
+        expect(cells.min).toMatchObject({ n: want[kind].n, n_left_out: want[kind].n_left_out });
+        for (const aggregator of ['min', 'mean', 'max'] as const) {
+          const c = cells[aggregator];
+          [c.pearson, c.spearman, c.kendall, c.roc_auc].forEach((estimate, s) => close(estimate.value, want[kind][aggregator][s]!));
+        }
+      }
+      expect(got.averaging_bias).toMatchObject(want.averaging_bias);
+      close(got.calibration!.brier.value, want.brier);
+      close(got.calibration!.ece.value, want.ece);
+      close(got.corrected_unfaithful_rate.value, want.corrected_unfaithful_rate);
+    }
+    const composition = (c: { all_faithful: number | null; mixed: number | null; all_unfaithful: number | null; n: number }) => [c.all_faithful, c.mixed, c.all_unfaithful, c.n];
+    composition(result.composition.human).forEach((v, i) => close(v, expected.composition.human[i]!));
+    composition(result.composition.judges.all).forEach((v, i) => close(v, expected.composition.judges_all[i]!));
+    composition(result.composition.judges.annotated).forEach((v, i) => close(v, expected.composition.judges_annotated[i]!));
+    expect(result.suspicious).toMatchObject(expected.suspicious);
+    close(result.hidden_bias!.epsilon_bar, expected.epsilon_bar);
   });
 });
