@@ -9,8 +9,8 @@
  *   summaries fills a (pattern, label) table for the (judge, kind), and each aggregator's
  *   (value, label) table is summed from it;
  * - many patterns (soft labels): each aggregator keeps its summaries sorted by value once, with
- *   tie groups marked, and one branch-free pass in that order accumulates every statistic
- *   (average ranks through the Mann–Whitney identity and the tie-corrected rank variance).
+ *   tie groups marked, and one pass in that order accumulates every statistic (average ranks
+ *   through the Mann–Whitney identity and the tie-corrected rank variance).
  * Both paths are exact: they equal the statistics of the expanded resample (tests compare them
  * with straightforward implementations on random weights).
  */
@@ -227,9 +227,10 @@ function sortedCell(scores: Float64Array, totals: InclusionTotals, labels: Uint8
  * √((N(N−1)/2 − Σ_g c_g(c_g−1)/2)·N₁N₀), Spearman = (U − N₁N₀/2)/√(S_RR·N₁N₀/N) with the
  * average-rank sum of squares S_RR = (N³ − Σ_g c_g³)/12. A value held by one summary drawn w
  * times is a group with c = w and a·b = 0, so singletons need only Σw² and Σw³ (shared totals).
- * Counts are integers below 2^53: everything but the Pearson moments is exact. The loop has few
- * accumulators and no data-dependent branch: mispredictions and long dependency chains, not
- * memory, set its speed.
+ * Counts are integers below 2^53: everything but the Pearson moments is exact. The loop keeps few
+ * accumulators and tests no weight or label (zeros are multiplied in): measured, mispredicted
+ * branches and long dependency chains, not memory, set its speed. (Moving the order-free Pearson
+ * moments to a separate sequential pass was measured slower.)
  */
 function evaluateSorted(cell: SortedCell, totals: InclusionTotals, weights: Int32Array, out: Float64Array, offset: number): void {
   const positive = totals.positive;
