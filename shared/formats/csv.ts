@@ -5,7 +5,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { describeValue, type ProblemCollector } from './jsonl';
-import type { SourceFile } from './types';
+import type { FileHead, SourceFile } from './types';
 
 export interface CsvRow {
   /** 1-based physical line where the row starts. */
@@ -158,4 +158,12 @@ export function readCsv(file: SourceFile, columns: CsvColumns, problems: Problem
     rows.push({ line: row.line, values });
   }
   return { header, rows, ignored };
+}
+
+/** CSV unless the name says JSON, or the text opens a JSON value. */
+export function isCsvText(file: SourceFile | FileHead): boolean {
+  if (/\.csv$/i.test(file.path)) return true;
+  if (/\.jsonl?$/i.test(file.path)) return false;
+  const text = 'text' in file ? file.text : file.head;
+  return !/^\uFEFF?\s*[[{]/.test(text);
 }

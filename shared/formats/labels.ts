@@ -5,9 +5,10 @@
  */
 import { z } from 'zod';
 import { ERROR_TYPES, ErrorTypeSchema, HUMAN_LABELS, HumanLabelSchema, PHASES, PhaseSchema } from '../domain';
-import { readCsv, type CsvRow } from './csv';
+import type { CsvRow } from './csv';
+import { readTabularRecords } from './rows';
 import { parseJsonLines, ProblemCollector, validateRecord, type ProblemPlace } from './jsonl';
-import { IdSchema, isCsvText, recordKeysOf } from './summaries';
+import { IdSchema, recordKeysOf } from './summaries';
 import type { FormatParser, ImportedLabel } from './types';
 
 const LabelRecordSchema = z
@@ -38,6 +39,8 @@ const REQUIRED_COLUMNS = ['summary_id', 'sentence_index', 'label', 'annotator'] 
 function labelsScore(keys: readonly string[]): 0 | 1 | 2 {
   const has = (k: string) => keys.includes(k);
   if (!has('summary_id')) return 0;
+  // A judge's hard label instead of a human one: the predictions kind, not this one.
+  if (has('judge') && has('hard') && !has('label')) return 0;
   if (has('sentence_index')) return 2;
   // Without `summary` text it may be a labels file missing its index column.
   return has('summary') ? 0 : 1;
@@ -79,19 +82,7 @@ export const labelsParser: FormatParser = {
     const seen = new Map<string, { file: string; line: number }>();
 
     for (const file of files) {
-      const records: { place: ProblemPlace & { line: number }; value: unknown }[] = [];
-      if (isCsvText(file)) {
-        const table = readCsv(file, { required: REQUIRED_COLUMNS, optional: LABEL_COLUMNS }, problems);
-        if (!table) continue;
-        if (table.ignored.length > 0) notes.push(`${file.path}: ignored column(s) ${table.ignored.join(', ')}.`);
-        for (const row of table.rows) records.push({ place: { file: file.path, line: row.line }, value: csvRowToRecord(row) });
-      } else if (/^\uFEFF?\s*\[/.test(file.text)) {
-        problems.add({ file: file.path, line: 1, expected: 'JSON Lines (one label object per line) or CSV', found: 'a JSON list' });
-        continue;
-      } else {
-        for (const { line, value } of parseJsonLines(file, problems)) records.push({ place: { file: file.path, line }, value });
-      }
-
+      const records = readTabularRecords(file, { noun: 'label', required: REQUIRED_COLUMNS, optional: LABEL_COLUMNS, fromCsv: csvRowToRecord }, problems, notes);
       for (const { place, value } of records) {
         if (problems.full) break;
         const record = validateRecord(LabelRecordSchema, value, place, problems);

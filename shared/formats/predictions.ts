@@ -5,9 +5,10 @@
  * own export writes it). Whether the sentence exists is checked by the import service.
  */
 import { z } from 'zod';
-import { readCsv, type CsvRow } from './csv';
+import type { CsvRow } from './csv';
+import { readTabularRecords } from './rows';
 import { describeValue, parseJsonLines, ProblemCollector, validateRecord, type ProblemPlace } from './jsonl';
-import { IdSchema, isCsvText, recordKeysOf } from './summaries';
+import { IdSchema, recordKeysOf } from './summaries';
 import type { FormatParser, ImportedPrediction } from './types';
 
 const PredictionRecordSchema = z.object({
@@ -67,19 +68,7 @@ export const predictionsParser: FormatParser = {
     const seen = new Map<string, { file: string; line: number }>();
 
     for (const file of files) {
-      const records: { place: ProblemPlace & { line: number }; value: unknown }[] = [];
-      if (isCsvText(file)) {
-        const table = readCsv(file, { required: REQUIRED_COLUMNS, optional: PREDICTION_COLUMNS }, problems);
-        if (!table) continue;
-        if (table.ignored.length > 0) notes.push(`${file.path}: ignored column(s) ${table.ignored.join(', ')}.`);
-        for (const row of table.rows) records.push({ place: { file: file.path, line: row.line }, value: csvRowToRecord(row) });
-      } else if (/^\uFEFF?\s*\[/.test(file.text)) {
-        problems.add({ file: file.path, line: 1, expected: 'JSON Lines (one prediction object per line) or CSV', found: 'a JSON list' });
-        continue;
-      } else {
-        for (const { line, value } of parseJsonLines(file, problems)) records.push({ place: { file: file.path, line }, value });
-      }
-
+      const records = readTabularRecords(file, { noun: 'prediction', required: REQUIRED_COLUMNS, optional: PREDICTION_COLUMNS, fromCsv: csvRowToRecord }, problems, notes);
       for (const { place, value } of records) {
         if (problems.full) break;
         const record = validateRecord(PredictionRecordSchema, value, place, problems);

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { locateSentences } from '../split/sentences';
-import { csvHeaderOf, readCsv, type CsvRow } from './csv';
+import { csvHeaderOf, isCsvText, type CsvRow } from './csv';
+import { readTabularRecords } from './rows';
 import {
   describeValue,
   firstLineKeys,
@@ -51,13 +52,7 @@ export function firstUnlocatedSentence(summary: string, sentences: readonly stri
   return null;
 }
 
-/** Text is a CSV file when it is named so, or when it does not start like JSON. */
-export function isCsvText(file: SourceFile | FileHead): boolean {
-  if (/\.csv$/i.test(file.path)) return true;
-  if (/\.jsonl?$/i.test(file.path)) return false;
-  const text = 'text' in file ? file.text : file.head;
-  return !/^\uFEFF?\s*[[{]/.test(text);
-}
+export { isCsvText };
 
 /** Column names (CSV header) or keys of the first JSON line, for sniffing. */
 export function recordKeysOf(file: FileHead): string[] {
@@ -131,23 +126,9 @@ export const summariesParser: FormatParser = {
     const documents = new Map<string, { text: string; at: FirstSeen }>();
 
     for (const file of files) {
-      const records: { place: ProblemPlace & { line: number }; value: unknown }[] = [];
-      if (isCsvText(file)) {
-        const required = ['doc_id', 'document', 'summary_id', 'summary', ...(options.dataset ? [] : ['dataset'])];
-        const table = readCsv(file, { required, optional: SUMMARY_COLUMNS }, problems);
-        if (!table) continue;
-        if (table.ignored.length > 0) notes.push(`${file.path}: ignored column(s) ${table.ignored.join(', ')}.`);
-        for (const row of table.rows) {
-          const place = { file: file.path, line: row.line };
-          records.push({ place, value: csvRowToRecord(row, place, problems) });
-        }
-      } else if (/^\uFEFF?\s*\[/.test(file.text)) {
-        problems.add({ file: file.path, line: 1, expected: 'JSON Lines (one summary object per line) or CSV', found: 'a JSON list' });
-        continue;
-      } else {
-        for (const { line, value } of parseJsonLines(file, problems)) records.push({ place: { file: file.path, line }, value });
-      }
-
+      const required = ['doc_id', 'document', 'summary_id', 'summary', ...(options.dataset ? [] : ['dataset'])];
+      const fromCsv = (row: CsvRow, place: ProblemPlace) => csvRowToRecord(row, place, problems);
+      const records = readTabularRecords(file, { noun: 'summary', required, optional: SUMMARY_COLUMNS, fromCsv }, problems, notes);
       for (const { place, value } of records) {
         if (problems.full) break;
         const record: SummaryRecord | undefined = validateRecord(SummaryRecordSchema, value, place, problems);

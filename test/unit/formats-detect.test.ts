@@ -90,3 +90,11 @@ describe('detectKind', () => {
     expect(detectKind([{ path: 'other.json', head: summEdits.slice(0, 8192) }])).toEqual({ kind: 'summedits' });
   });
 });
+
+describe('predictions versus labels', () => {
+  it('tells a judge predictions file from a human labels file by its columns', () => {
+    expect(detectKind([{ path: 'p.jsonl', head: '{"summary_id": "s1", "sentence_index": 0, "judge": "j", "hard": 1}\n' }])).toEqual({ kind: 'predictions' });
+    expect(detectKind([{ path: 'p.csv', head: 'summary_id,sentence_index,judge,hard,soft\ns1,0,j,1,0.9\n' }])).toEqual({ kind: 'predictions' });
+    expect(detectKind([{ path: 'l.jsonl', head: '{"summary_id": "s1", "sentence_index": 0, "label": "faithful", "annotator": "a"}\n' }])).toEqual({ kind: 'labels' });
+  });
+});
