@@ -14,7 +14,7 @@ import { startServe, type ServeProcess } from '../helpers/serve';
 import { tempDir } from '../helpers/tmp';
 
 const FORBIDDEN_KEYS = /^(global_?label|globalLabel|label_derived|factuality|Factuality|judge|judges|prediction|predictions|hard|soft|raw|pred_.*|llm_output|meta)$/;
-const FORBIDDEN_TEXT = /finesure|pred_faithfulness|llm_output|Factuality/i;
+const FORBIDDEN_TEXT = /finesure|pred_faithfulness|llm_output|Factuality|baseline \(offline/i;
 
 function forbiddenKeys(value: unknown, path = '$'): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => forbiddenKeys(v, `${path}[${i}]`));
