@@ -11,6 +11,7 @@ import { ErrorTypeSchema, HumanLabelSchema } from './domain';
 import { IMPORT_KINDS } from './formats/types';
 import { API_ERROR_CODES, ApiError, type ApiErrorBody } from './errors';
 import { BaselineConfigSchema, EndpointConfigSchema, JUDGE_KINDS, JudgeConfigSchema, JsonValueSchema } from './judges/config';
+import { AnalysisReportSchema } from './analysis/schema';
 
 const Name = z.string().trim().min(1).max(200);
 const Empty = z.object({}).strict();
@@ -313,6 +314,54 @@ export const JudgePreviewSchema = z.object({
 });
 export type JudgePreview = z.infer<typeof JudgePreviewSchema>;
 
+// --- judge audit (issue 4) ----------------------------------------------------------------------
+// Reveals judge predictions and global labels: never called by the annotation view.
+
+/** What `analysis.start` takes; every field optional (defaults: 2,000 replicates, seed 0, cap 25, all datasets). */
+export const AnalysisStartInputSchema = z.object({
+  /** Bootstrap replicates (0 = no intervals). */
+  bootstrap: z.number().int().min(0).max(100_000).default(2000),
+  /** Seed of every random stream: same project content and seed → the same numbers in every host. */
+  seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+  /** Review queue cap per dataset (suspicious summaries listed). */
+  cap: z.number().int().min(0).max(100_000).default(25),
+  /** One dataset; absent: every dataset of the project. */
+  dataset: Name.optional(),
+});
+export type AnalysisStartInput = z.input<typeof AnalysisStartInputSchema>;
+
+export const AnalysisSettingsUsedSchema = z.object({
+  bootstrap: z.number().int(),
+  seed: z.number().int(),
+  cap: z.number().int(),
+  /** null: every dataset. */
+  dataset: z.string().nullable(),
+});
+
+export const AnalysisStateSchema = z.enum(['running', 'done', 'failed', 'cancelled']);
+
+export const AnalysisStatusSchema = z.object({
+  jobId: z.string(),
+  state: AnalysisStateSchema,
+  settings: AnalysisSettingsUsedSchema,
+  progress: z.object({
+    /** "starting", "loading", "analysing <dataset>", "rendering", "done". */
+    phase: z.string(),
+    /** Steps done of total (loading, one per dataset, rendering); fraction = done / total. */
+    done: z.number().int(),
+    total: z.number().int(),
+  }),
+  /** The report once state is done (null before, and after a failure or cancel). */
+  report: AnalysisReportSchema.nullable(),
+  /** The same report as readable Markdown (null until done). */
+  markdown: z.string().nullable(),
+  error: z.object({ message: z.string() }).nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type AnalysisStatus = z.infer<typeof AnalysisStatusSchema>;
+const AnalysisJobRef = z.object({ jobId: z.string().min(1) });
+
 /** An API key typed in the desktop app; stored in the OS keychain, never in the project. */
 const ApiKeyInput = z.string().min(1).max(10_000);
 const RunRef = z.object({ runId: z.string().min(1) });
@@ -397,6 +446,13 @@ export const API = {
   'judges.status': { input: RunRef, output: JudgeRunStatusSchema },
   /** Runs of this session, newest first (running and paused ones included). */
   'judges.runs': { input: Empty, output: z.array(JudgeRunStatusSchema) },
+  /** Judge audit (issue 4): starts the analysis in a worker thread and returns at once; poll analysis.status. */
+  'analysis.start': { input: AnalysisStartInputSchema, output: AnalysisStatusSchema },
+  'analysis.status': { input: AnalysisJobRef, output: AnalysisStatusSchema },
+  /** Stops a running analysis (state cancelled); a finished one is returned unchanged. */
+  'analysis.cancel': { input: AnalysisJobRef, output: AnalysisStatusSchema },
+  /** For a view that opens: the newest running analysis and the newest finished (done) one of this session, each null if none. */
+  'analysis.latest': { input: Empty, output: z.object({ running: AnalysisStatusSchema.nullable(), done: AnalysisStatusSchema.nullable() }) },
   'export.build': { input: ExportInputSchema, output: ExportOutputSchema },
   /** Desktop only: native dialogs. `loupe serve` answers these with an error. */
   'dialog.openProject': { input: Empty, output: z.object({ path: z.string().nullable() }) },

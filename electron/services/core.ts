@@ -16,6 +16,7 @@ import { buildExport } from './exporter';
 import { ImportCancelled, runImport, type ImportRequest } from './importer';
 import { RecentProjects } from './recent';
 import { createJudgeService, type JudgeService } from './judges/service';
+import { createAnalysisService } from './analysis/service';
 import type { SecretStore } from './judges/secrets';
 
 export interface CoreOptions {
@@ -86,6 +87,7 @@ export function createCore(options: CoreOptions): Core {
     secrets: options.secrets ?? null,
     ...(options.env ? { env: options.env } : {}),
   });
+  const analysis = createAnalysisService();
 
   function requireProject(): OpenProject {
     if (!project) throw new ApiError({ code: 'no_project', message: 'No project is open. Open or create one first (File › Open).' });
@@ -121,6 +123,7 @@ export function createCore(options: CoreOptions): Core {
   function closeProject(): void {
     for (const entry of jobs.values()) entry.controller.abort();
     judges.stopAll();
+    analysis.stopAll();
     project?.db.close();
     project = null;
   }
@@ -281,6 +284,7 @@ export function createCore(options: CoreOptions): Core {
     },
     'annotation.attachDocument': async ({ key, text }) => ({ attached: requireProject().repo.attachDocument(key, text) }),
     ...judges.handlers,
+    ...analysis.handlers,
     'export.build': async (input) => {
       const { repo, info } = requireProject();
       return buildExport(repo, input, info.name);

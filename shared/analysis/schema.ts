@@ -1,0 +1,230 @@
+/**
+ * A zod schema of the analysis report (shared/analysis/types.ts), for the API contract: the
+ * hosts parse every `analysis.*` output with it, so a report that reaches the renderer has
+ * exactly the shape the types promise (and nothing they do not name).
+ *
+ * Kept in step with types.ts by the compiler: each schema `satisfies z.ZodType<TheType>`, so a
+ * field added to, renamed in or removed from the types fails `tsc` here until the schema follows.
+ */
+import { z } from 'zod';
+import { HumanLabelSchema } from '../domain';
+import type { ReliabilityBin } from '../stats/calibration';
+import type {
+  AnalysisReport,
+  AveragingBias,
+  CalibrationReport,
+  Composition,
+  CompositionReport,
+  Confusion,
+  CorrectedRate,
+  CorrelationCell,
+  DatasetAnalysis,
+  DisagreementReport,
+  Estimate,
+  HiddenBiasReport,
+  HumanSampleCounts,
+  JudgeAnalysis,
+  KindCorrelations,
+  Rate,
+  ReviewTable,
+  Statistics,
+  SuspiciousReport,
+} from './types';
+
+const Int = z.number().int();
+const NullableNumber = z.number().nullable();
+
+export const IntervalSchema = z.tuple([z.number(), z.number()]);
+
+export const EstimateSchema = z.object({
+  value: NullableNumber,
+  ci: IntervalSchema.nullable(),
+  n: Int,
+  replicates_dropped: Int,
+}) satisfies z.ZodType<Estimate>;
+
+export const RateSchema = z.object({ value: NullableNumber, n: Int }) satisfies z.ZodType<Rate>;
+
+const ConfusionSchema = z.object({
+  positive_class: z.literal('unfaithful'),
+  tp: Int,
+  fp: Int,
+  tn: Int,
+  fn: Int,
+  n: Int,
+}) satisfies z.ZodType<Confusion>;
+
+const statistics = <T extends z.ZodType>(value: T) => z.object({ pearson: value, spearman: value, kendall: value, roc_auc: value });
+const StatisticsSchema = statistics(EstimateSchema) satisfies z.ZodType<Statistics<Estimate>>;
+
+const CorrelationCellSchema = StatisticsSchema.extend({
+  n: Int,
+  n_left_out: Int,
+  n_faithful: Int,
+  n_unfaithful: Int,
+}) satisfies z.ZodType<CorrelationCell>;
+
+const KindCorrelationsSchema = z.object({
+  min: CorrelationCellSchema,
+  mean: CorrelationCellSchema,
+  max: CorrelationCellSchema,
+  mean_minus_min: StatisticsSchema,
+}) satisfies z.ZodType<KindCorrelations>;
+
+const NullableBoolean = z.boolean().nullable();
+const AveragingBiasSchema = z.object({
+  mean_ge_min: NullableBoolean,
+  below_threshold: NullableBoolean,
+  below_threshold_at_upper_ci: NullableBoolean,
+  holds: NullableBoolean,
+  holds_at_upper_ci: NullableBoolean,
+  threshold: NullableNumber,
+}) satisfies z.ZodType<AveragingBias>;
+
+const ReliabilityBinSchema = z.object({
+  lower: z.number(),
+  upper: z.number(),
+  mean_predicted: NullableNumber,
+  observed_frequency: NullableNumber,
+  count: Int,
+}) satisfies z.ZodType<ReliabilityBin>;
+
+const CalibrationReportSchema = z.object({
+  brier: EstimateSchema,
+  ece: RateSchema,
+  bins: z.array(ReliabilityBinSchema),
+}) satisfies z.ZodType<CalibrationReport>;
+
+const CorrectedRateSchema = EstimateSchema.extend({
+  observed: RateSchema,
+  sensitivity: RateSchema,
+  specificity: RateSchema,
+  n_human_summaries: Int,
+  n_pool_summaries: Int,
+}) satisfies z.ZodType<CorrectedRate>;
+
+export const JudgeAnalysisSchema = z.object({
+  epsilon_hat: EstimateSchema.extend({ n_summaries: Int }),
+  confusion: ConfusionSchema,
+  recall: RateSchema,
+  specificity: RateSchema,
+  correlations: z.object({ hard: KindCorrelationsSchema, soft: KindCorrelationsSchema.nullable() }),
+  averaging_bias: AveragingBiasSchema,
+  calibration: CalibrationReportSchema.nullable(),
+  corrected_unfaithful_rate: CorrectedRateSchema,
+}) satisfies z.ZodType<JudgeAnalysis>;
+
+const CompositionCountsSchema = z.object({ all_faithful: Int, mixed: Int, all_unfaithful: Int });
+const CompositionSchema = z.object({
+  all_faithful: NullableNumber,
+  mixed: NullableNumber,
+  all_unfaithful: NullableNumber,
+  n: Int,
+  counts: CompositionCountsSchema,
+}) satisfies z.ZodType<Composition>;
+
+const CompositionReportSchema = z.object({
+  human: CompositionSchema,
+  judges: z.object({ all: CompositionSchema, annotated: CompositionSchema }),
+}) satisfies z.ZodType<CompositionReport>;
+
+const ReviewTableSchema = z.object({
+  pool: Int,
+  reviewed_summaries: Int,
+  flagged_sentences: Int,
+  unfaithful: Int,
+  faithful: Int,
+  unclear: Int,
+  not_reviewed: Int,
+  pct_unfaithful: RateSchema,
+}) satisfies z.ZodType<ReviewTable>;
+
+const SuspiciousReportSchema = z.object({
+  pool: Int,
+  share_of_faithful: RateSchema,
+  after_fragment_filter: Int,
+  cap: Int,
+  listed: z.array(
+    z.object({
+      summary_id: z.string(),
+      doc_id: z.string(),
+      flagged_sentences: z.array(Int),
+      review_labels: z.array(HumanLabelSchema.nullable()),
+    }),
+  ),
+  review: ReviewTableSchema,
+}) satisfies z.ZodType<SuspiciousReport>;
+
+const DisagreementReportSchema = z.object({
+  human_vs_judge: z.record(
+    z.string(),
+    z.array(
+      z.object({
+        summary_id: z.string(),
+        doc_id: z.string(),
+        sentence: Int,
+        human: z.enum(['faithful', 'unfaithful']),
+        judge: z.union([z.literal(0), z.literal(1)]),
+      }),
+    ),
+  ),
+  judges_split: z.array(
+    z.object({
+      summary_id: z.string(),
+      doc_id: z.string(),
+      sentence: Int,
+      human: HumanLabelSchema.nullable(),
+      faithful_judges: z.array(z.string()),
+      unfaithful_judges: z.array(z.string()),
+    }),
+  ),
+  n_judges_split_all: Int,
+}) satisfies z.ZodType<DisagreementReport>;
+
+const HiddenBiasCurvePointSchema = z.object({ gap: NullableNumber, rho_mean: NullableNumber, rho_min: NullableNumber });
+const HiddenBiasReportSchema = z.object({
+  p_hat: z.number(),
+  epsilon_bar: NullableNumber,
+  n_judges_averaged: Int,
+  n_simulated_summaries: Int,
+  points: z.array(z.object({ y: z.number(), perfect: HiddenBiasCurvePointSchema, noisy: HiddenBiasCurvePointSchema.nullable() })),
+}) satisfies z.ZodType<HiddenBiasReport>;
+
+const HumanSampleCountsSchema = z.object({
+  n_annotated_summaries: Int,
+  n_units: Int,
+  n_usable: Int,
+  n_faithful: Int,
+  n_unfaithful: Int,
+  n_unclear: Int,
+  n_unresolved: Int,
+  n_unlabeled: Int,
+}) satisfies z.ZodType<HumanSampleCounts>;
+
+export const DatasetAnalysisSchema = z.object({
+  dataset: z.string(),
+  n_summaries: Int,
+  n_sentences: Int,
+  n_summaries_total: Int,
+  n_single_sentence_left_out: Int,
+  n_without_global_label: Int,
+  judge_names: z.array(z.string()),
+  human: HumanSampleCountsSchema,
+  p_hat: NullableNumber,
+  p_hat_estimate: EstimateSchema.extend({ n_summaries: Int }),
+  epsilon0: NullableNumber,
+  epsilon0_status: z.enum(['root', 'unconditional', 'undefined']),
+  epsilon0_reason: z.string().nullable(),
+  epsilon0_n_summaries: Int,
+  judges: z.record(z.string(), JudgeAnalysisSchema),
+  composition: CompositionReportSchema,
+  suspicious: SuspiciousReportSchema,
+  disagreements: DisagreementReportSchema,
+  hidden_bias: HiddenBiasReportSchema.nullable(),
+}) satisfies z.ZodType<DatasetAnalysis>;
+
+export const AnalysisReportSchema = z.object({
+  settings: z.object({ bootstrap: Int, seed: Int, cap: Int, simulation_points: Int, simulation_min_summaries: Int }),
+  definitions: z.record(z.string(), z.string()),
+  datasets: z.array(DatasetAnalysisSchema),
+}) satisfies z.ZodType<AnalysisReport>;
