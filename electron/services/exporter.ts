@@ -37,6 +37,22 @@ export interface ExportFile {
   rows: number;
 }
 
+/** Writes records as JSON Lines or as CSV with the given columns (CSV cells: JSON for nested values). */
+function writeRecords(stem: string, format: ExportInput['format'], records: Array<Record<string, unknown>>, columns: readonly string[]): ExportFile {
+  if (format === 'jsonl') {
+    return {
+      fileName: `${stem}.jsonl`,
+      mime: 'application/x-ndjson',
+      content: records.map((r) => JSON.stringify(r)).join('\n') + (records.length > 0 ? '\n' : ''),
+      rows: records.length,
+    };
+  }
+  const content = stringify(records, { header: true, columns: [...columns], cast: { boolean: (v) => (v ? '1' : '0'), object: (v) => JSON.stringify(v) } });
+  return { fileName: `${stem}.csv`, mime: 'text/csv', content, rows: records.length };
+}
+
+const fileStem = (projectName: string, dataset: string | undefined, what: string) => `${projectName}${dataset ? `-${dataset}` : ''}-${what}`;
+
 /** Judge predictions: the `predictions` import format plus the judge version (config_hash). */
 export const PREDICTION_EXPORT_COLUMNS = ['dataset', 'summary_id', 'sentence_index', 'judge', 'hard', 'soft', 'config_hash'] as const;
 
@@ -51,17 +67,7 @@ export function buildPredictionsExport(repo: Repository, input: Pick<ExportInput
     soft: r.soft,
     config_hash: r.configHash,
   }));
-  const stem = `${projectName}${input.dataset ? `-${input.dataset}` : ''}-predictions`;
-  if (input.format === 'jsonl') {
-    return {
-      fileName: `${stem}.jsonl`,
-      mime: 'application/x-ndjson',
-      content: records.map((r) => JSON.stringify(r)).join('\n') + (records.length > 0 ? '\n' : ''),
-      rows: records.length,
-    };
-  }
-  const content = stringify(records, { header: true, columns: [...PREDICTION_EXPORT_COLUMNS] });
-  return { fileName: `${stem}.csv`, mime: 'text/csv', content, rows: records.length };
+  return writeRecords(fileStem(projectName, input.dataset, 'predictions'), input.format, records, PREDICTION_EXPORT_COLUMNS);
 }
 
 export function buildExport(repo: Repository, input: ExportInput, projectName: string): ExportFile {
@@ -96,21 +102,8 @@ export function buildExport(repo: Repository, input: ExportInput, projectName: s
     }
     return record;
   });
-  const stem = `${projectName}${input.dataset ? `-${input.dataset}` : ''}-labels`;
-  if (input.format === 'jsonl') {
-    return {
-      fileName: `${stem}.jsonl`,
-      mime: 'application/x-ndjson',
-      content: records.map((r) => JSON.stringify(r)).join('\n') + (records.length > 0 ? '\n' : ''),
-      rows: records.length,
-    };
-  }
   const columns = history ? [...EXPORT_COLUMNS, 'history'] : [...EXPORT_COLUMNS];
-  const content = stringify(
-    records.map((r) => ({ ...r, likely_fragment: r.likely_fragment ? 1 : 0, history: r.history === undefined ? undefined : JSON.stringify(r.history) })),
-    { header: true, columns, cast: { boolean: (v) => (v ? '1' : '0') } },
-  );
-  return { fileName: `${stem}.csv`, mime: 'text/csv', content, rows: records.length };
+  return writeRecords(fileStem(projectName, input.dataset, 'labels'), input.format, records, columns);
 }
 
 function groupHistory(events: HistoryEvent[]): Map<number, HistoryEvent[]> {

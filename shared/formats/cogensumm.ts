@@ -8,6 +8,7 @@ import type { HumanLabel } from '../domain';
 import { describeValue, lineAt, parseJsonDocument, ProblemCollector, validateRecord } from './jsonl';
 import { nonEmptyText } from './summaries';
 import type { FileHead, FormatParser, ImportedLabel, ImportedSummary } from './types';
+import { detectPerFile } from './detection';
 
 const SENTENCE_LABELS: Record<string, HumanLabel> = { Correct: 'faithful', Incorrect: 'unfaithful', Unclear: 'unclear' };
 
@@ -32,15 +33,7 @@ export const cogensummParser: FormatParser = {
   description: 'CoGenSumm (Falke et al. 2019; JSON object: hash → {label, sents})',
   mapping: 'Sentence labels Correct → faithful, Incorrect → unfaithful, Unclear → unclear (annotator "cogensumm"); summary label Correct → 1, Incorrect → 0; documents are not included.',
 
-  sniff(files) {
-    let best: 0 | 1 | 2 = 0;
-    for (const f of files) best = Math.max(best, coGenSummScore(f)) as 0 | 1 | 2;
-    return best;
-  },
-
-  select(files) {
-    return files.filter((f) => coGenSummScore(f) > 0).map((f) => f.path);
-  },
+  ...detectPerFile((f) => coGenSummScore(f)),
 
   parse(files, options) {
     const problems = new ProblemCollector();

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { firstLineKeys, parseJsonLines, ProblemCollector, validateRecord } from './jsonl';
 import { nonEmptyText } from './summaries';
 import type { FileHead, FormatParser, ImportedSummary } from './types';
+import { detectPerFile } from './detection';
 
 const HaluEvalRecordSchema = z.object({
   document: nonEmptyText('a non-empty document text'),
@@ -27,15 +28,7 @@ export const haluevalParser: FormatParser = {
   description: 'HaluEval summarization (JSON Lines: document, right_summary, hallucinated_summary)',
   mapping: 'right_summary → global label 1, hallucinated_summary → 0; ids from line numbers (doc "line-N", summaries "N-right" / "N-hallucinated"); no sentence labels.',
 
-  sniff(files) {
-    let best: 0 | 1 | 2 = 0;
-    for (const f of files) best = Math.max(best, haluEvalScore(f)) as 0 | 1 | 2;
-    return best;
-  },
-
-  select(files) {
-    return files.filter((f) => haluEvalScore(f) > 0).map((f) => f.path);
-  },
+  ...detectPerFile((f) => haluEvalScore(f)),
 
   parse(files, options) {
     const problems = new ProblemCollector();

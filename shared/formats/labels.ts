@@ -10,6 +10,7 @@ import { readTabularRecords } from './rows';
 import { parseJsonLines, ProblemCollector, validateRecord, type ProblemPlace } from './jsonl';
 import { IdSchema, recordKeysOf } from './summaries';
 import type { FormatParser, ImportedLabel } from './types';
+import { detectPerFile } from './detection';
 
 const LabelRecordSchema = z
   .object({
@@ -65,15 +66,7 @@ export const labelsParser: FormatParser = {
   description: 'Loupe sentence labels (JSONL or CSV): summary_id, sentence_index (0-based), label, annotator, optional dataset/phase/error_type/note',
   mapping: `label: ${HUMAN_LABELS.join(' / ')}; phase: ${PHASES.join(' / ')} (default annotation); error_type: ${ERROR_TYPES.join(', ')}.`,
 
-  sniff(files) {
-    let best: 0 | 1 | 2 = 0;
-    for (const f of files) best = Math.max(best, labelsScore(recordKeysOf(f))) as 0 | 1 | 2;
-    return best;
-  },
-
-  select(files) {
-    return files.filter((f) => labelsScore(recordKeysOf(f)) > 0).map((f) => f.path);
-  },
+  ...detectPerFile((f) => labelsScore(recordKeysOf(f))),
 
   parse(files, options) {
     const problems = new ProblemCollector();

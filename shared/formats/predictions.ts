@@ -10,6 +10,7 @@ import { readTabularRecords } from './rows';
 import { describeValue, parseJsonLines, ProblemCollector, validateRecord, type ProblemPlace } from './jsonl';
 import { IdSchema, recordKeysOf } from './summaries';
 import type { FormatParser, ImportedPrediction } from './types';
+import { detectPerFile } from './detection';
 
 const PredictionRecordSchema = z.object({
   dataset: z.string().trim().min(1).nullish(),
@@ -51,15 +52,7 @@ export const predictionsParser: FormatParser = {
   description: 'Judge predictions (JSONL or CSV): summary_id, sentence_index (0-based), judge, hard (0/1), optional soft, dataset, config_hash',
   mapping: 'hard: 1 faithful / 0 unfaithful; soft: P(faithful) from 0 to 1; config_hash: the judge version (Loupe exports write it).',
 
-  sniff(files) {
-    let best: 0 | 1 | 2 = 0;
-    for (const f of files) best = Math.max(best, predictionsScore(recordKeysOf(f))) as 0 | 1 | 2;
-    return best;
-  },
-
-  select(files) {
-    return files.filter((f) => predictionsScore(recordKeysOf(f)) > 0).map((f) => f.path);
-  },
+  ...detectPerFile((f) => predictionsScore(recordKeysOf(f))),
 
   parse(files, options) {
     const problems = new ProblemCollector();

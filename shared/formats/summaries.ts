@@ -16,6 +16,7 @@ import {
   type ProblemPlace,
 } from './jsonl';
 import type { FileHead, FormatParser, ImportedSummary, SourceFile } from './types';
+import { detectPerFile } from './detection';
 
 /** Ids may be written as strings or integers; Loupe stores them as strings. */
 export const IdSchema = z
@@ -107,15 +108,7 @@ export const summariesParser: FormatParser = {
   description: 'Loupe summaries (JSONL or CSV): dataset, doc_id, document, summary_id, summary, optional label/sentences/meta',
   mapping: 'label: 1 = faithful, 0 = not; sentences are kept as given and must each occur in the summary, in order.',
 
-  sniff(files) {
-    let best: 0 | 1 | 2 = 0;
-    for (const f of files) best = Math.max(best, summariesScore(recordKeysOf(f))) as 0 | 1 | 2;
-    return best;
-  },
-
-  select(files) {
-    return files.filter((f) => summariesScore(recordKeysOf(f)) > 0).map((f) => f.path);
-  },
+  ...detectPerFile((f) => summariesScore(recordKeysOf(f))),
 
   parse(files, options) {
     const problems = new ProblemCollector();

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { describeValue, parseJsonDocument, ProblemCollector, validateRecord } from './jsonl';
 import { nonEmptyText } from './summaries';
 import type { FileHead, FormatParser, ImportedSummary } from './types';
+import { detectPerFile } from './detection';
 
 const SummEditsRecordSchema = z.object({
   id: z.string().trim().min(1),
@@ -40,15 +41,7 @@ export const summeditsParser: FormatParser = {
   description: 'SummEdits (JSON list: id, doc, summary, label, original_summary, edit_types, split)',
   mapping: 'label 1 → faithful (1), 0 → not (0); global labels only; edit_types and split kept in meta. Document id = the summary id without its last "_" part (e.g. samsum_train_13731241).',
 
-  sniff(files) {
-    let best: 0 | 1 | 2 = 0;
-    for (const f of files) best = Math.max(best, summEditsScore(f)) as 0 | 1 | 2;
-    return best;
-  },
-
-  select(files) {
-    return files.filter((f) => summEditsScore(f) > 0).map((f) => f.path);
-  },
+  ...detectPerFile((f) => summEditsScore(f)),
 
   parse(files, options) {
     const problems = new ProblemCollector();

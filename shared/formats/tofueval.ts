@@ -9,6 +9,7 @@ import { csvHeaderOf, readCsv } from './csv';
 import { listForNote, ProblemCollector, validateRecord } from './jsonl';
 import { nonEmptyText } from './summaries';
 import type { FileHead, FormatParser, ImportedLabel, ImportedSummary } from './types';
+import { detectPerFile } from './detection';
 
 export const TOFUEVAL_ANNOTATOR = 'tofueval-expert';
 
@@ -72,15 +73,7 @@ export const tofuevalParser: FormatParser = {
     'sent_label yes → faithful, no → unfaithful (annotator "tofueval-expert", note = exp); error type Extrinsic Information → not_in_source, ' +
     'Mis-Referencing → entity, Contradiction → relation, others → other; global label derived: 1 when every sentence is "yes". Documents are missing.',
 
-  sniff(files) {
-    let best: 0 | 1 | 2 = 0;
-    for (const f of files) best = Math.max(best, tofuEvalScore(f)) as 0 | 1 | 2;
-    return best;
-  },
-
-  select(files) {
-    return files.filter((f) => tofuEvalScore(f) > 0).map((f) => f.path);
-  },
+  ...detectPerFile((f) => tofuEvalScore(f)),
 
   parse(files, options) {
     const problems = new ProblemCollector();
