@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { ERROR_TYPES, ErrorTypeSchema, HUMAN_LABELS, HumanLabelSchema, PHASES, PhaseSchema } from '../domain';
 import type { CsvRow } from './csv';
-import { readTabularRecords } from './rows';
+import { FirstOccurrence, readTabularRecords } from './rows';
 import { parseJsonLines, ProblemCollector, validateRecord, type ProblemPlace } from './jsonl';
 import { IdSchema, recordKeysOf } from './summaries';
 import type { FormatParser, ImportedLabel } from './types';
@@ -72,7 +72,7 @@ export const labelsParser: FormatParser = {
     const problems = new ProblemCollector();
     const labels: ImportedLabel[] = [];
     const notes: string[] = [];
-    const seen = new Map<string, { file: string; line: number }>();
+    const firsts = new FirstOccurrence();
 
     for (const file of files) {
       const records = readTabularRecords(file, { noun: 'label', required: REQUIRED_COLUMNS, optional: LABEL_COLUMNS, fromCsv: csvRowToRecord }, problems, notes);
@@ -83,9 +83,8 @@ export const labelsParser: FormatParser = {
         const dataset = options.dataset ?? record.dataset ?? null;
         const phase = record.phase ?? 'annotation';
         const key = JSON.stringify([dataset, record.summary_id, record.sentence_index, record.annotator, phase]);
-        const earlier = seen.get(key);
-        if (earlier) {
-          const where = earlier.file === place.file ? `line ${earlier.line}` : `${earlier.file} line ${earlier.line}`;
+        const where = firsts.earlier(key, place);
+        if (where) {
           problems.add({
             ...place,
             field: 'sentence_index',
@@ -94,7 +93,6 @@ export const labelsParser: FormatParser = {
           });
           continue;
         }
-        seen.set(key, { file: place.file, line: place.line });
         labels.push({
           dataset,
           summaryId: record.summary_id,

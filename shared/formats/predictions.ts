@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { CsvRow } from './csv';
-import { readTabularRecords } from './rows';
+import { FirstOccurrence, readTabularRecords } from './rows';
 import { describeValue, parseJsonLines, ProblemCollector, validateRecord, type ProblemPlace } from './jsonl';
 import { IdSchema, recordKeysOf } from './summaries';
 import type { FormatParser, ImportedPrediction } from './types';
@@ -58,7 +58,7 @@ export const predictionsParser: FormatParser = {
     const problems = new ProblemCollector();
     const predictions: ImportedPrediction[] = [];
     const notes: string[] = [];
-    const seen = new Map<string, { file: string; line: number }>();
+    const firsts = new FirstOccurrence();
 
     for (const file of files) {
       const records = readTabularRecords(file, { noun: 'prediction', required: REQUIRED_COLUMNS, optional: PREDICTION_COLUMNS, fromCsv: csvRowToRecord }, problems, notes);
@@ -69,9 +69,8 @@ export const predictionsParser: FormatParser = {
         const dataset = options.dataset ?? record.dataset ?? null;
         const configHash = record.config_hash ?? null;
         const key = JSON.stringify([dataset, record.summary_id, record.sentence_index, record.judge, configHash]);
-        const earlier = seen.get(key);
-        if (earlier) {
-          const where = earlier.file === place.file ? `line ${earlier.line}` : `${earlier.file} line ${earlier.line}`;
+        const where = firsts.earlier(key, place);
+        if (where) {
           problems.add({
             ...place,
             field: 'sentence_index',
@@ -80,7 +79,6 @@ export const predictionsParser: FormatParser = {
           });
           continue;
         }
-        seen.set(key, { file: place.file, line: place.line });
         predictions.push({
           dataset,
           summaryId: record.summary_id,

@@ -37,3 +37,18 @@ export function readTabularRecords(file: SourceFile, layout: TabularLayout, prob
   }
   return parseJsonLines(file, problems).map(({ line, value }) => ({ place: { file: file.path, line }, value }));
 }
+
+/** Remembers where each key was first seen, to name it when a record repeats it. */
+export class FirstOccurrence {
+  private readonly seen = new Map<string, { file: string; line: number }>();
+
+  /** Where `key` was first seen ("line 3", or "other.csv line 3" across files); null the first time. */
+  earlier(key: string, place: { file: string; line: number }): string | null {
+    const first = this.seen.get(key);
+    if (!first) {
+      this.seen.set(key, { file: place.file, line: place.line });
+      return null;
+    }
+    return first.file === place.file ? `line ${first.line}` : `${first.file} line ${first.line}`;
+  }
+}
