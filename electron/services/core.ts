@@ -17,6 +17,7 @@ import { ImportCancelled, runImport, type ImportRequest } from './importer';
 import { RecentProjects } from './recent';
 import { createJudgeService, type JudgeService } from './judges/service';
 import { createAnalysisService } from './analysis/service';
+import { createReviewHandlers } from './review/service';
 import type { SecretStore } from './judges/secrets';
 
 export interface CoreOptions {
@@ -285,6 +286,7 @@ export function createCore(options: CoreOptions): Core {
     'annotation.attachDocument': async ({ key, text }) => ({ attached: requireProject().repo.attachDocument(key, text) }),
     ...judges.handlers,
     ...analysis.handlers,
+    ...createReviewHandlers(),
     'export.build': async (input) => {
       const { repo, info } = requireProject();
       return buildExport(repo, input, info.name);
