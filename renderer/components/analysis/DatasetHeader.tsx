@@ -1,0 +1,74 @@
+/**
+ * What a dataset's figures rest on: summaries and sentences analysed, the human sample, p̂ with
+ * its interval, and ε₀ with its status (a root, unconditional, or undefined and why).
+ */
+import type { DatasetAnalysis } from '../../../shared/analysis/types';
+import { count, num, plural, withInterval } from './format';
+
+export function DatasetFacts({ dataset }: { dataset: DatasetAnalysis }) {
+  const human = dataset.human;
+  const p = dataset.p_hat_estimate;
+  return (
+    <dl className="analysis-facts" data-testid="dataset-facts">
+      <div>
+        <dt>Summaries</dt>
+        <dd data-testid="facts-summaries">
+          {count(dataset.n_summaries)} analysed of {count(dataset.n_summaries_total)}
+          {dataset.n_single_sentence_left_out > 0 && <> ({count(dataset.n_single_sentence_left_out)} with one sentence left out)</>} ·{' '}
+          {plural(dataset.n_sentences, 'sentence')}
+          {dataset.n_without_global_label > 0 && <> · {count(dataset.n_without_global_label)} without a global label</>}
+        </dd>
+      </div>
+      <div>
+        <dt>Human sample</dt>
+        <dd data-testid="facts-human">
+          {plural(human.n_annotated_summaries, 'annotated summary', 'annotated summaries')}, {plural(human.n_units, 'sentence')}: {count(human.n_usable)} usable (
+          {count(human.n_faithful)} faithful, {count(human.n_unfaithful)} unfaithful), {count(human.n_unclear)} unclear
+          {human.n_unresolved > 0 && <>, {count(human.n_unresolved)} unresolved disagreements (left out)</>}
+          {human.n_unlabeled > 0 && <>, {count(human.n_unlabeled)} unlabeled</>}
+        </dd>
+      </div>
+      <div>
+        <dt>p̂ (share faithful)</dt>
+        <dd data-testid="facts-p-hat">
+          {withInterval(p)} <span className="muted">(n = {plural(p.n, 'sentence')}, {plural(p.n_summaries, 'summary', 'summaries')})</span>
+        </dd>
+      </div>
+      <div>
+        <dt>Threshold ε₀</dt>
+        <dd data-testid="facts-epsilon0" data-status={dataset.epsilon0_status}>
+          <Epsilon0 dataset={dataset} />
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+export function Epsilon0({ dataset }: { dataset: DatasetAnalysis }) {
+  const basis = (
+    <span className="muted">
+      {' '}
+      (at p̂ = {num(dataset.p_hat)}; lengths of {plural(dataset.epsilon0_n_summaries, 'summary', 'summaries')})
+    </span>
+  );
+  switch (dataset.epsilon0_status) {
+    case 'root':
+      return (
+        <>
+          <strong>ε₀ = {num(dataset.epsilon0)}</strong> <span className="tag">root</span> — the smallest ε in (0, ½) where ρ(Y, A) = ρ(Y, B){basis}
+        </>
+      );
+    case 'unconditional':
+      return (
+        <>
+          <strong>unconditional</strong> <span className="tag">no root</span> — the diagnostic holds for every ε̂ &lt; ½{basis}
+        </>
+      );
+    default:
+      return (
+        <>
+          <strong>undefined</strong> <span className="tag">undefined</span> — {dataset.epsilon0_reason ?? 'p̂ is missing, 0 or 1'}
+        </>
+      );
+  }
+}

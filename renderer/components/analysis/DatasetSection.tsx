@@ -1,0 +1,148 @@
+/**
+ * One dataset's audit, in the paper's order: what it rests on (summaries, human sample, p̂, ε₀),
+ * Table 2 (min vs mean), the ε̂ figure and the verdict per judge, composition, the hidden-bias
+ * simulation, reliability and calibration, the suspicious list and the disagreement lists.
+ */
+import type { DatasetAnalysis } from '../../../shared/analysis/types';
+import { safeFileName } from '../../charts/export';
+import { CalibrationChart } from './CalibrationChart';
+import { ChartFrame } from './ChartFrame';
+import { CompositionChart } from './CompositionChart';
+import { CorrelationTable } from './CorrelationTable';
+import { DatasetFacts } from './DatasetHeader';
+import { Disagreements } from './Disagreements';
+import { EpsilonChart } from './EpsilonChart';
+import { count, epsilon0Words, fixed, plural } from './format';
+import { HiddenBiasChart } from './HiddenBiasChart';
+import { ReliabilityTable } from './ReliabilityTable';
+import { SuspiciousList } from './SuspiciousList';
+import { VerdictTable } from './VerdictTable';
+
+export function DatasetSection({ dataset, bootstrap }: { dataset: DatasetAnalysis; bootstrap: number }) {
+  const hasJudges = dataset.judge_names.length > 0;
+  const hasHumans = dataset.human.n_usable > 0;
+  const file = (what: string) => safeFileName('loupe', dataset.dataset, what);
+  const headingId = `analysis-dataset-${safeFileName(dataset.dataset)}`;
+
+  return (
+    <section className="panel analysis-dataset" aria-labelledby={headingId} data-testid="analysis-dataset" data-dataset={dataset.dataset}>
+      <h2 id={headingId}>
+        <span className="muted">Dataset</span> {dataset.dataset}
+      </h2>
+      <DatasetFacts dataset={dataset} />
+
+      {dataset.n_summaries === 0 ? (
+        <p className="analysis-empty" data-testid="empty-summaries">
+          No summary with two or more sentences: nothing to analyse here (with one sentence, min, mean and max coincide). Import summaries in Project (S).
+        </p>
+      ) : (
+        <>
+          {!hasJudges && (
+            <p className="analysis-empty" data-testid="empty-judges">
+              No judge predictions for this dataset. Add a judge in Judges (<kbd>G</kbd>) and run it — the offline baseline needs no model — then run the analysis
+              again.
+            </p>
+          )}
+          {!hasHumans && (
+            <p className="analysis-empty" data-testid="empty-humans">
+              No usable human labels yet: p̂, ε̂, ε₀ and the verdict need them. Label some sentences in Annotate (draw a sample in Project first), then run the
+              analysis again.
+            </p>
+          )}
+
+          {hasJudges && (
+            <>
+              <h3>Min vs mean aggregation (Table 2)</h3>
+              <CorrelationTable dataset={dataset} bootstrap={bootstrap} />
+
+              <h3>Judge error and the averaging-bias diagnostic</h3>
+              <VerdictTable dataset={dataset} />
+              <ChartFrame
+                fileName={file('epsilon')}
+                testId="figure-epsilon"
+                caption={
+                  <>
+                    ε̂ per judge (share of sentences where its hard label differs from the human label) with its 95% bootstrap interval, against{' '}
+                    {epsilon0Words(dataset)}. n under each judge = sentences compared.
+                  </>
+                }
+              >
+                <EpsilonChart dataset={dataset} bootstrap={bootstrap} />
+              </ChartFrame>
+            </>
+          )}
+
+          <h3>Summary composition (App. C.3)</h3>
+          <ChartFrame
+            fileName={file('composition')}
+            testId="figure-composition"
+            caption={
+              <>
+                Shares of all-faithful, mixed and all-unfaithful summaries. Only mixed summaries tell min from mean: the mixed share is the diagnostic’s power. n =
+                humans {count(dataset.composition.human.n)}, judges on annotated {count(dataset.composition.judges.annotated.n)}, judges on all{' '}
+                {count(dataset.composition.judges.all.n)} summaries.
+              </>
+            }
+          >
+            <CompositionChart dataset={dataset} />
+          </ChartFrame>
+
+          <h3>Hidden bias (simulation, Fig. 3)</h3>
+          {dataset.hidden_bias ? (
+            <ChartFrame
+              fileName={file('hidden-bias')}
+              testId="figure-hidden-bias"
+              caption={
+                <>
+                  A fraction y of {count(dataset.hidden_bias.n_simulated_summaries)} simulated summaries (this dataset’s lengths, p̂ ={' '}
+                  {fixed(dataset.hidden_bias.p_hat, 3)}) is labelled by the averaging rule, the rest by the minimum rule. A small mean − min gap does not certify
+                  unbiased labels.
+                </>
+              }
+            >
+              <HiddenBiasChart dataset={dataset} />
+            </ChartFrame>
+          ) : (
+            <p className="muted" data-testid="hidden-bias-none">
+              Not simulated: it needs p̂ from human labels.
+            </p>
+          )}
+
+          {hasJudges && (
+            <>
+              <h3>Reliability, corrected rate and calibration</h3>
+              <ReliabilityTable dataset={dataset} />
+              <div className="chart-row">
+                {dataset.judge_names.map((judge) => {
+                  const calibration = dataset.judges[judge]!.calibration;
+                  if (!calibration) return null;
+                  return (
+                    <ChartFrame
+                      key={judge}
+                      fileName={file(`calibration-${judge}`)}
+                      testId="figure-calibration"
+                      caption={
+                        <>
+                          Reliability of <span className="judge-name-inline">{judge}</span>’s soft labels: mean predicted P(faithful) vs observed share faithful per
+                          bin, n = {plural(calibration.brier.n, 'sentence')}.
+                        </>
+                      }
+                    >
+                      <CalibrationChart judge={judge} dataset={dataset.dataset} calibration={calibration} />
+                    </ChartFrame>
+                  );
+                })}
+              </div>
+
+              <h3>Suspicious summaries (§6, App. C.2)</h3>
+              <SuspiciousList dataset={dataset} />
+
+              <h3>Disagreements</h3>
+              <Disagreements dataset={dataset} />
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
