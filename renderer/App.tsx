@@ -13,9 +13,11 @@ import {
   setSessionError,
   showView,
   useSession,
+  type View,
 } from './state/session';
 import { ErrorBanner } from './components/ErrorBanner';
 import { Header } from './components/Header';
+import { AnalysisView } from './views/AnalysisView';
 import { AnnotateView } from './views/AnnotateView';
 import { AnnotatorPicker } from './views/AnnotatorPicker';
 import { JudgesView } from './views/JudgesView';
@@ -35,7 +37,7 @@ export function App({ bridge }: { bridge: LoupeBridge }) {
   }, [bridge]);
 
   useFileDrop(bridge, projectPath !== null);
-  useJudgesKey(projectPath !== null && annotator !== null);
+  useViewKeys(projectPath !== null && annotator !== null);
 
   let body;
   if (booting) body = <p className="muted centered">Connecting…</p>;
@@ -43,6 +45,7 @@ export function App({ bridge }: { bridge: LoupeBridge }) {
   else if (!annotator) body = <AnnotatorPicker />;
   else if (view === 'project') body = <ProjectView />;
   else if (view === 'judges') body = <JudgesView />;
+  else if (view === 'analysis') body = <AnalysisView />;
   else body = <AnnotateView />;
 
   return (
@@ -74,18 +77,22 @@ function onMenuAction(action: MenuAction): void {
   }
 }
 
+/** Single keys that open a view from the others; no Annotate key uses G or A. */
+const VIEW_KEYS: Readonly<Record<string, View>> = { g: 'judges', a: 'analysis' };
+
 /**
- * G opens the Judges view from the other views (no Annotate key uses G). Overlays that own the
- * keyboard (error-type picker, help) stop the event before it gets here; typing is left alone.
+ * G opens the Judges view, A the Analysis view. Overlays that own the keyboard (error-type
+ * picker, help) stop the event before it gets here; typing is left alone.
  */
-function useJudgesKey(enabled: boolean): void {
+function useViewKeys(enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return;
     function onKeyDown(event: KeyboardEvent) {
       if (event.defaultPrevented || event.repeat || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (event.key.toLowerCase() !== 'g' || isTypingTarget(event.target)) return;
+      const view = VIEW_KEYS[event.key.toLowerCase()];
+      if (!view || isTypingTarget(event.target)) return;
       event.preventDefault();
-      showView('judges');
+      showView(view);
     }
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);

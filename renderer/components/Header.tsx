@@ -50,6 +50,17 @@ export function Header() {
             >
               Judges <kbd className="tab-key">G</kbd>
             </button>
+            <button
+              type="button"
+              className={view === 'analysis' ? 'tab is-active' : 'tab'}
+              aria-current={view === 'analysis' ? 'page' : undefined}
+              aria-keyshortcuts="A"
+              title="Analysis: the judge audit (A)"
+              onClick={() => showView('analysis')}
+              data-testid="nav-analysis"
+            >
+              Analysis <kbd className="tab-key">A</kbd>
+            </button>
           </nav>
         </>
       )}
