@@ -4,6 +4,7 @@
  */
 import type { Database } from './open';
 import { JudgeRepository } from './judgeRepository';
+import { ReviewRepository } from './reviewRepository';
 import type { ErrorType, GlobalLabel, HumanLabel, Phase } from '../shared/domain';
 
 export interface UnitRecord {
@@ -105,9 +106,12 @@ const now = (): string => new Date().toISOString();
 export class Repository {
   /** Judges, judge versions and predictions (db/judgeRepository.ts), on the same connection. */
   readonly judges: JudgeRepository;
+  /** Review queues, decisions and the dataset card (db/reviewRepository.ts), on the same connection. */
+  readonly review: ReviewRepository;
 
   constructor(private readonly db: Database) {
     this.judges = new JudgeRepository(db);
+    this.review = new ReviewRepository(db);
   }
 
   /** Runs fn in one transaction (all or nothing). */

@@ -3,6 +3,9 @@
  * Bundles the Electron main process and the preload with esbuild.
  *
  *   electron/main.ts    → out/main/main.cjs       (node, cjs; electron and the SQLite drivers external)
+ *   electron/services/analysis/worker.ts
+ *                       → out/main/analysis-worker.cjs (the judge audit's worker thread; main.cjs
+ *                                                  starts it from its own folder; drivers external)
  *   electron/preload.ts → out/preload/preload.cjs (cjs, only `require('electron')`: a sandboxed
  *                                                  preload cannot require anything else)
  *
@@ -79,9 +82,10 @@ function contractListsPlugin(lists) {
 export async function buildElectron({ outDir = path.join(ROOT, 'out'), minify = false, logLevel = 'warning' } = {}) {
   const mainFile = path.join(outDir, 'main', 'main.cjs');
   const preloadFile = path.join(outDir, 'preload', 'preload.cjs');
+  const analysisWorkerFile = path.join(outDir, 'main', 'analysis-worker.cjs');
   const lists = await contractLists();
 
-  const [main, preload] = await Promise.all([
+  const [main, analysisWorker, preload] = await Promise.all([
     esbuild.build({
       entryPoints: [path.join(ROOT, 'electron', 'main.ts')],
       outfile: mainFile,
@@ -91,6 +95,22 @@ export async function buildElectron({ outDir = path.join(ROOT, 'out'), minify = 
       target: NODE_TARGET,
       external: MAIN_EXTERNALS,
       // Bundled ESM dependencies may read import.meta.url: give them this file's URL.
+      define: { 'import.meta.url': '__loupe_import_meta_url' },
+      banner: { js: "const __loupe_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+      sourcemap: 'linked',
+      minify,
+      metafile: true,
+      logLevel,
+      absWorkingDir: ROOT,
+    }),
+    esbuild.build({
+      entryPoints: [path.join(ROOT, 'electron', 'services', 'analysis', 'worker.ts')],
+      outfile: analysisWorkerFile,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: NODE_TARGET,
+      external: MAIN_EXTERNALS,
       define: { 'import.meta.url': '__loupe_import_meta_url' },
       banner: { js: "const __loupe_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
       sourcemap: 'linked',
@@ -116,7 +136,13 @@ export async function buildElectron({ outDir = path.join(ROOT, 'out'), minify = 
       absWorkingDir: ROOT,
     }),
   ]);
-  return { mainFile, preloadFile, metafiles: { main: main.metafile, preload: preload.metafile }, lists };
+  return {
+    mainFile,
+    preloadFile,
+    analysisWorkerFile,
+    metafiles: { main: main.metafile, preload: preload.metafile, analysisWorker: analysisWorker.metafile },
+    lists,
+  };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
@@ -125,10 +151,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   const outDir = outIndex >= 0 && args[outIndex + 1] ? path.resolve(args[outIndex + 1]) : undefined;
   const started = Date.now();
   buildElectron({ outDir, minify: args.includes('--minify') })
-    .then(({ mainFile, preloadFile, lists }) => {
+    .then(({ mainFile, preloadFile, analysisWorkerFile, lists }) => {
       const rel = (p) => path.relative(process.cwd(), p);
       console.log(
-        `build-electron: ${rel(mainFile)}, ${rel(preloadFile)} (${lists.API_METHODS.length} API methods) in ${Date.now() - started} ms`,
+        `build-electron: ${rel(mainFile)}, ${rel(analysisWorkerFile)}, ${rel(preloadFile)} (${lists.API_METHODS.length} API methods) in ${Date.now() - started} ms`,
       );
     })
     .catch((err) => {

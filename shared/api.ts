@@ -656,7 +656,10 @@ export const API = {
   'judges.status': { input: RunRef, output: JudgeRunStatusSchema },
   /** Runs of this session, newest first (running and paused ones included). */
   'judges.runs': { input: Empty, output: z.array(JudgeRunStatusSchema) },
-  /** Judge audit (issue 4): starts the analysis in a worker thread and returns at once; poll analysis.status. */
+  /**
+   * Judge audit (issue 4): starts the analysis in a worker thread and returns at once; poll
+   * analysis.status. One at a time per project: while one runs, start answers `conflict`.
+   */
   'analysis.start': { input: AnalysisStartInputSchema, output: AnalysisStatusSchema },
   'analysis.status': { input: AnalysisJobRef, output: AnalysisStatusSchema },
   /** Stops a running analysis (state cancelled); a finished one is returned unchanged. */

@@ -1,9 +1,10 @@
 import { migration001 } from './001_initial';
 import { migration002 } from './002_judges';
+import { migration003 } from './003_review';
 
 /**
  * Forward-only migrations: entry i moves the schema from version i to i+1 (PRAGMA user_version).
  * Never edit a shipped entry; append a new one, with a test that migrates a populated database.
  */
-export const MIGRATIONS: readonly string[] = [migration001, migration002];
+export const MIGRATIONS: readonly string[] = [migration001, migration002, migration003];
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -7,6 +7,7 @@
  *   npm run --silent loupe -- datasets --project P
  *   npm run --silent loupe -- export --project P --predictions --out FILE.jsonl|.csv [--dataset D]
  *   npm run --silent loupe -- judges add|list|remove|preview … and judge --project P --judge NAME (electron/cli/judges.ts)
+ *   npm run --silent loupe -- analyze --project P [--json] [--markdown [FILE]] [--bootstrap N] [--seed S] [--cap C] [--dataset D] (electron/cli/analyze.ts)
  */
 import Database from 'better-sqlite3';
 import { Command, InvalidArgumentError, Option } from 'commander';
@@ -22,6 +23,7 @@ import { startServer } from '../serve/server';
 import { DEMO_DIR, RENDERER_OUT, stateDir } from './paths';
 import { ensureRendererBuilt } from './renderer-build';
 import { registerJudgeCommands } from './judges';
+import { registerAnalyzeCommand } from './analyze';
 
 function makeCore(web: boolean, annotator?: string): Core {
   return createCore({
@@ -182,6 +184,15 @@ program
   });
 
 registerJudgeCommands(program, {
+  open: (project) => {
+    const core = makeCore(false);
+    openExisting(core, resolve(project));
+    return core;
+  },
+  usage: (message) => new UsageError(message),
+});
+
+registerAnalyzeCommand(program, {
   open: (project) => {
     const core = makeCore(false);
     openExisting(core, resolve(project));

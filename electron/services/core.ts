@@ -16,7 +16,7 @@ import { buildExport } from './exporter';
 import { ImportCancelled, runImport, type ImportRequest } from './importer';
 import { RecentProjects } from './recent';
 import { createJudgeService, type JudgeService } from './judges/service';
-import { createAnalysisService } from './analysis/service';
+import { createAnalysisService, type AnalysisService } from './analysis/service';
 import { createReviewHandlers } from './review/service';
 import type { SecretStore } from './judges/secrets';
 
@@ -44,6 +44,8 @@ export interface Core {
   repository(): Repository;
   /** Judge configurations and runs (CLI progress, demo). */
   judges: JudgeService;
+  /** The judge audit's background analyses (CLI waits on them). */
+  analysis: AnalysisService;
   close(): void;
 }
 
@@ -88,7 +90,12 @@ export function createCore(options: CoreOptions): Core {
     secrets: options.secrets ?? null,
     ...(options.env ? { env: options.env } : {}),
   });
-  const analysis = createAnalysisService();
+  const analysis = createAnalysisService({
+    project: () => {
+      const { info, repo } = requireProject();
+      return { path: info.path, repo };
+    },
+  });
 
   function requireProject(): OpenProject {
     if (!project) throw new ApiError({ code: 'no_project', message: 'No project is open. Open or create one first (File › Open).' });
@@ -286,7 +293,7 @@ export function createCore(options: CoreOptions): Core {
     'annotation.attachDocument': async ({ key, text }) => ({ attached: requireProject().repo.attachDocument(key, text) }),
     ...judges.handlers,
     ...analysis.handlers,
-    ...createReviewHandlers(),
+    ...createReviewHandlers({ repository: () => requireProject().repo.review }),
     'export.build': async (input) => {
       const { repo, info } = requireProject();
       return buildExport(repo, input, info.name);
@@ -305,6 +312,7 @@ export function createCore(options: CoreOptions): Core {
     current: () => project?.info ?? null,
     repository: () => requireProject().repo,
     judges,
+    analysis,
     close: closeProject,
   };
 }

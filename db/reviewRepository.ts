@@ -1,0 +1,353 @@
+/**
+ * SQL for review queues and adjudication (issue 5). Plain values in and out.
+ *
+ * A decision is an ordinary `label_events` row of phase `review` (the append-only history: the
+ * current decision of (unit, adjudicator) is the latest event, a revision is a new event), plus a
+ * `review_events` row naming the queue it was recorded from (schema 3).
+ *
+ * The constructor and every read are read-only, so the analysis worker can use this class on its
+ * read-only connection (`new ReviewRepository(db).adjudicatedLabels(dataset)`).
+ */
+import type { Database } from './open';
+import type { ErrorType, GlobalLabel, HumanLabel, Phase } from '../shared/domain';
+
+export type ReviewQueueName = 'suspicious' | 'human-judge' | 'judges-split' | 'human-human';
+
+export interface ReviewSummaryRow {
+  key: number;
+  dataset: string;
+  summaryId: string;
+  docId: string;
+  summary: string;
+  document: string | null;
+  globalLabel: GlobalLabel | null;
+}
+
+export interface ReviewUnitRow {
+  id: number;
+  summaryKey: number;
+  index: number;
+  text: string;
+  start: number;
+  end: number;
+  fragment: boolean;
+  /** Splitter name and version, e.g. "loupe-rules 1". */
+  splitter: string;
+}
+
+/** The current (latest) event of one (unit, person, phase), cleared ones included (label null). */
+export interface ReviewLabelRow {
+  unitId: number;
+  summaryKey: number;
+  unitIndex: number;
+  annotatorId: number;
+  annotator: string;
+  phase: Phase;
+  eventId: number;
+  label: HumanLabel | null;
+  errorType: ErrorType | null;
+  note: string | null;
+  /** Review phase: the queue the current decision was recorded from (null: imported or unknown). */
+  queue: ReviewQueueName | null;
+  /** Time spent on the first event that gave a label (the blind decision), if recorded. */
+  blindTimeMs: number | null;
+  /** Sum of the recorded times of every event of (unit, person, phase). */
+  totalTimeMs: number | null;
+  events: number;
+  firstAt: string;
+  lastAt: string;
+}
+
+export interface ReviewPredictionRow {
+  unitId: number;
+  judge: string;
+  hard: 0 | 1 | null;
+  soft: number | null;
+}
+
+/** The same shape as the analysis hook's AdjudicatedLabelRow (db/analysisRepository.ts). */
+export interface AdjudicatedLabelRow {
+  summaryKey: number;
+  unitIndex: number;
+  label: HumanLabel;
+}
+
+export interface NewDecision {
+  unitId: number;
+  annotatorId: number;
+  label: HumanLabel | null;
+  errorType: ErrorType | null;
+  note: string | null;
+  timeSpentMs: number | null;
+  cause: string;
+  queue: ReviewQueueName;
+  judges: string[];
+}
+
+export interface CardJudgeRow {
+  name: string;
+  kind: string;
+  config: string | null;
+  configHash: string | null;
+  versions: number;
+  predictions: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const now = (): string => new Date().toISOString();
+
+/** `(? IS NULL OR s.id = ?)`: one summary, or the whole dataset. */
+const ONE_OR_ALL = '(? IS NULL OR s.id = ?)';
+
+export class ReviewRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Runs fn in one transaction (every read inside sees the same state). */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  datasetNames(): string[] {
+    return this.db.prepare('SELECT name FROM datasets ORDER BY name').pluck().all() as string[];
+  }
+
+  unitSummaryKey(unitId: number): number | null {
+    const row = this.db.prepare('SELECT summary_id FROM units WHERE id = ?').pluck().get(unitId) as number | undefined;
+    return row ?? null;
+  }
+
+  datasetOfSummary(key: number): string | null {
+    const row = this.db.prepare('SELECT d.name FROM summaries s JOIN datasets d ON d.id = s.dataset_id WHERE s.id = ?').pluck().get(key) as string | undefined;
+    return row ?? null;
+  }
+
+  /** Summaries of a dataset (or one of them, by key), with their texts and benchmark label. */
+  summaries(dataset: string, key: number | null = null): ReviewSummaryRow[] {
+    return this.db
+      .prepare(
+        `SELECT s.id AS key, d.name AS dataset, s.summary_id AS summaryId, doc.doc_id AS docId, s.text AS summary, doc.text AS document,
+                s.global_label AS globalLabel
+         FROM summaries s JOIN datasets d ON d.id = s.dataset_id JOIN documents doc ON doc.id = s.document_id
+         WHERE d.name = ? AND ${ONE_OR_ALL} ORDER BY s.id`,
+      )
+      .all(dataset, key, key) as ReviewSummaryRow[];
+  }
+
+  units(dataset: string, key: number | null = null): ReviewUnitRow[] {
+    const rows = this.db
+      .prepare(
+        `SELECT u.id, u.summary_id AS summaryKey, u.idx AS "index", u.text, u.start, u.end, u.fragment,
+                u.splitter || ' ' || u.splitter_version AS splitter
+         FROM units u JOIN summaries s ON s.id = u.summary_id JOIN datasets d ON d.id = s.dataset_id
+         WHERE d.name = ? AND ${ONE_OR_ALL} ORDER BY u.summary_id, u.idx`,
+      )
+      .all(dataset, key, key) as Array<Omit<ReviewUnitRow, 'fragment'> & { fragment: number }>;
+    return rows.map((r) => ({ ...r, fragment: r.fragment === 1 }));
+  }
+
+  /** The current event of every (unit, person, phase) of a dataset (or one summary). */
+  currentLabels(dataset: string, key: number | null = null): ReviewLabelRow[] {
+    return this.db
+      .prepare(
+        `WITH scoped AS (
+           SELECT e.* FROM label_events e JOIN units u ON u.id = e.unit_id JOIN summaries s ON s.id = u.summary_id
+           JOIN datasets d ON d.id = s.dataset_id WHERE d.name = ? AND ${ONE_OR_ALL}
+         ),
+         latest AS (
+           SELECT unit_id, annotator_id, phase, max(id) AS id, count(*) AS events, min(created_at) AS firstAt, sum(time_spent_ms) AS totalTimeMs,
+                  min(CASE WHEN label IS NOT NULL THEN id END) AS firstLabeled
+           FROM scoped GROUP BY unit_id, annotator_id, phase
+         )
+         SELECT e.unit_id AS unitId, u.summary_id AS summaryKey, u.idx AS unitIndex, e.annotator_id AS annotatorId, a.name AS annotator,
+                e.phase, e.id AS eventId, e.label, e.error_type AS errorType, e.note, r.queue,
+                (SELECT f.time_spent_ms FROM label_events f WHERE f.id = l.firstLabeled) AS blindTimeMs,
+                l.totalTimeMs, l.events, l.firstAt, e.created_at AS lastAt
+         FROM latest l JOIN label_events e ON e.id = l.id JOIN units u ON u.id = e.unit_id JOIN annotators a ON a.id = e.annotator_id
+         LEFT JOIN review_events r ON r.event_id = e.id
+         ORDER BY u.summary_id, u.idx, e.annotator_id, e.phase`,
+      )
+      .all(dataset, key, key) as ReviewLabelRow[];
+  }
+
+  /** Predictions (current version of each judge, with a hard or soft label) of a dataset or one summary. */
+  predictions(dataset: string, key: number | null = null): ReviewPredictionRow[] {
+    return this.db
+      .prepare(
+        `SELECT p.unit_id AS unitId, j.name AS judge, p.hard, p.soft
+         FROM judge_predictions p JOIN judges j ON j.current_version_id = p.judge_version_id
+         JOIN units u ON u.id = p.unit_id JOIN summaries s ON s.id = u.summary_id JOIN datasets d ON d.id = s.dataset_id
+         WHERE d.name = ? AND ${ONE_OR_ALL} AND (p.hard IS NOT NULL OR p.soft IS NOT NULL)
+         ORDER BY p.unit_id, j.name`,
+      )
+      .all(dataset, key, key) as ReviewPredictionRow[];
+  }
+
+  /** Judges with ≥ 1 prediction (current version) in the dataset, in creation order (for "Judge A, B, …"). */
+  datasetJudges(dataset: string): string[] {
+    return this.db
+      .prepare(
+        `SELECT j.name FROM judges j WHERE EXISTS (
+           SELECT 1 FROM judge_predictions p JOIN units u ON u.id = p.unit_id JOIN summaries s ON s.id = u.summary_id
+           JOIN datasets d ON d.id = s.dataset_id
+           WHERE p.judge_version_id = j.current_version_id AND d.name = ? AND (p.hard IS NOT NULL OR p.soft IS NOT NULL))
+         ORDER BY j.id`,
+      )
+      .pluck()
+      .all(dataset) as string[];
+  }
+
+  judgeExists(name: string): boolean {
+    return this.db.prepare('SELECT 1 FROM judges WHERE name = ?').get(name) !== undefined;
+  }
+
+  /** People with ≥ 1 annotation-phase event in the dataset, in creation order (for "Annotator 1, 2, …"). */
+  datasetAnnotators(dataset: string): string[] {
+    return this.db
+      .prepare(
+        `SELECT a.name FROM annotators a WHERE EXISTS (
+           SELECT 1 FROM label_events e JOIN units u ON u.id = e.unit_id JOIN summaries s ON s.id = u.summary_id
+           JOIN datasets d ON d.id = s.dataset_id WHERE e.annotator_id = a.id AND e.phase = 'annotation' AND d.name = ?)
+         ORDER BY a.id`,
+      )
+      .pluck()
+      .all(dataset) as string[];
+  }
+
+  ensureAnnotator(name: string): number {
+    this.db.prepare('INSERT OR IGNORE INTO annotators (name, created_at) VALUES (?, ?)').run(name, now());
+    return this.db.prepare('SELECT id FROM annotators WHERE name = ?').pluck().get(name) as number;
+  }
+
+  /** One committed transaction: the review-phase label event and the queue it came from. */
+  recordDecision(d: NewDecision): number {
+    return this.transaction(() => {
+      const eventId = Number(
+        this.db
+          .prepare(
+            `INSERT INTO label_events (unit_id, annotator_id, phase, label, error_type, note, time_spent_ms, cause, created_at)
+             VALUES (?, ?, 'review', ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(d.unitId, d.annotatorId, d.label, d.errorType, d.note, d.timeSpentMs, d.cause, now()).lastInsertRowid,
+      );
+      this.db.prepare('INSERT INTO review_events (event_id, queue, judges) VALUES (?, ?, ?)').run(eventId, d.queue, JSON.stringify(d.judges));
+      return eventId;
+    });
+  }
+
+  /**
+   * The adjudicated labels the audit (p̂, ε̂, human composition) may use, per Loupe's rule:
+   * a unit has one when
+   *   - the current review-phase decision of at least one adjudicator was recorded from the
+   *     human-vs-human disagreement queue and gives a label, and every such decision agrees
+   *     (adjudicators who disagree leave the unit unresolved), and
+   *   - the unit currently has annotation-phase labels from ≥ 2 annotators (the disagreement the
+   *     adjudication settles).
+   * Decisions from the suspicious, human-vs-judge and judges-split queues (and imported
+   * review-phase labels) never count here: those sentences were chosen by what the judges said,
+   * so they would bias p̂ and ε̂. They feed the review table and the corrected global labels only.
+   */
+  adjudicatedLabels(dataset: string): AdjudicatedLabelRow[] {
+    return this.db
+      .prepare(
+        `WITH scoped AS (
+           SELECT e.id, e.unit_id, e.annotator_id, e.phase FROM label_events e JOIN units u ON u.id = e.unit_id
+           JOIN summaries s ON s.id = u.summary_id JOIN datasets d ON d.id = s.dataset_id WHERE d.name = ?
+         ),
+         latest AS (SELECT max(id) AS id, phase FROM scoped GROUP BY unit_id, annotator_id, phase),
+         disputed AS (
+           SELECT e.unit_id FROM latest l JOIN label_events e ON e.id = l.id
+           WHERE l.phase = 'annotation' AND e.label IS NOT NULL GROUP BY e.unit_id HAVING count(*) >= 2
+         )
+         SELECT u.summary_id AS summaryKey, u.idx AS unitIndex, min(e.label) AS label
+         FROM latest l JOIN label_events e ON e.id = l.id JOIN review_events r ON r.event_id = e.id JOIN units u ON u.id = e.unit_id
+         WHERE l.phase = 'review' AND r.queue = 'human-human' AND e.label IS NOT NULL AND e.unit_id IN (SELECT unit_id FROM disputed)
+         GROUP BY e.unit_id HAVING count(DISTINCT e.label) = 1
+         ORDER BY u.summary_id, u.idx`,
+      )
+      .all(dataset) as AdjudicatedLabelRow[];
+  }
+
+  // --- dataset card (export) -------------------------------------------------------------
+
+  /** Per dataset: label events, units labeled and dates, by phase. */
+  labelCounts(dataset: string | null): Array<{ dataset: string; phase: Phase; events: number; current: number; units: number; people: number; firstAt: string | null; lastAt: string | null }> {
+    return this.db
+      .prepare(
+        `WITH scoped AS (
+           SELECT e.*, d.name AS dataset FROM label_events e JOIN units u ON u.id = e.unit_id JOIN summaries s ON s.id = u.summary_id
+           JOIN datasets d ON d.id = s.dataset_id WHERE (? IS NULL OR d.name = ?)
+         ),
+         latest AS (SELECT max(id) AS id FROM scoped GROUP BY unit_id, annotator_id, phase)
+         SELECT x.dataset, x.phase, count(*) AS events,
+                (SELECT count(*) FROM latest l JOIN scoped c ON c.id = l.id WHERE c.dataset = x.dataset AND c.phase = x.phase AND c.label IS NOT NULL) AS current,
+                (SELECT count(DISTINCT c.unit_id) FROM latest l JOIN scoped c ON c.id = l.id WHERE c.dataset = x.dataset AND c.phase = x.phase AND c.label IS NOT NULL) AS units,
+                count(DISTINCT x.annotator_id) AS people, min(x.created_at) AS firstAt, max(x.created_at) AS lastAt
+         FROM scoped x GROUP BY x.dataset, x.phase ORDER BY x.dataset, x.phase`,
+      )
+      .all(dataset, dataset) as ReturnType<ReviewRepository['labelCounts']>;
+  }
+
+  /** Who labeled what: per dataset, person and phase, the current labels and dates. */
+  people(dataset: string | null): Array<{ dataset: string; name: string; phase: Phase; labels: number; firstAt: string; lastAt: string }> {
+    return this.db
+      .prepare(
+        `WITH scoped AS (
+           SELECT e.*, d.name AS dataset FROM label_events e JOIN units u ON u.id = e.unit_id JOIN summaries s ON s.id = u.summary_id
+           JOIN datasets d ON d.id = s.dataset_id WHERE (? IS NULL OR d.name = ?)
+         ),
+         latest AS (SELECT max(id) AS id FROM scoped GROUP BY unit_id, annotator_id, phase)
+         SELECT x.dataset, a.name, x.phase,
+                sum(CASE WHEN x.id IN (SELECT id FROM latest) AND x.label IS NOT NULL THEN 1 ELSE 0 END) AS labels,
+                min(x.created_at) AS firstAt, max(x.created_at) AS lastAt
+         FROM scoped x JOIN annotators a ON a.id = x.annotator_id
+         GROUP BY x.dataset, a.id, x.phase ORDER BY x.dataset, a.name, x.phase`,
+      )
+      .all(dataset, dataset) as ReturnType<ReviewRepository['people']>;
+  }
+
+  /** Splitters of each dataset's units. */
+  splitters(dataset: string | null): Array<{ dataset: string; splitter: string; version: string; units: number }> {
+    return this.db
+      .prepare(
+        `SELECT d.name AS dataset, u.splitter, u.splitter_version AS version, count(*) AS units
+         FROM units u JOIN summaries s ON s.id = u.summary_id JOIN datasets d ON d.id = s.dataset_id
+         WHERE (? IS NULL OR d.name = ?) GROUP BY d.name, u.splitter, u.splitter_version ORDER BY d.name, u.splitter, u.splitter_version`,
+      )
+      .all(dataset, dataset) as ReturnType<ReviewRepository['splitters']>;
+  }
+
+  /** Sample batches (seed, algorithm, size) per dataset. */
+  samples(dataset: string | null): Array<{ dataset: string; batch: number; seed: number; requested: number; drawn: number; algorithm: string; annotator: string | null; createdAt: string }> {
+    return this.db
+      .prepare(
+        `SELECT d.name AS dataset, b.batch, b.seed, b.requested, (SELECT count(*) FROM sample_items i WHERE i.batch_id = b.id) AS drawn,
+                b.algorithm, a.name AS annotator, b.created_at AS createdAt
+         FROM sample_batches b JOIN datasets d ON d.id = b.dataset_id LEFT JOIN annotators a ON a.id = b.annotator_id
+         WHERE (? IS NULL OR d.name = ?) ORDER BY d.name, b.batch`,
+      )
+      .all(dataset, dataset) as ReturnType<ReviewRepository['samples']>;
+  }
+
+  /** Imports that brought data (kind, source, files, content hash, when). */
+  imports(): Array<{ kind: string; source: string; files: string; contentHash: string; summaries: number; labels: number; createdAt: string }> {
+    return this.db
+      .prepare('SELECT kind, source, files, content_hash AS contentHash, summaries, labels, created_at AS createdAt FROM imports ORDER BY id')
+      .all() as ReturnType<ReviewRepository['imports']>;
+  }
+
+  /** Judges with the configuration of their current version (stored without keys) and prediction counts in scope. */
+  cardJudges(dataset: string | null): CardJudgeRow[] {
+    return this.db
+      .prepare(
+        `SELECT j.name, j.kind, v.config, v.config_hash AS configHash,
+                (SELECT count(*) FROM judge_versions x WHERE x.judge_id = j.id) AS versions,
+                (SELECT count(*) FROM judge_predictions p JOIN units u ON u.id = p.unit_id JOIN summaries s ON s.id = u.summary_id
+                   JOIN datasets d ON d.id = s.dataset_id
+                   WHERE p.judge_version_id = j.current_version_id AND p.hard IS NOT NULL AND (? IS NULL OR d.name = ?)) AS predictions,
+                j.created_at AS createdAt, j.updated_at AS updatedAt
+         FROM judges j LEFT JOIN judge_versions v ON v.id = j.current_version_id ORDER BY j.id`,
+      )
+      .all(dataset, dataset) as CardJudgeRow[];
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * The analysis worker thread's entry (worker_threads), the same source in every host:
+ * - Electron: bundled by scripts/build-electron.mjs to out/main/analysis-worker.cjs, next to
+ *   main.cjs; it loads the N-API SQLite driver the main process uses (better-sqlite3-napi);
+ * - Node under tsx (CLI, `loupe serve`) and the tests: started through worker-tsx.mjs, which
+ *   registers tsx in the thread first; it loads better-sqlite3 (Node's driver).
+ * It receives an AnalysisJobInput as workerData and posts AnalysisWorkerMessages.
+ */
+import { createRequire } from 'node:module';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { DatabaseConstructor } from '../../../db/open';
+import { failureOf, runAnalysisJob, type AnalysisJobInput, type AnalysisWorkerMessage } from './job';
+
+function driver(): DatabaseConstructor {
+  // Dynamic on purpose: each runtime has its own driver (docs/native-modules.md), and the bundle
+  // must not pull either in.
+  const name = process.versions.electron ? 'better-sqlite3-napi' : 'better-sqlite3';
+  return createRequire(import.meta.url)(name) as DatabaseConstructor;
+}
+
+const port = parentPort;
+if (port) {
+  const post = (message: AnalysisWorkerMessage) => port.postMessage(message);
+  try {
+    post(runAnalysisJob(driver(), (workerData as { job: AnalysisJobInput }).job, (progress) => post({ type: 'progress', progress })));
+  } catch (err) {
+    post(failureOf(err));
+  }
+}
