@@ -1,5 +1,5 @@
 /** The shell: boot, menu actions, file drops, and which view is showing. */
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { LoupeBridge, MenuAction } from '../shared/api';
 import { isTypingTarget } from './keyboard';
 import { importFile, importWithDialog } from './state/imports';
@@ -17,12 +17,14 @@ import {
 } from './state/session';
 import { ErrorBanner } from './components/ErrorBanner';
 import { Header } from './components/Header';
-import { AnalysisView } from './views/AnalysisView';
 import { AnnotateView } from './views/AnnotateView';
 import { AnnotatorPicker } from './views/AnnotatorPicker';
 import { JudgesView } from './views/JudgesView';
 import { ProjectView } from './views/ProjectView';
 import { StartView } from './views/StartView';
+
+// The judge audit is a large view most annotation sessions never open: its own chunk.
+const AnalysisView = lazy(() => import('./views/AnalysisView').then((module) => ({ default: module.AnalysisView })));
 
 export function App({ bridge }: { bridge: LoupeBridge }) {
   const booting = useSession((state) => state.booting);
@@ -45,7 +47,12 @@ export function App({ bridge }: { bridge: LoupeBridge }) {
   else if (!annotator) body = <AnnotatorPicker />;
   else if (view === 'project') body = <ProjectView />;
   else if (view === 'judges') body = <JudgesView />;
-  else if (view === 'analysis') body = <AnalysisView />;
+  else if (view === 'analysis')
+    body = (
+      <Suspense fallback={<p className="muted centered">Loading the analysis…</p>}>
+        <AnalysisView />
+      </Suspense>
+    );
   else body = <AnnotateView />;
 
   return (

@@ -25,7 +25,7 @@ export function DatasetSection({ dataset, bootstrap }: { dataset: DatasetAnalysi
   const headingId = `analysis-dataset-${safeFileName(dataset.dataset)}`;
 
   return (
-    <section className="panel analysis-dataset" aria-labelledby={headingId} data-testid="analysis-dataset" data-dataset={dataset.dataset}>
+    <section className="panel analysis-dataset" aria-labelledby={headingId} data-testid="dataset-section" data-dataset={dataset.dataset}>
       <h2 id={headingId}>
         <span className="muted">Dataset</span> {dataset.dataset}
       </h2>

@@ -171,7 +171,7 @@ export function SuspiciousPanel({ datasets }: { datasets: readonly DatasetAnalys
         </tbody>
       </table>
       <p className="muted" data-testid="suspicious-panel-note">
-        Read-only. The summary and its document open in the review view once adjudication lands; until then, find it by these ids in the label export.
+        Read-only: ids and flagged sentences only. The summary with its document opens in the review view once adjudication lands; until then, find it by these ids in the label export.
       </p>
     </aside>
   );
