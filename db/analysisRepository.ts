@@ -10,6 +10,7 @@ import type { Database, DatabaseConstructor } from './open';
 import { ProjectFileError } from './open';
 import { SCHEMA_VERSION } from './migrations';
 import { JudgeRepository, type DatasetPredictionRow } from './judgeRepository';
+import { ReviewRepository, type ReviewQueueName } from './reviewRepository';
 import type { GlobalLabel, HumanLabel, Phase } from '../shared/domain';
 
 export type { DatasetPredictionRow };
@@ -35,6 +36,11 @@ export interface CurrentLabelRow {
   annotator: string;
   phase: Phase;
   label: HumanLabel;
+  /**
+   * Review phase: the review queue the decision was recorded from (schema 3, issue 5); null for
+   * the annotation phase and for review labels without a queue (imported, or older than schema 3).
+   */
+  queue: ReviewQueueName | null;
 }
 
 /** An adjudicated label: the one that settles a disagreement between annotators. */
@@ -74,9 +80,11 @@ export function openProjectReadOnly(Driver: DatabaseConstructor, path: string): 
 
 export class AnalysisRepository {
   private readonly judges: JudgeRepository;
+  private readonly review: ReviewRepository;
 
   constructor(private readonly db: Database) {
     this.judges = new JudgeRepository(db);
+    this.review = new ReviewRepository(db);
   }
 
   /** Runs fn in one read transaction: every read inside sees the same state of the project. */
@@ -122,8 +130,9 @@ export class AnalysisRepository {
            JOIN units u ON u.id = e.unit_id JOIN summaries s ON s.id = u.summary_id JOIN datasets d ON d.id = s.dataset_id
            WHERE d.name = ? GROUP BY e.unit_id, e.annotator_id, e.phase
          )
-         SELECT u.summary_id AS summaryKey, u.idx AS unitIndex, a.name AS annotator, e.phase, e.label
+         SELECT u.summary_id AS summaryKey, u.idx AS unitIndex, a.name AS annotator, e.phase, e.label, r.queue
          FROM latest l JOIN label_events e ON e.id = l.id JOIN units u ON u.id = e.unit_id JOIN annotators a ON a.id = e.annotator_id
+         LEFT JOIN review_events r ON r.event_id = e.id
          WHERE e.label IS NOT NULL
          ORDER BY u.summary_id, u.idx, a.name, e.phase`,
       )
@@ -131,12 +140,13 @@ export class AnalysisRepository {
   }
 
   /**
-   * HOOK for issue 5 (adjudication): the adjudicated label of units where annotators disagreed.
-   * No adjudication store exists yet, so no unit has one; when the store lands, this method reads
-   * it and the loader (electron/services/analysis/load.ts) already gives it precedence.
+   * The hook for adjudication (issue 5): the adjudicated label of units where annotators
+   * disagreed, read from the review store (`ReviewRepository.adjudicatedLabels`: current
+   * decisions from the human-vs-human disagreement queue that agree, on units with ≥ 2
+   * annotation-phase labels). The loader (electron/services/analysis/load.ts) gives it precedence.
    */
-  adjudicatedLabels(_dataset: string): AdjudicatedLabelRow[] {
-    return [];
+  adjudicatedLabels(dataset: string): AdjudicatedLabelRow[] {
+    return this.review.adjudicatedLabels(dataset);
   }
 
   /** Predictions of the current version of every judge (with a hard or soft label). */

@@ -111,7 +111,7 @@ describe('loading a project for the analysis', () => {
     expect(analyzeProject([loaded!], { bootstrap: 0 })).toEqual(analyzeProject([datasetFromFixture(fixture)], { bootstrap: 0 }));
   });
 
-  it('uses current labels only, per phase: cleared labels, corrections, agreement, disagreement, review labels', async () => {
+  it('uses current labels only, per phase: cleared labels, corrections, agreement, disagreement, review labels, adjudication', async () => {
     const path = join(dir, 'rules.loupe');
     const rows = (dataset: string, ids: string[]) =>
       ids.map((id) => ({ dataset, doc_id: `doc-${id}`, document: 'A document.', summary_id: id, summary: 'One. Two. Three. Four. Five. Six.', label: 1, sentences: ['One.', 'Two.', 'Three.', 'Four.', 'Five.', 'Six.'] }));
@@ -180,15 +180,33 @@ describe('loading a project for the analysis', () => {
     expect(readDatasets(path, 'beta').map((d) => d.name)).toEqual(['beta']);
     expect(() => readDatasets(path, 'gamma')).toThrow(UnknownDatasetError);
 
-    // The adjudication hook (issue 5): an adjudicated label settles the disagreement.
+    // Adjudication (issue 5's review store): a human-vs-human decision settles the disagreement
+    // on sentence 3 and is not a review label; a suspicious-queue decision is one, and only that.
+    await withProject(path, (repo) => {
+      const unitId = repo.unitIdsBySummary('x', 'alpha')[0]!.unitIds[3]!;
+      const adjudicator = repo.ensureAnnotator('adj').id;
+      const decision = (label: HumanLabel, queue: 'human-human' | 'suspicious') =>
+        repo.review.recordDecision({ unitId, annotatorId: adjudicator, label, errorType: null, note: null, timeSpentMs: 5, cause: 'label', queue, judges: [] });
+      decision('unfaithful', 'human-human');
+    });
+    const adjudicated = readDatasets(path, 'alpha')[0]!.summaries[0]!.units[3]!;
+    expect([adjudicated.human, adjudicated.humanStatus, adjudicated.review]).toEqual(['unfaithful', 'adjudicated', null]);
+    await withProject(path, (repo) => {
+      const unitId = repo.unitIdsBySummary('x', 'alpha')[0]!.unitIds[3]!;
+      repo.review.recordDecision({ unitId, annotatorId: repo.ensureAnnotator('rev3').id, label: 'faithful', errorType: null, note: null, timeSpentMs: 5, cause: 'label', queue: 'suspicious', judges: [] });
+    });
+    const reviewed = readDatasets(path, 'alpha')[0]!.summaries[0]!.units[3]!;
+    expect([reviewed.human, reviewed.humanStatus, reviewed.review]).toEqual(['unfaithful', 'adjudicated', 'faithful']);
+
+    // And any other source of adjudicated labels plugs in the same way.
     class WithAdjudication extends AnalysisRepository {
       override adjudicatedLabels(dataset: string): AdjudicatedLabelRow[] {
         const key = this.summaries(dataset).find((s) => s.summaryId === 'x')?.key;
-        return key === undefined ? [] : [{ summaryKey: key, unitIndex: 3, label: 'unfaithful' }];
+        return key === undefined ? [] : [{ summaryKey: key, unitIndex: 3, label: 'faithful' }];
       }
     }
-    const adjudicated = readDatasets(path, 'alpha', WithAdjudication)[0]!.summaries[0]!.units[3]!;
-    expect([adjudicated.human, adjudicated.humanStatus]).toEqual(['unfaithful', 'adjudicated']);
+    const plugged = readDatasets(path, 'alpha', WithAdjudication)[0]!.summaries[0]!.units[3]!;
+    expect([plugged.human, plugged.humanStatus]).toEqual(['faithful', 'adjudicated']);
   });
 
   it('refuses a file that is not a Loupe project, read-only', () => {

@@ -8,7 +8,10 @@
  *   out and counted);
  * - review-phase labels (suspicious-example adjudication) only feed the review table: per unit,
  *   the label the reviewers agree on (several reviewers who disagree: no review label);
- * - adjudicated labels come from `AnalysisRepository.adjudicatedLabels` (issue 5's hook; none yet).
+ *   decisions recorded from the human-vs-human disagreement queue are adjudications, not review
+ *   labels: they never reach the review table;
+ * - adjudicated labels come from `AnalysisRepository.adjudicatedLabels` (the review store of
+ *   issue 5 decides which human-vs-human decisions count).
  *
  * Order, so the same project content gives the same numbers whatever the import order: datasets,
  * summaries (by summary_id) and judges sorted in code-unit order; units in summary order.
@@ -17,6 +20,7 @@
 import { resolveHumanLabel, type AnalysisDataset, type AnalysisSummary, type AnalysisUnit, type JudgePrediction } from '../../../shared/analysis';
 import type { HumanLabel } from '../../../shared/domain';
 import type { AnalysisRepository } from '../../../db/analysisRepository';
+import type { ReviewQueueName } from '../../../db/reviewRepository';
 
 export class UnknownDatasetError extends Error {
   constructor(readonly dataset: string) {
@@ -24,6 +28,9 @@ export class UnknownDatasetError extends Error {
     this.name = 'UnknownDatasetError';
   }
 }
+
+/** The review queue whose decisions settle annotator disagreements (adjudicatedLabels reads them). */
+const ADJUDICATION_QUEUE: ReviewQueueName = 'human-human';
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -62,8 +69,8 @@ function loadDataset(repo: AnalysisRepository, name: string): AnalysisDataset {
   for (const row of repo.currentLabels(name)) {
     const unit = unitAt(row.summaryKey, row.unitIndex);
     if (!unit) continue;
-    if (row.phase === 'review') (unit.review ??= new Map()).set(row.annotator, row.label);
-    else (unit.annotation ??= new Map()).set(row.annotator, row.label);
+    if (row.phase === 'annotation') (unit.annotation ??= new Map()).set(row.annotator, row.label);
+    else if (row.queue !== ADJUDICATION_QUEUE) (unit.review ??= new Map()).set(row.annotator, row.label);
   }
   for (const row of repo.adjudicatedLabels(name)) {
     const unit = unitAt(row.summaryKey, row.unitIndex);
