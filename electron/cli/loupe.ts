@@ -6,6 +6,8 @@
  *   npm run --silent loupe -- export --project P --out FILE.jsonl|.csv [--history] [--dataset D]
  *   npm run --silent loupe -- datasets --project P
  *   npm run --silent loupe -- export --project P --predictions --out FILE.jsonl|.csv [--dataset D]
+ *   npm run --silent loupe -- export --project P --review --out FILE.jsonl|.csv [--dataset D] [--card CARD.json]
+ *   npm run --silent loupe -- review --project P --queue Q --dataset D …, review-table, corrections (electron/cli/review.ts)
  *   npm run --silent loupe -- judges add|list|remove|preview … and judge --project P --judge NAME (electron/cli/judges.ts)
  *   npm run --silent loupe -- analyze --project P [--json] [--markdown [FILE]] [--bootstrap N] [--seed S] [--cap C] [--dataset D] (electron/cli/analyze.ts)
  */
@@ -17,13 +19,14 @@ import { ApiError } from '../../shared/api';
 import { LOUPE_VERSION } from '../../shared/domain';
 import { IMPORT_KINDS, ImportValidationError, formatProblem, type ImportKind } from '../../shared/formats/types';
 import { createCore, type Core } from '../services/core';
-import { buildExport } from '../services/exporter';
+import { buildCardExport, buildExport } from '../services/exporter';
 import { ImportCancelled, runImport, type ImportProgress } from '../services/importer';
 import { startServer } from '../serve/server';
 import { DEMO_DIR, RENDERER_OUT, stateDir } from './paths';
 import { ensureRendererBuilt } from './renderer-build';
 import { registerJudgeCommands } from './judges';
 import { registerAnalyzeCommand } from './analyze';
+import { registerReviewCommands } from './review';
 
 function makeCore(web: boolean, annotator?: string): Core {
   return createCore({
@@ -151,8 +154,11 @@ program
   .requiredOption('--out <file>', 'output .jsonl or .csv')
   .option('--history', 'include each label history')
   .option('--predictions', 'write the judge predictions instead (one row per sentence and judge, with the config hash)')
+  .option('--review', 'write the review results instead (one row per review decision)')
+  .option('--card <file>', 'also write the dataset card (JSON: counts, who, when, version, splitters, judges without keys)')
   .option('--dataset <name>', 'only this dataset')
-  .action((opts: { project: string; out: string; history?: boolean; predictions?: boolean; dataset?: string }) => {
+  .action((opts: { project: string; out: string; history?: boolean; predictions?: boolean; review?: boolean; card?: string; dataset?: string }) => {
+    if (opts.predictions && opts.review) throw new UsageError('--predictions and --review write different files: give one');
     const ext = extname(opts.out).toLowerCase();
     if (ext !== '.jsonl' && ext !== '.csv') throw new UsageError('--out must end in .jsonl or .csv');
     const core = makeCore(false);
@@ -160,13 +166,25 @@ program
     openExisting(core, project);
     const file = buildExport(
       core.repository(),
-      { format: ext === '.csv' ? 'csv' : 'jsonl', history: opts.history ?? false, predictions: opts.predictions ?? false, ...(opts.dataset ? { dataset: opts.dataset } : {}) },
+      {
+        format: ext === '.csv' ? 'csv' : 'jsonl',
+        history: opts.history ?? false,
+        predictions: opts.predictions ?? false,
+        review: opts.review ?? false,
+        ...(opts.dataset ? { dataset: opts.dataset } : {}),
+      },
       core.current()!.name,
     );
     const temp = `${opts.out}.tmp`;
     writeFileSync(temp, file.content);
     renameSync(temp, opts.out);
     process.stdout.write(`Wrote ${file.rows} rows to ${opts.out}\n`);
+    if (opts.card) {
+      const card = buildCardExport(core.repository(), opts.dataset ? { dataset: opts.dataset } : {}, core.current()!.name);
+      writeFileSync(`${opts.card}.tmp`, card.content);
+      renameSync(`${opts.card}.tmp`, opts.card);
+      process.stdout.write(`Wrote the dataset card to ${opts.card}\n`);
+    }
     core.close();
   });
 
@@ -193,6 +211,15 @@ registerJudgeCommands(program, {
 });
 
 registerAnalyzeCommand(program, {
+  open: (project) => {
+    const core = makeCore(false);
+    openExisting(core, resolve(project));
+    return core;
+  },
+  usage: (message) => new UsageError(message),
+});
+
+registerReviewCommands(program, {
   open: (project) => {
     const core = makeCore(false);
     openExisting(core, resolve(project));

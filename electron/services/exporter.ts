@@ -6,6 +6,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { ExportInput } from '../../shared/api';
 import { LOUPE_VERSION } from '../../shared/domain';
 import type { HistoryEvent, Repository } from '../../db/repository';
+import { buildCard, REVIEW_EXPORT_COLUMNS, reviewRecords, unitAdjudications } from './review/export';
 
 export const EXPORT_COLUMNS = [
   'dataset',
@@ -28,6 +29,10 @@ export const EXPORT_COLUMNS = [
   'splitter',
   'splitter_version',
   'loupe_version',
+  // Issue 5: the sentence's adjudicated-or-resolved label, its source and the summary's corrected global label.
+  'adjudicated_label',
+  'adjudicated_source',
+  'corrected_global_label',
 ] as const;
 
 export interface ExportFile {
@@ -70,9 +75,26 @@ export function buildPredictionsExport(repo: Repository, input: Pick<ExportInput
   return writeRecords(fileStem(projectName, input.dataset, 'predictions'), input.format, records, PREDICTION_EXPORT_COLUMNS);
 }
 
+/** Review results (issue 5): one row per current review decision (sentence × adjudicator). */
+export function buildReviewExport(repo: Repository, input: Pick<ExportInput, 'format' | 'dataset'>, projectName: string): ExportFile {
+  return writeRecords(fileStem(projectName, input.dataset, 'review'), input.format, reviewRecords(repo, input.dataset ?? null), REVIEW_EXPORT_COLUMNS);
+}
+
+/**
+ * The dataset card (issue 5): one JSON document beside the rows (not a line inside them, so
+ * JSONL and CSV readers see rows only). Never a key, a key's source or an environment value.
+ */
+export function buildCardExport(repo: Repository, input: Pick<ExportInput, 'dataset'>, projectName: string): ExportFile {
+  const card = buildCard(repo, input.dataset ?? null, projectName);
+  return { fileName: `${fileStem(projectName, input.dataset, 'card')}.json`, mime: 'application/json', content: `${JSON.stringify(card, null, 2)}\n`, rows: 1 };
+}
+
 export function buildExport(repo: Repository, input: ExportInput, projectName: string): ExportFile {
+  if (input.card) return buildCardExport(repo, input, projectName);
+  if (input.review) return buildReviewExport(repo, input, projectName);
   if (input.predictions) return buildPredictionsExport(repo, input, projectName);
   const rows = repo.exportRows(input.dataset ?? null);
+  const adjudications = unitAdjudications(repo, input.dataset ?? null);
   const history = input.history ? groupHistory(repo.labelHistory(input.dataset ?? null)) : null;
   const records = rows.map((r) => {
     const record: Record<string, unknown> = {
@@ -96,6 +118,9 @@ export function buildExport(repo: Repository, input: ExportInput, projectName: s
       splitter: r.splitter,
       splitter_version: r.splitterVersion,
       loupe_version: LOUPE_VERSION,
+      adjudicated_label: adjudications.get(r.unitId)?.adjudicatedLabel ?? null,
+      adjudicated_source: adjudications.get(r.unitId)?.adjudicatedSource ?? null,
+      corrected_global_label: adjudications.get(r.unitId)?.correctedGlobalLabel ?? null,
     };
     if (history) {
       record.history = (history.get(r.unitId) ?? []).filter((e) => e.annotator === r.annotator && e.phase === r.phase).map(stripUnit);

@@ -6,15 +6,16 @@
  * Label conventions (stated once, used by every review.* call and the exports):
  * - A unit's *annotation label* is resolveHumanLabel over the annotators' current
  *   annotation-phase labels, with the *audit-adjudicated label* taking precedence (below).
- * - A unit's *review label* (Table 4, corrections) is the label its adjudicators' current
- *   review-phase decisions agree on, whatever queue they came from (several adjudicators who
- *   disagree: none). This is the rule the analysis loader uses for units' `review` field.
  * - The *audit-adjudicated label* (the only review-phase label that may enter p̂, ε̂ and the
  *   human composition): the label the current decisions recorded from the **human-human** queue
- *   agree on, on a unit that currently has annotation labels from ≥ 2 annotators. Decisions from
- *   the suspicious, human-judge and judges-split queues were prompted by what the judges said
- *   (PROTOCOL: suspicious-example adjudication never enters p̂/ε̂), so they feed only Table 4 and
- *   the corrected global labels. ReviewRepository.adjudicatedLabels applies the same rule in SQL.
+ *   agree on, on a unit that currently has annotation labels from ≥ 2 annotators.
+ *   ReviewRepository.adjudicatedLabels applies the same rule in SQL for the analysis loader.
+ * - A unit's *review label* (Table 4) is the label its adjudicators' current decisions from the
+ *   other queues (suspicious, human-judge, judges-split; and imported review labels, which have
+ *   no queue) agree on; adjudicators who disagree: none. These decisions were prompted by what the
+ *   judges said (PROTOCOL: suspicious-example adjudication never enters p̂/ε̂), so they feed only
+ *   Table 4 and the corrected global labels. The analysis loader builds units' `review` field by
+ *   the same rule, so review.table and `analyze --json` agree.
  */
 import { computeDisagreements } from '../../../shared/analysis/disagreements';
 import { resolveHumanLabel } from '../../../shared/analysis/human-label';
@@ -62,10 +63,15 @@ export function auditAdjudicatedLabel(annotations: readonly ReviewLabelRow[], de
   return labels.every((l) => l === labels[0]) ? labels[0]! : null;
 }
 
-/** The review label of a unit: what its adjudicators' current decisions agree on (any queue). */
+/** Decisions that are review labels (Table 4): every current decision except those from the human-human queue. */
+export function reviewDecisions(decisions: readonly ReviewLabelRow[]): ReviewLabelRow[] {
+  return decisions.filter((d) => d.label !== null && d.queue !== 'human-human');
+}
+
+/** The review label of a unit: what the adjudicators' current review decisions agree on (not human-human ones). */
 export function reviewLabelOf(decisions: readonly ReviewLabelRow[]): HumanLabel | null {
   const byPerson = new Map<string, HumanLabel>();
-  for (const d of decisions) if (d.label !== null) byPerson.set(d.annotator, d.label);
+  for (const d of reviewDecisions(decisions)) byPerson.set(d.annotator, d.label!);
   return byPerson.size === 0 ? null : resolveHumanLabel(byPerson).label;
 }
 
@@ -244,11 +250,11 @@ export function emptyErrorTypeCounts(): ErrorTypeCounts {
 }
 
 /**
- * Error type of an unfaithful review label: that of the latest current decision saying
+ * Error type of an unfaithful review label: that of the latest current review decision saying
  * unfaithful (untyped when it has none).
  */
 export function reviewErrorType(unit: LoadedUnit): ErrorType | null {
-  const unfaithful = unit.decisions.filter((d) => d.label === 'unfaithful').sort((a, b) => b.eventId - a.eventId);
+  const unfaithful = reviewDecisions(unit.decisions).filter((d) => d.label === 'unfaithful').sort((a, b) => b.eventId - a.eventId);
   return unfaithful[0]?.errorType ?? null;
 }
 
@@ -287,7 +293,7 @@ export function computeTable4(dataset: LoadedDataset, panel: string[], cap: numb
     entry.flagged_sentences.forEach((index, i) => {
       const unit = unitAt(summary, index)!;
       if (entry.review_labels[i] === 'unfaithful') errorTypes[reviewErrorType(unit) ?? 'untyped'] += 1;
-      fast += decisionsOf(unit, null).filter((d) => isFast(d, fastMs)).length;
+      fast += reviewDecisions(unit.decisions).filter((d) => isFast(d, fastMs)).length;
     });
   }
   const r = report.review;
@@ -316,25 +322,26 @@ export function computeTable4(dataset: LoadedDataset, panel: string[], cap: numb
 export type LabelSource = 'adjudicator' | 'reviewer' | 'agreement' | 'annotator';
 
 /**
- * The best human label of a unit and where it comes from:
+ * The best human label of a unit and where it comes from, in this order:
  * - `adjudicator`: the audit-adjudicated label (human-human queue; also used by p̂ and ε̂);
- * - `reviewer`: the review label from other queues or imported review labels (Table 4 and
- *   corrections only, never p̂/ε̂);
+ * - `reviewer`: the review label (other queues or imported review labels; Table 4 and the
+ *   corrected global label only, never p̂/ε̂);
  * - `agreement` / `annotator`: the annotation label (several annotators agreeing / one annotator).
- * null: nobody labeled it, or people disagree and no review settles it.
+ * null: nobody labeled it, or people disagree and no decision settles it.
  */
 export function resolvedLabel(unit: LoadedUnit): { label: HumanLabel; source: LabelSource } | null {
+  if (unit.auditAdjudicated !== null) return { label: unit.auditAdjudicated, source: 'adjudicator' };
   const review = unit.analysis.review ?? null;
-  if (review !== null) return { label: review, source: unit.auditAdjudicated === review ? 'adjudicator' : 'reviewer' };
+  if (review !== null) return { label: review, source: 'reviewer' };
   const { human, humanStatus } = unit.analysis;
   if (human === null) return null;
-  if (humanStatus === 'adjudicated') return { label: human, source: 'adjudicator' };
   return { label: human, source: humanStatus === 'agreed' ? 'agreement' : 'annotator' };
 }
 
 export const CORRECTION_RULE =
-  'Conjunctive rule over each sentence\'s adjudicated-or-resolved label (a review decision the adjudicators agree on, else the ' +
-  'annotation label: one annotator, or all agreeing): unfaithful (0) as soon as one sentence is unfaithful; faithful (1) when ' +
+  'Conjunctive rule over each sentence\'s adjudicated-or-resolved label (the human-vs-human adjudication, else the review ' +
+  'decision the adjudicators of the other queues agree on, else the annotation label: one annotator, or all agreeing): ' +
+  'unfaithful (0) as soon as one sentence is unfaithful; faithful (1) when ' +
   'every sentence has a label and those that are not unclear are all faithful (at least one); otherwise not determined (null). ' +
   'Unclear sentences are excluded. A flip is a determined corrected label that differs from the benchmark\'s.';
 
