@@ -1,7 +1,7 @@
 /** Axes, gridlines and the white chart frame, as SVG attributes only (exports need no stylesheet). */
 import type { ReactNode } from 'react';
 import { CHART_FONT, CHART_INK } from './palette';
-import { tickFormatter, type LinearScale } from './scale';
+import { clip, textWidth, tickFormatter, type LinearScale } from './scale';
 
 export const FONT_SIZE = 11;
 
@@ -86,26 +86,56 @@ interface ChartSvgProps {
   children: ReactNode;
 }
 
-/** The <svg> root: white background, title on top, n note at the bottom, fonts as attributes. */
+const NOTE_SIZE = 10.5;
+const NOTE_LINE = 13;
+
+/** Words broken into lines that fit `width` at `fontSize` (an estimate: SVG text is not measured before drawing). */
+export function wrapText(text: string, width: number, fontSize: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && textWidth(next, fontSize) > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = next;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/**
+ * The <svg> root: white background, title on top, the n note at the bottom (wrapped; the chart
+ * grows to hold it), fonts as attributes. `height` includes one line of note.
+ */
 export function ChartSvg({ width, height, title, note, testId, children }: ChartSvgProps) {
+  const lines = wrapText(note, width - 24, NOTE_SIZE);
+  const total = height + Math.max(0, lines.length - 1) * NOTE_LINE;
+  const titleChars = Math.floor((width - 24) / (12.5 * 0.6));
   return (
     <svg
-      viewBox={`0 0 ${width} ${height}`}
+      viewBox={`0 0 ${width} ${total}`}
       width={width}
-      height={height}
+      height={total}
       role="img"
       aria-label={title}
       fontFamily={CHART_FONT}
       data-testid={testId}
     >
       <title>{title}</title>
-      <rect x={0} y={0} width={width} height={height} fill={CHART_INK.background} />
+      <rect x={0} y={0} width={width} height={total} fill={CHART_INK.background} />
       <text x={12} y={18} fontSize={12.5} fontWeight={600} fill={CHART_INK.text} data-role="chart-title">
-        {title}
+        {clip(title, titleChars)}
       </text>
       {children}
-      <text x={12} y={height - 8} fontSize={10.5} fill={CHART_INK.muted} data-role="chart-note">
-        {note}
+      <text x={12} y={height - 8} fontSize={NOTE_SIZE} fill={CHART_INK.muted} data-role="chart-note">
+        {lines.map((line, i) => (
+          <tspan key={i} x={12} dy={i === 0 ? 0 : NOTE_LINE}>
+            {i < lines.length - 1 ? `${line} ` : line}
+          </tspan>
+        ))}
       </text>
     </svg>
   );

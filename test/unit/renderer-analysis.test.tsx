@@ -586,7 +586,8 @@ describe('charts', () => {
     expect(calibration[0]!.querySelector('[data-role="diagonal"]')).toBeTruthy();
     expect(calibration[0]!.querySelectorAll('[data-role="bin"]')).toHaveLength(cal.bins.filter((b) => b.count > 0).length);
     expect(Array.from(calibration[0]!.querySelectorAll('[data-role="bin-count"]')).map((t) => Number(t.textContent))).toEqual(cal.bins.map((b) => b.count));
-    expect(calibration[0]!.textContent).toContain(`Brier ${cal.brier.value!.toFixed(3)} · ECE ${cal.ece.value!.toFixed(3)}`);
+    expect(calibration[0]!.textContent).toContain(`Brier ${cal.brier.value!.toFixed(3)} [${cal.brier.ci![0].toFixed(3)}, ${cal.brier.ci![1].toFixed(3)}]`);
+    expect(calibration[0]!.textContent).toContain(`ECE ${cal.ece.value!.toFixed(3)}`);
     expect(calibration[0]!.textContent).toContain(`n = ${cal.brier.n} sentences`);
   });
 

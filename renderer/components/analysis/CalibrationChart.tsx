@@ -4,13 +4,13 @@
  * the diagonal of perfect calibration and each bin's count; Brier and ECE on the chart.
  */
 import type { CalibrationReport } from '../../../shared/analysis/types';
-import { BottomAxis, ChartSvg, FONT_SIZE, LeftAxis, Marker } from '../../charts/Axis';
+import { BottomAxis, ChartSvg, LeftAxis, Marker } from '../../charts/Axis';
 import { CHART_INK, PALETTE } from '../../charts/palette';
-import { clip, linearScale, ticks } from '../../charts/scale';
+import { linearScale, ticks } from '../../charts/scale';
 import { count, fixed, num, withInterval } from './format';
 
-const MARGIN = { top: 40, right: 20, bottom: 92, left: 62 };
-const SIDE = 220;
+const MARGIN = { top: 40, right: 24, bottom: 76, left: 62 };
+const SIDE = 240;
 
 export function CalibrationChart({ judge, dataset, calibration }: { judge: string; dataset: string; calibration: CalibrationReport }) {
   const width = MARGIN.left + SIDE + MARGIN.right;
@@ -20,10 +20,10 @@ export function CalibrationChart({ judge, dataset, calibration }: { judge: strin
   const filled = calibration.bins.filter((bin) => bin.count > 0 && bin.mean_predicted !== null && bin.observed_frequency !== null);
   const path = filled.map((bin, i) => `${i === 0 ? 'M' : 'L'}${x(bin.mean_predicted!).toFixed(2)},${y(bin.observed_frequency!).toFixed(2)}`).join(' ');
   const countsY = MARGIN.top + SIDE + 46;
-  const note = `n = ${count(calibration.brier.n)} sentences · Brier ${withInterval(calibration.brier)} · ECE ${num(calibration.ece.value)} (10 bins)`;
+  const note = `${dataset}: n = ${count(calibration.brier.n)} sentences with a human label and a soft label · Brier ${withInterval(calibration.brier)} · ECE ${num(calibration.ece.value)} (10 equal-width bins)`;
 
   return (
-    <ChartSvg width={width} height={height} title={`Calibration — ${clip(judge, 28)} (${clip(dataset, 18)})`} note={note} testId="chart-calibration">
+    <ChartSvg width={width} height={height} title={`Calibration — ${judge}`} note={note} testId="chart-calibration">
       <LeftAxis scale={y} values={ticks(0, 1, 5)} at={MARGIN.left} gridTo={MARGIN.left + SIDE} label="observed share faithful" />
       <BottomAxis scale={x} values={ticks(0, 1, 5)} at={MARGIN.top + SIDE} label="mean predicted P(faithful)" />
       <line x1={x(0)} y1={y(0)} x2={x(1)} y2={y(1)} stroke={CHART_INK.axis} strokeWidth={1} strokeDasharray="4 4" data-role="diagonal" />
@@ -42,9 +42,6 @@ export function CalibrationChart({ judge, dataset, calibration }: { judge: strin
           {count(bin.count)}
         </text>
       ))}
-      <text x={MARGIN.left} y={countsY + 16} fontSize={FONT_SIZE} fill={CHART_INK.text}>
-        Brier {num(calibration.brier.value)} · ECE {num(calibration.ece.value)}
-      </text>
     </ChartSvg>
   );
 }

@@ -7,6 +7,7 @@
 import type { Composition, CompositionCounts, DatasetAnalysis } from '../../../shared/analysis/types';
 import { ChartSvg, FONT_SIZE, LegendItem } from '../../charts/Axis';
 import { CHART_INK, PALETTE } from '../../charts/palette';
+import { textWidth } from '../../charts/scale';
 import { count, percent } from './format';
 
 const CLASSES: ReadonlyArray<{ key: keyof CompositionCounts; label: string; color: string; ink: string }> = [
@@ -29,6 +30,12 @@ export function CompositionChart({ dataset }: { dataset: DatasetAnalysis }) {
   const width = 12 + LABEL_WIDTH + BAR_WIDTH + 80;
   const height = TOP + rows.length * ROW_HEIGHT + 34;
   const x0 = 12 + LABEL_WIDTH;
+  const legendX: number[] = [];
+  let at = x0;
+  for (const c of CLASSES) {
+    legendX.push(at);
+    at += 17 + textWidth(c.label, FONT_SIZE) + 16;
+  }
   const note = `n = summaries classified per row (humans: by usable labels; judges: per-sentence majority, tie → unfaithful): ${rows
     .map((row) => count(row.composition.n))
     .join(' / ')}.`;
@@ -36,7 +43,7 @@ export function CompositionChart({ dataset }: { dataset: DatasetAnalysis }) {
   return (
     <ChartSvg width={width} height={height} title={`Summary composition — ${dataset.dataset}`} note={note} testId="chart-composition">
       {CLASSES.map((c, i) => (
-        <LegendItem key={c.key} x={x0 + i * 110} y={38} label={c.label} color={c.color} swatch />
+        <LegendItem key={c.key} x={legendX[i]!} y={38} label={c.label} color={c.color} swatch />
       ))}
       {rows.map((row, index) => {
         const y = TOP + index * ROW_HEIGHT;

@@ -10,7 +10,7 @@ import { CHART_INK, PALETTE } from '../../charts/palette';
 import { clip, linearScale, ticks } from '../../charts/scale';
 import { count, fixed, num } from './format';
 
-const MARGIN = { top: 44, right: 24, bottom: 74, left: 62 };
+const MARGIN = { top: 50, right: 34, bottom: 74, left: 62 };
 const PLOT_HEIGHT = 220;
 
 export function epsilonChartScale(dataset: DatasetAnalysis) {
@@ -65,12 +65,16 @@ export function EpsilonChart({ dataset, bootstrap }: { dataset: DatasetAnalysis;
             data-role="epsilon0-line"
             data-value={threshold.value}
           />
-          <text x={plotRight - 4} y={y(threshold.value) - 5} textAnchor="end" fontSize={FONT_SIZE} fill={PALETTE.vermillion} data-role="epsilon0-label">
+          <text x={plotRight + 4} y={y(threshold.value)} dy="0.32em" fontSize={10} fill={PALETTE.vermillion}>
+            {dataset.epsilon0_status === 'root' ? 'ε₀' : '½'}
+          </text>
+          <line x1={plotLeft} x2={plotLeft + 24} y1={34} y2={34} stroke={PALETTE.vermillion} strokeWidth={1.5} strokeDasharray="6 4" />
+          <text x={plotLeft + 30} y={34} dy="0.32em" fontSize={FONT_SIZE} fill={CHART_INK.text} data-role="epsilon0-label">
             {threshold.label}
           </text>
         </g>
       ) : (
-        <text x={plotLeft + 8} y={MARGIN.top + 12} fontSize={FONT_SIZE} fill={PALETTE.vermillion} data-role="epsilon0-undefined">
+        <text x={plotLeft} y={34} dy="0.32em" fontSize={FONT_SIZE} fill={PALETTE.vermillion} data-role="epsilon0-undefined">
           ε₀ undefined: {dataset.epsilon0_reason ?? 'p̂ is missing, 0 or 1'}
         </text>
       )}

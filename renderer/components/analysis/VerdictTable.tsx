@@ -102,7 +102,7 @@ export function VerdictTable({ dataset }: { dataset: DatasetAnalysis }) {
                 <th scope="row" className="judge-name-cell">
                   {name}
                 </th>
-                <td className="num" data-testid="verdict-epsilon">
+                <td className="num verdict-epsilon" data-testid="verdict-epsilon">
                   {withInterval(judge.epsilon_hat)}
                   <div className="muted small">n = {count(judge.epsilon_hat.n)} sentences</div>
                 </td>
