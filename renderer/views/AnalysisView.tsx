@@ -68,7 +68,9 @@ export function AnalysisView() {
           The analysis found no dataset to report on. Import one in Project.
         </p>
       )}
-      {report?.datasets.map((dataset) => <DatasetSection key={dataset.dataset} dataset={dataset} bootstrap={report.settings.bootstrap} />)}
+      {report?.datasets.map((dataset, index) => (
+        <DatasetSection key={dataset.dataset} dataset={dataset} bootstrap={report.settings.bootstrap} index={index} />
+      ))}
       {!report && loaded && job?.state !== 'running' && datasets.length > 0 && (
         <p className="muted" data-testid="analysis-none">
           No analysis yet in this session. Choose the settings and press Run.

@@ -12,17 +12,17 @@ import { CorrelationTable } from './CorrelationTable';
 import { DatasetFacts } from './DatasetHeader';
 import { Disagreements } from './Disagreements';
 import { EpsilonChart } from './EpsilonChart';
-import { count, epsilon0Words, fixed, plural } from './format';
+import { count, epsilon0Words, fixed, num, plural, withInterval } from './format';
 import { HiddenBiasChart } from './HiddenBiasChart';
 import { ReliabilityTable } from './ReliabilityTable';
 import { SuspiciousList } from './SuspiciousList';
 import { VerdictTable } from './VerdictTable';
 
-export function DatasetSection({ dataset, bootstrap }: { dataset: DatasetAnalysis; bootstrap: number }) {
+export function DatasetSection({ dataset, bootstrap, index }: { dataset: DatasetAnalysis; bootstrap: number; index: number }) {
   const hasJudges = dataset.judge_names.length > 0;
   const hasHumans = dataset.human.n_usable > 0;
   const file = (what: string) => safeFileName('loupe', dataset.dataset, what);
-  const headingId = `analysis-dataset-${safeFileName(dataset.dataset)}`;
+  const headingId = `analysis-dataset-${index}`;
 
   return (
     <section className="panel analysis-dataset" aria-labelledby={headingId} data-testid="dataset-section" data-dataset={dataset.dataset}>
@@ -124,7 +124,7 @@ export function DatasetSection({ dataset, bootstrap }: { dataset: DatasetAnalysi
                       caption={
                         <>
                           Reliability of <span className="judge-name-inline">{judge}</span>’s soft labels: mean predicted P(faithful) vs observed share faithful per
-                          bin, n = {plural(calibration.brier.n, 'sentence')}.
+                          bin, n = {plural(calibration.brier.n, 'sentence')}. Brier {withInterval(calibration.brier)}, ECE {num(calibration.ece.value)}.
                         </>
                       }
                     >

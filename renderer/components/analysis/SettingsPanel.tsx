@@ -23,9 +23,9 @@ export function SettingsPanel({ datasets, job }: { datasets: readonly DatasetSta
           void startAnalysis();
         }}
       >
-        <NumberField id="bootstrap" label="Bootstrap replicates" hint="0 = no intervals" value={draft.bootstrap} error={errors.bootstrap} disabled={running} />
-        <NumberField id="seed" label="Seed" value={draft.seed} error={errors.seed} disabled={running} />
-        <NumberField id="cap" label="Review cap" hint="suspicious summaries listed per dataset" value={draft.cap} error={errors.cap} disabled={running} />
+        <NumberField id="bootstrap" label="Bootstrap replicates" title="Resampling whole summaries; 0 = no intervals" value={draft.bootstrap} error={errors.bootstrap} disabled={running} />
+        <NumberField id="seed" label="Seed" title="Seed of every random stream: same project and seed, same numbers" value={draft.seed} error={errors.seed} disabled={running} />
+        <NumberField id="cap" label="Review cap" title="Suspicious summaries listed per dataset" value={draft.cap} error={errors.cap} disabled={running} />
         <label className="form-field">
           <span>Dataset</span>
           <select value={draft.dataset} disabled={running} onChange={(event) => setDraft({ dataset: event.target.value })} data-testid="analysis-dataset">
@@ -46,15 +46,19 @@ export function SettingsPanel({ datasets, job }: { datasets: readonly DatasetSta
           </button>
         )}
       </form>
+      <p className="muted small analysis-settings-hint">
+        Intervals: 95% percentile bootstrap resampling whole summaries (0 replicates = none). The seed fixes every random stream: the same project and seed
+        give the same numbers in every host.
+      </p>
       {job && job.state !== 'done' && <JobLine job={job} />}
     </section>
   );
 }
 
-function NumberField({ id, label, hint, value, error, disabled }: { id: 'bootstrap' | 'seed' | 'cap'; label: string; hint?: string; value: string; error?: string; disabled: boolean }) {
+function NumberField({ id, label, title, value, error, disabled }: { id: 'bootstrap' | 'seed' | 'cap'; label: string; title: string; value: string; error?: string; disabled: boolean }) {
   const errorId = `analysis-${id}-error`;
   return (
-    <label className="form-field">
+    <label className="form-field" title={title}>
       <span>{label}</span>
       <input
         type="text"
@@ -67,12 +71,10 @@ function NumberField({ id, label, hint, value, error, disabled }: { id: 'bootstr
         onChange={(event) => setDraft({ [id]: event.target.value })}
         data-testid={`analysis-${id}`}
       />
-      {error ? (
+      {error && (
         <span className="field-error" id={errorId} data-testid={errorId}>
           {error}
         </span>
-      ) : (
-        hint && <span className="field-hint">{hint}</span>
       )}
     </label>
   );
