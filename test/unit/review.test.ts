@@ -331,7 +331,7 @@ describe('decisions and reveal', () => {
 
 describe('Table 4, adjudication and corrections', () => {
   it('Table 4: pool, reviewed, U, F, unclear, %U and error types over the listed suspicious summaries', async () => {
-    const [table]: ReviewTable[] = await call('review.table', { dataset: 'news' });
+    const table = ((await call('review.table', { dataset: 'news' })) as ReviewTable[])[0]!;
     expect(table).toEqual({
       dataset: 'news',
       judgeCount: 2,
@@ -350,7 +350,7 @@ describe('Table 4, adjudication and corrections', () => {
       errorTypes: { entity: 1, relation: 0, number_or_date: 0, not_in_source: 0, attribution: 0, overstatement: 0, boilerplate: 0, other: 1, untyped: 0 },
       fast: 1,
     });
-    const [capped]: ReviewTable[] = await call('review.table', { dataset: 'news', cap: 1 });
+    const capped = ((await call('review.table', { dataset: 'news', cap: 1 })) as ReviewTable[])[0]!;
     expect([capped.listed, capped.reviewed, capped.unfaithful, capped.pctUnfaithful, capped.errorTypes.entity, capped.errorTypes.other]).toEqual([1, 1, 1, 1, 1, 0]);
   });
 
@@ -377,7 +377,7 @@ describe('Table 4, adjudication and corrections', () => {
     const e1 = dataset!.summaries.find((s) => s.summaryId === 'e1')!;
     expect([e1.units[1]!.human, e1.units[1]!.humanStatus, e1.units[1]!.review]).toEqual(['unfaithful', 'adjudicated', null]);
     const report = analyzeDataset(dataset!, { bootstrap: 0 });
-    const [table]: ReviewTable[] = await call('review.table', { dataset: 'news' });
+    const table = ((await call('review.table', { dataset: 'news' })) as ReviewTable[])[0]!;
     expect(report.suspicious.review).toEqual({
       pool: table.pool,
       reviewed_summaries: table.reviewed,
@@ -393,7 +393,7 @@ describe('Table 4, adjudication and corrections', () => {
   });
 
   it('corrected global labels by the conjunctive rule, and the flips', async () => {
-    const [news]: DatasetCorrections[] = await call('review.corrections', { dataset: 'news' });
+    const news = ((await call('review.corrections', { dataset: 'news' })) as DatasetCorrections[])[0]!;
     const rows = Object.fromEntries(news.summaries.map((c) => [c.summaryId, [c.benchmarkLabel, c.correctedLabel, c.basis, c.flipped]]));
     expect(rows).toEqual({
       e1: [0, 0, 'unfaithful_sentence', false],
