@@ -26,8 +26,10 @@ export function epsilonChartScale(dataset: DatasetAnalysis) {
 
 export function EpsilonChart({ dataset, bootstrap }: { dataset: DatasetAnalysis; bootstrap: number }) {
   const judges = dataset.judge_names;
-  const band = Math.max(72, Math.min(120, 520 / Math.max(1, judges.length)));
-  const width = Math.max(440, MARGIN.left + MARGIN.right + band * judges.length);
+  const minBand = Math.max(72, Math.min(120, 520 / Math.max(1, judges.length)));
+  const width = Math.max(440, MARGIN.left + MARGIN.right + minBand * judges.length);
+  // Spare room goes to the judges' names.
+  const band = (width - MARGIN.left - MARGIN.right) / Math.max(1, judges.length);
   const height = MARGIN.top + PLOT_HEIGHT + MARGIN.bottom;
   const y = epsilonChartScale(dataset);
   const plotRight = width - MARGIN.right;
