@@ -122,12 +122,16 @@ export class ReviewRepository {
     return row ?? null;
   }
 
-  /** Summaries of a dataset (or one of them, by key), with their texts and benchmark label. */
+  /**
+   * Summaries of a dataset (or one of them, by key) with their benchmark label. The texts are read
+   * for one summary (a card); a whole-dataset read leaves them out (summary "", document "" or
+   * null when missing), as queues and tables never show them.
+   */
   summaries(dataset: string, key: number | null = null): ReviewSummaryRow[] {
+    const texts = key === null ? `'' AS summary, CASE WHEN doc.text IS NULL THEN NULL ELSE '' END AS document` : 's.text AS summary, doc.text AS document';
     return this.db
       .prepare(
-        `SELECT s.id AS key, d.name AS dataset, s.summary_id AS summaryId, doc.doc_id AS docId, s.text AS summary, doc.text AS document,
-                s.global_label AS globalLabel
+        `SELECT s.id AS key, d.name AS dataset, s.summary_id AS summaryId, doc.doc_id AS docId, ${texts}, s.global_label AS globalLabel
          FROM summaries s JOIN datasets d ON d.id = s.dataset_id JOIN documents doc ON doc.id = s.document_id
          WHERE d.name = ? AND ${ONE_OR_ALL} ORDER BY s.id`,
       )
@@ -137,13 +141,13 @@ export class ReviewRepository {
   units(dataset: string, key: number | null = null): ReviewUnitRow[] {
     const rows = this.db
       .prepare(
-        `SELECT u.id, u.summary_id AS summaryKey, u.idx AS "index", u.text, u.start, u.end, u.fragment,
-                u.splitter || ' ' || u.splitter_version AS splitter
+        `SELECT u.id, u.summary_id, u.idx, u.text, u.start, u.end, u.fragment, u.splitter || ' ' || u.splitter_version
          FROM units u JOIN summaries s ON s.id = u.summary_id JOIN datasets d ON d.id = s.dataset_id
          WHERE d.name = ? AND ${ONE_OR_ALL} ORDER BY u.summary_id, u.idx`,
       )
-      .all(dataset, key, key) as Array<Omit<ReviewUnitRow, 'fragment'> & { fragment: number }>;
-    return rows.map((r) => ({ ...r, fragment: r.fragment === 1 }));
+      .raw()
+      .all(dataset, key, key) as Array<[number, number, number, string, number, number, number, string]>;
+    return rows.map(([id, summaryKey, index, text, start, end, fragment, splitter]) => ({ id, summaryKey, index, text, start, end, fragment: fragment === 1, splitter }));
   }
 
   /** The current event of every (unit, person, phase) of a dataset (or one summary). */
@@ -172,15 +176,16 @@ export class ReviewRepository {
 
   /** Predictions (current version of each judge, with a hard or soft label) of a dataset or one summary. */
   predictions(dataset: string, key: number | null = null): ReviewPredictionRow[] {
-    return this.db
+    const rows = this.db
       .prepare(
-        `SELECT p.unit_id AS unitId, j.name AS judge, p.hard, p.soft
+        `SELECT p.unit_id, j.name, p.hard, p.soft
          FROM judge_predictions p JOIN judges j ON j.current_version_id = p.judge_version_id
          JOIN units u ON u.id = p.unit_id JOIN summaries s ON s.id = u.summary_id JOIN datasets d ON d.id = s.dataset_id
-         WHERE d.name = ? AND ${ONE_OR_ALL} AND (p.hard IS NOT NULL OR p.soft IS NOT NULL)
-         ORDER BY p.unit_id, j.name`,
+         WHERE d.name = ? AND ${ONE_OR_ALL} AND (p.hard IS NOT NULL OR p.soft IS NOT NULL)`,
       )
-      .all(dataset, key, key) as ReviewPredictionRow[];
+      .raw()
+      .all(dataset, key, key) as Array<[number, string, 0 | 1 | null, number | null]>;
+    return rows.map(([unitId, judge, hard, soft]) => ({ unitId, judge, hard, soft }));
   }
 
   /** Judges with ≥ 1 prediction (current version) in the dataset, in creation order (for "Judge A, B, …"). */
