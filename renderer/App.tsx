@@ -25,6 +25,8 @@ import { StartView } from './views/StartView';
 
 // The judge audit is a large view most annotation sessions never open: its own chunk.
 const AnalysisView = lazy(() => import('./views/AnalysisView').then((module) => ({ default: module.AnalysisView })));
+// Adjudication likewise (issue 5).
+const ReviewView = lazy(() => import('./views/ReviewView').then((module) => ({ default: module.ReviewView })));
 
 export function App({ bridge }: { bridge: LoupeBridge }) {
   const booting = useSession((state) => state.booting);
@@ -51,6 +53,12 @@ export function App({ bridge }: { bridge: LoupeBridge }) {
     body = (
       <Suspense fallback={<p className="muted centered">Loading the analysis…</p>}>
         <AnalysisView />
+      </Suspense>
+    );
+  else if (view === 'review')
+    body = (
+      <Suspense fallback={<p className="muted centered">Loading the review…</p>}>
+        <ReviewView />
       </Suspense>
     );
   else body = <AnnotateView />;
@@ -84,11 +92,11 @@ function onMenuAction(action: MenuAction): void {
   }
 }
 
-/** Single keys that open a view from the others; no Annotate key uses G or A. */
-const VIEW_KEYS: Readonly<Record<string, View>> = { g: 'judges', a: 'analysis' };
+/** Single keys that open a view from the others; no Annotate or Review key uses G, A or V. */
+const VIEW_KEYS: Readonly<Record<string, View>> = { g: 'judges', a: 'analysis', v: 'review' };
 
 /**
- * G opens the Judges view, A the Analysis view. Overlays that own the keyboard (error-type
+ * G opens the Judges view, A the Analysis view, V the Review view. Overlays that own the keyboard (error-type
  * picker, help) stop the event before it gets here; typing is left alone.
  */
 function useViewKeys(enabled: boolean): void {

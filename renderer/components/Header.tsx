@@ -61,6 +61,17 @@ export function Header() {
             >
               Analysis <kbd className="tab-key">A</kbd>
             </button>
+            <button
+              type="button"
+              className={view === 'review' ? 'tab is-active' : 'tab'}
+              aria-current={view === 'review' ? 'page' : undefined}
+              aria-keyshortcuts="V"
+              title="Review: adjudicate suspicious summaries and disagreements (V)"
+              onClick={() => showView('review')}
+              data-testid="nav-review"
+            >
+              Review <kbd className="tab-key">V</kbd>
+            </button>
           </nav>
         </>
       )}

@@ -6,7 +6,7 @@ import { create } from 'zustand';
 import type { HostInfo, LoupeBridge } from '../../shared/api';
 import { errorMessage } from '../api/errors';
 
-export type View = 'start' | 'project' | 'annotate' | 'judges' | 'analysis';
+export type View = 'start' | 'project' | 'annotate' | 'judges' | 'analysis' | 'review';
 
 const ANNOTATOR_KEY = 'loupe.annotator';
 

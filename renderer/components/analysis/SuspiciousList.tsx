@@ -7,9 +7,18 @@
 import { useEffect } from 'react';
 import type { DatasetAnalysis, SuspiciousEntry } from '../../../shared/analysis/types';
 import { closeSuspicious, openSuspicious, useAnalysis } from '../../state/analysis';
+import { openReviewAt } from '../../state/review';
+import { showView } from '../../state/session';
 import { count, percent, plural, rateText } from './format';
 
 const reviewWord = (label: SuspiciousEntry['review_labels'][number]) => label ?? 'not reviewed';
+
+/** The summary in the Review view's suspicious queue of its dataset (with the analysis's cap, so it is listed). */
+function reviewIt(dataset: string, summaryId: string, cap: number): void {
+  closeSuspicious();
+  openReviewAt(dataset, summaryId, cap);
+  showView('review');
+}
 
 export function SuspiciousList({ dataset }: { dataset: DatasetAnalysis }) {
   const s = dataset.suspicious;
@@ -56,6 +65,15 @@ export function SuspiciousList({ dataset }: { dataset: DatasetAnalysis }) {
                         data-testid="suspicious-open"
                       >
                         {isOpen ? 'close' : 'open'}
+                      </button>{' '}
+                      <button
+                        type="button"
+                        className="link-button"
+                        onClick={() => reviewIt(dataset.dataset, entry.summary_id, s.cap)}
+                        title="Open it in the Review view (V): document, summary and the flagged sentences to decide"
+                        data-testid="suspicious-review"
+                      >
+                        review
                       </button>
                     </td>
                   </tr>
@@ -129,6 +147,14 @@ export function SuspiciousPanel({ datasets }: { datasets: readonly DatasetAnalys
       <div className="panel-head">
         <h3 id="suspicious-panel-title">Suspicious summary</h3>
         <span className="spacer" />
+        <button
+          type="button"
+          className="primary"
+          onClick={() => reviewIt(dataset.dataset, entry.summary_id, dataset.suspicious.cap)}
+          data-testid="suspicious-panel-review"
+        >
+          Review it
+        </button>
         <button type="button" onClick={closeSuspicious} data-testid="suspicious-panel-close">
           Close <kbd>Esc</kbd>
         </button>

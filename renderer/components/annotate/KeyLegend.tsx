@@ -1,10 +1,10 @@
 import { KEY_LEGEND } from '../../keyboard';
 
 /** Always on screen: every action and its key, so nothing has to be remembered. */
-export function KeyLegend({ labelingDisabled }: { labelingDisabled: boolean }) {
+export function KeyLegend({ labelingDisabled, entries = KEY_LEGEND }: { labelingDisabled: boolean; entries?: typeof KEY_LEGEND }) {
   return (
     <footer className="key-legend" data-testid="key-legend" aria-label="Keyboard shortcuts">
-      {KEY_LEGEND.map((entry) => (
+      {entries.map((entry) => (
         <span
           key={entry.keys}
           className={`legend-item${entry.label ? ` legend-${entry.label}` : ''}${entry.label && labelingDisabled ? ' is-disabled' : ''}`}

@@ -10,9 +10,11 @@ interface SummaryTextProps {
   units: readonly AnnotationUnit[];
   currentId: number | null;
   onSelect: (position: number) => void;
+  /** Review: units shown as context only (dimmed). */
+  contextIds?: ReadonlySet<number>;
 }
 
-export const SummaryText = memo(function SummaryText({ summary, units, currentId, onSelect }: SummaryTextProps) {
+export const SummaryText = memo(function SummaryText({ summary, units, currentId, onSelect, contextIds }: SummaryTextProps) {
   const pieces: ReactNode[] = [];
   let at = 0;
   units.forEach((unit, position) => {
@@ -24,7 +26,7 @@ export const SummaryText = memo(function SummaryText({ summary, units, currentId
     pieces.push(
       <span
         key={unit.id}
-        className={`unit-span label-${unit.state.label ?? 'none'}${current ? ' is-current' : ''}`}
+        className={`unit-span label-${unit.state.label ?? 'none'}${current ? ' is-current' : ''}${contextIds?.has(unit.id) ? ' is-context' : ''}`}
         data-testid={current ? 'summary-current-span' : undefined}
         onClick={() => onSelect(position)}
       >

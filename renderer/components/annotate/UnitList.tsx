@@ -1,5 +1,5 @@
 /** The summary's sentences in order, one row each: index, text, label, error type, note, fragment. */
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 import type { AnnotationUnit } from '../../../shared/api';
 import { ERROR_TYPE_NAMES } from '../../../shared/domain';
 import { LabelBadge } from '../LabelBadge';
@@ -8,9 +8,13 @@ interface UnitListProps {
   units: readonly AnnotationUnit[];
   currentPosition: number;
   onSelect: (position: number) => void;
+  /** Review: units shown as context only (dimmed; no decision is taken on them). */
+  contextIds?: ReadonlySet<number>;
+  /** Review: what to show beside a unit's row (its revealed labels). */
+  aside?: (unit: AnnotationUnit) => ReactNode;
 }
 
-export function UnitList({ units, currentPosition, onSelect }: UnitListProps) {
+export function UnitList({ units, currentPosition, onSelect, contextIds, aside }: UnitListProps) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     list.current?.querySelector<HTMLElement>('[aria-current="true"]')?.scrollIntoView?.({ block: 'nearest' });
@@ -18,7 +22,15 @@ export function UnitList({ units, currentPosition, onSelect }: UnitListProps) {
   return (
     <ol className="unit-list" ref={list} aria-label="Summary sentences">
       {units.map((unit, position) => (
-        <UnitRow key={unit.id} unit={unit} position={position} current={position === currentPosition} onSelect={onSelect} />
+        <UnitRow
+          key={unit.id}
+          unit={unit}
+          position={position}
+          current={position === currentPosition}
+          onSelect={onSelect}
+          context={contextIds?.has(unit.id) ?? false}
+          aside={aside?.(unit)}
+        />
       ))}
     </ol>
   );
@@ -29,15 +41,19 @@ interface UnitRowProps {
   position: number;
   current: boolean;
   onSelect: (position: number) => void;
+  context: boolean;
+  aside: ReactNode;
 }
 
-const UnitRow = memo(function UnitRow({ unit, position, current, onSelect }: UnitRowProps) {
+const UnitRow = memo(function UnitRow({ unit, position, current, onSelect, context, aside }: UnitRowProps) {
   const { label, errorType, note } = unit.state;
   return (
     <li
-      className={`unit-row label-${label ?? 'none'}${current ? ' is-current' : ''}`}
+      className={`unit-row label-${label ?? 'none'}${current ? ' is-current' : ''}${context ? ' is-context' : ''}`}
       data-testid={`unit-${unit.index}`}
       data-label={label ?? ''}
+      data-context={context ? 'true' : undefined}
+      aria-disabled={context ? 'true' : undefined}
       aria-current={current ? 'true' : undefined}
       onClick={() => onSelect(position)}
     >
@@ -60,7 +76,9 @@ const UnitRow = memo(function UnitRow({ unit, position, current, onSelect }: Uni
             ✎ note
           </span>
         )}
+        {context && <span className="tag tag-context">context</span>}
       </span>
+      {aside}
     </li>
   );
 });

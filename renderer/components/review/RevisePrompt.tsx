@@ -1,0 +1,68 @@
+/** R on a decided sentence: the F/U/C choice again. The new decision is stored as a new event; Esc keeps the old one. */
+import { useEffect } from 'react';
+import type { ReviewUnit } from '../../../shared/api';
+import type { HumanLabel } from '../../../shared/domain';
+import { LABEL_NAME } from '../../labels';
+import { LabelBadge } from '../LabelBadge';
+import { labelForKey } from './keys';
+
+interface RevisePromptProps {
+  unit: ReviewUnit;
+  onChoose: (label: HumanLabel, pressedAt: number) => void;
+  onClose: () => void;
+}
+
+const CHOICES: ReadonlyArray<{ label: HumanLabel; keys: string }> = [
+  { label: 'faithful', keys: 'F / 1' },
+  { label: 'unfaithful', keys: 'U / 2' },
+  { label: 'unclear', keys: 'C / 3' },
+];
+
+export function RevisePrompt({ unit, onChoose, onClose }: RevisePromptProps) {
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      // Capture phase: while the choice is open, only F/U/C (1–3) and Esc act.
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      if (event.key === 'Escape') return onClose();
+      const label = labelForKey(event.key);
+      if (label && !event.repeat) onChoose(label, performance.now());
+    }
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [onChoose, onClose]);
+
+  return (
+    <div className="overlay" role="dialog" aria-modal="true" aria-label="Revise the decision" data-testid="review-revise">
+      <div className="overlay-card">
+        <h2>Revise the decision</h2>
+        <p className="overlay-unit">
+          <span className="muted">Sentence {unit.index + 1}: </span>
+          {unit.text}
+        </p>
+        <p>
+          Now: <LabelBadge label={unit.decision.label} /> {unit.decision.label ? LABEL_NAME[unit.decision.label] : 'not decided'}. The revision is stored as a
+          new event; the first, blind decision stays in the history.
+        </p>
+        <ol className="choice-list">
+          {CHOICES.map((choice) => (
+            <li key={choice.label}>
+              <button
+                type="button"
+                className={choice.label === unit.decision.label ? 'choice is-chosen' : 'choice'}
+                data-testid={`review-revise-option-${choice.label}`}
+                onClick={() => onChoose(choice.label, performance.now())}
+              >
+                <kbd>{choice.keys}</kbd> {LABEL_NAME[choice.label]}
+              </button>
+            </li>
+          ))}
+        </ol>
+        <p className="muted">
+          <kbd>Esc</kbd> keep the decision
+        </p>
+      </div>
+    </div>
+  );
+}
