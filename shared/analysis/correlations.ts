@@ -248,6 +248,10 @@ function evaluateSorted(cell: SortedCell, totals: InclusionTotals, weights: Int3
   let sumDY = 0;
   let t1 = 0;
   let negativeBelow = 0;
+  // Tie terms: without ties every summary is its own group, so they follow from the totals.
+  let t2 = 0;
+  let tiedPairs = (totals.sumSquares - (positive + negative)) / 2;
+  let groupCubes = totals.sumCubes;
   if (!cell.hasTies) {
     for (let j = 0; j < order.length; j += 1) {
       const w = weights[order[j]!]!;
@@ -261,9 +265,13 @@ function evaluateSorted(cell: SortedCell, totals: InclusionTotals, weights: Int3
       negativeBelow += w - wy;
     }
   } else {
-    // Negatives of a tie group join "below" only after the whole group.
+    // One pass: negatives of a tie group join "below" only after the whole group, and each group
+    // (c summaries drawn, a positive, b negative) adds a·b to t2, C(c, 2) tied pairs and c³.
     const groupEnd = cell.groupEnd;
-    let pending = 0;
+    let groupPositive = 0;
+    let groupNegative = 0;
+    tiedPairs = 0;
+    groupCubes = 0;
     for (let j = 0; j < order.length; j += 1) {
       const w = weights[order[j]!]!;
       const y = label[j]!;
@@ -273,35 +281,19 @@ function evaluateSorted(cell: SortedCell, totals: InclusionTotals, weights: Int3
       sumDY += wd * y;
       const wy = w * y;
       t1 += wy * negativeBelow;
-      pending += w - wy;
-      if (groupEnd[j] === 1) {
-        negativeBelow += pending;
-        pending = 0;
-      }
+      groupPositive += wy;
+      groupNegative += w - wy;
+      // Branch-free close of a group (end = 1 at its last member): tie boundaries are too
+      // irregular for the branch predictor, and a mispredicted branch costs more than this math.
+      const end = groupEnd[j]!;
+      const c = groupPositive + groupNegative;
+      t2 += end * groupPositive * groupNegative;
+      tiedPairs += (end * c * (c - 1)) / 2;
+      groupCubes += end * c * c * c;
+      negativeBelow += end * groupNegative;
+      groupPositive -= end * groupPositive;
+      groupNegative -= end * groupNegative;
     }
-  }
-  // Tie groups with several summaries: replace their members' singleton terms by the group's.
-  let t2 = 0;
-  let tiedPairs = (totals.sumSquares - (positive + negative)) / 2;
-  let groupCubes = totals.sumCubes;
-  const { tiedPositions, tiedGroupEnd } = cell;
-  let k = 0;
-  for (let g = 0; g < tiedGroupEnd.length; g += 1) {
-    let a = 0;
-    let b = 0;
-    for (const end = tiedGroupEnd[g]!; k < end; k += 1) {
-      const j = tiedPositions[k]!;
-      const w = weights[order[j]!]!;
-      const wy = w * label[j]!;
-      a += wy;
-      b += w - wy;
-      tiedPairs -= (w * (w - 1)) / 2;
-      groupCubes -= w * w * w;
-    }
-    const c = a + b;
-    t2 += a * b;
-    tiedPairs += (c * (c - 1)) / 2;
-    groupCubes += c * c * c;
   }
   const total = positive + negative;
   const pairsAcross = positive * negative;

@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { openProjectDatabase } from '../../db/open';
 import { Repository } from '../../db/repository';
 import { runImport } from '../../electron/services/importer';
-import { loupeArgs, REPO } from '../helpers/serve';
+import { builtLoupeArgs, REPO } from '../helpers/serve';
 import { rng, sentence } from './generate';
 
 export interface SyntheticOptions {
@@ -116,7 +116,7 @@ interface Run {
 
 function analyzeOnce(project: string, bootstrap: number): Run {
   const started = performance.now();
-  const result = spawnSync(process.execPath, loupeArgs(['analyze', '--project', project, '--json', '--bootstrap', String(bootstrap), '--timings']), {
+  const result = spawnSync(process.execPath, builtLoupeArgs(['analyze', '--project', project, '--json', '--bootstrap', String(bootstrap), '--timings']), {
     cwd: REPO,
     encoding: 'utf8',
     maxBuffer: 512 * 1024 * 1024,
@@ -130,7 +130,7 @@ function analyzeOnce(project: string, bootstrap: number): Run {
 /** Node + tsx start-up and loading the CLI's modules, without an analysis (what every command pays). */
 function startupSeconds(): number {
   const started = performance.now();
-  const result = spawnSync(process.execPath, loupeArgs(['--version']), { cwd: REPO, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, builtLoupeArgs(['--version']), { cwd: REPO, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(result.stderr);
   return (performance.now() - started) / 1000;
 }
@@ -139,7 +139,7 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'loupe-bench-analyze-'));
   const runs = Number(process.env.BENCH_RUNS ?? 3);
   try {
-    console.log(`bench:analyze  loupe analyze --json --bootstrap 2000 as a child process, median of ${runs} runs (this machine: ${(await import('node:os')).cpus().length} cores)`);
+    console.log(`bench:analyze  loupe analyze --json --bootstrap 2000 as a child process (npm run loupe: the bundled CLI), median of ${runs} runs (this machine: ${(await import('node:os')).cpus().length} cores)`);
     for (const [size, aim] of [
       [20_000, 10],
       [1_000, 1],

@@ -19,8 +19,14 @@ export interface ServeProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** The sources through tsx: what the tests run, always current. */
 export function loupeArgs(args: string[]): string[] {
   return [TSX, CLI, ...args];
+}
+
+/** What `npm run loupe` runs: the esbuild bundle (rebuilt when stale), for benchmarks. */
+export function builtLoupeArgs(args: string[]): string[] {
+  return [join(REPO, 'scripts', 'loupe.mjs'), ...args];
 }
 
 export async function startServe(args: string[], env: Record<string, string> = {}): Promise<ServeProcess> {
