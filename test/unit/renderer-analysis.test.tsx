@@ -677,7 +677,7 @@ describe('lists, downloads and empty states', () => {
     fireEvent.click(within(rows[0]!).getByTestId('suspicious-open'));
     const panel = await screen.findByTestId('suspicious-panel');
     expect(within(panel).getByTestId('suspicious-panel-summary').textContent).toBe(entry.summary_id);
-    expect(within(panel).getByTestId('suspicious-panel-note').textContent).toContain('opens in the review view once adjudication lands');
+    expect(within(panel).getByTestId('suspicious-panel-note').textContent).toContain('stay hidden until you decide each flagged sentence');
     expect(core.calls.filter((c) => c.method.startsWith('annotation.')).length).toBe(annotationCalls);
     fireEvent.keyDown(window, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByTestId('suspicious-panel')).toBeNull());

@@ -2,7 +2,7 @@
  * Suspicious summaries (§6, App. C.2): labelled faithful while every judge flags one of their
  * sentences. The pool, the list (capped, by doc id) with the flagged sentences, and the review
  * table (Table 4). An entry opens read-only in a side panel: ids and flagged sentences only —
- * the text opens in the review view once adjudication lands.
+ * the text opens in the Review view (V), blind until each decision is stored.
  */
 import { useEffect } from 'react';
 import type { DatasetAnalysis, SuspiciousEntry } from '../../../shared/analysis/types';
@@ -197,7 +197,7 @@ export function SuspiciousPanel({ datasets }: { datasets: readonly DatasetAnalys
         </tbody>
       </table>
       <p className="muted" data-testid="suspicious-panel-note">
-        Read-only: ids and flagged sentences only. The summary with its document opens in the review view once adjudication lands; until then, find it by these ids in the label export.
+        Read-only: ids and flagged sentences only. “Review it” opens the summary with its document in the Review view, where judge and benchmark labels stay hidden until you decide each flagged sentence.
       </p>
     </aside>
   );
