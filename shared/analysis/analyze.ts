@@ -2,16 +2,18 @@
  * The analysis of PROTOCOL.md for one dataset or a whole project: pure, deterministic (same
  * input and seed → the same report on every machine), plain JSON out.
  */
+import { agreementForDataset } from '../agreement/report';
+import type { AgreementSummary, DatasetAgreement, UnclearHandling } from '../agreement/types';
 import { computeEpsilon0 } from '../stats/epsilon0';
 import { createStream } from '../stats/prng';
 import { computeComposition } from './composition';
 import { computeCorrelations } from './correlations';
 import { computeDisagreements } from './disagreements';
 import { simulateHiddenBias } from './hidden-bias';
-import { checkDataset, isAnnotated, resolveSettings } from './prepare';
+import { checkDataset, isAnnotated, predictionOf, resolveSettings } from './prepare';
 import { computeReliability } from './reliability';
 import { computeSuspicious } from './suspicious';
-import type { AnalysisDataset, AnalysisReport, AnalysisSettings, AveragingBias, DatasetAnalysis, Estimate, JudgeAnalysis } from './types';
+import type { AnalysisDataset, AnalysisReport, AnalysisSettings, AnalysisSummary, AveragingBias, DatasetAnalysis, Estimate, JudgeAnalysis, ReviewSummary, SuspiciousReport } from './types';
 import type { Epsilon0Result } from '../stats/epsilon0';
 
 /** Correlations closer than this are treated as equal in "mean ≥ min" (floating-point rounding). */
@@ -31,6 +33,43 @@ function averagingBias(pearsonMean: Estimate, pearsonMin: Estimate, epsilonHat: 
     holds: both(meanGeMin, below),
     holds_at_upper_ci: both(meanGeMin, belowAtUpper),
     threshold,
+  };
+}
+
+/** The agreement block's choice for `unclear` (shared/agreement): two categories, unclear units left out and counted. */
+export const AGREEMENT_UNCLEAR: UnclearHandling = 'exclude';
+
+/**
+ * The agreement input of the analysed summaries (the audit's scope: ≥ 2 sentences): per unit the
+ * annotators' current annotation-phase labels, the resolved human label (adjudicated included;
+ * null when unresolved) and each judge's hard label.
+ */
+export function agreementInput(summaries: readonly AnalysisSummary[], judges: readonly string[]): AgreementSummary[] {
+  return summaries.map((summary) => ({
+    summaryId: summary.summaryId,
+    units: summary.units.map((unit) => ({
+      ratings: unit.ratings ?? {},
+      human: unit.human,
+      judges: Object.fromEntries(judges.map((judge) => [judge, predictionOf(unit, judge)?.hard ?? null])),
+    })),
+  }));
+}
+
+/** Agreement of one dataset's analysed summaries, with the audit's bootstrap and seed. */
+export function computeAgreement(name: string, analysed: readonly AnalysisSummary[], judges: readonly string[], bootstrap: number, seed: number): DatasetAgreement {
+  return agreementForDataset({ name, summaries: agreementInput(analysed, judges), judges }, { unclear: AGREEMENT_UNCLEAR, bootstrap, seed });
+}
+
+/** Table 4 in the issue's shape (`review: {pool, reviewed, U, F, unclear, pct_U}`), pct_U in percent. */
+export function reviewSummary(suspicious: SuspiciousReport): ReviewSummary {
+  const review = suspicious.review;
+  return {
+    pool: review.pool,
+    reviewed: review.reviewed_summaries,
+    U: review.unfaithful,
+    F: review.faithful,
+    unclear: review.unclear,
+    pct_U: review.pct_unfaithful.value === null ? null : 100 * review.pct_unfaithful.value,
   };
 }
 
@@ -95,6 +134,7 @@ export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<Anal
         })
       : null;
 
+  const suspicious = computeSuspicious(analysed, judges, cap);
   return {
     dataset: dataset.name,
     n_summaries: analysed.length,
@@ -112,7 +152,9 @@ export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<Anal
     epsilon0_n_summaries: lengths.length,
     judges: Object.fromEntries(judgeReports),
     composition: computeComposition(analysed, annotated, judges),
-    suspicious: computeSuspicious(analysed, judges, cap),
+    suspicious,
+    review: reviewSummary(suspicious),
+    agreement: computeAgreement(dataset.name, analysed, judges, bootstrap, seed),
     disagreements: computeDisagreements(analysed, annotated, judges),
     hidden_bias: hiddenBias,
   };
@@ -146,6 +188,9 @@ export const DEFINITIONS: Record<string, string> = {
     'Rogan–Gladen: (q + Sp − 1)/(Se + Sp − 1) clipped to [0,1], q = share of judged sentences of all analysed summaries called unfaithful, Se/Sp on the human sample; undefined when Se + Sp − 1 ≤ 0.',
   hidden_bias:
     'Fig. 3 simulation: sentences i.i.d. Bernoulli(p̂) in summaries with the dataset\'s lengths (repeated to ≥ the minimum size); a fraction y labeled by the averaging rule (2K ≥ M), the rest by the min rule (K = M); gap = Pearson ρ(Y, mean) − ρ(Y, min) for a perfect judge and for one flipping each sentence with probability ε̄ (mean ε̂ of the judges).',
+  agreement:
+    "Per dataset (`agreement`, shared/agreement): over the analysed summaries (≥ 2 sentences, the audit's scope), annotation-phase labels only, each annotator's current label. Humans: percent agreement, Fleiss' κ (Gwet's generalisation to varying ratings per unit), Krippendorff's α (nominal), Gwet's AC1, per-class (specific) agreement, and every pair of annotators (Cohen's κ, α, AC1). Judges: each judge's hard label against the resolved human label (adjudicated, single or agreed). unclear = 'exclude': two categories; a unit any annotator rated unclear leaves the human figures, a unit whose human label is unclear leaves the judge figures (both counted). Bootstrap: the audit's replicates and seed, resampling summaries with ≥ 1 label, one resample shared by every figure (stream loupe-agreement-v1); n = units each figure rests on.",
+  review: 'Table 4 in the issue\'s shape: pool, reviewed (summaries with ≥ 1 reviewed flagged sentence), U, F, unclear, pct_U = 100·U/(U+F) (null when U + F = 0); the same counts as suspicious.review.',
   disagreements: 'Lists cover the annotated summaries, sorted by doc_id, summary_id, sentence; the judges-split count is also given over all analysed summaries.',
 };
 

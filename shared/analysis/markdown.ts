@@ -5,6 +5,7 @@
  * suspicious-example list (Table 4), the hidden-bias curve (Fig. 3), calibration and the
  * corrected rate. "—" marks an undefined value.
  */
+import type { DatasetAgreement, PairAgreement } from '../agreement/types';
 import type { AnalysisReport, Composition, CorrelationCell, DatasetAnalysis, Estimate, KindCorrelations, Rate } from './types';
 import { AGGREGATORS } from './types';
 
@@ -114,6 +115,49 @@ function statisticsRows(judge: string, kindName: string, kind: KindCorrelations)
   return rows;
 }
 
+/** The agreement rows: humans (multi-rater, then each pair), then each judge against the human label. */
+export function agreementRows(agreement: DatasetAgreement): string[][] {
+  const spec = (figures: Record<string, Estimate>, category: string) => (figures[category] ? plusMinus(figures[category], 3) : UNDEFINED);
+  const rows: string[][] = [];
+  const h = agreement.humans;
+  rows.push([
+    `Humans (${h.n_raters} annotators)`,
+    plusMinus(h.percent_agreement, 3),
+    `Fleiss ${plusMinus(h.fleiss_kappa, 3)}`,
+    plusMinus(h.krippendorff_alpha, 3),
+    plusMinus(h.gwet_ac1, 3),
+    ...agreement.categories.map((category) => spec(h.specific_agreement, category)),
+    count(h.n_units),
+  ]);
+  const pairRow = (label: string, pair: PairAgreement) => [
+    label,
+    plusMinus(pair.percent_agreement, 3),
+    `Cohen ${plusMinus(pair.cohen_kappa, 3)}`,
+    plusMinus(pair.krippendorff_alpha, 3),
+    plusMinus(pair.gwet_ac1, 3),
+    ...agreement.categories.map((category) => spec(pair.specific_agreement, category)),
+    count(pair.n_units),
+  ];
+  for (const pair of h.pairs) rows.push(pairRow(`${pair.rater_a} vs ${pair.rater_b}`, pair));
+  for (const judge of agreement.judge_names) rows.push(pairRow(`${judge} vs humans`, agreement.judges[judge]!));
+  return rows;
+}
+
+function renderAgreement(agreement: DatasetAgreement): string[] {
+  const unclear =
+    agreement.unclear === 'exclude'
+      ? `unclear excluded: two categories; ${count(agreement.n_units_unclear_dropped)} units an annotator rated unclear are left out of the human figures, and units whose human label is unclear out of the judge figures`
+      : 'unclear counted as a third category';
+  return [
+    '### Agreement (annotation-phase labels; value ± half-width of the 95% CI; n = units)',
+    `Over ${count(agreement.n_summaries)} summaries with ≥ 2 sentences and ≥ 1 label (${count(agreement.n_units_rated)} rated units); ${unclear}. Judges: hard label against the resolved human label.`,
+    table(
+      ['Raters', '% agreement', 'κ', 'Krippendorff α', 'Gwet AC1', ...agreement.categories.map((category) => `specific ${category}`), 'n'],
+      agreementRows(agreement),
+    ),
+  ];
+}
+
 function renderDataset(dataset: DatasetAnalysis): string {
   const judges = dataset.judge_names;
   const parts: string[] = [];
@@ -207,6 +251,8 @@ function renderDataset(dataset: DatasetAnalysis): string {
       ],
     ),
   );
+
+  parts.push(...renderAgreement(dataset.agreement));
 
   const suspicious = dataset.suspicious;
   parts.push('### Suspicious examples (global label faithful, every judge flags a sentence)');

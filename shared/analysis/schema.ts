@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { HumanLabelSchema } from '../domain';
 import type { ReliabilityBin } from '../stats/calibration';
+import type { DatasetAgreement, JudgeHumanAgreement, MultiRaterAgreement, PairAgreement } from '../agreement/types';
 import type {
   AnalysisReport,
   AveragingBias,
@@ -26,6 +27,7 @@ import type {
   JudgeAnalysis,
   KindCorrelations,
   Rate,
+  ReviewSummary,
   ReviewTable,
   Statistics,
   SuspiciousReport,
@@ -201,6 +203,64 @@ const HumanSampleCountsSchema = z.object({
   n_unlabeled: Int,
 }) satisfies z.ZodType<HumanSampleCounts>;
 
+const ReviewSummarySchema = z.object({
+  pool: Int,
+  reviewed: Int,
+  U: Int,
+  F: Int,
+  unclear: Int,
+  pct_U: NullableNumber,
+}) satisfies z.ZodType<ReviewSummary>;
+
+const PairAgreementSchema = z.object({
+  rater_a: z.string(),
+  rater_b: z.string(),
+  n_units: Int,
+  n_summaries: Int,
+  table: z.array(z.array(Int)),
+  percent_agreement: EstimateSchema,
+  cohen_kappa: EstimateSchema,
+  krippendorff_alpha: EstimateSchema,
+  gwet_ac1: EstimateSchema,
+  specific_agreement: z.record(z.string(), EstimateSchema),
+}) satisfies z.ZodType<PairAgreement>;
+
+const JudgeHumanAgreementSchema = PairAgreementSchema.extend({
+  n_units_no_human: Int,
+  n_units_no_judge: Int,
+  n_units_unclear_dropped: Int,
+}) satisfies z.ZodType<JudgeHumanAgreement>;
+
+const MultiRaterAgreementSchema = z.object({
+  raters: z.array(z.string()),
+  n_raters: Int,
+  n_units: Int,
+  n_units_single: Int,
+  n_ratings: Int,
+  ratings_per_unit: z.record(z.string(), Int),
+  category_counts: z.record(z.string(), Int),
+  percent_agreement: EstimateSchema,
+  fleiss_kappa: EstimateSchema,
+  krippendorff_alpha: EstimateSchema,
+  gwet_ac1: EstimateSchema,
+  specific_agreement: z.record(z.string(), EstimateSchema),
+  pairs: z.array(PairAgreementSchema),
+}) satisfies z.ZodType<MultiRaterAgreement>;
+
+export const DatasetAgreementSchema = z.object({
+  dataset: z.string(),
+  unclear: z.enum(['exclude', 'category']),
+  categories: z.array(z.string()),
+  n_summaries: Int,
+  n_summaries_without_labels: Int,
+  n_units: Int,
+  n_units_rated: Int,
+  n_units_unclear_dropped: Int,
+  humans: MultiRaterAgreementSchema,
+  judges: z.record(z.string(), JudgeHumanAgreementSchema),
+  judge_names: z.array(z.string()),
+}) satisfies z.ZodType<DatasetAgreement>;
+
 export const DatasetAnalysisSchema = z.object({
   dataset: z.string(),
   n_summaries: Int,
@@ -219,6 +279,8 @@ export const DatasetAnalysisSchema = z.object({
   judges: z.record(z.string(), JudgeAnalysisSchema),
   composition: CompositionReportSchema,
   suspicious: SuspiciousReportSchema,
+  review: ReviewSummarySchema,
+  agreement: DatasetAgreementSchema,
   disagreements: DisagreementReportSchema,
   hidden_bias: HiddenBiasReportSchema.nullable(),
 }) satisfies z.ZodType<DatasetAnalysis>;

@@ -8,6 +8,7 @@
 import type { GlobalLabel, HumanLabel } from '../domain';
 import type { Epsilon0Status } from '../stats/epsilon0';
 import type { ReliabilityBin } from '../stats/calibration';
+import type { DatasetAgreement } from '../agreement/types';
 
 // ───────────────────────────── input ─────────────────────────────
 
@@ -34,6 +35,12 @@ export interface AnalysisUnit {
   humanStatus: HumanLabelStatus;
   /** The review-phase (suspicious-example adjudication) label, if any; only feeds the review table. */
   review?: HumanLabel | null;
+  /**
+   * The current annotation-phase label of each annotator (before resolution), for the agreement
+   * block; omitted = none known (the multi-rater figures then have no ratings; the judges are
+   * still compared with `human`).
+   */
+  ratings?: Readonly<Record<string, HumanLabel>>;
   /** Predictions by judge name; a judge without an entry has no prediction for this unit. */
   judges: Readonly<Record<string, JudgePrediction>>;
 }
@@ -291,6 +298,18 @@ export interface HiddenBiasReport {
   points: HiddenBiasPoint[];
 }
 
+/** Table 4 in the issue's shape (`analyze --json`): the same counts as `suspicious.review`. */
+export interface ReviewSummary {
+  pool: number;
+  /** = suspicious.review.reviewed_summaries */
+  reviewed: number;
+  U: number;
+  F: number;
+  unclear: number;
+  /** 100 · U / (U + F), a percentage; null when U + F = 0. */
+  pct_U: number | null;
+}
+
 export interface HumanSampleCounts {
   /** Analysed summaries with ≥ 1 annotation-phase label (bootstrap units for p̂ and ε̂). */
   n_annotated_summaries: number;
@@ -329,6 +348,13 @@ export interface DatasetAnalysis {
   judges: Record<string, JudgeAnalysis>;
   composition: CompositionReport;
   suspicious: SuspiciousReport;
+  /** The issue's shape of Table 4 (mapped from suspicious.review, which stays). */
+  review: ReviewSummary;
+  /**
+   * Inter-rater agreement (shared/agreement) over the analysed summaries (≥ 2 sentences):
+   * annotators among themselves and each judge (hard labels) against the resolved human label.
+   */
+  agreement: DatasetAgreement;
   disagreements: DisagreementReport;
   hidden_bias: HiddenBiasReport | null;
 }

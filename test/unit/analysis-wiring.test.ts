@@ -90,7 +90,8 @@ function datasetFromFixture(data: Fixture): AnalysisDataset {
     const units = s.sentences.map((text, index) => {
       const k = key(s.summary_id, index);
       const resolved = resolveHumanLabel(annotation.get(k) ?? new Map<string, HumanLabel>());
-      return { index, text, human: resolved.label, humanStatus: resolved.status, review: review.get(k) ?? null, judges: predictions.get(k) ?? {} };
+      const ratings = Object.fromEntries(annotation.get(k) ?? new Map<string, HumanLabel>());
+      return { index, text, human: resolved.label, humanStatus: resolved.status, review: review.get(k) ?? null, ratings, judges: predictions.get(k) ?? {} };
     });
     return { summaryId: s.summary_id, docId: s.doc_id, globalLabel: s.label, units, annotated: units.some((u) => u.humanStatus !== 'none') };
   });

@@ -91,7 +91,9 @@ function loadDataset(repo: AnalysisRepository, name: string): AnalysisDataset {
         const human = resolveHumanLabel(draft.annotation ?? noLabels, draft.adjudicated);
         const review = draft.review ? resolveHumanLabel(draft.review).label : null;
         // fromEntries defines own properties, so a judge named like an Object member stays data.
-        return { index: draft.index, text: draft.text, human: human.label, humanStatus: human.status, review, judges: Object.fromEntries(draft.judges ?? []) };
+        // The annotators' own current labels (annotation phase) feed the agreement block.
+        const ratings = Object.fromEntries(draft.annotation ?? noLabels);
+        return { index: draft.index, text: draft.text, human: human.label, humanStatus: human.status, review, ratings, judges: Object.fromEntries(draft.judges ?? []) };
       });
       return {
         summaryId: row.summaryId,

@@ -4,6 +4,7 @@
  * simulation, reliability and calibration, the suspicious list and the disagreement lists.
  */
 import type { DatasetAnalysis } from '../../../shared/analysis/types';
+import { AgreementTable } from './AgreementTable';
 import { safeFileName } from '../../charts/export';
 import { CalibrationChart } from './CalibrationChart';
 import { ChartFrame } from './ChartFrame';
@@ -86,6 +87,9 @@ export function DatasetSection({ dataset, bootstrap, index }: { dataset: Dataset
           >
             <CompositionChart dataset={dataset} />
           </ChartFrame>
+
+          <h3>Agreement</h3>
+          <AgreementTable agreement={dataset.agreement} />
 
           <h3>Hidden bias (simulation, Fig. 3)</h3>
           {dataset.hidden_bias ? (

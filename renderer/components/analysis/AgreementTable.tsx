@@ -1,0 +1,110 @@
+/**
+ * Inter-rater agreement of one dataset (issue 5): the annotators among themselves (multi-rater
+ * figures, then each pair) and each judge's hard label against the resolved human label. Cells are
+ * value ± half-width of the 95% bootstrap interval; n = units each row rests on.
+ */
+import type { DatasetAgreement, PairAgreement } from '../../../shared/agreement/types';
+import type { Estimate } from '../../../shared/analysis/types';
+import { count, plusMinus, UNDEFINED_TEXT } from './format';
+
+interface Row {
+  key: string;
+  kind: 'humans' | 'pair' | 'judge';
+  label: string;
+  kappaName: string;
+  percent: Estimate;
+  kappa: Estimate;
+  alpha: Estimate;
+  ac1: Estimate;
+  specific: Record<string, Estimate>;
+  n: number;
+}
+
+function pairRow(kind: 'pair' | 'judge', label: string, pair: PairAgreement): Row {
+  return {
+    key: `${kind}:${pair.rater_a}\u0000${pair.rater_b}`,
+    kind,
+    label,
+    kappaName: 'Cohen',
+    percent: pair.percent_agreement,
+    kappa: pair.cohen_kappa,
+    alpha: pair.krippendorff_alpha,
+    ac1: pair.gwet_ac1,
+    specific: pair.specific_agreement,
+    n: pair.n_units,
+  };
+}
+
+export function agreementTableRows(agreement: DatasetAgreement): Row[] {
+  const h = agreement.humans;
+  return [
+    {
+      key: 'humans',
+      kind: 'humans',
+      label: `Humans (${h.n_raters} annotator${h.n_raters === 1 ? '' : 's'})`,
+      kappaName: 'Fleiss',
+      percent: h.percent_agreement,
+      kappa: h.fleiss_kappa,
+      alpha: h.krippendorff_alpha,
+      ac1: h.gwet_ac1,
+      specific: h.specific_agreement,
+      n: h.n_units,
+    },
+    ...h.pairs.map((pair) => pairRow('pair', `${pair.rater_a} vs ${pair.rater_b}`, pair)),
+    ...agreement.judge_names.map((judge) => pairRow('judge', `${judge} vs humans`, agreement.judges[judge]!)),
+  ];
+}
+
+export function AgreementTable({ agreement }: { agreement: DatasetAgreement }) {
+  const unclear =
+    agreement.unclear === 'exclude'
+      ? `Unclear is excluded: two categories; ${count(agreement.n_units_unclear_dropped)} units an annotator rated unclear leave the human figures, and units whose human label is unclear leave the judge rows.`
+      : 'Unclear is a third category (judges never use it).';
+  const cell = (estimate: Estimate | undefined) => (estimate ? plusMinus(estimate, 3) : UNDEFINED_TEXT);
+  return (
+    <div className="analysis-scroll">
+      <table className="data-table agreement-table" data-testid="agreement-table">
+        <caption data-testid="agreement-unclear">
+          Annotation-phase labels over {count(agreement.n_summaries)} summaries with ≥ 2 sentences and a label. Value ± half-width of the 95% bootstrap interval
+          (resampling summaries); n = units. {unclear} Judges: hard label against the resolved human label.
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Raters</th>
+            <th scope="col">% agreement</th>
+            <th scope="col">κ</th>
+            <th scope="col">Krippendorff α</th>
+            <th scope="col">Gwet AC1</th>
+            {agreement.categories.map((category) => (
+              <th scope="col" key={category}>
+                specific {category}
+              </th>
+            ))}
+            <th scope="col">n</th>
+          </tr>
+        </thead>
+        <tbody>
+          {agreementTableRows(agreement).map((row) => (
+            <tr key={row.key} data-testid="agreement-row" data-kind={row.kind}>
+              <th scope="row" className="judge-name-cell">
+                {row.label}
+              </th>
+              <td className="num">{cell(row.percent)}</td>
+              <td className="num">
+                <span className="muted">{row.kappaName}</span> {cell(row.kappa)}
+              </td>
+              <td className="num">{cell(row.alpha)}</td>
+              <td className="num">{cell(row.ac1)}</td>
+              {agreement.categories.map((category) => (
+                <td className="num" key={category}>
+                  {cell(row.specific[category])}
+                </td>
+              ))}
+              <td className="num">{count(row.n)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
