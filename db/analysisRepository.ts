@@ -119,16 +119,19 @@ export class AnalysisRepository {
   }
 
   /**
-   * The current label of every (unit, annotator, phase) of the dataset: the latest event; an
+   * The current label of every (unit, annotator, phase) of the dataset: the latest event (by
+   * created_at, then id: the rule of db/latest.ts, written out with the alias e); an
    * event with no label (cleared) means the annotator has no label there.
    */
   currentLabels(dataset: string): CurrentLabelRow[] {
     return this.db
       .prepare(
         `WITH latest AS (
-           SELECT max(e.id) AS id FROM label_events e
-           JOIN units u ON u.id = e.unit_id JOIN summaries s ON s.id = u.summary_id JOIN datasets d ON d.id = s.dataset_id
-           WHERE d.name = ? GROUP BY e.unit_id, e.annotator_id, e.phase
+           SELECT id FROM (
+             SELECT e.id, row_number() OVER (PARTITION BY e.unit_id, e.annotator_id, e.phase ORDER BY e.created_at DESC, e.id DESC) AS rn
+             FROM label_events e
+             JOIN units u ON u.id = e.unit_id JOIN summaries s ON s.id = u.summary_id JOIN datasets d ON d.id = s.dataset_id
+             WHERE d.name = ?) WHERE rn = 1
          )
          SELECT u.summary_id AS summaryKey, u.idx AS unitIndex, a.name AS annotator, e.phase, e.label, r.queue
          FROM latest l JOIN label_events e ON e.id = l.id JOIN units u ON u.id = e.unit_id JOIN annotators a ON a.id = e.annotator_id

@@ -5,6 +5,7 @@
 import type { Database } from './open';
 import { JudgeRepository } from './judgeRepository';
 import { ReviewRepository } from './reviewRepository';
+import { CURRENT_FIRST, PER_LABEL_CURRENT_FIRST } from './latest';
 import type { ErrorType, GlobalLabel, HumanLabel, Phase } from '../shared/domain';
 
 export interface UnitRecord {
@@ -283,9 +284,11 @@ export class Repository {
   currentStates(summaryKey: number, annotatorId: number, phase: Phase): Map<number, LabelState> {
     const rows = this.db
       .prepare(
-        `SELECT e.unit_id AS unitId, e.label, e.error_type AS errorType, e.note FROM label_events e
-         JOIN (SELECT le.unit_id, max(le.id) AS id FROM label_events le JOIN units u ON u.id = le.unit_id
-               WHERE u.summary_id = ? AND le.annotator_id = ? AND le.phase = ? GROUP BY le.unit_id) m ON m.id = e.id`,
+        `SELECT unitId, label, errorType, note FROM (
+           SELECT le.unit_id AS unitId, le.label, le.error_type AS errorType, le.note,
+                  row_number() OVER (PARTITION BY le.unit_id ORDER BY le.created_at DESC, le.id DESC) AS rn
+           FROM label_events le JOIN units u ON u.id = le.unit_id
+           WHERE u.summary_id = ? AND le.annotator_id = ? AND le.phase = ?) WHERE rn = 1`,
       )
       .all(summaryKey, annotatorId, phase) as Array<{ unitId: number } & LabelState>;
     return new Map(rows.map((r) => [r.unitId, { label: r.label, errorType: r.errorType, note: r.note }]));
@@ -303,9 +306,9 @@ export class Repository {
     const rows = this.db
       .prepare(
         `WITH cur AS (
-           SELECT e.unit_id, e.label FROM label_events e
-           JOIN (SELECT unit_id, max(id) AS id FROM label_events WHERE annotator_id = ? AND phase = 'annotation' GROUP BY unit_id) m
-             ON m.id = e.id
+           SELECT unit_id, label FROM (
+             SELECT unit_id, label, row_number() OVER (PARTITION BY unit_id ORDER BY ${CURRENT_FIRST}) AS rn
+             FROM label_events WHERE annotator_id = ? AND phase = 'annotation') WHERE rn = 1
          )
          SELECT s.id AS key, d.name AS dataset, s.summary_id AS summaryId, doc.doc_id AS docId,
                 count(u.id) AS units, count(cur.label) AS labeled, doc.text IS NULL AS documentMissing
@@ -403,8 +406,11 @@ export class Repository {
     const rows = this.db
       .prepare(
         `WITH latest AS (
-           SELECT unit_id, annotator_id, phase, max(id) AS id, min(created_at) AS first_at, sum(time_spent_ms) AS spent
-           FROM label_events GROUP BY unit_id, annotator_id, phase
+           SELECT unit_id, annotator_id, phase, id, first_at, spent FROM (
+             SELECT unit_id, annotator_id, phase, id, row_number() OVER (${PER_LABEL_CURRENT_FIRST}) AS rn,
+                    min(created_at) OVER (PARTITION BY unit_id, annotator_id, phase) AS first_at,
+                    sum(time_spent_ms) OVER (PARTITION BY unit_id, annotator_id, phase) AS spent
+             FROM label_events) WHERE rn = 1
          )
          SELECT d.name AS dataset, doc.doc_id AS docId, s.summary_id AS summaryId, s.global_label AS globalLabel,
                 u.id AS unitId, u.idx AS sentenceIndex, u.text, u.start, u.end, u.fragment,
@@ -432,7 +438,7 @@ export class Repository {
                 e.time_spent_ms AS timeSpentMs, e.cause, e.created_at AS createdAt
          FROM label_events e JOIN annotators a ON a.id = e.annotator_id
          JOIN units u ON u.id = e.unit_id JOIN summaries s ON s.id = u.summary_id JOIN datasets d ON d.id = s.dataset_id
-         WHERE (? IS NULL OR d.name = ?) ORDER BY e.id`,
+         WHERE (? IS NULL OR d.name = ?) ORDER BY e.created_at, e.id`,
       )
       .all(dataset, dataset) as HistoryEvent[];
   }

@@ -10,6 +10,7 @@
  */
 import type { Database } from './open';
 import type { ErrorType, GlobalLabel, HumanLabel, Phase } from '../shared/domain';
+import { currentEventIds, PER_LABEL_CURRENT_FIRST } from './latest';
 
 export type ReviewQueueName = 'suspicious' | 'human-judge' | 'judges-split' | 'human-human';
 
@@ -159,13 +160,18 @@ export class ReviewRepository {
            JOIN datasets d ON d.id = s.dataset_id WHERE d.name = ? AND ${ONE_OR_ALL}
          ),
          latest AS (
-           SELECT unit_id, annotator_id, phase, max(id) AS id, count(*) AS events, min(created_at) AS firstAt, sum(time_spent_ms) AS totalTimeMs,
-                  min(CASE WHEN label IS NOT NULL THEN id END) AS firstLabeled
-           FROM scoped GROUP BY unit_id, annotator_id, phase
+           SELECT id, events, firstAt, totalTimeMs FROM (
+             SELECT id, row_number() OVER (${PER_LABEL_CURRENT_FIRST}) AS rn,
+                    count(*) OVER (PARTITION BY unit_id, annotator_id, phase) AS events,
+                    min(created_at) OVER (PARTITION BY unit_id, annotator_id, phase) AS firstAt,
+                    sum(time_spent_ms) OVER (PARTITION BY unit_id, annotator_id, phase) AS totalTimeMs
+             FROM scoped) WHERE rn = 1
          )
          SELECT e.unit_id AS unitId, u.summary_id AS summaryKey, u.idx AS unitIndex, e.annotator_id AS annotatorId, a.name AS annotator,
                 e.phase, e.id AS eventId, e.label, e.error_type AS errorType, e.note, r.queue,
-                (SELECT f.time_spent_ms FROM label_events f WHERE f.id = l.firstLabeled) AS blindTimeMs,
+                (SELECT f.time_spent_ms FROM label_events f
+                 WHERE f.unit_id = e.unit_id AND f.annotator_id = e.annotator_id AND f.phase = e.phase AND f.label IS NOT NULL
+                 ORDER BY f.created_at, f.id LIMIT 1) AS blindTimeMs,
                 l.totalTimeMs, l.events, l.firstAt, e.created_at AS lastAt
          FROM latest l JOIN label_events e ON e.id = l.id JOIN units u ON u.id = e.unit_id JOIN annotators a ON a.id = e.annotator_id
          LEFT JOIN review_events r ON r.event_id = e.id
@@ -256,10 +262,10 @@ export class ReviewRepository {
     return this.db
       .prepare(
         `WITH scoped AS (
-           SELECT e.id, e.unit_id, e.annotator_id, e.phase FROM label_events e JOIN units u ON u.id = e.unit_id
+           SELECT e.id, e.unit_id, e.annotator_id, e.phase, e.created_at FROM label_events e JOIN units u ON u.id = e.unit_id
            JOIN summaries s ON s.id = u.summary_id JOIN datasets d ON d.id = s.dataset_id WHERE d.name = ?
          ),
-         latest AS (SELECT max(id) AS id, phase FROM scoped GROUP BY unit_id, annotator_id, phase),
+         latest AS (SELECT id, phase FROM (SELECT id, phase, row_number() OVER (${PER_LABEL_CURRENT_FIRST}) AS rn FROM scoped) WHERE rn = 1),
          disputed AS (
            SELECT e.unit_id FROM latest l JOIN label_events e ON e.id = l.id
            WHERE l.phase = 'annotation' AND e.label IS NOT NULL GROUP BY e.unit_id HAVING count(*) >= 2
@@ -283,7 +289,7 @@ export class ReviewRepository {
            SELECT e.*, d.name AS dataset FROM label_events e JOIN units u ON u.id = e.unit_id JOIN summaries s ON s.id = u.summary_id
            JOIN datasets d ON d.id = s.dataset_id WHERE (? IS NULL OR d.name = ?)
          ),
-         latest AS (SELECT max(id) AS id FROM scoped GROUP BY unit_id, annotator_id, phase)
+         latest AS (${currentEventIds('scoped')})
          SELECT x.dataset, x.phase, count(*) AS events,
                 (SELECT count(*) FROM latest l JOIN scoped c ON c.id = l.id WHERE c.dataset = x.dataset AND c.phase = x.phase AND c.label IS NOT NULL) AS current,
                 (SELECT count(DISTINCT c.unit_id) FROM latest l JOIN scoped c ON c.id = l.id WHERE c.dataset = x.dataset AND c.phase = x.phase AND c.label IS NOT NULL) AS units,
@@ -301,7 +307,7 @@ export class ReviewRepository {
            SELECT e.*, d.name AS dataset FROM label_events e JOIN units u ON u.id = e.unit_id JOIN summaries s ON s.id = u.summary_id
            JOIN datasets d ON d.id = s.dataset_id WHERE (? IS NULL OR d.name = ?)
          ),
-         latest AS (SELECT max(id) AS id FROM scoped GROUP BY unit_id, annotator_id, phase)
+         latest AS (${currentEventIds('scoped')})
          SELECT x.dataset, a.name, x.phase,
                 sum(CASE WHEN x.id IN (SELECT id FROM latest) AND x.label IS NOT NULL THEN 1 ELSE 0 END) AS labels,
                 min(x.created_at) AS firstAt, max(x.created_at) AS lastAt

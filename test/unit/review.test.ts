@@ -29,6 +29,7 @@ import { buildExport } from '../../electron/services/exporter';
 import { AnalysisRepository } from '../../db/analysisRepository';
 import { loadAnalysisDatasets } from '../../electron/services/analysis/load';
 import { tempDir } from '../helpers/tmp';
+import { SCHEMA_VERSION } from '../../db/migrations';
 
 const dir = tempDir('loupe-review-');
 const ENV_SECRET = 'sk-envsecretvalue-0123456789abcdef';
@@ -465,7 +466,7 @@ describe('exports', () => {
     expect(file.fileName).toBe('review-card.json');
     for (const secret of [ENV_SECRET, EXTRA_SECRET, 'querysecret', 'LOUPE_REVIEW_TEST_KEY', 'apiKeyEnv']) expect(file.content).not.toContain(secret);
     const card = JSON.parse(file.content) as Record<string, any>;
-    expect(card).toMatchObject({ format: 'loupe-dataset-card/1', project: 'review', loupe_version: expect.any(String), schema_version: 3 });
+    expect(card).toMatchObject({ format: 'loupe-dataset-card/1', project: 'review', loupe_version: expect.any(String), schema_version: SCHEMA_VERSION });
     const news = card.datasets[0];
     expect(news).toMatchObject({ name: 'news', summaries: 8, sentences: 16, global_labels: { faithful: 7, unfaithful: 1 }, corrections: { summaries: 7, flips: 3 } });
     expect(news.splitters).toEqual([{ splitter: 'given', version: expect.any(String), sentences: 16 }]);

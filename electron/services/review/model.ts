@@ -254,7 +254,10 @@ export function emptyErrorTypeCounts(): ErrorTypeCounts {
  * unfaithful (untyped when it has none).
  */
 export function reviewErrorType(unit: LoadedUnit): ErrorType | null {
-  const unfaithful = reviewDecisions(unit.decisions).filter((d) => d.label === 'unfaithful').sort((a, b) => b.eventId - a.eventId);
+  const unfaithful = reviewDecisions(unit.decisions)
+    .filter((d) => d.label === 'unfaithful')
+    // Latest first by the rule of db/latest.ts: created_at, then event id (merged events get new ids).
+    .sort((a, b) => (a.lastAt < b.lastAt ? 1 : a.lastAt > b.lastAt ? -1 : b.eventId - a.eventId));
   return unfaithful[0]?.errorType ?? null;
 }
 

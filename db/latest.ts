@@ -1,0 +1,25 @@
+/**
+ * Which event of a (unit, annotator, phase) is its current label: the latest by `created_at`, the
+ * event id breaking ties. Every current-state query (db/repository.ts, db/reviewRepository.ts,
+ * db/analysisRepository.ts) uses this rule.
+ *
+ * Why not the id alone (schema 1–3): events merged from an annotator's copy (issue 5,
+ * db/mergeRepository.ts) get new ids here, so an older event merged after a newer local one would
+ * otherwise become current. Timestamps are ISO-8601 UTC with milliseconds (`toISOString()`), so
+ * text order is time order. Within one project an event's id and created_at grow together, so
+ * this changes nothing for a project that never merged.
+ */
+
+/** The window order of one (unit, annotator, phase): its current event first. */
+export const CURRENT_FIRST = 'created_at DESC, id DESC';
+
+/** The window that numbers the events of each (unit, annotator, phase), current first. */
+export const PER_LABEL_CURRENT_FIRST = `PARTITION BY unit_id, annotator_id, phase ORDER BY ${CURRENT_FIRST}`;
+
+/**
+ * SQL selecting `id` of the current event of each (unit, annotator, phase) among the rows of
+ * `from` (a table or CTE name with id, unit_id, annotator_id, phase and created_at).
+ */
+export function currentEventIds(from: string): string {
+  return `SELECT id FROM (SELECT id, row_number() OVER (${PER_LABEL_CURRENT_FIRST}) AS rn FROM ${from}) WHERE rn = 1`;
+}
