@@ -578,6 +578,21 @@ const RunRef = z.object({ runId: z.string().min(1) });
 
 const RecentSchema = z.array(z.object({ path: z.string(), name: z.string(), openedAt: z.string() }));
 
+/** Merging annotators' copies (issue 5): what happened to one file (all of it merged, or nothing: see problems). */
+export const MergeFileResultSchema = z.object({
+  path: z.string(),
+  sourceProject: z.string().nullable(),
+  merged: z.boolean(),
+  eventsAdded: z.number().int(),
+  eventsPresent: z.number().int(),
+  annotators: z.array(z.string()),
+  annotatorsAdded: z.array(z.string()),
+  summariesMatched: z.number().int(),
+  summariesNotInProject: z.number().int(),
+  problems: z.array(z.string()),
+});
+export type MergeFileResult = z.infer<typeof MergeFileResultSchema>;
+
 /** Every method: its input and output schema. Keys are the channel names. */
 export const API = {
   'app.info': { input: Empty, output: HostInfoSchema },
@@ -585,6 +600,8 @@ export const API = {
   'projects.open': { input: z.object({ path: z.string().min(1) }), output: ProjectInfoSchema },
   'projects.create': { input: z.object({ path: z.string().min(1) }), output: ProjectInfoSchema },
   'projects.openDemo': { input: Empty, output: ProjectInfoSchema },
+  /** Desktop only (paths on disk): merges the label histories of annotators' copies, one transaction per file. */
+  'projects.merge': { input: z.object({ paths: z.array(z.string().min(1)).min(1).max(100) }), output: z.array(MergeFileResultSchema) },
   'datasets.list': { input: Empty, output: z.array(DatasetStatsSchema) },
   'annotators.list': { input: Empty, output: z.array(AnnotatorSchema) },
   'annotators.ensure': { input: z.object({ name: Name }), output: AnnotatorSchema },

@@ -9,6 +9,7 @@
  *   npm run --silent loupe -- export --project P --review --out FILE.jsonl|.csv [--dataset D] [--card CARD.json]
  *   npm run --silent loupe -- review --project P --queue Q --dataset D …, review-table, corrections (electron/cli/review.ts)
  *   npm run --silent loupe -- judges add|list|remove|preview … and judge --project P --judge NAME (electron/cli/judges.ts)
+ *   npm run --silent loupe -- merge --project P OTHER.loupe… [--json] (electron/cli/merge.ts)
  *   npm run --silent loupe -- analyze --project P [--json] [--markdown [FILE]] [--bootstrap N] [--seed S] [--cap C] [--dataset D] (electron/cli/analyze.ts)
  */
 import Database from 'better-sqlite3';
@@ -27,6 +28,7 @@ import { ensureRendererBuilt } from './renderer-build';
 import { registerJudgeCommands } from './judges';
 import { registerAnalyzeCommand } from './analyze';
 import { registerReviewCommands } from './review';
+import { registerMergeCommand } from './merge';
 
 function makeCore(web: boolean, annotator?: string): Core {
   return createCore({
@@ -220,6 +222,15 @@ registerAnalyzeCommand(program, {
 });
 
 registerReviewCommands(program, {
+  open: (project) => {
+    const core = makeCore(false);
+    openExisting(core, resolve(project));
+    return core;
+  },
+  usage: (message) => new UsageError(message),
+});
+
+registerMergeCommand(program, {
   open: (project) => {
     const core = makeCore(false);
     openExisting(core, resolve(project));

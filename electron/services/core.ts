@@ -18,6 +18,7 @@ import { RecentProjects } from './recent';
 import { createJudgeService, type JudgeService } from './judges/service';
 import { createAnalysisService, type AnalysisService } from './analysis/service';
 import { createReviewHandlers } from './review/service';
+import { ensureProjectId, mergeProjects } from './merge';
 import type { SecretStore } from './judges/secrets';
 
 export interface CoreOptions {
@@ -113,6 +114,7 @@ export function createCore(options: CoreOptions): Core {
     }
     closeProject();
     const repo = new Repository(db);
+    ensureProjectId(repo);
     if (create && repo.getMeta('created_at') === null) {
       repo.setMeta('created_at', new Date().toISOString());
       repo.setMeta('created_by', `Loupe ${LOUPE_VERSION}`);
@@ -234,6 +236,11 @@ export function createCore(options: CoreOptions): Core {
     'projects.openDemo': async () => {
       if (!options.canSwitchProjects && project) unsupported('Switching to the demo project');
       return openDemo();
+    },
+    'projects.merge': async ({ paths }) => {
+      if (options.host === 'web') unsupported('Merging project files from disk');
+      const { db, repo, info } = requireProject();
+      return mergeProjects({ Database: options.Database, db, repo, projectPath: info.path }, paths);
     },
     'datasets.list': async () => requireProject().repo.datasetStats(),
     'annotators.list': async () => requireProject().repo.listAnnotators(),

@@ -1,0 +1,237 @@
+/**
+ * SQL for merging annotators' copies of a project (issue 5, teams without a server): reading
+ * another project file (read-only, never changed, schema 1 to this version's) and writing the
+ * events it brings into the open project. Plain values in and out.
+ *
+ * How an event is recognised (idempotence): by its content, the tuple of `eventIdentity`:
+ * dataset, summary id and sentence index of its unit, annotator name, phase, label, error type,
+ * note, time spent, cause and created_at (milliseconds). An imported label is also recognised
+ * by its import key (the same line of the same labels file imported into both projects). Ids
+ * cannot do this: a project copied as a file keeps its project id, so two copies number their
+ * new events alike; and merged events get new ids. Content identity makes merging idempotent
+ * (twice changes nothing), order-free (A→B, B→C, A→C) and recognises the project's own events
+ * coming back from a copy. Two events with the same content are the same event.
+ *
+ * Provenance kept on a merged event: `origin_project` / `origin_event` (where it was first
+ * recorded: an event the other project had itself merged keeps its original origin) and
+ * `merge_id` (the `merges` row: when, from which file, what it added). Schema 4.
+ */
+import type { Database, DatabaseConstructor } from './open';
+import { SCHEMA_VERSION } from './migrations';
+import type { ErrorType, HumanLabel, Phase } from '../shared/domain';
+
+const APPLICATION_ID = 0x4c4f5550;
+
+export class OtherProjectError extends Error {}
+
+/** One label event as both sides read it (names, not row ids, for unit and annotator). */
+export interface PortableEvent {
+  /** The event's id in the project it was read from. */
+  id: number;
+  dataset: string;
+  summaryId: string;
+  unitIndex: number;
+  annotator: string;
+  phase: Phase;
+  label: HumanLabel | null;
+  errorType: ErrorType | null;
+  note: string | null;
+  timeSpentMs: number | null;
+  cause: string;
+  createdAt: string;
+  importKey: string | null;
+  originProject: string | null;
+  originEvent: number | null;
+  /** Review-phase events recorded from a queue (schema 3): the queue and its judge panel (JSON). */
+  queue: string | null;
+  judges: string | null;
+}
+
+export interface PortableSummary {
+  dataset: string;
+  summaryId: string;
+  unitTexts: string[];
+}
+
+/** The content identity of an event (see the file comment). */
+export function eventIdentity(e: PortableEvent): string {
+  return JSON.stringify([e.dataset, e.summaryId, e.unitIndex, e.annotator, e.phase, e.label, e.errorType, e.note, e.timeSpentMs, e.cause, e.createdAt]);
+}
+
+/** The key of a summary across projects. */
+export const summaryIdentity = (dataset: string, summaryId: string): string => `${dataset}\u0000${summaryId}`;
+
+function hasColumn(db: Database, table: string, column: string): boolean {
+  return (db.prepare(`SELECT 1 FROM pragma_table_info(?) WHERE name = ?`).get(table, column) ?? null) !== null;
+}
+
+function hasTable(db: Database, table: string): boolean {
+  return db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(table) !== undefined;
+}
+
+/** Events of a project, with names, in history order; columns a schema lacks read as NULL. */
+function readEvents(db: Database): PortableEvent[] {
+  const origin = hasColumn(db, 'label_events', 'origin_project');
+  const review = hasTable(db, 'review_events');
+  return db
+    .prepare(
+      `SELECT e.id, d.name AS dataset, s.summary_id AS summaryId, u.idx AS unitIndex, a.name AS annotator, e.phase, e.label,
+              e.error_type AS errorType, e.note, e.time_spent_ms AS timeSpentMs, e.cause, e.created_at AS createdAt,
+              e.import_key AS importKey,
+              ${origin ? 'e.origin_project' : 'NULL'} AS originProject, ${origin ? 'e.origin_event' : 'NULL'} AS originEvent,
+              ${review ? 'r.queue' : 'NULL'} AS queue, ${review ? 'r.judges' : 'NULL'} AS judges
+       FROM label_events e JOIN units u ON u.id = e.unit_id JOIN summaries s ON s.id = u.summary_id
+       JOIN datasets d ON d.id = s.dataset_id JOIN annotators a ON a.id = e.annotator_id
+       ${review ? 'LEFT JOIN review_events r ON r.event_id = e.id' : ''}
+       ORDER BY e.created_at, e.id`,
+    )
+    .all() as PortableEvent[];
+}
+
+function readSummaries(db: Database): PortableSummary[] {
+  const rows = db
+    .prepare(
+      `SELECT d.name AS dataset, s.summary_id AS summaryId,
+              (SELECT json_group_array(x.text) FROM (SELECT text FROM units WHERE summary_id = s.id ORDER BY idx) x) AS unitTexts
+       FROM summaries s JOIN datasets d ON d.id = s.dataset_id ORDER BY d.name, s.summary_id`,
+    )
+    .all() as Array<{ dataset: string; summaryId: string; unitTexts: string }>;
+  return rows.map((r) => ({ ...r, unitTexts: JSON.parse(r.unitTexts) as string[] }));
+}
+
+/** Everything a merge needs from another project file, read in one snapshot; the file is never written. */
+export interface OtherProjectContents {
+  projectId: string | null;
+  schemaVersion: number;
+  summaries: PortableSummary[];
+  events: PortableEvent[];
+}
+
+export function readOtherProject(Driver: DatabaseConstructor, path: string): OtherProjectContents {
+  let db: Database;
+  try {
+    db = new Driver(path, { readonly: true, fileMustExist: true });
+  } catch (err) {
+    throw new OtherProjectError(`cannot open ${path}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  try {
+    db.pragma('busy_timeout = 5000');
+    let appId: number;
+    let version: number;
+    try {
+      appId = db.pragma('application_id', { simple: true }) as number;
+      version = db.pragma('user_version', { simple: true }) as number;
+    } catch {
+      throw new OtherProjectError(`${path} is not a Loupe project (not an SQLite file)`);
+    }
+    if (appId !== APPLICATION_ID) throw new OtherProjectError(`${path} is not a Loupe project`);
+    if (version > SCHEMA_VERSION) throw new OtherProjectError(`${path} was written by a newer Loupe (schema ${version}; this version knows up to ${SCHEMA_VERSION}); update Loupe to merge it`);
+    if (version < 1) throw new OtherProjectError(`${path} is an empty Loupe project`);
+    return db.transaction(() => {
+      const meta = db.prepare(`SELECT value FROM project_meta WHERE key = 'project_id'`).pluck().get() as string | undefined;
+      return { projectId: meta ?? null, schemaVersion: version, summaries: readSummaries(db), events: readEvents(db) };
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+const now = (): string => new Date().toISOString();
+
+/** The open project's side of a merge: what it holds, and the writes (the caller wraps them in one transaction). */
+export class MergeRepository {
+  constructor(private readonly db: Database) {}
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  /** Summaries by `summaryIdentity`, with their unit ids and texts in sentence order. */
+  summaries(): Map<string, { unitIds: number[]; unitTexts: string[] }> {
+    const rows = this.db
+      .prepare(
+        `SELECT d.name AS dataset, s.summary_id AS summaryId, u.id AS unitId, u.text
+         FROM summaries s JOIN datasets d ON d.id = s.dataset_id JOIN units u ON u.summary_id = s.id ORDER BY s.id, u.idx`,
+      )
+      .raw()
+      .all() as Array<[string, string, number, string]>;
+    const map = new Map<string, { unitIds: number[]; unitTexts: string[] }>();
+    for (const [dataset, summaryId, unitId, text] of rows) {
+      const key = summaryIdentity(dataset, summaryId);
+      let entry = map.get(key);
+      if (!entry) map.set(key, (entry = { unitIds: [], unitTexts: [] }));
+      entry.unitIds.push(unitId);
+      entry.unitTexts.push(text);
+    }
+    return map;
+  }
+
+  /** The content identities and import keys of every event of the project. */
+  eventKeys(): { identities: Set<string>; importKeys: Set<string> } {
+    const events = readEvents(this.db);
+    return {
+      identities: new Set(events.map(eventIdentity)),
+      importKeys: new Set(events.flatMap((e) => (e.importKey === null ? [] : [e.importKey]))),
+    };
+  }
+
+  annotatorNames(): Set<string> {
+    return new Set(this.db.prepare('SELECT name FROM annotators').pluck().all() as string[]);
+  }
+
+  ensureAnnotator(name: string): number {
+    this.db.prepare('INSERT OR IGNORE INTO annotators (name, created_at) VALUES (?, ?)').run(name, now());
+    return this.db.prepare('SELECT id FROM annotators WHERE name = ?').pluck().get(name) as number;
+  }
+
+  beginMerge(source: string, sourceProject: string): number {
+    return Number(
+      this.db
+        .prepare('INSERT INTO merges (source, source_project, events_added, events_present, annotators_added, created_at) VALUES (?, ?, 0, 0, 0, ?)')
+        .run(source, sourceProject, now()).lastInsertRowid,
+    );
+  }
+
+  finishMerge(mergeId: number, counts: { eventsAdded: number; eventsPresent: number; annotatorsAdded: number }): void {
+    this.db
+      .prepare('UPDATE merges SET events_added = ?, events_present = ?, annotators_added = ? WHERE id = ?')
+      .run(counts.eventsAdded, counts.eventsPresent, counts.annotatorsAdded, mergeId);
+  }
+
+  /** A merge that added nothing leaves no trace (merging twice changes nothing). */
+  dropMerge(mergeId: number): void {
+    this.db.prepare('DELETE FROM merges WHERE id = ?').run(mergeId);
+  }
+
+  /** Copies one event (and its review queue, if any) with its provenance; returns the new id. */
+  insertEvent(e: PortableEvent, target: { unitId: number; annotatorId: number; originProject: string; originEvent: number; mergeId: number }): number {
+    const id = Number(
+      this.db
+        .prepare(
+          `INSERT INTO label_events (unit_id, annotator_id, phase, label, error_type, note, time_spent_ms, cause, created_at, import_key,
+                                     origin_project, origin_event, merge_id)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(target.unitId, target.annotatorId, e.phase, e.label, e.errorType, e.note, e.timeSpentMs, e.cause, e.createdAt, e.importKey,
+          target.originProject, target.originEvent, target.mergeId).lastInsertRowid,
+    );
+    if (e.queue !== null) this.db.prepare('INSERT INTO review_events (event_id, queue, judges) VALUES (?, ?, ?)').run(id, e.queue, e.judges ?? '[]');
+    return id;
+  }
+
+  /** Provenance of the project's events (tests, audits). */
+  provenance(): Array<{ id: number; originProject: string | null; originEvent: number | null; mergeId: number | null }> {
+    return this.db
+      .prepare('SELECT id, origin_project AS originProject, origin_event AS originEvent, merge_id AS mergeId FROM label_events ORDER BY id')
+      .all() as ReturnType<MergeRepository['provenance']>;
+  }
+
+  merges(): Array<{ id: number; source: string; sourceProject: string; eventsAdded: number; eventsPresent: number; annotatorsAdded: number; createdAt: string }> {
+    return this.db
+      .prepare(
+        `SELECT id, source, source_project AS sourceProject, events_added AS eventsAdded, events_present AS eventsPresent,
+                annotators_added AS annotatorsAdded, created_at AS createdAt FROM merges ORDER BY id`,
+      )
+      .all() as ReturnType<MergeRepository['merges']>;
+  }
+}
