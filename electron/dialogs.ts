@@ -15,7 +15,7 @@ import {
 } from 'electron';
 import type { ApiHandlers } from '../shared/api';
 
-export type DialogMethod = 'dialog.openProject' | 'dialog.createProject' | 'dialog.importFile' | 'dialog.saveExport';
+export type DialogMethod = 'dialog.openProject' | 'dialog.openProjects' | 'dialog.createProject' | 'dialog.importFile' | 'dialog.saveExport';
 export type DialogHandlers = Pick<ApiHandlers, DialogMethod>;
 
 export const PROJECT_FILTERS: FileFilter[] = [{ name: 'Loupe project', extensions: ['loupe'] }];
@@ -121,6 +121,19 @@ export function createDialogHandlers(deps: DialogDeps): DialogHandlers {
         properties: ['openFile'],
       }),
     }),
+
+    'dialog.openProjects': async () => {
+      const win = deps.getWindow();
+      const options: OpenDialogOptions = {
+        title: "Merge annotators' copies",
+        buttonLabel: 'Merge',
+        defaultPath: defaultDir(),
+        filters: PROJECT_FILTERS,
+        properties: ['openFile', 'multiSelections'],
+      };
+      const result = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+      return { paths: result.canceled ? [] : result.filePaths };
+    },
 
     'dialog.createProject': async () => {
       const chosen = await save({

@@ -707,6 +707,8 @@ export const API = {
   'export.build': { input: ExportInputSchema, output: ExportOutputSchema },
   /** Desktop only: native dialogs. `loupe serve` answers these with an error. */
   'dialog.openProject': { input: Empty, output: z.object({ path: z.string().nullable() }) },
+  /** Several project files at once (annotators' copies to merge); empty when cancelled. */
+  'dialog.openProjects': { input: Empty, output: z.object({ paths: z.array(z.string()) }) },
   'dialog.createProject': { input: Empty, output: z.object({ path: z.string().nullable() }) },
   'dialog.importFile': { input: Empty, output: z.object({ path: z.string().nullable() }) },
   'dialog.saveExport': {

@@ -306,6 +306,7 @@ export function createCore(options: CoreOptions): Core {
       return buildExport(repo, input, info.name);
     },
     'dialog.openProject': async () => unsupported('The open-project dialog'),
+    'dialog.openProjects': async () => unsupported('The open-projects dialog'),
     'dialog.createProject': async () => unsupported('The new-project dialog'),
     'dialog.importFile': async () => unsupported('The import dialog'),
     'dialog.saveExport': async () => unsupported('The save dialog'),

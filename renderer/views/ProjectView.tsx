@@ -6,6 +6,7 @@ import { ErrorBanner } from '../components/ErrorBanner';
 import { DatasetsTable } from '../components/project/DatasetsTable';
 import { ExportPanel } from '../components/project/ExportPanel';
 import { ImportPanel } from '../components/project/ImportPanel';
+import { MergePanel } from '../components/project/MergePanel';
 import { SamplePanel } from '../components/project/SamplePanel';
 
 export function ProjectView() {
@@ -28,6 +29,7 @@ export function ProjectView() {
         <DatasetsTable datasets={datasets} />
       </section>
       <ImportPanel onImported={refresh} />
+      <MergePanel onMerged={refresh} />
       <SamplePanel datasets={datasets} batches={batches} onDrawn={refresh} />
       <ExportPanel datasets={datasets} />
     </div>
