@@ -289,6 +289,29 @@ describe('refusals', () => {
   });
 });
 
+describe('imported labels', () => {
+  it('recognises the same labels file imported into both projects at different times (by its import key)', async () => {
+    const labels = writeJsonl(join(dir, 'labels.jsonl'), [
+      { dataset: 'news', summary_id: 'sum-000', sentence_index: 0, label: 'faithful', annotator: 'expert' },
+      { dataset: 'news', summary_id: 'sum-000', sentence_index: 1, label: 'unfaithful', annotator: 'expert', error_type: 'entity' },
+    ]);
+    const P = join(dir, 'imported.loupe');
+    const B = join(dir, 'imported-other.loupe');
+    await withProject(P, (core) => runImport(core.repository(), { source: { type: 'path', path: labels } }));
+    await sleep(5);
+    await withProject(B, async (core) => {
+      await runImport(core.repository(), { source: { type: 'path', path: labels } });
+      await label(core, 'expert', 0, 2, 'unclear');
+    });
+    const [first] = await merge(P, [B]);
+    expect(first).toMatchObject({ eventsAdded: 1, eventsPresent: 2, problems: [] });
+    expect((await current(P)).filter((l) => l.includes(' expert '))).toHaveLength(3);
+    // Importing the file into P again still changes nothing.
+    const again = await withProject(P, (core) => runImport(core.repository(), { source: { type: 'path', path: labels } }));
+    expect(again.labelsAdded).toBe(0);
+  });
+});
+
 describe('phases', () => {
   it('copies review-phase labels as review labels', async () => {
     const P = join(dir, 'phases.loupe');
