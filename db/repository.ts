@@ -319,11 +319,16 @@ export class Repository {
          JOIN documents doc ON doc.id = s.document_id
          JOIN units u ON u.summary_id = s.id
          LEFT JOIN cur ON cur.unit_id = u.id
-         WHERE (b.annotator_id IS NULL OR b.annotator_id = ?) AND (? IS NULL OR d.name = ?)
+         WHERE (CASE WHEN EXISTS (SELECT 1 FROM sample_assignments sa WHERE sa.batch_id = b.id)
+                     -- a batch drawn with annotators: exactly this annotator's items
+                     THEN EXISTS (SELECT 1 FROM sample_assignments sa WHERE sa.batch_id = b.id AND sa.summary_id = s.id AND sa.annotator_id = ?)
+                     -- any other batch: its annotator's, or everyone's
+                     ELSE (b.annotator_id IS NULL OR b.annotator_id = ?) END)
+           AND (? IS NULL OR d.name = ?)
          GROUP BY s.id
          ORDER BY d.name, b.batch, si.position`,
       )
-      .all(annotatorId, annotatorId, dataset, dataset) as Array<Omit<QueueRow, 'documentMissing'> & { documentMissing: number }>;
+      .all(annotatorId, annotatorId, annotatorId, dataset, dataset) as Array<Omit<QueueRow, 'documentMissing'> & { documentMissing: number }>;
     return rows.map((r) => ({ ...r, documentMissing: r.documentMissing === 1 }));
   }
 
@@ -365,7 +370,20 @@ export class Repository {
       .all(datasetId) as Array<{ key: number; summaryId: string }>;
   }
 
-  insertSampleBatch(b: { datasetId: number; seed: number; requested: number; annotatorId: number | null; algorithm: string; keys: number[] }): number {
+  /**
+   * A new batch of the dataset; `assignments` (summary key → annotator ids, schema 5) gives each
+   * summary its annotators (a batch drawn with overlap), and `overlap` records what was asked.
+   */
+  insertSampleBatch(b: {
+    datasetId: number;
+    seed: number;
+    requested: number;
+    annotatorId: number | null;
+    algorithm: string;
+    keys: number[];
+    assignments?: ReadonlyMap<number, readonly number[]>;
+    overlap?: number | null;
+  }): number {
     const next = (this.db.prepare('SELECT coalesce(max(batch), 0) + 1 AS n FROM sample_batches WHERE dataset_id = ?').get(b.datasetId) as { n: number }).n;
     const batchId = Number(
       this.db
@@ -374,6 +392,11 @@ export class Repository {
     );
     const insert = this.db.prepare('INSERT INTO sample_items (batch_id, summary_id, position) VALUES (?, ?, ?)');
     b.keys.forEach((key, position) => insert.run(batchId, key, position));
+    if (b.assignments) {
+      this.db.prepare('UPDATE sample_batches SET overlap = ? WHERE id = ?').run(b.overlap ?? null, batchId);
+      const assign = this.db.prepare('INSERT INTO sample_assignments (batch_id, summary_id, annotator_id) VALUES (?, ?, ?)');
+      for (const key of b.keys) for (const annotatorId of b.assignments.get(key) ?? []) assign.run(batchId, key, annotatorId);
+    }
     return batchId;
   }
 
@@ -386,17 +409,37 @@ export class Repository {
     annotator: string | null;
     createdAt: string;
     summaryIds: string[];
+    overlap: number | null;
+    assignments: Array<{ annotator: string; summaryIds: string[] }>;
   }> {
     const rows = this.db
       .prepare(
-        `SELECT b.id, d.name AS dataset, b.batch, b.seed, b.requested, a.name AS annotator, b.created_at AS createdAt,
+        `SELECT b.id, d.name AS dataset, b.batch, b.seed, b.requested, a.name AS annotator, b.created_at AS createdAt, b.overlap,
                 (SELECT json_group_array(x.summary_id) FROM (SELECT s.summary_id FROM sample_items i JOIN summaries s ON s.id = i.summary_id
                    WHERE i.batch_id = b.id ORDER BY i.position) x) AS summaryIds
          FROM sample_batches b JOIN datasets d ON d.id = b.dataset_id LEFT JOIN annotators a ON a.id = b.annotator_id
          WHERE (? IS NULL OR d.name = ?) ORDER BY d.name, b.batch`,
       )
-      .all(dataset, dataset) as Array<{ id: number; dataset: string; batch: number; seed: number; requested: number; annotator: string | null; createdAt: string; summaryIds: string }>;
-    return rows.map((r) => ({ ...r, summaryIds: JSON.parse(r.summaryIds) as string[] }));
+      .all(dataset, dataset) as Array<{ id: number; dataset: string; batch: number; seed: number; requested: number; annotator: string | null; createdAt: string; overlap: number | null; summaryIds: string }>;
+    const assigned = this.db.prepare(
+      `SELECT an.name AS annotator, s.summary_id AS summaryId FROM sample_assignments sa
+       JOIN sample_items i ON i.batch_id = sa.batch_id AND i.summary_id = sa.summary_id
+       JOIN summaries s ON s.id = sa.summary_id JOIN annotators an ON an.id = sa.annotator_id
+       WHERE sa.batch_id = ? ORDER BY an.name, i.position`,
+    );
+    return rows.map((r) => {
+      const byAnnotator = new Map<string, string[]>();
+      for (const row of assigned.all(r.id) as Array<{ annotator: string; summaryId: string }>) {
+        const list = byAnnotator.get(row.annotator) ?? [];
+        list.push(row.summaryId);
+        byAnnotator.set(row.annotator, list);
+      }
+      return {
+        ...r,
+        summaryIds: JSON.parse(r.summaryIds) as string[],
+        assignments: [...byAnnotator].map(([annotator, summaryIds]) => ({ annotator, summaryIds })),
+      };
+    });
   }
 
   // --- export -----------------------------------------------------------------------------

@@ -94,6 +94,10 @@ export const SampleBatchSchema = z.object({
   /** True when fewer than `requested` unsampled summaries were left. */
   exhausted: z.boolean(),
   createdAt: z.string(),
+  /** The overlap asked for when drawn with annotators (schema 5); null otherwise. */
+  overlap: z.number().nullable(),
+  /** Per annotator (by name), the summaries assigned to them in batch order; empty for a batch drawn without annotators. */
+  assignments: z.array(z.object({ annotator: z.string(), summaryIds: z.array(z.string()) })),
 });
 export type SampleBatch = z.infer<typeof SampleBatchSchema>;
 
@@ -621,6 +625,10 @@ export const API = {
       n: z.number().int().min(1).max(1_000_000),
       seed: z.number().int().min(0).max(2 ** 31 - 1).default(0),
       annotator: Name.optional(),
+      /** Split the batch among these annotators (assignments with overlap, shared/sampling.ts assignWithOverlap). */
+      annotators: z.array(Name).min(1).max(1000).optional(),
+      /** Share of the batch's summaries that go to two annotators (needs `annotators`); default 0. */
+      overlap: z.number().min(0).max(1).optional(),
     }),
     output: SampleBatchSchema,
   },

@@ -55,3 +55,77 @@ export function rankForSampling<T extends { summaryId: string }>(dataset: string
 export function drawSample<T extends { summaryId: string }>(dataset: string, candidates: readonly T[], n: number, seed: number): T[] {
   return rankForSampling(dataset, candidates, seed).slice(0, n);
 }
+
+// ───────────────────────────── assignments with overlap ─────────────────────────────
+
+export const ASSIGNMENT_ALGORITHM = 'overlap-balanced-v1';
+
+/** One summary of a batch and the annotators it goes to (one, or two when it is an overlap item). */
+export interface Assignment<T> {
+  item: T;
+  annotators: string[];
+}
+
+/**
+ * Splits a batch among annotators with a chosen overlap ("overlap-balanced-v1"):
+ *
+ * 1. d = round(overlap · n) of the batch's n items (n = items.length, in the batch's hash-rank
+ *    order) go to two annotators, the other n − d to one. The doubled items are spread evenly over
+ *    the rank order: item i (0-based) is doubled when ⌊(i+1)·d/n⌋ > ⌊i·d/n⌋. Since ranks are
+ *    i.i.d. uniform, any fixed set of positions is a uniform random subset of the batch.
+ * 2. The annotators' tie-break order is their own hash rank, splitmix64(fnv1a64(dataset ␀ "annotator"
+ *    ␀ name) XOR seed), ties by name: it depends on the seed and the names, never on the order given.
+ * 3. Items are dealt in rank order. A single item goes to the annotator with the fewest items so
+ *    far (ties by the fewest single items so far, then the tie-break order). A doubled item goes to a pair that keeps the loads within
+ *    one of each other (two of the least loaded, or the only least loaded with one of the next
+ *    level), choosing among those pairs the one that has shared the fewest items so far, then by
+ *    the tie-break order. So at every point of the deal the annotators' loads differ by at most
+ *    one (each ends with ⌊(n+d)/k⌋ or ⌈(n+d)/k⌉ items), an item never goes twice to the same
+ *    person, and the shared items spread over the pairs.
+ *
+ * Same batch, annotators (as a set), overlap and seed → the same assignment on every machine.
+ * Throws a RangeError when annotators is empty or repeats a name, overlap is outside [0, 1], or
+ * an overlap item is asked for with fewer than two annotators.
+ */
+export function assignWithOverlap<T>(dataset: string, items: readonly T[], annotators: readonly string[], overlap: number, seed: number): Assignment<T>[] {
+  if (annotators.length === 0) throw new RangeError('at least one annotator is needed');
+  if (new Set(annotators).size !== annotators.length) throw new RangeError('annotator names repeat');
+  if (annotators.some((name) => typeof name !== 'string' || name === '')) throw new RangeError('annotator names must be non-empty');
+  if (!(typeof overlap === 'number' && overlap >= 0 && overlap <= 1)) throw new RangeError(`overlap must be in [0, 1], got ${String(overlap)}`);
+  const n = items.length;
+  const doubled = Math.round(overlap * n);
+  if (doubled > 0 && annotators.length < 2) throw new RangeError('an overlap needs at least two annotators');
+  const order = annotators
+    .map((name) => ({ name, rank: splitmix64(fnv1a64(`${dataset}\u0000annotator\u0000${name}`) ^ BigInt(seed)) }))
+    .sort((x, y) => (x.rank < y.rank ? -1 : x.rank > y.rank ? 1 : compareCodeUnits(x.name, y.name)))
+    .map((entry) => entry.name);
+  const load = order.map(() => 0);
+  const shared = order.map(() => order.map(() => 0));
+  const singles = order.map(() => 0);
+  const byLoad = (a: number, b: number) => load[a]! - load[b]! || singles[a]! - singles[b]! || a - b;
+  const indexes = order.map((_, i) => i);
+  return items.map((item, i) => {
+    const isDoubled = doubled > 0 && Math.floor(((i + 1) * doubled) / n) > Math.floor((i * doubled) / n);
+    const sorted = [...indexes].sort(byLoad);
+    const chosen: number[] = [sorted[0]!];
+    if (isDoubled) {
+      // The pairs that keep loads within one: two of the least loaded, or the only least loaded with
+      // one of the next level; among them the pair that has shared the fewest items, then by order.
+      const least = sorted.filter((j) => load[j] === load[sorted[0]!]);
+      const pairs: Array<[number, number]> = [];
+      if (least.length >= 2) {
+        for (let x = 0; x < least.length; x++) for (let y = x + 1; y < least.length; y++) pairs.push([least[x]!, least[y]!]);
+      } else {
+        for (const j of sorted.filter((j) => load[j] === load[sorted[0]!]! + 1)) pairs.push([sorted[0]!, j]);
+      }
+      pairs.sort(([a, b], [c, d]) => shared[a]![b]! - shared[c]![d]! || Math.min(a, b) - Math.min(c, d) || Math.max(a, b) - Math.max(c, d));
+      const [first, second] = pairs[0]!;
+      chosen.splice(0, 1, first, second);
+      shared[first]![second]!++;
+      shared[second]![first]!++;
+    }
+    if (!isDoubled) singles[chosen[0]!]!++;
+    for (const j of chosen) load[j]!++;
+    return { item, annotators: chosen.map((j) => order[j]!) };
+  });
+}

@@ -2,7 +2,7 @@
  * The `loupe` command line: the same services as the app, for scripts and the web harness.
  *   npm run --silent loupe -- serve --project P [--port N] [--annotator NAME]
  *   npm run --silent loupe -- import FILE --project P [--as KIND] [--dataset NAME]
- *   npm run --silent loupe -- sample --project P --dataset D --n 25 --seed 0 [--annotator NAME]
+ *   npm run --silent loupe -- sample --project P --dataset D --n 25 --seed 0 [--annotator NAME | --annotators A,B,C [--overlap 0.2]]
  *   npm run --silent loupe -- export --project P --out FILE.jsonl|.csv [--history] [--dataset D]
  *   npm run --silent loupe -- datasets --project P
  *   npm run --silent loupe -- export --project P --predictions --out FILE.jsonl|.csv [--dataset D]
@@ -138,13 +138,34 @@ program
   .option('--n <n>', 'how many summaries', integer('--n'), 25)
   .option('--seed <s>', 'seed', integer('--seed'), 0)
   .option('--annotator <name>', 'assign the batch to this annotator')
-  .action(async (opts: { project: string; dataset: string; n: number; seed: number; annotator?: string }) => {
+  .option('--annotators <a,b,c>', 'split the batch among these annotators (comma-separated)')
+  .option('--overlap <share>', 'share of the batch (0–1) labeled by two of the --annotators (e.g. 0.2)')
+  .action(async (opts: { project: string; dataset: string; n: number; seed: number; annotator?: string; annotators?: string; overlap?: string }) => {
+    const annotators = opts.annotators
+      ?.split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== '');
+    if (opts.annotators !== undefined && (annotators ?? []).length === 0) throw new UsageError('--annotators needs at least one name');
+    if (annotators && opts.annotator) throw new UsageError('give --annotator (the whole batch) or --annotators (split), not both');
+    const overlap = opts.overlap === undefined ? undefined : Number(opts.overlap);
+    if (overlap !== undefined && !(opts.overlap!.trim() !== '' && Number.isFinite(overlap) && overlap >= 0 && overlap <= 1)) {
+      throw new UsageError(`--overlap must be a number from 0 to 1, got "${opts.overlap}"`);
+    }
+    if (overlap !== undefined && overlap > 0 && !annotators) throw new UsageError('--overlap needs --annotators');
     const core = makeCore(false);
     openExisting(core, resolve(opts.project));
-    const batch = await core.handlers['sampling.draw']({ dataset: opts.dataset, n: opts.n, seed: opts.seed, ...(opts.annotator ? { annotator: opts.annotator } : {}) });
+    const batch = await core.handlers['sampling.draw']({
+      dataset: opts.dataset,
+      n: opts.n,
+      seed: opts.seed,
+      ...(opts.annotator ? { annotator: opts.annotator } : {}),
+      ...(annotators ? { annotators, overlap: overlap ?? 0 } : {}),
+    });
+    const assigned = batch.assignments.map((a) => `${a.annotator}: ${a.summaryIds.join(' ')}`).join('\n');
     process.stdout.write(
       `Batch ${batch.batch} of ${batch.dataset} (seed ${batch.seed}, hash-rank-v1): ${batch.summaryIds.length} summaries` +
-        `${batch.exhausted ? ` (only ${batch.summaryIds.length} unsampled were left)` : ''}\n${batch.summaryIds.join('\n')}\n`,
+        `${batch.exhausted ? ` (only ${batch.summaryIds.length} unsampled were left)` : ''}\n${batch.summaryIds.join('\n')}\n` +
+        (assigned ? `Assigned (overlap-balanced-v1, overlap ${batch.overlap ?? 0}):\n${assigned}\n` : ''),
     );
     core.close();
   });

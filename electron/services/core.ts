@@ -8,7 +8,7 @@ import { basename, extname, join, resolve } from 'node:path';
 import { ApiError, type ApiHandlers, type Job, type ProjectInfo, type Progress } from '../../shared/api';
 import { LOUPE_VERSION } from '../../shared/domain';
 import { ImportValidationError, type ImportProblem } from '../../shared/formats/types';
-import { SAMPLING_ALGORITHM, drawSample } from '../../shared/sampling';
+import { SAMPLING_ALGORITHM, assignWithOverlap, drawSample } from '../../shared/sampling';
 import { BASELINE_JUDGE_NAME } from '../../shared/judges/config';
 import { openProjectDatabase, ProjectFileError, type Database, type DatabaseConstructor } from '../../db/open';
 import { Repository, type QueueRow } from '../../db/repository';
@@ -166,14 +166,32 @@ export function createCore(options: CoreOptions): Core {
     }
   }
 
-  function draw(dataset: string, n: number, seed: number, annotator: string | undefined) {
+  function draw(dataset: string, n: number, seed: number, annotator: string | undefined, annotators?: string[], overlap?: number) {
     const { repo } = requireProject();
     const datasetId = repo.datasetId(dataset);
     if (datasetId === null) throw new ApiError({ code: 'not_found', message: `No dataset "${dataset}" in this project.` });
+    const invalid = (message: string) => new ApiError({ code: 'invalid_input', message });
+    if (annotators !== undefined && annotator !== undefined) throw invalid('Give either one annotator for the whole batch or annotators to split it among, not both.');
+    if (overlap !== undefined && overlap > 0 && annotators === undefined) throw invalid('An overlap needs annotators to split the batch among.');
+    if (annotators !== undefined && new Set(annotators).size !== annotators.length) throw invalid('Annotator names repeat.');
+    if (annotators !== undefined && annotators.length < 2 && (overlap ?? 0) > 0) throw invalid('An overlap needs at least two annotators.');
     return repo.transaction(() => {
       const annotatorId = annotator ? repo.ensureAnnotator(annotator).id : null;
       const chosen = drawSample(dataset, repo.unsampledSummaries(datasetId), n, seed);
-      const batchId = repo.insertSampleBatch({ datasetId, seed, requested: n, annotatorId, algorithm: SAMPLING_ALGORITHM, keys: chosen.map((c) => c.key) });
+      let assignments: Map<number, number[]> | undefined;
+      if (annotators !== undefined) {
+        const ids = new Map(annotators.map((name) => [name, repo.ensureAnnotator(name).id]));
+        assignments = new Map(assignWithOverlap(dataset, chosen, annotators, overlap ?? 0, seed).map((a) => [a.item.key, a.annotators.map((name) => ids.get(name)!)]));
+      }
+      const batchId = repo.insertSampleBatch({
+        datasetId,
+        seed,
+        requested: n,
+        annotatorId,
+        algorithm: SAMPLING_ALGORITHM,
+        keys: chosen.map((c) => c.key),
+        ...(assignments ? { assignments, overlap: overlap ?? 0 } : {}),
+      });
       const batch = repo.sampleBatches(dataset).find((b) => b.id === batchId)!;
       return { ...batch, exhausted: chosen.length < n };
     });
@@ -256,7 +274,7 @@ export function createCore(options: CoreOptions): Core {
       await entry.finished;
       return jobView(entry);
     },
-    'sampling.draw': async ({ dataset, n, seed, annotator }) => draw(dataset, n, seed, annotator),
+    'sampling.draw': async ({ dataset, n, seed, annotator, annotators, overlap }) => draw(dataset, n, seed, annotator, annotators, overlap),
     'sampling.list': async ({ dataset }) =>
       requireProject()
         .repo.sampleBatches(dataset ?? null)

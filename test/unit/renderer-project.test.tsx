@@ -160,10 +160,42 @@ describe('sampling', () => {
       summaryIds: ['a', 'b'],
       exhausted: true,
       createdAt: '2025-01-01T00:00:00Z',
+      overlap: null,
+      assignments: [],
     }));
     fireEvent.click(screen.getByTestId('sample-draw'));
     await waitFor(() => expect(core.callsTo('sampling.draw')).toEqual([{ dataset: 'demo', n: 25, seed: 0 }]));
     expect((await screen.findByTestId('sample-message')).textContent).toContain('only 2 unsampled were left');
+  });
+
+  it('splits a batch among annotators with an overlap (percent in the field, a share in the call)', async () => {
+    await openProjectView();
+    core.override('sampling.draw', ({ dataset, n, seed, overlap }) => ({
+      dataset,
+      batch: 2,
+      seed: seed ?? 0,
+      requested: n,
+      annotator: null,
+      summaryIds: ['a', 'b', 'c', 'd', 'e'],
+      exhausted: false,
+      createdAt: '2025-01-01T00:00:00Z',
+      overlap: overlap ?? null,
+      assignments: [
+        { annotator: 'alice', summaryIds: ['a', 'c', 'e'] },
+        { annotator: 'bob', summaryIds: ['b', 'd', 'e'] },
+      ],
+    }));
+    fireEvent.change(screen.getByTestId('sample-n'), { target: { value: '5' } });
+    fireEvent.change(screen.getByTestId('sample-annotators'), { target: { value: 'alice, bob' } });
+    fireEvent.change(screen.getByTestId('sample-overlap'), { target: { value: '20' } });
+    fireEvent.click(screen.getByTestId('sample-draw'));
+    await waitFor(() => expect(core.callsTo('sampling.draw')).toEqual([{ dataset: 'demo', n: 5, seed: 0, annotators: ['alice', 'bob'], overlap: 0.2 }]));
+    expect((await screen.findByTestId('sample-message')).textContent).toContain('alice 3, bob 3; 1 summary by two (overlap 20%)');
+    // An overlap with a single annotator is refused before any call.
+    fireEvent.change(screen.getByTestId('sample-annotators'), { target: { value: 'alice' } });
+    fireEvent.click(screen.getByTestId('sample-draw'));
+    expect((await screen.findByTestId('sample-message')).textContent).toMatch(/at least two annotators/);
+    expect(core.callsTo('sampling.draw')).toHaveLength(1);
   });
 });
 

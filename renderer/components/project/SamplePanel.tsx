@@ -1,6 +1,8 @@
 /**
  * Sampling: n summaries of a dataset, uniformly at random with a fixed seed, so anyone who
- * draws again with the same seed gets the same set (PROTOCOL.md, Blind annotation).
+ * draws again with the same seed gets the same set (PROTOCOL.md, Blind annotation). A batch can
+ * go to one annotator, to everyone, or be split among several annotators with an overlap (the
+ * share of summaries labeled by two of them; shared/sampling.ts assignWithOverlap).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Annotator, DatasetStats, SampleBatch } from '../../../shared/api';
@@ -18,6 +20,8 @@ export function SamplePanel({ datasets, batches, onDrawn }: SamplePanelProps) {
   const [n, setN] = useState('25');
   const [seed, setSeed] = useState('0');
   const [annotator, setAnnotator] = useState('');
+  const [splitAmong, setSplitAmong] = useState('');
+  const [overlap, setOverlap] = useState('0');
   const [annotators, setAnnotators] = useState<Annotator[]>([]);
   const [drawing, setDrawing] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -38,6 +42,19 @@ export function SamplePanel({ datasets, batches, onDrawn }: SamplePanelProps) {
       setMessage({ ok: false, text: 'Choose a dataset, a whole n ≥ 1 and a whole seed ≥ 0.' });
       return;
     }
+    const names = splitAmong
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== '');
+    const overlapPercent = Number(overlap);
+    if (names.length > 0 && annotator.trim()) {
+      setMessage({ ok: false, text: 'Give either one annotator for the whole batch or annotators to split it among, not both.' });
+      return;
+    }
+    if (!Number.isFinite(overlapPercent) || overlapPercent < 0 || overlapPercent > 100 || (overlapPercent > 0 && names.length < 2)) {
+      setMessage({ ok: false, text: 'Overlap is a percentage from 0 to 100, and an overlap needs at least two annotators to split among.' });
+      return;
+    }
     setDrawing(true);
     try {
       const batch = await bridge().call('sampling.draw', {
@@ -45,12 +62,14 @@ export function SamplePanel({ datasets, batches, onDrawn }: SamplePanelProps) {
         n: count,
         seed: seedValue,
         ...(annotator.trim() ? { annotator: annotator.trim() } : {}),
+        ...(names.length > 0 ? { annotators: names, overlap: overlapPercent / 100 } : {}),
       });
       setMessage({
         ok: true,
         text:
           `Batch ${batch.batch}: ${batch.summaryIds.length} summaries drawn from ${batch.dataset}` +
-          (batch.exhausted ? ` (only ${batch.summaryIds.length} unsampled were left of ${batch.requested} requested)` : ''),
+          (batch.exhausted ? ` (only ${batch.summaryIds.length} unsampled were left of ${batch.requested} requested)` : '') +
+          (batch.assignments.length > 0 ? `; ${assignmentText(batch)}` : ''),
       });
       onDrawn();
     } catch (err) {
@@ -98,6 +117,29 @@ export function SamplePanel({ datasets, batches, onDrawn }: SamplePanelProps) {
             ))}
           </datalist>
         </label>
+        <label>
+          Split among (optional)
+          <input
+            type="text"
+            value={splitAmong}
+            placeholder="alice, bob, carol"
+            onChange={(event) => setSplitAmong(event.target.value)}
+            data-testid="sample-annotators"
+          />
+        </label>
+        <label>
+          Overlap %
+          <input
+            type="number"
+            min={0}
+            max={100}
+            value={overlap}
+            onChange={(event) => setOverlap(event.target.value)}
+            data-testid="sample-overlap"
+            className="narrow"
+            title="Share of the batch's summaries labeled by two of the annotators (needs two or more)"
+          />
+        </label>
         <button type="submit" className="primary" disabled={drawing || !chosen} data-testid="sample-draw">
           Draw sample
         </button>
@@ -136,11 +178,25 @@ function BatchesTable({ batches }: { batches: readonly SampleBatch[] }) {
               {batch.summaryIds.length} of {batch.requested}
               {batch.exhausted ? ' (exhausted)' : ''}
             </td>
-            <td>{batch.annotator ?? <span className="muted">anyone</span>}</td>
+            <td>
+              {batch.assignments.length > 0 ? (
+                <span data-testid="batch-assignments">{assignmentText(batch)}</span>
+              ) : (
+                (batch.annotator ?? <span className="muted">anyone</span>)
+              )}
+            </td>
             <td>{new Date(batch.createdAt).toLocaleString()}</td>
           </tr>
         ))}
       </tbody>
     </table>
   );
+}
+
+/** "alice 9, bob 9, carol 8; 5 summaries by two (overlap 20%)". */
+export function assignmentText(batch: SampleBatch): string {
+  const total = batch.assignments.reduce((n, a) => n + a.summaryIds.length, 0);
+  const doubled = total - batch.summaryIds.length;
+  const per = batch.assignments.map((a) => `${a.annotator} ${a.summaryIds.length}`).join(', ');
+  return `${per}; ${doubled} ${doubled === 1 ? 'summary' : 'summaries'} by two (overlap ${Math.round(100 * (batch.overlap ?? 0))}%)`;
 }
