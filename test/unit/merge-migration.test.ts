@@ -14,11 +14,12 @@ import { SCHEMA_VERSION } from '../../db/migrations';
 import { openProjectDatabase } from '../../db/open';
 import { Repository } from '../../db/repository';
 import { AnalysisRepository } from '../../db/analysisRepository';
+import { createCore } from '../../electron/services/core';
 import { tempDir } from '../helpers/tmp';
 
 const dir = tempDir();
 
-function schemaThreeProject(path: string): void {
+function schemaThreeProject(path: string, extra = ''): void {
   const db = new Database(path);
   db.exec(migration001);
   db.exec(migration002);
@@ -40,6 +41,7 @@ function schemaThreeProject(path: string): void {
       (4, 10, 3, 'review', 'unfaithful', 'entity', NULL, 4000, 'label', '2025-01-04T00:00:00.000Z'),
       (5, 11, 2, 'annotation', 'unclear', NULL, 'short', 500, 'label', '2025-01-05T00:00:00.000Z');
     INSERT INTO review_events (event_id, queue, judges) VALUES (4, 'human-human', '[]');
+    ${extra}
   `);
   db.close();
 }
@@ -70,6 +72,41 @@ describe('migration 004 (merge provenance, latest by time)', () => {
     ]);
     expect(repo.review.adjudicatedLabels('frank')).toEqual([{ summaryKey: 1, unitIndex: 0, label: 'unfaithful' }]);
     expect(repo.review.currentLabels('frank').find((r) => r.annotator === 'alice')).toMatchObject({ eventId: 2, events: 2, blindTimeMs: 1000, totalTimeMs: 2000 });
+    db.close();
+  });
+});
+
+describe('merging from an older project file', () => {
+  it('reads a schema-3 copy without migrating or writing it, and brings its new events with their review queue', async () => {
+    const target = join(dir, 'target.loupe');
+    const old = join(dir, 'old-copy.loupe');
+    schemaThreeProject(target);
+    schemaThreeProject(
+      old,
+      `INSERT INTO annotators (id, name, created_at) VALUES (4, 'carol', 'x');
+       INSERT INTO label_events (id, unit_id, annotator_id, phase, label, error_type, note, time_spent_ms, cause, created_at) VALUES
+         (6, 11, 4, 'annotation', 'faithful', NULL, NULL, 700, 'label', '2025-01-06T00:00:00.000Z'),
+         (7, 11, 3, 'review', 'unclear', NULL, NULL, 900, 'label', '2025-01-07T00:00:00.000Z');
+       INSERT INTO review_events (event_id, queue, judges) VALUES (7, 'suspicious', '["j1"]');`,
+    );
+    const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'electron', fileDialogs: false, canSwitchProjects: false });
+    core.openProject(target);
+    const [result] = await core.handlers['projects.merge']({ paths: [old] });
+    expect(result).toMatchObject({ merged: true, sourceProject: null, eventsAdded: 2, eventsPresent: 5, annotatorsAdded: ['carol'], problems: [] });
+    const labels = new AnalysisRepository((core.repository() as unknown as { db: Database.Database }).db).currentLabels('frank');
+    expect(labels.filter((r) => r.unitIndex === 1).map((r) => [r.annotator, r.phase, r.label, r.queue])).toEqual([
+      ['bob', 'annotation', 'unclear', null],
+      ['carol', 'annotation', 'faithful', null],
+      ['rita', 'review', 'unclear', 'suspicious'],
+    ]);
+    core.close();
+    const check = new Database(old, { readonly: true });
+    expect(check.pragma('user_version', { simple: true })).toBe(3);
+    expect(check.prepare(`SELECT count(*) FROM project_meta`).pluck().get()).toBe(0);
+    check.close();
+    // A file without a project id: its events' origin names the file.
+    const db = new Database(target, { readonly: true });
+    expect(db.prepare('SELECT DISTINCT origin_project FROM label_events WHERE merge_id IS NOT NULL').pluck().all()).toEqual([`file:${old}`]);
     db.close();
   });
 });
