@@ -19,7 +19,7 @@ import type { ErrorType, HumanLabel } from '../../shared/domain';
 import { errorMessage } from '../api/errors';
 import { bridge, useSession } from './session';
 import { clearUndo, commitRedo, commitUndo, peekRedo, peekUndo, pushChange, type UndoEntry } from './undo';
-import { createSerialQueue, type SerialQueue } from './serial';
+import { createCommandLane } from './serial';
 
 export interface AnnotationState {
   /** Whose session this is ("project path + annotator"); another owner starts from scratch. */
@@ -70,34 +70,12 @@ export function afterPending(step: () => void): Promise<void> {
 }
 
 /** Bumped on reset: a command from a previous annotator or project must not touch the state. */
-let epoch = 0;
-let commands: SerialQueue = newQueue();
-
-function newQueue(): SerialQueue {
-  const owner = epoch;
-  return createSerialQueue(
-    (err) => {
-      if (owner === epoch) set({ error: errorMessage(err) });
-    },
-    (size) => {
-      if (owner === epoch) set({ busy: size });
-    },
-  );
-}
-
-/** Queue a command; it is skipped if the session was reset before its turn came. */
-function enqueue(command: () => Promise<void> | void): Promise<void> {
-  const owner = epoch;
-  return commands.run(async () => {
-    if (owner !== epoch) return;
-    await command();
-  });
-}
+const lane = createCommandLane({ error: (err) => set({ error: errorMessage(err) }), busy: (size) => set({ busy: size }) });
+const enqueue = lane.enqueue;
 
 /** Forget everything: another annotator or project. Pending commands become no-ops. */
 export function resetAnnotation(): void {
-  epoch += 1;
-  commands = newQueue();
+  lane.reset();
   clearUndo();
   useAnnotation.setState({ ...initialState });
 }
@@ -139,9 +117,9 @@ export function startSession(owner: string): Promise<void> {
 
 function refreshQueue(): Promise<void> {
   return enqueue(async () => {
-    const owner = epoch;
+    const owner = lane.token();
     const queue = await bridge().call('annotation.queue', { annotator: annotatorName() });
-    if (owner !== epoch) return;
+    if (!lane.isCurrent(owner)) return;
     const { summary } = get();
     const position = summary ? queue.items.findIndex((item) => item.key === summary.key) : -1;
     set({ queue: queue.items, progress: queue.progress, status: 'ready', position: position === -1 ? null : position });
@@ -156,9 +134,9 @@ function refreshQueue(): Promise<void> {
 export function loadQueue(): Promise<void> {
   set({ status: 'loading', error: null });
   return enqueue(async () => {
-    const owner = epoch;
+    const owner = lane.token();
     const queue = await bridge().call('annotation.queue', { annotator: annotatorName() });
-    if (owner !== epoch) return;
+    if (!lane.isCurrent(owner)) return;
     set({ queue: queue.items, progress: queue.progress, status: 'ready' });
     const start = queue.resumeAt ?? (queue.items.length > 0 ? 0 : null);
     if (start !== null) await openAt(start);
@@ -173,9 +151,9 @@ async function openAt(position: number, unitId?: number): Promise<void> {
 }
 
 async function openKey(key: number, unitId?: number): Promise<void> {
-  const owner = epoch;
+  const owner = lane.token();
   const summary = await bridge().call('annotation.load', { key, annotator: annotatorName() });
-  if (owner !== epoch) return;
+  if (!lane.isCurrent(owner)) return;
   const byId = unitId === undefined ? -1 : summary.units.findIndex((unit) => unit.id === unitId);
   const labeled = summary.units.filter((unit) => unit.state.label !== null).length;
   const position = get().queue.findIndex((item) => item.key === key);
@@ -266,7 +244,7 @@ async function store(
   /** A label keypress: remember the unit for E and move to this unit, in the same state update (one render per keypress). */
   advanceTo?: number,
 ): Promise<UnitLabelState | null> {
-  const owner = epoch;
+  const owner = lane.token();
   const result = await bridge().call('annotation.record', {
     unitId,
     annotator: annotatorName(),
@@ -274,7 +252,7 @@ async function store(
     timeSpentMs,
     cause,
   });
-  if (owner !== epoch) return null;
+  if (!lane.isCurrent(owner)) return null;
   const { summary, queue } = get();
   const position = queue.findIndex((item) => item.key === key);
   const item = queue[position];
@@ -406,12 +384,12 @@ export function attachDocument(text: string): Promise<void> {
   return enqueue(async () => {
     const { summary } = get();
     if (!summary || !text.trim()) return;
-    const owner = epoch;
+    const owner = lane.token();
     await bridge().call('annotation.attachDocument', { key: summary.key, text });
-    if (owner !== epoch) return;
+    if (!lane.isCurrent(owner)) return;
     // Every summary of that document got it: refresh the "document missing" flags too.
     const queue = await bridge().call('annotation.queue', { annotator: annotatorName() });
-    if (owner !== epoch) return;
+    if (!lane.isCurrent(owner)) return;
     set({ queue: queue.items, progress: queue.progress });
     await openKey(summary.key);
   });

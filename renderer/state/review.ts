@@ -32,7 +32,7 @@ import type {
 } from '../../shared/api';
 import type { ErrorType, GlobalLabel, HumanLabel } from '../../shared/domain';
 import { errorMessage } from '../api/errors';
-import { createSerialQueue, type SerialQueue } from './serial';
+import { createCommandLane } from './serial';
 import { bridge, useSession } from './session';
 
 /** The contract's queues (shared/api REVIEW_QUEUES), named for people. */
@@ -157,28 +157,8 @@ const MAX_UNDO = 500;
 // ---------------------------------------------------------------------------------------------
 // The command queue (the same rules as annotation's)
 
-let epoch = 0;
-let commands: SerialQueue = newQueue();
-
-function newQueue(): SerialQueue {
-  const owner = epoch;
-  return createSerialQueue(
-    (err) => {
-      if (owner === epoch) set({ error: errorMessage(err) });
-    },
-    (size) => {
-      if (owner === epoch) set({ busy: size });
-    },
-  );
-}
-
-function enqueue(command: () => Promise<void> | void): Promise<void> {
-  const owner = epoch;
-  return commands.run(async () => {
-    if (owner !== epoch) return;
-    await command();
-  });
-}
+const lane = createCommandLane({ error: (err) => set({ error: errorMessage(err) }), busy: (size) => set({ busy: size }) });
+const enqueue = lane.enqueue;
 
 /** Runs a UI step (opening the error-type picker) after the commands already queued. */
 export function afterPending(step: () => void): Promise<void> {
@@ -187,8 +167,7 @@ export function afterPending(step: () => void): Promise<void> {
 
 /** Another reviewer or project: forget everything; pending commands become no-ops. */
 export function resetReview(): void {
-  epoch += 1;
-  commands = newQueue();
+  lane.reset();
   useReview.setState({ ...initialState });
 }
 
@@ -255,9 +234,9 @@ export function startReview(owner: string): Promise<void> {
   resetReview();
   set({ owner, status: 'loading', pendingSummaryId: pending, filters });
   return enqueue(async () => {
-    const owner = epoch;
+    const owner = lane.token();
     const [datasets, judges] = await Promise.all([bridge().call('datasets.list', {}), bridge().call('judges.list', {})]);
-    if (owner !== epoch) return;
+    if (!lane.isCurrent(owner)) return;
     const names = datasets.map((d) => d.name);
     const wanted = get().filters.dataset;
     const dataset = wanted !== null && names.includes(wanted) ? wanted : (names[0] ?? null);
@@ -290,7 +269,7 @@ export function loadQueue(): Promise<void> {
 }
 
 async function fetchQueue(): Promise<void> {
-  const owner = epoch;
+  const owner = lane.token();
   const { filters } = get();
   if (filters.dataset === null) {
     set({ status: 'ready', queue: null, card: null, position: null, reveal: null });
@@ -304,7 +283,7 @@ async function fetchQueue(): Promise<void> {
     cap: filters.cap,
     reviewer: reviewer(),
   });
-  if (owner !== epoch) return;
+  if (!lane.isCurrent(owner)) return;
   const pending = get().pendingSummaryId;
   set({ queue, status: 'ready', card: null, position: null, reveal: null, revising: null, pendingSummaryId: null, notice: null });
   let target = -1;
@@ -322,7 +301,7 @@ async function fetchQueue(): Promise<void> {
 
 /** The same queue again (counts, decided, fast flags), keeping the card on screen. */
 async function refreshQueueCounts(): Promise<void> {
-  const owner = epoch;
+  const owner = lane.token();
   const { filters, card } = get();
   if (filters.dataset === null) return;
   const queue = await bridge().call('review.queue', {
@@ -333,7 +312,7 @@ async function refreshQueueCounts(): Promise<void> {
     cap: filters.cap,
     reviewer: reviewer(),
   });
-  if (owner !== epoch) return;
+  if (!lane.isCurrent(owner)) return;
   const position = card ? queue.items.findIndex((item) => item.key === card.key) : -1;
   set({ queue, status: 'ready', position: position === -1 ? null : position });
   if (!card || position === -1) {
@@ -358,10 +337,10 @@ async function openAt(position: number, unitId?: number): Promise<void> {
 }
 
 async function openKey(key: number, unitId?: number): Promise<void> {
-  const owner = epoch;
+  const owner = lane.token();
   const { filters } = get();
   const card = await bridge().call('review.card', { key, queue: filters.queue, reviewer: reviewer(), ...panel(filters) });
-  if (owner !== epoch) return;
+  if (!lane.isCurrent(owner)) return;
   const byId = unitId === undefined ? -1 : card.units.findIndex((unit) => unit.id === unitId);
   const position = get().queue?.items.findIndex((item) => item.key === key) ?? -1;
   const decidedBefore = new Set(get().decidedBefore);
@@ -383,7 +362,7 @@ async function openKey(key: number, unitId?: number): Promise<void> {
 
 /** Reveal for every decided sentence of the card on screen (also after a names toggle). */
 async function fetchReveal(): Promise<void> {
-  const owner = epoch;
+  const owner = lane.token();
   const { card, filters } = get();
   if (!card || !card.units.some((unit) => unit.marked && isDecided(unit))) return;
   const reveal = await bridge().call('review.reveal', {
@@ -393,7 +372,7 @@ async function fetchReveal(): Promise<void> {
     ...panel(filters),
     ...anonymity(),
   });
-  if (owner !== epoch || get().card?.key !== card.key) return;
+  if (!lane.isCurrent(owner) || get().card?.key !== card.key) return;
   set({ reveal: revealFrom(reveal, null) });
 }
 
@@ -469,7 +448,7 @@ type Cause = ReviewRecordInput['cause'];
  * queue item's decided/fast sentences and the reveal the answer carries (after the commit).
  */
 async function store(unitId: number, state: UnitLabelState, cause: Cause, timeSpentMs: number | null, advance: boolean): Promise<UnitLabelState | null> {
-  const owner = epoch;
+  const owner = lane.token();
   const { filters, card } = get();
   if (!card) return null;
   const result = await bridge().call('review.record', {
@@ -482,7 +461,7 @@ async function store(unitId: number, state: UnitLabelState, cause: Cause, timeSp
     cause,
     ...anonymity(),
   });
-  if (owner !== epoch) return null;
+  if (!lane.isCurrent(owner)) return null;
   const current = get();
   if (!current.card || current.card.key !== card.key) return result.state;
   const units = current.card.units.map((unit) => (unit.id === unitId ? { ...unit, decision: result.state } : unit));
@@ -665,9 +644,9 @@ export function attachDocument(text: string): Promise<void> {
   return enqueue(async () => {
     const { card } = get();
     if (!card || !text.trim()) return;
-    const owner = epoch;
+    const owner = lane.token();
     await bridge().call('annotation.attachDocument', { key: card.key, text });
-    if (owner !== epoch) return;
+    if (!lane.isCurrent(owner)) return;
     await refreshQueueCounts();
     await openKey(card.key);
   });
@@ -694,7 +673,7 @@ export function dismissResultsError(): void {
 }
 
 export async function loadResults(): Promise<void> {
-  const owner = epoch;
+  const owner = lane.token();
   const { filters } = get();
   set({ results: { ...get().results, status: 'loading', error: null } });
   try {
@@ -702,10 +681,10 @@ export async function loadResults(): Promise<void> {
       bridge().call('review.table', { ...panel(filters), cap: filters.cap }),
       bridge().call('review.corrections', {}),
     ]);
-    if (owner !== epoch) return;
+    if (!lane.isCurrent(owner)) return;
     set({ results: { status: 'ready', tables, corrections, error: null } });
   } catch (err) {
-    if (owner !== epoch) return;
+    if (!lane.isCurrent(owner)) return;
     set({ results: { ...get().results, status: 'ready', error: errorMessage(err) } });
   }
 }

@@ -37,3 +37,46 @@ export function createSerialQueue(onError: (err: unknown) => void, onSizeChange:
     },
   };
 }
+
+/**
+ * A view's command lane: one serial queue per session (annotator and project). A reset starts a
+ * new session: commands queued in the old one become no-ops, and async work that awaited
+ * something checks `isCurrent(token)` before touching the state.
+ */
+export interface CommandLane {
+  enqueue(command: () => Promise<void> | void): Promise<void>;
+  reset(): void;
+  token(): number;
+  isCurrent(token: number): boolean;
+}
+
+export function createCommandLane(report: { error(err: unknown): void; busy(size: number): void }): CommandLane {
+  let session = 0;
+  const newQueue = (): SerialQueue => {
+    const owner = session;
+    return createSerialQueue(
+      (err) => {
+        if (owner === session) report.error(err);
+      },
+      (size) => {
+        if (owner === session) report.busy(size);
+      },
+    );
+  };
+  let commands = newQueue();
+  return {
+    enqueue(command) {
+      const owner = session;
+      return commands.run(async () => {
+        if (owner !== session) return;
+        await command();
+      });
+    },
+    reset() {
+      session += 1;
+      commands = newQueue();
+    },
+    token: () => session,
+    isCurrent: (token) => token === session,
+  };
+}
