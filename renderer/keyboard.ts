@@ -44,13 +44,41 @@ export function isActivatable(target: EventTarget | null): boolean {
   return target.tagName === 'BUTTON' || target.tagName === 'A' || target.tagName === 'INPUT' || target.getAttribute('role') === 'button';
 }
 
+/** F/1, U/2, C/3: the three labels, the same in every view that decides. */
+export const LABEL_KEYS: Readonly<Record<string, HumanLabel>> = {
+  f: 'faithful',
+  '1': 'faithful',
+  u: 'unfaithful',
+  '2': 'unfaithful',
+  c: 'unclear',
+  '3': 'unclear',
+};
+
+/** The label keys as a view's commands. */
+export function labelKeyCommands<C>(make: (label: HumanLabel) => C): Record<string, C> {
+  return Object.fromEntries(Object.entries(LABEL_KEYS).map(([key, label]) => [key, make(label)]));
+}
+
+/**
+ * A view's key handler: Ctrl/Cmd+Z undo, Ctrl/Cmd+Shift+Z or Ctrl+Y redo, plain keys from the
+ * map; other Alt/Ctrl combinations are left to the browser and the OS.
+ */
+export function keyCommands<C>(plain: Readonly<Record<string, C>>, undo: C, redo: C): (event: KeyLike) => C | null {
+  return (event) => {
+    const key = event.key.toLowerCase();
+    const command = event.ctrlKey || event.metaKey;
+    if (command && !event.altKey) {
+      if (key === 'z') return event.shiftKey ? redo : undo;
+      if (key === 'y' && !event.shiftKey) return redo;
+      return null;
+    }
+    if (command || event.altKey) return null;
+    return plain[key] ?? null;
+  };
+}
+
 const PLAIN_KEYS: Record<string, AnnotateCommand> = {
-  f: { type: 'label', label: 'faithful' },
-  '1': { type: 'label', label: 'faithful' },
-  u: { type: 'label', label: 'unfaithful' },
-  '2': { type: 'label', label: 'unfaithful' },
-  c: { type: 'label', label: 'unclear' },
-  '3': { type: 'label', label: 'unclear' },
+  ...labelKeyCommands((label): AnnotateCommand => ({ type: 'label', label })),
   j: { type: 'next-unit' },
   arrowdown: { type: 'next-unit' },
   k: { type: 'previous-unit' },
@@ -66,18 +94,7 @@ const PLAIN_KEYS: Record<string, AnnotateCommand> = {
   s: { type: 'project' },
 };
 
-export function commandForKey(event: KeyLike): AnnotateCommand | null {
-  const key = event.key.toLowerCase();
-  const command = event.ctrlKey || event.metaKey;
-  if (command && !event.altKey) {
-    if (key === 'z') return event.shiftKey ? { type: 'redo' } : { type: 'undo' };
-    if (key === 'y' && !event.shiftKey) return { type: 'redo' };
-    return null;
-  }
-  // Leave Alt/Ctrl combinations to the browser and the OS.
-  if (command || event.altKey) return null;
-  return PLAIN_KEYS[key] ?? null;
-}
+export const commandForKey = keyCommands<AnnotateCommand>(PLAIN_KEYS, { type: 'undo' }, { type: 'redo' });
 
 /** What the always-visible legend shows, in reading order. */
 export const KEY_LEGEND: ReadonlyArray<{ keys: string; action: string; label?: HumanLabel }> = [

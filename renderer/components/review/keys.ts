@@ -4,7 +4,7 @@
  * the legend on screen and the handler never disagree.
  */
 import type { HumanLabel } from '../../../shared/domain';
-import type { KeyLike } from '../../keyboard';
+import { keyCommands, LABEL_KEYS, labelKeyCommands } from '../../keyboard';
 
 export type ReviewCommand =
   | { type: 'decide'; label: HumanLabel }
@@ -22,12 +22,7 @@ export type ReviewCommand =
 export const REVISE_KEY = 'R';
 
 const PLAIN_KEYS: Record<string, ReviewCommand> = {
-  f: { type: 'decide', label: 'faithful' },
-  '1': { type: 'decide', label: 'faithful' },
-  u: { type: 'decide', label: 'unfaithful' },
-  '2': { type: 'decide', label: 'unfaithful' },
-  c: { type: 'decide', label: 'unclear' },
-  '3': { type: 'decide', label: 'unclear' },
+  ...labelKeyCommands((label): ReviewCommand => ({ type: 'decide', label })),
   r: { type: 'revise' },
   j: { type: 'next-unit' },
   arrowdown: { type: 'next-unit' },
@@ -41,22 +36,11 @@ const PLAIN_KEYS: Record<string, ReviewCommand> = {
   m: { type: 'note' },
 };
 
-export function reviewCommandForKey(event: KeyLike): ReviewCommand | null {
-  const key = event.key.toLowerCase();
-  const command = event.ctrlKey || event.metaKey;
-  if (command && !event.altKey) {
-    if (key === 'z') return event.shiftKey ? { type: 'redo' } : { type: 'undo' };
-    if (key === 'y' && !event.shiftKey) return { type: 'redo' };
-    return null;
-  }
-  if (command || event.altKey) return null;
-  return PLAIN_KEYS[key] ?? null;
-}
+export const reviewCommandForKey = keyCommands<ReviewCommand>(PLAIN_KEYS, { type: 'undo' }, { type: 'redo' });
 
 /** The F/U/C choice opened by R (and only those, plus Esc). */
 export function labelForKey(key: string): HumanLabel | null {
-  const command = PLAIN_KEYS[key.toLowerCase()];
-  return command?.type === 'decide' ? command.label : null;
+  return LABEL_KEYS[key.toLowerCase()] ?? null;
 }
 
 export const REVIEW_KEY_LEGEND: ReadonlyArray<{ keys: string; action: string; label?: HumanLabel }> = [
