@@ -1,0 +1,84 @@
+/**
+ * A virtualised list of summaries to work through (Annotate's and Review's queues): a project's
+ * queue can hold 20,000 summaries, and only the rows in view exist in the DOM. Rows are buttons
+ * that never take focus, so Enter keeps meaning "next summary".
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
+import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
+
+const ROW_HEIGHT = 44;
+/** Before layout (or in a headless test with no layout) assume a typical sidebar. */
+const FALLBACK_RECT: Rect = { width: 260, height: 720 };
+
+function observeRectWithFallback(instance: Virtualizer<HTMLDivElement, Element>, callback: (rect: Rect) => void) {
+  return observeElementRect(instance, (rect) => callback(rect.height > 0 ? rect : FALLBACK_RECT));
+}
+
+interface VirtualQueueProps<T> {
+  items: readonly T[];
+  position: number | null;
+  onOpen: (position: number) => void;
+  testId: string;
+  label: string;
+  row: (item: T) => QueueRow;
+}
+
+export interface QueueRow {
+  key: number;
+  testId: string;
+  done: boolean;
+  data?: Record<`data-${string}`, string | number>;
+  title: string;
+  tooltip?: string;
+  meta: ReactNode;
+}
+
+export function VirtualQueue<T>({ items, position, onOpen, testId, label, row }: VirtualQueueProps<T>) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    initialRect: FALLBACK_RECT,
+    observeElementRect: observeRectWithFallback,
+  });
+
+  useEffect(() => {
+    if (position !== null && position < items.length) virtualizer.scrollToIndex(position, { align: 'auto' });
+  }, [position, items.length, virtualizer]);
+
+  return (
+    <div className="queue-scroller" ref={scroller} data-testid={testId} role="list" aria-label={label}>
+      <div className="queue-inner" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((virtualRow) => {
+          const item = items[virtualRow.index];
+          if (item === undefined) return null;
+          const shown = row(item);
+          const current = virtualRow.index === position;
+          return (
+            <button
+              type="button"
+              role="listitem"
+              key={shown.key}
+              className={`queue-item${current ? ' is-current' : ''}${shown.done ? ' is-done' : ''}`}
+              data-testid={shown.testId}
+              {...shown.data}
+              aria-current={current ? 'true' : undefined}
+              style={{ transform: `translateY(${virtualRow.start}px)`, height: ROW_HEIGHT }}
+              onClick={() => onOpen(virtualRow.index)}
+              // Keep focus where it was: a focused row would take the next Enter for itself.
+              onMouseDown={(event) => event.preventDefault()}
+              tabIndex={-1}
+            >
+              <span className="queue-item-title" title={shown.tooltip}>
+                <span className="queue-number">{virtualRow.index + 1}.</span> {shown.title}
+              </span>
+              <span className="queue-item-meta">{shown.meta}</span>
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
