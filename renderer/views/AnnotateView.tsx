@@ -38,6 +38,7 @@ import { KeyLegend } from '../components/annotate/KeyLegend';
 import { NoteEditor } from '../components/annotate/NoteEditor';
 import { QueueList } from '../components/annotate/QueueList';
 import { SummaryPane } from '../components/annotate/SummaryPane';
+import { useReleaseFocus } from '../components/useReleaseFocus';
 
 type Overlay =
   | { kind: 'none' }
@@ -67,10 +68,7 @@ export function AnnotateView() {
   const [overlay, setOverlay] = useState<Overlay>(NO_OVERLAY);
   const closeOverlay = useCallback(() => setOverlay(NO_OVERLAY), []);
 
-  // A nav button keeps focus after the click that brought us here; Space would press it again.
-  useEffect(() => {
-    if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body) document.activeElement.blur();
-  }, []);
+  useReleaseFocus();
 
   useEffect(() => {
     if (annotator) void startSession(`${projectPath}\u0000${annotator}`);

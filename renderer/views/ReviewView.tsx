@@ -59,6 +59,7 @@ import { ReviewFilters } from '../components/review/ReviewFilters';
 import { ReviewQueueList } from '../components/review/ReviewQueueList';
 import { ReviewResults } from '../components/review/ReviewResults';
 import { RevisePrompt } from '../components/review/RevisePrompt';
+import { useReleaseFocus } from '../components/useReleaseFocus';
 
 type Overlay = { kind: 'none' } | { kind: 'error-type'; position: number } | { kind: 'note'; position: number };
 const NO_OVERLAY: Overlay = { kind: 'none' };
@@ -90,10 +91,7 @@ export function ReviewView() {
   const [overlay, setOverlay] = useState<Overlay>(NO_OVERLAY);
   const closeOverlay = useCallback(() => setOverlay(NO_OVERLAY), []);
 
-  // A nav button keeps focus after the click that brought us here; Enter would press it again.
-  useEffect(() => {
-    if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body) document.activeElement.blur();
-  }, []);
+  useReleaseFocus();
 
   useEffect(() => {
     if (annotator) void startReview(`${projectPath}\u0000${annotator}`);
