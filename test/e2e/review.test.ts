@@ -77,6 +77,21 @@ const valueOf = <T>(p: Payload): T => (JSON.parse(p.body) as { value: T }).value
 const cards = (): Card[] => payloads.filter((p) => p.method === 'review.card').map((p) => valueOf<Card>(p));
 const recordCount = () => payloads.filter((p) => p.method === 'review.record').length;
 
+/**
+ * The card payload for the summary on screen. Response bodies are recorded asynchronously, so the
+ * DOM can show a card before its payload has been pushed: wait for it rather than take the last.
+ */
+async function shownCard(): Promise<Card> {
+  const summaryId = await page.getByTestId('review-card').getAttribute('data-summary');
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const found = cards().filter((c) => c.summaryId === summaryId).at(-1);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no review.card payload for ${summaryId}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 async function waitForRecords(n: number): Promise<void> {
   const deadline = Date.now() + 15_000;
   while (recordCount() < n) {
@@ -157,7 +172,7 @@ describe('reviewing the demo project in Chromium', () => {
     expect(valueOf<{ judgeCount: number }>(lastQueue).judgeCount).toBe(1);
 
     for (const c of cards()) markedOf.set(c.key, c.units.filter((u) => u.marked).map((u) => u.id));
-    first = cards().at(-1)!;
+    first = await shownCard();
     expect(await card().getAttribute('data-summary')).toBe(first.summaryId);
     // The first card: sentence 0 is context (dimmed, never current), sentence 1 is to decide.
     expect(first.units.map((u) => u.marked)).toEqual([false, true]);
@@ -197,7 +212,7 @@ describe('reviewing the demo project in Chromium', () => {
   it('Enter opens the next card, blind again; U and E decide its first sentence, the second stays hidden', async () => {
     await page.keyboard.press('Enter');
     await page.waitForFunction((before) => document.querySelector('[data-testid="review-card"]')?.getAttribute('data-summary') !== before, first.summaryId);
-    second = cards().at(-1)!;
+    second = await shownCard();
     markedOf.set(second.key, second.units.filter((u) => u.marked).map((u) => u.id));
     expect(second.units.filter((u) => u.marked).map((u) => u.index)).toEqual([0, 1]);
     expect(await page.getByTestId('unit-current').getAttribute('data-index')).toBe('0');
