@@ -131,7 +131,9 @@ async function main(): Promise<void> {
       );
       await page.evaluate(() => ((window as unknown as { __t0: number | null }).__t0 = null));
     }
-    const latencies = (await page.evaluate(() => (window as unknown as { __lat: number[] }).__lat)).sort((a, b) => a - b);
+    const series = await page.evaluate(() => (window as unknown as { __lat: number[] }).__lat);
+    if (process.env.BENCH_SERIES) console.log(series.map((v) => v.toFixed(0)).join(' '));
+    const latencies = [...series].sort((a, b) => a - b);
     if (profiler) {
       console.log('  renderer CPU by function (self ms):');
       for (const [name, ms] of [...selfTime].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`    ${ms.toFixed(0).padStart(6)}  ${name}`);
