@@ -55,6 +55,21 @@ const integer = (name: string) => (value: string) => {
   return n;
 };
 
+/** A folder import can use dozens of files: list them by folder beyond a handful. */
+export function describeFiles(files: readonly string[]): string {
+  if (files.length <= 8) return files.join(', ');
+  const byFolder = new Map<string, number>();
+  for (const file of files) {
+    const slash = file.lastIndexOf('/');
+    const folder = slash === -1 ? '' : file.slice(0, slash + 1);
+    byFolder.set(folder, (byFolder.get(folder) ?? 0) + 1);
+  }
+  // Big folders (article files) by count; the few telling parts by name.
+  return [...byFolder]
+    .flatMap(([folder, n]) => (n > 5 ? [`${folder} (${n} files)`] : files.filter((f) => f.startsWith(folder) && !f.slice(folder.length).includes('/'))))
+    .join(', ');
+}
+
 function progressPrinter(): (p: ImportProgress) => void {
   let last = 0;
   return (p) => {
@@ -124,7 +139,7 @@ program
       `Imported ${result.kind} into ${path}: ${result.summariesAdded} summaries added (${result.summariesUnchanged} already there), ` +
         `${result.unitsAdded} sentences, ${result.labelsAdded} labels added (${result.labelsUnchanged} already there)` +
         `${result.predictionsKept || result.kind === 'predictions' ? `, ${result.predictionsKept} judge predictions added` : ''}.\n` +
-        `Datasets: ${result.datasets.join(', ')}\nFiles used: ${result.filesUsed.join(', ')}\n` +
+        `Datasets: ${result.datasets.join(', ')}\nFiles used: ${describeFiles(result.filesUsed)}\n` +
         result.notes.map((n) => `Note: ${n}\n`).join(''),
     );
     core.close();
