@@ -116,8 +116,8 @@ export function installSessionPolicy(ses: Session, page: AppPage): void {
     }
   };
 
-  // The same policy as the renderer's <meta http-equiv="Content-Security-Policy"> (a test compares
-  // them). Written as a literal so electronegativity can parse and evaluate it. Development only:
+  // The renderer's <meta http-equiv="Content-Security-Policy"> plus frame-ancestors, which only a
+  // header can carry (a test compares them). Written as a literal so electronegativity can parse and evaluate it. Development only:
   // the Vite dev server's page keeps just its own meta policy, which Vite relaxes for its inline
   // React Refresh preamble and HMR (a header would be enforced on top and block them).
   ses.webRequest.onHeadersReceived((details, callback) => {

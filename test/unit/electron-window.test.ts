@@ -130,7 +130,7 @@ describe('Content-Security-Policy header', () => {
       callback,
     );
     const headers = callback.mock.calls[0]![0].responseHeaders;
-    expect(headers['Content-Security-Policy']).toEqual([meta]);
+    expect(headers['Content-Security-Policy']).toEqual([`${meta}; frame-ancestors 'none'`]);
     expect(headers['content-security-policy']).toBeUndefined();
     expect(headers['X-Other']).toEqual(['1']);
 
