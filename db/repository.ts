@@ -175,6 +175,38 @@ export class Repository {
     return this.db.prepare('SELECT id, name FROM annotators WHERE name = ?').get(name) as { id: number; name: string };
   }
 
+  /**
+   * What each annotator has done: current labels per phase, events, and the time spent on each
+   * label decision (keypress labels only; imported, undo and redo events carry no decision time).
+   */
+  annotatorActivity(): Array<{
+    name: string;
+    annotationLabels: number;
+    reviewDecisions: number;
+    events: number;
+    decisionTimesMs: number[];
+    firstAt: string | null;
+    lastAt: string | null;
+  }> {
+    const rows = this.db
+      .prepare(
+        `WITH ranked AS (
+           SELECT annotator_id, phase, label, row_number() OVER (${PER_LABEL_CURRENT_FIRST}) AS rn FROM label_events
+         )
+         SELECT a.name,
+                (SELECT count(*) FROM ranked r WHERE r.annotator_id = a.id AND r.rn = 1 AND r.phase = 'annotation' AND r.label IS NOT NULL) AS annotationLabels,
+                (SELECT count(*) FROM ranked r WHERE r.annotator_id = a.id AND r.rn = 1 AND r.phase = 'review' AND r.label IS NOT NULL) AS reviewDecisions,
+                (SELECT count(*) FROM label_events e WHERE e.annotator_id = a.id) AS events,
+                (SELECT json_group_array(e.time_spent_ms) FROM label_events e
+                   WHERE e.annotator_id = a.id AND e.cause = 'label' AND e.time_spent_ms IS NOT NULL) AS decisionTimes,
+                (SELECT min(created_at) FROM label_events e WHERE e.annotator_id = a.id) AS firstAt,
+                (SELECT max(created_at) FROM label_events e WHERE e.annotator_id = a.id) AS lastAt
+         FROM annotators a ORDER BY a.name`,
+      )
+      .all() as Array<{ name: string; annotationLabels: number; reviewDecisions: number; events: number; decisionTimes: string; firstAt: string | null; lastAt: string | null }>;
+    return rows.map(({ decisionTimes, ...r }) => ({ ...r, decisionTimesMs: JSON.parse(decisionTimes) as number[] }));
+  }
+
   annotatorId(name: string): number | null {
     const row = this.db.prepare('SELECT id FROM annotators WHERE name = ?').get(name) as { id: number } | undefined;
     return row?.id ?? null;

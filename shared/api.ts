@@ -38,6 +38,22 @@ export type DatasetStats = z.infer<typeof DatasetStatsSchema>;
 export const AnnotatorSchema = z.object({ id: z.number().int(), name: z.string() });
 export type Annotator = z.infer<typeof AnnotatorSchema>;
 
+/** An annotator's profile: what they have done, and how fast (outside blind annotation only). */
+export const AnnotatorActivitySchema = z.object({
+  name: z.string(),
+  annotationLabels: z.number().int(),
+  reviewDecisions: z.number().int(),
+  events: z.number().int(),
+  /** Keypress decisions with a recorded time. */
+  timedDecisions: z.number().int(),
+  medianMsPerDecision: z.number().nullable(),
+  /** Decisions faster than fastMs: implausibly fast for reading a sentence against its document. */
+  fastDecisions: z.number().int(),
+  firstAt: z.string().nullable(),
+  lastAt: z.string().nullable(),
+});
+export type AnnotatorActivity = z.infer<typeof AnnotatorActivitySchema>;
+
 export const ImportKindSchema = z.enum(IMPORT_KINDS);
 
 export const ImportSourceSchema = z.discriminatedUnion('type', [
@@ -609,6 +625,10 @@ export const API = {
   'datasets.list': { input: Empty, output: z.array(DatasetStatsSchema) },
   'annotators.list': { input: Empty, output: z.array(AnnotatorSchema) },
   'annotators.ensure': { input: z.object({ name: Name }), output: AnnotatorSchema },
+  'annotators.activity': {
+    input: z.object({ fastMs: z.number().int().min(0).max(600_000).default(2000) }),
+    output: z.array(AnnotatorActivitySchema),
+  },
   'imports.start': {
     input: z.object({
       source: ImportSourceSchema,

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
-import { ApiError, type ApiHandlers, type Job, type ProjectInfo, type Progress } from '../../shared/api';
+import { ApiError, type AnnotatorActivity, type ApiHandlers, type Job, type ProjectInfo, type Progress } from '../../shared/api';
 import { LOUPE_VERSION } from '../../shared/domain';
 import { ImportValidationError, type ImportProblem } from '../../shared/formats/types';
 import { SAMPLING_ALGORITHM, assignWithOverlap, drawSample } from '../../shared/sampling';
@@ -76,6 +76,18 @@ export function progressOf(rows: QueueRow[]): Progress {
     if (r.labeled === r.units) summariesDone += 1;
   }
   return { unitsDone, unitsTotal, summariesDone, summariesTotal: rows.length };
+}
+
+/** Median decision time and fast decisions of one annotator. */
+export function activityOf(
+  a: ReturnType<Repository['annotatorActivity']>[number],
+  fastMs: number,
+): AnnotatorActivity {
+  const { decisionTimesMs, ...rest } = a;
+  const sorted = [...decisionTimesMs].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  const median = sorted.length === 0 ? null : sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return { ...rest, timedDecisions: sorted.length, medianMsPerDecision: median, fastDecisions: sorted.filter((t) => t < fastMs).length };
 }
 
 function unsupported(what: string): never {
@@ -263,6 +275,7 @@ export function createCore(options: CoreOptions): Core {
     'datasets.list': async () => requireProject().repo.datasetStats(),
     'annotators.list': async () => requireProject().repo.listAnnotators(),
     'annotators.ensure': async ({ name }) => requireProject().repo.ensureAnnotator(name),
+    'annotators.activity': async ({ fastMs }) => requireProject().repo.annotatorActivity().map((a) => activityOf(a, fastMs)),
     'imports.start': async (input) => {
       if (input.source.type === 'path' && options.host === 'web') unsupported('Importing from a path on disk');
       return { jobId: startImport({ source: input.source, ...(input.as ? { as: input.as } : {}), ...(input.dataset ? { dataset: input.dataset } : {}) }) };

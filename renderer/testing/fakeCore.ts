@@ -114,6 +114,12 @@ export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo>
     'projects.recent': () => [],
     'annotators.list': () => [{ id: 1, name: 'ann' }],
     'annotators.ensure': ({ name }) => ({ id: 1, name }),
+    'annotators.activity': () => {
+      const labeled = summaries.reduce((n, s) => n + labeledIn(s), 0);
+      return [
+        { name: 'ann', annotationLabels: labeled, reviewDecisions: 0, events: labeled, timedDecisions: labeled, medianMsPerDecision: labeled > 0 ? 4200 : null, fastDecisions: 0, firstAt: null, lastAt: null },
+      ];
+    },
     'datasets.list': () => [
       { name: 'demo', documents: 2, documentsMissing: 0, summaries: summaries.length, units: 0, sampled: 0, batches: 0 },
     ],

@@ -1,8 +1,9 @@
 /** Project: what is in it (datasets), how to get data in (import), sample it and get labels out. */
 import { useEffect } from 'react';
-import { refreshProject, setProjectError, useProject } from '../state/project';
+import { FAST_MS, refreshProject, setProjectError, useProject } from '../state/project';
 import { useSession } from '../state/session';
 import { ErrorBanner } from '../components/ErrorBanner';
+import { AnnotatorsTable } from '../components/project/AnnotatorsTable';
 import { DatasetsTable } from '../components/project/DatasetsTable';
 import { ExportPanel } from '../components/project/ExportPanel';
 import { ImportPanel } from '../components/project/ImportPanel';
@@ -11,7 +12,7 @@ import { SamplePanel } from '../components/project/SamplePanel';
 
 export function ProjectView() {
   const project = useSession((state) => state.info?.project ?? null);
-  const { datasets, batches, error } = useProject();
+  const { datasets, batches, annotators, error } = useProject();
 
   useEffect(() => {
     void refreshProject();
@@ -27,6 +28,10 @@ export function ProjectView() {
           Datasets {project && <span className="muted">in {project.name}</span>}
         </h2>
         <DatasetsTable datasets={datasets} />
+      </section>
+      <section className="panel" aria-labelledby="annotators-title">
+        <h2 id="annotators-title">Annotators</h2>
+        <AnnotatorsTable annotators={annotators} fastMs={FAST_MS} />
       </section>
       <ImportPanel onImported={refresh} />
       <MergePanel onMerged={refresh} />

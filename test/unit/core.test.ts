@@ -108,3 +108,16 @@ describe('export through the core', () => {
     expect(rows.filter((r) => r.annotator === '').every((r) => r.label === '')).toBe(true);
   });
 });
+
+describe('annotator activity', () => {
+  it('counts current labels per phase, events, the median decision time and fast decisions', async () => {
+    const activity = await core.handlers['annotators.activity']({ fastMs: 1000 });
+    const alice = activity.find((a) => a.name === 'alice')!;
+    // alice: three keypress labels (1500, 1500, 1500 ms) then a relabel of sentence 3 (900 ms):
+    // 3 sentences labeled now, 4 events, 4 timed decisions with median 1500 ms, one under 1 s.
+    expect(alice).toMatchObject({ annotationLabels: 3, reviewDecisions: 0, events: 4, timedDecisions: 4, medianMsPerDecision: 1500, fastDecisions: 1 });
+    const carol = activity.find((a) => a.name === 'carol')!;
+    expect(carol).toMatchObject({ annotationLabels: 1, timedDecisions: 1, medianMsPerDecision: 10, fastDecisions: 1 });
+    expect(activity.find((a) => a.name === 'bob')).toMatchObject({ annotationLabels: 0, events: 0, medianMsPerDecision: null, firstAt: null });
+  });
+});

@@ -247,3 +247,27 @@ describe('start view', () => {
     expect(core.callsTo('annotation.queue')[0]).toEqual({ annotator: 'rita' });
   });
 });
+
+describe('annotators in the Project view', () => {
+  it('shows each annotator’s activity with an empty state before anyone labels', async () => {
+    const { AnnotatorsTable } = await import('../../renderer/components/project/AnnotatorsTable');
+    const empty = render(<AnnotatorsTable annotators={[]} fastMs={2000} />);
+    expect(empty.getByTestId('annotators-empty').textContent).toMatch(/No annotators yet/);
+    empty.unmount();
+    const shown = render(
+      <AnnotatorsTable
+        fastMs={2000}
+        annotators={[
+          { name: 'ana', annotationLabels: 42, reviewDecisions: 3, events: 50, timedDecisions: 40, medianMsPerDecision: 5300, fastDecisions: 2, firstAt: '2026-11-01T10:00:00.000Z', lastAt: '2026-11-03T10:00:00.000Z' },
+          { name: '<b>bo</b>', annotationLabels: 0, reviewDecisions: 0, events: 0, timedDecisions: 0, medianMsPerDecision: null, fastDecisions: 0, firstAt: null, lastAt: null },
+        ]}
+      />,
+    );
+    const ana = shown.getByTestId('annotator-ana');
+    expect(ana.textContent).toContain('42');
+    expect(ana.textContent).toContain('5.3 s');
+    expect(shown.getByTestId('annotator-fast-ana').textContent).toBe('2 of 40');
+    expect(shown.getByTestId('annotator-<b>bo</b>').textContent).toContain('<b>bo</b>');
+    expect(shown.container.querySelector('b')).toBeNull();
+  });
+});
