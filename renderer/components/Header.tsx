@@ -1,8 +1,17 @@
 /** Top bar: project, views, annotator and the annotation progress, always in sight. */
 import { useShallow } from 'zustand/react/shallow';
 import { useAnnotation } from '../state/annotation';
-import { forgetAnnotator, showView, useSession } from '../state/session';
+import { forgetAnnotator, showView, useSession, type View } from '../state/session';
 import { ProgressBar } from './ProgressBar';
+
+/** The views a user switches between, with the key that opens each (shown on the tab). */
+const TABS: ReadonlyArray<{ view: View; label: string; key?: string; title?: string }> = [
+  { view: 'project', label: 'Project' },
+  { view: 'annotate', label: 'Annotate' },
+  { view: 'judges', label: 'Judges', key: 'G', title: 'Judges (G)' },
+  { view: 'analysis', label: 'Analysis', key: 'A', title: 'Analysis: the judge audit (A)' },
+  { view: 'review', label: 'Review', key: 'V', title: 'Review: adjudicate suspicious summaries and disagreements (V)' },
+];
 
 export function Header() {
   const { info, annotator, view } = useSession(
@@ -21,57 +30,20 @@ export function Header() {
             {project.isDemo && <span className="tag">demo</span>}
           </span>
           <nav className="views" aria-label="Views">
-            <button
-              type="button"
-              className={view === 'project' ? 'tab is-active' : 'tab'}
-              aria-current={view === 'project' ? 'page' : undefined}
-              onClick={() => showView('project')}
-              data-testid="nav-project"
-            >
-              Project
-            </button>
-            <button
-              type="button"
-              className={view === 'annotate' ? 'tab is-active' : 'tab'}
-              aria-current={view === 'annotate' ? 'page' : undefined}
-              onClick={() => showView('annotate')}
-              data-testid="nav-annotate"
-            >
-              Annotate
-            </button>
-            <button
-              type="button"
-              className={view === 'judges' ? 'tab is-active' : 'tab'}
-              aria-current={view === 'judges' ? 'page' : undefined}
-              aria-keyshortcuts="G"
-              title="Judges (G)"
-              onClick={() => showView('judges')}
-              data-testid="nav-judges"
-            >
-              Judges <kbd className="tab-key">G</kbd>
-            </button>
-            <button
-              type="button"
-              className={view === 'analysis' ? 'tab is-active' : 'tab'}
-              aria-current={view === 'analysis' ? 'page' : undefined}
-              aria-keyshortcuts="A"
-              title="Analysis: the judge audit (A)"
-              onClick={() => showView('analysis')}
-              data-testid="nav-analysis"
-            >
-              Analysis <kbd className="tab-key">A</kbd>
-            </button>
-            <button
-              type="button"
-              className={view === 'review' ? 'tab is-active' : 'tab'}
-              aria-current={view === 'review' ? 'page' : undefined}
-              aria-keyshortcuts="V"
-              title="Review: adjudicate suspicious summaries and disagreements (V)"
-              onClick={() => showView('review')}
-              data-testid="nav-review"
-            >
-              Review <kbd className="tab-key">V</kbd>
-            </button>
+            {TABS.map((tab) => (
+              <button
+                key={tab.view}
+                type="button"
+                className={view === tab.view ? 'tab is-active' : 'tab'}
+                aria-current={view === tab.view ? 'page' : undefined}
+                aria-keyshortcuts={tab.key}
+                title={tab.title}
+                onClick={() => showView(tab.view)}
+                data-testid={`nav-${tab.view}`}
+              >
+                {tab.label} {tab.key && <kbd className="tab-key">{tab.key}</kbd>}
+              </button>
+            ))}
           </nav>
         </>
       )}
