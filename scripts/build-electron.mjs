@@ -30,6 +30,26 @@ export const MAIN_EXTERNALS = ['electron', 'better-sqlite3', 'better-sqlite3-nap
 const NODE_TARGET = 'node22';
 const CHROME_TARGET = 'chrome130';
 
+/**
+ * esbuild options for a Node-side bundle (main, analysis worker, CLI): CommonJS with the native
+ * drivers and Electron left external, and import.meta.url given the bundle's own URL, since
+ * bundled ESM code (paths, the analysis worker's location) reads it.
+ */
+export function nodeBundleOptions(entry, outfile, { target = NODE_TARGET } = {}) {
+  return {
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target,
+    external: MAIN_EXTERNALS,
+    define: { 'import.meta.url': '__loupe_import_meta_url' },
+    banner: { js: "const __loupe_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+    absWorkingDir: ROOT,
+  };
+}
+
 /** Evaluates shared/api.ts under Node (bundled in memory) and returns the lists the preload needs. */
 async function contractLists() {
   const result = await esbuild.build({
@@ -87,37 +107,18 @@ export async function buildElectron({ outDir = path.join(ROOT, 'out'), minify = 
 
   const [main, analysisWorker, preload] = await Promise.all([
     esbuild.build({
-      entryPoints: [path.join(ROOT, 'electron', 'main.ts')],
-      outfile: mainFile,
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: NODE_TARGET,
-      external: MAIN_EXTERNALS,
-      // Bundled ESM dependencies may read import.meta.url: give them this file's URL.
-      define: { 'import.meta.url': '__loupe_import_meta_url' },
-      banner: { js: "const __loupe_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+      ...nodeBundleOptions(path.join(ROOT, 'electron', 'main.ts'), mainFile),
       sourcemap: 'linked',
       minify,
       metafile: true,
       logLevel,
-      absWorkingDir: ROOT,
     }),
     esbuild.build({
-      entryPoints: [path.join(ROOT, 'electron', 'services', 'analysis', 'worker.ts')],
-      outfile: analysisWorkerFile,
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: NODE_TARGET,
-      external: MAIN_EXTERNALS,
-      define: { 'import.meta.url': '__loupe_import_meta_url' },
-      banner: { js: "const __loupe_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+      ...nodeBundleOptions(path.join(ROOT, 'electron', 'services', 'analysis', 'worker.ts'), analysisWorkerFile),
       sourcemap: 'linked',
       minify,
       metafile: true,
       logLevel,
-      absWorkingDir: ROOT,
     }),
     esbuild.build({
       entryPoints: [path.join(ROOT, 'electron', 'preload.ts')],

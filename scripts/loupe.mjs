@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { nodeBundleOptions } from './build-electron.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'out', 'cli');
@@ -40,19 +41,7 @@ async function build() {
     Object.entries(ENTRIES).map(async ([name, entry]) => {
       // Write beside, then rename: two loupe commands started at once never run a half-written file.
       const temp = path.join(OUT, `.${name}.${process.pid}.tmp.cjs`);
-      await esbuild.build({
-        entryPoints: [entry],
-        outfile: temp,
-        bundle: true,
-        platform: 'node',
-        format: 'cjs',
-        target: 'node20',
-        external: ['electron', 'better-sqlite3', 'better-sqlite3-napi'],
-        define: { 'import.meta.url': '__loupe_import_meta_url' },
-        banner: { js: "const __loupe_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
-        logLevel: 'warning',
-        absWorkingDir: ROOT,
-      });
+      await esbuild.build({ ...nodeBundleOptions(entry, temp, { target: 'node20' }), logLevel: 'warning' });
       renameSync(temp, path.join(OUT, name));
     }),
   );
