@@ -24,7 +24,7 @@ export interface OpenOptions {
   create: boolean;
 }
 
-const APPLICATION_ID = 0x4c4f5550; // "LOUP": marks the SQLite file as a Loupe project.
+export const APPLICATION_ID = 0x4c4f5550; // "LOUP": marks the SQLite file as a Loupe project.
 
 export function openProjectDatabase(Driver: DatabaseConstructor, path: string, options: OpenOptions): Database {
   let db: Database;

@@ -5,20 +5,17 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migration001 } from '../../db/migrations/001_initial';
 import { SCHEMA_VERSION } from '../../db/migrations';
 import { openProjectDatabase } from '../../db/open';
 import { IMPORTED_CONFIG_HASH } from '../../db/judgeRepository';
 import { Repository } from '../../db/repository';
 import { tempDir } from '../helpers/tmp';
+import { projectAtSchema } from '../helpers/schema';
 
 const dir = tempDir();
 
 function schemaOneProject(path: string): void {
-  const db = new Database(path);
-  db.exec(migration001);
-  db.pragma('application_id = 1280267600'); // 0x4c4f5550, "LOUP"
-  db.pragma('user_version = 1');
+  const db = projectAtSchema(path, 1);
   db.exec(`
     INSERT INTO datasets (id, name, created_at) VALUES (1, 'frank', '2025-01-01T00:00:00.000Z');
     INSERT INTO documents (id, dataset_id, doc_id, text) VALUES (1, 1, 'd1', 'The council met on Tuesday.');
@@ -76,10 +73,7 @@ describe('migration 002 (judges)', () => {
 
   it('migrates a schema-1 project without predictions to empty judge tables', () => {
     const path = join(dir, 'empty1.loupe');
-    const raw = new Database(path);
-    raw.exec(migration001);
-    raw.pragma('application_id = 1280267600');
-    raw.pragma('user_version = 1');
+    const raw = projectAtSchema(path, 1);
     raw.close();
     const db = openProjectDatabase(Database, path, { create: false });
     expect(new Repository(db).judges.listJudges()).toEqual([]);

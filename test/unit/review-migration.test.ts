@@ -6,22 +6,17 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migration001 } from '../../db/migrations/001_initial';
-import { migration002 } from '../../db/migrations/002_judges';
 import { SCHEMA_VERSION } from '../../db/migrations';
 import { openProjectDatabase } from '../../db/open';
 import { Repository } from '../../db/repository';
 import { loadDataset, resolvedLabel } from '../../electron/services/review/model';
 import { tempDir } from '../helpers/tmp';
+import { projectAtSchema } from '../helpers/schema';
 
 const dir = tempDir();
 
 function schemaTwoProject(path: string): void {
-  const db = new Database(path);
-  db.exec(migration001);
-  db.exec(migration002);
-  db.pragma('application_id = 1280267600'); // 0x4c4f5550, "LOUP"
-  db.pragma('user_version = 2');
+  const db = projectAtSchema(path, 2);
   db.exec(`
     INSERT INTO datasets (id, name, created_at) VALUES (1, 'frank', '2025-01-01T00:00:00.000Z');
     INSERT INTO documents (id, dataset_id, doc_id, text) VALUES (1, 1, 'd1', 'The council met on Tuesday and voted.');

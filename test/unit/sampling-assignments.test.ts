@@ -19,6 +19,7 @@ import { runImport } from '../../electron/services/importer';
 import type { SampleBatch } from '../../shared/api';
 import { loupe, newsRows, writeJsonl } from '../helpers/project';
 import { tempDir } from '../helpers/tmp';
+import { projectAtSchema } from '../helpers/schema';
 
 const dir = tempDir('loupe-assign-');
 const items = (n: number) => Array.from({ length: n }, (_, i) => `s${i}`);
@@ -149,10 +150,7 @@ describe('migration 005 (sample assignments)', () => {
     const at = MIGRATIONS.indexOf(migration005);
     expect(at).toBe(SCHEMA_VERSION - 1);
     const path = join(dir, 'previous.loupe');
-    const raw = new Database(path);
-    for (const migration of MIGRATIONS.slice(0, at)) raw.exec(migration);
-    raw.pragma('application_id = 1280267600');
-    raw.pragma(`user_version = ${at}`);
+    const raw = projectAtSchema(path, at);
     raw.exec(`
       INSERT INTO datasets (id, name, created_at) VALUES (1, 'news', 'x');
       INSERT INTO documents (id, dataset_id, doc_id, text) VALUES (1, 1, 'd1', 'A document.');
