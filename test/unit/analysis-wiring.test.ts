@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openProjectDatabase } from '../../db/open';
 import { Repository } from '../../db/repository';
 import { AnalysisRepository, openProjectReadOnly, type AdjudicatedLabelRow } from '../../db/analysisRepository';
-import { analyzeProject, resolveHumanLabel, type AnalysisDataset, type AnalysisReport, type AnalysisSummary, type JudgePrediction } from '../../shared/analysis';
+import { analyzeProject, type AnalysisDataset, type AnalysisReport } from '../../shared/analysis';
 import { AnalysisReportSchema } from '../../shared/analysis/schema';
 import type { AnalysisStatus } from '../../shared/api';
 import type { HumanLabel } from '../../shared/domain';
@@ -28,17 +28,10 @@ import { loadAnalysisDatasets, UnknownDatasetError } from '../../electron/servic
 import { createAnalysisService, defaultWorkerEntry } from '../../electron/services/analysis/service';
 import { buildSyntheticProject } from '../bench/analyze.bench';
 import { tempDir } from '../helpers/tmp';
-
-interface Fixture {
-  dataset: string;
-  judges: string[];
-  summaries: Array<{ doc_id: string; summary_id: string; label: 0 | 1 | null; sentences: string[] }>;
-  labels: Array<{ summary_id: string; sentence_index: number; label: HumanLabel; annotator: string; phase: 'annotation' | 'review' }>;
-  predictions: Array<{ summary_id: string; sentence_index: number; judge: string; hard: 0 | 1 | null; soft: number | null }>;
-}
+import { datasetFromFixture, loadWorkedExample } from '../helpers/worked-example';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const fixture = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/analysis/worked-example.json'), 'utf8')) as Fixture & Record<string, unknown>;
+const fixture = loadWorkedExample();
 const dir = tempDir('loupe-analysis-wiring-');
 
 const jsonl = (rows: unknown[]) => `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`;
@@ -71,32 +64,6 @@ async function importWorkedExample(path: string): Promise<void> {
   });
 }
 
-/** What the worked-example unit test builds by hand from the fixture (and checks against `expected`). */
-function datasetFromFixture(data: Fixture): AnalysisDataset {
-  const key = (summaryId: string, index: number) => `${summaryId}\u0000${index}`;
-  const annotation = new Map<string, Map<string, HumanLabel>>();
-  const review = new Map<string, HumanLabel>();
-  for (const label of data.labels) {
-    const k = key(label.summary_id, label.sentence_index);
-    if (label.phase === 'review') review.set(k, label.label);
-    else annotation.set(k, (annotation.get(k) ?? new Map()).set(label.annotator, label.label));
-  }
-  const predictions = new Map<string, Record<string, JudgePrediction>>();
-  for (const p of data.predictions) {
-    const k = key(p.summary_id, p.sentence_index);
-    predictions.set(k, { ...(predictions.get(k) ?? {}), [p.judge]: { hard: p.hard, soft: p.soft } });
-  }
-  const summaries: AnalysisSummary[] = data.summaries.map((s) => {
-    const units = s.sentences.map((text, index) => {
-      const k = key(s.summary_id, index);
-      const resolved = resolveHumanLabel(annotation.get(k) ?? new Map<string, HumanLabel>());
-      const ratings = Object.fromEntries(annotation.get(k) ?? new Map<string, HumanLabel>());
-      return { index, text, human: resolved.label, humanStatus: resolved.status, review: review.get(k) ?? null, ratings, judges: predictions.get(k) ?? {} };
-    });
-    return { summaryId: s.summary_id, docId: s.doc_id, globalLabel: s.label, units, annotated: units.some((u) => u.humanStatus !== 'none') };
-  });
-  return { name: data.dataset, summaries, judges: data.judges };
-}
 
 const workedPath = join(dir, 'worked.loupe');
 beforeAll(async () => {

@@ -13,11 +13,9 @@
  *   d (doc d4, global 0)  not annotated; s0 J1 1/.875 J2 1/.75; s1 J1 0/.25, J2 no prediction
  *   e (doc d5, global 1)  one sentence (F; J1 1/.875, J2 1/.875): left out of every analysis
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { analyzeDataset, analyzeProject, renderMarkdown, resolveHumanLabel } from '../../shared/analysis';
-import type { AnalysisDataset, AnalysisSummary, JudgePrediction } from '../../shared/analysis';
-import type { HumanLabel } from '../../shared/domain';
+import { analyzeDataset, analyzeProject, renderMarkdown } from '../../shared/analysis';
+import { datasetFromFixture, loadWorkedExample } from '../helpers/worked-example';
 
 type Statistics4 = [number | null, number | null, number | null, number | null];
 interface ExpectedJudge {
@@ -33,8 +31,7 @@ interface ExpectedJudge {
   corrected_unfaithful_rate: number;
 }
 
-interface Fixture {
-  expected: {
+type Expected = {
     n_summaries: number;
     n_sentences: number;
     p_hat: number;
@@ -44,41 +41,8 @@ interface Fixture {
     suspicious: { pool: number; after_fragment_filter: number; listed: unknown[] };
     epsilon_bar: number;
   };
-  dataset: string;
-  judges: string[];
-  settings: { bootstrap: number; seed: number; cap: number };
-  summaries: { doc_id: string; summary_id: string; label: 0 | 1 | null; sentences: string[] }[];
-  labels: { summary_id: string; sentence_index: number; label: HumanLabel; annotator: string; phase: 'annotation' | 'review' }[];
-  predictions: { summary_id: string; sentence_index: number; judge: string; hard: 0 | 1 | null; soft: number | null }[];
-}
 
-const fixture = JSON.parse(readFileSync(new URL('../fixtures/analysis/worked-example.json', import.meta.url), 'utf8')) as Fixture;
-
-/** What the repository will do: group annotation-phase labels by annotator, resolve, attach the rest. */
-function datasetFromFixture(data: Fixture): AnalysisDataset {
-  const key = (summaryId: string, index: number) => `${summaryId}\u0000${index}`;
-  const annotation = new Map<string, Map<string, HumanLabel>>();
-  const review = new Map<string, HumanLabel>();
-  for (const label of data.labels) {
-    const k = key(label.summary_id, label.sentence_index);
-    if (label.phase === 'review') review.set(k, label.label);
-    else annotation.set(k, (annotation.get(k) ?? new Map()).set(label.annotator, label.label));
-  }
-  const predictions = new Map<string, Record<string, JudgePrediction>>();
-  for (const p of data.predictions) {
-    const k = key(p.summary_id, p.sentence_index);
-    predictions.set(k, { ...(predictions.get(k) ?? {}), [p.judge]: { hard: p.hard, soft: p.soft } });
-  }
-  const summaries: AnalysisSummary[] = data.summaries.map((s) => {
-    const units = s.sentences.map((text, index) => {
-      const k = key(s.summary_id, index);
-      const resolved = resolveHumanLabel(annotation.get(k) ?? new Map<string, HumanLabel>());
-      return { index, text, human: resolved.label, humanStatus: resolved.status, review: review.get(k) ?? null, judges: predictions.get(k) ?? {} };
-    });
-    return { summaryId: s.summary_id, docId: s.doc_id, globalLabel: s.label, units, annotated: units.some((u) => u.humanStatus !== 'none') };
-  });
-  return { name: data.dataset, summaries, judges: data.judges };
-}
+const fixture = loadWorkedExample<Expected>();
 
 const dataset = datasetFromFixture(fixture);
 const result = analyzeDataset(dataset, fixture.settings);
