@@ -146,7 +146,7 @@ export class AnalysisRepository {
    * The hook for adjudication (issue 5): the adjudicated label of units where annotators
    * disagreed, read from the review store (`ReviewRepository.adjudicatedLabels`: current
    * decisions from the human-vs-human disagreement queue that agree, on units with ≥ 2
-   * annotation-phase labels). The loader (electron/services/analysis/load.ts) gives it precedence.
+   * annotation-phase labels). The loader (electron/core/analysis/load.ts) gives it precedence.
    */
   adjudicatedLabels(dataset: string): AdjudicatedLabelRow[] {
     return this.review.adjudicatedLabels(dataset);

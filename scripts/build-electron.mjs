@@ -2,11 +2,11 @@
 /**
  * Bundles the Electron main process and the preload with esbuild.
  *
- *   electron/main.ts    → out/main/main.cjs       (node, cjs; electron and the SQLite drivers external)
- *   electron/services/analysis/worker.ts
+ *   electron/main/main.ts → out/main/main.cjs       (node, cjs; electron and the SQLite drivers external)
+ *   electron/worker/analysis-worker.ts
  *                       → out/main/analysis-worker.cjs (the judge audit's worker thread; main.cjs
  *                                                  starts it from its own folder; drivers external)
- *   electron/preload.ts → out/preload/preload.cjs (cjs, only `require('electron')`: a sandboxed
+ *   electron/preload/preload.ts → out/preload/preload.cjs (cjs, only `require('electron')`: a sandboxed
  *                                                  preload cannot require anything else)
  *
  * The preload imports the method and menu-action lists from shared/api.ts. For that bundle the
@@ -107,21 +107,21 @@ export async function buildElectron({ outDir = path.join(ROOT, 'out'), minify = 
 
   const [main, analysisWorker, preload] = await Promise.all([
     esbuild.build({
-      ...nodeBundleOptions(path.join(ROOT, 'electron', 'main.ts'), mainFile),
+      ...nodeBundleOptions(path.join(ROOT, 'electron', 'main', 'main.ts'), mainFile),
       sourcemap: 'linked',
       minify,
       metafile: true,
       logLevel,
     }),
     esbuild.build({
-      ...nodeBundleOptions(path.join(ROOT, 'electron', 'services', 'analysis', 'worker.ts'), analysisWorkerFile),
+      ...nodeBundleOptions(path.join(ROOT, 'electron', 'worker', 'analysis-worker.ts'), analysisWorkerFile),
       sourcemap: 'linked',
       minify,
       metafile: true,
       logLevel,
     }),
     esbuild.build({
-      entryPoints: [path.join(ROOT, 'electron', 'preload.ts')],
+      entryPoints: [path.join(ROOT, 'electron', 'preload', 'preload.ts')],
       outfile: preloadFile,
       bundle: true,
       // A sandboxed preload has a browser-like environment with a `require` for 'electron' only.

@@ -17,7 +17,7 @@ const OUT = path.join(ROOT, 'out', 'cli');
 const ENTRIES = {
   'loupe.cjs': path.join(ROOT, 'electron', 'cli', 'loupe.ts'),
   // The analysis service starts `analysis-worker.cjs` from the folder of the bundle it runs in.
-  'analysis-worker.cjs': path.join(ROOT, 'electron', 'services', 'analysis', 'worker.ts'),
+  'analysis-worker.cjs': path.join(ROOT, 'electron', 'worker', 'analysis-worker.ts'),
 };
 
 function newest(dir) {

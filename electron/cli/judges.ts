@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ApiError, type JudgeRunStatus } from '../../shared/api';
 import { BASELINE_JUDGE_NAME, JudgeConfigSchema, type JudgeConfigInput } from '../../shared/judges/config';
-import type { Core } from '../services/core';
+import type { Core } from '../core/index';
 
 export interface CliContext {
   /** Creates a core with the project open (exits with a usage error when it does not exist). */

@@ -1,7 +1,7 @@
 /**
  * `loupe merge` (issue 5, teams without a server):
  *   merge --project P OTHER.loupe… [--json]
- * brings the label histories of annotators' copies into P (electron/services/merge.ts): per
+ * brings the label histories of annotators' copies into P (electron/core/merge/merge.ts): per
  * file, the events added, those already present, the annotators and any problem. A file with a
  * problem merges nothing (the others still merge); the exit status is 1 when any file had one.
  */

@@ -10,7 +10,7 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { REVIEW_DEFAULT_CAP, REVIEW_DEFAULT_FAST_MS, REVIEW_QUEUES, type ReviewQueueKind } from '../../shared/api';
 import { ERROR_TYPES, type ErrorType } from '../../shared/domain';
-import type { Core } from '../services/core';
+import type { Core } from '../core/index';
 
 export interface CliContext {
   /** Creates a core with the project open (exits with a usage error when it does not exist). */

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openProjectDatabase } from '../../db/open';
 import { Repository } from '../../db/repository';
-import { runImport } from '../../electron/services/importer';
+import { runImport } from '../../electron/core/imports/run';
 import { builtLoupeArgs, REPO } from '../helpers/serve';
 import { rng, sentence } from './generate';
 

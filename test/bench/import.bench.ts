@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { openProjectDatabase } from '../../db/open';
 import { Repository } from '../../db/repository';
-import { runImport } from '../../electron/services/importer';
+import { runImport } from '../../electron/core/imports/run';
 import { halulikeRows } from './generate';
 
 const SUMMARIES = Number(process.env.BENCH_SUMMARIES ?? 20_000);

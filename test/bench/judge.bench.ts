@@ -14,8 +14,8 @@ import { createInterface } from 'node:readline';
 import { EndpointConfigSchema } from '../../shared/judges/config';
 import { openProjectDatabase } from '../../db/open';
 import { Repository } from '../../db/repository';
-import { runImport } from '../../electron/services/importer';
-import { createJudgeService } from '../../electron/services/judges/service';
+import { runImport } from '../../electron/core/imports/run';
+import { createJudgeService } from '../../electron/core/judges/service';
 
 const SENTENCES = Number(process.env.BENCH_SENTENCES ?? 2000);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 100);

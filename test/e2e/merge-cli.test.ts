@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCore } from '../../electron/services/core';
+import { createCore } from '../../electron/core/index';
 import type { HumanLabel } from '../../shared/domain';
 import type { MergeFileResult } from '../../shared/api';
 import { loupe, mustLoupe, newsRows, writeJsonl } from '../helpers/project';

@@ -3,8 +3,8 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { openProjectDatabase, type Database as Db } from '../../db/open';
 import { Repository } from '../../db/repository';
-import { runImport } from '../../electron/services/importer';
-import { createJudgeService, type JudgeService, type JudgeServiceOptions } from '../../electron/services/judges/service';
+import { runImport } from '../../electron/core/imports/run';
+import { createJudgeService, type JudgeService, type JudgeServiceOptions } from '../../electron/core/judges/service';
 
 export const DOCUMENT =
   'The city council of Springfield approved a new budget on Tuesday. The plan adds 12 million dollars for schools. ' +

@@ -16,9 +16,9 @@ import { agreementForDataset, type AgreementSummary } from '../../shared/agreeme
 import { analyzeProject, renderMarkdown, type AnalysisReport } from '../../shared/analysis';
 import { AnalysisReportSchema } from '../../shared/analysis/schema';
 import type { HumanLabel } from '../../shared/domain';
-import { runImport } from '../../electron/services/importer';
-import { computeReport } from '../../electron/services/analysis/compute';
-import { loadAnalysisDatasets } from '../../electron/services/analysis/load';
+import { runImport } from '../../electron/core/imports/run';
+import { computeReport } from '../../electron/core/analysis/compute';
+import { loadAnalysisDatasets } from '../../electron/core/analysis/load';
 import { tempDir } from '../helpers/tmp';
 
 const dir = tempDir('loupe-analysis-agreement-');

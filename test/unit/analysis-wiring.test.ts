@@ -19,13 +19,13 @@ import { analyzeProject, type AnalysisDataset, type AnalysisReport } from '../..
 import { AnalysisReportSchema } from '../../shared/analysis/schema';
 import type { AnalysisStatus } from '../../shared/api';
 import type { HumanLabel } from '../../shared/domain';
-import { createCore, type Core } from '../../electron/services/core';
-import { dispatch } from '../../electron/services/dispatch';
-import { runImport } from '../../electron/services/importer';
-import { computeReport, type ComputeProgress } from '../../electron/services/analysis/compute';
-import { runAnalysisJob } from '../../electron/services/analysis/job';
-import { loadAnalysisDatasets, UnknownDatasetError } from '../../electron/services/analysis/load';
-import { createAnalysisService, defaultWorkerEntry } from '../../electron/services/analysis/service';
+import { createCore, type Core } from '../../electron/core/index';
+import { dispatch } from '../../electron/core/dispatch';
+import { runImport } from '../../electron/core/imports/run';
+import { computeReport, type ComputeProgress } from '../../electron/core/analysis/compute';
+import { runAnalysisJob } from '../../electron/core/analysis/job';
+import { loadAnalysisDatasets, UnknownDatasetError } from '../../electron/core/analysis/load';
+import { createAnalysisService, defaultWorkerEntry } from '../../electron/core/analysis/service';
 import { buildSyntheticProject } from '../bench/analyze.bench';
 import { tempDir } from '../helpers/tmp';
 import { datasetFromFixture, loadWorkedExample } from '../helpers/worked-example';
@@ -382,9 +382,9 @@ describe('the bundled worker of the desktop app (out/main/analysis-worker.cjs)',
   });
 
   it('and from the sources, the worker is worker.ts started through worker-tsx.mjs', () => {
-    const source = pathToFileURL(join(ROOT, 'electron/services/analysis/service.ts')).href;
+    const source = pathToFileURL(join(ROOT, 'electron/core/analysis/service.ts')).href;
     const entry = defaultWorkerEntry(source);
-    expect(entry.script.href).toBe(pathToFileURL(join(ROOT, 'electron/services/analysis/worker-tsx.mjs')).href);
-    expect(entry.data.entry).toBe(pathToFileURL(join(ROOT, 'electron/services/analysis/worker.ts')).href);
+    expect(entry.script.href).toBe(pathToFileURL(join(ROOT, 'electron/worker/analysis-worker-tsx.mjs')).href);
+    expect(entry.data.entry).toBe(pathToFileURL(join(ROOT, 'electron/worker/analysis-worker.ts')).href);
   });
 });

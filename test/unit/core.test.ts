@@ -2,8 +2,8 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/services/core';
-import { runImport } from '../../electron/services/importer';
+import { createCore, type Core } from '../../electron/core/index';
+import { runImport } from '../../electron/core/imports/run';
 import { newsRows, writeJsonl } from '../helpers/project';
 import { tempDir } from '../helpers/tmp';
 

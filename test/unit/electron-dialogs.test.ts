@@ -26,7 +26,7 @@ vi.mock('electron', async () => {
   return { ...electron, default: electron };
 });
 
-import { createDialogHandlers, writeFileAtomic } from '../../electron/dialogs';
+import { createDialogHandlers, writeFileAtomic } from '../../electron/main/dialogs';
 
 let dir: string;
 beforeEach(() => {

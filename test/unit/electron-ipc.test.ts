@@ -46,8 +46,8 @@ vi.mock('electron', async () => {
   return { ...electron, default: electron };
 });
 
-import { bindIpc, channelFor, isTrustedFrame, MENU_CHANNEL, unbindIpc } from '../../electron/ipc';
-import type { AppPage } from '../../electron/window';
+import { bindIpc, channelFor, isTrustedFrame, MENU_CHANNEL, unbindIpc } from '../../electron/main/ipc';
+import type { AppPage } from '../../electron/main/window';
 
 const ROOT = path.resolve(__dirname, '../..');
 const page: AppPage = { indexHtml: path.join(ROOT, 'out/renderer/index.html'), devUrl: null };
@@ -140,7 +140,7 @@ describe('preload bridge', () => {
   let bridge: any;
 
   beforeAll(async () => {
-    await import('../../electron/preload');
+    await import('../../electron/preload/preload');
     bridge = h.exposed.get('loupe');
   });
 

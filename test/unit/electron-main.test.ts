@@ -99,7 +99,7 @@ vi.mock('better-sqlite3-napi', () => ({ default: class NapiDatabase {} }));
 
 const project = { path: '/p/x.loupe', name: 'x', schemaVersion: 1, isDemo: false };
 
-vi.mock('../../electron/services/core', () => ({
+vi.mock('../../electron/core/index', () => ({
   createCore: vi.fn((options: unknown) => {
     const s = h.state;
     s.calls.push('createCore');
@@ -128,8 +128,8 @@ vi.mock('../../electron/services/core', () => ({
 
 const ROOT = path.resolve(__dirname, '../..');
 // main.ts finds its siblings from its own folder: out/main in the bundle (→ out/renderer,
-// out/preload, the app two levels up); here that folder is electron/.
-const OUT_DIR = path.resolve(ROOT, 'electron', '..');
+// out/preload, the app two levels up); here that folder is electron/main, so outDir is electron/.
+const OUT_DIR = path.resolve(ROOT, 'electron');
 const APP_ROOT = path.resolve(OUT_DIR, '..');
 const appFrame = { url: pathToFileURL(path.join(OUT_DIR, 'renderer/index.html')).href, parent: null };
 
@@ -141,7 +141,7 @@ async function launch(args: string[] = [], setup: (s: any) => void = () => {}) {
   setup(h.state);
   process.argv = ['/usr/bin/electron', '.', ...args];
   vi.resetModules();
-  const main = await import('../../electron/main');
+  const main = await import('../../electron/main/main');
   h.state.resolveReady();
   await new Promise((r) => setTimeout(r, 0));
   return { main, s: h.state };
@@ -168,7 +168,7 @@ describe('electron main', () => {
       fileDialogs: true,
       canSwitchProjects: true,
       annotator: null,
-      // Judge API keys go to the OS keychain (electron/secrets.ts), never to the project.
+      // Judge API keys go to the OS keychain (electron/main/secrets.ts), never to the project.
       secrets: expect.objectContaining({ available: expect.any(Function), get: expect.any(Function), set: expect.any(Function), delete: expect.any(Function) }),
     });
     expect(s.enableSandbox).toHaveBeenCalled();

@@ -9,7 +9,7 @@ vi.mock('electron', () => {
 });
 
 import { Menu } from 'electron';
-import { aboutDetail, installMenu, menuTemplate, type MenuDeps } from '../../electron/menu';
+import { aboutDetail, installMenu, menuTemplate, type MenuDeps } from '../../electron/main/menu';
 
 function deps(over: Partial<MenuDeps> = {}): MenuDeps {
   return {

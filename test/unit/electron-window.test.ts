@@ -52,7 +52,7 @@ vi.mock('electron', async () => {
   return { ...electron, default: electron };
 });
 
-import { createMainWindow, isAppUrl, resolveDevUrl, type AppPage } from '../../electron/window';
+import { createMainWindow, isAppUrl, resolveDevUrl, type AppPage } from '../../electron/main/window';
 
 const ROOT = path.resolve(__dirname, '../..');
 const page: AppPage = { indexHtml: path.join(ROOT, 'out/renderer/index.html'), devUrl: null };

@@ -11,7 +11,7 @@ const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const SAMPLE_DATA = process.env.LOUPE_SAMPLE_DATA ?? join(REPO_ROOT, '..', 'shared', 'data');
 export const FIXTURES = join(REPO_ROOT, 'test', 'fixtures', 'formats');
 
-/** The importer's head size (electron/services/files.ts). */
+/** The importer's head size (electron/core/imports/files.ts). */
 const HEAD_CHARS = 8192;
 /** The importer's folder filter. */
 const IMPORTABLE = /\.(jsonl|json|csv|tsv|txt)$/i;

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { openProjectDatabase } from '../../db/open';
 import { Repository } from '../../db/repository';
 import { ImportValidationError } from '../../shared/formats/types';
-import { ImportCancelled, runImport } from '../../electron/services/importer';
+import { ImportCancelled, runImport } from '../../electron/core/imports/run';
 import { newsRows, writeJsonl } from '../helpers/project';
 import { tempDir } from '../helpers/tmp';
 

@@ -1,6 +1,6 @@
 /**
  * Judges through the core and the dispatcher (what IPC and `loupe serve` call): the desktop key
- * store (electron/secrets.ts with a stand-in safeStorage), background runs that return at once,
+ * store (electron/main/secrets.ts with a stand-in safeStorage), background runs that return at once,
  * blind annotation payloads, the demo's baseline judge, and closing a project mid-run.
  */
 import Database from 'better-sqlite3';
@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { JudgeInfo, JudgeRunStatus } from '../../shared/api';
 import { BASELINE_JUDGE_NAME } from '../../shared/judges/config';
-import { createCore } from '../../electron/services/core';
-import { dispatch } from '../../electron/services/dispatch';
+import { createCore } from '../../electron/core/index';
+import { dispatch } from '../../electron/core/dispatch';
 import { startMockOpenAI, type MockServer } from '../mock-openai/server';
 import { summaryRows, until } from '../mock-openai/project';
 import { tempDir } from '../helpers/tmp';
@@ -27,7 +27,7 @@ vi.mock('electron', () => ({
   },
 }));
 
-const { createKeychainSecretStore, KEY_FILE } = await import('../../electron/secrets');
+const { createKeychainSecretStore, KEY_FILE } = await import('../../electron/main/secrets');
 
 const KEY = 'sk-desktop-key-9f8e7d6c5b4a3210';
 const dir = tempDir('loupe-judge-core-');

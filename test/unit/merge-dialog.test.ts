@@ -12,8 +12,8 @@ vi.mock('electron', async () => {
   return { ...electron, default: electron };
 });
 
-import { createDialogHandlers, PROJECT_FILTERS } from '../../electron/dialogs';
-import { createCore } from '../../electron/services/core';
+import { createDialogHandlers, PROJECT_FILTERS } from '../../electron/main/dialogs';
+import { createCore } from '../../electron/core/index';
 
 const win = { id: 1 } as never;
 

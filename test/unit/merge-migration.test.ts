@@ -11,7 +11,7 @@ import { SCHEMA_VERSION } from '../../db/migrations';
 import { openProjectDatabase } from '../../db/open';
 import { Repository } from '../../db/repository';
 import { AnalysisRepository } from '../../db/analysisRepository';
-import { createCore } from '../../electron/services/core';
+import { createCore } from '../../electron/core/index';
 import { tempDir } from '../helpers/tmp';
 import { projectAtSchema } from '../helpers/schema';
 

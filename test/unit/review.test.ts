@@ -22,12 +22,12 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiOutput, ReviewCard, ReviewQueue, ReviewReveal, ReviewTable, DatasetCorrections } from '../../shared/api';
 import { analyzeDataset } from '../../shared/analysis';
-import { createCore, type Core } from '../../electron/services/core';
-import { dispatch } from '../../electron/services/dispatch';
-import { runImport } from '../../electron/services/importer';
-import { buildExport } from '../../electron/services/exporter';
+import { createCore, type Core } from '../../electron/core/index';
+import { dispatch } from '../../electron/core/dispatch';
+import { runImport } from '../../electron/core/imports/run';
+import { buildExport } from '../../electron/core/export/build';
 import { AnalysisRepository } from '../../db/analysisRepository';
-import { loadAnalysisDatasets } from '../../electron/services/analysis/load';
+import { loadAnalysisDatasets } from '../../electron/core/analysis/load';
 import { tempDir } from '../helpers/tmp';
 import { SCHEMA_VERSION } from '../../db/migrations';
 

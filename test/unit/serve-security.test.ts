@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore } from '../../electron/services/core';
+import { createCore } from '../../electron/core/index';
 import { startServer, type RunningServer } from '../../electron/serve/server';
 import { tempDir } from '../helpers/tmp';
 

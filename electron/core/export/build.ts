@@ -3,10 +3,10 @@
  * everything needed to reproduce the numbers elsewhere. Never carries API keys or settings.
  */
 import { stringify } from 'csv-stringify/sync';
-import type { ExportInput } from '../../shared/api';
-import { LOUPE_VERSION } from '../../shared/domain';
-import type { HistoryEvent, Repository } from '../../db/repository';
-import { buildCard, REVIEW_EXPORT_COLUMNS, reviewRecords, unitAdjudications } from './review/export';
+import type { ExportInput } from '../../../shared/api';
+import { LOUPE_VERSION } from '../../../shared/domain';
+import type { HistoryEvent, Repository } from '../../../db/repository';
+import { buildCard, REVIEW_EXPORT_COLUMNS, reviewRecords, unitAdjudications } from '../review/export';
 
 export const EXPORT_COLUMNS = [
   'dataset',

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { app, BrowserWindow, dialog, type BaseWindow } from 'electron';
 // @ts-expect-error The npm alias ships no types of its own; its API is @types/better-sqlite3's.
 import DatabaseNapi from 'better-sqlite3-napi';
-import type { ApiHandlers, MenuAction, ProjectInfo } from '../shared/api';
-import { createCore, type Core } from './services/core';
+import type { ApiHandlers, MenuAction, ProjectInfo } from '../../shared/api';
+import { createCore, type Core } from '../core/index';
 import { createDialogHandlers } from './dialogs';
 import { createKeychainSecretStore } from './secrets';
 import { bindIpc, MENU_CHANNEL } from './ipc';

@@ -8,8 +8,8 @@
  */
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { DatabaseConstructor } from '../../../db/open';
-import { failureOf, runAnalysisJob, type AnalysisJobInput, type AnalysisWorkerMessage } from './job';
+import type { DatabaseConstructor } from '../../db/open';
+import { failureOf, runAnalysisJob, type AnalysisJobInput, type AnalysisWorkerMessage } from '../core/analysis/job';
 
 function driver(): DatabaseConstructor {
   // Dynamic on purpose: each runtime has its own driver (docs/native-modules.md), and the bundle

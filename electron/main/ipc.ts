@@ -4,8 +4,8 @@
  * as values). Calls are answered only for the app's own top-level page.
  */
 import { ipcMain, type IpcMainInvokeEvent, type WebFrameMain } from 'electron';
-import { API_METHODS, type ApiHandlers, type ApiMethod, type Envelope } from '../shared/api';
-import { dispatch } from './services/dispatch';
+import { API_METHODS, type ApiHandlers, type ApiMethod, type Envelope } from '../../shared/api';
+import { dispatch } from '../core/dispatch';
 import { isAppUrl, type AppPage } from './window';
 
 /** Channel prefix of the API; the preload uses the same literal. */

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
-import { ImportValidationError, type FileHead, type SourceFile } from '../../shared/formats/types';
+import { ImportValidationError, type FileHead, type SourceFile } from '../../../shared/formats/types';
 
 /** Node strings stop near 512 M characters; larger files are refused before any read. */
 export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;

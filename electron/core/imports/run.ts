@@ -5,9 +5,9 @@
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ImportResult, ImportSource } from '../../shared/api';
-import { isLikelyFragment } from '../../shared/domain';
-import { PARSERS, detectKind } from '../../shared/formats/registry';
+import type { ImportResult, ImportSource } from '../../../shared/api';
+import { isLikelyFragment } from '../../../shared/domain';
+import { PARSERS, detectKind } from '../../../shared/formats/registry';
 import {
   ImportValidationError,
   type FileHead,
@@ -17,10 +17,10 @@ import {
   type ImportProblem,
   type ImportedSummary,
   type SourceFile,
-} from '../../shared/formats/types';
-import { SPLITTER, locateSentences, splitSentences } from '../../shared/split/sentences';
-import type { NewSummary, Repository, StoredSummary, UnitRecord } from '../../db/repository';
-import { IMPORTED_CONFIG_HASH, type PredictionResult } from '../../db/judgeRepository';
+} from '../../../shared/formats/types';
+import { SPLITTER, locateSentences, splitSentences } from '../../../shared/split/sentences';
+import type { NewSummary, Repository, StoredSummary, UnitRecord } from '../../../db/repository';
+import { IMPORTED_CONFIG_HASH, type PredictionResult } from '../../../db/judgeRepository';
 import { basename, decodeText, listFolder, readHead, readSourceFile, sha256 } from './files';
 
 export interface ImportRequest {

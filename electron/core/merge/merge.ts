@@ -21,8 +21,8 @@
 import { randomUUID } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { DatabaseConstructor } from '../../db/open';
-import type { Repository } from '../../db/repository';
+import type { DatabaseConstructor } from '../../../db/open';
+import type { Repository } from '../../../db/repository';
 import {
   MergeRepository,
   OtherProjectError,
@@ -30,8 +30,8 @@ import {
   readOtherProject,
   summaryIdentity,
   type OtherProjectContents,
-} from '../../db/mergeRepository';
-import type { Database } from '../../db/open';
+} from '../../../db/mergeRepository';
+import type { Database } from '../../../db/open';
 
 export interface MergeFileResult {
   path: string;

@@ -13,7 +13,7 @@ import {
   type OpenDialogOptions,
   type SaveDialogOptions,
 } from 'electron';
-import type { ApiHandlers } from '../shared/api';
+import type { ApiHandlers } from '../../shared/api';
 
 export type DialogMethod = 'dialog.openProject' | 'dialog.openProjects' | 'dialog.createProject' | 'dialog.importFile' | 'dialog.saveExport';
 export type DialogHandlers = Pick<ApiHandlers, DialogMethod>;

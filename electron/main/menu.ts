@@ -7,7 +7,7 @@
  * accelerator would swallow the key before the page sees it.
  */
 import { Menu, type BaseWindow, type MenuItemConstructorOptions } from 'electron';
-import type { MenuAction } from '../shared/api';
+import type { MenuAction } from '../../shared/api';
 
 export interface RecentProject {
   path: string;

@@ -6,7 +6,7 @@
  *
  * Where the worker comes from (`defaultWorkerEntry`): in the Electron bundle this module is part
  * of out/main/main.cjs and the worker is its sibling out/main/analysis-worker.cjs; from the
- * TypeScript sources (tsx, Vitest) it is worker.ts, started through worker-tsx.mjs.
+ * TypeScript sources (tsx, Vitest) it is electron/worker/analysis-worker.ts, started through analysis-worker-tsx.mjs.
  */
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
@@ -25,7 +25,7 @@ export interface WorkerEntry {
 
 export function defaultWorkerEntry(moduleUrl: string = import.meta.url): WorkerEntry {
   if (new URL(moduleUrl).pathname.endsWith('.cjs')) return { script: new URL('./analysis-worker.cjs', moduleUrl), data: {} };
-  return { script: new URL('./worker-tsx.mjs', moduleUrl), data: { entry: new URL('./worker.ts', moduleUrl).href } };
+  return { script: new URL('../../worker/analysis-worker-tsx.mjs', moduleUrl), data: { entry: new URL('../../worker/analysis-worker.ts', moduleUrl).href } };
 }
 
 export interface AnalysisServiceOptions {

@@ -1,6 +1,6 @@
 /**
  * Where API keys live. The core gets a SecretStore injected: in the desktop app one backed by
- * Electron's safeStorage (electron/secrets.ts, the OS keychain); none in the CLI and `loupe
+ * Electron's safeStorage (electron/main/secrets.ts, the OS keychain); none in the CLI and `loupe
  * serve`, which read the key from the environment variable the judge names.
  */
 export interface SecretStore {

@@ -20,9 +20,9 @@ import {
   type Envelope,
   type LoupeBridge,
   type MenuAction,
-} from '../shared/api';
+} from '../../shared/api';
 
-// Same literals as electron/ipc.ts (importing it would pull the main-process code in).
+// Same literals as electron/main/ipc.ts (importing it would pull the main-process code in).
 const API_CHANNEL_PREFIX = 'loupe:';
 const MENU_CHANNEL = 'loupe:menu';
 

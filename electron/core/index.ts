@@ -12,13 +12,13 @@ import { SAMPLING_ALGORITHM, assignWithOverlap, drawSample } from '../../shared/
 import { BASELINE_JUDGE_NAME } from '../../shared/judges/config';
 import { openProjectDatabase, ProjectFileError, type Database, type DatabaseConstructor } from '../../db/open';
 import { Repository, type QueueRow } from '../../db/repository';
-import { buildExport } from './exporter';
-import { ImportCancelled, runImport, type ImportRequest } from './importer';
-import { RecentProjects } from './recent';
+import { buildExport } from './export/build';
+import { ImportCancelled, runImport, type ImportRequest } from './imports/run';
+import { RecentProjects } from './projects/recent';
 import { createJudgeService, type JudgeService } from './judges/service';
 import { createAnalysisService, type AnalysisService } from './analysis/service';
 import { createReviewHandlers } from './review/service';
-import { ensureProjectId, mergeProjects } from './merge';
+import { ensureProjectId, mergeProjects } from './merge/merge';
 import type { SecretStore } from './judges/secrets';
 
 export interface CoreOptions {
@@ -29,7 +29,7 @@ export interface CoreOptions {
   fileDialogs: boolean;
   canSwitchProjects: boolean;
   annotator?: string | null;
-  /** Desktop: API keys in the OS keychain (electron/secrets.ts). Absent: keys only from env vars. */
+  /** Desktop: API keys in the OS keychain (electron/main/secrets.ts). Absent: keys only from env vars. */
   secrets?: SecretStore | null;
   /** Where judge keys named by `apiKeyEnv` are read (default: process.env). */
   env?: Record<string, string | undefined>;
