@@ -14,7 +14,8 @@ import sbd from 'sbd';
 import { locateSentences, splitSentences } from '../shared/split/sentences';
 import { TRICKY_CASES } from '../shared/split/tricky-cases';
 
-const DATA = '/work/shared/data';
+/** The benchmark samples kept in the repository (test/fixtures/benchmarks/README.md). */
+const DATA = join(import.meta.dirname, '..', 'test', 'fixtures', 'benchmarks');
 
 interface GoldSummary {
   summary: string;

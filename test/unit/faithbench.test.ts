@@ -1,15 +1,14 @@
 /** FaithBench parser (shared/formats/faithbench.ts) on the real batches and on small made-up files. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { BENCHMARKS } from '../helpers/benchmarks';
 import type { HumanLabel } from '../../shared/domain';
 import { faithbenchParser } from '../../shared/formats/faithbench';
 import { ImportValidationError, type ImportBatch, type ImportProblem, type SourceFile } from '../../shared/formats/types';
 import { splitSentences } from '../../shared/split/sentences';
 
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SAMPLE_DATA = process.env.LOUPE_SAMPLE_DATA ?? join(REPO_ROOT, '..', 'shared', 'data');
+const SAMPLE_DATA = BENCHMARKS;
 
 function releaseFile(name: string): SourceFile {
   return { path: `faithbench/${name}`, text: readFileSync(join(SAMPLE_DATA, 'faithbench', 'data_for_release', name), 'utf8') };

@@ -1,4 +1,4 @@
-/** FRANK as shipped in /work/shared/data/frank: articles, human annotations, FineSurE files. */
+/** FRANK as shipped in test/fixtures/benchmarks/frank: articles, human annotations, FineSurE files. */
 import { describe, expect, it } from 'vitest';
 import { FRANK_JUDGE, frankParser } from '../../shared/formats/frank';
 import type { ImportBatch } from '../../shared/formats/types';

@@ -1,14 +1,15 @@
-/** Reading fixtures and the shared benchmark samples for the format parser tests. */
+/** Reading fixtures and the benchmark samples for the format parser tests. */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { ImportValidationError, type FileHead, type ImportProblem, type SourceFile } from '../../shared/formats/types';
+import { BENCHMARKS } from '../helpers/benchmarks';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The shared benchmark samples (see /work/shared/data/README.md). */
-export const SAMPLE_DATA = process.env.LOUPE_SAMPLE_DATA ?? join(REPO_ROOT, '..', 'shared', 'data');
+/** The benchmark samples kept in the repository (test/fixtures/benchmarks/README.md). */
+export const SAMPLE_DATA = BENCHMARKS;
 export const FIXTURES = join(REPO_ROOT, 'test', 'fixtures', 'formats');
 
 /** The importer's head size (electron/core/imports/files.ts). */

@@ -3,11 +3,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { BENCHMARKS } from '../helpers/benchmarks';
 import { locateSentences, splitSentences, SPLITTER, type SentenceSpan } from '../../shared/split/sentences';
 import { TRICKY_CASES } from '../../shared/split/tricky-cases';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SAMPLE_DATA = process.env.LOUPE_SAMPLE_DATA ?? join(REPO_ROOT, '..', 'shared', 'data');
+const SAMPLE_DATA = BENCHMARKS;
 const ARTICLES_DIR = join(SAMPLE_DATA, 'frank', 'articles-json');
 
 type FrankArticle = Record<string, unknown> & { hash: string; article: string; model_names: string[] };
