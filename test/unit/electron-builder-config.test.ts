@@ -2,13 +2,13 @@
  * build/electron-builder.yml, checked offline: electron-builder's own validation (its JSON schema
  * through `validateConfiguration`, the function `electron-builder` runs before packing), then
  * what Loupe needs from it: the three platforms, native modules outside the asar, no rebuild,
- * the Node-only driver left out, and the demo data shipped as a resource.
+ * the Node-only driver left out, and the demo data shipped as a resource. The real pack is in
+ * test/integration/electron-builder-pack.test.ts.
  */
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(__dirname, '../..');
 const require = createRequire(import.meta.url);
@@ -126,69 +126,4 @@ describe('electron-builder config', () => {
   it('associates .loupe files with the app', () => {
     expect(config.fileAssociations).toEqual([expect.objectContaining({ ext: 'loupe' })]);
   });
-});
-
-/**
- * A real (offline) electron-builder run: the `dir` target with a stand-in Electron distribution
- * (an executable named `electron` and a `version` file), in a throw-away project folder that
- * links this repository's node_modules. It checks what actually lands in app.asar.
- */
-describe('electron-builder pack (offline, linux dir target)', () => {
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'loupe-pack-'));
-  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-  it.skipIf(process.platform !== 'linux')(
-    'puts only the bundles, package.json and the N-API driver in the app; demo beside it',
-    async () => {
-      const project = path.join(tmp, 'project');
-      const electronDist = path.join(tmp, 'electron-dist');
-      mkdirSync(path.join(project, 'demo', 'frank'), { recursive: true });
-      mkdirSync(path.join(project, 'out', 'renderer'), { recursive: true });
-      mkdirSync(electronDist, { recursive: true });
-      writeFileSync(path.join(electronDist, 'electron'), '#!/bin/sh\n');
-      chmodSync(path.join(electronDist, 'electron'), 0o755);
-      writeFileSync(path.join(electronDist, 'version'), '45.5.0');
-      for (const f of ['package.json', 'package-lock.json']) copyFileSync(path.join(ROOT, f), path.join(project, f));
-      symlinkSync(path.join(ROOT, 'node_modules'), path.join(project, 'node_modules'), 'dir');
-      writeFileSync(path.join(project, 'demo', 'frank', 'sample.json'), '[]');
-      writeFileSync(path.join(project, 'out', 'renderer', 'index.html'), '<!doctype html>');
-      writeFileSync(path.join(project, 'stray.ts'), 'export {};');
-      const { buildElectron } = (await import(path.join(ROOT, 'scripts/build-electron.mjs'))) as {
-        buildElectron(o: { outDir: string; logLevel?: string }): Promise<unknown>;
-      };
-      await buildElectron({ outDir: path.join(project, 'out'), logLevel: 'error' });
-
-      const packConfig = structuredClone(config);
-      delete packConfig.electronFuses; // the stand-in binary has no fuse wire to flip
-      packConfig.directories = { ...packConfig.directories, output: path.join(tmp, 'dist'), buildResources: path.join(ROOT, 'build') };
-      packConfig.electronDist = electronDist;
-      packConfig.electronVersion = '45.5.0';
-      packConfig.publish = null;
-      const builder = require('electron-builder') as {
-        build(o: { projectDir: string; linux: string[]; config: unknown; publish: string }): Promise<string[]>;
-      };
-      await builder.build({ projectDir: project, linux: ['dir'], config: packConfig, publish: 'never' });
-
-      const resources = path.join(tmp, 'dist', 'linux-unpacked', 'resources');
-      const asar = require('@electron/asar') as { listPackage(p: string): string[]; extractFile(a: string, f: string): Buffer };
-      const files = asar.listPackage(path.join(resources, 'app.asar')).map((f) => f.split(path.sep).join('/'));
-      expect(files).toEqual(
-        expect.arrayContaining(['/package.json', '/out/main/main.cjs', '/out/preload/preload.cjs', '/out/renderer/index.html']),
-      );
-      expect(files.filter((f) => f.endsWith('.map') || f.endsWith('.ts'))).toEqual([]);
-      const packages = new Set(files.filter((f) => f.startsWith('/node_modules/')).map((f) => f.split('/')[2]));
-      expect([...packages]).toEqual(['better-sqlite3-napi']);
-      expect(files.filter((f) => /better-sqlite3-napi\/(deps|src)\//.test(f))).toEqual([]);
-
-      const pkg = JSON.parse(asar.extractFile(path.join(resources, 'app.asar'), 'package.json').toString('utf8'));
-      expect(pkg.main).toBe('out/main/main.cjs');
-
-      const unpacked = path.join(resources, 'app.asar.unpacked', 'node_modules', 'better-sqlite3-napi', 'prebuilds');
-      expect(existsSync(path.join(unpacked, 'linux-x64.node'))).toBe(true);
-      expect(existsSync(path.join(unpacked, 'darwin-arm64.node'))).toBe(false);
-      expect(existsSync(path.join(unpacked, 'win32-x64.node'))).toBe(false);
-      expect(existsSync(path.join(resources, 'demo', 'frank', 'sample.json'))).toBe(true);
-    },
-    180_000,
-  );
 });

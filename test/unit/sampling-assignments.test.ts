@@ -3,7 +3,8 @@
  * deterministic from the seed, the overlap count exact, balanced loads, never the same annotator
  * twice on an item), sampling.draw with annotators and overlap through the dispatcher, each
  * annotator's queue holding exactly their items, older batches (shared, or one annotator's)
- * unchanged, migration 005 on a populated project, and the CLI flags.
+ * unchanged, and migration 005 on a populated project. The CLI flags are in
+ * test/integration/sampling-cli.test.ts.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
@@ -17,7 +18,7 @@ import { createCore, type Core } from '../../electron/core/index';
 import { dispatch } from '../../electron/core/dispatch';
 import { runImport } from '../../electron/core/imports/run';
 import type { SampleBatch } from '../../shared/api';
-import { loupe, newsRows, writeJsonl } from '../helpers/project';
+import { newsRows, writeJsonl } from '../helpers/project';
 import { tempDir } from '../helpers/tmp';
 import { projectAtSchema } from '../helpers/schema';
 
@@ -179,20 +180,4 @@ describe('migration 005 (sample assignments)', () => {
       db.close();
     }
   });
-});
-
-describe('loupe sample --annotators --overlap', () => {
-  it('splits the batch and prints who labels what; refuses a bad overlap', () => {
-    const project = join(dir, 'cli.loupe');
-    const data = writeJsonl(join(dir, 'cli.jsonl'), newsRows(12));
-    expect(loupe(['import', data, '--project', project]).status).toBe(0);
-    const out = loupe(['sample', '--project', project, '--dataset', 'news', '--n', '10', '--seed', '0', '--annotators', 'a,b,c', '--overlap', '0.2']);
-    expect(out.status, out.stderr).toBe(0);
-    expect(out.stdout).toContain('Assigned (overlap-balanced-v1, overlap 0.2):');
-    const lines = out.stdout.split('\n').filter((line) => /^[abc]: /.test(line));
-    expect(lines.map((line) => line.split(' ').length - 1).reduce((x, y) => x + y, 0)).toBe(12); // 10 + round(0.2 · 10)
-    const bad = loupe(['sample', '--project', project, '--dataset', 'news', '--n', '1', '--annotators', 'a,b', '--overlap', '1.5']);
-    expect(bad.status).not.toBe(0);
-    expect(bad.stderr).toMatch(/--overlap must be a number from 0 to 1/);
-  }, 60_000);
 });
