@@ -1,6 +1,6 @@
-/** The bounded-concurrency queue of the judge runner (electron/core/judges/queue.ts). */
+/** The bounded-concurrency queue of the judge runner (electron/core/tasks/queue.ts). */
 import { describe, expect, it } from 'vitest';
-import { BoundedQueue, type WorkerOutcome } from '../../electron/core/judges/queue';
+import { BoundedQueue, type WorkerOutcome } from '../../electron/core/tasks/queue';
 
 const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));
 

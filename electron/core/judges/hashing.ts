@@ -1,10 +1,11 @@
-/** Content hashes for judge versions and the answer cache (sha256, hex). */
-import { createHash } from 'node:crypto';
+/** Content hashes for judge versions and the verdict cache (sha256, hex). */
 import { versionText, type JudgeConfig } from '../../../shared/judges/config';
+import { contentKey, sha256Hex } from '../tasks/hashing';
 
-export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
-}
+export { sha256Hex };
+
+/** The tag of every verdict content key (unchanged since the first judge runner). */
+const VERDICT_CACHE_TAG = 'loupe-judge-cache-1';
 
 /** The judge version: the hash of the fields that change answers (shared/judges/config.ts). */
 export function configHash(config: JudgeConfig): string {
@@ -12,9 +13,13 @@ export function configHash(config: JudgeConfig): string {
 }
 
 /**
- * The cache key of one call: the judge version (which covers the template and decoding), the
- * document and the sentence. Two units, or two judges, with the same content share it.
+ * The cache key of one verdict: the judge version (which covers the template and decoding), the
+ * document and the sentence. Two units, or two judges, with the same content share it. This is
+ * the engine's content key (tasks/hashing.ts) with the verdict kind's tag and material, i.e.
+ * sha256(JSON ["loupe-judge-cache-1", version hash, document hash, sentence]) as always.
  */
 export function cacheKey(versionHash: string, documentHash: string, sentence: string): string {
-  return sha256Hex(JSON.stringify(['loupe-judge-cache-1', versionHash, documentHash, sentence]));
+  return contentKey(VERDICT_CACHE_TAG, versionHash, [documentHash, sentence]);
 }
+
+export { VERDICT_CACHE_TAG };

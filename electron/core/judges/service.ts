@@ -20,9 +20,10 @@ import {
 import { buildRequestBody, completionsUrl } from '../../../shared/judges/request';
 import type { Repository } from '../../../db/repository';
 import type { JudgeListRow, JudgeRow } from '../../../db/judgeRepository';
-import { baselineBackend, endpointBackend, type JudgeBackend } from './backend';
+import { chatBackend, openaiTransport } from '../tasks/transport';
 import { cacheKey, configHash, sha256Hex } from './hashing';
-import { DEFAULT_TUNING, JudgeRun, type RunTuning } from './run';
+import { DEFAULT_TUNING, JudgeRun, type RunTuning, type VerdictBackend } from './run';
+import { baselineBackend, sentenceVerdictKind } from './sentence-verdict';
 import type { SecretStore } from './secrets';
 
 export type JudgeMethod = Extract<keyof ApiHandlers, `judges.${string}`>;
@@ -37,7 +38,7 @@ export interface JudgeServiceOptions {
   /** Tests: faster backoff, a smaller circuit threshold. */
   tuning?: Partial<Omit<RunTuning, 'concurrency' | 'retries'>>;
   /** Tests: a backend other than the real endpoint (e.g. to count calls). */
-  backendFor?: (config: JudgeConfig, apiKey: string | null) => JudgeBackend;
+  backendFor?: (config: JudgeConfig, apiKey: string | null) => VerdictBackend;
 }
 
 export interface JudgeService {
@@ -221,7 +222,9 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
       if (judge.currentVersionId !== v.id) j.setCurrentVersion(judge.id, v.id);
       return v;
     });
-    const backend = options.backendFor?.(config, apiKey) ?? (config.kind === 'endpoint' ? endpointBackend(config, apiKey) : baselineBackend(config));
+    const backend =
+      options.backendFor?.(config, apiKey) ??
+      (config.kind === 'endpoint' ? chatBackend(sentenceVerdictKind, config, openaiTransport(config, apiKey)) : baselineBackend(config));
     const tuning: RunTuning = {
       ...DEFAULT_TUNING,
       ...options.tuning,

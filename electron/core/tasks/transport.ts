@@ -1,41 +1,21 @@
 /**
- * Backends answer one sentence: an OpenAI-compatible endpoint through the `openai` package, or the
- * offline baseline rule. The runner treats both alike (same queue, cache and storage).
+ * Sending one chat request to an OpenAI-compatible endpoint through the `openai` package, and
+ * what a failure means. The body is built elsewhere (a kind's `buildRequest`): this module only
+ * sends it, so a batch-file writer can take the same bodies.
  *
  * The openai client runs with maxRetries 0: retries, backoff, Retry-After and the circuit are the
- * runner's. Errors come back as CallError values with a kind and a redacted message.
+ * engine's. Errors come back as CallError values with a kind and a redacted, bounded message.
  */
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
-import type { JudgeErrorKind } from '../../../shared/api';
-import { analyseDocument, baselineVerdict, type DocumentAnalysis } from '../../../shared/judges/baseline';
-import type { BaselineConfig, EndpointConfig } from '../../../shared/judges/config';
 import { redact } from '../../../shared/judges/redact';
-import { ChatCompletionSchema, buildRequestBody } from '../../../shared/judges/request';
-import type { LogprobToken } from '../../../shared/judges/soft';
-
-export type Answer =
-  | {
-      type: 'completion';
-      content: string | null;
-      finishReason: string | null;
-      /** null: the endpoint sent no log-probabilities. */
-      logprobs: LogprobToken[] | null;
-      tokensIn: number | null;
-      tokensOut: number | null;
-    }
-  | { type: 'verdict'; hard: 0 | 1; soft: number | null; raw: string };
-
-export interface JudgeBackend {
-  /** True when the backend sends requests (progress shows requests and tokens). */
-  readonly remote: boolean;
-  call(document: string, sentence: string, signal: AbortSignal): Promise<Answer>;
-}
+import { ChatCompletionSchema } from '../../../shared/judges/request';
+import type { Answer, ChatRequestBody, Completion, TaskBackend, TaskErrorKind, TaskKind } from './kind';
 
 /** A failed attempt. `retryable`: 429, 5xx, timeouts, resets, malformed bodies. */
 export class CallError extends Error {
   constructor(
-    readonly kind: JudgeErrorKind,
+    readonly kind: TaskErrorKind,
     message: string,
     readonly retryable: boolean,
     readonly retryAfterMs: number | null = null,
@@ -92,13 +72,21 @@ export function classifyError(err: unknown, secrets: ReadonlyArray<string | null
   return new CallError('client_error', clean(err instanceof Error ? err.message : String(err)), false);
 }
 
-export function endpointBackend(config: EndpointConfig, apiKey: string | null): JudgeBackend {
-  const client = new OpenAI({ baseURL: config.baseUrl, apiKey: apiKey ?? 'not-needed', maxRetries: 0, timeout: config.timeoutS * 1000 });
+/** Sends one request body and returns the completion, or throws CallError / CallAborted. */
+export interface ChatTransport {
+  send(body: ChatRequestBody, signal: AbortSignal): Promise<Completion>;
+}
+
+export interface EndpointOptions {
+  baseUrl: string;
+  timeoutS: number;
+}
+
+export function openaiTransport(endpoint: EndpointOptions, apiKey: string | null): ChatTransport {
+  const client = new OpenAI({ baseURL: endpoint.baseUrl, apiKey: apiKey ?? 'not-needed', maxRetries: 0, timeout: endpoint.timeoutS * 1000 });
   const secrets = [apiKey];
   return {
-    remote: true,
-    async call(document, sentence, signal) {
-      const body = buildRequestBody(config, document, sentence);
+    async send(body, signal) {
       let response: unknown;
       try {
         // The body is plain JSON built and validated by Loupe; extra fields pass through as sent.
@@ -110,7 +98,6 @@ export function endpointBackend(config: EndpointConfig, apiKey: string | null): 
       if (!parsed.success) throw new CallError('malformed_response', 'the response is not a chat completion (no choices[0].message)', true);
       const choice = parsed.data.choices[0]!;
       return {
-        type: 'completion',
         content: choice.message.content ?? null,
         finishReason: choice.finish_reason ?? null,
         logprobs: choice.logprobs?.content ?? null,
@@ -121,19 +108,13 @@ export function endpointBackend(config: EndpointConfig, apiKey: string | null): 
   };
 }
 
-/** The offline baseline: local and deterministic; documents are analysed once per run. */
-export function baselineBackend(config: BaselineConfig): JudgeBackend {
-  const analyses = new Map<string, DocumentAnalysis>();
+/** A remote backend for any kind: the kind builds the body, the transport sends it. */
+export function chatBackend<C, I, O>(kind: TaskKind<C, I, O>, config: C, transport: ChatTransport): TaskBackend<I, O> {
   return {
-    remote: false,
-    async call(document, sentence) {
-      let analysis = analyses.get(document);
-      if (!analysis) {
-        if (analyses.size >= 32) analyses.delete(analyses.keys().next().value!);
-        analyses.set(document, (analysis = analyseDocument(document, config.passageSentences)));
-      }
-      const v = baselineVerdict(analysis, sentence, config);
-      return { type: 'verdict', hard: v.hard, soft: v.soft, raw: v.rationale };
+    remote: true,
+    async call(input, signal): Promise<Answer<O>> {
+      const completion = await transport.send(kind.buildRequest(config, input), signal);
+      return { type: 'completion', ...completion };
     },
   };
 }

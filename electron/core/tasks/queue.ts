@@ -1,5 +1,5 @@
 /**
- * A small bounded-concurrency work queue with pause and resume (no dependency needed).
+ * The task engine's bounded-concurrency work queue with pause and resume (no dependency needed).
  *
  * At most `concurrency` workers run at once. `pause()` stops starting new items and aborts the
  * running ones through their AbortSignal; a worker that answers 'requeue' puts its item back at

@@ -1,0 +1,475 @@
+/**
+ * The task engine: one run of one task kind and configuration over a store's items, in the
+ * background. Every kind gets the same machinery by being declared (kind.ts):
+ *
+ * - Items the configuration has answered are skipped (the store's plan); an answer with the same
+ *   content key anywhere in the store is reused without a request, and two items with the same
+ *   key in one run share one request (in-flight dedupe).
+ * - Bounded concurrency; each attempt that fails with 429, 5xx, a timeout, a reset or a malformed
+ *   body is retried with exponential backoff and full jitter, honouring Retry-After /
+ *   retry-after-ms (a 429 holds every worker until then).
+ * - A circuit: N failures in a row that say "endpoint down" (connection, timeout, 5xx) pause the
+ *   run as "endpoint unreachable"; N auth / not-found rejections pause it as "endpoint rejects".
+ *   Resume tries again. Nothing of the queue is burnt meanwhile.
+ * - Each result is committed as it arrives (results of one event-loop turn share a transaction),
+ *   so a killed run (SIGKILL) loses only the calls in flight; the next run sends only those.
+ * - Keys never reach a stored or shown text: error messages and stored raw answers are redacted,
+ *   and an output that contains a known key is refused (stored as a parse error).
+ */
+import { randomUUID } from 'node:crypto';
+import { redact } from '../../../shared/judges/redact';
+import { contentKey } from './hashing';
+import type { Answer, Interpretation, StoredAnswer, TaskBackend, TaskErrorKind, TaskKind, TaskResult, TaskStore } from './kind';
+import { BoundedQueue, type WorkerOutcome } from './queue';
+import { CallAborted, CallError } from './transport';
+
+export interface RunTuning {
+  concurrency: number;
+  retries: number;
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  /** A Retry-After longer than this is capped (a server asking for an hour is not waited for). */
+  maxRetryAfterMs: number;
+  /** Failures in a row that open the circuit. */
+  circuitThreshold: number;
+  random: () => number;
+}
+
+export const DEFAULT_TUNING: Omit<RunTuning, 'concurrency' | 'retries'> = {
+  backoffBaseMs: 500,
+  backoffMaxMs: 30_000,
+  maxRetryAfterMs: 120_000,
+  circuitThreshold: 8,
+  random: Math.random,
+};
+
+export type RunState = 'running' | 'paused' | 'done' | 'cancelled' | 'failed';
+export type PauseReason = 'user' | 'endpoint_unreachable' | 'endpoint_rejects';
+
+/** Progress of a run, for any kind (the judges map it to JudgeRunStatus). */
+export interface TaskProgress {
+  runId: string;
+  kind: string;
+  configHash: string;
+  state: RunState;
+  pauseReason: PauseReason | null;
+  message: string;
+  /** Items finished in this run's selection (answered, cached, parse errors, failures). */
+  done: number;
+  total: number;
+  /** Answered without a request: stored earlier or found in the content cache. */
+  cached: number;
+  /** Requests sent by this run, retries included. */
+  requests: number;
+  ok: number;
+  parseErrors: number;
+  failed: number;
+  /** Items left out because their input is missing. */
+  missing: number;
+  ratePerSecond: number | null;
+  etaSeconds: number | null;
+  tokens: { prompt: number; completion: number };
+  /** Failed attempts grouped by kind (retries included); messages have keys redacted. */
+  errors: Array<{ kind: TaskErrorKind; count: number; lastMessage: string }>;
+  notes: string[];
+  startedAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
+export interface TaskRunSetup<C, Item, I, O> {
+  kind: TaskKind<C, I, O>;
+  config: C;
+  /** The kind's configHash(config), computed once by the caller. */
+  configHash: string;
+  store: TaskStore<Item, I, O>;
+  backend: TaskBackend<I, O>;
+  tuning: RunTuning;
+  /** Known secrets (the API key), redacted from every message and stored raw answer. */
+  secrets?: ReadonlyArray<string | null>;
+}
+
+const RATE_WINDOW_MS = 30_000;
+const DOWN_KINDS: ReadonlySet<TaskErrorKind> = new Set(['connection', 'timeout', 'server_error']);
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<boolean>((resolve) => {
+    if (signal.aborted) return resolve(false);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+
+/** Exponential backoff with full jitter: uniform in [base·2^attempt / 2, base·2^attempt], capped. */
+export function backoffMs(attempt: number, tuning: Pick<RunTuning, 'backoffBaseMs' | 'backoffMaxMs' | 'random'>): number {
+  const ceiling = Math.min(tuning.backoffMaxMs, tuning.backoffBaseMs * 2 ** attempt);
+  return ceiling / 2 + tuning.random() * (ceiling / 2);
+}
+
+export class TaskRun<C, Item, I, O> {
+  readonly id = randomUUID();
+  readonly kind: TaskKind<C, I, O>;
+  readonly configHash: string;
+  private readonly config: C;
+  private readonly store: TaskStore<Item, I, O>;
+  private readonly backend: TaskBackend<I, O>;
+  private readonly tuning: RunTuning;
+  private readonly secrets: ReadonlyArray<string | null>;
+  private state: RunState = 'paused';
+  private pauseReason: PauseReason | null = null;
+  private failure: string | null = null;
+  private readonly queue: BoundedQueue<Item>;
+  private readonly pendingWrites: Array<TaskResult<Item, O>> = [];
+  private flushScheduled = false;
+  private writable = true;
+  private holdUntil = 0;
+  private downInARow = 0;
+  private rejectedInARow = 0;
+  private lastCircuitError = '';
+  /** Answers of this run by content key (a later item with the same key reuses them). */
+  private readonly answered = new Map<string, StoredAnswer<O>>();
+  private readonly inFlightKeys = new Map<string, Promise<StoredAnswer<O> | null>>();
+  private readonly completions: number[] = [];
+  private readonly errors = new Map<TaskErrorKind, { count: number; lastMessage: string }>();
+  private readonly onceNotes: string[] = [];
+  private readonly tallies = new Map<string, number>();
+  private readonly listeners = new Set<() => void>();
+  private finishedResolve!: () => void;
+  /** Resolves when the run ends (done, cancelled or failed); never for a paused run. */
+  readonly finished: Promise<void>;
+  private readonly counts = { total: 0, cached: 0, requests: 0, ok: 0, parseErrors: 0, failed: 0, missing: 0, tokensIn: 0, tokensOut: 0 };
+  private readonly startedAt = new Date().toISOString();
+  private updatedAt = this.startedAt;
+  private finishedAt: string | null = null;
+  private readonly interpretContext = {
+    noteOnce: (text: string) => {
+      if (!this.onceNotes.includes(text)) this.onceNotes.push(text);
+    },
+    tally: (problem: string) => {
+      this.tallies.set(problem, (this.tallies.get(problem) ?? 0) + 1);
+    },
+  };
+
+  constructor(setup: TaskRunSetup<C, Item, I, O>) {
+    this.kind = setup.kind;
+    this.config = setup.config;
+    this.configHash = setup.configHash;
+    this.store = setup.store;
+    this.backend = setup.backend;
+    this.tuning = setup.tuning;
+    this.secrets = setup.secrets ?? [];
+    this.finished = new Promise((resolve) => (this.finishedResolve = resolve));
+    this.queue = new BoundedQueue<Item>(this.tuning.concurrency, (item, signal) => this.process(item, signal), (err) => this.fail(err));
+    const plan = this.store.plan();
+    this.counts.total = plan.work.length + plan.done;
+    this.counts.cached = plan.done;
+    this.counts.missing = plan.missing;
+    this.queue.add(plan.work);
+  }
+
+  // --- control ---------------------------------------------------------------------------------
+
+  start(): void {
+    if (this.state !== 'paused') return;
+    this.state = 'running';
+    this.pauseReason = null;
+    this.downInARow = 0;
+    this.rejectedInARow = 0;
+    this.touch();
+    this.queue.start();
+    void this.queue.whenIdle().then(() => this.complete());
+  }
+
+  resume(): void {
+    this.start();
+  }
+
+  async pause(reason: PauseReason = 'user'): Promise<void> {
+    if (this.state !== 'running') return;
+    this.state = 'paused';
+    this.pauseReason = reason;
+    this.touch();
+    await this.queue.pause();
+    this.flush();
+  }
+
+  async cancel(): Promise<void> {
+    if (this.state !== 'running' && this.state !== 'paused') return;
+    this.state = 'cancelled';
+    this.pauseReason = null;
+    await this.queue.pause();
+    this.flush();
+    this.end();
+  }
+
+  /** The project is closing: stop at once, keep what arrived, write nothing afterwards. */
+  stop(): void {
+    if (this.state === 'running') {
+      this.state = 'paused';
+      this.pauseReason = 'user';
+      void this.queue.pause();
+    }
+    this.flush();
+    this.writable = false;
+  }
+
+  get active(): boolean {
+    return this.state === 'running' || this.state === 'paused';
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  // --- progress --------------------------------------------------------------------------------
+
+  progress(now = Date.now()): TaskProgress {
+    const c = this.counts;
+    const done = c.cached + c.ok + c.parseErrors + c.failed;
+    while (this.completions.length > 0 && this.completions[0]! < now - RATE_WINDOW_MS) this.completions.shift();
+    let rate: number | null = null;
+    if (this.completions.length >= 2) {
+      const span = Math.max(now - this.completions[0]!, 1);
+      rate = (this.completions.length / span) * 1000;
+    }
+    const remaining = c.total - done;
+    const eta = this.state === 'running' && rate && rate > 0 ? remaining / rate : remaining === 0 ? 0 : null;
+    const notes: string[] = [];
+    if (c.missing > 0) notes.push(this.store.missingNote?.(c.missing) ?? `${c.missing} ${this.kind.itemNoun}(s) left out: their input is missing.`);
+    notes.push(...this.onceNotes);
+    for (const [problem, n] of this.tallies) notes.push(this.kind.tallyNote?.(problem, n) ?? `${problem} (${n} ${this.kind.itemNoun}(s))`);
+    return {
+      runId: this.id,
+      kind: this.kind.name,
+      configHash: this.configHash,
+      state: this.state,
+      pauseReason: this.state === 'paused' ? this.pauseReason : null,
+      message: this.message(done),
+      done,
+      total: c.total,
+      cached: c.cached,
+      requests: c.requests,
+      ok: c.ok,
+      parseErrors: c.parseErrors,
+      failed: c.failed,
+      missing: c.missing,
+      ratePerSecond: this.state === 'running' ? rate : null,
+      etaSeconds: eta,
+      tokens: { prompt: c.tokensIn, completion: c.tokensOut },
+      errors: [...this.errors].map(([kind, e]) => ({ kind, count: e.count, lastMessage: e.lastMessage })),
+      notes,
+      startedAt: this.startedAt,
+      updatedAt: this.updatedAt,
+      finishedAt: this.finishedAt,
+    };
+  }
+
+  private message(done: number): string {
+    const c = this.counts;
+    switch (this.state) {
+      case 'running':
+        return this.queue.inFlight === 0 && this.holdUntil > Date.now() ? 'running (waiting for the rate limit)' : 'running';
+      case 'paused':
+        if (this.pauseReason === 'endpoint_unreachable') return `paused: endpoint unreachable (${this.lastCircuitError}); resume to retry`;
+        if (this.pauseReason === 'endpoint_rejects') return `paused: endpoint rejects requests (${this.lastCircuitError}); fix the ${this.kind.answererNoun ?? 'configuration'}, then resume`;
+        return `paused at ${done}/${c.total}`;
+      case 'cancelled':
+        return `cancelled at ${done}/${c.total}; answers so far are kept`;
+      case 'failed':
+        return `failed: ${this.failure ?? 'unknown error'}`;
+      case 'done': {
+        const parts = [`${c.cached + c.ok} answered`];
+        if (c.parseErrors > 0) {
+          parts.push(
+            this.kind.parseErrors === 'final'
+              ? `${c.parseErrors} unparseable answers (kept with their text)`
+              : `${c.parseErrors} unparseable answers (stored with their text; run again to retry them)`,
+          );
+        }
+        if (c.failed > 0) parts.push(`${c.failed} failed calls (run again to retry them)`);
+        return `done: ${parts.join(', ')}`;
+      }
+    }
+  }
+
+  // --- work ------------------------------------------------------------------------------------
+
+  private touch(): void {
+    this.updatedAt = new Date().toISOString();
+    for (const l of this.listeners) l();
+  }
+
+  private complete(): void {
+    if (this.state !== 'running') return;
+    this.flush();
+    this.state = 'done';
+    this.end();
+  }
+
+  private end(): void {
+    this.finishedAt = new Date().toISOString();
+    this.touch();
+    this.finishedResolve();
+  }
+
+  private fail(err: unknown): void {
+    if (this.state === 'failed') return;
+    this.failure = redact(err instanceof Error ? err.message : String(err), this.secrets);
+    this.state = 'failed';
+    void this.queue.pause();
+    this.writable = false;
+    this.end();
+  }
+
+  private async process(item: Item, signal: AbortSignal): Promise<WorkerOutcome> {
+    const input = this.store.resolve(item);
+    if (input === null) {
+      this.counts.missing += 1;
+      this.counts.total -= 1;
+      return 'done';
+    }
+    const key = contentKey(this.kind.cacheTag, this.configHash, this.kind.keyMaterial(input));
+    const reused = this.answered.get(key) ?? this.store.cached(key) ?? (await this.inFlightKeys.get(key)) ?? null;
+    if (reused) {
+      if (signal.aborted) return 'requeue';
+      this.counts.cached += 1;
+      this.write({ ...reused, item, errorKind: null, errorMessage: null, latencyMs: null, cacheKey: key, source: 'cache' });
+      return 'done';
+    }
+    let settle!: (answer: StoredAnswer<O> | null) => void;
+    this.inFlightKeys.set(key, new Promise((resolve) => (settle = resolve)));
+    try {
+      const outcome = await this.call(item, input, key, signal);
+      settle(outcome === 'requeue' ? null : (this.answered.get(key) ?? null));
+      return outcome;
+    } finally {
+      this.inFlightKeys.delete(key);
+      settle(null);
+    }
+  }
+
+  private async call(item: Item, input: I, key: string, signal: AbortSignal): Promise<WorkerOutcome> {
+    const attempts = this.tuning.retries + 1;
+    for (let attempt = 0; attempt < attempts; attempt += 1) {
+      const wait = this.holdUntil - Date.now();
+      if (wait > 0 && !(await sleep(wait, signal))) return 'requeue';
+      if (signal.aborted) return 'requeue';
+      const started = Date.now();
+      if (this.backend.remote) this.counts.requests += 1;
+      let answer: Answer<O>;
+      try {
+        answer = await this.backend.call(input, signal);
+      } catch (err) {
+        if (err instanceof CallAborted || signal.aborted) return 'requeue';
+        const e = err instanceof CallError ? err : new CallError('client_error', redact(String(err), this.secrets), false);
+        this.noteError(e.kind, e.message);
+        if (this.tripCircuit(e)) return 'requeue';
+        if (!e.retryable || attempt === attempts - 1) {
+          this.counts.failed += 1;
+          this.completions.push(Date.now());
+          this.write({
+            item, output: null, raw: null, parseError: null, errorKind: e.kind, errorMessage: redact(e.message, this.secrets),
+            tokensIn: null, tokensOut: null, latencyMs: Date.now() - started, cacheKey: key, source: 'run',
+          });
+          return 'done';
+        }
+        const delay = e.retryAfterMs !== null ? Math.min(e.retryAfterMs, this.tuning.maxRetryAfterMs) : backoffMs(attempt, this.tuning);
+        if (e.kind === 'rate_limited' && e.retryAfterMs !== null) this.holdUntil = Math.max(this.holdUntil, Date.now() + delay);
+        if (!(await sleep(delay, signal))) return 'requeue';
+        continue;
+      }
+      this.downInARow = 0;
+      this.rejectedInARow = 0;
+      if (signal.aborted) return 'requeue';
+      const stored = this.interpret(answer);
+      this.answered.set(key, stored);
+      if (stored.output !== null) this.counts.ok += 1;
+      else this.counts.parseErrors += 1;
+      if (stored.parseError !== null) this.noteError('parse_error', stored.parseError);
+      this.counts.tokensIn += stored.tokensIn ?? 0;
+      this.counts.tokensOut += stored.tokensOut ?? 0;
+      this.completions.push(Date.now());
+      this.write({ ...stored, item, errorKind: null, errorMessage: null, latencyMs: Date.now() - started, cacheKey: key, source: 'run' });
+      return 'done';
+    }
+    return 'done'; // unreachable: the last attempt returns above
+  }
+
+  /** Counts failures in a row; opens the circuit (pauses the run) at the threshold. */
+  private tripCircuit(e: CallError): boolean {
+    if (DOWN_KINDS.has(e.kind)) {
+      this.downInARow += 1;
+      this.rejectedInARow = 0;
+    } else if (e.kind === 'auth' || e.status === 404) {
+      this.rejectedInARow += 1;
+      this.downInARow = 0;
+    } else {
+      this.downInARow = 0;
+      this.rejectedInARow = 0;
+      return false;
+    }
+    if (this.state !== 'running') return true; // already pausing: give the item back
+    const reason = this.downInARow >= this.tuning.circuitThreshold ? 'endpoint_unreachable' : this.rejectedInARow >= this.tuning.circuitThreshold ? 'endpoint_rejects' : null;
+    if (!reason) return false;
+    this.lastCircuitError = `${this.tuning.circuitThreshold} failures in a row, last: ${e.message}`;
+    void this.pause(reason);
+    return true;
+  }
+
+  /** An answer as stored: the kind's reading of a completion, raw text redacted. */
+  private interpret(answer: Answer<O>): StoredAnswer<O> {
+    if (answer.type === 'output') return { output: answer.output, raw: redact(answer.raw, this.secrets), parseError: null, tokensIn: null, tokensOut: null };
+    const base = { raw: answer.content === null ? null : redact(answer.content, this.secrets), tokensIn: answer.tokensIn, tokensOut: answer.tokensOut };
+    let reading: Interpretation<O> = this.kind.interpret(answer, this.config, this.interpretContext);
+    if (reading.ok && this.containsSecret(reading.output)) reading = { ok: false, error: 'the answer contains the API key; its output is not stored' };
+    if (!reading.ok) {
+      const cut = answer.finishReason === 'length' ? ' (finish_reason "length": the answer was cut off at max tokens)' : '';
+      return { ...base, output: null, parseError: redact(`${reading.error}${cut}`, this.secrets) };
+    }
+    return { ...base, output: reading.output, parseError: null };
+  }
+
+  private containsSecret(output: O): boolean {
+    const known = this.secrets.filter((s): s is string => s !== null && s.length >= 4);
+    if (known.length === 0) return false;
+    const text = JSON.stringify(output) ?? '';
+    return known.some((s) => text.includes(s));
+  }
+
+  private noteError(kind: TaskErrorKind, message: string): void {
+    const entry = this.errors.get(kind) ?? { count: 0, lastMessage: '' };
+    entry.count += 1;
+    entry.lastMessage = redact(message, this.secrets);
+    this.errors.set(kind, entry);
+  }
+
+  private write(result: TaskResult<Item, O>): void {
+    if (!this.writable) return;
+    this.pendingWrites.push(result);
+    this.touch();
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => {
+        this.flushScheduled = false;
+        try {
+          this.flush();
+        } catch (err) {
+          this.fail(err);
+        }
+      });
+    }
+  }
+
+  private flush(): void {
+    if (!this.writable || this.pendingWrites.length === 0) return;
+    const batch = this.pendingWrites.splice(0);
+    this.store.save(batch);
+  }
+}
