@@ -10,45 +10,21 @@ import type { Database, DatabaseConstructor } from './open';
 import { ProjectFileError } from './open';
 import { SCHEMA_VERSION } from './migrations';
 import { JudgeRepository, type DatasetPredictionRow } from './judgeRepository';
-import { ReviewRepository, type ReviewQueueName } from './reviewRepository';
-import type { GlobalLabel, HumanLabel, Phase } from '../shared/domain';
+import type { HumanLabel } from '../shared/domain';
+import { adjudicatedLabelRows } from '../shared/analysis/human-label';
+import type { AdjudicatedLabelRow, CurrentLabelRow as AnalysisLabelRow, SummaryRow, UnitRow } from '../shared/analysis/from-rows';
+import { currentFirst } from './latest';
 
 export type { DatasetPredictionRow };
 
-export interface AnalysisSummaryRow {
-  /** The summary's row id (joins units, labels and predictions). */
-  key: number;
-  summaryId: string;
-  docId: string;
-  globalLabel: GlobalLabel | null;
-}
-
-export interface AnalysisUnitRow {
-  summaryKey: number;
-  index: number;
-  text: string;
-}
+/** The summary row the analysis reads (shared/analysis/from-rows.ts). */
+export type AnalysisSummaryRow = SummaryRow;
+export type AnalysisUnitRow = UnitRow;
 
 /** The current (latest) label of one (unit, annotator, phase); cleared labels are not rows. */
-export interface CurrentLabelRow {
-  summaryKey: number;
-  unitIndex: number;
-  annotator: string;
-  phase: Phase;
-  label: HumanLabel;
-  /**
-   * Review phase: the review queue the decision was recorded from (schema 3, issue 5); null for
-   * the annotation phase and for review labels without a queue (imported, or older than schema 3).
-   */
-  queue: ReviewQueueName | null;
-}
+export type CurrentLabelRow = AnalysisLabelRow & { label: HumanLabel };
 
-/** An adjudicated label: the one that settles a disagreement between annotators. */
-export interface AdjudicatedLabelRow {
-  summaryKey: number;
-  unitIndex: number;
-  label: HumanLabel;
-}
+export type { AdjudicatedLabelRow };
 
 const APPLICATION_ID = 0x4c4f5550;
 
@@ -80,11 +56,9 @@ export function openProjectReadOnly(Driver: DatabaseConstructor, path: string): 
 
 export class AnalysisRepository {
   private readonly judges: JudgeRepository;
-  private readonly review: ReviewRepository;
 
   constructor(private readonly db: Database) {
     this.judges = new JudgeRepository(db);
-    this.review = new ReviewRepository(db);
   }
 
   /** Runs fn in one read transaction: every read inside sees the same state of the project. */
@@ -120,7 +94,7 @@ export class AnalysisRepository {
 
   /**
    * The current label of every (unit, annotator, phase) of the dataset: the latest event (by
-   * created_at, then id: the rule of db/latest.ts, written out with the alias e); an
+   * created_at, then id: the rule of db/latest.ts); an
    * event with no label (cleared) means the annotator has no label there.
    */
   currentLabels(dataset: string): CurrentLabelRow[] {
@@ -128,7 +102,7 @@ export class AnalysisRepository {
       .prepare(
         `WITH latest AS (
            SELECT id FROM (
-             SELECT e.id, row_number() OVER (PARTITION BY e.unit_id, e.annotator_id, e.phase ORDER BY e.created_at DESC, e.id DESC) AS rn
+             SELECT e.id, row_number() OVER (PARTITION BY e.unit_id, e.annotator_id, e.phase ORDER BY ${currentFirst('e')}) AS rn
              FROM label_events e
              JOIN units u ON u.id = e.unit_id JOIN summaries s ON s.id = u.summary_id JOIN datasets d ON d.id = s.dataset_id
              WHERE d.name = ?) WHERE rn = 1
@@ -143,13 +117,13 @@ export class AnalysisRepository {
   }
 
   /**
-   * The hook for adjudication (issue 5): the adjudicated label of units where annotators
-   * disagreed, read from the review store (`ReviewRepository.adjudicatedLabels`: current
-   * decisions from the human-vs-human disagreement queue that agree, on units with ≥ 2
-   * annotation-phase labels). The loader (electron/core/analysis/load.ts) gives it precedence.
+   * The hook for adjudication (issue 5): the audit-adjudicated label of units where annotators
+   * disagreed, by the one rule (shared/analysis/human-label.ts `auditAdjudicatedLabel`) over the
+   * current labels. The loader (electron/core/analysis/load.ts) gives it precedence; a subclass
+   * may plug in another source.
    */
   adjudicatedLabels(dataset: string): AdjudicatedLabelRow[] {
-    return this.review.adjudicatedLabels(dataset);
+    return adjudicatedLabelRows(this.currentLabels(dataset));
   }
 
   /** Predictions of the current version of every judge (with a hard or soft label). */

@@ -8,10 +8,19 @@
  * otherwise become current. Timestamps are ISO-8601 UTC with milliseconds (`toISOString()`), so
  * text order is time order. Within one project an event's id and created_at grow together, so
  * this changes nothing for a project that never merged.
+ *
+ * The same rule in TypeScript: shared/latest-event.ts (`compareCurrentFirst`); a test runs both
+ * on the same rows (test/unit/latest-event.test.ts).
  */
 
+/** The window order of one (unit, annotator, phase): its current event first (`alias.` before each column when given). */
+export function currentFirst(alias?: string): string {
+  const column = (name: string) => (alias ? `${alias}.${name}` : name);
+  return `${column('created_at')} DESC, ${column('id')} DESC`;
+}
+
 /** The window order of one (unit, annotator, phase): its current event first. */
-export const CURRENT_FIRST = 'created_at DESC, id DESC';
+export const CURRENT_FIRST = currentFirst();
 
 /** The window that numbers the events of each (unit, annotator, phase), current first. */
 export const PER_LABEL_CURRENT_FIRST = `PARTITION BY unit_id, annotator_id, phase ORDER BY ${CURRENT_FIRST}`;

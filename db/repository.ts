@@ -5,7 +5,7 @@
 import type { Database } from './open';
 import { JudgeRepository } from './judgeRepository';
 import { ReviewRepository } from './reviewRepository';
-import { CURRENT_FIRST, PER_LABEL_CURRENT_FIRST } from './latest';
+import { CURRENT_FIRST, currentFirst, PER_LABEL_CURRENT_FIRST } from './latest';
 import type { ErrorType, GlobalLabel, HumanLabel, Phase } from '../shared/domain';
 
 export interface UnitRecord {
@@ -318,7 +318,7 @@ export class Repository {
       .prepare(
         `SELECT unitId, label, errorType, note FROM (
            SELECT le.unit_id AS unitId, le.label, le.error_type AS errorType, le.note,
-                  row_number() OVER (PARTITION BY le.unit_id ORDER BY le.created_at DESC, le.id DESC) AS rn
+                  row_number() OVER (PARTITION BY le.unit_id ORDER BY ${currentFirst('le')}) AS rn
            FROM label_events le JOIN units u ON u.id = le.unit_id
            WHERE u.summary_id = ? AND le.annotator_id = ? AND le.phase = ?) WHERE rn = 1`,
       )

@@ -9,69 +9,18 @@
  * read-only connection (`new ReviewRepository(db).adjudicatedLabels(dataset)`).
  */
 import type { Database } from './open';
-import type { ErrorType, GlobalLabel, HumanLabel, Phase } from '../shared/domain';
+import type { ErrorType, HumanLabel, Phase } from '../shared/domain';
+import type { ReviewQueueKind } from '../shared/api';
+import { adjudicatedLabelRows } from '../shared/analysis/human-label';
+import type { AdjudicatedLabelRow } from '../shared/analysis/from-rows';
+import type { ReviewLabelRow, ReviewPredictionRow, ReviewSummaryRow, ReviewUnitRow } from '../shared/review/rows';
 import { currentEventIds, PER_LABEL_CURRENT_FIRST } from './latest';
 
-export type ReviewQueueName = 'suspicious' | 'human-judge' | 'judges-split' | 'human-human';
+/** The contract's review queues (shared/api REVIEW_QUEUES; migration 003 checks the same list). */
+export type ReviewQueueName = ReviewQueueKind;
 
-export interface ReviewSummaryRow {
-  key: number;
-  dataset: string;
-  summaryId: string;
-  docId: string;
-  summary: string;
-  document: string | null;
-  globalLabel: GlobalLabel | null;
-}
-
-export interface ReviewUnitRow {
-  id: number;
-  summaryKey: number;
-  index: number;
-  text: string;
-  start: number;
-  end: number;
-  fragment: boolean;
-  /** Splitter name and version, e.g. "loupe-rules 1". */
-  splitter: string;
-}
-
-/** The current (latest) event of one (unit, person, phase), cleared ones included (label null). */
-export interface ReviewLabelRow {
-  unitId: number;
-  summaryKey: number;
-  unitIndex: number;
-  annotatorId: number;
-  annotator: string;
-  phase: Phase;
-  eventId: number;
-  label: HumanLabel | null;
-  errorType: ErrorType | null;
-  note: string | null;
-  /** Review phase: the queue the current decision was recorded from (null: imported or unknown). */
-  queue: ReviewQueueName | null;
-  /** Time spent on the first event that gave a label (the blind decision), if recorded. */
-  blindTimeMs: number | null;
-  /** Sum of the recorded times of every event of (unit, person, phase). */
-  totalTimeMs: number | null;
-  events: number;
-  firstAt: string;
-  lastAt: string;
-}
-
-export interface ReviewPredictionRow {
-  unitId: number;
-  judge: string;
-  hard: 0 | 1 | null;
-  soft: number | null;
-}
-
-/** The same shape as the analysis hook's AdjudicatedLabelRow (db/analysisRepository.ts). */
-export interface AdjudicatedLabelRow {
-  summaryKey: number;
-  unitIndex: number;
-  label: HumanLabel;
-}
+export type { ReviewSummaryRow, ReviewUnitRow, ReviewLabelRow, ReviewPredictionRow };
+export type { AdjudicatedLabelRow };
 
 export interface NewDecision {
   unitId: number;
@@ -184,14 +133,14 @@ export class ReviewRepository {
   predictions(dataset: string, key: number | null = null): ReviewPredictionRow[] {
     const rows = this.db
       .prepare(
-        `SELECT p.unit_id, j.name, p.hard, p.soft
+        `SELECT p.unit_id, u.summary_id, u.idx, j.name, p.hard, p.soft
          FROM judge_predictions p JOIN judges j ON j.current_version_id = p.judge_version_id
          JOIN units u ON u.id = p.unit_id JOIN summaries s ON s.id = u.summary_id JOIN datasets d ON d.id = s.dataset_id
          WHERE d.name = ? AND ${ONE_OR_ALL} AND (p.hard IS NOT NULL OR p.soft IS NOT NULL)`,
       )
       .raw()
-      .all(dataset, key, key) as Array<[number, string, 0 | 1 | null, number | null]>;
-    return rows.map(([unitId, judge, hard, soft]) => ({ unitId, judge, hard, soft }));
+      .all(dataset, key, key) as Array<[number, number, number, string, 0 | 1 | null, number | null]>;
+    return rows.map(([unitId, summaryKey, unitIndex, judge, hard, soft]) => ({ unitId, summaryKey, unitIndex, judge, hard, soft }));
   }
 
   /** Judges with ≥ 1 prediction (current version) in the dataset, in creation order (for "Judge A, B, …"). */
@@ -247,36 +196,12 @@ export class ReviewRepository {
   }
 
   /**
-   * The adjudicated labels the audit (p̂, ε̂, human composition) may use, per Loupe's rule:
-   * a unit has one when
-   *   - the current review-phase decision of at least one adjudicator was recorded from the
-   *     human-vs-human disagreement queue and gives a label, and every such decision agrees
-   *     (adjudicators who disagree leave the unit unresolved), and
-   *   - the unit currently has annotation-phase labels from ≥ 2 annotators (the disagreement the
-   *     adjudication settles).
-   * Decisions from the suspicious, human-vs-judge and judges-split queues (and imported
-   * review-phase labels) never count here: those sentences were chosen by what the judges said,
-   * so they would bias p̂ and ε̂. They feed the review table and the corrected global labels only.
+   * The adjudicated labels the audit (p̂, ε̂, human composition) may use: the rule of
+   * shared/analysis/human-label.ts (`auditAdjudicatedLabel`) over the current label events, so
+   * SQL only picks the current events and never restates the rule.
    */
   adjudicatedLabels(dataset: string): AdjudicatedLabelRow[] {
-    return this.db
-      .prepare(
-        `WITH scoped AS (
-           SELECT e.id, e.unit_id, e.annotator_id, e.phase, e.created_at FROM label_events e JOIN units u ON u.id = e.unit_id
-           JOIN summaries s ON s.id = u.summary_id JOIN datasets d ON d.id = s.dataset_id WHERE d.name = ?
-         ),
-         latest AS (SELECT id, phase FROM (SELECT id, phase, row_number() OVER (${PER_LABEL_CURRENT_FIRST}) AS rn FROM scoped) WHERE rn = 1),
-         disputed AS (
-           SELECT e.unit_id FROM latest l JOIN label_events e ON e.id = l.id
-           WHERE l.phase = 'annotation' AND e.label IS NOT NULL GROUP BY e.unit_id HAVING count(*) >= 2
-         )
-         SELECT u.summary_id AS summaryKey, u.idx AS unitIndex, min(e.label) AS label
-         FROM latest l JOIN label_events e ON e.id = l.id JOIN review_events r ON r.event_id = e.id JOIN units u ON u.id = e.unit_id
-         WHERE l.phase = 'review' AND r.queue = 'human-human' AND e.label IS NOT NULL AND e.unit_id IN (SELECT unit_id FROM disputed)
-         GROUP BY e.unit_id HAVING count(DISTINCT e.label) = 1
-         ORDER BY u.summary_id, u.idx`,
-      )
-      .all(dataset) as AdjudicatedLabelRow[];
+    return adjudicatedLabelRows(this.currentLabels(dataset));
   }
 
   // --- dataset card (export) -------------------------------------------------------------

@@ -12,8 +12,9 @@ import { computeDisagreements } from './disagreements';
 import { simulateHiddenBias } from './hidden-bias';
 import { checkDataset, isAnnotated, predictionOf, resolveSettings } from './prepare';
 import { computeReliability } from './reliability';
+import { reviewSummary } from './review-table';
 import { computeSuspicious } from './suspicious';
-import type { AnalysisDataset, AnalysisReport, AnalysisSettings, AnalysisSummary, AveragingBias, DatasetAnalysis, Estimate, JudgeAnalysis, ReviewSummary, SuspiciousReport } from './types';
+import type { AnalysisDataset, AnalysisReport, AnalysisSettings, AnalysisSummary, AveragingBias, DatasetAnalysis, Estimate, JudgeAnalysis } from './types';
 import type { Epsilon0Result } from '../stats/epsilon0';
 
 /** Correlations closer than this are treated as equal in "mean ≥ min" (floating-point rounding). */
@@ -58,19 +59,6 @@ export function agreementInput(summaries: readonly AnalysisSummary[], judges: re
 /** Agreement of one dataset's analysed summaries, with the audit's bootstrap and seed. */
 export function computeAgreement(name: string, analysed: readonly AnalysisSummary[], judges: readonly string[], bootstrap: number, seed: number): DatasetAgreement {
   return agreementForDataset({ name, summaries: agreementInput(analysed, judges), judges }, { unclear: AGREEMENT_UNCLEAR, bootstrap, seed });
-}
-
-/** Table 4 in the issue's shape (`review: {pool, reviewed, U, F, unclear, pct_U}`), pct_U in percent. */
-export function reviewSummary(suspicious: SuspiciousReport): ReviewSummary {
-  const review = suspicious.review;
-  return {
-    pool: review.pool,
-    reviewed: review.reviewed_summaries,
-    U: review.unfaithful,
-    F: review.faithful,
-    unclear: review.unclear,
-    pct_U: review.pct_unfaithful.value === null ? null : 100 * review.pct_unfaithful.value,
-  };
 }
 
 export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<AnalysisSettings>): DatasetAnalysis {
@@ -153,7 +141,7 @@ export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<Anal
     judges: Object.fromEntries(judgeReports),
     composition: computeComposition(analysed, annotated, judges),
     suspicious,
-    review: reviewSummary(suspicious),
+    review: reviewSummary(suspicious.review),
     agreement: computeAgreement(dataset.name, analysed, judges, bootstrap, seed),
     disagreements: computeDisagreements(analysed, annotated, judges),
     hidden_bias: hiddenBias,

@@ -1,14 +1,29 @@
 /**
- * Which human label counts for p̂, ε̂ and the human composition (annotation phase only; the
- * caller passes no review-phase label here).
+ * The human-label rules of Loupe, in one place (issue 8). Every reader of a unit's current label
+ * events — the analysis loader, the review queues and tables, the exports and the repository's
+ * `adjudicatedLabels` — goes through these functions; nothing else restates them.
+ *
+ * - Annotation label (p̂, ε̂, human composition): resolveHumanLabel over the annotators' current
+ *   annotation-phase labels, the audit-adjudicated label taking precedence.
+ * - Audit-adjudicated label: the label the current decisions recorded from the **human-human**
+ *   queue agree on, on a unit that currently has annotation labels from ≥ 2 annotators
+ *   (adjudicators who disagree leave it unresolved).
+ * - Review label (Table 4, corrected global labels only): the label the current decisions from
+ *   the other queues agree on (suspicious, human-judge, judges-split, and imported review labels,
+ *   which have no queue). Those decisions were prompted by what the judges said, so they never
+ *   enter p̂/ε̂ (PROTOCOL: suspicious-example adjudication).
  */
-import type { HumanLabel } from '../domain';
+import type { HumanLabel, Phase } from '../domain';
+import type { ReviewQueueKind } from '../api';
 import type { HumanLabelStatus } from './types';
 
 export interface ResolvedHumanLabel {
   label: HumanLabel | null;
   status: HumanLabelStatus;
 }
+
+/** The review queue whose decisions settle annotator disagreements (and may enter p̂/ε̂). */
+export const ADJUDICATION_QUEUE = 'human-human' satisfies ReviewQueueKind;
 
 /**
  * An adjudicated label wins; otherwise one annotator's label, or the label all annotators
@@ -25,4 +40,81 @@ export function resolveHumanLabel(
   const first = labels[0]!;
   if (labels.length === 1) return { label: first, status: 'single' };
   return labels.every((label) => label === first) ? { label: first, status: 'agreed' } : { label: null, status: 'disagreement' };
+}
+
+/** The current (latest) label event of one (unit, person, phase); label null = cleared. */
+export interface CurrentLabelEvent {
+  annotator: string;
+  phase: Phase;
+  label: HumanLabel | null;
+  /** Review phase: the queue the decision was recorded from (null: imported, or older than schema 3). */
+  queue: ReviewQueueKind | null;
+}
+
+/** A review-phase decision that is a review label (Table 4): labelled, and not from the adjudication queue. */
+export function isReviewLabelDecision(event: CurrentLabelEvent): boolean {
+  return event.phase === 'review' && event.label !== null && event.queue !== ADJUDICATION_QUEUE;
+}
+
+/** The label several people's labels agree on (one person: theirs); none, or disagreement: null. */
+function agreedLabel(labels: readonly HumanLabel[]): HumanLabel | null {
+  if (labels.length === 0) return null;
+  return labels.every((label) => label === labels[0]) ? labels[0]! : null;
+}
+
+/** The audit-adjudicated label of a unit from its current label events (module comment). */
+export function auditAdjudicatedLabel(events: readonly CurrentLabelEvent[]): HumanLabel | null {
+  const annotators = events.filter((e) => e.phase === 'annotation' && e.label !== null).length;
+  if (annotators < 2) return null;
+  return agreedLabel(events.filter((e) => e.phase === 'review' && e.queue === ADJUDICATION_QUEUE && e.label !== null).map((e) => e.label!));
+}
+
+/** The review label of a unit from its current label events (module comment). */
+export function reviewLabel(events: readonly CurrentLabelEvent[]): HumanLabel | null {
+  return agreedLabel(events.filter(isReviewLabelDecision).map((e) => e.label!));
+}
+
+/** Every human-side field of a unit, from its current label events (one per person and phase). */
+export interface UnitHumanLabels {
+  /** The resolved annotation label (audit-adjudicated first). */
+  human: HumanLabel | null;
+  humanStatus: HumanLabelStatus;
+  /** The review label (Table 4 only). */
+  review: HumanLabel | null;
+  /** The annotators' own current annotation-phase labels (agreement block). */
+  ratings: Record<string, HumanLabel>;
+}
+
+/**
+ * The unit's labels by the rules above. `adjudicated`: an adjudicated label from elsewhere (the
+ * repository's hook); undefined: the audit-adjudicated label of these events.
+ */
+export function unitHumanLabels(events: readonly CurrentLabelEvent[], adjudicated?: HumanLabel | null): UnitHumanLabels {
+  const ratings = new Map<string, HumanLabel>();
+  for (const e of events) if (e.phase === 'annotation' && e.label !== null) ratings.set(e.annotator, e.label);
+  const human = resolveHumanLabel(ratings, adjudicated === undefined ? auditAdjudicatedLabel(events) : adjudicated);
+  // fromEntries defines own properties, so an annotator named like an Object member stays data.
+  return { human: human.label, humanStatus: human.status, review: reviewLabel(events), ratings: Object.fromEntries(ratings) };
+}
+
+/**
+ * The audit-adjudicated label of every unit that has one, from current label events of many units
+ * (what a repository reads), by summary key then unit index.
+ */
+export function adjudicatedLabelRows(
+  events: readonly (CurrentLabelEvent & { summaryKey: number; unitIndex: number })[],
+): Array<{ summaryKey: number; unitIndex: number; label: HumanLabel }> {
+  const byUnit = new Map<string, { summaryKey: number; unitIndex: number; events: CurrentLabelEvent[] }>();
+  for (const e of events) {
+    const key = `${e.summaryKey}:${e.unitIndex}`;
+    const unit = byUnit.get(key);
+    if (unit) unit.events.push(e);
+    else byUnit.set(key, { summaryKey: e.summaryKey, unitIndex: e.unitIndex, events: [e] });
+  }
+  const out: Array<{ summaryKey: number; unitIndex: number; label: HumanLabel }> = [];
+  for (const unit of byUnit.values()) {
+    const label = auditAdjudicatedLabel(unit.events);
+    if (label !== null) out.push({ summaryKey: unit.summaryKey, unitIndex: unit.unitIndex, label });
+  }
+  return out.sort((a, b) => a.summaryKey - b.summaryKey || a.unitIndex - b.unitIndex);
 }

@@ -1,5 +1,7 @@
 export * from './types';
-export { resolveHumanLabel, type ResolvedHumanLabel } from './human-label';
+export { resolveHumanLabel, unitHumanLabels, auditAdjudicatedLabel, reviewLabel, ADJUDICATION_QUEUE, type ResolvedHumanLabel, type CurrentLabelEvent } from './human-label';
+export { datasetFromRows, analysisSummariesByKey, type DatasetRows } from './from-rows';
+export { buildReviewTable, reviewSummary } from './review-table';
 export { analyzeDataset, analyzeProject, DEFINITIONS, CORRELATION_TIE_TOLERANCE } from './analyze';
 export { AnalysisInputError } from './prepare';
 export { renderMarkdown } from './markdown';

@@ -3,10 +3,12 @@
  * least one sentence. Flagged sentences are those every judge flags, minus fragments of fewer
  * than five word tokens; summaries left with none are dropped; the rest are sorted by doc_id,
  * then summary_id (code-unit order) and capped. The pool counts every suspicious summary before
- * the fragment filter. Review-phase labels of the listed flagged sentences give Table 4.
+ * the fragment filter. Review-phase labels of the listed flagged sentences give Table 4
+ * (buildReviewTable, shared/analysis/review-table.ts).
  */
 import { countWordTokens } from '../domain';
 import { compareByDocThenSummary, predictionOf } from './prepare';
+import { buildReviewTable } from './review-table';
 import type { AnalysisSummary, AnalysisUnit, SuspiciousEntry, SuspiciousReport } from './types';
 
 /** Fewer word tokens than this make a fragment (C.2: "shorter than five word tokens"). */
@@ -40,24 +42,12 @@ export function computeSuspicious(analysed: AnalysisSummary[], judges: string[],
     review_labels: flagged.map((unit) => unit.review ?? null),
   }));
 
-  const reviewLabels = listed.flatMap((entry) => entry.review_labels);
-  const unfaithful = reviewLabels.filter((label) => label === 'unfaithful').length;
-  const faithful = reviewLabels.filter((label) => label === 'faithful').length;
   return {
     pool: pool.length,
     share_of_faithful: { value: faithfulSummaries > 0 ? pool.length / faithfulSummaries : null, n: faithfulSummaries },
     after_fragment_filter: candidates.length,
     cap,
     listed,
-    review: {
-      pool: pool.length,
-      reviewed_summaries: listed.filter((entry) => entry.review_labels.some((label) => label !== null)).length,
-      flagged_sentences: reviewLabels.length,
-      unfaithful,
-      faithful,
-      unclear: reviewLabels.filter((label) => label === 'unclear').length,
-      not_reviewed: reviewLabels.filter((label) => label === null).length,
-      pct_unfaithful: { value: unfaithful + faithful > 0 ? unfaithful / (unfaithful + faithful) : null, n: unfaithful + faithful },
-    },
+    review: buildReviewTable(pool.length, listed),
   };
 }

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../db/migrations';
 import { openProjectDatabase } from '../../db/open';
 import { Repository } from '../../db/repository';
-import { loadDataset, resolvedLabel } from '../../electron/core/review/model';
+import { loadDataset } from '../../electron/core/review/load';
+import { resolvedLabel } from '../../shared/review';
 import { tempDir } from '../helpers/tmp';
 import { projectAtSchema } from '../helpers/schema';
 

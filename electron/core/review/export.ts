@@ -24,11 +24,13 @@ import {
   correctionOf,
   defaultPanel,
   isFast,
-  loadDataset,
   resolvedLabel,
   type LabelSource,
   type LoadedDataset,
-} from './model';
+} from '../../../shared/review';
+import { ADJUDICATION_QUEUE } from '../../../shared/analysis/human-label';
+import { compareByDocThenSummary } from '../../../shared/analysis/prepare';
+import { loadDataset } from './load';
 
 export interface UnitAdjudication {
   adjudicatedLabel: HumanLabel | null;
@@ -84,12 +86,12 @@ export const REVIEW_EXPORT_COLUMNS = [
 /**
  * One row per current review decision with a label (sentence × adjudicator), by dataset, doc id,
  * summary id, sentence, adjudicator. `counts_in_audit`: the decision is part of the unit's
- * audit-adjudicated label (human-human queue; see model.ts). `fast`: blind time < 2 s.
+ * audit-adjudicated label (human-human queue; shared/analysis/human-label.ts). `fast`: blind time < 2 s.
  */
 export function reviewRecords(repo: Repository, dataset: string | null, fastMs = REVIEW_DEFAULT_FAST_MS): Array<Record<string, unknown>> {
   const records: Array<Record<string, unknown>> = [];
   for (const loaded of datasetsIn(repo, dataset)) {
-    const summaries = [...loaded.summaries].sort((a, b) => (a.row.docId < b.row.docId ? -1 : a.row.docId > b.row.docId ? 1 : a.row.summaryId < b.row.summaryId ? -1 : a.row.summaryId > b.row.summaryId ? 1 : 0));
+    const summaries = [...loaded.summaries].sort((a, b) => compareByDocThenSummary(a.row, b.row));
     for (const summary of summaries) {
       const corrected = correctionOf(summary).correctedLabel;
       for (const unit of summary.units) {
@@ -108,7 +110,7 @@ export function reviewRecords(repo: Repository, dataset: string | null, fastMs =
             label: d.label,
             error_type: d.errorType,
             note: d.note,
-            counts_in_audit: d.queue === 'human-human' && unit.auditAdjudicated !== null,
+            counts_in_audit: d.queue === ADJUDICATION_QUEUE && unit.auditAdjudicated !== null,
             blind_time_ms: d.blindTimeMs,
             time_spent_ms: d.totalTimeMs,
             fast: isFast(d, fastMs),

@@ -8,7 +8,7 @@
  * label hidden until every marked sentence of the card is decided.
  *
  * Decisions: one review-phase label event plus its queue (one committed transaction) before the
- * answer; a revision is a new event. Which decisions count where: see model.ts.
+ * answer; a revision is a new event. Which decisions count where: shared/analysis/human-label.ts.
  */
 import {
   ApiError,
@@ -22,19 +22,22 @@ import {
 import type { ReviewRepository } from '../../../db/reviewRepository';
 import {
   CORRECTION_RULE,
+  anonymousAnnotator,
+  anonymousJudge,
+  cardProgress,
   computeCorrections,
   computeQueue,
   computeTable4,
   decisionsOf,
   defaultPanel,
   isFast,
-  letters,
-  loadDataset,
   matchesErrorType,
+  unitAt,
   type LoadedDataset,
   type LoadedSummary,
   type QueueEntry,
-} from './model';
+} from '../../../shared/review';
+import { loadDataset } from './load';
 
 export type ReviewMethod = Extract<keyof ApiHandlers, `review.${string}`>;
 export type ReviewHandlers = Pick<ApiHandlers, ReviewMethod>;
@@ -77,8 +80,7 @@ function loadCard(repo: ReviewRepository, key: number, queue: ReviewQueueKind, j
 }
 
 function progressOf(card: Card, reviewer: string): { marked: number; decided: number } {
-  const decided = card.entry.marked.filter((index) => decisionsOf(card.summary.units.find((u) => u.row.index === index)!, reviewer).length > 0);
-  return { marked: card.entry.marked.length, decided: decided.length };
+  return cardProgress(card.entry, reviewer);
 }
 
 /** Judge labels, other annotators' labels and (once every marked sentence is decided) the global label, for decided sentences. */
@@ -110,10 +112,10 @@ function reveal(
   chosen.sort((a, b) => a.row.index - b.row.index);
 
   const judgeOrder = card.dataset.judgesByCreation;
-  const judgeName = (name: string) => (anonymizeJudges ? `Judge ${letters(judgeOrder.indexOf(name))}` : name);
+  const judgeName = (name: string) => (anonymizeJudges ? anonymousJudge(judgeOrder, name) : name);
   const panel = card.panel.filter((j) => judgeOrder.includes(j)).sort((a, b) => judgeOrder.indexOf(a) - judgeOrder.indexOf(b));
   const annotatorOrder = anonymizeAnnotators ? repo.datasetAnnotators(card.dataset.name) : [];
-  const annotatorName = (name: string) => (anonymizeAnnotators ? `Annotator ${annotatorOrder.indexOf(name) + 1}` : name);
+  const annotatorName = (name: string) => (anonymizeAnnotators ? anonymousAnnotator(annotatorOrder, name) : name);
   const allDecided = markedUnits.every((u) => decisionsOf(u, reviewer).length > 0);
 
   return {
@@ -164,7 +166,7 @@ export function createReviewHandlers(options: ReviewServiceOptions): ReviewHandl
           const decided: number[] = [];
           const fast: number[] = [];
           for (const index of marked) {
-            const decisions = decisionsOf(summary.units.find((u) => u.row.index === index)!, reviewer);
+            const decisions = decisionsOf(unitAt(summary, index)!, reviewer);
             if (decisions.length > 0) decided.push(index);
             if (decisions.some((d) => isFast(d, input.fastMs))) fast.push(index);
           }
