@@ -1,4 +1,4 @@
-/** Builds small projects for integration and end-to-end tests through the real CLI. */
+/** Builds small projects for integration and end-to-end tests through the real CLI (its bundle, out/cli/loupe.cjs). */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { REPO, loupeArgs } from './serve';

@@ -3,12 +3,13 @@
  * reads its first stdout line: the URL with the token.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 
 export const REPO = join(import.meta.dirname, '..', '..');
-const TSX = join(REPO, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-const CLI = join(REPO, 'electron', 'cli', 'loupe.ts');
+/** The bundle `npm run loupe` runs; the integration and e2e tiers build it once (cli-bundle.setup.ts). */
+export const CLI_BUNDLE = join(REPO, 'out', 'cli', 'loupe.cjs');
 
 export interface ServeProcess {
   url: string;
@@ -19,12 +20,18 @@ export interface ServeProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** The sources through tsx: what the tests run, always current. */
+/**
+ * `node` arguments for the CLI bundle itself (no wrapper process, so a signal sent to the child
+ * reaches the CLI). Built by the tiers' globalSetup: a test run outside them says so.
+ */
 export function loupeArgs(args: string[]): string[] {
-  return [TSX, CLI, ...args];
+  if (!existsSync(CLI_BUNDLE)) {
+    throw new Error(`${CLI_BUNDLE} is missing: run the test through \`npx vitest run --project integration|e2e\` (its globalSetup builds it) or \`npm run loupe -- --version\``);
+  }
+  return [CLI_BUNDLE, ...args];
 }
 
-/** What `npm run loupe` runs: the esbuild bundle (rebuilt when stale), for benchmarks. */
+/** `npm run loupe` itself: the same bundle, rebuilt first when stale, for benchmarks run outside Vitest. */
 export function builtLoupeArgs(args: string[]): string[] {
   return [join(REPO, 'scripts', 'loupe.mjs'), ...args];
 }

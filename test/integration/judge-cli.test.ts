@@ -11,7 +11,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mustLoupe, writeJsonl } from '../helpers/project';
-import { REPO } from '../helpers/serve';
+import { loupeArgs, REPO } from '../helpers/serve';
 import { tempDir } from '../helpers/tmp';
 import { startMockOpenAI, type MockServer } from '../mock-openai/server';
 import { summaryRows, until } from '../mock-openai/project';
@@ -29,12 +29,12 @@ interface Child {
 }
 
 /**
- * Runs the CLI without blocking this process's event loop (the mock answers from here). Node
- * loads tsx itself (`--import tsx`) so that the signal reaches the CLI's own process: the `tsx`
- * command runs scripts in a child of its own, which a SIGKILL would leave running.
+ * Runs the CLI without blocking this process's event loop (the mock answers from here). `node`
+ * runs the bundle directly, so the signal reaches the CLI's own process (a wrapper such as the
+ * `tsx` command runs scripts in a child of its own, which a SIGKILL would leave running).
  */
 function cli(args: string[]): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'electron', 'cli', 'loupe.ts'), ...args], { cwd: REPO, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, loupeArgs(args), { cwd: REPO, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
