@@ -12,8 +12,10 @@ import { IMPORT_KINDS } from './formats/types';
 import { API_ERROR_CODES, ApiError, type ApiErrorBody } from './errors';
 import { BaselineConfigSchema, EndpointConfigSchema, JUDGE_KINDS, JudgeConfigSchema, JsonValueSchema } from './judges/config';
 import { AnalysisReportSchema } from './analysis/schema';
+import { LIMITS } from './limits';
+import { boundedNumber } from './bounded';
 
-const Name = z.string().trim().min(1).max(200);
+const Name = z.string().trim().min(LIMITS.nameChars.min).max(LIMITS.nameChars.max);
 const Empty = z.object({}).strict();
 
 export const ProjectInfoSchema = z.object({
@@ -146,11 +148,16 @@ export const QueueSchema = z.object({
 });
 export type Queue = z.infer<typeof QueueSchema>;
 
-export const UnitLabelStateSchema = z.object({
-  label: HumanLabelSchema.nullable(),
-  errorType: ErrorTypeSchema.nullable(),
-  note: z.string().nullable(),
-});
+export const UnitLabelStateSchema = z
+  .object({
+    label: HumanLabelSchema.nullable(),
+    errorType: ErrorTypeSchema.nullable(),
+    note: z.string().nullable(),
+  })
+  .refine((s) => s.errorType === null || s.label === 'unfaithful', {
+    message: 'An error type applies only to an Unfaithful sentence.',
+    path: ['errorType'],
+  });
 export type UnitLabelState = z.infer<typeof UnitLabelStateSchema>;
 
 /** A unit as the annotator sees it: text, offsets and the annotator's *own* current label. */
@@ -185,7 +192,7 @@ export const RecordInputSchema = z.object({
   annotator: Name,
   /** The whole new state of the unit for this annotator; label null clears it. */
   state: UnitLabelStateSchema,
-  timeSpentMs: z.number().int().min(0).max(86_400_000).nullable(),
+  timeSpentMs: boundedNumber(LIMITS.timeSpentMs).nullable(),
   cause: RecordCauseSchema,
 });
 export type RecordInput = z.infer<typeof RecordInputSchema>;
@@ -218,8 +225,12 @@ export const HostInfoSchema = z.object({
   host: z.enum(['electron', 'web']),
   /** Native open/save dialogs exist (desktop); the browser uploads and downloads instead. */
   fileDialogs: z.boolean(),
+  /** The caller may name paths on this machine's disk (desktop, CLI); never `loupe serve`. */
+  diskPaths: z.boolean(),
   /** The host may switch projects (desktop); `loupe serve` is bound to one project. */
   canSwitchProjects: z.boolean(),
+  /** API keys can be kept in the OS keychain (desktop with safeStorage). */
+  keychain: z.boolean(),
   project: ProjectInfoSchema.nullable(),
   /** `loupe serve --annotator NAME` preselects the annotator. */
   annotator: z.string().nullable(),
@@ -347,11 +358,11 @@ export type JudgePreview = z.infer<typeof JudgePreviewSchema>;
 /** What `analysis.start` takes; every field optional (defaults: 2,000 replicates, seed 0, cap 25, all datasets). */
 export const AnalysisStartInputSchema = z.object({
   /** Bootstrap replicates (0 = no intervals). */
-  bootstrap: z.number().int().min(0).max(100_000).default(2000),
+  bootstrap: boundedNumber(LIMITS.analysis.bootstrap).default(LIMITS.analysis.bootstrap.default!),
   /** Seed of every random stream: same project content and seed → the same numbers in every host. */
-  seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+  seed: boundedNumber(LIMITS.analysis.seed).default(LIMITS.analysis.seed.default!),
   /** Review queue cap per dataset (suspicious summaries listed). */
-  cap: z.number().int().min(0).max(100_000).default(25),
+  cap: boundedNumber(LIMITS.analysis.cap).default(LIMITS.analysis.cap.default!),
   /** One dataset; absent: every dataset of the project. */
   dataset: Name.optional(),
 });
@@ -400,8 +411,8 @@ export const ReviewQueueKindSchema = z.enum(REVIEW_QUEUES);
 export type ReviewQueueKind = z.infer<typeof ReviewQueueKindSchema>;
 
 /** Default review cap per dataset (PROTOCOL: up to 25 suspicious summaries) and fast-decision threshold. */
-export const REVIEW_DEFAULT_CAP = 25;
-export const REVIEW_DEFAULT_FAST_MS = 2000;
+export const REVIEW_DEFAULT_CAP = LIMITS.review.cap.default!;
+export const REVIEW_DEFAULT_FAST_MS = LIMITS.review.fastMs.default!;
 
 /**
  * Which judges define a queue (suspicious: "every judge"; human-judge: any of them disagrees with
@@ -409,8 +420,8 @@ export const REVIEW_DEFAULT_FAST_MS = 2000;
  * the dataset. Ignored by human-human.
  */
 const JudgePanel = z.array(Name).min(1).max(100).optional();
-const ReviewCap = z.number().int().min(0).max(1_000_000).default(REVIEW_DEFAULT_CAP);
-const FastMs = z.number().int().min(0).max(3_600_000).default(REVIEW_DEFAULT_FAST_MS);
+const ReviewCap = boundedNumber(LIMITS.review.cap).default(REVIEW_DEFAULT_CAP);
+const FastMs = boundedNumber(LIMITS.review.fastMs).default(REVIEW_DEFAULT_FAST_MS);
 /** Which card: the summary, the queue that marks its sentences and the judge panel of that queue. */
 const ReviewCardRef = z.object({ key: z.number().int(), queue: ReviewQueueKindSchema, reviewer: Name, judges: JudgePanel });
 
@@ -527,7 +538,7 @@ export const ReviewRecordInputSchema = z.object({
   judges: JudgePanel,
   /** The whole new decision for the sentence; label null clears it (reveal is refused again). */
   state: UnitLabelStateSchema,
-  timeSpentMs: z.number().int().min(0).max(86_400_000).nullable(),
+  timeSpentMs: boundedNumber(LIMITS.timeSpentMs).nullable(),
   cause: RecordCauseSchema,
   ...Anonymise,
 });
@@ -593,7 +604,7 @@ export const DatasetCorrectionsSchema = z.object({
 export type DatasetCorrections = z.infer<typeof DatasetCorrectionsSchema>;
 
 /** An API key typed in the desktop app; stored in the OS keychain, never in the project. */
-const ApiKeyInput = z.string().min(1).max(10_000);
+const ApiKeyInput = z.string().min(LIMITS.judge.apiKeyChars.min).max(LIMITS.judge.apiKeyChars.max);
 const RunRef = z.object({ runId: z.string().min(1) });
 
 const RecentSchema = z.array(z.object({ path: z.string(), name: z.string(), openedAt: z.string() }));
@@ -620,13 +631,11 @@ export const API = {
   'projects.open': { input: z.object({ path: z.string().min(1) }), output: ProjectInfoSchema },
   'projects.create': { input: z.object({ path: z.string().min(1) }), output: ProjectInfoSchema },
   'projects.openDemo': { input: Empty, output: ProjectInfoSchema },
-  /** Desktop only (paths on disk): merges the label histories of annotators' copies, one transaction per file. */
-  'projects.merge': { input: z.object({ paths: z.array(z.string().min(1)).min(1).max(100) }), output: z.array(MergeFileResultSchema) },
   'datasets.list': { input: Empty, output: z.array(DatasetStatsSchema) },
   'annotators.list': { input: Empty, output: z.array(AnnotatorSchema) },
   'annotators.ensure': { input: z.object({ name: Name }), output: AnnotatorSchema },
   'annotators.activity': {
-    input: z.object({ fastMs: z.number().int().min(0).max(600_000).default(2000) }),
+    input: z.object({ fastMs: boundedNumber(LIMITS.annotators.fastMs).default(LIMITS.annotators.fastMs.default!) }),
     output: z.array(AnnotatorActivitySchema),
   },
   'imports.start': {
@@ -640,16 +649,24 @@ export const API = {
   'jobs.get': { input: z.object({ jobId: z.string() }), output: JobSchema },
   'jobs.cancel': { input: z.object({ jobId: z.string() }), output: JobSchema },
   'sampling.draw': {
-    input: z.object({
-      dataset: Name,
-      n: z.number().int().min(1).max(1_000_000),
-      seed: z.number().int().min(0).max(2 ** 31 - 1).default(0),
-      annotator: Name.optional(),
-      /** Split the batch among these annotators (assignments with overlap, shared/sampling.ts assignWithOverlap). */
-      annotators: z.array(Name).min(1).max(1000).optional(),
-      /** Share of the batch's summaries that go to two annotators (needs `annotators`); default 0. */
-      overlap: z.number().min(0).max(1).optional(),
-    }),
+    input: z
+      .object({
+        dataset: Name,
+        n: boundedNumber(LIMITS.sampling.n),
+        seed: boundedNumber(LIMITS.sampling.seed).default(LIMITS.sampling.seed.default!),
+        annotator: Name.optional(),
+        /** Split the batch among these annotators (assignments with overlap, shared/sampling.ts assignWithOverlap). */
+        annotators: z.array(Name).min(LIMITS.sampling.annotators.min).max(LIMITS.sampling.annotators.max).optional(),
+        /** Share of the batch's summaries that go to two annotators (needs `annotators`); default 0. */
+        overlap: boundedNumber(LIMITS.sampling.overlap).optional(),
+      })
+      .superRefine((v, ctx) => {
+        const refuse = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+        if (v.annotators !== undefined && v.annotator !== undefined) refuse('annotators', 'Give either one annotator for the whole batch or annotators to split it among, not both.');
+        if ((v.overlap ?? 0) > 0 && v.annotators === undefined) refuse('overlap', 'An overlap needs annotators to split the batch among.');
+        if (v.annotators !== undefined && new Set(v.annotators).size !== v.annotators.length) refuse('annotators', 'Annotator names repeat.');
+        if (v.annotators !== undefined && v.annotators.length < 2 && (v.overlap ?? 0) > 0) refuse('overlap', 'An overlap needs at least two annotators.');
+      }),
     output: SampleBatchSchema,
   },
   'sampling.list': { input: z.object({ dataset: z.string().optional() }), output: z.array(SampleBatchSchema) },
@@ -733,6 +750,8 @@ export const API = {
   /** Corrected global labels (conjunctive rule) beside the benchmark's, and the flips. */
   'review.corrections': { input: z.object({ dataset: Name.optional() }), output: z.array(DatasetCorrectionsSchema) },
   'export.build': { input: ExportInputSchema, output: ExportOutputSchema },
+  /** Merges the label histories of annotators' copies (paths on disk: desktop and CLI), one transaction per file. */
+  'merge.projects': { input: z.object({ paths: z.array(z.string().min(1)).min(1).max(100) }), output: z.array(MergeFileResultSchema) },
   /** Desktop only: native dialogs. `loupe serve` answers these with an error. */
   'dialog.openProject': { input: Empty, output: z.object({ path: z.string().nullable() }) },
   /** Several project files at once (annotators' copies to merge); empty when cancelled. */
@@ -782,6 +801,16 @@ export interface LoupeBridge extends LoupeApi {
 
 /** How a result crosses IPC and HTTP: thrown errors lose their fields on the way. */
 export type Envelope<T = unknown> = { ok: true; value: T } | { ok: false; error: ApiErrorBody };
+
+/**
+ * The contract's check of one call's input, with its one refusal text: every host (dispatch) and
+ * the renderer's test double use this, so a refusal reads the same wherever it comes from.
+ */
+export function parseApiInput<M extends ApiMethod>(method: M, raw: unknown): { ok: true; value: ApiParsedInput<M> } | { ok: false; error: ApiErrorBody } {
+  const parsed = API[method].input.safeParse(raw ?? {});
+  if (parsed.success) return { ok: true, value: parsed.data as ApiParsedInput<M> };
+  return { ok: false, error: { code: 'invalid_input', message: `Invalid input for ${method}: ${z.prettifyError(parsed.error)}` } };
+}
 
 export function isApiMethod(name: unknown): name is ApiMethod {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(API, name);

@@ -37,6 +37,8 @@ function makeCore(web: boolean, annotator?: string): Core {
     demoDir: DEMO_DIR,
     host: web ? 'web' : 'electron',
     fileDialogs: false,
+    // loupe serve answers a browser: it never reads paths the page names; CLI commands do.
+    diskPaths: !web,
     canSwitchProjects: false,
     annotator: annotator ?? null,
   });

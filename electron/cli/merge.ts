@@ -35,7 +35,7 @@ export function registerMergeCommand(program: Command, ctx: CliContext): void {
       const core = ctx.open(opts.project);
       let results: MergeFileResult[];
       try {
-        results = await core.handlers['projects.merge']({ paths: others });
+        results = await core.handlers['merge.projects']({ paths: others });
       } finally {
         core.close();
       }

@@ -3,8 +3,7 @@
  * method name, validates the input, runs the handler, validates (and thereby strips) the output,
  * and turns every failure into an error value the UI can show.
  */
-import { z } from 'zod';
-import { API, ApiError, isApiMethod, type ApiHandlers, type Envelope } from '../../shared/api';
+import { API, ApiError, isApiMethod, parseApiInput, type ApiHandlers, type Envelope } from '../../shared/api';
 import { ImportValidationError } from '../../shared/formats/types';
 
 export async function dispatch(handlers: ApiHandlers, method: unknown, rawInput: unknown): Promise<Envelope> {
@@ -12,16 +11,11 @@ export async function dispatch(handlers: ApiHandlers, method: unknown, rawInput:
     return { ok: false, error: { code: 'not_found', message: `Unknown method ${JSON.stringify(method)}` } };
   }
   const spec = API[method];
-  const parsed = spec.input.safeParse(rawInput ?? {});
-  if (!parsed.success) {
-    return {
-      ok: false,
-      error: { code: 'invalid_input', message: `Invalid input for ${method}: ${z.prettifyError(parsed.error)}` },
-    };
-  }
+  const parsed = parseApiInput(method, rawInput);
+  if (!parsed.ok) return parsed;
   try {
     const handler = handlers[method] as (input: unknown) => Promise<unknown>;
-    const value: unknown = await handler(parsed.data);
+    const value: unknown = await handler(parsed.value);
     // Parsing the output strips any field the contract does not name (blindness, key hygiene).
     return { ok: true, value: spec.output.parse(value) };
   } catch (err) {

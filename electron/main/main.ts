@@ -213,6 +213,7 @@ export function start(): void {
         demoDir,
         host: 'electron',
         fileDialogs: true,
+        diskPaths: true,
         canSwitchProjects: true,
         annotator: commandLine.annotator,
         // Judge API keys: encrypted by the OS keychain (safeStorage), kept in userData, never in a project.

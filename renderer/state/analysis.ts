@@ -10,6 +10,7 @@ import type { AnalysisStartInput, AnalysisStatus } from '../../shared/api';
 import { errorMessage } from '../api/errors';
 import type { Statistic } from '../components/analysis/format';
 import { bridge } from './session';
+import { LIMITS } from '../../shared/limits';
 
 export interface SettingsDraft {
   bootstrap: string;
@@ -25,9 +26,9 @@ export const DEFAULT_DRAFT: SettingsDraft = { bootstrap: '2000', seed: '0', cap:
 
 /** The contract's bounds (AnalysisStartInputSchema). */
 const BOUNDS = {
-  bootstrap: { max: 100_000, what: 'Bootstrap replicates' },
-  seed: { max: Number.MAX_SAFE_INTEGER, what: 'The seed' },
-  cap: { max: 100_000, what: 'The review cap' },
+  bootstrap: { max: LIMITS.analysis.bootstrap.max, what: 'Bootstrap replicates' },
+  seed: { max: LIMITS.analysis.seed.max, what: 'The seed' },
+  cap: { max: LIMITS.analysis.cap.max, what: 'The review cap' },
 } as const;
 
 interface AnalysisViewState {

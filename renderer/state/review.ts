@@ -34,6 +34,7 @@ import type { ErrorType, GlobalLabel, HumanLabel } from '../../shared/domain';
 import { errorMessage } from '../api/errors';
 import { createCommandLane } from './serial';
 import { bridge, useSession } from './session';
+import { LIMITS } from '../../shared/limits';
 
 /** The contract's queues (shared/api REVIEW_QUEUES), named for people. */
 export const QUEUE_KINDS = [
@@ -43,9 +44,9 @@ export const QUEUE_KINDS = [
   { kind: 'human-human', name: 'Human vs human', help: 'sentences the annotators labelled differently' },
 ] as const satisfies ReadonlyArray<{ kind: ReviewQueueKind; name: string; help: string }>;
 
-/** The contract's defaults (REVIEW_DEFAULT_CAP, REVIEW_DEFAULT_FAST_MS), kept here so the UI bundle needs no zod. */
-export const DEFAULT_CAP = 25;
-export const MAX_CAP = 1_000_000;
+/** The contract's review cap (shared/limits.ts: plain numbers, so the UI bundle needs no zod). */
+export const DEFAULT_CAP = LIMITS.review.cap.default!;
+export const MAX_CAP = LIMITS.review.cap.max;
 
 export interface ReviewFilters {
   queue: ReviewQueueKind;

@@ -15,6 +15,7 @@ import type {
   UnitLabelState,
 } from '../../shared/api';
 import { isLikelyFragment } from '../../shared/domain';
+import { parseApiInput } from '../../shared/api';
 import { ApiError } from '../api/errors';
 import { resetAnnotation } from '../state/annotation';
 import { useImports } from '../state/imports';
@@ -89,6 +90,9 @@ export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo>
     project: { path: '/tmp/test.loupe', name: 'test', schemaVersion: 1, isDemo: false },
     annotator: 'ann',
     ...info,
+    // A test that plays the desktop host gets its capabilities unless it says otherwise.
+    diskPaths: info?.diskPaths ?? info?.host === 'electron',
+    keychain: info?.keychain ?? info?.host === 'electron',
   };
 
   const calls: RecordedCall[] = [];
@@ -161,9 +165,12 @@ export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo>
       calls.push({ method, input: structuredClone(input) });
       const handler = handlers[method] as Handler<M> | undefined;
       if (!handler) throw new ApiError({ code: 'unsupported', message: `fake core: ${method} not implemented` });
-      // A real host answers asynchronously; so does the fake.
+      // A real host answers asynchronously; so does the fake. It refuses what the contract refuses
+      // (shared/api.ts parseApiInput, as dispatch does), so the UI meets the real refusal texts.
       await Promise.resolve();
-      return handler(input);
+      const parsed = parseApiInput(method, input);
+      if (!parsed.ok) throw new ApiError(parsed.error);
+      return handler(parsed.value as ApiInput<M>);
     },
     onMenu(listener) {
       menuListeners.add(listener);

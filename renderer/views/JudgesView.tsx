@@ -36,7 +36,7 @@ let editorSerial = 0;
 
 export function JudgesView() {
   const project = useSession((state) => state.info?.project ?? null);
-  const host = useSession((state) => state.info?.host ?? 'web');
+  const keychain = useSession((state) => state.info?.keychain ?? false);
   const { loaded, judges, defaults, selected, runs, pending, error, notice } = useJudges(
     useShallow((state) => ({
       loaded: state.loaded,
@@ -147,7 +147,7 @@ export function JudgesView() {
           mode={editor.mode}
           initial={editor.draft}
           judge={editor.mode === 'edit' ? editor.judge : null}
-          host={host}
+          keychain={keychain}
           defaultTemplate={defaults.template}
           takenNames={judges.map((judge) => judge.name)}
           onSaved={() => setEditor(null)}

@@ -7,6 +7,8 @@
  * Pure: no I/O; hashing happens in the services.
  */
 import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { boundedNumber } from '../bounded';
 
 /**
  * The paper's prompt (Table 16, App. B.4), one user message. `{document}` and `{sentence}` are
@@ -72,8 +74,8 @@ export const BaseUrlSchema = z
 
 export const TemplateSchema = z
   .string()
-  .min(1)
-  .max(200_000)
+  .min(LIMITS.judge.templateChars.min)
+  .max(LIMITS.judge.templateChars.max)
   .refine((t) => PLACEHOLDERS.every((p) => t.includes(p)), { message: 'a template containing both {document} and {sentence}' });
 
 export const ExtraFieldsSchema = z
@@ -95,17 +97,17 @@ export const EndpointConfigSchema = z
     /** CLI: the NAME of the environment variable holding the key (never the key). */
     apiKeyEnv: z.string().regex(ENV_NAME, 'an environment variable name such as OPENAI_API_KEY').nullable().default(null),
     template: TemplateSchema.default(DEFAULT_TEMPLATE),
-    temperature: z.number().min(0).max(2).default(0),
-    topP: z.number().gt(0).max(1).default(1),
-    maxTokens: z.number().int().min(1).max(1_000_000).default(8192),
+    temperature: boundedNumber(LIMITS.judge.temperature).default(LIMITS.judge.temperature.default!),
+    topP: boundedNumber(LIMITS.judge.topP).default(LIMITS.judge.topP.default!),
+    maxTokens: boundedNumber(LIMITS.judge.maxTokens).default(LIMITS.judge.maxTokens.default!),
     /** Soft labels: request log-probabilities (top 20) and read P("1") / (P("0") + P("1")). */
     soft: z.boolean().default(false),
     /** Requests in flight at once. Does not change the output: not part of the version hash. */
-    concurrency: z.number().int().min(1).max(256).default(8),
+    concurrency: boundedNumber(LIMITS.judge.concurrency).default(LIMITS.judge.concurrency.default!),
     /** Per-request timeout in seconds. Not part of the version hash. */
-    timeoutS: z.number().positive().max(3600).default(120),
+    timeoutS: boundedNumber(LIMITS.judge.timeoutS).default(LIMITS.judge.timeoutS.default!),
     /** Retries per sentence on 429, 5xx, timeouts and resets. Not part of the version hash. */
-    retries: z.number().int().min(0).max(20).default(4),
+    retries: boundedNumber(LIMITS.judge.retries).default(LIMITS.judge.retries.default!),
     /** More request fields, e.g. {"chat_template_kwargs": {"enable_thinking": false}} for Qwen3. */
     extra: ExtraFieldsSchema.default({}),
   })
@@ -117,9 +119,9 @@ export const BaselineConfigSchema = z
     kind: z.literal('baseline'),
     rule: z.literal(BASELINE_RULE).default(BASELINE_RULE),
     /** Below this share of content words found in the best passage, a sentence is unfaithful. */
-    coverageThreshold: z.number().min(0).max(1).default(0.5),
+    coverageThreshold: boundedNumber(LIMITS.baseline.coverageThreshold).default(LIMITS.baseline.coverageThreshold.default!),
     /** A passage is this many consecutive document sentences. */
-    passageSentences: z.number().int().min(1).max(10).default(3),
+    passageSentences: boundedNumber(LIMITS.baseline.passageSentences).default(LIMITS.baseline.passageSentences.default!),
   })
   .strict();
 export type BaselineConfig = z.output<typeof BaselineConfigSchema>;

@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   await runImport(repo, { source: { type: 'path', path: big } });
   await runImport(repo, { source: { type: 'path', path: longFile } });
   db.close();
-  const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, canSwitchProjects: false });
+  const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false });
   core.openProject(project);
   await core.handlers['sampling.draw']({ dataset: 'long', n: 60, seed: 0, annotator: 'bench' });
   // A sample of the big dataset for someone else: the project is big, the bench annotator's queue is the long document.

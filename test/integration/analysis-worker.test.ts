@@ -64,7 +64,7 @@ async function call<T>(core: Core, method: string, input: unknown): Promise<T> {
 }
 
 function makeCore(): Core {
-  return createCore({ Database, stateDir: join(dir, 'state'), demoDir: join(ROOT, 'demo'), host: 'web', fileDialogs: false, canSwitchProjects: true });
+  return createCore({ Database, stateDir: join(dir, 'state'), demoDir: join(ROOT, 'demo'), host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: true });
 }
 
 describe('the analysis worker and the analysis.* handlers', () => {

@@ -192,7 +192,7 @@ describe('main bundle smoke run (Node, stand-in electron)', () => {
     expect(run.status).toBe(0);
     const out = JSON.parse(run.stdout);
     expect(out.channels).toBe(API_METHODS.length);
-    expect(out.info).toMatchObject({ ok: true, value: { host: 'electron', fileDialogs: true, canSwitchProjects: true, project: null } });
+    expect(out.info).toMatchObject({ ok: true, value: { host: 'electron', fileDialogs: true, diskPaths: true, canSwitchProjects: true, project: null } });
     expect(out.created).toMatchObject({ ok: true, value: { path: projectFile, isDemo: false } });
     expect(out.datasets).toEqual({ ok: true, value: [] });
     expect(out.foreign).toMatchObject({ ok: false, error: { code: 'unsupported' } });

@@ -23,7 +23,7 @@ const DIVERGED = join(dir, 'diverged.loupe');
 
 /** An annotator's session in their copy (what the app would record). */
 async function annotate(path: string, annotator: string, summaryId: string, labels: HumanLabel[]): Promise<void> {
-  const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'electron', fileDialogs: false, canSwitchProjects: false });
+  const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'electron', fileDialogs: false, diskPaths: true, canSwitchProjects: false });
   core.openProject(path);
   const units = core.repository().unitIdsBySummary(summaryId, 'news')[0]!.unitIds;
   for (const [i, label] of labels.entries()) {

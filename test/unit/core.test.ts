@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/core/index';
+import { createCore, dispatch, type Core } from '../../electron/core/index';
 import { runImport } from '../../electron/core/imports/run';
 import { newsRows, writeJsonl } from '../helpers/project';
 import { tempDir } from '../helpers/tmp';
@@ -11,7 +11,7 @@ const dir = tempDir();
 let core: Core;
 
 beforeAll(async () => {
-  core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, canSwitchProjects: false });
+  core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false });
   core.createProject(join(dir, 'core.loupe'));
   await runImport(core.repository(), { source: { type: 'path', path: writeJsonl(join(dir, 'news.jsonl'), newsRows(10)) } });
   // A summary whose document is missing (as TofuEval ships them), through the labels-free path.
@@ -71,12 +71,31 @@ describe('annotation through the core', () => {
     expect((await core.handlers['annotation.queue']({ annotator: 'alice' })).resumeAt).toBe(1);
   });
 
+  it('reads never write: looking at a queue or a summary creates no annotator', async () => {
+    const before = (await core.handlers['annotators.list']({})).map((a) => a.name);
+    const queue = await core.handlers['annotation.queue']({ annotator: 'nobody-yet' });
+    expect(queue.items.length).toBeGreaterThan(0);
+    expect(queue.progress.unitsDone).toBe(0);
+    const summary = await core.handlers['annotation.load']({ key: queue.items[0]!.key, annotator: 'nobody-yet' });
+    expect(summary.units.every((u) => u.state.label === null)).toBe(true);
+    expect((await core.handlers['annotators.list']({})).map((a) => a.name)).toEqual(before);
+  });
+
   it('refuses an error type on a sentence that is not unfaithful', async () => {
     const queue = await core.handlers['annotation.queue']({ annotator: 'alice' });
     const summary = await core.handlers['annotation.load']({ key: queue.items[1]!.key, annotator: 'alice' });
-    await expect(
-      core.handlers['annotation.record']({ unitId: summary.units[0]!.id, annotator: 'alice', state: { label: 'faithful', errorType: 'entity', note: null }, timeSpentMs: null, cause: 'label' }),
-    ).rejects.toThrow(/only to an Unfaithful/);
+    // The rule is the contract's: every host refuses it in dispatch, before the core, and stores nothing.
+    const refused = await dispatch(core.handlers, 'annotation.record', {
+      unitId: summary.units[0]!.id,
+      annotator: 'alice',
+      state: { label: 'faithful', errorType: 'entity', note: null },
+      timeSpentMs: null,
+      cause: 'label',
+    });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/only to an Unfaithful/) } });
+    const after = await core.handlers['annotation.load']({ key: queue.items[1]!.key, annotator: 'alice' });
+    expect(after.units[0]!.state).toEqual(summary.units[0]!.state);
+
   });
 
   it('refuses labels on a summary whose document is missing until one is attached', async () => {

@@ -166,6 +166,7 @@ describe('electron main', () => {
       demoDir: path.join(APP_ROOT, 'demo'),
       host: 'electron',
       fileDialogs: true,
+      diskPaths: true,
       canSwitchProjects: true,
       annotator: null,
       // Judge API keys go to the OS keychain (electron/main/secrets.ts), never to the project.

@@ -47,6 +47,7 @@ function desktopCore(userData: string) {
     demoDir: join(import.meta.dirname, '..', '..', 'demo'),
     host: 'electron',
     fileDialogs: true,
+    diskPaths: true,
     canSwitchProjects: true,
     secrets: createKeychainSecretStore(userData),
     env: {},

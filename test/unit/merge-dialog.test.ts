@@ -32,7 +32,7 @@ describe('dialog.openProjects', () => {
   });
 
   it('is answered unsupported by the core (loupe serve, the CLI)', async () => {
-    const core = createCore({ Database, stateDir: os.tmpdir(), demoDir: os.tmpdir(), host: 'web', fileDialogs: false, canSwitchProjects: false });
+    const core = createCore({ Database, stateDir: os.tmpdir(), demoDir: os.tmpdir(), host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false });
     await expect(core.handlers['dialog.openProjects']({})).rejects.toMatchObject({ code: 'unsupported' });
   });
 });

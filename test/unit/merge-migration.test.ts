@@ -82,9 +82,9 @@ describe('merging from an older project file', () => {
          (7, 11, 3, 'review', 'unclear', NULL, NULL, 900, 'label', '2025-01-07T00:00:00.000Z');
        INSERT INTO review_events (event_id, queue, judges) VALUES (7, 'suspicious', '["j1"]');`,
     );
-    const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'electron', fileDialogs: false, canSwitchProjects: false });
+    const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'electron', fileDialogs: false, diskPaths: true, canSwitchProjects: false });
     core.openProject(target);
-    const [result] = await core.handlers['projects.merge']({ paths: [old] });
+    const [result] = await core.handlers['merge.projects']({ paths: [old] });
     expect(result).toMatchObject({ merged: true, sourceProject: null, eventsAdded: 2, eventsPresent: 5, annotatorsAdded: ['carol'], problems: [] });
     const labels = new AnalysisRepository((core.repository() as unknown as { db: Database.Database }).db).currentLabels('frank');
     expect(labels.filter((r) => r.unitIndex === 1).map((r) => [r.annotator, r.phase, r.label, r.queue])).toEqual([

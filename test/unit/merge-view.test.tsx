@@ -45,7 +45,7 @@ describe('merge in the Project view', () => {
     await openProjectView({ host: 'electron', fileDialogs: true, canSwitchProjects: true });
     const calls: string[][] = [];
     core.override('dialog.openProjects', () => ({ paths: ['/p/alice.loupe', '/p/dora.loupe'] }));
-    core.override('projects.merge', ({ paths }) => {
+    core.override('merge.projects', ({ paths }) => {
       calls.push(paths);
       return [
         result({ eventsAdded: 12, eventsPresent: 3, annotators: ['alice', 'lead'], annotatorsAdded: ['alice'], summariesMatched: 5 }),
@@ -66,7 +66,7 @@ describe('merge in the Project view', () => {
     await openProjectView({ host: 'electron', fileDialogs: true, canSwitchProjects: true });
     core.override('dialog.openProjects', () => ({ paths: [] }));
     const merge = vi.fn(() => []);
-    core.override('projects.merge', merge);
+    core.override('merge.projects', merge);
     fireEvent.click(screen.getByTestId('merge-choose'));
     await new Promise((r) => setTimeout(r, 20));
     expect(merge).not.toHaveBeenCalled();

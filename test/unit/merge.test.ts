@@ -1,5 +1,5 @@
 /**
- * Merging annotators' copies (issue 5, teams without a server): `projects.merge` through the core
+ * Merging annotators' copies (issue 5, teams without a server): `merge.projects` through the core
  * on real project files. Copies made by copying the file share the project id (the harder case
  * for provenance); separately created projects made from the same benchmark file have their own.
  */
@@ -20,7 +20,7 @@ const NEWS = writeJsonl(join(dir, 'news.jsonl'), newsRows(5));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function makeCore(host: 'electron' | 'web' = 'electron'): Core {
-  return createCore({ Database, stateDir: join(dir, 'state'), demoDir: dir, host, fileDialogs: false, canSwitchProjects: false });
+  return createCore({ Database, stateDir: join(dir, 'state'), demoDir: dir, host, fileDialogs: false, diskPaths: host === 'electron', canSwitchProjects: false });
 }
 
 /** Opens a project (created from the news file when missing), runs fn, closes. */
@@ -86,7 +86,7 @@ function tableDump(path: string): string {
 }
 
 async function merge(path: string, others: string[]) {
-  return withProject(path, (core) => core.handlers['projects.merge']({ paths: others }));
+  return withProject(path, (core) => core.handlers['merge.projects']({ paths: others }));
 }
 
 describe('merging copies of a project', () => {
@@ -284,7 +284,7 @@ describe('refusals', () => {
   it('is desktop only: loupe serve answers unsupported (paths on disk)', async () => {
     const core = makeCore('web');
     core.openProject(join(dir, 'strict.loupe'));
-    await expect(core.handlers['projects.merge']({ paths: [join(dir, 'extra.loupe')] })).rejects.toMatchObject({ code: 'unsupported' });
+    await expect(core.handlers['merge.projects']({ paths: [join(dir, 'extra.loupe')] })).rejects.toMatchObject({ code: 'unsupported' });
     core.close();
   });
 });

@@ -18,7 +18,8 @@ interface JudgeFormProps {
   initial: JudgeDraft;
   /** The judge being edited (null when adding). */
   judge: JudgeInfo | null;
-  host: 'electron' | 'web';
+  /** The host keeps API keys in the OS keychain (app.info.keychain): the form offers a key field. */
+  keychain: boolean;
   /** The paper's prompt (Table 16), from `judges.defaults`. */
   defaultTemplate: string;
   /** Names already in use (adding refuses them). */
@@ -27,7 +28,7 @@ interface JudgeFormProps {
   onCancel: () => void;
 }
 
-export function JudgeForm({ mode, initial, judge, host, defaultTemplate, takenNames, onSaved, onCancel }: JudgeFormProps) {
+export function JudgeForm({ mode, initial, judge, keychain, defaultTemplate, takenNames, onSaved, onCancel }: JudgeFormProps) {
   const [draft, setDraft] = useState<JudgeDraft>(initial);
   const [touched, setTouched] = useState<ReadonlySet<DraftField>>(new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -59,7 +60,7 @@ export function JudgeForm({ mode, initial, judge, host, defaultTemplate, takenNa
     }
     setSaving(true);
     try {
-      const apiKey = keyChange(draft, host);
+      const apiKey = keyChange(draft, keychain);
       if (mode === 'add') {
         await addJudge({ name: check.name, config: check.config, ...(typeof apiKey === 'string' ? { apiKey } : {}) });
       } else {
@@ -130,7 +131,7 @@ export function JudgeForm({ mode, initial, judge, host, defaultTemplate, takenNa
         <form ref={formRef} className="judge-form" onSubmit={(event) => void submit(event)} onKeyDown={onKeyDown} noValidate data-testid="judge-form" data-kind={draft.kind}>
           {field('name', 'Name', text('name', 'judge-name', { readOnly: mode === 'edit', maxLength: 200, autoComplete: 'off' }), mode === 'edit' ? 'The name identifies the judge; it cannot change.' : undefined)}
           {draft.kind === 'endpoint' ? (
-            <EndpointFields draft={draft} judge={judge} host={host} field={field} text={text} update={update} defaultTemplate={defaultTemplate} />
+            <EndpointFields draft={draft} judge={judge} keychain={keychain} field={field} text={text} update={update} defaultTemplate={defaultTemplate} />
           ) : (
             <>
               <p className="muted judge-description">
@@ -167,7 +168,7 @@ export function JudgeForm({ mode, initial, judge, host, defaultTemplate, takenNa
             </span>
           </div>
         </form>
-        <RequestPreview config={check.config} savedHash={mode === 'edit' ? (judge?.configHash ?? null) : null} keyNote={keyNote(draft, judge, host)} />
+        <RequestPreview config={check.config} savedHash={mode === 'edit' ? (judge?.configHash ?? null) : null} keyNote={keyNote(draft, judge, keychain)} />
       </div>
     </section>
   );
@@ -185,14 +186,15 @@ type TextFn = (name: DraftField, testId: string, extra?: Record<string, unknown>
 interface EndpointFieldsProps {
   draft: EndpointDraft;
   judge: JudgeInfo | null;
-  host: 'electron' | 'web';
+  /** The host keeps API keys in the OS keychain (app.info.keychain): the form offers a key field. */
+  keychain: boolean;
   field: FieldFn;
   text: TextFn;
   update: (field: DraftField, value: string | boolean) => void;
   defaultTemplate: string;
 }
 
-function EndpointFields({ draft, judge, host, field, text, update, defaultTemplate }: EndpointFieldsProps) {
+function EndpointFields({ draft, judge, keychain, field, text, update, defaultTemplate }: EndpointFieldsProps) {
   const keyStored = judge?.keySource === 'stored';
   return (
     <>
@@ -201,7 +203,7 @@ function EndpointFields({ draft, judge, host, field, text, update, defaultTempla
 
       <fieldset className="judge-key">
         <legend>API key</legend>
-        {host === 'electron' ? (
+        {keychain ? (
           <>
             {field(
               'apiKey',
@@ -317,8 +319,8 @@ function testIdOf(field: DraftField): string {
 }
 
 /** The preview shows "Bearer <…>" for a config; say where the desktop's key will come from. */
-function keyNote(draft: JudgeDraft, judge: JudgeInfo | null, host: 'electron' | 'web'): string | null {
-  if (host !== 'electron' || draft.kind !== 'endpoint') return null;
+function keyNote(draft: JudgeDraft, judge: JudgeInfo | null, keychain: boolean): string | null {
+  if (!keychain || draft.kind !== 'endpoint') return null;
   if (draft.apiKey.trim()) return 'On save the typed key goes to the OS keychain; requests then carry it as "Authorization: Bearer …" (never shown here).';
   if (judge?.keySource === 'stored' && !draft.forgetKey) return 'Requests carry the key stored in the OS keychain (never shown here).';
   return null;

@@ -6,6 +6,7 @@
  * show beside the field as they are typed, before anything is sent.
  */
 import type { BaselineConfig, EndpointConfig, JsonValue, JudgeConfig } from '../../../shared/judges/config';
+import { LIMITS, readBound } from '../../../shared/limits';
 
 /*
  * Copies of shared/judges/config.ts's PLACEHOLDERS and RESERVED_BODY_FIELDS (a test keeps them
@@ -60,9 +61,9 @@ export interface DraftCheck {
 }
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const MAX_NAME = 200;
-const MAX_TEMPLATE = 200_000;
-const MAX_KEY = 10_000;
+const MAX_NAME = LIMITS.nameChars.max;
+const MAX_TEMPLATE = LIMITS.judge.templateChars.max;
+const MAX_KEY = LIMITS.judge.apiKeyChars.max;
 
 export function draftFor(name: string, config: JudgeConfig): JudgeDraft {
   if (config.kind === 'baseline') {
@@ -96,26 +97,6 @@ export function endpointDraft(name: string, config: EndpointConfig): EndpointDra
     retries: String(config.retries),
     extra: JSON.stringify(config.extra, null, 2),
   };
-}
-
-interface NumberRule {
-  min: number;
-  max: number;
-  /** The minimum itself is not allowed (top_p > 0). */
-  aboveMin?: boolean;
-  integer?: boolean;
-  message: string;
-}
-
-function readNumber(text: string, rule: NumberRule): number | string {
-  const trimmed = text.trim();
-  const value = trimmed === '' ? Number.NaN : Number(trimmed);
-  const ok =
-    Number.isFinite(value) &&
-    (rule.aboveMin ? value > rule.min : value >= rule.min) &&
-    value <= rule.max &&
-    (!rule.integer || Number.isInteger(value));
-  return ok ? value : rule.message;
 }
 
 /** The names of the placeholders a template lacks (the prompt needs both). */
@@ -179,8 +160,8 @@ function checkConfig(draft: JudgeDraft): { config: JudgeConfig | null; errors: D
   const errors: DraftErrors = {};
 
   if (draft.kind === 'baseline') {
-    const coverageThreshold = readNumber(draft.coverageThreshold, { min: 0, max: 1, message: 'A share from 0 to 1' });
-    const passageSentences = readNumber(draft.passageSentences, { min: 1, max: 10, integer: true, message: 'A whole number from 1 to 10' });
+    const coverageThreshold = readBound(draft.coverageThreshold, LIMITS.baseline.coverageThreshold);
+    const passageSentences = readBound(draft.passageSentences, LIMITS.baseline.passageSentences);
     if (typeof coverageThreshold === 'string') errors.coverageThreshold = coverageThreshold;
     if (typeof passageSentences === 'string') errors.passageSentences = passageSentences;
     const ok = Object.keys(errors).length === 0 && typeof coverageThreshold === 'number' && typeof passageSentences === 'number';
@@ -206,12 +187,12 @@ function checkConfig(draft: JudgeDraft): { config: JudgeConfig | null; errors: D
     errors.template = `At most ${MAX_TEMPLATE.toLocaleString()} characters`;
   }
 
-  const temperature = readNumber(draft.temperature, { min: 0, max: 2, message: 'A number from 0 to 2' });
-  const topP = readNumber(draft.topP, { min: 0, max: 1, aboveMin: true, message: 'A number above 0 and at most 1' });
-  const maxTokens = readNumber(draft.maxTokens, { min: 1, max: 1_000_000, integer: true, message: 'A whole number from 1 to 1,000,000' });
-  const concurrency = readNumber(draft.concurrency, { min: 1, max: 256, integer: true, message: 'A whole number from 1 to 256' });
-  const timeoutS = readNumber(draft.timeoutS, { min: 0, max: 3600, aboveMin: true, message: 'Seconds: above 0, at most 3600' });
-  const retries = readNumber(draft.retries, { min: 0, max: 20, integer: true, message: 'A whole number from 0 to 20' });
+  const temperature = readBound(draft.temperature, LIMITS.judge.temperature);
+  const topP = readBound(draft.topP, LIMITS.judge.topP);
+  const maxTokens = readBound(draft.maxTokens, LIMITS.judge.maxTokens);
+  const concurrency = readBound(draft.concurrency, LIMITS.judge.concurrency);
+  const timeoutS = readBound(draft.timeoutS, LIMITS.judge.timeoutS);
+  const retries = readBound(draft.retries, LIMITS.judge.retries);
   const numbers = { temperature, topP, maxTokens, concurrency, timeoutS, retries };
   for (const [field, value] of Object.entries(numbers)) {
     if (typeof value === 'string') errors[field as DraftField] = value;
@@ -246,8 +227,8 @@ function checkConfig(draft: JudgeDraft): { config: JudgeConfig | null; errors: D
  * What happens to the stored key on save (desktop only; the browser never sends a key):
  * a typed key replaces it, "forget" removes it (null), otherwise it is left alone (undefined).
  */
-export function keyChange(draft: JudgeDraft, host: 'electron' | 'web'): string | null | undefined {
-  if (host !== 'electron' || draft.kind !== 'endpoint') return undefined;
+export function keyChange(draft: JudgeDraft, keychain: boolean): string | null | undefined {
+  if (!keychain || draft.kind !== 'endpoint') return undefined;
   const typed = draft.apiKey.trim();
   if (typed) return typed;
   return draft.forgetKey ? null : undefined;

@@ -21,7 +21,7 @@ export function MergePanel({ onMerged }: { onMerged: () => void }) {
       const { paths } = await bridge().call('dialog.openProjects', {});
       if (paths.length === 0) return;
       setRunning(true);
-      setResults(await bridge().call('projects.merge', { paths }));
+      setResults(await bridge().call('merge.projects', { paths }));
       onMerged();
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));

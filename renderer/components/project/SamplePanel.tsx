@@ -8,6 +8,10 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { Annotator, DatasetStats, SampleBatch } from '../../../shared/api';
 import { errorMessage } from '../../api/errors';
 import { bridge } from '../../state/session';
+import { LIMITS, readBound, type Bound } from '../../../shared/limits';
+
+/** The overlap as the form shows it: a percentage of the contract's share. */
+const PERCENT_OVERLAP: Bound = { ...LIMITS.sampling.overlap, max: 100 * LIMITS.sampling.overlap.max };
 
 interface SamplePanelProps {
   datasets: readonly DatasetStats[];
@@ -36,25 +40,20 @@ export function SamplePanel({ datasets, batches, onDrawn }: SamplePanelProps) {
 
   async function draw(event: FormEvent) {
     event.preventDefault();
-    const count = Number(n);
-    const seedValue = Number(seed);
-    if (!chosen || !Number.isInteger(count) || count < 1 || !Number.isInteger(seedValue) || seedValue < 0) {
-      setMessage({ ok: false, text: 'Choose a dataset, a whole n ≥ 1 and a whole seed ≥ 0.' });
+    // Numbers are read against the contract's bounds (shared/limits.ts); which combinations of
+    // annotator, annotators and overlap are allowed is the contract's to refuse (its message shows).
+    const count = readBound(n, LIMITS.sampling.n);
+    const seedValue = readBound(seed, LIMITS.sampling.seed);
+    const overlapPercent = readBound(overlap, PERCENT_OVERLAP);
+    const invalid = [typeof count === 'string' ? `n: ${count}` : null, typeof seedValue === 'string' ? `Seed: ${seedValue}` : null, typeof overlapPercent === 'string' ? `Overlap %: ${overlapPercent}` : null].filter((m) => m !== null);
+    if (!chosen || typeof count === 'string' || typeof seedValue === 'string' || typeof overlapPercent === 'string') {
+      setMessage({ ok: false, text: chosen ? `${invalid.join('. ')}.` : 'Choose a dataset.' });
       return;
     }
     const names = splitAmong
       .split(',')
       .map((name) => name.trim())
       .filter((name) => name !== '');
-    const overlapPercent = Number(overlap);
-    if (names.length > 0 && annotator.trim()) {
-      setMessage({ ok: false, text: 'Give either one annotator for the whole batch or annotators to split it among, not both.' });
-      return;
-    }
-    if (!Number.isFinite(overlapPercent) || overlapPercent < 0 || overlapPercent > 100 || (overlapPercent > 0 && names.length < 2)) {
-      setMessage({ ok: false, text: 'Overlap is a percentage from 0 to 100, and an overlap needs at least two annotators to split among.' });
-      return;
-    }
     setDrawing(true);
     try {
       const batch = await bridge().call('sampling.draw', {
@@ -95,11 +94,11 @@ export function SamplePanel({ datasets, batches, onDrawn }: SamplePanelProps) {
         </label>
         <label>
           n
-          <input type="number" min={1} value={n} onChange={(event) => setN(event.target.value)} data-testid="sample-n" className="narrow" />
+          <input type="number" min={LIMITS.sampling.n.min} max={LIMITS.sampling.n.max} value={n} onChange={(event) => setN(event.target.value)} data-testid="sample-n" className="narrow" />
         </label>
         <label>
           Seed
-          <input type="number" min={0} value={seed} onChange={(event) => setSeed(event.target.value)} data-testid="sample-seed" className="narrow" />
+          <input type="number" min={LIMITS.sampling.seed.min} max={LIMITS.sampling.seed.max} value={seed} onChange={(event) => setSeed(event.target.value)} data-testid="sample-seed" className="narrow" />
         </label>
         <label>
           Annotator (optional)
@@ -131,8 +130,8 @@ export function SamplePanel({ datasets, batches, onDrawn }: SamplePanelProps) {
           Overlap %
           <input
             type="number"
-            min={0}
-            max={100}
+            min={PERCENT_OVERLAP.min}
+            max={PERCENT_OVERLAP.max}
             value={overlap}
             onChange={(event) => setOverlap(event.target.value)}
             data-testid="sample-overlap"

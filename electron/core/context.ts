@@ -1,0 +1,63 @@
+/**
+ * What every namespace module of the core shares: the host's options and capabilities, and the
+ * open project. Namespaces receive this instead of reaching into each other.
+ */
+import { ApiError } from '../../shared/api';
+import type { Database, DatabaseConstructor } from '../../db/open';
+import type { Repository } from '../../db/repository';
+import type { ProjectInfo } from '../../shared/api';
+import type { SecretStore } from './judges/secrets';
+
+/**
+ * What the host can do, asked for by feature instead of "which host am I":
+ * - fileDialogs: native open/save dialogs (the desktop app);
+ * - diskPaths: the caller may name files on this machine (desktop, CLI). `loupe serve` says no: a
+ *   browser page must never make the server read or write paths of its choosing;
+ * - canSwitchProjects: projects can be opened, created and switched (desktop); `loupe serve` and
+ *   each CLI command are bound to one project.
+ */
+export interface HostCapabilities {
+  fileDialogs: boolean;
+  diskPaths: boolean;
+  canSwitchProjects: boolean;
+}
+
+export interface CoreOptions extends HostCapabilities {
+  Database: DatabaseConstructor;
+  stateDir: string;
+  demoDir: string;
+  /** Shown to people only (app.info); no behaviour depends on it. */
+  host: 'electron' | 'web';
+  annotator?: string | null;
+  /** Desktop: API keys in the OS keychain (electron/main/secrets.ts). Absent: keys only from env vars. */
+  secrets?: SecretStore | null;
+  /** Where judge keys named by `apiKeyEnv` are read (default: process.env). */
+  env?: Record<string, string | undefined>;
+}
+
+export interface OpenProject {
+  db: Database;
+  repo: Repository;
+  info: ProjectInfo;
+}
+
+export interface CoreContext {
+  readonly options: CoreOptions;
+  /** The open project; throws `no_project` when none is open. */
+  project(): OpenProject;
+  /** The open project or null. */
+  currentProject(): OpenProject | null;
+}
+
+/** The refusal of a feature this host does not have (the contract's `unsupported`). */
+export function unsupported(what: string): never {
+  throw new ApiError({ code: 'unsupported', message: `${what} is only available in the desktop app.` });
+}
+
+export function requireCapability(ctx: CoreContext, capability: keyof HostCapabilities, what: string): void {
+  if (!ctx.options[capability]) unsupported(what);
+}
+
+export function noProject(): never {
+  throw new ApiError({ code: 'no_project', message: 'No project is open. Open or create one first (File › Open).' });
+}

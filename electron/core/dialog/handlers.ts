@@ -1,0 +1,18 @@
+/**
+ * dialog.*: native dialogs. The core has none; the desktop host (electron/main/dialogs.ts)
+ * replaces these with its own, every other host answers `unsupported`.
+ */
+import type { ApiHandlers } from '../../../shared/api';
+import { unsupported } from '../context';
+
+export type DialogHandlers = Pick<ApiHandlers, 'dialog.openProject' | 'dialog.openProjects' | 'dialog.createProject' | 'dialog.importFile' | 'dialog.saveExport'>;
+
+export function createDialogFallbacks(): DialogHandlers {
+  return {
+    'dialog.openProject': async () => unsupported('The open-project dialog'),
+    'dialog.openProjects': async () => unsupported('The open-projects dialog'),
+    'dialog.createProject': async () => unsupported('The new-project dialog'),
+    'dialog.importFile': async () => unsupported('The import dialog'),
+    'dialog.saveExport': async () => unsupported('The save dialog'),
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * The contract's bounds and defaults as plain numbers (no zod), so the UI bundle can show and
+ * pre-check them without shipping zod. shared/api.ts and shared/judges/config.ts build their
+ * schemas from these; nothing else may restate them: the contract alone refuses.
+ */
+export interface Bound {
+  min: number;
+  max: number;
+  /** Whole numbers only. */
+  integer: boolean;
+  default?: number;
+  /** The lower bound is exclusive (e.g. top_p > 0). */
+  aboveMin?: boolean;
+}
+
+const int = (min: number, max: number, def?: number): Bound => ({ min, max, integer: true, ...(def !== undefined ? { default: def } : {}) });
+const num = (min: number, max: number, def?: number, aboveMin = false): Bound => ({ min, max, integer: false, ...(def !== undefined ? { default: def } : {}), ...(aboveMin ? { aboveMin } : {}) });
+
+export const LIMITS = {
+  sampling: {
+    n: int(1, 1_000_000, 25),
+    seed: int(0, 2 ** 31 - 1, 0),
+    /** Share of a batch labeled by two annotators. */
+    overlap: num(0, 1, 0),
+    annotators: int(1, 1000),
+  },
+  analysis: {
+    bootstrap: int(0, 100_000, 2000),
+    seed: int(0, Number.MAX_SAFE_INTEGER, 0),
+    cap: int(0, 100_000, 25),
+  },
+  review: {
+    cap: int(0, 1_000_000, 25),
+    fastMs: int(0, 3_600_000, 2000),
+  },
+  annotators: { fastMs: int(0, 600_000, 2000) },
+  /** Time spent on one decision. */
+  timeSpentMs: int(0, 86_400_000),
+  judge: {
+    temperature: num(0, 2, 0),
+    topP: num(0, 1, 1, true),
+    maxTokens: int(1, 1_000_000, 8192),
+    concurrency: int(1, 256, 8),
+    timeoutS: num(0, 3600, 120, true),
+    retries: int(0, 20, 4),
+    templateChars: int(1, 200_000),
+    apiKeyChars: int(1, 10_000),
+  },
+  /** The offline baseline judge. */
+  baseline: {
+    coverageThreshold: num(0, 1, 0.5),
+    passageSentences: int(1, 10, 3),
+  },
+  /** Names of datasets, annotators, judges. */
+  nameChars: int(1, 200),
+} as const;
+
+/** "a whole number from 1 to 1,000,000", for messages that state a bound. */
+export function describeBound(b: Bound): string {
+  const fmt = (n: number) => (n === Number.MAX_SAFE_INTEGER ? String(n) : n.toLocaleString('en-US'));
+  const lower = b.aboveMin ? `above ${fmt(b.min)}` : `from ${fmt(b.min)}`;
+  return `${b.integer ? 'a whole number' : 'a number'} ${lower} to ${fmt(b.max)}`;
+}
+
+/** Checks a typed value against a bound: the number, or why not (for forms; the contract decides). */
+export function readBound(text: string, b: Bound): number | string {
+  const value = Number(text.trim());
+  const ok = text.trim() !== '' && Number.isFinite(value) && (!b.integer || Number.isInteger(value)) && (b.aboveMin ? value > b.min : value >= b.min) && value <= b.max;
+  if (ok) return value;
+  const s = describeBound(b);
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
