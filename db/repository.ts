@@ -5,6 +5,7 @@
 import type { Database } from './open';
 import { JudgeRepository } from './judgeRepository';
 import { ReviewRepository } from './reviewRepository';
+import { TaskRepository } from './taskRepository';
 import { CURRENT_FIRST, currentFirst, PER_LABEL_CURRENT_FIRST } from './latest';
 import type { ErrorType, GlobalLabel, HumanLabel, Phase } from '../shared/domain';
 
@@ -109,10 +110,13 @@ export class Repository {
   readonly judges: JudgeRepository;
   /** Review queues, decisions and the dataset card (db/reviewRepository.ts), on the same connection. */
   readonly review: ReviewRepository;
+  /** Results of the JSON-output task kinds (db/taskRepository.ts), on the same connection. */
+  readonly tasks: TaskRepository;
 
   constructor(private readonly db: Database) {
     this.judges = new JudgeRepository(db);
     this.review = new ReviewRepository(db);
+    this.tasks = new TaskRepository(db);
   }
 
   /** Runs fn in one transaction (all or nothing). */
