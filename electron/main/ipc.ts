@@ -5,7 +5,7 @@
  */
 import { ipcMain, type IpcMainInvokeEvent, type WebFrameMain } from 'electron';
 import { API_METHODS, type ApiHandlers, type ApiMethod, type Envelope } from '../../shared/api';
-import { dispatch } from '../core/dispatch';
+import { dispatch } from '../core/index';
 import { isAppUrl, type AppPage } from './window';
 
 /** Channel prefix of the API; the preload uses the same literal. */

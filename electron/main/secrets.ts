@@ -10,7 +10,7 @@ import { safeStorage } from 'electron';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import type { SecretStore } from '../core/judges/secrets';
+import type { SecretStore } from '../core/index';
 
 /** The part of Electron's safeStorage used here (injected in tests). */
 export interface SafeStorageLike {

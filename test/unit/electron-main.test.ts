@@ -99,7 +99,9 @@ vi.mock('better-sqlite3-napi', () => ({ default: class NapiDatabase {} }));
 
 const project = { path: '/p/x.loupe', name: 'x', schemaVersion: 1, isDemo: false };
 
-vi.mock('../../electron/core/index', () => ({
+// The real dispatcher (main/ipc.ts takes it from the core's index, as every host does).
+vi.mock('../../electron/core/index', async () => ({
+  dispatch: (await vi.importActual<typeof import('../../electron/core/dispatch')>('../../electron/core/dispatch')).dispatch,
   createCore: vi.fn((options: unknown) => {
     const s = h.state;
     s.calls.push('createCore');
