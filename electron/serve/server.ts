@@ -3,20 +3,28 @@
  * API call only when it carries the session token, names this server in its Host header (no DNS
  * rebinding) and, when the browser says where it comes from, comes from this server's own origin
  * (no cross-site requests).
+ *
+ * Hostile input (issue 10): every request ends in an HTTP answer, never in an exception that
+ * takes the process down. Unparsable targets, malformed %-escapes and overlong UTF-8 are 400,
+ * unknown paths 404, oversize bodies 413, a handler bug 500; bytes the HTTP parser itself
+ * rejects get a 400/431 from the 'clientError' guard.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { pipeline } from 'node:stream';
 import { extname, join, normalize, sep } from 'node:path';
 import type { ApiHandlers, Envelope } from '../../shared/api';
+import type { ApiErrorCode } from '../../shared/errors';
 import { dispatch } from '../core/index';
 
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; " +
   "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-const MAX_BODY_BYTES = 256 * 1024 * 1024;
+const DEFAULT_MAX_BODY_BYTES = 256 * 1024 * 1024;
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -34,6 +42,8 @@ export interface ServeOptions {
   staticDir: string;
   port?: number;
   token?: string;
+  /** Largest API request body accepted (default 256 MiB); larger ones are answered 413. */
+  maxBodyBytes?: number;
 }
 
 export interface RunningServer {
@@ -56,12 +66,64 @@ function securityHeaders(res: ServerResponse): void {
 
 function sendJson(res: ServerResponse, status: number, body: Envelope): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text) });
   res.end(text);
 }
 
+const REFUSAL_CODES: Partial<Record<number, ApiErrorCode>> = { 400: 'invalid_input', 404: 'not_found', 413: 'invalid_input', 500: 'internal' };
+
 function refuse(res: ServerResponse, status: number, message: string): void {
-  sendJson(res, status, { ok: false, error: { code: status === 404 ? 'not_found' : 'unsupported', message } });
+  sendJson(res, status, { ok: false, error: { code: REFUSAL_CODES[status] ?? 'unsupported', message } });
+}
+
+/** `decodeURIComponent` that answers null (not a URIError) for `%`, `%E0%A4%A`, overlong UTF-8 or a NUL. */
+export function decodePathSegment(text: string): string | null {
+  try {
+    const decoded = decodeURIComponent(text);
+    return decoded.includes('\0') ? null : decoded;
+  } catch {
+    return null;
+  }
+}
+
+/** The request target as a URL, or null when it does not parse (e.g. absolute-form `http://[`). */
+function parseTarget(target: string | undefined): URL | null {
+  try {
+    // A fixed base: the Host header is checked separately and never trusted to build URLs.
+    return new URL(target ?? '/', 'http://127.0.0.1');
+  } catch {
+    return null;
+  }
+}
+
+class BodyTooLarge extends Error {}
+
+/** An error's message for the log, even for a thrown value that refuses to become a string. */
+function describeError(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  try {
+    return String(err);
+  } catch {
+    return 'a value that cannot be shown';
+  }
+}
+
+/** A bare answer written straight to the socket (no request object exists), then close. */
+function answerOnSocket(socket: Duplex, status: number): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/**
+ * Bytes the HTTP parser rejects (bad request line, bad header, oversized headers) never reach the
+ * request handler: answer them here and close, as Node would, but without ever throwing.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET') socket.destroy();
+  else answerOnSocket(socket, err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400);
 }
 
 function sameSecret(a: string, b: string): boolean {
@@ -70,13 +132,13 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+async function readBody(req: IncomingMessage, maxBytes: number): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     const buffer = chunk as Buffer;
     size += buffer.length;
-    if (size > MAX_BODY_BYTES) throw new Error('body too large');
+    if (size > maxBytes) throw new BodyTooLarge(`body larger than ${maxBytes} bytes`);
     chunks.push(buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -87,21 +149,45 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   let allowedHosts: Set<string> = new Set();
   let allowedOrigins: Set<string> = new Set();
 
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+
   const server = createServer((req, res) => {
+    // Every request ends in an answer: whatever escapes the handler becomes a 500, never an exit.
+    answer(req, res).catch((err: unknown) => answerFailure(res, err));
+  });
+  server.on('clientError', answerClientError);
+  // Without a listener Node drops CONNECT requests unanswered: say no instead.
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => answerOnSocket(socket, 405));
+
+  async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     securityHeaders(res);
     // DNS rebinding: a hostile name resolving to 127.0.0.1 still says its own name in Host.
     if (!allowedHosts.has(req.headers.host ?? '')) return refuse(res, 421, 'Unknown host');
-    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
-    if (url.pathname.startsWith('/api/')) {
-      void handleApi(req, res, url.pathname.slice('/api/'.length));
-      return;
+    const url = parseTarget(req.url);
+    if (url === null) return refuse(res, 400, 'Unparsable request target');
+    if (url.pathname.startsWith('/api/')) return handleApi(req, res, url.pathname.slice('/api/'.length));
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      return refuse(res, 405, 'Method not allowed');
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Method not allowed');
     serveStatic(res, url.pathname);
-  });
+  }
 
-  async function handleApi(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
-    if (req.method !== 'POST') return refuse(res, 405, 'API calls are POST');
+  function answerFailure(res: ServerResponse, err: unknown): void {
+    try {
+      process.stderr.write(`loupe serve: request failed: ${describeError(err)}\n`);
+      if (res.headersSent) res.destroy();
+      else refuse(res, 500, 'Internal error');
+    } catch {
+      res.destroy();
+    }
+  }
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, encodedMethod: string): Promise<void> {
+    if (req.method !== 'POST') {
+      res.setHeader('Allow', 'POST');
+      return refuse(res, 405, 'API calls are POST');
+    }
     const origin = req.headers.origin;
     if (origin !== undefined && !allowedOrigins.has(origin)) return refuse(res, 403, 'Cross-origin request refused');
     const fetchSite = req.headers['sec-fetch-site'];
@@ -109,19 +195,32 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     const given = req.headers['x-loupe-token'];
     if (typeof given !== 'string' || !sameSecret(given, token)) return refuse(res, 401, 'Missing or wrong access token');
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return refuse(res, 415, 'API calls send application/json');
+    const method = decodePathSegment(encodedMethod);
+    if (method === null) return refuse(res, 400, 'Malformed %-escape in the method name');
+    const declaredLength = Number(req.headers['content-length'] ?? 0);
+    if (declaredLength > maxBodyBytes) return refuseTooLarge(res);
     let input: unknown;
     try {
-      const body = await readBody(req);
+      const body = await readBody(req, maxBodyBytes);
       input = body.length === 0 ? {} : JSON.parse(body);
     } catch (err) {
+      if (err instanceof BodyTooLarge) return refuseTooLarge(res);
       return sendJson(res, 400, { ok: false, error: { code: 'invalid_input', message: `Unreadable request body: ${(err as Error).message}` } });
     }
-    const result = await dispatch(options.handlers, decodeURIComponent(method), input);
+    const result = await dispatch(options.handlers, method, input);
     sendJson(res, result.ok ? 200 : result.error.code === 'not_found' ? 404 : result.error.code === 'internal' ? 500 : 400, result);
   }
 
+  function refuseTooLarge(res: ServerResponse): void {
+    // The rest of the body is not read: close the connection after the answer.
+    res.setHeader('Connection', 'close');
+    refuse(res, 413, `Request body larger than ${maxBodyBytes} bytes`);
+  }
+
   function serveStatic(res: ServerResponse, pathname: string): void {
-    const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+    const decoded = pathname === '/' ? 'index.html' : decodePathSegment(pathname);
+    if (decoded === null) return refuse(res, 400, 'Malformed %-escape in the path');
+    const relative = decoded.replace(/^\/+/, '');
     const file = normalize(join(options.staticDir, relative));
     if (!file.startsWith(normalize(options.staticDir) + sep) || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
@@ -132,7 +231,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
       'Cache-Control': relative === 'index.html' ? 'no-store' : 'max-age=31536000, immutable',
     });
-    createReadStream(file).pipe(res);
+    // A read error mid-file (file removed, permissions) cuts this response, not the process.
+    pipeline(createReadStream(file), res, (err) => {
+      if (err) res.destroy();
+    });
   }
 
   await new Promise<void>((resolve, reject) => {

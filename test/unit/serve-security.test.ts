@@ -3,12 +3,18 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiHandlers } from '../../shared/api';
 import { createCore } from '../../electron/core/index';
 import { startServer, type RunningServer } from '../../electron/serve/server';
+import { rawGet, rawRequest } from '../helpers/raw-http';
 import { tempDir } from '../helpers/tmp';
 
 const dir = tempDir();
 let server: RunningServer;
+let staticDir: string;
+let handlers: ApiHandlers;
+/** Small enough to test 413 without sending hundreds of megabytes. */
+const MAX_BODY_BYTES = 64 * 1024;
 
 /** Raw HTTP so the test controls every header a browser or an attacker would send. */
 function call(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
@@ -28,12 +34,13 @@ const api = (method: string, headers: Record<string, string>, body = '{}') =>
   call(`/api/${method}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
 
 beforeAll(async () => {
-  const staticDir = join(dir, 'static');
+  staticDir = join(dir, 'static');
   mkdirSync(staticDir);
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
-  const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, canSwitchProjects: false });
+  const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false });
   core.createProject(join(dir, 'p.loupe'));
-  server = await startServer({ handlers: core.handlers, staticDir });
+  handlers = core.handlers;
+  server = await startServer({ handlers, staticDir, maxBodyBytes: MAX_BODY_BYTES });
   afterAll(async () => {
     await server.close();
     core.close();
@@ -97,5 +104,128 @@ describe('loupe serve security', () => {
     expect(JSON.parse(open.body).error.code).toBe('unsupported');
     const imp = await api('imports.start', { 'x-loupe-token': server.token }, JSON.stringify({ source: { type: 'path', path: '/etc' } }));
     expect(JSON.parse(imp.body).error.code).toBe('unsupported');
+  });
+});
+
+/** A raw POST to the API with the token, from this server's origin, with the exact body bytes given. */
+function rawApi(method: string, body: string | Buffer, extraHeaders: string[] = []): Promise<Awaited<ReturnType<typeof rawRequest>>> {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  const head = [
+    `POST /api/${method} HTTP/1.1`,
+    `Host: 127.0.0.1:${server.port}`,
+    `X-Loupe-Token: ${server.token}`,
+    'Content-Type: application/json',
+    `Content-Length: ${bytes.length}`,
+    ...extraHeaders,
+    'Connection: close',
+  ];
+  return rawRequest(server.port, Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), bytes]), { withBody: true });
+}
+
+/** A good call still succeeds (datasets.list: an empty list on this empty project). */
+async function stillAnswers(): Promise<void> {
+  const res = await api('datasets.list', { 'x-loupe-token': server.token });
+  expect(res.status).toBe(200);
+  expect(JSON.parse(res.body)).toEqual({ ok: true, value: [] });
+}
+
+describe('loupe serve on hostile request targets (issue 10 item 6)', () => {
+  // Each of these threw out of the request handler and ended the process before the fix.
+  it.each(['/%', '/%E0%A4%A', '/%c0%ae%c0%ae/p.loupe', '/%c0%ae%c0%ae%c0%af%c0%ae%c0%ae%c0%afp.loupe', '/%00', '/index.html%00.js'])('answers GET %s with 400 and keeps serving', async (target) => {
+    const res = await rawGet(server.port, target);
+    expect(res.status).toBe(400);
+    await stillAnswers();
+  });
+
+  it('answers an absolute-form target that does not parse (GET http://[ HTTP/1.1) with 400', async () => {
+    expect((await rawGet(server.port, 'http://[')).status).toBe(400);
+    expect((await rawGet(server.port, 'http://[::1')).status).toBe(400);
+    await stillAnswers();
+  });
+
+  it('serves an absolute-form target that parses by its path, still under the Host check', async () => {
+    expect((await rawGet(server.port, `http://127.0.0.1:${server.port}/`)).status).toBe(200);
+    expect((await rawGet(server.port, 'http://evil.example/', { host: 'evil.example' })).status).toBe(421);
+    expect((await rawGet(server.port, '*')).status).toBe(404);
+    expect((await rawGet(server.port, '*', { method: 'OPTIONS' })).status).toBe(405);
+  });
+
+  it('answers /api/% with the token 400 (an invalid_input envelope), not an exit', async () => {
+    const res = await rawApi('%', '{}');
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect((await rawApi('%E0%A4%A', '{}')).status).toBe(400);
+    expect((await rawApi('datasets%2Elist', '{}')).status).toBe(200);
+    await stillAnswers();
+  });
+
+  it('keeps the traversal guard: decoded dot segments never leave the static folder', async () => {
+    expect((await rawGet(server.port, '/%2e%2e/p.loupe')).status).toBe(404);
+    expect((await rawGet(server.port, '/..%2fp.loupe')).status).toBe(404);
+    expect((await rawGet(server.port, '/%2e%2e%2fp.loupe')).status).toBe(404);
+    expect((await rawGet(server.port, '/index.html')).status).toBe(200);
+  });
+
+  it('answers unknown paths and methods 404, and an unknown API method 404', async () => {
+    expect((await rawGet(server.port, '/nope/%41')).status).toBe(404);
+    expect((await rawGet(server.port, '/', { method: 'DELETE' })).status).toBe(405);
+    expect((await rawApi('nope', '{}')).status).toBe(404);
+    expect((await rawApi('__proto__', '{}')).status).toBe(404);
+  });
+
+  it('answers a malformed or non-UTF-8 JSON body with a 400 envelope', async () => {
+    for (const body of ['{', '[1,', '{"a":}', 'nul', Buffer.from([0xff, 0xfe, 0x7b])]) {
+      const res = await rawApi('datasets.list', body);
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    }
+  });
+
+  it('answers an oversize body 413, whether declared up front or only found while reading', async () => {
+    const declared = await rawRequest(
+      server.port,
+      `POST /api/datasets.list HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nX-Loupe-Token: ${server.token}\r\nContent-Type: application/json\r\nContent-Length: ${MAX_BODY_BYTES + 1}\r\n\r\n`,
+      { withBody: true },
+    );
+    expect(declared.status).toBe(413);
+    expect(declared.headers.connection).toBe('close');
+    const chunked = `POST /api/datasets.list HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nX-Loupe-Token: ${server.token}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`;
+    const piece = 'x'.repeat(16 * 1024);
+    const chunks = Array.from({ length: 5 }, () => `${piece.length.toString(16)}\r\n${piece}\r\n`).join('');
+    expect((await rawRequest(server.port, `${chunked}${chunks}0\r\n\r\n`, { withBody: true })).status).toBe(413);
+    await stillAnswers();
+  });
+
+  it('answers bytes the HTTP parser rejects (clientError) with 400 or 431, and CONNECT with 405', async () => {
+    expect((await rawRequest(server.port, 'GARBAGE\r\n\r\n')).status).toBe(400);
+    expect((await rawGet(server.port, '/', { headers: ['no colon here'] })).status).toBe(400);
+    expect((await rawGet(server.port, '/', { headers: [`X-Big: ${'a'.repeat(20_000)}`] })).status).toBe(431);
+    expect((await rawGet(server.port, '/', { headers: ['Content-Length: 1', 'Content-Length: 2'] })).status).toBe(400);
+    expect((await rawRequest(server.port, `CONNECT 127.0.0.1:${server.port} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`)).status).toBe(405);
+    await stillAnswers();
+  });
+
+  it('answers 500 when a handler throws something that cannot even be described, and keeps serving', async () => {
+    // A thrown null-prototype object makes the error formatter itself throw: the rejection escapes
+    // dispatch, which used to be an unhandled rejection (process exit) behind `void handleApi(...)`.
+    const throwing: ApiHandlers = {
+      ...handlers,
+      'datasets.list': async () => {
+        throw Object.create(null) as Error;
+      },
+    };
+    const fragile = await startServer({ handlers: throwing, staticDir });
+    try {
+      const res = await rawRequest(
+        fragile.port,
+        `POST /api/datasets.list HTTP/1.1\r\nHost: 127.0.0.1:${fragile.port}\r\nX-Loupe-Token: ${fragile.token}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+        { withBody: true },
+      );
+      expect(res.status).toBe(500);
+      expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'internal' } });
+      expect((await rawGet(fragile.port, '/')).status).toBe(200);
+    } finally {
+      await fragile.close();
+    }
   });
 });
