@@ -3,8 +3,10 @@
  * hosts parse every `analysis.*` output with it, so a report that reaches the renderer has
  * exactly the shape the types promise (and nothing they do not name).
  *
- * Kept in step with types.ts by the compiler: each schema `satisfies z.ZodType<TheType>`, so a
- * field added to, renamed in or removed from the types fails `tsc` here until the schema follows.
+ * Kept in step with types.ts by the compiler, both ways: each schema `satisfies z.ZodType<TheType>`
+ * (what it parses is a TheType), and `SchemaMatchesTypes` below checks the converse (every
+ * TheType is what the schema parses). A field added to, renamed in, made optional or nullable in,
+ * or removed from either side fails `tsc` here until the other follows.
  */
 import { z } from 'zod';
 import { HumanLabelSchema } from '../domain';
@@ -290,3 +292,41 @@ export const AnalysisReportSchema = z.object({
   definitions: z.record(z.string(), z.string()),
   datasets: z.array(DatasetAnalysisSchema),
 }) satisfies z.ZodType<AnalysisReport>;
+
+/** T with interfaces, `extends` and intersections flattened into plain object types, all the way down. */
+type Flat<T> = T extends object ? { [K in keyof T]: Flat<T[K]> } : T;
+/**
+ * A and B are the same type once flattened: the same fields, each as optional, nullable and typed
+ * alike (identity, not mere assignability, so an extra optional field counts as a difference).
+ */
+type SameShape<A, B> = (<T>() => T extends Flat<A> ? 1 : 2) extends <T>() => T extends Flat<B> ? 1 : 2 ? true : false;
+type AllTrue<T extends Record<string, true>> = T;
+
+/** The converse of each `satisfies` above (module comment); a `false` here is a compile error. */
+export type SchemaMatchesTypes = AllTrue<{
+  EstimateSchema: SameShape<z.infer<typeof EstimateSchema>, Estimate>;
+  RateSchema: SameShape<z.infer<typeof RateSchema>, Rate>;
+  ConfusionSchema: SameShape<z.infer<typeof ConfusionSchema>, Confusion>;
+  StatisticsSchema: SameShape<z.infer<typeof StatisticsSchema>, Statistics<Estimate>>;
+  CorrelationCellSchema: SameShape<z.infer<typeof CorrelationCellSchema>, CorrelationCell>;
+  KindCorrelationsSchema: SameShape<z.infer<typeof KindCorrelationsSchema>, KindCorrelations>;
+  AveragingBiasSchema: SameShape<z.infer<typeof AveragingBiasSchema>, AveragingBias>;
+  ReliabilityBinSchema: SameShape<z.infer<typeof ReliabilityBinSchema>, ReliabilityBin>;
+  CalibrationReportSchema: SameShape<z.infer<typeof CalibrationReportSchema>, CalibrationReport>;
+  CorrectedRateSchema: SameShape<z.infer<typeof CorrectedRateSchema>, CorrectedRate>;
+  JudgeAnalysisSchema: SameShape<z.infer<typeof JudgeAnalysisSchema>, JudgeAnalysis>;
+  CompositionSchema: SameShape<z.infer<typeof CompositionSchema>, Composition>;
+  CompositionReportSchema: SameShape<z.infer<typeof CompositionReportSchema>, CompositionReport>;
+  ReviewTableSchema: SameShape<z.infer<typeof ReviewTableSchema>, ReviewTable>;
+  SuspiciousReportSchema: SameShape<z.infer<typeof SuspiciousReportSchema>, SuspiciousReport>;
+  DisagreementReportSchema: SameShape<z.infer<typeof DisagreementReportSchema>, DisagreementReport>;
+  HiddenBiasReportSchema: SameShape<z.infer<typeof HiddenBiasReportSchema>, HiddenBiasReport>;
+  HumanSampleCountsSchema: SameShape<z.infer<typeof HumanSampleCountsSchema>, HumanSampleCounts>;
+  ReviewSummarySchema: SameShape<z.infer<typeof ReviewSummarySchema>, ReviewSummary>;
+  PairAgreementSchema: SameShape<z.infer<typeof PairAgreementSchema>, PairAgreement>;
+  JudgeHumanAgreementSchema: SameShape<z.infer<typeof JudgeHumanAgreementSchema>, JudgeHumanAgreement>;
+  MultiRaterAgreementSchema: SameShape<z.infer<typeof MultiRaterAgreementSchema>, MultiRaterAgreement>;
+  DatasetAgreementSchema: SameShape<z.infer<typeof DatasetAgreementSchema>, DatasetAgreement>;
+  DatasetAnalysisSchema: SameShape<z.infer<typeof DatasetAnalysisSchema>, DatasetAnalysis>;
+  AnalysisReportSchema: SameShape<z.infer<typeof AnalysisReportSchema>, AnalysisReport>;
+}>;
