@@ -174,6 +174,5 @@ describe('keypress to next unit on a 30,000-word document', () => {
     expect(touched.size).toBeGreaterThan(0);
     expect(touched.size).toBeLessThanOrEqual(6);
     expect(document.querySelectorAll('.doc-paragraph').length).toBeGreaterThan(50);
-    console.info(`keypress → next unit (30k words, happy-dom): p50 ${timings[timings.length >> 1]!.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
   });
 });
