@@ -31,7 +31,7 @@ beforeAll(async () => {
   mkdirSync(join(staticDir, 'assets'), { recursive: true });
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
   writeFileSync(join(staticDir, 'assets', 'app.js'), 'export {};');
-  const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, canSwitchProjects: false });
+  const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false });
   core.createProject(join(dir, 'p.loupe'));
   server = await startServer({ handlers: core.handlers, staticDir, maxBodyBytes: MAX_BODY_BYTES });
   afterAll(async () => {
