@@ -7,6 +7,8 @@
  */
 import type { ErrorType, GlobalLabel, HumanLabel } from '../domain';
 import { SPLITTER, splitSentences, type SentenceSpan } from '../split/sentences';
+import { nestingProblem } from './jsonl';
+import { findExcessNesting } from './nesting';
 import {
   ImportValidationError,
   type FileHead,
@@ -197,6 +199,11 @@ function readSample(raw: unknown, file: string, record: number, problems: Import
 
 function readFile(file: SourceFile, problems: ImportProblem[]): Sample[] {
   let data: unknown;
+  const tooDeep = findExcessNesting(file.text);
+  if (tooDeep) {
+    problems.push(nestingProblem(file.path, tooDeep.path, tooDeep.line));
+    return [];
+  }
   try {
     data = JSON.parse(file.text.replace(/^\uFEFF/, ''));
   } catch (error) {

@@ -4,7 +4,10 @@
  * file, 1-based physical line (JSONL) or record (JSON arrays), field, what was expected.
  */
 import type { z } from 'zod';
+import { describeNestingPath, findExcessNesting, MAX_JSON_DEPTH, nestingWords } from './nesting';
 import { ImportValidationError, type ImportProblem, type SourceFile } from './types';
+
+export { MAX_JSON_DEPTH };
 
 /** Enough to fix a file in one go without flooding the user (or the IPC payload). */
 export const PROBLEM_CAP = 200;
@@ -168,6 +171,11 @@ export function parseJsonLines(file: SourceFile, problems: ProblemCollector): Js
   for (let i = 0; i < lines.length && !problems.full; i += 1) {
     const text = lines[i] ?? '';
     if (text.trim() === '') continue;
+    const tooDeep = findExcessNesting(text);
+    if (tooDeep) {
+      problems.add({ file: file.path, line: i + 1, field: describeNestingPath(tooDeep.path), ...nestingWords() });
+      continue;
+    }
     try {
       out.push({ line: i + 1, value: JSON.parse(text) as unknown });
     } catch (error) {
@@ -192,6 +200,11 @@ export function parseJsonDocument(file: SourceFile, problems: ProblemCollector):
     problems.add({ file: file.path, expected: 'a JSON document', found: 'an empty file' });
     return undefined;
   }
+  const tooDeep = findExcessNesting(text);
+  if (tooDeep) {
+    problems.add(nestingProblem(file.path, tooDeep.path, tooDeep.line));
+    return undefined;
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
@@ -207,7 +220,27 @@ export function parseJsonDocument(file: SourceFile, problems: ProblemCollector):
   }
 }
 
-/** Top-level keys of the first JSON line of a file head (the line may be cut off by the head). */
+/**
+ * The problem for a JSON document nested too deep: in a top-level list the record (1-based) and
+ * the field inside it, else the field path. Exported for parsers that read JSON themselves.
+ */
+export function nestingProblem(file: string, path: ReadonlyArray<string | number>, line: number): ImportProblem {
+  const [first, ...rest] = path;
+  const inList = typeof first === 'number';
+  const fieldPath = inList ? rest : path;
+  return {
+    file,
+    line,
+    ...(inList ? { record: first + 1 } : {}),
+    ...(fieldPath.length > 0 ? { field: describeNestingPath(fieldPath) } : {}),
+    ...nestingWords(),
+  };
+}
+
+/**
+ * Top-level keys of the first JSON line of a file head. The line may be cut off by the head (a
+ * record with many fields): then the keys seen so far, read outside strings at the top level only.
+ */
 export function firstLineKeys(head: string): string[] {
   const first = stripBom(head).split(/\r\n|\n|\r/).find((l) => l.trim() !== '') ?? '';
   const trimmed = first.trim();
@@ -216,9 +249,49 @@ export function firstLineKeys(head: string): string[] {
     const value = JSON.parse(trimmed) as unknown;
     return value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : [];
   } catch {
-    // Cut-off line: fall back to the quoted names followed by a colon (may include nested keys).
-    return [...trimmed.matchAll(/"([^"\\]+)"\s*:/g)].map((m) => m[1] ?? '');
+    return leadingTopLevelKeys(trimmed);
   }
+}
+
+/** Keys of the outermost object of a (possibly cut-off) JSON text, in order, scanning without recursion. */
+function leadingTopLevelKeys(text: string): string[] {
+  const keys: string[] = [];
+  let depth = 0;
+  let expectKey = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (c === '"') {
+      const end = endOfString(text, i);
+      if (end === -1) break;
+      if (depth === 1 && expectKey) {
+        try {
+          keys.push(JSON.parse(text.slice(i, end + 1)) as string);
+        } catch {
+          break;
+        }
+        expectKey = false;
+      }
+      i = end;
+    } else if (c === '{' || c === '[') {
+      depth += 1;
+      expectKey = c === '{' && depth === 1;
+    } else if (c === '}' || c === ']') {
+      depth -= 1;
+    } else if (c === ',' && depth === 1) {
+      expectKey = true;
+    }
+  }
+  return keys;
+}
+
+/** Index of the quote closing the string opened at `start`, or -1 when the text ends first. */
+function endOfString(text: string, start: number): number {
+  for (let i = start + 1; i < text.length; i += 1) {
+    const c = text[i];
+    if (c === '\\') i += 1;
+    else if (c === '"') return i;
+  }
+  return -1;
 }
 
 /** Whether a head looks like JSON Lines (first non-blank character opens an object). */

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { locateSentences } from '../split/sentences';
 import { csvHeaderOf, isCsvText, type CsvRow } from './csv';
+import { describeNestingPath, findExcessNesting, MAX_JSON_DEPTH, nestingWords } from './nesting';
 import { readTabularRecords } from './rows';
 import {
   describeValue,
@@ -80,6 +81,13 @@ function csvRowToRecord(row: CsvRow, place: ProblemPlace, problems: ProblemColle
   for (const key of ['sentences', 'meta'] as const) {
     const cell = (v[key] ?? '').trim();
     if (cell === '') continue;
+    // The record itself is one level, as in JSON Lines: the cell may nest one level less.
+    const tooDeep = findExcessNesting(cell, MAX_JSON_DEPTH - 1);
+    if (tooDeep) {
+      problems.add({ ...place, field: describeNestingPath([key, ...tooDeep.path]), ...nestingWords() });
+      out[key] = null;
+      continue;
+    }
     try {
       out[key] = JSON.parse(cell) as unknown;
     } catch {

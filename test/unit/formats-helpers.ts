@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
+import { detectionHead } from '../../shared/formats/head';
 import { ImportValidationError, type FileHead, type ImportProblem, type SourceFile } from '../../shared/formats/types';
 import { BENCHMARKS } from '../helpers/benchmarks';
 
@@ -12,8 +13,6 @@ const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const SAMPLE_DATA = BENCHMARKS;
 export const FIXTURES = join(REPO_ROOT, 'test', 'fixtures', 'formats');
 
-/** The importer's head size (electron/core/imports/files.ts). */
-const HEAD_CHARS = 8192;
 /** The importer's folder filter. */
 const IMPORTABLE = /\.(jsonl|json|csv|tsv|txt)$/i;
 
@@ -40,8 +39,9 @@ export function text(path: string, body: string): SourceFile {
   return { path, text: body };
 }
 
+/** What detection sees of a file: the importer's head (shared/formats/head.ts). */
 export function headOf(file: SourceFile): FileHead {
-  return { path: file.path, head: file.text.slice(0, HEAD_CHARS) };
+  return { path: file.path, head: detectionHead(file.text) };
 }
 
 /** Every importable file below a folder, with paths relative to it (as the importer lists them). */

@@ -5,11 +5,13 @@
 import { createHash } from 'node:crypto';
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
+import { HeadBuilder } from '../../../shared/formats/head';
 import { ImportValidationError, type FileHead, type SourceFile } from '../../../shared/formats/types';
 
 /** Node strings stop near 512 M characters; larger files are refused before any read. */
 export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
-const HEAD_BYTES = 8 * 1024;
+/** Bytes read at a time while building a detection head. */
+const HEAD_CHUNK_BYTES = 64 * 1024;
 const FOLDER_MAX_FILES = 5000;
 const FOLDER_MAX_DEPTH = 4;
 const IMPORTABLE = /\.(jsonl|json|csv|tsv|txt)$/i;
@@ -62,13 +64,26 @@ export async function readSourceFile(path: string, label = path): Promise<{ file
   return { file: { path: label, text: decodeText(bytes, label) }, bytes };
 }
 
-/** The first few KiB of a file, decoded leniently: enough to tell formats apart. */
+/**
+ * The detection head of a file (shared/formats/head.ts), decoded leniently. Reads on until the
+ * head is complete, so a first JSON record of any length (up to the import limit) is skipped
+ * through rather than cut: the keys after a long document are still seen.
+ */
 export async function readHead(path: string, label: string): Promise<FileHead> {
   const handle = await open(path, 'r');
   try {
-    const buffer = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
-    return { path: label, head: new TextDecoder('utf-8').decode(buffer.subarray(0, bytesRead)) };
+    const builder = new HeadBuilder();
+    const decoder = new TextDecoder('utf-8');
+    const buffer = Buffer.alloc(HEAD_CHUNK_BYTES);
+    let position = 0;
+    while (!builder.complete && position < MAX_IMPORT_BYTES) {
+      const { bytesRead } = await handle.read(buffer, 0, HEAD_CHUNK_BYTES, position);
+      if (bytesRead === 0) break;
+      position += bytesRead;
+      builder.push(decoder.decode(buffer.subarray(0, bytesRead), { stream: true }));
+    }
+    if (!builder.complete) builder.push(decoder.decode());
+    return { path: label, head: builder.result() };
   } finally {
     await handle.close();
   }

@@ -7,6 +7,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImportResult, ImportSource } from '../../../shared/api';
 import { isLikelyFragment } from '../../../shared/domain';
+import { detectionHead } from '../../../shared/formats/head';
 import { PARSERS, detectKind } from '../../../shared/formats/registry';
 import {
   ImportValidationError,
@@ -54,17 +55,8 @@ interface LoadedSources {
   label: string;
 }
 
-/**
- * What detection sees of a file already in memory: at least 8 KiB, extended to the end of the
- * line it cuts, so a first JSON Lines record with a long document still shows all its keys.
- */
-function headOf(text: string): string {
-  const MIN = 8192;
-  const MAX = 4 * 1024 * 1024;
-  if (text.length <= MIN) return text;
-  const end = text.indexOf('\n', MIN);
-  return text.slice(0, end === -1 ? MAX : Math.min(end, MAX));
-}
+/** What detection sees of a file already in memory: the same head as readHead (shared/formats/head.ts). */
+const headOf = detectionHead;
 
 function parserFor(kind: ImportKind): FormatParser {
   const parser = PARSERS.find((p) => p.kind === kind);
