@@ -10,13 +10,13 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { runImport } from '../../electron/core/imports/run';
-import { defineJsonKind, createJsonTaskRun, fillTemplate } from '../../electron/core/tasks/json-kind';
+import { createJsonTaskRun, fillTemplate } from '../../electron/core/tasks/json-kind';
 import { parseJsonAnswer } from '../../electron/core/tasks/json-answer';
 import { ModelConfigSchema, type ModelConfigInput } from '../../electron/core/tasks/model-config';
 import type { TaskProgress } from '../../electron/core/tasks/engine';
-import { startMockOpenAI, type MockReply, type MockRequest, type MockServer } from '../mock-openai/server';
+import { startMockOpenAI, type MockServer } from '../mock-openai/server';
+import { WordsSchema, sentenceOf, wordsAnswer as answer, wordsKind, wordsOf } from '../mock-openai/words-kind';
 import { FAST_TUNING, judgeProject, summaryRows, until, type JudgeProject } from '../mock-openai/project';
 import { tempDir } from '../helpers/tmp';
 
@@ -34,23 +34,6 @@ beforeEach(() => {
   mock.setResponder(undefined);
   mock.setLatency(0);
 });
-
-const WordsSchema = z.object({ words: z.array(z.string().min(1)).min(1) }).strict();
-const wordsKind = defineJsonKind({
-  name: 'test-words',
-  version: 1,
-  itemNoun: 'sentence',
-  template: 'List the content words of the sentence as JSON, e.g. {"words": ["council"]}.\nSENTENCE: <<<{sentence}>>>',
-  input: z.object({ sentence: z.string().min(1) }),
-  output: WordsSchema,
-  fields: (input) => ({ sentence: input.sentence }),
-});
-
-const SENTENCE = /SENTENCE: <<<([\s\S]*?)>>>/;
-const sentenceOf = (req: MockRequest) => SENTENCE.exec(req.prompt)?.[1] ?? '';
-/** The right answer for a sentence: its lower-cased words without the "(k.i)" id. */
-const wordsOf = (sentence: string) => sentence.replace(/\(\d+\.\d+\)/, '').toLowerCase().match(/[a-z]+/g) ?? [];
-const answer = (req: MockRequest): MockReply => ({ type: 'answer', content: JSON.stringify({ words: wordsOf(sentenceOf(req)) }) });
 
 const modelConfig = (patch: Partial<ModelConfigInput> = {}) =>
   ModelConfigSchema.parse({ baseUrl: mock.url, model: 'mock-words', concurrency: 4, retries: 3, timeoutS: 5, ...patch });
