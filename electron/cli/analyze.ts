@@ -10,29 +10,26 @@
  * human labels still gives a report (undefined values are null); only a missing project or
  * dataset is an error. Ctrl-C cancels (exit 130).
  */
-import { type Command, InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
 import { renameSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ApiError } from '../../shared/api';
+import type { AnalysisStatus } from '../../shared/api';
 import { AnalysisReportSchema } from '../../shared/analysis/schema';
-import type { CliContext } from './judges';
+import { LIMITS } from '../../shared/limits';
+import { Refusal, UsageError, number, projectClient, sleep } from './client';
 
 interface AnalyzeOptions {
   project: string;
   json?: boolean;
   markdown?: string | true;
-  bootstrap: number;
-  seed: number;
-  cap: number;
+  bootstrap?: number;
+  seed?: number;
+  cap?: number;
   dataset?: string;
   timings?: boolean;
 }
 
-const whole = (name: string, max: number) => (value: string) => {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isSafeInteger(n) || n < 0 || n > max) throw new InvalidArgumentError(`${name} must be a whole number from 0 to ${max}`);
-  return n;
-};
+const A = LIMITS.analysis;
 
 function writeAtomically(file: string, text: string): void {
   const temp = `${file}.tmp`;
@@ -45,49 +42,48 @@ function print(text: string): Promise<void> {
   return new Promise((done, fail) => process.stdout.write(text, (err) => (err ? fail(err) : done())));
 }
 
-export function registerAnalyzeCommand(program: Command, ctx: CliContext): void {
+export function registerAnalyzeCommand(program: Command): void {
   program
     .command('analyze')
     .description('the judge audit: p̂, ε̂, ε₀, min/mean/max correlations, averaging bias, composition, suspicious examples (PROTOCOL.md)')
     .requiredOption('--project <path>', 'project file')
     .option('--json', 'print the report as one JSON document on stdout')
     .option('--markdown [file]', 'write the readable report to FILE (stdout without FILE)')
-    .option('--bootstrap <n>', 'bootstrap replicates (0 = no intervals)', whole('--bootstrap', 100_000), 2000)
-    .option('--seed <s>', 'seed of every random stream', whole('--seed', Number.MAX_SAFE_INTEGER), 0)
-    .option('--cap <c>', 'suspicious summaries listed per dataset', whole('--cap', 100_000), 25)
+    .option('--bootstrap <n>', `bootstrap replicates (0 = no intervals; default ${A.bootstrap.default})`, number('--bootstrap'))
+    .option('--seed <s>', `seed of every random stream (default ${A.seed.default})`, number('--seed'))
+    .option('--cap <c>', `suspicious summaries listed per dataset (default ${A.cap.default})`, number('--cap'))
     .option('--dataset <name>', 'only this dataset')
     .option('--timings', 'print load and analysis times on stderr')
     .action(async (opts: AnalyzeOptions) => {
-      if (opts.json && opts.markdown === true) throw ctx.usage('--json prints on stdout: give --markdown a FILE to write the readable report as well');
-      const core = ctx.open(opts.project);
+      if (opts.json && opts.markdown === true) throw new UsageError('--json prints on stdout: give --markdown a FILE to write the readable report as well');
+      const client = projectClient(opts.project);
       const tty = process.stderr.isTTY === true;
       let jobId: string | null = null;
       const onSigint = () => {
-        if (jobId) void core.analysis.handlers['analysis.cancel']({ jobId });
+        if (jobId) void client.call('analysis.cancel', { jobId }).catch(() => undefined);
       };
       process.on('SIGINT', onSigint);
       try {
-        const started = await core.handlers['analysis.start']({
-          bootstrap: opts.bootstrap,
-          seed: opts.seed,
-          cap: opts.cap,
+        // Absent options take the contract's defaults.
+        let status: AnalysisStatus = await client.call('analysis.start', {
+          ...(opts.bootstrap !== undefined ? { bootstrap: opts.bootstrap } : {}),
+          ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+          ...(opts.cap !== undefined ? { cap: opts.cap } : {}),
           ...(opts.dataset !== undefined ? { dataset: opts.dataset } : {}),
         });
-        jobId = started.jobId;
-        const ticker = tty
-          ? setInterval(() => {
-              void core.handlers['analysis.status']({ jobId: started.jobId }).then((s) => {
-                if (s.state === 'running') process.stderr.write(`\r\x1b[2Kanalysis: ${s.progress.phase} (${s.progress.done}/${s.progress.total})`);
-              });
-            }, 250)
-          : null;
-        const status = await core.analysis.wait(started.jobId);
-        if (ticker) {
-          clearInterval(ticker);
-          process.stderr.write('\r\x1b[2K');
+        jobId = status.jobId;
+        let shown = 0;
+        while (status.state === 'running') {
+          await sleep(50);
+          status = await client.call('analysis.status', { jobId });
+          if (tty && status.state === 'running' && Date.now() - shown >= 250) {
+            shown = Date.now();
+            process.stderr.write(`\r\x1b[2Kanalysis: ${status.progress.phase} (${status.progress.done}/${status.progress.total})`);
+          }
         }
+        if (tty && shown > 0) process.stderr.write('\r\x1b[2K');
         if (opts.timings) {
-          const t = core.analysis.timings(started.jobId);
+          const t = client.core().analysis.timings(jobId);
           if (t) process.stderr.write(`analysis: load ${Math.round(t.loadMs)} ms, analysis ${Math.round(t.analyseMs)} ms\n`);
         }
         if (status.state === 'cancelled') {
@@ -96,7 +92,7 @@ export function registerAnalyzeCommand(program: Command, ctx: CliContext): void 
           return;
         }
         if (status.state !== 'done' || status.report === null || status.markdown === null) {
-          throw new ApiError({ code: 'internal', message: `The analysis failed: ${status.error?.message ?? status.state}` });
+          throw new Refusal({ code: 'internal', message: `The analysis failed: ${status.error?.message ?? status.state}` });
         }
         const report = AnalysisReportSchema.parse(status.report);
         if (typeof opts.markdown === 'string') writeAtomically(resolve(opts.markdown), status.markdown);
@@ -105,7 +101,7 @@ export function registerAnalyzeCommand(program: Command, ctx: CliContext): void 
         else await print(`Wrote the report to ${opts.markdown}\n`);
       } finally {
         process.off('SIGINT', onSigint);
-        core.close();
+        client.close();
       }
     });
 }

@@ -8,29 +8,14 @@
  *   judge --project P --judge NAME [--dataset D] [--only-sampled]
  * The key is never an argument: `--api-key-env VAR` stores the variable's NAME and the run reads it.
  */
-import { type Command, InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
-import { ApiError, type JudgeRunStatus } from '../../shared/api';
-import { BASELINE_JUDGE_NAME, JudgeConfigSchema, type JudgeConfigInput } from '../../shared/judges/config';
-import type { Core } from '../core/index';
+import type { ApiInput, JudgeRunStatus } from '../../shared/api';
+import { BASELINE_JUDGE_NAME } from '../../shared/judges/config';
+import { LIMITS } from '../../shared/limits';
+import { Refusal, UsageError, number, projectClient, sleep } from './client';
 
-export interface CliContext {
-  /** Creates a core with the project open (exits with a usage error when it does not exist). */
-  open(project: string): Core;
-  usage(message: string): Error;
-}
-
-const integer = (name: string, min = 0) => (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be a whole number ≥ ${min}`);
-  return n;
-};
-const decimal = (name: string) => (value: string) => {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n)) throw new InvalidArgumentError(`${name} must be a number`);
-  return n;
-};
+type JudgeConfigText = ApiInput<'judges.add'>['config'];
 
 interface AddOptions {
   project: string;
@@ -50,19 +35,20 @@ interface AddOptions {
   replace?: boolean;
 }
 
-function configFromOptions(opts: AddOptions, ctx: CliContext): JudgeConfigInput {
+/** The options as the contract's judge configuration (which alone judges the values). */
+function configFromOptions(opts: AddOptions): JudgeConfigText {
   if (opts.baseline) {
     const endpointOnly = (['baseUrl', 'model', 'apiKeyEnv', 'template', 'soft', 'extra'] as const).filter((k) => opts[k] !== undefined);
-    if (endpointOnly.length > 0) throw ctx.usage(`--baseline takes no endpoint options (got ${endpointOnly.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')})`);
+    if (endpointOnly.length > 0) throw new UsageError(`--baseline takes no endpoint options (got ${endpointOnly.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')})`);
     return { kind: 'baseline' };
   }
-  if (!opts.baseUrl || !opts.model) throw ctx.usage('judges add needs --base-url URL and --model M (or --baseline for the offline rule)');
+  if (!opts.baseUrl || !opts.model) throw new UsageError('judges add needs --base-url URL and --model M (or --baseline for the offline rule)');
   let extra: unknown;
   if (opts.extra !== undefined) {
     try {
       extra = JSON.parse(opts.extra);
     } catch {
-      throw ctx.usage(`--extra must be a JSON object, e.g. '{"chat_template_kwargs": {"enable_thinking": false}}'`);
+      throw new UsageError(`--extra must be a JSON object, e.g. '{"chat_template_kwargs": {"enable_thinking": false}}'`);
     }
   }
   let template: string | undefined;
@@ -70,7 +56,7 @@ function configFromOptions(opts: AddOptions, ctx: CliContext): JudgeConfigInput 
     try {
       template = readFileSync(opts.template, 'utf8').replace(/^\uFEFF/, '');
     } catch {
-      throw ctx.usage(`Cannot read the template file ${opts.template}`);
+      throw new UsageError(`Cannot read the template file ${opts.template}`);
     }
   }
   return {
@@ -86,6 +72,7 @@ function configFromOptions(opts: AddOptions, ctx: CliContext): JudgeConfigInput 
     ...(opts.temperature !== undefined ? { temperature: opts.temperature } : {}),
     ...(opts.topP !== undefined ? { topP: opts.topP } : {}),
     ...(opts.maxTokens !== undefined ? { maxTokens: opts.maxTokens } : {}),
+    // The contract refuses JSON that is not an object of request fields.
     ...(extra !== undefined ? { extra: extra as Record<string, never> } : {}),
   };
 }
@@ -118,7 +105,9 @@ export function progressLine(s: JudgeRunStatus): string {
   return parts.join(' · ');
 }
 
-export function registerJudgeCommands(program: Command, ctx: CliContext): void {
+const J = LIMITS.judge;
+
+export function registerJudgeCommands(program: Command): void {
   const judges = program.command('judges').description('configure the LLM judges of a project (no key is ever stored in it)');
 
   judges
@@ -132,35 +121,36 @@ export function registerJudgeCommands(program: Command, ctx: CliContext): void {
     .option('--api-key-env <VAR>', 'environment variable holding the API key (only its name is stored)')
     .option('--template <file>', 'prompt template file with {document} and {sentence} (default: the paper\'s Table 16)')
     .option('--soft', 'soft labels from the top 20 log-probabilities')
-    .option('--concurrency <n>', 'requests in flight (default 8)', integer('--concurrency', 1))
-    .option('--timeout <s>', 'per-request timeout in seconds (default 120)', decimal('--timeout'))
-    .option('--retries <n>', 'retries per sentence on 429/5xx/timeouts/resets (default 4)', integer('--retries'))
-    .option('--temperature <t>', 'sampling temperature (default 0)', decimal('--temperature'))
-    .option('--top-p <p>', 'top_p (default 1)', decimal('--top-p'))
-    .option('--max-tokens <n>', 'max tokens per answer (default 8192)', integer('--max-tokens', 1))
+    .option('--concurrency <n>', `requests in flight (default ${J.concurrency.default})`, number('--concurrency'))
+    .option('--timeout <s>', `per-request timeout in seconds (default ${J.timeoutS.default})`, number('--timeout'))
+    .option('--retries <n>', `retries per sentence on 429/5xx/timeouts/resets (default ${J.retries.default})`, number('--retries'))
+    .option('--temperature <t>', `sampling temperature (default ${J.temperature.default})`, number('--temperature'))
+    .option('--top-p <p>', `top_p (default ${J.topP.default})`, number('--top-p'))
+    .option('--max-tokens <n>', `max tokens per answer (default ${J.maxTokens.default})`, number('--max-tokens'))
     .option('--extra <json>', 'extra request fields, e.g. \'{"chat_template_kwargs": {"enable_thinking": false}}\'')
     .option('--replace', 'replace the configuration of an existing judge (a changed answer-affecting field makes a new version)')
     .action(async (nameArg: string | undefined, opts: AddOptions) => {
       const name = nameArg ?? (opts.baseline ? BASELINE_JUDGE_NAME : undefined);
-      if (!name) throw ctx.usage('judges add needs a NAME');
-      const parsed = JudgeConfigSchema.safeParse(configFromOptions(opts, ctx));
-      if (!parsed.success) throw ctx.usage(`Invalid judge configuration:\n${z.prettifyError(parsed.error)}`);
-      const core = ctx.open(opts.project);
+      if (name === undefined) throw new UsageError('judges add needs a NAME');
+      const config = configFromOptions(opts);
+      const client = projectClient(opts.project);
       try {
-        const exists = core.repository().judges.judgeByName(name) !== null;
+        const exists = (await client.call('judges.list', {})).some((j) => j.name === name);
+        let added;
         if (exists && opts.replace) {
-          const { judge, newVersion } = await core.handlers['judges.update']({ name, config: parsed.data });
+          const { judge, newVersion } = await client.call('judges.update', { name, config });
+          added = judge;
           process.stdout.write(`Updated judge "${judge.name}" (version ${shortHash(judge.configHash)}${newVersion ? ', new' : ', unchanged'}): ${judge.description}\n`);
         } else {
-          if (exists) throw ctx.usage(`A judge named "${name}" exists already; pass --replace to change its configuration.`);
-          const judge = await core.handlers['judges.add']({ name, config: parsed.data });
-          process.stdout.write(`Added judge "${judge.name}" (version ${shortHash(judge.configHash)}): ${judge.description}\n`);
+          if (exists) throw new UsageError(`A judge named "${name}" exists already; pass --replace to change its configuration.`);
+          added = await client.call('judges.add', { name, config });
+          process.stdout.write(`Added judge "${added.name}" (version ${shortHash(added.configHash)}): ${added.description}\n`);
         }
-        if (parsed.data.kind === 'endpoint' && parsed.data.apiKeyEnv && !process.env[parsed.data.apiKeyEnv]) {
-          process.stderr.write(`Note: ${parsed.data.apiKeyEnv} is not set in this shell; set it before running the judge.\n`);
+        if (added.apiKeyEnv && !process.env[added.apiKeyEnv]) {
+          process.stderr.write(`Note: ${added.apiKeyEnv} is not set in this shell; set it before running the judge.\n`);
         }
       } finally {
-        core.close();
+        client.close();
       }
     });
 
@@ -170,9 +160,9 @@ export function registerJudgeCommands(program: Command, ctx: CliContext): void {
     .requiredOption('--project <path>', 'project file')
     .option('--json', 'print JSON')
     .action(async (opts: { project: string; json?: boolean }) => {
-      const core = ctx.open(opts.project);
+      const client = projectClient(opts.project);
       try {
-        const list = await core.handlers['judges.list']({});
+        const list = await client.call('judges.list', {});
         if (opts.json) {
           process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
           return;
@@ -186,7 +176,7 @@ export function registerJudgeCommands(program: Command, ctx: CliContext): void {
           );
         }
       } finally {
-        core.close();
+        client.close();
       }
     });
 
@@ -196,13 +186,13 @@ export function registerJudgeCommands(program: Command, ctx: CliContext): void {
     .argument('<name>', 'judge name')
     .requiredOption('--project <path>', 'project file')
     .action(async (name: string, opts: { project: string }) => {
-      const core = ctx.open(opts.project);
+      const client = projectClient(opts.project);
       try {
-        const r = await core.handlers['judges.remove']({ name });
-        if (!r.removed) throw new ApiError({ code: 'not_found', message: `No judge "${name}" in this project.` });
+        const r = await client.call('judges.remove', { name });
+        if (!r.removed) throw new Refusal({ code: 'not_found', message: `No judge "${name}" in this project.` });
         process.stdout.write(`Removed judge "${name}" and its ${r.predictionsRemoved} predictions.\n`);
       } finally {
-        core.close();
+        client.close();
       }
     });
 
@@ -211,15 +201,15 @@ export function registerJudgeCommands(program: Command, ctx: CliContext): void {
     .description('print the exact request body a judge sends for one sentence')
     .argument('<name>', 'judge name')
     .requiredOption('--project <path>', 'project file')
-    .option('--unit <id>', 'unit id (default: the first sentence with a document)', integer('--unit'))
+    .option('--unit <id>', 'unit id (default: the first sentence with a document)', number('--unit'))
     .option('--dataset <name>', 'take the first sentence of this dataset')
     .action(async (name: string, opts: { project: string; unit?: number; dataset?: string }) => {
-      const core = ctx.open(opts.project);
+      const client = projectClient(opts.project);
       try {
-        const p = await core.handlers['judges.preview']({ name, ...(opts.unit !== undefined ? { unitId: opts.unit } : {}), ...(opts.dataset ? { dataset: opts.dataset } : {}) });
+        const p = await client.call('judges.preview', { name, ...(opts.unit !== undefined ? { unitId: opts.unit } : {}), ...(opts.dataset !== undefined ? { dataset: opts.dataset } : {}) });
         process.stdout.write(`${JSON.stringify(p, null, 2)}\n`);
       } finally {
-        core.close();
+        client.close();
       }
     });
 
@@ -231,49 +221,59 @@ export function registerJudgeCommands(program: Command, ctx: CliContext): void {
     .option('--dataset <name>', 'only this dataset')
     .option('--only-sampled', 'only the sampled summaries')
     .action(async (opts: { project: string; judge: string; dataset?: string; onlySampled?: boolean }) => {
-      const core = ctx.open(opts.project);
-      const run = core.judges.startRun(opts.judge, { dataset: opts.dataset, onlySampled: opts.onlySampled ?? false });
-      const tty = process.stderr.isTTY === true;
-      let last = 0;
-      const print = (force = false) => {
-        const now = Date.now();
-        if (!force && now - last < (tty ? 200 : 1000)) return;
-        last = now;
-        const line = progressLine(run.status());
-        process.stderr.write(tty ? `\r\x1b[2K${line}` : `${line}\n`);
-      };
-      const ticker = setInterval(() => print(), tty ? 250 : 1000);
-      const unsubscribe = run.onChange(() => print());
-      print(true);
-      let interrupted = false;
-      const onSigint = () => {
-        if (interrupted) process.exit(130); // a second Ctrl-C: leave at once
-        interrupted = true;
-        process.stderr.write(`${tty ? '\n' : ''}Pausing: requests in flight are dropped and will be sent again on resume…\n`);
-        void run.pause('user');
-      };
-      process.on('SIGINT', onSigint);
-      // The run ends (done, cancelled, failed) or pauses (Ctrl-C, or the circuit): either way the CLI stops.
-      await new Promise<void>((resolve) => {
-        void run.finished.then(() => resolve());
-        run.onChange(() => {
-          if (run.status().state === 'paused') resolve();
+      const client = projectClient(opts.project);
+      try {
+        let status = await client.call('judges.start', {
+          name: opts.judge,
+          ...(opts.dataset !== undefined ? { dataset: opts.dataset } : {}),
+          ...(opts.onlySampled ? { onlySampled: true } : {}),
         });
-      });
-      await run.pause('user'); // no-op unless still running
-      clearInterval(ticker);
-      unsubscribe();
-      process.off('SIGINT', onSigint);
-      const s = run.status();
-      print(true);
-      if (tty) process.stderr.write('\n');
-      core.close();
-      for (const note of s.notes) process.stderr.write(`Note: ${note}\n`);
-      process.stdout.write(`${s.judge}: ${s.message} (${s.done}/${s.total}; ${s.requests} requests, ${s.cached} cached)\n`);
-      if (s.state === 'paused') {
-        process.stderr.write(`Run the same command again to resume: answered sentences are not sent again.\n`);
-        process.exitCode = s.pauseReason === 'user' ? 130 : 4;
-      } else if (s.state === 'failed') process.exitCode = 1;
-      else if (s.failed > 0) process.exitCode = 3;
+        const { runId } = status;
+        const tty = process.stderr.isTTY === true;
+        let last = 0;
+        const print = (force = false) => {
+          const now = Date.now();
+          if (!force && now - last < (tty ? 200 : 1000)) return;
+          last = now;
+          const line = progressLine(status);
+          process.stderr.write(tty ? `\r\x1b[2K${line}` : `${line}\n`);
+        };
+        print(true);
+        let interrupted = false;
+        let pausing: Promise<unknown> | null = null;
+        const onSigint = () => {
+          if (interrupted) process.exit(130); // a second Ctrl-C: leave at once
+          interrupted = true;
+          process.stderr.write(`${tty ? '\n' : ''}Pausing: requests in flight are dropped and will be sent again on resume…\n`);
+          pausing = client.call('judges.pause', { runId });
+        };
+        process.on('SIGINT', onSigint);
+        try {
+          // The run ends (done, cancelled, failed) or pauses (Ctrl-C, or the circuit): either way the CLI stops.
+          while (status.state === 'running') {
+            await sleep(50);
+            status = await client.call('judges.status', { runId });
+            print();
+          }
+          if (pausing) await pausing;
+          // A no-op unless still running; what arrived is written before it answers.
+          status = await client.call('judges.pause', { runId });
+        } finally {
+          process.off('SIGINT', onSigint);
+        }
+        print(true);
+        if (tty) process.stderr.write('\n');
+        client.close();
+        const s = status;
+        for (const note of s.notes) process.stderr.write(`Note: ${note}\n`);
+        process.stdout.write(`${s.judge}: ${s.message} (${s.done}/${s.total}; ${s.requests} requests, ${s.cached} cached)\n`);
+        if (s.state === 'paused') {
+          process.stderr.write(`Run the same command again to resume: answered sentences are not sent again.\n`);
+          process.exitCode = s.pauseReason === 'user' ? 130 : 4;
+        } else if (s.state === 'failed') process.exitCode = 1;
+        else if (s.failed > 0) process.exitCode = 3;
+      } finally {
+        client.close();
+      }
     });
 }

@@ -1,5 +1,9 @@
 /**
- * The `loupe` command line: the same services as the app, for scripts and the web harness.
+ * The `loupe` command line: the same services as the app, for scripts and the web harness. Every
+ * subcommand (serve's own startup aside) is a host like IPC and HTTP: it turns its options into the
+ * contract's input and calls `dispatch` (electron/cli/client.ts), so it refuses exactly what the
+ * contract refuses, with the contract's message (exit 1), and stores nothing then. Exit 2: a
+ * mistake in the command line itself (missing option, non-number, wrong --out extension).
  *   npm run --silent loupe -- serve --project P [--port N] [--annotator NAME]
  *   npm run --silent loupe -- import FILE --project P [--as KIND] [--dataset NAME]
  *   npm run --silent loupe -- sample --project P --dataset D --n 25 --seed 0 [--annotator NAME | --annotators A,B,C [--overlap 0.2]]
@@ -12,48 +16,26 @@
  *   npm run --silent loupe -- merge --project P OTHER.loupe… [--json] (electron/cli/merge.ts)
  *   npm run --silent loupe -- analyze --project P [--json] [--markdown [FILE]] [--bootstrap N] [--seed S] [--cap C] [--dataset D] (electron/cli/analyze.ts)
  */
-import Database from 'better-sqlite3';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
-import { ApiError } from '../../shared/api';
+import { ApiError, type ApiInput, type Job } from '../../shared/api';
+import { LIMITS } from '../../shared/limits';
 import { LOUPE_VERSION } from '../../shared/domain';
-import { IMPORT_KINDS, ImportValidationError, formatProblem, type ImportKind } from '../../shared/formats/types';
-import { createCore, type Core } from '../core/index';
-import { buildCardExport, buildExport } from '../core/export/build';
-import { ImportCancelled, runImport, type ImportProgress } from '../core/imports/run';
+import { IMPORT_KINDS, formatProblem, type ImportKind } from '../../shared/formats/types';
 import { startServer } from '../serve/server';
-import { DEMO_DIR, RENDERER_OUT, stateDir } from './paths';
+import { RENDERER_OUT } from './paths';
 import { ensureRendererBuilt } from './renderer-build';
+import { Refusal, UsageError, makeCore, number, projectClient, sleep } from './client';
 import { registerJudgeCommands } from './judges';
 import { registerAnalyzeCommand } from './analyze';
 import { registerReviewCommands } from './review';
 import { registerMergeCommand } from './merge';
 
-function makeCore(web: boolean, annotator?: string): Core {
-  return createCore({
-    Database,
-    stateDir: stateDir(),
-    demoDir: DEMO_DIR,
-    host: web ? 'web' : 'electron',
-    fileDialogs: false,
-    // loupe serve answers a browser: it never reads paths the page names; CLI commands do.
-    diskPaths: !web,
-    canSwitchProjects: false,
-    annotator: annotator ?? null,
-  });
-}
-
-function openExisting(core: Core, path: string): void {
-  if (!existsSync(path)) throw new UsageError(`No project at ${path}. Create one with: loupe import FILE --project ${path}`);
-  core.openProject(path);
-}
-
-class UsageError extends Error {}
-
-const integer = (name: string) => (value: string) => {
+/** serve's own startup: a TCP port (not a contract input). */
+const port = (value: string) => {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`${name} must be a whole number ≥ 0`);
+  if (!Number.isInteger(n) || n < 0 || n > 65_535) throw new InvalidArgumentError('--port must be a whole number from 0 to 65535');
   return n;
 };
 
@@ -72,29 +54,40 @@ export function describeFiles(files: readonly string[]): string {
     .join(', ');
 }
 
-function progressPrinter(): (p: ImportProgress) => void {
+/** The import's progress line from the polled job: at most every 200 ms, and always its end. */
+function progressPrinter(): (job: Job) => void {
   let last = 0;
-  return (p) => {
+  let printed = '';
+  return (job) => {
+    const line = `${job.phase} ${job.done}/${job.total}`;
     const now = Date.now();
-    if (now - last < 200 && p.done !== p.total) return;
+    if (line === printed || (now - last < 200 && job.done !== job.total)) return;
     last = now;
-    const line = `${p.phase} ${p.done}/${p.total}`;
+    printed = line;
     if (process.stderr.isTTY) process.stderr.write(`\r\x1b[2K${line}`);
     else process.stderr.write(`${line}\n`);
   };
 }
 
+function writeAtomically(file: string, content: string): void {
+  const temp = `${file}.tmp`;
+  writeFileSync(temp, content);
+  renameSync(temp, file);
+}
+
 const program = new Command('loupe').version(LOUPE_VERSION).description('Blind sentence-level faithfulness annotation');
+// Mistakes in the command line itself (a missing option, a non-number) exit 2; the contract's refusals exit 1.
+program.exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2));
 
 program
   .command('serve')
   .description('serve the UI in a browser at 127.0.0.1 (prints the URL with its token first)')
   .option('--project <path>', 'project file (created when missing; default: the demo project)')
-  .option('--port <n>', 'port (default: a free one)', integer('--port'))
+  .option('--port <n>', 'port (default: a free one)', port)
   .option('--annotator <name>', 'preselect the annotator')
   .action(async (opts: { project?: string; port?: number; annotator?: string }) => {
     ensureRendererBuilt();
-    const core = makeCore(true, opts.annotator);
+    const core = makeCore({ web: true, annotator: opts.annotator });
     if (opts.project) {
       const path = resolve(opts.project);
       if (existsSync(path)) core.openProject(path);
@@ -121,30 +114,56 @@ program
   .description('import a file or folder into a project (created when missing)')
   .argument('<file>', 'file or folder')
   .requiredOption('--project <path>', 'project file')
-  .addOption(new Option('--as <kind>', 'format (detected when unambiguous)').choices([...IMPORT_KINDS]))
+  .option('--as <kind>', `format: ${IMPORT_KINDS.join(', ')} (detected when unambiguous)`)
   .option('--dataset <name>', 'dataset name')
-  .action(async (file: string, opts: { project: string; as?: ImportKind; dataset?: string }) => {
-    const core = makeCore(false);
+  .action(async (file: string, opts: { project: string; as?: string; dataset?: string }) => {
     const path = resolve(opts.project);
-    if (existsSync(path)) core.openProject(path);
-    else core.createProject(path);
-    const controller = new AbortController();
-    process.once('SIGINT', () => controller.abort());
-    const result = await runImport(
-      core.repository(),
-      { source: { type: 'path', path: resolve(file) }, ...(opts.as ? { as: opts.as } : {}), ...(opts.dataset ? { dataset: opts.dataset } : {}) },
-      progressPrinter(),
-      controller.signal,
-    );
-    if (process.stderr.isTTY) process.stderr.write('\n');
-    process.stdout.write(
-      `Imported ${result.kind} into ${path}: ${result.summariesAdded} summaries added (${result.summariesUnchanged} already there), ` +
-        `${result.unitsAdded} sentences, ${result.labelsAdded} labels added (${result.labelsUnchanged} already there)` +
-        `${result.predictionsKept || result.kind === 'predictions' ? `, ${result.predictionsKept} judge predictions added` : ''}.\n` +
-        `Datasets: ${result.datasets.join(', ')}\nFiles used: ${describeFiles(result.filesUsed)}\n` +
-        result.notes.map((n) => `Note: ${n}\n`).join(''),
-    );
-    core.close();
+    const client = projectClient(path, { create: true });
+    const tty = process.stderr.isTTY === true;
+    let jobId: string | null = null;
+    let cancelling = false;
+    const onSigint = () => {
+      if (cancelling) process.exit(130); // a second Ctrl-C: leave at once
+      cancelling = true;
+      if (jobId) void client.call('jobs.cancel', { jobId }).catch(() => undefined);
+    };
+    process.on('SIGINT', onSigint);
+    try {
+      // --as is the contract's to check (an unknown kind is refused with its list).
+      const started = await client.call('imports.start', {
+        source: { type: 'path', path: resolve(file) },
+        ...(opts.as !== undefined ? { as: opts.as as ImportKind } : {}),
+        ...(opts.dataset !== undefined ? { dataset: opts.dataset } : {}),
+      });
+      jobId = started.jobId;
+      if (cancelling) void client.call('jobs.cancel', { jobId }).catch(() => undefined);
+      const print = progressPrinter();
+      let job = await client.call('jobs.get', { jobId });
+      while (job.state === 'running') {
+        print(job);
+        await sleep(50);
+        job = await client.call('jobs.get', { jobId });
+      }
+      print(job);
+      if (job.state !== 'done' || job.result === null) {
+        const error = job.error ?? { message: `The import ended ${job.state}.`, problems: [] };
+        // Problems are printed after a blank line of their own; a one-line refusal ends the progress line first.
+        if (tty && error.problems.length === 0) process.stderr.write('\n');
+        throw new Refusal({ code: job.state === 'cancelled' ? 'conflict' : 'import_failed', message: error.message, problems: error.problems });
+      }
+      if (tty) process.stderr.write('\n');
+      const result = job.result;
+      process.stdout.write(
+        `Imported ${result.kind} into ${path}: ${result.summariesAdded} summaries added (${result.summariesUnchanged} already there), ` +
+          `${result.unitsAdded} sentences, ${result.labelsAdded} labels added (${result.labelsUnchanged} already there)` +
+          `${result.predictionsKept || result.kind === 'predictions' ? `, ${result.predictionsKept} judge predictions added` : ''}.\n` +
+          `Datasets: ${result.datasets.join(', ')}\nFiles used: ${describeFiles(result.filesUsed)}\n` +
+          result.notes.map((n) => `Note: ${n}\n`).join(''),
+      );
+    } finally {
+      process.off('SIGINT', onSigint);
+      client.close();
+    }
   });
 
 program
@@ -152,40 +171,47 @@ program
   .description('draw a reproducible uniform sample of summaries to annotate')
   .requiredOption('--project <path>', 'project file')
   .requiredOption('--dataset <name>', 'dataset')
-  .option('--n <n>', 'how many summaries', integer('--n'), 25)
-  .option('--seed <s>', 'seed', integer('--seed'), 0)
+  .option('--n <n>', `how many summaries (default ${LIMITS.sampling.n.default})`, number('--n'))
+  .option('--seed <s>', `seed (default ${LIMITS.sampling.seed.default})`, number('--seed'))
   .option('--annotator <name>', 'assign the batch to this annotator')
   .option('--annotators <a,b,c>', 'split the batch among these annotators (comma-separated)')
-  .option('--overlap <share>', 'share of the batch (0–1) labeled by two of the --annotators (e.g. 0.2)')
-  .action(async (opts: { project: string; dataset: string; n: number; seed: number; annotator?: string; annotators?: string; overlap?: string }) => {
+  .option('--overlap <share>', 'share of the batch (0–1) labeled by two of the --annotators (e.g. 0.2)', number('--overlap'))
+  .action(async (opts: { project: string; dataset: string; n?: number; seed?: number; annotator?: string; annotators?: string; overlap?: number }) => {
     const annotators = opts.annotators
       ?.split(',')
       .map((name) => name.trim())
       .filter((name) => name !== '');
-    if (opts.annotators !== undefined && (annotators ?? []).length === 0) throw new UsageError('--annotators needs at least one name');
-    if (annotators && opts.annotator) throw new UsageError('give --annotator (the whole batch) or --annotators (split), not both');
-    const overlap = opts.overlap === undefined ? undefined : Number(opts.overlap);
-    if (overlap !== undefined && !(opts.overlap!.trim() !== '' && Number.isFinite(overlap) && overlap >= 0 && overlap <= 1)) {
-      throw new UsageError(`--overlap must be a number from 0 to 1, got "${opts.overlap}"`);
+    const client = projectClient(opts.project);
+    try {
+      const batch = await client.call('sampling.draw', {
+        dataset: opts.dataset,
+        // The contract's form default (sampling.draw itself requires n).
+        n: opts.n ?? LIMITS.sampling.n.default!,
+        ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+        ...(opts.annotator !== undefined ? { annotator: opts.annotator } : {}),
+        ...(annotators !== undefined ? { annotators } : {}),
+        ...(opts.overlap !== undefined ? { overlap: opts.overlap } : {}),
+      });
+      const assigned = batch.assignments.map((a) => `${a.annotator}: ${a.summaryIds.join(' ')}`).join('\n');
+      process.stdout.write(
+        `Batch ${batch.batch} of ${batch.dataset} (seed ${batch.seed}, hash-rank-v1): ${batch.summaryIds.length} summaries` +
+          `${batch.exhausted ? ` (only ${batch.summaryIds.length} unsampled were left)` : ''}\n${batch.summaryIds.join('\n')}\n` +
+          (assigned ? `Assigned (overlap-balanced-v1, overlap ${batch.overlap ?? 0}):\n${assigned}\n` : ''),
+      );
+    } finally {
+      client.close();
     }
-    if (overlap !== undefined && overlap > 0 && !annotators) throw new UsageError('--overlap needs --annotators');
-    const core = makeCore(false);
-    openExisting(core, resolve(opts.project));
-    const batch = await core.handlers['sampling.draw']({
-      dataset: opts.dataset,
-      n: opts.n,
-      seed: opts.seed,
-      ...(opts.annotator ? { annotator: opts.annotator } : {}),
-      ...(annotators ? { annotators, overlap: overlap ?? 0 } : {}),
-    });
-    const assigned = batch.assignments.map((a) => `${a.annotator}: ${a.summaryIds.join(' ')}`).join('\n');
-    process.stdout.write(
-      `Batch ${batch.batch} of ${batch.dataset} (seed ${batch.seed}, hash-rank-v1): ${batch.summaryIds.length} summaries` +
-        `${batch.exhausted ? ` (only ${batch.summaryIds.length} unsampled were left)` : ''}\n${batch.summaryIds.join('\n')}\n` +
-        (assigned ? `Assigned (overlap-balanced-v1, overlap ${batch.overlap ?? 0}):\n${assigned}\n` : ''),
-    );
-    core.close();
   });
+
+interface ExportOptions {
+  project: string;
+  out: string;
+  history?: boolean;
+  predictions?: boolean;
+  review?: boolean;
+  card?: string;
+  dataset?: string;
+}
 
 program
   .command('export')
@@ -197,35 +223,31 @@ program
   .option('--review', 'write the review results instead (one row per review decision)')
   .option('--card <file>', 'also write the dataset card (JSON: counts, who, when, version, splitters, judges without keys)')
   .option('--dataset <name>', 'only this dataset')
-  .action((opts: { project: string; out: string; history?: boolean; predictions?: boolean; review?: boolean; card?: string; dataset?: string }) => {
+  .action(async (opts: ExportOptions) => {
     if (opts.predictions && opts.review) throw new UsageError('--predictions and --review write different files: give one');
     const ext = extname(opts.out).toLowerCase();
     if (ext !== '.jsonl' && ext !== '.csv') throw new UsageError('--out must end in .jsonl or .csv');
-    const core = makeCore(false);
-    const project = resolve(opts.project);
-    openExisting(core, project);
-    const file = buildExport(
-      core.repository(),
-      {
-        format: ext === '.csv' ? 'csv' : 'jsonl',
-        history: opts.history ?? false,
-        predictions: opts.predictions ?? false,
-        review: opts.review ?? false,
-        ...(opts.dataset ? { dataset: opts.dataset } : {}),
-      },
-      core.current()!.name,
-    );
-    const temp = `${opts.out}.tmp`;
-    writeFileSync(temp, file.content);
-    renameSync(temp, opts.out);
-    process.stdout.write(`Wrote ${file.rows} rows to ${opts.out}\n`);
-    if (opts.card) {
-      const card = buildCardExport(core.repository(), opts.dataset ? { dataset: opts.dataset } : {}, core.current()!.name);
-      writeFileSync(`${opts.card}.tmp`, card.content);
-      renameSync(`${opts.card}.tmp`, opts.card);
-      process.stdout.write(`Wrote the dataset card to ${opts.card}\n`);
+    const input: ApiInput<'export.build'> = {
+      format: ext === '.csv' ? 'csv' : 'jsonl',
+      history: opts.history ?? false,
+      predictions: opts.predictions ?? false,
+      review: opts.review ?? false,
+      ...(opts.dataset !== undefined ? { dataset: opts.dataset } : {}),
+    };
+    const client = projectClient(opts.project);
+    try {
+      const file = await client.call('export.build', input);
+      // The card is asked for first when there is one: a refusal then writes neither file.
+      const card = opts.card !== undefined ? await client.call('export.build', { ...input, card: true }) : null;
+      writeAtomically(opts.out, file.content);
+      process.stdout.write(`Wrote ${file.rows} rows to ${opts.out}\n`);
+      if (card && opts.card !== undefined) {
+        writeAtomically(opts.card, card.content);
+        process.stdout.write(`Wrote the dataset card to ${opts.card}\n`);
+      }
+    } finally {
+      client.close();
     }
-    core.close();
   });
 
 program
@@ -233,56 +255,28 @@ program
   .description('list the datasets of a project')
   .requiredOption('--project <path>', 'project file')
   .action(async (opts: { project: string }) => {
-    const core = makeCore(false);
-    openExisting(core, resolve(opts.project));
-    for (const d of await core.handlers['datasets.list']({})) {
-      process.stdout.write(`${d.name}\t${d.summaries} summaries\t${d.units} sentences\t${d.documentsMissing} documents missing\t${d.sampled} sampled\n`);
+    const client = projectClient(opts.project);
+    try {
+      for (const d of await client.call('datasets.list', {})) {
+        process.stdout.write(`${d.name}\t${d.summaries} summaries\t${d.units} sentences\t${d.documentsMissing} documents missing\t${d.sampled} sampled\n`);
+      }
+    } finally {
+      client.close();
     }
-    core.close();
   });
 
-registerJudgeCommands(program, {
-  open: (project) => {
-    const core = makeCore(false);
-    openExisting(core, resolve(project));
-    return core;
-  },
-  usage: (message) => new UsageError(message),
-});
-
-registerAnalyzeCommand(program, {
-  open: (project) => {
-    const core = makeCore(false);
-    openExisting(core, resolve(project));
-    return core;
-  },
-  usage: (message) => new UsageError(message),
-});
-
-registerReviewCommands(program, {
-  open: (project) => {
-    const core = makeCore(false);
-    openExisting(core, resolve(project));
-    return core;
-  },
-  usage: (message) => new UsageError(message),
-});
-
-registerMergeCommand(program, {
-  open: (project) => {
-    const core = makeCore(false);
-    openExisting(core, resolve(project));
-    return core;
-  },
-  usage: (message) => new UsageError(message),
-});
+registerJudgeCommands(program);
+registerAnalyzeCommand(program);
+registerReviewCommands(program);
+registerMergeCommand(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
-  if (err instanceof ImportValidationError) {
-    process.stderr.write(`\n${err.message.split('\n')[0]}\n${err.problems.map((p) => `  ${formatProblem(p)}`).join('\n')}\n`);
+  if (err instanceof Refusal && err.body.problems && err.body.problems.length > 0) {
+    // An import's problems, one per line with file, line and field.
+    process.stderr.write(`\n${err.message.split('\n')[0]}\n${err.body.problems.map((p) => `  ${formatProblem(p)}`).join('\n')}\n`);
     process.exit(1);
   }
-  if (err instanceof ImportCancelled || err instanceof ApiError || err instanceof UsageError) {
+  if (err instanceof Refusal || err instanceof ApiError || err instanceof UsageError) {
     process.stderr.write(`${err.message}\n`);
     process.exit(err instanceof UsageError ? 2 : 1);
   }

@@ -7,7 +7,7 @@
  */
 import type { Command } from 'commander';
 import type { MergeFileResult } from '../../shared/api';
-import type { CliContext } from './review';
+import { projectClient } from './client';
 
 export function formatMergeResult(r: MergeFileResult): string {
   const lines = [`${r.path}${r.sourceProject ? ` (project ${r.sourceProject})` : ''}`];
@@ -24,7 +24,7 @@ export function formatMergeResult(r: MergeFileResult): string {
   return lines.join('\n');
 }
 
-export function registerMergeCommand(program: Command, ctx: CliContext): void {
+export function registerMergeCommand(program: Command): void {
   program
     .command('merge')
     .description("merge annotators' copies of the project (their label histories, with provenance; idempotent)")
@@ -32,12 +32,12 @@ export function registerMergeCommand(program: Command, ctx: CliContext): void {
     .argument('<other...>', "annotators' project files")
     .option('--json', 'print the per-file results as one JSON document')
     .action(async (others: string[], opts: { project: string; json?: boolean }) => {
-      const core = ctx.open(opts.project);
+      const client = projectClient(opts.project);
       let results: MergeFileResult[];
       try {
-        results = await core.handlers['merge.projects']({ paths: others });
+        results = await client.call('merge.projects', { paths: others });
       } finally {
-        core.close();
+        client.close();
       }
       if (opts.json) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
       else process.stdout.write(`${results.map(formatMergeResult).join('\n')}\n`);

@@ -7,51 +7,41 @@
  *   corrections --project P [--dataset D] [--flips] [--json]                          (corrected global labels)
  * Listings carry no label (the queue is blind, like the card); the table and the corrections do.
  */
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import type { Command } from 'commander';
 import { REVIEW_DEFAULT_CAP, REVIEW_DEFAULT_FAST_MS, REVIEW_QUEUES, type ReviewQueueKind } from '../../shared/api';
 import { ERROR_TYPES, type ErrorType } from '../../shared/domain';
-import type { Core } from '../core/index';
+import { number, projectClient } from './client';
 
-export interface CliContext {
-  /** Creates a core with the project open (exits with a usage error when it does not exist). */
-  open(project: string): Core;
-  usage(message: string): Error;
-}
-
-const integer = (name: string) => (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`${name} must be a whole number ≥ 0`);
-  return n;
-};
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 const percent = (value: number | null) => (value === null ? 'undefined' : `${(100 * value).toFixed(1)}%`);
 
-export function registerReviewCommands(program: Command, ctx: CliContext): void {
+export function registerReviewCommands(program: Command): void {
   program
     .command('review')
     .description('list a review queue (the review happens in the app); no labels are printed')
     .requiredOption('--project <path>', 'project file')
-    .addOption(new Option('--queue <queue>', 'which queue').choices([...REVIEW_QUEUES]).makeOptionMandatory())
+    // Queue and error type are the contract's to check (an unknown one is refused with its list).
+    .requiredOption('--queue <queue>', `which queue: ${REVIEW_QUEUES.join(', ')}`)
     .requiredOption('--dataset <name>', 'dataset')
     .option('--judge <name>', 'a judge of the panel that defines the queue (repeat; default: every judge with predictions)', collect)
-    .addOption(new Option('--error-type <type>', 'only summaries with a marked sentence carrying this error type').choices([...ERROR_TYPES]))
-    .option('--cap <n>', `at most this many summaries (default ${REVIEW_DEFAULT_CAP})`, integer('--cap'), REVIEW_DEFAULT_CAP)
-    .option('--fast-ms <ms>', `flag decisions faster than this per sentence (default ${REVIEW_DEFAULT_FAST_MS})`, integer('--fast-ms'), REVIEW_DEFAULT_FAST_MS)
+    .option('--error-type <type>', `only summaries with a marked sentence carrying this error type: ${ERROR_TYPES.join(', ')}`)
+    .option('--cap <n>', `at most this many summaries (default ${REVIEW_DEFAULT_CAP})`, number('--cap'))
+    .option('--fast-ms <ms>', `flag decisions faster than this per sentence (default ${REVIEW_DEFAULT_FAST_MS})`, number('--fast-ms'))
     .option('--reviewer <name>', 'decided/fast refer to this adjudicator (default: anyone)')
     .option('--json', 'print the queue as one JSON document')
     .action(
-      async (opts: { project: string; queue: ReviewQueueKind; dataset: string; judge?: string[]; errorType?: ErrorType; cap: number; fastMs: number; reviewer?: string; json?: boolean }) => {
-        const core = ctx.open(opts.project);
+      async (opts: { project: string; queue: string; dataset: string; judge?: string[]; errorType?: string; cap?: number; fastMs?: number; reviewer?: string; json?: boolean }) => {
+        const client = projectClient(opts.project);
         try {
-          const queue = await core.handlers['review.queue']({
-            queue: opts.queue,
+          const queue = await client.call('review.queue', {
+            queue: opts.queue as ReviewQueueKind,
             dataset: opts.dataset,
-            cap: opts.cap,
-            fastMs: opts.fastMs,
+            ...(opts.cap !== undefined ? { cap: opts.cap } : {}),
+            ...(opts.fastMs !== undefined ? { fastMs: opts.fastMs } : {}),
             ...(opts.judge ? { judges: opts.judge } : {}),
-            ...(opts.errorType ? { errorType: opts.errorType } : {}),
-            ...(opts.reviewer ? { reviewer: opts.reviewer } : {}),
+            ...(opts.errorType !== undefined ? { errorType: opts.errorType as ErrorType } : {}),
+            ...(opts.reviewer !== undefined ? { reviewer: opts.reviewer } : {}),
           });
           if (opts.json) {
             process.stdout.write(`${JSON.stringify(queue, null, 2)}\n`);
@@ -69,7 +59,7 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
             );
           }
         } finally {
-          core.close();
+          client.close();
         }
       },
     );
@@ -80,15 +70,14 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
     .requiredOption('--project <path>', 'project file')
     .option('--dataset <name>', 'one dataset')
     .option('--judge <name>', 'a judge of the panel (repeat; default: every judge with predictions)', collect)
-    .option('--cap <n>', `suspicious summaries listed per dataset (default ${REVIEW_DEFAULT_CAP})`, integer('--cap'), REVIEW_DEFAULT_CAP)
+    .option('--cap <n>', `suspicious summaries listed per dataset (default ${REVIEW_DEFAULT_CAP})`, number('--cap'))
     .option('--json', 'print one JSON document')
-    .action(async (opts: { project: string; dataset?: string; judge?: string[]; cap: number; json?: boolean }) => {
-      const core = ctx.open(opts.project);
+    .action(async (opts: { project: string; dataset?: string; judge?: string[]; cap?: number; json?: boolean }) => {
+      const client = projectClient(opts.project);
       try {
-        const tables = await core.handlers['review.table']({
-          cap: opts.cap,
-          fastMs: REVIEW_DEFAULT_FAST_MS,
-          ...(opts.dataset ? { dataset: opts.dataset } : {}),
+        const tables = await client.call('review.table', {
+          ...(opts.cap !== undefined ? { cap: opts.cap } : {}),
+          ...(opts.dataset !== undefined ? { dataset: opts.dataset } : {}),
           ...(opts.judge ? { judges: opts.judge } : {}),
         });
         if (opts.json) {
@@ -100,7 +89,7 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
           process.stdout.write(`${t.dataset}\t${t.pool}\t${t.reviewed}\t${t.unfaithful}\t${t.faithful}\t${t.unclear}\t${t.notReviewed}\t${percent(t.pctUnfaithful)} (n=${t.pctUnfaithfulN})\n`);
         }
       } finally {
-        core.close();
+        client.close();
       }
     });
 
@@ -112,9 +101,9 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
     .option('--flips', 'only the summaries whose label flips')
     .option('--json', 'print one JSON document')
     .action(async (opts: { project: string; dataset?: string; flips?: boolean; json?: boolean }) => {
-      const core = ctx.open(opts.project);
+      const client = projectClient(opts.project);
       try {
-        const all = await core.handlers['review.corrections'](opts.dataset ? { dataset: opts.dataset } : {});
+        const all = await client.call('review.corrections', opts.dataset !== undefined ? { dataset: opts.dataset } : {});
         if (opts.json) {
           process.stdout.write(`${JSON.stringify(opts.flips ? all.map((d) => ({ ...d, summaries: d.flips })) : all, null, 2)}\n`);
           return;
@@ -128,7 +117,7 @@ export function registerReviewCommands(program: Command, ctx: CliContext): void 
           }
         }
       } finally {
-        core.close();
+        client.close();
       }
     });
 }
