@@ -5,7 +5,7 @@ import { contentKey, sha256Hex } from '../tasks/hashing';
 export { sha256Hex };
 
 /** The tag of every verdict content key (unchanged since the first judge runner). */
-const VERDICT_CACHE_TAG = 'loupe-judge-cache-1';
+export const VERDICT_CACHE_TAG = 'loupe-judge-cache-1';
 
 /** The judge version: the hash of the fields that change answers (shared/judges/config.ts). */
 export function configHash(config: JudgeConfig): string {
@@ -21,5 +21,3 @@ export function configHash(config: JudgeConfig): string {
 export function cacheKey(versionHash: string, documentHash: string, sentence: string): string {
   return contentKey(VERDICT_CACHE_TAG, versionHash, [documentHash, sentence]);
 }
-
-export { VERDICT_CACHE_TAG };

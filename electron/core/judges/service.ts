@@ -17,7 +17,7 @@ import {
   describeConfig,
   type JudgeConfig,
 } from '../../../shared/judges/config';
-import { buildRequestBody, completionsUrl } from '../../../shared/judges/request';
+import { completionsUrl } from '../../../shared/judges/request';
 import type { Repository } from '../../../db/repository';
 import type { JudgeListRow, JudgeRow } from '../../../db/judgeRepository';
 import { chatBackend, openaiTransport } from '../tasks/transport';
@@ -274,6 +274,8 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
     if (unit && unit.document === null) throw new ApiError({ code: 'conflict', message: `The document of unit ${unit.unitId} is missing; no request can be built.` });
     const hash = configHash(config);
     const document = unit?.document ?? '';
+    // The kind's own request builder: the preview is the body a run sends.
+    const verdictInput = { document, documentHash: sha256Hex(document), sentence: unit?.sentence ?? '{sentence}' };
     return {
       configHash: hash,
       unit: unit ? { unitId: unit.unitId, dataset: unit.dataset, summaryId: unit.summaryId, sentenceIndex: unit.sentenceIndex, sentence: unit.sentence } : null,
@@ -283,10 +285,10 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
               method: 'POST',
               url: completionsUrl(config.baseUrl),
               headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${keyLabel}` },
-              body: buildRequestBody(config, document, unit?.sentence ?? '{sentence}'),
+              body: sentenceVerdictKind.buildRequest(config, verdictInput),
             }
           : null,
-      cacheKey: unit ? cacheKey(hash, sha256Hex(document), unit.sentence) : null,
+      cacheKey: unit ? cacheKey(hash, verdictInput.documentHash, unit.sentence) : null,
     };
   }
 

@@ -21,7 +21,7 @@ import { redact } from '../../../shared/judges/redact';
 import { contentKey } from './hashing';
 import type { Answer, Interpretation, StoredAnswer, TaskBackend, TaskErrorKind, TaskKind, TaskResult, TaskStore } from './kind';
 import { BoundedQueue, type WorkerOutcome } from './queue';
-import { CallAborted, CallError } from './transport';
+import { CallAborted, CallError } from './errors';
 
 export interface RunTuning {
   concurrency: number;

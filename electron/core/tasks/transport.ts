@@ -10,29 +10,10 @@ import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { redact } from '../../../shared/judges/redact';
 import { ChatCompletionSchema } from '../../../shared/judges/request';
-import type { Answer, ChatRequestBody, Completion, TaskBackend, TaskErrorKind, TaskKind } from './kind';
+import { CallAborted, CallError } from './errors';
+import type { Answer, ChatRequestBody, Completion, TaskBackend, TaskKind } from './kind';
 
-/** A failed attempt. `retryable`: 429, 5xx, timeouts, resets, malformed bodies. */
-export class CallError extends Error {
-  constructor(
-    readonly kind: TaskErrorKind,
-    message: string,
-    readonly retryable: boolean,
-    readonly retryAfterMs: number | null = null,
-    readonly status: number | null = null,
-  ) {
-    super(message);
-    this.name = 'CallError';
-  }
-}
-
-/** The attempt was aborted by a pause or cancel (not an endpoint failure). */
-export class CallAborted extends Error {
-  constructor() {
-    super('aborted');
-    this.name = 'CallAborted';
-  }
-}
+export { CallAborted, CallError };
 
 const MAX_MESSAGE = 500;
 

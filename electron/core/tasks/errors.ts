@@ -1,0 +1,29 @@
+/**
+ * What a failed attempt is, for the engine: a CallError with a kind (transport classification),
+ * a redacted message and whether to retry; or CallAborted when a pause or cancel stopped it.
+ * Kept apart from the transport so the engine does not depend on the openai client.
+ */
+import type { TaskErrorKind } from './kind';
+
+/** A failed attempt. `retryable`: 429, 5xx, timeouts, resets, malformed bodies. */
+export class CallError extends Error {
+  constructor(
+    readonly kind: TaskErrorKind,
+    message: string,
+    readonly retryable: boolean,
+    readonly retryAfterMs: number | null = null,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+    this.name = 'CallError';
+  }
+}
+
+/** The attempt was aborted by a pause or cancel (not an endpoint failure). */
+export class CallAborted extends Error {
+  constructor() {
+    super('aborted');
+    this.name = 'CallAborted';
+  }
+}
+
