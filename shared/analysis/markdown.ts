@@ -48,6 +48,18 @@ function plusMinus(estimate: Estimate, digits: number): string {
   return `${fixed(estimate.value, digits)} ± ${fixed((estimate.ci[1] - estimate.ci[0]) / 2, digits)}`;
 }
 
+const INERT: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;', '[': '&#91;', ']': '&#93;' };
+
+/**
+ * A name or id from the project (dataset, judge, annotator, doc and summary ids) as inert text:
+ * no HTML tag, entity, code span or link can come out of it, and it stays on one line. Table
+ * pipes and backslashes are escaped by `cell` like every table cell; outside tables (headings)
+ * a pipe is plain text.
+ */
+function inert(name: string): string {
+  return name.replace(/[\r\n]+/g, ' ').replace(/[&<>"'`[\]]/g, (c) => INERT[c]!);
+}
+
 function cell(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
 }
@@ -138,8 +150,8 @@ export function agreementRows(agreement: DatasetAgreement): string[][] {
     ...agreement.categories.map((category) => spec(pair.specific_agreement, category)),
     count(pair.n_units),
   ];
-  for (const pair of h.pairs) rows.push(pairRow(`${pair.rater_a} vs ${pair.rater_b}`, pair));
-  for (const judge of agreement.judge_names) rows.push(pairRow(`${judge} vs humans`, agreement.judges[judge]!));
+  for (const pair of h.pairs) rows.push(pairRow(`${inert(pair.rater_a)} vs ${inert(pair.rater_b)}`, pair));
+  for (const judge of agreement.judge_names) rows.push(pairRow(`${inert(judge)} vs humans`, agreement.judges[judge]!));
   return rows;
 }
 
@@ -161,7 +173,7 @@ function renderAgreement(agreement: DatasetAgreement): string[] {
 function renderDataset(dataset: DatasetAnalysis): string {
   const judges = dataset.judge_names;
   const parts: string[] = [];
-  parts.push(`## ${dataset.dataset}`);
+  parts.push(`## ${inert(dataset.dataset)}`);
   const human = dataset.human;
   parts.push(
     [
@@ -181,7 +193,7 @@ function renderDataset(dataset: DatasetAnalysis): string {
         ['Judge', 'Hard min', 'Hard mean', 'Soft min', 'Soft mean', 'n (hard)'],
         judges.map((judge) => {
           const correlations = dataset.judges[judge]!.correlations;
-          return [judge, ...minMeanPair(correlations.hard, 2), ...minMeanPair(correlations.soft, 2), count(correlations.hard.min.n)];
+          return [inert(judge), ...minMeanPair(correlations.hard, 2), ...minMeanPair(correlations.soft, 2), count(correlations.hard.min.n)];
         }),
       ),
     );
@@ -194,7 +206,7 @@ function renderDataset(dataset: DatasetAnalysis): string {
           const report = dataset.judges[judge]!;
           const bias = report.averaging_bias;
           return [
-            judge,
+            inert(judge),
             withInterval(report.epsilon_hat),
             count(report.epsilon_hat.n),
             epsilon0Text(dataset),
@@ -215,7 +227,7 @@ function renderDataset(dataset: DatasetAnalysis): string {
         ['Judge', 'Labels', 'Aggregation', 'Pearson', 'Spearman', 'Kendall τ-b', 'ROC-AUC', 'n', 'left out'],
         judges.flatMap((judge) => {
           const correlations = dataset.judges[judge]!.correlations;
-          return [...statisticsRows(judge, 'hard', correlations.hard), ...(correlations.soft ? statisticsRows(judge, 'soft', correlations.soft) : [])];
+          return [...statisticsRows(inert(judge), 'hard', correlations.hard), ...(correlations.soft ? statisticsRows(inert(judge), 'soft', correlations.soft) : [])];
         }),
       ),
     );
@@ -229,7 +241,7 @@ function renderDataset(dataset: DatasetAnalysis): string {
           const calibration = report.calibration;
           const corrected = report.corrected_unfaithful_rate;
           return [
-            judge,
+            inert(judge),
             calibration ? `${withInterval(calibration.brier)} (n = ${count(calibration.brier.n)})` : UNDEFINED,
             calibration ? rate(calibration.ece) : UNDEFINED,
             rate(corrected.observed, true),
@@ -264,8 +276,8 @@ function renderDataset(dataset: DatasetAnalysis): string {
       table(
         ['doc_id', 'summary_id', 'Flagged sentences', 'Review'],
         suspicious.listed.map((entry) => [
-          entry.doc_id,
-          entry.summary_id,
+          inert(entry.doc_id),
+          inert(entry.summary_id),
           entry.flagged_sentences.join(', '),
           entry.review_labels.map((label) => label ?? 'not reviewed').join(', '),
         ]),
