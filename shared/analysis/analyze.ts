@@ -10,7 +10,7 @@ import { computeComposition } from './composition';
 import { computeCorrelations } from './correlations';
 import { computeDisagreements } from './disagreements';
 import { simulateHiddenBias } from './hidden-bias';
-import { checkDataset, isAnnotated, predictionOf, resolveSettings } from './prepare';
+import { checkDataset, isAnalysedSummary, isAnnotated, predictionOf, resolveSettings } from './prepare';
 import { computeReliability } from './reliability';
 import { reviewSummary } from './review-table';
 import { computeSuspicious } from './suspicious';
@@ -67,7 +67,7 @@ export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<Anal
   const { bootstrap, seed, cap } = resolved;
   const judges = [...dataset.judges];
   // Every analysis leaves out summaries with fewer than 2 sentences (all aggregators coincide).
-  const analysed = dataset.summaries.filter((summary) => summary.units.length >= 2);
+  const analysed = dataset.summaries.filter(isAnalysedSummary);
   const annotated = analysed.filter(isAnnotated);
   const population = analysed.filter((summary) => summary.globalLabel !== null);
   // One independent stream per purpose, keyed by dataset name: adding labels to one part of the

@@ -42,6 +42,11 @@ export function resolveHumanLabel(
   return labels.every((label) => label === first) ? { label: first, status: 'agreed' } : { label: null, status: 'disagreement' };
 }
 
+/** Several annotators whose current labels differ (before any adjudication): the human-human queue's sentences. */
+export function annotatorsDisagree(ratings: Readonly<Record<string, HumanLabel>>): boolean {
+  return resolveHumanLabel(ratings).status === 'disagreement';
+}
+
 /** The current (latest) label event of one (unit, person, phase); label null = cleared. */
 export interface CurrentLabelEvent {
   annotator: string;

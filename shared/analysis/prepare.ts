@@ -75,6 +75,13 @@ export function checkDataset(dataset: AnalysisDataset): void {
   if (problems.length > 0) throw new AnalysisInputError(problems);
 }
 
+/** Summaries with fewer sentences are left out of every analysis (all aggregators coincide), and of the suspicious queue. */
+export const MIN_ANALYSED_SENTENCES = 2;
+
+export function isAnalysedSummary(summary: { units: readonly unknown[] }): boolean {
+  return summary.units.length >= MIN_ANALYSED_SENTENCES;
+}
+
 /** ≥ 1 annotation-phase label, unclear included (the flag, or any unit with a label status). */
 export function isAnnotated(summary: AnalysisSummary): boolean {
   return summary.annotated || summary.units.some((unit) => unit.humanStatus !== 'none');

@@ -3,7 +3,8 @@
  * a decision, over a loaded dataset. Pure; electron/core/review/service.ts serves them.
  */
 import { computeDisagreements } from '../analysis/disagreements';
-import { compareByDocThenSummary, isAnnotated } from '../analysis/prepare';
+import { annotatorsDisagree } from '../analysis/human-label';
+import { compareByDocThenSummary, isAnalysedSummary, isAnnotated } from '../analysis/prepare';
 import { computeSuspicious } from '../analysis/suspicious';
 import type { SuspiciousReport } from '../analysis/types';
 import type { ReviewQueueKind } from '../api';
@@ -27,7 +28,7 @@ export interface QueueResult {
 }
 
 /** Analyses leave out summaries with fewer than 2 sentences (PROTOCOL conventions); the suspicious queue and Table 4 follow them. */
-export const analysedSummaries = (summaries: readonly LoadedSummary[]): LoadedSummary[] => summaries.filter((s) => s.units.length >= 2);
+export const analysedSummaries = (summaries: readonly LoadedSummary[]): LoadedSummary[] => summaries.filter(isAnalysedSummary);
 
 function fromUnitSets(summaries: readonly LoadedSummary[], marked: Map<string, Set<number>>): QueueEntry[] {
   return summaries
@@ -69,10 +70,7 @@ export function computeQueue(queue: ReviewQueueKind, summaries: readonly LoadedS
   };
   if (queue === 'human-human') {
     for (const s of summaries) {
-      for (const u of s.units) {
-        const labels = new Set(u.annotations.map((a) => a.label));
-        if (u.annotations.length >= 2 && labels.size > 1) mark(s.row.summaryId, u.row.index);
-      }
+      for (const u of s.units) if (annotatorsDisagree(u.analysis.ratings ?? {})) mark(s.row.summaryId, u.row.index);
     }
   } else {
     const annotated = summaries.filter((s) => isAnnotated(s.analysis)).map((s) => s.analysis);
