@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import type { DatasetAnalysis, JudgeAnalysis } from '../../../shared/analysis/types';
+import { verdictWords } from '../../../shared/analysis/verdict';
 import { count, fixed, intervalText, num, signed, withInterval } from './format';
 
 type Mark = 'yes' | 'no' | 'undefined';
@@ -53,27 +54,6 @@ function upperDetail(dataset: DatasetAnalysis, judge: JudgeAnalysis): string {
   if (dataset.epsilon0_status === 'undefined') return 'ε₀ undefined';
   if (ci === null) return judge.epsilon_hat.value === null ? 'ε̂ undefined' : 'no interval (0 bootstrap replicates, or none defined)';
   return `upper end ${fixed(ci[1], 3)} ${judge.averaging_bias.below_threshold_at_upper_ci ? '<' : '≥'} ${thresholdName(dataset)}`;
-}
-
-export function verdictWords(judge: JudgeAnalysis): string {
-  const bias = judge.averaging_bias;
-  const failing: string[] = [];
-  const unknown: string[] = [];
-  if (bias.mean_ge_min === false) failing.push('mean < min');
-  if (bias.mean_ge_min === null) unknown.push('mean vs min');
-  if (bias.below_threshold === false) failing.push('ε̂ is not below the threshold');
-  if (bias.below_threshold === null) unknown.push('ε̂ vs the threshold');
-  if (bias.holds === true) {
-    const upper =
-      bias.holds_at_upper_ci === true
-        ? ' It still holds at the upper end of ε̂’s interval.'
-        : bias.holds_at_upper_ci === false
-          ? ' It does not hold at the upper end of ε̂’s interval: read with care.'
-          : ' ε̂ has no interval to check.';
-    return `Both conditions hold: by this judge, the global labels show averaging bias.${upper}`;
-  }
-  if (bias.holds === false) return `Not shown by this judge: ${failing.join('; ')}.`;
-  return `Undetermined: ${unknown.join(' and ')} ${unknown.length === 1 ? 'is' : 'are'} undefined.`;
 }
 
 export function VerdictTable({ dataset }: { dataset: DatasetAnalysis }) {
