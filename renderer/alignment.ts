@@ -6,6 +6,7 @@
  * `closestPassages` then only touches the postings of the query's words, so moving between
  * units costs well under a millisecond on a 30,000-word document.
  */
+import { splitDocumentSentences } from '../shared/split/document';
 
 export interface TextRange {
   start: number;
@@ -28,6 +29,8 @@ export interface DocumentIndex {
   /** "a b" (consecutive content tokens) → segments containing it. */
   bigrams: Map<string, Set<number>>;
   averageLength: number;
+  /** Characters in the document, for the highlight budget. */
+  textLength: number;
 }
 
 /** Function words that match everywhere and say nothing about content. */
@@ -60,16 +63,16 @@ export function contentTokens(text: string): string[] {
 /** Longest passage we highlight as one piece: sentences without punctuation are cut into windows. */
 const MAX_SEGMENT_CHARS = 600;
 
-/** Sentence-like ranges: split after . ! ? (with closing quotes/brackets) and at line breaks. */
+/**
+ * Sentence ranges (shared/split/document.ts: the project's splitter plus glued boundaries such as
+ * "Cenotaph.Anzac Day", common in scraped articles), each trimmed; a run longer than
+ * MAX_SEGMENT_CHARS with no boundary at all (tables, tokenised text) is cut into windows at spaces.
+ */
 export function segmentDocument(text: string): TextRange[] {
   const ranges: TextRange[] = [];
-  const boundary = /[.!?]+["'”’)\]]*\s+|\n+/g;
-  let from = 0;
-  const push = (start: number, end: number): void => {
-    while (start < end && /\s/.test(text[start] ?? '')) start += 1;
-    while (end > start && /\s/.test(text[end - 1] ?? '')) end -= 1;
-    if (end <= start) return;
-    // Long runs without punctuation (tables, tokenised text) become windows cut at spaces.
+  for (const sentence of splitDocumentSentences(text)) {
+    let { start } = sentence;
+    const { end } = sentence;
     while (end - start > MAX_SEGMENT_CHARS) {
       let cut = text.lastIndexOf(' ', start + MAX_SEGMENT_CHARS);
       if (cut <= start) cut = start + MAX_SEGMENT_CHARS;
@@ -78,13 +81,7 @@ export function segmentDocument(text: string): TextRange[] {
       while (start < end && /\s/.test(text[start] ?? '')) start += 1;
     }
     if (end > start) ranges.push({ start, end });
-  };
-  for (const match of text.matchAll(boundary)) {
-    const end = match.index + match[0].length;
-    push(from, end);
-    from = end;
   }
-  push(from, text.length);
   return ranges;
 }
 
@@ -112,7 +109,13 @@ export function indexDocument(text: string): DocumentIndex {
       set.add(id);
     }
   }
-  return { segments, postings, bigrams, averageLength: segments.length ? totalLength / segments.length : 0 };
+  return {
+    segments,
+    postings,
+    bigrams,
+    averageLength: segments.length ? totalLength / segments.length : 0,
+    textLength: text.length,
+  };
 }
 
 // BM25 constants (the usual defaults); the bigram bonus rewards copied phrases over bags of words.
@@ -121,6 +124,12 @@ const B = 0.75;
 const BIGRAM_WEIGHT = 0.5;
 /** Passages scoring below this share of the best one are noise, not "closest". */
 const RELATIVE_CUTOFF = 0.45;
+/**
+ * Passages after the best one are added only while all of them together cover at most this share
+ * of the document: a highlight that paints most of the text points the eyes nowhere. (The best
+ * passage is always shown, even when it alone is a large part of a short document.)
+ */
+const MAX_HIGHLIGHT_SHARE = 0.3;
 
 export interface ClosestOptions {
   /** At most this many passages (default 3). */
@@ -158,11 +167,18 @@ export function closestPassages(index: DocumentIndex, sentence: string, options:
   }
   const ranked = [...scores.entries()].filter(([, score]) => score > 0).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
   const best = ranked[0]?.[1] ?? 0;
+  const budget = MAX_HIGHLIGHT_SHARE * index.textLength;
   const passages: Passage[] = [];
+  let covered = 0;
   for (const [id, score] of ranked) {
     if (passages.length >= limit || score < best * RELATIVE_CUTOFF) break;
     const segment = index.segments[id];
-    if (segment) passages.push({ start: segment.start, end: segment.end, score });
+    if (!segment) continue;
+    const size = segment.end - segment.start;
+    // A long runner-up is skipped, not the end: a shorter one below it may still fit.
+    if (passages.length > 0 && covered + size > budget) continue;
+    passages.push({ start: segment.start, end: segment.end, score });
+    covered += size;
   }
   return passages;
 }

@@ -3,6 +3,8 @@
  * "Closest passages": right passage for copied and paraphrased sentences, sane on edge cases,
  * fast on a 30,000-word document; and the document view re-renders only what a highlight touches.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Profiler, type ProfilerOnRenderCallback } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -11,6 +13,7 @@ import { closestPassages, contentTokens, indexDocument, segmentDocument } from '
 import { splitDocument } from '../../renderer/documentBlocks';
 import { App } from '../../renderer/App';
 import { createFakeCore, resetRendererState } from '../../renderer/testing/fakeCore';
+import { splitSentences } from '../../shared/split/sentences';
 
 const DOC = [
   'The city council met on Tuesday evening to discuss the proposed bridge over the river.',
@@ -94,6 +97,118 @@ describe('alignment', () => {
     for (let i = 0; i < 200; i += 1) expect(closestPassages(index, sentences[(i * 37) % sentences.length]!).length).toBeGreaterThan(0);
     const target = sentences[123]!;
     expect(passageText(doc, closestPassages(index, target)[0])).toBe(target);
+  });
+});
+
+/**
+ * FRANK's BBC/XSum documents (digit ids) glue their sentences: "at the Cenotaph.Anzac Day". Before
+ * the glued-boundary rule they came out as 600-character windows, and three "closest passages"
+ * covered 1,782 of the 1,825 characters of 36128472.
+ */
+describe('closest passages on glued FRANK/XSum documents', () => {
+  // happy-dom replaces import.meta.url's scheme, so the fixture is found from this file's folder.
+  const dir = join(__dirname, '..', 'fixtures', 'benchmarks', 'frank', 'articles-json');
+  interface FrankArticle {
+    id: string;
+    article: string;
+    /** The models' summary sentences and the reference summary. */
+    summaries: string[];
+    /** Benchmark traps copied (F0) or negated (F1) from this very document. */
+    copied: string[];
+  }
+  const load = (file: string): FrankArticle => {
+    const json = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
+    const names = Array.isArray(json.model_names) ? (json.model_names as string[]) : [];
+    const summaries = names.flatMap((name) => (Array.isArray(json[name]) ? (json[name] as string[]) : []));
+    if (typeof json.reference === 'string') summaries.push(json.reference);
+    const traps = Array.isArray(json.traps) ? (json.traps as Array<[string, string]>) : [];
+    return {
+      id: file.replace('.json', ''),
+      article: String(json.article),
+      summaries,
+      copied: traps.filter(([kind]) => kind === 'F0' || kind === 'F1').map(([, text]) => text),
+    };
+  };
+  const xsum = readdirSync(dir).filter((file) => /^\d+\.json$/.test(file)).sort().map(load);
+  const anzac = xsum.find((article) => article.id === '36128472')!;
+  /** Longest segment allowed: the longest real sentence in these documents is 352 characters. */
+  const MAX_SENTENCE_CHARS = 400;
+  /** Share of a document that a unit's highlight (all its passages together) may cover. */
+  const MAX_HIGHLIGHT_SHARE = 0.3;
+  const covered = (passages: readonly { start: number; end: number }[]) => passages.reduce((sum, p) => sum + p.end - p.start, 0);
+
+  it('the fixtures hold glued documents (so the checks below are about them)', () => {
+    expect(xsum.length).toBeGreaterThanOrEqual(20);
+    for (const { article } of xsum) expect(article).toMatch(/\p{Ll}\.\p{Lu}/u);
+    expect(anzac.article).toHaveLength(1825);
+    expect(anzac.article).toContain('Cenotaph.Anzac Day');
+  });
+
+  it('cuts "Cenotaph.Anzac Day" text into its sentences', () => {
+    const segments = segmentDocument(anzac.article).map((range) => anzac.article.slice(range.start, range.end));
+    expect(segments.slice(0, 4)).toEqual([
+      'Thousands attended the early morning service at Hyde Park Corner and up to 400 people took part in a parade before the wreath-laying at the Cenotaph.',
+      'Anzac Day commemorates the first major battle involving Australian and New Zealand forces during World War One.',
+      'A service was also held at Westminster Abbey.',
+      'The national anthems of New Zealand and Australia were sung as the service ended.',
+    ]);
+    expect(segments).toHaveLength(11);
+    for (const { id, article } of xsum) {
+      for (const range of segmentDocument(article)) {
+        const segment = article.slice(range.start, range.end);
+        expect(segment.length, `${id}: ${segment}`).toBeLessThanOrEqual(MAX_SENTENCE_CHARS);
+        // No glued boundary is left inside a segment.
+        expect(segment, id).not.toMatch(/\p{Ll}{2}[.!?]["”’)]*["“]?\p{Lu}/u);
+      }
+    }
+  });
+
+  it('highlights a small share of a long document for every summary sentence', () => {
+    const index = indexDocument(anzac.article);
+    for (const summary of anzac.summaries) {
+      for (const { text } of splitSentences(summary)) {
+        const passages = closestPassages(index, text);
+        expect(passages.length, text).toBeGreaterThan(0);
+        expect(covered(passages), text).toBeLessThanOrEqual(MAX_HIGHLIGHT_SHARE * anzac.article.length);
+      }
+    }
+    // Every glued document of 1,500 characters or more; shorter ones may need their best passage alone.
+    for (const { id, article, summaries } of xsum) {
+      const index = indexDocument(article);
+      for (const { text } of summaries.flatMap((summary) => splitSentences(summary))) {
+        const passages = closestPassages(index, text);
+        const bound = article.length >= 1500 ? MAX_HIGHLIGHT_SHARE * article.length : Math.max(MAX_HIGHLIGHT_SHARE * article.length, covered(passages.slice(0, 1)));
+        expect(covered(passages), `${id}: ${text}`).toBeLessThanOrEqual(bound);
+      }
+    }
+  });
+
+  it('still finds the passage a sentence was copied from, with all its words', () => {
+    const anzacIndex = indexDocument(anzac.article);
+    for (const range of segmentDocument(anzac.article)) {
+      const sentence = anzac.article.slice(range.start, range.end);
+      expect(passageText(anzac.article, closestPassages(anzacIndex, sentence)[0])).toBe(sentence);
+    }
+    /** Content words of `query` missing from the best passage found for it. */
+    const missingFromBest = (article: string, index: ReturnType<typeof indexDocument>, query: string): string[] => {
+      const best = new Set(contentTokens(passageText(article, closestPassages(index, query)[0]) ?? ''));
+      return contentTokens(query).filter((word) => !best.has(word));
+    };
+    let copiedChecked = 0;
+    for (const { id, article, copied } of xsum) {
+      const index = indexDocument(article);
+      // Words, not identity: a song's "I have a pen." may fairly be answered by "Pen-Pineapple-Apple-Pen.".
+      for (const range of segmentDocument(article)) {
+        const sentence = article.slice(range.start, range.end);
+        expect(missingFromBest(article, index, sentence), `${id}: ${sentence}`).toEqual([]);
+      }
+      // The benchmark's copied and negated sentences are lower-cased and re-tokenised ("eight - month").
+      for (const trap of copied) {
+        expect(missingFromBest(article, index, trap), `${id}: ${trap}`).toEqual([]);
+        copiedChecked += 1;
+      }
+    }
+    expect(copiedChecked).toBeGreaterThanOrEqual(20);
   });
 });
 
