@@ -22,6 +22,12 @@ export function currentFirst(alias?: string): string {
 /** The window order of one (unit, annotator, phase): its current event first. */
 export const CURRENT_FIRST = currentFirst();
 
+/** The same order reversed: the history of one (unit, annotator, phase) oldest first (its first event is the blind one). */
+export function oldestFirst(alias?: string): string {
+  const column = (name: string) => (alias ? `${alias}.${name}` : name);
+  return `${column('created_at')}, ${column('id')}`;
+}
+
 /** The window that numbers the events of each (unit, annotator, phase), current first. */
 export const PER_LABEL_CURRENT_FIRST = `PARTITION BY unit_id, annotator_id, phase ORDER BY ${CURRENT_FIRST}`;
 

@@ -14,7 +14,7 @@ import type { ReviewQueueKind } from '../shared/api';
 import { adjudicatedLabelRows } from '../shared/analysis/human-label';
 import type { AdjudicatedLabelRow } from '../shared/analysis/from-rows';
 import type { ReviewLabelRow, ReviewPredictionRow, ReviewSummaryRow, ReviewUnitRow } from '../shared/review/rows';
-import { currentEventIds, PER_LABEL_CURRENT_FIRST } from './latest';
+import { currentEventIds, oldestFirst, PER_LABEL_CURRENT_FIRST } from './latest';
 
 /** The contract's review queues (shared/api REVIEW_QUEUES; migration 003 checks the same list). */
 export type ReviewQueueName = ReviewQueueKind;
@@ -120,7 +120,7 @@ export class ReviewRepository {
                 e.phase, e.id AS eventId, e.label, e.error_type AS errorType, e.note, r.queue,
                 (SELECT f.time_spent_ms FROM label_events f
                  WHERE f.unit_id = e.unit_id AND f.annotator_id = e.annotator_id AND f.phase = e.phase AND f.label IS NOT NULL
-                 ORDER BY f.created_at, f.id LIMIT 1) AS blindTimeMs,
+                 ORDER BY ${oldestFirst('f')} LIMIT 1) AS blindTimeMs,
                 l.totalTimeMs, l.events, l.firstAt, e.created_at AS lastAt
          FROM latest l JOIN label_events e ON e.id = l.id JOIN units u ON u.id = e.unit_id JOIN annotators a ON a.id = e.annotator_id
          LEFT JOIN review_events r ON r.event_id = e.id

@@ -5,3 +5,4 @@ export * from './queues';
 export * from './table4';
 export * from './corrections';
 export * from './anonymise';
+export * from './fast';

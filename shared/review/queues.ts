@@ -107,16 +107,3 @@ export function cardProgress(entry: QueueEntry, reviewer: string): { marked: num
   const decided = entry.marked.filter((index) => decisionsOf(unitAt(entry.summary, index)!, reviewer).length > 0);
   return { marked: entry.marked.length, decided: decided.length };
 }
-
-/**
- * An implausibly fast decision: its blind time (the first event that gave a label) is under
- * fastMs; no recorded time: not flagged.
- */
-export function isFast(decision: Pick<ReviewLabelRow, 'blindTimeMs'>, fastMs: number): boolean {
-  return isFastTime(decision.blindTimeMs, fastMs);
-}
-
-/** The fast-decision threshold itself (strictly under fastMs), for any recorded decision time. */
-export function isFastTime(timeMs: number | null, fastMs: number): boolean {
-  return timeMs !== null && timeMs < fastMs;
-}

@@ -10,7 +10,8 @@ import { ERROR_TYPES, type ErrorType } from '../domain';
 import { isReviewLabelDecision } from '../analysis/human-label';
 import { compareCurrentFirst } from '../latest-event';
 import type { LoadedDataset, LoadedUnit } from './dataset';
-import { analysedSummaries, isFast, unitAt } from './queues';
+import { isFast } from './fast';
+import { analysedSummaries, unitAt } from './queues';
 import type { ReviewLabelRow } from './rows';
 
 export type { Table4Row };
