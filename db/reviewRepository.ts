@@ -1,12 +1,13 @@
 /**
- * SQL for review queues and adjudication (issue 5). Plain values in and out.
+ * SQL for review queues and adjudication (issue 5). Plain values in and out: the rows of
+ * shared/review/rows.ts, which the pure rules of shared/review and shared/analysis/human-label.ts
+ * read. SQL picks the current events (db/latest.ts); it never restates which label counts where.
  *
  * A decision is an ordinary `label_events` row of phase `review` (the append-only history: the
  * current decision of (unit, adjudicator) is the latest event, a revision is a new event), plus a
  * `review_events` row naming the queue it was recorded from (schema 3).
  *
- * The constructor and every read are read-only, so the analysis worker can use this class on its
- * read-only connection (`new ReviewRepository(db).adjudicatedLabels(dataset)`).
+ * The constructor and every read are read-only, so it also works on a read-only connection.
  */
 import type { Database } from './open';
 import type { ErrorType, HumanLabel, Phase } from '../shared/domain';
