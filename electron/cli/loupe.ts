@@ -7,7 +7,7 @@
  *   npm run --silent loupe -- serve --project P [--port N] [--annotator NAME]
  *   npm run --silent loupe -- import FILE --project P [--as KIND] [--dataset NAME]
  *   npm run --silent loupe -- sample --project P --dataset D --n 25 --seed 0 [--annotator NAME | --annotators A,B,C [--overlap 0.2]]
- *   npm run --silent loupe -- export --project P --out FILE.jsonl|.csv [--history] [--dataset D]
+ *   npm run --silent loupe -- export --project P --out FILE.jsonl|.csv [--history] [--dataset D] [--raw-csv]
  *   npm run --silent loupe -- datasets --project P
  *   npm run --silent loupe -- export --project P --predictions --out FILE.jsonl|.csv [--dataset D]
  *   npm run --silent loupe -- export --project P --review --out FILE.jsonl|.csv [--dataset D] [--card CARD.json]
@@ -211,6 +211,7 @@ interface ExportOptions {
   review?: boolean;
   card?: string;
   dataset?: string;
+  rawCsv?: boolean;
 }
 
 program
@@ -223,6 +224,7 @@ program
   .option('--review', 'write the review results instead (one row per review decision)')
   .option('--card <file>', 'also write the dataset card (JSON: counts, who, when, version, splitters, judges without keys)')
   .option('--dataset <name>', 'only this dataset')
+  .option('--raw-csv', "CSV: write cells exactly as stored (default: a cell starting with = + - @ TAB or CR gets a leading ' so spreadsheets do not run it)")
   .action(async (opts: ExportOptions) => {
     if (opts.predictions && opts.review) throw new UsageError('--predictions and --review write different files: give one');
     const ext = extname(opts.out).toLowerCase();
@@ -233,6 +235,7 @@ program
       predictions: opts.predictions ?? false,
       review: opts.review ?? false,
       ...(opts.dataset !== undefined ? { dataset: opts.dataset } : {}),
+      ...(opts.rawCsv ? { rawCsv: true } : {}),
     };
     const client = projectClient(opts.project);
     try {

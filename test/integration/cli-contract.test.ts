@@ -6,7 +6,7 @@
  * of the same command is shown to change.
  */
 import Database from 'better-sqlite3';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseApiInput, type ApiInput, type ApiMethod } from '../../shared/api';
@@ -45,8 +45,13 @@ function expectRefused(args: string[], message: string): void {
   expect(rowCounts()).toEqual(before);
 }
 
+/** A summary whose first sentence a spreadsheet would run as a formula. */
+const FORMULA = '=SUM(1+1) is what the council approved.';
+
 beforeAll(() => {
-  mustLoupe(['import', writeJsonl(join(dir, 'rows.jsonl'), newsRows(6)), '--project', project], env);
+  const rows = newsRows(6);
+  rows[0] = { ...rows[0]!, summary: `${FORMULA} It adds 12 million dollars for schools.` };
+  mustLoupe(['import', writeJsonl(join(dir, 'rows.jsonl'), rows), '--project', project], env);
 }, 60_000);
 
 describe('loupe subcommands refuse what the contract refuses, with its message, and store nothing', () => {
@@ -101,5 +106,15 @@ describe('loupe subcommands refuse what the contract refuses, with its message, 
     expect(r.stderr).toBe(`${refusal('imports.start', { source: { type: 'path', path: resolve(file) }, as: 'spreadsheet' as ApiInput<'imports.start'>['as'] })}\n`);
     expect(r.status).toBe(1);
     expect(existsSync(fresh)).toBe(false);
+  });
+
+  it('export --raw-csv maps to the contract\'s rawCsv: formula-looking cells are written as stored only then', () => {
+    const guarded = join(dir, 'guarded.csv');
+    const raw = join(dir, 'raw.csv');
+    mustLoupe(['export', '--project', project, '--out', guarded], env);
+    mustLoupe(['export', '--project', project, '--out', raw, '--raw-csv'], env);
+    expect(readFileSync(guarded, 'utf8')).toContain(`'${FORMULA}`);
+    expect(readFileSync(raw, 'utf8')).toContain(FORMULA);
+    expect(readFileSync(raw, 'utf8')).not.toContain(`'${FORMULA}`);
   });
 });
