@@ -210,6 +210,11 @@ export const ExportInputSchema = z.object({
    * Loupe version, splitters, judge configurations without keys or env values, the label rules).
    */
   card: z.boolean().optional(),
+  /**
+   * CSV only: write text cells exactly as stored. By default a cell starting with = + - @ TAB or CR
+   * gets a leading ' so a spreadsheet cannot run it as a formula (CSV injection).
+   */
+  rawCsv: z.boolean().optional(),
 });
 export type ExportInput = z.infer<typeof ExportInputSchema>;
 

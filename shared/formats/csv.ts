@@ -4,6 +4,7 @@
  * points at the row the user sees in an editor.
  */
 import { parse } from 'csv-parse/sync';
+import { restoreCsvCell } from './csv-write';
 import { describeValue, type ProblemCollector } from './jsonl';
 import type { FileHead, SourceFile } from './types';
 
@@ -153,7 +154,8 @@ export function readCsv(file: SourceFile, columns: CsvColumns, problems: Problem
     }
     const values: Record<string, string> = {};
     header.forEach((name, i) => {
-      values[name] = row.cells[i] ?? '';
+      // A leading ' before = + - @ TAB CR LF is the CSV-injection guard (ours or a spreadsheet's), not content.
+      values[name] = restoreCsvCell(row.cells[i] ?? '');
     });
     rows.push({ line: row.line, values });
   }

@@ -2,9 +2,9 @@
  * Export of the labeled dataset: one row per sentence (and per annotator who labeled it), with
  * everything needed to reproduce the numbers elsewhere. Never carries API keys or settings.
  */
-import { stringify } from 'csv-stringify/sync';
 import type { ExportInput } from '../../../shared/api';
 import { LOUPE_VERSION } from '../../../shared/domain';
+import { writeCsv } from '../../../shared/formats/csv-write';
 import type { HistoryEvent, Repository } from '../../../db/repository';
 import { buildCard, REVIEW_EXPORT_COLUMNS, reviewRecords, unitAdjudications } from '../review/export';
 
@@ -42,8 +42,12 @@ export interface ExportFile {
   rows: number;
 }
 
-/** Writes records as JSON Lines or as CSV with the given columns (CSV cells: JSON for nested values). */
-function writeRecords(stem: string, format: ExportInput['format'], records: Array<Record<string, unknown>>, columns: readonly string[]): ExportFile {
+/**
+ * Writes records as JSON Lines or as CSV with the given columns (CSV cells: JSON for nested values;
+ * text that a spreadsheet would run as a formula gets a leading `'` unless `rawCsv`).
+ */
+function writeRecords(stem: string, input: Pick<ExportInput, 'format' | 'rawCsv'>, records: Array<Record<string, unknown>>, columns: readonly string[]): ExportFile {
+  const format = input.format;
   if (format === 'jsonl') {
     return {
       fileName: `${stem}.jsonl`,
@@ -52,7 +56,7 @@ function writeRecords(stem: string, format: ExportInput['format'], records: Arra
       rows: records.length,
     };
   }
-  const content = stringify(records, { header: true, columns: [...columns], cast: { boolean: (v) => (v ? '1' : '0'), object: (v) => JSON.stringify(v) } });
+  const content = writeCsv(records, columns, { rawCells: input.rawCsv });
   return { fileName: `${stem}.csv`, mime: 'text/csv', content, rows: records.length };
 }
 
@@ -62,7 +66,7 @@ const fileStem = (projectName: string, dataset: string | undefined, what: string
 export const PREDICTION_EXPORT_COLUMNS = ['dataset', 'summary_id', 'sentence_index', 'judge', 'hard', 'soft', 'config_hash'] as const;
 
 /** One row per (sentence, judge) with a hard label, current judge versions. Never a key or a setting. */
-export function buildPredictionsExport(repo: Repository, input: Pick<ExportInput, 'format' | 'dataset'>, projectName: string): ExportFile {
+export function buildPredictionsExport(repo: Repository, input: Pick<ExportInput, 'format' | 'dataset' | 'rawCsv'>, projectName: string): ExportFile {
   const records = repo.judges.exportPredictions(input.dataset ?? null).map((r) => ({
     dataset: r.dataset,
     summary_id: r.summaryId,
@@ -72,12 +76,12 @@ export function buildPredictionsExport(repo: Repository, input: Pick<ExportInput
     soft: r.soft,
     config_hash: r.configHash,
   }));
-  return writeRecords(fileStem(projectName, input.dataset, 'predictions'), input.format, records, PREDICTION_EXPORT_COLUMNS);
+  return writeRecords(fileStem(projectName, input.dataset, 'predictions'), input, records, PREDICTION_EXPORT_COLUMNS);
 }
 
 /** Review results (issue 5): one row per current review decision (sentence × adjudicator). */
-export function buildReviewExport(repo: Repository, input: Pick<ExportInput, 'format' | 'dataset'>, projectName: string): ExportFile {
-  return writeRecords(fileStem(projectName, input.dataset, 'review'), input.format, reviewRecords(repo, input.dataset ?? null), REVIEW_EXPORT_COLUMNS);
+export function buildReviewExport(repo: Repository, input: Pick<ExportInput, 'format' | 'dataset' | 'rawCsv'>, projectName: string): ExportFile {
+  return writeRecords(fileStem(projectName, input.dataset, 'review'), input, reviewRecords(repo, input.dataset ?? null), REVIEW_EXPORT_COLUMNS);
 }
 
 /**
@@ -128,7 +132,7 @@ export function buildExport(repo: Repository, input: ExportInput, projectName: s
     return record;
   });
   const columns = history ? [...EXPORT_COLUMNS, 'history'] : [...EXPORT_COLUMNS];
-  return writeRecords(fileStem(projectName, input.dataset, 'labels'), input.format, records, columns);
+  return writeRecords(fileStem(projectName, input.dataset, 'labels'), input, records, columns);
 }
 
 function groupHistory(events: HistoryEvent[]): Map<number, HistoryEvent[]> {
