@@ -77,7 +77,7 @@ function refuse(res: ServerResponse, status: number, message: string): void {
 }
 
 /** `decodeURIComponent` that answers null (not a URIError) for `%`, `%E0%A4%A`, overlong UTF-8 or a NUL. */
-export function decodePathSegment(text: string): string | null {
+export function decodePercentEscapes(text: string): string | null {
   try {
     const decoded = decodeURIComponent(text);
     return decoded.includes('\0') ? null : decoded;
@@ -195,7 +195,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     const given = req.headers['x-loupe-token'];
     if (typeof given !== 'string' || !sameSecret(given, token)) return refuse(res, 401, 'Missing or wrong access token');
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return refuse(res, 415, 'API calls send application/json');
-    const method = decodePathSegment(encodedMethod);
+    const method = decodePercentEscapes(encodedMethod);
     if (method === null) return refuse(res, 400, 'Malformed %-escape in the method name');
     const declaredLength = Number(req.headers['content-length'] ?? 0);
     if (declaredLength > maxBodyBytes) return refuseTooLarge(res);
@@ -218,7 +218,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   }
 
   function serveStatic(res: ServerResponse, pathname: string): void {
-    const decoded = pathname === '/' ? 'index.html' : decodePathSegment(pathname);
+    const decoded = pathname === '/' ? 'index.html' : decodePercentEscapes(pathname);
     if (decoded === null) return refuse(res, 400, 'Malformed %-escape in the path');
     const relative = decoded.replace(/^\/+/, '');
     const file = normalize(join(options.staticDir, relative));
