@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyzeProject, renderMarkdown } from '../../shared/analysis';
-import type { AnalysisDataset, AnalysisUnit, HumanLabel } from '../../shared/analysis';
+import type { AnalysisDataset, AnalysisUnit } from '../../shared/analysis';
+import type { HumanLabel } from '../../shared/domain';
 
 const LONG = 'This sentence has more than five words.';
 const DATASET = '<img src=x onerror=alert(1)>|ds';
