@@ -4,7 +4,7 @@
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ProjectInfo } from '../../../shared/api';
+import { ApiError, type ProjectInfo } from '../../../shared/api';
 import { BASELINE_JUDGE_NAME } from '../../../shared/judges/config';
 import type { CoreContext } from '../context';
 import { runImport } from '../imports/run';
@@ -21,10 +21,17 @@ export async function openDemo(ctx: CoreContext, session: ProjectSession, judges
   mkdirSync(stateDir, { recursive: true });
   const path = join(stateDir, DEMO_FILE);
   if (existsSync(path)) {
-    const info = session.load(path, false);
-    if (info.isDemo) return info;
+    // The demo is Loupe's own file, rebuilt from demo/ whenever it is unfinished or unreadable
+    // (a crash mid-build, a damaged or newer file): nothing of the user's is lost.
+    let ready = false;
+    try {
+      ready = session.load(path, false).isDemo;
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+    }
+    if (ready) return session.require().info;
     session.close();
-    rmSync(path, { force: true });
+    for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
   }
   try {
     session.load(path, true);
