@@ -205,7 +205,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       input = body.length === 0 ? {} : JSON.parse(body);
     } catch (err) {
       if (err instanceof BodyTooLarge) return refuseTooLarge(res);
-      return sendJson(res, 400, { ok: false, error: { code: 'invalid_input', message: `Unreadable request body: ${(err as Error).message}` } });
+      return sendJson(res, 400, { ok: false, error: { code: 'invalid_input', message: `Unreadable request body: ${describeError(err)}` } });
     }
     const result = await dispatch(options.handlers, method, input);
     sendJson(res, result.ok ? 200 : result.error.code === 'not_found' ? 404 : result.error.code === 'internal' ? 500 : 400, result);
