@@ -4,7 +4,8 @@
  */
 import type { ImportProblem } from './formats/types';
 
-export const API_ERROR_CODES = ['invalid_input', 'not_found', 'no_project', 'conflict', 'unsupported', 'import_failed', 'internal'] as const;
+// forbidden: the host refused the call itself (e.g. a disk path the user never chose in this app).
+export const API_ERROR_CODES = ['invalid_input', 'not_found', 'no_project', 'conflict', 'unsupported', 'forbidden', 'import_failed', 'internal'] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
 export interface ApiErrorBody {

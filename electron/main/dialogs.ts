@@ -1,6 +1,8 @@
 /**
  * The `dialog.*` methods of the contract: native open/save dialogs of the desktop host. The core
- * answers them with `unsupported`; the desktop host overrides them with these.
+ * answers them with `unsupported`; the desktop host overrides them with these. Every path a
+ * dialog returns is granted (electron/main/grants.ts) for what the dialog was for, so the page
+ * can then pass it to projects.open/create, merge.projects or imports.start, and no other path.
  */
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
@@ -14,6 +16,7 @@ import {
   type SaveDialogOptions,
 } from 'electron';
 import type { ApiHandlers } from '../../shared/api';
+import type { GrantPurpose } from './grants';
 
 export type DialogMethod = 'dialog.openProject' | 'dialog.openProjects' | 'dialog.createProject' | 'dialog.importFile' | 'dialog.saveExport';
 export type DialogHandlers = Pick<ApiHandlers, DialogMethod>;
@@ -27,6 +30,11 @@ export const IMPORT_FILTERS: FileFilter[] = [
 export interface DialogDeps {
   /** The window the dialog belongs to (modal); null: a free-standing dialog. */
   getWindow(): BrowserWindow | null;
+  /**
+   * Records a path the user chose, for the one purpose the dialog served. Without it nothing is
+   * granted (fail closed: the page's later call with that path is refused).
+   */
+  grant?(purpose: GrantPurpose, filePath: string): void;
   /** Defaults to `process.platform`: only macOS has a dialog that picks files *and* folders. */
   platform?: NodeJS.Platform;
   /** Where dialogs start; defaults to the user's documents folder. */
@@ -89,6 +97,12 @@ export function createDialogHandlers(deps: DialogDeps): DialogHandlers {
     return result.canceled ? null : (result.filePaths[0] ?? null);
   }
 
+  const grant = deps.grant ?? (() => {});
+  function granted<P extends string | null>(purpose: GrantPurpose, chosen: P): P {
+    if (chosen) grant(purpose, chosen);
+    return chosen;
+  }
+
   async function save(options: SaveDialogOptions): Promise<string | null> {
     const win = deps.getWindow();
     const result = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
@@ -114,12 +128,12 @@ export function createDialogHandlers(deps: DialogDeps): DialogHandlers {
 
   return {
     'dialog.openProject': async () => ({
-      path: await open({
+      path: granted('open', await open({
         title: 'Open Loupe project',
         defaultPath: defaultDir(),
         filters: PROJECT_FILTERS,
         properties: ['openFile'],
-      }),
+      })),
     }),
 
     'dialog.openProjects': async () => {
@@ -132,7 +146,9 @@ export function createDialogHandlers(deps: DialogDeps): DialogHandlers {
         properties: ['openFile', 'multiSelections'],
       };
       const result = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
-      return { paths: result.canceled ? [] : result.filePaths };
+      const paths = result.canceled ? [] : result.filePaths;
+      for (const p of paths) grant('merge', p);
+      return { paths };
     },
 
     'dialog.createProject': async () => {
@@ -144,23 +160,22 @@ export function createDialogHandlers(deps: DialogDeps): DialogHandlers {
         properties: ['createDirectory', 'showOverwriteConfirmation'],
       });
       if (!chosen) return { path: null };
-      return { path: path.extname(chosen).toLowerCase() === '.loupe' ? chosen : `${chosen}.loupe` };
+      return { path: granted('create', path.extname(chosen).toLowerCase() === '.loupe' ? chosen : `${chosen}.loupe`) };
     },
 
     'dialog.importFile': async () => {
       const base = { title: 'Import', defaultPath: defaultDir(), filters: IMPORT_FILTERS };
       if (platform === 'darwin') {
-        return { path: await open({ ...base, properties: ['openFile', 'openDirectory'] }) };
+        return { path: granted('import', await open({ ...base, properties: ['openFile', 'openDirectory'] })) };
       }
       const kind = await chooseImportKind();
       if (kind === null) return { path: null };
-      return {
-        path: await open(
-          kind === 'file'
-            ? { ...base, properties: ['openFile'] }
-            : { title: 'Import a folder', defaultPath: defaultDir(), properties: ['openDirectory'] },
-        ),
-      };
+      const chosen = await open(
+        kind === 'file'
+          ? { ...base, properties: ['openFile'] }
+          : { title: 'Import a folder', defaultPath: defaultDir(), properties: ['openDirectory'] },
+      );
+      return { path: granted('import', chosen) };
     },
 
     'dialog.saveExport': async ({ fileName, content }) => {

@@ -25,6 +25,7 @@ import {
 // Same literals as electron/main/ipc.ts (importing it would pull the main-process code in).
 const API_CHANNEL_PREFIX = 'loupe:';
 const MENU_CHANNEL = 'loupe:menu';
+const DROP_GRANT_CHANNEL = 'loupe:grant-dropped-file';
 
 const allowedMethods: ReadonlySet<string> = new Set<string>(API_METHODS);
 const menuActions: ReadonlySet<string> = new Set<string>(MENU_ACTIONS);
@@ -67,12 +68,23 @@ function onMenu(listener: (action: MenuAction) => void): () => void {
   };
 }
 
+/**
+ * The disk path of a File the user dropped, granted for import by the main process first (the
+ * page may pass only granted paths to imports.start). webUtils names a path only for a real
+ * dropped or picked file, never for one page script made. Null when there is no path or main
+ * refused it: the page then uploads the file's text instead.
+ */
 function pathForFile(file: File): string | null {
+  let filePath: string;
   try {
-    return webUtils.getPathForFile(file) || null;
+    filePath = webUtils.getPathForFile(file);
   } catch {
     return null;
   }
+  if (!filePath) return null;
+  // Synchronous, so the grant is in place before the page's imports.start can arrive.
+  const granted: unknown = ipcRenderer.sendSync(DROP_GRANT_CHANNEL, filePath);
+  return granted === true ? filePath : null;
 }
 
 export const bridge = { call, onMenu, pathForFile, host: 'electron' } satisfies LoupeBridge;

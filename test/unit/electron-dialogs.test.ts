@@ -27,10 +27,13 @@ vi.mock('electron', async () => {
 });
 
 import { createDialogHandlers, writeFileAtomic } from '../../electron/main/dialogs';
+import { createPathGrants, type PathGrants } from '../../electron/main/grants';
 
 let dir: string;
+let grants: PathGrants;
 beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-dialogs-'));
+  grants = createPathGrants('linux');
   h.showOpenDialog.mockReset();
   h.showSaveDialog.mockReset();
   h.showMessageBox.mockReset();
@@ -39,7 +42,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const win = { id: 1 } as never;
 const handlers = (platform: NodeJS.Platform = 'linux', window: unknown = win) =>
-  createDialogHandlers({ getWindow: () => window as never, platform, defaultDir: () => dir });
+  createDialogHandlers({ getWindow: () => window as never, grant: (purpose, p) => grants.grant(purpose, p), platform, defaultDir: () => dir });
 
 describe('writeFileAtomic', () => {
   it('writes, replaces, and leaves no temporary file behind', async () => {
@@ -109,6 +112,34 @@ describe('dialog handlers', () => {
     h.showMessageBox.mockResolvedValue({ response: 2 });
     await expect(handlers('linux')['dialog.importFile']({})).resolves.toEqual({ path: null });
     expect(h.showOpenDialog).toHaveBeenCalledTimes(2);
+  });
+
+  it('grants each chosen path for what its dialog was for, and nothing when cancelled', async () => {
+    h.showOpenDialog.mockResolvedValue({ canceled: false, filePaths: ['/p/open.loupe'] });
+    await handlers()['dialog.openProject']({});
+    h.showOpenDialog.mockResolvedValue({ canceled: false, filePaths: ['/p/m1.loupe', '/p/m2.loupe'] });
+    await handlers()['dialog.openProjects']({});
+    h.showSaveDialog.mockResolvedValue({ canceled: false, filePath: '/p/new' });
+    await handlers()['dialog.createProject']({});
+    h.showOpenDialog.mockResolvedValue({ canceled: false, filePaths: ['/data/a.csv'] });
+    await handlers('darwin')['dialog.importFile']({});
+    h.showMessageBox.mockResolvedValue({ response: 1 });
+    h.showOpenDialog.mockResolvedValue({ canceled: false, filePaths: ['/data/frank'] });
+    await handlers('linux')['dialog.importFile']({});
+
+    expect(grants.isGranted('open', '/p/open.loupe')).toBe(true);
+    expect(grants.isGranted('merge', '/p/m1.loupe') && grants.isGranted('merge', '/p/m2.loupe')).toBe(true);
+    expect(grants.isGranted('create', '/p/new.loupe')).toBe(true); // the path returned, with .loupe
+    expect(grants.isGranted('create', '/p/new')).toBe(false);
+    expect(grants.isGranted('import', '/data/a.csv') && grants.isGranted('import', '/data/frank')).toBe(true);
+    // One purpose each: an import pick does not open as a project, an open pick is not a merge.
+    expect(grants.isGranted('open', '/data/a.csv')).toBe(false);
+    expect(grants.isGranted('merge', '/p/open.loupe')).toBe(false);
+
+    h.showOpenDialog.mockResolvedValue({ canceled: true, filePaths: ['/p/cancelled.loupe'] });
+    await handlers()['dialog.openProject']({});
+    await handlers()['dialog.openProjects']({});
+    expect(grants.isGranted('open', '/p/cancelled.loupe') || grants.isGranted('merge', '/p/cancelled.loupe')).toBe(false);
   });
 
   it('dialog.saveExport: proposes the file name, writes the content where the user chose', async () => {
