@@ -14,8 +14,10 @@ import type { ApiHandlers, MenuAction, ProjectInfo } from '../../shared/api';
 import { createCore, type Core } from '../core/index';
 import { createDialogHandlers } from './dialogs';
 import { createKeychainSecretStore } from './secrets';
-import { bindIpc, MENU_CHANNEL } from './ipc';
+import { createPathGrants, createPathGuard } from './grants';
+import { bindDropGrants, bindIpc, MENU_CHANNEL } from './ipc';
 import { aboutDetail, installMenu, type RecentProject } from './menu';
+import { installAppProtocol, registerAppScheme } from './protocol';
 import { createMainWindow, hardenWebContents, resolveDevUrl, type AppPage } from './window';
 
 const Database = DatabaseNapi as typeof import('better-sqlite3');
@@ -52,27 +54,47 @@ export function userArgs(argv: readonly string[], isPackaged: boolean): string[]
   return argv.slice(isPackaged ? 1 : 2);
 }
 
+/**
+ * LOUPE_USER_DATA lets end-to-end tests run with a throw-away state directory (and their own
+ * instance lock). Development runs only: a packaged app keeps its state (recent projects, judge
+ * keys) where the OS puts it, whatever the environment says.
+ */
+export function userDataOverride(env: NodeJS.ProcessEnv, isPackaged: boolean): string | null {
+  const requested = env.LOUPE_USER_DATA;
+  if (!requested) return null;
+  if (isPackaged) {
+    console.warn('[loupe] LOUPE_USER_DATA is ignored by the packaged app');
+    return null;
+  }
+  return path.resolve(requested);
+}
+
 export function start(): void {
-  // Lets end-to-end tests run with a throw-away state directory (and their own instance lock).
-  if (process.env.LOUPE_USER_DATA) app.setPath('userData', path.resolve(process.env.LOUPE_USER_DATA));
+  const userData = userDataOverride(process.env, app.isPackaged);
+  if (userData) app.setPath('userData', userData);
   app.enableSandbox();
 
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return;
   }
+  // app://loupe/ must be declared privileged before the app is ready.
+  registerAppScheme();
 
   // This file is out/main/main.cjs: its siblings are out/preload and out/renderer, and the app
   // (the repository, or app.asar when packaged) is two levels up.
   const outDir = path.resolve(__dirname, '..');
   const appRoot = path.resolve(outDir, '..');
   const page: AppPage = {
-    indexHtml: path.join(outDir, 'renderer', 'index.html'),
+    rendererDir: path.join(outDir, 'renderer'),
     devUrl: resolveDevUrl(process.env.ELECTRON_RENDERER_URL, app.isPackaged),
   };
   const preloadPath = path.join(outDir, 'preload', 'preload.cjs');
   const demoDir = app.isPackaged ? path.join(process.resourcesPath, 'demo') : path.join(appRoot, 'demo');
   const commandLine = parseCommandLine(userArgs(process.argv, app.isPackaged));
+  // Paths the user chose through the main process; the only ones the page may pass to the core.
+  const grants = createPathGrants();
+  if (commandLine.project) grants.grant('open', commandLine.project);
 
   let core: Core | null = null;
   let mainWindow: BrowserWindow | null = null;
@@ -122,6 +144,7 @@ export function start(): void {
   /** Opens a project from the main process (menu, command line, second instance, macOS). */
   const openFromHost = (projectPath: string) => {
     if (!core) return;
+    grants.grant('open', projectPath);
     try {
       projectChanged(core.openProject(path.resolve(projectPath)));
       send('project-opened');
@@ -183,6 +206,7 @@ export function start(): void {
   // macOS: a .loupe file opened from Finder or the Dock.
   app.on('open-file', (event, filePath) => {
     event.preventDefault();
+    grants.grant('open', filePath);
     if (core) openFromHost(filePath);
     else commandLine.project = filePath;
   });
@@ -219,9 +243,19 @@ export function start(): void {
         // Judge API keys: encrypted by the OS keychain (safeStorage), kept in userData, never in a project.
         secrets: createKeychainSecretStore(app.getPath('userData')),
       });
-      const dialogHandlers = createDialogHandlers({ getWindow: () => targetWindow() });
-      handlers = withProjectRefresh({ ...core.handlers, ...dialogHandlers });
-      bindIpc(handlers, page);
+      installAppProtocol(page.rendererDir);
+      const dialogHandlers = createDialogHandlers({
+        getWindow: () => targetWindow(),
+        grant: (purpose, filePath) => grants.grant(purpose, filePath),
+      });
+      const bound = withProjectRefresh({ ...core.handlers, ...dialogHandlers });
+      handlers = bound;
+      const guardPaths = createPathGuard({
+        grants,
+        recentPaths: async () => (await bound['projects.recent']({})).map((entry) => entry.path),
+      });
+      bindIpc(bound, page, guardPaths);
+      bindDropGrants(grants, page);
 
       let startupError: unknown = null;
       if (commandLine.project) {

@@ -1,25 +1,28 @@
 /**
  * The desktop window and everything that keeps its renderer boxed in: webPreferences, the CSP
- * header, navigation and window-open guards, the permission policy and the ban on remote
- * requests. Runs in the Electron main process.
+ * header, navigation and window-open guards, the permission policy, the ban on every scheme but
+ * the app's own, and what happens when the renderer process dies. Runs in the Electron main
+ * process.
  *
- * The renderer is trusted only while it shows our own page: `out/renderer/index.html` from
- * file:// (or, in development, the localhost URL of the Vite dev server). The IPC binding uses
- * the same `isAppUrl` test to refuse calls from any other frame.
+ * The renderer is trusted only while it shows our own page: `app://loupe/index.html`, served
+ * from the built renderer folder by electron/main/protocol.ts (or, in development, the localhost
+ * URL of the Vite dev server). The IPC binding uses the same `isAppUrl` test to refuse calls from
+ * any other frame.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   BrowserWindow,
+  dialog,
   session as electronSession,
+  type RenderProcessGoneDetails,
   type Session,
   type WebContents,
 } from 'electron';
+import { APP_HOST, APP_INDEX_URL, APP_SCHEME } from './protocol';
 
 /** Where the app's own page lives. */
 export interface AppPage {
-  /** Absolute path of the built renderer (`out/renderer/index.html`). */
-  indexHtml: string;
+  /** Absolute path of the built renderer folder (`out/renderer`), served on app://loupe/. */
+  rendererDir: string;
   /** Development only: the Vite dev server (`ELECTRON_RENDERER_URL`), always on localhost. */
   devUrl: string | null;
 }
@@ -43,15 +46,10 @@ export function resolveDevUrl(raw: string | undefined, isPackaged: boolean): str
   return url.href;
 }
 
-function samePath(a: string, b: string): boolean {
-  const na = path.normalize(a);
-  const nb = path.normalize(b);
-  return process.platform === 'win32' ? na.toLowerCase() === nb.toLowerCase() : na === nb;
-}
-
 /**
- * True for the app's own page: the index file itself (any query or hash: the renderer must
- * route in memory or by hash, not by path) or any URL on the dev server's origin.
+ * True for the app's own page: app://loupe/index.html (or app://loupe/, which serves it), with any
+ * query or hash (the renderer routes in memory or by hash, not by path), or any URL on the dev
+ * server's origin.
  */
 export function isAppUrl(rawUrl: string | null | undefined, page: AppPage): boolean {
   if (!rawUrl) return false;
@@ -62,14 +60,7 @@ export function isAppUrl(rawUrl: string | null | undefined, page: AppPage): bool
     return false;
   }
   if (page.devUrl && url.origin === new URL(page.devUrl).origin) return true;
-  if (url.protocol !== 'file:' || (url.host !== '' && url.host !== 'localhost')) return false;
-  let filePath: string;
-  try {
-    filePath = fileURLToPath(url);
-  } catch {
-    return false;
-  }
-  return samePath(filePath, page.indexHtml);
+  return url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST && (url.pathname === '/index.html' || url.pathname === '/');
 }
 
 /**
@@ -100,10 +91,28 @@ function withoutCsp(headers: Record<string, string[]> | undefined): Record<strin
   return kept;
 }
 
+/** Schemes whose requests never leave the page's own data (no host to reach). */
+const LOCAL_DATA_SCHEMES = new Set(['data:', 'blob:', 'devtools:']);
+
+/** The request allow-list of installSessionPolicy: everything not named here is cancelled. */
+export function isAllowedRequest(rawUrl: string, devOrigin: string | null, devWsOrigin: string | null): boolean {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    return false;
+  }
+  if (url.protocol === `${APP_SCHEME}:`) return url.host === APP_HOST;
+  if (LOCAL_DATA_SCHEMES.has(url.protocol)) return true;
+  return devOrigin !== null && (url.origin === devOrigin || url.origin === devWsOrigin);
+}
+
 /**
  * Session-wide policy: the CSP header on every response, every permission denied (Loupe needs
- * none: no camera, notifications, clipboard-read, geolocation, …), and no request leaves the
- * machine: http(s)/ws(s) requests are cancelled unless they go to the dev server.
+ * none: no camera, notifications, clipboard-read, geolocation, …), and only the app's own
+ * scheme loads: every request is cancelled unless it is app://loupe/, data:/blob: (images the
+ * page makes), devtools: (the developer tools) or, in development, the dev server. That blocks
+ * the network and file:// alike.
  */
 export function installSessionPolicy(ses: Session, page: AppPage): void {
   const devOrigin = page.devUrl ? new URL(page.devUrl).origin : null;
@@ -117,7 +126,8 @@ export function installSessionPolicy(ses: Session, page: AppPage): void {
   };
 
   // The renderer's <meta http-equiv="Content-Security-Policy"> plus frame-ancestors, which only a
-  // header can carry (a test compares them). Written as a literal so electronegativity can parse and evaluate it. Development only:
+  // header can carry: protocol.ts's APP_CSP (a test compares the three). Written as a literal so
+  // electronegativity can parse and evaluate it. Development only:
   // the Vite dev server's page keeps just its own meta policy, which Vite relaxes for its inline
   // React Refresh preamble and HMR (a header would be enforced on top and block them).
   ses.webRequest.onHeadersReceived((details, callback) => {
@@ -136,16 +146,7 @@ export function installSessionPolicy(ses: Session, page: AppPage): void {
   });
 
   ses.webRequest.onBeforeRequest((details, callback) => {
-    let url: URL;
-    try {
-      url = new URL(details.url);
-    } catch {
-      callback({ cancel: true });
-      return;
-    }
-    const remote = ['http:', 'https:', 'ws:', 'wss:', 'ftp:'].includes(url.protocol);
-    const allowed = !remote || url.origin === devOrigin || url.origin === devWsOrigin;
-    callback({ cancel: !allowed });
+    callback({ cancel: !isAllowedRequest(details.url, devOrigin, devWsOrigin) });
   });
 
   ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
@@ -194,7 +195,57 @@ export function createMainWindow(deps: MainWindowDeps): BrowserWindow {
   });
   hardenWebContents(win.webContents, deps.page);
   win.once('ready-to-show', () => win.show());
-  const loading = deps.page.devUrl ? win.loadURL(deps.page.devUrl) : win.loadFile(deps.page.indexHtml);
+  win.webContents.on('render-process-gone', (_event, details) => {
+    void recoverFromRendererGone(win, details);
+  });
+  const loading = win.loadURL(deps.page.devUrl ?? APP_INDEX_URL);
   loading.catch((err: unknown) => console.error('[loupe] could not load the renderer:', err));
   return win;
+}
+
+const GONE_REASONS: Readonly<Record<RenderProcessGoneDetails['reason'], string>> = {
+  'clean-exit': 'exited',
+  'abnormal-exit': 'exited abnormally',
+  killed: 'was killed',
+  crashed: 'crashed',
+  oom: 'ran out of memory',
+  'launch-failed': 'could not start',
+  'integrity-failure': 'failed a code integrity check',
+  'memory-eviction': 'was evicted to free memory',
+};
+
+/**
+ * The window's renderer process died (crash, out of memory, killed): log it and ask whether to
+ * reload the page or close the window, so the user is never left with a blank, dead window. If
+ * even the dialog fails, the window is closed. A clean exit (the window closing) needs nothing.
+ */
+export async function recoverFromRendererGone(win: BrowserWindow, details: RenderProcessGoneDetails): Promise<'reloaded' | 'closed' | 'ignored'> {
+  const what = GONE_REASONS[details.reason] ?? details.reason;
+  console.error(`[loupe] the window's renderer process ${what} (reason ${details.reason}, exit code ${details.exitCode})`);
+  if (details.reason === 'clean-exit' || win.isDestroyed()) return 'ignored';
+  const options = {
+    type: 'error' as const,
+    title: 'Loupe',
+    message: 'The Loupe window stopped working',
+    detail: `Its page ${what}. Labels already recorded are saved in the project file. Reload the page to continue.`,
+    buttons: ['Reload', 'Close window'],
+    defaultId: 0,
+    cancelId: 1,
+    noLink: true,
+  };
+  let reload = false;
+  try {
+    // A hidden window (it died before it was shown) would hide a sheet attached to it.
+    const { response } = await (win.isVisible() ? dialog.showMessageBox(win, options) : dialog.showMessageBox(options));
+    reload = response === 0;
+  } catch (err) {
+    console.error('[loupe] could not ask whether to reload:', err);
+  }
+  if (win.isDestroyed()) return 'ignored';
+  if (reload) {
+    win.webContents.reload();
+    return 'reloaded';
+  }
+  win.destroy();
+  return 'closed';
 }

@@ -1,6 +1,7 @@
 /**
- * The desktop app end to end, driven by Playwright's Electron support: launch, open the demo
- * project, annotate one unit with F, and check the label reached the project file.
+ * The desktop app end to end, driven by Playwright's Electron support: launch (the page is
+ * app://loupe/, and a made-up disk path is refused), open the demo project, annotate one unit
+ * with F, and check the label reached the project file.
  *
  * The Electron binary is located through node_modules/electron/path.txt WITHOUT requiring the
  * `electron` package (that would try to download it). No binary, or no display on Linux: the
@@ -77,6 +78,14 @@ describe('desktop app (Electron)', () => {
         loupe: Object.keys((window as unknown as { loupe: object }).loupe).sort(),
       }));
       expect(surface).toEqual({ require: 'undefined', process: 'undefined', loupe: ['call', 'host', 'onMenu', 'pathForFile'] });
+      // Served from the app's own scheme, and a disk path the page made up is refused.
+      expect(page.url()).toMatch(/^app:\/\/loupe\//);
+      const madeUp = await page.evaluate(() =>
+        (window as unknown as { loupe: { call(m: string, i: unknown): Promise<unknown> } }).loupe
+          .call('projects.open', { path: '/etc/passwd' })
+          .then(() => 'opened', (e: { code?: string }) => e.code ?? 'no code'),
+      );
+      expect(madeUp).toBe('forbidden');
 
       await page.getByTestId('open-demo').click();
       const picker = page.getByTestId('annotator-picker');

@@ -64,7 +64,7 @@ describe('electron bundles', () => {
   it('main bundles no code of electron or of either SQLite driver', () => {
     const inputs = Object.keys(result.metafiles.main.inputs);
     expect(inputs.filter((i) => /node_modules\/(electron|better-sqlite3|better-sqlite3-napi)\//.test(i))).toEqual([]);
-    expect(inputs).toEqual(expect.arrayContaining([expect.stringMatching(/electron\/services\/core\.ts$/)]));
+    expect(inputs).toEqual(expect.arrayContaining([expect.stringMatching(/electron\/core\/index\.ts$/)]));
     expect(mainCode).not.toContain('better_sqlite3.node');
   });
 
@@ -150,9 +150,11 @@ BrowserWindow.fromId = () => null;
 const electron = {
   app, BrowserWindow,
   session: { defaultSession: { webRequest: { onHeadersReceived() {}, onBeforeRequest() {} }, setPermissionRequestHandler() {}, setPermissionCheckHandler() {} } },
-  ipcMain: { handle: (channel, fn) => handlers.set(channel, fn), removeHandler: (c) => handlers.delete(c) },
+  ipcMain: { handle: (channel, fn) => handlers.set(channel, fn), removeHandler: (c) => handlers.delete(c), on() {} },
+  protocol: { registerSchemesAsPrivileged() {}, handle() {} },
+  safeStorage: { isEncryptionAvailable: () => false },
   Menu: { buildFromTemplate: (t) => t, setApplicationMenu: () => {} },
-  dialog: { showMessageBox: async () => ({ response: 0 }), showErrorBox: (t, m) => console.error(t, m), showOpenDialog: async () => ({ canceled: true, filePaths: [] }), showSaveDialog: async () => ({ canceled: true }) },
+  dialog: { showMessageBox: async () => ({ response: 0 }), showErrorBox: (t, m) => console.error(t, m), showOpenDialog: async () => ({ canceled: true, filePaths: [] }), showSaveDialog: async () => ({ canceled: false, filePath: projectFile }) },
 };
 const load = Module._load;
 Module._load = function (request, parent, isMain) {
@@ -162,12 +164,14 @@ Module._load = function (request, parent, isMain) {
 };
 require(mainFile);
 setTimeout(async () => {
-  const frame = { url: require('node:url').pathToFileURL(path.join(path.dirname(mainFile), '..', 'renderer', 'index.html')).href, parent: null };
+  const frame = { url: 'app://loupe/index.html', parent: null };
   const call = (method, input) => handlers.get('loupe:' + method)({ senderFrame: frame }, input);
   const out = {
     channels: handlers.size,
     info: await call('app.info', {}),
-    created: await call('projects.create', { path: projectFile }),
+    // A path the page made up is refused; the one the (stand-in) save dialog returned is granted.
+    forbidden: await call('projects.create', { path: projectFile }),
+    created: await call('dialog.createProject', {}).then(() => call('projects.create', { path: projectFile })),
     datasets: await call('datasets.list', {}),
     foreign: await handlers.get('loupe:app.info')({ senderFrame: { url: 'https://evil.example/', parent: null } }, {}),
     title: BrowserWindow.all[0] && BrowserWindow.all[0].title,
@@ -193,6 +197,7 @@ describe('main bundle smoke run (Node, stand-in electron)', () => {
     const out = JSON.parse(run.stdout);
     expect(out.channels).toBe(API_METHODS.length);
     expect(out.info).toMatchObject({ ok: true, value: { host: 'electron', fileDialogs: true, diskPaths: true, canSwitchProjects: true, project: null } });
+    expect(out.forbidden).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(out.created).toMatchObject({ ok: true, value: { path: projectFile, isDemo: false } });
     expect(out.datasets).toEqual({ ok: true, value: [] });
     expect(out.foreign).toMatchObject({ ok: false, error: { code: 'unsupported' } });

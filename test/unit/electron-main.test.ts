@@ -1,10 +1,9 @@
 /**
  * The desktop entry, with electron, the core and the N-API SQLite driver mocked: what it creates
- * on ready, the command line, single instance, quitting, and that dialogs and project switches
- * reach the right places.
+ * on ready, the command line, single instance, quitting, that dialogs and project switches reach
+ * the right places, which disk paths the page may use, the app:// scheme and LOUPE_USER_DATA.
  */
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_METHODS, ApiError, type ApiHandlers } from '../../shared/api';
 
@@ -19,6 +18,10 @@ function freshState() {
     ready,
     resolveReady,
     lock: true,
+    isPackaged: false,
+    privileged: [] as unknown[],
+    protocolHandlers: new Map<string, (request: Request) => Promise<Response>>(),
+    ipcOn: new Map<string, (...args: any[]) => void>(),
     appEvents: new Map<string, (...args: any[]) => void>(),
     calls: [] as string[],
     windows: [] as any[],
@@ -41,11 +44,13 @@ vi.mock('electron', async () => {
     static getAllWindows = () => s().windows;
     static fromId = (id: number) => s().windows.find((w: any) => w.id === id) ?? null;
     id = s().windows.length + 1;
-    webContents = Object.assign(new EventEmitter(), { send: vi.fn(), setWindowOpenHandler: vi.fn() });
+    webContents = Object.assign(new EventEmitter(), { send: vi.fn(), setWindowOpenHandler: vi.fn(), reload: vi.fn() });
     setTitle = vi.fn();
     loadFile = vi.fn(async () => {});
     loadURL = vi.fn(async () => {});
     isDestroyed = () => false;
+    isVisible = () => true;
+    destroy = vi.fn();
     isMinimized = () => false;
     restore = vi.fn();
     focus = vi.fn();
@@ -56,7 +61,9 @@ vi.mock('electron', async () => {
     }
   }
   const app = {
-    isPackaged: false,
+    get isPackaged() {
+      return s().isPackaged;
+    },
     on: (event: string, fn: (...args: any[]) => void) => s().appEvents.set(event, fn),
     whenReady: () => s().ready,
     requestSingleInstanceLock: () => s().lock,
@@ -77,6 +84,18 @@ vi.mock('electron', async () => {
   const ipcMain = {
     handle: (channel: string, fn: (...args: any[]) => any) => s().ipc.set(channel, fn),
     removeHandler: (channel: string) => s().ipc.delete(channel),
+    on: (channel: string, fn: (...args: any[]) => void) => s().ipcOn.set(channel, fn),
+    removeListener: (channel: string) => s().ipcOn.delete(channel),
+  };
+  const protocol = {
+    registerSchemesAsPrivileged: (schemes: unknown[]) => {
+      s().calls.push('registerSchemesAsPrivileged');
+      s().privileged.push(...schemes);
+    },
+    handle: (scheme: string, fn: (request: Request) => Promise<Response>) => {
+      s().calls.push(`protocol.handle ${scheme}`);
+      s().protocolHandlers.set(scheme, fn);
+    },
   };
   const Menu = {
     buildFromTemplate: (t: unknown) => ({ template: t }),
@@ -91,7 +110,7 @@ vi.mock('electron', async () => {
     },
     showErrorBox: vi.fn(),
   };
-  const electron = { app, BrowserWindow, session, ipcMain, Menu, dialog };
+  const electron = { app, BrowserWindow, session, ipcMain, Menu, dialog, protocol };
   return { ...electron, default: electron };
 });
 
@@ -111,6 +130,9 @@ vi.mock('../../electron/core/index', async () => ({
     const handlers = Object.fromEntries(API_METHODS.map((m) => [m, vi.fn(unsupported)])) as unknown as ApiHandlers;
     handlers['projects.recent'] = vi.fn(async () => [{ path: project.path, name: project.name, openedAt: '2025-01-01T00:00:00Z' }]);
     handlers['projects.open'] = vi.fn(async ({ path: p }) => ({ ...project, path: p }));
+    handlers['projects.create'] = vi.fn(async ({ path: p }) => ({ ...project, path: p }));
+    handlers['merge.projects'] = vi.fn(async () => []);
+    handlers['imports.start'] = vi.fn(async () => ({ jobId: 'job-1' }));
     s.core = {
       options,
       handlers,
@@ -133,7 +155,7 @@ const ROOT = path.resolve(__dirname, '../..');
 // out/preload, the app two levels up); here that folder is electron/main, so outDir is electron/.
 const OUT_DIR = path.resolve(ROOT, 'electron');
 const APP_ROOT = path.resolve(OUT_DIR, '..');
-const appFrame = { url: pathToFileURL(path.join(OUT_DIR, 'renderer/index.html')).href, parent: null };
+const appFrame = { url: 'app://loupe/index.html', parent: null };
 
 const savedArgv = process.argv;
 const savedUserData = process.env.LOUPE_USER_DATA;
@@ -177,7 +199,8 @@ describe('electron main', () => {
     expect(s.enableSandbox).toHaveBeenCalled();
     expect(s.windows).toHaveLength(1);
     expect(s.windows[0].options.webPreferences.preload).toBe(path.join(OUT_DIR, 'preload/preload.cjs'));
-    expect(s.windows[0].loadFile).toHaveBeenCalledWith(path.join(OUT_DIR, 'renderer/index.html'));
+    expect(s.windows[0].loadURL).toHaveBeenCalledWith('app://loupe/index.html');
+    expect(s.windows[0].loadFile).not.toHaveBeenCalled();
     expect(s.menus).toBeGreaterThan(0);
   });
 
@@ -202,7 +225,8 @@ describe('electron main', () => {
 
   it('--project PATH opens that project before the window loads', async () => {
     const { s } = await launch(['--project', '/data/study.loupe']);
-    expect(s.calls).toEqual(['createCore', `openProject ${path.resolve('/data/study.loupe')}`, 'new BrowserWindow']);
+    const order = s.calls.filter((c: string) => c === 'createCore' || c.startsWith('openProject') || c === 'new BrowserWindow');
+    expect(order).toEqual(['createCore', `openProject ${path.resolve('/data/study.loupe')}`, 'new BrowserWindow']);
     expect(s.messageBoxes).toEqual([]);
   });
 
@@ -235,10 +259,30 @@ describe('electron main', () => {
     expect(s.core.close).toHaveBeenCalled();
   });
 
-  it('LOUPE_USER_DATA moves the state directory (for tests)', async () => {
+  it('LOUPE_USER_DATA moves the state directory in development runs (for tests)', async () => {
     process.env.LOUPE_USER_DATA = '/tmp/loupe-e2e';
     const { s } = await launch();
     expect(s.setPath).toHaveBeenCalledWith('userData', path.resolve('/tmp/loupe-e2e'));
+  });
+
+  it('a packaged app ignores LOUPE_USER_DATA (its state stays where the OS puts it)', async () => {
+    process.env.LOUPE_USER_DATA = '/tmp/attacker-chosen';
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const proc = process as { resourcesPath?: string };
+    const savedResources = proc.resourcesPath;
+    proc.resourcesPath = '/opt/Loupe/resources';
+    try {
+      const { s, main } = await launch([], (st) => (st.isPackaged = true));
+      expect(s.setPath).not.toHaveBeenCalled();
+      expect(s.core.options.stateDir).toBe('/state/userData');
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('LOUPE_USER_DATA is ignored'));
+      expect(main.userDataOverride({ LOUPE_USER_DATA: '/x' }, true)).toBeNull();
+      expect(main.userDataOverride({ LOUPE_USER_DATA: '/x' }, false)).toBe(path.resolve('/x'));
+      expect(main.userDataOverride({}, false)).toBeNull();
+    } finally {
+      proc.resourcesPath = savedResources;
+      warn.mockRestore();
+    }
   });
 
   it('parses the command line', async () => {
@@ -252,3 +296,69 @@ describe('electron main', () => {
     expect(main.userArgs(['Loupe', '--project', 'a'], true)).toEqual(['--project', 'a']);
   });
 });
+
+describe('electron main: disk paths the page may use', () => {
+  const call = (s: any, method: string, input: unknown) => s.ipc.get(`loupe:${method}`)({ senderFrame: appFrame }, input);
+  const refusedCode = (envelope: any) => (envelope.ok ? 'ok' : envelope.error.code);
+
+  it('refuses a path the page made up, for each of the four methods, without calling the core', async () => {
+    const { s } = await launch();
+    const attempts: Array<[string, unknown]> = [
+      ['projects.open', { path: '/home/u/.config/other-app/data.loupe' }],
+      ['projects.create', { path: '/home/u/.bashrc' }],
+      ['merge.projects', { paths: ['/etc/passwd'] }],
+      ['imports.start', { source: { type: 'path', path: '/home/u/.ssh/id_rsa' } }],
+    ];
+    for (const [method, input] of attempts) {
+      expect(refusedCode(await call(s, method, input)), method).toBe('forbidden');
+      expect(s.core.handlers[method], method).not.toHaveBeenCalled();
+    }
+  });
+
+  it('accepts the path a dialog returned, for what the dialog was for', async () => {
+    const { s } = await launch();
+    expect(refusedCode(await call(s, 'projects.open', { path: '/picked/a.loupe' }))).toBe('forbidden');
+    await call(s, 'dialog.openProject', {});
+    expect(refusedCode(await call(s, 'projects.open', { path: '/picked/a.loupe' }))).toBe('ok');
+    expect(vi.mocked(s.core.handlers['projects.open']).mock.calls[0]?.[0]).toEqual({ path: '/picked/a.loupe' }); // (dispatch may pass a caller too)
+
+    await call(s, 'dialog.openProjects', {});
+    expect(refusedCode(await call(s, 'merge.projects', { paths: ['/picked/a.loupe'] }))).toBe('ok');
+    s.showOpenDialog.mockResolvedValue({ canceled: false, filePaths: ['/picked/data.jsonl'] });
+    await call(s, 'dialog.importFile', {}); // Linux: asks file or folder first (answer 0: file)
+    expect(refusedCode(await call(s, 'imports.start', { source: { type: 'path', path: '/picked/data.jsonl' } }))).toBe('ok');
+  });
+
+  it('accepts a recent-projects entry', async () => {
+    const { s } = await launch();
+    expect(refusedCode(await call(s, 'projects.open', { path: project.path }))).toBe('ok');
+  });
+
+  it('accepts the --project path and a file the OS opened', async () => {
+    const { s } = await launch(['--project', '/data/study.loupe']);
+    expect(refusedCode(await call(s, 'projects.open', { path: '/data/study.loupe' }))).toBe('ok');
+    s.appEvents.get('open-file')!({ preventDefault: () => {} }, '/Users/u/finder.loupe');
+    expect(refusedCode(await call(s, 'projects.open', { path: '/Users/u/finder.loupe' }))).toBe('ok');
+  });
+
+  it('binds the dropped-file grant channel', async () => {
+    const { s } = await launch();
+    expect([...s.ipcOn.keys()]).toEqual(['loupe:grant-dropped-file']);
+  });
+});
+
+describe('electron main: app:// scheme', () => {
+  it('declares the scheme privileged before ready and serves the renderer before the window loads', async () => {
+    const { s } = await launch();
+    expect(s.calls.indexOf('registerSchemesAsPrivileged')).toBe(0);
+    expect(s.calls.indexOf('protocol.handle app')).toBeGreaterThan(s.calls.indexOf('createCore'));
+    expect(s.calls.indexOf('protocol.handle app')).toBeLessThan(s.calls.indexOf('new BrowserWindow'));
+    expect(s.privileged).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
+    // It serves from <outDir>/renderer: here electron/renderer does not exist, so index is a 404,
+    // as any missing file is; traversal out of it is refused the same way.
+    const handler = s.protocolHandlers.get('app');
+    expect((await handler(new Request('app://loupe/index.html'))).status).toBe(404);
+    expect((await handler(new Request('app://loupe/..%2fmain%2fmain.ts'))).status).toBe(404);
+  });
+});
+

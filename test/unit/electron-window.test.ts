@@ -1,6 +1,7 @@
 /**
  * The desktop window's hardening, with electron mocked: webPreferences, the CSP header,
- * navigation and window-open guards, permissions, <webview>, and no remote requests.
+ * navigation and window-open guards, permissions, <webview>, only the app's own scheme, and
+ * recovery when the renderer process dies.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +14,12 @@ const h = vi.hoisted(() => ({
     webContents: any;
     loadFile: ReturnType<typeof vi.fn>;
     loadURL: ReturnType<typeof vi.fn>;
+    show: ReturnType<typeof vi.fn>;
+    destroy: ReturnType<typeof vi.fn>;
+    destroyed: boolean;
+    visible: boolean;
   }>,
+  showMessageBox: null as unknown as import('vitest').Mock<(...args: any[]) => any>,
   onHeadersReceived: null as null | ((details: any, cb: (r: any) => void) => void),
   onBeforeRequest: null as null | ((details: any, cb: (r: any) => void) => void),
   permissionRequest: null as null | ((wc: unknown, permission: string, cb: (granted: boolean) => void, details?: unknown) => void),
@@ -22,7 +28,10 @@ const h = vi.hoisted(() => ({
 
 vi.mock('electron', async () => {
   const { EventEmitter } = await import('node:events');
+  const { vi: v } = await import('vitest');
+  h.showMessageBox = v.fn();
   class FakeWebContents extends EventEmitter {
+    reload = vi.fn();
     windowOpenHandler: ((details: { url: string }) => unknown) | null = null;
     setWindowOpenHandler(handler: (details: { url: string }) => unknown) {
       this.windowOpenHandler = handler;
@@ -33,6 +42,13 @@ vi.mock('electron', async () => {
     loadFile = vi.fn(async () => {});
     loadURL = vi.fn(async () => {});
     show = vi.fn();
+    destroyed = false;
+    visible = true;
+    destroy = vi.fn(() => {
+      this.destroyed = true;
+    });
+    isDestroyed = () => this.destroyed;
+    isVisible = () => this.visible;
     constructor(public options: Record<string, any>) {
       super();
       h.windows.push(this as any);
@@ -48,16 +64,19 @@ vi.mock('electron', async () => {
       setPermissionCheckHandler: (fn: any) => (h.permissionCheck = fn),
     },
   };
-  const electron = { BrowserWindow, session };
+  const dialog = { showMessageBox: (...a: unknown[]) => h.showMessageBox(...a) };
+  const electron = { BrowserWindow, session, dialog };
   return { ...electron, default: electron };
 });
 
+import { APP_CSP, APP_INDEX_URL } from '../../electron/main/protocol';
 import { createMainWindow, isAppUrl, resolveDevUrl, type AppPage } from '../../electron/main/window';
 
 const ROOT = path.resolve(__dirname, '../..');
-const page: AppPage = { indexHtml: path.join(ROOT, 'out/renderer/index.html'), devUrl: null };
+const page: AppPage = { rendererDir: path.join(ROOT, 'out/renderer'), devUrl: null };
 const preloadPath = path.join(ROOT, 'out/preload/preload.cjs');
-const indexUrl = pathToFileURL(page.indexHtml).href;
+const indexUrl = 'app://loupe/index.html';
+const oldFileUrl = pathToFileURL(path.join(page.rendererDir, 'index.html')).href;
 
 function navEvent(url: string) {
   return { url, preventDefault: vi.fn() };
@@ -71,6 +90,7 @@ function open(p: AppPage = page) {
 
 beforeEach(() => {
   h.windows.length = 0;
+  h.showMessageBox.mockReset();
   h.onHeadersReceived = h.onBeforeRequest = h.permissionRequest = h.permissionCheck = null;
 });
 
@@ -94,10 +114,12 @@ describe('BrowserWindow options', () => {
     expect(prefs.enableBlinkFeatures).toBeUndefined();
   });
 
-  it('loads the bundled page from disk, never a remote URL', () => {
+  it('loads the bundled page from app://loupe/, never file:// nor a remote URL', () => {
     const { win } = open();
-    expect(win.loadFile).toHaveBeenCalledWith(page.indexHtml);
-    expect(win.loadURL).not.toHaveBeenCalled();
+    expect(APP_INDEX_URL).toBe('app://loupe/index.html');
+    expect(win.loadURL).toHaveBeenCalledWith('app://loupe/index.html');
+    expect(win.loadURL).toHaveBeenCalledTimes(1);
+    expect(win.loadFile).not.toHaveBeenCalled();
   });
 
   it('loads the dev server only from localhost, and never when packaged', () => {
@@ -131,6 +153,7 @@ describe('Content-Security-Policy header', () => {
     );
     const headers = callback.mock.calls[0]![0].responseHeaders;
     expect(headers['Content-Security-Policy']).toEqual([`${meta}; frame-ancestors 'none'`]);
+    expect(headers['Content-Security-Policy']).toEqual([APP_CSP]); // the one the app:// handler sends
     expect(headers['content-security-policy']).toBeUndefined();
     expect(headers['X-Other']).toEqual(['1']);
 
@@ -164,7 +187,17 @@ describe('Content-Security-Policy header', () => {
 });
 
 describe('navigation', () => {
-  it.each(['https://evil.example/', 'http://localhost:5173/', 'file:///etc/passwd', `${indexUrl}/../other.html`, 'javascript:alert(1)'])(
+  it.each([
+    'https://evil.example/',
+    'http://localhost:5173/',
+    'file:///etc/passwd',
+    oldFileUrl,
+    `${indexUrl}/../other.html`,
+    'app://loupe/assets/x.js',
+    'app://evil/index.html',
+    'javascript:alert(1)',
+    'chrome://settings',
+  ])(
     'prevents will-navigate to %s',
     (url) => {
       const { wc } = open();
@@ -176,7 +209,7 @@ describe('navigation', () => {
 
   it("allows will-navigate to the app's own page (with a hash or query)", () => {
     const { wc } = open();
-    for (const url of [indexUrl, `${indexUrl}#/annotate`, `${indexUrl}?x=1`]) {
+    for (const url of [indexUrl, `${indexUrl}#/annotate`, `${indexUrl}?x=1`, 'app://loupe/']) {
       const event = navEvent(url);
       wc.emit('will-navigate', event, url);
       expect(event.preventDefault).not.toHaveBeenCalled();
@@ -210,6 +243,7 @@ describe('navigation', () => {
     expect(isAppUrl('http://localhost:5173/', page)).toBe(false);
     expect(isAppUrl(null, page)).toBe(false);
     expect(isAppUrl('file://remote-host/share/index.html', page)).toBe(false);
+    expect(isAppUrl(oldFileUrl, page)).toBe(false);
   });
 });
 
@@ -237,7 +271,7 @@ describe('new windows, webviews, permissions, remote requests', () => {
     }
   });
 
-  it('cancels requests to the network; local and dev-server requests pass', () => {
+  it('cancels every scheme but the app’s own: network, file://, other custom schemes', () => {
     open();
     const decide = (url: string) => {
       const callback = vi.fn();
@@ -248,12 +282,82 @@ describe('new windows, webviews, permissions, remote requests', () => {
     expect(decide('http://127.0.0.1:8080/')).toBe(true);
     expect(decide('wss://evil.example/')).toBe(true);
     expect(decide(indexUrl)).toBe(false);
+    expect(decide('app://loupe/assets/index-abc.js')).toBe(false);
     expect(decide('data:image/png;base64,AAAA')).toBe(false);
+    expect(decide('blob:app://loupe/0b5e6c1e-0000-4000-8000-000000000000')).toBe(false);
     expect(decide('devtools://devtools/bundled/inspector.html')).toBe(false);
+    expect(decide('file:///etc/passwd')).toBe(true);
+    expect(decide(oldFileUrl)).toBe(true);
+    expect(decide('app://other/index.html')).toBe(true);
+    expect(decide('chrome-extension://abc/x.js')).toBe(true);
+    expect(decide('ftp://example.org/x')).toBe(true);
+    expect(decide('not a url')).toBe(true);
 
     open({ ...page, devUrl: 'http://localhost:5173/' });
     expect(decide('http://localhost:5173/src/main.tsx')).toBe(false);
     expect(decide('ws://localhost:5173/')).toBe(false);
     expect(decide('http://localhost:9999/')).toBe(true);
+  });
+});
+
+describe('render-process-gone', () => {
+  const gone = (reason: string, exitCode = 1) => ({ reason, exitCode });
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+
+  it('logs, asks, and reloads the page when the user chooses Reload', async () => {
+    const { win, wc } = open();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    h.showMessageBox.mockResolvedValue({ response: 0 });
+    wc.emit('render-process-gone', {}, gone('crashed', 139));
+    await settle();
+    expect(error.mock.calls.some((c) => String(c[0]).includes('crashed'))).toBe(true);
+    expect(h.showMessageBox).toHaveBeenCalledTimes(1);
+    const [parent, options] = h.showMessageBox.mock.calls[0]!;
+    expect(parent).toBe(win);
+    expect(options.buttons).toEqual(['Reload', 'Close window']);
+    expect(wc.reload).toHaveBeenCalledTimes(1);
+    expect(win.destroy).not.toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  it('closes the window (never leaves it dead) on Close, or when the dialog itself fails', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const first = open();
+    h.showMessageBox.mockResolvedValue({ response: 1 });
+    first.wc.emit('render-process-gone', {}, gone('oom'));
+    await settle();
+    expect(first.win.destroy).toHaveBeenCalled();
+    expect(first.wc.reload).not.toHaveBeenCalled();
+
+    const second = open();
+    h.showMessageBox.mockRejectedValue(new Error('no dialog'));
+    second.wc.emit('render-process-gone', {}, gone('killed'));
+    await settle();
+    expect(second.win.destroy).toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  it('a window that died before it was shown gets a free-standing dialog', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { win, wc } = open();
+    win.visible = false;
+    h.showMessageBox.mockResolvedValue({ response: 0 });
+    wc.emit('render-process-gone', {}, gone('launch-failed'));
+    await settle();
+    expect(h.showMessageBox.mock.calls[0]).toHaveLength(1);
+    expect(wc.reload).toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  it('ignores a clean exit and a window already destroyed', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { win, wc } = open();
+    wc.emit('render-process-gone', {}, gone('clean-exit', 0));
+    win.destroyed = true;
+    wc.emit('render-process-gone', {}, gone('crashed'));
+    await settle();
+    expect(h.showMessageBox).not.toHaveBeenCalled();
+    expect(wc.reload).not.toHaveBeenCalled();
+    error.mockRestore();
   });
 });
