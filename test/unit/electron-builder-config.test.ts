@@ -107,13 +107,21 @@ describe('electron-builder config', () => {
     expect(config.extraResources).toEqual(expect.arrayContaining([expect.objectContaining({ from: 'demo', to: 'demo' })]));
   });
 
-  it('flips the fuses that turn the app into a general-purpose Node runtime', () => {
+  it('flips the fuses that turn the app into a general-purpose Node runtime or let it load unchecked code', () => {
     expect(config.electronFuses).toMatchObject({
       runAsNode: false,
       enableNodeOptionsEnvironmentVariable: false,
       enableNodeCliInspectArguments: false,
       onlyLoadAppFromAsar: true,
+      // app.asar is checked against the hash electron-builder embeds (macOS, Windows), and the
+      // UI is served from app://loupe/, so file:// pages need no extra privileges.
+      enableEmbeddedAsarIntegrityValidation: true,
+      grantFileProtocolExtraPrivileges: false,
     });
+    // The integrity fuse needs the hash: electron-builder embeds it unless told not to.
+    expect(config.disableAsarIntegrity).not.toBe(true);
+    expect(config.asar).not.toBe(false);
+    // Applied by electron-builder itself (test/integration/electron-builder-config-fuses.test.ts packs and reads them).
   });
 
   it('has an icon of at least 512×512 in build/', () => {
