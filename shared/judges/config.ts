@@ -88,11 +88,23 @@ export const ExtraFieldsSchema = z
     }
   });
 
-export const EndpointConfigSchema = z
+/** The most replicas one endpoint configuration lists. */
+export const MAX_REPLICAS = 64;
+
+const EndpointFieldsSchema = z
   .object({
     kind: z.literal('endpoint'),
-    /** OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1 (vLLM), http://127.0.0.1:11434/v1 (Ollama). */
-    baseUrl: BaseUrlSchema,
+    /**
+     * OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1 (vLLM), http://127.0.0.1:11434/v1
+     * (Ollama). With replicas: the first of `baseUrls` (the one that names the judge version).
+     */
+    baseUrl: BaseUrlSchema.optional(),
+    /**
+     * Replicas of the same model behind separate base URLs (vLLM replicas, llama.cpp servers); a
+     * run sends each request to the least-loaded healthy one. Only the first is part of the
+     * version hash: which replica answered never changes the cache key.
+     */
+    baseUrls: z.array(BaseUrlSchema).min(1).max(MAX_REPLICAS).optional(),
     model: z.string().trim().min(1).max(500),
     /** CLI: the NAME of the environment variable holding the key (never the key). */
     apiKeyEnv: z.string().regex(ENV_NAME, 'an environment variable name such as OPENAI_API_KEY').nullable().default(null),
@@ -112,6 +124,18 @@ export const EndpointConfigSchema = z
     extra: ExtraFieldsSchema.default({}),
   })
   .strict();
+
+/**
+ * Old configurations have `baseUrl` only, new ones `baseUrls` (and may repeat the first as
+ * `baseUrl`): both parse to `baseUrl` = the first URL and `baseUrls` = every URL once, first
+ * first. Parsing the output again gives the same value.
+ */
+export const EndpointConfigSchema = EndpointFieldsSchema.superRefine((v, ctx) => {
+  if (v.baseUrl === undefined && v.baseUrls === undefined) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'a URL such as http://127.0.0.1:8000/v1' });
+}).transform(({ baseUrl, baseUrls, ...rest }) => {
+  const urls = [...new Set([...(baseUrl !== undefined ? [baseUrl] : []), ...(baseUrls ?? [])])];
+  return { ...rest, baseUrl: urls[0]!, baseUrls: urls };
+});
 export type EndpointConfig = z.output<typeof EndpointConfigSchema>;
 
 export const BaselineConfigSchema = z
@@ -135,7 +159,8 @@ export type JudgeKind = (typeof JUDGE_KINDS)[number];
 
 /**
  * The fields that can change a judge's answers, in a fixed order: their hash is the judge
- * version. Concurrency, timeout, retries and the key's source do not change an answer.
+ * version. Concurrency, timeout, retries, the key's source and the replicas after the first do
+ * not change an answer (replicas serve the same model).
  */
 export function outputFields(config: JudgeConfig): Record<string, JsonValue> {
   if (config.kind === 'baseline') {
@@ -177,5 +202,6 @@ export function describeConfig(config: JudgeConfig): string {
   if (config.kind === 'baseline') {
     return `Baseline (offline rule ${config.rule}): unfaithful when the sentence has a number, date word or capitalised name the document lacks, or when under ${Math.round(config.coverageThreshold * 100)}% of its content words occur in the best-matching ${config.passageSentences}-sentence passage.`;
   }
-  return `${config.model} at ${config.baseUrl}; temperature ${config.temperature}, top_p ${config.topP}, max ${config.maxTokens} tokens${config.soft ? ', soft labels (top 20 log-probabilities)' : ', hard labels'}`;
+  const replicas = config.baseUrls.length > 1 ? ` (+${config.baseUrls.length - 1} replica${config.baseUrls.length > 2 ? 's' : ''})` : '';
+  return `${config.model} at ${config.baseUrl}${replicas}; temperature ${config.temperature}, top_p ${config.topP}, max ${config.maxTokens} tokens${config.soft ? ', soft labels (top 20 log-probabilities)' : ', hard labels'}`;
 }

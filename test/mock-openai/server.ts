@@ -8,6 +8,11 @@
  * log-probabilities with a given P("1") and a chosen tokenisation), an HTTP status (429 with
  * Retry-After / retry-after-ms, 500, 401 …), a hang (never answers: timeouts), a connection reset,
  * or a malformed JSON body.
+ *
+ * Serving like a real server with limits: `slots` (the N+1th chat request in flight gets 429 at
+ * once, with or without Retry-After), `rateLimitHeaders` (x-ratelimit-remaining/reset-requests on
+ * every answer), and `setFailure` (every request fails: connection reset, a status, a hang) to
+ * play a replica that is down and comes back.
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -55,7 +60,16 @@ export interface MockOptions {
   latencyMs?: number;
   respond?: Responder;
   port?: number;
+  /** Chat requests served at once; one more in flight is answered 429 at once. Default: unlimited. */
+  slots?: number;
+  /** With slots: the 429's Retry-After in milliseconds (sent as retry-after-ms); null/absent: none. */
+  slotRetryAfterMs?: number | null;
+  /** Send x-ratelimit-remaining-requests (free slots) and x-ratelimit-reset-requests on answers. */
+  rateLimitHeaders?: boolean;
 }
+
+/** How every chat request fails while set (a replica that is down). */
+export type MockFailure = { type: 'reset' } | { type: 'status'; status: number } | { type: 'hang' };
 
 export interface MockServer {
   /** Base URL for the openai client, ending in /v1. */
@@ -66,6 +80,13 @@ export interface MockServer {
   count(): number;
   /** The most chat-completion requests that were open at once. */
   maxInFlight(): number;
+  /** Chat requests answered 429 because every slot was busy. */
+  rejected(): number;
+  /** Chat requests answered with a completion. */
+  answered(): number;
+  /** Every chat request fails this way until set to null. */
+  setFailure(failure: MockFailure | null): void;
+  setSlots(slots: number | null, retryAfterMs?: number | null): void;
   /** Replies used, in order, for the next requests (before the responder). */
   queue(...replies: MockReply[]): void;
   setResponder(respond: Responder | undefined): void;
@@ -179,6 +200,12 @@ export async function startMockOpenAI(options: MockOptions = {}): Promise<MockSe
   let arrivals = 0;
   let inFlight = 0;
   let maxInFlight = 0;
+  let slots = options.slots ?? null;
+  let slotRetryAfterMs = options.slotRetryAfterMs ?? null;
+  let busy = 0;
+  let rejected = 0;
+  let answered = 0;
+  let failure: MockFailure | null = null;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? '/').split('?')[0]!;
@@ -188,7 +215,7 @@ export async function startMockOpenAI(options: MockOptions = {}): Promise<MockSe
       return;
     }
     if (req.method === 'GET' && path === '/__stats') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ requests: requests.length }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ requests: requests.length, answered, rejected }));
       return;
     }
     if (req.method !== 'POST' || path !== '/v1/chat/completions') {
@@ -215,6 +242,30 @@ export async function startMockOpenAI(options: MockOptions = {}): Promise<MockSe
     res.on('close', closed);
     const request: MockRequest = { n: arrivals, path, headers: req.headers, body, document: blocks?.[1] ?? null, sentence: blocks?.[2] ?? null, prompt };
     requests.push(request);
+    if (failure) {
+      if (failure.type === 'hang') return;
+      if (failure.type === 'reset') {
+        req.socket.destroy();
+        return;
+      }
+      res.writeHead(failure.status, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'error', message: `mock down (${failure.status})`, code: failure.status }));
+      return;
+    }
+    if (slots !== null && busy >= slots) {
+      rejected += 1;
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (slotRetryAfterMs !== null) headers['retry-after-ms'] = String(slotRetryAfterMs);
+      res.writeHead(429, headers).end(JSON.stringify({ object: 'error', message: 'all slots are busy', type: 'RateLimitError', code: 429 }));
+      return;
+    }
+    busy += 1;
+    let holding = true;
+    const free = () => {
+      if (holding) busy -= 1;
+      holding = false;
+    };
+    res.on('close', free);
+    res.on('finish', free);
     const reply: MockReply = queued.shift() ?? respond?.(request) ?? { type: 'answer' };
 
     if (reply.type === 'hang') return; // never answers; closed with the server
@@ -257,7 +308,13 @@ export async function startMockOpenAI(options: MockOptions = {}): Promise<MockSe
       usage: { prompt_tokens: promptTokens, total_tokens: promptTokens + built.tokens.length, completion_tokens: built.tokens.length, prompt_tokens_details: null },
       prompt_logprobs: null,
     };
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(completion));
+    answered += 1;
+    free();
+    const limitHeaders: Record<string, string> =
+      options.rateLimitHeaders && slots !== null
+        ? { 'x-ratelimit-limit-requests': String(slots), 'x-ratelimit-remaining-requests': String(Math.max(0, slots - busy)), 'x-ratelimit-reset-requests': `${Math.max(1, latencyMs)}ms` }
+        : {};
+    res.writeHead(200, { 'content-type': 'application/json', ...limitHeaders }).end(JSON.stringify(completion));
   }
 
   const server: Server = createServer((req, res) => {
@@ -279,6 +336,15 @@ export async function startMockOpenAI(options: MockOptions = {}): Promise<MockSe
     requests,
     count: () => requests.length,
     maxInFlight: () => maxInFlight,
+    rejected: () => rejected,
+    answered: () => answered,
+    setFailure: (f) => {
+      failure = f;
+    },
+    setSlots: (n, retryAfter) => {
+      slots = n;
+      if (retryAfter !== undefined) slotRetryAfterMs = retryAfter;
+    },
     queue: (...replies) => queued.push(...replies),
     setResponder: (r) => {
       respond = r;
@@ -290,6 +356,8 @@ export async function startMockOpenAI(options: MockOptions = {}): Promise<MockSe
       requests.length = 0;
       queued.length = 0;
       maxInFlight = inFlight;
+      rejected = 0;
+      answered = 0;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -220,7 +220,8 @@ describe('judge runs against an OpenAI-compatible endpoint', () => {
     });
     const status = await runToEnd(p, 'p');
     expect(status).toMatchObject({ state: 'done', ok: 3, parseErrors: 3, failed: 0 });
-    const rows = stored(p, 'p');
+    // Stored in the order answers arrive: compare by sentence.
+    const rows = stored(p, 'p').sort((a, b) => a.k - b.k || a.i - b.i);
     expect(rows.filter((r) => r.k === 0).map((r) => r.hard)).toEqual([0, 1, 1]);
     const errors = rows.filter((r) => r.k === 1);
     expect(errors.map((r) => [r.hard, r.raw])).toEqual([

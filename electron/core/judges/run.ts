@@ -65,6 +65,7 @@ export class JudgeRun extends TaskRun<JudgeConfig, VerdictItem, VerdictInput, Ve
       ratePerSecond: p.ratePerSecond,
       etaSeconds: p.etaSeconds,
       tokens: p.tokens,
+      ...(p.replicas ? { replicas: p.replicas } : {}),
       errors: p.errors,
       notes: p.notes,
       startedAt: p.startedAt,

@@ -113,6 +113,7 @@ export function verdictStore(judges: JudgeRepository, selection: VerdictSelectio
     source: r.source,
   });
   return {
+    itemKey: (item) => `unit:${item.unitId}`,
     plan() {
       const units: SelectedUnit[] = judges.selectUnits(selection.dataset, selection.onlySampled);
       const completed = judges.completedUnitIds(selection.versionId);

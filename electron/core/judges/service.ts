@@ -6,7 +6,7 @@
  * the judge's name, else the environment variable the configuration names (CLI, `loupe serve`).
  */
 import { randomUUID } from 'node:crypto';
-import { ApiError, type ApiHandlers, type JudgeInfo, type JudgePreview } from '../../../shared/api';
+import { ApiError, type ApiHandlers, type JudgeBatchImport, type JudgeInfo, type JudgePlan, type JudgePreview } from '../../../shared/api';
 import { BASELINE_DESCRIPTION } from '../../../shared/judges/baseline';
 import {
   BASELINE_JUDGE_NAME,
@@ -20,10 +20,12 @@ import {
 import { completionsUrl } from '../../../shared/judges/request';
 import type { Repository } from '../../../db/repository';
 import type { JudgeListRow, JudgeRow } from '../../../db/judgeRepository';
-import { chatBackend, openaiTransport } from '../tasks/transport';
+import { walkWork, type BatchSetup, type WorkCounts } from '../tasks/batch';
+import { exportBatchToFile, exportBatchToText, importBatchFromFile, importBatchFromText } from '../tasks/batch-files';
+import { replicaBackend } from '../tasks/transport';
 import { cacheKey, configHash, sha256Hex } from './hashing';
 import { DEFAULT_TUNING, JudgeRun, type RunTuning, type VerdictBackend } from './run';
-import { baselineBackend, sentenceVerdictKind } from './sentence-verdict';
+import { baselineBackend, sentenceVerdictKind, verdictStore, type Verdict, type VerdictInput, type VerdictItem } from './sentence-verdict';
 import type { SecretStore } from './secrets';
 
 export type JudgeMethod = Extract<keyof ApiHandlers, `judges.${string}`>;
@@ -37,6 +39,10 @@ export interface JudgeServiceOptions {
   env?: Record<string, string | undefined>;
   /** Tests: faster backoff, a smaller circuit threshold. */
   tuning?: Partial<Omit<RunTuning, 'concurrency' | 'retries'>>;
+  /** The caller may name files on this machine (desktop, CLI); `loupe serve` may not. Default false. */
+  diskPaths?: boolean;
+  /** Tests: faster probes of a replica that was taken out. */
+  replicas?: { probeBaseMs?: number; probeMaxMs?: number };
   /** Tests: a backend other than the real endpoint (e.g. to count calls). */
   backendFor?: (config: JudgeConfig, apiKey: string | null) => VerdictBackend;
 }
@@ -189,6 +195,15 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
     return infoByName(name);
   }
 
+  /** The key to redact from stored answers, if one is known (a batch needs none to be sent). */
+  function keyForBatch(name: string, config: JudgeConfig): string | null {
+    try {
+      return keyFor(name, config);
+    } catch {
+      return null;
+    }
+  }
+
   function keyFor(name: string, config: JudgeConfig): string | null {
     if (config.kind !== 'endpoint') return null;
     const stored = storedKey(name);
@@ -203,34 +218,54 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
     return null;
   }
 
-  function startRun(name: string, selection: { dataset?: string | undefined; onlySampled?: boolean }): JudgeRun {
-    const judge = requireJudge(name);
-    const config = requireConfig(judge);
+  function requireNoActiveRun(name: string): void {
     const existing = activeRun(name);
     if (existing) {
       throw new ApiError({ code: 'conflict', message: `"${name}" has a ${existing.status().state} run (${existing.id}); resume or cancel it first.` });
     }
-    if (selection.dataset !== undefined && repo().datasetId(selection.dataset) === null) {
-      throw new ApiError({ code: 'not_found', message: `No dataset "${selection.dataset}" in this project.` });
+  }
+
+  function requireDataset(dataset: string | undefined): void {
+    if (dataset !== undefined && repo().datasetId(dataset) === null) {
+      throw new ApiError({ code: 'not_found', message: `No dataset "${dataset}" in this project.` });
     }
-    const apiKey = keyFor(name, config);
+  }
+
+  /** The version of the judge's configuration (the current one by construction; ensured all the same). */
+  function currentVersion(judge: JudgeRow, config: JudgeConfig): { id: number; hash: string } {
     const hash = configHash(config);
-    // The current version is the configuration's by construction; ensure it all the same.
     const j = judgesRepo();
     const version = j.transaction(() => {
       const v = j.ensureVersion(judge.id, hash, JSON.stringify(config));
       if (judge.currentVersionId !== v.id) j.setCurrentVersion(judge.id, v.id);
       return v;
     });
-    const backend =
-      options.backendFor?.(config, apiKey) ??
-      (config.kind === 'endpoint' ? chatBackend(sentenceVerdictKind, config, openaiTransport(config, apiKey)) : baselineBackend(config));
+    return { id: version.id, hash };
+  }
+
+  function startRun(name: string, selection: { dataset?: string | undefined; onlySampled?: boolean }): JudgeRun {
+    const judge = requireJudge(name);
+    const config = requireConfig(judge);
+    requireNoActiveRun(name);
+    requireDataset(selection.dataset);
+    const apiKey = keyFor(name, config);
+    const { id: versionId, hash } = currentVersion(judge, config);
+    const j = judgesRepo();
+    const version = { id: versionId };
     const tuning: RunTuning = {
       ...DEFAULT_TUNING,
       ...options.tuning,
       concurrency: config.kind === 'endpoint' ? config.concurrency : 1,
       retries: config.kind === 'endpoint' ? config.retries : 0,
     };
+    const backend =
+      options.backendFor?.(config, apiKey) ??
+      (config.kind === 'endpoint'
+        ? replicaBackend(sentenceVerdictKind, config, { baseUrls: config.baseUrls, timeoutS: config.timeoutS, concurrency: config.concurrency }, apiKey, {
+            failThreshold: tuning.circuitThreshold,
+            ...options.replicas,
+          })
+        : baselineBackend(config));
     const run = new JudgeRun(
       { judge: name, versionId: version.id, configHash: hash, config, dataset: selection.dataset ?? null, onlySampled: selection.onlySampled ?? false },
       j,
@@ -247,6 +282,48 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
     }
     run.start();
     return run;
+  }
+
+  type VerdictBatch = BatchSetup<JudgeConfig, VerdictItem, VerdictInput, Verdict>;
+
+  /** The judge's current version over a selection, as the task engine's batch functions take it. */
+  function batchSetup(name: string, selection: { dataset?: string | undefined; onlySampled: boolean }): { setup: VerdictBatch; config: JudgeConfig } {
+    const judge = requireJudge(name);
+    const config = requireConfig(judge);
+    requireDataset(selection.dataset);
+    const version = currentVersion(judge, config);
+    const store = verdictStore(judgesRepo(), { versionId: version.id, dataset: selection.dataset ?? null, onlySampled: selection.onlySampled });
+    return { setup: { kind: sentenceVerdictKind, config, configHash: version.hash, store }, config };
+  }
+
+  function planOf(name: string, selection: { dataset?: string | undefined; onlySampled: boolean }, config: JudgeConfig, hash: string, counts: WorkCounts): JudgePlan {
+    return {
+      judge: name,
+      configHash: hash,
+      dataset: selection.dataset ?? null,
+      onlySampled: selection.onlySampled,
+      remote: config.kind === 'endpoint',
+      selection: counts.selection,
+      done: counts.done,
+      cached: counts.cached,
+      requests: config.kind === 'endpoint' ? counts.requests : 0,
+      shared: counts.shared,
+      missing: counts.missing,
+    };
+  }
+
+  function requireBatchable(name: string, config: JudgeConfig): void {
+    if (config.kind !== 'endpoint') throw new ApiError({ code: 'conflict', message: `"${name}" is the offline baseline rule: it sends no requests, so it has no batch file. Run it instead.` });
+    requireNoActiveRun(name);
+  }
+
+  function requireDiskPaths(what: string): void {
+    if (!options.diskPaths) throw new ApiError({ code: 'unsupported', message: `${what} is only available in the desktop app and the CLI; here the file is downloaded or uploaded instead.` });
+  }
+
+  /** A file name for a download: the judge's name made safe. */
+  function batchFileName(name: string): string {
+    return `${name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'judge'}-requests.jsonl`;
   }
 
   function requireRun(runId: string): JudgeRun {
@@ -344,6 +421,33 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
     },
     'judges.status': async ({ runId }) => requireRun(runId).status(),
     'judges.runs': async () => [...runs.values()].reverse().map((r) => r.status()),
+    'judges.plan': async ({ name, dataset, onlySampled }) => {
+      const selection = { dataset, onlySampled };
+      const { setup, config } = batchSetup(name, selection);
+      return planOf(name, selection, config, setup.configHash, await walkWork(setup, { dryRun: true }));
+    },
+    'judges.batchExport': async ({ name, dataset, onlySampled, path }) => {
+      const selection = { dataset, onlySampled };
+      if (path !== undefined) requireDiskPaths('Writing a batch file to a path');
+      const { setup, config } = batchSetup(name, selection);
+      requireBatchable(name, config);
+      const fileName = batchFileName(name);
+      if (path !== undefined) {
+        const counts = await exportBatchToFile(setup, path);
+        return { ...planOf(name, selection, config, setup.configHash, counts), path, fileName, content: null };
+      }
+      const { counts, text } = await exportBatchToText(setup);
+      return { ...planOf(name, selection, config, setup.configHash, counts), path: null, fileName, content: text };
+    },
+    'judges.batchImport': async ({ name, source }): Promise<JudgeBatchImport> => {
+      if (source.type === 'path') requireDiskPaths('Reading a batch file from a path');
+      // Every sentence of the project: an answer for any of them is stored.
+      const { setup, config } = batchSetup(name, { onlySampled: false });
+      requireBatchable(name, config);
+      const withKey = { ...setup, secrets: [keyForBatch(name, config)] };
+      const counts = source.type === 'path' ? await importBatchFromFile(withKey, source.path) : await importBatchFromText(withKey, source.text);
+      return { judge: name, configHash: setup.configHash, ...counts };
+    },
   };
 
   return {

@@ -7,10 +7,15 @@
  *   key in one run share one request (in-flight dedupe).
  * - Bounded concurrency; each attempt that fails with 429, 5xx, a timeout, a reset or a malformed
  *   body is retried with exponential backoff and full jitter, honouring Retry-After /
- *   retry-after-ms (a 429 holds every worker until then).
+ *   retry-after-ms (a 429 holds every worker until then). A backend over replicas (`pool`,
+ *   replicas.ts) instead chooses the replica and limits each one adaptively: its 429 holds only
+ *   that replica and the item is sent again at once (it waits for a free slot).
  * - A circuit: N failures in a row that say "endpoint down" (connection, timeout, 5xx) pause the
- *   run as "endpoint unreachable"; N auth / not-found rejections pause it as "endpoint rejects".
- *   Resume tries again. Nothing of the queue is burnt meanwhile.
+ *   run as "endpoint unreachable" (with replicas: when every replica is out); N auth / not-found
+ *   rejections pause it as "endpoint rejects". Resume tries again. Nothing of the queue is burnt
+ *   meanwhile.
+ * - Local work (a rule, the cache) yields to the event loop every few milliseconds, so progress
+ *   is seen (and written) while a run of 20,000 cached or offline items goes on.
  * - Each result is committed as it arrives (results of one event-loop turn share a transaction),
  *   so a killed run (SIGKILL) loses only the calls in flight; the next run sends only those.
  * - Keys never reach a stored or shown text: error messages and stored raw answers are redacted,
@@ -19,8 +24,11 @@
 import { randomUUID } from 'node:crypto';
 import { redact } from '../../../shared/judges/redact';
 import { contentKey } from './hashing';
-import type { Answer, Interpretation, StoredAnswer, TaskBackend, TaskErrorKind, TaskKind, TaskResult, TaskStore } from './kind';
+import { RunNotes, storedAnswer } from './interpret';
+import type { Answer, StoredAnswer, TaskBackend, TaskErrorKind, TaskKind, TaskResult, TaskStore } from './kind';
 import { BoundedQueue, type WorkerOutcome } from './queue';
+import { RateMeter } from './rate';
+import type { ReplicaStatus } from './replicas';
 import { CallAborted, CallError } from './errors';
 
 export interface RunTuning {
@@ -69,6 +77,8 @@ export interface TaskProgress {
   ratePerSecond: number | null;
   etaSeconds: number | null;
   tokens: { prompt: number; completion: number };
+  /** A backend over replicas: each replica's health, adaptive limit and counts. */
+  replicas: ReplicaStatus[] | null;
   /** Failed attempts grouped by kind (retries included); messages have keys redacted. */
   errors: Array<{ kind: TaskErrorKind; count: number; lastMessage: string }>;
   notes: string[];
@@ -89,7 +99,11 @@ export interface TaskRunSetup<C, Item, I, O> {
   secrets?: ReadonlyArray<string | null>;
 }
 
-const RATE_WINDOW_MS = 30_000;
+const RATE_WINDOW_MS = 10_000;
+/** Local work yields to the event loop after this long (progress polls and writes get a turn). */
+const YIELD_EVERY_MS = 8;
+/** With replicas, a 429 is sent again without spending an attempt, this many times per item. */
+const RATE_LIMITED_RESENDS = 200;
 const DOWN_KINDS: ReadonlySet<TaskErrorKind> = new Set(['connection', 'timeout', 'server_error']);
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -135,10 +149,10 @@ export class TaskRun<C, Item, I, O> {
   /** Answers of this run by content key (a later item with the same key reuses them). */
   private readonly answered = new Map<string, StoredAnswer<O>>();
   private readonly inFlightKeys = new Map<string, Promise<StoredAnswer<O> | null>>();
-  private readonly completions: number[] = [];
+  private readonly meter = new RateMeter(RATE_WINDOW_MS);
+  private lastYield = Date.now();
   private readonly errors = new Map<TaskErrorKind, { count: number; lastMessage: string }>();
-  private readonly onceNotes: string[] = [];
-  private readonly tallies = new Map<string, number>();
+  private readonly notes = new RunNotes();
   private readonly listeners = new Set<() => void>();
   private finishedResolve!: () => void;
   /** Resolves when the run ends (done, cancelled or failed); never for a paused run. */
@@ -147,14 +161,6 @@ export class TaskRun<C, Item, I, O> {
   private readonly startedAt = new Date().toISOString();
   private updatedAt = this.startedAt;
   private finishedAt: string | null = null;
-  private readonly interpretContext = {
-    noteOnce: (text: string) => {
-      if (!this.onceNotes.includes(text)) this.onceNotes.push(text);
-    },
-    tally: (problem: string) => {
-      this.tallies.set(problem, (this.tallies.get(problem) ?? 0) + 1);
-    },
-  };
 
   constructor(setup: TaskRunSetup<C, Item, I, O>) {
     this.kind = setup.kind;
@@ -165,7 +171,9 @@ export class TaskRun<C, Item, I, O> {
     this.tuning = setup.tuning;
     this.secrets = setup.secrets ?? [];
     this.finished = new Promise((resolve) => (this.finishedResolve = resolve));
-    this.queue = new BoundedQueue<Item>(this.tuning.concurrency, (item, signal) => this.process(item, signal), (err) => this.fail(err));
+    // Over replicas the pool limits each one; the queue only needs enough workers for all of them.
+    const workers = this.backend.pool ? Math.max(this.tuning.concurrency, this.backend.pool.capacity) : this.tuning.concurrency;
+    this.queue = new BoundedQueue<Item>(workers, (item, signal) => this.process(item, signal), (err) => this.fail(err));
     const plan = this.store.plan();
     this.counts.total = plan.work.length + plan.done;
     this.counts.cached = plan.done;
@@ -181,6 +189,8 @@ export class TaskRun<C, Item, I, O> {
     this.pauseReason = null;
     this.downInARow = 0;
     this.rejectedInARow = 0;
+    this.backend.pool?.reset();
+    this.meter.restart(Date.now());
     this.touch();
     this.queue.start();
     void this.queue.whenIdle().then(() => this.complete());
@@ -233,18 +243,12 @@ export class TaskRun<C, Item, I, O> {
   progress(now = Date.now()): TaskProgress {
     const c = this.counts;
     const done = c.cached + c.ok + c.parseErrors + c.failed;
-    while (this.completions.length > 0 && this.completions[0]! < now - RATE_WINDOW_MS) this.completions.shift();
-    let rate: number | null = null;
-    if (this.completions.length >= 2) {
-      const span = Math.max(now - this.completions[0]!, 1);
-      rate = (this.completions.length / span) * 1000;
-    }
+    const rate = this.state === 'running' ? this.meter.rate(now) : null;
     const remaining = c.total - done;
     const eta = this.state === 'running' && rate && rate > 0 ? remaining / rate : remaining === 0 ? 0 : null;
     const notes: string[] = [];
     if (c.missing > 0) notes.push(this.store.missingNote?.(c.missing) ?? `${c.missing} ${this.kind.itemNoun}(s) left out: their input is missing.`);
-    notes.push(...this.onceNotes);
-    for (const [problem, n] of this.tallies) notes.push(this.kind.tallyNote?.(problem, n) ?? `${problem} (${n} ${this.kind.itemNoun}(s))`);
+    notes.push(...this.notes.lines(this.kind));
     return {
       runId: this.id,
       kind: this.kind.name,
@@ -263,6 +267,7 @@ export class TaskRun<C, Item, I, O> {
       ratePerSecond: this.state === 'running' ? rate : null,
       etaSeconds: eta,
       tokens: { prompt: c.tokensIn, completion: c.tokensOut },
+      replicas: this.backend.pool?.status() ?? null,
       errors: [...this.errors].map(([kind, e]) => ({ kind, count: e.count, lastMessage: e.lastMessage })),
       notes,
       startedAt: this.startedAt,
@@ -329,6 +334,11 @@ export class TaskRun<C, Item, I, O> {
   }
 
   private async process(item: Item, signal: AbortSignal): Promise<WorkerOutcome> {
+    if (Date.now() - this.lastYield >= YIELD_EVERY_MS) {
+      this.lastYield = Date.now();
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (signal.aborted) return 'requeue';
+    }
     const input = this.store.resolve(item);
     if (input === null) {
       this.counts.missing += 1;
@@ -340,6 +350,7 @@ export class TaskRun<C, Item, I, O> {
     if (reused) {
       if (signal.aborted) return 'requeue';
       this.counts.cached += 1;
+      this.meter.add(Date.now());
       this.write({ ...reused, item, errorKind: null, errorMessage: null, latencyMs: null, cacheKey: key, source: 'cache' });
       return 'done';
     }
@@ -357,6 +368,7 @@ export class TaskRun<C, Item, I, O> {
 
   private async call(item: Item, input: I, key: string, signal: AbortSignal): Promise<WorkerOutcome> {
     const attempts = this.tuning.retries + 1;
+    let resends = 0;
     for (let attempt = 0; attempt < attempts; attempt += 1) {
       const wait = this.holdUntil - Date.now();
       if (wait > 0 && !(await sleep(wait, signal))) return 'requeue';
@@ -371,9 +383,15 @@ export class TaskRun<C, Item, I, O> {
         const e = err instanceof CallError ? err : new CallError('client_error', redact(String(err), this.secrets), false);
         this.noteError(e.kind, e.message);
         if (this.tripCircuit(e)) return 'requeue';
+        if (e.kind === 'rate_limited' && this.backend.pool && resends < RATE_LIMITED_RESENDS) {
+          // The pool held that replica; the item waits for a free slot on any replica.
+          resends += 1;
+          attempt -= 1;
+          continue;
+        }
         if (!e.retryable || attempt === attempts - 1) {
           this.counts.failed += 1;
-          this.completions.push(Date.now());
+          this.meter.add(Date.now());
           this.write({
             item, output: null, raw: null, parseError: null, errorKind: e.kind, errorMessage: redact(e.message, this.secrets),
             tokensIn: null, tokensOut: null, latencyMs: Date.now() - started, cacheKey: key, source: 'run',
@@ -388,14 +406,14 @@ export class TaskRun<C, Item, I, O> {
       this.downInARow = 0;
       this.rejectedInARow = 0;
       if (signal.aborted) return 'requeue';
-      const stored = this.interpret(answer);
+      const stored = storedAnswer(this.kind, this.config, answer, this.secrets, this.notes);
       this.answered.set(key, stored);
       if (stored.output !== null) this.counts.ok += 1;
       else this.counts.parseErrors += 1;
       if (stored.parseError !== null) this.noteError('parse_error', stored.parseError);
       this.counts.tokensIn += stored.tokensIn ?? 0;
       this.counts.tokensOut += stored.tokensOut ?? 0;
-      this.completions.push(Date.now());
+      this.meter.add(Date.now());
       this.write({ ...stored, item, errorKind: null, errorMessage: null, latencyMs: Date.now() - started, cacheKey: key, source: 'run' });
       return 'done';
     }
@@ -416,31 +434,17 @@ export class TaskRun<C, Item, I, O> {
       return false;
     }
     if (this.state !== 'running') return true; // already pausing: give the item back
-    const reason = this.downInARow >= this.tuning.circuitThreshold ? 'endpoint_unreachable' : this.rejectedInARow >= this.tuning.circuitThreshold ? 'endpoint_rejects' : null;
+    const pool = this.backend.pool;
+    // Over replicas, "down" means every replica is out (each is taken out after failures in a row).
+    const down = pool && DOWN_KINDS.has(e.kind) ? pool.allOut() : this.downInARow >= this.tuning.circuitThreshold;
+    const reason = down ? 'endpoint_unreachable' : this.rejectedInARow >= this.tuning.circuitThreshold ? 'endpoint_rejects' : null;
     if (!reason) return false;
-    this.lastCircuitError = `${this.tuning.circuitThreshold} failures in a row, last: ${e.message}`;
+    this.lastCircuitError =
+      pool && reason === 'endpoint_unreachable' && pool.status().length > 1
+        ? `every replica is out, last: ${e.message}`
+        : `${this.tuning.circuitThreshold} failures in a row, last: ${e.message}`;
     void this.pause(reason);
     return true;
-  }
-
-  /** An answer as stored: the kind's reading of a completion, raw text redacted. */
-  private interpret(answer: Answer<O>): StoredAnswer<O> {
-    if (answer.type === 'output') return { output: answer.output, raw: redact(answer.raw, this.secrets), parseError: null, tokensIn: null, tokensOut: null };
-    const base = { raw: answer.content === null ? null : redact(answer.content, this.secrets), tokensIn: answer.tokensIn, tokensOut: answer.tokensOut };
-    let reading: Interpretation<O> = this.kind.interpret(answer, this.config, this.interpretContext);
-    if (reading.ok && this.containsSecret(reading.output)) reading = { ok: false, error: 'the answer contains the API key; its output is not stored' };
-    if (!reading.ok) {
-      const cut = answer.finishReason === 'length' ? ' (finish_reason "length": the answer was cut off at max tokens)' : '';
-      return { ...base, output: null, parseError: redact(`${reading.error}${cut}`, this.secrets) };
-    }
-    return { ...base, output: reading.output, parseError: null };
-  }
-
-  private containsSecret(output: O): boolean {
-    const known = this.secrets.filter((s): s is string => s !== null && s.length >= 4);
-    if (known.length === 0) return false;
-    const text = JSON.stringify(output) ?? '';
-    return known.some((s) => text.includes(s));
   }
 
   private noteError(kind: TaskErrorKind, message: string): void {

@@ -3,6 +3,7 @@
  * a redacted message and whether to retry; or CallAborted when a pause or cancel stopped it.
  * Kept apart from the transport so the engine does not depend on the openai client.
  */
+import type { RateLimitHeaders } from './aimd';
 import type { TaskErrorKind } from './kind';
 
 /** A failed attempt. `retryable`: 429, 5xx, timeouts, resets, malformed bodies. */
@@ -13,9 +14,16 @@ export class CallError extends Error {
     readonly retryable: boolean,
     readonly retryAfterMs: number | null = null,
     readonly status: number | null = null,
+    /** A 429's rate-limit headers (for the replica's controller). */
+    readonly rateLimit: RateLimitHeaders | null = null,
   ) {
     super(message);
     this.name = 'CallError';
+  }
+
+  /** The same failure, its message naming the replica that answered. */
+  onReplica(baseUrl: string): CallError {
+    return new CallError(this.kind, `${this.message} [replica ${baseUrl}]`, this.retryable, this.retryAfterMs, this.status, this.rateLimit);
   }
 }
 

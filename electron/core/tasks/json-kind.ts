@@ -17,7 +17,7 @@ import { sha256Hex } from './hashing';
 import { parseJsonAnswer } from './json-answer';
 import type { ChatRequestBody, TaskBackend, TaskKind, TaskStore } from './kind';
 import { modelVersionText, type ModelConfig } from './model-config';
-import { chatBackend, openaiTransport, type ChatTransport } from './transport';
+import { chatBackend, replicaBackend, type ChatTransport } from './transport';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -107,6 +107,7 @@ export interface JsonStoreOptions<Item, I> {
 /** The generic store of a JSON kind: the selection's items in, `task_results` rows out. */
 export function jsonResultStore<Item, I, O>(results: KindResults<O>, options: JsonStoreOptions<Item, I>): TaskStore<Item, I, O> {
   return {
+    itemKey: (item) => options.itemKey(item),
     plan() {
       const completed = results.completedItems(options.configHash);
       const seen = new Set<string>();
@@ -171,14 +172,19 @@ export function createJsonTaskRun<Item, I, O>(options: JsonTaskRunOptions<Item, 
     resolve: options.resolve,
     ...(options.missingNote ? { missingNote: options.missingNote } : {}),
   });
-  const backend = options.backend ?? chatBackend(kind, config, options.transport ?? openaiTransport(config, options.apiKey));
+  const tuning: RunTuning = { ...DEFAULT_TUNING, ...options.tuning, concurrency: config.concurrency, retries: config.retries };
+  const backend =
+    options.backend ??
+    (options.transport
+      ? chatBackend(kind, config, options.transport)
+      : replicaBackend(kind, config, { baseUrls: config.baseUrls, timeoutS: config.timeoutS, concurrency: config.concurrency }, options.apiKey, { failThreshold: tuning.circuitThreshold }));
   return new TaskRun({
     kind,
     config,
     configHash,
     store,
     backend,
-    tuning: { ...DEFAULT_TUNING, ...options.tuning, concurrency: config.concurrency, retries: config.retries },
+    tuning,
     secrets: [options.apiKey],
   });
 }

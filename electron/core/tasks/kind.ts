@@ -15,6 +15,7 @@
 import type { JudgeErrorKind } from '../../../shared/api';
 import type { JsonValue } from '../../../shared/judges/config';
 import type { LogprobToken } from '../../../shared/judges/soft';
+import type { ReplicaStatus } from './replicas';
 
 /** Why a call failed (transport classification; `parse_error` for answers that do not parse). */
 export type TaskErrorKind = JudgeErrorKind;
@@ -35,10 +36,23 @@ export interface Completion {
 /** One backend answer: a completion for the kind to interpret, or an output computed locally. */
 export type Answer<O> = ({ type: 'completion' } & Completion) | { type: 'output'; output: O; raw: string };
 
+/** A backend over replicas (tasks/replicas.ts): the engine asks it about health and capacity. */
+export interface BackendPool {
+  /** The most requests in flight at once (every replica at its ceiling). */
+  readonly capacity: number;
+  /** Every replica is out: the run's circuit opens. */
+  allOut(): boolean;
+  /** The run (re)starts: every replica gets a fresh chance. */
+  reset(): void;
+  status(): ReplicaStatus[];
+}
+
 export interface TaskBackend<I, O> {
   /** True when the backend sends requests (progress counts requests and tokens). */
   readonly remote: boolean;
   call(input: I, signal: AbortSignal): Promise<Answer<O>>;
+  /** Present when the backend chooses among replicas and limits each one itself. */
+  readonly pool?: BackendPool;
 }
 
 export type Interpretation<O> = { ok: true; output: O } | { ok: false; error: string };
@@ -109,6 +123,11 @@ export interface TaskPlan<Item> {
 
 export interface TaskStore<Item, I, O> {
   plan(): TaskPlan<Item>;
+  /**
+   * The item's stable key within its kind and configuration (`unit:12`, `document:7`): what a
+   * batch file's custom_id carries back. Needed for batch files only.
+   */
+  itemKey?(item: Item): string;
   /** The item's input when its turn comes; null: it went missing (counted, not sent). */
   resolve(item: Item): I | null;
   /** A completed answer with this content key (any item, any configuration with the same hash). */

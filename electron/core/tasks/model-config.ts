@@ -5,11 +5,14 @@
  * answers go into the config hash; concurrency, timeout and retries do not.
  */
 import { z } from 'zod';
-import { BaseUrlSchema, ExtraFieldsSchema, canonicalJson, type JsonValue } from '../../../shared/judges/config';
+import { BaseUrlSchema, ExtraFieldsSchema, MAX_REPLICAS, canonicalJson, type JsonValue } from '../../../shared/judges/config';
 
-export const ModelConfigSchema = z
+const ModelFieldsSchema = z
   .object({
-    baseUrl: BaseUrlSchema,
+    /** The endpoint; with replicas, the first of `baseUrls` (the one in the config hash). */
+    baseUrl: BaseUrlSchema.optional(),
+    /** Replicas of the same model; requests go to the least-loaded healthy one (not hashed beyond the first). */
+    baseUrls: z.array(BaseUrlSchema).min(1).max(MAX_REPLICAS).optional(),
     model: z.string().trim().min(1).max(500),
     apiKeyEnv: z
       .string()
@@ -25,6 +28,14 @@ export const ModelConfigSchema = z
     retries: z.number().int().min(0).max(20).default(4),
   })
   .strict();
+
+/** `baseUrl` and/or `baseUrls` in; both out (`baseUrl` = the first, every URL once). */
+export const ModelConfigSchema = ModelFieldsSchema.superRefine((v, ctx) => {
+  if (v.baseUrl === undefined && v.baseUrls === undefined) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'a URL such as http://127.0.0.1:8000/v1' });
+}).transform(({ baseUrl, baseUrls, ...rest }) => {
+  const urls = [...new Set([...(baseUrl !== undefined ? [baseUrl] : []), ...(baseUrls ?? [])])];
+  return { ...rest, baseUrl: urls[0]!, baseUrls: urls };
+});
 export type ModelConfig = z.output<typeof ModelConfigSchema>;
 export type ModelConfigInput = z.input<typeof ModelConfigSchema>;
 

@@ -3,15 +3,19 @@
  * what a failure means. The body is built elsewhere (a kind's `buildRequest`): this module only
  * sends it, so a batch-file writer can take the same bodies.
  *
- * The openai client runs with maxRetries 0: retries, backoff, Retry-After and the circuit are the
- * engine's. Errors come back as CallError values with a kind and a redacted, bounded message.
+ * The openai client runs with maxRetries 0: retries, backoff and the circuit are the engine's;
+ * with replicas (`replicaBackend`), which replica takes a request, its AIMD concurrency,
+ * Retry-After and x-ratelimit-* are the replica pool's (replicas.ts), per replica. Errors come
+ * back as CallError values with a kind and a redacted, bounded message.
  */
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { redact } from '../../../shared/judges/redact';
-import { ChatCompletionSchema } from '../../../shared/judges/request';
+import { readRateLimitHeaders, type RateLimitHeaders } from './aimd';
+import { NOT_A_COMPLETION, completionFromBody } from './completion';
 import { CallAborted, CallError } from './errors';
 import type { Answer, ChatRequestBody, Completion, TaskBackend, TaskKind } from './kind';
+import { ReplicaPool, type ReplicaOutcome } from './replicas';
 
 export { CallAborted, CallError };
 
@@ -43,7 +47,11 @@ export function classifyError(err: unknown, secrets: ReadonlyArray<string | null
   if (err instanceof OpenAI.APIError) {
     const status = typeof err.status === 'number' ? err.status : null;
     const message = clean(`HTTP ${status ?? '?'}: ${err.message}`);
-    if (status === 429) return new CallError('rate_limited', message, true, retryAfterMs(err.headers as Headers | undefined), status);
+    if (status === 429) {
+      const headers = err.headers as Headers | undefined;
+      const after = retryAfterMs(headers);
+      return new CallError('rate_limited', message, true, after, status, readRateLimitHeaders(headers, after));
+    }
     if (status === 408) return new CallError('timeout', message, true, retryAfterMs(err.headers as Headers | undefined), status);
     if (status !== null && status >= 500) return new CallError('server_error', message, true, retryAfterMs(err.headers as Headers | undefined), status);
     if (status === 401 || status === 403) return new CallError('auth', message, false, null, status);
@@ -63,28 +71,106 @@ export interface EndpointOptions {
   timeoutS: number;
 }
 
+/** A completion with the response's rate-limit headers (for the replica's controller). */
+interface SentCompletion {
+  completion: Completion;
+  headers: RateLimitHeaders;
+}
+
+function openaiClient(baseUrl: string, timeoutS: number, apiKey: string | null): OpenAI {
+  return new OpenAI({ baseURL: baseUrl, apiKey: apiKey ?? 'not-needed', maxRetries: 0, timeout: timeoutS * 1000 });
+}
+
+async function sendWith(client: OpenAI, body: ChatRequestBody, signal: AbortSignal, secrets: ReadonlyArray<string | null>): Promise<SentCompletion> {
+  let response: unknown;
+  let headers: Headers | undefined;
+  try {
+    // The body is plain JSON built and validated by Loupe; extra fields pass through as sent.
+    const result = await client.chat.completions.create(body as unknown as ChatCompletionCreateParamsNonStreaming, { signal }).withResponse();
+    response = result.data;
+    headers = result.response.headers;
+  } catch (err) {
+    throw classifyError(err, secrets);
+  }
+  const completion = completionFromBody(response);
+  if (!completion) throw new CallError('malformed_response', NOT_A_COMPLETION, true);
+  return { completion, headers: readRateLimitHeaders(headers, retryAfterMs(headers)) };
+}
+
 export function openaiTransport(endpoint: EndpointOptions, apiKey: string | null): ChatTransport {
-  const client = new OpenAI({ baseURL: endpoint.baseUrl, apiKey: apiKey ?? 'not-needed', maxRetries: 0, timeout: endpoint.timeoutS * 1000 });
+  const client = openaiClient(endpoint.baseUrl, endpoint.timeoutS, apiKey);
   const secrets = [apiKey];
   return {
     async send(body, signal) {
-      let response: unknown;
+      return (await sendWith(client, body, signal, secrets)).completion;
+    },
+  };
+}
+
+export interface ReplicaEndpointOptions {
+  baseUrls: readonly string[];
+  timeoutS: number;
+  /** Each replica's ceiling (the configured concurrency). */
+  concurrency: number;
+}
+
+export interface ReplicaBackendOptions {
+  /** Failures in a row that take a replica out (the engine's circuit threshold). */
+  failThreshold: number;
+  probeBaseMs?: number;
+  probeMaxMs?: number;
+  /** Tests: another way to send to one replica (default: the openai client). */
+  sendTo?: (baseUrl: string, body: ChatRequestBody, signal: AbortSignal) => Promise<SentCompletion>;
+}
+
+/**
+ * A remote backend for any kind over one or more replicas: each call takes a slot on the
+ * least-loaded healthy replica (waiting while none is free), sends the kind's body there and
+ * tells the pool how it went.
+ */
+export function replicaBackend<C, I, O>(
+  kind: TaskKind<C, I, O>,
+  config: C,
+  endpoint: ReplicaEndpointOptions,
+  apiKey: string | null,
+  options: ReplicaBackendOptions,
+): TaskBackend<I, O> & { pool: ReplicaPool } {
+  const pool = new ReplicaPool({
+    baseUrls: endpoint.baseUrls,
+    ceiling: endpoint.concurrency,
+    failThreshold: options.failThreshold,
+    ...(options.probeBaseMs !== undefined ? { probeBaseMs: options.probeBaseMs } : {}),
+    ...(options.probeMaxMs !== undefined ? { probeMaxMs: options.probeMaxMs } : {}),
+  });
+  const secrets = [apiKey];
+  const clients = new Map(endpoint.baseUrls.map((url) => [url, openaiClient(url, endpoint.timeoutS, apiKey)]));
+  const sendTo = options.sendTo ?? ((baseUrl, body, signal) => sendWith(clients.get(baseUrl)!, body, signal, secrets));
+  return {
+    remote: true,
+    pool,
+    async call(input, signal): Promise<Answer<O>> {
+      const body = kind.buildRequest(config, input);
+      let lease;
       try {
-        // The body is plain JSON built and validated by Loupe; extra fields pass through as sent.
-        response = await client.chat.completions.create(body as unknown as ChatCompletionCreateParamsNonStreaming, { signal });
-      } catch (err) {
-        throw classifyError(err, secrets);
+        lease = await pool.acquire(signal);
+      } catch {
+        throw new CallAborted();
       }
-      const parsed = ChatCompletionSchema.safeParse(response);
-      if (!parsed.success) throw new CallError('malformed_response', 'the response is not a chat completion (no choices[0].message)', true);
-      const choice = parsed.data.choices[0]!;
-      return {
-        content: choice.message.content ?? null,
-        finishReason: choice.finish_reason ?? null,
-        logprobs: choice.logprobs?.content ?? null,
-        tokensIn: parsed.data.usage?.prompt_tokens ?? null,
-        tokensOut: parsed.data.usage?.completion_tokens ?? null,
-      };
+      const started = Date.now();
+      let outcome: ReplicaOutcome = { type: 'aborted' };
+      try {
+        const sent = await sendTo(lease.baseUrl, body, signal);
+        outcome = { type: 'ok', latencyMs: Date.now() - started, headers: sent.headers };
+        return { type: 'completion', ...sent.completion };
+      } catch (err) {
+        if (err instanceof CallError) {
+          outcome = err.kind === 'rate_limited' ? { type: 'rate_limited', headers: err.rateLimit ?? readRateLimitHeaders(undefined, err.retryAfterMs) } : { type: 'error', kind: err.kind };
+          throw endpoint.baseUrls.length > 1 ? err.onReplica(lease.baseUrl) : err;
+        }
+        throw err;
+      } finally {
+        lease.release(outcome);
+      }
     },
   };
 }

@@ -1,0 +1,342 @@
+/**
+ * Batch files for any task kind: the OpenAI Batch API's JSONL format, which OpenAI runs at half
+ * price and vLLM runs offline (`vllm run-batch`).
+ *
+ * - Requests: one line per item still to do, `{custom_id, method: "POST", url:
+ *   "/v1/chat/completions", body}`, the body exactly what a live call sends (the kind's
+ *   buildRequest). Items the store has answered are not written; items whose answer is in the
+ *   content cache are stored from it on the way (as a live run would), and items sharing a content
+ *   key with an earlier line share its request.
+ * - Answers: one line per request, `{custom_id, response: {status_code, body}, error}`. Each answer
+ *   is stored exactly as a live call's (interpret.ts: the kind's parse, soft labels, redaction;
+ *   the same content key and store). Failures (status ≠ 200, an error object, a body that is not
+ *   a completion) are stored as failed calls, which the next run or batch sends again; unknown
+ *   ids, duplicates and unreadable lines are counted and sampled, never stored.
+ *
+ * Both directions stream line by line (a file of any size is never held whole); writes wait for
+ * the sink to drain.
+ *
+ * A custom_id is `loupe:<kind>:<config hash>:<item key>`: the kind and the configuration version
+ * it was written for, and the store's item key, so an answer maps back to one item of one version
+ * or to none (a file for another judge or version is refused line by line).
+ */
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import { z } from 'zod';
+import { redact } from '../../../shared/judges/redact';
+import { NOT_A_COMPLETION, completionFromBody } from './completion';
+import { contentKey } from './hashing';
+import { RunNotes, storedAnswer } from './interpret';
+import type { TaskErrorKind, TaskKind, TaskResult, TaskStore } from './kind';
+
+export const BATCH_METHOD = 'POST';
+export const BATCH_URL = '/v1/chat/completions';
+/** Results committed per transaction while a file is read or written. */
+const SAVE_CHUNK = 500;
+/** How many examples of each problem a report lists. */
+const SAMPLES = 20;
+const YIELD_EVERY_MS = 8;
+const MAX_MESSAGE = 500;
+
+export interface BatchSetup<C, Item, I, O> {
+  kind: TaskKind<C, I, O>;
+  config: C;
+  configHash: string;
+  /** The widest selection of the kind's items (an answer for any of them is stored). */
+  store: TaskStore<Item, I, O>;
+  secrets?: ReadonlyArray<string | null>;
+}
+
+// --- custom ids ---------------------------------------------------------------------------------
+
+const KIND_NAME = /^[a-z0-9][a-z0-9._-]*$/;
+
+export function customIdFor(kindName: string, configHash: string, itemKey: string): string {
+  return `loupe:${kindName}:${configHash}:${itemKey}`;
+}
+
+/** A custom_id written by Loupe: its kind, configuration version and item key. */
+export const CustomIdSchema = z
+  .string()
+  .max(2000)
+  .regex(/^loupe:[a-z0-9][a-z0-9._-]*:[0-9a-f]{64}:.+$/, 'a Loupe request id (loupe:<kind>:<version>:<item>)')
+  .transform((id) => {
+    const [, kind, configHash] = id.split(':') as [string, string, string];
+    return { kind, configHash, itemKey: id.slice('loupe:'.length + kind.length + 1 + configHash.length + 1) };
+  });
+
+// --- file lines ---------------------------------------------------------------------------------
+
+export interface BatchRequestLine {
+  custom_id: string;
+  method: typeof BATCH_METHOD;
+  url: typeof BATCH_URL;
+  body: Record<string, unknown>;
+}
+
+/** One line of a batch engine's output (OpenAI Batch API; `vllm run-batch` writes the same). */
+export const BatchOutputLineSchema = z.object({
+  id: z.string().nullish(),
+  custom_id: z.string(),
+  response: z
+    .object({
+      status_code: z.number().int(),
+      request_id: z.string().nullish(),
+      body: z.unknown(),
+    })
+    .nullish(),
+  error: z
+    .object({ code: z.string().nullish(), message: z.string().nullish() })
+    .passthrough()
+    .nullish(),
+});
+
+// --- walking the work ---------------------------------------------------------------------------
+
+export interface WorkCounts {
+  /** Items of the selection. */
+  selection: number;
+  /** Answered before by this configuration. */
+  done: number;
+  /** Found in the content cache (stored now, unless a dry run). */
+  cached: number;
+  /** Requests: one per distinct content key still to answer. */
+  requests: number;
+  /** Items sharing a request with an earlier item (same content): answered from its answer. */
+  shared: number;
+  /** Left out: their input is missing. */
+  missing: number;
+}
+
+interface WalkOptions<Item> {
+  /** true: count only (judges.plan); false: store cache hits as a run would. */
+  dryRun: boolean;
+  onRequest?(item: Item, key: string, body: Record<string, unknown>, itemKey: string): Promise<void> | void;
+}
+
+const yieldNow = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * What a start (or a batch export) would send: the store's plan, the content cache and in-walk
+ * dedupe, item by item, as the engine does it.
+ */
+export async function walkWork<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, options: WalkOptions<Item>): Promise<WorkCounts> {
+  const { kind, config, configHash, store } = setup;
+  const plan = store.plan();
+  const counts: WorkCounts = { selection: plan.work.length + plan.done + plan.missing, done: plan.done, cached: 0, requests: 0, shared: 0, missing: plan.missing };
+  const seen = new Set<string>();
+  const pending: Array<TaskResult<Item, O>> = [];
+  let lastYield = Date.now();
+  for (const item of plan.work) {
+    if (Date.now() - lastYield >= YIELD_EVERY_MS) {
+      await yieldNow();
+      lastYield = Date.now();
+    }
+    const input = store.resolve(item);
+    if (input === null) {
+      counts.missing += 1;
+      continue;
+    }
+    const key = contentKey(kind.cacheTag, configHash, kind.keyMaterial(input));
+    if (seen.has(key)) {
+      counts.shared += 1;
+      continue;
+    }
+    seen.add(key);
+    const hit = store.cached(key);
+    if (hit) {
+      counts.cached += 1;
+      if (!options.dryRun) {
+        pending.push({ ...hit, item, errorKind: null, errorMessage: null, latencyMs: null, cacheKey: key, source: 'cache' });
+        if (pending.length >= SAVE_CHUNK) store.save(pending.splice(0));
+      }
+      continue;
+    }
+    counts.requests += 1;
+    if (options.onRequest) await options.onRequest(item, key, kind.buildRequest(config, input), requireItemKey(store)(item));
+  }
+  if (pending.length > 0) store.save(pending);
+  return counts;
+}
+
+function requireItemKey<Item, I, O>(store: TaskStore<Item, I, O>): (item: Item) => string {
+  if (!store.itemKey) throw new Error('This task store has no item keys; it cannot write batch files.');
+  return store.itemKey.bind(store);
+}
+
+// --- writing requests ---------------------------------------------------------------------------
+
+/** Writes one request line per item still to do; resolves when every line is handed to the sink. */
+export async function writeBatchRequests<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, sink: Writable): Promise<WorkCounts> {
+  requireItemKey(setup.store);
+  return walkWork(setup, {
+    dryRun: false,
+    async onRequest(_item, _key, body, itemKey) {
+      const line: BatchRequestLine = { custom_id: customIdFor(setup.kind.name, setup.configHash, itemKey), method: BATCH_METHOD, url: BATCH_URL, body };
+      if (!sink.write(`${JSON.stringify(line)}\n`)) await once(sink, 'drain');
+    },
+  });
+}
+
+// --- reading answers ----------------------------------------------------------------------------
+
+export interface BatchProblem {
+  line: number;
+  customId: string | null;
+  message: string;
+}
+
+export interface BatchImportCounts {
+  /** Non-empty lines read. */
+  lines: number;
+  /** Answers stored with an output. */
+  answered: number;
+  /** Answers stored as unparseable (kept with their text). */
+  parseErrors: number;
+  /** Failed requests stored as failed calls (sent again by the next run or batch). */
+  failed: number;
+  /** Lines whose custom_id is not a pending item of this kind and version. */
+  unknown: number;
+  /** Second and later lines for the same item (ignored). */
+  duplicates: number;
+  /** Lines that are not JSON or not an output line. */
+  invalid: number;
+  /** Items filled from an imported answer to the same content (no request). */
+  shared: number;
+  /** Items of the selection still without an answer (failed, or never answered by the file). */
+  stillToDo: number;
+  /** Examples of each problem (first ones), with line numbers. */
+  problems: { unknown: BatchProblem[]; failed: BatchProblem[]; invalid: BatchProblem[] };
+  notes: string[];
+}
+
+function failureKind(status: number | null): TaskErrorKind {
+  if (status === null) return 'server_error';
+  if (status === 429) return 'rate_limited';
+  if (status === 408) return 'timeout';
+  if (status === 401 || status === 403) return 'auth';
+  if (status >= 500) return 'server_error';
+  return 'client_error';
+}
+
+function errorText(value: unknown): string {
+  if (value && typeof value === 'object') {
+    const o = value as { message?: unknown; error?: { message?: unknown } };
+    if (typeof o.message === 'string') return o.message;
+    if (o.error && typeof o.error.message === 'string') return o.error.message;
+  }
+  return typeof value === 'string' ? value : JSON.stringify(value ?? null);
+}
+
+const bounded = (text: string) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text);
+
+/**
+ * Stores the answers of a batch output file, line by line. `lines` is any async source of lines
+ * (readline over a file stream, or the lines of an uploaded text).
+ */
+export async function importBatchOutput<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, lines: AsyncIterable<string>): Promise<BatchImportCounts> {
+  const { kind, config, configHash, store } = setup;
+  const secrets = setup.secrets ?? [];
+  const itemKey = requireItemKey(store);
+  const notes = new RunNotes();
+  const pendingByKey = new Map<string, Item>();
+  for (const item of store.plan().work) pendingByKey.set(itemKey(item), item);
+  const answeredKeys = new Set<string>();
+  const counts: BatchImportCounts = {
+    lines: 0, answered: 0, parseErrors: 0, failed: 0, unknown: 0, duplicates: 0, invalid: 0, shared: 0, stillToDo: 0,
+    problems: { unknown: [], failed: [], invalid: [] }, notes: [],
+  };
+  const sample = (list: BatchProblem[], problem: BatchProblem) => {
+    if (list.length < SAMPLES) list.push({ ...problem, message: bounded(redact(problem.message, secrets)), customId: problem.customId === null ? null : bounded(problem.customId) });
+  };
+  const toSave: Array<TaskResult<Item, O>> = [];
+  const flush = () => {
+    if (toSave.length > 0) store.save(toSave.splice(0));
+  };
+  let lineNo = 0;
+  let lastYield = Date.now();
+  for await (const text of lines) {
+    lineNo += 1;
+    if (text.trim() === '') continue;
+    counts.lines += 1;
+    if (Date.now() - lastYield >= YIELD_EVERY_MS) {
+      await yieldNow();
+      lastYield = Date.now();
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      counts.invalid += 1;
+      sample(counts.problems.invalid, { line: lineNo, customId: null, message: 'not JSON' });
+      continue;
+    }
+    const parsedLine = BatchOutputLineSchema.safeParse(json);
+    if (!parsedLine.success) {
+      counts.invalid += 1;
+      sample(counts.problems.invalid, { line: lineNo, customId: null, message: `not a batch output line: ${z.prettifyError(parsedLine.error).replace(/\s*\n\s*/g, '; ')}` });
+      continue;
+    }
+    const line = parsedLine.data;
+    const id = CustomIdSchema.safeParse(line.custom_id);
+    let unknownWhy: string | null = null;
+    if (!id.success) unknownWhy = 'not a Loupe request id';
+    else if (id.data.kind !== kind.name) unknownWhy = `a request of another task kind (${id.data.kind})`;
+    else if (id.data.configHash !== configHash) unknownWhy = `a request of another configuration version (${id.data.configHash.slice(0, 12)})`;
+    else if (answeredKeys.has(id.data.itemKey)) {
+      counts.duplicates += 1;
+      continue;
+    } else if (!pendingByKey.has(id.data.itemKey)) unknownWhy = 'no such item still to do (answered before, or not in this project)';
+    if (unknownWhy !== null || !id.success) {
+      counts.unknown += 1;
+      sample(counts.problems.unknown, { line: lineNo, customId: line.custom_id, message: unknownWhy ?? 'unknown' });
+      continue;
+    }
+    const key = id.data.itemKey;
+    const item = pendingByKey.get(key)!;
+    answeredKeys.add(key);
+    pendingByKey.delete(key);
+    const input = store.resolve(item);
+    if (input === null) continue; // its input went missing since the export: counted by the next run
+    const cacheKey = contentKey(kind.cacheTag, configHash, kind.keyMaterial(input));
+    const status = line.response?.status_code ?? null;
+    const failure = (errorKind: TaskErrorKind, message: string) => {
+      counts.failed += 1;
+      const clean = bounded(redact(message, secrets));
+      sample(counts.problems.failed, { line: lineNo, customId: line.custom_id, message: clean });
+      toSave.push({ item, output: null, raw: null, parseError: null, tokensIn: null, tokensOut: null, errorKind, errorMessage: `batch: ${clean}`, latencyMs: null, cacheKey, source: 'run' });
+    };
+    if (line.error) failure(failureKind(status), `${line.error.code ? `${line.error.code}: ` : ''}${line.error.message ?? 'error'}`);
+    else if (!line.response) failure('server_error', 'no response');
+    else if (status !== 200) failure(failureKind(status), `HTTP ${status}: ${errorText(line.response.body)}`);
+    else {
+      const completion = completionFromBody(line.response.body);
+      if (!completion) failure('malformed_response', NOT_A_COMPLETION);
+      else {
+        const stored = storedAnswer(kind, config, { type: 'completion', ...completion }, secrets, notes);
+        if (stored.output !== null) counts.answered += 1;
+        else counts.parseErrors += 1;
+        toSave.push({ ...stored, item, errorKind: null, errorMessage: null, latencyMs: null, cacheKey, source: 'run' });
+      }
+    }
+    if (toSave.length >= SAVE_CHUNK) flush();
+  }
+  flush();
+  // Items that share content with an answered one take its answer from the cache now.
+  const rest = await walkWork(setup, { dryRun: false });
+  counts.shared = rest.cached;
+  counts.stillToDo = rest.requests + rest.shared;
+  counts.notes = notes.lines(kind);
+  return counts;
+}
+
+/** The lines of a text held in memory, one at a time (an uploaded file). */
+export async function* linesOf(text: string): AsyncGenerator<string> {
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    yield text.slice(start, end).replace(/\r$/, '');
+    start = end + 1;
+  }
+}
