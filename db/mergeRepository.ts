@@ -12,6 +12,11 @@
  * (twice changes nothing), order-free (A→B, B→C, A→C) and recognises the project's own events
  * coming back from a copy. Two events with the same content are the same event.
  *
+ * Identities and blindness (schema 7): a merged event keeps its `blind` flag, a new annotator the
+ * kind it has in the file, and the file's reveals come along (the earliest per annotator and
+ * summary stays). A label made in Loupe (not an import) under a name that is an imported label set
+ * here is a problem: the file merges nothing.
+ *
  * Provenance kept on a merged event: `origin_project` / `origin_event` (where it was first
  * recorded: an event the other project had itself merged keeps its original origin) and
  * `merge_id` (the `merges` row: when, from which file, what it added). Schema 4.
@@ -19,6 +24,7 @@
 import type { Database, DatabaseConstructor } from './open';
 import { SCHEMA_VERSION } from './migrations';
 import type { ErrorType, HumanLabel, Phase } from '../shared/domain';
+import type { AnnotatorKind } from './annotatorKind';
 
 const APPLICATION_ID = 0x4c4f5550;
 
@@ -45,6 +51,19 @@ export interface PortableEvent {
   /** Review-phase events recorded from a queue (schema 3): the queue and its judge panel (JSON). */
   queue: string | null;
   judges: string | null;
+  /** The annotator's kind in the file (schema 7; older files: imported when all its events are). */
+  annotatorKind: AnnotatorKind;
+  /** False: given after the annotator revealed the summary (schema 7; older files: true). Not part of the identity. */
+  blind: boolean;
+}
+
+/** A reveal as both sides read it (schema 7): which annotator saw a summary's judge outputs, from which view, when. */
+export interface PortableReveal {
+  dataset: string;
+  summaryId: string;
+  annotator: string;
+  view: string;
+  createdAt: string;
 }
 
 export interface PortableSummary {
@@ -73,19 +92,38 @@ function hasTable(db: Database, table: string): boolean {
 function readEvents(db: Database): PortableEvent[] {
   const origin = hasColumn(db, 'label_events', 'origin_project');
   const review = hasTable(db, 'review_events');
-  return db
+  const kinds = hasColumn(db, 'annotators', 'kind');
+  // Before schema 7 the kind is what migration 007 would make of it.
+  const kind = kinds
+    ? 'a.kind'
+    : `CASE WHEN NOT EXISTS (SELECT 1 FROM label_events x WHERE x.annotator_id = a.id AND x.cause <> 'import') THEN 'imported' ELSE 'person' END`;
+  const blind = hasColumn(db, 'label_events', 'blind') ? 'e.blind' : '1';
+  const rows = db
     .prepare(
       `SELECT e.id, d.name AS dataset, s.summary_id AS summaryId, u.idx AS unitIndex, a.name AS annotator, e.phase, e.label,
               e.error_type AS errorType, e.note, e.time_spent_ms AS timeSpentMs, e.cause, e.created_at AS createdAt,
               e.import_key AS importKey,
               ${origin ? 'e.origin_project' : 'NULL'} AS originProject, ${origin ? 'e.origin_event' : 'NULL'} AS originEvent,
-              ${review ? 'r.queue' : 'NULL'} AS queue, ${review ? 'r.judges' : 'NULL'} AS judges
+              ${review ? 'r.queue' : 'NULL'} AS queue, ${review ? 'r.judges' : 'NULL'} AS judges,
+              ${kind} AS annotatorKind, ${blind} AS blind
        FROM label_events e JOIN units u ON u.id = e.unit_id JOIN summaries s ON s.id = u.summary_id
        JOIN datasets d ON d.id = s.dataset_id JOIN annotators a ON a.id = e.annotator_id
        ${review ? 'LEFT JOIN review_events r ON r.event_id = e.id' : ''}
        ORDER BY e.created_at, e.id`,
     )
-    .all() as PortableEvent[];
+    .all() as Array<Omit<PortableEvent, 'blind'> & { blind: number }>;
+  return rows.map((r) => ({ ...r, blind: r.blind === 1 }));
+}
+
+function readReveals(db: Database): PortableReveal[] {
+  if (!hasTable(db, 'reveals')) return [];
+  return db
+    .prepare(
+      `SELECT d.name AS dataset, s.summary_id AS summaryId, a.name AS annotator, r.view, r.created_at AS createdAt
+       FROM reveals r JOIN summaries s ON s.id = r.summary_id JOIN datasets d ON d.id = s.dataset_id JOIN annotators a ON a.id = r.annotator_id
+       ORDER BY r.created_at`,
+    )
+    .all() as PortableReveal[];
 }
 
 function readSummaries(db: Database): PortableSummary[] {
@@ -105,6 +143,7 @@ export interface OtherProjectContents {
   schemaVersion: number;
   summaries: PortableSummary[];
   events: PortableEvent[];
+  reveals: PortableReveal[];
 }
 
 export function readOtherProject(Driver: DatabaseConstructor, path: string): OtherProjectContents {
@@ -129,7 +168,7 @@ export function readOtherProject(Driver: DatabaseConstructor, path: string): Oth
     if (version < 1) throw new OtherProjectError(`${path} is an empty Loupe project`);
     return db.transaction(() => {
       const meta = db.prepare(`SELECT value FROM project_meta WHERE key = 'project_id'`).pluck().get() as string | undefined;
-      return { projectId: meta ?? null, schemaVersion: version, summaries: readSummaries(db), events: readEvents(db) };
+      return { projectId: meta ?? null, schemaVersion: version, summaries: readSummaries(db), events: readEvents(db), reveals: readReveals(db) };
     })();
   } finally {
     db.close();
@@ -179,9 +218,38 @@ export class MergeRepository {
     return new Set(this.db.prepare('SELECT name FROM annotators').pluck().all() as string[]);
   }
 
-  ensureAnnotator(name: string): number {
-    this.db.prepare('INSERT OR IGNORE INTO annotators (name, created_at) VALUES (?, ?)').run(name, now());
+  /** The project's annotators by name with their kind. */
+  annotatorKinds(): Map<string, AnnotatorKind> {
+    const rows = this.db.prepare('SELECT name, kind FROM annotators').raw().all() as Array<[string, AnnotatorKind]>;
+    return new Map(rows);
+  }
+
+  /** The annotator of this name; created with the kind it has in the merged file when missing. */
+  ensureAnnotator(name: string, kind: AnnotatorKind = 'person'): number {
+    this.db.prepare('INSERT OR IGNORE INTO annotators (name, created_at, kind) VALUES (?, ?, ?)').run(name, now(), kind);
     return this.db.prepare('SELECT id FROM annotators WHERE name = ?').pluck().get(name) as number;
+  }
+
+  /** A reveal of the file; per (annotator, summary) the earliest reveal stays. Returns whether anything changed. */
+  mergeReveal(annotatorId: number, summaryKey: number, view: string, createdAt: string): boolean {
+    return (
+      this.db
+        .prepare(
+          `INSERT INTO reveals (annotator_id, summary_id, view, created_at) VALUES (?, ?, ?, ?)
+           ON CONFLICT (annotator_id, summary_id) DO UPDATE SET view = excluded.view, created_at = excluded.created_at
+           WHERE excluded.created_at < reveals.created_at`,
+        )
+        .run(annotatorId, summaryKey, view, createdAt).changes === 1
+    );
+  }
+
+  /** The summary key of (dataset, summary id), or null. */
+  summaryKey(dataset: string, summaryId: string): number | null {
+    const key = this.db
+      .prepare('SELECT s.id FROM summaries s JOIN datasets d ON d.id = s.dataset_id WHERE d.name = ? AND s.summary_id = ?')
+      .pluck()
+      .get(dataset, summaryId) as number | undefined;
+    return key ?? null;
   }
 
   beginMerge(source: string, sourceProject: string): number {
@@ -209,11 +277,11 @@ export class MergeRepository {
       this.db
         .prepare(
           `INSERT INTO label_events (unit_id, annotator_id, phase, label, error_type, note, time_spent_ms, cause, created_at, import_key,
-                                     origin_project, origin_event, merge_id)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                                     origin_project, origin_event, merge_id, blind)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(target.unitId, target.annotatorId, e.phase, e.label, e.errorType, e.note, e.timeSpentMs, e.cause, e.createdAt, e.importKey,
-          target.originProject, target.originEvent, target.mergeId).lastInsertRowid,
+          target.originProject, target.originEvent, target.mergeId, e.blind ? 1 : 0).lastInsertRowid,
     );
     if (e.queue !== null) this.db.prepare('INSERT INTO review_events (event_id, queue, judges) VALUES (?, ?, ?)').run(id, e.queue, e.judges ?? '[]');
     return id;

@@ -8,6 +8,15 @@ import { ReviewRepository } from './reviewRepository';
 import { TaskRepository } from './taskRepository';
 import { CURRENT_FIRST, currentFirst, PER_LABEL_CURRENT_FIRST } from './latest';
 import type { ErrorType, GlobalLabel, HumanLabel, Phase } from '../shared/domain';
+import { AnnotatorKindError, type AnnotatorKind } from './annotatorKind';
+
+export { AnnotatorKindError, type AnnotatorKind } from './annotatorKind';
+
+export interface AnnotatorRow {
+  id: number;
+  name: string;
+  kind: AnnotatorKind;
+}
 
 export interface UnitRecord {
   idx: number;
@@ -88,6 +97,8 @@ export interface ExportRow {
   firstLabeledAt: string | null;
   lastLabeledAt: string | null;
   timeSpentMs: number | null;
+  /** False when the current label was given after its summary was revealed to its annotator (schema 7). */
+  blind: boolean | null;
 }
 
 export interface HistoryEvent {
@@ -101,6 +112,15 @@ export interface HistoryEvent {
   timeSpentMs: number | null;
   cause: string;
   createdAt: string;
+  /** False: given after the annotator revealed the summary's judge outputs or benchmark labels. */
+  blind: boolean;
+}
+
+/** What an annotator's queue holds, for progress: each sampled summary's units and labeled units. */
+export interface QueueCounts {
+  key: number;
+  units: number;
+  labeled: number;
 }
 
 const now = (): string => new Date().toISOString();
@@ -174,9 +194,21 @@ export class Repository {
       .all() as ReturnType<Repository['datasetStats']>;
   }
 
-  ensureAnnotator(name: string): { id: number; name: string } {
-    this.db.prepare('INSERT OR IGNORE INTO annotators (name, created_at) VALUES (?, ?)').run(name, now());
-    return this.db.prepare('SELECT id, name FROM annotators WHERE name = ?').get(name) as { id: number; name: string };
+  /**
+   * The annotator of this name, created with `kind` when missing. A person is never written as
+   * an imported set's name (AnnotatorKindError); an import may add its labels to an existing
+   * person (re-importing one's own export), which stays a person.
+   */
+  ensureAnnotator(name: string, kind: AnnotatorKind = 'person'): AnnotatorRow {
+    this.db.prepare('INSERT OR IGNORE INTO annotators (name, created_at, kind) VALUES (?, ?, ?)').run(name, now(), kind);
+    const row = this.annotator(name)!;
+    if (kind === 'person' && row.kind === 'imported') throw new AnnotatorKindError(name);
+    return row;
+  }
+
+  /** The annotator of this name, or null. */
+  annotator(name: string): AnnotatorRow | null {
+    return (this.db.prepare('SELECT id, name, kind FROM annotators WHERE name = ?').get(name) as AnnotatorRow | undefined) ?? null;
   }
 
   /**
@@ -216,8 +248,8 @@ export class Repository {
     return row?.id ?? null;
   }
 
-  listAnnotators(): Array<{ id: number; name: string }> {
-    return this.db.prepare('SELECT id, name FROM annotators ORDER BY name').all() as Array<{ id: number; name: string }>;
+  listAnnotators(): AnnotatorRow[] {
+    return this.db.prepare('SELECT id, name, kind FROM annotators ORDER BY name').all() as AnnotatorRow[];
   }
 
   // --- import -----------------------------------------------------------------------------
@@ -316,6 +348,29 @@ export class Repository {
     return Number(info.lastInsertRowid);
   }
 
+  /** The current label of one (unit, annotator, annotation phase), or null when never labeled: one index seek. */
+  currentAnnotationLabel(unitId: number, annotatorId: number): HumanLabel | null {
+    const row = this.db
+      .prepare(`SELECT label FROM label_events WHERE unit_id = ? AND annotator_id = ? AND phase = 'annotation' ORDER BY ${CURRENT_FIRST} LIMIT 1`)
+      .get(unitId, annotatorId) as { label: HumanLabel | null } | undefined;
+    return row?.label ?? null;
+  }
+
+  /**
+   * What can change an annotator's queue or its labels other than their own annotation.record on
+   * this connection: a sample batch, an import, a merge (their max ids) or another connection's
+   * commit (data_version). Each is one O(1) read; equal fingerprints mean a cached progress still holds.
+   */
+  queueFingerprint(): string {
+    const row = this.db
+      .prepare(
+        'SELECT (SELECT max(id) FROM sample_batches) AS b, (SELECT max(id) FROM imports) AS i, (SELECT max(id) FROM merges) AS m',
+      )
+      .get() as { b: number | null; i: number | null; m: number | null };
+    const dataVersion = this.db.pragma('data_version', { simple: true }) as number;
+    return `${row.b ?? 0}/${row.i ?? 0}/${row.m ?? 0}/${dataVersion}`;
+  }
+
   /** The current (latest) state per unit of one summary for one annotator and phase. */
   currentStates(summaryKey: number, annotatorId: number, phase: Phase): Map<number, LabelState> {
     const rows = this.db
@@ -328,6 +383,14 @@ export class Repository {
       )
       .all(summaryKey, annotatorId, phase) as Array<{ unitId: number } & LabelState>;
     return new Map(rows.map((r) => [r.unitId, { label: r.label, errorType: r.errorType, note: r.note }]));
+  }
+
+  /** Whether the summary's document text is missing (its units cannot be labeled yet). */
+  documentMissing(summaryKey: number): boolean {
+    const row = this.db
+      .prepare('SELECT doc.text IS NULL AS missing FROM summaries s JOIN documents doc ON doc.id = s.document_id WHERE s.id = ?')
+      .get(summaryKey) as { missing: number } | undefined;
+    return row?.missing === 1;
   }
 
   unitSummaryKey(unitId: number): number | null {
@@ -392,6 +455,33 @@ export class Repository {
       )
       .all(key) as Array<{ id: number; index: number; text: string; start: number; end: number; fragment: number; splitter: string }>;
     return { ...head, units: units.map((u) => ({ ...u, fragment: u.fragment === 1 })) };
+  }
+
+  // --- reveals (schema 7) -------------------------------------------------------------------
+
+  /** Summary keys the annotator has revealed (judge outputs or benchmark labels shown while unfinished). */
+  revealedSummaries(annotatorId: number): Set<number> {
+    return new Set(this.db.prepare('SELECT summary_id FROM reveals WHERE annotator_id = ?').pluck().all(annotatorId) as number[]);
+  }
+
+  isRevealed(annotatorId: number, summaryKey: number): boolean {
+    return this.db.prepare('SELECT 1 FROM reveals WHERE annotator_id = ? AND summary_id = ?').get(annotatorId, summaryKey) !== undefined;
+  }
+
+  /** Records the reveal of each summary not revealed before, in one transaction; returns how many are new. */
+  recordReveals(annotatorId: number, summaryKeys: readonly number[], view: string): number {
+    const insert = this.db.prepare('INSERT OR IGNORE INTO reveals (annotator_id, summary_id, view, created_at) VALUES (?, ?, ?, ?)');
+    return this.transaction(() => {
+      const at = now();
+      let added = 0;
+      for (const key of summaryKeys) added += insert.run(annotatorId, key, view, at).changes;
+      return added;
+    });
+  }
+
+  /** Whether the stored event was recorded blind (the trigger of schema 7 decides it). */
+  eventBlind(eventId: number): boolean {
+    return (this.db.prepare('SELECT blind FROM label_events WHERE id = ?').pluck().get(eventId) as number) === 1;
   }
 
   // --- sampling ---------------------------------------------------------------------------
@@ -495,7 +585,7 @@ export class Repository {
                 u.id AS unitId, u.idx AS sentenceIndex, u.text, u.start, u.end, u.fragment,
                 u.splitter, u.splitter_version AS splitterVersion,
                 a.name AS annotator, l.phase, e.label, e.error_type AS errorType, e.note,
-                l.first_at AS firstLabeledAt, e.created_at AS lastLabeledAt, l.spent AS timeSpentMs
+                l.first_at AS firstLabeledAt, e.created_at AS lastLabeledAt, l.spent AS timeSpentMs, e.blind
          FROM units u
          JOIN summaries s ON s.id = u.summary_id
          JOIN datasets d ON d.id = s.dataset_id
@@ -506,19 +596,20 @@ export class Repository {
          WHERE (? IS NULL OR d.name = ?)
          ORDER BY d.name, s.summary_id, u.idx, a.name, l.phase`,
       )
-      .all(dataset, dataset) as Array<Omit<ExportRow, 'fragment'> & { fragment: number }>;
-    return rows.map((r) => ({ ...r, fragment: r.fragment === 1 }));
+      .all(dataset, dataset) as Array<Omit<ExportRow, 'fragment' | 'blind'> & { fragment: number; blind: number | null }>;
+    return rows.map((r) => ({ ...r, fragment: r.fragment === 1, blind: r.blind === null ? null : r.blind === 1 }));
   }
 
   labelHistory(dataset: string | null): HistoryEvent[] {
-    return this.db
+    const rows = this.db
       .prepare(
         `SELECT e.id AS eventId, e.unit_id AS unitId, a.name AS annotator, e.phase, e.label, e.error_type AS errorType, e.note,
-                e.time_spent_ms AS timeSpentMs, e.cause, e.created_at AS createdAt
+                e.time_spent_ms AS timeSpentMs, e.cause, e.created_at AS createdAt, e.blind
          FROM label_events e JOIN annotators a ON a.id = e.annotator_id
          JOIN units u ON u.id = e.unit_id JOIN summaries s ON s.id = u.summary_id JOIN datasets d ON d.id = s.dataset_id
          WHERE (? IS NULL OR d.name = ?) ORDER BY e.created_at, e.id`,
       )
-      .all(dataset, dataset) as HistoryEvent[];
+      .all(dataset, dataset) as Array<Omit<HistoryEvent, 'blind'> & { blind: number }>;
+    return rows.map((r) => ({ ...r, blind: r.blind === 1 }));
   }
 }

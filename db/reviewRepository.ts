@@ -10,6 +10,7 @@
  * The constructor and every read are read-only, so it also works on a read-only connection.
  */
 import type { Database } from './open';
+import { AnnotatorKindError } from './annotatorKind';
 import type { ErrorType, HumanLabel, Phase } from '../shared/domain';
 import type { ReviewQueueKind } from '../shared/api';
 import { adjudicatedLabelRows } from '../shared/analysis/human-label';
@@ -175,9 +176,12 @@ export class ReviewRepository {
       .all(dataset) as string[];
   }
 
+  /** A reviewer is a person: an imported label set's name is refused (issue 9). */
   ensureAnnotator(name: string): number {
     this.db.prepare('INSERT OR IGNORE INTO annotators (name, created_at) VALUES (?, ?)').run(name, now());
-    return this.db.prepare('SELECT id FROM annotators WHERE name = ?').pluck().get(name) as number;
+    const row = this.db.prepare('SELECT id, kind FROM annotators WHERE name = ?').get(name) as { id: number; kind: string };
+    if (row.kind === 'imported') throw new AnnotatorKindError(name);
+    return row.id;
   }
 
   /** One committed transaction: the review-phase label event and the queue it came from. */

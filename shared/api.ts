@@ -219,6 +219,8 @@ export const ExportInputSchema = z.object({
 export type ExportInput = z.infer<typeof ExportInputSchema>;
 
 export const ExportOutputSchema = z.object({
+  /** This annotator revealed the summary's judge outputs or benchmark labels (issue 9): their labels on it are recorded blind: false. */
+  revealed: z.boolean().optional(),
   fileName: z.string(),
   mime: z.string(),
   content: z.string(),

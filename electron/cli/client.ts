@@ -10,7 +10,7 @@ import { InvalidArgumentError } from 'commander';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseApiInput, type ApiErrorBody, type ApiInput, type ApiMethod, type ApiOutput } from '../../shared/api';
-import { createCore, dispatch, type Core } from '../core/index';
+import { createCore, dispatch, type Core, type LinkRegistry } from '../core/index';
 import { DEMO_DIR, stateDir } from './paths';
 
 /** A mistake in the command line itself: exit 2. */
@@ -25,7 +25,7 @@ export class Refusal extends Error {
 }
 
 /** `loupe serve` answers a browser and never reads paths the page names; CLI commands do. */
-export function makeCore(options: { web: boolean; annotator?: string | undefined }): Core {
+export function makeCore(options: { web: boolean; annotator?: string | undefined; links?: LinkRegistry }): Core {
   return createCore({
     Database,
     stateDir: stateDir(),
@@ -35,6 +35,7 @@ export function makeCore(options: { web: boolean; annotator?: string | undefined
     diskPaths: !options.web,
     canSwitchProjects: false,
     annotator: options.annotator ?? null,
+    ...(options.links ? { links: options.links } : {}),
   });
 }
 

@@ -4,7 +4,7 @@
  * contract's input and calls `dispatch` (electron/cli/client.ts), so it refuses exactly what the
  * contract refuses, with the contract's message (exit 1), and stores nothing then. Exit 2: a
  * mistake in the command line itself (missing option, non-number, wrong --out extension).
- *   npm run --silent loupe -- serve --project P [--port N] [--annotator NAME]
+ *   npm run --silent loupe -- serve --project P [--port N] [--annotator NAME]… (stdout: one annotator link per --annotator, then the lead link)
  *   npm run --silent loupe -- import FILE --project P [--as KIND] [--dataset NAME]
  *   npm run --silent loupe -- sample --project P --dataset D --n 25 --seed 0 [--annotator NAME | --annotators A,B,C [--overlap 0.2]]
  *   npm run --silent loupe -- export --project P --out FILE.jsonl|.csv [--history] [--dataset D] [--raw-csv]
@@ -19,11 +19,13 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
-import { ApiError, type ApiInput, type Job } from '../../shared/api';
+import { ApiError, type AnnotatorLink, type ApiInput, type Job } from '../../shared/api';
 import { LIMITS } from '../../shared/limits';
 import { LOUPE_VERSION } from '../../shared/domain';
 import { IMPORT_KINDS, formatProblem, type ImportKind } from '../../shared/formats/types';
 import { startServer } from '../serve/server';
+import { createLinkRegistry } from '../serve/links';
+import { dispatch } from '../core/index';
 import { RENDERER_OUT } from './paths';
 import { ensureRendererBuilt } from './renderer-build';
 import { Refusal, UsageError, makeCore, number, projectClient, sleep } from './client';
@@ -84,10 +86,11 @@ program
   .description('serve the UI in a browser at 127.0.0.1 (prints the URL with its token first)')
   .option('--project <path>', 'project file (created when missing; default: the demo project)')
   .option('--port <n>', 'port (default: a free one)', port)
-  .option('--annotator <name>', 'preselect the annotator')
-  .action(async (opts: { project?: string; port?: number; annotator?: string }) => {
+  .option('--annotator <name>', 'hand out an annotator link for this person (repeatable): it can only annotate, as NAME', (name: string, names: string[]) => [...names, name], [] as string[])
+  .action(async (opts: { project?: string; port?: number; annotator: string[] }) => {
     ensureRendererBuilt();
-    const core = makeCore({ web: true, annotator: opts.annotator });
+    const links = createLinkRegistry();
+    const core = makeCore({ web: true, links });
     if (opts.project) {
       const path = resolve(opts.project);
       if (existsSync(path)) core.openProject(path);
@@ -96,9 +99,25 @@ program
       process.stderr.write('No --project given: opening the demo project.\n');
       await core.openDemo();
     }
-    const running = await startServer({ handlers: core.handlers, staticDir: RENDERER_OUT, ...(opts.port !== undefined ? { port: opts.port } : {}) });
-    process.stdout.write(`${running.url}\n`);
-    process.stderr.write(`Loupe ${LOUPE_VERSION} serving ${core.current()?.path} — open the URL above (it carries the access token).\n`);
+    const running = await startServer({ handlers: core.handlers, staticDir: RENDERER_OUT, links, ...(opts.port !== undefined ? { port: opts.port } : {}) });
+    // Through the contract, as the lead: an imported label set's name is refused like any call would be.
+    const handedOut: AnnotatorLink[] = [];
+    for (const name of opts.annotator) {
+      const created = await dispatch(core.handlers, 'links.create', { annotator: name });
+      if (!created.ok) {
+        await running.close();
+        core.close();
+        throw new Refusal(created.error);
+      }
+      handedOut.push(created.value as AnnotatorLink);
+    }
+    // stdout: the annotator links (one line each, in --annotator order), then the lead link last.
+    process.stdout.write(handedOut.map((l) => `${l.url}\n`).join('') + `${running.url}\n`);
+    const legend = handedOut.map((l, i) => `line ${i + 1}: ${l.annotator}'s annotator link (annotation only, as ${l.annotator})`);
+    process.stderr.write(
+      `Loupe ${LOUPE_VERSION} serving ${core.current()?.path} — open a link above (each carries its access token).\n` +
+        (legend.length > 0 ? `${legend.join('\n')}\nline ${legend.length + 1}: the lead link (everything; hand it to no annotator)\n` : ''),
+    );
     const stop = () => {
       void running.close().then(() => {
         core.close();

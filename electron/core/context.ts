@@ -5,7 +5,7 @@
 import { ApiError } from '../../shared/api';
 import type { Database, DatabaseConstructor } from '../../db/open';
 import type { Repository } from '../../db/repository';
-import type { ProjectInfo } from '../../shared/api';
+import type { AnnotatorLink, Caller, ProjectInfo } from '../../shared/api';
 import type { SecretStore } from './judges/secrets';
 
 /**
@@ -33,6 +33,23 @@ export interface CoreOptions extends HostCapabilities {
   secrets?: SecretStore | null;
   /** Where judge keys named by `apiKeyEnv` are read (default: process.env). */
   env?: Record<string, string | undefined>;
+  /** Annotator links (`loupe serve`): absent on hosts without them (desktop, CLI), whose links.* answer unsupported. */
+  links?: LinkRegistry | null;
+}
+
+/**
+ * The annotator links a host hands out (issue 9): each a secret token bound to one annotator.
+ * Kept in the host's memory only: tokens are never written to the project.
+ */
+export interface LinkRegistry {
+  /** The links handed out, without their tokens (url null). */
+  list(): AnnotatorLink[];
+  /** A new link for `annotator`; its url carries the token (shown this once). */
+  create(annotator: string): AnnotatorLink;
+  /** Stops a link at once; false when no such link is live. */
+  revoke(id: string): boolean;
+  /** Who a presented token belongs to: an annotator of a live link, or null (the host checks the lead token itself). */
+  callerFor(token: string): Caller | null;
 }
 
 export interface OpenProject {

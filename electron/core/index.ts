@@ -18,6 +18,7 @@ import { createImportsHandlers } from './imports/handlers';
 import { createJobsHandlers } from './jobs/handlers';
 import { createJobRegistry } from './jobs/registry';
 import { createJudgeService, type JudgeService } from './judges/service';
+import { createLinksHandlers } from './links/handlers';
 import { createMergeHandlers } from './merge/handlers';
 import { openDemo } from './projects/demo';
 import { createProjectsHandlers } from './projects/handlers';
@@ -78,6 +79,7 @@ export function createCore(options: CoreOptions): Core {
     ...createExportHandlers(ctx),
     ...createMergeHandlers(ctx),
     ...createDialogFallbacks(),
+    ...createLinksHandlers(ctx),
   };
 
   return {

@@ -4,21 +4,26 @@
  * rebinding) and, when the browser says where it comes from, comes from this server's own origin
  * (no cross-site requests).
  *
+ * Roles (issue 9): the session token is the lead's (everything); an annotator link's token (see
+ * ./links.ts) makes its calls the annotator's, and dispatch refuses what that role may not call
+ * (403) before any handler runs. A token that is neither (wrong, or a revoked link) is 401.
+ *
  * Hostile input (issue 10): every request ends in an HTTP answer, never in an exception that
  * takes the process down. Unparsable targets, malformed %-escapes and overlong UTF-8 are 400,
  * unknown paths 404, oversize bodies 413, a handler bug 500; bytes the HTTP parser itself
  * rejects get a 400/431 from the 'clientError' guard.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { extname, join, normalize, sep } from 'node:path';
-import type { ApiHandlers, Envelope } from '../../shared/api';
+import { LEAD, type ApiHandlers, type Caller, type Envelope } from '../../shared/api';
 import type { ApiErrorCode } from '../../shared/errors';
 import { dispatch } from '../core/index';
+import { linkUrl, type ServeLinkRegistry } from './links';
+import { newToken, sameSecret } from './secret';
 
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; " +
@@ -44,6 +49,8 @@ export interface ServeOptions {
   token?: string;
   /** Largest API request body accepted (default 256 MiB); larger ones are answered 413. */
   maxBodyBytes?: number;
+  /** Annotator links (the same registry the core was given as its `links` capability). */
+  links?: ServeLinkRegistry;
 }
 
 export interface RunningServer {
@@ -71,6 +78,13 @@ function sendJson(res: ServerResponse, status: number, body: Envelope): void {
 }
 
 const REFUSAL_CODES: Partial<Record<number, ApiErrorCode>> = { 400: 'invalid_input', 404: 'not_found', 413: 'invalid_input', 500: 'internal' };
+
+/** The HTTP status of a contract answer: a role refusal is 403, a missing thing 404, a bug 500, any other refusal 400. */
+export function statusOf(result: Envelope): number {
+  if (result.ok) return 200;
+  const code = result.error.code;
+  return code === 'forbidden' ? 403 : code === 'not_found' ? 404 : code === 'internal' ? 500 : 400;
+}
 
 function refuse(res: ServerResponse, status: number, message: string): void {
   sendJson(res, status, { ok: false, error: { code: REFUSAL_CODES[status] ?? 'unsupported', message } });
@@ -126,12 +140,6 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   else answerOnSocket(socket, err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400);
 }
 
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 async function readBody(req: IncomingMessage, maxBytes: number): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -145,7 +153,7 @@ async function readBody(req: IncomingMessage, maxBytes: number): Promise<string>
 }
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const token = options.token ?? randomBytes(24).toString('base64url');
+  const token = options.token ?? newToken();
   let allowedHosts: Set<string> = new Set();
   let allowedOrigins: Set<string> = new Set();
 
@@ -192,8 +200,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     if (origin !== undefined && !allowedOrigins.has(origin)) return refuse(res, 403, 'Cross-origin request refused');
     const fetchSite = req.headers['sec-fetch-site'];
     if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') return refuse(res, 403, 'Cross-site request refused');
-    const given = req.headers['x-loupe-token'];
-    if (typeof given !== 'string' || !sameSecret(given, token)) return refuse(res, 401, 'Missing or wrong access token');
+    const caller = callerOf(req.headers['x-loupe-token']);
+    if (caller === null) return refuse(res, 401, 'Missing, wrong or revoked access token');
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return refuse(res, 415, 'API calls send application/json');
     const method = decodePercentEscapes(encodedMethod);
     if (method === null) return refuse(res, 400, 'Malformed %-escape in the method name');
@@ -207,8 +215,17 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       if (err instanceof BodyTooLarge) return refuseTooLarge(res);
       return sendJson(res, 400, { ok: false, error: { code: 'invalid_input', message: `Unreadable request body: ${describeError(err)}` } });
     }
-    const result = await dispatch(options.handlers, method, input);
-    sendJson(res, result.ok ? 200 : result.error.code === 'not_found' ? 404 : result.error.code === 'internal' ? 500 : 400, result);
+    // Checked again after the body: a link revoked while its request was on the way stores nothing.
+    if (callerOf(req.headers['x-loupe-token']) === null) return refuse(res, 401, 'Missing, wrong or revoked access token');
+    const result = await dispatch(options.handlers, method, input, caller);
+    sendJson(res, statusOf(result), result);
+  }
+
+  /** The lead for the session token, an annotator for a live link's token, else null. */
+  function callerOf(given: string | string[] | undefined): Caller | null {
+    if (typeof given !== 'string') return null;
+    if (sameSecret(given, token)) return LEAD;
+    return options.links?.callerFor(given) ?? null;
   }
 
   function refuseTooLarge(res: ServerResponse): void {
@@ -244,8 +261,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const port = (server.address() as AddressInfo).port;
   allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   allowedOrigins = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+  options.links?.setOrigin(`http://127.0.0.1:${port}`);
   return {
-    url: `http://127.0.0.1:${port}/?token=${token}`,
+    url: linkUrl(`http://127.0.0.1:${port}`, token),
     token,
     port,
     server,

@@ -51,7 +51,7 @@ describe('annotation through the core', () => {
   it('records labels as events, reports progress, and loads only the annotator’s own labels', async () => {
     const queue = await core.handlers['annotation.queue']({ annotator: 'alice' });
     const summary = await core.handlers['annotation.load']({ key: queue.items[0]!.key, annotator: 'alice' });
-    expect(Object.keys(summary).sort()).toEqual(['dataset', 'docId', 'document', 'key', 'splitter', 'summary', 'summaryId', 'units']);
+    expect(Object.keys(summary).sort()).toEqual(['dataset', 'docId', 'document', 'key', 'revealed', 'splitter', 'summary', 'summaryId', 'units']);
     expect(summary.splitter).toMatch(/^loupe-rules/);
     for (const unit of summary.units) {
       await core.handlers['annotation.record']({ unitId: unit.id, annotator: 'alice', state: { label: 'faithful', errorType: null, note: null }, timeSpentMs: 1500, cause: 'label' });

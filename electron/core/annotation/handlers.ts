@@ -2,33 +2,64 @@
  * annotation.*: the blind annotation calls. Their outputs have no field for a judge prediction
  * or a global label (shared/api.ts), and reads never write: an annotator who has not labeled
  * yet is created by their first label, not by looking at the queue.
+ *
+ * Identities (issue 9): an imported label set (a benchmark's annotators) is never annotated as:
+ * every call naming one is refused. Reveals: a revealing view (judges, analysis, review) opened
+ * while the annotator's sample is unfinished records a reveal per unfinished summary; labels
+ * given on a revealed summary are stored with blind = false (schema 7's trigger).
  */
-import { ApiError, type ApiHandlers } from '../../../shared/api';
-import type { Repository } from '../../../db/repository';
+import { ApiError, type ApiHandlers, type RevealStatus } from '../../../shared/api';
+import { AnnotatorKindError, type Repository } from '../../../db/repository';
 import type { CoreContext } from '../context';
-import { progressOf } from './progress';
+import { createProgressTracker, progressOf } from './progress';
 
-export type AnnotationHandlers = Pick<ApiHandlers, 'annotation.queue' | 'annotation.load' | 'annotation.record' | 'annotation.attachDocument'>;
+export type AnnotationHandlers = Pick<
+  ApiHandlers,
+  'annotation.queue' | 'annotation.load' | 'annotation.record' | 'annotation.revealStatus' | 'annotation.reveal' | 'annotation.attachDocument'
+>;
 
 /** No annotator has this id: an unknown name reads as someone with no labels and no assignments. */
 const NOBODY = -1;
 
+/** The id to read as (NOBODY for a name not yet known); refuses an imported label set. */
 function readerId(repo: Repository, name: string): number {
-  return repo.annotatorId(name) ?? NOBODY;
+  const row = repo.annotator(name);
+  if (row?.kind === 'imported') throw new AnnotatorKindError(name);
+  return row?.id ?? NOBODY;
+}
+
+/** The person of this name, created when missing; refuses an imported label set (AnnotatorKindError). */
+function writerId(repo: Repository, name: string): number {
+  return repo.ensureAnnotator(name, 'person').id;
+}
+
+/** The annotator's unfinished summaries (a unit still unlabeled) and which of them are revealed. */
+function revealState(repo: Repository, annotator: string): { status: RevealStatus; unrevealed: number[] } {
+  const id = readerId(repo, annotator);
+  const unfinished = repo.annotationQueue(id, null).filter((r) => r.labeled < r.units);
+  const revealed = id === NOBODY ? new Set<number>() : repo.revealedSummaries(id);
+  const unrevealed = unfinished.filter((r) => !revealed.has(r.key)).map((r) => r.key);
+  return { status: { annotator, unfinished: unfinished.length, revealed: unfinished.length - unrevealed.length }, unrevealed };
 }
 
 export function createAnnotationHandlers(ctx: CoreContext): AnnotationHandlers {
+  const progress = createProgressTracker();
   return {
     'annotation.queue': async ({ annotator, dataset }) => {
-      const rows = ctx.project().repo.annotationQueue(readerId(ctx.project().repo, annotator), dataset ?? null);
+      const { repo } = ctx.project();
+      const id = readerId(repo, annotator);
+      const rows = repo.annotationQueue(id, dataset ?? null);
+      // The whole queue read anyway: the labels that follow move its counts instead of recounting.
+      if (id !== NOBODY && dataset === undefined) progress.remember(repo, id, rows);
       const resume = rows.findIndex((r) => r.labeled < r.units && !r.documentMissing);
       return { annotator, items: rows, progress: progressOf(rows), resumeAt: resume === -1 ? null : resume };
     },
     'annotation.load': async ({ key, annotator }) => {
       const { repo } = ctx.project();
+      const id = readerId(repo, annotator);
       const summary = repo.summaryForAnnotation(key);
       if (!summary) throw new ApiError({ code: 'not_found', message: `No summary ${key}` });
-      const states = repo.currentStates(key, readerId(repo, annotator), 'annotation');
+      const states = repo.currentStates(key, id, 'annotation');
       return {
         key: summary.key,
         dataset: summary.dataset,
@@ -38,19 +69,29 @@ export function createAnnotationHandlers(ctx: CoreContext): AnnotationHandlers {
         document: summary.document,
         splitter: summary.units[0]?.splitter ?? '',
         units: summary.units.map(({ splitter: _splitter, ...u }) => ({ ...u, state: states.get(u.id) ?? { label: null, errorType: null, note: null } })),
+        revealed: id !== NOBODY && repo.isRevealed(id, key),
       };
     },
     'annotation.record': async ({ unitId, annotator, state, timeSpentMs, cause }) => {
       const { repo } = ctx.project();
       const key = repo.unitSummaryKey(unitId);
       if (key === null) throw new ApiError({ code: 'not_found', message: `No unit ${unitId}` });
-      const summary = repo.summaryForAnnotation(key)!;
-      if (summary.document === null && state.label !== null) {
+      if (state.label !== null && repo.documentMissing(key)) {
         throw new ApiError({ code: 'conflict', message: 'This summary has no document yet; attach its document before labeling.' });
       }
-      const id = repo.ensureAnnotator(annotator).id;
+      const id = writerId(repo, annotator);
+      // Index seeks only: the unit's label before, the queue's fingerprint, then one committed event.
+      const before = repo.currentAnnotationLabel(unitId, id) !== null;
+      const fingerprint = repo.queueFingerprint();
       const eventId = repo.recordLabel({ unitId, annotatorId: id, phase: 'annotation', state, timeSpentMs, cause });
-      return { eventId, unitId, state, progress: progressOf(repo.annotationQueue(id, null)) };
+      return { eventId, unitId, state, progress: progress.afterLabel(repo, id, fingerprint, key, before, state.label !== null) };
+    },
+    'annotation.revealStatus': async ({ annotator }) => revealState(ctx.project().repo, annotator).status,
+    'annotation.reveal': async ({ annotator, view }) => {
+      const { repo } = ctx.project();
+      const { unrevealed } = revealState(repo, annotator);
+      const revealed = unrevealed.length === 0 ? 0 : repo.recordReveals(writerId(repo, annotator), unrevealed, view);
+      return { revealed, status: revealState(repo, annotator).status };
     },
     'annotation.attachDocument': async ({ key, text }) => ({ attached: ctx.project().repo.attachDocument(key, text) }),
   };

@@ -16,8 +16,10 @@ export function activityOf(a: ReturnType<Repository['annotatorActivity']>[number
 
 export function createAnnotatorsHandlers(ctx: CoreContext): AnnotatorsHandlers {
   return {
+    // People and imported label sets, each with its kind: the UI offers only people as the current annotator.
     'annotators.list': async () => ctx.project().repo.listAnnotators(),
-    'annotators.ensure': async ({ name }) => ctx.project().repo.ensureAnnotator(name),
+    // Ensuring is for people: an imported set's name is refused, never taken.
+    'annotators.ensure': async ({ name }) => ctx.project().repo.ensureAnnotator(name, 'person'),
     'annotators.activity': async ({ fastMs }) => ctx.project().repo.annotatorActivity().map((a) => activityOf(a, fastMs)),
   };
 }

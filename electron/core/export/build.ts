@@ -33,6 +33,8 @@ export const EXPORT_COLUMNS = [
   'adjudicated_label',
   'adjudicated_source',
   'corrected_global_label',
+  // Issue 9: false when the current label was given after its summary's judge outputs or benchmark labels were revealed to its annotator.
+  'blind',
 ] as const;
 
 export interface ExportFile {
@@ -125,6 +127,7 @@ export function buildExport(repo: Repository, input: ExportInput, projectName: s
       adjudicated_label: adjudications.get(r.unitId)?.adjudicatedLabel ?? null,
       adjudicated_source: adjudications.get(r.unitId)?.adjudicatedSource ?? null,
       corrected_global_label: adjudications.get(r.unitId)?.correctedGlobalLabel ?? null,
+      blind: r.blind,
     };
     if (history) {
       record.history = (history.get(r.unitId) ?? []).filter((e) => e.annotator === r.annotator && e.phase === r.phase).map(stripUnit);
@@ -146,5 +149,5 @@ function groupHistory(events: HistoryEvent[]): Map<number, HistoryEvent[]> {
 }
 
 function stripUnit(e: HistoryEvent): Omit<HistoryEvent, 'unitId' | 'annotator' | 'phase'> {
-  return { eventId: e.eventId, label: e.label, errorType: e.errorType, note: e.note, timeSpentMs: e.timeSpentMs, cause: e.cause, createdAt: e.createdAt };
+  return { eventId: e.eventId, label: e.label, errorType: e.errorType, note: e.note, timeSpentMs: e.timeSpentMs, cause: e.cause, createdAt: e.createdAt, blind: e.blind };
 }

@@ -313,7 +313,7 @@ export async function runImport(
       const importKey = sha256([loaded.contentHash, String(i), dataset, l.summaryId, String(l.sentenceIndex), l.annotator, l.phase, l.label, l.errorType ?? '', l.note ?? '']);
       if (repo.hasImportKey(importKey)) return;
       const unitId = unitIdOf(dataset, l.summaryId, l.sentenceIndex);
-      const annotator = repo.ensureAnnotator(l.annotator);
+      const annotator = repo.ensureAnnotator(l.annotator, 'imported');
       repo.recordLabel({
         unitId,
         annotatorId: annotator.id,

@@ -134,6 +134,11 @@ function mergeOne(target: MergeRepository, path: string, other: OtherProjectCont
     }
     result.summariesMatched += 1;
   }
+  // One identity per name (issue 9): a label made in Loupe is never merged under an imported label set's name.
+  const kinds = target.annotatorKinds();
+  for (const name of new Set(other.events.filter((e) => e.cause !== 'import' && kinds.get(e.annotator) === 'imported').map((e) => e.annotator))) {
+    problems.push(`annotator "${name}": labels made in Loupe in the file, but "${name}" is an imported label set here (read-only)`);
+  }
   if (problems.length > 0) {
     result.problems = problems.length > MAX_PROBLEMS ? [...problems.slice(0, MAX_PROBLEMS), `… and ${problems.length - MAX_PROBLEMS} more`] : problems;
     result.summariesMatched = 0;
@@ -155,7 +160,7 @@ function mergeOne(target: MergeRepository, path: string, other: OtherProjectCont
     let annotatorId = annotatorIds.get(e.annotator);
     if (annotatorId === undefined) {
       if (!known.has(e.annotator)) result.annotatorsAdded.push(e.annotator);
-      annotatorId = target.ensureAnnotator(e.annotator);
+      annotatorId = target.ensureAnnotator(e.annotator, e.annotatorKind);
       annotatorIds.set(e.annotator, annotatorId);
     }
     const unitId = here.get(summaryIdentity(e.dataset, e.summaryId))!.unitIds[e.unitIndex]!;
@@ -166,8 +171,17 @@ function mergeOne(target: MergeRepository, path: string, other: OtherProjectCont
     if (e.importKey !== null) importKeys.add(e.importKey);
     result.eventsAdded += 1;
   }
+  let revealsChanged = 0;
+  for (const r of other.reveals) {
+    const key = target.summaryKey(r.dataset, r.summaryId);
+    if (key === null) continue;
+    if (!known.has(r.annotator) && !annotatorIds.has(r.annotator)) result.annotatorsAdded.push(r.annotator);
+    const annotatorId = annotatorIds.get(r.annotator) ?? target.ensureAnnotator(r.annotator, 'person');
+    annotatorIds.set(r.annotator, annotatorId);
+    if (target.mergeReveal(annotatorId, key, r.view, r.createdAt)) revealsChanged += 1;
+  }
   result.annotatorsAdded.sort();
-  if (result.eventsAdded === 0 && result.annotatorsAdded.length === 0) target.dropMerge(mergeId);
+  if (result.eventsAdded === 0 && revealsChanged === 0 && result.annotatorsAdded.length === 0) target.dropMerge(mergeId);
   else target.finishMerge(mergeId, { eventsAdded: result.eventsAdded, eventsPresent: result.eventsPresent, annotatorsAdded: result.annotatorsAdded.length });
   result.merged = true;
   return result;
