@@ -2,8 +2,11 @@
 import { lazy, Suspense, useEffect } from 'react';
 import type { LoupeBridge, MenuAction } from '../shared/api';
 import { isTypingTarget } from './keyboard';
+import { VIEW_KEYS } from './viewKeys';
+import { writesInFlight } from './state/annotation';
 import { importFile, importWithDialog } from './state/imports';
 import { refreshProject } from './state/project';
+import { openView, useReveal } from './state/reveal';
 import {
   boot,
   createProjectWithDialog,
@@ -13,10 +16,10 @@ import {
   setSessionError,
   showView,
   useSession,
-  type View,
 } from './state/session';
 import { ErrorBanner } from './components/ErrorBanner';
 import { Header } from './components/Header';
+import { RevealDialog } from './components/RevealDialog';
 import { AnnotateView } from './views/AnnotateView';
 import { AnnotatorPicker } from './views/AnnotatorPicker';
 import { JudgesView } from './views/JudgesView';
@@ -33,6 +36,8 @@ export function App({ bridge }: { bridge: LoupeBridge }) {
   const error = useSession((state) => state.error);
   const view = useSession((state) => state.view);
   const annotator = useSession((state) => state.annotator);
+  const switching = useSession((state) => state.switching);
+  const lead = useSession((state) => state.info?.role !== 'annotator');
   const projectPath = useSession((state) => state.info?.project?.path ?? null);
 
   useEffect(() => {
@@ -40,13 +45,19 @@ export function App({ bridge }: { bridge: LoupeBridge }) {
     return bridge.onMenu(onMenuAction);
   }, [bridge]);
 
-  useFileDrop(bridge, projectPath !== null);
-  useViewKeys(projectPath !== null && annotator !== null);
+  useFileDrop(bridge, projectPath !== null && lead);
+  // An annotator link has no other view: S G A V do nothing there (the legend says so).
+  useViewKeys(projectPath !== null && lead);
+  useWarnBeforeClosingWithWrites();
+
+  // Only the views that record under a name ask for one (issue 9): Annotate, and Review, whose
+  // cards show and store the reviewer's own decisions. Project, Judges and Analysis need none.
+  const needsName = (view === 'annotate' || view === 'review') && (!annotator || switching);
 
   let body;
   if (booting) body = <p className="muted centered">Connecting…</p>;
   else if (!projectPath || view === 'start') body = <StartView />;
-  else if (!annotator) body = <AnnotatorPicker />;
+  else if (needsName) body = <AnnotatorPicker key={view} purpose={view === 'review' ? 'review' : 'annotate'} />;
   else if (view === 'project') body = <ProjectView />;
   else if (view === 'judges') body = <JudgesView />;
   else if (view === 'analysis')
@@ -67,7 +78,10 @@ export function App({ bridge }: { bridge: LoupeBridge }) {
     <div className="app">
       <Header />
       <ErrorBanner message={error} onDismiss={() => setSessionError(null)} />
-      <main className="app-main">{body}</main>
+      <main className="app-main" tabIndex={-1}>
+        {body}
+      </main>
+      <RevealDialog />
     </div>
   );
 }
@@ -83,21 +97,25 @@ function onMenuAction(action: MenuAction): void {
     case 'project-opened':
       return void projectOpened();
     case 'import':
+      if (!lead()) return;
       showView('project');
       return void importWithDialog(() => void refreshProject());
     case 'export':
+      if (!lead()) return;
       showView('project');
       requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="export-build"]')?.focus());
       return;
   }
 }
 
-/** Single keys that open a view from the others; no Annotate or Review key uses G, A or V. */
-const VIEW_KEYS: Readonly<Record<string, View>> = { g: 'judges', a: 'analysis', v: 'review' };
+function lead(): boolean {
+  return useSession.getState().info?.role !== 'annotator';
+}
 
 /**
- * G opens the Judges view, A the Analysis view, V the Review view. Overlays that own the keyboard (error-type
- * picker, help) stop the event before it gets here; typing is left alone.
+ * S Project, L Annotate, G Judges, A Analysis, V Review, from every view (viewKeys.ts); Analysis
+ * and Review through the reveal gate. Overlays that own the keyboard (error-type picker, help, the
+ * reveal question) stop the event before it gets here; typing is left alone.
  */
 function useViewKeys(enabled: boolean): void {
   useEffect(() => {
@@ -105,13 +123,26 @@ function useViewKeys(enabled: boolean): void {
     function onKeyDown(event: KeyboardEvent) {
       if (event.defaultPrevented || event.repeat || event.ctrlKey || event.metaKey || event.altKey) return;
       const view = VIEW_KEYS[event.key.toLowerCase()];
-      if (!view || isTypingTarget(event.target)) return;
+      if (!view || isTypingTarget(event.target) || useReveal.getState().asking) return;
       event.preventDefault();
-      showView(view);
+      void openView(view);
     }
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [enabled]);
+}
+
+/** Labels still being written when the page closes would be lost: the browser asks first. */
+function useWarnBeforeClosingWithWrites(): void {
+  useEffect(() => {
+    function onBeforeUnload(event: BeforeUnloadEvent) {
+      if (writesInFlight() === 0) return;
+      event.preventDefault();
+      event.returnValue = '';
+    }
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
 }
 
 /** A file dropped anywhere on the window is imported (shown in the Project view). */

@@ -3,6 +3,7 @@
  * never disagree.
  */
 import type { HumanLabel } from '../shared/domain';
+import { viewKeysLegend } from './viewKeys';
 
 export type AnnotateCommand =
   | { type: 'label'; label: HumanLabel }
@@ -15,8 +16,7 @@ export type AnnotateCommand =
   | { type: 'clear' }
   | { type: 'undo' }
   | { type: 'redo' }
-  | { type: 'help' }
-  | { type: 'project' };
+  | { type: 'help' };
 
 export interface KeyLike {
   key: string;
@@ -91,13 +91,14 @@ const PLAIN_KEYS: Record<string, AnnotateCommand> = {
   m: { type: 'note' },
   x: { type: 'clear' },
   '?': { type: 'help' },
-  s: { type: 'project' },
 };
 
 export const commandForKey = keyCommands<AnnotateCommand>(PLAIN_KEYS, { type: 'undo' }, { type: 'redo' });
 
-/** What the always-visible legend shows, in reading order. */
-export const KEY_LEGEND: ReadonlyArray<{ keys: string; action: string; label?: HumanLabel }> = [
+export type LegendEntry = { keys: string; action: string; label?: HumanLabel };
+
+/** What the always-visible legend shows, in reading order (the view keys come from annotateLegend). */
+export const KEY_LEGEND: ReadonlyArray<LegendEntry> = [
   { keys: 'F / 1', action: 'Faithful', label: 'faithful' },
   { keys: 'U / 2', action: 'Unfaithful', label: 'unfaithful' },
   { keys: 'C / 3', action: 'Unclear / fragment', label: 'unclear' },
@@ -108,6 +109,10 @@ export const KEY_LEGEND: ReadonlyArray<{ keys: string; action: string; label?: H
   { keys: '/ or M', action: 'note' },
   { keys: 'X', action: 'clear label' },
   { keys: 'Ctrl+Z / Ctrl+Y', action: 'undo / redo' },
-  { keys: 'S', action: 'project view' },
   { keys: '?', action: 'help' },
 ];
+
+/** Annotate's legend and help: its keys and the view keys as this connection has them. */
+export function annotateLegend(annotatorLink: boolean): ReadonlyArray<LegendEntry> {
+  return [...KEY_LEGEND, viewKeysLegend(annotatorLink)];
+}

@@ -1,24 +1,27 @@
-/** Top bar: project, views, annotator and the annotation progress, always in sight. */
+/** Top bar: project, views, who is annotating (always in sight) and the annotation progress. */
+import type { MouseEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAnnotation } from '../state/annotation';
-import { forgetAnnotator, showView, useSession, type View } from '../state/session';
+import { openView } from '../state/reveal';
+import { canOpen, switchAnnotator, useSession, type View } from '../state/session';
+import { VIEW_TABS } from '../viewKeys';
 import { ProgressBar } from './ProgressBar';
 
-/** The views a user switches between, with the key that opens each (shown on the tab). */
-const TABS: ReadonlyArray<{ view: View; label: string; key?: string; title?: string }> = [
-  { view: 'project', label: 'Project' },
-  { view: 'annotate', label: 'Annotate' },
-  { view: 'judges', label: 'Judges', key: 'G', title: 'Judges (G)' },
-  { view: 'analysis', label: 'Analysis', key: 'A', title: 'Analysis: the judge audit (A)' },
-  { view: 'review', label: 'Review', key: 'V', title: 'Review: adjudicate suspicious summaries and disagreements (V)' },
-];
-
 export function Header() {
-  const { info, annotator, view } = useSession(
-    useShallow((state) => ({ info: state.info, annotator: state.annotator, view: state.view })),
+  const { info, annotator, view, switching } = useSession(
+    useShallow((state) => ({ info: state.info, annotator: state.annotator, view: state.view, switching: state.switching })),
   );
   const progress = useAnnotation((state) => state.progress);
   const project = info?.project ?? null;
+  const link = info?.role === 'annotator';
+  const tabs = VIEW_TABS.filter((tab) => canOpen(tab.view, { info }));
+
+  function onTab(event: MouseEvent<HTMLButtonElement>, target: View) {
+    // The view takes the keyboard: a focused tab would take Enter and Space for itself.
+    event.currentTarget.blur();
+    document.querySelector<HTMLElement>('.app-main')?.focus({ preventScroll: true });
+    void openView(target);
+  }
 
   return (
     <header className="app-header">
@@ -30,18 +33,18 @@ export function Header() {
             {project.isDemo && <span className="tag">demo</span>}
           </span>
           <nav className="views" aria-label="Views">
-            {TABS.map((tab) => (
+            {tabs.map((tab) => (
               <button
                 key={tab.view}
                 type="button"
                 className={view === tab.view ? 'tab is-active' : 'tab'}
                 aria-current={view === tab.view ? 'page' : undefined}
-                aria-keyshortcuts={tab.key}
-                title={tab.title}
-                onClick={() => showView(tab.view)}
+                aria-keyshortcuts={link ? undefined : tab.key}
+                title={link ? tab.label : `${tab.title} (${tab.key})`}
+                onClick={(event) => onTab(event, tab.view)}
                 data-testid={`nav-${tab.view}`}
               >
-                {tab.label} {tab.key && <kbd className="tab-key">{tab.key}</kbd>}
+                {tab.label} {!link && <kbd className="tab-key">{tab.key}</kbd>}
               </button>
             ))}
           </nav>
@@ -61,12 +64,22 @@ export function Header() {
           <ProgressBar label="Summaries" done={progress.summariesDone} total={progress.summariesTotal} />
         </div>
       )}
-      {annotator && (
-        <span className="annotator" data-testid="annotator">
-          {annotator}{' '}
-          <button type="button" className="link-button" onClick={forgetAnnotator}>
-            change
-          </button>
+      {project && (
+        <span className="annotator" data-testid="annotator" data-annotator={annotator ?? ''} title={link ? 'This link is for this annotator only' : 'Whose labels this tab records'}>
+          {annotator ? (
+            <>
+              <span className="muted">{link ? 'Annotator (this link):' : 'Annotator:'}</span> <strong data-testid="annotator-current">{annotator}</strong>
+            </>
+          ) : (
+            <span className="muted" data-testid="annotator-none">
+              no annotator chosen
+            </span>
+          )}{' '}
+          {!link && (annotator !== null || !switching) && (
+            <button type="button" className="link-button" onClick={switchAnnotator} data-testid="annotator-switch">
+              {annotator ? 'switch' : 'choose'}
+            </button>
+          )}
         </span>
       )}
     </header>

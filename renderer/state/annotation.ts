@@ -2,9 +2,15 @@
  * The annotation session: the annotator's queue, the summary on screen, the current unit and
  * every command that changes them.
  *
- * Durability rule (ARCHITECTURE.md rule 2): a label is shown only after `annotation.record`
- * returned it, and the cursor moves on only then. All commands run through one serial queue,
- * so keys pressed during a write apply, in order, to the state that write produced.
+ * Commands run through one serial lane (keys apply in the order pressed). A label key (F/U/C)
+ * paints at once: the label shows on its sentence marked "saving" and the cursor advances, while
+ * its write goes to an ordered write lane (issue 9 item 5). Durability is unchanged: nothing is
+ * counted as stored until `annotation.record` returned it ("saving" stays until then, and
+ * closing the page while writes are in flight asks first). A failed write rolls its sentence
+ * back to the stored state, marks it "not saved", brings the view back to it and says so; keys
+ * pressed meanwhile are kept: each label key is a write for the sentence it was pressed on, so
+ * they are still written in order, and moves apply as pressed. Commands that need the stored
+ * state (E's choice, note, X, undo, redo, attach) wait for the write lane first.
  */
 import { create } from 'zustand';
 import type {
@@ -18,8 +24,8 @@ import type {
 import type { ErrorType, HumanLabel } from '../../shared/domain';
 import { errorMessage } from '../api/errors';
 import { bridge, useSession } from './session';
-import { clearUndo, commitRedo, commitUndo, peekRedo, peekUndo, pushChange, type UndoEntry } from './undo';
-import { createCommandLane } from './serial';
+import { clearUndo, commitRedo, commitUndo, peekRedo, peekUndo, pushChange, restoreUndo, type UndoEntry } from './undo';
+import { createCommandLane, createWriteLane } from './serial';
 
 export interface AnnotationState {
   /** Whose session this is ("project path + annotator"); another owner starts from scratch. */
@@ -36,8 +42,16 @@ export interface AnnotationState {
   unitSince: number;
   /** The unit labeled by the last label key, if the cursor only auto-advanced since (for E). */
   lastLabeledId: number | null;
-  /** Commands queued or running (a label being written, a summary loading). */
+  /** Commands queued or running (a summary loading, a write being waited for). */
   busy: number;
+  /** Label writes not yet returned by the core, per unit id: those sentences show "saving". */
+  saving: ReadonlyMap<number, number>;
+  /** Units whose label write failed (rolled back): shown "not saved" until labeled again. */
+  failed: ReadonlySet<number>;
+  /** Summaries whose judge output was revealed to this annotator: labels on them are not blind. */
+  revealed: ReadonlySet<number>;
+  /** Why a key did nothing (E on a sentence that is not Unfaithful), until the next key. */
+  notice: string | null;
   error: string | null;
 }
 
@@ -52,6 +66,10 @@ const initialState: AnnotationState = {
   unitSince: 0,
   lastLabeledId: null,
   busy: 0,
+  saving: new Map(),
+  failed: new Set(),
+  revealed: new Set(),
+  notice: null,
   error: null,
 };
 
@@ -73,11 +91,38 @@ export function afterPending(step: () => void): Promise<void> {
 const lane = createCommandLane({ error: (err) => set({ error: errorMessage(err) }), busy: (size) => set({ busy: size }) });
 const enqueue = lane.enqueue;
 
+/**
+ * The label writes, in the order their keys were pressed. Never dropped: a failure rolls back its
+ * own sentence only. A reset starts a new lane: writes of the earlier session still complete
+ * (they are someone's labels) on theirs, but no longer touch the state.
+ */
+let writes = createWriteLane();
+/** Label writes of every session not yet returned (what closing the page would lose). */
+let inFlight = 0;
+
+/** The stored state of each unit with writes in flight (what a rollback returns to). */
+const committed = new Map<number, UnitLabelState>();
+/** The newest pressed state of each unit with writes in flight (for summaries reloaded meanwhile). */
+const pendingStateOf = new Map<number, UnitLabelState>();
+
 /** Forget everything: another annotator or project. Pending commands become no-ops. */
 export function resetAnnotation(): void {
   lane.reset();
+  writes = createWriteLane();
   clearUndo();
-  useAnnotation.setState({ ...initialState });
+  committed.clear();
+  pendingStateOf.clear();
+  useAnnotation.setState({ ...initialState, saving: new Map(), failed: new Set(), revealed: new Set() });
+}
+
+/** Label writes still on their way to the core (the page asks before closing while any are). */
+export function writesInFlight(): number {
+  return inFlight;
+}
+
+/** Resolves when every label write pressed so far has returned (stored or failed). */
+export function writesSettled(): Promise<void> {
+  return writes.settled();
 }
 
 function annotatorName(): string {
@@ -111,6 +156,7 @@ export function canLabel(summary: AnnotationSummary | null): boolean {
 export function startSession(owner: string): Promise<void> {
   if (get().owner === owner) return refreshQueue();
   resetAnnotation();
+  restoreUndo(owner);
   set({ owner });
   return loadQueue();
 }
@@ -118,6 +164,9 @@ export function startSession(owner: string): Promise<void> {
 function refreshQueue(): Promise<void> {
   return enqueue(async () => {
     const owner = lane.token();
+    // The core's counts include the labels still being written only once they are stored.
+    await writes.settled();
+    if (!lane.isCurrent(owner)) return;
     const queue = await bridge().call('annotation.queue', { annotator: annotatorName() });
     if (!lane.isCurrent(owner)) return;
     const { summary } = get();
@@ -152,8 +201,11 @@ async function openAt(position: number, unitId?: number): Promise<void> {
 
 async function openKey(key: number, unitId?: number): Promise<void> {
   const owner = lane.token();
-  const summary = await bridge().call('annotation.load', { key, annotator: annotatorName() });
+  const loaded = await bridge().call('annotation.load', { key, annotator: annotatorName() });
   if (!lane.isCurrent(owner)) return;
+  // The load may have been answered before a label of this summary still being written.
+  const summary = withPendingLabels(loaded);
+  const revealed = isRevealedSummary(loaded) && !get().revealed.has(key) ? new Set(get().revealed).add(key) : get().revealed;
   const byId = unitId === undefined ? -1 : summary.units.findIndex((unit) => unit.id === unitId);
   const labeled = summary.units.filter((unit) => unit.state.label !== null).length;
   const position = get().queue.findIndex((item) => item.key === key);
@@ -163,8 +215,40 @@ async function openKey(key: number, unitId?: number): Promise<void> {
     unitPosition: byId === -1 ? firstUnlabeledPosition(summary) : byId,
     unitSince: now(),
     queue: position === -1 ? get().queue : replaceItem(get().queue, position, { labeled }),
-    error: null,
+    revealed,
   });
+}
+
+/** The loaded summary with the labels shown on screen while their writes are in flight. */
+function withPendingLabels(summary: AnnotationSummary): AnnotationSummary {
+  const { saving, summary: shown } = get();
+  if (saving.size === 0) return summary;
+  const showing = new Map((shown?.key === summary.key ? shown.units : []).map((unit) => [unit.id, unit.state]));
+  return {
+    ...summary,
+    units: summary.units.map((unit) => {
+      if (!saving.has(unit.id)) return unit;
+      const state = showing.get(unit.id) ?? pendingStateOf.get(unit.id);
+      return state ? { ...unit, state } : unit;
+    }),
+  };
+}
+
+
+/** annotation.load may say the summary was revealed (issue 9); older cores do not. */
+function isRevealedSummary(summary: AnnotationSummary): boolean {
+  return 'revealed' in summary && (summary as { revealed?: unknown }).revealed === true;
+}
+
+/**
+ * After the annotator opened a revealing view: every summary of the queue with work left was
+ * revealed (what annotation.reveal records), so their labels from now on are not blind.
+ */
+export function markRevealed(): void {
+  const { queue, revealed } = get();
+  const next = new Set(revealed);
+  for (const item of queue) if (item.labeled < item.units) next.add(item.key);
+  set({ revealed: next });
 }
 
 function replaceItem(queue: QueueItem[], position: number, change: Partial<QueueItem>): QueueItem[] {
@@ -231,8 +315,9 @@ function selectPosition(position: number): void {
 type Cause = RecordInput['cause'];
 
 /**
- * Stores `state` for `unitId`, then reflects what the core stored (and only that).
- * `previous` is the state being replaced, for the summary's done count in the queue.
+ * Stores `state` for `unitId` and waits for it, then reflects what the core stored (and only
+ * that): the path of everything but the label keys. `previous` is the state being replaced, for
+ * the summary's done count in the queue.
  */
 async function store(
   key: number,
@@ -241,8 +326,6 @@ async function store(
   state: UnitLabelState,
   cause: Cause,
   timeSpentMs: number | null,
-  /** A label keypress: remember the unit for E and move to this unit, in the same state update (one render per keypress). */
-  advanceTo?: number,
 ): Promise<UnitLabelState | null> {
   const owner = lane.token();
   const result = await bridge().call('annotation.record', {
@@ -253,17 +336,14 @@ async function store(
     cause,
   });
   if (!lane.isCurrent(owner)) return null;
-  const { summary, queue } = get();
-  const position = queue.findIndex((item) => item.key === key);
-  const item = queue[position];
-  const delta = Number(result.state.label !== null) - Number(previous.label !== null);
-  const advance = advanceTo !== undefined && summary?.key === key && advanceTo < summary.units.length;
+  const current = get();
+  const { summary } = current;
+  const counts = withLabeledDelta(current, key, countChange(previous, result.state));
   set({
-    ...(advance ? { unitPosition: advanceTo, unitSince: now() } : {}),
-    ...(advanceTo !== undefined ? { lastLabeledId: unitId } : {}),
+    queue: counts.queue,
     progress: result.progress,
     summary: summary && summary.key === key ? withUnitState(summary, unitId, result.state) : summary,
-    queue: item ? replaceItem(queue, position, { labeled: Math.max(0, Math.min(item.units, item.labeled + delta)) }) : queue,
+    failed: current.failed.has(unitId) ? withoutId(current.failed, unitId) : current.failed,
     error: null,
   });
   return result.state;
@@ -275,13 +355,15 @@ function withUnitState(summary: AnnotationSummary, unitId: number, state: UnitLa
 
 const MAX_TIME_MS = 86_400_000;
 
-/** F/U/C: store the label with the time spent, then advance (after the last unit: stay). */
+/**
+ * F/U/C: shows the label on the sentence ("saving") and advances at once (after the last unit:
+ * stay), then writes it in order with the others. See the file comment for a failed write.
+ */
 export function labelCurrent(label: HumanLabel, pressedAt: number = now()): Promise<void> {
-  return enqueue(async () => {
+  return enqueue(() => {
     const state = get();
     const unit = currentUnit(state);
     if (!unit || !state.summary || !canLabel(state.summary)) return;
-    const key = state.summary.key;
     const before = unit.state;
     const after: UnitLabelState = {
       label,
@@ -290,10 +372,148 @@ export function labelCurrent(label: HumanLabel, pressedAt: number = now()): Prom
       note: before.note,
     };
     const timeSpentMs = Math.min(MAX_TIME_MS, Math.max(0, Math.round(pressedAt - state.unitSince)));
-    const stored = await store(key, unit.id, before, after, 'label', timeSpentMs, state.unitPosition + 1);
-    if (!stored) return;
-    pushChange({ key, unitId: unit.id, before, after: stored });
+    const write: PendingWrite = {
+      owner: lane.token(),
+      key: state.summary.key,
+      summaryId: state.summary.summaryId,
+      unitId: unit.id,
+      index: unit.index,
+      before,
+      after,
+      input: { unitId: unit.id, annotator: annotatorName(), state: after, timeSpentMs, cause: 'label' },
+    };
+    showPressed(write, state.unitPosition + 1);
+    inFlight += 1;
+    void writes.run(
+      () => bridge().call('annotation.record', write.input),
+      (result) => {
+        inFlight -= 1;
+        settleStored(write, result.state, result.progress);
+      },
+      (err) => {
+        inFlight -= 1;
+        rollBack(write, err);
+      },
+    );
   });
+}
+
+interface PendingWrite {
+  owner: number;
+  key: number;
+  summaryId: string;
+  unitId: number;
+  index: number;
+  before: UnitLabelState;
+  after: UnitLabelState;
+  input: RecordInput;
+}
+
+function countChange(previous: UnitLabelState, next: UnitLabelState): number {
+  return Number(next.label !== null) - Number(previous.label !== null);
+}
+
+/** Moves a summary's done count (and the header's progress) by `delta` labeled units. */
+function withLabeledDelta(state: AnnotationState, key: number, delta: number): Pick<AnnotationState, 'queue' | 'progress'> {
+  if (delta === 0) return { queue: state.queue, progress: state.progress };
+  const position = state.queue.findIndex((item) => item.key === key);
+  const item = state.queue[position];
+  if (!item) return { queue: state.queue, progress: state.progress };
+  const labeled = Math.max(0, Math.min(item.units, item.labeled + delta));
+  const progress = state.progress && {
+    ...state.progress,
+    unitsDone: Math.max(0, state.progress.unitsDone + (labeled - item.labeled)),
+    summariesDone: state.progress.summariesDone + Number(labeled === item.units) - Number(item.labeled === item.units),
+  };
+  return { queue: replaceItem(state.queue, position, { labeled }), progress };
+}
+
+/** The keypress's one state update: label shown "saving", cursor advanced, counts moved. */
+function showPressed(write: PendingWrite, advanceTo: number): void {
+  const state = get();
+  const { summary } = state;
+  if (!summary) return;
+  if (!committed.has(write.unitId)) committed.set(write.unitId, write.before);
+  pendingStateOf.set(write.unitId, write.after);
+  const saving = new Map(state.saving).set(write.unitId, (state.saving.get(write.unitId) ?? 0) + 1);
+  const failed = state.failed.has(write.unitId) ? withoutId(state.failed, write.unitId) : state.failed;
+  const advance = advanceTo < summary.units.length;
+  set({
+    ...(advance ? { unitPosition: advanceTo, unitSince: now() } : {}),
+    lastLabeledId: write.unitId,
+    summary: withUnitState(summary, write.unitId, write.after),
+    ...withLabeledDelta(state, write.key, countChange(write.before, write.after)),
+    saving,
+    failed,
+    notice: null,
+  });
+}
+
+function withoutId<T>(set: ReadonlySet<T>, id: T): ReadonlySet<T> {
+  const copy = new Set(set);
+  copy.delete(id);
+  return copy;
+}
+
+/** One fewer write in flight for `unitId`; the last one clears its "saving". */
+function savingWithout(saving: ReadonlyMap<number, number>, unitId: number): { saving: ReadonlyMap<number, number>; last: boolean } {
+  const left = (saving.get(unitId) ?? 1) - 1;
+  const copy = new Map(saving);
+  if (left > 0) copy.set(unitId, left);
+  else copy.delete(unitId);
+  return { saving: copy, last: left <= 0 };
+}
+
+/** The core stored the label: it becomes undoable, and the core's counts are used once nothing else is in flight. */
+function settleStored(write: PendingWrite, stored: UnitLabelState, progress: Progress): void {
+  if (!lane.isCurrent(write.owner)) return;
+  const state = get();
+  const { saving, last } = savingWithout(state.saving, write.unitId);
+  if (last) {
+    committed.delete(write.unitId);
+    pendingStateOf.delete(write.unitId);
+  } else {
+    committed.set(write.unitId, stored);
+  }
+  pushChange({ key: write.key, unitId: write.unitId, before: write.before, after: stored });
+  set({ saving, ...(saving.size === 0 ? { progress } : {}) });
+}
+
+/**
+ * The write failed: the sentence goes back to what is stored (unless a later key for it is still
+ * being written), is marked "not saved", and the view returns to it (the first such sentence of
+ * a burst of failures); the counts move back. Later keys are untouched.
+ */
+function rollBack(write: PendingWrite, err: unknown): void {
+  if (!lane.isCurrent(write.owner)) return;
+  const state = get();
+  const { saving, last } = savingWithout(state.saving, write.unitId);
+  const storedState = committed.get(write.unitId) ?? write.before;
+  if (last) {
+    committed.delete(write.unitId);
+    pendingStateOf.delete(write.unitId);
+  }
+  const shown = state.summary?.key === write.key ? state.summary : null;
+  const shownState = shown?.units.find((unit) => unit.id === write.unitId)?.state;
+  // Only the last write of the unit decides what it shows; the counts follow what is shown.
+  const revert = last && shownState !== undefined;
+  const counts = revert ? withLabeledDelta(state, write.key, countChange(shownState, storedState)) : last && !shown ? withLabeledDelta(state, write.key, countChange(write.after, storedState)) : {};
+  const firstFailure = state.failed.size === 0;
+  const failed = new Set(state.failed).add(write.unitId);
+  const position = shown ? shown.units.findIndex((unit) => unit.id === write.unitId) : -1;
+  const count = failed.size;
+  set({
+    saving,
+    failed,
+    ...counts,
+    ...(revert && shown ? { summary: withUnitState(shown, write.unitId, storedState) } : {}),
+    ...(firstFailure && position !== -1 ? { unitPosition: position, unitSince: now(), lastLabeledId: null } : {}),
+    error:
+      `The label of sentence ${write.index + 1} of summary ${write.summaryId} was not saved: ${errorMessage(err)}. ` +
+      `${count > 1 ? `${count} sentences are marked "not saved". ` : ''}The view is back on it; keys pressed after it were kept.`,
+  });
+  // Its summary is no longer on screen: bring it back (after the commands already queued).
+  if (firstFailure && !shown) void enqueue(() => openKey(write.key, write.unitId));
 }
 
 /**
@@ -314,6 +534,10 @@ async function changeUnit(
   cause: Cause,
   change: (state: UnitLabelState) => UnitLabelState | null,
 ): Promise<void> {
+  // After the labels pressed before it are stored (or rolled back): it changes what they left.
+  const owner = lane.token();
+  await writes.settled();
+  if (!lane.isCurrent(owner)) return;
   const state = get();
   const unit = state.summary?.units[position];
   if (!unit || !state.summary || !canLabel(state.summary)) return;
@@ -364,6 +588,10 @@ async function replay(entry: UndoEntry, cause: 'undo' | 'redo'): Promise<boolean
 
 export function undo(): Promise<void> {
   return enqueue(async () => {
+    // The labels pressed before Ctrl+Z are the ones it undoes: wait until they are stored.
+    const owner = lane.token();
+    await writes.settled();
+    if (!lane.isCurrent(owner)) return;
     const entry = peekUndo();
     if (entry && (await replay(entry, 'undo'))) commitUndo();
   });
@@ -371,6 +599,9 @@ export function undo(): Promise<void> {
 
 export function redo(): Promise<void> {
   return enqueue(async () => {
+    const owner = lane.token();
+    await writes.settled();
+    if (!lane.isCurrent(owner)) return;
     const entry = peekRedo();
     if (entry && (await replay(entry, 'redo'))) commitRedo();
   });
@@ -385,6 +616,8 @@ export function attachDocument(text: string): Promise<void> {
     const { summary } = get();
     if (!summary || !text.trim()) return;
     const owner = lane.token();
+    await writes.settled();
+    if (!lane.isCurrent(owner)) return;
     await bridge().call('annotation.attachDocument', { key: summary.key, text });
     if (!lane.isCurrent(owner)) return;
     // Every summary of that document got it: refresh the "document missing" flags too.
@@ -397,4 +630,9 @@ export function attachDocument(text: string): Promise<void> {
 
 export function dismissError(): void {
   set({ error: null });
+}
+
+/** Says why a key did nothing (cleared by the next label, or by `null`). */
+export function setAnnotationNotice(notice: string | null): void {
+  set({ notice });
 }

@@ -80,3 +80,41 @@ export function createCommandLane(report: { error(err: unknown): void; busy(size
     isCurrent: (token) => token === session,
   };
 }
+
+/**
+ * The ordered lane of label writes: each runs after the previous one returned, none is dropped
+ * when another fails (each key is a write for the sentence it was pressed on), and each reports
+ * its own outcome.
+ */
+export interface WriteLane {
+  run<T>(write: () => Promise<T>, stored: (result: T) => void, failed: (err: unknown) => void): Promise<void>;
+  /** Resolves once every write queued so far has returned. */
+  settled(): Promise<void>;
+  /** Writes queued or in flight. */
+  readonly size: number;
+}
+
+export function createWriteLane(): WriteLane {
+  let tail: Promise<void> = Promise.resolve();
+  let size = 0;
+  return {
+    run(write, stored, failed) {
+      size += 1;
+      tail = tail.then(async () => {
+        try {
+          const result = await write();
+          size -= 1;
+          stored(result);
+        } catch (err) {
+          size -= 1;
+          failed(err);
+        }
+      });
+      return tail;
+    },
+    settled: () => tail,
+    get size() {
+      return size;
+    },
+  };
+}

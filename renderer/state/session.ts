@@ -1,6 +1,11 @@
 /**
- * Who and where: the bridge to the core, the host's facts, the open project, the annotator and
- * the current view. Everything else reads the bridge from here.
+ * Who and where: the bridge to the core, the host's facts (the role of this connection), the
+ * open project, the current annotator and the current view. Everything else reads the bridge
+ * from here.
+ *
+ * Identity (issue 9): the current annotator belongs to this tab or window (sessionStorage, like
+ * the serve token): a new tab asks, a reload keeps the tab's own, and another tab switching to
+ * someone else changes nothing here. An annotator link's identity is the host's and fixed.
  */
 import { create } from 'zustand';
 import type { HostInfo, LoupeBridge } from '../../shared/api';
@@ -8,12 +13,17 @@ import { errorMessage } from '../api/errors';
 
 export type View = 'start' | 'project' | 'annotate' | 'judges' | 'analysis' | 'review';
 
+/** Views an annotator link may open: the rest are the lead's (their calls would be refused). */
+export const ANNOTATOR_VIEWS: ReadonlySet<View> = new Set<View>(['start', 'annotate']);
+
 const ANNOTATOR_KEY = 'loupe.annotator';
 
 interface SessionState {
   bridge: LoupeBridge | null;
   info: HostInfo | null;
   annotator: string | null;
+  /** The picker is open because the user asked to switch (the current name stays until a new one is chosen). */
+  switching: boolean;
   view: View;
   booting: boolean;
   /** A failure outside the annotation flow (boot, project switch), shown in the banner. */
@@ -24,6 +34,7 @@ export const useSession = create<SessionState>(() => ({
   bridge: null,
   info: null,
   annotator: null,
+  switching: false,
   view: 'start',
   booting: true,
   error: null,
@@ -35,24 +46,44 @@ export function bridge(): LoupeBridge {
   return current;
 }
 
+/** True on an annotator link: only Annotate, and a fixed identity. */
+export function isAnnotatorLink(state: Pick<SessionState, 'info'> = useSession.getState()): boolean {
+  return state.info?.role === 'annotator';
+}
+
+/** The name this tab chose earlier (survives a reload of this tab only). */
 export function rememberedAnnotator(): string | null {
   try {
-    return window.localStorage.getItem(ANNOTATOR_KEY);
+    return window.sessionStorage.getItem(ANNOTATOR_KEY);
   } catch {
     return null;
   }
 }
 
+function rememberAnnotator(name: string): void {
+  try {
+    window.sessionStorage.setItem(ANNOTATOR_KEY, name);
+  } catch {
+    // Private windows may refuse storage; the choice still holds until this page is closed.
+  }
+}
+
+/** Whom this tab starts as: an annotator link's own name, else this tab's choice, else the host's preset. */
+function startingAnnotator(info: HostInfo): string | null {
+  if (info.role === 'annotator') return info.annotator;
+  return rememberedAnnotator() ?? info.annotator;
+}
+
 /**
- * Connects to the core and decides the first view. An annotator named by the host
- * (`loupe serve --annotator`) wins over the one remembered in this browser.
+ * Connects to the core and decides the first view. Nothing asks for a name here: only the
+ * views that record under one (Annotate, Review's decisions) do.
  */
 export async function boot(connection: LoupeBridge): Promise<void> {
   useSession.setState({ bridge: connection, booting: true, error: null });
   try {
     const info = await connection.call('app.info', {});
-    const annotator = info.annotator ?? rememberedAnnotator();
     useSession.setState({ info, view: info.project ? 'annotate' : 'start' });
+    const annotator = startingAnnotator(info);
     // Registered before anything asks for this annotator's queue.
     if (info.project && annotator) await chooseAnnotator(annotator);
     useSession.setState({ booting: false });
@@ -61,29 +92,52 @@ export async function boot(connection: LoupeBridge): Promise<void> {
   }
 }
 
-/** Registers the name with the core (idempotent) and remembers it in this browser. */
+/**
+ * Makes `name` this tab's annotator. The lead registers it with the core (idempotent; the core
+ * refuses an imported label set's name); an annotator link cannot change its name, and does not
+ * call annotators.ensure (the lead's): its annotator exists, the host created the link for them.
+ */
 export async function chooseAnnotator(name: string): Promise<void> {
   const trimmed = name.trim();
   if (!trimmed) return;
+  const { info } = useSession.getState();
+  if (info?.role === 'annotator') {
+    useSession.setState({ annotator: info.annotator, switching: false, error: null });
+    return;
+  }
   try {
     const annotator = await bridge().call('annotators.ensure', { name: trimmed });
-    try {
-      window.localStorage.setItem(ANNOTATOR_KEY, annotator.name);
-    } catch {
-      // Private windows may refuse storage; the choice still holds for this session.
-    }
-    useSession.setState({ annotator: annotator.name, error: null });
+    rememberAnnotator(annotator.name);
+    useSession.setState({ annotator: annotator.name, switching: false, error: null });
   } catch (err) {
     useSession.setState({ error: errorMessage(err) });
   }
 }
 
-export function forgetAnnotator(): void {
-  useSession.setState({ annotator: null });
+/** The explicit "switch": opens the picker; the current annotator stays until another is chosen. */
+export function switchAnnotator(): void {
+  if (isAnnotatorLink()) return;
+  useSession.setState({ switching: true, view: viewNeedingName(useSession.getState().view) });
 }
 
+export function cancelSwitch(): void {
+  useSession.setState({ switching: false });
+}
+
+/** The picker shows in a view that records under a name; elsewhere switching opens Annotate. */
+function viewNeedingName(view: View): View {
+  return view === 'review' ? 'review' : 'annotate';
+}
+
+/** Whether `view` may open here (an annotator link opens only Annotate). */
+export function canOpen(view: View, state: Pick<SessionState, 'info'> = useSession.getState()): boolean {
+  if (view !== 'start' && !state.info?.project) return false;
+  return !isAnnotatorLink(state) || ANNOTATOR_VIEWS.has(view);
+}
+
+/** Shows `view` as is; views that reveal judge output go through state/reveal.ts openView. */
 export function showView(view: View): void {
-  if (view !== 'start' && !useSession.getState().info?.project) return;
+  if (!canOpen(view)) return;
   useSession.setState({ view });
 }
 
@@ -92,7 +146,7 @@ export async function projectOpened(): Promise<void> {
   try {
     const info = await bridge().call('app.info', {});
     useSession.setState({ info, view: info.project ? 'project' : 'start', error: null });
-    const annotator = useSession.getState().annotator ?? info.annotator ?? rememberedAnnotator();
+    const annotator = info.role === 'annotator' ? info.annotator : (useSession.getState().annotator ?? startingAnnotator(info));
     if (info.project && annotator) await chooseAnnotator(annotator);
   } catch (err) {
     useSession.setState({ error: errorMessage(err) });

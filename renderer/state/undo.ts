@@ -2,9 +2,13 @@
  * Undo and redo of label changes, across summaries: the stack lives outside the summary being
  * shown and is only cleared when the annotator or the project changes. Undo is not a deletion:
  * it records the `before` state as a new event (cause 'undo'), so the audit trail survives.
+ *
+ * The stack is kept in this tab's sessionStorage under its owner (project + annotator), so a
+ * reload of the tab keeps it; another tab or a closed window starts empty.
  */
+import { z } from 'zod';
 import { create } from 'zustand';
-import type { UnitLabelState } from '../../shared/api';
+import { UnitLabelStateSchema, type UnitLabelState } from '../../shared/api';
 
 export interface UndoEntry {
   /** The queue key of the summary the unit belongs to. */
@@ -17,6 +21,12 @@ export interface UndoEntry {
 /** Enough for a long session; older entries fall off the bottom. */
 const MAX_ENTRIES = 500;
 
+const STORAGE_PREFIX = 'loupe.undo:';
+
+const EntrySchema = z.object({ key: z.number().int(), unitId: z.number().int(), before: UnitLabelStateSchema, after: UnitLabelStateSchema });
+/** What a reload reads back: anything else (an older shape, a hand edit) is an empty history. */
+const StoredSchema = z.object({ past: z.array(EntrySchema).max(MAX_ENTRIES), future: z.array(EntrySchema).max(MAX_ENTRIES) });
+
 interface UndoState {
   past: UndoEntry[];
   future: UndoEntry[];
@@ -24,10 +34,23 @@ interface UndoState {
 
 export const useUndo = create<UndoState>(() => ({ past: [], future: [] }));
 
+let storageKey: string | null = null;
+
+function save(): void {
+  if (storageKey === null) return;
+  const { past, future } = useUndo.getState();
+  try {
+    window.sessionStorage.setItem(storageKey, JSON.stringify({ past, future }));
+  } catch {
+    // Storage full or refused: the history still holds until this page is closed.
+  }
+}
+
 /** A fresh change: it becomes the next undo and makes the redo branch meaningless. */
 export function pushChange(entry: UndoEntry): void {
   const { past } = useUndo.getState();
   useUndo.setState({ past: [...past.slice(-(MAX_ENTRIES - 1)), entry], future: [] });
+  save();
 }
 
 export function peekUndo(): UndoEntry | undefined {
@@ -44,6 +67,7 @@ export function commitUndo(): void {
   const entry = past.at(-1);
   if (!entry) return;
   useUndo.setState({ past: past.slice(0, -1), future: [...future, entry] });
+  save();
 }
 
 /** Call after the redo was stored: moves the top entry from future back to past. */
@@ -52,8 +76,25 @@ export function commitRedo(): void {
   const entry = future.at(-1);
   if (!entry) return;
   useUndo.setState({ past: [...past, entry], future: future.slice(0, -1) });
+  save();
 }
 
+/** Forgets the history in memory (the stored copy of its owner stays for a reload). */
 export function clearUndo(): void {
+  storageKey = null;
   useUndo.setState({ past: [], future: [] });
+}
+
+/** Starts the history of `owner`: what this tab kept for it before a reload, else empty. */
+export function restoreUndo(owner: string): void {
+  storageKey = `${STORAGE_PREFIX}${owner}`;
+  let restored: UndoState = { past: [], future: [] };
+  try {
+    const text = window.sessionStorage.getItem(storageKey);
+    const parsed = text === null ? null : StoredSchema.safeParse(JSON.parse(text));
+    if (parsed?.success) restored = parsed.data;
+  } catch {
+    // Unreadable storage: start empty.
+  }
+  useUndo.setState(restored);
 }

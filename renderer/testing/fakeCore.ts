@@ -3,6 +3,8 @@
  * one annotator's labels, recording every call. Not imported by the app (not in the bundle).
  */
 import type {
+  Annotator,
+  AnnotatorLink,
   AnnotationSummary,
   ApiInput,
   ApiMethod,
@@ -15,9 +17,11 @@ import type {
   UnitLabelState,
 } from '../../shared/api';
 import { isLikelyFragment } from '../../shared/domain';
-import { parseApiInput } from '../../shared/api';
+import { parseApiInput, refusalFor, type Caller } from '../../shared/api';
 import { ApiError } from '../api/errors';
 import { resetAnnotation } from '../state/annotation';
+import { resetReveal } from '../state/reveal';
+import { clearUndo } from '../state/undo';
 import { useImports } from '../state/imports';
 import { useProject } from '../state/project';
 import { useSession } from '../state/session';
@@ -54,9 +58,22 @@ export interface FakeCore {
   info: HostInfo;
   menu(action: MenuAction): void;
   summaries: AnnotationSummary[];
+  /** Summary keys whose reveal was recorded (annotation.reveal), per annotator. */
+  revealedKeys(annotator: string): number[];
+  /** Whether the newest write of a unit was recorded blind (false: its summary was revealed first). */
+  blindOf(unitId: number): boolean | undefined;
+  /** The annotator links handed out (links.* answer `unsupported` unless `links` was given). */
+  links: AnnotatorLink[];
 }
 
-export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo> = {}): FakeCore {
+export interface FakeCoreOptions {
+  /** annotators.list; default one person, "ann". */
+  annotators?: Annotator[];
+  /** The host hands out annotator links (loupe serve); absent: links.* answer unsupported. */
+  links?: AnnotatorLink[];
+}
+
+export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo> = {}, options: FakeCoreOptions = {}): FakeCore {
   let nextUnitId = 100;
   const states = new Map<number, UnitLabelState>();
   const summaries: AnnotationSummary[] = specs.map((spec) => {
@@ -87,6 +104,7 @@ export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo>
     host: 'web',
     fileDialogs: false,
     canSwitchProjects: false,
+    role: 'lead',
     project: { path: '/tmp/test.loupe', name: 'test', schemaVersion: 1, isDemo: false },
     annotator: 'ann',
     ...info,
@@ -96,6 +114,19 @@ export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo>
   };
 
   const calls: RecordedCall[] = [];
+  const annotators: Annotator[] = options.annotators ?? [{ id: 1, name: 'ann', kind: 'person' }];
+  const links: AnnotatorLink[] | null = options.links ? [...options.links] : null;
+  const revealed = new Map<string, Set<number>>();
+  const blind = new Map<number, boolean>();
+  // Who calls, as a host establishes it: an annotator link is its annotator, everything else the lead.
+  const caller = (): Caller => (hostInfo.role === 'annotator' && hostInfo.annotator ? { role: 'annotator', annotator: hostInfo.annotator } : { role: 'lead' });
+  const unfinishedKeys = () => summaries.filter((s) => labeledIn(s) < s.units.length).map((s) => s.key);
+  const revealStatus = (annotator: string) => {
+    const shown = revealed.get(annotator) ?? new Set<number>();
+    const unfinished = unfinishedKeys();
+    return { annotator, unfinished: unfinished.length, revealed: unfinished.filter((key) => shown.has(key)).length };
+  };
+  const summaryOfUnit = (unitId: number) => summaries.find((s) => s.units.some((u) => u.id === unitId));
   const menuListeners = new Set<(action: MenuAction) => void>();
   const stateOf = (unitId: number): UnitLabelState => states.get(unitId) ?? EMPTY_STATE;
   const labeledIn = (summary: AnnotationSummary) => summary.units.filter((u) => stateOf(u.id).label !== null).length;
@@ -116,8 +147,17 @@ export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo>
   const handlers: { [M in ApiMethod]?: Handler<M> } = {
     'app.info': () => hostInfo,
     'projects.recent': () => [],
-    'annotators.list': () => [{ id: 1, name: 'ann' }],
-    'annotators.ensure': ({ name }) => ({ id: 1, name }),
+    'annotators.list': () => annotators.map((a) => ({ ...a })),
+    'annotators.ensure': ({ name }) => {
+      const known = annotators.find((a) => a.name === name);
+      if (known?.kind === 'imported') {
+        throw new ApiError({ code: 'conflict', message: `"${name}" is an imported label set: it is read-only and cannot annotate.` });
+      }
+      if (known) return { ...known };
+      const added: Annotator = { id: annotators.length + 1, name, kind: 'person' };
+      annotators.push(added);
+      return { ...added };
+    },
     'annotators.activity': () => {
       const labeled = summaries.reduce((n, s) => n + labeledIn(s), 0);
       return [
@@ -141,14 +181,50 @@ export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo>
       const resume = items.findIndex((item) => item.labeled < item.units);
       return { annotator, items, progress: progress(), resumeAt: resume === -1 ? null : resume };
     },
-    'annotation.load': ({ key }) => {
+    'annotation.load': ({ key, annotator }) => {
       const summary = summaries.find((s) => s.key === key);
       if (!summary) throw new ApiError({ code: 'not_found', message: `No summary ${key}` });
-      return { ...summary, units: summary.units.map((u) => ({ ...u, state: stateOf(u.id) })) };
+      // `revealed` as the backend may add it (issue 9); the renderer reads it when present.
+      const loaded: AnnotationSummary & { revealed?: boolean } = { ...summary, units: summary.units.map((u) => ({ ...u, state: stateOf(u.id) })) };
+      if (revealed.get(annotator)?.has(key)) loaded.revealed = true;
+      return loaded;
     },
-    'annotation.record': ({ unitId, state }) => {
+    'annotation.record': ({ unitId, state, annotator }) => {
       states.set(unitId, { ...state });
+      const key = summaryOfUnit(unitId)?.key;
+      blind.set(unitId, !(key !== undefined && revealed.get(annotator)?.has(key)));
       return { eventId: calls.length, unitId, state: { ...state }, progress: progress() };
+    },
+    'annotation.revealStatus': ({ annotator }) => revealStatus(annotator),
+    'annotation.reveal': ({ annotator }) => {
+      const shown = revealed.get(annotator) ?? new Set<number>();
+      let added = 0;
+      for (const key of unfinishedKeys()) {
+        if (!shown.has(key)) added += 1;
+        shown.add(key);
+      }
+      revealed.set(annotator, shown);
+      return { revealed: added, status: revealStatus(annotator) };
+    },
+    'links.list': () => {
+      if (!links) throw new ApiError({ code: 'unsupported', message: 'Annotator links exist only in loupe serve.' });
+      return links.map((link) => ({ ...link, url: null }));
+    },
+    'links.create': ({ annotator }) => {
+      if (!links) throw new ApiError({ code: 'unsupported', message: 'Annotator links exist only in loupe serve.' });
+      if (annotators.find((a) => a.name === annotator)?.kind === 'imported') {
+        throw new ApiError({ code: 'conflict', message: `"${annotator}" is an imported label set, not a person.` });
+      }
+      const id = `link-${links.length + 1}`;
+      const link: AnnotatorLink = { id, annotator, createdAt: '2026-11-05T10:00:00.000Z', url: `http://127.0.0.1:4173/?token=secret-${id}` };
+      links.push({ ...link, url: null });
+      return link;
+    },
+    'links.revoke': ({ id }) => {
+      if (!links) throw new ApiError({ code: 'unsupported', message: 'Annotator links exist only in loupe serve.' });
+      const at = links.findIndex((link) => link.id === id);
+      if (at !== -1) links.splice(at, 1);
+      return { revoked: at !== -1 };
     },
     'annotation.attachDocument': ({ key, text }) => {
       const summary = summaries.find((s) => s.key === key);
@@ -170,6 +246,9 @@ export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo>
       await Promise.resolve();
       const parsed = parseApiInput(method, input);
       if (!parsed.ok) throw new ApiError(parsed.error);
+      // The role check of dispatch: an annotator link calls only its own annotation (shared/api.ts).
+      const refused = refusalFor(caller(), method, parsed.value);
+      if (refused) throw new ApiError(refused);
       return handler(parsed.value as ApiInput<M>);
     },
     onMenu(listener) {
@@ -197,6 +276,11 @@ export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo>
       for (const listener of menuListeners) listener(action);
     },
     summaries,
+    revealedKeys: (annotator) => [...(revealed.get(annotator) ?? [])].sort((a, b) => a - b),
+    blindOf: (unitId) => blind.get(unitId),
+    get links() {
+      return links ?? [];
+    },
   };
 }
 
@@ -214,7 +298,9 @@ export function deferred<T = void>() {
 /** Test isolation: the stores are module singletons. */
 export function resetRendererState(): void {
   resetAnnotation();
-  useSession.setState({ bridge: null, info: null, annotator: null, view: 'start', booting: true, error: null });
+  resetReveal();
+  clearUndo();
+  useSession.setState({ bridge: null, info: null, annotator: null, switching: false, view: 'start', booting: true, error: null });
   useProject.setState({ datasets: [], batches: [], loading: false, error: null });
   useImports.setState({ kind: '', dataset: '', sourceName: null, job: null, starting: false, error: null, problems: [] });
   try {

@@ -7,7 +7,8 @@ import { useShallow } from 'zustand/react/shallow';
 import type { AnnotationSummary, AnnotationUnit } from '../../shared/api';
 import type { ErrorType } from '../../shared/domain';
 import { closestPassages, indexDocument, type Passage } from '../alignment';
-import { commandForKey, isActivatable, isTypingTarget, type AnnotateCommand } from '../keyboard';
+import { annotateLegend, commandForKey, isActivatable, isTypingTarget, type AnnotateCommand } from '../keyboard';
+import { LABEL_NAME } from '../labels';
 import {
   afterPending,
   attachDocument,
@@ -19,11 +20,13 @@ import {
   labelCurrent,
   moveUnit,
   nextSummary,
+  nextWithWork,
   openSummary,
   previousSummary,
   redo,
   saveNote,
   selectUnit,
+  setAnnotationNotice,
   setErrorType,
   startSession,
   undo,
@@ -54,7 +57,9 @@ const NO_PASSAGES: readonly Passage[] = Object.freeze([]);
 export function AnnotateView() {
   const annotator = useSession((state) => state.annotator);
   const projectPath = useSession((state) => state.info?.project?.path ?? '');
-  const { status, queue, position, summary, unitPosition, busy, error } = useAnnotation(
+  const annotatorLink = useSession((state) => state.info?.role === 'annotator');
+  const legend = useMemo(() => annotateLegend(annotatorLink), [annotatorLink]);
+  const { status, queue, position, summary, unitPosition, busy, saving, failed, revealed, notice, error } = useAnnotation(
     useShallow((state) => ({
       status: state.status,
       queue: state.queue,
@@ -62,6 +67,10 @@ export function AnnotateView() {
       summary: state.summary,
       unitPosition: state.unitPosition,
       busy: state.busy,
+      saving: state.saving,
+      failed: state.failed,
+      revealed: state.revealed,
+      notice: state.notice,
       error: state.error,
     })),
   );
@@ -78,6 +87,8 @@ export function AnnotateView() {
   const passages = useClosestPassages(summary, unit);
 
   useAnnotateKeys(overlay.kind === 'none', (command, pressedAt) => {
+    // A notice says why the last key did nothing: the next key replaces it.
+    if (command.type !== 'error-type' && useAnnotation.getState().notice !== null) setAnnotationNotice(null);
     switch (command.type) {
       // The store re-checks at its turn: the summary may change before a queued key runs.
       case 'label':
@@ -94,6 +105,7 @@ export function AnnotateView() {
         return void afterPending(() => {
           const position = errorTypeTarget();
           if (position !== null) setOverlay({ kind: 'error-type', position });
+          else setAnnotationNotice(whyNoErrorType(useAnnotation.getState().summary, useAnnotation.getState().unitPosition));
         });
       case 'note':
         return void afterPending(() => {
@@ -108,8 +120,6 @@ export function AnnotateView() {
         return void redo();
       case 'help':
         return setOverlay({ kind: 'help' });
-      case 'project':
-        return showView('project');
     }
   });
 
@@ -137,10 +147,16 @@ export function AnnotateView() {
     return (
       <div className="annotate-empty" data-testid="queue-empty">
         <ErrorBanner message={error} onDismiss={dismissError} />
-        <p className="empty-title">No summaries sampled for you yet — draw a sample in the Project view (S)</p>
-        <button type="button" className="primary" onClick={() => showView('project')}>
-          Go to Project view
-        </button>
+        {annotatorLink ? (
+          <p className="empty-title">No summaries sampled for you yet: ask the project lead to draw a sample for {annotator}.</p>
+        ) : (
+          <>
+            <p className="empty-title">No summaries sampled for you yet — draw a sample in the Project view (S)</p>
+            <button type="button" className="primary" onClick={() => showView('project')}>
+              Go to Project view
+            </button>
+          </>
+        )}
       </div>
     );
   }
@@ -169,13 +185,22 @@ export function AnnotateView() {
             summary={summary}
             unitPosition={unitPosition}
             place={{ at: position !== null ? position + 1 : null, of: queue.length }}
-            busy={busy > 0}
+            busy={busy > 0 || saving.size > 0}
+            saving={saving}
+            failed={failed}
+            revealed={revealed.has(summary.key)}
+            sampleComplete={nextWithWork(queue, position ?? -1) === null}
             onSelect={onSelectUnit}
           />
         )}
+        {notice && (
+          <p className="notice" role="status" data-testid="annotate-notice">
+            {notice}
+          </p>
+        )}
       </section>
 
-      <KeyLegend labelingDisabled={!canLabel(summary)} />
+      <KeyLegend labelingDisabled={!canLabel(summary)} entries={legend} />
 
       {overlay.kind === 'error-type' && overlayUnit && (
         <ErrorTypePicker unit={overlayUnit} current={overlayUnit.state.errorType} onChoose={chooseErrorType} onClose={closeOverlay} />
@@ -191,9 +216,19 @@ export function AnnotateView() {
           onCancel={closeOverlay}
         />
       )}
-      {overlay.kind === 'help' && <HelpOverlay onClose={closeOverlay} />}
+      {overlay.kind === 'help' && <HelpOverlay onClose={closeOverlay} entries={legend} />}
     </div>
   );
+}
+
+/** E did nothing: say why (an error type belongs to an Unfaithful sentence). */
+function whyNoErrorType(summary: AnnotationSummary | null, unitPosition: number): string {
+  if (!summary || !canLabel(summary)) return 'E does nothing here: this summary cannot be labeled (its document is missing).';
+  const unit = summary.units[unitPosition];
+  if (!unit) return 'E sets the error type of an Unfaithful sentence; there is no sentence here.';
+  const label = unit.state.label;
+  const what = label === null ? 'is not labeled yet' : `is ${LABEL_NAME[label]}`;
+  return `E sets the error type of an Unfaithful sentence: sentence ${unit.index + 1} ${what}. Press U first (then E).`;
 }
 
 /** The document index is built once per document; each unit change only queries it. */

@@ -45,7 +45,7 @@ beforeEach(() => resetRendererState());
 afterEach(() => cleanup());
 
 describe('labeling', () => {
-  it('records the label, and only after the write resolved shows it and advances', async () => {
+  it('shows the label at once marked saving and advances; only the returned write clears "saving"', async () => {
     await start(twoSummaries());
     const gate = deferred();
     core.override('annotation.record', async (input) => {
@@ -63,13 +63,17 @@ describe('labeling', () => {
       cause: 'label',
     });
     expect(typeof records()[0]!.timeSpentMs).toBe('number');
-    // In flight: nothing acknowledged yet.
-    expect(currentIndex()).toBe('0');
-    expect(badge(0)).toBe('');
+    // In flight: painted at once, but marked as not yet stored.
+    expect(currentIndex()).toBe('1');
+    expect(badge(0)).toBe('faithful');
+    expect(screen.getByTestId('saving-0').textContent).toContain('saving');
+    expect(screen.getByTestId('unit-0').getAttribute('data-write')).toBe('saving');
     expect(screen.getByTestId('saving')).toBeTruthy();
+    expect(core.stateOf(core.summaries[0]!.units[0]!.id).label).toBeNull();
 
     await act(async () => gate.resolve());
-    await waitFor(() => expect(currentIndex()).toBe('1'));
+    await waitFor(() => expect(screen.queryByTestId('saving-0')).toBeNull());
+    expect(core.stateOf(core.summaries[0]!.units[0]!.id).label).toBe('faithful');
     expect(badge(0)).toBe('faithful');
     expect(screen.getByTestId('unit-0').getAttribute('data-label')).toBe('faithful');
     expect(screen.getByTestId('unit-1').getAttribute('aria-current')).toBe('true');

@@ -36,7 +36,7 @@ describe('datasets', () => {
 });
 
 describe('import in the browser', () => {
-  it('uploads the chosen file as text, polls the job, and shows the result', async () => {
+  it('uploads the chosen file\'s bytes, polls the job, and shows the result', async () => {
     await openProjectView();
     let polls = 0;
     core.override('imports.start', () => ({ jobId: 'j1' }));
@@ -56,6 +56,7 @@ describe('import in the browser', () => {
           labelsAdded: 0,
           labelsUnchanged: 0,
           predictionsKept: 0,
+          predictionsSkipped: [{ file: 'news.jsonl', line: 4, summaryId: 'd1:bart', field: 'pred_faithfulness_labels', expected: 3, found: 2 }],
           notes: ['Split with sbd'],
         },
       });
@@ -71,8 +72,10 @@ describe('import in the browser', () => {
     expect(result.textContent).toContain('2 unchanged');
     expect(result.textContent).toContain('news.jsonl');
     expect(result.textContent).toContain('Split with sbd');
+    expect(screen.getByTestId('import-predictions-skipped').textContent).toContain('news.jsonl, line 4 (d1:bart): pred_faithfulness_labels has 2 predictions, expected 3');
+    // The file's bytes, base64 (the core decodes them strictly, as a file on disk).
     expect(core.callsTo('imports.start')).toEqual([
-      { source: { type: 'upload', name: 'news.jsonl', text: '{"docId":"d1"}\n' }, as: 'summaries', dataset: 'news' },
+      { source: { type: 'upload', name: 'news.jsonl', base64: Buffer.from('{"docId":"d1"}\n').toString('base64') }, as: 'summaries', dataset: 'news' },
     ]);
     expect(polls).toBe(3);
     // Datasets refreshed after a successful import.
@@ -131,7 +134,7 @@ describe('import in the browser', () => {
     Object.defineProperty(drop, 'dataTransfer', { value: { files: [file], types: ['Files'] } });
     window.dispatchEvent(drop);
     await waitFor(() =>
-      expect(core.callsTo('imports.start')).toEqual([{ source: { type: 'upload', name: 'dropped.csv', text: 'text' } }]),
+      expect(core.callsTo('imports.start')).toEqual([{ source: { type: 'upload', name: 'dropped.csv', base64: Buffer.from('text').toString('base64') } }]),
     );
     expect(drop.defaultPrevented).toBe(true);
   });
@@ -237,14 +240,15 @@ describe('start view', () => {
     expect(core.callsTo('projects.openDemo')).toHaveLength(1);
   });
 
-  it('asks for the annotator when none is known, and remembers the choice', async () => {
+  it('asks for the annotator when none is known, and remembers the choice for this tab', async () => {
     core = createFakeCore([{ key: 1, document: 'Doc.', sentences: ['A sentence here.'] }], { annotator: null });
     render(<App bridge={core.bridge} />);
     fireEvent.change(await screen.findByTestId('annotator-name'), { target: { value: '  rita ' } });
     fireEvent.click(screen.getByTestId('annotator-submit'));
     await screen.findByTestId('unit-current');
     expect(core.callsTo('annotators.ensure')).toEqual([{ name: 'rita' }]);
-    expect(window.localStorage.getItem('loupe.annotator')).toBe('rita');
+    expect(window.sessionStorage.getItem('loupe.annotator')).toBe('rita');
+    expect(window.localStorage.getItem('loupe.annotator')).toBeNull();
     expect(core.callsTo('annotation.queue')[0]).toEqual({ annotator: 'rita' });
   });
 });

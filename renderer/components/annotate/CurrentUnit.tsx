@@ -7,9 +7,11 @@ import { LabelBadge } from '../LabelBadge';
 interface CurrentUnitProps {
   unit: AnnotationUnit;
   total: number;
+  saving?: boolean;
+  failed?: boolean;
 }
 
-export function CurrentUnit({ unit, total }: CurrentUnitProps) {
+export function CurrentUnit({ unit, total, saving = false, failed = false }: CurrentUnitProps) {
   const { label, errorType, note } = unit.state;
   return (
     <section
@@ -27,6 +29,8 @@ export function CurrentUnit({ unit, total }: CurrentUnitProps) {
         <span className="muted">{label ? LABEL_NAME[label] : 'not labeled'}</span>
         {unit.fragment && <span className="tag tag-fragment">likely fragment</span>}
         {errorType && <span className="tag tag-error">{ERROR_TYPE_NAMES[errorType]}</span>}
+        {saving && <span className="tag tag-saving">saving…</span>}
+        {failed && <span className="tag tag-failed">not saved</span>}
       </header>
       <p className="current-unit-text">{unit.text}</p>
       {note && (

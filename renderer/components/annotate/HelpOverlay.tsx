@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { KEY_LEGEND } from '../../keyboard';
+import type { LegendEntry } from '../../keyboard';
 
 /** ? : the full key map with the rules that are not obvious from the legend. */
-export function HelpOverlay({ onClose }: { onClose: () => void }) {
+export function HelpOverlay({ onClose, entries }: { onClose: () => void; entries: ReadonlyArray<LegendEntry> }) {
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       if (event.key === 'Escape' || event.key === '?') {
@@ -21,7 +21,7 @@ export function HelpOverlay({ onClose }: { onClose: () => void }) {
         <h2>Keyboard</h2>
         <table className="help-table">
           <tbody>
-            {KEY_LEGEND.map((entry) => (
+            {entries.map((entry) => (
               <tr key={entry.keys}>
                 <td>
                   <kbd>{entry.keys}</kbd>
@@ -32,10 +32,13 @@ export function HelpOverlay({ onClose }: { onClose: () => void }) {
           </tbody>
         </table>
         <ul className="help-notes">
-          <li>A label is saved before the cursor moves on; keys pressed meanwhile are applied in order.</li>
+          <li>
+            A label shows at once, marked <em>saving</em> until it is stored; keys pressed meanwhile are applied in order. If a save fails, its sentence is
+            marked <em>not saved</em>, the view goes back to it, and the keys pressed after it are kept.
+          </li>
           <li>Labeling advances to the next sentence; after the last one, Enter opens the next summary with work left.</li>
           <li>Highlighted passages in the document are the lexically closest ones, a reading aid — not a verdict.</li>
-          <li>Undo and redo work across summaries and are stored as new events, so the history is kept.</li>
+          <li>Undo and redo work across summaries and are stored as new events, so the history is kept. This tab keeps its undo history across a reload; a new tab starts without one.</li>
           <li>The time from a sentence becoming current to its label is recorded.</li>
         </ul>
         <p className="muted">

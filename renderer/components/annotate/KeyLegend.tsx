@@ -1,7 +1,7 @@
-import { KEY_LEGEND } from '../../keyboard';
+import { KEY_LEGEND, type LegendEntry } from '../../keyboard';
 
 /** Always on screen: every action and its key, so nothing has to be remembered. */
-export function KeyLegend({ labelingDisabled, entries = KEY_LEGEND }: { labelingDisabled: boolean; entries?: typeof KEY_LEGEND }) {
+export function KeyLegend({ labelingDisabled, entries = KEY_LEGEND }: { labelingDisabled: boolean; entries?: ReadonlyArray<LegendEntry> }) {
   return (
     <footer className="key-legend" data-testid="key-legend" aria-label="Keyboard shortcuts">
       {entries.map((entry) => (

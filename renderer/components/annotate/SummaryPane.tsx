@@ -10,10 +10,17 @@ interface SummaryPaneProps {
   /** 1-based place in the queue and the queue's length, for "3 of 25". */
   place: { at: number | null; of: number };
   busy: boolean;
+  /** Units whose label is still being written, and those whose write failed. */
+  saving: ReadonlyMap<number, number>;
+  failed: ReadonlySet<number>;
+  /** The annotator opened a view that showed this summary's judge output: labels here are not blind. */
+  revealed: boolean;
+  /** No other summary of the queue has work left. */
+  sampleComplete: boolean;
   onSelect: (position: number) => void;
 }
 
-export function SummaryPane({ summary, unitPosition, place, busy, onSelect }: SummaryPaneProps) {
+export function SummaryPane({ summary, unitPosition, place, busy, saving, failed, revealed, sampleComplete, onSelect }: SummaryPaneProps) {
   const unit = summary.units[unitPosition];
   return (
     <>
@@ -30,16 +37,21 @@ export function SummaryPane({ summary, unitPosition, place, busy, onSelect }: Su
           </span>
         )}
       </header>
+      {revealed && (
+        <p className="notice notice-revealed" data-testid="revealed-mark" role="note">
+          revealed: your labels here are not blind (you opened a view with judge verdicts for this summary before finishing it)
+        </p>
+      )}
       <SummaryText summary={summary.summary} units={summary.units} currentId={unit?.id ?? null} onSelect={onSelect} />
-      {unit && <CurrentUnit unit={unit} total={summary.units.length} />}
-      <SummaryStatus summary={summary} unitPosition={unitPosition} />
-      <UnitList units={summary.units} currentPosition={unitPosition} onSelect={onSelect} />
+      {unit && <CurrentUnit unit={unit} total={summary.units.length} saving={saving.has(unit.id)} failed={failed.has(unit.id)} />}
+      <SummaryStatus summary={summary} unitPosition={unitPosition} sampleComplete={sampleComplete} />
+      <UnitList units={summary.units} currentPosition={unitPosition} onSelect={onSelect} saving={saving} failed={failed} />
     </>
   );
 }
 
 /** Why keys do nothing (missing document) or what to do next (summary finished). */
-function SummaryStatus({ summary, unitPosition }: { summary: AnnotationSummary; unitPosition: number }) {
+function SummaryStatus({ summary, unitPosition, sampleComplete }: { summary: AnnotationSummary; unitPosition: number; sampleComplete: boolean }) {
   if (summary.document === null) {
     return (
       <p className="notice" data-testid="labeling-disabled">
@@ -49,7 +61,15 @@ function SummaryStatus({ summary, unitPosition }: { summary: AnnotationSummary; 
   }
   const atLastUnit = unitPosition === summary.units.length - 1;
   const unlabeled = summary.units.filter((unit) => unit.state.label === null).length;
-  if (!atLastUnit || summary.units.length === 0) return null;
+  if (summary.units.length === 0) return null;
+  if (unlabeled === 0 && sampleComplete) {
+    return (
+      <p className="notice notice-done" data-testid="sample-complete" role="status">
+        Sample complete: every summary of your queue that can be labeled is labeled. <kbd>P</kbd> and the queue go back to any of them; undo still works.
+      </p>
+    );
+  }
+  if (!atLastUnit) return null;
   if (unlabeled === 0) {
     return (
       <p className="notice notice-done" data-testid="summary-done" role="status">

@@ -12,9 +12,12 @@ interface UnitListProps {
   contextIds?: ReadonlySet<number>;
   /** Review: what to show beside a unit's row (its revealed labels). */
   aside?: (unit: AnnotationUnit) => ReactNode;
+  /** Annotate: labels shown before their write returned ("saving"), and writes that failed. */
+  saving?: ReadonlyMap<number, number>;
+  failed?: ReadonlySet<number>;
 }
 
-export function UnitList({ units, currentPosition, onSelect, contextIds, aside }: UnitListProps) {
+export function UnitList({ units, currentPosition, onSelect, contextIds, aside, saving, failed }: UnitListProps) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     list.current?.querySelector<HTMLElement>('[aria-current="true"]')?.scrollIntoView?.({ block: 'nearest' });
@@ -30,6 +33,7 @@ export function UnitList({ units, currentPosition, onSelect, contextIds, aside }
           onSelect={onSelect}
           context={contextIds?.has(unit.id) ?? false}
           aside={aside?.(unit)}
+          write={saving?.has(unit.id) ? 'saving' : failed?.has(unit.id) ? 'failed' : null}
         />
       ))}
     </ol>
@@ -43,15 +47,18 @@ interface UnitRowProps {
   onSelect: (position: number) => void;
   context: boolean;
   aside: ReactNode;
+  /** Where this unit's label write stands, when not simply stored. */
+  write: 'saving' | 'failed' | null;
 }
 
-const UnitRow = memo(function UnitRow({ unit, position, current, onSelect, context, aside }: UnitRowProps) {
+const UnitRow = memo(function UnitRow({ unit, position, current, onSelect, context, aside, write }: UnitRowProps) {
   const { label, errorType, note } = unit.state;
   return (
     <li
       className={`unit-row label-${label ?? 'none'}${current ? ' is-current' : ''}${context ? ' is-context' : ''}`}
       data-testid={`unit-${unit.index}`}
       data-label={label ?? ''}
+      data-write={write ?? undefined}
       data-context={context ? 'true' : undefined}
       aria-disabled={context ? 'true' : undefined}
       aria-current={current ? 'true' : undefined}
@@ -77,6 +84,16 @@ const UnitRow = memo(function UnitRow({ unit, position, current, onSelect, conte
           </span>
         )}
         {context && <span className="tag tag-context">context</span>}
+        {write === 'saving' && (
+          <span className="tag tag-saving" data-testid={`saving-${unit.index}`}>
+            saving…
+          </span>
+        )}
+        {write === 'failed' && (
+          <span className="tag tag-failed" data-testid={`not-saved-${unit.index}`} title="The write failed: label this sentence again">
+            not saved
+          </span>
+        )}
       </span>
       {aside}
     </li>

@@ -1,0 +1,71 @@
+/**
+ * The reveal gate's question. Keyboard first: it takes the keys while open (Enter opens anyway,
+ * Esc cancels) and gives focus back to where it was on cancel.
+ */
+import { useEffect, useRef } from 'react';
+import { cancelReveal, confirmReveal, useReveal, VIEW_TITLE, type RevealQuestion } from '../state/reveal';
+
+export function RevealDialog() {
+  const asking = useReveal((state) => state.asking);
+  const pending = useReveal((state) => state.pending);
+  if (!asking) return null;
+  return <Question asking={asking} pending={pending} />;
+}
+
+function Question({ asking, pending }: { asking: RevealQuestion; pending: boolean }) {
+  const confirm = useRef<HTMLButtonElement>(null);
+  const stay = useRef<HTMLButtonElement>(null);
+  // Whatever had focus when the question came up gets it back on Esc.
+  const returnTo = useRef<Element | null>(document.activeElement);
+
+  useEffect(() => {
+    confirm.current?.focus();
+    function onKey(event: KeyboardEvent) {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        cancel();
+      } else if (event.key === 'Enter') {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        // Enter presses the focused button: "open anyway" unless the user tabbed to "stay blind".
+        if (event.target === stay.current) cancel();
+        else void confirmReveal();
+      } else if (event.key !== 'Tab') {
+        // The views' single-key shortcuts must not act behind the question.
+        event.stopImmediatePropagation();
+      }
+    }
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, []);
+
+  function cancel() {
+    cancelReveal();
+    const target = returnTo.current;
+    if (target instanceof HTMLElement && target.isConnected && target !== document.body) target.focus();
+    else document.querySelector<HTMLElement>('.app-main')?.focus();
+  }
+
+  const title = VIEW_TITLE[asking.view];
+  const summaries = `${asking.count.toLocaleString('en-US')} ${asking.count === 1 ? 'summary' : 'summaries'}`;
+  return (
+    <div className="overlay" role="presentation" data-testid="reveal-dialog">
+      <div className="overlay-card" role="alertdialog" aria-modal="true" aria-labelledby="reveal-title" aria-describedby="reveal-text">
+        <h2 id="reveal-title">Open {title}?</h2>
+        <p id="reveal-text" data-testid="reveal-text">
+          Opening {title} shows judge verdicts and benchmark labels for {summaries} you have not finished ({asking.annotator}). Labels you give on them
+          afterwards are marked not blind. Open anyway?
+        </p>
+        <div className="row">
+          <button ref={confirm} type="button" className="primary" disabled={pending} onClick={() => void confirmReveal()} data-testid="reveal-confirm">
+            Open anyway <kbd>Enter</kbd>
+          </button>
+          <button ref={stay} type="button" onClick={cancel} data-testid="reveal-cancel">
+            Stay blind <kbd>Esc</kbd>
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
