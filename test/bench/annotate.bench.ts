@@ -2,6 +2,8 @@
  * npm run bench:annotate — on a project of HaluEval's size (20,000 summaries) plus summaries of a
  * 30,000-word document, time in Chromium from a label keypress to the next sentence being
  * current and painted (p50/p95). The label write to SQLite is part of the measured path.
+ * It also prints the label write's own cost on a 200-summary and a 20,000-summary project (same
+ * run; ./label-write-cost.ts); BENCH_WRITE_ONLY=1 prints only that.
  * A benchmark, not a test: it prints figures and asserts nothing.
  */
 import Database from 'better-sqlite3';
@@ -15,6 +17,7 @@ import { runImport } from '../../electron/core/imports/run';
 import { launchChromium } from '../helpers/browser';
 import { startServe } from '../helpers/serve';
 import { documentText, halulikeRows, rng, sentence } from './generate';
+import { describeWriteCost, measureWriteCost } from './label-write-cost';
 
 const SUMMARIES = Number(process.env.BENCH_SUMMARIES ?? 20_000);
 const KEYPRESSES = Number(process.env.BENCH_KEYPRESSES ?? 150);
@@ -26,6 +29,14 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main(): Promise<void> {
+  const writeDir = mkdtempSync(join(tmpdir(), 'loupe-bench-write-'));
+  try {
+    const costs = [await measureWriteCost(writeDir, 200, 100), await measureWriteCost(writeDir, 20_000, 5_000)];
+    console.log(describeWriteCost(costs));
+  } finally {
+    rmSync(writeDir, { recursive: true, force: true });
+  }
+  if (process.env.BENCH_WRITE_ONLY) return;
   const dir = mkdtempSync(join(tmpdir(), 'loupe-bench-annotate-'));
   const project = join(dir, 'bench.loupe');
   const big = join(dir, 'halulike.jsonl');
