@@ -9,6 +9,7 @@ import type { ErrorType, GlobalLabel, HumanLabel } from '../domain';
 import { SPLITTER, splitSentences, type SentenceSpan } from '../split/sentences';
 import { nestingProblem } from './jsonl';
 import { findExcessNesting } from './nesting';
+import { findLoneSurrogate, loneSurrogateProblem } from './surrogates';
 import {
   ImportValidationError,
   type FileHead,
@@ -211,6 +212,15 @@ function readFile(file: SourceFile, problems: ImportProblem[]): Sample[] {
     problems.push({ file: file.path, expected: `valid JSON (${reason})` });
     return [];
   }
+  const lone = findLoneSurrogate(file.text);
+  if (lone) {
+    // samples[i] is record i + 1, as in every other FaithBench problem.
+    const [top, index, ...rest] = lone.path;
+    const inSample = top === 'samples' && typeof index === 'number';
+    const problem = loneSurrogateProblem(file.path, inSample ? { ...lone, path: rest } : lone);
+    problems.push(inSample ? { ...problem, record: index + 1 } : problem);
+    return [];
+  }
   if (!isRecord(data) || !Array.isArray(data.samples)) {
     problems.push({
       file: file.path,
@@ -316,6 +326,8 @@ function parseFaithBench(files: SourceFile[], options: ParseOptions): ImportBatc
         summary: sample.summary,
         label: globalLabel,
         sentences: sample.sentences.map((s) => s.text),
+        // Loupe split it, not FaithBench: the units record loupe-rules and its version.
+        splitter: { name: SPLITTER.name, version: SPLITTER.version },
         meta: {
           batch,
           sample_id: sample.sampleId,

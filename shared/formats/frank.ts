@@ -22,7 +22,7 @@ import {
   type ProblemPlace,
 } from './jsonl';
 import { firstUnlocatedSentence, IdSchema, nonEmptyText } from './summaries';
-import type { FileHead, FormatParser, ImportedLabel, ImportedPrediction, ImportedSummary, SourceFile, SourceRef } from './types';
+import type { FileHead, FormatParser, ImportedLabel, ImportedPrediction, ImportedSummary, SkippedPredictions, SourceFile, SourceRef } from './types';
 
 export const FRANK_JUDGE = 'finesure-gpt-4o (imported)';
 
@@ -172,6 +172,8 @@ export const frankParser: FormatParser = {
     const predictionSource = new Map<string, Located<FineSurERecord>>();
     const fineSurEFiles = new Set<string>();
     const repeatedRecords = new Map<string, number>();
+    const skippedPredictions: SkippedPredictions[] = [];
+    const skippedByKey = new Map<string, SkippedPredictions[]>();
     const key = (hash: string, system: string) => `${hash}:${system}`;
 
     // 1. Read every part, recognised by content.
@@ -194,16 +196,22 @@ export const frankParser: FormatParser = {
             });
             continue;
           }
-          if (record.pred_faithfulness_labels && record.pred_faithfulness_labels.length !== record.sentences.length) {
-            problems.add({
-              ...place,
-              field: 'pred_faithfulness_labels',
-              expected: `one prediction per sentence (${record.sentences.length})`,
-              found: `${record.pred_faithfulness_labels.length} predictions`,
-            });
-            continue;
-          }
           const k = key(record.doc_id, record.model);
+          // A judge reply that merged or split sentences: the record stays, its predictions do not
+          // (FineSurE's own scoring skips such records). They are listed in the report.
+          let predictionsFit = true;
+          if (record.pred_faithfulness_labels && record.pred_faithfulness_labels.length !== record.sentences.length) {
+            predictionsFit = false;
+            const skip: SkippedPredictions = {
+              ...place,
+              summaryId: k,
+              field: 'pred_faithfulness_labels',
+              expected: record.sentences.length,
+              found: record.pred_faithfulness_labels.length,
+            };
+            skippedPredictions.push(skip);
+            skippedByKey.set(k, [...(skippedByKey.get(k) ?? []), skip]);
+          }
           const earlier = fineSurE.get(k);
           if (earlier) {
             // The sample files overlap; the same summary must carry the same annotations.
@@ -223,7 +231,7 @@ export const frankParser: FormatParser = {
           } else {
             fineSurE.set(k, { value: record, place });
           }
-          if (record.pred_faithfulness_labels && !predictionSource.has(k)) predictionSource.set(k, { value: record, place });
+          if (record.pred_faithfulness_labels && predictionsFit && !predictionSource.has(k)) predictionSource.set(k, { value: record, place });
         }
         continue;
       }
@@ -339,6 +347,11 @@ export const frankParser: FormatParser = {
         meta.labelDerived = 'no Factuality record: 1 when no sentence has a majority error label, else 0';
         derivedLabels.push(summaryId);
       }
+      const skipped = skippedByKey.get(k);
+      if (skipped) {
+        // Provenance on the record itself: which judge output was left out and why.
+        meta.predictionsSkipped = skipped.map((x) => ({ judge: FRANK_JUDGE, file: x.file, line: x.line ?? null, field: x.field, expected: x.expected, found: x.found }));
+      }
       summaries.push({ dataset, docId: hash, document, summaryId, summary, label, sentences, meta, source });
 
       if (!fs) continue;
@@ -408,6 +421,13 @@ export const frankParser: FormatParser = {
     if (predictions.length > 0) {
       notes.push(`${predictions.length} sentence predictions of "${FRANK_JUDGE}" kept for the judges (pred_faithfulness_labels 1 = error → hard 0; raw = llm_output).`);
     }
+    if (skippedPredictions.length > 0) {
+      const places = skippedPredictions.map((x) => `${x.file} line ${x.line ?? '?'} (${x.summaryId}): ${x.expected} sentences, ${x.found} predictions`);
+      notes.push(
+        `${skippedPredictions.length} record(s) imported without their "${FRANK_JUDGE}" predictions: pred_faithfulness_labels does not have one prediction per sentence ` +
+          `(the judge merged or split sentences; FineSurE's scoring skips such records too): ${listForNote(places, '; ')}.`,
+      );
+    }
     for (const [file, count] of repeatedRecords) notes.push(`${file}: ${count} record(s) also in another FineSurE file (identical), read once.`);
     if (fromFineSurEOnly.length > 0) {
       notes.push(`${fromFineSurEOnly.length} summaries have no article file and were imported from FineSurE (document = its transcript, units = its sentences): ${listForNote(fromFineSurEOnly)}.`);
@@ -422,6 +442,6 @@ export const frankParser: FormatParser = {
     const filesUsed = files
       .map((f) => f.path)
       .filter((p) => usedArticles.has(p) || annotationFiles.has(p) || fineSurEFiles.has(p));
-    return { kind: 'frank', summaries, labels, predictions, filesUsed, notes };
+    return { kind: 'frank', summaries, labels, predictions, filesUsed, notes, predictionsSkipped: skippedPredictions };
   },
 };

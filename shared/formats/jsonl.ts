@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { describeNestingPath, findExcessNesting, MAX_JSON_DEPTH, nestingWords } from './nesting';
+import { findLoneSurrogate, loneSurrogateProblem } from './surrogates';
 import { ImportValidationError, type ImportProblem, type SourceFile } from './types';
 
 export { MAX_JSON_DEPTH };
@@ -177,7 +178,10 @@ export function parseJsonLines(file: SourceFile, problems: ProblemCollector): Js
       continue;
     }
     try {
-      out.push({ line: i + 1, value: JSON.parse(text) as unknown });
+      const value = JSON.parse(text) as unknown;
+      const lone = findLoneSurrogate(text);
+      if (lone) problems.add(loneSurrogateProblem(file.path, lone, { lineOffset: i + 1 }));
+      else out.push({ line: i + 1, value });
     } catch (error) {
       problems.add({
         file: file.path,
@@ -206,7 +210,13 @@ export function parseJsonDocument(file: SourceFile, problems: ProblemCollector):
     return undefined;
   }
   try {
-    return JSON.parse(text) as unknown;
+    const value = JSON.parse(text) as unknown;
+    const lone = findLoneSurrogate(text);
+    if (lone) {
+      problems.add(loneSurrogateProblem(file.path, lone, { listIsRecords: true }));
+      return undefined;
+    }
+    return value;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const line = lineOfJsonError(text, message);

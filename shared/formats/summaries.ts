@@ -8,6 +8,7 @@ import { locateSentences } from '../split/sentences';
 import { csvHeaderOf, isCsvText, type CsvRow } from './csv';
 import { describeNestingPath, findExcessNesting, MAX_JSON_DEPTH, nestingWords } from './nesting';
 import { readTabularRecords } from './rows';
+import { findLoneSurrogate, loneSurrogateProblem } from './surrogates';
 import {
   describeValue,
   firstLineKeys,
@@ -90,6 +91,11 @@ function csvRowToRecord(row: CsvRow, place: ProblemPlace, problems: ProblemColle
     }
     try {
       out[key] = JSON.parse(cell) as unknown;
+      const lone = findLoneSurrogate(cell);
+      if (lone) {
+        problems.add(loneSurrogateProblem(place.file, lone, { lineOffset: place.line ?? 1, prefix: [key] }));
+        out[key] = null;
+      }
     } catch {
       problems.add({
         ...place,

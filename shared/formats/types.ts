@@ -41,6 +41,11 @@ export interface ImportedSummary {
    * `summary` in order (see locateSentences); null: Loupe splits the summary itself.
    */
   sentences: string[] | null;
+  /**
+   * Who made `sentences` when the parser split the summary itself (FaithBench ships no split:
+   * Loupe's splitter did it). Absent: the benchmark's own split, recorded as `given`.
+   */
+  splitter?: { name: string; version: string };
   meta: Record<string, unknown>;
   source: SourceRef;
 }
@@ -82,6 +87,25 @@ export interface ImportBatch {
   filesUsed: string[];
   /** Human-readable notes shown after import (mapping choices, skipped material). */
   notes: string[];
+  /**
+   * Bundled judge predictions left out because their count does not fit the record's sentences
+   * (FineSurE's own scoring skips such records too); the record itself is imported.
+   */
+  predictionsSkipped?: SkippedPredictions[];
+}
+
+/** One record's bundled predictions that were left out (ImportResult.predictionsSkipped). */
+export interface SkippedPredictions {
+  file: string;
+  line?: number;
+  record?: number;
+  summaryId: string;
+  /** The file's field holding the predictions, e.g. "pred_faithfulness_labels". */
+  field: string;
+  /** One per sentence: the record's sentence count. */
+  expected: number;
+  /** What the file has. */
+  found: number;
 }
 
 export interface ImportProblem {

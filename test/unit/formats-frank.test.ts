@@ -230,3 +230,47 @@ describe('FRANK: other layouts and bad input', () => {
     ]);
   });
 });
+
+describe('FRANK: bundled judge predictions that do not fit their record (issue 10 item 3)', () => {
+  const RAW = sample('frank', 'finesure-format', 'fact-checking-raw-data.finesure.json');
+  const realLines = source(RAW).text.split('\n');
+  /** The real FineSurE result file with one record's judge reply merged: one prediction short. */
+  function withMergedReply(lineNumber: number): { file: ReturnType<typeof text>; summaryId: string; sentences: number } {
+    const lines = [...realLines];
+    const record = JSON.parse(lines[lineNumber - 1]!) as { doc_id: string; model: string; sentences: string[]; pred_faithfulness_labels: number[] };
+    record.pred_faithfulness_labels = record.pred_faithfulness_labels.slice(1);
+    lines[lineNumber - 1] = JSON.stringify(record);
+    return { file: text('fact-checking-raw-data.finesure.json', lines.join('\n')), summaryId: `${record.doc_id}:${record.model}`, sentences: record.sentences.length };
+  }
+
+  it('imports the record with its labels, leaves out only its predictions, and lists (file, line, expected, found)', () => {
+    const { file, summaryId, sentences } = withMergedReply(3);
+    const parsed = frankParser.parse([file], {});
+    expect(parsed.summaries).toHaveLength(10);
+    // 30 predictions in the real file; the record's 3 are left out, the other 9 records keep theirs.
+    expect(sentences).toBe(3);
+    expect(parsed.predictions).toHaveLength(27);
+    expect(parsed.predictions.filter((p) => p.summaryId === summaryId)).toEqual([]);
+    expect(parsed.labels.filter((l) => l.summaryId === summaryId)).toHaveLength(3 * sentences);
+    expect(parsed.predictionsSkipped).toEqual([
+      { file: 'fact-checking-raw-data.finesure.json', line: 3, summaryId, field: 'pred_faithfulness_labels', expected: 3, found: 2 },
+    ]);
+    expect(parsed.summaries.find((s) => s.summaryId === summaryId)?.meta.predictionsSkipped).toEqual([
+      { judge: FRANK_JUDGE, file: 'fact-checking-raw-data.finesure.json', line: 3, field: 'pred_faithfulness_labels', expected: 3, found: 2 },
+    ]);
+    expect(parsed.notes.join('\n')).toContain(`1 record(s) imported without their "${FRANK_JUDGE}" predictions`);
+    expect(parsed.notes.join('\n')).toContain(`fact-checking-raw-data.finesure.json line 3 (${summaryId}): 3 sentences, 2 predictions`);
+  });
+
+  it('a file without such records lists none', () => {
+    expect(frankParser.parse([source(RAW)], {}).predictionsSkipped).toEqual([]);
+  });
+
+  it('structural problems still reject the whole file: a wrong type next to the merged reply', () => {
+    const { file } = withMergedReply(3);
+    const lines = file.text.split('\n');
+    lines[4] = lines[4]!.replace('"pred_faithfulness_labels": [', '"pred_faithfulness_labels": ["x", ');
+    const problems = problemsOf(() => frankParser.parse([text(file.path, lines.join('\n'))], {}));
+    expect(problems).toEqual([{ file: file.path, line: 5, field: 'pred_faithfulness_labels.0', expected: 'one of 0, 1', found: '"x"' }]);
+  });
+});
