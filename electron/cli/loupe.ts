@@ -177,6 +177,9 @@ program
           `${result.unitsAdded} sentences, ${result.labelsAdded} labels added (${result.labelsUnchanged} already there)` +
           `${result.predictionsKept || result.kind === 'predictions' ? `, ${result.predictionsKept} judge predictions added` : ''}.\n` +
           `Datasets: ${result.datasets.join(', ')}\nFiles used: ${describeFiles(result.filesUsed)}\n` +
+          result.predictionsSkipped
+            .map((x) => `Predictions skipped: ${x.file}${x.line !== undefined ? ` line ${x.line}` : x.record !== undefined ? ` record ${x.record}` : ''} (${x.summaryId}): ${x.field} has ${x.found} predictions, expected ${x.expected} (one per sentence); the record is imported without them\n`)
+            .join('') +
           result.notes.map((n) => `Note: ${n}\n`).join(''),
       );
     } finally {

@@ -3,7 +3,7 @@
  * Lives in a store (not in the panel) because a file can be dropped on any view.
  */
 import { create } from 'zustand';
-import type { ImportSource, Job } from '../../shared/api';
+import { UPLOAD_MAX_BYTES, type ImportSource, type Job } from '../../shared/api';
 import type { ImportKind } from '../../shared/formats/types';
 import { errorMessage, errorProblems } from '../api/errors';
 import { bridge } from './session';
@@ -106,16 +106,46 @@ export async function importWithDialog(onFinished: () => void): Promise<void> {
   }
 }
 
-/** A dropped or chosen file: by path on the desktop, else its text is uploaded. */
+/** Bytes per btoa call: a multiple of 3, so the pieces join into one valid base64 text. */
+const BASE64_CHUNK_BYTES = 3 * 16 * 1024;
+
+/**
+ * Base64 of a file's bytes, a chunk at a time: String.fromCharCode(...all) would overflow the
+ * stack on a large file, and one binary string of it all would double the memory.
+ */
+export function bytesToBase64(bytes: Uint8Array): string {
+  const pieces: string[] = [];
+  for (let start = 0; start < bytes.length; start += BASE64_CHUNK_BYTES) {
+    const chunk = bytes.subarray(start, start + BASE64_CHUNK_BYTES);
+    let binary = '';
+    for (let i = 0; i < chunk.length; i += 1) binary += String.fromCharCode(chunk[i]!);
+    pieces.push(btoa(binary));
+  }
+  return pieces.join('');
+}
+
+/**
+ * A dropped or chosen file: by path on the desktop, else its bytes are uploaded (base64) and the
+ * core decodes them strictly, as for a file on disk: a Latin-1 file is refused with its line
+ * instead of being stored with U+FFFD in it.
+ */
 export async function importFile(file: File, pathForFile: (file: File) => string | null, onFinished: () => void) {
   const path = pathForFile(file);
   if (path) return startImport({ type: 'path', path }, onFinished);
-  let text: string;
+  if (file.size > UPLOAD_MAX_BYTES) {
+    const mib = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MiB`;
+    useImports.setState({
+      error: `${file.name} is ${mib(file.size)}; the browser can upload at most ${mib(UPLOAD_MAX_BYTES)}. Import it with \`loupe import\` instead.`,
+      problems: [],
+    });
+    return;
+  }
+  let base64: string;
   try {
-    text = await file.text();
+    base64 = bytesToBase64(new Uint8Array(await file.arrayBuffer()));
   } catch (err) {
     useImports.setState({ error: `Cannot read ${file.name}: ${errorMessage(err)}`, problems: [] });
     return;
   }
-  return startImport({ type: 'upload', name: file.name, text }, onFinished);
+  return startImport({ type: 'upload', name: file.name, base64 }, onFinished);
 }

@@ -229,7 +229,7 @@ describe('disk paths the page sends', () => {
   });
 
   it('leaves calls without a disk path alone: uploads, other methods, and bad input (still invalid_input)', async () => {
-    const upload = await channel('imports.start')({ senderFrame: appFrame }, { source: { type: 'upload', name: 'a.jsonl', text: '' } });
+    const upload = await channel('imports.start')({ senderFrame: appFrame }, { source: { type: 'upload', name: 'a.jsonl', base64: '' } });
     expect(upload.ok).toBe(true);
     const bad = await channel('projects.open')({ senderFrame: appFrame }, { path: 42 });
     expect(bad.ok === false && bad.error.code).toBe('invalid_input');

@@ -6,7 +6,12 @@ import { BENCHMARKS } from '../helpers/benchmarks';
 import type { HumanLabel } from '../../shared/domain';
 import { faithbenchParser } from '../../shared/formats/faithbench';
 import { ImportValidationError, type ImportBatch, type ImportProblem, type SourceFile } from '../../shared/formats/types';
-import { splitSentences } from '../../shared/split/sentences';
+import { SPLITTER, splitSentences } from '../../shared/split/sentences';
+import Database from 'better-sqlite3';
+import { openProjectDatabase } from '../../db/open';
+import { Repository } from '../../db/repository';
+import { runImport } from '../../electron/core/imports/run';
+import { tempDir } from '../helpers/tmp';
 
 const SAMPLE_DATA = BENCHMARKS;
 
@@ -358,5 +363,28 @@ describe('FaithBench detection', () => {
     const files = [head(batch1.path, batch1.text), head('faithbench/LICENSE', license), head(batch2.path, batch2.text)];
     expect(faithbenchParser.sniff(files)).toBe(2);
     expect(faithbenchParser.select?.(files)).toEqual(['faithbench/batch_1.json', 'faithbench/batch_2.json']);
+  });
+});
+
+describe('FaithBench split provenance (issue 10 item 4)', () => {
+  const project = () => new Repository(openProjectDatabase(Database, join(tempDir(), 'p.loupe'), { create: true }));
+  const release = (name: string) => join(SAMPLE_DATA, 'faithbench', 'data_for_release', name);
+
+  it('the parser says Loupe split the summaries, with the splitter version', () => {
+    const batch = faithbenchParser.parse([releaseFile('batch_1.json')], {});
+    expect(new Set(batch.summaries.map((s) => JSON.stringify(s.splitter)))).toEqual(new Set([JSON.stringify({ name: 'loupe-rules', version: SPLITTER.version })]));
+  });
+
+  it('the stored units record loupe-rules and its version, not "given" with the batch file', async () => {
+    const repo = project();
+    const result = await runImport(repo, { source: { type: 'path', path: release('batch_1.json') } });
+    expect(result.kind).toBe('faithbench');
+    expect(repo.review.splitters('faithbench')).toEqual([{ dataset: 'faithbench', splitter: 'loupe-rules', version: SPLITTER.version, units: result.unitsAdded }]);
+  });
+
+  it('a benchmark that ships its split keeps "given" with its file (CoGenSumm)', async () => {
+    const repo = project();
+    const result = await runImport(repo, { source: { type: 'path', path: join(SAMPLE_DATA, 'cogensumm', 'test_see17_org.json') }, as: 'cogensumm', dataset: 'cg' });
+    expect(repo.review.splitters('cg')).toEqual([{ dataset: 'cg', splitter: 'given', version: 'test_see17_org.json', units: result.unitsAdded }]);
   });
 });

@@ -62,7 +62,7 @@ async function call<T>(core: ReturnType<typeof createCore>, method: string, inpu
 
 async function importRows(core: ReturnType<typeof createCore>, count: number) {
   const { jobId } = await call<{ jobId: string }>(core, 'imports.start', {
-    source: { type: 'upload', name: 'rows.jsonl', text: summaryRows(count).map((r) => JSON.stringify(r)).join('\n') },
+    source: { type: 'upload', name: 'rows.jsonl', base64: Buffer.from(summaryRows(count).map((r) => JSON.stringify(r)).join('\n')).toString('base64') },
   });
   for (;;) {
     const job = await call<{ state: string }>(core, 'jobs.get', { jobId });

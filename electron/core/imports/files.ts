@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { HeadBuilder } from '../../../shared/formats/head';
+import { findRawLoneSurrogate, loneSurrogateWords } from '../../../shared/formats/surrogates';
 import { ImportValidationError, type FileHead, type SourceFile } from '../../../shared/formats/types';
 
 /** Node strings stop near 512 M characters; larger files are refused before any read. */
@@ -44,17 +45,36 @@ export function decodeText(bytes: Uint8Array, file: string): string {
   }
 }
 
+/** The bytes of an upload (base64 in the API call): the same size limit as a file on disk. */
+export function uploadedBytes(name: string, base64: string): Uint8Array {
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length > MAX_IMPORT_BYTES) throw tooLarge(name, bytes.length);
+  return bytes;
+}
+
+/**
+ * In-process text as the UTF-8 bytes a file would hold. A lone surrogate has no UTF-8 form
+ * (encoding would turn it into U+FFFD silently): refused with its line instead.
+ */
+export function textAsBytes(name: string, text: string): Uint8Array {
+  const lone = findRawLoneSurrogate(text);
+  if (lone) throw new ImportValidationError([{ file: name, line: lone.line, ...loneSurrogateWords(lone.unit) }]);
+  return new TextEncoder().encode(text);
+}
+
+function tooLarge(label: string, size: number): ImportValidationError {
+  return new ImportValidationError([
+    {
+      file: label,
+      expected: `a file of at most ${formatBytes(MAX_IMPORT_BYTES)}`,
+      found: `${formatBytes(size)}; split it into smaller files (each import is all or nothing)`,
+    },
+  ]);
+}
+
 async function checkSize(path: string, label: string): Promise<number> {
   const info = await stat(path);
-  if (info.size > MAX_IMPORT_BYTES) {
-    throw new ImportValidationError([
-      {
-        file: label,
-        expected: `a file of at most ${formatBytes(MAX_IMPORT_BYTES)}`,
-        found: `${formatBytes(info.size)}; split it into smaller files (each import is all or nothing)`,
-      },
-    ]);
-  }
+  if (info.size > MAX_IMPORT_BYTES) throw tooLarge(label, info.size);
   return info.size;
 }
 

@@ -22,10 +22,20 @@ import {
 import { SPLITTER, locateSentences, splitSentences } from '../../../shared/split/sentences';
 import type { NewSummary, Repository, StoredSummary, UnitRecord } from '../../../db/repository';
 import { IMPORTED_CONFIG_HASH, type PredictionResult } from '../../../db/judgeRepository';
-import { basename, decodeText, listFolder, readHead, readSourceFile, sha256 } from './files';
+import { basename, decodeText, listFolder, readHead, readSourceFile, sha256, textAsBytes, uploadedBytes } from './files';
+
+/**
+ * Text handed over in-process (tests, seeding a project): it takes the same road as uploaded
+ * bytes (UTF-8 → strict decoder). Not part of the API contract, which carries bytes only.
+ */
+export interface InProcessTextSource {
+  type: 'upload';
+  name: string;
+  text: string;
+}
 
 export interface ImportRequest {
-  source: ImportSource;
+  source: ImportSource | InProcessTextSource;
   as?: ImportKind;
   dataset?: string;
 }
@@ -84,8 +94,9 @@ function chooseKind(heads: FileHead[], requested: ImportKind | undefined, label:
 async function loadSources(request: ImportRequest): Promise<LoadedSources> {
   const { source } = request;
   if (source.type === 'upload') {
-    const bytes = new TextEncoder().encode(source.text);
-    const file: SourceFile = { path: source.name, text: source.text.replace(/^\uFEFF/, '') };
+    // Uploaded bytes are decoded exactly as a file read from disk: same errors, same lines.
+    const bytes = 'base64' in source ? uploadedBytes(source.name, source.base64) : textAsBytes(source.name, source.text);
+    const file: SourceFile = { path: source.name, text: decodeText(bytes, source.name) };
     const kind = chooseKind([{ path: source.name, head: headOf(file.text) }], request.as, source.name);
     return { files: [file], contentHash: sha256([bytes]), kind, parser: parserFor(kind), label: source.name };
   }
@@ -120,7 +131,7 @@ async function loadSources(request: ImportRequest): Promise<LoadedSources> {
   return { files: [file], contentHash: sha256([bytes]), kind, parser: parserFor(kind), label: path };
 }
 
-/** Units of a summary: the benchmark's split when it ships one, else Loupe's splitter. */
+/** Units of a summary: the split the parser hands over (the benchmark's, or one it made), else Loupe's splitter. */
 function unitsOf(s: ImportedSummary, problems: ImportProblem[]): { units: UnitRecord[]; splitter: { name: string; version: string } } | null {
   const where = { file: s.source.file, line: s.source.line, record: s.source.record };
   if (s.sentences) {
@@ -131,7 +142,8 @@ function unitsOf(s: ImportedSummary, problems: ImportProblem[]): { units: UnitRe
     }
     return {
       units: s.sentences.map((text, idx) => ({ idx, text, start: located[idx]!.start, end: located[idx]!.end, fragment: isLikelyFragment(text) })),
-      splitter: { name: 'given', version: s.source.file },
+      // A split the parser made itself names its splitter; a benchmark's own split is "given" with its file.
+      splitter: s.splitter ?? { name: 'given', version: s.source.file },
     };
   }
   const spans = splitSentences(s.summary);
@@ -367,6 +379,7 @@ export async function runImport(
     labelsAdded: result.labelsAdded,
     labelsUnchanged: batch.labels.length - result.labelsAdded,
     predictionsKept: result.predictionsKept,
+    predictionsSkipped: batch.predictionsSkipped ?? [],
     notes: batch.notes,
   };
 }

@@ -105,6 +105,23 @@ function ImportSummary({ result }: { result: ImportResult }) {
       {result.filesUsed.length > 0 && (
         <p className="muted">Files used: {result.filesUsed.join(', ')}</p>
       )}
+      {result.predictionsSkipped.length > 0 && (
+        <div data-testid="import-predictions-skipped">
+          <p className="notice">
+            {result.predictionsSkipped.length} record(s) imported without their bundled judge predictions: the count does not match the
+            sentences.
+          </p>
+          <ul className="notes">
+            {result.predictionsSkipped.map((skip, i) => (
+              <li key={i}>
+                {skip.file}
+                {skip.line !== undefined ? `, line ${skip.line}` : skip.record !== undefined ? `, record ${skip.record}` : ''} ({skip.summaryId}):{' '}
+                {skip.field} has {skip.found} predictions, expected {skip.expected} (one per sentence)
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {result.notes.length > 0 && (
         <ul className="notes">
           {result.notes.map((note, i) => (
