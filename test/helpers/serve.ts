@@ -1,6 +1,8 @@
 /**
  * Starts the real `loupe serve` (the CLI, the services, a real SQLite file) in a child process and
- * reads its first stdout line: the URL with the token.
+ * reads the links it prints first: one annotator link per `--annotator` (issue 9), then the lead
+ * link. `url`/`token` are the first line (the annotator link when --annotator is given, else the
+ * lead link); `lead` is always the lead link and `links` every printed line.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,6 +17,10 @@ export interface ServeProcess {
   url: string;
   origin: string;
   token: string;
+  /** The lead link (everything): the last printed line. */
+  lead: { url: string; token: string };
+  /** Every printed link, in order. */
+  links: string[];
   child: ChildProcess;
   stderr: () => string;
   stop(signal?: NodeJS.Signals): Promise<void>;
@@ -45,23 +51,33 @@ export async function startServe(args: string[], env: Record<string, string> = {
   let errText = '';
   child.stderr!.on('data', (c: Buffer) => (errText += c.toString()));
   const lines = createInterface({ input: child.stdout! });
-  const url = await new Promise<string>((resolve, reject) => {
+  const expected = args.filter((a) => a === '--annotator').length + 1;
+  const printed = await new Promise<string[]>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`loupe serve printed no URL in 120 s:\n${errText}`)), 120_000);
-    lines.once('line', (line) => {
+    const got: string[] = [];
+    const onLine = (line: string) => {
+      got.push(line.trim());
+      if (got.length < expected) return;
       clearTimeout(timer);
-      resolve(line.trim());
-    });
+      lines.off('line', onLine);
+      resolve(got);
+    };
+    lines.on('line', onLine);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`loupe serve exited with ${code}:\n${errText}`));
     });
   });
+  const url = printed[0]!;
   const parsed = new URL(url);
+  const leadUrl = printed.at(-1)!;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     url,
     origin: parsed.origin,
     token: parsed.searchParams.get('token') ?? '',
+    lead: { url: leadUrl, token: new URL(leadUrl).searchParams.get('token') ?? '' },
+    links: printed,
     child,
     stderr: () => errText,
     stop: async (signal = 'SIGTERM') => {
@@ -71,11 +87,11 @@ export async function startServe(args: string[], env: Record<string, string> = {
   };
 }
 
-/** Calls the API as the page would (token header, own origin). */
-export async function apiCall<T = unknown>(serve: ServeProcess, method: string, input: unknown): Promise<T> {
+/** Calls the API as the page would (token header, own origin), with the first link's token unless `token` is given. */
+export async function apiCall<T = unknown>(serve: ServeProcess, method: string, input: unknown, token = serve.token): Promise<T> {
   const res = await fetch(`${serve.origin}/api/${method}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-loupe-token': serve.token, origin: serve.origin },
+    headers: { 'content-type': 'application/json', 'x-loupe-token': token, origin: serve.origin },
     body: JSON.stringify(input),
   });
   const body = (await res.json()) as { ok: boolean; value?: T; error?: { message: string } };
