@@ -11,6 +11,7 @@ import { errorMessage } from '../api/errors';
 import type { Statistic } from '../components/analysis/format';
 import { bridge } from './session';
 import { LIMITS } from '../../shared/limits';
+import type { HumanLabelRule, ReferenceSet } from '../../shared/analysis/types';
 
 export interface SettingsDraft {
   bootstrap: string;
@@ -18,11 +19,23 @@ export interface SettingsDraft {
   cap: string;
   /** '' = every dataset. */
   dataset: string;
+  /** Whose labels are the human reference, how several resolve, and whether labels given after a reveal count (issue 9). */
+  reference: ReferenceSet;
+  humanLabel: HumanLabelRule;
+  includeRevealed: boolean;
 }
 
 export type SettingsErrors = Partial<Record<'bootstrap' | 'seed' | 'cap', string>>;
 
-export const DEFAULT_DRAFT: SettingsDraft = { bootstrap: '2000', seed: '0', cap: '25', dataset: '' };
+export const DEFAULT_DRAFT: SettingsDraft = {
+  bootstrap: '2000',
+  seed: '0',
+  cap: '25',
+  dataset: '',
+  reference: 'both',
+  humanLabel: 'unanimous',
+  includeRevealed: false,
+};
 
 /** The contract's bounds (AnalysisStartInputSchema). */
 const BOUNDS = {
@@ -93,7 +106,16 @@ export function checkDraft(draft: SettingsDraft): { errors: SettingsErrors; inpu
     else values[field] = value;
   }
   if (Object.keys(errors).length > 0) return { errors, input: null };
-  return { errors, input: { ...values, ...(draft.dataset ? { dataset: draft.dataset } : {}) } };
+  return {
+    errors,
+    input: {
+      ...values,
+      ...(draft.dataset ? { dataset: draft.dataset } : {}),
+      reference: draft.reference,
+      humanLabel: draft.humanLabel,
+      includeRevealed: draft.includeRevealed,
+    },
+  };
 }
 
 export function setStatistic(statistic: Statistic): void {

@@ -12,7 +12,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { AnalysisStatus } from '../../shared/api';
 import { ErrorBanner } from '../components/ErrorBanner';
 import { DatasetSection } from '../components/analysis/DatasetSection';
-import { count } from '../components/analysis/format';
+import { count, HUMAN_LABEL_RULE_TEXT, REFERENCE_TEXT } from '../components/analysis/format';
 import { reportOutcome, saveText } from '../components/analysis/save';
 import { SettingsPanel } from '../components/analysis/SettingsPanel';
 import { SuspiciousPanel } from '../components/analysis/SuspiciousList';
@@ -89,7 +89,12 @@ function ResultHead({ result, running }: { result: AnalysisStatus; running: bool
   const { input } = checkDraft(draft);
   const differs =
     input !== null &&
-    (input.bootstrap !== used.bootstrap || input.seed !== used.seed || input.cap !== used.cap || (input.dataset ?? null) !== used.dataset);
+    (input.bootstrap !== used.bootstrap ||
+      input.seed !== used.seed ||
+      input.cap !== used.cap ||
+      (input.dataset ?? null) !== used.dataset ||
+      (report.settings.reference !== undefined &&
+        (input.reference !== report.settings.reference || input.humanLabel !== report.settings.human_label || input.includeRevealed !== report.settings.include_revealed)));
   const base = safeFileName('loupe-analysis', used.dataset ?? 'all-datasets', `seed${used.seed}`);
 
   async function download(kind: 'json' | 'md') {
@@ -108,6 +113,13 @@ function ResultHead({ result, running }: { result: AnalysisStatus; running: bool
         <strong>Settings used:</strong> {count(used.bootstrap)} bootstrap replicates · seed {used.seed} · review cap {count(used.cap)} ·{' '}
         {used.dataset === null ? 'all datasets' : <>dataset <span className="mono">{used.dataset}</span></>} · simulation {report.settings.simulation_points}{' '}
         points of y over ≥ {count(report.settings.simulation_min_summaries)} summaries
+        {report.settings.reference !== undefined && (
+          <span data-testid="analysis-reference-used">
+            {' '}
+            · human reference: {REFERENCE_TEXT[report.settings.reference]}, {HUMAN_LABEL_RULE_TEXT[report.settings.human_label]} ·{' '}
+            {report.settings.include_revealed ? 'labels given after a reveal included' : 'labels given after a reveal left out'}
+          </span>
+        )}
         {result.finishedAt && <span className="muted"> · finished {new Date(result.finishedAt).toLocaleString()}</span>}
       </p>
       {differs && (

@@ -7,6 +7,7 @@ import { AnnotatorsTable } from '../components/project/AnnotatorsTable';
 import { DatasetsTable } from '../components/project/DatasetsTable';
 import { ExportPanel } from '../components/project/ExportPanel';
 import { ImportPanel } from '../components/project/ImportPanel';
+import { LinksPanel } from '../components/project/LinksPanel';
 import { MergePanel } from '../components/project/MergePanel';
 import { SamplePanel } from '../components/project/SamplePanel';
 
@@ -33,6 +34,7 @@ export function ProjectView() {
         <h2 id="annotators-title">Annotators</h2>
         <AnnotatorsTable annotators={annotators} fastMs={FAST_MS} />
       </section>
+      <LinksPanel />
       <ImportPanel onImported={refresh} />
       <MergePanel onMerged={refresh} />
       <SamplePanel datasets={datasets} batches={batches} onDrawn={refresh} />

@@ -60,6 +60,10 @@ import { ReviewQueueList } from '../components/review/ReviewQueueList';
 import { ReviewResults } from '../components/review/ReviewResults';
 import { RevisePrompt } from '../components/review/RevisePrompt';
 import { useReleaseFocus } from '../components/useReleaseFocus';
+import { viewKeysLegend } from '../viewKeys';
+
+/** Review's keys and the view keys (S G A V / L), which work here too. */
+const REVIEW_LEGEND = [...REVIEW_KEY_LEGEND, viewKeysLegend(false)];
 
 type Overlay = { kind: 'none' } | { kind: 'error-type'; position: number } | { kind: 'note'; position: number };
 const NO_OVERLAY: Overlay = { kind: 'none' };
@@ -258,7 +262,7 @@ export function ReviewView() {
             )}
           </section>
 
-          <KeyLegend labelingDisabled={!canDecide(card)} entries={REVIEW_KEY_LEGEND} />
+          <KeyLegend labelingDisabled={!canDecide(card)} entries={REVIEW_LEGEND} />
         </div>
       )}
 

@@ -214,7 +214,8 @@ function installFakeAnalysis(options: SetupOptions): void {
 }
 
 async function openAnalysisView(options: SetupOptions = {}) {
-  core = createFakeCore([{ key: 1, document: 'The mayor opened the bridge.', sentences: ['The mayor opened the bridge.'] }], options.info);
+  // Labeled already: the annotator has nothing unfinished, so the reveal gate does not ask (tested in renderer-reveal).
+  core = createFakeCore([{ key: 1, document: 'The mayor opened the bridge.', sentences: ['The mayor opened the bridge.'], labels: ['faithful'] }], options.info);
   installFakeAnalysis(options);
   render(<App bridge={core.bridge} />);
   fireEvent.click(await screen.findByTestId('nav-analysis'));
@@ -265,7 +266,9 @@ describe('running the analysis', () => {
     analysisPolling.intervalMs = 40;
     fireEvent.click(screen.getByTestId('analysis-run'));
 
-    await waitFor(() => expect(core.callsTo('analysis.start')).toEqual([{ bootstrap: 200, seed: 7, cap: 25 }]));
+    await waitFor(() =>
+      expect(core.callsTo('analysis.start')).toEqual([{ bootstrap: 200, seed: 7, cap: 25, reference: 'both', humanLabel: 'unanimous', includeRevealed: false }]),
+    );
     const progress = await screen.findByTestId('analysis-progress');
     expect(within(progress).getByRole('progressbar').getAttribute('aria-valuemax')).toBe('5');
     expect(screen.getByTestId('analysis-cancel')).toBeTruthy();
@@ -290,11 +293,32 @@ describe('running the analysis', () => {
     expect(core.callsTo('analysis.status').length).toBe(polls);
   });
 
+  it('sends whose labels are the reference, the human-label rule and "include labels given after a reveal", and shows the ones the report used', async () => {
+    await openAnalysisView();
+    expect((screen.getByTestId('analysis-reference') as HTMLSelectElement).value).toBe('both');
+    expect((screen.getByTestId('analysis-human-label') as HTMLSelectElement).value).toBe('unanimous');
+    expect((screen.getByTestId('analysis-include-revealed') as HTMLInputElement).checked).toBe(false);
+    fireEvent.change(screen.getByTestId('analysis-reference'), { target: { value: 'people' } });
+    fireEvent.change(screen.getByTestId('analysis-human-label'), { target: { value: 'majority' } });
+    fireEvent.click(screen.getByTestId('analysis-include-revealed'));
+    // The fake computes with its defaults; the report says what it used, and the view shows that.
+    fake.editReport = (report) => ({ ...report, settings: { ...report.settings, reference: 'people', human_label: 'majority', include_revealed: true } });
+    await runToDone();
+    expect(core.callsTo('analysis.start')).toEqual([{ bootstrap: 2000, seed: 0, cap: 25, reference: 'people', humanLabel: 'majority', includeRevealed: true }]);
+    const used = screen.getByTestId('analysis-reference-used').textContent!;
+    expect(used).toContain("the project's people");
+    expect(used).toContain('majority');
+    expect(used).toContain('labels given after a reveal included');
+    expect(screen.queryByTestId('analysis-settings-differ')).toBeNull();
+    fireEvent.change(screen.getByTestId('analysis-human-label'), { target: { value: 'unanimous' } });
+    expect(screen.getByTestId('analysis-settings-differ')).toBeTruthy();
+  });
+
   it('runs one dataset when chosen', async () => {
     await openAnalysisView();
     fireEvent.change(screen.getByTestId('analysis-dataset'), { target: { value: 'halu' } });
     await runToDone();
-    expect(core.callsTo('analysis.start')).toEqual([{ bootstrap: 2000, seed: 0, cap: 25, dataset: 'halu' }]);
+    expect(core.callsTo('analysis.start')).toEqual([{ bootstrap: 2000, seed: 0, cap: 25, dataset: 'halu', reference: 'both', humanLabel: 'unanimous', includeRevealed: false }]);
     expect(screen.getAllByTestId('dataset-section').map((el) => el.getAttribute('data-dataset'))).toEqual(['halu']);
     expect(screen.getByTestId('analysis-settings-used').textContent).toContain('dataset halu');
   });
@@ -338,7 +362,7 @@ describe('running the analysis', () => {
   it('reattaches on open: the newest report at once, and a running job is followed to its end', async () => {
     const done = doneStatusFor('job-9', { bootstrap: 50, seed: 3, cap: 25 });
     const running = status({ jobId: 'job-10', settings: { bootstrap: 60, seed: 4, cap: 25, dataset: null }, progress: { phase: 'loading', done: 1, total: 5 } });
-    core = createFakeCore([{ key: 1, document: 'd', sentences: ['A sentence.'] }]);
+    core = createFakeCore([{ key: 1, document: 'd', sentences: ['A sentence.'], labels: ['faithful'] }]);
     installFakeAnalysis({ latest: { running, done } });
     fake.jobs.set('job-10', running);
     fake.pollsBeforeDone = 1;
@@ -793,7 +817,7 @@ describe('blindness, markup and the key', () => {
   });
 
   it('opens with A from the Annotate view, but not while typing', async () => {
-    core = createFakeCore([{ key: 1, document: null, sentences: ['A sentence without a document.'] }]);
+    core = createFakeCore([{ key: 1, document: null, sentences: ['A sentence without a document.'], labels: ['faithful'] }]);
     installFakeAnalysis({});
     render(<App bridge={core.bridge} />);
     const attach = await screen.findByTestId('attach-document-text');

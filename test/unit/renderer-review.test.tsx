@@ -236,7 +236,10 @@ let fake: ReviewFake;
 let core: FakeCore;
 
 async function start(cards: CardSpec[] = specs()): Promise<void> {
-  core = createFakeCore(cards.map((c) => ({ key: c.key, summaryId: c.summaryId, dataset: c.dataset ?? 'cnn', document: c.document, sentences: c.sentences })));
+  // The reviewer's own annotation is finished (labels given): the reveal gate does not ask (tested in renderer-reveal).
+  core = createFakeCore(
+    cards.map((c) => ({ key: c.key, summaryId: c.summaryId, dataset: c.dataset ?? 'cnn', document: c.document, sentences: c.sentences, labels: c.sentences.map(() => 'faithful' as const) })),
+  );
   fake = installReview(core, cards);
   render(<App bridge={core.bridge} />);
   await screen.findByTestId('unit-current'); // Annotate, the first view

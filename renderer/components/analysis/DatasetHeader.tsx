@@ -1,9 +1,10 @@
 /**
- * What a dataset's figures rest on: summaries and sentences analysed, the human sample, p̂ with
- * its interval, and ε₀ with its status (a root, unconditional, or undefined and why).
+ * What a dataset's figures rest on: summaries and sentences analysed, whose labels are the human
+ * reference (set, rule, annotators and labels, what was left out), the human sample, p̂ with its
+ * interval, and ε₀ with its status (a root, unconditional, or undefined and why).
  */
-import type { DatasetAnalysis } from '../../../shared/analysis/types';
-import { count, num, plural, withInterval } from './format';
+import type { DatasetAnalysis, HumanReferenceReport } from '../../../shared/analysis/types';
+import { count, HUMAN_LABEL_RULE_TEXT, num, plural, REFERENCE_TEXT, withInterval } from './format';
 
 export function DatasetFacts({ dataset }: { dataset: DatasetAnalysis }) {
   const human = dataset.human;
@@ -20,7 +21,13 @@ export function DatasetFacts({ dataset }: { dataset: DatasetAnalysis }) {
         </dd>
       </div>
       <div>
-        <dt>Human sample</dt>
+        <dt>Human reference</dt>
+        <dd data-testid="facts-reference" data-set={dataset.reference.set} data-rule={dataset.reference.rule}>
+          <ReferenceFacts reference={dataset.reference} />
+        </dd>
+      </div>
+      <div>
+        <dt>Human sample (≥ 2 sentences)</dt>
         <dd data-testid="facts-human">
           {plural(human.n_annotated_summaries, 'annotated summary', 'annotated summaries')}, {plural(human.n_units, 'sentence')}: {count(human.n_usable)} usable (
           {count(human.n_faithful)} faithful, {count(human.n_unfaithful)} unfaithful), {count(human.n_unclear)} unclear
@@ -28,6 +35,23 @@ export function DatasetFacts({ dataset }: { dataset: DatasetAnalysis }) {
           {human.n_unlabeled > 0 && <>, {count(human.n_unlabeled)} unlabeled</>}
         </dd>
       </div>
+      {dataset.reference && (
+        <div>
+          <dt>Human reference</dt>
+          <dd data-testid="facts-reference">
+            {REFERENCE_TEXT[dataset.reference.set]}: {plural(dataset.reference.n_annotators, 'annotator')}, {plural(dataset.reference.n_labels, 'label')} ·{' '}
+            {HUMAN_LABEL_RULE_TEXT[dataset.reference.rule]}
+            {dataset.reference.n_labels_outside_reference > 0 && <> · {plural(dataset.reference.n_labels_outside_reference, 'label')} of other annotators left out</>}
+            {dataset.reference.n_labels_revealed > 0 && (
+              <>
+                {' '}
+                · {plural(dataset.reference.n_labels_revealed, 'label')} given after a reveal
+                {dataset.reference.n_labels_revealed_excluded > 0 ? ` (${count(dataset.reference.n_labels_revealed_excluded)} left out)` : ' (included)'}
+              </>
+            )}
+          </dd>
+        </div>
+      )}
       <div>
         <dt>p̂ (share faithful)</dt>
         <dd data-testid="facts-p-hat">
@@ -41,6 +65,43 @@ export function DatasetFacts({ dataset }: { dataset: DatasetAnalysis }) {
         </dd>
       </div>
     </dl>
+  );
+}
+
+const SET_WORDS: Record<HumanReferenceReport['set'], string> = {
+  people: 'the project’s people',
+  imported: 'imported label sets',
+  both: 'people and imported label sets',
+};
+
+export function ReferenceFacts({ reference }: { reference: HumanReferenceReport }) {
+  const rule = reference.rule === 'majority' ? 'majority (adjudicated, else the mode of the usable labels; a tie is unresolved)' : 'adjudicated, else unanimous';
+  const revealed = reference.include_revealed ? reference.n_labels_revealed : reference.n_labels_revealed_excluded;
+  return (
+    <>
+      {SET_WORDS[reference.set]}, rule {rule}: {plural(reference.n_annotators, 'annotator')}, {plural(reference.n_labels, 'label')}
+      {reference.annotators.length > 0 && (
+        <span className="muted">
+          {' '}
+          ({reference.annotators.map((a) => `${a.name}${a.kind ? ` · ${a.kind}` : ''}: ${count(a.n_labels)}`).join('; ')})
+        </span>
+      )}
+      {reference.n_labels_outside_reference > 0 && (
+        <> · {plural(reference.n_labels_outside_reference, 'label')} of {plural(reference.n_annotators_outside_reference, 'annotator')} outside the reference left out</>
+      )}
+      {revealed > 0 && (
+        <>
+          {' '}
+          · {plural(revealed, 'label')} given after a reveal {reference.include_revealed ? 'included' : 'left out'}
+        </>
+      )}
+      {reference.rule === 'majority' && (
+        <>
+          {' '}
+          · {plural(reference.n_units_majority, 'sentence')} by majority, {count(reference.n_units_tied)} tied (left out)
+        </>
+      )}
+    </>
   );
 }
 

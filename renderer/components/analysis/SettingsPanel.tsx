@@ -1,8 +1,11 @@
 /**
- * The analysis settings (bootstrap replicates, seed, review cap, dataset) and Run; while it runs,
- * the phase and a progress bar with Cancel. The bounds are the contract's.
+ * The analysis settings (bootstrap replicates, seed, review cap, dataset; whose labels are the
+ * human reference, the rule that resolves several, labels given after a reveal) and Run; while it
+ * runs, the phase and a progress bar with Cancel. The bounds are the contract's.
  */
 import type { AnalysisStatus, DatasetStats } from '../../../shared/api';
+import type { HumanLabelRule, ReferenceSet } from '../../../shared/analysis/types';
+import { HUMAN_LABEL_RULE_TEXT, REFERENCE_TEXT } from './format';
 import { cancelAnalysis, checkDraft, setDraft, startAnalysis, useAnalysis } from '../../state/analysis';
 import { ProgressBar } from '../ProgressBar';
 
@@ -36,6 +39,30 @@ export function SettingsPanel({ datasets, job }: { datasets: readonly DatasetSta
               </option>
             ))}
           </select>
+        </label>
+        <label className="form-field" title="Whose annotation-phase labels are the human reference">
+          <span>Human reference</span>
+          <select value={draft.reference} disabled={running} onChange={(event) => setDraft({ reference: event.target.value as ReferenceSet })} data-testid="analysis-reference">
+            {(Object.keys(REFERENCE_TEXT) as ReferenceSet[]).map((set) => (
+              <option key={set} value={set}>
+                {REFERENCE_TEXT[set]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="form-field" title="How the labels of several annotators of a sentence resolve (an adjudication wins either way)">
+          <span>Human label rule</span>
+          <select value={draft.humanLabel} disabled={running} onChange={(event) => setDraft({ humanLabel: event.target.value as HumanLabelRule })} data-testid="analysis-human-label">
+            {(Object.keys(HUMAN_LABEL_RULE_TEXT) as HumanLabelRule[]).map((rule) => (
+              <option key={rule} value={rule}>
+                {HUMAN_LABEL_RULE_TEXT[rule]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="form-check" title="Labels given on a summary after its judge verdicts were shown to that annotator are not blind; left out by default (counted either way)">
+          <input type="checkbox" checked={draft.includeRevealed} disabled={running} onChange={(event) => setDraft({ includeRevealed: event.target.checked })} data-testid="analysis-include-revealed" />
+          <span>include labels given after a reveal</span>
         </label>
         <button type="submit" className="primary" disabled={!input || running || pending !== null || noDatasets} data-testid="analysis-run">
           {pending === 'start' ? 'Starting…' : 'Run'}

@@ -3,7 +3,28 @@
  * a dash that could pass for one), every figure carries its n, intervals are 95% percentile
  * intervals, and Table 2 cells are "value ± half-width" with the half-width (upper − lower) / 2.
  */
-import type { CorrelationCell, DatasetAnalysis, Estimate, Interval, Rate } from '../../../shared/analysis/types';
+import type { CorrelationCell, DatasetAnalysis, Estimate, HumanLabelRule, Interval, Rate, ReferenceSet } from '../../../shared/analysis/types';
+
+/** The settings of whose labels count, in words (form and report). */
+export const REFERENCE_TEXT: Record<ReferenceSet, string> = {
+  both: 'people and imported label sets',
+  people: "the project's people",
+  imported: 'imported label sets',
+};
+export const HUMAN_LABEL_RULE_TEXT: Record<HumanLabelRule, string> = {
+  unanimous: 'unanimous (else unresolved)',
+  majority: 'majority (a tie is unresolved)',
+};
+
+/**
+ * At or below this n an interval says little (a bootstrap over ≤ 5 units often collapses to a
+ * point): its n is always written beside it, so "± 0.000" is never read as precision.
+ */
+export const SMALL_N = 5;
+
+function smallN(estimate: Estimate): string {
+  return estimate.n <= SMALL_N ? ` (n = ${count(estimate.n)})` : '';
+}
 
 export const UNDEFINED_TEXT = 'undefined';
 
@@ -57,19 +78,19 @@ export function intervalText(ci: Interval | null, digits = 3, format: (v: number
 /** "0.134 [0.050, 0.230]", or the value alone when there is no interval. */
 export function withInterval(estimate: Estimate, digits = 3): string {
   if (estimate.value === null) return UNDEFINED_TEXT;
-  return estimate.ci === null ? fixed(estimate.value, digits) : `${fixed(estimate.value, digits)} ${intervalText(estimate.ci, digits)}`;
+  return estimate.ci === null ? fixed(estimate.value, digits) : `${fixed(estimate.value, digits)} ${intervalText(estimate.ci, digits)}${smallN(estimate)}`;
 }
 
 export function percentWithInterval(estimate: Estimate): string {
   if (estimate.value === null) return UNDEFINED_TEXT;
-  return estimate.ci === null ? percent(estimate.value) : `${percent(estimate.value)} ${intervalText(estimate.ci, 1, (v) => percent(v))}`;
+  return estimate.ci === null ? percent(estimate.value) : `${percent(estimate.value)} ${intervalText(estimate.ci, 1, (v) => percent(v))}${smallN(estimate)}`;
 }
 
-/** Table 2: "0.41 ± 0.08" (value ± half-width), the value alone without an interval. */
+/** Table 2: "0.41 ± 0.08" (value ± half-width), the value alone without an interval; n beside it when n ≤ 5. */
 export function plusMinus(estimate: Estimate, digits = 2): string {
   if (estimate.value === null) return UNDEFINED_TEXT;
   if (estimate.ci === null) return fixed(estimate.value, digits);
-  return `${fixed(estimate.value, digits)} ± ${fixed(halfWidth(estimate.ci), digits)}`;
+  return `${fixed(estimate.value, digits)} ± ${fixed(halfWidth(estimate.ci), digits)}${smallN(estimate)}`;
 }
 
 export function rateText(rate: Rate, asPercent = false): string {
