@@ -1,9 +1,16 @@
 /**
- * npm run bench:judge — 2,000 sentences against the mock endpoint (its own process) at a fixed
- * 100 ms latency with concurrency 16. The ideal is concurrency / latency = 160 requests/s; the
- * figure printed is the achieved rate as a share of it, plus Loupe's own cost per call: the
- * observed latency above the server's 100 ms, and the CPU time of this process per call (openai
- * client, parsing, soft label, SQLite commit). A benchmark, not a test: it asserts nothing.
+ * npm run bench:judge — three figures, each against mock endpoints in their own processes at a
+ * fixed 100 ms latency. A benchmark, not a test: it asserts nothing.
+ *
+ * 1. 2,000 sentences, one unlimited endpoint, concurrency 16: the ideal is concurrency / latency
+ *    = 160 requests/s; printed: the achieved share, the latency Loupe adds per call and the CPU
+ *    time per call (openai client, parsing, soft label, SQLite commit).
+ * 2. Two replicas with 4 slots each (the 5th request in flight gets 429 at once), the judge's
+ *    concurrency a ceiling of 16: the ideal is 2 × 4 / 100 ms = 80 requests/s; printed: the share
+ *    of it and the split of answers between the replicas.
+ * 3. One endpoint with 4 slots: the same sentences through a reference client (a fixed pool of
+ *    exactly 4 workers calling the endpoint with the openai package, no Loupe machinery) and
+ *    through Loupe (ceiling 16, adaptive); printed: Loupe's rate as a share of the reference's.
  */
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
@@ -11,37 +18,142 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { EndpointConfigSchema } from '../../shared/judges/config';
+import OpenAI from 'openai';
+import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import { EndpointConfigSchema, type EndpointConfig } from '../../shared/judges/config';
 import { openProjectDatabase } from '../../db/open';
 import { Repository } from '../../db/repository';
 import { runImport } from '../../electron/core/imports/run';
-import { createJudgeService } from '../../electron/core/judges/service';
+import { createJudgeService, type JudgeService } from '../../electron/core/judges/service';
+import { sentenceVerdictKind } from '../../electron/core/judges/sentence-verdict';
+import { sha256Hex } from '../../electron/core/tasks/hashing';
 
 const SENTENCES = Number(process.env.BENCH_SENTENCES ?? 2000);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 100);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const SOFT = process.env.BENCH_SOFT !== '0';
+const SLOT_SENTENCES = Number(process.env.BENCH_SLOT_SENTENCES ?? 1200);
+const SLOTS = Number(process.env.BENCH_SLOTS ?? 4);
 const PER_SUMMARY = 4;
 
-async function startMock(): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'mock-openai', 'cli.ts'), '--latency', String(LATENCY_MS)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+interface MockProcess {
+  url: string;
+  stats(): Promise<{ requests: number; answered: number; rejected: number }>;
+  stop(): void;
+}
+
+async function startMock(slots: number | null = null): Promise<MockProcess> {
+  const args = ['--import', 'tsx', join(import.meta.dirname, '..', 'mock-openai', 'cli.ts'), '--latency', String(LATENCY_MS), ...(slots !== null ? ['--slots', String(slots)] : [])];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', (line) => resolve(line.trim()));
     child.once('exit', (code) => reject(new Error(`mock exited with ${code}`)));
   });
-  return { url, stop: () => child.kill('SIGTERM') };
+  const origin = url.replace(/\/v1$/, '');
+  return {
+    url,
+    stats: async () => (await (await fetch(`${origin}/__stats`)).json()) as { requests: number; answered: number; rejected: number },
+    stop: () => child.kill('SIGTERM'),
+  };
 }
 
-function rows(): string {
+function rows(sentences = SENTENCES, dataset = 'bench'): string {
   const out: string[] = [];
   const document = 'The city council of Springfield approved a new budget on Tuesday. '.repeat(40);
-  for (let s = 0; s < SENTENCES / PER_SUMMARY; s += 1) {
-    const sentences = Array.from({ length: PER_SUMMARY }, (_, i) => `Sentence ${i} of summary ${s} says the council met.`);
-    out.push(JSON.stringify({ dataset: 'bench', doc_id: `d${s % 200}`, document: `${document} (${s % 200})`, summary_id: `s${s}`, summary: sentences.join(' ') }));
+  for (let s = 0; s < sentences / PER_SUMMARY; s += 1) {
+    const sentences = Array.from({ length: PER_SUMMARY }, (_, i) => `Sentence ${i} of summary ${s} (${dataset}) says the council met.`);
+    out.push(JSON.stringify({ dataset, doc_id: `d${s % 200}`, document: `${document} (${s % 200})`, summary_id: `s${s}`, summary: sentences.join(' ') }));
   }
   return out.join('\n');
+}
+
+const endpointConfig = (patch: Record<string, unknown>): EndpointConfig => EndpointConfigSchema.parse({ kind: 'endpoint', model: 'bench', soft: SOFT, ...patch }) as EndpointConfig;
+
+/** Runs a judge to its end; the rate in answers per second of wall time. */
+async function timedRun(service: JudgeService, name: string, dataset: string): Promise<{ wall: number; ok: number; requests: number }> {
+  const t0 = performance.now();
+  const run = service.startRun(name, { dataset });
+  await run.finished;
+  const wall = (performance.now() - t0) / 1000;
+  const s = run.status();
+  return { wall, ok: s.ok, requests: s.requests };
+}
+
+/** The reference client: exactly `slots` workers sending the bodies in order with the openai package. */
+async function referenceClient(url: string, bodies: ReadonlyArray<Record<string, unknown>>, slots: number): Promise<{ wall: number; ok: number; failed: number }> {
+  const client = new OpenAI({ baseURL: url, apiKey: 'not-needed', maxRetries: 0, timeout: 60_000 });
+  let next = 0;
+  let ok = 0;
+  let failed = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: slots }, async () => {
+      while (next < bodies.length) {
+        const body = bodies[next++]!;
+        try {
+          await client.chat.completions.create(body as unknown as ChatCompletionCreateParamsNonStreaming);
+          ok += 1;
+        } catch {
+          failed += 1;
+        }
+      }
+    }),
+  );
+  return { wall: (performance.now() - t0) / 1000, ok, failed };
+}
+
+/** Figures 2 and 3: replicas and slot-limited endpoints. */
+async function slotBenchmarks(dir: string): Promise<string[]> {
+  const lines: string[] = [];
+  const db = openProjectDatabase(Database, join(dir, 'slots.loupe'), { create: true });
+  const repo = new Repository(db);
+  for (const dataset of ['replicas', 'single', 'warm']) await runImport(repo, { source: { type: 'upload', name: `${dataset}.jsonl`, text: rows(dataset === 'warm' ? 200 : SLOT_SENTENCES, dataset) } });
+  const service = createJudgeService({ repository: () => repo, env: {} });
+  const r1 = await startMock(SLOTS);
+  const r2 = await startMock(SLOTS);
+  try {
+    // 2. Two replicas.
+    await service.handlers['judges.add']({ name: 'warm-replicas', config: endpointConfig({ baseUrls: [r1.url, r2.url], model: 'warm', concurrency: 16 }) });
+    await timedRun(service, 'warm-replicas', 'warm');
+    const [a0, b0] = [await r1.stats(), await r2.stats()];
+    await service.handlers['judges.add']({ name: 'replicas', config: endpointConfig({ baseUrls: [r1.url, r2.url], concurrency: 16 }) });
+    const replicated = await timedRun(service, 'replicas', 'replicas');
+    const [a1, b1] = [await r1.stats(), await r2.stats()];
+    const idealReplicas = (2 * SLOTS) / (LATENCY_MS / 1000);
+    const rateReplicas = replicated.ok / replicated.wall;
+    const answeredA = a1.answered - a0.answered;
+    const answeredB = b1.answered - b0.answered;
+    lines.push(
+      `replicas: ${replicated.ok} sentences over 2 replicas × ${SLOTS} slots (429 beyond them), ${LATENCY_MS} ms latency, judge concurrency ceiling 16`,
+      `  achieved ${rateReplicas.toFixed(1)} requests/s = ${((100 * rateReplicas) / idealReplicas).toFixed(1)}% of the ideal ${idealReplicas.toFixed(0)}/s (${replicated.wall.toFixed(2)} s)`,
+      `  split: replica 1 ${answeredA} (${((100 * answeredA) / (answeredA + answeredB)).toFixed(1)}%), replica 2 ${answeredB}; 429s: ${a1.rejected - a0.rejected} + ${b1.rejected - b0.rejected} of ${replicated.requests} requests`,
+    );
+
+    // 3. One endpoint with slots: the reference client, then Loupe, on the same items.
+    const units = repo.judges.selectUnits('single', false).map((u) => ({ sentence: u.sentence, document: repo.judges.documentText(u.documentId) ?? '' }));
+    const single = endpointConfig({ baseUrl: r1.url, concurrency: 16 });
+    const bodies = units.map((u) => sentenceVerdictKind.buildRequest(single, { document: u.document, documentHash: sha256Hex(u.document), sentence: u.sentence }));
+    await referenceClient(r1.url, bodies.slice(0, 100), SLOTS); // warm
+    const reference = await referenceClient(r1.url, bodies, SLOTS);
+    await service.handlers['judges.add']({ name: 'single', config: single });
+    const s0 = await r1.stats();
+    const loupe = await timedRun(service, 'single', 'single');
+    const s1 = await r1.stats();
+    const refRate = reference.ok / reference.wall;
+    const loupeRate = loupe.ok / loupe.wall;
+    const idealSingle = SLOTS / (LATENCY_MS / 1000);
+    lines.push(
+      `one endpoint with ${SLOTS} slots: ${units.length} sentences, ideal ${idealSingle.toFixed(0)}/s`,
+      `  reference client (exactly ${SLOTS} workers, openai package): ${refRate.toFixed(1)} requests/s (${reference.ok} ok, ${reference.failed} failed, ${reference.wall.toFixed(2)} s)`,
+      `  Loupe (ceiling 16, adaptive): ${loupeRate.toFixed(1)} requests/s (${loupe.ok} ok, ${loupe.wall.toFixed(2)} s, ${s1.rejected - s0.rejected} 429s) = ${((100 * loupeRate) / refRate).toFixed(1)}% of the reference client`,
+    );
+  } finally {
+    service.stopAll();
+    db.close();
+    r1.stop();
+    r2.stop();
+  }
+  return lines;
 }
 
 async function main(): Promise<void> {
@@ -93,6 +205,7 @@ async function main(): Promise<void> {
     );
     service.stopAll();
     db.close();
+    process.stdout.write(`${(await slotBenchmarks(dir)).join('\n')}\n`);
   } finally {
     mock.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -111,3 +111,21 @@ describe('AIMD controller', () => {
     expect(readRateLimitHeaders(h, 30)).toEqual({ retryAfterMs: 30, remainingRequests: 7, resetRequestsMs: 2000, remainingTokens: null, resetTokensMs: null });
   });
 });
+
+describe('AIMD controller probing a fixed number of slots', () => {
+  it('a 429 for the slow probe steps back to the level that worked; another 429 there halves', () => {
+    const c = new AimdController({ ceiling: 16, initial: 5, probeWindows: 2 });
+    c.onRateLimited(0, 10); // 5 → 2, the wall is at 5
+    let t = 20;
+    t = succeed(c, 2, t);
+    t = succeed(c, 3, t);
+    t = succeed(c, 4, t);
+    t = succeed(c, 4, t);
+    expect(c.limit).toBe(5); // probed after two windows at 4
+    c.onRateLimited(t, t + 1);
+    expect(c.limit).toBe(4); // back below the wall, not halved
+    // The server lost capacity: a 429 at the level that used to work halves.
+    c.onRateLimited(t + 2, t + 3);
+    expect(c.limit).toBe(2);
+  });
+});

@@ -9,7 +9,9 @@
  * - Each window of fast successes (as many as the limit) raises it by one. Below the level where
  *   the last 429 happened it climbs a step per window; at that level it stays a while
  *   (`probeWindows` windows) before it probes one higher, so a server with a fixed number of slots
- *   is not hit at every window. The level is forgotten after `forgetMs` without a 429.
+ *   is not hit at every window. A 429 for that probe steps back to the level that worked instead
+ *   of halving (the probe, not congestion, caused it); a second one halves as usual. The level is
+ *   forgotten after `forgetMs` without a 429.
  * - Retry-After / retry-after-ms hold this replica until then; `x-ratelimit-remaining-*` = 0 holds
  *   it until the matching `x-ratelimit-reset-*`, and a small remaining budget allows only that
  *   many more starts before the reset.
@@ -66,6 +68,8 @@ export class AimdController {
   private windowsAtLevel = 0;
   /** The limit at which the last 429 came (null: none recently). */
   private saturatedAt: number | null = null;
+  /** The limit was raised past the last 429's level by a slow probe. */
+  private probing = false;
   private lastRateLimitAt = Number.NEGATIVE_INFINITY;
   private holdUntil = 0;
   /** Starts still allowed before `budgetResetAt` (null: no budget known). */
@@ -125,6 +129,7 @@ export class AimdController {
     if (this.limitValue >= this.ceiling) return;
     const atSaturation = this.saturatedAt !== null && this.limitValue >= this.saturatedAt - 1;
     if (atSaturation && this.windowsAtLevel < this.probeWindows) return;
+    this.probing = atSaturation;
     this.limitValue += 1;
     this.windowsAtLevel = 0;
   }
@@ -134,8 +139,18 @@ export class AimdController {
     this.readHeaders(headers, now);
     if (headers.retryAfterMs !== null) this.holdUntil = Math.max(this.holdUntil, now + Math.min(headers.retryAfterMs, this.maxHoldMs));
     if (sentAt < this.lastDecreaseAt) return;
-    this.saturatedAt = this.limitValue;
     this.lastRateLimitAt = now;
+    if (this.probing && this.saturatedAt !== null && this.limitValue >= this.saturatedAt) {
+      // The probe found the same wall: back to the level below it, keep the level.
+      this.probing = false;
+      this.limitValue = Math.max(1, this.saturatedAt - 1);
+      this.lastDecreaseAt = now;
+      this.fastInWindow = 0;
+      this.windowsAtLevel = 0;
+      this.decreaseCount += 1;
+      return;
+    }
+    this.saturatedAt = this.limitValue;
     this.decrease(sentAt, now);
   }
 
@@ -145,6 +160,7 @@ export class AimdController {
 
   private decrease(sentAt: number, now: number): void {
     if (sentAt < this.lastDecreaseAt) return;
+    this.probing = false;
     this.limitValue = Math.max(1, Math.floor(this.limitValue / 2));
     this.lastDecreaseAt = now;
     this.fastInWindow = 0;

@@ -241,7 +241,11 @@ export class ReplicaPool {
       waiter.signal.removeEventListener('abort', waiter.onAbort);
       waiter.resolve(lease);
     }
-    if (this.waiters.length === 0) return;
+    if (this.waiters.length === 0) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
+      return;
+    }
     const now = this.now();
     let next = Number.POSITIVE_INFINITY;
     for (const r of this.replicas) {
