@@ -330,6 +330,82 @@ export type JudgeErrorKind = z.infer<typeof JudgeErrorKindSchema>;
 
 export const JudgeRunStateSchema = z.enum(['running', 'paused', 'done', 'cancelled', 'failed']);
 
+/** One replica (base URL) of an endpoint judge during a run. */
+export const ReplicaStatusSchema = z.object({
+  baseUrl: z.string(),
+  /** false: taken out after failures in a row; probed back in after a backoff. */
+  healthy: z.boolean(),
+  inFlight: z.number().int(),
+  /** Its adaptive concurrency (AIMD), at most the configured concurrency. */
+  limit: z.number().int(),
+  sent: z.number().int(),
+  ok: z.number().int(),
+  rateLimited: z.number().int(),
+  failed: z.number().int(),
+});
+export type ReplicaStatus = z.infer<typeof ReplicaStatusSchema>;
+
+/** What a start (or a batch export) of a judge over a selection would send, before it does. */
+export const JudgePlanSchema = z.object({
+  judge: z.string(),
+  configHash: z.string(),
+  dataset: z.string().nullable(),
+  onlySampled: z.boolean(),
+  /** false: the offline baseline (no request leaves the machine). */
+  remote: z.boolean(),
+  /** Sentences of the selection (with or without a document). */
+  selection: z.number().int(),
+  /** Answered before by this version. */
+  done: z.number().int(),
+  /** Answer found in the content cache (no request). */
+  cached: z.number().int(),
+  /** Requests a start sends: one per sentence content still unanswered (paid calls on a hosted API). */
+  requests: z.number().int(),
+  /** Sentences sharing a request with another of the same content. */
+  shared: z.number().int(),
+  /** Left out: their document is missing. */
+  missing: z.number().int(),
+});
+export type JudgePlan = z.infer<typeof JudgePlanSchema>;
+
+const BatchProblemSchema = z.object({ line: z.number().int(), customId: z.string().nullable(), message: z.string() });
+
+/** A batch request file written (OpenAI Batch API JSONL): what it holds. */
+export const JudgeBatchExportSchema = JudgePlanSchema.extend({
+  /** The file written (path given), else null. */
+  path: z.string().nullable(),
+  /** A name for the file (the browser's download). */
+  fileName: z.string(),
+  /** The file's text when no path was given (`loupe serve`: the browser downloads it); else null. */
+  content: z.string().nullable(),
+});
+export type JudgeBatchExport = z.infer<typeof JudgeBatchExportSchema>;
+
+/** A batch engine's output file read back: what was stored, what was not and why. */
+export const JudgeBatchImportSchema = z.object({
+  judge: z.string(),
+  configHash: z.string(),
+  lines: z.number().int(),
+  /** Stored with a label, exactly as a live call's answer. */
+  answered: z.number().int(),
+  /** Stored as unparseable (kept with their text). */
+  parseErrors: z.number().int(),
+  /** Stored as failed calls (status ≠ 200, error objects, bodies that are not completions): the next run or batch sends them again. */
+  failed: z.number().int(),
+  /** custom_ids that are not a sentence still to do of this judge version (another judge or version, answered before, or not Loupe's). */
+  unknown: z.number().int(),
+  duplicates: z.number().int(),
+  /** Lines that are not JSON or not an output line. */
+  invalid: z.number().int(),
+  /** Sentences filled from the content cache after the import (same content as an answered one). */
+  shared: z.number().int(),
+  /** Sentences of the judge still without an answer (failed ones included): a later run or batch sends them. */
+  stillToDo: z.number().int(),
+  problems: z.object({ unknown: z.array(BatchProblemSchema), failed: z.array(BatchProblemSchema), invalid: z.array(BatchProblemSchema) }),
+  notes: z.array(z.string()),
+});
+export type JudgeBatchImport = z.infer<typeof JudgeBatchImportSchema>;
+
 export const JudgeRunStatusSchema = z.object({
   runId: z.string(),
   judge: z.string(),
@@ -360,6 +436,8 @@ export const JudgeRunStatusSchema = z.object({
   ratePerSecond: z.number().nullable(),
   etaSeconds: z.number().nullable(),
   tokens: z.object({ prompt: z.number().int(), completion: z.number().int() }),
+  /** Endpoint judges: each replica's health, adaptive concurrency limit and requests (absent: none). */
+  replicas: z.array(ReplicaStatusSchema).optional(),
   /** Failed attempts grouped by kind (retries included); messages have keys redacted. */
   errors: z.array(z.object({ kind: JudgeErrorKindSchema, count: z.number().int(), lastMessage: z.string() })),
   /** Said once per run, e.g. "the endpoint returned no log-probabilities: hard labels only". */
@@ -757,6 +835,36 @@ export const API = {
   'judges.status': { input: RunRef, output: JudgeRunStatusSchema },
   /** Runs of this session, newest first (running and paused ones included). */
   'judges.runs': { input: Empty, output: z.array(JudgeRunStatusSchema) },
+  /** How many requests judges.start would send for this selection (nothing is sent or stored). */
+  'judges.plan': {
+    input: z.object({ name: Name, dataset: z.string().optional(), onlySampled: z.boolean().default(false) }),
+    output: JudgePlanSchema,
+  },
+  /**
+   * A batch request file (OpenAI Batch API JSONL) of every sentence still to judge; cache hits are
+   * stored on the way. `path` (desktop, CLI: diskPaths) writes the file there; without it the
+   * answer carries the text (`loupe serve`: the browser downloads it; bounded by the memory of one
+   * answer, fine for files up to a few hundred MB).
+   */
+  'judges.batchExport': {
+    input: z.object({ name: Name, dataset: z.string().optional(), onlySampled: z.boolean().default(false), path: z.string().min(1).optional() }),
+    output: JudgeBatchExportSchema,
+  },
+  /**
+   * Stores a batch engine's output file (OpenAI Batch API JSONL) for the judge's current version:
+   * a path on disk (desktop, CLI: diskPaths; read line by line) or the uploaded text (`loupe serve`;
+   * within the 256 MB request limit).
+   */
+  'judges.batchImport': {
+    input: z.object({
+      name: Name,
+      source: z.discriminatedUnion('type', [
+        z.object({ type: z.literal('path'), path: z.string().min(1) }),
+        z.object({ type: z.literal('upload'), name: z.string().min(1).max(500), text: z.string() }),
+      ]),
+    }),
+    output: JudgeBatchImportSchema,
+  },
   /**
    * Judge audit (issue 4): starts the analysis in a worker thread and returns at once; poll
    * analysis.status. One at a time per project: while one runs, start answers `conflict`.

@@ -50,6 +50,7 @@ export function createCore(options: CoreOptions): Core {
   const judges = createJudgeService({
     repository: () => session.require().repo,
     secrets: options.secrets ?? null,
+    diskPaths: options.diskPaths,
     ...(options.env ? { env: options.env } : {}),
   });
   const analysis = createAnalysisService({
