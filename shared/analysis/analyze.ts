@@ -10,7 +10,9 @@ import { computeComposition } from './composition';
 import { computeCorrelations } from './correlations';
 import { computeDisagreements } from './disagreements';
 import { simulateHiddenBias } from './hidden-bias';
-import { checkDataset, isAnalysedSummary, isAnnotated, predictionOf, resolveSettings } from './prepare';
+import { computeAllUnits } from './all-units';
+import { AnalysisInputError, checkDataset, isAnalysedSummary, isAnnotated, predictionOf, resolveSettings } from './prepare';
+import { referenceMismatch, referenceReport, type ReferenceOptions } from './reference';
 import { computeReliability } from './reliability';
 import { reviewSummary } from './review-table';
 import { computeSuspicious } from './suspicious';
@@ -41,7 +43,7 @@ function averagingBias(pearsonMean: Estimate, pearsonMin: Estimate, epsilonHat: 
 export const AGREEMENT_UNCLEAR: UnclearHandling = 'exclude';
 
 /**
- * The agreement input of the analysed summaries (the audit's scope: ≥ 2 sentences): per unit the
+ * The agreement input of the given summaries (the audit passes every summary: agreement is in the all-units scope): per unit the
  * annotators' current annotation-phase labels, the resolved human label (adjudicated included;
  * null when unresolved) and each judge's hard label.
  */
@@ -56,17 +58,24 @@ export function agreementInput(summaries: readonly AnalysisSummary[], judges: re
   }));
 }
 
-/** Agreement of one dataset's analysed summaries, with the audit's bootstrap and seed. */
-export function computeAgreement(name: string, analysed: readonly AnalysisSummary[], judges: readonly string[], bootstrap: number, seed: number): DatasetAgreement {
-  return agreementForDataset({ name, summaries: agreementInput(analysed, judges), judges }, { unclear: AGREEMENT_UNCLEAR, bootstrap, seed });
+/** Agreement over the given summaries of one dataset (the audit: all of them, any length), with the audit's bootstrap and seed. */
+export function computeAgreement(name: string, summaries: readonly AnalysisSummary[], judges: readonly string[], bootstrap: number, seed: number): DatasetAgreement {
+  return agreementForDataset({ name, summaries: agreementInput(summaries, judges), judges }, { unclear: AGREEMENT_UNCLEAR, bootstrap, seed });
+}
+
+function referenceOptions(settings: Required<AnalysisSettings>): ReferenceOptions {
+  return { set: settings.reference, rule: settings.humanLabel, includeRevealed: settings.includeRevealed };
 }
 
 export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<AnalysisSettings>): DatasetAnalysis {
   const resolved = resolveSettings(settings);
   checkDataset(dataset);
+  const mismatch = referenceMismatch(dataset, referenceOptions(resolved));
+  if (mismatch) throw new AnalysisInputError([mismatch]);
   const { bootstrap, seed, cap } = resolved;
   const judges = [...dataset.judges];
-  // Every analysis leaves out summaries with fewer than 2 sentences (all aggregators coincide).
+  // The diagnostic scope leaves out summaries with fewer than 2 sentences (all aggregators
+  // coincide); agreement and the all-units table take every annotated summary.
   const analysed = dataset.summaries.filter(isAnalysedSummary);
   const annotated = analysed.filter(isAnnotated);
   const population = analysed.filter((summary) => summary.globalLabel !== null);
@@ -142,7 +151,10 @@ export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<Anal
     composition: computeComposition(analysed, annotated, judges),
     suspicious,
     review: reviewSummary(suspicious.review),
-    agreement: computeAgreement(dataset.name, analysed, judges, bootstrap, seed),
+    agreement: computeAgreement(dataset.name, dataset.summaries, judges, bootstrap, seed),
+    // The human-sample stream on purpose: without single-sentence summaries, the same resamples as p̂/ε̂ above.
+    all_units: computeAllUnits({ annotated: dataset.summaries.filter(isAnnotated), judges, bootstrap, rng: stream('human-sample') }),
+    reference: referenceReport(dataset, referenceOptions(resolved)),
     disagreements: computeDisagreements(analysed, annotated, judges),
     hidden_bias: hiddenBias,
   };
@@ -150,10 +162,17 @@ export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<Anal
 
 /** The conventions behind the numbers, printed with every report. */
 export const DEFINITIONS: Record<string, string> = {
-  scope: 'Summaries with fewer than 2 sentences are left out of every analysis (all aggregators coincide).',
+  scope:
+    'Two scopes. Diagnostic scope (the paper\'s): summaries with ≥ 2 sentences (with one sentence min, mean and max coincide): min/mean/max correlations, ε₀, the verdict and the p̂/ε̂ it uses (p_hat, judges.*), composition, the hidden-bias simulation, suspicious examples and Table 4; n_summaries counts them, n_single_sentence_left_out the rest. All-units scope: every annotated summary of any length: human agreement (agreement) and the judge-error table (all_units: p̂, ε̂, confusion, recall, specificity).',
   human_label:
-    'Annotation-phase labels only (review-phase labels feed only the review table). Several annotators: the adjudicated label, else the label all agree on; unresolved disagreement is left out and counted. Unclear units are dropped from every rate.',
-  p_hat: 'Faithful / usable (faithful + unfaithful) human labels over the annotated summaries.',
+    'Annotation-phase labels only (review-phase labels feed only the review table), of the reference annotators (settings.reference: people = the project\'s own annotators, imported = imported label sets, both), each annotator\'s current label. Several annotators, by settings.human_label: unanimous = the adjudicated label, else the label all agree on (a disagreement is unresolved); majority = the adjudicated label, else the mode of the usable (faithful/unfaithful) labels, unclear votes not voting (a tie is unresolved). Unresolved units are left out and counted. An adjudicated label needs ≥ 2 reference annotators on the unit. Unclear units are dropped from every rate.',
+  revealed_labels:
+    'A label whose current event was given after its summary\'s judge outputs or benchmark labels were revealed (blind: false) is left out of the reference unless settings.include_revealed; counted either way (reference.n_labels_revealed, n_labels_revealed_excluded). The reference set is applied first, then the reveal.',
+  reference:
+    'Per dataset: the annotators whose labels entered (name, kind, labels), the labels outside the chosen set and the revealed labels left out, and the units resolved by adjudication or majority or left unresolved (disagreement, tie), over every unit of the dataset.',
+  all_units:
+    'p̂ and, per judge, ε̂, confusion, recall and specificity (unfaithful = positive) over every annotated summary of any length, with the definitions of p_hat and epsilon_hat; 95% bootstrap intervals resampling those summaries (the human-sample stream: without single-sentence summaries the figures and intervals equal the diagnostic scope\'s). n = units (recall: TP + FN, specificity: TN + FP).',
+  p_hat: 'Faithful / usable (faithful + unfaithful) human labels over the annotated summaries (diagnostic scope: ≥ 2 sentences; all_units.p_hat: any length).',
   epsilon_hat: 'Units whose hard judge label differs from the usable human label / usable units with a hard judge label.',
   confusion: 'Unfaithful is the positive class: recall = TP/(TP+FN) on human-unfaithful units, specificity = TN/(TN+FP).',
   epsilon0:
@@ -177,7 +196,7 @@ export const DEFINITIONS: Record<string, string> = {
   hidden_bias:
     'Fig. 3 simulation: sentences i.i.d. Bernoulli(p̂) in summaries with the dataset\'s lengths (repeated to ≥ the minimum size); a fraction y labeled by the averaging rule (2K ≥ M), the rest by the min rule (K = M); gap = Pearson ρ(Y, mean) − ρ(Y, min) for a perfect judge and for one flipping each sentence with probability ε̄ (mean ε̂ of the judges).',
   agreement:
-    "Per dataset (`agreement`, shared/agreement): over the analysed summaries (≥ 2 sentences, the audit's scope), annotation-phase labels only, each annotator's current label. Humans: percent agreement, Fleiss' κ (Gwet's generalisation to varying ratings per unit), Krippendorff's α (nominal), Gwet's AC1, per-class (specific) agreement, and every pair of annotators (Cohen's κ, α, AC1). Judges: each judge's hard label against the resolved human label (adjudicated, single or agreed). unclear = 'exclude': two categories; a unit any annotator rated unclear leaves the human figures, a unit whose human label is unclear leaves the judge figures (both counted). Bootstrap: the audit's replicates and seed, resampling summaries with ≥ 1 label, one resample shared by every figure (stream loupe-agreement-v1); n = units each figure rests on.",
+    "Per dataset (`agreement`, shared/agreement): over every summary of any length (the all-units scope), annotation-phase labels of the reference only, each annotator's current label. Humans: percent agreement, Fleiss' κ (Gwet's generalisation to varying ratings per unit), Krippendorff's α (nominal), Gwet's AC1, per-class (specific) agreement, and every pair of annotators (Cohen's κ, α, AC1). Judges: each judge's hard label against the resolved human label (adjudicated, single or agreed). unclear = 'exclude': two categories; a unit any annotator rated unclear leaves the human figures, a unit whose human label is unclear leaves the judge figures (both counted). Bootstrap: the audit's replicates and seed, resampling summaries with ≥ 1 label, one resample shared by every figure (stream loupe-agreement-v1); n = units each figure rests on.",
   review: 'Table 4 in the issue\'s shape: pool, reviewed (summaries with ≥ 1 reviewed flagged sentence), U, F, unclear, pct_U = 100·U/(U+F) (null when U + F = 0); the same counts as suspicious.review.',
   disagreements: 'Lists cover the annotated summaries, sorted by doc_id, summary_id, sentence; the judges-split count is also given over all analysed summaries.',
 };
@@ -194,6 +213,9 @@ export function analyzeProject(datasets: AnalysisDataset[], settings?: Partial<A
       cap: resolved.cap,
       simulation_points: resolved.simulationPoints,
       simulation_min_summaries: resolved.simulationMinSummaries,
+      human_label: resolved.humanLabel,
+      reference: resolved.reference,
+      include_revealed: resolved.includeRevealed,
     },
     definitions: DEFINITIONS,
     datasets: datasets.map((dataset) => analyzeDataset(dataset, resolved)),

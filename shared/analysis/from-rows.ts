@@ -4,7 +4,8 @@
  * tables and exports (shared/review/dataset.ts) build their units here, so `analyze --json` and
  * review.table read the same labels.
  *
- * Labels follow shared/analysis/human-label.ts (`unitHumanLabels`). Order, so the same project
+ * Labels follow shared/analysis/human-label.ts (`unitHumanLabels`, by `rows.rule`; the caller
+ * picks the reference's labels first, shared/analysis/reference.ts). Order, so the same project
  * content gives the same numbers whatever the import order: summaries by summary_id and judges in
  * code-unit order; units in summary order. Judges of a dataset: every judge with at least one
  * prediction on it. Rows of a unit the summaries do not hold are ignored.
@@ -12,7 +13,7 @@
 import type { GlobalLabel, HumanLabel } from '../domain';
 import { unitHumanLabels, type CurrentLabelEvent } from './human-label';
 import { compareCodeUnits } from './prepare';
-import type { AnalysisDataset, AnalysisSummary, AnalysisUnit, JudgePrediction } from './types';
+import type { AnalysisDataset, AnalysisSummary, AnalysisUnit, HumanLabelRule, JudgePrediction, ReferenceInput } from './types';
 
 export interface SummaryRow {
   /** The summary's row id (joins units, labels and predictions). */
@@ -51,6 +52,10 @@ export interface DatasetRows {
   predictions: readonly PredictionRow[];
   /** Adjudicated labels from elsewhere (a repository hook); omitted: the rule of human-label.ts over `labels`. */
   adjudicated?: readonly AdjudicatedLabelRow[];
+  /** How several annotators resolve (default `unanimous`). */
+  rule?: HumanLabelRule;
+  /** The account of how `labels` were chosen (selectReferenceLabels), carried into the dataset. */
+  reference?: ReferenceInput;
 }
 
 interface UnitDraft {
@@ -81,7 +86,7 @@ export function analysisSummariesByKey(rows: DatasetRows): Map<number, AnalysisS
   const out = new Map<number, AnalysisSummary>();
   for (const row of rows.summaries) {
     const units = (unitsBySummary.get(row.key) ?? []).map((draft): AnalysisUnit => {
-      const labels = unitHumanLabels(draft.labels, rows.adjudicated === undefined ? undefined : draft.adjudicated);
+      const labels = unitHumanLabels(draft.labels, rows.adjudicated === undefined ? undefined : draft.adjudicated, rows.rule);
       // fromEntries defines own properties, so a judge named like an Object member stays data.
       return { index: draft.row.index, text: draft.row.text, ...labels, judges: Object.fromEntries(draft.judges) };
     });
@@ -101,5 +106,7 @@ export function datasetFromRows(rows: DatasetRows): AnalysisDataset {
   const summaries = [...analysisSummariesByKey(rows).values()].sort((a, b) => compareCodeUnits(a.summaryId, b.summaryId));
   const judges = new Set<string>();
   for (const summary of summaries) for (const unit of summary.units) for (const judge of Object.keys(unit.judges)) judges.add(judge);
-  return { name: rows.name, summaries, judges: [...judges].sort(compareCodeUnits) };
+  const dataset: AnalysisDataset = { name: rows.name, summaries, judges: [...judges].sort(compareCodeUnits) };
+  if (rows.reference) dataset.reference = rows.reference;
+  return dataset;
 }

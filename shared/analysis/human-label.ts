@@ -4,7 +4,9 @@
  * `adjudicatedLabels` — goes through these functions; nothing else restates them.
  *
  * - Annotation label (p̂, ε̂, human composition): resolveHumanLabel over the annotators' current
- *   annotation-phase labels, the audit-adjudicated label taking precedence.
+ *   annotation-phase labels, the audit-adjudicated label taking precedence, by the chosen rule:
+ *   `unanimous` (adjudicated-else-unanimous, the default) or `majority` (the mode of the usable
+ *   labels; a tie is unresolved).
  * - Audit-adjudicated label: the label the current decisions recorded from the **human-human**
  *   queue agree on, on a unit that currently has annotation labels from ≥ 2 annotators
  *   (adjudicators who disagree leave it unresolved).
@@ -15,7 +17,7 @@
  */
 import type { HumanLabel, Phase } from '../domain';
 import type { ReviewQueueKind } from '../api';
-import type { HumanLabelStatus } from './types';
+import type { HumanLabelRule, HumanLabelStatus } from './types';
 
 export interface ResolvedHumanLabel {
   label: HumanLabel | null;
@@ -26,20 +28,30 @@ export interface ResolvedHumanLabel {
 export const ADJUDICATION_QUEUE = 'human-human' satisfies ReviewQueueKind;
 
 /**
- * An adjudicated label wins; otherwise one annotator's label, or the label all annotators
- * agree on; several annotators who disagree (e.g. faithful vs unclear) leave the unit
- * unresolved (label null, status `disagreement`), and the analysis leaves it out and counts it.
+ * An adjudicated label wins; otherwise one annotator's label, or the label all annotators agree
+ * on. Several annotators who differ (e.g. faithful vs unclear):
+ * - `unanimous` (default): unresolved (label null, status `disagreement`);
+ * - `majority`: the mode of the usable labels (faithful/unfaithful; unclear votes do not vote),
+ *   status `majority`; as many faithful as unfaithful votes is a tie (label null, status `tie`).
+ * The analysis leaves unresolved units out and counts them.
  */
 export function resolveHumanLabel(
   labelsByAnnotator: Readonly<Record<string, HumanLabel>> | ReadonlyMap<string, HumanLabel>,
   adjudicated?: HumanLabel | null,
+  rule: HumanLabelRule = 'unanimous',
 ): ResolvedHumanLabel {
   if (adjudicated !== undefined && adjudicated !== null) return { label: adjudicated, status: 'adjudicated' };
   const labels = labelsByAnnotator instanceof Map ? [...labelsByAnnotator.values()] : Object.values(labelsByAnnotator);
   if (labels.length === 0) return { label: null, status: 'none' };
   const first = labels[0]!;
   if (labels.length === 1) return { label: first, status: 'single' };
-  return labels.every((label) => label === first) ? { label: first, status: 'agreed' } : { label: null, status: 'disagreement' };
+  if (labels.every((label) => label === first)) return { label: first, status: 'agreed' };
+  if (rule === 'unanimous') return { label: null, status: 'disagreement' };
+  // Labels differ, so at least one of them is usable (all-unclear would have agreed).
+  const faithful = labels.filter((label) => label === 'faithful').length;
+  const unfaithful = labels.filter((label) => label === 'unfaithful').length;
+  if (faithful === unfaithful) return { label: null, status: 'tie' };
+  return { label: faithful > unfaithful ? 'faithful' : 'unfaithful', status: 'majority' };
 }
 
 /** Several annotators whose current labels differ (before any adjudication): the human-human queue's sentences. */
@@ -92,12 +104,13 @@ export interface UnitHumanLabels {
 
 /**
  * The unit's labels by the rules above. `adjudicated`: an adjudicated label from elsewhere (the
- * repository's hook); undefined: the audit-adjudicated label of these events.
+ * repository's hook); undefined: the audit-adjudicated label of these events. `rule`: how several
+ * annotators resolve (default `unanimous`).
  */
-export function unitHumanLabels(events: readonly CurrentLabelEvent[], adjudicated?: HumanLabel | null): UnitHumanLabels {
+export function unitHumanLabels(events: readonly CurrentLabelEvent[], adjudicated?: HumanLabel | null, rule: HumanLabelRule = 'unanimous'): UnitHumanLabels {
   const ratings = new Map<string, HumanLabel>();
   for (const e of events) if (e.phase === 'annotation' && e.label !== null) ratings.set(e.annotator, e.label);
-  const human = resolveHumanLabel(ratings, adjudicated === undefined ? auditAdjudicatedLabel(events) : adjudicated);
+  const human = resolveHumanLabel(ratings, adjudicated === undefined ? auditAdjudicatedLabel(events) : adjudicated, rule);
   // fromEntries defines own properties, so an annotator named like an Object member stays data.
   return { human: human.label, humanStatus: human.status, review: reviewLabel(events), ratings: Object.fromEntries(ratings) };
 }

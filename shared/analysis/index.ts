@@ -4,4 +4,6 @@ export { datasetFromRows, analysisSummariesByKey, type DatasetRows } from './fro
 export { buildReviewTable, reviewSummary } from './review-table';
 export { analyzeDataset, analyzeProject, DEFINITIONS, CORRELATION_TIE_TOLERANCE } from './analyze';
 export { AnalysisInputError } from './prepare';
+export { selectReferenceLabels, referenceReport, DEFAULT_REFERENCE_OPTIONS, type ReferenceOptions, type ReferenceLabelEvent } from './reference';
+export { computeAllUnits } from './all-units';
 export { renderMarkdown } from './markdown';

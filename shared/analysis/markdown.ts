@@ -6,7 +6,7 @@
  * corrected rate. "—" marks an undefined value.
  */
 import type { DatasetAgreement, PairAgreement } from '../agreement/types';
-import type { AnalysisReport, Composition, CorrelationCell, DatasetAnalysis, Estimate, KindCorrelations, Rate } from './types';
+import type { AllUnitsReport, AnalysisReport, Composition, CorrelationCell, DatasetAnalysis, Estimate, HumanReferenceReport, KindCorrelations, Rate } from './types';
 import { AGGREGATORS } from './types';
 
 const UNDEFINED = '—';
@@ -162,12 +162,54 @@ function renderAgreement(agreement: DatasetAgreement): string[] {
       : 'unclear counted as a third category';
   return [
     '### Agreement (annotation-phase labels; value ± half-width of the 95% CI; n = units)',
-    `Over ${count(agreement.n_summaries)} summaries with ≥ 2 sentences and ≥ 1 label (${count(agreement.n_units_rated)} rated units); ${unclear}. Judges: hard label against the resolved human label.`,
+    `Over ${count(agreement.n_summaries)} summaries of any length with ≥ 1 label (${count(agreement.n_units_rated)} rated units); ${unclear}. Judges: hard label against the resolved human label.`,
     table(
       ['Raters', '% agreement', 'κ', 'Krippendorff α', 'Gwet AC1', ...agreement.categories.map((category) => `specific ${category}`), 'n'],
       agreementRows(agreement),
     ),
   ];
+}
+
+/** Estimate with its interval and n: "0.250 [0.100, 0.400] (n = 12)". */
+function estimateWithN(estimate: Estimate): string {
+  return `${withInterval(estimate)} (n = ${count(estimate.n)})`;
+}
+
+/** The judge-error table over every annotated unit, any length (all_units). */
+export function renderAllUnits(allUnits: AllUnitsReport, judges: readonly string[]): string[] {
+  const human = allUnits.human;
+  const parts = [
+    '### Judge error on every annotated sentence (any summary length)',
+    `Over ${count(allUnits.n_summaries)} annotated summaries (${count(allUnits.n_single_sentence)} with one sentence), ${count(allUnits.n_units)} units: ${count(human.n_usable)} usable (${count(human.n_faithful)} faithful, ${count(human.n_unfaithful)} unfaithful), ${count(human.n_unclear)} unclear, ${count(human.n_unresolved)} unresolved. p̂ = ${withInterval(allUnits.p_hat)} (n = ${count(allUnits.p_hat.n)} units, ${count(allUnits.p_hat.n_summaries)} summaries). Unfaithful is the positive class.`,
+  ];
+  if (judges.length === 0) return [...parts, 'No judge predictions.'];
+  parts.push(
+    table(
+      ['Judge', 'ε̂ [95% CI]', 'n units', 'TP', 'FP', 'TN', 'FN', 'Recall (unfaithful) [95% CI]', 'Specificity [95% CI]'],
+      judges.map((judge) => {
+        const j = allUnits.judges[judge]!;
+        const c = j.confusion;
+        return [inert(judge), withInterval(j.epsilon_hat), count(j.epsilon_hat.n), count(c.tp), count(c.fp), count(c.tn), count(c.fn), estimateWithN(j.recall), estimateWithN(j.specificity)];
+      }),
+    ),
+  );
+  return parts;
+}
+
+/** Whose labels, by which rule, with its n. */
+export function referenceLine(reference: HumanReferenceReport): string {
+  const sets = { people: "the project's people", imported: 'imported label sets', both: "the project's people and imported label sets" };
+  const rule = reference.rule === 'majority' ? 'majority (adjudicated, else the mode of the usable labels; a tie is unresolved)' : 'adjudicated-else-unanimous';
+  const names = reference.annotators.map((a) => `${inert(a.name)}${a.kind ? ` (${a.kind})` : ''}: ${count(a.n_labels)}`).join(', ');
+  const revealed = reference.include_revealed
+    ? `${count(reference.n_labels_revealed)} labels given after a reveal included`
+    : `${count(reference.n_labels_revealed_excluded)} labels given after a reveal left out`;
+  const units = [
+    `${count(reference.n_units_adjudicated)} units adjudicated`,
+    ...(reference.rule === 'majority' ? [`${count(reference.n_units_majority)} by majority`, `${count(reference.n_units_tied)} tied (left out)`] : []),
+    `${count(reference.n_units_disagreement)} unresolved disagreements`,
+  ];
+  return `- Human reference: ${sets[reference.set]}, rule ${rule}; ${count(reference.n_annotators)} annotators, ${count(reference.n_labels)} labels${names ? ` (${names})` : ''}; ${count(reference.n_labels_outside_reference)} labels of ${count(reference.n_annotators_outside_reference)} annotators outside the reference left out; ${revealed}; ${units.join(', ')}.`;
 }
 
 function renderDataset(dataset: DatasetAnalysis): string {
@@ -178,11 +220,14 @@ function renderDataset(dataset: DatasetAnalysis): string {
   parts.push(
     [
       `- Summaries analysed: ${count(dataset.n_summaries)} of ${count(dataset.n_summaries_total)} (${count(dataset.n_single_sentence_left_out)} with one sentence left out), ${count(dataset.n_sentences)} sentences; ${count(dataset.n_without_global_label)} without a global label.`,
-      `- Human sample: ${count(human.n_annotated_summaries)} annotated summaries, ${count(human.n_units)} units: ${count(human.n_usable)} usable (${count(human.n_faithful)} faithful, ${count(human.n_unfaithful)} unfaithful), ${count(human.n_unclear)} unclear, ${count(human.n_unresolved)} unresolved disagreements, ${count(human.n_unlabeled)} unlabeled.`,
+      referenceLine(dataset.reference),
+      `- Human sample (≥ 2 sentences): ${count(human.n_annotated_summaries)} annotated summaries, ${count(human.n_units)} units: ${count(human.n_usable)} usable (${count(human.n_faithful)} faithful, ${count(human.n_unfaithful)} unfaithful), ${count(human.n_unclear)} unclear, ${count(human.n_unresolved)} unresolved disagreements, ${count(human.n_unlabeled)} unlabeled.`,
       `- p̂ = ${withInterval(dataset.p_hat_estimate)} (n = ${count(dataset.p_hat_estimate.n)} units, ${count(dataset.p_hat_estimate.n_summaries)} summaries)`,
       `- ε₀ = ${epsilon0Text(dataset)} (lengths of ${count(dataset.epsilon0_n_summaries)} summaries)`,
     ].join('\n'),
   );
+
+  parts.push(...renderAllUnits(dataset.all_units, judges));
 
   if (judges.length === 0) {
     parts.push('No judge predictions.');
@@ -198,7 +243,7 @@ function renderDataset(dataset: DatasetAnalysis): string {
       ),
     );
 
-    parts.push('### Judge error ε̂ against ε₀ (Table 12 layout) and the averaging-bias diagnostic');
+    parts.push('### Judge error ε̂ against ε₀ (Table 12 layout; summaries with ≥ 2 sentences) and the averaging-bias diagnostic');
     parts.push(
       table(
         ['Judge', 'ε̂ [95% CI]', 'n units', 'ε₀', 'mean ≥ min (hard Pearson)', 'ε̂ < ε₀', 'at upper CI', 'Averaging bias', 'Recall (unfaithful)', 'Specificity'],
@@ -313,6 +358,8 @@ export function renderMarkdown(report: AnalysisReport): string {
   const header = [
     '# Loupe analysis',
     `Bootstrap: ${count(settings.bootstrap)} replicates resampling summaries, seed ${settings.seed}; 95% percentile intervals (linear interpolation, type 7). Review cap ${settings.cap}. "—" = undefined.`,
+    `Human reference: ${settings.reference} (people = the project's annotators, imported = imported label sets); several annotators resolve by ${settings.human_label === 'majority' ? 'majority (adjudicated, else the mode of the usable labels; a tie is unresolved)' : 'adjudicated-else-unanimous'}; labels given after a reveal ${settings.include_revealed ? 'included' : 'left out'} (counted per dataset).`,
+    'Scopes: the diagnostic (correlations, ε₀, the verdict and its p̂/ε̂, composition, the simulation, suspicious examples, Table 4) takes summaries with ≥ 2 sentences; agreement and the judge-error table on every annotated sentence take every length.',
   ].join('\n\n');
   return [header, ...report.datasets.map(renderDataset)].join('\n\n') + '\n';
 }

@@ -3,7 +3,7 @@
  */
 import { HUMAN_LABELS } from '../domain';
 import { checkSeed } from '../stats/prng';
-import { DEFAULT_SETTINGS, type AnalysisDataset, type AnalysisSettings, type AnalysisSummary, type AnalysisUnit, type JudgePrediction } from './types';
+import { DEFAULT_SETTINGS, HUMAN_LABEL_RULES, REFERENCE_SETS, UNRESOLVED_STATUSES, type AnalysisDataset, type AnalysisSettings, type AnalysisSummary, type AnalysisUnit, type JudgePrediction } from './types';
 
 /** Thrown when the analysis input is inconsistent (a bug upstream, not a user error). */
 export class AnalysisInputError extends Error {
@@ -33,6 +33,9 @@ export function resolveSettings(settings: Partial<AnalysisSettings> | undefined)
   if (!Number.isSafeInteger(resolved.simulationMinSummaries) || resolved.simulationMinSummaries < 1) {
     problems.push(`simulationMinSummaries must be an integer ≥ 1, got ${resolved.simulationMinSummaries}`);
   }
+  if (!(HUMAN_LABEL_RULES as readonly string[]).includes(resolved.humanLabel)) problems.push(`humanLabel must be one of ${HUMAN_LABEL_RULES.join(', ')}, got ${String(resolved.humanLabel)}`);
+  if (!(REFERENCE_SETS as readonly string[]).includes(resolved.reference)) problems.push(`reference must be one of ${REFERENCE_SETS.join(', ')}, got ${String(resolved.reference)}`);
+  if (typeof resolved.includeRevealed !== 'boolean') problems.push(`includeRevealed must be true or false, got ${String(resolved.includeRevealed)}`);
   if (problems.length > 0) throw new AnalysisInputError(problems);
   return resolved;
 }
@@ -42,14 +45,14 @@ function stripUndefined<T extends object>(value: T): Partial<T> {
 }
 
 const LABELS = new Set<string>(HUMAN_LABELS);
-const STATUSES = new Set<string>(['none', 'single', 'agreed', 'adjudicated', 'disagreement']);
+const STATUSES = new Set<string>(['none', 'single', 'agreed', 'adjudicated', 'disagreement', 'majority', 'tie']);
 
 function checkUnit(unit: AnalysisUnit, where: string, problems: string[]): void {
   if (!Number.isSafeInteger(unit.index) || unit.index < 0) problems.push(`${where}: index must be an integer ≥ 0`);
   if (typeof unit.text !== 'string') problems.push(`${where}: text must be a string`);
   if (unit.human !== null && !LABELS.has(unit.human)) problems.push(`${where}: unknown human label "${String(unit.human)}"`);
   if (!STATUSES.has(unit.humanStatus)) problems.push(`${where}: unknown human status "${String(unit.humanStatus)}"`);
-  const unresolved = unit.humanStatus === 'none' || unit.humanStatus === 'disagreement';
+  const unresolved = UNRESOLVED_STATUSES.includes(unit.humanStatus);
   if (unresolved !== (unit.human === null)) problems.push(`${where}: human label ${String(unit.human)} does not fit status ${unit.humanStatus}`);
   if (unit.review !== undefined && unit.review !== null && !LABELS.has(unit.review)) problems.push(`${where}: unknown review label "${String(unit.review)}"`);
   for (const [judge, prediction] of Object.entries(unit.judges)) {
@@ -75,7 +78,12 @@ export function checkDataset(dataset: AnalysisDataset): void {
   if (problems.length > 0) throw new AnalysisInputError(problems);
 }
 
-/** Summaries with fewer sentences are left out of every analysis (all aggregators coincide), and of the suspicious queue. */
+/**
+ * The diagnostic scope (PROTOCOL "Two scopes"): summaries with fewer sentences are left out of
+ * the min/mean/max correlations, ε₀, the verdict and the p̂/ε̂ it uses, composition, the
+ * hidden-bias simulation and the suspicious queue (all aggregators coincide). Agreement and the
+ * all-units judge-error table take every annotated summary.
+ */
 export const MIN_ANALYSED_SENTENCES = 2;
 
 export function isAnalysedSummary(summary: { units: readonly unknown[] }): boolean {

@@ -115,7 +115,7 @@ export function computeReliability({ analysed, annotated, judges, bootstrap, hum
     for (const unit of summary.units) {
       human.n_units += 1;
       if (unit.human === 'unclear') human.n_unclear += 1;
-      else if (unit.humanStatus === 'disagreement') human.n_unresolved += 1;
+      else if (unit.humanStatus === 'disagreement' || unit.humanStatus === 'tie') human.n_unresolved += 1;
       else if (unit.human === null) human.n_unlabeled += 1;
       const truth = usableHumanValue(unit);
       if (truth === null) continue;

@@ -12,7 +12,10 @@ import { z } from 'zod';
 import { HumanLabelSchema } from '../domain';
 import type { ReliabilityBin } from '../stats/calibration';
 import type { DatasetAgreement, JudgeHumanAgreement, MultiRaterAgreement, PairAgreement } from '../agreement/types';
+import { HUMAN_LABEL_RULES, REFERENCE_SETS } from './types';
 import type {
+  AllUnitsJudge,
+  AllUnitsReport,
   AnalysisReport,
   AveragingBias,
   CalibrationReport,
@@ -25,10 +28,12 @@ import type {
   DisagreementReport,
   Estimate,
   HiddenBiasReport,
+  HumanReferenceReport,
   HumanSampleCounts,
   JudgeAnalysis,
   KindCorrelations,
   Rate,
+  ReferenceAnnotator,
   ReviewSummary,
   ReviewTable,
   Statistics,
@@ -263,6 +268,50 @@ export const DatasetAgreementSchema = z.object({
   judge_names: z.array(z.string()),
 }) satisfies z.ZodType<DatasetAgreement>;
 
+const EstimateWithSummariesSchema = EstimateSchema.extend({ n_summaries: Int });
+
+const AllUnitsJudgeSchema = z.object({
+  epsilon_hat: EstimateWithSummariesSchema,
+  confusion: ConfusionSchema,
+  recall: EstimateSchema,
+  specificity: EstimateSchema,
+}) satisfies z.ZodType<AllUnitsJudge>;
+
+const AllUnitsReportSchema = z.object({
+  n_summaries: Int,
+  n_single_sentence: Int,
+  n_units: Int,
+  human: HumanSampleCountsSchema,
+  p_hat: EstimateWithSummariesSchema,
+  judges: z.record(z.string(), AllUnitsJudgeSchema),
+}) satisfies z.ZodType<AllUnitsReport>;
+
+const HumanLabelRuleSchema = z.enum(HUMAN_LABEL_RULES);
+const ReferenceSetSchema = z.enum(REFERENCE_SETS);
+
+const ReferenceAnnotatorSchema = z.object({
+  name: z.string(),
+  kind: z.enum(['person', 'imported']).nullable(),
+  n_labels: Int,
+}) satisfies z.ZodType<ReferenceAnnotator>;
+
+const HumanReferenceReportSchema = z.object({
+  set: ReferenceSetSchema,
+  rule: HumanLabelRuleSchema,
+  include_revealed: z.boolean(),
+  annotators: z.array(ReferenceAnnotatorSchema),
+  n_annotators: Int,
+  n_labels: Int,
+  n_annotators_outside_reference: Int,
+  n_labels_outside_reference: Int,
+  n_labels_revealed: Int,
+  n_labels_revealed_excluded: Int,
+  n_units_adjudicated: Int,
+  n_units_majority: Int,
+  n_units_disagreement: Int,
+  n_units_tied: Int,
+}) satisfies z.ZodType<HumanReferenceReport>;
+
 export const DatasetAnalysisSchema = z.object({
   dataset: z.string(),
   n_summaries: Int,
@@ -273,7 +322,7 @@ export const DatasetAnalysisSchema = z.object({
   judge_names: z.array(z.string()),
   human: HumanSampleCountsSchema,
   p_hat: NullableNumber,
-  p_hat_estimate: EstimateSchema.extend({ n_summaries: Int }),
+  p_hat_estimate: EstimateWithSummariesSchema,
   epsilon0: NullableNumber,
   epsilon0_status: z.enum(['root', 'unconditional', 'undefined']),
   epsilon0_reason: z.string().nullable(),
@@ -283,12 +332,23 @@ export const DatasetAnalysisSchema = z.object({
   suspicious: SuspiciousReportSchema,
   review: ReviewSummarySchema,
   agreement: DatasetAgreementSchema,
+  all_units: AllUnitsReportSchema,
+  reference: HumanReferenceReportSchema,
   disagreements: DisagreementReportSchema,
   hidden_bias: HiddenBiasReportSchema.nullable(),
 }) satisfies z.ZodType<DatasetAnalysis>;
 
 export const AnalysisReportSchema = z.object({
-  settings: z.object({ bootstrap: Int, seed: Int, cap: Int, simulation_points: Int, simulation_min_summaries: Int }),
+  settings: z.object({
+    bootstrap: Int,
+    seed: Int,
+    cap: Int,
+    simulation_points: Int,
+    simulation_min_summaries: Int,
+    human_label: HumanLabelRuleSchema,
+    reference: ReferenceSetSchema,
+    include_revealed: z.boolean(),
+  }),
   definitions: z.record(z.string(), z.string()),
   datasets: z.array(DatasetAnalysisSchema),
 }) satisfies z.ZodType<AnalysisReport>;
@@ -327,6 +387,10 @@ export type SchemaMatchesTypes = AllTrue<{
   JudgeHumanAgreementSchema: SameShape<z.infer<typeof JudgeHumanAgreementSchema>, JudgeHumanAgreement>;
   MultiRaterAgreementSchema: SameShape<z.infer<typeof MultiRaterAgreementSchema>, MultiRaterAgreement>;
   DatasetAgreementSchema: SameShape<z.infer<typeof DatasetAgreementSchema>, DatasetAgreement>;
+  AllUnitsJudgeSchema: SameShape<z.infer<typeof AllUnitsJudgeSchema>, AllUnitsJudge>;
+  AllUnitsReportSchema: SameShape<z.infer<typeof AllUnitsReportSchema>, AllUnitsReport>;
+  ReferenceAnnotatorSchema: SameShape<z.infer<typeof ReferenceAnnotatorSchema>, ReferenceAnnotator>;
+  HumanReferenceReportSchema: SameShape<z.infer<typeof HumanReferenceReportSchema>, HumanReferenceReport>;
   DatasetAnalysisSchema: SameShape<z.infer<typeof DatasetAnalysisSchema>, DatasetAnalysis>;
   AnalysisReportSchema: SameShape<z.infer<typeof AnalysisReportSchema>, AnalysisReport>;
 }>;

@@ -15,9 +15,48 @@ import type { DatasetAgreement } from '../agreement/types';
 /**
  * How a unit's annotation-phase human label was resolved (see resolveHumanLabel):
  * none (nobody labeled it), single (one annotator), agreed (several, all the same),
- * adjudicated (an adjudicated label exists), disagreement (several, unresolved → left out).
+ * adjudicated (an adjudicated label exists), disagreement (several, unresolved → left out);
+ * under the `majority` rule also majority (several who differ, one usable label has more votes)
+ * and tie (several who differ, as many faithful as unfaithful votes: unresolved → left out).
  */
-export type HumanLabelStatus = 'none' | 'single' | 'agreed' | 'adjudicated' | 'disagreement';
+export type HumanLabelStatus = 'none' | 'single' | 'agreed' | 'adjudicated' | 'disagreement' | 'majority' | 'tie';
+
+/** Statuses that leave a unit without a human label (left out and counted). */
+export const UNRESOLVED_STATUSES: readonly HumanLabelStatus[] = ['none', 'disagreement', 'tie'];
+
+/**
+ * How several annotators' current labels of a unit resolve (an adjudicated label wins in both):
+ * `unanimous` = the label they all agree on, else unresolved (adjudicated-else-unanimous, Loupe's
+ * default); `majority` = the mode of the usable (faithful/unfaithful) labels, a tie unresolved
+ * (FineSurE/FRANK/QAGS practice).
+ */
+export const HUMAN_LABEL_RULES = ['unanimous', 'majority'] as const;
+export type HumanLabelRule = (typeof HUMAN_LABEL_RULES)[number];
+
+/** Whose annotation-phase labels are the human reference: the project's people, imported label sets, or both. */
+export const REFERENCE_SETS = ['people', 'imported', 'both'] as const;
+export type ReferenceSet = (typeof REFERENCE_SETS)[number];
+
+/** An annotator of the project (a person) or an imported label set (a benchmark's annotators). */
+export type AnnotatorKind = 'person' | 'imported';
+
+/**
+ * How the loader chose the human reference of a dataset and what it left out
+ * (shared/analysis/reference.ts `selectReferenceLabels`). Counts are of current
+ * annotation-phase labels (one per unit and annotator) over every unit of the dataset.
+ */
+export interface ReferenceInput {
+  set: ReferenceSet;
+  rule: HumanLabelRule;
+  includeRevealed: boolean;
+  /** Kind of each annotator with a current annotation-phase label on the dataset (in the reference or not). */
+  kinds: Record<string, AnnotatorKind>;
+  /** Labels (and their annotators) outside the chosen set, left out. */
+  nLabelsOutside: number;
+  nAnnotatorsOutside: number;
+  /** Labels of the reference given after their summary's reveal (blind: false): left out unless includeRevealed. */
+  nLabelsRevealed: number;
+}
 
 export interface JudgePrediction {
   /** 1 = faithful, 0 = unfaithful, null = no (parsable) hard label. */
@@ -61,6 +100,11 @@ export interface AnalysisDataset {
   summaries: AnalysisSummary[];
   /** Judges to analyse, in report order. */
   judges: string[];
+  /**
+   * How the units' human labels were chosen and resolved (the loader's account). Omitted: the
+   * caller resolved them by the settings' rule and reference, with nothing left out.
+   */
+  reference?: ReferenceInput;
 }
 
 export interface AnalysisSettings {
@@ -74,6 +118,13 @@ export interface AnalysisSettings {
   simulationPoints?: number;
   /** Simulated summaries at least (the dataset's lengths are repeated; default 20,000). */
   simulationMinSummaries?: number;
+  /**
+   * How the input's human labels were resolved and whose they are (applied by the loader, which
+   * builds the units; reported with the figures; a dataset whose `reference` says otherwise is refused).
+   */
+  humanLabel?: HumanLabelRule;
+  reference?: ReferenceSet;
+  includeRevealed?: boolean;
 }
 
 export const DEFAULT_SETTINGS: Required<AnalysisSettings> = {
@@ -82,6 +133,9 @@ export const DEFAULT_SETTINGS: Required<AnalysisSettings> = {
   cap: 25,
   simulationPoints: 21,
   simulationMinSummaries: 20_000,
+  humanLabel: 'unanimous',
+  reference: 'both',
+  includeRevealed: false,
 };
 
 // ───────────────────────────── output ─────────────────────────────
@@ -320,9 +374,72 @@ export interface HumanSampleCounts {
   n_faithful: number;
   n_unfaithful: number;
   n_unclear: number;
-  /** Units where annotators disagree and no adjudicated label exists (left out). */
+  /** Units where annotators disagree (under `majority`: tie) and no adjudicated label exists (left out). */
   n_unresolved: number;
   n_unlabeled: number;
+}
+
+/** One annotator of the human reference, with the labels it brought. */
+export interface ReferenceAnnotator {
+  name: string;
+  /** null: the analysis input did not say (a caller without the project's annotator kinds). */
+  kind: AnnotatorKind | null;
+  /** Its current annotation-phase labels that entered (units of every length). */
+  n_labels: number;
+}
+
+/**
+ * The human reference of a dataset (issue 9): whose labels, by which rule, and what was left out,
+ * over every unit of the dataset (all lengths).
+ */
+export interface HumanReferenceReport {
+  set: ReferenceSet;
+  rule: HumanLabelRule;
+  include_revealed: boolean;
+  /** In code-unit order of name. */
+  annotators: ReferenceAnnotator[];
+  n_annotators: number;
+  /** Current annotation-phase labels that entered the human label. */
+  n_labels: number;
+  n_annotators_outside_reference: number;
+  /** Labels of annotators outside the chosen set, left out. */
+  n_labels_outside_reference: number;
+  /** Labels of the reference given after their summary's reveal (blind: false). */
+  n_labels_revealed: number;
+  /** Of those, left out (all of them unless include_revealed). */
+  n_labels_revealed_excluded: number;
+  /** Units by resolution, every length: a label by adjudication, by majority (dissent outvoted); unresolved by disagreement (unanimous) or tie (majority). */
+  n_units_adjudicated: number;
+  n_units_majority: number;
+  n_units_disagreement: number;
+  n_units_tied: number;
+}
+
+/** One judge on every annotated unit, whatever the summary's length (the all-units scope). */
+export interface AllUnitsJudge {
+  /** n = usable human-labeled units with a hard label; n_summaries = bootstrap units. */
+  epsilon_hat: Estimate & { n_summaries: number };
+  confusion: Confusion;
+  /** TP / (TP + FN), unfaithful = positive; n = TP + FN. */
+  recall: Estimate;
+  /** TN / (TN + FP); n = TN + FP. */
+  specificity: Estimate;
+}
+
+/**
+ * p̂ and the judge-error table over every annotated summary of any length (issue 10): where the
+ * summary length does not matter (XSum-style one-sentence summaries count).
+ */
+export interface AllUnitsReport {
+  /** Annotated summaries (≥ 1 annotation-phase label, unclear included), any length: the bootstrap units. */
+  n_summaries: number;
+  /** Of those, summaries with a single sentence (outside the diagnostic scope). */
+  n_single_sentence: number;
+  /** Units of the annotated summaries. */
+  n_units: number;
+  human: HumanSampleCounts;
+  p_hat: Estimate & { n_summaries: number };
+  judges: Record<string, AllUnitsJudge>;
 }
 
 export interface DatasetAnalysis {
@@ -351,16 +468,30 @@ export interface DatasetAnalysis {
   /** The issue's shape of Table 4 (mapped from suspicious.review, which stays). */
   review: ReviewSummary;
   /**
-   * Inter-rater agreement (shared/agreement) over the analysed summaries (≥ 2 sentences):
+   * Inter-rater agreement (shared/agreement) over every annotated summary, any length:
    * annotators among themselves and each judge (hard labels) against the resolved human label.
    */
   agreement: DatasetAgreement;
+  /** p̂ and judge error over every annotated unit, any length. */
+  all_units: AllUnitsReport;
+  /** Whose labels are the human reference, by which rule, with its n. */
+  reference: HumanReferenceReport;
   disagreements: DisagreementReport;
   hidden_bias: HiddenBiasReport | null;
 }
 
 export interface AnalysisReport {
-  settings: { bootstrap: number; seed: number; cap: number; simulation_points: number; simulation_min_summaries: number };
+  settings: {
+    bootstrap: number;
+    seed: number;
+    cap: number;
+    simulation_points: number;
+    simulation_min_summaries: number;
+    /** The human-label rule and reference set, and whether labels given after a reveal were included. */
+    human_label: HumanLabelRule;
+    reference: ReferenceSet;
+    include_revealed: boolean;
+  };
   /** The conventions behind the numbers, in words (for readers of the JSON). */
   definitions: Record<string, string>;
   datasets: DatasetAnalysis[];

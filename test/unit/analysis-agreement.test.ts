@@ -1,8 +1,9 @@
 /**
  * Agreement in the audit (issue 5): a small project imported through the real import path, with
  * two annotators overlapping on some summaries, one alone on others, a single-sentence summary
- * (out of scope) and a judge. The report's `agreement` block equals agreementForDataset called
- * directly on the same labels (≥ 2-sentence summaries, annotation phase, current labels, exclude);
+ * (in scope: agreement takes every length, issue 10 item 2) and a judge. The report's `agreement`
+ * block equals agreementForDataset called directly on the same labels (every summary, annotation
+ * phase, current labels, exclude);
  * the report parses through the contract's schema unchanged; the Markdown shows the table; the
  * issue's `review` key mirrors suspicious.review.
  */
@@ -29,7 +30,7 @@ const upload = (name: string, rows: unknown[]) => ({ type: 'upload' as const, na
 const SENTENCES = ['The council met on Monday evening.', 'It approved the new budget for schools.', 'The mayor resigned after the vote was held.', 'Residents welcomed the plan warmly.'];
 const L: HumanLabel[] = ['faithful', 'unfaithful', 'unclear'];
 
-// 8 summaries of 3–4 sentences and one of a single sentence (left out of the scope).
+// 8 summaries of 3–4 sentences and one of a single sentence (in agreement's scope, out of the diagnostic's).
 const summaries = [
   ...Array.from({ length: 8 }, (_, g) => ({
     dataset: 'agree',
@@ -59,10 +60,10 @@ labels.push({ summary_id: 'single', sentence_index: 0, label: 'unfaithful', anno
 
 const predictions = summaries.flatMap((s) => s.sentences.map((_, i) => ({ summary_id: s.summary_id, sentence_index: i, judge: 'qwen', hard: (i + s.summary_id.length) % 3 === 0 ? 0 : 1, soft: null })));
 
-/** The agreement input built by hand from the rows above: ≥ 2 sentences, by annotator. */
+/** The agreement input built by hand from the rows above: every summary, by annotator. */
 function handInput(): AgreementSummary[] {
   return summaries
-    .filter((s) => s.sentences.length >= 2)
+    .slice()
     .sort((a, b) => (a.summary_id < b.summary_id ? -1 : 1))
     .map((s) => ({
       summaryId: s.summary_id,
@@ -97,16 +98,19 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('agreement in the audit', () => {
-  it('equals agreementForDataset on the same labels (scope ≥ 2 sentences, exclude, the audit seed and replicates)', () => {
+  it('equals agreementForDataset on the same labels (every summary length, exclude, the audit seed and replicates)', () => {
     const dataset = report.datasets[0]!;
     const direct = agreementForDataset({ name: 'agree', summaries: handInput(), judges: ['qwen'] }, { unclear: 'exclude', bootstrap: 200, seed: 7 });
     expect(dataset.agreement).toEqual(direct);
-    // What the block rests on: the two annotators, their overlap, the single-sentence summary left out.
+    // What the block rests on: the two annotators, their overlap, the single-sentence summary included.
     expect(dataset.agreement.humans.raters).toEqual(['ann-a', 'ann-b']);
     expect(dataset.agreement.humans.pairs).toHaveLength(1);
-    expect(dataset.agreement.n_summaries).toBe(8);
-    const overlapUnits = [2, 3, 4, 5].reduce((n, g) => n + 3 + (g % 2), 0);
+    expect(dataset.agreement.n_summaries).toBe(9);
+    const overlapUnits = [2, 3, 4, 5].reduce((n, g) => n + 3 + (g % 2), 0) + 1; // + the single sentence both rated
     expect(dataset.agreement.humans.pairs[0]!.n_units).toBe(overlapUnits - 1); // s3's unclear unit is excluded
+    // While the diagnostic scope leaves the single-sentence summary out.
+    expect(dataset.n_summaries).toBe(8);
+    expect(dataset.n_single_sentence_left_out).toBe(1);
     expect(dataset.agreement.n_units_unclear_dropped).toBe(1);
     expect(dataset.agreement.humans.krippendorff_alpha.value).not.toBeNull();
     expect(dataset.agreement.humans.krippendorff_alpha.ci).not.toBeNull();

@@ -199,7 +199,18 @@ describe('input and settings', () => {
     expect(() => analyzeDataset(valid, { bootstrap: -1, seed: 0, cap: 25 })).toThrow(AnalysisInputError);
     expect(() => analyzeDataset(valid, { bootstrap: 10, seed: 0.5, cap: 25 })).toThrow(AnalysisInputError);
     expect(() => analyzeDataset(valid, { bootstrap: 10, seed: 0, cap: -1 })).toThrow(AnalysisInputError);
-    expect(analyzeProject([valid], { bootstrap: 10 }).settings).toEqual({ bootstrap: 10, seed: 0, cap: 25, simulation_points: 21, simulation_min_summaries: 20_000 });
+    expect(analyzeProject([valid], { bootstrap: 10 }).settings).toEqual({
+      bootstrap: 10,
+      seed: 0,
+      cap: 25,
+      simulation_points: 21,
+      simulation_min_summaries: 20_000,
+      human_label: 'unanimous',
+      reference: 'both',
+      include_revealed: false,
+    });
+    expect(() => analyzeDataset(valid, { humanLabel: 'mode' as 'majority' })).toThrow(/humanLabel must be one of unanimous, majority/);
+    expect(() => analyzeDataset(valid, { reference: 'all' as 'both' })).toThrow(/reference must be one of people, imported, both/);
     expect(analyzeProject([valid]).settings.bootstrap).toBe(2000);
     expect(() => analyzeProject([valid, valid], { bootstrap: 0 })).toThrow(/dataset names repeat/);
   });
