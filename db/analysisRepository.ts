@@ -13,6 +13,7 @@ import { JudgeRepository, type DatasetPredictionRow } from './judgeRepository';
 import type { HumanLabel } from '../shared/domain';
 import { adjudicatedLabelRows } from '../shared/analysis/human-label';
 import type { AdjudicatedLabelRow, CurrentLabelRow as AnalysisLabelRow, SummaryRow, UnitRow } from '../shared/analysis/from-rows';
+import type { AnnotatorKind } from '../shared/analysis/types';
 import { currentFirst } from './latest';
 
 export type { DatasetPredictionRow };
@@ -21,8 +22,12 @@ export type { DatasetPredictionRow };
 export type AnalysisSummaryRow = SummaryRow;
 export type AnalysisUnitRow = UnitRow;
 
-/** The current (latest) label of one (unit, annotator, phase); cleared labels are not rows. */
-export type CurrentLabelRow = AnalysisLabelRow & { label: HumanLabel };
+/**
+ * The current (latest) label of one (unit, annotator, phase); cleared labels are not rows. With
+ * what the human reference needs (schema 7, issue 9): the annotator's kind, and whether the event
+ * was given blind (false: after its summary was revealed to its annotator).
+ */
+export type CurrentLabelRow = AnalysisLabelRow & { label: HumanLabel; kind: AnnotatorKind; blind: boolean };
 
 export type { AdjudicatedLabelRow };
 
@@ -98,7 +103,7 @@ export class AnalysisRepository {
    * event with no label (cleared) means the annotator has no label there.
    */
   currentLabels(dataset: string): CurrentLabelRow[] {
-    return this.db
+    const rows = this.db
       .prepare(
         `WITH latest AS (
            SELECT id FROM (
@@ -107,23 +112,25 @@ export class AnalysisRepository {
              JOIN units u ON u.id = e.unit_id JOIN summaries s ON s.id = u.summary_id JOIN datasets d ON d.id = s.dataset_id
              WHERE d.name = ?) WHERE rn = 1
          )
-         SELECT u.summary_id AS summaryKey, u.idx AS unitIndex, a.name AS annotator, e.phase, e.label, r.queue
+         SELECT u.summary_id AS summaryKey, u.idx AS unitIndex, a.name AS annotator, e.phase, e.label, r.queue, a.kind, e.blind
          FROM latest l JOIN label_events e ON e.id = l.id JOIN units u ON u.id = e.unit_id JOIN annotators a ON a.id = e.annotator_id
          LEFT JOIN review_events r ON r.event_id = e.id
          WHERE e.label IS NOT NULL
          ORDER BY u.summary_id, u.idx, a.name, e.phase`,
       )
-      .all(dataset) as CurrentLabelRow[];
+      .all(dataset) as Array<Omit<CurrentLabelRow, 'blind'> & { blind: number }>;
+    return rows.map((row) => ({ ...row, blind: row.blind === 1 }));
   }
 
   /**
    * The hook for adjudication (issue 5): the audit-adjudicated label of units where annotators
    * disagreed, by the one rule (shared/analysis/human-label.ts `auditAdjudicatedLabel`) over the
-   * current labels. The loader (electron/core/analysis/load.ts) gives it precedence; a subclass
-   * may plug in another source.
+   * current labels (`labels`: those of the chosen human reference; default every current label).
+   * The loader (electron/core/analysis/load.ts) gives it precedence; a subclass may plug in another
+   * source.
    */
-  adjudicatedLabels(dataset: string): AdjudicatedLabelRow[] {
-    return adjudicatedLabelRows(this.currentLabels(dataset));
+  adjudicatedLabels(dataset: string, labels: readonly CurrentLabelRow[] = this.currentLabels(dataset)): AdjudicatedLabelRow[] {
+    return adjudicatedLabelRows(labels);
   }
 
   /** Predictions of the current version of every judge (with a hard or soft label). */

@@ -1,6 +1,7 @@
 /**
  * `loupe analyze`: the judge audit of issue 4 from the command line.
- *   analyze --project P [--json] [--markdown [FILE]] [--bootstrap N] [--seed S] [--cap C] [--dataset D] [--timings]
+ *   analyze --project P [--json] [--markdown [FILE]] [--bootstrap N] [--seed S] [--cap C] [--dataset D]
+ *           [--human-label unanimous|majority] [--reference people|imported|both] [--include-revealed] [--timings]
  *
  * --json prints exactly one JSON document (the AnalysisReport, checked against the contract's
  * schema) on stdout and nothing else; --markdown FILE writes the readable report to FILE, and
@@ -8,7 +9,9 @@
  * only when stderr is a terminal. The analysis runs in the same worker thread as in the app, so
  * the same project and seed give the same numbers in every host. A project without judges or
  * human labels still gives a report (undefined values are null); only a missing project or
- * dataset is an error. Ctrl-C cancels (exit 130).
+ * dataset is an error. Ctrl-C cancels (exit 130). --human-label, --reference and
+ * --include-revealed are passed to the contract as given (humanLabel, reference, includeRevealed):
+ * it refuses a value it does not know, with its message (exit 1).
  */
 import type { Command } from 'commander';
 import { renameSync, writeFileSync } from 'node:fs';
@@ -26,6 +29,9 @@ interface AnalyzeOptions {
   seed?: number;
   cap?: number;
   dataset?: string;
+  humanLabel?: string;
+  reference?: string;
+  includeRevealed?: boolean;
   timings?: boolean;
 }
 
@@ -53,6 +59,9 @@ export function registerAnalyzeCommand(program: Command): void {
     .option('--seed <s>', `seed of every random stream (default ${A.seed.default})`, number('--seed'))
     .option('--cap <c>', `suspicious summaries listed per dataset (default ${A.cap.default})`, number('--cap'))
     .option('--dataset <name>', 'only this dataset')
+    .option('--human-label <rule>', 'how several annotators resolve: unanimous (adjudicated, else the label all agree on; default) or majority (adjudicated, else the mode of the usable labels; a tie is unresolved)')
+    .option('--reference <set>', "whose labels are the human reference: people (the project's annotators), imported (imported label sets) or both (default)")
+    .option('--include-revealed', 'count labels given after their summary was revealed (blind: false); default: left out, counted')
     .option('--timings', 'print load and analysis times on stderr')
     .action(async (opts: AnalyzeOptions) => {
       if (opts.json && opts.markdown === true) throw new UsageError('--json prints on stdout: give --markdown a FILE to write the readable report as well');
@@ -70,6 +79,10 @@ export function registerAnalyzeCommand(program: Command): void {
           ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
           ...(opts.cap !== undefined ? { cap: opts.cap } : {}),
           ...(opts.dataset !== undefined ? { dataset: opts.dataset } : {}),
+          // Strings as given: the contract's enums refuse anything else.
+          ...(opts.humanLabel !== undefined ? { humanLabel: opts.humanLabel as 'unanimous' | 'majority' } : {}),
+          ...(opts.reference !== undefined ? { reference: opts.reference as 'people' | 'imported' | 'both' } : {}),
+          ...(opts.includeRevealed ? { includeRevealed: true } : {}),
         });
         jobId = status.jobId;
         let shown = 0;

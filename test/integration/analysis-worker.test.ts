@@ -24,6 +24,8 @@ import { tempDir } from '../helpers/tmp';
 import { loadWorkedExample } from '../helpers/worked-example';
 
 const ROOT = join(import.meta.dirname, '..', '..');
+/** The contract's defaults of the human reference (analysis.start without those fields). */
+const REFERENCE_DEFAULTS = { reference: 'both', humanLabel: 'unanimous', includeRevealed: false } as const;
 const fixture = loadWorkedExample();
 const dir = tempDir('loupe-analysis-worker-');
 
@@ -85,7 +87,7 @@ describe('the analysis worker and the analysis.* handlers', () => {
       expect(done.error).toBeNull();
       expect(done.state).toBe('done');
       expect(done.progress).toEqual({ phase: 'done', done: 3, total: 3 });
-      const here = runAnalysisJob(Database, { projectPath: workedPath, dataset: null, settings: { bootstrap: 200, seed: 5, cap: 25 } });
+      const here = runAnalysisJob(Database, { projectPath: workedPath, dataset: null, settings: { bootstrap: 200, seed: 5, cap: 25, ...REFERENCE_DEFAULTS } });
       expect(done.report).toEqual(here.report);
       expect(done.markdown).toBe(here.markdown);
       expect(done.finishedAt).not.toBeNull();
@@ -153,7 +155,7 @@ describe('the analysis worker and the analysis.* handlers', () => {
     const service = createAnalysisService({
       project: () => ({ path: join(dir, 'missing.loupe'), repo: { datasetId: () => 1 } as unknown as Repository }),
     });
-    const started = await service.handlers['analysis.start']({ bootstrap: 0, seed: 0, cap: 25 });
+    const started = await service.handlers['analysis.start']({ bootstrap: 0, seed: 0, cap: 25, ...REFERENCE_DEFAULTS });
     const status = await service.wait(started.jobId);
     expect(status.state).toBe('failed');
     expect(status.error?.message).toMatch(/No project file/);
@@ -190,10 +192,10 @@ describe('the bundled worker of the desktop app (out/main/analysis-worker.cjs)',
     const db = openProjectDatabase(Database, workedPath, { create: false });
     const service = createAnalysisService({ project: () => ({ path: workedPath, repo: new Repository(db) }), worker: entry });
     try {
-      const started = await service.handlers['analysis.start']({ bootstrap: 100, seed: 9, cap: 25 });
+      const started = await service.handlers['analysis.start']({ bootstrap: 100, seed: 9, cap: 25, ...REFERENCE_DEFAULTS });
       const status = await service.wait(started.jobId);
       expect(status.error).toBeNull();
-      const here = runAnalysisJob(Database, { projectPath: workedPath, dataset: null, settings: { bootstrap: 100, seed: 9, cap: 25 } });
+      const here = runAnalysisJob(Database, { projectPath: workedPath, dataset: null, settings: { bootstrap: 100, seed: 9, cap: 25, ...REFERENCE_DEFAULTS } });
       expect(status.report).toEqual(here.report as AnalysisReport);
       expect(status.markdown).toBe(here.markdown);
     } finally {

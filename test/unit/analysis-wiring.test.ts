@@ -64,9 +64,30 @@ describe('loading a project for the analysis', () => {
   it('gives the worked example exactly the input its hand-checked test uses', () => {
     const [loaded, ...rest] = readDatasets(workedPath);
     expect(rest).toEqual([]);
-    expect(loaded).toEqual(datasetFromFixture(fixture));
-    // And so the same report (the worked-example test holds that one against the expected block).
-    expect(analyzeProject([loaded!], { bootstrap: 0 })).toEqual(analyzeProject([datasetFromFixture(fixture)], { bootstrap: 0 }));
+    // The loader adds its account of the human reference: the default (both sets, unanimous,
+    // revealed labels left out), nothing left out; the imported label files' annotators are imported.
+    const { reference, ...units } = loaded!;
+    expect(units).toEqual(datasetFromFixture(fixture));
+    expect(reference).toEqual({
+      set: 'both',
+      rule: 'unanimous',
+      includeRevealed: false,
+      kinds: { ann1: 'imported', ann2: 'imported' },
+      nLabelsOutside: 0,
+      nAnnotatorsOutside: 0,
+      nLabelsRevealed: 0,
+    });
+    // And so the same report (the worked-example test holds that one against the expected block),
+    // but for the kinds the loader knows.
+    const fromLoader = analyzeProject([loaded!], { bootstrap: 0 });
+    const fromFixture = analyzeProject([datasetFromFixture(fixture)], { bootstrap: 0 });
+    expect(fromLoader.datasets[0]!.reference.annotators.map((a) => a.kind)).toEqual(['imported', 'imported']);
+    expect(fromFixture.datasets[0]!.reference.annotators.map((a) => a.kind)).toEqual([null, null]);
+    const withoutKinds = (report: typeof fromLoader) => ({
+      ...report,
+      datasets: report.datasets.map((d) => ({ ...d, reference: { ...d.reference, annotators: d.reference.annotators.map((a) => ({ ...a, kind: null })) } })),
+    });
+    expect(withoutKinds(fromLoader)).toEqual(fromFixture);
   });
 
   it('uses current labels only, per phase: cleared labels, corrections, agreement, disagreement, review labels, adjudication', async () => {

@@ -20,7 +20,7 @@ export interface ComputeResult {
 /** Steps: loading (1, done by the caller before this runs), one per dataset, rendering (1). */
 export function computeReport(
   datasets: AnalysisDataset[],
-  settings: Pick<AnalysisSettings, 'bootstrap' | 'seed' | 'cap'>,
+  settings: Pick<AnalysisSettings, 'bootstrap' | 'seed' | 'cap' | 'humanLabel' | 'reference' | 'includeRevealed'>,
   onProgress: (progress: ComputeProgress) => void = () => undefined,
 ): ComputeResult {
   const total = datasets.length + 2;
@@ -34,6 +34,9 @@ export function computeReport(
     cap: envelope.settings.cap,
     simulationPoints: envelope.settings.simulation_points,
     simulationMinSummaries: envelope.settings.simulation_min_summaries,
+    humanLabel: envelope.settings.human_label,
+    reference: envelope.settings.reference,
+    includeRevealed: envelope.settings.include_revealed,
   };
   const analysed = datasets.map((dataset, i) => {
     onProgress({ phase: `analysing ${dataset.name}`, done: 1 + i, total });

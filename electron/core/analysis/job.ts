@@ -5,7 +5,7 @@
  */
 import type { DatabaseConstructor } from '../../../db/open';
 import { AnalysisRepository, openProjectReadOnly } from '../../../db/analysisRepository';
-import type { AnalysisReport } from '../../../shared/analysis';
+import type { AnalysisReport, HumanLabelRule, ReferenceSet } from '../../../shared/analysis';
 import { computeReport, type ComputeProgress } from './compute';
 import { loadAnalysisDatasets, UnknownDatasetError } from './load';
 
@@ -14,7 +14,18 @@ export interface AnalysisJobInput {
   projectPath: string;
   /** null: every dataset. */
   dataset: string | null;
-  settings: { bootstrap: number; seed: number; cap: number };
+  settings: AnalysisJobSettings;
+}
+
+/** What the analysis is run with (the contract's analysis.start fields, defaults applied). */
+export interface AnalysisJobSettings {
+  bootstrap: number;
+  seed: number;
+  cap: number;
+  /** Whose labels are the human reference, how several resolve, and whether labels given after a reveal count. */
+  reference: ReferenceSet;
+  humanLabel: HumanLabelRule;
+  includeRevealed: boolean;
 }
 
 /** What the worker posts back. */
@@ -38,7 +49,8 @@ export function runAnalysisJob(
   const db = openProjectReadOnly(Driver, input.projectPath);
   const datasets = (() => {
     try {
-      return loadAnalysisDatasets(new AnalysisRepository(db), input.dataset);
+      const { reference, humanLabel, includeRevealed } = input.settings;
+      return loadAnalysisDatasets(new AnalysisRepository(db), input.dataset, { set: reference, rule: humanLabel, includeRevealed });
     } finally {
       db.close();
     }

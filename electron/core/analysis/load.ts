@@ -1,11 +1,14 @@
 /**
  * From the project's rows to the analysis input (shared/analysis/types.ts `AnalysisDataset`):
- * the repository reads in one snapshot, the one loader (shared/analysis/from-rows.ts) builds the
- * dataset. The label rules (annotation label, audit-adjudicated label, review label) are those of
- * shared/analysis/human-label.ts; `AnalysisRepository.adjudicatedLabels` is the hook that supplies
- * the adjudicated labels (a subclass may plug in another source).
+ * the repository reads in one snapshot, the human reference is picked (shared/analysis/reference.ts:
+ * whose labels, revealed labels left out or not), and the one loader (shared/analysis/from-rows.ts)
+ * builds the dataset by the chosen rule. The label rules (annotation label, audit-adjudicated
+ * label, review label) are those of shared/analysis/human-label.ts;
+ * `AnalysisRepository.adjudicatedLabels` is the hook that supplies the adjudicated labels over the
+ * reference's labels (a subclass may plug in another source).
  */
 import { datasetFromRows, type AnalysisDataset } from '../../../shared/analysis';
+import { DEFAULT_REFERENCE_OPTIONS, selectReferenceLabels, type ReferenceOptions } from '../../../shared/analysis/reference';
 import type { AnalysisRepository } from '../../../db/analysisRepository';
 
 export class UnknownDatasetError extends Error {
@@ -16,19 +19,22 @@ export class UnknownDatasetError extends Error {
 }
 
 /** Reads every dataset (or one) in one snapshot and builds the analysis input. */
-export function loadAnalysisDatasets(repo: AnalysisRepository, dataset: string | null): AnalysisDataset[] {
+export function loadAnalysisDatasets(repo: AnalysisRepository, dataset: string | null, options: ReferenceOptions = DEFAULT_REFERENCE_OPTIONS): AnalysisDataset[] {
   return repo.snapshot(() => {
     const names = repo.datasetNames();
     if (dataset !== null && !names.includes(dataset)) throw new UnknownDatasetError(dataset);
-    return (dataset === null ? names : [dataset]).map((name) =>
-      datasetFromRows({
+    return (dataset === null ? names : [dataset]).map((name) => {
+      const { labels, reference } = selectReferenceLabels(repo.currentLabels(name), options);
+      return datasetFromRows({
         name,
         summaries: repo.summaries(name),
         units: repo.units(name),
-        labels: repo.currentLabels(name),
-        adjudicated: repo.adjudicatedLabels(name),
+        labels,
+        adjudicated: repo.adjudicatedLabels(name, labels),
         predictions: repo.predictions(name),
-      }),
-    );
+        rule: options.rule,
+        reference,
+      });
+    });
   });
 }

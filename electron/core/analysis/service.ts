@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { ApiError, type AnalysisStatus, type ApiHandlers, type ApiParsedInput } from '../../../shared/api';
 import type { Repository } from '../../../db/repository';
-import type { AnalysisJobInput, AnalysisTimings, AnalysisWorkerMessage } from './job';
+import type { AnalysisJobInput, AnalysisJobSettings, AnalysisTimings, AnalysisWorkerMessage } from './job';
 
 export type AnalysisMethod = Extract<keyof ApiHandlers, `analysis.${string}`>;
 export type AnalysisHandlers = Pick<ApiHandlers, AnalysisMethod>;
@@ -88,7 +88,14 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     const dataset = input.dataset ?? null;
     if (dataset !== null && repo.datasetId(dataset) === null) throw new ApiError({ code: 'not_found', message: `No dataset "${dataset}" in this project` });
 
-    const settings = { bootstrap: input.bootstrap, seed: input.seed, cap: input.cap };
+    const settings: AnalysisJobSettings = {
+      bootstrap: input.bootstrap,
+      seed: input.seed,
+      cap: input.cap,
+      reference: input.reference,
+      humanLabel: input.humanLabel,
+      includeRevealed: input.includeRevealed,
+    };
     const jobInput: AnalysisJobInput = { projectPath: path, dataset, settings };
     const entryPoint = options.worker ?? defaultWorkerEntry();
     const jobId = randomUUID();
