@@ -65,7 +65,7 @@ export function AgreementTable({ agreement }: { agreement: DatasetAgreement }) {
     <div className="analysis-scroll">
       <table className="data-table agreement-table" data-testid="agreement-table">
         <caption data-testid="agreement-unclear">
-          Annotation-phase labels over {count(agreement.n_summaries)} summaries with ≥ 2 sentences and a label. Value ± half-width of the 95% bootstrap interval
+          Annotation-phase labels over {count(agreement.n_summaries)} summaries of any length with a label. Value ± half-width of the 95% bootstrap interval
           (resampling summaries); n = units. {unclear} Judges: hard label against the resolved human label.
         </caption>
         <thead>

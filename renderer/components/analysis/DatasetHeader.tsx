@@ -35,23 +35,6 @@ export function DatasetFacts({ dataset }: { dataset: DatasetAnalysis }) {
           {human.n_unlabeled > 0 && <>, {count(human.n_unlabeled)} unlabeled</>}
         </dd>
       </div>
-      {dataset.reference && (
-        <div>
-          <dt>Human reference</dt>
-          <dd data-testid="facts-reference">
-            {REFERENCE_TEXT[dataset.reference.set]}: {plural(dataset.reference.n_annotators, 'annotator')}, {plural(dataset.reference.n_labels, 'label')} ·{' '}
-            {HUMAN_LABEL_RULE_TEXT[dataset.reference.rule]}
-            {dataset.reference.n_labels_outside_reference > 0 && <> · {plural(dataset.reference.n_labels_outside_reference, 'label')} of other annotators left out</>}
-            {dataset.reference.n_labels_revealed > 0 && (
-              <>
-                {' '}
-                · {plural(dataset.reference.n_labels_revealed, 'label')} given after a reveal
-                {dataset.reference.n_labels_revealed_excluded > 0 ? ` (${count(dataset.reference.n_labels_revealed_excluded)} left out)` : ' (included)'}
-              </>
-            )}
-          </dd>
-        </div>
-      )}
       <div>
         <dt>p̂ (share faithful)</dt>
         <dd data-testid="facts-p-hat">
@@ -68,18 +51,13 @@ export function DatasetFacts({ dataset }: { dataset: DatasetAnalysis }) {
   );
 }
 
-const SET_WORDS: Record<HumanReferenceReport['set'], string> = {
-  people: 'the project’s people',
-  imported: 'imported label sets',
-  both: 'people and imported label sets',
-};
-
 export function ReferenceFacts({ reference }: { reference: HumanReferenceReport }) {
-  const rule = reference.rule === 'majority' ? 'majority (adjudicated, else the mode of the usable labels; a tie is unresolved)' : 'adjudicated, else unanimous';
+  // The settings' words (format.ts), so the header and the settings panel name a choice alike.
+  const rule = `adjudicated, else ${HUMAN_LABEL_RULE_TEXT[reference.rule]}`;
   const revealed = reference.include_revealed ? reference.n_labels_revealed : reference.n_labels_revealed_excluded;
   return (
     <>
-      {SET_WORDS[reference.set]}, rule {rule}: {plural(reference.n_annotators, 'annotator')}, {plural(reference.n_labels, 'label')}
+      {REFERENCE_TEXT[reference.set]}, rule {rule}: {plural(reference.n_annotators, 'annotator')}, {plural(reference.n_labels, 'label')}
       {reference.annotators.length > 0 && (
         <span className="muted">
           {' '}

@@ -1,10 +1,12 @@
 /**
  * One dataset's audit, in the paper's order: what it rests on (summaries, human sample, p̂, ε₀),
- * Table 2 (min vs mean), the ε̂ figure and the verdict per judge, composition, the hidden-bias
+ * then what holds at any summary length (judge error on every annotated sentence, agreement),
+ * then the diagnostic on summaries with ≥ 2 sentences: Table 2 (min vs mean), the ε̂ figure and the verdict per judge, composition, the hidden-bias
  * simulation, reliability and calibration, the suspicious list and the disagreement lists.
  */
 import type { DatasetAnalysis } from '../../../shared/analysis/types';
 import { AgreementTable } from './AgreementTable';
+import { AllUnitsTable } from './AllUnitsTable';
 import { safeFileName } from '../../charts/export';
 import { CalibrationChart } from './CalibrationChart';
 import { ChartFrame } from './ChartFrame';
@@ -32,9 +34,15 @@ export function DatasetSection({ dataset, bootstrap, index }: { dataset: Dataset
       </h2>
       <DatasetFacts dataset={dataset} />
 
+      <h3>Judge error on every annotated sentence (any summary length)</h3>
+      <AllUnitsTable allUnits={dataset.all_units} judges={dataset.judge_names} />
+      <h3>Agreement</h3>
+      <AgreementTable agreement={dataset.agreement} />
+
       {dataset.n_summaries === 0 ? (
         <p className="analysis-empty" data-testid="empty-summaries">
-          No summary with two or more sentences: nothing to analyse here (with one sentence, min, mean and max coincide). Import summaries in Project (S).
+          No summary with two or more sentences: the averaging-bias diagnostic does not apply here (with one sentence, min, mean and max coincide). Judge error and
+          agreement above take every sentence.
         </p>
       ) : (
         <>
@@ -56,7 +64,7 @@ export function DatasetSection({ dataset, bootstrap, index }: { dataset: Dataset
               <h3>Min vs mean aggregation (Table 2)</h3>
               <CorrelationTable dataset={dataset} bootstrap={bootstrap} />
 
-              <h3>Judge error and the averaging-bias diagnostic</h3>
+              <h3>The averaging-bias diagnostic (summaries with ≥ 2 sentences)</h3>
               <VerdictTable dataset={dataset} />
               <ChartFrame
                 fileName={file('epsilon')}
@@ -87,9 +95,6 @@ export function DatasetSection({ dataset, bootstrap, index }: { dataset: Dataset
           >
             <CompositionChart dataset={dataset} />
           </ChartFrame>
-
-          <h3>Agreement</h3>
-          <AgreementTable agreement={dataset.agreement} />
 
           <h3>Hidden bias (simulation, Fig. 3)</h3>
           {dataset.hidden_bias ? (
