@@ -128,7 +128,7 @@ describe('reveals and blind: false', () => {
     // CSV writes booleans as 1/0.
     expect(row(second[1]!).blind).toBe('0');
     expect(row(second[0]!).blind).toBe('1');
-    const jsonl = (await core.handlers['export.build']({ format: 'jsonl', dataset: 'news' })).content.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const jsonl = (await core.handlers['export.build']({ format: 'jsonl', history: false, dataset: 'news' })).content.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(jsonl.filter((r) => r.annotator === annotator && r.blind === false)).toHaveLength(1);
     expect(JSON.parse(row(second[1]!).history!)).toEqual([expect.objectContaining({ label: 'unfaithful', blind: false })]);
     // A sentence nobody labeled has no blindness to speak of.
