@@ -83,7 +83,7 @@ program.exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2));
 
 program
   .command('serve')
-  .description('serve the UI in a browser at 127.0.0.1 (prints the URL with its token first)')
+  .description('serve the UI in a browser at 127.0.0.1 (prints the links with their tokens first: one per --annotator, then the lead link)')
   .option('--project <path>', 'project file (created when missing; default: the demo project)')
   .option('--port <n>', 'port (default: a free one)', port)
   .option('--annotator <name>', 'hand out an annotator link for this person (repeatable): it can only annotate, as NAME', (name: string, names: string[]) => [...names, name], [] as string[])
