@@ -37,7 +37,12 @@ export const DatasetStatsSchema = z.object({
 });
 export type DatasetStats = z.infer<typeof DatasetStatsSchema>;
 
-export const AnnotatorSchema = z.object({ id: z.number().int(), name: z.string() });
+/**
+ * A person of the project, or an imported label set (a benchmark's annotators such as FRANK's):
+ * imported ones are read-only sources, never offered or written as the current annotator.
+ */
+export const AnnotatorKindSchema = z.enum(['person', 'imported']);
+export const AnnotatorSchema = z.object({ id: z.number().int(), name: z.string(), kind: AnnotatorKindSchema });
 export type Annotator = z.infer<typeof AnnotatorSchema>;
 
 /** An annotator's profile: what they have done, and how fast (outside blind annotation only). */
@@ -214,6 +219,8 @@ export const AnnotationSummarySchema = z.object({
   document: z.string().nullable(),
   splitter: z.string(),
   units: z.array(AnnotationUnitSchema),
+  /** This annotator revealed the summary's judge outputs or benchmark labels (issue 9): their labels on it are recorded blind: false. */
+  revealed: z.boolean().optional(),
 });
 export type AnnotationSummary = z.infer<typeof AnnotationSummarySchema>;
 
@@ -251,8 +258,6 @@ export const ExportInputSchema = z.object({
 export type ExportInput = z.infer<typeof ExportInputSchema>;
 
 export const ExportOutputSchema = z.object({
-  /** This annotator revealed the summary's judge outputs or benchmark labels (issue 9): their labels on it are recorded blind: false. */
-  revealed: z.boolean().optional(),
   fileName: z.string(),
   mime: z.string(),
   content: z.string(),
@@ -271,10 +276,44 @@ export const HostInfoSchema = z.object({
   /** API keys can be kept in the OS keychain (desktop with safeStorage). */
   keychain: z.boolean(),
   project: ProjectInfoSchema.nullable(),
-  /** `loupe serve --annotator NAME` preselects the annotator. */
+  /**
+   * Who this connection is (issue 9): the lead (everything) or one annotator, whose link allows
+   * only that annotator's annotation calls (ANNOTATOR_METHODS). The desktop app and the CLI are
+   * the lead.
+   */
+  role: z.enum(['lead', 'annotator']),
+  /** The annotator of an annotator link (fixed); for the lead, a preselected name or null. */
   annotator: z.string().nullable(),
 });
 export type HostInfo = z.infer<typeof HostInfoSchema>;
+
+/** Who makes a call, as the host established it (token, desktop, CLI): checked in dispatch. */
+export type Caller = { role: 'lead' } | { role: 'annotator'; annotator: string };
+export const LEAD: Caller = { role: 'lead' };
+
+// --- annotator links (issue 9; loupe serve) -----------------------------------------------------
+
+export const AnnotatorLinkSchema = z.object({
+  id: z.string(),
+  annotator: z.string(),
+  createdAt: z.string(),
+  /** The link with its token: shown once, when created (null in listings). */
+  url: z.string().nullable(),
+});
+export type AnnotatorLink = z.infer<typeof AnnotatorLinkSchema>;
+
+// --- reveal gate (issue 9) ------------------------------------------------------------------------
+
+/** Views that show judge outputs or benchmark labels. */
+export const REVEALING_VIEWS = ['analysis', 'review', 'judges'] as const;
+export const RevealStatusSchema = z.object({
+  annotator: z.string(),
+  /** Summaries of the annotator's sample with an unlabeled unit: what opening such a view would reveal. */
+  unfinished: z.number().int(),
+  /** Of those, already revealed earlier (labels on them are recorded with blind: false). */
+  revealed: z.number().int(),
+});
+export type RevealStatus = z.infer<typeof RevealStatusSchema>;
 
 
 // --- judges (issue 3) ---------------------------------------------------------------------------
@@ -482,6 +521,19 @@ export const AnalysisStartInputSchema = z.object({
   cap: boundedNumber(LIMITS.analysis.cap).default(LIMITS.analysis.cap.default!),
   /** One dataset; absent: every dataset of the project. */
   dataset: Name.optional(),
+  /**
+   * Whose labels are the human reference (issue 9): the project's own people, the imported label
+   * sets (benchmark annotators), or both. Shown in the report with its n.
+   */
+  reference: z.enum(['people', 'imported', 'both']).default('both'),
+  /**
+   * How several annotators' labels of a unit resolve: `unanimous` = adjudicated, else the label
+   * they all agree on (disagreements unresolved); `majority` = adjudicated, else the mode of the
+   * usable labels (a tie is unresolved and counted), as FineSurE/FRANK/QAGS aggregate.
+   */
+  humanLabel: z.enum(['unanimous', 'majority']).default('unanimous'),
+  /** Labels given after their summary's judge outputs were revealed (blind: false): left out unless true (counted either way). */
+  includeRevealed: z.boolean().default(false),
 });
 export type AnalysisStartInput = z.input<typeof AnalysisStartInputSchema>;
 
@@ -799,6 +851,13 @@ export const API = {
     input: RecordInputSchema,
     output: z.object({ eventId: z.number().int(), unitId: z.number().int(), state: UnitLabelStateSchema, progress: ProgressSchema }),
   },
+  /** How many of the annotator's unfinished summaries a revealing view would show (the gate asks first). */
+  'annotation.revealStatus': { input: z.object({ annotator: Name }), output: RevealStatusSchema },
+  /** The annotator chose to open a revealing view: records the reveal of each unfinished summary of their sample. */
+  'annotation.reveal': {
+    input: z.object({ annotator: Name, view: z.enum(REVEALING_VIEWS) }),
+    output: z.object({ revealed: z.number().int(), status: RevealStatusSchema }),
+  },
   'annotation.attachDocument': {
     input: z.object({ key: z.number().int(), text: z.string().min(1) }),
     output: z.object({ attached: z.number().int() }),
@@ -897,6 +956,12 @@ export const API = {
   /** Corrected global labels (conjunctive rule) beside the benchmark's, and the flips. */
   'review.corrections': { input: z.object({ dataset: Name.optional() }), output: z.array(DatasetCorrectionsSchema) },
   'export.build': { input: ExportInputSchema, output: ExportOutputSchema },
+  /** Lead only, hosts with links (loupe serve): the annotator links handed out, without their tokens. */
+  'links.list': { input: Empty, output: z.array(AnnotatorLinkSchema) },
+  /** A new link for one annotator (a person, never an imported label set); its url carries the token, shown once. */
+  'links.create': { input: z.object({ annotator: Name }), output: AnnotatorLinkSchema },
+  /** Stops a link at once: its next call is refused. */
+  'links.revoke': { input: z.object({ id: z.string().min(1) }), output: z.object({ revoked: z.boolean() }) },
   /** Merges the label histories of annotators' copies (paths on disk: desktop and CLI), one transaction per file. */
   'merge.projects': { input: z.object({ paths: z.array(z.string().min(1)).min(1).max(100) }), output: z.array(MergeFileResultSchema) },
   /** Desktop only: native dialogs. `loupe serve` answers these with an error. */
@@ -917,8 +982,39 @@ export type ApiParsedInput<M extends ApiMethod> = z.output<(typeof API)[M]['inpu
 export type ApiOutput<M extends ApiMethod> = z.output<(typeof API)[M]['output']>;
 export const API_METHODS = Object.keys(API) as ApiMethod[];
 
+/**
+ * What an annotator link may call, and which input field must name that annotator (null: none).
+ * Every other method is the lead's: a judge output, an analysis, a review, an export, an import,
+ * a sample, a merge or someone's activity never reaches an annotator link.
+ */
+export const ANNOTATOR_METHODS = {
+  'app.info': null,
+  'datasets.list': null,
+  'annotation.queue': 'annotator',
+  'annotation.load': 'annotator',
+  'annotation.record': 'annotator',
+  'annotation.attachDocument': null,
+} as const satisfies Partial<Record<ApiMethod, string | null>>;
+
+/** The role check of one validated call; null when allowed, else the refusal (code forbidden). */
+export function refusalFor(caller: Caller, method: ApiMethod, input: unknown): ApiErrorBody | null {
+  if (caller.role === 'lead') return null;
+  if (!Object.prototype.hasOwnProperty.call(ANNOTATOR_METHODS, method)) {
+    return { code: 'forbidden', message: `${method} needs the lead's link: this link is annotator "${caller.annotator}"'s and allows only their annotation.` };
+  }
+  const field = ANNOTATOR_METHODS[method as keyof typeof ANNOTATOR_METHODS];
+  if (field !== null) {
+    const named = (input as Record<string, unknown> | null)?.[field];
+    if (named !== caller.annotator) {
+      return { code: 'forbidden', message: `This link is annotator "${caller.annotator}"'s: it cannot act as ${JSON.stringify(named)}.` };
+    }
+  }
+  return null;
+}
+
 /** What a host implements: one async function per method, receiving validated input. */
-export type ApiHandlers = { [M in ApiMethod]: (input: ApiParsedInput<M>) => Promise<ApiOutput<M>> };
+/** The caller is the one dispatch checked (absent in direct calls: the lead); most handlers ignore it. */
+export type ApiHandlers = { [M in ApiMethod]: (input: ApiParsedInput<M>, caller?: Caller) => Promise<ApiOutput<M>> };
 
 /** What the renderer calls. */
 export interface LoupeApi {

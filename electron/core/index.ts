@@ -26,7 +26,7 @@ import { createProjectSession } from './projects/session';
 import { createReviewHandlers } from './review/service';
 import { createSamplingHandlers } from './sampling/handlers';
 
-export type { CoreOptions, HostCapabilities } from './context';
+export type { CoreOptions, HostCapabilities, LinkRegistry } from './context';
 
 export interface Core {
   handlers: ApiHandlers;
@@ -79,8 +79,8 @@ export function createCore(options: CoreOptions): Core {
     ...createReviewHandlers({ repository: () => session.require().repo.review }),
     ...createExportHandlers(ctx),
     ...createMergeHandlers(ctx),
-    ...createDialogFallbacks(),
     ...createLinksHandlers(ctx),
+    ...createDialogFallbacks(),
   };
 
   return {

@@ -1,5 +1,5 @@
 /** app.*: what the host is and can do, and the open project. */
-import type { ApiHandlers } from '../../../shared/api';
+import { LEAD, type ApiHandlers } from '../../../shared/api';
 import { LOUPE_VERSION } from '../../../shared/domain';
 import type { CoreContext } from '../context';
 
@@ -8,7 +8,7 @@ export type AppHandlers = Pick<ApiHandlers, 'app.info'>;
 export function createAppHandlers(ctx: CoreContext): AppHandlers {
   const { options } = ctx;
   return {
-    'app.info': async () => ({
+    'app.info': async (_input, caller = LEAD) => ({
       version: LOUPE_VERSION,
       host: options.host,
       fileDialogs: options.fileDialogs,
@@ -16,7 +16,8 @@ export function createAppHandlers(ctx: CoreContext): AppHandlers {
       canSwitchProjects: options.canSwitchProjects,
       keychain: options.secrets?.available() ?? false,
       project: ctx.currentProject()?.info ?? null,
-      annotator: options.annotator ?? null,
+      role: caller.role,
+      annotator: caller.role === 'annotator' ? caller.annotator : (options.annotator ?? null),
     }),
   };
 }
