@@ -7,7 +7,7 @@
  * Annotate view.
  */
 import { create } from 'zustand';
-import type { ApiInput, ApiOutput, JudgeInfo, JudgeRunStatus } from '../../shared/api';
+import type { ApiInput, ApiOutput, JudgeBatchImport, JudgeInfo, JudgePlan, JudgeRunStatus } from '../../shared/api';
 import { errorMessage } from '../api/errors';
 import { bridge } from './session';
 
@@ -36,6 +36,20 @@ interface JudgesState {
   error: string | null;
   /** What the last action did ("Added …", "new judge version …"). */
   notice: string | null;
+  /** What a start would send for the run options, by judge name (null: not known). */
+  plans: Record<string, PlanEntry>;
+  /** The judge whose Start waits for the user to confirm the requests it sends. */
+  confirming: string | null;
+  /** A batch export or import in flight, by judge name. */
+  batchPending: Record<string, 'export' | 'import'>;
+  /** The last batch import's report, by judge name. */
+  batchImports: Record<string, JudgeBatchImport>;
+}
+
+export interface PlanEntry {
+  /** The selection it was computed for ("<dataset>|<onlySampled>"). */
+  key: string;
+  plan: JudgePlan | null;
 }
 
 const initialState: JudgesState = {
@@ -49,7 +63,14 @@ const initialState: JudgesState = {
   runOptions: { dataset: '', onlySampled: false },
   error: null,
   notice: null,
+  plans: {},
+  confirming: null,
+  batchPending: {},
+  batchImports: {},
 };
+
+/** A start that sends this many requests or more asks first (a hosted API bills each one). */
+export const CONFIRM_REQUESTS_AT = 1000;
 
 export const useJudges = create<JudgesState>(() => ({ ...initialState }));
 
@@ -208,7 +229,10 @@ function applyStatus(status: JudgeRunStatus, fromControl: boolean): void {
   if (fromControl) controlGeneration.set(status.runId, (controlGeneration.get(status.runId) ?? 0) + 1);
   set({ runs: { ...get().runs, [status.judge]: status } });
   // Counts in the list change when a run stops (finished, paused or cancelled).
-  if (previous?.state !== status.state && status.state !== 'running') void refreshJudges();
+  if (previous?.state !== status.state && status.state !== 'running') {
+    void refreshJudges();
+    void refreshPlan(status.judge);
+  }
 }
 
 async function control(name: string, kind: RunControl, call: () => Promise<JudgeRunStatus>): Promise<void> {
@@ -236,10 +260,92 @@ export function canStart(name: string): boolean {
   return judge.activeRunId === null;
 }
 
-export function startRun(name: string): Promise<void> {
+const planKey = (options: RunOptions) => `${options.dataset}|${options.onlySampled}`;
+
+/** The plan of `name` for the current run options, if known. */
+export function currentPlan(name: string): JudgePlan | null {
+  const entry = get().plans[name];
+  return entry && entry.key === planKey(get().runOptions) ? entry.plan : null;
+}
+
+/** Asks the core what a start would send (counts only; nothing is sent). A host without it says nothing. */
+export async function refreshPlan(name: string): Promise<void> {
+  const options = get().runOptions;
+  const key = planKey(options);
+  let plan: JudgePlan | null = null;
+  try {
+    plan = await bridge().call('judges.plan', { name, onlySampled: options.onlySampled, ...(options.dataset ? { dataset: options.dataset } : {}) });
+  } catch {
+    plan = null;
+  }
+  if (planKey(get().runOptions) !== key) return; // the options changed meanwhile
+  set({ plans: { ...get().plans, [name]: { key, plan } } });
+}
+
+/**
+ * Start: a start that sends many requests asks first (the confirmation shows how many, see
+ * CONFIRM_REQUESTS_AT); `confirmed` is the answer.
+ */
+export function startRun(name: string, confirmed = false): Promise<void> {
   if (!canStart(name)) return Promise.resolve();
+  const plan = currentPlan(name);
+  if (!confirmed && plan && plan.remote && plan.requests >= CONFIRM_REQUESTS_AT) {
+    set({ confirming: name });
+    return Promise.resolve();
+  }
+  set({ confirming: null });
   const { dataset, onlySampled } = get().runOptions;
-  return control(name, 'start', () => bridge().call('judges.start', { name, onlySampled, ...(dataset ? { dataset } : {}) }));
+  return control(name, 'start', () => bridge().call('judges.start', { name, onlySampled, ...(dataset ? { dataset } : {}) })).then(() => refreshPlan(name));
+}
+
+export function cancelStartConfirmation(): void {
+  set({ confirming: null });
+}
+
+async function batch<T>(name: string, kind: 'export' | 'import', action: () => Promise<T>): Promise<T | null> {
+  if (get().batchPending[name]) return null;
+  set({ batchPending: { ...get().batchPending, [name]: kind }, error: null });
+  try {
+    return await action();
+  } catch (err) {
+    set({ error: errorMessage(err) });
+    return null;
+  } finally {
+    const pending = { ...get().batchPending };
+    delete pending[name];
+    set({ batchPending: pending });
+  }
+}
+
+/**
+ * Export requests…: the batch request file of the run options' selection, handed to `save` (the
+ * desktop's save dialog, or a browser download). Cache hits are stored on the way.
+ */
+export async function exportBatchRequests(name: string, save: (fileName: string, content: string) => Promise<string | null>): Promise<void> {
+  const { dataset, onlySampled } = get().runOptions;
+  await batch(name, 'export', async () => {
+    const out = await bridge().call('judges.batchExport', { name, onlySampled, ...(dataset ? { dataset } : {}) });
+    const counts = `${out.requests.toLocaleString('en-US')} requests (${out.done.toLocaleString('en-US')} answered before, ${out.cached.toLocaleString('en-US')} from the cache, ${out.shared.toLocaleString('en-US')} sharing a request)`;
+    if (out.requests === 0) {
+      set({ notice: `Nothing to export for "${name}": every sentence of the selection is answered. ${counts}` });
+      return;
+    }
+    const where = await save(out.fileName, out.content ?? '');
+    set({ notice: where ? `${where}: ${counts}. Run it with a batch engine (vllm run-batch, the OpenAI Batch API), then import the answers.` : null });
+  });
+  await refreshPlan(name);
+  void refreshJudges();
+}
+
+/** Import answers…: a batch engine's output file, stored for the judge's current version. */
+export async function importBatchAnswers(name: string, file: { name: string; text(): Promise<string> }): Promise<void> {
+  const result = await batch(name, 'import', async () => {
+    const text = await file.text();
+    return bridge().call('judges.batchImport', { name, source: { type: 'upload', name: file.name, text } });
+  });
+  if (result) set({ batchImports: { ...get().batchImports, [name]: result } });
+  await refreshPlan(name);
+  void refreshJudges();
 }
 
 function runOf(name: string, state: JudgeRunStatus['state'] | JudgeRunStatus['state'][]): JudgeRunStatus | null {

@@ -202,6 +202,7 @@ describe('the form', () => {
       config: {
         kind: 'endpoint',
         baseUrl: 'http://127.0.0.1:11434/v1',
+        baseUrls: ['http://127.0.0.1:11434/v1'],
         model: 'llama3.1:8b',
         apiKeyEnv: 'OLLAMA_KEY',
         template: DEFAULT_TEMPLATE,

@@ -199,6 +199,23 @@ function EndpointFields({ draft, judge, keychain, field, text, update, defaultTe
   return (
     <>
       {field('baseUrl', 'Base URL', text('baseUrl', 'judge-base-url', { placeholder: 'http://127.0.0.1:8000/v1', autoComplete: 'off', spellCheck: false }), 'OpenAI-compatible: vLLM, Ollama (…:11434/v1), a hosted API.')}
+      {field(
+        'replicas',
+        'Replicas (optional)',
+        (props) => (
+          <textarea
+            {...props}
+            className="judge-replicas"
+            rows={2}
+            spellCheck={false}
+            placeholder="http://127.0.0.1:8001/v1"
+            value={draft.replicas}
+            onChange={(event) => update('replicas', event.target.value)}
+            data-testid="judge-replicas"
+          />
+        ),
+        'More base URLs serving the same model, one per line: each request goes to the least-loaded healthy one. Not part of the judge version.',
+      )}
       {field('model', 'Model', text('model', 'judge-model', { placeholder: 'Qwen/Qwen3-8B', autoComplete: 'off', spellCheck: false }))}
 
       <fieldset className="judge-key">
@@ -276,7 +293,7 @@ function EndpointFields({ draft, judge, keychain, field, text, update, defaultTe
 
       <fieldset className="judge-grid">
         <legend>Running (does not change answers)</legend>
-        {field('concurrency', 'Concurrency', text('concurrency', 'judge-concurrency', { inputMode: 'numeric', className: 'narrow' }), 'requests at once')}
+        {field('concurrency', 'Concurrency', text('concurrency', 'judge-concurrency', { inputMode: 'numeric', className: 'narrow' }), 'at most, per replica: lowered on 429s')}
         {field('timeoutS', 'Timeout (s)', text('timeoutS', 'judge-timeout', { inputMode: 'decimal', className: 'narrow' }), 'per request')}
         {field('retries', 'Retries', text('retries', 'judge-retries', { inputMode: 'numeric', className: 'narrow' }), 'on 429, 5xx, timeouts')}
       </fieldset>

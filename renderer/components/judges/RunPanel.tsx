@@ -1,12 +1,21 @@
 /**
- * Run one judge over a dataset (or all) in the background: Start, then a progress bar with rate,
- * ETA, tokens, cache hits and the failed attempts grouped by kind; Pause / Resume / Cancel.
+ * Run one judge over a dataset (or all) in the background: what a start sends (requests, before
+ * it sends them; a large start asks first), Start, then a progress bar with rate, ETA, tokens,
+ * cache hits, the replicas and the failed attempts grouped by kind; Pause / Resume / Cancel.
+ * Batch files: export the requests for a batch engine, import its answers.
  * Counts and progress only: the predictions themselves are never shown here.
  */
-import type { DatasetStats, JudgeInfo, JudgeRunStatus } from '../../../shared/api';
+import { useEffect, useRef } from 'react';
+import type { DatasetStats, JudgeBatchImport, JudgeInfo, JudgePlan, JudgeRunStatus } from '../../../shared/api';
+import { saveText } from '../analysis/save';
 import {
   canStart,
   cancelRun,
+  cancelStartConfirmation,
+  currentPlan,
+  exportBatchRequests,
+  importBatchAnswers,
+  refreshPlan,
   isActive,
   isBaseline,
   isRunnable,
@@ -33,6 +42,17 @@ export function RunPanel({ judge, run, pending, datasets }: RunPanelProps) {
   useJudges((state) => state.judges);
   const startable = canStart(judge.name);
   const runnable = isRunnable(judge);
+  useJudges((state) => state.plans);
+  const plan = currentPlan(judge.name);
+  const confirming = useJudges((state) => state.confirming === judge.name);
+  const batchPending = useJudges((state) => state.batchPending[judge.name]);
+  const imported = useJudges((state) => state.batchImports[judge.name]);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const remote = judge.kind === 'endpoint';
+
+  useEffect(() => {
+    if (runnable) void refreshPlan(judge.name);
+  }, [judge.name, judge.configHash, runnable, options.dataset, options.onlySampled]);
 
   return (
     <section className="panel judge-run" aria-labelledby="judge-run-title" data-testid="judge-run" data-judge={judge.name}>
@@ -83,6 +103,54 @@ export function RunPanel({ judge, run, pending, datasets }: RunPanelProps) {
           </span>
         </form>
       )}
+      {runnable && plan && <PlanLine plan={plan} />}
+      {confirming && plan && (
+        <div className="notice run-confirm" role="alertdialog" aria-labelledby="run-confirm-text" data-testid="run-confirm">
+          <p id="run-confirm-text">
+            This start sends <strong>{formatCount(plan.requests)} requests</strong> to {judge.config?.kind === 'endpoint' ? judge.config.baseUrl : 'the endpoint'}
+            {judge.config?.kind === 'endpoint' && judge.config.baseUrls.length > 1 ? ` and ${judge.config.baseUrls.length - 1} more replicas` : ''}: on a hosted API,{' '}
+            {formatCount(plan.requests)} paid calls.
+          </p>
+          <div className="row">
+            <button type="button" className="primary" onClick={() => void startRun(judge.name, true)} data-testid="run-confirm-send">
+              Send {formatCount(plan.requests)} requests
+            </button>
+            <button type="button" onClick={() => cancelStartConfirmation()} data-testid="run-confirm-back">
+              Back
+            </button>
+          </div>
+        </div>
+      )}
+      {runnable && remote && (
+        <div className="row judge-batch" data-testid="judge-batch">
+          <button
+            type="button"
+            disabled={batchPending !== undefined || !startable}
+            onClick={() => void exportBatchRequests(judge.name, (fileName, content) => saveText(fileName, content, 'application/jsonl'))}
+            data-testid="batch-export"
+            title="A JSONL file of OpenAI Batch requests for the selection's sentences still to judge (vllm run-batch, the OpenAI Batch API)"
+          >
+            {batchPending === 'export' ? 'Exporting…' : 'Export requests…'}
+          </button>
+          <button type="button" disabled={batchPending !== undefined || !startable} onClick={() => fileInput.current?.click()} data-testid="batch-import">
+            {batchPending === 'import' ? 'Importing…' : 'Import answers…'}
+          </button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".jsonl,.json,application/jsonl,application/json,text/plain"
+            hidden
+            data-testid="batch-import-file"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void importBatchAnswers(judge.name, file);
+            }}
+          />
+          <span className="muted key-hint">A batch engine answers the file offline; its answers are stored as a run's would be.</span>
+        </div>
+      )}
+      {imported && <BatchReport report={imported} />}
       {run ? <RunStatus run={run} pending={pending} /> : runnable && <p className="muted">No run of this judge in this session yet.</p>}
     </section>
   );
@@ -136,7 +204,7 @@ function RunStatus({ run, pending }: { run: JudgeRunStatus; pending: RunControl 
       </div>
 
       <dl className="run-figures">
-        <Figure label="Rate" testId="run-rate" value={formatRate(run.ratePerSecond)} title="Sentences per second over the last half minute" />
+        <Figure label="Rate" testId="run-rate" value={formatRate(run.ratePerSecond)} title="Sentences per second over the last 10 seconds (since the start in the first ones)" />
         <Figure label="ETA" testId="run-eta" value={run.state === 'running' ? formatEta(run.etaSeconds) : '—'} />
         <Figure
           label="Tokens"
@@ -167,8 +235,90 @@ function RunStatus({ run, pending }: { run: JudgeRunStatus; pending: RunControl 
         </ul>
       )}
 
+      {run.replicas && run.replicas.length > 1 && <Replicas replicas={run.replicas} />}
       {run.errors.length > 0 && <ErrorGroups errors={run.errors} />}
     </div>
+  );
+}
+
+/** What Start sends, before it sends it. */
+function PlanLine({ plan }: { plan: JudgePlan }) {
+  const left = plan.selection - plan.done - plan.missing;
+  return (
+    <p className="muted run-plan" data-testid="run-plan">
+      {plan.remote ? (
+        <>
+          Start sends <strong data-testid="run-plan-requests">{formatCount(plan.requests)} requests</strong>
+          {plan.requests > 0 ? ' (paid calls on a hosted API)' : ''} for {formatCount(plan.selection)} sentences: {formatCount(plan.done)} answered
+          before, {formatCount(plan.cached)} from the cache{plan.shared > 0 ? `, ${formatCount(plan.shared)} sharing a request` : ''}
+          {plan.missing > 0 ? `, ${formatCount(plan.missing)} without a document` : ''}.
+        </>
+      ) : (
+        <>
+          {formatCount(Math.max(0, left))} of {formatCount(plan.selection)} sentences to judge offline; no request is sent.
+        </>
+      )}
+    </p>
+  );
+}
+
+function BatchReport({ report }: { report: JudgeBatchImport }) {
+  const examples = [...report.problems.failed, ...report.problems.unknown, ...report.problems.invalid].slice(0, 5);
+  return (
+    <div className="notice batch-report" data-testid="batch-import-report">
+      <p>
+        Imported {formatCount(report.lines)} lines: {formatCount(report.answered)} answered, {formatCount(report.parseErrors)} unparsable,{' '}
+        {formatCount(report.failed)} failed (sent again by the next run or batch), {formatCount(report.unknown)} unknown ids,{' '}
+        {formatCount(report.duplicates)} duplicates, {formatCount(report.invalid)} unreadable lines; {formatCount(report.shared)} filled from the cache;{' '}
+        {formatCount(report.stillToDo)} sentences still to do.
+      </p>
+      {examples.length > 0 && (
+        <ul>
+          {examples.map((p, i) => (
+            <li key={i}>
+              line {p.line}
+              {p.customId ? ` (${p.customId})` : ''}: {p.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      {report.notes.map((note, i) => (
+        <p key={`n${i}`}>{note}</p>
+      ))}
+    </div>
+  );
+}
+
+/** Each replica of an endpoint judge: health, its adaptive limit, what it answered. */
+function Replicas({ replicas }: { replicas: NonNullable<JudgeRunStatus['replicas']> }) {
+  return (
+    <table className="data-table run-replicas" data-testid="run-replicas">
+      <caption>Replicas</caption>
+      <thead>
+        <tr>
+          <th>Base URL</th>
+          <th>Health</th>
+          <th className="num">In flight / limit</th>
+          <th className="num">Answered</th>
+          <th className="num">429s</th>
+          <th className="num">Failures</th>
+        </tr>
+      </thead>
+      <tbody>
+        {replicas.map((r) => (
+          <tr key={r.baseUrl}>
+            <td>{r.baseUrl}</td>
+            <td>{r.healthy ? 'healthy' : 'out (probed again soon)'}</td>
+            <td className="num">
+              {r.inFlight} / {r.limit}
+            </td>
+            <td className="num">{formatCount(r.ok)}</td>
+            <td className="num">{formatCount(r.rateLimited)}</td>
+            <td className="num">{formatCount(r.failed)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

@@ -19,6 +19,8 @@ export interface EndpointDraft {
   kind: 'endpoint';
   name: string;
   baseUrl: string;
+  /** More base URLs of the same model (replicas), one per line; '' for none. */
+  replicas: string;
   model: string;
   /** Desktop: a key to put in the OS keychain; '' keeps the stored one (if any). Never in a config. */
   apiKey: string;
@@ -83,6 +85,7 @@ export function endpointDraft(name: string, config: EndpointConfig): EndpointDra
     kind: 'endpoint',
     name,
     baseUrl: config.baseUrl,
+    replicas: config.baseUrls.slice(1).join('\n'),
     model: config.model,
     apiKey: '',
     forgetKey: false,
@@ -170,6 +173,17 @@ function checkConfig(draft: JudgeDraft): { config: JudgeConfig | null; errors: D
 
   const baseUrl = checkBaseUrl(draft.baseUrl);
   if ('error' in baseUrl) errors.baseUrl = baseUrl.error;
+  const replicaLines = (draft.replicas ?? '').split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  const replicas: string[] = [];
+  for (const line of replicaLines) {
+    const checked = checkBaseUrl(line);
+    if ('error' in checked) {
+      errors.replicas = `${line}: ${checked.error}`;
+      break;
+    }
+    replicas.push(checked.value);
+  }
+  if (replicaLines.length + 1 > 64) errors.replicas = 'At most 63 replicas besides the base URL';
   const model = draft.model.trim();
   if (!model) errors.model = 'Required: the model name the endpoint serves, e.g. Qwen/Qwen3-8B';
   else if (model.length > 500) errors.model = 'At most 500 characters';
@@ -208,6 +222,7 @@ function checkConfig(draft: JudgeDraft): { config: JudgeConfig | null; errors: D
     config: {
       kind: 'endpoint',
       baseUrl: baseUrl.value,
+      baseUrls: [...new Set([baseUrl.value, ...replicas])],
       model,
       apiKeyEnv: apiKeyEnv || null,
       template: draft.template,
