@@ -35,6 +35,10 @@ function count(value: number): string {
   return value.toLocaleString('en-US');
 }
 
+function plural(value: number, one: string, many = `${one}s`): string {
+  return `${count(value)} ${value === 1 ? one : many}`;
+}
+
 /** The value, then its interval when there is one: "0.134 [0.050, 0.230]". */
 function withInterval(estimate: Estimate, format: (value: number | null) => string = (v) => number(v)): string {
   if (estimate.ci === null) return format(estimate.value);
@@ -209,7 +213,7 @@ export function referenceLine(reference: HumanReferenceReport): string {
     ...(reference.rule === 'majority' ? [`${count(reference.n_units_majority)} by majority`, `${count(reference.n_units_tied)} tied (left out)`] : []),
     `${count(reference.n_units_disagreement)} unresolved disagreements`,
   ];
-  return `- Human reference: ${sets[reference.set]}, rule ${rule}; ${count(reference.n_annotators)} annotators, ${count(reference.n_labels)} labels${names ? ` (${names})` : ''}; ${count(reference.n_labels_outside_reference)} labels of ${count(reference.n_annotators_outside_reference)} annotators outside the reference left out; ${revealed}; ${units.join(', ')}.`;
+  return `- Human reference: ${sets[reference.set]}, rule ${rule}; ${plural(reference.n_annotators, 'annotator')}, ${plural(reference.n_labels, 'label')}${names ? ` (${names})` : ''}; ${plural(reference.n_labels_outside_reference, 'label')} of ${plural(reference.n_annotators_outside_reference, 'annotator')} outside the reference left out; ${revealed}; ${units.join(', ')}.`;
 }
 
 function renderDataset(dataset: DatasetAnalysis): string {
