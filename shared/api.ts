@@ -14,6 +14,7 @@ import { BaselineConfigSchema, EndpointConfigSchema, JUDGE_KINDS, JudgeConfigSch
 import { AnalysisReportSchema } from './analysis/schema';
 import { LIMITS } from './limits';
 import { boundedNumber } from './bounded';
+import { ACCURACY_ANNOTATOR_METHODS, ACCURACY_API } from './accuracy/contract';
 
 const Name = z.string().trim().min(LIMITS.nameChars.min).max(LIMITS.nameChars.max);
 const Empty = z.object({}).strict();
@@ -974,6 +975,8 @@ export const API = {
     input: z.object({ fileName: z.string(), content: z.string() }),
     output: z.object({ path: z.string().nullable() }),
   },
+  /** Claims, key facts, systems under test and their LLM tasks (issue 11): shared/accuracy/contract.ts. */
+  ...ACCURACY_API,
 } as const;
 
 export type ApiMethod = keyof typeof API;
@@ -994,6 +997,7 @@ export const ANNOTATOR_METHODS = {
   'annotation.load': 'annotator',
   'annotation.record': 'annotator',
   'annotation.attachDocument': null,
+  ...ACCURACY_ANNOTATOR_METHODS,
 } as const satisfies Partial<Record<ApiMethod, string | null>>;
 
 /** The role check of one validated call; null when allowed, else the refusal (code forbidden). */

@@ -25,6 +25,10 @@ import { createProjectsHandlers } from './projects/handlers';
 import { createProjectSession } from './projects/session';
 import { createReviewHandlers } from './review/service';
 import { createSamplingHandlers } from './sampling/handlers';
+import { createClaimsHandlers } from './claims/handlers';
+import { createKeyfactsHandlers } from './keyfacts/handlers';
+import { createSystemsHandlers } from './systems/handlers';
+import { createAccuracyHandlers } from './accuracy/handlers';
 
 export type { CoreOptions, HostCapabilities, LinkRegistry } from './context';
 
@@ -80,6 +84,10 @@ export function createCore(options: CoreOptions): Core {
     ...createExportHandlers(ctx),
     ...createMergeHandlers(ctx),
     ...createLinksHandlers(ctx),
+    ...createClaimsHandlers(ctx),
+    ...createKeyfactsHandlers(ctx),
+    ...createSystemsHandlers(ctx),
+    ...createAccuracyHandlers(ctx),
     ...createDialogFallbacks(),
   };
 
