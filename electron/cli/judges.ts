@@ -6,10 +6,13 @@
  *   judges add --baseline --project P [NAME]
  *   judges list --project P [--json] · judges remove NAME --project P · judges preview NAME --project P [--unit ID]
  *   judge --project P --judge NAME [--dataset D] [--only-sampled]
+ *   judge --project P --judge NAME --batch-out REQ.jsonl [--dataset D] [--only-sampled]   (OpenAI Batch requests)
+ *   judge --project P --judge NAME --batch-in OUT.jsonl                                   (a batch engine's answers)
  * The key is never an argument: `--api-key-env VAR` stores the variable's NAME and the run reads it.
  */
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { ApiInput, JudgeRunStatus } from '../../shared/api';
 import { BASELINE_JUDGE_NAME } from '../../shared/judges/config';
 import { LIMITS } from '../../shared/limits';
@@ -220,7 +223,17 @@ export function registerJudgeCommands(program: Command): void {
     .requiredOption('--judge <name>', 'judge name')
     .option('--dataset <name>', 'only this dataset')
     .option('--only-sampled', 'only the sampled summaries')
-    .action(async (opts: { project: string; judge: string; dataset?: string; onlySampled?: boolean }) => {
+    .option('--batch-out <file>', 'instead of running: write an OpenAI Batch request file (JSONL) of the sentences still to judge (vllm run-batch, the OpenAI Batch API)')
+    .option('--batch-in <file>', "instead of running: store a batch engine's output file (JSONL) for the judge's current version")
+    .action(async (opts: { project: string; judge: string; dataset?: string; onlySampled?: boolean; batchOut?: string; batchIn?: string }) => {
+      if (opts.batchOut !== undefined && opts.batchIn !== undefined) throw new UsageError('give --batch-out or --batch-in, not both');
+      if (opts.batchIn !== undefined && (opts.dataset !== undefined || opts.onlySampled)) {
+        throw new UsageError('--batch-in reads answers for any sentence of the judge: --dataset and --only-sampled do not apply');
+      }
+      if (opts.batchOut !== undefined || opts.batchIn !== undefined) {
+        await batchCommand(opts);
+        return;
+      }
       const client = projectClient(opts.project);
       try {
         let status = await client.call('judges.start', {
@@ -276,4 +289,36 @@ export function registerJudgeCommands(program: Command): void {
         client.close();
       }
     });
+}
+
+/** `loupe judge --batch-out` / `--batch-in`: batch files through the contract (judges.batchExport / batchImport). */
+async function batchCommand(opts: { project: string; judge: string; dataset?: string; onlySampled?: boolean; batchOut?: string; batchIn?: string }): Promise<void> {
+  const client = projectClient(opts.project);
+  try {
+    if (opts.batchOut !== undefined) {
+      const path = resolve(opts.batchOut);
+      const e = await client.call('judges.batchExport', {
+        name: opts.judge,
+        path,
+        ...(opts.dataset !== undefined ? { dataset: opts.dataset } : {}),
+        ...(opts.onlySampled ? { onlySampled: true } : {}),
+      });
+      process.stdout.write(
+        `${e.judge}: wrote ${e.requests} requests to ${path} (${e.selection} sentences: ${e.done} answered before, ${e.cached} from the cache, ${e.shared} sharing a request, ${e.missing} without a document)\n`,
+      );
+      if (e.requests > 0) process.stderr.write(`Run it with a batch engine (vllm run-batch, the OpenAI Batch API), then: loupe judge --project P --judge ${JSON.stringify(e.judge)} --batch-in OUTPUT.jsonl\n`);
+      return;
+    }
+    const r = await client.call('judges.batchImport', { name: opts.judge, source: { type: 'path', path: resolve(opts.batchIn!) } });
+    for (const p of [...r.problems.failed, ...r.problems.unknown, ...r.problems.invalid]) {
+      process.stderr.write(`line ${p.line}${p.customId ? ` (${p.customId})` : ''}: ${p.message}\n`);
+    }
+    for (const note of r.notes) process.stderr.write(`Note: ${note}\n`);
+    process.stdout.write(
+      `${r.judge}: ${r.lines} lines, ${r.answered} answered, ${r.parseErrors} unparsable, ${r.failed} failed, ${r.unknown} unknown ids, ${r.duplicates} duplicates, ${r.invalid} unreadable; ${r.shared} filled from the cache; ${r.stillToDo} sentences still to do (a run or another batch sends them)\n`,
+    );
+    if (r.failed > 0 || r.unknown > 0 || r.invalid > 0) process.exitCode = 3;
+  } finally {
+    client.close();
+  }
 }
