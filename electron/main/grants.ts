@@ -12,7 +12,8 @@
 import path from 'node:path';
 import { parseApiInput, type ApiErrorBody, type ApiMethod } from '../../shared/api';
 
-export type GrantPurpose = 'open' | 'create' | 'merge' | 'import';
+/** 'save': a file a call writes (judges.batchExport with a path); no dialog grants it yet, so the page saves through dialog.saveExport instead. */
+export type GrantPurpose = 'open' | 'create' | 'merge' | 'import' | 'save';
 
 export interface PathGrants {
   grant(purpose: GrantPurpose, filePath: string): void;
@@ -67,6 +68,14 @@ export function requestedPaths(method: ApiMethod, rawInput: unknown): RequestedP
       if (!parsed.ok || parsed.value.source.type !== 'path') return [];
       return [{ purpose: 'import', path: parsed.value.source.path }];
     }
+    case 'judges.batchImport': {
+      const parsed = parseApiInput(method, rawInput);
+      return parsed.ok && parsed.value.source.type === 'path' ? [{ purpose: 'import', path: parsed.value.source.path }] : [];
+    }
+    case 'judges.batchExport': {
+      const parsed = parseApiInput(method, rawInput);
+      return parsed.ok && parsed.value.path !== undefined ? [{ purpose: 'save', path: parsed.value.path }] : [];
+    }
     default:
       return [];
   }
@@ -106,5 +115,5 @@ export function createPathGuard(deps: PathGuardDeps): PathGuard {
 }
 
 function dialogFor(purpose: GrantPurpose): string {
-  return { open: 'Open project', create: 'New project', merge: 'Merge', import: 'Import' }[purpose];
+  return { open: 'Open project', create: 'New project', merge: 'Merge', import: 'Import', save: 'Save' }[purpose];
 }
