@@ -2,7 +2,7 @@
  * Annotate: document left, summary right, one key per decision. The view only wires keys and
  * components to the annotation store; the rules (durability, order, undo) live in the store.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { AnnotationSummary, AnnotationUnit } from '../../shared/api';
 import type { ErrorType } from '../../shared/domain';
@@ -84,7 +84,9 @@ export function AnnotateView() {
   }, [annotator, projectPath]);
 
   const unit: AnnotationUnit | undefined = summary?.units[unitPosition];
-  const passages = useClosestPassages(summary, unit);
+  // The keypress paints the new current sentence first; the document's closest passages (a reading
+  // aid, a search over the document) follow in a render of their own (issue 9 item 5).
+  const passages = useClosestPassages(useDeferredValue(summary), useDeferredValue(unit));
 
   useAnnotateKeys(overlay.kind === 'none', (command, pressedAt) => {
     // A notice says why the last key did nothing: the next key replaces it.

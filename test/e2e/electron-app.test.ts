@@ -88,17 +88,20 @@ describe('desktop app (Electron)', () => {
       expect(madeUp).toBe('forbidden');
 
       await page.getByTestId('open-demo').click();
+      // Only Annotate asks who is annotating (issue 9): the project opens without a name.
       const picker = page.getByTestId('annotator-picker');
       const nav = page.getByTestId('nav-annotate');
-      await picker.or(nav).first().waitFor({ timeout: 60_000 });
+      await nav.waitFor({ timeout: 60_000 });
+      await nav.click();
+      const current = page.getByTestId('unit-current');
+      await picker.or(current).first().waitFor({ timeout: 30_000 });
       if (await picker.isVisible()) {
         await page.getByTestId('annotator-name').fill('e2e');
         await page.getByTestId('annotator-submit').click();
       }
-      await nav.click();
-      await page.getByTestId('unit-current').waitFor({ timeout: 30_000 });
+      await current.waitFor({ timeout: 30_000 });
 
-      const annotator = await page.getByTestId('annotator').innerText();
+      const annotator = (await page.getByTestId('annotator').getAttribute('data-annotator')) ?? '';
       const unitsDone = () =>
         page.evaluate(
           (name) =>
