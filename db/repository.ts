@@ -6,6 +6,7 @@ import type { Database } from './open';
 import { JudgeRepository } from './judgeRepository';
 import { ReviewRepository } from './reviewRepository';
 import { TaskRepository } from './taskRepository';
+import { AccuracyRepository } from './accuracyRepository';
 import { CURRENT_FIRST, currentFirst, PER_LABEL_CURRENT_FIRST } from './latest';
 import type { ErrorType, GlobalLabel, HumanLabel, Phase } from '../shared/domain';
 import { AnnotatorKindError, type AnnotatorKind } from './annotatorKind';
@@ -132,11 +133,14 @@ export class Repository {
   readonly review: ReviewRepository;
   /** Results of the JSON-output task kinds (db/taskRepository.ts), on the same connection. */
   readonly tasks: TaskRepository;
+  /** Claims, key facts, their labels and judge outputs, systems under test (schema 8). */
+  readonly accuracy: AccuracyRepository;
 
   constructor(private readonly db: Database) {
     this.judges = new JudgeRepository(db);
     this.review = new ReviewRepository(db);
     this.tasks = new TaskRepository(db);
+    this.accuracy = new AccuracyRepository(db);
   }
 
   /** Runs fn in one transaction (all or nothing). */

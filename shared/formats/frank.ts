@@ -22,6 +22,7 @@ import {
   type ProblemPlace,
 } from './jsonl';
 import { firstUnlocatedSentence, IdSchema, nonEmptyText } from './summaries';
+import { isRealSummHead } from './realsumm';
 import type { FileHead, FormatParser, ImportedLabel, ImportedPrediction, ImportedSummary, SkippedPredictions, SourceFile, SourceRef } from './types';
 
 export const FRANK_JUDGE = 'finesure-gpt-4o (imported)';
@@ -55,6 +56,8 @@ function isHumanAnnotationsHead(file: FileHead): boolean {
 /** FineSurE JSON Lines. A long transcript can push `raw_annotations` out of the head; the leading keys remain. */
 function isFineSurEHead(file: FileHead): boolean {
   if (!looksLikeJsonLines(file.head)) return false;
+  // FineSurE's RealSumm files have the same leading keys; their key-fact material is realsumm.ts's.
+  if (isRealSummHead(file)) return false;
   const keys = firstLineKeys(file.head);
   return keys.includes('raw_annotations') || (keys[0] === 'doc_id' && keys.includes('model') && keys.includes('transcript'));
 }

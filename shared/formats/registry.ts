@@ -9,6 +9,8 @@ import { frankParser } from './frank';
 import { haluevalParser } from './halueval';
 import { labelsParser } from './labels';
 import { predictionsParser } from './predictions';
+import { realsummParser } from './realsumm';
+import { accuracyParser } from './accuracy-jsonl';
 import { summariesParser } from './summaries';
 import { summeditsParser } from './summedits';
 import { tofuevalParser } from './tofueval';
@@ -26,6 +28,8 @@ export const PARSERS: FormatParser[] = [
   cogensummParser,
   summeditsParser,
   predictionsParser,
+  realsummParser,
+  accuracyParser,
 ];
 
 export type Detection = { kind: ImportKind } | { ambiguous: ImportKind[] } | { unknown: true };

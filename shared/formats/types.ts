@@ -4,6 +4,7 @@
  * ImportValidationError (listing every problem it found) instead of guessing.
  */
 import type { ErrorType, GlobalLabel, HumanLabel, Phase } from '../domain';
+import type { AccuracyImport } from './accuracy-types';
 
 export const IMPORT_KINDS = [
   'summaries',
@@ -16,6 +17,8 @@ export const IMPORT_KINDS = [
   'cogensumm',
   'summedits',
   'predictions',
+  'realsumm',
+  'accuracy',
 ] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
@@ -92,6 +95,8 @@ export interface ImportBatch {
    * (FineSurE's own scoring skips such records too); the record itself is imported.
    */
   predictionsSkipped?: SkippedPredictions[];
+  /** Claims, key facts, their labels and judge outputs, system outputs (issue 11; realsumm, accuracy). */
+  accuracy?: AccuracyImport;
 }
 
 /** One record's bundled predictions that were left out (ImportResult.predictionsSkipped). */

@@ -22,6 +22,7 @@ import {
 import { SPLITTER, locateSentences, splitSentences } from '../../../shared/split/sentences';
 import type { NewSummary, Repository, StoredSummary, UnitRecord } from '../../../db/repository';
 import { IMPORTED_CONFIG_HASH, type PredictionResult } from '../../../db/judgeRepository';
+import { writeAccuracyImport, type AccuracyWriteResult } from './accuracy-write';
 import { basename, decodeText, listFolder, readHead, readSourceFile, sha256, textAsBytes, uploadedBytes } from './files';
 
 /**
@@ -365,7 +366,9 @@ export async function runImport(
       };
     });
     const predictionsKept = repo.judges.savePredictions(rows);
-    return { unitsAdded, labelsAdded, predictionsKept };
+    // Claims, key facts and their labels (realsumm, accuracy): resolved after the summaries they name.
+    const accuracy = batch.accuracy ? writeAccuracyImport(repo, batch.accuracy, importId, loaded.contentHash) : null;
+    return { unitsAdded, labelsAdded: labelsAdded + (accuracy?.labels ?? 0), predictionsKept: predictionsKept + (accuracy?.predictions ?? 0), accuracy };
   });
   const datasets = [...new Set(batch.summaries.map((s) => s.dataset).concat([...labelTargets, ...predictionTargets].filter((d): d is string => d !== null)))].sort();
   onProgress({ phase: 'writing', done: pending.length, total: pending.length });
@@ -377,11 +380,15 @@ export async function runImport(
     summariesUnchanged: unchanged.size,
     unitsAdded: result.unitsAdded,
     labelsAdded: result.labelsAdded,
-    labelsUnchanged: batch.labels.length - result.labelsAdded,
+    labelsUnchanged: batch.labels.length - (result.labelsAdded - (result.accuracy?.labels ?? 0)),
     predictionsKept: result.predictionsKept,
     predictionsSkipped: batch.predictionsSkipped ?? [],
-    notes: batch.notes,
+    notes: result.accuracy ? [...batch.notes, accuracyNote(result.accuracy)] : batch.notes,
   };
+}
+
+function accuracyNote(a: AccuracyWriteResult): string {
+  return `Claims and key facts: ${a.claimSets} claim set(s), ${a.keyFactSets} key-fact list(s), ${a.labels} label(s), ${a.predictions} judge output(s), ${a.systemOutputs} system output(s) added.`;
 }
 
 /**

@@ -1,0 +1,159 @@
+/**
+ * Loupe's claims-and-key-facts JSON Lines (kind `accuracy`): what `loupe export --accuracy`
+ * writes and imports back, and a simple way to bring claims, key facts and their labels from
+ * elsewhere. One record per line, its kind in `type`:
+ *
+ *   summary          dataset, doc_id, document, summary_id, summary, sentences?, system?
+ *   system_output    dataset, doc_id, system, summary_id | failure (error|refusal|guardrail|empty), message?
+ *   key_facts        dataset, doc_id, facts [text…], extractor?, extractor_version?
+ *   claims           dataset, summary_id, claims [{sentence_index, text}…], decomposer?, decomposer_version?
+ *   claim_label      dataset, summary_id, claim_index, annotator, label (supported|unsupported|unclear), error_type?, source_error_type?, note?
+ *   key_fact_label   dataset, summary_id, key_fact_index, annotator, label (covered|not_covered), claims? [claim_index…], sentences? [sentence_index…], note?
+ *   sentence_keyfact_label  dataset, summary_id, sentence_index, annotator, conveys (0|1)
+ *   claim_prediction dataset, summary_id, claim_index, judge, supported (0|1), error_type?, source_error_type?, raw?
+ *   key_fact_prediction  dataset, summary_id, key_fact_index, judge, covered (0|1), claims?, sentences?, raw?
+ *   sentence_keyfact_prediction  dataset, summary_id, sentence_index, judge, conveys (0|1)
+ *
+ * Indexes are 0-based. `dataset` may be left out when the import names one. Annotators and judges
+ * named here are imported (read-only) label sets and judges.
+ */
+import { z } from 'zod';
+import { ClaimErrorTypeSchema, ClaimLabelSchema, KeyFactLabelSchema, SystemFailureSchema } from '../accuracy/domain';
+import { emptyAccuracyImport } from './accuracy-types';
+import { detectPerFile } from './detection';
+import { firstLineKeys, looksLikeJsonLines, parseJsonLines, ProblemCollector, validateRecord } from './jsonl';
+import { IdSchema, nonEmptyText } from './summaries';
+import type { FormatParser, ImportedSummary, SourceFile } from './types';
+
+export const ACCURACY_RECORD_TYPES = [
+  'summary',
+  'system_output',
+  'key_facts',
+  'claims',
+  'claim_label',
+  'key_fact_label',
+  'sentence_keyfact_label',
+  'claim_prediction',
+  'key_fact_prediction',
+  'sentence_keyfact_prediction',
+] as const;
+
+const Index = z.number().int().min(0);
+const Bit = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => v === true || v === 1);
+const Dataset = z.string().trim().min(1).optional();
+const Name = z.string().trim().min(1).max(200);
+const Refs = { claims: z.array(Index).default([]), sentences: z.array(Index).default([]) };
+const Text = nonEmptyText('a non-empty text');
+
+const RecordSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('summary'), dataset: Dataset, doc_id: IdSchema, document: z.string().nullable(), summary_id: IdSchema, summary: Text, sentences: z.array(Text).nullish(), system: Name.nullish() }),
+  z
+    .object({ type: z.literal('system_output'), dataset: Dataset, doc_id: IdSchema, system: Name, summary_id: IdSchema.nullish(), failure: SystemFailureSchema.nullish(), message: z.string().nullish() })
+    .refine((r) => (r.summary_id == null) !== (r.failure == null), { message: 'either summary_id or failure', path: ['failure'] }),
+  z.object({ type: z.literal('key_facts'), dataset: Dataset, doc_id: IdSchema, facts: z.array(Text).min(1), extractor: Name.nullish(), extractor_version: z.string().nullish() }),
+  z.object({
+    type: z.literal('claims'),
+    dataset: Dataset,
+    summary_id: IdSchema,
+    claims: z.array(z.object({ sentence_index: Index, text: Text })).min(1),
+    decomposer: Name.nullish(),
+    decomposer_version: z.string().nullish(),
+  }),
+  z
+    .object({
+      type: z.literal('claim_label'),
+      dataset: Dataset,
+      summary_id: IdSchema,
+      claim_index: Index,
+      annotator: Name,
+      label: ClaimLabelSchema,
+      error_type: ClaimErrorTypeSchema.nullish(),
+      source_error_type: z.string().nullish(),
+      note: z.string().nullish(),
+    })
+    .refine((r) => r.error_type == null || r.label === 'unsupported', { message: 'an error type only on an unsupported claim', path: ['error_type'] }),
+  z.object({ type: z.literal('key_fact_label'), dataset: Dataset, summary_id: IdSchema, key_fact_index: Index, annotator: Name, label: KeyFactLabelSchema, ...Refs, note: z.string().nullish() }),
+  z.object({ type: z.literal('sentence_keyfact_label'), dataset: Dataset, summary_id: IdSchema, sentence_index: Index, annotator: Name, conveys: Bit }),
+  z.object({
+    type: z.literal('claim_prediction'),
+    dataset: Dataset,
+    summary_id: IdSchema,
+    claim_index: Index,
+    judge: Name,
+    supported: Bit,
+    error_type: ClaimErrorTypeSchema.nullish(),
+    source_error_type: z.string().nullish(),
+    raw: z.string().nullish(),
+  }),
+  z.object({ type: z.literal('key_fact_prediction'), dataset: Dataset, summary_id: IdSchema, key_fact_index: Index, judge: Name, covered: Bit, ...Refs, raw: z.string().nullish() }),
+  z.object({ type: z.literal('sentence_keyfact_prediction'), dataset: Dataset, summary_id: IdSchema, sentence_index: Index, judge: Name, conveys: Bit }),
+]);
+
+function isAccuracyHead(head: string): boolean {
+  if (!looksLikeJsonLines(head)) return false;
+  const first = head.split(/\r\n|\n|\r/).find((l) => l.trim() !== '') ?? '';
+  const keys = firstLineKeys(head);
+  const type = /"type"\s*:\s*"([a-z_]+)"/.exec(first)?.[1];
+  return keys.includes('type') && type !== undefined && (ACCURACY_RECORD_TYPES as readonly string[]).includes(type);
+}
+
+export const accuracyParser: FormatParser = {
+  kind: 'accuracy',
+  description: 'Claims and key facts with their labels, judge outputs and system outputs (Loupe JSON Lines, one record per line with "type")',
+  mapping: 'Annotators and judges named in the file are imported label sets and imported judges; indexes are 0-based.',
+  ...detectPerFile((file) => (isAccuracyHead(file.head) ? 2 : 0)),
+
+  parse(files: SourceFile[], options) {
+    const problems = new ProblemCollector();
+    const out = emptyAccuracyImport();
+    const summaries: ImportedSummary[] = [];
+    for (const file of files) {
+      for (const { line, value } of parseJsonLines(file, problems)) {
+        const place = { file: file.path, line };
+        const r = validateRecord(RecordSchema, value, place, problems);
+        if (!r) continue;
+        const dataset = options.dataset ?? r.dataset;
+        if (dataset === undefined) {
+          problems.add({ ...place, field: 'dataset', expected: 'a dataset (in the record, or name one for the import)' });
+          continue;
+        }
+        const refs = (x: { claims: number[]; sentences: number[] }) => ({ claims: x.claims, sentences: x.sentences });
+        switch (r.type) {
+          case 'summary':
+            summaries.push({ dataset, docId: r.doc_id, document: r.document, summaryId: r.summary_id, summary: r.summary, label: null, sentences: r.sentences ?? null, meta: r.system ? { system: r.system } : {}, source: place });
+            if (r.system) out.systemOutputs.push({ dataset, docId: r.doc_id, system: r.system, summaryId: r.summary_id, failure: null, failureMessage: null, source: place });
+            break;
+          case 'system_output':
+            out.systemOutputs.push({ dataset, docId: r.doc_id, system: r.system, summaryId: r.summary_id ?? null, failure: r.failure ?? null, failureMessage: r.message ?? null, source: place });
+            break;
+          case 'key_facts':
+            out.keyFactSets.push({ dataset, docId: r.doc_id, facts: r.facts, extractor: r.extractor ?? `import:${file.path}`, extractorVersion: r.extractor_version ?? 'given', source: place });
+            break;
+          case 'claims':
+            out.claimSets.push({ dataset, summaryId: r.summary_id, claims: r.claims.map((c) => ({ sentenceIndex: c.sentence_index, text: c.text })), decomposer: r.decomposer ?? `import:${file.path}`, decomposerVersion: r.decomposer_version ?? 'given', source: place });
+            break;
+          case 'claim_label':
+            out.claimLabels.push({ dataset, summaryId: r.summary_id, claimIndex: r.claim_index, annotator: r.annotator, label: r.label, errorType: r.error_type ?? null, sourceErrorType: r.source_error_type ?? null, note: r.note ?? null, source: place });
+            break;
+          case 'key_fact_label':
+            out.keyFactLabels.push({ dataset, summaryId: r.summary_id, factIndex: r.key_fact_index, annotator: r.annotator, label: r.label, conveyedBy: refs(r), note: r.note ?? null, source: place });
+            break;
+          case 'sentence_keyfact_label':
+            out.sentenceKeyFactLabels.push({ dataset, summaryId: r.summary_id, sentenceIndex: r.sentence_index, annotator: r.annotator, conveys: r.conveys, source: place });
+            break;
+          case 'claim_prediction':
+            out.claimPredictions.push({ dataset, summaryId: r.summary_id, claimIndex: r.claim_index, judge: r.judge, supported: r.supported, errorType: r.supported ? null : (r.error_type ?? null), sourceErrorType: r.source_error_type ?? null, raw: r.raw ?? null, source: place });
+            break;
+          case 'key_fact_prediction':
+            out.keyFactPredictions.push({ dataset, summaryId: r.summary_id, factIndex: r.key_fact_index, judge: r.judge, covered: r.covered, conveyedBy: refs(r), raw: r.raw ?? null, source: place });
+            break;
+          case 'sentence_keyfact_prediction':
+            out.sentenceKeyFactPredictions.push({ dataset, summaryId: r.summary_id, sentenceIndex: r.sentence_index, judge: r.judge, conveys: r.conveys, source: place });
+            break;
+        }
+      }
+    }
+    problems.throwIfAny();
+    return { kind: 'accuracy', summaries, labels: [], predictions: [], filesUsed: files.map((f) => f.path), notes: [], accuracy: out };
+  },
+};
