@@ -59,14 +59,19 @@ describe('AIMD controller', () => {
     expect(c.limit).toBe(7);
   });
 
-  it('halves when answers come back far slower than the recent baseline, not on small noise', () => {
+  it('halves when answers keep coming back far slower than the recent baseline, not on one slow answer or small noise', () => {
     const c = new AimdController({ ceiling: 8 });
     let t = succeed(c, 8, 0, 100);
     expect(c.limit).toBe(8);
     c.onSuccess(t, 180, t + 180); // slower, but under 3× baseline
     expect(c.limit).toBe(8);
     t += 1000;
-    c.onSuccess(t, 900, t + 900);
+    c.onSuccess(t, 900, t + 900); // one slow answer (a GC pause): not congestion
+    expect(c.limit).toBe(8);
+    t += 1000;
+    c.onSuccess(t, 900, t + 900); // slow answers in a row: the average rises past 3× the baseline
+    expect(c.limit).toBe(4);
+    c.onSuccess(t, 900, t + 900); // sent before that decrease: already answered by it
     expect(c.limit).toBe(4);
     // Tiny latencies: a 3× jump of a few ms is noise (the absolute margin).
     const fast = new AimdController({ ceiling: 8 });

@@ -3,7 +3,8 @@
  * decrease), pure and clock-free (every method takes `now`), so tests drive it with a fake clock.
  *
  * - The configured concurrency is a ceiling; the limit starts there.
- * - A 429, or an answer much slower than the recent baseline, halves the limit, at most once per
+ * - A 429, or answers much slower than the recent baseline (their moving average, so one slow
+ *   answer — a GC pause, a long prompt — is not congestion), halves the limit, at most once per
  *   round trip: a signal from a request sent before the last decrease is old news (the decrease
  *   already answered it), as in TCP congestion control.
  * - Each window of fast successes (as many as the limit) raises it by one. Below the level where
@@ -50,6 +51,7 @@ export interface AimdSnapshot {
   ceiling: number;
   /** The recent latency baseline in ms (null before the first success). */
   baselineMs: number | null;
+  recentMs: number | null;
   heldUntil: number;
   decreases: number;
 }
@@ -63,6 +65,8 @@ export class AimdController {
   private readonly forgetMs: number;
   private readonly maxHoldMs: number;
   private baseline: number | null = null;
+  /** Moving average of recent latencies (weight 0.2 for the newest). */
+  private recent: number | null = null;
   private lastDecreaseAt = Number.NEGATIVE_INFINITY;
   private fastInWindow = 0;
   private windowsAtLevel = 0;
@@ -115,7 +119,8 @@ export class AimdController {
   onSuccess(sentAt: number, latencyMs: number, now: number, headers: RateLimitHeaders = NO_RATE_LIMIT_HEADERS): void {
     this.readHeaders(headers, now);
     if (this.saturatedAt !== null && now - this.lastRateLimitAt > this.forgetMs) this.saturatedAt = null;
-    const slow = this.baseline !== null && latencyMs > this.baseline * this.latencyFactor && latencyMs - this.baseline > this.latencyMarginMs;
+    this.recent = this.recent === null ? latencyMs : this.recent + (latencyMs - this.recent) * 0.2;
+    const slow = this.baseline !== null && this.recent > this.baseline * this.latencyFactor && this.recent - this.baseline > this.latencyMarginMs;
     // The baseline follows the fastest recent answers: down at once, up slowly.
     this.baseline = this.baseline === null || latencyMs < this.baseline ? latencyMs : this.baseline + (latencyMs - this.baseline) * 0.02;
     if (slow) {
@@ -155,7 +160,7 @@ export class AimdController {
   }
 
   snapshot(now: number): AimdSnapshot {
-    return { limit: this.limitValue, ceiling: this.ceiling, baselineMs: this.baseline, heldUntil: this.heldUntil(now), decreases: this.decreaseCount };
+    return { limit: this.limitValue, ceiling: this.ceiling, baselineMs: this.baseline, recentMs: this.recent, heldUntil: this.heldUntil(now), decreases: this.decreaseCount };
   }
 
   private decrease(sentAt: number, now: number): void {
