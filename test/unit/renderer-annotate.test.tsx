@@ -293,8 +293,8 @@ describe('document text', () => {
     await start(twoSummaries());
     press('j');
     await waitFor(() => expect(currentIndex()).toBe('1'));
-    const marks = screen.getAllByTestId('doc-highlight');
-    expect(marks[0]!.textContent).toBe('Mayor Alice Brown said construction would start in March.');
+    // The passages follow the new sentence in a deferred render (the sentence paints first).
+    await waitFor(() => expect(screen.getAllByTestId('doc-highlight')[0]!.textContent).toBe('Mayor Alice Brown said construction would start in March.'));
   });
 });
 

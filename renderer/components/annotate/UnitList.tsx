@@ -20,7 +20,12 @@ interface UnitListProps {
 export function UnitList({ units, currentPosition, onSelect, contextIds, aside, saving, failed }: UnitListProps) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
-    list.current?.querySelector<HTMLElement>('[aria-current="true"]')?.scrollIntoView?.({ block: 'nearest' });
+    // In the next frame, not in the keypress's task: scrolling forces a layout, which would delay
+    // the paint of the new current sentence (issue 9 item 5).
+    const frame = requestAnimationFrame(() =>
+      list.current?.querySelector<HTMLElement>('[aria-current="true"]')?.scrollIntoView?.({ block: 'nearest' }),
+    );
+    return () => cancelAnimationFrame(frame);
   }, [currentPosition, units]);
   return (
     <ol className="unit-list" ref={list} aria-label="Summary sentences">
