@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: everything a change must pass, in the order that fails fastest — type check, the UI
-// and Electron bundles, electronegativity, the CLI bundle, then the three test tiers (unit,
-// integration, e2e; vitest.config.ts) — each tier's wall time, and one plain last line
+// and Electron bundles, electronegativity, the unit tier, the CLI bundle, then the integration and
+// end-to-end tiers (vitest.config.ts) — each step's and tier's wall time, and one plain last line
 // "N passed, N failed, N skipped" that CI reads (Vitest's own summary is not one it recognises).
 // Stops at the first failing step or tier. Extra arguments go to every tier's `vitest run`.
 import { spawnSync } from 'node:child_process';
@@ -70,14 +70,15 @@ step('type check (TypeScript strict)', npx, ['tsc', '-p', '.']);
 step('build the UI', npx, ['vite', 'build', '--logLevel', 'warn']);
 step('build the Electron main and preload bundles', process.execPath, ['scripts/build-electron.mjs']);
 step('electronegativity over electron/', process.execPath, ['scripts/check-electronegativity.mjs']);
-// Once for both outer tiers: their globalSetup skips the build when this variable is set.
+tier('unit', 'unit tier (pure code and SQLite, in process)', process.env);
+// Once for both outer tiers, right before them (the sources may have moved on during the unit
+// tier); their globalSetup skips the build when LOUPE_CLI_BUNDLE_BUILT is set.
 step('build the CLI bundle (out/cli/loupe.cjs, what `npm run loupe` runs)', process.execPath, [
   '--input-type=module',
   '-e',
   "await (await import('./scripts/loupe.mjs')).buildCliBundle();",
 ]);
 const bundled = { ...process.env, LOUPE_CLI_BUNDLE_BUILT: '1' };
-tier('unit', 'unit tier (pure code and SQLite, in process)', process.env);
 tier('integration', 'integration tier (CLI and serve processes, workers, bundles, packing)', bundled);
 tier('e2e', 'end-to-end tier (Debian Chromium, Electron)', bundled);
 timings.push(`whole suite: ${seconds(Date.now() - suiteStarted)}`);
