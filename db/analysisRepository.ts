@@ -6,6 +6,7 @@
  * UI; `snapshot` reads everything in one transaction, so labels written meanwhile never give a
  * half-old, half-new input.
  */
+import { AccuracyRepository, type AccuracyDatasetRows } from './accuracyRepository';
 import type { Database, DatabaseConstructor } from './open';
 import { ProjectFileError } from './open';
 import { SCHEMA_VERSION } from './migrations';
@@ -60,6 +61,12 @@ export function openProjectReadOnly(Driver: DatabaseConstructor, path: string): 
 }
 
 export class AnalysisRepository {
+  /** Claims, key facts and system outputs of one dataset (schema 8); null when it has none. */
+  accuracyRows(dataset: string): AccuracyDatasetRows | null {
+    const rows = new AccuracyRepository(this.db).datasetRows(dataset);
+    return rows.claims.size > 0 || rows.keyFacts.size > 0 || rows.failures.length > 0 ? rows : null;
+  }
+
   private readonly judges: JudgeRepository;
 
   constructor(private readonly db: Database) {

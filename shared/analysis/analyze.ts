@@ -2,6 +2,7 @@
  * The analysis of PROTOCOL.md for one dataset or a whole project: pure, deterministic (same
  * input and seed → the same report on every machine), plain JSON out.
  */
+import { computeAccuracy } from '../accuracy/metrics';
 import { agreementForDataset } from '../agreement/report';
 import type { AgreementSummary, DatasetAgreement, UnclearHandling } from '../agreement/types';
 import { computeEpsilon0 } from '../stats/epsilon0';
@@ -157,6 +158,17 @@ export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<Anal
     reference: referenceReport(dataset, referenceOptions(resolved)),
     disagreements: computeDisagreements(analysed, annotated, judges),
     hidden_bias: hiddenBias,
+    accuracy: dataset.accuracy
+      ? computeAccuracy(dataset.accuracy, {
+          bootstrap,
+          seed,
+          dataset: dataset.name,
+          humanLabel: resolved.humanLabel,
+          reference: resolved.reference,
+          includeRevealed: resolved.includeRevealed,
+          sentenceHuman: new Map(dataset.summaries.map((s) => [s.summaryId, s.units.map((u) => u.human)])),
+        })
+      : null,
   };
 }
 

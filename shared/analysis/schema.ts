@@ -13,6 +13,7 @@ import { HumanLabelSchema } from '../domain';
 import type { ReliabilityBin } from '../stats/calibration';
 import type { DatasetAgreement, JudgeHumanAgreement, MultiRaterAgreement, PairAgreement } from '../agreement/types';
 import { HUMAN_LABEL_RULES, REFERENCE_SETS } from './types';
+import { AccuracyBlockSchema } from '../accuracy/report';
 import type {
   AllUnitsJudge,
   AllUnitsReport,
@@ -336,6 +337,7 @@ export const DatasetAnalysisSchema = z.object({
   reference: HumanReferenceReportSchema,
   disagreements: DisagreementReportSchema,
   hidden_bias: HiddenBiasReportSchema.nullable(),
+  accuracy: AccuracyBlockSchema.nullable().optional(),
 }) satisfies z.ZodType<DatasetAnalysis>;
 
 export const AnalysisReportSchema = z.object({

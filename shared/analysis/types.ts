@@ -9,6 +9,8 @@ import type { GlobalLabel, HumanLabel } from '../domain';
 import type { Epsilon0Status } from '../stats/epsilon0';
 import type { ReliabilityBin } from '../stats/calibration';
 import type { DatasetAgreement } from '../agreement/types';
+import type { AccuracyBlock } from '../accuracy/report';
+import type { AccuracyInput } from '../accuracy/metrics';
 
 // ───────────────────────────── input ─────────────────────────────
 
@@ -105,6 +107,8 @@ export interface AnalysisDataset {
    * caller resolved them by the settings' rule and reference, with nothing left out.
    */
   reference?: ReferenceInput;
+  /** Claims, key facts, their labels and judge outputs, system failures (issue 11; the loader fills it). */
+  accuracy?: AccuracyInput;
 }
 
 export interface AnalysisSettings {
@@ -478,6 +482,8 @@ export interface DatasetAnalysis {
   reference: HumanReferenceReport;
   disagreements: DisagreementReport;
   hidden_bias: HiddenBiasReport | null;
+  /** Summarization Accuracy (issue 11, shared/accuracy): absent or null when the dataset has no claims, key facts or system failures. */
+  accuracy?: AccuracyBlock | null;
 }
 
 export interface AnalysisReport {

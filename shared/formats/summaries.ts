@@ -65,6 +65,8 @@ export function recordKeysOf(file: FileHead): string[] {
 function summariesScore(keys: readonly string[]): 0 | 1 | 2 {
   const has = (k: string) => keys.includes(k);
   if (!has('summary_id')) return 0;
+  // A leading "type" is Loupe's claims/key-facts JSON Lines (accuracy-jsonl.ts), which also has summary records.
+  if (keys[0] === 'type') return 1;
   if (has('summary')) return 2;
   // Without `summary` it is as likely a labels file with missing columns.
   return has('sentence_index') ? 0 : 1;

@@ -25,7 +25,7 @@ export function loadAnalysisDatasets(repo: AnalysisRepository, dataset: string |
     if (dataset !== null && !names.includes(dataset)) throw new UnknownDatasetError(dataset);
     return (dataset === null ? names : [dataset]).map((name) => {
       const { labels, reference } = selectReferenceLabels(repo.currentLabels(name), options);
-      return datasetFromRows({
+      const input = datasetFromRows({
         name,
         summaries: repo.summaries(name),
         units: repo.units(name),
@@ -35,6 +35,9 @@ export function loadAnalysisDatasets(repo: AnalysisRepository, dataset: string |
         rule: options.rule,
         reference,
       });
+      // Claims and key facts (issue 11): resolved by the same reference and rule inside the analysis.
+      const accuracy = repo.accuracyRows(name);
+      return accuracy ? { ...input, accuracy } : input;
     });
   });
 }

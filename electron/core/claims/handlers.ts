@@ -1,20 +1,129 @@
-/** claims.*: issue 11 (Summarization Accuracy). Contract: shared/accuracy/contract.ts. */
+/**
+ * claims.*: a summary's claims (units of kind claim under their sentences), versioned sets, and
+ * people's blind labels on them. An edit writes a new version; labels stay on the version they
+ * were given on (schema 8). The annotation calls return only the caller's own labels.
+ */
 import { ApiError, type ApiHandlers } from '../../../shared/api';
+import type { ClaimSet } from '../../../shared/accuracy/contract';
+import type { AccuracyRepository } from '../../../db/accuracyRepository';
 import type { CoreContext } from '../context';
 
 export type ClaimsHandlers = Pick<ApiHandlers, 'claims.list' | 'claims.versions' | 'claims.load' | 'claims.record' | 'claims.edit'>;
 
-function notYet(method: string): never {
-  throw new ApiError({ code: 'unsupported', message: `${method} is not implemented yet` });
+function notFound(what: string): never {
+  throw new ApiError({ code: 'not_found', message: `No ${what} in this project` });
+}
+
+export function claimSetView(acc: AccuracyRepository, key: number, set: ReturnType<AccuracyRepository['claimSets']>[number], versions: ReturnType<AccuracyRepository['claimSets']>): ClaimSet {
+  const origins = acc.claimOrigins(set.id);
+  return {
+    setId: set.id,
+    key,
+    version: set.version,
+    source: set.source,
+    decomposer: set.maker,
+    decomposerVersion: set.makerVersion,
+    basedOnVersion: versions.find((v) => v.id === set.basedOnSetId)?.version ?? null,
+    createdBy: set.createdBy,
+    createdAt: set.createdAt,
+    note: set.note,
+    claims: acc.claimsOfSet(set.id).map((c) => ({ id: c.id, sentenceUnitId: c.sentenceUnitId, sentenceIndex: c.sentenceIndex, index: c.idx, text: c.text, from: origins.get(c.id) ?? [] })),
+    labelEvents: acc.claimSetEvents(set.id),
+  };
 }
 
 export function createClaimsHandlers(ctx: CoreContext): ClaimsHandlers {
-  void ctx;
+  const repo = () => ctx.project().repo;
+  const person = (name: string) => repo().ensureAnnotator(name, 'person');
   return {
-    'claims.list': async () => notYet('claims.list'),
-    'claims.versions': async () => notYet('claims.versions'),
-    'claims.load': async () => notYet('claims.load'),
-    'claims.record': async () => notYet('claims.record'),
-    'claims.edit': async () => notYet('claims.edit'),
+    'claims.list': async ({ dataset }) => {
+      const r = repo();
+      const names = dataset ? [dataset] : r.datasetStats().map((d) => d.name);
+      return names.flatMap((name) =>
+        r.accuracy.datasetRows(name).summaries.map((s) => {
+          const sets = r.accuracy.claimSets(s.key);
+          const current = sets[sets.length - 1] ?? null;
+          return {
+            key: s.key,
+            dataset: name,
+            summaryId: s.summaryId,
+            docId: s.docId,
+            system: s.system,
+            sentences: s.sentences.length,
+            currentVersion: current?.version ?? null,
+            versions: sets.length,
+            claims: current ? r.accuracy.claimsOfSet(current.id).length : 0,
+            source: current?.source ?? null,
+            decomposer: current?.maker ?? null,
+          };
+        }),
+      );
+    },
+    'claims.versions': async ({ key }) => {
+      const acc = repo().accuracy;
+      if (!acc.summaryInfo(key)) notFound(`summary ${key}`);
+      const sets = acc.claimSets(key);
+      return sets.map((set) => claimSetView(acc, key, set, sets));
+    },
+    'claims.load': async ({ key, annotator }) => {
+      const r = repo();
+      const info = r.accuracy.summaryInfo(key) ?? notFound(`summary ${key}`);
+      const who = person(annotator);
+      const set = r.accuracy.currentClaimSet(key);
+      const claims = set ? r.accuracy.claimsOfSet(set.id) : [];
+      const states = set ? r.accuracy.currentClaimStates(set.id, who.id) : new Map();
+      return {
+        key,
+        summaryId: info.summaryId,
+        setId: set?.id ?? null,
+        version: set?.version ?? null,
+        sentences: r.accuracy.sentences(key).map((u) => ({
+          unitId: u.unitId,
+          index: u.index,
+          text: u.text,
+          claims: claims
+            .filter((c) => c.sentenceUnitId === u.unitId)
+            .map((c) => ({ id: c.id, index: c.idx, text: c.text, state: states.get(c.id) ?? { label: null, errorType: null, note: null } })),
+        })),
+      };
+    },
+    'claims.record': async ({ claimId, annotator, state, timeSpentMs, cause }) => {
+      const r = repo();
+      if (r.accuracy.claimSummaryKey(claimId) === null) notFound(`claim ${claimId}`);
+      const who = person(annotator);
+      const eventId = r.accuracy.recordClaimLabel({ claimId, annotatorId: who.id, label: state.label, errorType: state.errorType, note: state.note, timeSpentMs, cause });
+      return { eventId: eventId!, claimId, state };
+    },
+    'claims.edit': async ({ key, annotator, basedOnVersion, claims, note }) => {
+      const r = repo();
+      if (!r.accuracy.summaryInfo(key)) notFound(`summary ${key}`);
+      const who = person(annotator);
+      return r.transaction(() => {
+        const current = r.accuracy.currentClaimSet(key);
+        if ((current?.version ?? null) !== basedOnVersion) {
+          throw new ApiError({ code: 'conflict', message: `The claims of summary ${key} are at version ${current?.version ?? 'none'}, not ${basedOnVersion ?? 'none'}: reload them and edit again.` });
+        }
+        const units = new Set(r.accuracy.sentences(key).map((u) => u.unitId));
+        const previous = new Set(current ? r.accuracy.claimsOfSet(current.id).map((c) => c.id) : []);
+        for (const c of claims) {
+          if (!units.has(c.sentenceUnitId)) throw new ApiError({ code: 'invalid_input', message: `Sentence ${c.sentenceUnitId} is not a sentence of summary ${key}.` });
+          const stranger = c.from.find((id) => !previous.has(id));
+          if (stranger !== undefined) throw new ApiError({ code: 'invalid_input', message: `Claim ${stranger} is not a claim of the current version.` });
+        }
+        const setId = r.accuracy.insertClaimSet(key, {
+          source: 'person',
+          maker: `person:${who.name}`,
+          makerVersion: String((current?.version ?? 0) + 1),
+          basedOnSetId: current?.id ?? null,
+          createdBy: who.id,
+          note: note ?? null,
+          importKey: null,
+          importId: null,
+          items: claims,
+        });
+        const sets = r.accuracy.claimSets(key);
+        return claimSetView(r.accuracy, key, sets.find((s) => s.id === setId)!, sets);
+      });
+    },
   };
 }

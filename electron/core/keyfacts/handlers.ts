@@ -1,20 +1,129 @@
-/** keyfacts.*: issue 11 (Summarization Accuracy). Contract: shared/accuracy/contract.ts. */
+/**
+ * keyfacts.*: a document's key facts (versioned sets) and people's blind labels per summary:
+ * covered or not, and which claims/sentences convey it. Same rules as claims.*.
+ */
 import { ApiError, type ApiHandlers } from '../../../shared/api';
+import type { KeyFactSet } from '../../../shared/accuracy/contract';
+import type { AccuracyRepository } from '../../../db/accuracyRepository';
 import type { CoreContext } from '../context';
 
 export type KeyfactsHandlers = Pick<ApiHandlers, 'keyfacts.list' | 'keyfacts.versions' | 'keyfacts.load' | 'keyfacts.record' | 'keyfacts.edit'>;
 
-function notYet(method: string): never {
-  throw new ApiError({ code: 'unsupported', message: `${method} is not implemented yet` });
+function notFound(what: string): never {
+  throw new ApiError({ code: 'not_found', message: `No ${what} in this project` });
+}
+
+function setView(acc: AccuracyRepository, documentKey: number, set: ReturnType<AccuracyRepository['keyFactSets']>[number], versions: ReturnType<AccuracyRepository['keyFactSets']>): KeyFactSet {
+  const origins = acc.keyFactOrigins(set.id);
+  return {
+    setId: set.id,
+    documentKey,
+    version: set.version,
+    source: set.source,
+    extractor: set.maker,
+    extractorVersion: set.makerVersion,
+    basedOnVersion: versions.find((v) => v.id === set.basedOnSetId)?.version ?? null,
+    createdBy: set.createdBy,
+    createdAt: set.createdAt,
+    note: set.note,
+    facts: acc.keyFactsOfSet(set.id).map((f) => ({ id: f.id, index: f.idx, text: f.text, from: origins.get(f.id) ?? [] })),
+    labelEvents: acc.keyFactSetEvents(set.id),
+  };
 }
 
 export function createKeyfactsHandlers(ctx: CoreContext): KeyfactsHandlers {
-  void ctx;
+  const repo = () => ctx.project().repo;
+  const person = (name: string) => repo().ensureAnnotator(name, 'person');
   return {
-    'keyfacts.list': async () => notYet('keyfacts.list'),
-    'keyfacts.versions': async () => notYet('keyfacts.versions'),
-    'keyfacts.load': async () => notYet('keyfacts.load'),
-    'keyfacts.record': async () => notYet('keyfacts.record'),
-    'keyfacts.edit': async () => notYet('keyfacts.edit'),
+    'keyfacts.list': async ({ dataset }) => {
+      const r = repo();
+      const names = dataset ? [dataset] : r.datasetStats().map((d) => d.name);
+      return names.flatMap((name) => {
+        const rows = r.accuracy.datasetRows(name);
+        const docs = new Map<number, { docId: string; summaries: number }>();
+        for (const s of rows.summaries) docs.set(s.documentKey, { docId: s.docId, summaries: (docs.get(s.documentKey)?.summaries ?? 0) + 1 });
+        return [...docs].map(([documentKey, d]) => {
+          const sets = r.accuracy.keyFactSets(documentKey);
+          const current = sets[sets.length - 1] ?? null;
+          return {
+            documentKey,
+            dataset: name,
+            docId: d.docId,
+            summaries: d.summaries,
+            currentVersion: current?.version ?? null,
+            versions: sets.length,
+            facts: current ? r.accuracy.keyFactsOfSet(current.id).length : 0,
+            source: current?.source ?? null,
+            extractor: current?.maker ?? null,
+          };
+        });
+      });
+    },
+    'keyfacts.versions': async ({ documentKey }) => {
+      const acc = repo().accuracy;
+      if (!acc.documentInfo(documentKey)) notFound(`document ${documentKey}`);
+      const sets = acc.keyFactSets(documentKey);
+      return sets.map((set) => setView(acc, documentKey, set, sets));
+    },
+    'keyfacts.load': async ({ key, annotator }) => {
+      const r = repo();
+      const info = r.accuracy.summaryInfo(key) ?? notFound(`summary ${key}`);
+      const who = person(annotator);
+      const set = r.accuracy.currentKeyFactSet(info.documentKey);
+      const states = set ? r.accuracy.currentKeyFactStates(set.id, key, who.id) : new Map();
+      const claimSet = r.accuracy.currentClaimSet(key);
+      return {
+        key,
+        summaryId: info.summaryId,
+        documentKey: info.documentKey,
+        docId: info.docId,
+        setId: set?.id ?? null,
+        version: set?.version ?? null,
+        facts: (set ? r.accuracy.keyFactsOfSet(set.id) : []).map((f) => ({ id: f.id, index: f.idx, text: f.text, state: states.get(f.id) ?? { label: null, conveyedBy: { claims: [], sentences: [] }, note: null } })),
+        sentences: r.accuracy.sentences(key),
+        claims: (claimSet ? r.accuracy.claimsOfSet(claimSet.id) : []).map((c) => ({ id: c.id, sentenceUnitId: c.sentenceUnitId, text: c.text })),
+      };
+    },
+    'keyfacts.record': async ({ keyFactId, key, annotator, state, timeSpentMs, cause }) => {
+      const r = repo();
+      const info = r.accuracy.summaryInfo(key) ?? notFound(`summary ${key}`);
+      if (r.accuracy.keyFactDocumentKey(keyFactId) !== info.documentKey) notFound(`key fact ${keyFactId} of the document of summary ${key}`);
+      const units = new Set(r.accuracy.sentences(key).map((u) => u.unitId));
+      const claimSet = r.accuracy.currentClaimSet(key);
+      const claims = new Set(claimSet ? r.accuracy.claimsOfSet(claimSet.id).map((c) => c.id) : []);
+      if (state.conveyedBy.sentences.some((u) => !units.has(u)) || state.conveyedBy.claims.some((c) => !claims.has(c))) {
+        throw new ApiError({ code: 'invalid_input', message: 'conveyedBy names a sentence or claim that is not of this summary (current claims).' });
+      }
+      const who = person(annotator);
+      const eventId = r.accuracy.recordKeyFactLabel({ keyFactId, summaryKey: key, annotatorId: who.id, label: state.label, conveyedBy: state.conveyedBy, note: state.note, timeSpentMs, cause });
+      return { eventId: eventId!, keyFactId, key, state };
+    },
+    'keyfacts.edit': async ({ documentKey, annotator, basedOnVersion, facts, note }) => {
+      const r = repo();
+      if (!r.accuracy.documentInfo(documentKey)) notFound(`document ${documentKey}`);
+      const who = person(annotator);
+      return r.transaction(() => {
+        const current = r.accuracy.currentKeyFactSet(documentKey);
+        if ((current?.version ?? null) !== basedOnVersion) {
+          throw new ApiError({ code: 'conflict', message: `The key facts of document ${documentKey} are at version ${current?.version ?? 'none'}, not ${basedOnVersion ?? 'none'}: reload them and edit again.` });
+        }
+        const previous = new Set(current ? r.accuracy.keyFactsOfSet(current.id).map((f) => f.id) : []);
+        const stranger = facts.flatMap((f) => f.from).find((id) => !previous.has(id));
+        if (stranger !== undefined) throw new ApiError({ code: 'invalid_input', message: `Key fact ${stranger} is not a key fact of the current version.` });
+        const setId = r.accuracy.insertKeyFactSet(documentKey, {
+          source: 'person',
+          maker: `person:${who.name}`,
+          makerVersion: String((current?.version ?? 0) + 1),
+          basedOnSetId: current?.id ?? null,
+          createdBy: who.id,
+          note: note ?? null,
+          importKey: null,
+          importId: null,
+          items: facts,
+        });
+        const sets = r.accuracy.keyFactSets(documentKey);
+        return setView(r.accuracy, documentKey, sets.find((s) => s.id === setId)!, sets);
+      });
+    },
   };
 }
