@@ -322,8 +322,12 @@ export type RevealStatus = z.infer<typeof RevealStatusSchema>;
 
 export const JudgeKindSchema = z.enum(JUDGE_KINDS);
 
-/** Where a judge's API key comes from at run time. The key itself never crosses the API. */
-export const KeySourceSchema = z.enum(['none', 'env', 'stored']);
+/**
+ * Where a judge's API key comes from at run time. The key itself never crosses the API.
+ * 'stored_other_origin': a key is in the keychain but was entered for another endpoint origin (the
+ * base URL changed): it is not sent until typed again (runs use the environment variable, if any).
+ */
+export const KeySourceSchema = z.enum(['none', 'env', 'stored', 'stored_other_origin']);
 
 export const JudgePredictionCountsSchema = z.object({
   /** Sentences with a hard label (current version). */

@@ -24,8 +24,13 @@ export class Refusal extends Error {
   }
 }
 
-/** `loupe serve` answers a browser and never reads paths the page names; CLI commands do. */
-export function makeCore(options: { web: boolean; annotator?: string | undefined; links?: LinkRegistry }): Core {
+/**
+ * `loupe serve` answers a browser and never reads paths the page names; CLI commands do. Judge
+ * keys: a CLI command reads any variable its judge names (the person at the terminal set them);
+ * `loupe serve` only the `--allow-key-env` names (`allowedKeyEnv`, default none), since whoever
+ * holds its token configures the judges.
+ */
+export function makeCore(options: { web: boolean; annotator?: string | undefined; links?: LinkRegistry; allowedKeyEnv?: ReadonlySet<string> }): Core {
   return createCore({
     Database,
     stateDir: stateDir(),
@@ -35,6 +40,7 @@ export function makeCore(options: { web: boolean; annotator?: string | undefined
     diskPaths: !options.web,
     canSwitchProjects: false,
     annotator: options.annotator ?? null,
+    allowedKeyEnv: options.web ? (options.allowedKeyEnv ?? new Set<string>()) : 'any',
     ...(options.links ? { links: options.links } : {}),
   });
 }

@@ -4,7 +4,7 @@
  * contract's input and calls `dispatch` (electron/cli/client.ts), so it refuses exactly what the
  * contract refuses, with the contract's message (exit 1), and stores nothing then. Exit 2: a
  * mistake in the command line itself (missing option, non-number, wrong --out extension).
- *   npm run --silent loupe -- serve --project P [--port N] [--annotator NAME]… (stdout: one annotator link per --annotator, then the lead link)
+ *   npm run --silent loupe -- serve --project P [--port N] [--annotator NAME]… [--allow-key-env VAR]… (stdout: one annotator link per --annotator, then the lead link)
  *   npm run --silent loupe -- import FILE --project P [--as KIND] [--dataset NAME]
  *   npm run --silent loupe -- sample --project P --dataset D --n 25 --seed 0 [--annotator NAME | --annotators A,B,C [--overlap 0.2]]
  *   npm run --silent loupe -- export --project P --out FILE.jsonl|.csv [--history] [--dataset D] [--raw-csv]
@@ -39,6 +39,12 @@ const port = (value: string) => {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65_535) throw new InvalidArgumentError('--port must be a whole number from 0 to 65535');
   return n;
+};
+
+/** serve's own startup: a variable name for --allow-key-env (the judge config's own rule). */
+const keyEnvName = (value: string) => {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(value)) throw new InvalidArgumentError('--allow-key-env takes an environment variable name such as OPENAI_API_KEY');
+  return value;
 };
 
 /** A folder import can use dozens of files: list them by folder beyond a handful. */
@@ -87,10 +93,16 @@ program
   .option('--project <path>', 'project file (created when missing; default: the demo project)')
   .option('--port <n>', 'port (default: a free one)', port)
   .option('--annotator <name>', 'hand out an annotator link for this person (repeatable): it can only annotate, as NAME', (name: string, names: string[]) => [...names, name], [] as string[])
-  .action(async (opts: { project?: string; port?: number; annotator: string[] }) => {
+  .option(
+    '--allow-key-env <name>',
+    'let an endpoint judge read its API key from this environment variable (repeatable; default: none, since whoever holds the lead link configures judges)',
+    (name: string, names: string[]) => [...names, keyEnvName(name)],
+    [] as string[],
+  )
+  .action(async (opts: { project?: string; port?: number; annotator: string[]; allowKeyEnv: string[] }) => {
     ensureRendererBuilt();
     const links = createLinkRegistry();
-    const core = makeCore({ web: true, links });
+    const core = makeCore({ web: true, links, allowedKeyEnv: new Set(opts.allowKeyEnv) });
     if (opts.project) {
       const path = resolve(opts.project);
       if (existsSync(path)) core.openProject(path);
@@ -116,7 +128,8 @@ program
     const legend = handedOut.map((l, i) => `line ${i + 1}: ${l.annotator}'s annotator link (annotation only, as ${l.annotator})`);
     process.stderr.write(
       `Loupe ${LOUPE_VERSION} serving ${core.current()?.path} — open a link above (each carries its access token).\n` +
-        (legend.length > 0 ? `${legend.join('\n')}\nline ${legend.length + 1}: the lead link (everything; hand it to no annotator)\n` : ''),
+        (legend.length > 0 ? `${legend.join('\n')}\nline ${legend.length + 1}: the lead link (everything; hand it to no annotator)\n` : '') +
+        (opts.allowKeyEnv.length > 0 ? `Endpoint judges may read their API key from: ${opts.allowKeyEnv.map((n) => `$${n}`).join(', ')}\n` : ''),
     );
     const stop = () => {
       void running.close().then(() => {

@@ -7,6 +7,7 @@ import type { Database, DatabaseConstructor } from '../../db/open';
 import type { Repository } from '../../db/repository';
 import type { AnnotatorLink, Caller, ProjectInfo } from '../../shared/api';
 import type { SecretStore } from './judges/secrets';
+import type { KeyAccess, KeyEnvPolicy } from './keys';
 
 /**
  * What the host can do, asked for by feature instead of "which host am I":
@@ -33,6 +34,13 @@ export interface CoreOptions extends HostCapabilities {
   secrets?: SecretStore | null;
   /** Where judge keys named by `apiKeyEnv` are read (default: process.env). */
   env?: Record<string, string | undefined>;
+  /**
+   * Which of those variables a judge may name (issue 10 item 7). 'any' where the person at the
+   * keyboard set the environment themselves (CLI commands; the desktop app, for development);
+   * `loupe serve` only the `--allow-key-env` names, since any token holder configures judges there.
+   * Default: none.
+   */
+  allowedKeyEnv?: KeyEnvPolicy;
   /** Annotator links (`loupe serve`): absent on hosts without them (desktop, CLI), whose links.* answer unsupported. */
   links?: LinkRegistry | null;
 }
@@ -60,6 +68,8 @@ export interface OpenProject {
 
 export interface CoreContext {
   readonly options: CoreOptions;
+  /** Key reading under the host's policy, and the session's known secrets (redaction). */
+  readonly keys: KeyAccess;
   /** The open project; throws `no_project` when none is open. */
   project(): OpenProject;
   /** The open project or null. */

@@ -29,6 +29,7 @@ import { createClaimsHandlers } from './claims/handlers';
 import { createKeyfactsHandlers } from './keyfacts/handlers';
 import { createSystemsHandlers } from './systems/handlers';
 import { createAccuracyHandlers } from './accuracy/handlers';
+import { createKeyAccess, NO_KEY_ENV } from './keys';
 
 export type { CoreOptions, HostCapabilities, LinkRegistry } from './context';
 
@@ -49,13 +50,14 @@ export interface Core {
 
 export function createCore(options: CoreOptions): Core {
   const session = createProjectSession(options);
-  const ctx: CoreContext = { options, project: session.require, currentProject: session.current };
+  const keys = createKeyAccess({ env: options.env ?? process.env, allowedKeyEnv: options.allowedKeyEnv ?? NO_KEY_ENV });
+  const ctx: CoreContext = { options, keys, project: session.require, currentProject: session.current };
   const jobs = createJobRegistry();
   const judges = createJudgeService({
     repository: () => session.require().repo,
     secrets: options.secrets ?? null,
     diskPaths: options.diskPaths,
-    ...(options.env ? { env: options.env } : {}),
+    keys,
   });
   const analysis = createAnalysisService({
     project: () => {
@@ -109,4 +111,5 @@ export { dispatch, toErrorBody } from './dispatch';
 export { DEMO_DATASET, DEMO_SAMPLE } from './projects/demo';
 
 // --- re-exports the layer rule needs (hosts import the core only from this file; test/unit/layers.test.ts)
-export type { SecretStore } from './judges/secrets';
+export type { SecretStore, StoredKey } from './judges/secrets';
+export type { KeyEnvPolicy } from './keys';

@@ -242,6 +242,9 @@ export function start(): void {
         annotator: commandLine.annotator,
         // Judge API keys: encrypted by the OS keychain (safeStorage), kept in userData, never in a project.
         secrets: createKeychainSecretStore(app.getPath('userData')),
+        // Keys from environment variables too (development): the person at this machine set them, and
+        // the Judges view names the variable and the base URL before a run starts.
+        allowedKeyEnv: 'any',
       });
       installAppProtocol(page.rendererDir);
       const dialogHandlers = createDialogHandlers({

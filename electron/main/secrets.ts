@@ -2,7 +2,9 @@
  * Desktop key storage: API keys encrypted with Electron's safeStorage (the OS keychain: Keychain
  * on macOS, DPAPI on Windows, libsecret/KWallet on Linux) and kept as base64 blobs in the app's
  * userData folder (`judge-keys.json`), keyed by project id and judge name. Never in the project
- * file, an export or a log. On Linux without a keychain Electron falls back to a hard-coded
+ * file, an export or a log. What is encrypted is the key together with the endpoint origins it was
+ * entered for ({v: 2, origins, key}), so the binding cannot be edited in the file; a blob from
+ * before the binding (the bare key) reads as bound to nothing and is not sent until typed again. On Linux without a keychain Electron falls back to a hard-coded
  * password ("basic_text"): that is not safe storage, so Loupe refuses and asks for an
  * environment variable instead.
  */
@@ -10,7 +12,7 @@ import { safeStorage } from 'electron';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import type { SecretStore } from '../core/index';
+import type { SecretStore, StoredKey } from '../core/index';
 
 /** The part of Electron's safeStorage used here (injected in tests). */
 export interface SafeStorageLike {
@@ -27,6 +29,19 @@ const KeyFileSchema = z.object({
 type KeyFile = z.infer<typeof KeyFileSchema>;
 
 export const KEY_FILE = 'judge-keys.json';
+
+/** The plaintext inside one encrypted blob. */
+const BoundKeySchema = z.object({ v: z.literal(2), origins: z.array(z.string()), key: z.string().min(1) });
+
+function unpack(plain: string): StoredKey {
+  try {
+    const parsed = BoundKeySchema.safeParse(JSON.parse(plain));
+    if (parsed.success) return { key: parsed.data.key, origins: parsed.data.origins };
+  } catch {
+    // not JSON: a bare key stored before keys were bound to origins
+  }
+  return { key: plain, origins: null };
+}
 
 export function createKeychainSecretStore(userDataDir: string, storage: () => SafeStorageLike = () => safeStorage): SecretStore {
   const path = join(userDataDir, KEY_FILE);
@@ -60,7 +75,7 @@ export function createKeychainSecretStore(userDataDir: string, storage: () => Sa
       const blob = read().keys[scope]?.[name];
       if (blob === undefined || !store.available()) return null;
       try {
-        return storage().decryptString(Buffer.from(blob, 'base64'));
+        return unpack(storage().decryptString(Buffer.from(blob, 'base64')));
       } catch {
         return null;
       }
@@ -68,7 +83,8 @@ export function createKeychainSecretStore(userDataDir: string, storage: () => Sa
     set(scope, name, value) {
       if (!store.available()) throw new Error('No OS keychain is available to store the key safely; name an environment variable instead.');
       const file = read();
-      file.keys[scope] = { ...(file.keys[scope] ?? {}), [name]: storage().encryptString(value).toString('base64') };
+      const plain = JSON.stringify({ v: 2, origins: [...value.origins], key: value.key });
+      file.keys[scope] = { ...(file.keys[scope] ?? {}), [name]: storage().encryptString(plain).toString('base64') };
       write(file);
     },
     delete(scope, name) {

@@ -104,7 +104,7 @@ function decide(reviewer: string, queue: string, summaryId: string, index: numbe
 }
 
 beforeAll(async () => {
-  core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false, env: { LOUPE_REVIEW_TEST_KEY: ENV_SECRET } });
+  core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false, env: { LOUPE_REVIEW_TEST_KEY: ENV_SECRET }, allowedKeyEnv: new Set(['LOUPE_REVIEW_TEST_KEY']) });
   const path = join(dir, 'review.loupe');
   core.createProject(path);
   const repo = core.repository();

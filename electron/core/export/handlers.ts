@@ -9,7 +9,9 @@ export function createExportHandlers(ctx: CoreContext): ExportHandlers {
   return {
     'export.build': async (input) => {
       const { repo, info } = ctx.project();
-      return buildExport(repo, input, info.name);
+      const file = buildExport(repo, input, info.name);
+      // No key this session resolved leaves in an export, whatever field it hid in.
+      return { ...file, content: ctx.keys.redactKnown(file.content) };
     },
   };
 }

@@ -3,7 +3,9 @@
  * previews, and background runs that IPC/HTTP calls start, pause, resume, cancel and poll.
  *
  * Keys: a SecretStore (desktop: the OS keychain via safeStorage) keyed by the project's id and
- * the judge's name, else the environment variable the configuration names (CLI, `loupe serve`).
+ * the judge's name, sent only to the endpoint origins it was entered for; else the environment
+ * variable the configuration names (CLI, `loupe serve`), if the host allows that name (keys.ts).
+ * Every key resolved joins the session's known secrets, redacted from all the engine stores.
  */
 import { randomUUID } from 'node:crypto';
 import { ApiError, type ApiHandlers, type JudgeBatchImport, type JudgeInfo, type JudgePlan, type JudgePreview } from '../../../shared/api';
@@ -26,7 +28,8 @@ import { replicaBackend } from '../tasks/transport';
 import { cacheKey, configHash, sha256Hex } from './hashing';
 import { DEFAULT_TUNING, JudgeRun, type RunTuning, type VerdictBackend } from './run';
 import { baselineBackend, sentenceVerdictKind, verdictStore, type Verdict, type VerdictInput, type VerdictItem } from './sentence-verdict';
-import type { SecretStore } from './secrets';
+import { keyApplies, originsOf, type SecretStore, type StoredKey } from './secrets';
+import { createKeyAccess, NO_KEY_ENV, type KeyAccess, type KeyEnvPolicy } from '../keys';
 
 export type JudgeMethod = Extract<keyof ApiHandlers, `judges.${string}`>;
 export type JudgeHandlers = Pick<ApiHandlers, JudgeMethod>;
@@ -36,7 +39,11 @@ export interface JudgeServiceOptions {
   repository: () => Repository;
   /** Desktop: the OS keychain. Absent: keys come only from environment variables. */
   secrets?: SecretStore | null;
+  /** Key reading and known secrets, shared with the rest of the core. Absent: built from env and allowedKeyEnv. */
+  keys?: KeyAccess;
   env?: Record<string, string | undefined>;
+  /** Without `keys`: which variables a judge may name (default none). */
+  allowedKeyEnv?: KeyEnvPolicy;
   /** Tests: faster backoff, a smaller circuit threshold. */
   tuning?: Partial<Omit<RunTuning, 'concurrency' | 'retries'>>;
   /** The caller may name files on this machine (desktop, CLI); `loupe serve` may not. Default false. */
@@ -61,7 +68,7 @@ const MAX_RUNS_KEPT = 50;
 
 export function createJudgeService(options: JudgeServiceOptions): JudgeService {
   const runs = new Map<string, JudgeRun>();
-  const env = options.env ?? process.env;
+  const keys = options.keys ?? createKeyAccess({ env: options.env ?? process.env, allowedKeyEnv: options.allowedKeyEnv ?? NO_KEY_ENV });
 
   const repo = () => options.repository();
   const judgesRepo = () => repo().judges;
@@ -77,13 +84,33 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
     return id;
   }
 
-  function storedKey(name: string): string | null {
+  function storedKey(name: string): StoredKey | null {
     if (!options.secrets || !options.secrets.available()) return null;
     try {
-      return options.secrets.get(projectScope(), name);
+      const stored = options.secrets.get(projectScope(), name);
+      keys.remember(stored?.key ?? null);
+      return stored;
     } catch {
       return null;
     }
+  }
+
+  /** The stored key if it may be sent to this configuration's base URLs (the origins it was entered for). */
+  function applicableStoredKey(name: string, config: JudgeConfig): string | null {
+    if (config.kind !== 'endpoint') return null;
+    const stored = storedKey(name);
+    return stored !== null && keyApplies(stored, config.baseUrls) ? stored.key : null;
+  }
+
+  function storeKey(name: string, config: JudgeConfig, key: string): void {
+    if (config.kind !== 'endpoint') return;
+    keys.remember(key);
+    options.secrets!.set(projectScope(), name, { key, origins: originsOf(config.baseUrls) });
+  }
+
+  /** An endpoint judge may name only a variable the host allows (over HTTP: --allow-key-env). */
+  function requireKeyEnvAllowed(name: string, config: JudgeConfig): void {
+    if (config.kind === 'endpoint' && config.apiKeyEnv) keys.requireEnvAllowed(config.apiKeyEnv, `The judge "${name}"`);
   }
 
   function requireJudge(name: string): JudgeRow {
@@ -120,7 +147,8 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
 
   function info(row: JudgeListRow): JudgeInfo {
     const config = configOf(row);
-    const stored = row.kind === 'endpoint' && storedKey(row.name) !== null;
+    const stored = row.kind === 'endpoint' ? storedKey(row.name) : null;
+    const storedApplies = stored !== null && config?.kind === 'endpoint' && keyApplies(stored, config.baseUrls);
     const apiKeyEnv = config?.kind === 'endpoint' ? config.apiKeyEnv : null;
     const description =
       row.kind === 'imported'
@@ -136,7 +164,8 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
       config,
       configHash: row.configHash,
       description,
-      keySource: stored ? 'stored' : apiKeyEnv ? 'env' : 'none',
+      // A key entered for another endpoint origin is kept but not sent: the person types it again.
+      keySource: storedApplies ? 'stored' : stored !== null ? 'stored_other_origin' : apiKeyEnv ? 'env' : 'none',
       apiKeyEnv,
       versions: row.versions,
       predictions: { ok: row.ok, parseErrors: row.parseErrors, failed: row.failed, soft: row.soft },
@@ -186,31 +215,33 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
       if (config.kind !== 'endpoint') throw new ApiError({ code: 'invalid_input', message: 'Only endpoint judges take an API key.' });
       checkKeyStorable();
     }
+    requireKeyEnvAllowed(name, config);
     const j = judgesRepo();
     j.transaction(() => {
       const id = j.insertJudge({ name, kind: config.kind, config: JSON.stringify(config), apiKeyEnv: config.kind === 'endpoint' ? config.apiKeyEnv : null });
       saveConfig(id, config);
     });
-    if (apiKey !== undefined) options.secrets!.set(projectScope(), name, apiKey);
+    if (apiKey !== undefined) storeKey(name, config, apiKey);
     return infoByName(name);
   }
 
-  /** The key to redact from stored answers, if one is known (a batch needs none to be sent). */
-  function keyForBatch(name: string, config: JudgeConfig): string | null {
+  /** Makes the judge's key, if one can be resolved, a known secret (a batch sends nothing, but answers may echo it). */
+  function rememberKeyOf(name: string, config: JudgeConfig): void {
     try {
-      return keyFor(name, config);
+      keyFor(name, config);
     } catch {
-      return null;
+      // no key (unset, or a variable this host does not allow): nothing to remember
     }
   }
 
   function keyFor(name: string, config: JudgeConfig): string | null {
     if (config.kind !== 'endpoint') return null;
-    const stored = storedKey(name);
+    const stored = applicableStoredKey(name, config);
     if (stored !== null) return stored;
     if (config.apiKeyEnv) {
-      const value = env[config.apiKeyEnv];
-      if (value === undefined || value === '') {
+      // Refused for a variable the host does not allow, also for a judge stored before the rule.
+      const value = keys.readEnv(config.apiKeyEnv, `The judge "${name}"`);
+      if (value === null) {
         throw new ApiError({ code: 'invalid_input', message: `The judge "${name}" reads its API key from the environment variable ${config.apiKeyEnv}, which is not set.` });
       }
       return value;
@@ -271,7 +302,8 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
       j,
       backend,
       tuning,
-      [apiKey],
+      // Live: every key this session resolved, not only this judge's.
+      keys.known,
     );
     runs.set(run.id, run);
     if (runs.size > MAX_RUNS_KEPT) {
@@ -339,7 +371,7 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
       const judge = requireJudge(input.name);
       config = requireConfig(judge);
       if (config.kind === 'endpoint') {
-        if (storedKey(input.name) !== null) keyLabel = '<key stored in the OS keychain>';
+        if (applicableStoredKey(input.name, config) !== null) keyLabel = '<key stored in the OS keychain>';
         else if (config.apiKeyEnv) keyLabel = `<key from $${config.apiKeyEnv}>`;
       }
     } else {
@@ -388,8 +420,10 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
         if (config.kind !== 'endpoint') throw new ApiError({ code: 'invalid_input', message: 'Only endpoint judges take an API key.' });
         checkKeyStorable();
       }
+      requireKeyEnvAllowed(name, config);
       const { newVersion } = saveConfig(judge.id, config);
-      if (typeof apiKey === 'string') options.secrets!.set(projectScope(), name, apiKey);
+      // A base-URL change keeps a stored key bound to the old origins: it is not sent until typed again.
+      if (typeof apiKey === 'string') storeKey(name, config, apiKey);
       else if ((apiKey === null || config.kind !== 'endpoint') && options.secrets?.available()) options.secrets.delete(projectScope(), name);
       return { judge: infoByName(name), newVersion };
     },
@@ -444,7 +478,8 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
       // Every sentence of the project: an answer for any of them is stored.
       const { setup, config } = batchSetup(name, { onlySampled: false });
       requireBatchable(name, config);
-      const withKey = { ...setup, secrets: [keyForBatch(name, config)] };
+      rememberKeyOf(name, config);
+      const withKey = { ...setup, secrets: keys.known };
       const counts = source.type === 'path' ? await importBatchFromFile(withKey, source.path) : await importBatchFromText(withKey, source.text);
       return { judge: name, configHash: setup.configHash, ...counts };
     },

@@ -154,6 +154,8 @@ export interface JsonTaskRunOptions<Item, I, O> extends Omit<JsonStoreOptions<It
   config: ModelConfig;
   tasks: TaskRepository;
   apiKey: string | null;
+  /** The session's known secrets (CoreContext.keys.known, live; it holds apiKey once KeyAccess resolved it), redacted instead of [apiKey]. */
+  knownSecrets?: ReadonlyArray<string>;
   /** Tests: faster backoff, a smaller circuit threshold. */
   tuning?: Partial<Omit<RunTuning, 'concurrency' | 'retries'>>;
   /** Another transport (the default is the openai client) or a local backend. */
@@ -185,6 +187,6 @@ export function createJsonTaskRun<Item, I, O>(options: JsonTaskRunOptions<Item, 
     store,
     backend,
     tuning,
-    secrets: [options.apiKey],
+    secrets: options.knownSecrets ?? [options.apiKey],
   });
 }
