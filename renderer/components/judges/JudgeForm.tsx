@@ -195,7 +195,7 @@ interface EndpointFieldsProps {
 }
 
 function EndpointFields({ draft, judge, keychain, field, text, update, defaultTemplate }: EndpointFieldsProps) {
-  const keyStored = judge?.keySource === 'stored';
+  const keyStored = judge?.keySource === 'stored' || judge?.keySource === 'stored_other_origin';
   return (
     <>
       {field('baseUrl', 'Base URL', text('baseUrl', 'judge-base-url', { placeholder: 'http://127.0.0.1:8000/v1', autoComplete: 'off', spellCheck: false }), 'OpenAI-compatible: vLLM, Ollama (…:11434/v1), a hosted API.')}
@@ -339,6 +339,19 @@ function testIdOf(field: DraftField): string {
 function keyNote(draft: JudgeDraft, judge: JudgeInfo | null, keychain: boolean): string | null {
   if (!keychain || draft.kind !== 'endpoint') return null;
   if (draft.apiKey.trim()) return 'On save the typed key goes to the OS keychain; requests then carry it as "Authorization: Bearer …" (never shown here).';
-  if (judge?.keySource === 'stored' && !draft.forgetKey) return 'Requests carry the key stored in the OS keychain (never shown here).';
+  // A stored key goes only to the endpoint origins it was typed for (the core checks; this says so).
+  if (judge?.keySource === 'stored_other_origin' && !draft.forgetKey) return 'The stored key was typed for another address and is not sent to this base URL: type it again to send it here.';
+  if (judge?.keySource === 'stored' && !draft.forgetKey) {
+    if (judge.config?.kind === 'endpoint' && originOf(draft.baseUrl) !== originOf(judge.config.baseUrl)) return 'The stored key was typed for another address: after saving it is not sent to this base URL until you type it again.';
+    return 'Requests carry the key stored in the OS keychain (never shown here).';
+  }
   return null;
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url.trim()).origin;
+  } catch {
+    return null;
+  }
 }

@@ -137,6 +137,7 @@ function JudgeRow({ judge, run, selected, onSelect, onEdit, onRemove }: JudgeRow
 function keyText(judge: JudgeInfo): string {
   if (judge.kind !== 'endpoint') return '—';
   if (judge.keySource === 'stored') return 'stored in the OS keychain';
+  if (judge.keySource === 'stored_other_origin') return 'stored for another address: type it again';
   if (judge.keySource === 'env' && judge.apiKeyEnv) return `from $${judge.apiKeyEnv}`;
   return 'none';
 }

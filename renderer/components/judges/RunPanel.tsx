@@ -103,7 +103,7 @@ export function RunPanel({ judge, run, pending, datasets }: RunPanelProps) {
           </span>
         </form>
       )}
-      {runnable && plan && <PlanLine plan={plan} />}
+      {runnable && plan && <PlanLine plan={plan} baseUrls={judge.config?.kind === 'endpoint' ? judge.config.baseUrls : []} />}
       {confirming && plan && (
         <div className="notice run-confirm" role="alertdialog" aria-labelledby="run-confirm-text" data-testid="run-confirm">
           <p id="run-confirm-text">
@@ -241,14 +241,16 @@ function RunStatus({ run, pending }: { run: JudgeRunStatus; pending: RunControl 
   );
 }
 
-/** What Start sends, before it sends it. */
-function PlanLine({ plan }: { plan: JudgePlan }) {
+/** What Start sends, and where (the judge's base URLs: whoever configured it chose them), before it sends it. */
+function PlanLine({ plan, baseUrls }: { plan: JudgePlan; baseUrls: readonly string[] }) {
   const left = plan.selection - plan.done - plan.missing;
   return (
     <p className="muted run-plan" data-testid="run-plan">
       {plan.remote ? (
         <>
-          Start sends <strong data-testid="run-plan-requests">{formatCount(plan.requests)} requests</strong>
+          Start sends <strong data-testid="run-plan-requests">{formatCount(plan.requests)} requests</strong> to{' '}
+          <code data-testid="run-plan-url">{baseUrls[0] ?? 'the endpoint'}</code>
+          {baseUrls.length > 1 ? ` and ${baseUrls.length - 1} more replica${baseUrls.length > 2 ? 's' : ''} (${baseUrls.slice(1).join(', ')})` : ''}
           {plan.requests > 0 ? ' (paid calls on a hosted API)' : ''} for {formatCount(plan.selection)} sentences: {formatCount(plan.done)} answered
           before, {formatCount(plan.cached)} from the cache{plan.shared > 0 ? `, ${formatCount(plan.shared)} sharing a request` : ''}
           {plan.missing > 0 ? `, ${formatCount(plan.missing)} without a document` : ''}.
