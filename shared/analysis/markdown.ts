@@ -5,6 +5,7 @@
  * suspicious-example list (Table 4), the hidden-bias curve (Fig. 3), calibration and the
  * corrected rate. "—" marks an undefined value.
  */
+import { renderAccuracy } from '../accuracy/markdown';
 import type { DatasetAgreement, PairAgreement } from '../agreement/types';
 import type { AllUnitsReport, AnalysisReport, Composition, CorrelationCell, DatasetAnalysis, Estimate, HumanReferenceReport, KindCorrelations, Rate } from './types';
 import { AGGREGATORS } from './types';
@@ -354,6 +355,7 @@ function renderDataset(dataset: DatasetAnalysis): string {
       ),
     );
   }
+  if (dataset.accuracy) parts.push(...renderAccuracy(dataset.accuracy));
   return parts.join('\n\n');
 }
 

@@ -207,3 +207,16 @@ describe('claim edits and blind labels', () => {
     core.close();
   });
 });
+
+describe('the Markdown report', () => {
+  it('has the accuracy section with each source, the unit of conciseness and the judge error', async () => {
+    const { core, path } = await cardProject();
+    const { renderAccuracy } = await import('../../shared/accuracy/markdown');
+    const text = renderAccuracy(analyze(path).accuracy!).join('\n\n');
+    // A and B have figures (A-pool has no claims or key facts), plus system-b's failed call.
+    expect(text).toContain('| human | 2 | 1 |');
+    expect(text).toMatch(/\| lenient \| 0\.222 \[/);
+    expect(text).toContain('| claims |');
+    core.close();
+  });
+});

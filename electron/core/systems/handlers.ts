@@ -1,18 +1,47 @@
-/** systems.*: issue 11 (Summarization Accuracy). Contract: shared/accuracy/contract.ts. */
+/**
+ * systems.*: the systems under test (issue 11 item 5). An endpoint system is an OpenAI-compatible
+ * model Loupe asks for summaries (accuracy.start, task summary_generation); an imported one is a
+ * file's model field. Configurations never hold a key (only the NAME of an environment variable).
+ */
+import { createHash } from 'node:crypto';
 import { ApiError, type ApiHandlers } from '../../../shared/api';
+import { SystemConfigSchema, type SystemConfig, type SystemInfo } from '../../../shared/accuracy/contract';
+import { canonicalJson } from '../../../shared/judges/config';
+import type { AccuracyRepository } from '../../../db/accuracyRepository';
 import type { CoreContext } from '../context';
 
 export type SystemsHandlers = Pick<ApiHandlers, 'systems.list' | 'systems.add' | 'systems.remove'>;
 
-function notYet(method: string): never {
-  throw new ApiError({ code: 'unsupported', message: `${method} is not implemented yet` });
+/** The answer-affecting fields: the first URL, model, prompt and decoding (not concurrency, timeout, retries). */
+export function systemConfigHash(config: SystemConfig): string {
+  const fields = { baseUrl: config.baseUrl ?? config.baseUrls![0]!, model: config.model, prompt: config.prompt, temperature: config.temperature, topP: config.topP, maxTokens: config.maxTokens, extra: config.extra };
+  return createHash('sha256').update(canonicalJson(['loupe-system-1', fields])).digest('hex');
+}
+
+function infoOf(row: ReturnType<AccuracyRepository['listSystems']>[number]): SystemInfo {
+  return {
+    name: row.name,
+    kind: row.kind,
+    config: row.config === null ? null : SystemConfigSchema.parse(JSON.parse(row.config)),
+    configHash: row.configHash,
+    documents: row.ok + row.failed,
+    ok: row.ok,
+    failed: row.failed,
+    failures: row.failures,
+    updatedAt: row.updatedAt,
+  };
 }
 
 export function createSystemsHandlers(ctx: CoreContext): SystemsHandlers {
-  void ctx;
+  const acc = () => ctx.project().repo.accuracy;
   return {
-    'systems.list': async () => notYet('systems.list'),
-    'systems.add': async () => notYet('systems.add'),
-    'systems.remove': async () => notYet('systems.remove'),
+    'systems.list': async () => acc().listSystems().map(infoOf),
+    'systems.add': async ({ name, config }) => {
+      const existing = acc().systemByName(name);
+      if (existing && existing.kind === 'imported') throw new ApiError({ code: 'conflict', message: `"${name}" is an imported system (its summaries came with a file); choose another name.` });
+      acc().ensureSystem(name, 'endpoint', JSON.stringify(config), systemConfigHash(config));
+      return infoOf(acc().listSystems().find((s) => s.name === name)!);
+    },
+    'systems.remove': async ({ name }) => ({ removed: acc().removeSystem(name) }),
   };
 }
