@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../helpers/browser';
+import { labelsStored, launchChromium } from '../helpers/browser';
 import { mustLoupe } from '../helpers/project';
 import { startServe, type ServeProcess } from '../helpers/serve';
 import { tempDir } from '../helpers/tmp';
@@ -72,7 +72,7 @@ describe('annotating the demo project in Chromium', () => {
     expect(documentText.length).toBeGreaterThan(200);
   });
 
-  it('labels a whole summary by keyboard: F, U with an error type, C, and advances after each stored label', async () => {
+  it('labels a whole summary by keyboard: F, U with an error type, C, advancing after each key, and stores every label', async () => {
     await page.keyboard.press('f');
     await expectLabel(0, 'faithful');
     if (units > 1) {
@@ -88,6 +88,8 @@ describe('annotating the demo project in Chromium', () => {
       await expectLabel(i, 'unclear');
     }
     await page.getByTestId('summary-done').waitFor();
+    // Labels paint at once ("saving"); once stored, the header shows the core's count.
+    await labelsStored(page);
     expect(await page.getByTestId('progress').getAttribute('data-units-done')).toBe(String(units));
   });
 
@@ -108,6 +110,8 @@ describe('annotating the demo project in Chromium', () => {
     await expectLabel(last, '');
     await page.keyboard.press('Control+Shift+z');
     await expectLabel(last, lastLabel);
+    // The reload below and the export read what is stored, not what is painted.
+    await labelsStored(page);
   });
 
   it('after a reload resumes at the next unlabeled sentence and shows every stored label', async () => {

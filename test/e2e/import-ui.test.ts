@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../helpers/browser';
+import { launchChromium, pickAnnotator } from '../helpers/browser';
 import { newsRows } from '../helpers/project';
 import { apiCall, startServe, type ServeProcess } from '../helpers/serve';
 import { tempDir } from '../helpers/tmp';
@@ -26,10 +26,12 @@ const jsonl = (rows: unknown[]) => Buffer.from(rows.map((r) => JSON.stringify(r)
 describe('import from the browser', () => {
   it('shows problems for a bad file, imports a good one, samples it and opens it for annotation', async () => {
     const dir = tempDir();
-    serve = await startServe(['--project', join(dir, 'fresh.loupe'), '--annotator', 'ui'], { LOUPE_STATE_DIR: dir });
+    // Import and sampling are the lead's: the lead link, with no annotator preset (issue 9).
+    serve = await startServe(['--project', join(dir, 'fresh.loupe')], { LOUPE_STATE_DIR: dir });
+    expect(serve.links).toEqual([serve.lead.url]);
     browser = await launchChromium();
     const page = await browser.newPage();
-    await page.goto(serve.url);
+    await page.goto(serve.lead.url);
     await page.getByTestId('nav-project').click();
     await page.getByTestId('datasets-empty').waitFor();
 
@@ -68,7 +70,9 @@ describe('import from the browser', () => {
     expect(batches[0]!.summaryIds).toHaveLength(5);
     expect(batches[0]!.seed).toBe(0);
 
+    // Annotate asks who is annotating; a new name is typed (the fresh project knows nobody yet).
     await page.getByTestId('nav-annotate').click();
+    await pickAnnotator(page, 'ui', 'typed');
     await page.getByTestId('unit-current').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('progress').getAttribute('data-summaries-total')).toBe('5');
   });

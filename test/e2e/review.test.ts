@@ -19,7 +19,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../helpers/browser';
+import { confirmReveal, launchChromium, pickAnnotator } from '../helpers/browser';
 import { mustLoupe } from '../helpers/project';
 import { startServe, type ServeProcess } from '../helpers/serve';
 import { tempDir } from '../helpers/tmp';
@@ -128,11 +128,14 @@ const card = () => page.getByTestId('review-card');
 
 beforeAll(async () => {
   // 1. Build the demo project (the first serve does), 2. run the baseline over every summary.
-  const first = await startServe(['--annotator', REVIEWER], env);
+  const first = await startServe([], env);
   await first.stop();
   mustLoupe(['judge', '--project', project, '--judge', BASELINE], env);
 
+  // --annotator makes the reviewer a person of the project (offered in the lead's picker); Review
+  // is the lead's, so the page opens the lead link, not the annotator link (annotation only).
   serve = await startServe(['--annotator', REVIEWER], env);
+  expect(serve.links).toHaveLength(2);
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   page.on('response', async (response) => {
@@ -140,7 +143,9 @@ beforeAll(async () => {
     if (!url.pathname.startsWith('/api/')) return;
     payloads.push({ method: url.pathname.slice(5), body: await response.text().catch(() => '{}') });
   });
-  await page.goto(serve.url);
+  await page.goto(serve.lead.url);
+  // The lead has no preselected annotator: Annotate asks who is annotating.
+  await pickAnnotator(page, REVIEWER, 'choice');
   await page.getByTestId('unit-current').waitFor({ timeout: 30_000 });
 }, 240_000);
 
@@ -153,8 +158,15 @@ describe('reviewing the demo project in Chromium', () => {
   let first: Card;
   let second: Card;
 
-  it('V opens the suspicious queue: empty with both judges (and says why), 4 summaries with the baseline panel', async () => {
+  it('V asks before revealing the unfinished sample, then opens the suspicious queue: empty with both judges (and says why), 4 summaries with the baseline panel', async () => {
+    const progress = page.getByTestId('progress');
+    const unfinished = Number(await progress.getAttribute('data-summaries-total')) - Number(await progress.getAttribute('data-summaries-done'));
+    expect(unfinished).toBeGreaterThan(0);
     await page.keyboard.press('v');
+    // The reviewer has not annotated their sample: Review would show judge verdicts on it, so the gate asks first, naming how many.
+    const asked = await confirmReveal(page);
+    expect(asked).toMatchObject({ count: unfinished, annotator: REVIEWER });
+    expect(asked.text).toContain('Opening Review');
     const empty = page.getByTestId('review-empty');
     await empty.waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('review-filter-queue').inputValue()).toBe('suspicious');

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../helpers/browser';
+import { labelsStored, launchChromium } from '../helpers/browser';
 import { mustLoupe, writeJsonl } from '../helpers/project';
 import { startServe, type ServeProcess } from '../helpers/serve';
 import { tempDir } from '../helpers/tmp';
@@ -42,8 +42,11 @@ describe('hostile dataset text', () => {
     });
     await page.goto(serve.url);
     await page.getByTestId('unit-current').waitFor({ timeout: 30_000 });
+    // Labeling re-renders the summary and the document around the hostile text: wait for the
+    // painted label and its write (instead of a fixed pause), then look.
     await page.keyboard.press('f');
-    await page.waitForTimeout(300);
+    await page.locator('[data-testid="unit-0"][data-label="faithful"]').waitFor({ timeout: 10_000 });
+    await labelsStored(page);
 
     const documentPane = page.getByTestId('document');
     expect(await documentPane.innerText()).toContain('<img src=x onerror=');
