@@ -7,7 +7,8 @@
  *    time per call (openai client, parsing, soft label, SQLite commit).
  * 2. Two replicas with 4 slots each (the 5th request in flight gets 429 at once), the judge's
  *    concurrency a ceiling of 16: the ideal is 2 × 4 / 100 ms = 80 requests/s; printed: the share
- *    of it and the split of answers between the replicas.
+ *    of it, the split of answers between the replicas, and a reference client on the same two
+ *    replicas (exactly 4 workers each) for what this machine allows.
  * 3. One endpoint with 4 slots: the same sentences through a reference client (a fixed pool of
  *    exactly 4 workers calling the endpoint with the openai package, no Loupe machinery) and
  *    through Loupe (ceiling 16, adaptive); printed: Loupe's rate as a share of the reference's.
@@ -34,6 +35,8 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const SOFT = process.env.BENCH_SOFT !== '0';
 const SLOT_SENTENCES = Number(process.env.BENCH_SLOT_SENTENCES ?? 1200);
 const SLOTS = Number(process.env.BENCH_SLOTS ?? 4);
+/** The one-endpoint comparison alternates reference and Loupe this many times. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PER_SUMMARY = 4;
 
 interface MockProcess {
@@ -107,14 +110,23 @@ async function slotBenchmarks(dir: string): Promise<string[]> {
   const lines: string[] = [];
   const db = openProjectDatabase(Database, join(dir, 'slots.loupe'), { create: true });
   const repo = new Repository(db);
-  for (const dataset of ['replicas', 'single', 'warm']) await runImport(repo, { source: { type: 'upload', name: `${dataset}.jsonl`, text: rows(dataset === 'warm' ? 200 : SLOT_SENTENCES, dataset) } });
+  const sizes: Record<string, number> = { replicas: SLOT_SENTENCES, warm: 200 };
+  for (let round = 1; round <= ROUNDS; round += 1) sizes[`single-${round}`] = Math.ceil(SLOT_SENTENCES / ROUNDS);
+  for (const [dataset, size] of Object.entries(sizes)) await runImport(repo, { source: { type: 'upload', name: `${dataset}.jsonl`, text: rows(size, dataset) } });
   const service = createJudgeService({ repository: () => repo, env: {} });
   const r1 = await startMock(SLOTS);
   const r2 = await startMock(SLOTS);
   try {
-    // 2. Two replicas.
     await service.handlers['judges.add']({ name: 'warm-replicas', config: endpointConfig({ baseUrls: [r1.url, r2.url], model: 'warm', concurrency: 16 }) });
     await timedRun(service, 'warm-replicas', 'warm');
+    // The reference client (exactly the slots of each replica), then Loupe, both warm.
+    const replicaUnits = repo.judges.selectUnits('replicas', false).map((u) => ({ sentence: u.sentence, document: repo.judges.documentText(u.documentId) ?? '' }));
+    const refConfig = endpointConfig({ baseUrl: r1.url, model: 'reference' });
+    const replicaBodies = replicaUnits.map((u) => sentenceVerdictKind.buildRequest(refConfig, { document: u.document, documentHash: sha256Hex(u.document), sentence: u.sentence }));
+    const half = Math.ceil(replicaBodies.length / 2);
+    const t0 = performance.now();
+    const [refA, refB] = await Promise.all([referenceClient(r1.url, replicaBodies.slice(0, half), SLOTS), referenceClient(r2.url, replicaBodies.slice(half), SLOTS)]);
+    const refReplicasRate = (refA.ok + refB.ok) / ((performance.now() - t0) / 1000);
     const [a0, b0] = [await r1.stats(), await r2.stats()];
     await service.handlers['judges.add']({ name: 'replicas', config: endpointConfig({ baseUrls: [r1.url, r2.url], concurrency: 16 }) });
     const replicated = await timedRun(service, 'replicas', 'replicas');
@@ -126,26 +138,36 @@ async function slotBenchmarks(dir: string): Promise<string[]> {
     lines.push(
       `replicas: ${replicated.ok} sentences over 2 replicas × ${SLOTS} slots (429 beyond them), ${LATENCY_MS} ms latency, judge concurrency ceiling 16`,
       `  achieved ${rateReplicas.toFixed(1)} requests/s = ${((100 * rateReplicas) / idealReplicas).toFixed(1)}% of the ideal ${idealReplicas.toFixed(0)}/s (${replicated.wall.toFixed(2)} s)`,
+      `  reference client on the same two replicas (exactly ${SLOTS} workers each): ${refReplicasRate.toFixed(1)} requests/s = ${((100 * refReplicasRate) / idealReplicas).toFixed(1)}% of the ideal; Loupe = ${((100 * rateReplicas) / refReplicasRate).toFixed(1)}% of it`,
       `  split: replica 1 ${answeredA} (${((100 * answeredA) / (answeredA + answeredB)).toFixed(1)}%), replica 2 ${answeredB}; 429s: ${a1.rejected - a0.rejected} + ${b1.rejected - b0.rejected} of ${replicated.requests} requests`,
     );
 
-    // 3. One endpoint with slots: the reference client, then Loupe, on the same items.
-    const units = repo.judges.selectUnits('single', false).map((u) => ({ sentence: u.sentence, document: repo.judges.documentText(u.documentId) ?? '' }));
+    // 3. One endpoint with slots: the reference client and Loupe in turns (the machine's load drifts), same items.
     const single = endpointConfig({ baseUrl: r1.url, concurrency: 16 });
-    const bodies = units.map((u) => sentenceVerdictKind.buildRequest(single, { document: u.document, documentHash: sha256Hex(u.document), sentence: u.sentence }));
-    await referenceClient(r1.url, bodies.slice(0, 100), SLOTS); // warm
-    const reference = await referenceClient(r1.url, bodies, SLOTS);
     await service.handlers['judges.add']({ name: 'single', config: single });
-    const s0 = await r1.stats();
-    const loupe = await timedRun(service, 'single', 'single');
-    const s1 = await r1.stats();
-    const refRate = reference.ok / reference.wall;
-    const loupeRate = loupe.ok / loupe.wall;
+    const totals = { refOk: 0, refWall: 0, refFailed: 0, loupeOk: 0, loupeWall: 0, rejected: 0 };
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const dataset = `single-${round}`;
+      const units = repo.judges.selectUnits(dataset, false).map((u) => ({ sentence: u.sentence, document: repo.judges.documentText(u.documentId) ?? '' }));
+      const bodies = units.map((u) => sentenceVerdictKind.buildRequest(single, { document: u.document, documentHash: sha256Hex(u.document), sentence: u.sentence }));
+      const reference = await referenceClient(r1.url, bodies, SLOTS);
+      const s0 = await r1.stats();
+      const loupe = await timedRun(service, 'single', dataset);
+      const s1 = await r1.stats();
+      totals.refOk += reference.ok;
+      totals.refFailed += reference.failed;
+      totals.refWall += reference.wall;
+      totals.loupeOk += loupe.ok;
+      totals.loupeWall += loupe.wall;
+      totals.rejected += s1.rejected - s0.rejected;
+    }
+    const refRate = totals.refOk / totals.refWall;
+    const loupeRate = totals.loupeOk / totals.loupeWall;
     const idealSingle = SLOTS / (LATENCY_MS / 1000);
     lines.push(
-      `one endpoint with ${SLOTS} slots: ${units.length} sentences, ideal ${idealSingle.toFixed(0)}/s`,
-      `  reference client (exactly ${SLOTS} workers, openai package): ${refRate.toFixed(1)} requests/s (${reference.ok} ok, ${reference.failed} failed, ${reference.wall.toFixed(2)} s)`,
-      `  Loupe (ceiling 16, adaptive): ${loupeRate.toFixed(1)} requests/s (${loupe.ok} ok, ${loupe.wall.toFixed(2)} s, ${s1.rejected - s0.rejected} 429s) = ${((100 * loupeRate) / refRate).toFixed(1)}% of the reference client`,
+      `one endpoint with ${SLOTS} slots: ${totals.loupeOk} sentences in ${ROUNDS} rounds (reference, then Loupe, each round), ideal ${idealSingle.toFixed(0)}/s`,
+      `  reference client (exactly ${SLOTS} workers, openai package): ${refRate.toFixed(1)} requests/s (${totals.refOk} ok, ${totals.refFailed} failed, ${totals.refWall.toFixed(2)} s)`,
+      `  Loupe (ceiling 16, adaptive): ${loupeRate.toFixed(1)} requests/s (${totals.loupeOk} ok, ${totals.loupeWall.toFixed(2)} s, ${totals.rejected} 429s) = ${((100 * loupeRate) / refRate).toFixed(1)}% of the reference client`,
     );
   } finally {
     service.stopAll();
