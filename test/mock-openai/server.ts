@@ -7,7 +7,8 @@
  * Replies: an answer (content built from a hard label, optional prose, code fence, think block,
  * log-probabilities with a given P("1") and a chosen tokenisation), an HTTP status (429 with
  * Retry-After / retry-after-ms, 500, 401 …), a hang (never answers: timeouts), a connection reset,
- * or a malformed JSON body.
+ * or a malformed JSON body; `echoKey` plays an endpoint that echoes the API key it was sent (the
+ * bare token of the Authorization header, no "Bearer " before it) in its answer or its error body.
  *
  * Serving like a real server with limits: `slots` (the N+1th chat request in flight gets 429 at
  * once, with or without Retry-After), `rateLimitHeaders` (x-ratelimit-remaining/reset-requests on
@@ -51,7 +52,9 @@ export type MockReply =
   | { type: 'status'; status: number; headers?: Record<string, string>; body?: string; latencyMs?: number }
   | { type: 'hang' }
   | { type: 'reset'; latencyMs?: number }
-  | { type: 'malformed'; latencyMs?: number };
+  | { type: 'malformed'; latencyMs?: number }
+  /** The key it was sent, bare, in a valid verdict answer (no status) or in the error body of `status`. */
+  | { type: 'echoKey'; status?: number; latencyMs?: number };
 
 export type Responder = (request: MockRequest) => MockReply | undefined;
 
@@ -180,6 +183,16 @@ function logprobsFor(built: BuiltAnswer, hard: 0 | 1, soft: number, top: number)
   });
 }
 
+/** An endpoint that echoes the key it was sent: the bare token in the answer, or in the error body. */
+function echoReply(reply: Extract<MockReply, { type: 'echoKey' }>, headers: IncomingHttpHeaders): Exclude<MockReply, { type: 'echoKey' }> {
+  const key = String(headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+  const latency = reply.latencyMs !== undefined ? { latencyMs: reply.latencyMs } : {};
+  if (reply.status !== undefined) {
+    return { type: 'status', status: reply.status, body: JSON.stringify({ object: 'error', message: `the key ${key} is not valid here`, code: reply.status }), ...latency };
+  }
+  return { type: 'answer', content: `{"faithful": 1} (answered for the key ${key})`, ...latency };
+}
+
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -266,7 +279,8 @@ export async function startMockOpenAI(options: MockOptions = {}): Promise<MockSe
     };
     res.on('close', free);
     res.on('finish', free);
-    const reply: MockReply = queued.shift() ?? respond?.(request) ?? { type: 'answer' };
+    const chosen: MockReply = queued.shift() ?? respond?.(request) ?? { type: 'answer' };
+    const reply = chosen.type === 'echoKey' ? echoReply(chosen, req.headers) : chosen;
 
     if (reply.type === 'hang') return; // never answers; closed with the server
     const wait = reply.latencyMs ?? latencyMs;
