@@ -16,7 +16,11 @@ export type AnnotateCommand =
   | { type: 'clear' }
   | { type: 'undo' }
   | { type: 'redo' }
-  | { type: 'help' };
+  | { type: 'help' }
+  /** T: the unit the keys act on (sentences → claims → key facts). */
+  | { type: 'unit-mode' }
+  /** W: edit the claim set or the key-fact set (a new version). */
+  | { type: 'edit-set' };
 
 export interface KeyLike {
   key: string;
@@ -91,6 +95,8 @@ const PLAIN_KEYS: Record<string, AnnotateCommand> = {
   m: { type: 'note' },
   x: { type: 'clear' },
   '?': { type: 'help' },
+  t: { type: 'unit-mode' },
+  w: { type: 'edit-set' },
 };
 
 export const commandForKey = keyCommands<AnnotateCommand>(PLAIN_KEYS, { type: 'undo' }, { type: 'redo' });
@@ -112,7 +118,46 @@ export const KEY_LEGEND: ReadonlyArray<LegendEntry> = [
   { keys: '?', action: 'help' },
 ];
 
-/** Annotate's legend and help: its keys and the view keys as this connection has them. */
-export function annotateLegend(annotatorLink: boolean): ReadonlyArray<LegendEntry> {
-  return [...KEY_LEGEND, viewKeysLegend(annotatorLink)];
+/** The unit keys act on in Annotate (renderer/state/accuracy.ts). */
+export type AnnotateUnitMode = 'sentences' | 'claims' | 'keyfacts';
+
+/**
+ * Claims and key facts keep the sentence keys' places (F/1 yes, U/2 no, C/3 cannot tell; S is
+ * the Project view): one hand position whatever the unit.
+ */
+export const CLAIM_LEGEND: ReadonlyArray<LegendEntry> = [
+  { keys: 'F / 1', action: 'Supported', label: 'faithful' },
+  { keys: 'U / 2', action: 'Unsupported', label: 'unfaithful' },
+  { keys: 'C / 3', action: 'Unclear', label: 'unclear' },
+  { keys: 'J ↓ / K ↑', action: 'next / previous claim' },
+  { keys: 'Enter / N', action: 'next summary' },
+  { keys: 'P', action: 'previous summary' },
+  { keys: 'E', action: 'error type (after U)' },
+  { keys: 'W', action: 'edit the claims (new version)' },
+  { keys: 'X', action: 'clear label' },
+  { keys: 'Ctrl+Z / Ctrl+Y', action: 'undo / redo (claim and key-fact labels)' },
+  { keys: 'T', action: 'unit: key facts' },
+  { keys: '?', action: 'help' },
+];
+
+export const KEY_FACT_LEGEND: ReadonlyArray<LegendEntry> = [
+  { keys: 'F / 1', action: 'Covered', label: 'faithful' },
+  { keys: 'U / 2', action: 'Not covered', label: 'unfaithful' },
+  { keys: 'J ↓ / K ↑', action: 'next / previous key fact' },
+  { keys: 'Enter / N', action: 'next summary' },
+  { keys: 'P', action: 'previous summary' },
+  { keys: 'E', action: 'conveyed by which sentences / claims (after F)' },
+  { keys: 'W', action: 'edit the key facts (new version)' },
+  { keys: 'X', action: 'clear label' },
+  { keys: 'Ctrl+Z / Ctrl+Y', action: 'undo / redo (claim and key-fact labels)' },
+  { keys: 'T', action: 'unit: sentences' },
+  { keys: '?', action: 'help' },
+];
+
+const SENTENCE_MODE_KEY: LegendEntry = { keys: 'T', action: 'unit: claims' };
+
+/** Annotate's legend and help: the keys of the current unit and the view keys as this connection has them. */
+export function annotateLegend(annotatorLink: boolean, mode: AnnotateUnitMode = 'sentences'): ReadonlyArray<LegendEntry> {
+  const keys = mode === 'claims' ? CLAIM_LEGEND : mode === 'keyfacts' ? KEY_FACT_LEGEND : [...KEY_LEGEND.slice(0, -1), SENTENCE_MODE_KEY, KEY_LEGEND.at(-1)!];
+  return [...keys, viewKeysLegend(annotatorLink)];
 }

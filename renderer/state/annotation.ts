@@ -120,6 +120,22 @@ export function writesInFlight(): number {
   return inFlight;
 }
 
+/**
+ * This session's two lanes, for the claim and key-fact labels of the same view
+ * (renderer/state/accuracy.ts): every key of Annotate runs in one order, and their writes count
+ * as in flight (closing the page asks) like the sentences'.
+ */
+export const sessionLanes = {
+  enqueue: (command: () => Promise<void> | void): Promise<void> => enqueue(command),
+  token: (): number => lane.token(),
+  isCurrent: (token: number): boolean => lane.isCurrent(token),
+  settled: (): Promise<void> => writes.settled(),
+  write<T>(write: () => Promise<T>, stored: (result: T) => void, failed: (err: unknown) => void): void {
+    inFlight += 1;
+    void writes.run(write, (result) => { inFlight -= 1; stored(result); }, (err) => { inFlight -= 1; failed(err); });
+  },
+};
+
 /** Resolves when every label write pressed so far has returned (stored or failed). */
 export function writesSettled(): Promise<void> {
   return writes.settled();

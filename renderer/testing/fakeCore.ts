@@ -19,7 +19,10 @@ import type {
 import { isLikelyFragment } from '../../shared/domain';
 import { parseApiInput, refusalFor, type Caller } from '../../shared/api';
 import { ApiError } from '../api/errors';
+import { createFakeAccuracy, type FakeAccuracy, type FakeAccuracySpec } from './fakeAccuracy';
 import { resetAnnotation } from '../state/annotation';
+import { resetAccuracy } from '../state/accuracy';
+import { resetAccuracyTasks } from '../state/accuracyTasks';
 import { resetReveal } from '../state/reveal';
 import { clearUndo } from '../state/undo';
 import { useImports } from '../state/imports';
@@ -64,6 +67,8 @@ export interface FakeCore {
   blindOf(unitId: number): boolean | undefined;
   /** The annotator links handed out (links.* answer `unsupported` unless `links` was given). */
   links: AnnotatorLink[];
+  /** Claims, key facts, systems and accuracy task runs (fakeAccuracy.ts). */
+  accuracy: FakeAccuracy;
 }
 
 export interface FakeCoreOptions {
@@ -71,6 +76,8 @@ export interface FakeCoreOptions {
   annotators?: Annotator[];
   /** The host hands out annotator links (loupe serve); absent: links.* answer unsupported. */
   links?: AnnotatorLink[];
+  /** Claims and key facts already imported (claims.*, keyfacts.* answer from these). */
+  accuracy?: FakeAccuracySpec;
 }
 
 export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo> = {}, options: FakeCoreOptions = {}): FakeCore {
@@ -235,6 +242,14 @@ export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo>
     },
   };
 
+  // A run names a judge of judges.list when a test installed one (fakeJudges.ts), else any name.
+  const knownJudge = (name: string): boolean => {
+    const list = handlers['judges.list']?.({});
+    return !Array.isArray(list) || list.some((judge) => judge.name === name);
+  };
+  const accuracy = createFakeAccuracy(summaries, options.accuracy ?? {}, { knownJudge });
+  Object.assign(handlers, accuracy.handlers);
+
   const bridge: LoupeBridge = {
     host: 'web',
     async call<M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> {
@@ -281,6 +296,7 @@ export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo>
     get links() {
       return links ?? [];
     },
+    accuracy,
   };
 }
 
@@ -298,6 +314,8 @@ export function deferred<T = void>() {
 /** Test isolation: the stores are module singletons. */
 export function resetRendererState(): void {
   resetAnnotation();
+  resetAccuracy();
+  resetAccuracyTasks();
   resetReveal();
   clearUndo();
   useSession.setState({ bridge: null, info: null, annotator: null, switching: false, view: 'start', booting: true, error: null });

@@ -42,6 +42,11 @@ import { NoteEditor } from '../components/annotate/NoteEditor';
 import { QueueList } from '../components/annotate/QueueList';
 import { SummaryPane } from '../components/annotate/SummaryPane';
 import { useReleaseFocus } from '../components/useReleaseFocus';
+import { AccuracyOverlays, NO_ACCURACY_OVERLAY, openAccuracyCommand, type AccuracyOverlay } from '../components/accuracy/AccuracyOverlays';
+import { ClaimsPane } from '../components/accuracy/ClaimsPane';
+import { KeyFactsPane } from '../components/accuracy/KeyFactsPane';
+import { UnitModeBar } from '../components/accuracy/UnitModeBar';
+import { dismissAccuracyError, selectClaim, selectFact, setAccuracyNotice, setUnitMode, showItems, useAccuracy } from '../state/accuracy';
 
 type Overlay =
   | { kind: 'none' }
@@ -58,7 +63,24 @@ export function AnnotateView() {
   const annotator = useSession((state) => state.annotator);
   const projectPath = useSession((state) => state.info?.project?.path ?? '');
   const annotatorLink = useSession((state) => state.info?.role === 'annotator');
-  const legend = useMemo(() => annotateLegend(annotatorLink), [annotatorLink]);
+  const accuracy = useAccuracy(
+    useShallow((state) => ({
+      mode: state.mode,
+      claims: state.claims,
+      claimPosition: state.claimPosition,
+      facts: state.facts,
+      factPosition: state.factPosition,
+      saving: state.saving,
+      failed: state.failed,
+      kept: state.kept,
+      notice: state.notice,
+      error: state.error,
+    })),
+  );
+  const mode = accuracy.mode;
+  const legend = useMemo(() => annotateLegend(annotatorLink, mode), [annotatorLink, mode]);
+  const [accuracyOverlay, setAccuracyOverlay] = useState<AccuracyOverlay>(NO_ACCURACY_OVERLAY);
+  const closeAccuracyOverlay = useCallback(() => setAccuracyOverlay(NO_ACCURACY_OVERLAY), []);
   const { status, queue, position, summary, unitPosition, busy, saving, failed, revealed, notice, error } = useAnnotation(
     useShallow((state) => ({
       status: state.status,
@@ -81,6 +103,8 @@ export function AnnotateView() {
 
   useEffect(() => {
     if (annotator) void startSession(`${projectPath}\u0000${annotator}`);
+    // Claims or key facts on screen when the view opens again (a run may have made new ones).
+    if (annotator) void showItems();
   }, [annotator, projectPath]);
 
   const unit: AnnotationUnit | undefined = summary?.units[unitPosition];
@@ -88,9 +112,13 @@ export function AnnotateView() {
   // aid, a search over the document) follow in a render of their own (issue 9 item 5).
   const passages = useClosestPassages(useDeferredValue(summary), useDeferredValue(unit));
 
-  useAnnotateKeys(overlay.kind === 'none', (command, pressedAt) => {
+  useAnnotateKeys(overlay.kind === 'none' && accuracyOverlay.kind === 'none', (command, pressedAt) => {
     // A notice says why the last key did nothing: the next key replaces it.
     if (command.type !== 'error-type' && useAnnotation.getState().notice !== null) setAnnotationNotice(null);
+    if (command.type !== 'error-type' && useAccuracy.getState().notice !== null) setAccuracyNotice(null);
+    // Claims and key facts: their own items, the same keys (renderer/state/accuracy.ts).
+    if (openAccuracyCommand(command, mode, pressedAt, setAccuracyOverlay)) return;
+    if (command.type === 'help') return setOverlay({ kind: 'help' });
     switch (command.type) {
       // The store re-checks at its turn: the summary may change before a queued key runs.
       case 'label':
@@ -120,8 +148,8 @@ export function AnnotateView() {
         return void undo();
       case 'redo':
         return void redo();
-      case 'help':
-        return setOverlay({ kind: 'help' });
+      case 'edit-set':
+        return setAccuracyNotice('W edits claims or key facts: press T to switch to them first.');
     }
   });
 
@@ -182,7 +210,33 @@ export function AnnotateView() {
 
       <section className="summary-pane" aria-label="Summary">
         <ErrorBanner message={error} onDismiss={dismissError} />
-        {summary && (
+        <ErrorBanner message={accuracy.error} onDismiss={dismissAccuracyError} />
+        <UnitModeBar mode={mode} onChoose={(next) => void setUnitMode(next)} />
+        {summary && mode === 'claims' && (
+          <ClaimsPane
+            summary={summary}
+            claims={accuracy.claims}
+            position={accuracy.claimPosition}
+            saving={accuracy.saving}
+            failed={accuracy.failed}
+            kept={accuracy.kept}
+            lead={!annotatorLink}
+            onSelect={(at) => void selectClaim(at)}
+          />
+        )}
+        {summary && mode === 'keyfacts' && (
+          <KeyFactsPane
+            summary={summary}
+            facts={accuracy.facts}
+            position={accuracy.factPosition}
+            saving={accuracy.saving}
+            failed={accuracy.failed}
+            kept={accuracy.kept}
+            lead={!annotatorLink}
+            onSelect={(at) => void selectFact(at)}
+          />
+        )}
+        {summary && mode === 'sentences' && (
           <SummaryPane
             summary={summary}
             unitPosition={unitPosition}
@@ -195,9 +249,9 @@ export function AnnotateView() {
             onSelect={onSelectUnit}
           />
         )}
-        {notice && (
+        {(notice ?? accuracy.notice) && (
           <p className="notice" role="status" data-testid="annotate-notice">
-            {notice}
+            {notice ?? accuracy.notice}
           </p>
         )}
       </section>
@@ -219,6 +273,7 @@ export function AnnotateView() {
         />
       )}
       {overlay.kind === 'help' && <HelpOverlay onClose={closeOverlay} entries={legend} />}
+      <AccuracyOverlays overlay={accuracyOverlay} claims={accuracy.claims} facts={accuracy.facts} onClose={closeAccuracyOverlay} />
     </div>
   );
 }

@@ -1,0 +1,161 @@
+/**
+ * Annotate's keys on claims and key facts, and the dialogs they open (error type, conveyed by,
+ * the set editors). The view hands every command here first; what is not about claims or key
+ * facts (summary moves, help) goes back to the view.
+ */
+import type { ClaimAnnotation, KeyFactAnnotation } from '../../../shared/accuracy/contract';
+import type { AnnotateCommand } from '../../keyboard';
+import {
+  afterAccuracyPending,
+  claimRows,
+  clearItem,
+  conveyedByTarget,
+  errorTypeClaimTarget,
+  labelItem,
+  moveItem,
+  nextUnitMode,
+  redoItem,
+  saveClaimEdit,
+  saveFactEdit,
+  setAccuracyNotice,
+  setClaimErrorType,
+  setConveyedBy,
+  undoItem,
+  useAccuracy,
+  type UnitMode,
+} from '../../state/accuracy';
+import { ClaimErrorTypePicker } from './ClaimErrorTypePicker';
+import { ConveyedByPicker } from './ConveyedByPicker';
+import { SetEditor } from './SetEditor';
+
+export type AccuracyOverlay =
+  | { kind: 'none' }
+  | { kind: 'claim-error-type'; claimId: number }
+  | { kind: 'conveyed-by'; factId: number }
+  | { kind: 'edit-claims' }
+  | { kind: 'edit-facts' };
+
+export const NO_ACCURACY_OVERLAY: AccuracyOverlay = { kind: 'none' };
+
+/** Runs `command` if it is about claims or key facts; false: the view handles it. */
+export function openAccuracyCommand(command: AnnotateCommand, mode: UnitMode, pressedAt: number, open: (overlay: AccuracyOverlay) => void): boolean {
+  if (command.type === 'unit-mode') return void nextUnitMode(), true;
+  if (mode === 'sentences') return false;
+  switch (command.type) {
+    case 'label':
+      return void labelItem(command.label, pressedAt), true;
+    case 'next-unit':
+      return void moveItem(1), true;
+    case 'previous-unit':
+      return void moveItem(-1), true;
+    case 'clear':
+      return void clearItem(), true;
+    case 'undo':
+      return void undoItem(), true;
+    case 'redo':
+      return void redoItem(), true;
+    case 'note':
+      setAccuracyNotice('Notes go on sentences: press T to get back to them (a claim or key-fact note is not in this version).');
+      return true;
+    case 'error-type':
+      void afterAccuracyPending(() => {
+        if (mode === 'claims') {
+          const target = errorTypeClaimTarget();
+          if (target) open({ kind: 'claim-error-type', claimId: target.claim.id });
+          else setAccuracyNotice('E sets the error type of an Unsupported claim: press U first (then E).');
+        } else {
+          const at = conveyedByTarget();
+          const fact = at === null ? undefined : useAccuracy.getState().facts?.facts[at];
+          if (fact) open({ kind: 'conveyed-by', factId: fact.id });
+          else setAccuracyNotice('E picks the sentences or claims that convey a Covered key fact: press F first (then E).');
+        }
+      });
+      return true;
+    case 'edit-set':
+      void afterAccuracyPending(() => {
+        const { claims, facts } = useAccuracy.getState();
+        if (mode === 'claims' && claims) open({ kind: 'edit-claims' });
+        else if (mode === 'keyfacts' && facts) open({ kind: 'edit-facts' });
+      });
+      return true;
+    default:
+      return false;
+  }
+}
+
+interface AccuracyOverlaysProps {
+  overlay: AccuracyOverlay;
+  claims: ClaimAnnotation | null;
+  facts: KeyFactAnnotation | null;
+  onClose: () => void;
+}
+
+export function AccuracyOverlays({ overlay, claims, facts, onClose }: AccuracyOverlaysProps) {
+  if (overlay.kind === 'claim-error-type') {
+    const row = claimRows(claims).find((r) => r.claim.id === overlay.claimId);
+    if (!row) return null;
+    return (
+      <ClaimErrorTypePicker
+        claimText={row.claim.text}
+        current={row.claim.state.errorType}
+        onChoose={(type) => {
+          onClose();
+          void setClaimErrorType(overlay.claimId, type);
+        }}
+        onClose={onClose}
+      />
+    );
+  }
+  if (overlay.kind === 'conveyed-by' && facts) {
+    const fact = facts.facts.find((f) => f.id === overlay.factId);
+    if (!fact) return null;
+    return (
+      <ConveyedByPicker
+        facts={facts}
+        factText={fact.text}
+        initial={fact.state.conveyedBy}
+        onSave={(conveyedBy) => {
+          onClose();
+          void setConveyedBy(overlay.factId, conveyedBy);
+        }}
+        onClose={onClose}
+      />
+    );
+  }
+  if (overlay.kind === 'edit-claims' && claims) {
+    const rows = claimRows(claims);
+    return (
+      <SetEditor
+        title={`Edit the claims of summary ${claims.summaryId}`}
+        noun="claim"
+        groups={claims.sentences.map((s) => ({ id: s.unitId, title: `${s.index + 1}. ${s.text}` }))}
+        initial={rows.map((r) => ({ group: r.sentence.unitId, text: r.claim.text, from: [r.claim.id] }))}
+        labeled={rows.filter((r) => r.claim.state.label !== null).length}
+        version={claims.version}
+        onSave={(items) => {
+          onClose();
+          void saveClaimEdit(items.map((item) => ({ sentenceUnitId: item.group, text: item.text, from: item.from })));
+        }}
+        onCancel={onClose}
+      />
+    );
+  }
+  if (overlay.kind === 'edit-facts' && facts) {
+    return (
+      <SetEditor
+        title={`Edit the key facts of document ${facts.docId}`}
+        noun="key fact"
+        groups={[{ id: 0, title: null }]}
+        initial={facts.facts.map((f) => ({ group: 0, text: f.text, from: [f.id] }))}
+        labeled={facts.facts.filter((f) => f.state.label !== null).length}
+        version={facts.version}
+        onSave={(items) => {
+          onClose();
+          void saveFactEdit(items.map((item) => ({ text: item.text, from: item.from })));
+        }}
+        onCancel={onClose}
+      />
+    );
+  }
+  return null;
+}

@@ -1,0 +1,133 @@
+/**
+ * Claim mode of Annotate: the summary in context, the claim being judged, then every sentence
+ * with its claims (current version) nested under it, each with this annotator's label. Text is
+ * rendered as text (React children), never as HTML.
+ */
+import { useEffect, useRef } from 'react';
+import type { AnnotationSummary } from '../../../shared/api';
+import type { ClaimAnnotation } from '../../../shared/accuracy/contract';
+import { CLAIM_ERROR_TYPE_IN_TAXONOMY, type ClaimErrorType } from '../../../shared/accuracy/domain';
+import { ERROR_TYPE_NAMES } from '../../../shared/domain';
+import { claimItem, claimRows, CLAIM_LABEL_NAME, type KeptLabels } from '../../state/accuracy';
+import { SummaryText } from '../annotate/SummaryText';
+import { EmptyItems } from './EmptyItems';
+import { ItemBadge } from './ItemBadge';
+
+export function claimErrorName(type: ClaimErrorType): string {
+  return ERROR_TYPE_NAMES[CLAIM_ERROR_TYPE_IN_TAXONOMY[type]];
+}
+
+interface ClaimsPaneProps {
+  summary: AnnotationSummary;
+  claims: ClaimAnnotation | null;
+  position: number;
+  saving: ReadonlyMap<string, number>;
+  failed: ReadonlySet<string>;
+  kept: KeptLabels | null;
+  lead: boolean;
+  onSelect: (position: number) => void;
+}
+
+export function ClaimsPane({ summary, claims, position, saving, failed, kept, lead, onSelect }: ClaimsPaneProps) {
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => list.current?.querySelector<HTMLElement>('[aria-current="true"]')?.scrollIntoView?.({ block: 'nearest' }));
+    return () => cancelAnimationFrame(frame);
+  }, [position, claims]);
+
+  if (!claims || claims.key !== summary.key) return <p className="muted" data-testid="claims-loading">Loading the claims…</p>;
+  const rows = claimRows(claims);
+  const current = rows[position];
+  if (claims.version === null || rows.length === 0) {
+    return (
+      <>
+        <SummaryText summary={summary.summary} units={summary.units} currentId={null} onSelect={() => undefined} />
+        <EmptyItems what="claims" dataset={summary.dataset} lead={lead} />
+      </>
+    );
+  }
+  const labeled = rows.filter((r) => r.claim.state.label !== null).length;
+  let flat = 0;
+  return (
+    <div className="claims-pane" data-testid="claims-pane" data-version={claims.version}>
+      <p className="muted claims-version" data-testid="claims-version">
+        Claims version {claims.version} · you labeled {labeled} of {rows.length} on this version
+      </p>
+      {kept && kept.what === 'claims' && kept.key === claims.key && (
+        <p className="notice" role="status" data-testid="claims-kept">
+          Version {kept.toVersion} made.{' '}
+          {kept.labeled > 0 ? `Your ${kept.labeled} label${kept.labeled === 1 ? '' : 's'} stay on version ${kept.fromVersion} (the claims they were given on); ` : ''}
+          version {kept.toVersion} starts unlabeled.
+        </p>
+      )}
+      <SummaryText summary={summary.summary} units={summary.units} currentId={current?.sentence.unitId ?? null} onSelect={() => undefined} />
+      {current && (
+        <section className={`current-unit label-${current.claim.state.label ?? 'none'}`} data-testid="claim-current" data-claim-id={current.claim.id} data-label={current.claim.state.label ?? ''}>
+          <header className="current-unit-head">
+            <span>
+              Claim {current.claim.index + 1} of sentence {current.sentence.index + 1}
+            </span>
+            <ItemBadge label={current.claim.state.label} />
+            <span className="muted">{current.claim.state.label ? CLAIM_LABEL_NAME[current.claim.state.label] : 'not labeled'}</span>
+            {current.claim.state.errorType && <span className="tag tag-error">{claimErrorName(current.claim.state.errorType)}</span>}
+            {saving.has(claimItem(current.claim.id)) && <span className="tag tag-saving">saving…</span>}
+            {failed.has(claimItem(current.claim.id)) && <span className="tag tag-failed">not saved</span>}
+          </header>
+          <p className="current-unit-text">{current.claim.text}</p>
+          <p className="muted small">Sentence: {current.sentence.text}</p>
+        </section>
+      )}
+      <ol className="claim-sentences" ref={list} aria-label="Sentences and their claims">
+        {claims.sentences.map((sentence) => (
+          <li key={sentence.unitId} className="claim-sentence" data-testid={`claim-sentence-${sentence.index}`}>
+            <p className="claim-sentence-text">
+              <span className="unit-index">{sentence.index + 1}</span> {sentence.text}
+            </p>
+            {sentence.claims.length === 0 ? (
+              <p className="muted small">no claim</p>
+            ) : (
+              <ol className="claim-list">
+                {sentence.claims.map((claim) => {
+                  const at = flat++;
+                  const item = claimItem(claim.id);
+                  const write = saving.has(item) ? 'saving' : failed.has(item) ? 'failed' : undefined;
+                  const isCurrent = at === position;
+                  return (
+                    <li
+                      key={claim.id}
+                      className={`unit-row claim-row label-${claim.state.label ?? 'none'}${isCurrent ? ' is-current' : ''}`}
+                      data-testid={`claim-${sentence.index}-${claim.index}`}
+                      data-label={claim.state.label ?? ''}
+                      data-write={write}
+                      aria-current={isCurrent ? 'true' : undefined}
+                      onClick={() => onSelect(at)}
+                    >
+                      <span className="unit-index">
+                        {sentence.index + 1}.{claim.index + 1}
+                      </span>
+                      <ItemBadge label={claim.state.label} />
+                      <span className="unit-text">{claim.text}</span>
+                      <span className="unit-tags">
+                        {claim.state.errorType && (
+                          <span className="tag tag-error" data-testid={`claim-error-${sentence.index}-${claim.index}`}>
+                            {claimErrorName(claim.state.errorType)}
+                          </span>
+                        )}
+                        {write === 'saving' && <span className="tag tag-saving">saving…</span>}
+                        {write === 'failed' && (
+                          <span className="tag tag-failed" data-testid={`claim-not-saved-${sentence.index}-${claim.index}`}>
+                            not saved
+                          </span>
+                        )}
+                      </span>
+                    </li>
+                  );
+                })}
+              </ol>
+            )}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
