@@ -183,12 +183,12 @@ function logprobsFor(built: BuiltAnswer, hard: 0 | 1, soft: number, top: number)
   });
 }
 
-/** An endpoint that echoes the key it was sent: the bare token in the answer, or in the error body. */
+/** An endpoint that echoes the key it was sent: the bare token in the answer, or in an OpenAI-shaped error body. */
 function echoReply(reply: Extract<MockReply, { type: 'echoKey' }>, headers: IncomingHttpHeaders): Exclude<MockReply, { type: 'echoKey' }> {
   const key = String(headers.authorization ?? '').replace(/^Bearer\s+/i, '');
   const latency = reply.latencyMs !== undefined ? { latencyMs: reply.latencyMs } : {};
   if (reply.status !== undefined) {
-    return { type: 'status', status: reply.status, body: JSON.stringify({ object: 'error', message: `the key ${key} is not valid here`, code: reply.status }), ...latency };
+    return { type: 'status', status: reply.status, body: JSON.stringify({ error: { message: `Incorrect API key provided: ${key}.`, type: 'invalid_request_error', code: 'invalid_api_key' } }), ...latency };
   }
   return { type: 'answer', content: `{"faithful": 1} (answered for the key ${key})`, ...latency };
 }

@@ -6,7 +6,7 @@
  * A replica on another origin, and a blob stored before the binding, get no key either.
  */
 import Database from 'better-sqlite3';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { JudgeInfo, JudgeRunStatus } from '../../shared/api';
@@ -119,6 +119,25 @@ describe('a keychain key is bound to the endpoint origin it was typed for', () =
     await call(core, 'judges.update', { name: 'hosted', config: endpoint(second.url.replace(/\/v1$/, '/proxy/v1'), 'm4') });
     expect(await keySource(core, 'hosted')).toBe('stored');
     core.close();
+  });
+
+  it("another judge's key resolved this session is redacted from a run's stored answers and the project bytes", async () => {
+    const core = desktopCore(join(dir, 'user-data-3'));
+    const path = await projectWithRows(core, 'cross');
+    const OTHER_KEY = 'second-desktop-key-of-this-session-777';
+    await call(core, 'judges.add', { name: 'a', config: endpoint(first.url, 'a1'), apiKey: OTHER_KEY });
+    await call(core, 'judges.add', { name: 'b', config: endpoint(second.url, 'b1'), apiKey: KEY });
+    expect(await keySource(core, 'a')).toBe('stored');
+    // b's endpoint answers with a's key (a proxy in front of both, say): not b's key, still a secret.
+    second.setResponder(() => ({ type: 'answer', content: `{"faithful": 1} seen ${OTHER_KEY}` }));
+    expect(await runAndCollectAuth(core, 'b')).toEqual([`Bearer ${KEY}`, `Bearer ${KEY}`, `Bearer ${KEY}`]);
+    second.setResponder(undefined);
+    const db = new Database(path, { readonly: true });
+    const raws = db.prepare('SELECT raw FROM judge_predictions').all() as Array<{ raw: string | null }>;
+    db.close();
+    expect(raws.map((r) => r.raw)).toEqual(Array(3).fill('{"faithful": 1} seen [redacted]'));
+    core.close();
+    for (const file of [path, `${path}-wal`]) if (existsSync(file)) expect(readFileSync(file).includes(Buffer.from(OTHER_KEY))).toBe(false);
   });
 
   it('is not sent when a replica on another origin joins, nor when it was stored before the binding', async () => {
