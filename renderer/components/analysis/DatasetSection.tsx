@@ -5,6 +5,7 @@
  * simulation, reliability and calibration, the suspicious list and the disagreement lists.
  */
 import type { DatasetAnalysis } from '../../../shared/analysis/types';
+import { AccuracySection } from '../accuracy/AccuracyTables';
 import { AgreementTable } from './AgreementTable';
 import { AllUnitsTable } from './AllUnitsTable';
 import { safeFileName } from '../../charts/export';
@@ -38,6 +39,13 @@ export function DatasetSection({ dataset, bootstrap, index }: { dataset: Dataset
       <AllUnitsTable allUnits={dataset.all_units} judges={dataset.judge_names} />
       <h3>Agreement</h3>
       <AgreementTable agreement={dataset.agreement} />
+
+      {dataset.accuracy && (
+        <>
+          <h3>Summarization accuracy: faithfulness, completeness, conciseness (claims and key facts, any summary length)</h3>
+          <AccuracySection accuracy={dataset.accuracy} />
+        </>
+      )}
 
       {dataset.n_summaries === 0 ? (
         <p className="analysis-empty" data-testid="empty-summaries">

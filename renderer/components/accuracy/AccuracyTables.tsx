@@ -1,0 +1,155 @@
+/**
+ * The Summarization Accuracy block of one dataset (issue 11 item 6, shared/accuracy/report.ts):
+ * per source (people, each judge) faithfulness, completeness and conciseness overall and per
+ * system, each with its 95% summary-bootstrap interval and n; "—" where the source has no such
+ * labels; then how far each judge is from the people, on claims and on key facts. Every column
+ * says which unit it counts.
+ */
+import type { Estimate } from '../../../shared/analysis/types';
+import type { AccuracyBlock, JudgeItemError, SourceAccuracy, SystemAccuracy } from '../../../shared/accuracy/report';
+import { count, plural, withInterval } from '../analysis/format';
+
+const NONE = '—';
+
+function Figure({ estimate, unit, testId }: { estimate: Estimate | null; unit: string; testId: string }) {
+  if (estimate === null) {
+    return (
+      <td className="num" data-testid={testId} title="This source has no such labels">
+        {NONE}
+      </td>
+    );
+  }
+  return (
+    <td className="num" data-testid={testId}>
+      {withInterval(estimate)}
+      <div className="muted small">n = {plural(estimate.n, unit, `${unit.replace(/y$/, 'ie')}s`)}</div>
+    </td>
+  );
+}
+
+function sourceName(source: string): string {
+  return source === 'human' ? 'People (human labels)' : source;
+}
+
+function concisenessUnit(source: SourceAccuracy): string {
+  if (source.conciseness_unit === 'sentences') return 'sentences conveying a key fact / sentences (FineSurE)';
+  if (source.conciseness_unit === 'claims') return 'claims conveying a key fact / claims';
+  return 'no alignment';
+}
+
+type Row = { name: string; figures: Pick<SystemAccuracy, 'faithfulness' | 'completeness' | 'conciseness' | 'sentence_conciseness' | 'n_summaries' | 'n_failed'> };
+
+function SourceTable({ name, source }: { name: string; source: SourceAccuracy }) {
+  const rows: Row[] = [
+    { name: 'All systems', figures: source },
+    ...Object.entries(source.by_system)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([system, figures]) => ({ name: system, figures })),
+  ];
+  return (
+    <table className="data-table accuracy-table" data-testid="accuracy-source" data-source={name}>
+      <caption>
+        <strong>{sourceName(name)}</strong>: {plural(source.n_summaries, 'summary', 'summaries')}
+        {source.n_failed > 0 && <> ({count(source.n_failed)} failed system calls, 0.0 on all three)</>}. Per-summary scores averaged over summaries, 95% bootstrap
+        intervals resampling summaries. Conciseness here counts {concisenessUnit(source)}.
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">System</th>
+          <th scope="col">
+            Faithfulness <span className="muted small">(supported claims / claims)</span>
+          </th>
+          <th scope="col">
+            Completeness <span className="muted small">(covered key facts / key facts)</span>
+          </th>
+          <th scope="col">
+            Conciseness <span className="muted small">({source.conciseness_unit ?? 'claims'})</span>
+          </th>
+          <th scope="col">
+            Conciseness <span className="muted small">(sentences, FineSurE)</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.name} data-testid="accuracy-row" data-system={row.name}>
+            <th scope="row">
+              {row.name}
+              <div className="muted small">
+                {plural(row.figures.n_summaries, 'summary', 'summaries')}
+                {row.figures.n_failed > 0 && `, ${count(row.figures.n_failed)} failed`}
+              </div>
+            </th>
+            <Figure estimate={row.figures.faithfulness} unit="summary" testId="accuracy-faithfulness" />
+            <Figure estimate={row.figures.completeness} unit="summary" testId="accuracy-completeness" />
+            <Figure estimate={row.figures.conciseness} unit="summary" testId="accuracy-conciseness" />
+            <Figure estimate={row.figures.sentence_conciseness} unit="summary" testId="accuracy-sentence-conciseness" />
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function ErrorCell({ error, unit, testId }: { error: JudgeItemError | undefined; unit: string; testId: string }) {
+  if (!error) return <td className="num" data-testid={testId}>{NONE}</td>;
+  return (
+    <td className="num" data-testid={testId}>
+      {withInterval(error)}
+      <div className="muted small">
+        n = {plural(error.n, unit)} in {plural(error.n_summaries, 'summary', 'summaries')}
+      </div>
+    </td>
+  );
+}
+
+export function AccuracySection({ accuracy }: { accuracy: AccuracyBlock }) {
+  const sources = Object.keys(accuracy.sources).sort((a, b) => (a === 'human' ? -1 : b === 'human' ? 1 : a.localeCompare(b)));
+  const judges = [...new Set([...Object.keys(accuracy.claim_judges), ...Object.keys(accuracy.keyfact_judges)])].sort();
+  return (
+    <div className="analysis-scroll accuracy-section" data-testid="accuracy-section">
+      {sources.map((name) => (
+        <SourceTable key={name} name={name} source={accuracy.sources[name]!} />
+      ))}
+      {judges.length > 0 && (
+        <table className="data-table accuracy-judges" data-testid="accuracy-judges">
+          <caption>
+            Judge vs people: the share of items where the judge’s label differs from the people’s resolved label (claims: supported / unsupported; key facts:
+            covered / not covered, per summary). 95% bootstrap intervals resampling summaries.
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Judge</th>
+              <th scope="col">Claim error (claims)</th>
+              <th scope="col">Alignment error (key facts × summary)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {judges.map((judge) => (
+              <tr key={judge} data-testid="accuracy-judge-row" data-judge={judge}>
+                <th scope="row" className="judge-name-cell">
+                  {judge}
+                </th>
+                <ErrorCell error={accuracy.claim_judges[judge]?.claim_error} unit="claim" testId="accuracy-claim-error" />
+                <ErrorCell error={accuracy.keyfact_judges[judge]?.alignment_error} unit="key fact" testId="accuracy-alignment-error" />
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {accuracy.claim_units.review_queue.length > 0 && (
+        <p className="muted" data-testid="accuracy-claim-review">
+          {plural(accuracy.claim_units.review_queue.length, 'sentence')} labeled faithful by people where every judge flags a claim (of{' '}
+          {count(accuracy.claim_units.human_faithful_sentences)} human-faithful sentences with every verdict): worth a second look.
+        </p>
+      )}
+      {accuracy.notes.length > 0 && (
+        <ul className="notes" data-testid="accuracy-notes">
+          {accuracy.notes.map((note, i) => (
+            <li key={i}>{note}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
