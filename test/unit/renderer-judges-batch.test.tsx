@@ -16,7 +16,7 @@ import type { ApiInput, JudgeBatchImport, JudgePlan } from '../../shared/api';
 let core: FakeCore;
 
 function plan(input: ApiInput<'judges.plan'>, requests: number): JudgePlan {
-  return { judge: input.name, configHash: 'a'.repeat(64), dataset: input.dataset ?? null, onlySampled: input.onlySampled, remote: true, selection: requests + 10, done: 10, cached: 0, requests, shared: 0, missing: 0 };
+  return { judge: input.name, configHash: 'a'.repeat(64), dataset: input.dataset ?? null, onlySampled: input.onlySampled ?? false, remote: true, selection: requests + 10, done: 10, cached: 0, requests, shared: 0, missing: 0 };
 }
 
 async function open(requests: number) {
