@@ -231,16 +231,18 @@ function withPendingFacts(facts: KeyFactAnnotation): KeyFactAnnotation {
 
 /** T: sentences → claims → key facts → sentences. */
 export function nextUnitMode(): Promise<void> {
-  const at = UNIT_MODES.indexOf(get().mode);
-  return setUnitMode(UNIT_MODES[(at + 1) % UNIT_MODES.length]!);
+  // Decided at its turn: "T T" pressed quickly moves two steps.
+  return sessionLanes.enqueue(() => switchTo(UNIT_MODES[(UNIT_MODES.indexOf(get().mode) + 1) % UNIT_MODES.length]!));
 }
 
 export function setUnitMode(mode: UnitMode): Promise<void> {
-  return sessionLanes.enqueue(async () => {
-    if (get().mode === mode) return;
-    set({ mode, notice: null, itemSince: now(), lastLabeled: null });
-    await ensureLoaded();
-  });
+  return sessionLanes.enqueue(() => switchTo(mode));
+}
+
+async function switchTo(mode: UnitMode): Promise<void> {
+  if (get().mode === mode) return;
+  set({ mode, notice: null, itemSince: now(), lastLabeled: null });
+  await ensureLoaded();
 }
 
 /** Reloads what the mode shows (after an edit, a decomposition run). */
