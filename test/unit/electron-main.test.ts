@@ -195,6 +195,8 @@ describe('electron main', () => {
       annotator: null,
       // Judge API keys go to the OS keychain (electron/main/secrets.ts), never to the project.
       secrets: expect.objectContaining({ available: expect.any(Function), get: expect.any(Function), set: expect.any(Function), delete: expect.any(Function) }),
+      // Keys from any environment variable the person's judge names (development); serve allows only --allow-key-env.
+      allowedKeyEnv: 'any',
     });
     expect(s.enableSandbox).toHaveBeenCalled();
     expect(s.windows).toHaveLength(1);
