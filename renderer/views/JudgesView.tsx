@@ -29,6 +29,7 @@ import { JudgeForm } from '../components/judges/JudgeForm';
 import { JudgesEmpty, JudgesTable } from '../components/judges/JudgesTable';
 import { RemoveConfirm } from '../components/judges/RemoveConfirm';
 import { RunPanel } from '../components/judges/RunPanel';
+import { AccuracyTasksSection } from '../components/accuracy/TasksPanel';
 
 type Editor = { mode: 'add'; draft: JudgeDraft; serial: number } | { mode: 'edit'; judge: JudgeInfo; draft: JudgeDraft; serial: number };
 
@@ -156,6 +157,8 @@ export function JudgesView() {
       )}
 
       {selectedJudge && <RunPanel judge={selectedJudge} run={runs[selectedJudge.name]} pending={pending[selectedJudge.name]} datasets={datasets} />}
+
+      {loaded && <AccuracyTasksSection judges={judges} datasets={datasets} />}
 
       <p className="muted judges-keys" data-testid="judges-keys">
         <kbd>R</kbd> run the selected judge · <kbd>Space</kbd> pause / resume its run · <kbd>G</kbd> this view from the others
