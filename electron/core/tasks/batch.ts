@@ -313,7 +313,7 @@ export async function importBatchOutput<C, Item, I, O>(setup: BatchSetup<C, Item
       const completion = completionFromBody(line.response.body);
       if (!completion) failure('malformed_response', NOT_A_COMPLETION);
       else {
-        const stored = storedAnswer(kind, config, { type: 'completion', ...completion }, secrets, notes);
+        const stored = storedAnswer(kind, config, { type: 'completion', ...completion }, secrets, notes, { input });
         if (stored.output !== null) counts.answered += 1;
         else counts.parseErrors += 1;
         toSave.push({ ...stored, item, errorKind: null, errorMessage: null, latencyMs: null, cacheKey, source: 'run' });

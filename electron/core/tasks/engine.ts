@@ -406,7 +406,7 @@ export class TaskRun<C, Item, I, O> {
       this.downInARow = 0;
       this.rejectedInARow = 0;
       if (signal.aborted) return 'requeue';
-      const stored = storedAnswer(this.kind, this.config, answer, this.secrets, this.notes);
+      const stored = storedAnswer(this.kind, this.config, answer, this.secrets, this.notes, { input });
       this.answered.set(key, stored);
       if (stored.output !== null) this.counts.ok += 1;
       else this.counts.parseErrors += 1;

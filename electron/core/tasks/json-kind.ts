@@ -40,6 +40,8 @@ export interface JsonKindSpec<I, O> {
   messages?(prompt: string, input: I): ChatMessage[];
   /** What of the input decides the answer; default: the sha256 of each placeholder value, by name. */
   keyMaterial?(input: I): JsonValue[];
+  /** Checks an answer against its input beyond the schema (e.g. one entry per listed item); a message = a parse error. */
+  checkOutput?(output: O, input: I): string | null;
 }
 
 export interface JsonTaskKind<I, O> extends TaskKind<ModelConfig, I, O> {
@@ -91,6 +93,7 @@ export function defineJsonKind<I, O>(spec: JsonKindSpec<I, O>): JsonTaskKind<I, 
       const read = parseJsonAnswer(completion.content, spec.output);
       return read.ok ? { ok: true, output: read.value } : { ok: false, error: read.error };
     },
+    ...(spec.checkOutput ? { checkOutput: spec.checkOutput } : {}),
   };
 }
 

@@ -89,6 +89,11 @@ export interface TaskKind<C, I, O> {
   keyMaterial(input: I): JsonValue[];
   /** Reads a completion into a typed output, or says why it cannot. */
   interpret(completion: Completion, config: C, context: InterpretContext): Interpretation<O>;
+  /**
+   * Optional: checks an output against the input it answers (e.g. one entry per key fact listed
+   * in the prompt); a message makes the answer a parse error, like a schema mismatch.
+   */
+  checkOutput?(output: O, input: I): string | null;
   /** The note for a tallied problem; default "<problem> (n items)". */
   tallyNote?(problem: string, count: number): string;
 }
