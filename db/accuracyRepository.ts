@@ -402,6 +402,68 @@ export class AccuracyRepository {
     return true;
   }
 
+  // --- task selections (accuracy.* runs) ---------------------------------------------------------
+
+  /** Summaries of a selection, in a stable order (document, then summary). */
+  selectSummaries(dataset: string | null, onlySampled: boolean): Array<{ key: number; summaryId: string; dataset: string; documentKey: number; docId: string; hasDocument: boolean }> {
+    const rows = this.db
+      .prepare(
+        `SELECT s.id AS key, s.summary_id AS summaryId, ds.name AS dataset, d.id AS documentKey, d.doc_id AS docId, d.text IS NOT NULL AS hasDocument
+         FROM summaries s JOIN datasets ds ON ds.id = s.dataset_id JOIN documents d ON d.id = s.document_id
+         WHERE (? IS NULL OR ds.name = ?) AND (? = 0 OR EXISTS (SELECT 1 FROM sample_items i WHERE i.summary_id = s.id))
+         ORDER BY d.id, s.id`,
+      )
+      .all(dataset, dataset, onlySampled ? 1 : 0) as Array<{ key: number; summaryId: string; dataset: string; documentKey: number; docId: string; hasDocument: number }>;
+    return rows.map((r) => ({ ...r, hasDocument: r.hasDocument === 1 }));
+  }
+
+  /** Documents of a dataset (every document, summarised or not: what a system under test is asked about). */
+  selectDocuments(dataset: string): Array<{ documentKey: number; docId: string; dataset: string; hasText: boolean }> {
+    const rows = this.db
+      .prepare(
+        `SELECT d.id AS documentKey, d.doc_id AS docId, ds.name AS dataset, d.text IS NOT NULL AS hasText
+         FROM documents d JOIN datasets ds ON ds.id = d.dataset_id WHERE ds.name = ? ORDER BY d.id`,
+      )
+      .all(dataset) as Array<{ documentKey: number; docId: string; dataset: string; hasText: number }>;
+    return rows.map((r) => ({ ...r, hasText: r.hasText === 1 }));
+  }
+
+  /** A system's stored output for a document (a summary or a failure), if any. */
+  systemOutput(systemId: number, documentKey: number): { summaryKey: number | null; failure: SystemFailure | null } | null {
+    const row = this.db.prepare('SELECT summary_id AS summaryKey, failure FROM system_outputs WHERE system_id = ? AND document_id = ?').get(systemId, documentKey) as
+      | { summaryKey: number | null; failure: SystemFailure | null }
+      | undefined;
+    return row ?? null;
+  }
+
+  /** A summary written by a system under test (no import): the document's dataset, its units as split. Returns its key. */
+  insertGeneratedSummary(s: {
+    documentKey: number;
+    summaryId: string;
+    text: string;
+    meta: Record<string, unknown>;
+    units: Array<{ idx: number; text: string; start: number; end: number; fragment: boolean }>;
+    splitter: { name: string; version: string };
+  }): number {
+    const doc = this.db.prepare('SELECT dataset_id AS datasetId FROM documents WHERE id = ?').get(s.documentKey) as { datasetId: number };
+    const key = Number(
+      this.db
+        .prepare('INSERT INTO summaries (dataset_id, document_id, summary_id, text, global_label, meta, import_id) VALUES (?, ?, ?, ?, NULL, ?, NULL)')
+        .run(doc.datasetId, s.documentKey, s.summaryId, s.text, JSON.stringify(s.meta)).lastInsertRowid,
+    );
+    const insertUnit = this.db.prepare('INSERT INTO units (summary_id, idx, text, start, end, fragment, splitter, splitter_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    for (const u of s.units) insertUnit.run(key, u.idx, u.text, u.start, u.end, u.fragment ? 1 : 0, s.splitter.name, s.splitter.version);
+    return key;
+  }
+
+  summaryIdTaken(documentKey: number, summaryId: string): boolean {
+    return this.db.prepare('SELECT 1 FROM summaries s JOIN documents d ON d.dataset_id = s.dataset_id WHERE d.id = ? AND s.summary_id = ?').get(documentKey, summaryId) !== undefined;
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
   // --- analysis input ---------------------------------------------------------------------------
 
   datasetRows(dataset: string): AccuracyDatasetRows {

@@ -28,7 +28,7 @@ import { createSamplingHandlers } from './sampling/handlers';
 import { createClaimsHandlers } from './claims/handlers';
 import { createKeyfactsHandlers } from './keyfacts/handlers';
 import { createSystemsHandlers } from './systems/handlers';
-import { createAccuracyHandlers } from './accuracy/handlers';
+import { createAccuracyService } from './accuracy/handlers';
 import { createKeyAccess, NO_KEY_ENV } from './keys';
 
 export type { CoreOptions, HostCapabilities, LinkRegistry } from './context';
@@ -65,10 +65,12 @@ export function createCore(options: CoreOptions): Core {
       return { path: info.path, repo };
     },
   });
+  const accuracy = createAccuracyService(ctx, judges);
   session.onClose(() => {
     jobs.abortAll();
     judges.stopAll();
     analysis.stopAll();
+    accuracy.stopAll();
   });
 
   const handlers: ApiHandlers = {
@@ -89,7 +91,7 @@ export function createCore(options: CoreOptions): Core {
     ...createClaimsHandlers(ctx),
     ...createKeyfactsHandlers(ctx),
     ...createSystemsHandlers(ctx),
-    ...createAccuracyHandlers(ctx),
+    ...accuracy.handlers,
     ...createDialogFallbacks(),
   };
 

@@ -318,6 +318,14 @@ export const AccuracyRunStatusSchema = z.object({
   startedAt: z.string(),
   updatedAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** As a judge run's (added after the first contract, so optional): completions per second over the last 10 s, null when not running. */
+  ratePerSecond: z.number().nullable().optional(),
+  etaSeconds: z.number().nullable().optional(),
+  tokens: z.object({ prompt: Id, completion: Id }).optional(),
+  /** Failed attempts grouped by kind (retries included); messages have keys redacted. */
+  errors: z.array(z.object({ kind: z.string(), count: Id, lastMessage: z.string() })).optional(),
+  /** What one item of the task is ("sentence", "claim", "document" …), for the progress line. */
+  itemNoun: z.string().optional(),
 });
 export type AccuracyRunStatus = z.infer<typeof AccuracyRunStatusSchema>;
 

@@ -1,24 +1,284 @@
-/** accuracy.*: issue 11 (Summarization Accuracy). Contract: shared/accuracy/contract.ts. */
+/**
+ * accuracy.*: the LLM tasks of the Summarization Accuracy evaluation (issue 11) on the task
+ * engine: what can run (tasks), the exact request of one item (preview), what a start would send
+ * (plan), and background runs (start / status / pause / resume / cancel / runs), told like the
+ * judge runs. Contract: shared/accuracy/contract.ts.
+ *
+ * Who answers: a judge of judges.* (an endpoint judge: its base URLs, model, decoding and key;
+ * the task's own template) for every task but summary_generation, which runs a system of
+ * systems.* (its key only from the environment variable it names, under the host's policy).
+ */
 import { ApiError, type ApiHandlers } from '../../../shared/api';
+import { AccuracyRunInputSchema, SystemConfigSchema, type AccuracyPlan, type AccuracyPreview, type AccuracyRunStatus, type AccuracyTask, type AccuracyTaskInfo, type SystemConfig } from '../../../shared/accuracy/contract';
+import { ACCURACY_TASKS } from '../../../shared/accuracy/contract';
+import type { z } from 'zod';
 import type { CoreContext } from '../context';
+import type { JudgeService } from '../judges/service';
+import { walkWork } from '../tasks/batch';
+import { DEFAULT_TUNING, TaskRun, type RunTuning } from '../tasks/engine';
+import { ModelConfigSchema, type ModelConfig } from '../tasks/model-config';
+import { replicaBackend } from '../tasks/transport';
+import type { TaskBackend } from '../tasks/kind';
+import { completionsUrl } from '../../../shared/judges/request';
+import { JSON_KINDS, keyFactAlignmentClaimsKind, summaryGenerationKind, TASK_DESCRIPTIONS } from './kinds';
+import { taskSetup, type AnySetup, type Answerer } from './stores';
 
 export type AccuracyHandlers = Pick<ApiHandlers, 'accuracy.tasks' | 'accuracy.preview' | 'accuracy.plan' | 'accuracy.start' | 'accuracy.status' | 'accuracy.pause' | 'accuracy.resume' | 'accuracy.cancel' | 'accuracy.runs'>;
 
-function notYet(method: string): never {
-  throw new ApiError({ code: 'unsupported', message: `${method} is not implemented yet` });
+type RunInput = z.output<typeof AccuracyRunInputSchema>;
+
+export interface AccuracyServiceOptions {
+  /** Tests: faster backoff, a smaller circuit threshold. */
+  tuning?: Partial<Omit<RunTuning, 'concurrency' | 'retries'>>;
 }
 
-export function createAccuracyHandlers(ctx: CoreContext): AccuracyHandlers {
-  void ctx;
-  return {
-    'accuracy.tasks': async () => notYet('accuracy.tasks'),
-    'accuracy.preview': async () => notYet('accuracy.preview'),
-    'accuracy.plan': async () => notYet('accuracy.plan'),
-    'accuracy.start': async () => notYet('accuracy.start'),
-    'accuracy.status': async () => notYet('accuracy.status'),
-    'accuracy.pause': async () => notYet('accuracy.pause'),
-    'accuracy.resume': async () => notYet('accuracy.resume'),
-    'accuracy.cancel': async () => notYet('accuracy.cancel'),
-    'accuracy.runs': async () => notYet('accuracy.runs'),
+export interface AccuracyService {
+  handlers: AccuracyHandlers;
+  /** The project is closing: stop every run (what arrived is kept). */
+  stopAll(): void;
+}
+
+interface AccuracyRun {
+  run: TaskRun<unknown, unknown, unknown, unknown>;
+  task: AccuracyTask;
+  model: string;
+  dataset: string | null;
+  notes: string[];
+  missing: number;
+}
+
+const MAX_RUNS_KEPT = 50;
+
+const placeholders = (template: string) => [...new Set([...template.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]!))];
+
+/** A system's replicas as the engine takes them (every URL once, the first one hashed). */
+function systemUrls(config: SystemConfig): string[] {
+  return [...new Set([...(config.baseUrl !== undefined ? [config.baseUrl] : []), ...(config.baseUrls ?? [])])];
+}
+
+export function createAccuracyService(ctx: CoreContext, judges: JudgeService, options: AccuracyServiceOptions = {}): AccuracyService {
+  const runs = new Map<string, AccuracyRun>();
+  const repo = () => ctx.project().repo;
+
+  function requireDataset(dataset: string | undefined): void {
+    if (dataset !== undefined && repo().datasetId(dataset) === null) throw new ApiError({ code: 'not_found', message: `No dataset "${dataset}" in this project.` });
+  }
+
+  /** The judge's or the system's endpoint, key and answerer, checked. */
+  function answerer(input: RunInput, withKey: boolean): { who: Answerer; apiKey: string | null; baseUrls: string[]; timeoutS: number; concurrency: number; retries: number; keyLabel: string } {
+    if (input.task === 'summary_generation') {
+      const name = input.system!;
+      const row = repo().accuracy.systemByName(name);
+      if (!row) throw new ApiError({ code: 'not_found', message: `No system "${name}" in this project (systems.add).` });
+      if (row.kind !== 'endpoint' || row.config === null) throw new ApiError({ code: 'conflict', message: `"${name}" is an imported system (its summaries came with a file); it has no endpoint to ask.` });
+      const config = SystemConfigSchema.parse(JSON.parse(row.config));
+      let apiKey: string | null = null;
+      if (config.apiKeyEnv) {
+        if (withKey) {
+          apiKey = ctx.keys.readEnv(config.apiKeyEnv, `The system "${name}"`);
+          if (apiKey === null) throw new ApiError({ code: 'invalid_input', message: `The system "${name}" reads its API key from the environment variable ${config.apiKeyEnv}, which is not set.` });
+        } else ctx.keys.requireEnvAllowed(config.apiKeyEnv, `The system "${name}"`);
+      }
+      return {
+        who: { type: 'system', name, systemId: row.id, config },
+        apiKey,
+        baseUrls: systemUrls(config),
+        timeoutS: config.timeoutS,
+        concurrency: config.concurrency,
+        retries: config.retries,
+        keyLabel: config.apiKeyEnv ? `<key from $${config.apiKeyEnv}>` : 'not-needed',
+      };
+    }
+    const name = input.judge!;
+    // The judge service resolves the key (keychain or environment) exactly as for its own runs.
+    const { judgeId, config, apiKey } = withKey ? judges.endpointOf(name) : { ...judges.endpointOf(name), apiKey: null };
+    const model: ModelConfig = ModelConfigSchema.parse({
+      baseUrls: config.baseUrls,
+      model: config.model,
+      apiKeyEnv: config.apiKeyEnv,
+      temperature: config.temperature,
+      topP: config.topP,
+      maxTokens: config.maxTokens,
+      extra: config.extra,
+      concurrency: config.concurrency,
+      timeoutS: config.timeoutS,
+      retries: config.retries,
+    });
+    return {
+      who: { type: 'judge', name, judgeId, config: model },
+      apiKey,
+      baseUrls: model.baseUrls,
+      timeoutS: model.timeoutS,
+      concurrency: model.concurrency,
+      retries: model.retries,
+      keyLabel: config.apiKeyEnv ? `<key from $${config.apiKeyEnv}>` : 'the judge\'s key, if any',
+    };
+  }
+
+  function setupFor(input: RunInput, withKey: boolean) {
+    requireDataset(input.dataset);
+    const a = answerer(input, withKey);
+    const setup = taskSetup(repo(), input.task, a.who, { dataset: input.dataset ?? null, onlySampled: input.onlySampled, lines: input.lines });
+    return { ...a, setup };
+  }
+
+  function activeRun(task: AccuracyTask, model: string): AccuracyRun | null {
+    for (const r of runs.values()) if (r.task === task && r.model === model && r.run.active) return r;
+    return null;
+  }
+
+  function statusOf(r: AccuracyRun, now = Date.now()): AccuracyRunStatus {
+    const p = r.run.progress(now);
+    return {
+      runId: p.runId,
+      task: r.task,
+      model: r.model,
+      configHash: p.configHash,
+      dataset: r.dataset,
+      state: p.state,
+      pauseReason: p.pauseReason,
+      message: p.message,
+      done: p.done,
+      total: p.total,
+      cached: p.cached,
+      requests: p.requests,
+      ok: p.ok,
+      parseErrors: p.parseErrors,
+      failed: p.failed,
+      missing: p.missing,
+      notes: [...r.notes, ...p.notes.filter((n) => n !== '')],
+      startedAt: p.startedAt,
+      updatedAt: p.updatedAt,
+      finishedAt: p.finishedAt,
+      ratePerSecond: p.ratePerSecond,
+      etaSeconds: p.etaSeconds,
+      tokens: p.tokens,
+      errors: p.errors,
+      itemNoun: r.run.kind.itemNoun,
+    };
+  }
+
+  function requireRun(runId: string): AccuracyRun {
+    const r = runs.get(runId);
+    if (!r) throw new ApiError({ code: 'not_found', message: `No accuracy run ${runId} in this session.` });
+    return r;
+  }
+
+  function start(input: RunInput): AccuracyRun {
+    const model = input.task === 'summary_generation' ? input.system! : input.judge!;
+    const existing = activeRun(input.task, model);
+    if (existing) throw new ApiError({ code: 'conflict', message: `${input.task} with "${model}" has a ${existing.run.progress().state} run (${existing.run.id}); resume or cancel it first.` });
+    const a = setupFor(input, true);
+    const setup: AnySetup = a.setup;
+    // Outputs stored before a kill, whose sets or predictions were not written yet, are written now.
+    setup.repair();
+    const tuning: RunTuning = { ...DEFAULT_TUNING, ...options.tuning, concurrency: a.concurrency, retries: a.retries };
+    const backend: TaskBackend<unknown, unknown> = replicaBackend(setup.kind, setup.config, { baseUrls: a.baseUrls, timeoutS: a.timeoutS, concurrency: a.concurrency }, a.apiKey, {
+      failThreshold: tuning.circuitThreshold,
+    });
+    const run = new TaskRun<unknown, unknown, unknown, unknown>({
+      kind: setup.kind,
+      config: setup.config,
+      configHash: setup.configHash,
+      store: setup.store,
+      backend,
+      tuning,
+      secrets: ctx.keys.known,
+    });
+    const entry: AccuracyRun = { run, task: input.task, model, dataset: input.dataset ?? null, notes: setup.notes, missing: setup.missing };
+    runs.set(run.id, entry);
+    if (runs.size > MAX_RUNS_KEPT) {
+      for (const [id, r] of runs) {
+        if (runs.size <= MAX_RUNS_KEPT) break;
+        if (!r.run.active) runs.delete(id);
+      }
+    }
+    run.start();
+    return entry;
+  }
+
+  function taskInfos(): AccuracyTaskInfo[] {
+    return ACCURACY_TASKS.map((task) => {
+      const kind = task === 'summary_generation' ? null : JSON_KINDS[task];
+      const template = kind ? kind.spec.template : '(the system\'s prompt: systems.add config.prompt, default "Summarize the following document.\\n\\n{document}")';
+      return {
+        task,
+        version: kind ? kind.version : summaryGenerationKind.version,
+        description: TASK_DESCRIPTIONS[task] + (task === 'keyfact_alignment' ? ` With lines = claims the template says "claim" for "sentence" (kind keyfact_alignment_claims, version ${keyFactAlignmentClaimsKind.version}).` : ''),
+        template,
+        placeholders: kind ? placeholders(template) : ['document'],
+        itemNoun: kind ? kind.itemNoun : summaryGenerationKind.itemNoun,
+      };
+    });
+  }
+
+  function preview(input: RunInput): AccuracyPreview {
+    const a = setupFor(input, false);
+    const first = a.setup.first();
+    if (!first) return { task: input.task, configHash: a.setup.configHash, item: null, prompt: null, body: null };
+    const body = a.setup.kind.buildRequest(a.setup.config, first.input);
+    const messages = body.messages as Array<{ role: string; content: string }>;
+    return {
+      task: input.task,
+      configHash: a.setup.configHash,
+      item: `${first.label} · POST ${completionsUrl(a.baseUrls[0]!)} · Authorization: Bearer ${a.keyLabel}`,
+      prompt: messages.map((m) => m.content).join('\n\n'),
+      body,
+    };
+  }
+
+  async function plan(input: RunInput): Promise<AccuracyPlan> {
+    const a = setupFor(input, false);
+    const counts = await walkWork({ kind: a.setup.kind, config: a.setup.config, configHash: a.setup.configHash, store: a.setup.store }, { dryRun: true });
+    return {
+      task: input.task,
+      model: input.task === 'summary_generation' ? input.system! : input.judge!,
+      configHash: a.setup.configHash,
+      dataset: input.dataset ?? null,
+      selection: counts.selection,
+      done: counts.done,
+      requests: counts.requests,
+      missing: counts.missing,
+      notes: [...a.setup.notes, ...(counts.cached > 0 ? [`${counts.cached} found in the content cache (stored without a request)`] : []), ...(counts.shared > 0 ? [`${counts.shared} share a request with another item of the same content`] : [])],
+    };
+  }
+
+  const handlers: AccuracyHandlers = {
+    'accuracy.tasks': async () => taskInfos(),
+    'accuracy.preview': async (input) => preview(input),
+    'accuracy.plan': async (input) => plan(input),
+    'accuracy.start': async (input) => statusOf(start(input)),
+    'accuracy.status': async ({ runId }) => statusOf(requireRun(runId)),
+    'accuracy.pause': async ({ runId }) => {
+      const r = requireRun(runId);
+      await r.run.pause('user');
+      return statusOf(r);
+    },
+    'accuracy.resume': async ({ runId }) => {
+      const r = requireRun(runId);
+      const state = r.run.progress().state;
+      if (state !== 'paused') throw new ApiError({ code: 'conflict', message: `The run is ${state}; only a paused run resumes.` });
+      r.run.resume();
+      return statusOf(r);
+    },
+    'accuracy.cancel': async ({ runId }) => {
+      const r = requireRun(runId);
+      await r.run.cancel();
+      return statusOf(r);
+    },
+    'accuracy.runs': async () => [...runs.values()].reverse().map((r) => statusOf(r)),
   };
+
+  return {
+    handlers,
+    stopAll() {
+      for (const r of runs.values()) r.run.stop();
+      runs.clear();
+    },
+  };
+}
+
+/** The handlers alone (kept for callers of the first contract). */
+export function createAccuracyHandlers(ctx: CoreContext, judges: JudgeService): AccuracyHandlers {
+  return createAccuracyService(ctx, judges).handlers;
 }

@@ -62,6 +62,8 @@ export interface JudgeService {
   ensureBaseline(): void;
   /** The project is closing: stop every run (what arrived is kept). */
   stopAll(): void;
+  /** An endpoint judge's configuration and key, for the other tasks that run with a judge (accuracy.*). */
+  endpointOf(name: string): { judgeId: number; config: Extract<JudgeConfig, { kind: 'endpoint' }>; apiKey: string | null };
 }
 
 const MAX_RUNS_KEPT = 50;
@@ -494,6 +496,12 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
     stopAll() {
       for (const run of runs.values()) run.stop();
       runs.clear();
+    },
+    endpointOf(name) {
+      const judge = requireJudge(name);
+      const config = requireConfig(judge);
+      if (config.kind !== 'endpoint') throw new ApiError({ code: 'conflict', message: `"${name}" is the offline baseline rule: it answers sentence verdicts only. Choose an endpoint judge.` });
+      return { judgeId: judge.id, config, apiKey: keyFor(name, config) };
     },
   };
 }
