@@ -4,6 +4,7 @@
  * (no such object, other keys, other values, two answers that disagree, an unfinished think
  * block) is a parse error: the raw text is kept and no label is guessed.
  */
+import { answerStart, jsonSpans, type JsonSpan } from './json-scan';
 
 export type Verdict =
   | {
@@ -14,63 +15,19 @@ export type Verdict =
     }
   | { ok: false; error: string };
 
-const THINK_OPEN = '<think>';
-const THINK_CLOSE = '</think>';
-
-/** The first offset after the last think block; -1 when a think block is left open. */
-function answerStart(text: string): number {
-  const close = text.lastIndexOf(THINK_CLOSE);
-  const open = text.lastIndexOf(THINK_OPEN);
-  if (open > close) return -1; // <think> without its end: the answer was cut off (max tokens?)
-  return close === -1 ? 0 : close + THINK_CLOSE.length;
-}
-
-/** End (exclusive) of the JSON object or list opening at `start`, honouring strings; -1 if unclosed. */
-function objectEnd(text: string, start: number): number {
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < text.length; i += 1) {
-    const c = text[i];
-    if (inString) {
-      if (c === '\\') i += 1;
-      else if (c === '"') inString = false;
-      continue;
-    }
-    if (c === '"') inString = true;
-    else if (c === '{' || c === '[') depth += 1;
-    else if (c === '}' || c === ']') {
-      depth -= 1;
-      if (depth === 0) return i + 1;
-    }
-  }
-  return -1;
-}
-
-/** The next "{" or "[" at or after `from`. */
-function nextOpening(text: string, from: number): number {
-  for (let i = from; i < text.length; i += 1) if (text[i] === '{' || text[i] === '[') return i;
-  return -1;
-}
-
 interface Candidate {
   hard: 0 | 1;
   valueOffset: number;
 }
 
 /**
- * What the object or list at [start, end) is: the answer (exactly one key, "faithful", with the
- * number 0 or 1), 'other' (valid JSON mentioning "faithful" in any other shape, e.g. extra keys, a
- * wrapper object or a list), 'json' (valid JSON without it) or null (not JSON: look inside).
+ * What the parsed object or list at [start, end) is: the answer (exactly one key, "faithful", with
+ * the number 0 or 1), 'other' (valid JSON mentioning "faithful" in any other shape, e.g. extra
+ * keys, a wrapper object or a list) or 'json' (valid JSON without it).
  */
-function readCandidate(text: string, start: number, end: number): Candidate | 'other' | 'json' | null {
+function readCandidate(text: string, { start, end, value }: JsonSpan): Candidate | 'other' | 'json' {
   const slice = text.slice(start, end);
-  let value: unknown;
-  try {
-    value = JSON.parse(slice);
-  } catch {
-    return null;
-  }
-  if (value === null || typeof value !== 'object') return null;
+  if (value === null || typeof value !== 'object') return 'json'; // never: a span opens with "{" or "["
   if (Array.isArray(value)) return slice.includes('faithful') ? 'other' : 'json';
   const keys = Object.keys(value);
   if (!keys.includes('faithful')) return slice.includes('faithful') ? 'other' : 'json';
@@ -88,19 +45,10 @@ export function parseVerdict(raw: string | null | undefined): Verdict {
   if (from === -1) return { ok: false, error: 'unfinished <think> block (no answer after it)' };
   const found: Candidate[] = [];
   let other = 0;
-  let attempts = 0;
-  for (let i = nextOpening(raw, from); i !== -1 && attempts < 2000; attempts += 1) {
-    const end = objectEnd(raw, i);
-    if (end === -1) {
-      i = nextOpening(raw, i + 1); // a stray "{" in prose: the answer may still follow
-      continue;
-    }
-    const candidate = readCandidate(raw, i, end);
+  for (const span of jsonSpans(raw, from, 2000)) {
+    const candidate = readCandidate(raw, span);
     if (candidate === 'other') other += 1;
-    else if (candidate !== null && candidate !== 'json') found.push(candidate);
-    // Continue after a JSON object (never inside it), else at the next brace: prose braces such
-    // as "{document}" are not JSON and the answer may follow them.
-    i = nextOpening(raw, candidate !== null ? end : i + 1);
+    else if (candidate !== 'json') found.push(candidate);
   }
   if (found.length === 0) {
     return { ok: false, error: other > 0 ? 'a "faithful" object, but not exactly {"faithful": 0|1}' : 'no {"faithful": 0|1} object in the answer' };
