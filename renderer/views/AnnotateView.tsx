@@ -273,7 +273,7 @@ export function AnnotateView() {
         />
       )}
       {overlay.kind === 'help' && <HelpOverlay onClose={closeOverlay} entries={legend} />}
-      <AccuracyOverlays overlay={accuracyOverlay} claims={accuracy.claims} facts={accuracy.facts} onClose={closeAccuracyOverlay} />
+      <AccuracyOverlays overlay={accuracyOverlay} claims={accuracy.claims} facts={accuracy.facts} lead={!annotatorLink} onClose={closeAccuracyOverlay} />
     </div>
   );
 }

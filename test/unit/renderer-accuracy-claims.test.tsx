@@ -173,6 +173,10 @@ describe('editing a claim set', () => {
     press('w');
     const editor = await screen.findByTestId('set-editor');
     expect(within(editor).getByTestId('set-editor-version').textContent).toContain('Your 1 label stay on version 1');
+    // The lead sees the versions with their label events.
+    const history = await within(editor).findAllByTestId('version-row');
+    expect(history.map((row) => row.textContent)).toEqual([expect.stringContaining('import:claims.jsonl')]);
+    expect(history[0]!.textContent).toMatch(/1$/);
     const items = () => within(editor).getAllByTestId('set-editor-item');
     // Merge 1.2 into 1.1's neighbour: merge claim 1.2 with 1.3; drop claim 1.1; edit 2.1; add one under sentence 2.
     fireEvent.click(within(items()[1]!).getByTestId('set-editor-merge'));

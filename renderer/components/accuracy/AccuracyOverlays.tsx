@@ -27,6 +27,7 @@ import {
 import { ClaimErrorTypePicker } from './ClaimErrorTypePicker';
 import { ConveyedByPicker } from './ConveyedByPicker';
 import { SetEditor } from './SetEditor';
+import { VersionHistory } from './VersionHistory';
 
 export type AccuracyOverlay =
   | { kind: 'none' }
@@ -87,10 +88,12 @@ interface AccuracyOverlaysProps {
   overlay: AccuracyOverlay;
   claims: ClaimAnnotation | null;
   facts: KeyFactAnnotation | null;
+  /** The lead sees each set's version history (an annotator link may not read it). */
+  lead: boolean;
   onClose: () => void;
 }
 
-export function AccuracyOverlays({ overlay, claims, facts, onClose }: AccuracyOverlaysProps) {
+export function AccuracyOverlays({ overlay, claims, facts, lead, onClose }: AccuracyOverlaysProps) {
   if (overlay.kind === 'claim-error-type') {
     const row = claimRows(claims).find((r) => r.claim.id === overlay.claimId);
     if (!row) return null;
@@ -132,6 +135,7 @@ export function AccuracyOverlays({ overlay, claims, facts, onClose }: AccuracyOv
         initial={rows.map((r) => ({ group: r.sentence.unitId, text: r.claim.text, from: [r.claim.id] }))}
         labeled={rows.filter((r) => r.claim.state.label !== null).length}
         version={claims.version}
+        history={lead ? <VersionHistory of={{ kind: 'claims', key: claims.key }} /> : undefined}
         onSave={(items) => {
           onClose();
           void saveClaimEdit(items.map((item) => ({ sentenceUnitId: item.group, text: item.text, from: item.from })));
@@ -149,6 +153,7 @@ export function AccuracyOverlays({ overlay, claims, facts, onClose }: AccuracyOv
         initial={facts.facts.map((f) => ({ group: 0, text: f.text, from: [f.id] }))}
         labeled={facts.facts.filter((f) => f.state.label !== null).length}
         version={facts.version}
+        history={lead ? <VersionHistory of={{ kind: 'keyfacts', documentKey: facts.documentKey }} /> : undefined}
         onSave={(items) => {
           onClose();
           void saveFactEdit(items.map((item) => ({ text: item.text, from: item.from })));

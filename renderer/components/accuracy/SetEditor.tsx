@@ -4,7 +4,7 @@
  * set with each item's origins (claims.edit / keyfacts.edit): a new version, and the labels stay
  * on the version they were given on. Ctrl+Enter saves, Esc cancels.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface EditorGroup {
   /** A sentence's unit id (claims) or 0 (key facts: one list). */
@@ -30,13 +30,15 @@ interface SetEditorProps {
   /** The annotator's labels on the version being edited (they stay on it). */
   labeled: number;
   version: number | null;
+  /** The lead's version history (VersionHistory), shown above the items. */
+  history?: ReactNode;
   onSave: (items: EditorItem[]) => void;
   onCancel: () => void;
 }
 
 let uids = 0;
 
-export function SetEditor({ title, noun, groups, initial, labeled, version, onSave, onCancel }: SetEditorProps) {
+export function SetEditor({ title, noun, groups, initial, labeled, version, history, onSave, onCancel }: SetEditorProps) {
   const [rows, setRows] = useState<Row[]>(() => initial.map((item) => ({ ...item, from: [...item.from], uid: ++uids })));
   const first = useRef<HTMLInputElement>(null);
   useEffect(() => first.current?.focus(), []);
@@ -91,6 +93,7 @@ export function SetEditor({ title, noun, groups, initial, labeled, version, onSa
             ? `Your ${labeled} label${labeled === 1 ? '' : 's'} stay on version ${version}; the new version starts unlabeled.`
             : ''}
         </p>
+        {history}
         {groups.map((group) => (
           <section key={group.id} className="set-editor-group" data-testid={`set-editor-group-${group.id}`}>
             {group.title && <p className="claim-sentence-text">{group.title}</p>}

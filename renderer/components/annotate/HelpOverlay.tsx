@@ -40,6 +40,11 @@ export function HelpOverlay({ onClose, entries }: { onClose: () => void; entries
           <li>Highlighted passages in the document are the lexically closest ones, a reading aid — not a verdict.</li>
           <li>Undo and redo work across summaries and are stored as new events, so the history is kept. This tab keeps its undo history across a reload; a new tab starts without one.</li>
           <li>The time from a sentence becoming current to its label is recorded.</li>
+          <li>
+            <kbd>T</kbd> switches what the keys label: sentences, their claims (F Supported, U Unsupported, C Unclear; E the error type after U), or the
+            document&apos;s key facts for this summary (F Covered, U Not covered; E the sentences and claims that convey it). <kbd>W</kbd> edits the claims or key
+            facts into a new version: labels stay on the version they were given on. Ctrl+Z there undoes claim and key-fact labels.
+          </li>
         </ul>
         <p className="muted">
           <kbd>Esc</kbd> close
