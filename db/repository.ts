@@ -7,6 +7,7 @@ import { JudgeRepository } from './judgeRepository';
 import { ReviewRepository } from './reviewRepository';
 import { TaskRepository } from './taskRepository';
 import { AccuracyRepository } from './accuracyRepository';
+import { ScaffoldRepository } from './scaffoldRepository';
 import { CURRENT_FIRST, currentFirst, PER_LABEL_CURRENT_FIRST } from './latest';
 import type { ErrorType, GlobalLabel, HumanLabel, Phase } from '../shared/domain';
 import { AnnotatorKindError, type AnnotatorKind } from './annotatorKind';
@@ -135,12 +136,15 @@ export class Repository {
   readonly tasks: TaskRepository;
   /** Claims, key facts, their labels and judge outputs, systems under test (schema 8). */
   readonly accuracy: AccuracyRepository;
+  /** Semantic Scaffolds and alignments to them (schema 9). */
+  readonly scaffold: ScaffoldRepository;
 
   constructor(private readonly db: Database) {
     this.judges = new JudgeRepository(db);
     this.review = new ReviewRepository(db);
     this.tasks = new TaskRepository(db);
     this.accuracy = new AccuracyRepository(db);
+    this.scaffold = new ScaffoldRepository(db);
   }
 
   /** Runs fn in one transaction (all or nothing). */

@@ -11,6 +11,7 @@ import { labelsParser } from './labels';
 import { predictionsParser } from './predictions';
 import { realsummParser } from './realsumm';
 import { accuracyParser } from './accuracy-jsonl';
+import { scaffoldAlignmentsParser, scaffoldParser } from './scaffold-jsonl';
 import { summariesParser } from './summaries';
 import { summeditsParser } from './summedits';
 import { tofuevalParser } from './tofueval';
@@ -30,6 +31,8 @@ export const PARSERS: FormatParser[] = [
   predictionsParser,
   realsummParser,
   accuracyParser,
+  scaffoldParser,
+  scaffoldAlignmentsParser,
 ];
 
 export type Detection = { kind: ImportKind } | { ambiguous: ImportKind[] } | { unknown: true };

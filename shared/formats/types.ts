@@ -5,6 +5,7 @@
  */
 import type { ErrorType, GlobalLabel, HumanLabel, Phase } from '../domain';
 import type { AccuracyImport } from './accuracy-types';
+import type { ScaffoldImport } from './scaffold-types';
 
 export const IMPORT_KINDS = [
   'summaries',
@@ -19,6 +20,8 @@ export const IMPORT_KINDS = [
   'predictions',
   'realsumm',
   'accuracy',
+  'scaffold',
+  'scaffold-alignments',
 ] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
@@ -97,6 +100,8 @@ export interface ImportBatch {
   predictionsSkipped?: SkippedPredictions[];
   /** Claims, key facts, their labels and judge outputs, system outputs (issue 11; realsumm, accuracy). */
   accuracy?: AccuracyImport;
+  /** Semantic Scaffolds and their alignments (issue 12; scaffold, scaffold-alignments). */
+  scaffold?: ScaffoldImport;
 }
 
 /** One record's bundled predictions that were left out (ImportResult.predictionsSkipped). */

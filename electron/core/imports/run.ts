@@ -23,6 +23,7 @@ import { SPLITTER, locateSentences, splitSentences } from '../../../shared/split
 import type { NewSummary, Repository, StoredSummary, UnitRecord } from '../../../db/repository';
 import { IMPORTED_CONFIG_HASH, type PredictionResult } from '../../../db/judgeRepository';
 import { writeAccuracyImport, type AccuracyWriteResult } from './accuracy-write';
+import { writeScaffoldImport, type ScaffoldWriteResult } from './scaffold-write';
 import { basename, decodeText, listFolder, readHead, readSourceFile, sha256, textAsBytes, uploadedBytes } from './files';
 
 /**
@@ -368,7 +369,9 @@ export async function runImport(
     const predictionsKept = repo.judges.savePredictions(rows);
     // Claims, key facts and their labels (realsumm, accuracy): resolved after the summaries they name.
     const accuracy = batch.accuracy ? writeAccuracyImport(repo, batch.accuracy, importId, loaded.contentHash) : null;
-    return { unitsAdded, labelsAdded: labelsAdded + (accuracy?.labels ?? 0), predictionsKept: predictionsKept + (accuracy?.predictions ?? 0), accuracy };
+    // Semantic Scaffolds and alignments (scaffold, scaffold-alignments): against the documents and summaries stored.
+    const scaffold = batch.scaffold ? writeScaffoldImport(repo, batch.scaffold, importId, loaded.contentHash) : null;
+    return { unitsAdded, labelsAdded: labelsAdded + (accuracy?.labels ?? 0), predictionsKept: predictionsKept + (accuracy?.predictions ?? 0), accuracy, scaffold };
   });
   const datasets = [...new Set(batch.summaries.map((s) => s.dataset).concat([...labelTargets, ...predictionTargets].filter((d): d is string => d !== null)))].sort();
   onProgress({ phase: 'writing', done: pending.length, total: pending.length });
@@ -383,8 +386,12 @@ export async function runImport(
     labelsUnchanged: batch.labels.length - (result.labelsAdded - (result.accuracy?.labels ?? 0)),
     predictionsKept: result.predictionsKept,
     predictionsSkipped: batch.predictionsSkipped ?? [],
-    notes: result.accuracy ? [...batch.notes, accuracyNote(result.accuracy)] : batch.notes,
+    notes: [...batch.notes, ...(result.accuracy ? [accuracyNote(result.accuracy)] : []), ...(result.scaffold ? [scaffoldNote(result.scaffold)] : [])],
   };
+}
+
+function scaffoldNote(s: ScaffoldWriteResult): string {
+  return `Semantic Scaffold: ${s.scaffolds} scaffold version(s), ${s.alignments} alignment(s) added.`;
 }
 
 function accuracyNote(a: AccuracyWriteResult): string {

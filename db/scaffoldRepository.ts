@@ -1,0 +1,243 @@
+/**
+ * SQL of the Semantic Scaffold (schema 9, issue 12): versioned scaffolds per document, their items,
+ * and alignment events per (summary, source, item). Current alignments follow db/latest.ts (latest
+ * created_at, then id) per (summary, item, annotator or judge).
+ */
+import type { Database } from './open';
+import { currentFirst } from './latest';
+import type { AlignmentValue, ScaffoldContent, ScaffoldItemKind, ScaffoldSource, Tier } from '../shared/scaffold/domain';
+import { checkScaffoldContent } from '../shared/scaffold/content';
+
+const now = (): string => new Date().toISOString();
+
+export interface ScaffoldRow {
+  id: number;
+  documentKey: number;
+  version: number;
+  source: ScaffoldSource;
+  extractor: string;
+  extractorVersion: string;
+  basedOnId: number | null;
+  createdBy: string | null;
+  note: string | null;
+  createdAt: string;
+}
+
+export interface ScaffoldItemRow {
+  id: number;
+  scaffoldId: number;
+  kind: ScaffoldItemKind;
+  key: string;
+  idx: number;
+  text: string;
+  tier: Tier | null;
+  answer: string | null;
+  entity: string | null;
+  fromItemId: number | null;
+}
+
+export interface NewScaffold {
+  source: ScaffoldSource;
+  extractor: string;
+  extractorVersion: string;
+  basedOnId: number | null;
+  createdBy: number | null;
+  note: string | null;
+  importKey: string | null;
+  importId: number | null;
+  content: ScaffoldContent;
+}
+
+export interface NewAlignmentEvent {
+  itemId: number;
+  summaryKey: number;
+  /** Exactly one of annotatorId (a person or an imported label set) and judgeId. */
+  annotatorId: number | null;
+  judgeId: number | null;
+  configHash: string | null;
+  value: AlignmentValue | null;
+  sentences: number[];
+  timeSpentMs: number | null;
+  cause: string;
+  importKey: string | null;
+  importId: number | null;
+}
+
+/** One current alignment of the dataset, as the analysis reads it. */
+export interface AlignmentRow {
+  summaryKey: number;
+  scaffoldId: number;
+  itemId: number;
+  /** "human:<annotator>" or "judge:<name>". */
+  source: string;
+  annotatorKind: 'person' | 'imported' | null;
+  blind: boolean;
+  value: AlignmentValue;
+  sentences: number[];
+}
+
+export interface ScaffoldDatasetRows {
+  summaries: Array<{ key: number; summaryId: string; docId: string; system: string | null; sentenceCount: number }>;
+  scaffolds: Map<number, { docId: string; version: number; items: ScaffoldItemRow[] }>;
+  alignments: AlignmentRow[];
+}
+
+export class ScaffoldRepository {
+  constructor(private readonly db: Database) {}
+
+  hasImportKey(importKey: string): boolean {
+    return this.db.prepare('SELECT 1 FROM scaffolds WHERE import_key = ?').get(importKey) !== undefined;
+  }
+
+  hasAlignmentImportKey(importKey: string): boolean {
+    return this.db.prepare('SELECT 1 FROM scaffold_alignment_events WHERE import_key = ?').get(importKey) !== undefined;
+  }
+
+  /** Writes a new version of the document's scaffold (the next version number); items keep the given order. */
+  insertScaffold(documentKey: number, s: NewScaffold, fromItem: (kind: ScaffoldItemKind, key: string) => number | null = () => null): number {
+    checkScaffoldContent(s.content);
+    const version = ((this.db.prepare('SELECT max(version) FROM scaffolds WHERE document_id = ?').pluck().get(documentKey) as number | null) ?? 0) + 1;
+    const id = Number(
+      this.db
+        .prepare(
+          `INSERT INTO scaffolds (document_id, version, source, extractor, extractor_version, based_on_id, created_by, note, import_key, import_id, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(documentKey, version, s.source, s.extractor, s.extractorVersion, s.basedOnId, s.createdBy, s.note, s.importKey, s.importId, now()).lastInsertRowid,
+    );
+    const insert = this.db.prepare('INSERT INTO scaffold_items (scaffold_id, kind, item_key, idx, text, tier, answer, entity, from_item_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    s.content.facts.forEach((f, i) => insert.run(id, 'fact', f.id, i, f.text, f.tier, null, null, fromItem('fact', f.id)));
+    s.content.questions.forEach((q, i) => insert.run(id, 'question', q.id, i, q.text, q.tier, q.answer, null, fromItem('question', q.id)));
+    let a = 0;
+    for (const e of s.content.entities) for (const attr of e.attributes) insert.run(id, 'attribute', attr.id, a++, attr.text, null, null, e.name, fromItem('attribute', attr.id));
+    return id;
+  }
+
+  /**
+   * A person's edit (add, drop, retier, reword items): a new version of the document's scaffold
+   * based on `scaffoldId`, whose items that keep an id of the old version name the item they came
+   * from. Alignments given on the old version stay there.
+   */
+  editScaffold(scaffoldId: number, edit: { content: ScaffoldContent; editorId: number | null; note: string | null }): number {
+    const base = this.scaffold(scaffoldId);
+    if (!base) throw new Error(`No scaffold ${scaffoldId}`);
+    const old = new Map(this.items(scaffoldId).map((i) => [`${i.kind}\u0000${i.key}`, i.id]));
+    return this.insertScaffold(
+      base.documentKey,
+      { source: 'person', extractor: base.extractor, extractorVersion: base.extractorVersion, basedOnId: scaffoldId, createdBy: edit.editorId, note: edit.note, importKey: null, importId: null, content: edit.content },
+      (kind, key) => old.get(`${kind}\u0000${key}`) ?? null,
+    );
+  }
+
+  scaffold(id: number): ScaffoldRow | null {
+    return (this.db.prepare(`${SCAFFOLD_SELECT} WHERE s.id = ?`).get(id) as ScaffoldRow | undefined) ?? null;
+  }
+
+  /** The highest version of the document's scaffold, or null when it has none. */
+  currentScaffold(documentKey: number): ScaffoldRow | null {
+    return (this.db.prepare(`${SCAFFOLD_SELECT} WHERE s.document_id = ? ORDER BY s.version DESC LIMIT 1`).get(documentKey) as ScaffoldRow | undefined) ?? null;
+  }
+
+  versions(documentKey: number): ScaffoldRow[] {
+    return this.db.prepare(`${SCAFFOLD_SELECT} WHERE s.document_id = ? ORDER BY s.version`).all(documentKey) as ScaffoldRow[];
+  }
+
+  items(scaffoldId: number): ScaffoldItemRow[] {
+    return this.db
+      .prepare(
+        `SELECT id, scaffold_id AS scaffoldId, kind, item_key AS key, idx, text, tier, answer, entity, from_item_id AS fromItemId
+         FROM scaffold_items WHERE scaffold_id = ? ORDER BY CASE kind WHEN 'fact' THEN 0 WHEN 'question' THEN 1 ELSE 2 END, idx`,
+      )
+      .all(scaffoldId) as ScaffoldItemRow[];
+  }
+
+  /** A version's content in the shape of the `scaffold` line (entities in first-attribute order). */
+  content(scaffoldId: number): ScaffoldContent {
+    const items = this.items(scaffoldId);
+    const entities: ScaffoldContent['entities'] = [];
+    for (const a of items.filter((i) => i.kind === 'attribute')) {
+      const last = entities[entities.length - 1];
+      if (last && last.name === a.entity) last.attributes.push({ id: a.key, text: a.text });
+      else entities.push({ name: a.entity!, attributes: [{ id: a.key, text: a.text }] });
+    }
+    return {
+      facts: items.filter((i) => i.kind === 'fact').map((i) => ({ id: i.key, text: i.text, tier: i.tier! })),
+      questions: items.filter((i) => i.kind === 'question').map((i) => ({ id: i.key, text: i.text, answer: i.answer ?? '', tier: i.tier! })),
+      entities,
+    };
+  }
+
+  /** Appends one alignment event; null when its import key is stored already (the same file again). */
+  recordAlignment(e: NewAlignmentEvent): number | null {
+    if (e.importKey !== null && this.hasAlignmentImportKey(e.importKey)) return null;
+    return Number(
+      this.db
+        .prepare(
+          `INSERT INTO scaffold_alignment_events (item_id, summary_id, annotator_id, judge_id, config_hash, value, sentences, time_spent_ms, cause, created_at, import_key, import_id)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(e.itemId, e.summaryKey, e.annotatorId, e.judgeId, e.configHash, e.value, JSON.stringify(e.sentences), e.timeSpentMs, e.cause, now(), e.importKey, e.importId).lastInsertRowid,
+    );
+  }
+
+  /** The current alignment events of the given summaries (or the whole dataset), cleared ones left out. */
+  currentAlignments(dataset: string): AlignmentRow[] {
+    const rows = this.db
+      .prepare(
+        `WITH latest AS (
+           SELECT id FROM (
+             SELECT e.id, row_number() OVER (PARTITION BY e.summary_id, e.item_id, e.annotator_id, e.judge_id ORDER BY ${currentFirst('e')}) AS rn
+             FROM scaffold_alignment_events e JOIN summaries s ON s.id = e.summary_id JOIN datasets d ON d.id = s.dataset_id
+             WHERE d.name = ?) WHERE rn = 1
+         )
+         SELECT e.summary_id AS summaryKey, i.scaffold_id AS scaffoldId, e.item_id AS itemId,
+                CASE WHEN e.judge_id IS NULL THEN 'human:' || a.name ELSE 'judge:' || j.name END AS source,
+                a.kind AS annotatorKind, e.blind, e.value, e.sentences
+         FROM latest l JOIN scaffold_alignment_events e ON e.id = l.id JOIN scaffold_items i ON i.id = e.item_id
+         LEFT JOIN annotators a ON a.id = e.annotator_id LEFT JOIN judges j ON j.id = e.judge_id
+         WHERE e.value IS NOT NULL
+         ORDER BY e.summary_id, source, i.id`,
+      )
+      .all(dataset) as Array<Omit<AlignmentRow, 'blind' | 'sentences'> & { blind: number; sentences: string }>;
+    return rows.map((r) => ({ ...r, blind: r.blind === 1, sentences: JSON.parse(r.sentences) as number[] }));
+  }
+
+  /** What the analysis and the export read of one dataset. */
+  datasetRows(dataset: string): ScaffoldDatasetRows {
+    const alignments = this.currentAlignments(dataset);
+    const summaries = this.db
+      .prepare(
+        `SELECT s.id AS key, s.summary_id AS summaryId, doc.doc_id AS docId,
+                (SELECT sy.name FROM system_outputs o JOIN systems sy ON sy.id = o.system_id WHERE o.summary_id = s.id ORDER BY o.id LIMIT 1) AS system,
+                json_extract(s.meta, '$.system') AS metaSystem,
+                (SELECT count(*) FROM units u WHERE u.summary_id = s.id) AS sentenceCount
+         FROM summaries s JOIN datasets d ON d.id = s.dataset_id JOIN documents doc ON doc.id = s.document_id
+         WHERE d.name = ? ORDER BY s.id`,
+      )
+      .all(dataset) as Array<{ key: number; summaryId: string; docId: string; system: string | null; metaSystem: unknown; sentenceCount: number }>;
+    const scaffoldIds = this.db
+      .prepare(
+        `SELECT sc.id, doc.doc_id AS docId, sc.version FROM scaffolds sc JOIN documents doc ON doc.id = sc.document_id JOIN datasets d ON d.id = doc.dataset_id
+         WHERE d.name = ? ORDER BY sc.id`,
+      )
+      .all(dataset) as Array<{ id: number; docId: string; version: number }>;
+    const scaffolds = new Map(scaffoldIds.map((s) => [s.id, { docId: s.docId, version: s.version, items: this.items(s.id) }]));
+    return {
+      summaries: summaries.map(({ metaSystem, ...s }) => ({ ...s, system: s.system ?? (typeof metaSystem === 'string' ? metaSystem : null) })),
+      scaffolds,
+      alignments,
+    };
+  }
+
+  /** Datasets with at least one scaffold. */
+  datasetsWithScaffolds(): string[] {
+    return this.db
+      .prepare('SELECT DISTINCT d.name FROM scaffolds sc JOIN documents doc ON doc.id = sc.document_id JOIN datasets d ON d.id = doc.dataset_id ORDER BY d.name')
+      .pluck()
+      .all() as string[];
+  }
+}
+
+const SCAFFOLD_SELECT = `SELECT s.id, s.document_id AS documentKey, s.version, s.source, s.extractor, s.extractor_version AS extractorVersion,
+  s.based_on_id AS basedOnId, a.name AS createdBy, s.note, s.created_at AS createdAt
+  FROM scaffolds s LEFT JOIN annotators a ON a.id = s.created_by`;

@@ -1,0 +1,60 @@
+/**
+ * Export of the Semantic Scaffold kinds (issue 12) in the format they are imported in: one
+ * `scaffold` line per document (its current version) and one `scaffold-alignments` line per
+ * (summary, source) whose alignments are on that current version. Alignments on an older version
+ * are counted, not written: their ids may no longer exist in the current scaffold, so the file
+ * would not import back.
+ */
+import type { Repository } from '../../../db/repository';
+import { alignmentLine, scaffoldLine } from '../../../shared/formats/scaffold-jsonl';
+import type { AlignmentContent, AttributeAlignment, FactAlignment, QuestionAlignment } from '../../../shared/scaffold/domain';
+
+export interface ScaffoldExport {
+  /** JSON Lines of kind `scaffold`. */
+  scaffolds: string;
+  /** JSON Lines of kind `scaffold-alignments`. */
+  alignments: string;
+  /** (summary, source) pairs left out because their alignments are on an older scaffold version. */
+  alignmentsOnOlderVersions: number;
+}
+
+export function exportScaffolds(repo: Repository, datasets: readonly string[] = repo.scaffold.datasetsWithScaffolds()): ScaffoldExport {
+  const scaffoldLines: string[] = [];
+  const alignmentLines: string[] = [];
+  let older = 0;
+  for (const dataset of datasets) {
+    const rows = repo.scaffold.datasetRows(dataset);
+    const currentOf = new Map<string, number>();
+    for (const [id, s] of rows.scaffolds) {
+      const best = currentOf.get(s.docId);
+      if (best === undefined || rows.scaffolds.get(best)!.version < s.version) currentOf.set(s.docId, id);
+    }
+    for (const [docId, id] of [...currentOf].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+      const meta = repo.scaffold.scaffold(id)!;
+      scaffoldLines.push(scaffoldLine(dataset, docId, repo.scaffold.content(id), meta.extractor, meta.extractorVersion));
+    }
+    const summaries = new Map(rows.summaries.map((s) => [s.key, s]));
+    const grouped = new Map<string, { summaryKey: number; source: string; onCurrent: boolean; content: Required<AlignmentContent> }>();
+    for (const a of rows.alignments) {
+      const summary = summaries.get(a.summaryKey)!;
+      const item = rows.scaffolds.get(a.scaffoldId)!.items.find((i) => i.id === a.itemId)!;
+      const k = `${a.summaryKey}\u0000${a.source}\u0000${a.scaffoldId}`;
+      let g = grouped.get(k);
+      if (!g) grouped.set(k, (g = { summaryKey: a.summaryKey, source: a.source, onCurrent: currentOf.get(summary.docId) === a.scaffoldId, content: { facts: {}, questions: {}, attributes: {}, fact_sentences: {} } }));
+      if (item.kind === 'fact') {
+        g.content.facts[item.key] = a.value as FactAlignment;
+        if (a.sentences.length > 0) g.content.fact_sentences[item.key] = a.sentences;
+      } else if (item.kind === 'question') g.content.questions[item.key] = a.value as QuestionAlignment;
+      else g.content.attributes[item.key] = a.value as AttributeAlignment;
+    }
+    for (const g of grouped.values()) {
+      if (!g.onCurrent) {
+        older += 1;
+        continue;
+      }
+      alignmentLines.push(alignmentLine(dataset, summaries.get(g.summaryKey)!.summaryId, g.source, g.content));
+    }
+  }
+  const text = (lines: string[]) => (lines.length > 0 ? `${lines.join('\n')}\n` : '');
+  return { scaffolds: text(scaffoldLines), alignments: text(alignmentLines), alignmentsOnOlderVersions: older };
+}
