@@ -627,8 +627,8 @@ export function saveClaimEdit(claims: ClaimDraft[], note?: string): Promise<void
     try {
       const edited = await bridge().call('claims.edit', { key: shown.key, annotator: annotatorName(), basedOnVersion: shown.version, claims, ...(note ? { note } : {}) });
       if (!sessionLanes.isCurrent(owner)) return;
-      // A new set: start at its first unlabeled claim.
-      set({ kept: { what: 'claims', key: shown.key, fromVersion: shown.version, toVersion: edited.version, labeled }, error: null, claims: null });
+      // A new set: start at its first unlabeled claim; the key facts' lines (their claims) are stale too.
+      set({ kept: { what: 'claims', key: shown.key, fromVersion: shown.version, toVersion: edited.version, labeled }, error: null, claims: null, facts: null });
       await ensureLoaded(true);
     } catch (err) {
       set({ error: `The claims were not changed: ${errorMessage(err)}` });
