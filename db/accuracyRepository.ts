@@ -460,6 +460,17 @@ export class AccuracyRepository {
     return this.db.prepare('SELECT 1 FROM summaries s JOIN documents d ON d.dataset_id = s.dataset_id WHERE d.id = ? AND s.summary_id = ?').get(documentKey, summaryId) !== undefined;
   }
 
+  /** The recorded message of a system's failure on a document (what the endpoint or the model said). */
+  failureMessage(dataset: string, docId: string, system: string): string | null {
+    const row = this.db
+      .prepare(
+        `SELECT o.failure_message AS message FROM system_outputs o JOIN systems sy ON sy.id = o.system_id JOIN documents d ON d.id = o.document_id
+         JOIN datasets ds ON ds.id = d.dataset_id WHERE ds.name = ? AND d.doc_id = ? AND sy.name = ?`,
+      )
+      .get(dataset, docId, system) as { message: string | null } | undefined;
+    return row?.message ?? null;
+  }
+
   transaction<T>(fn: () => T): T {
     return this.db.transaction(fn)();
   }

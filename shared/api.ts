@@ -246,6 +246,12 @@ export const ExportInputSchema = z.object({
   /** Review results (one row per review-phase decision, issue 5) instead of labels. */
   review: z.boolean().optional(),
   /**
+   * Claims and key facts (issue 11) instead of labels: Loupe's accuracy records (summaries, system
+   * outputs, key-fact and claim sets with their provenance, people's labels, judge outputs), the
+   * file `loupe import --as accuracy` reads back.
+   */
+  accuracy: z.boolean().optional(),
+  /**
    * The dataset card instead of rows: one JSON document (counts, annotators and adjudicators, dates,
    * Loupe version, splitters, judge configurations without keys or env values, the label rules).
    */

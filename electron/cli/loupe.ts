@@ -33,6 +33,7 @@ import { registerJudgeCommands } from './judges';
 import { registerAnalyzeCommand } from './analyze';
 import { registerReviewCommands } from './review';
 import { registerMergeCommand } from './merge';
+import { registerAccuracyCommands } from './accuracy';
 
 /** serve's own startup: a TCP port (not a contract input). */
 const port = (value: string) => {
@@ -244,6 +245,9 @@ interface ExportOptions {
   history?: boolean;
   predictions?: boolean;
   review?: boolean;
+  accuracy?: boolean;
+  claims?: boolean;
+  keyfacts?: boolean;
   card?: string;
   dataset?: string;
   rawCsv?: boolean;
@@ -257,11 +261,15 @@ program
   .option('--history', 'include each label history')
   .option('--predictions', 'write the judge predictions instead (one row per sentence and judge, with the config hash)')
   .option('--review', 'write the review results instead (one row per review decision)')
+  .option('--accuracy', 'write the claims and key facts instead, with their labels, judge outputs and provenance (import back with --as accuracy)')
+  .option('--claims', 'the same as --accuracy')
+  .option('--keyfacts', 'the same as --accuracy')
   .option('--card <file>', 'also write the dataset card (JSON: counts, who, when, version, splitters, judges without keys)')
   .option('--dataset <name>', 'only this dataset')
   .option('--raw-csv', "CSV: write cells exactly as stored (default: a cell starting with = + - @ TAB or CR gets a leading ' so spreadsheets do not run it)")
   .action(async (opts: ExportOptions) => {
-    if (opts.predictions && opts.review) throw new UsageError('--predictions and --review write different files: give one');
+    const accuracy = Boolean(opts.accuracy || opts.claims || opts.keyfacts);
+    if ([opts.predictions, opts.review, accuracy].filter(Boolean).length > 1) throw new UsageError('--predictions, --review and --accuracy write different files: give one');
     const ext = extname(opts.out).toLowerCase();
     if (ext !== '.jsonl' && ext !== '.csv') throw new UsageError('--out must end in .jsonl or .csv');
     const input: ApiInput<'export.build'> = {
@@ -269,6 +277,7 @@ program
       history: opts.history ?? false,
       predictions: opts.predictions ?? false,
       review: opts.review ?? false,
+      ...(accuracy ? { accuracy: true } : {}),
       ...(opts.dataset !== undefined ? { dataset: opts.dataset } : {}),
       ...(opts.rawCsv ? { rawCsv: true } : {}),
     };
@@ -307,6 +316,7 @@ registerJudgeCommands(program);
 registerAnalyzeCommand(program);
 registerReviewCommands(program);
 registerMergeCommand(program);
+registerAccuracyCommands(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   if (err instanceof Refusal && err.body.problems && err.body.problems.length > 0) {

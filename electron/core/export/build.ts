@@ -6,6 +6,7 @@ import type { ExportInput } from '../../../shared/api';
 import { LOUPE_VERSION } from '../../../shared/domain';
 import { writeCsv } from '../../../shared/formats/csv-write';
 import type { HistoryEvent, Repository } from '../../../db/repository';
+import { buildAccuracyExport } from './accuracy';
 import { buildCard, REVIEW_EXPORT_COLUMNS, reviewRecords, unitAdjudications } from '../review/export';
 
 export const EXPORT_COLUMNS = [
@@ -48,7 +49,7 @@ export interface ExportFile {
  * Writes records as JSON Lines or as CSV with the given columns (CSV cells: JSON for nested values;
  * text that a spreadsheet would run as a formula gets a leading `'` unless `rawCsv`).
  */
-function writeRecords(stem: string, input: Pick<ExportInput, 'format' | 'rawCsv'>, records: Array<Record<string, unknown>>, columns: readonly string[]): ExportFile {
+export function writeRecords(stem: string, input: Pick<ExportInput, 'format' | 'rawCsv'>, records: Array<Record<string, unknown>>, columns: readonly string[]): ExportFile {
   const format = input.format;
   if (format === 'jsonl') {
     return {
@@ -62,7 +63,7 @@ function writeRecords(stem: string, input: Pick<ExportInput, 'format' | 'rawCsv'
   return { fileName: `${stem}.csv`, mime: 'text/csv', content, rows: records.length };
 }
 
-const fileStem = (projectName: string, dataset: string | undefined, what: string) => `${projectName}${dataset ? `-${dataset}` : ''}-${what}`;
+export const fileStem = (projectName: string, dataset: string | undefined, what: string) => `${projectName}${dataset ? `-${dataset}` : ''}-${what}`;
 
 /** Judge predictions: the `predictions` import format plus the judge version (config_hash). */
 export const PREDICTION_EXPORT_COLUMNS = ['dataset', 'summary_id', 'sentence_index', 'judge', 'hard', 'soft', 'config_hash'] as const;
@@ -99,6 +100,7 @@ export function buildExport(repo: Repository, input: ExportInput, projectName: s
   if (input.card) return buildCardExport(repo, input, projectName);
   if (input.review) return buildReviewExport(repo, input, projectName);
   if (input.predictions) return buildPredictionsExport(repo, input, projectName);
+  if (input.accuracy) return buildAccuracyExport(repo, input, projectName);
   const rows = repo.exportRows(input.dataset ?? null);
   const adjudications = unitAdjudications(repo, input.dataset ?? null);
   const history = input.history ? groupHistory(repo.labelHistory(input.dataset ?? null)) : null;

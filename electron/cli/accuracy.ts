@@ -1,0 +1,286 @@
+/**
+ * The Summarization Accuracy commands of the `loupe` CLI (issue 11), through the contract like
+ * every command (electron/cli/client.ts):
+ *   systems add NAME --project P --base-url URL --model M [--api-key-env VAR] [--prompt FILE]
+ *                    [--temperature T] [--top-p P] [--max-tokens N] [--concurrency N] [--timeout S]
+ *                    [--retries N] [--extra JSON]
+ *   systems list --project P [--json] · systems remove NAME --project P
+ *   accuracy tasks --project P [--json]
+ *   accuracy preview|plan --task T --project P (--judge J | --system S) [--dataset D] [--lines claims]
+ *   accuracy run --task T --project P (--judge J | --system S) [--dataset D] [--only-sampled] [--lines claims]
+ * `accuracy run` prints the judge run's progress line on stderr; Ctrl-C pauses (exit 130) and the
+ * same command resumes (answered items are not sent again). Exit codes as `loupe judge`: 0 done,
+ * 3 done with failed calls, 130 paused by Ctrl-C, 4 paused by the circuit, 1 failed, 2 usage.
+ */
+import type { Command } from 'commander';
+import { readFileSync } from 'node:fs';
+import type { ApiInput } from '../../shared/api';
+import type { AccuracyRunStatus } from '../../shared/accuracy/contract';
+import { Refusal, UsageError, number, projectClient, sleep } from './client';
+
+interface SystemAddOptions {
+  project: string;
+  baseUrl: string;
+  model: string;
+  apiKeyEnv?: string;
+  prompt?: string;
+  temperature?: number;
+  topP?: number;
+  maxTokens?: number;
+  concurrency?: number;
+  timeout?: number;
+  retries?: number;
+  extra?: string;
+}
+
+interface TaskOptions {
+  project: string;
+  task: string;
+  judge?: string;
+  system?: string;
+  dataset?: string;
+  onlySampled?: boolean;
+  lines?: string;
+}
+
+function compact(n: number): string {
+  return n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e4 ? `${(n / 1e3).toFixed(1)}k` : String(n);
+}
+
+function duration(seconds: number): string {
+  if (seconds < 90) return `${Math.round(seconds)}s`;
+  if (seconds < 5400) return `${Math.round(seconds / 60)}m`;
+  return `${(seconds / 3600).toFixed(1)}h`;
+}
+
+/** The judge run's progress line, for a task: model · task · dataset, done/total, rate, ETA, requests, tokens, errors by kind. */
+export function accuracyProgressLine(s: AccuracyRunStatus): string {
+  const pct = s.total > 0 ? ` (${Math.floor((100 * s.done) / s.total)}%)` : '';
+  const parts = [`${s.model} · ${s.task}${s.dataset ? ` · ${s.dataset}` : ''}`, `${s.done}/${s.total}${pct}${s.itemNoun ? ` ${s.itemNoun}s` : ''}`];
+  if (s.ratePerSecond != null) parts.push(`${s.ratePerSecond.toFixed(1)}/s`);
+  if (s.etaSeconds != null && s.state === 'running') parts.push(`ETA ${duration(s.etaSeconds)}`);
+  if (s.requests > 0) parts.push(`${s.requests} requests`, `tokens ${compact(s.tokens?.prompt ?? 0)} in / ${compact(s.tokens?.completion ?? 0)} out`);
+  if (s.cached > 0) parts.push(`${s.cached} cached`);
+  const errors = (s.errors ?? []).reduce((n, e) => n + e.count, 0);
+  parts.push(errors === 0 ? 'no errors' : `errors ${errors} (${(s.errors ?? []).map((e) => `${e.kind} ${e.count}`).join(', ')})`);
+  if (s.state !== 'running') parts.push(s.message);
+  return parts.join(' · ');
+}
+
+/** The options as the contract's run input (the contract alone judges task, judge/system, dataset and lines). */
+function runInput(opts: TaskOptions): ApiInput<'accuracy.start'> {
+  if (opts.judge !== undefined && opts.system !== undefined) throw new UsageError('give --judge (the tasks on claims and key facts) or --system (summary_generation), not both');
+  return {
+    task: opts.task as ApiInput<'accuracy.start'>['task'],
+    ...(opts.judge !== undefined ? { judge: opts.judge } : {}),
+    ...(opts.system !== undefined ? { system: opts.system } : {}),
+    ...(opts.dataset !== undefined ? { dataset: opts.dataset } : {}),
+    ...(opts.onlySampled ? { onlySampled: true } : {}),
+    ...(opts.lines !== undefined ? { lines: opts.lines as 'sentences' | 'claims' } : {}),
+  };
+}
+
+function systemConfig(opts: SystemAddOptions): ApiInput<'systems.add'>['config'] {
+  let extra: unknown;
+  if (opts.extra !== undefined) {
+    try {
+      extra = JSON.parse(opts.extra);
+    } catch {
+      throw new UsageError(`--extra must be a JSON object, e.g. '{"chat_template_kwargs": {"enable_thinking": false}}'`);
+    }
+  }
+  let prompt: string | undefined;
+  if (opts.prompt !== undefined) {
+    try {
+      prompt = readFileSync(opts.prompt, 'utf8').replace(/^\uFEFF/, '');
+    } catch {
+      throw new UsageError(`Cannot read the prompt file ${opts.prompt}`);
+    }
+  }
+  return {
+    baseUrl: opts.baseUrl,
+    model: opts.model,
+    apiKeyEnv: opts.apiKeyEnv ?? null,
+    ...(prompt !== undefined ? { prompt } : {}),
+    ...(opts.temperature !== undefined ? { temperature: opts.temperature } : {}),
+    ...(opts.topP !== undefined ? { topP: opts.topP } : {}),
+    ...(opts.maxTokens !== undefined ? { maxTokens: opts.maxTokens } : {}),
+    ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
+    ...(opts.timeout !== undefined ? { timeoutS: opts.timeout } : {}),
+    ...(opts.retries !== undefined ? { retries: opts.retries } : {}),
+    // The contract refuses JSON that is not an object of request fields.
+    ...(extra !== undefined ? { extra: extra as Record<string, never> } : {}),
+  };
+}
+
+const taskOptions = (command: Command, withRun = false): Command => {
+  command
+    .requiredOption('--project <path>', 'project file')
+    .requiredOption('--task <task>', 'claim_decomposition, keyfact_extraction, claim_verdict, keyfact_alignment, keyfact_alignment_per_fact or summary_generation')
+    .option('--judge <name>', 'the judge (judges add) that answers: every task but summary_generation')
+    .option('--system <name>', 'the system under test (systems add) that writes summaries: summary_generation')
+    .option('--dataset <name>', 'only this dataset (summary_generation: the dataset whose documents to summarise)')
+    .option('--lines <lines>', 'keyfact_alignment: align against the summary sentences (default) or its claims');
+  if (withRun) command.option('--only-sampled', 'only the sampled summaries');
+  return command;
+};
+
+export function registerAccuracyCommands(program: Command): void {
+  const systems = program.command('systems').description('the systems under test: OpenAI-compatible models that write summaries (no key is ever stored)');
+
+  systems
+    .command('add')
+    .description('add a system under test; each document is sent to it as one user message asking for a summary, no system message')
+    .argument('<name>', 'system name')
+    .requiredOption('--project <path>', 'project file')
+    .requiredOption('--base-url <url>', 'OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1')
+    .requiredOption('--model <name>', 'model name as the server knows it')
+    .option('--api-key-env <VAR>', 'environment variable holding the API key (only its name is stored)')
+    .option('--prompt <file>', 'the user message, with {document} (default "Summarize the following document.\\n\\n{document}")')
+    .option('--temperature <t>', 'sampling temperature (default 0)', number('--temperature'))
+    .option('--top-p <p>', 'top_p (default 1)', number('--top-p'))
+    .option('--max-tokens <n>', 'max tokens per summary (default 1024)', number('--max-tokens'))
+    .option('--concurrency <n>', 'requests in flight (default 4)', number('--concurrency'))
+    .option('--timeout <s>', 'per-request timeout in seconds (default 120)', number('--timeout'))
+    .option('--retries <n>', 'retries per document on 429/5xx/timeouts/resets (default 4)', number('--retries'))
+    .option('--extra <json>', 'extra request fields')
+    .action(async (name: string, opts: SystemAddOptions) => {
+      const config = systemConfig(opts);
+      const client = projectClient(opts.project);
+      try {
+        const s = await client.call('systems.add', { name, config });
+        process.stdout.write(`Added system "${s.name}" (version ${s.configHash.slice(0, 12)}): ${s.config?.model} at ${s.config?.baseUrl ?? s.config?.baseUrls?.[0]}\n`);
+        if (s.config?.apiKeyEnv && !process.env[s.config.apiKeyEnv]) process.stderr.write(`Note: ${s.config.apiKeyEnv} is not set in this shell; set it before running the system.\n`);
+      } finally {
+        client.close();
+      }
+    });
+
+  systems
+    .command('list')
+    .description('list the systems with their summaries and failures')
+    .requiredOption('--project <path>', 'project file')
+    .option('--json', 'print JSON')
+    .action(async (opts: { project: string; json?: boolean }) => {
+      const client = projectClient(opts.project);
+      try {
+        const list = await client.call('systems.list', {});
+        if (opts.json) {
+          process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
+          return;
+        }
+        if (list.length === 0) process.stdout.write('No systems yet. Add one with: loupe systems add NAME --project P --base-url URL --model M\n');
+        for (const s of list) {
+          const failures = s.failures.map((f) => `${f.kind} ${f.count}`).join(', ');
+          process.stdout.write(`${s.name}\t${s.kind}\tversion ${s.configHash.slice(0, 12)}\t${s.ok} summaries, ${s.failed} failed${failures ? ` (${failures})` : ''}${s.config ? `\t${s.config.model}` : ''}\n`);
+        }
+      } finally {
+        client.close();
+      }
+    });
+
+  systems
+    .command('remove')
+    .description('remove a system and its recorded outputs (the summaries it wrote stay in their dataset)')
+    .argument('<name>', 'system name')
+    .requiredOption('--project <path>', 'project file')
+    .action(async (name: string, opts: { project: string }) => {
+      const client = projectClient(opts.project);
+      try {
+        const r = await client.call('systems.remove', { name });
+        if (!r.removed) throw new Refusal({ code: 'not_found', message: `No system "${name}" in this project.` });
+        process.stdout.write(`Removed system "${name}".\n`);
+      } finally {
+        client.close();
+      }
+    });
+
+  const accuracy = program.command('accuracy').description('the LLM tasks of the Summarization Accuracy evaluation: claims, key facts, their judges, systems under test');
+
+  accuracy
+    .command('tasks')
+    .description('list the tasks with their prompt templates and versions')
+    .requiredOption('--project <path>', 'project file')
+    .option('--json', 'print JSON')
+    .action(async (opts: { project: string; json?: boolean }) => {
+      const client = projectClient(opts.project);
+      try {
+        const tasks = await client.call('accuracy.tasks', {});
+        if (opts.json) process.stdout.write(`${JSON.stringify(tasks, null, 2)}\n`);
+        else for (const t of tasks) process.stdout.write(`${t.task} (version ${t.version}, per ${t.itemNoun}): ${t.description}\n`);
+      } finally {
+        client.close();
+      }
+    });
+
+  taskOptions(accuracy.command('preview').description('print the exact request of the first item a run would send')).action(async (opts: TaskOptions) => {
+    const client = projectClient(opts.project);
+    try {
+      process.stdout.write(`${JSON.stringify(await client.call('accuracy.preview', runInput(opts)), null, 2)}\n`);
+    } finally {
+      client.close();
+    }
+  });
+
+  taskOptions(accuracy.command('plan').description('count what a run would send (nothing is sent or stored)'), true).action(async (opts: TaskOptions) => {
+    const client = projectClient(opts.project);
+    try {
+      const p = await client.call('accuracy.plan', runInput(opts));
+      process.stdout.write(`${p.model} · ${p.task}: ${p.requests} requests for ${p.selection} items (${p.done} answered before, ${p.missing} left out)\n`);
+      for (const note of p.notes) process.stdout.write(`Note: ${note}\n`);
+    } finally {
+      client.close();
+    }
+  });
+
+  taskOptions(accuracy.command('run').description('run a task (cached by content; Ctrl-C pauses, running again resumes)'), true).action(async (opts: TaskOptions) => {
+    const client = projectClient(opts.project);
+    try {
+      let status = await client.call('accuracy.start', runInput(opts));
+      const { runId } = status;
+      const tty = process.stderr.isTTY === true;
+      let last = 0;
+      const print = (force = false) => {
+        const now = Date.now();
+        if (!force && now - last < (tty ? 200 : 1000)) return;
+        last = now;
+        const line = accuracyProgressLine(status);
+        process.stderr.write(tty ? `\r\x1b[2K${line}` : `${line}\n`);
+      };
+      print(true);
+      let interrupted = false;
+      let pausing: Promise<unknown> | null = null;
+      const onSigint = () => {
+        if (interrupted) process.exit(130); // a second Ctrl-C: leave at once
+        interrupted = true;
+        process.stderr.write(`${tty ? '\n' : ''}Pausing: requests in flight are dropped and will be sent again on resume…\n`);
+        pausing = client.call('accuracy.pause', { runId });
+      };
+      process.on('SIGINT', onSigint);
+      try {
+        while (status.state === 'running') {
+          await sleep(50);
+          status = await client.call('accuracy.status', { runId });
+          print();
+        }
+        if (pausing) await pausing;
+        // A no-op unless still running; what arrived is written before it answers.
+        status = await client.call('accuracy.pause', { runId });
+      } finally {
+        process.off('SIGINT', onSigint);
+      }
+      print(true);
+      if (tty) process.stderr.write('\n');
+      client.close();
+      for (const note of status.notes) process.stderr.write(`Note: ${note}\n`);
+      process.stdout.write(`${status.model} · ${status.task}: ${status.message} (${status.done}/${status.total}; ${status.requests} requests, ${status.cached} cached)\n`);
+      if (status.state === 'paused') {
+        process.stderr.write('Run the same command again to resume: answered items are not sent again.\n');
+        process.exitCode = status.pauseReason === 'user' ? 130 : 4;
+      } else if (status.state === 'failed') process.exitCode = 1;
+      else if (status.failed > 0 || status.parseErrors > 0) process.exitCode = 3;
+    } finally {
+      client.close();
+    }
+  });
+}

@@ -1,0 +1,96 @@
+/**
+ * `export.build {accuracy: true}` (loupe export --accuracy): claims and key facts with their labels
+ * and provenance, as Loupe's accuracy records (shared/formats/accuracy-jsonl.ts), one per line in
+ * JSON Lines or one per row in CSV (the union of the record fields as columns, nested values as
+ * JSON, cells neutralised against spreadsheet formulas). `loupe import FILE --as accuracy` reads
+ * either back.
+ *
+ * Written per dataset: each summary (its text, the sentences exactly as stored, its system), each
+ * system failure, the current key-fact set of each document and the current claim set of each
+ * summary with their provenance (source, decomposer / extractor and version, set version), every
+ * annotator's current label, and each judge's latest output. Fields the import does not need
+ * (source, version, config_hash, blind) say where an item came from; the import ignores them.
+ */
+import type { ExportInput } from '../../../shared/api';
+import type { Repository } from '../../../db/repository';
+import { ACCURACY_CSV_COLUMNS } from '../../../shared/formats/accuracy-jsonl';
+import { fileStem, writeRecords, type ExportFile } from './build';
+
+export function accuracyRecords(repo: Repository, dataset: string | null): Array<Record<string, unknown>> {
+  const acc = repo.accuracy;
+  const names = dataset !== null ? [dataset] : repo.datasetStats().map((d) => d.name);
+  const out: Array<Record<string, unknown>> = [];
+  for (const name of names) {
+    const data = acc.datasetRows(name);
+    const summaryOf = new Map(data.summaries.map((s) => [s.key, s]));
+    const claimAt = new Map<number, { summaryKey: number; index: number }>();
+    for (const [key, claims] of data.claims) for (const c of claims) claimAt.set(c.id, { summaryKey: key, index: c.idx });
+    const factAt = new Map<number, number>();
+    for (const set of data.keyFacts.values()) for (const f of set.facts) factAt.set(f.id, f.idx);
+    const sentenceAt = new Map<number, { summaryKey: number; index: number }>();
+    for (const s of data.summaries) for (const u of s.sentences) sentenceAt.set(u.unitId, { summaryKey: s.key, index: u.index });
+    const refs = (summaryKey: number, r: { claims: number[]; sentences: number[] }) => ({
+      claims: r.claims.map((id) => claimAt.get(id)).filter((c) => c !== undefined && c.summaryKey === summaryKey).map((c) => c!.index),
+      sentences: r.sentences.map((id) => sentenceAt.get(id)).filter((u) => u !== undefined && u.summaryKey === summaryKey).map((u) => u!.index),
+    });
+
+    for (const s of data.summaries) {
+      const info = acc.summaryInfo(s.key)!;
+      out.push({ type: 'summary', dataset: name, doc_id: s.docId, document: info.document, summary_id: s.summaryId, summary: info.text, sentences: s.sentences.map((u) => u.text), system: s.system });
+    }
+    for (const f of data.failures) out.push({ type: 'system_output', dataset: name, doc_id: f.docId, system: f.system, failure: f.failure, message: acc.failureMessage(name, f.docId, f.system) });
+
+    const docsDone = new Set<number>();
+    for (const s of data.summaries) {
+      if (docsDone.has(s.documentKey)) continue;
+      docsDone.add(s.documentKey);
+      const set = acc.currentKeyFactSet(s.documentKey);
+      const facts = data.keyFacts.get(s.documentKey);
+      if (!set || !facts || facts.facts.length === 0) continue;
+      out.push({ type: 'key_facts', dataset: name, doc_id: s.docId, facts: facts.facts.map((f) => f.text), extractor: set.maker, extractor_version: set.makerVersion, source: set.source, version: set.version });
+    }
+    for (const s of data.summaries) {
+      const claims = data.claims.get(s.key);
+      const set = acc.currentClaimSet(s.key);
+      if (!set || !claims || claims.length === 0) continue;
+      out.push({ type: 'claims', dataset: name, summary_id: s.summaryId, claims: claims.map((c) => ({ sentence_index: c.sentenceIndex, text: c.text })), decomposer: set.maker, decomposer_version: set.makerVersion, source: set.source, version: set.version });
+    }
+
+    for (const l of data.claimLabels) {
+      const at = claimAt.get(l.claimId);
+      if (!at || l.label === null) continue;
+      out.push({ type: 'claim_label', dataset: name, summary_id: summaryOf.get(at.summaryKey)!.summaryId, claim_index: at.index, annotator: l.annotator, label: l.label, error_type: l.errorType, blind: l.blind });
+    }
+    for (const l of data.keyFactLabels) {
+      const index = factAt.get(l.keyFactId);
+      if (index === undefined || l.label === null) continue;
+      out.push({ type: 'key_fact_label', dataset: name, summary_id: summaryOf.get(l.summaryKey)!.summaryId, key_fact_index: index, annotator: l.annotator, label: l.label, ...refs(l.summaryKey, l.conveyedBy), blind: l.blind });
+    }
+    for (const l of data.sentenceKeyFactLabels) {
+      const at = sentenceAt.get(l.unitId);
+      if (!at) continue;
+      out.push({ type: 'sentence_keyfact_label', dataset: name, summary_id: summaryOf.get(at.summaryKey)!.summaryId, sentence_index: at.index, annotator: l.annotator, conveys: l.conveys ? 1 : 0 });
+    }
+
+    for (const p of data.claimPredictions) {
+      const at = claimAt.get(p.claimId);
+      if (!at) continue;
+      out.push({ type: 'claim_prediction', dataset: name, summary_id: summaryOf.get(at.summaryKey)!.summaryId, claim_index: at.index, judge: p.judge, supported: p.supported ? 1 : 0, error_type: p.errorType });
+    }
+    for (const p of data.keyFactPredictions) {
+      const index = factAt.get(p.keyFactId);
+      if (index === undefined) continue;
+      out.push({ type: 'key_fact_prediction', dataset: name, summary_id: summaryOf.get(p.summaryKey)!.summaryId, key_fact_index: index, judge: p.judge, covered: p.covered ? 1 : 0, ...refs(p.summaryKey, p.conveyedBy) });
+    }
+    for (const p of data.sentenceKeyFactPredictions) {
+      const at = sentenceAt.get(p.unitId);
+      if (!at) continue;
+      out.push({ type: 'sentence_keyfact_prediction', dataset: name, summary_id: summaryOf.get(at.summaryKey)!.summaryId, sentence_index: at.index, judge: p.judge, conveys: p.conveys ? 1 : 0 });
+    }
+  }
+  return out;
+}
+
+export function buildAccuracyExport(repo: Repository, input: Pick<ExportInput, 'format' | 'dataset' | 'rawCsv'>, projectName: string): ExportFile {
+  return writeRecords(fileStem(projectName, input.dataset, 'accuracy'), input, accuracyRecords(repo, input.dataset ?? null), ACCURACY_CSV_COLUMNS);
+}
