@@ -57,6 +57,14 @@ export const FINESURE_ERROR_TYPE: Record<string, ClaimErrorType | null> = {
   OtherE: 'other',
 };
 
+/** A FineSurE (or FRANK) error name as the card's type: null for "no error", undefined when unknown. Case and spacing are ignored. */
+export function fineSurEErrorType(name: string): ClaimErrorType | null | undefined {
+  const exact = FINESURE_ERROR_TYPE[name.trim()];
+  if (exact !== undefined) return exact;
+  const folded = name.trim().toLowerCase().replace(/[\s_]+/g, ' ');
+  return FINESURE_ERROR_TYPE[folded];
+}
+
 /** A key fact's label for one summary. */
 export const KEY_FACT_LABELS = ['covered', 'not_covered'] as const;
 export type KeyFactLabel = (typeof KEY_FACT_LABELS)[number];

@@ -8,6 +8,7 @@
  *   key_facts        dataset, doc_id, facts [text…], extractor?, extractor_version?
  *   claims           dataset, summary_id, claims [{sentence_index, text}…], decomposer?, decomposer_version?
  *   claim_label      dataset, summary_id, claim_index, annotator, label (supported|unsupported|unclear), error_type?, source_error_type?, note?
+ *                    (a source_error_type in FineSurE's names, e.g. "entity error" or EntE, gives the error_type when none is given)
  *   key_fact_label   dataset, summary_id, key_fact_index, annotator, label (covered|not_covered), claims? [claim_index…], sentences? [sentence_index…], note?
  *   sentence_keyfact_label  dataset, summary_id, sentence_index, annotator, conveys (0|1)
  *   claim_prediction dataset, summary_id, claim_index, judge, supported (0|1), error_type?, source_error_type?, raw?
@@ -21,7 +22,7 @@
  * absent fields; lists are JSON cells), as `loupe export --accuracy --out F.csv` writes them.
  */
 import { z } from 'zod';
-import { ClaimErrorTypeSchema, ClaimLabelSchema, KeyFactLabelSchema, SystemFailureSchema } from '../accuracy/domain';
+import { ClaimErrorTypeSchema, ClaimLabelSchema, KeyFactLabelSchema, SystemFailureSchema, fineSurEErrorType } from '../accuracy/domain';
 import { emptyAccuracyImport } from './accuracy-types';
 import { detectPerFile } from './detection';
 import { csvHeaderOf, isCsvText, readCsv } from './csv';
@@ -148,6 +149,9 @@ function csvRecord(values: Record<string, string>, place: { file: string; line: 
 
 type AccuracyRecord = z.infer<typeof RecordSchema>;
 
+/** A source error name without a card type beside it: FineSurE's names (FINESURE_ERROR_TYPE) map; others stay unmapped. */
+const mappedSourceType = (name: string | null | undefined) => (name ? (fineSurEErrorType(name) ?? null) : null);
+
 /** Files one validated record into the import (both forms share it). */
 function addRecord(r: AccuracyRecord, dataset: string, place: { file: string; line: number }, out: ReturnType<typeof emptyAccuracyImport>, summaries: ImportedSummary[]): void {
   const refs = (x: { claims: number[]; sentences: number[] }) => ({ claims: x.claims, sentences: x.sentences });
@@ -166,7 +170,7 @@ function addRecord(r: AccuracyRecord, dataset: string, place: { file: string; li
       out.claimSets.push({ dataset, summaryId: r.summary_id, claims: r.claims.map((c) => ({ sentenceIndex: c.sentence_index, text: c.text })), decomposer: r.decomposer ?? `import:${place.file}`, decomposerVersion: r.decomposer_version ?? 'given', source: place });
       break;
     case 'claim_label':
-      out.claimLabels.push({ dataset, summaryId: r.summary_id, claimIndex: r.claim_index, annotator: r.annotator, label: r.label, errorType: r.error_type ?? null, sourceErrorType: r.source_error_type ?? null, note: r.note ?? null, source: place });
+      out.claimLabels.push({ dataset, summaryId: r.summary_id, claimIndex: r.claim_index, annotator: r.annotator, label: r.label, errorType: r.error_type ?? (r.label === 'unsupported' ? mappedSourceType(r.source_error_type) : null), sourceErrorType: r.source_error_type ?? null, note: r.note ?? null, source: place });
       break;
     case 'key_fact_label':
       out.keyFactLabels.push({ dataset, summaryId: r.summary_id, factIndex: r.key_fact_index, annotator: r.annotator, label: r.label, conveyedBy: refs(r), note: r.note ?? null, source: place });
@@ -175,7 +179,7 @@ function addRecord(r: AccuracyRecord, dataset: string, place: { file: string; li
       out.sentenceKeyFactLabels.push({ dataset, summaryId: r.summary_id, sentenceIndex: r.sentence_index, annotator: r.annotator, conveys: r.conveys, source: place });
       break;
     case 'claim_prediction':
-      out.claimPredictions.push({ dataset, summaryId: r.summary_id, claimIndex: r.claim_index, judge: r.judge, supported: r.supported, errorType: r.supported ? null : (r.error_type ?? null), sourceErrorType: r.source_error_type ?? null, raw: r.raw ?? null, source: place });
+      out.claimPredictions.push({ dataset, summaryId: r.summary_id, claimIndex: r.claim_index, judge: r.judge, supported: r.supported, errorType: r.supported ? null : (r.error_type ?? mappedSourceType(r.source_error_type)), sourceErrorType: r.source_error_type ?? null, raw: r.raw ?? null, source: place });
       break;
     case 'key_fact_prediction':
       out.keyFactPredictions.push({ dataset, summaryId: r.summary_id, factIndex: r.key_fact_index, judge: r.judge, covered: r.covered, conveyedBy: refs(r), raw: r.raw ?? null, source: place });

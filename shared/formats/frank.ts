@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import type { ErrorType, HumanLabel } from '../domain';
+import { fineSurEErrorType } from '../accuracy/domain';
 import {
   describeValue,
   firstLineKeys,
@@ -90,6 +91,8 @@ const FineSurERecordSchema = z.looseObject({
   ),
   llm_output: z.string().nullish(),
   pred_faithfulness_labels: z.array(FactualityLabel).nullish(),
+  /** FineSurE's fact-checking category per sentence ("no error", "entity error", …). */
+  pred_faithfulness_error_type: z.array(z.string()).nullish(),
 });
 type FineSurERecord = z.infer<typeof FineSurERecordSchema>;
 type HumanAnnotation = z.infer<typeof HumanAnnotationSchema>;
@@ -137,6 +140,20 @@ function readArticle(file: SourceFile, data: unknown, problems: ProblemCollector
     systems.set(system, { summary: summary.data, lines: lines.data, cased: typeof casedText === 'string' });
   }
   return { file: file.path, hash: record.hash, text: record.article, systems };
+}
+
+/**
+ * FineSurE's fact-checking outputs name an error category per sentence; FRANK's summaries have no
+ * claims, so the category stays on the judge's sentence prediction, as a note after its raw
+ * answer: the category as FineSurE wrote it and the card's type it maps to (FINESURE_ERROR_TYPE).
+ * A category list that does not have one entry per sentence is left out.
+ */
+export function withErrorCategory(raw: string | null, categories: readonly string[] | null | undefined, index: number, sentences: number): string | null {
+  const category = categories && categories.length === sentences ? categories[index] : undefined;
+  if (category === undefined) return raw;
+  const mapped = fineSurEErrorType(category);
+  const note = `FineSurE error category of sentence ${index + 1}: "${category}" (error type: ${mapped === undefined ? 'unknown' : (mapped ?? 'none')})`;
+  return raw === null ? note : `${raw}\n\n${note}`;
 }
 
 /** Majority (≥ 2 of 3) of the annotators' sentence labels: 1 = has an error. */
@@ -396,7 +413,7 @@ export const frankParser: FormatParser = {
             // FineSurE predicts 1 = error; Loupe's hard prediction is 1 = faithful.
             hard: value === 1 ? 0 : 1,
             soft: null,
-            raw: judged.value.llm_output ?? null,
+            raw: withErrorCategory(judged.value.llm_output ?? null, judged.value.pred_faithfulness_error_type, index, judged.value.pred_faithfulness_labels!.length),
             source: { file: judged.place.file, ...(judged.place.line !== undefined ? { line: judged.place.line } : {}) },
           });
         });
