@@ -3,6 +3,7 @@
  * parse), so that a record nested 100,000 levels deep is refused with its place instead of
  * overflowing the stack later (JSON.parse copes; JSON.stringify, when the meta is stored, does not).
  */
+import { pathOf, stringEnd, walkJsonPaths } from './json-paths';
 
 /** Objects and lists inside one another, counting the record itself: {"meta": {…}} is 2. */
 export const MAX_JSON_DEPTH = 64;
@@ -18,12 +19,6 @@ export interface ExcessNesting {
   line: number;
 }
 
-interface Frame {
-  kind: 'object' | 'array';
-  /** Object: the current key; array: the current index. */
-  segment: string | number | null;
-}
-
 /**
  * The first place where `text` nests deeper than `limit`, or null. Brackets inside strings do not
  * count; malformed JSON is left to JSON.parse to report. Only the first `limit` levels are kept.
@@ -37,56 +32,13 @@ export function findExcessNesting(text: string, limit = MAX_JSON_DEPTH): ExcessN
   }
   if (brackets <= limit) return null;
 
-  const stack: Frame[] = [];
-  let line = 1;
-  let inString = false;
-  let escaped = false;
-  let stringStart = 0;
-  let expectKey = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    if (c === 0x0a) line += 1;
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (c === 0x5c) escaped = true;
-      else if (c === 0x22) {
-        inString = false;
-        const top = stack[stack.length - 1];
-        if (expectKey && top?.kind === 'object') {
-          top.segment = decodeKey(text.slice(stringStart, Math.min(i + 1, stringStart + KEY_SHOWN * 6)));
-          expectKey = false;
-        }
-      }
-      continue;
-    }
-    switch (c) {
-      case 0x22: // "
-        inString = true;
-        stringStart = i;
-        break;
-      case 0x7b: // {
-      case 0x5b: // [
-        if (stack.length >= limit) return { path: stack.map((f) => f.segment ?? '?'), line };
-        stack.push({ kind: c === 0x7b ? 'object' : 'array', segment: c === 0x7b ? null : 0 });
-        expectKey = c === 0x7b;
-        break;
-      case 0x7d: // }
-      case 0x5d: // ]
-        stack.pop();
-        expectKey = false;
-        break;
-      case 0x2c: {
-        // ,
-        const top = stack[stack.length - 1];
-        if (top?.kind === 'array') top.segment = (top.segment as number) + 1;
-        expectKey = top?.kind === 'object';
-        break;
-      }
-      default:
-        break;
-    }
-  }
-  return null;
+  return walkJsonPaths<ExcessNesting>(text, {
+    beforeOpen: (stack, line) => (stack.length >= limit ? { path: pathOf(stack), line } : null),
+    readString: (start, isKey) => {
+      const end = stringEnd(text, start);
+      return isKey ? { end, key: decodeKey(text.slice(start, Math.min(end + 1, start + KEY_SHOWN * 6))) } : { end };
+    },
+  });
 }
 
 /** A key as text ("meta"), from its quoted JSON form, shortened for messages. */

@@ -5,6 +5,7 @@
  * file and a re-import of the same file fails as "different text". Such strings are refused with
  * their place. One scanner for every JSON reader (JSON Lines, JSON documents, JSON in CSV cells).
  */
+import { pathOf, walkJsonPaths } from './json-paths';
 import type { ImportProblem } from './types';
 
 export interface LoneSurrogate {
@@ -25,11 +26,6 @@ const escapeOf = (u: number) => `\\u${u.toString(16).toUpperCase().padStart(4, '
 /** Cheap test first: no surrogate escape and no raw surrogate means nothing to scan. */
 const MAYBE_SURROGATE = /\\u[dD][89a-fA-F][0-9a-fA-F]{2}|[\uD800-\uDFFF]/;
 
-interface Frame {
-  kind: 'object' | 'array';
-  segment: string | number | null;
-}
-
 /** Code units of a JSON string's content (escapes resolved), for key names in paths. */
 function keyText(units: number[]): string {
   return units.map((u) => (isHigh(u) || isLow(u) ? escapeOf(u) : String.fromCharCode(u))).join('');
@@ -41,87 +37,51 @@ function keyText(units: number[]): string {
  */
 export function findLoneSurrogate(text: string): LoneSurrogate | null {
   if (!MAYBE_SURROGATE.test(text)) return null;
-  const stack: Frame[] = [];
-  let line = 1;
-  let expectKey = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    if (c === 0x0a) {
-      line += 1;
-      continue;
-    }
-    if (c !== 0x22) {
-      switch (c) {
-        case 0x7b: // {
-        case 0x5b: // [
-          stack.push({ kind: c === 0x7b ? 'object' : 'array', segment: c === 0x7b ? null : 0 });
-          expectKey = c === 0x7b;
-          break;
-        case 0x7d: // }
-        case 0x5d: // ]
-          stack.pop();
-          expectKey = false;
-          break;
-        case 0x2c: {
-          // ,
-          const top = stack[stack.length - 1];
-          if (top?.kind === 'array') top.segment = (top.segment as number) + 1;
-          expectKey = top?.kind === 'object';
+  return walkJsonPaths<LoneSurrogate>(text, {
+    readString: (start, isKey, stack, line) => {
+      // Read the string's code units, escapes resolved, and check that surrogates come in pairs.
+      const units: number[] = [];
+      let pendingHigh: number | null = null;
+      let found: number | null = null;
+      let j = start + 1;
+      for (; j < text.length; j += 1) {
+        let u = text.charCodeAt(j);
+        if (u === 0x22) break;
+        if (u === 0x5c) {
+          const next = text.charCodeAt(j + 1);
+          if (next === 0x75 && /^[0-9a-fA-F]{4}$/.test(text.slice(j + 2, j + 6))) {
+            u = Number.parseInt(text.slice(j + 2, j + 6), 16);
+            j += 5;
+          } else {
+            u = next;
+            j += 1;
+          }
+        }
+        if (pendingHigh !== null) {
+          if (isLow(u)) {
+            pendingHigh = null;
+            units.push(u);
+            continue;
+          }
+          found = pendingHigh;
           break;
         }
-        default:
+        if (isHigh(u)) pendingHigh = u;
+        else if (isLow(u)) {
+          found = u;
           break;
-      }
-      continue;
-    }
-    // A string: read its code units, escapes resolved, and check that surrogates come in pairs.
-    const isKey = expectKey && stack[stack.length - 1]?.kind === 'object';
-    const units: number[] = [];
-    let pendingHigh: number | null = null;
-    let found: number | null = null;
-    let j = i + 1;
-    for (; j < text.length; j += 1) {
-      let u = text.charCodeAt(j);
-      if (u === 0x22) break;
-      if (u === 0x5c) {
-        const next = text.charCodeAt(j + 1);
-        if (next === 0x75 && /^[0-9a-fA-F]{4}$/.test(text.slice(j + 2, j + 6))) {
-          u = Number.parseInt(text.slice(j + 2, j + 6), 16);
-          j += 5;
-        } else {
-          u = next;
-          j += 1;
         }
+        units.push(u);
       }
-      if (pendingHigh !== null) {
-        if (isLow(u)) {
-          pendingHigh = null;
-          units.push(u);
-          continue;
-        }
-        found = pendingHigh;
-        break;
+      if (found === null && pendingHigh !== null) found = pendingHigh;
+      if (found !== null) {
+        // A key: the path ends at the object that holds it.
+        const frames = isKey ? stack.slice(0, -1) : stack;
+        return { found: { path: pathOf(frames), line, unit: escapeOf(found), inKey: isKey } };
       }
-      if (isHigh(u)) pendingHigh = u;
-      else if (isLow(u)) {
-        found = u;
-        break;
-      }
-      units.push(u);
-    }
-    if (found === null && pendingHigh !== null) found = pendingHigh;
-    if (found !== null) {
-      // A key: the path ends at the object that holds it.
-      const frames = isKey ? stack.slice(0, -1) : stack;
-      return { path: frames.map((f) => f.segment ?? '?'), line, unit: escapeOf(found), inKey: isKey };
-    }
-    if (isKey) {
-      stack[stack.length - 1]!.segment = keyText(units);
-      expectKey = false;
-    }
-    i = j;
-  }
-  return null;
+      return isKey ? { end: j, key: keyText(units) } : { end: j };
+    },
+  });
 }
 
 /** The first lone surrogate in plain text (not JSON), with its 1-based line, or null: for text handed in as a string. */
