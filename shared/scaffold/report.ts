@@ -1,0 +1,152 @@
+/**
+ * The `scaffold` block of one dataset in the analysis report (issue 12), as types and as zod
+ * schemas checked against each other both ways (like shared/accuracy/report.ts):
+ *
+ *   scaffold: { sources: { "human" | "<judge>": { per_summary: [ScaffoldSummaryRow], by_system: {<system>: ScaffoldMeans},
+ *                                                 means: ScaffoldMeans, comparison: {<metric>: MetricComparison} } },
+ *               comparison: {<metric>: MetricComparison}, comparison_source, notes }
+ *
+ * The top-level `comparison` is the one of `comparison_source` (people when they aligned the
+ * dataset, else the first judge by name); every source carries its own.
+ */
+import { z } from 'zod';
+import type { Estimate } from '../analysis/types';
+import { EstimateShape } from '../accuracy/report';
+import { SCAFFOLD_METRICS, type ScaffoldMetric } from './metrics';
+
+export interface ScaffoldSummaryRow {
+  summary_id: string;
+  doc_id: string;
+  system: string | null;
+  /** The scaffold version the source aligned this summary on (the highest, when several). */
+  scaffold_version: number;
+  /** People: how many annotators' alignments this row averages; a judge: 1. */
+  n_aligners: number;
+  f: number | null;
+  fc: number | null;
+  qc: number | null;
+  main_fc: number | null;
+  supp_fc: number | null;
+  fact_focus: number | null;
+  fps: number | null;
+  qps: number | null;
+  eps: number | null;
+}
+
+export interface ScaffoldMeans {
+  n_summaries: number;
+  f: Estimate | null;
+  fc: Estimate | null;
+  qc: Estimate | null;
+  main_fc: Estimate | null;
+  supp_fc: Estimate | null;
+  fact_focus: Estimate | null;
+  fps: Estimate | null;
+  qps: Estimate | null;
+  eps: Estimate | null;
+}
+
+export interface ComparedSystem {
+  system: string;
+  /** The system's mean with its summary-bootstrap CI (as in by_system). */
+  mean: Estimate | null;
+  /** 1 + the systems better than this one with a paired difference CI above 0; null without a mean. Equal ranks are ties. */
+  rank: number | null;
+}
+
+export interface SystemPair {
+  a: string;
+  b: string;
+  /** Documents where both systems have the metric (the paired resampling units). */
+  n_documents: number;
+  /** Mean of a − mean of b over those documents, with the paired-bootstrap CI. */
+  difference: Estimate;
+  /** The CI excludes 0; null without a CI. */
+  separable: boolean | null;
+}
+
+export interface MetricComparison {
+  systems: ComparedSystem[];
+  pairs: SystemPair[];
+  /** max − min of the systems' means (systems with a mean and a CI). */
+  spread: number | null;
+  /** The median half-width of those systems' CIs. */
+  noise: number | null;
+  /** spread ≤ noise, with ≥ 2 such systems; null otherwise. */
+  saturated: boolean | null;
+}
+
+export type MetricComparisons = Record<ScaffoldMetric, MetricComparison>;
+
+export interface ScaffoldSourceReport {
+  per_summary: ScaffoldSummaryRow[];
+  by_system: Record<string, ScaffoldMeans>;
+  means: ScaffoldMeans;
+  comparison: MetricComparisons;
+}
+
+export interface ScaffoldBlock {
+  sources: Record<string, ScaffoldSourceReport>;
+  comparison: MetricComparisons | null;
+  comparison_source: string | null;
+  notes: string[];
+}
+
+const N = z.number().nullable();
+const Int = z.number().int();
+const E = EstimateShape.nullable();
+
+export const ScaffoldSummaryRowSchema = z.object({
+  summary_id: z.string(),
+  doc_id: z.string(),
+  system: z.string().nullable(),
+  scaffold_version: Int,
+  n_aligners: Int,
+  f: N,
+  fc: N,
+  qc: N,
+  main_fc: N,
+  supp_fc: N,
+  fact_focus: N,
+  fps: N,
+  qps: N,
+  eps: N,
+}) satisfies z.ZodType<ScaffoldSummaryRow>;
+
+export const ScaffoldMeansSchema = z.object({ n_summaries: Int, f: E, fc: E, qc: E, main_fc: E, supp_fc: E, fact_focus: E, fps: E, qps: E, eps: E }) satisfies z.ZodType<ScaffoldMeans>;
+
+export const MetricComparisonSchema = z.object({
+  systems: z.array(z.object({ system: z.string(), mean: E, rank: Int.nullable() })),
+  pairs: z.array(z.object({ a: z.string(), b: z.string(), n_documents: Int, difference: EstimateShape, separable: z.boolean().nullable() })),
+  spread: N,
+  noise: N,
+  saturated: z.boolean().nullable(),
+}) satisfies z.ZodType<MetricComparison>;
+
+export const MetricComparisonsSchema = z.object(Object.fromEntries(SCAFFOLD_METRICS.map((m) => [m, MetricComparisonSchema])) as Record<ScaffoldMetric, typeof MetricComparisonSchema>);
+
+export const ScaffoldSourceReportSchema = z.object({
+  per_summary: z.array(ScaffoldSummaryRowSchema),
+  by_system: z.record(z.string(), ScaffoldMeansSchema),
+  means: ScaffoldMeansSchema,
+  comparison: MetricComparisonsSchema,
+}) satisfies z.ZodType<ScaffoldSourceReport>;
+
+export const ScaffoldBlockSchema = z.object({
+  sources: z.record(z.string(), ScaffoldSourceReportSchema),
+  comparison: MetricComparisonsSchema.nullable(),
+  comparison_source: z.string().nullable(),
+  notes: z.array(z.string()),
+}) satisfies z.ZodType<ScaffoldBlock>;
+
+// The other direction: every field of the schema is a field of the type.
+type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const checks: [
+  Exact<z.infer<typeof ScaffoldBlockSchema>, ScaffoldBlock>,
+  Exact<z.infer<typeof ScaffoldSourceReportSchema>, ScaffoldSourceReport>,
+  Exact<z.infer<typeof ScaffoldSummaryRowSchema>, ScaffoldSummaryRow>,
+  Exact<z.infer<typeof ScaffoldMeansSchema>, ScaffoldMeans>,
+  Exact<z.infer<typeof MetricComparisonSchema>, MetricComparison>,
+  Exact<z.infer<typeof MetricComparisonsSchema>, MetricComparisons>,
+] = [true, true, true, true, true, true];
+void checks;
