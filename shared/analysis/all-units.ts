@@ -12,10 +12,10 @@
  * dataset with no single-sentence summary the figures, intervals included, equal the diagnostic
  * scope's.
  */
-import { drawResampleCounts, percentileInterval } from '../stats/bootstrap';
+import { drawResampleCounts } from '../stats/bootstrap';
 import type { Xoshiro128StarStar } from '../stats/prng';
-import { predictionOf, usableHumanValue } from './prepare';
-import type { AllUnitsJudge, AllUnitsReport, AnalysisSummary, Estimate, HumanSampleCounts } from './types';
+import { estimate, ratio, sum, tallyHumanSample, weightedSum } from './human-sample';
+import type { AllUnitsJudge, AllUnitsReport, AnalysisSummary } from './types';
 
 export interface AllUnitsInput {
   /** The annotated summaries of the dataset, any length. */
@@ -25,53 +25,9 @@ export interface AllUnitsInput {
   rng: Xoshiro128StarStar;
 }
 
-function weightedSum(values: Float64Array, weights: Int32Array): number {
-  let total = 0;
-  for (let i = 0; i < values.length; i += 1) total += values[i]! * weights[i]!;
-  return total;
-}
-
-function sum(values: Float64Array): number {
-  let total = 0;
-  for (let i = 0; i < values.length; i += 1) total += values[i]!;
-  return total;
-}
-
-const ratio = (numerator: number, denominator: number) => (denominator > 0 ? numerator / denominator : NaN);
-
-function estimate(point: number, replicates: Float64Array, n: number): Estimate {
-  const { ci, dropped } = percentileInterval(replicates);
-  return { value: Number.isNaN(point) ? null : point, ci, n, replicates_dropped: dropped };
-}
-
 export function computeAllUnits({ annotated, judges, bootstrap, rng }: AllUnitsInput): AllUnitsReport {
   const g = annotated.length;
-  const usable = new Float64Array(g);
-  const faithful = new Float64Array(g);
-  const cells = judges.map(() => ({ tp: new Float64Array(g), fp: new Float64Array(g), tn: new Float64Array(g), fn: new Float64Array(g) }));
-  const human: HumanSampleCounts = { n_annotated_summaries: g, n_units: 0, n_usable: 0, n_faithful: 0, n_unfaithful: 0, n_unclear: 0, n_unresolved: 0, n_unlabeled: 0 };
-  annotated.forEach((summary, s) => {
-    for (const unit of summary.units) {
-      human.n_units += 1;
-      if (unit.human === 'unclear') human.n_unclear += 1;
-      else if (unit.humanStatus === 'disagreement' || unit.humanStatus === 'tie') human.n_unresolved += 1;
-      else if (unit.human === null) human.n_unlabeled += 1;
-      const truth = usableHumanValue(unit);
-      if (truth === null) continue;
-      usable[s]! += 1;
-      faithful[s]! += truth;
-      judges.forEach((judge, j) => {
-        const hard = predictionOf(unit, judge)?.hard ?? null;
-        if (hard === null) return;
-        const cell = cells[j]!;
-        if (hard === 0) (truth === 0 ? cell.tp : cell.fp)[s]! += 1;
-        else (truth === 0 ? cell.fn : cell.tn)[s]! += 1;
-      });
-    }
-  });
-  human.n_usable = sum(usable);
-  human.n_faithful = sum(faithful);
-  human.n_unfaithful = human.n_usable - human.n_faithful;
+  const { human, usable, faithful, confusion: cells } = tallyHumanSample(annotated, judges);
 
   const pHatReplicates = new Float64Array(bootstrap);
   const replicates = judges.map(() => ({ epsilon: new Float64Array(bootstrap), recall: new Float64Array(bootstrap), specificity: new Float64Array(bootstrap) }));

@@ -7,11 +7,12 @@
  * for the corrected rate, the judged pool (all analysed summaries) is resampled too, from its
  * own stream, because q is itself an estimate.
  */
-import { drawResampleCounts, percentileInterval } from '../stats/bootstrap';
+import { drawResampleCounts } from '../stats/bootstrap';
 import { calibration } from '../stats/calibration';
 import { roganGladen } from '../stats/prevalence';
 import type { Xoshiro128StarStar } from '../stats/prng';
-import { predictionOf, usableHumanValue } from './prepare';
+import { estimate, nullIfNaN, ratio, sum, tallyHumanSample, weightedSum, type ConfusionCounts } from './human-sample';
+import { predictionOf } from './prepare';
 import type { AnalysisSummary, CalibrationReport, Confusion, CorrectedRate, Estimate, HumanSampleCounts, Rate } from './types';
 
 export interface JudgeReliability {
@@ -40,105 +41,33 @@ export interface ReliabilityInput {
   poolRng: Xoshiro128StarStar;
 }
 
-/** Per-summary counts of one judge in the human sample. */
-interface JudgeSampleCounts {
-  tp: Float64Array;
-  fp: Float64Array;
-  tn: Float64Array;
-  fn: Float64Array;
+/** Per-summary counts of one judge in the human sample: its confusion and its soft labels. */
+interface JudgeSampleCounts extends ConfusionCounts {
   softCount: Float64Array;
   softSquaredError: Float64Array;
   probabilities: number[];
   outcomes: number[];
 }
 
-function ratio(numerator: number, denominator: number): number {
-  return denominator > 0 ? numerator / denominator : NaN;
-}
-
-function nullIfNaN(value: number): number | null {
-  return Number.isNaN(value) ? null : value;
-}
-
 function rate(numerator: number, denominator: number): Rate {
   return { value: denominator > 0 ? numerator / denominator : null, n: denominator };
 }
 
-function estimate(point: number, replicates: Float64Array, n: number): Estimate {
-  const { ci, dropped } = percentileInterval(replicates);
-  return { value: nullIfNaN(point), ci, n, replicates_dropped: dropped };
-}
-
-// Per-summary counts are all Float64Array so these loops stay monomorphic (fast) in V8.
-function sum(values: Float64Array): number {
-  let total = 0;
-  for (let i = 0; i < values.length; i += 1) total += values[i]!;
-  return total;
-}
-
-function weightedSum(values: Float64Array, weights: Int32Array): number {
-  let total = 0;
-  for (let i = 0; i < values.length; i += 1) total += values[i]! * weights[i]!;
-  return total;
-}
-
 export function computeReliability({ analysed, annotated, judges, bootstrap, humanRng, poolRng }: ReliabilityInput): ReliabilityResult {
   const g = annotated.length;
-  const usable = new Float64Array(g);
-  const faithful = new Float64Array(g);
-  const human: HumanSampleCounts = {
-    n_annotated_summaries: g,
-    n_units: 0,
-    n_usable: 0,
-    n_faithful: 0,
-    n_unfaithful: 0,
-    n_unclear: 0,
-    n_unresolved: 0,
-    n_unlabeled: 0,
-  };
-  const samples = new Map<string, JudgeSampleCounts>(
-    judges.map((judge) => [
-      judge,
-      {
-        tp: new Float64Array(g),
-        fp: new Float64Array(g),
-        tn: new Float64Array(g),
-        fn: new Float64Array(g),
-        softCount: new Float64Array(g),
-        softSquaredError: new Float64Array(g),
-        probabilities: [],
-        outcomes: [],
-      },
-    ]),
-  );
-  annotated.forEach((summary, s) => {
-    for (const unit of summary.units) {
-      human.n_units += 1;
-      if (unit.human === 'unclear') human.n_unclear += 1;
-      else if (unit.humanStatus === 'disagreement' || unit.humanStatus === 'tie') human.n_unresolved += 1;
-      else if (unit.human === null) human.n_unlabeled += 1;
-      const truth = usableHumanValue(unit);
-      if (truth === null) continue;
-      usable[s]! += 1;
-      faithful[s]! += truth;
-      for (const judge of judges) {
-        const prediction = predictionOf(unit, judge);
-        const sample = samples.get(judge)!;
-        if (prediction?.hard === 0) (truth === 0 ? sample.tp : sample.fp)[s]! += 1;
-        else if (prediction?.hard === 1) (truth === 0 ? sample.fn : sample.tn)[s]! += 1;
-        const soft = prediction?.soft ?? null;
-        if (soft !== null) {
-          sample.softCount[s]! += 1;
-          sample.softSquaredError[s]! += (soft - truth) ** 2;
-          sample.probabilities.push(soft);
-          sample.outcomes.push(truth);
-        }
-      }
-    }
+  const soft = judges.map(() => ({ softCount: new Float64Array(g), softSquaredError: new Float64Array(g), probabilities: [] as number[], outcomes: [] as number[] }));
+  const { human, usable, faithful, confusion } = tallyHumanSample(annotated, judges, (unit, truth, s) => {
+    judges.forEach((judge, j) => {
+      const value = predictionOf(unit, judge)?.soft ?? null;
+      if (value === null) return;
+      const sample = soft[j]!;
+      sample.softCount[s]! += 1;
+      sample.softSquaredError[s]! += (value - truth) ** 2;
+      sample.probabilities.push(value);
+      sample.outcomes.push(truth);
+    });
   });
-  human.n_usable = sum(usable);
-  human.n_faithful = sum(faithful);
-  human.n_unfaithful = human.n_usable - human.n_faithful;
+  const samples = new Map<string, JudgeSampleCounts>(judges.map((judge, j) => [judge, { ...confusion[j]!, ...soft[j]! }]));
 
   // The judged pool: every sentence of the analysed summaries with a hard label.
   const poolSize = analysed.length;
