@@ -9,23 +9,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { JudgeInfo, JudgeRunStatus } from '../../shared/api';
 import { BASELINE_JUDGE_NAME } from '../../shared/judges/config';
-import { createCore } from '../../electron/core/index';
 import { dispatch } from '../../electron/core/dispatch';
 import { startMockOpenAI, type MockServer } from '../mock-openai/server';
-import { summaryRows, until } from '../mock-openai/project';
+import { until } from '../mock-openai/project';
+import { call, desktopCore as createDesktopCore, importSummaryRows } from '../helpers/desktop-core';
 import { tempDir } from '../helpers/tmp';
 
 const fake = vi.hoisted(() => ({ backend: 'gnome_libsecret', available: true }));
 
-vi.mock('electron', () => ({
-  safeStorage: {
-    isEncryptionAvailable: () => fake.available,
-    getSelectedStorageBackend: () => fake.backend,
-    // A reversible stand-in for the OS keychain: reversed and tagged, so the plaintext never shows.
-    encryptString: (text: string) => Buffer.from(`enc:${[...text].reverse().join('')}`),
-    decryptString: (blob: Buffer) => [...blob.toString().slice(4)].reverse().join(''),
-  },
-}));
+vi.mock('electron', async () => (await import('../helpers/desktop-core')).fakeElectron(fake));
 
 const { createKeychainSecretStore, KEY_FILE } = await import('../../electron/main/secrets');
 
@@ -40,36 +32,7 @@ afterAll(async () => {
   await mock.close();
 });
 
-function desktopCore(userData: string) {
-  return createCore({
-    Database,
-    stateDir: userData,
-    demoDir: join(import.meta.dirname, '..', '..', 'demo'),
-    host: 'electron',
-    fileDialogs: true,
-    diskPaths: true,
-    canSwitchProjects: true,
-    secrets: createKeychainSecretStore(userData),
-    env: {},
-  });
-}
-
-async function call<T>(core: ReturnType<typeof createCore>, method: string, input: unknown): Promise<T> {
-  const envelope = await dispatch(core.handlers, method, input);
-  if (!envelope.ok) throw new Error(`${method}: ${envelope.error.code}: ${envelope.error.message}`);
-  return envelope.value as T;
-}
-
-async function importRows(core: ReturnType<typeof createCore>, count: number) {
-  const { jobId } = await call<{ jobId: string }>(core, 'imports.start', {
-    source: { type: 'upload', name: 'rows.jsonl', base64: Buffer.from(summaryRows(count).map((r) => JSON.stringify(r)).join('\n')).toString('base64') },
-  });
-  for (;;) {
-    const job = await call<{ state: string }>(core, 'jobs.get', { jobId });
-    if (job.state !== 'running') break;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+const desktopCore = (userData: string) => createDesktopCore(userData, createKeychainSecretStore(userData));
 
 const config = () => ({ kind: 'endpoint', baseUrl: mock.url, model: 'm', concurrency: 2 });
 
@@ -79,7 +42,7 @@ describe('judges in the desktop core', () => {
     const core = desktopCore(userData);
     const project = join(dir, 'keys.loupe');
     await call(core, 'projects.create', { path: project });
-    await importRows(core, 2);
+    await importSummaryRows(core, 2);
     const added = await call<JudgeInfo>(core, 'judges.add', { name: 'gpt', config: config(), apiKey: KEY });
     expect(added.keySource).toBe('stored');
     expect(JSON.stringify(added)).not.toContain(KEY);
@@ -95,7 +58,7 @@ describe('judges in the desktop core', () => {
 
     // Another project: the same judge name has no key there.
     await call(core, 'projects.create', { path: join(dir, 'other.loupe') });
-    await importRows(core, 1);
+    await importSummaryRows(core, 1);
     expect((await call<JudgeInfo>(core, 'judges.add', { name: 'gpt', config: config() })).keySource).toBe('none');
     // Back in the first: still there; removing the judge forgets the key.
     await call(core, 'projects.open', { path: project });
@@ -120,7 +83,7 @@ describe('judges in the desktop core', () => {
   it('judges.start returns at once; annotation payloads never carry predictions', async () => {
     const core = desktopCore(join(dir, 'user-data-3'));
     await call(core, 'projects.create', { path: join(dir, 'blind.loupe') });
-    await importRows(core, 3);
+    await importSummaryRows(core, 3);
     await call(core, 'sampling.draw', { dataset: 'news', n: 3, seed: 0 });
     await call(core, 'judges.add', { name: 'slow', config: { ...config(), concurrency: 1 } });
     mock.setLatency(100);
@@ -148,7 +111,7 @@ describe('judges in the desktop core', () => {
     const core = desktopCore(join(dir, 'user-data-4'));
     const project = join(dir, 'close.loupe');
     await call(core, 'projects.create', { path: project });
-    await importRows(core, 10);
+    await importSummaryRows(core, 10);
     await call(core, 'judges.add', { name: 'c', config: config() });
     mock.setLatency(20);
     await call(core, 'judges.start', { name: 'c' });

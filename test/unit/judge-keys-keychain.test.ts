@@ -10,21 +10,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { JudgeInfo, JudgeRunStatus } from '../../shared/api';
-import { createCore } from '../../electron/core/index';
-import { dispatch } from '../../electron/core/dispatch';
 import { startMockOpenAI, type MockServer } from '../mock-openai/server';
-import { summaryRows } from '../mock-openai/project';
+import { call, desktopCore as createDesktopCore, importSummaryRows, type TestCore } from '../helpers/desktop-core';
 import { tempDir } from '../helpers/tmp';
 
-vi.mock('electron', () => ({
-  safeStorage: {
-    isEncryptionAvailable: () => true,
-    getSelectedStorageBackend: () => 'gnome_libsecret',
-    // A reversible stand-in for the OS keychain: reversed and tagged, so the plaintext never shows.
-    encryptString: (text: string) => Buffer.from(`enc:${[...text].reverse().join('')}`),
-    decryptString: (blob: Buffer) => [...blob.toString().slice(4)].reverse().join(''),
-  },
-}));
+vi.mock('electron', async () => (await import('../helpers/desktop-core')).fakeElectron());
 
 const { createKeychainSecretStore, KEY_FILE } = await import('../../electron/main/secrets');
 
@@ -42,39 +32,12 @@ afterAll(async () => {
   await second.close();
 });
 
-function desktopCore(userData: string) {
-  return createCore({
-    Database,
-    stateDir: userData,
-    demoDir: join(import.meta.dirname, '..', '..', 'demo'),
-    host: 'electron',
-    fileDialogs: true,
-    diskPaths: true,
-    canSwitchProjects: true,
-    secrets: createKeychainSecretStore(userData),
-    env: {},
-    allowedKeyEnv: 'any',
-  });
-}
-type TestCore = ReturnType<typeof desktopCore>;
-
-async function call<T>(core: TestCore, method: string, input: unknown): Promise<T> {
-  const envelope = await dispatch(core.handlers, method, input);
-  if (!envelope.ok) throw new Error(`${method}: ${envelope.error.code}: ${envelope.error.message}`);
-  return envelope.value as T;
-}
+const desktopCore = (userData: string) => createDesktopCore(userData, createKeychainSecretStore(userData), { allowedKeyEnv: 'any' });
 
 async function projectWithRows(core: TestCore, name: string): Promise<string> {
   const path = join(dir, `${name}.loupe`);
   await call(core, 'projects.create', { path });
-  const { jobId } = await call<{ jobId: string }>(core, 'imports.start', {
-    source: { type: 'upload', name: 'rows.jsonl', base64: Buffer.from(summaryRows(1).map((r) => JSON.stringify(r)).join('\n')).toString('base64') },
-  });
-  for (;;) {
-    const job = await call<{ state: string }>(core, 'jobs.get', { jobId });
-    if (job.state !== 'running') break;
-    await new Promise((r) => setTimeout(r, 5));
-  }
+  await importSummaryRows(core, 1);
   return path;
 }
 
