@@ -4,34 +4,20 @@
  * URL(s) the run will call (whoever configured the judge chose them), and a keychain key typed for
  * another address says it must be typed again.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from '../../renderer/App';
-import { judgePolling, resetJudges, useJudges } from '../../renderer/state/judges';
-import { createFakeCore, resetRendererState } from '../../renderer/testing/fakeCore';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import { endpointConfig, installFakeJudges, judgeInfo } from '../../renderer/testing/fakeJudges';
 import type { JudgeInfo } from '../../shared/api';
+import { judgesViewLifecycle, oneSentenceCore, showJudgesView } from '../helpers/judges-view';
 
 async function open(judges: JudgeInfo[]) {
-  const core = createFakeCore([{ key: 1, document: 'The mayor opened the bridge.', sentences: ['The mayor opened the bridge.'] }]);
+  const core = oneSentenceCore();
   installFakeJudges(core, { judges });
   core.override('judges.plan', (input) => ({ judge: input.name, configHash: 'a'.repeat(64), dataset: null, onlySampled: false, remote: true, selection: 4, done: 0, cached: 0, requests: 4, shared: 0, missing: 0 }));
-  render(<App bridge={core.bridge} />);
-  fireEvent.click(await screen.findByTestId('nav-judges'));
-  await screen.findByTestId('judges-view');
-  await waitFor(() => expect(useJudges.getState().loaded).toBe(true));
+  await showJudgesView(core);
 }
 
-beforeEach(() => {
-  resetRendererState();
-  resetJudges();
-  judgePolling.intervalMs = 20;
-});
-afterEach(() => {
-  cleanup();
-  resetJudges();
-  judgePolling.intervalMs = 500;
-});
+judgesViewLifecycle();
 
 describe('the Judges view before a run', () => {
   it('names the base URL and the replicas a small start will call', async () => {

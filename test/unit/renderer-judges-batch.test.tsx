@@ -4,14 +4,13 @@
  * ("75,000 requests"), and batch files: Export requests… hands the file to the host (download in
  * the browser) with its counts, Import answers… sends the chosen file and shows what was stored.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from '../../renderer/App';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { exportHooks } from '../../renderer/charts/export';
-import { judgePolling, resetJudges, useJudges } from '../../renderer/state/judges';
-import { createFakeCore, resetRendererState, type FakeCore } from '../../renderer/testing/fakeCore';
+import type { FakeCore } from '../../renderer/testing/fakeCore';
 import { endpointConfig, installFakeJudges, judgeInfo } from '../../renderer/testing/fakeJudges';
 import type { ApiInput, JudgeBatchImport, JudgePlan } from '../../shared/api';
+import { judgesViewLifecycle, oneSentenceCore, showJudgesView } from '../helpers/judges-view';
 
 let core: FakeCore;
 
@@ -20,26 +19,13 @@ function plan(input: ApiInput<'judges.plan'>, requests: number): JudgePlan {
 }
 
 async function open(requests: number) {
-  core = createFakeCore([{ key: 1, document: 'The mayor opened the bridge.', sentences: ['The mayor opened the bridge.'] }]);
+  core = oneSentenceCore();
   installFakeJudges(core, { judges: [judgeInfo('qwen', endpointConfig({ baseUrls: ['http://127.0.0.1:8000/v1', 'http://127.0.0.1:8001/v1'] }))] });
   core.override('judges.plan', (input) => plan(input, requests));
-  render(<App bridge={core.bridge} />);
-  fireEvent.click(await screen.findByTestId('nav-judges'));
-  await screen.findByTestId('judges-view');
-  await waitFor(() => expect(useJudges.getState().loaded).toBe(true));
+  await showJudgesView(core);
 }
 
-beforeEach(() => {
-  resetRendererState();
-  resetJudges();
-  judgePolling.intervalMs = 20;
-});
-afterEach(() => {
-  cleanup();
-  resetJudges();
-  judgePolling.intervalMs = 500;
-  vi.restoreAllMocks();
-});
+judgesViewLifecycle();
 
 describe('what a start sends', () => {
   it('shows the requests before starting and asks before a large start', async () => {

@@ -4,13 +4,12 @@
  * preview, new versions, removal, background runs (start, polling, pause/resume/cancel, the
  * circuit), reattaching, keys, and blindness: nothing of it reaches the annotation store.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from '../../renderer/App';
 import { PLACEHOLDERS as UI_PLACEHOLDERS, RESERVED_BODY_FIELDS as UI_RESERVED, checkDraft, endpointDraft } from '../../renderer/components/judges/draft';
 import { useAnnotation } from '../../renderer/state/annotation';
-import { judgePolling, resetJudges, useJudges } from '../../renderer/state/judges';
-import { createFakeCore, resetRendererState, type FakeCore } from '../../renderer/testing/fakeCore';
+import { createFakeCore, type FakeCore } from '../../renderer/testing/fakeCore';
 import {
   baselineConfig,
   endpointConfig,
@@ -21,6 +20,7 @@ import {
 } from '../../renderer/testing/fakeJudges';
 import type { HostInfo, JudgeInfo, JudgeRunStatus } from '../../shared/api';
 import { BASELINE_JUDGE_NAME, DEFAULT_TEMPLATE, PLACEHOLDERS, RESERVED_BODY_FIELDS } from '../../shared/judges/config';
+import { judgesViewLifecycle, oneSentenceCore, showJudgesView } from '../helpers/judges-view';
 
 let core: FakeCore;
 let judges: FakeJudges;
@@ -32,12 +32,9 @@ interface OpenOptions {
 }
 
 async function openJudgesView(options: OpenOptions = {}) {
-  core = createFakeCore([{ key: 1, document: 'The mayor opened the bridge.', sentences: ['The mayor opened the bridge.'] }], options.info);
+  core = oneSentenceCore(options.info);
   judges = installFakeJudges(core, { judges: options.judges ?? [], runs: options.runs ?? [] });
-  render(<App bridge={core.bridge} />);
-  fireEvent.click(await screen.findByTestId('nav-judges'));
-  await screen.findByTestId('judges-view');
-  await waitFor(() => expect(useJudges.getState().loaded).toBe(true));
+  await showJudgesView(core);
 }
 
 const qwen = () =>
@@ -61,17 +58,7 @@ function lastCall<T>(calls: T[]): T {
 
 const sleep = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
-beforeEach(() => {
-  resetRendererState();
-  resetJudges();
-  judgePolling.intervalMs = 20;
-});
-afterEach(() => {
-  cleanup();
-  resetJudges();
-  judgePolling.intervalMs = 500;
-  vi.restoreAllMocks();
-});
+judgesViewLifecycle();
 
 describe('the list', () => {
   it('explains judges when there are none and adds the offline baseline, labelled as a baseline everywhere', async () => {

@@ -1,0 +1,38 @@
+/**
+ * The Judges view in a renderer test (happy-dom): a one-sentence project in the fake core, the
+ * app opened on Judges once its list has loaded, and fast judge polling reset around each test.
+ */
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App } from '../../renderer/App';
+import { judgePolling, resetJudges, useJudges } from '../../renderer/state/judges';
+import { createFakeCore, resetRendererState, type FakeCore } from '../../renderer/testing/fakeCore';
+import type { HostInfo } from '../../shared/api';
+
+/** A fake core holding one summary of one sentence: enough for the Judges view to have something to judge. */
+export function oneSentenceCore(info?: Partial<HostInfo>): FakeCore {
+  return createFakeCore([{ key: 1, document: 'The mayor opened the bridge.', sentences: ['The mayor opened the bridge.'] }], info);
+}
+
+/** Renders the app on `core`, goes to Judges and waits until the judge list has loaded. */
+export async function showJudgesView(core: FakeCore): Promise<void> {
+  render(<App bridge={core.bridge} />);
+  fireEvent.click(await screen.findByTestId('nav-judges'));
+  await screen.findByTestId('judges-view');
+  await waitFor(() => expect(useJudges.getState().loaded).toBe(true));
+}
+
+/** Fresh renderer and judge state for each test, polling every 20 ms (not 500) so runs progress quickly. */
+export function judgesViewLifecycle(): void {
+  beforeEach(() => {
+    resetRendererState();
+    resetJudges();
+    judgePolling.intervalMs = 20;
+  });
+  afterEach(() => {
+    cleanup();
+    resetJudges();
+    judgePolling.intervalMs = 500;
+    vi.restoreAllMocks();
+  });
+}
