@@ -6,24 +6,17 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { EndpointConfigSchema } from '../../shared/judges/config';
 import { CustomIdSchema, customIdFor } from '../../electron/core/tasks/batch';
 import { runBatchFile } from '../mock-openai/batch-executor';
 import { judgeProject, type JudgeProject } from '../mock-openai/project';
-import { startMockOpenAI, type MockServer } from '../mock-openai/server';
+import { mockOpenAIForFile } from '../helpers/mock-openai';
 import { tempDir } from '../helpers/tmp';
 
 const dir = tempDir('loupe-batch-');
-let mock: MockServer;
-beforeAll(async () => {
-  mock = await startMockOpenAI();
-});
-afterAll(async () => {
-  await mock.close();
-});
+const mock = await mockOpenAIForFile();
 beforeEach(() => {
-  mock.reset();
   // Deterministic answers that vary by sentence: hard label and P("1") from the sentence's id.
   mock.setResponder((req) => {
     const m = /\((\d+)\.(\d+)\)/.exec(req.sentence ?? '');

@@ -5,30 +5,19 @@
  * cancel, bounded concurrency, and key hygiene.
  */
 import { readFileSync, existsSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { JudgeRunStatus } from '../../shared/api';
 import { BaselineConfigSchema, EndpointConfigSchema, type JudgeConfigInput } from '../../shared/judges/config';
 import { backoffMs } from '../../electron/core/tasks/engine';
 import { retryAfterMs } from '../../electron/core/tasks/transport';
 import { MemorySecretStore } from '../../electron/core/judges/secrets';
-import { startMockOpenAI, type MockServer, type Tokenisation } from '../mock-openai/server';
+import type { Tokenisation } from '../mock-openai/server';
 import { judgeProject, until, type JudgeProject } from '../mock-openai/project';
+import { mockOpenAIForFile } from '../helpers/mock-openai';
 import { tempDir } from '../helpers/tmp';
 
 const dir = tempDir('loupe-judges-');
-let mock: MockServer;
-
-beforeAll(async () => {
-  mock = await startMockOpenAI();
-});
-afterAll(async () => {
-  await mock.close();
-});
-beforeEach(() => {
-  mock.reset();
-  mock.setResponder(undefined);
-  mock.setLatency(0);
-});
+const mock = await mockOpenAIForFile();
 
 const endpoint = (patch: Partial<Extract<JudgeConfigInput, { kind: 'endpoint' }>> = {}) =>
   EndpointConfigSchema.parse({ kind: 'endpoint', baseUrl: mock.url, model: 'mock-judge', concurrency: 4, retries: 3, timeoutS: 5, ...patch });

@@ -9,31 +9,19 @@
  * Retry-After holds the workers, and the key appears in no stored raw answer, message or file.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runImport } from '../../electron/core/imports/run';
 import { createJsonTaskRun, fillTemplate } from '../../electron/core/tasks/json-kind';
 import { parseJsonAnswer } from '../../electron/core/tasks/json-answer';
 import { ModelConfigSchema, type ModelConfigInput } from '../../electron/core/tasks/model-config';
 import type { TaskProgress } from '../../electron/core/tasks/engine';
-import { startMockOpenAI, type MockServer } from '../mock-openai/server';
 import { WordsSchema, sentenceOf, wordsAnswer as answer, wordsKind, wordsOf } from '../mock-openai/words-kind';
 import { FAST_TUNING, judgeProject, summaryRows, until, type JudgeProject } from '../mock-openai/project';
+import { mockOpenAIForFile } from '../helpers/mock-openai';
 import { tempDir } from '../helpers/tmp';
 
 const dir = tempDir('loupe-task-engine-');
-let mock: MockServer;
-
-beforeAll(async () => {
-  mock = await startMockOpenAI();
-});
-afterAll(async () => {
-  await mock.close();
-});
-beforeEach(() => {
-  mock.reset();
-  mock.setResponder(undefined);
-  mock.setLatency(0);
-});
+const mock = await mockOpenAIForFile();
 
 const modelConfig = (patch: Partial<ModelConfigInput> = {}) =>
   ModelConfigSchema.parse({ baseUrl: mock.url, model: 'mock-words', concurrency: 4, retries: 3, timeoutS: 5, ...patch });
