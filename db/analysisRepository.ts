@@ -7,6 +7,8 @@
  * half-old, half-new input.
  */
 import { AccuracyRepository, type AccuracyDatasetRows } from './accuracyRepository';
+import { ScaffoldRepository } from './scaffoldRepository';
+import type { ScaffoldInput } from '../shared/scaffold/input';
 import type { Database, DatabaseConstructor } from './open';
 import { ProjectFileError } from './open';
 import { SCHEMA_VERSION } from './migrations';
@@ -65,6 +67,17 @@ export class AnalysisRepository {
   accuracyRows(dataset: string): AccuracyDatasetRows | null {
     const rows = new AccuracyRepository(this.db).datasetRows(dataset);
     return rows.claims.size > 0 || rows.keyFacts.size > 0 || rows.failures.length > 0 ? rows : null;
+  }
+
+  /** Scaffolds and their current alignments of one dataset (schema 9); null when it has no scaffold. */
+  scaffoldRows(dataset: string): ScaffoldInput | null {
+    const rows = new ScaffoldRepository(this.db).datasetRows(dataset);
+    if (rows.scaffolds.size === 0) return null;
+    return {
+      summaries: rows.summaries,
+      scaffolds: [...rows.scaffolds].map(([id, s]) => ({ id, docId: s.docId, version: s.version, items: s.items.map((i) => ({ id: i.id, kind: i.kind, tier: i.tier })) })),
+      alignments: rows.alignments,
+    };
   }
 
   private readonly judges: JudgeRepository;

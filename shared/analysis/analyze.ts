@@ -3,6 +3,8 @@
  * input and seed → the same report on every machine), plain JSON out.
  */
 import { computeAccuracy } from '../accuracy/metrics';
+import { computeScaffold } from '../scaffold/compute';
+import { SCAFFOLD_DEFINITION } from '../scaffold/definitions';
 import { agreementForDataset } from '../agreement/report';
 import type { AgreementSummary, DatasetAgreement, UnclearHandling } from '../agreement/types';
 import { computeEpsilon0 } from '../stats/epsilon0';
@@ -169,11 +171,16 @@ export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<Anal
           sentenceHuman: new Map(dataset.summaries.map((s) => [s.summaryId, s.units.map((u) => u.human)])),
         })
       : null,
+    // Semantic Scaffold (issue 12): only on a dataset that has a scaffold.
+    ...(dataset.scaffold
+      ? { scaffold: computeScaffold(dataset.scaffold, { bootstrap, seed, dataset: dataset.name, reference: resolved.reference, includeRevealed: resolved.includeRevealed }) }
+      : {}),
   };
 }
 
 /** The conventions behind the numbers, printed with every report. */
 export const DEFINITIONS: Record<string, string> = {
+  scaffold: SCAFFOLD_DEFINITION,
   scope:
     'Two scopes. Diagnostic scope (the paper\'s): summaries with ≥ 2 sentences (with one sentence min, mean and max coincide): min/mean/max correlations, ε₀, the verdict and the p̂/ε̂ it uses (p_hat, judges.*), composition, the hidden-bias simulation, suspicious examples and Table 4; n_summaries counts them, n_single_sentence_left_out the rest. All-units scope: every annotated summary of any length: human agreement (agreement) and the judge-error table (all_units: p̂, ε̂, confusion, recall, specificity).',
   human_label:

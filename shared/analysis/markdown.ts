@@ -6,6 +6,7 @@
  * corrected rate. "—" marks an undefined value.
  */
 import { renderAccuracy } from '../accuracy/markdown';
+import { renderScaffold } from '../scaffold/markdown';
 import type { DatasetAgreement, PairAgreement } from '../agreement/types';
 import type { AllUnitsReport, AnalysisReport, Composition, CorrelationCell, DatasetAnalysis, Estimate, HumanReferenceReport, KindCorrelations, Rate } from './types';
 import { AGGREGATORS } from './types';
@@ -356,6 +357,7 @@ function renderDataset(dataset: DatasetAnalysis): string {
     );
   }
   if (dataset.accuracy) parts.push(...renderAccuracy(dataset.accuracy));
+  if (dataset.scaffold) parts.push(...renderScaffold(dataset.scaffold));
   return parts.join('\n\n');
 }
 

@@ -14,6 +14,7 @@ import type { ReliabilityBin } from '../stats/calibration';
 import type { DatasetAgreement, JudgeHumanAgreement, MultiRaterAgreement, PairAgreement } from '../agreement/types';
 import { HUMAN_LABEL_RULES, REFERENCE_SETS } from './types';
 import { AccuracyBlockSchema } from '../accuracy/report';
+import { ScaffoldBlockSchema } from '../scaffold/report';
 import type {
   AllUnitsJudge,
   AllUnitsReport,
@@ -338,6 +339,7 @@ export const DatasetAnalysisSchema = z.object({
   disagreements: DisagreementReportSchema,
   hidden_bias: HiddenBiasReportSchema.nullable(),
   accuracy: AccuracyBlockSchema.nullable().optional(),
+  scaffold: ScaffoldBlockSchema.nullable().optional(),
 }) satisfies z.ZodType<DatasetAnalysis>;
 
 export const AnalysisReportSchema = z.object({

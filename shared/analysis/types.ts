@@ -11,6 +11,8 @@ import type { ReliabilityBin } from '../stats/calibration';
 import type { DatasetAgreement } from '../agreement/types';
 import type { AccuracyBlock } from '../accuracy/report';
 import type { AccuracyInput } from '../accuracy/metrics';
+import type { ScaffoldBlock } from '../scaffold/report';
+import type { ScaffoldInput } from '../scaffold/input';
 
 // ───────────────────────────── input ─────────────────────────────
 
@@ -109,6 +111,8 @@ export interface AnalysisDataset {
   reference?: ReferenceInput;
   /** Claims, key facts, their labels and judge outputs, system failures (issue 11; the loader fills it). */
   accuracy?: AccuracyInput;
+  /** Semantic Scaffolds and alignments to them (issue 12; the loader fills it when the dataset has a scaffold). */
+  scaffold?: ScaffoldInput;
 }
 
 export interface AnalysisSettings {
@@ -484,6 +488,8 @@ export interface DatasetAnalysis {
   hidden_bias: HiddenBiasReport | null;
   /** Summarization Accuracy (issue 11, shared/accuracy): absent or null when the dataset has no claims, key facts or system failures. */
   accuracy?: AccuracyBlock | null;
+  /** Semantic Scaffold (issue 12, shared/scaffold): absent when the dataset has no scaffold. */
+  scaffold?: ScaffoldBlock | null;
 }
 
 export interface AnalysisReport {

@@ -37,7 +37,9 @@ export function loadAnalysisDatasets(repo: AnalysisRepository, dataset: string |
       });
       // Claims and key facts (issue 11): resolved by the same reference and rule inside the analysis.
       const accuracy = repo.accuracyRows(name);
-      return accuracy ? { ...input, accuracy } : input;
+      // Semantic Scaffolds (issue 12): the reference set and reveal rule apply inside the analysis.
+      const scaffold = repo.scaffoldRows(name);
+      return { ...input, ...(accuracy ? { accuracy } : {}), ...(scaffold ? { scaffold } : {}) };
     });
   });
 }

@@ -1,0 +1,11 @@
+/** The Semantic Scaffold conventions in words, printed in the report's `definitions.scaffold` (issue 12). */
+export const SCAFFOLD_DEFINITION =
+  'Semantic Scaffold (per dataset `scaffold`, seed 000 §4, App. A, B.4). Per summary and source (people as "human", each judge by name), against the scaffold version the source aligned it on (the highest, when several). ' +
+  'M_c, S_c = main and supporting facts in the scaffold, M_s, S_s = those "preserved"; Q_c, R_c = main and supporting questions, Q_s, R_s = those "answered"; "partial" is not preserved. ' +
+  'f = (preserved + partial) / (preserved + partial + misrepresented) facts (faithfulness of what the summary states); fc = preserved / all facts; qc = answered / all questions; main_fc = M_s/M_c; supp_fc = S_s/S_c; ' +
+  'fact_focus = summary sentences linked to ≥ 1 fact / summary sentences; fps = (M_s/M_c)·(1 − S_s/S_c); qps = (Q_s/Q_c)·(1 − R_s/R_c); eps = preserved attributes / scaffold attributes. ' +
+  'A metric whose denominator is 0 is undefined (null), not 0 (fps needs M_c > 0 and S_c > 0, qps Q_c > 0 and R_c > 0); a metric is also null when the source aligned no item of its kind for the summary, and fact_focus when it linked no sentence. Within an aligned kind, an item the source left out counts as not kept. ' +
+  'People: the reference set\'s annotators, labels after a reveal only with include_revealed; several people on a summary: the mean of their per-summary values (n_aligners). ' +
+  'Means: over summaries with the metric defined, 95% summary-bootstrap intervals (by_system resamples the system\'s summaries). Comparison per metric: each system\'s mean and interval; for every pair (a, b) the mean of a − b over the documents both have a value on, with a paired-bootstrap interval resampling those documents (one draw for both systems); rank = 1 + the systems with a higher mean whose difference interval lies above 0 (equal ranks are ties); ' +
+  'saturated = spread ≤ noise, spread = max − min of the system means, noise = the median half-width of their intervals (≥ 2 systems with an interval; else null). The top-level comparison is that of comparison_source (people when they aligned, else the first judge by name). ' +
+  'Streams: xoshiro128** seeded by SplitMix64 over (seed, loupe-scaffold-v1, dataset, source, purpose).';

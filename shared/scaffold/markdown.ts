@@ -1,0 +1,59 @@
+/** The Markdown section of a dataset's Semantic Scaffold block (issue 12): means per source and system, and the model comparison. */
+import type { Estimate } from '../analysis/types';
+import { SCAFFOLD_METRICS, type ScaffoldMetric } from './metrics';
+import type { MetricComparison, ScaffoldBlock } from './report';
+
+const INERT: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;', '[': '&#91;', ']': '&#93;' };
+/** Names from the project as inert one-line text (no HTML, link or code span), as in shared/analysis/markdown.ts. */
+const inert = (name: string) => name.replace(/[\r\n]+/g, ' ').replace(/[&<>"'`[\]]/g, (c) => INERT[c]!);
+const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+const table = (header: string[], rows: string[][]) => {
+  const line = (cells: string[]) => `| ${cells.map(cell).join(' | ')} |`;
+  return [line(header), `|${header.map(() => ' --- ').join('|')}|`, ...rows.map(line)].join('\n');
+};
+const num = (v: number | null) => (v === null ? '—' : v.toFixed(3));
+const est = (e: Estimate | null) => (e === null ? '—' : e.ci === null ? `${num(e.value)} (n = ${e.n})` : `${num(e.value)} [${num(e.ci[0])}, ${num(e.ci[1])}]`);
+
+export const METRIC_LABELS: Record<ScaffoldMetric, string> = {
+  f: 'F',
+  fc: 'FC',
+  qc: 'QC',
+  main_fc: 'Main FC',
+  supp_fc: 'Supp FC',
+  fact_focus: 'Fact Focus',
+  fps: 'FPS',
+  qps: 'QPS',
+  eps: 'EPS',
+};
+
+const verdict = (c: MetricComparison) => (c.saturated === null ? '—' : c.saturated ? `saturated (spread ${num(c.spread)} ≤ noise ${num(c.noise)})` : `spread ${num(c.spread)} > noise ${num(c.noise)}`);
+
+export function renderScaffold(block: ScaffoldBlock): string[] {
+  const parts: string[] = ['### Semantic Scaffold (FPS, QPS, EPS)'];
+  parts.push(
+    'Per summary against its document\'s scaffold, then averaged (95% summary-bootstrap intervals). Only "preserved" / "answered" count as kept; a metric whose denominator is 0 is undefined (—). Ranks tie systems whose paired-bootstrap difference interval covers 0; a metric is saturated when the spread of the system means is within the median half-width of their intervals.',
+  );
+  const header = ['source', 'system', 'summaries', ...SCAFFOLD_METRICS.map((m) => METRIC_LABELS[m])];
+  const rows: string[][] = [];
+  for (const [name, s] of Object.entries(block.sources)) {
+    rows.push([inert(name), 'all', String(s.means.n_summaries), ...SCAFFOLD_METRICS.map((m) => est(s.means[m]))]);
+    for (const [system, x] of Object.entries(s.by_system)) rows.push([inert(name), inert(system), String(x.n_summaries), ...SCAFFOLD_METRICS.map((m) => est(x[m]))]);
+  }
+  parts.push(table(header, rows));
+  if (block.comparison && block.comparison_source !== null) {
+    parts.push(`Model comparison (${inert(block.comparison_source)}): rank (ties share a rank) and saturation per metric.`);
+    const systems = block.comparison.fps.systems.map((s) => s.system).sort();
+    const rankOf = (c: MetricComparison, system: string) => {
+      const s = c.systems.find((x) => x.system === system);
+      return s?.rank == null ? '—' : String(s.rank);
+    };
+    parts.push(
+      table(
+        ['metric', ...systems.map(inert), 'saturation'],
+        SCAFFOLD_METRICS.map((m) => [METRIC_LABELS[m], ...systems.map((s) => rankOf(block.comparison![m], s)), verdict(block.comparison![m])]),
+      ),
+    );
+  }
+  parts.push(...block.notes.map((n) => `- ${n}`));
+  return parts;
+}
