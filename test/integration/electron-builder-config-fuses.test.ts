@@ -5,21 +5,20 @@
  * wire (the sentinel @electron/fuses looks for, version 1, eight fuses in Electron's default
  * states); the test reads the wire of the packed binary back.
  */
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadBuilderConfig, packLinuxDir, scratchProject, standInElectronDist } from '../helpers/electron-builder';
 
-const ROOT = path.resolve(__dirname, '../..');
 const require = createRequire(import.meta.url);
-const yaml = require('js-yaml') as { load(text: string): unknown };
 const fuses = require('@electron/fuses') as {
   FuseV1Options: Record<string, number>;
   getCurrentFuseWire(binary: string): Promise<Record<string, number | string>>;
 };
 
-const config = yaml.load(readFileSync(path.join(ROOT, 'build/electron-builder.yml'), 'utf8')) as Record<string, any>;
+const config = loadBuilderConfig();
 
 const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
 const ENABLE = 0x31;
@@ -59,35 +58,23 @@ describe('electron-builder fuses (offline pack, linux dir target, stand-in binar
     async () => {
       const project = path.join(tmp, 'project');
       const electronDist = path.join(tmp, 'electron-dist');
+      scratchProject(project);
       mkdirSync(path.join(project, 'out', 'main'), { recursive: true });
       mkdirSync(path.join(project, 'out', 'renderer'), { recursive: true });
       mkdirSync(path.join(project, 'demo'), { recursive: true });
-      mkdirSync(electronDist, { recursive: true });
       const wire = Buffer.concat([
         Buffer.from('#!/bin/sh\n# stand-in Electron\n', 'latin1'),
         Buffer.from(SENTINEL, 'latin1'),
         Buffer.from([1, DEFAULT_WIRE.length, ...DEFAULT_WIRE]),
         Buffer.from('\n', 'latin1'),
       ]);
-      writeFileSync(path.join(electronDist, 'electron'), wire);
-      chmodSync(path.join(electronDist, 'electron'), 0o755);
-      writeFileSync(path.join(electronDist, 'version'), '45.5.0');
-      for (const f of ['package.json', 'package-lock.json']) copyFileSync(path.join(ROOT, f), path.join(project, f));
-      symlinkSync(path.join(ROOT, 'node_modules'), path.join(project, 'node_modules'), 'dir');
+      standInElectronDist(electronDist, wire);
       // Stand-in bundles: this test is about the executable, not the app's code.
       writeFileSync(path.join(project, 'out', 'main', 'main.cjs'), "'use strict';\n");
       writeFileSync(path.join(project, 'out', 'renderer', 'index.html'), '<!doctype html>');
       writeFileSync(path.join(project, 'demo', 'README'), 'demo');
 
-      const packConfig = structuredClone(config);
-      packConfig.directories = { ...packConfig.directories, output: path.join(tmp, 'dist'), buildResources: path.join(ROOT, 'build') };
-      packConfig.electronDist = electronDist;
-      packConfig.electronVersion = '45.5.0';
-      packConfig.publish = null;
-      const builder = require('electron-builder') as {
-        build(o: { projectDir: string; linux: string[]; config: unknown; publish: string }): Promise<string[]>;
-      };
-      await builder.build({ projectDir: project, linux: ['dir'], config: packConfig, publish: 'never' });
+      await packLinuxDir({ project, electronDist, output: path.join(tmp, 'dist'), config });
 
       const binary = path.join(tmp, 'dist', 'linux-unpacked', config.linux.executableName as string);
       const current = await fuses.getCurrentFuseWire(binary);

@@ -2,23 +2,17 @@
  * build/electron-builder.yml packed for real (offline): split from
  * test/unit/electron-builder-config.test.ts, since it builds the bundles and runs electron-builder.
  */
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadBuilderConfig, packLinuxDir, ROOT, scratchProject, standInElectronDist } from '../helpers/electron-builder';
 
-const ROOT = path.resolve(__dirname, '../..');
 const require = createRequire(import.meta.url);
-const yaml = require('js-yaml') as { load(text: string): unknown };
+const config = loadBuilderConfig();
 
-const config = yaml.load(readFileSync(path.join(ROOT, 'build/electron-builder.yml'), 'utf8')) as Record<string, any>;
-
-/**
- * A real (offline) electron-builder run: the `dir` target with a stand-in Electron distribution
- * (an executable named `electron` and a `version` file), in a throw-away project folder that
- * links this repository's node_modules. It checks what actually lands in app.asar.
- */
+/** A real (offline) electron-builder run (test/helpers/electron-builder.ts): what actually lands in app.asar. */
 describe('electron-builder pack (offline, linux dir target)', () => {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'loupe-pack-'));
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -28,14 +22,10 @@ describe('electron-builder pack (offline, linux dir target)', () => {
     async () => {
       const project = path.join(tmp, 'project');
       const electronDist = path.join(tmp, 'electron-dist');
+      scratchProject(project);
       mkdirSync(path.join(project, 'demo', 'frank'), { recursive: true });
       mkdirSync(path.join(project, 'out', 'renderer'), { recursive: true });
-      mkdirSync(electronDist, { recursive: true });
-      writeFileSync(path.join(electronDist, 'electron'), '#!/bin/sh\n');
-      chmodSync(path.join(electronDist, 'electron'), 0o755);
-      writeFileSync(path.join(electronDist, 'version'), '45.5.0');
-      for (const f of ['package.json', 'package-lock.json']) copyFileSync(path.join(ROOT, f), path.join(project, f));
-      symlinkSync(path.join(ROOT, 'node_modules'), path.join(project, 'node_modules'), 'dir');
+      standInElectronDist(electronDist, '#!/bin/sh\n');
       writeFileSync(path.join(project, 'demo', 'frank', 'sample.json'), '[]');
       writeFileSync(path.join(project, 'out', 'renderer', 'index.html'), '<!doctype html>');
       writeFileSync(path.join(project, 'stray.ts'), 'export {};');
@@ -44,16 +34,9 @@ describe('electron-builder pack (offline, linux dir target)', () => {
       };
       await buildElectron({ outDir: path.join(project, 'out'), logLevel: 'error' });
 
-      const packConfig = structuredClone(config);
-      delete packConfig.electronFuses; // the stand-in binary has no fuse wire to flip
-      packConfig.directories = { ...packConfig.directories, output: path.join(tmp, 'dist'), buildResources: path.join(ROOT, 'build') };
-      packConfig.electronDist = electronDist;
-      packConfig.electronVersion = '45.5.0';
-      packConfig.publish = null;
-      const builder = require('electron-builder') as {
-        build(o: { projectDir: string; linux: string[]; config: unknown; publish: string }): Promise<string[]>;
-      };
-      await builder.build({ projectDir: project, linux: ['dir'], config: packConfig, publish: 'never' });
+      const withoutFuses = structuredClone(config);
+      delete withoutFuses.electronFuses; // the stand-in binary has no fuse wire to flip
+      await packLinuxDir({ project, electronDist, output: path.join(tmp, 'dist'), config: withoutFuses });
 
       const resources = path.join(tmp, 'dist', 'linux-unpacked', 'resources');
       const asar = require('@electron/asar') as { listPackage(p: string): string[]; extractFile(a: string, f: string): Buffer };
