@@ -11,7 +11,6 @@
  *   non-empty and equal a computation from the raw file, while every ≥ 2 section is empty or null.
  */
 import Database from 'better-sqlite3';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openProjectDatabase } from '../../db/open';
@@ -25,6 +24,7 @@ import type { HumanLabel } from '../../shared/domain';
 import { runImport } from '../../electron/core/imports/run';
 import { computeReport } from '../../electron/core/analysis/compute';
 import { loadAnalysisDatasets } from '../../electron/core/analysis/load';
+import { frankSummaryId, frankXsumRecords, writeFrankXsum } from '../helpers/frank-xsum';
 import { tempDir } from '../helpers/tmp';
 import { datasetFromFixture, loadWorkedExample } from '../helpers/worked-example';
 
@@ -170,21 +170,8 @@ describe('all_units without single-sentence summaries', () => {
 
 // ───────────────────────── a FRANK-XSum-like project ─────────────────────────
 
-interface FineSurERecord {
-  doc_id: string;
-  source: string;
-  model: string;
-  sentences: string[];
-  raw_annotations: Record<string, { factuality_labels: number[] }>;
-}
-
-const FRANK = join(import.meta.dirname, '..', 'fixtures', 'benchmarks', 'frank', 'finesure-format', 'frank-data-100.json');
-const records = readFileSync(FRANK, 'utf8')
-  .split('\n')
-  .filter((line) => line.trim() !== '')
-  .map((line) => JSON.parse(line) as FineSurERecord);
 // FRANK's XSum part with one sentence per summary (FRANK-XSum is 64 of these 65 in the sample).
-const xsum = records.filter((r) => r.source === 'bbc' && r.sentences.length === 1);
+const xsum = frankXsumRecords();
 
 describe('a FRANK-XSum-like project (one sentence per summary)', () => {
   const dir = tempDir('loupe-all-units-');
@@ -195,9 +182,7 @@ describe('a FRANK-XSum-like project (one sentence per summary)', () => {
   const judgeHard = (g: number): 0 | 1 => (g % 3 === 0 ? 0 : 1);
 
   beforeAll(async () => {
-    const file = join(dir, 'frank-xsum.json');
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync(file, `${xsum.map((r) => JSON.stringify(r)).join('\n')}\n`);
+    const file = writeFrankXsum(dir, xsum);
     const db = openProjectDatabase(Database, path, { create: true });
     try {
       const repo = new Repository(db);
@@ -253,7 +238,7 @@ describe('a FRANK-XSum-like project (one sentence per summary)', () => {
     let unresolved = 0;
     for (const loaded of summaryIds) {
       const g = bySummaryId.get(loaded)!;
-      const record = xsum.find((r) => `${r.doc_id}:${r.model}` === loaded)!; // the importer's summary id
+      const record = xsum.find((r) => frankSummaryId(r) === loaded)!; // the importer's summary id
       const votes = Object.values(record.raw_annotations).map((a) => a.factuality_labels[0]!);
       if (!votes.every((v) => v === votes[0])) {
         unresolved += 1;

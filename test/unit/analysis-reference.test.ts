@@ -12,7 +12,6 @@
  *   the ties a fourth voter makes; the defaults give exactly today's report.
  */
 import Database from 'better-sqlite3';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeDataset, resolveHumanLabel, unitHumanLabels, type AnalysisDataset, type AnalysisReport, type CurrentLabelEvent, type DatasetAnalysis } from '../../shared/analysis';
@@ -25,6 +24,7 @@ import { computeReport } from '../../electron/core/analysis/compute';
 import { loadAnalysisDatasets } from '../../electron/core/analysis/load';
 import { AnalysisRepository, openProjectReadOnly } from '../../db/analysisRepository';
 import { parseApiInput } from '../../shared/api';
+import { frankSummaryId, frankXsumRecords, writeFrankXsum } from '../helpers/frank-xsum';
 import { tempDir } from '../helpers/tmp';
 
 const F: HumanLabel = 'faithful';
@@ -122,23 +122,10 @@ describe('selecting the reference labels', () => {
 
 // ───────────────────────── a project: FRANK's XSum labels + a person ─────────────────────────
 
-interface FineSurERecord {
-  doc_id: string;
-  source: string;
-  model: string;
-  sentences: string[];
-  raw_annotations: Record<string, { factuality_labels: number[] }>;
-}
-
-const FRANK = join(import.meta.dirname, '..', 'fixtures', 'benchmarks', 'frank', 'finesure-format', 'frank-data-100.json');
-const xsum = readFileSync(FRANK, 'utf8')
-  .split('\n')
-  .filter((line) => line.trim() !== '')
-  .map((line) => JSON.parse(line) as FineSurERecord)
-  .filter((r) => r.source === 'bbc' && r.sentences.length === 1);
+const xsum = frankXsumRecords();
 /** FRANK's three votes on a summary's one sentence (1 = has an error → unfaithful). */
 const frankVotes = (summaryId: string): HumanLabel[] =>
-  Object.values(xsum.find((r) => `${r.doc_id}:${r.model}` === summaryId)!.raw_annotations).map((a) => (a.factuality_labels[0] === 1 ? U : F));
+  Object.values(xsum.find((r) => frankSummaryId(r) === summaryId)!.raw_annotations).map((a) => (a.factuality_labels[0] === 1 ? U : F));
 
 describe('the reference of a project with an imported label set and a person', () => {
   const dir = tempDir('loupe-analysis-reference-');
@@ -155,8 +142,7 @@ describe('the reference of a project with an imported label set and a person', (
   };
 
   beforeAll(async () => {
-    const file = join(dir, 'frank-xsum.json');
-    writeFileSync(file, `${xsum.map((r) => JSON.stringify(r)).join('\n')}\n`);
+    const file = writeFrankXsum(dir, xsum);
     const core: Core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false });
     core.createProject(path);
     try {
@@ -188,7 +174,7 @@ describe('the reference of a project with an imported label set and a person', (
     let labels = 0;
     const outcome = { agreed: 0, single: 0, disagreement: 0, majority: 0, tie: 0 };
     for (const r of xsum) {
-      const id = `${r.doc_id}:${r.model}`;
+      const id = frankSummaryId(r);
       const votes: HumanLabel[] = set === 'people' ? [] : frankVotes(id);
       const mine = alice.get(id);
       if (mine && set !== 'imported' && (mine.blind || includeRevealed)) votes.push(mine.label);
