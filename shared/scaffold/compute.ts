@@ -5,8 +5,8 @@
  *
  * Which alignments: each aligner's current alignment of a summary, on the highest scaffold version
  * it aligned that summary on (an edit makes a new version; alignments on older ones are not mixed
- * in). People: those of the reference set (person / imported annotators), labels given after a
- * reveal only with includeRevealed; a summary aligned by several people gets the mean of their
+ * in). People: those of the reference set (person / imported annotators); a person's alignment
+ * of a summary with any item aligned after a reveal only with includeRevealed; a summary aligned by several people gets the mean of their
  * per-summary metrics (each metric over the people for whom it is defined).
  * Streams: xoshiro128** seeded by (seed, "loupe-scaffold-v1", dataset, source, purpose) with
  * purpose "means", "system\0<system>" or "pair\0<metric>\0<a>\0<b>".
@@ -38,16 +38,16 @@ export function computeScaffold(input: ScaffoldInput, options: ScaffoldOptions):
 
   // source key → summary key → aligner → scaffold id → item id → value
   const bySource = new Map<string, Map<number, Map<string, Map<number, Aligned>>>>();
-  let leftOutRevealed = 0;
+  // A person's alignment of a summary with any item aligned after a reveal is left out whole
+  // (leaving out only those items would count them as not kept).
+  const inReference = (a: ScaffoldInput['alignments'][number]) => options.reference === 'both' || (options.reference === 'people' ? a.annotatorKind === 'person' : a.annotatorKind === 'imported');
+  const leftOutRevealed = new Set<string>();
+  if (!options.includeRevealed) for (const a of input.alignments) if (a.source.startsWith('human:') && inReference(a) && !a.blind) leftOutRevealed.add(`${a.summaryKey}\u0000${a.source}`);
   for (const a of input.alignments) {
     let source: string;
     if (a.source.startsWith('human:')) {
-      const inSet = options.reference === 'both' || (options.reference === 'people' ? a.annotatorKind === 'person' : a.annotatorKind === 'imported');
-      if (!inSet) continue;
-      if (!a.blind && !options.includeRevealed) {
-        leftOutRevealed += 1;
-        continue;
-      }
+      if (!inReference(a)) continue;
+      if (leftOutRevealed.has(`${a.summaryKey}\u0000${a.source}`)) continue;
       source = 'human';
     } else {
       const name = a.source.slice('judge:'.length);
@@ -58,7 +58,7 @@ export function computeScaffold(input: ScaffoldInput, options: ScaffoldOptions):
     const perScaffold = getOrSet(perAligner, a.source, () => new Map());
     getOrSet(perScaffold, a.scaffoldId, () => new Map()).set(a.itemId, { value: a.value, sentences: a.sentences });
   }
-  if (leftOutRevealed > 0) notes.push(`${leftOutRevealed} people's alignment(s) given after a reveal left out (include_revealed is off).`);
+  if (leftOutRevealed.size > 0) notes.push(`${leftOutRevealed.size} (summary, person) alignment(s) with items aligned after a reveal left out (include_revealed is off).`);
 
   const sources: Record<string, ScaffoldSourceReport> = {};
   for (const source of [...bySource.keys()].sort(humanFirst)) {

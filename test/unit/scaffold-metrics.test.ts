@@ -142,3 +142,37 @@ describe('model comparison', () => {
     expect(block.sources.j!.comparison.qps).toMatchObject({ saturated: null, spread: null });
   });
 });
+
+describe('people as the "human" source', () => {
+  /** One document, one summary; attributes a1..a4; each person keeps the first k. */
+  function people(aligners: Array<{ name: string; kind: 'person' | 'imported'; kept: number; blind: boolean }>): ScaffoldInput {
+    const items = [{ id: 1, kind: 'fact' as const, tier: 'main' as const }, ...[2, 3, 4, 5].map((id) => ({ id, kind: 'attribute' as const, tier: null }))];
+    return {
+      summaries: [{ key: 1, summaryId: 's1', docId: 'd1', system: 'x', sentenceCount: 1 }],
+      scaffolds: [{ id: 1, docId: 'd1', version: 1, items }],
+      alignments: aligners.flatMap((p) => items.slice(1).map((it, i) => ({ summaryKey: 1, scaffoldId: 1, itemId: it.id, source: `human:${p.name}`, annotatorKind: p.kind, blind: p.blind, value: i < p.kept ? ('preserved' as const) : ('missing' as const), sentences: [] }))),
+    };
+  }
+
+  it('averages the people on a summary, keeps to the reference set and leaves revealed alignments out unless asked', () => {
+    const input = people([
+      { name: 'ana', kind: 'person', kept: 1, blind: true },
+      { name: 'bo', kind: 'person', kept: 3, blind: true },
+      { name: 'bench', kind: 'imported', kept: 4, blind: true },
+      { name: 'late', kind: 'person', kept: 0, blind: false },
+    ]);
+    const both = computeScaffold(input, { ...options, reference: 'both' })!;
+    expect(both.sources.human!.per_summary[0]).toMatchObject({ n_aligners: 3, eps: (1 / 4 + 3 / 4 + 4 / 4) / 3 });
+    expect(both.notes.join(' ')).toContain('1 (summary, person) alignment(s)');
+    const own = computeScaffold(input, { ...options, reference: 'people' })!;
+    expect(own.sources.human!.per_summary[0]).toMatchObject({ n_aligners: 2, eps: 0.5 });
+    const imported = computeScaffold(input, { ...options, reference: 'imported' })!;
+    expect(imported.sources.human!.per_summary[0]).toMatchObject({ n_aligners: 1, eps: 1 });
+    // One item aligned after the reveal leaves that person's whole alignment out, not just the item.
+    const partlyLate = people([{ name: 'ana', kind: 'person', kept: 2, blind: true }]);
+    partlyLate.alignments[0] = { ...partlyLate.alignments[0]!, blind: false };
+    expect(computeScaffold(partlyLate, options)!.sources.human).toBeUndefined();
+    const revealed = computeScaffold(input, { ...options, reference: 'people', includeRevealed: true })!;
+    expect(revealed.sources.human!.per_summary[0]).toMatchObject({ n_aligners: 3, eps: (1 / 4 + 3 / 4 + 0) / 3 });
+  });
+});
