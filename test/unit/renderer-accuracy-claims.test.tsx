@@ -115,9 +115,12 @@ describe('claim labeling by keyboard', () => {
     press('f');
     await waitFor(() => expect(claim(0, 0).getAttribute('data-write')).toBe('saving'));
     expect(claim(0, 0).getAttribute('data-label')).toBe('supported');
+    // The pane-level status the sentences show too (test/helpers/browser.ts labelsStored waits on it).
+    expect(screen.getByTestId('saving')).toBeTruthy();
     expect(core.accuracy.claimLabel('ann', claimIds(1)[0]!)).toBeUndefined();
     await act(async () => held.resolve());
     await waitFor(() => expect(claim(0, 0).getAttribute('data-write')).toBeNull());
+    expect(screen.queryByTestId('saving')).toBeNull();
     expect(core.accuracy.claimLabel('ann', claimIds(1)[0]!)?.label).toBe('supported');
   });
 

@@ -12,6 +12,7 @@ import { claimItem, claimRows, CLAIM_LABEL_NAME, type KeptLabels } from '../../s
 import { SummaryText } from '../annotate/SummaryText';
 import { EmptyItems } from './EmptyItems';
 import { ItemBadge } from './ItemBadge';
+import { SavingStatus } from './SavingStatus';
 
 export function claimErrorName(type: ClaimErrorType): string {
   return ERROR_TYPE_NAMES[CLAIM_ERROR_TYPE_IN_TAXONOMY[type]];
@@ -52,6 +53,7 @@ export function ClaimsPane({ summary, claims, position, saving, failed, kept, le
     <div className="claims-pane" data-testid="claims-pane" data-version={claims.version}>
       <p className="muted claims-version" data-testid="claims-version">
         Claims version {claims.version} · you labeled {labeled} of {rows.length} on this version
+        {saving.size > 0 && <SavingStatus />}
       </p>
       {kept && kept.what === 'claims' && kept.key === claims.key && (
         <p className="notice" role="status" data-testid="claims-kept">

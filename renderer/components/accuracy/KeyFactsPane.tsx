@@ -9,6 +9,7 @@ import type { KeyFactAnnotation } from '../../../shared/accuracy/contract';
 import { factItem, FACT_LABEL_NAME, type KeptLabels } from '../../state/accuracy';
 import { EmptyItems } from './EmptyItems';
 import { ItemBadge } from './ItemBadge';
+import { SavingStatus } from './SavingStatus';
 import { conveyedText, conveyLines } from './lines';
 
 interface KeyFactsPaneProps {
@@ -51,6 +52,7 @@ export function KeyFactsPane({ summary, facts, position, saving, failed, kept, l
           <>
             <p className="muted" data-testid="keyfacts-version">
               Key facts of <code>{facts.docId}</code>, version {facts.version} · you labeled {labeled} of {facts.facts.length} for this summary
+              {saving.size > 0 && <SavingStatus />}
             </p>
             {kept && kept.what === 'keyfacts' && kept.key === facts.key && (
               <p className="notice" role="status" data-testid="keyfacts-kept">
