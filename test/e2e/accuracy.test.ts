@@ -261,3 +261,28 @@ describe('the lead’s Analysis', () => {
     await lead.close();
   });
 });
+
+describe('W edits a set through the annotator link (after the analysis: a new version leaves the labels on the old one)', () => {
+  it('W on the claims opens the editor; dropping the last claim saves version 2, unlabeled, and claims.load as alice shows it', async () => {
+    // alice's page is on the key facts: T twice goes round to the claims.
+    await page.keyboard.press('t');
+    await page.locator('[data-testid="unit-mode"][data-mode="sentences"]').waitFor();
+    await page.keyboard.press('t');
+    await page.getByTestId('claims-pane').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('claims-pane').getAttribute('data-version')).toBe('1');
+    await page.keyboard.press('w');
+    await page.getByTestId('set-editor').waitFor();
+    expect(await page.getByTestId('set-editor-item').count()).toBe(claimCount);
+    await page.getByTestId('set-editor-drop').last().click();
+    await page.getByTestId('set-editor-save').click();
+    await page.getByTestId('set-editor').waitFor({ state: 'detached' });
+    await page.locator('[data-testid="claims-pane"][data-version="2"]').waitFor({ timeout: 15_000 });
+    await page.getByTestId('claims-kept').waitFor();
+    const rows = page.locator('li.claim-row');
+    expect(await rows.count()).toBe(claimCount - 1);
+    for (let i = 0; i < claimCount - 1; i += 1) expect(await rows.nth(i).getAttribute('data-label')).toBe('');
+    const claims = await apiCall<ClaimAnnotation>(serve, 'claims.load', { key: summaryKey, annotator: 'alice' }, serve.lead.token);
+    expect(claims.version).toBe(2);
+    expect(claims.sentences.flatMap((s) => s.claims.map((c) => c.text))).toEqual(CLAIMS[summaryId]!.slice(0, -1).map((c) => c.text));
+  });
+});
