@@ -60,6 +60,7 @@ export interface ClaimLabelEventRow {
   annotatorKind: 'person' | 'imported';
   label: ClaimLabel | null;
   errorType: ClaimErrorType | null;
+  note: string | null;
   blind: boolean;
 }
 
@@ -70,6 +71,7 @@ export interface KeyFactLabelEventRow {
   annotatorKind: 'person' | 'imported';
   label: KeyFactLabel | null;
   conveyedBy: ItemRefs;
+  note: string | null;
   blind: boolean;
 }
 
@@ -510,8 +512,8 @@ export class AccuracyRepository {
     const claimLabels = (
       this.db
         .prepare(
-          `SELECT claimId, annotator, annotatorKind, label, errorType, blind FROM (
-             SELECT e.claim_id AS claimId, a.name AS annotator, a.kind AS annotatorKind, e.label, e.error_type AS errorType, e.blind,
+          `SELECT claimId, annotator, annotatorKind, label, errorType, note, blind FROM (
+             SELECT e.claim_id AS claimId, a.name AS annotator, a.kind AS annotatorKind, e.label, e.error_type AS errorType, e.note, e.blind,
                     row_number() OVER (PARTITION BY e.claim_id, e.annotator_id ORDER BY ${currentFirst('e')}) AS rn
              FROM claim_label_events e JOIN annotators a ON a.id = e.annotator_id) WHERE rn = 1`,
         )
@@ -522,8 +524,8 @@ export class AccuracyRepository {
     const keyFactLabels = (
       this.db
         .prepare(
-          `SELECT keyFactId, summaryKey, annotator, annotatorKind, label, conveyedBy, blind FROM (
-             SELECT e.key_fact_id AS keyFactId, e.summary_id AS summaryKey, a.name AS annotator, a.kind AS annotatorKind, e.label, e.conveyed_by AS conveyedBy, e.blind,
+          `SELECT keyFactId, summaryKey, annotator, annotatorKind, label, conveyedBy, note, blind FROM (
+             SELECT e.key_fact_id AS keyFactId, e.summary_id AS summaryKey, a.name AS annotator, a.kind AS annotatorKind, e.label, e.conveyed_by AS conveyedBy, e.note, e.blind,
                     row_number() OVER (PARTITION BY e.key_fact_id, e.summary_id, e.annotator_id ORDER BY ${currentFirst('e')}) AS rn
              FROM key_fact_label_events e JOIN annotators a ON a.id = e.annotator_id) WHERE rn = 1`,
         )

@@ -146,9 +146,9 @@ describe('loupe accuracy / systems / export --accuracy (CLI)', () => {
     const key = repo.accuracy.summaryKey('acc', 's2')!;
     const claims = repo.accuracy.claimsOfSet(repo.accuracy.currentClaimSet(key)!.id);
     const ann = repo.ensureAnnotator('ann', 'person');
-    repo.accuracy.recordClaimLabel({ claimId: claims[1]!.id, annotatorId: ann.id, label: 'unsupported', errorType: 'number_or_date', note: null, timeSpentMs: null, cause: 'label' });
+    repo.accuracy.recordClaimLabel({ claimId: claims[1]!.id, annotatorId: ann.id, label: 'unsupported', errorType: 'number_or_date', note: 'the amount is 2.4, not 2.1', timeSpentMs: null, cause: 'label' });
     const fact = repo.accuracy.keyFactsOfSet(repo.accuracy.currentKeyFactSet(repo.accuracy.summaryInfo(key)!.documentKey)!.id)[1]!;
-    repo.accuracy.recordKeyFactLabel({ keyFactId: fact.id, summaryKey: key, annotatorId: ann.id, label: 'covered', conveyedBy: { claims: [claims[1]!.id], sentences: [] }, note: null, timeSpentMs: null, cause: 'label' });
+    repo.accuracy.recordKeyFactLabel({ keyFactId: fact.id, summaryKey: key, annotatorId: ann.id, label: 'covered', conveyedBy: { claims: [claims[1]!.id], sentences: [] }, note: 'via the budget claim', timeSpentMs: null, cause: 'label' });
     db.close();
 
     const jsonl = join(dir, 'acc.jsonl');
@@ -160,7 +160,9 @@ describe('loupe accuracy / systems / export --accuracy (CLI)', () => {
     for (const t of ['summary', 'system_output', 'key_facts', 'claims', 'claim_label', 'key_fact_label', 'claim_prediction', 'key_fact_prediction', 'sentence_keyfact_prediction']) expect(types.has(t), t).toBe(true);
     const claimSet = original.find((r) => r.type === 'claims' && r.summary_id === 's2')!;
     expect(claimSet).toMatchObject({ decomposer: expect.stringMatching(/^task:claim_decomposition@[0-9a-f]{64}$/), decomposer_version: '1', source: 'model' });
-    expect(original.find((r) => r.type === 'claim_label')).toMatchObject({ summary_id: 's2', claim_index: 1, annotator: 'ann', label: 'unsupported', error_type: 'number_or_date' });
+    expect(original.find((r) => r.type === 'claim_label')).toMatchObject({ summary_id: 's2', claim_index: 1, annotator: 'ann', label: 'unsupported', error_type: 'number_or_date', note: 'the amount is 2.4, not 2.1' });
+    // Notes travel with the labels, so the round trip below keeps them too.
+    expect(original.find((r) => r.type === 'key_fact_label')).toMatchObject({ annotator: 'ann', label: 'covered', note: 'via the budget claim' });
     expect(original.filter((r) => r.type === 'system_output').map((r) => [r.system, r.failure])).toEqual([
       ['down', 'error'],
       ['down', 'error'],

@@ -59,12 +59,12 @@ export function accuracyRecords(repo: Repository, dataset: string | null): Array
     for (const l of data.claimLabels) {
       const at = claimAt.get(l.claimId);
       if (!at || l.label === null) continue;
-      out.push({ type: 'claim_label', dataset: name, summary_id: summaryOf.get(at.summaryKey)!.summaryId, claim_index: at.index, annotator: l.annotator, label: l.label, error_type: l.errorType, blind: l.blind });
+      out.push({ type: 'claim_label', dataset: name, summary_id: summaryOf.get(at.summaryKey)!.summaryId, claim_index: at.index, annotator: l.annotator, label: l.label, error_type: l.errorType, ...(l.note !== null ? { note: l.note } : {}), blind: l.blind });
     }
     for (const l of data.keyFactLabels) {
       const index = factAt.get(l.keyFactId);
       if (index === undefined || l.label === null) continue;
-      out.push({ type: 'key_fact_label', dataset: name, summary_id: summaryOf.get(l.summaryKey)!.summaryId, key_fact_index: index, annotator: l.annotator, label: l.label, ...refs(l.summaryKey, l.conveyedBy), blind: l.blind });
+      out.push({ type: 'key_fact_label', dataset: name, summary_id: summaryOf.get(l.summaryKey)!.summaryId, key_fact_index: index, annotator: l.annotator, label: l.label, ...refs(l.summaryKey, l.conveyedBy), ...(l.note !== null ? { note: l.note } : {}), blind: l.blind });
     }
     for (const l of data.sentenceKeyFactLabels) {
       const at = sentenceAt.get(l.unitId);
