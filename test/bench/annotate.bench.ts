@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { openProjectDatabase } from '../../db/open';
 import { Repository } from '../../db/repository';
 import { createCore } from '../../electron/core/index';
@@ -76,6 +77,9 @@ async function main(): Promise<void> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (built.status !== 0) throw new Error('vite build failed');
+  // The bundle `npm run loupe` runs, built here when stale (a fresh clone has none yet).
+  const cli = (await import(pathToFileURL(join(import.meta.dirname, '..', '..', 'scripts', 'loupe.mjs')).href)) as { isStale(): boolean; buildCliBundle(): Promise<void> };
+  if (cli.isStale()) await cli.buildCliBundle();
   const serve = await startServe(['--project', project, '--annotator', 'bench'], { LOUPE_STATE_DIR: dir });
   const browser = await launchChromium();
   try {
