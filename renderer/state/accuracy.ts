@@ -11,20 +11,24 @@
  * type, conveyed-by, clear, undo and redo wait for the writes before them and show what the core
  * stored. Undo and redo here act on claim and key-fact labels, across summaries, as new events.
  */
+import { z } from 'zod';
 import { create } from 'zustand';
-import type {
-  AnnotationClaim,
-  ClaimAnnotation,
-  ClaimLabelState,
-  ConveyedBy,
-  KeyFactAnnotation,
-  KeyFactLabelState,
+import {
+  ClaimLabelStateSchema,
+  KeyFactLabelStateSchema,
+  type AnnotationClaim,
+  type ClaimAnnotation,
+  type ClaimLabelState,
+  type ConveyedBy,
+  type KeyFactAnnotation,
+  type KeyFactLabelState,
 } from '../../shared/accuracy/contract';
 import type { ClaimErrorType, ClaimLabel, KeyFactLabel } from '../../shared/accuracy/domain';
 import type { HumanLabel } from '../../shared/domain';
 import { errorMessage } from '../api/errors';
 import { canLabel, openSummary, sessionLanes, useAnnotation } from './annotation';
 import { bridge, useSession } from './session';
+import { MAX_HISTORY_ENTRIES, storedHistory } from './storedHistory';
 
 export const UNIT_MODES = ['sentences', 'claims', 'keyfacts'] as const;
 export type UnitMode = (typeof UNIT_MODES)[number];
@@ -119,16 +123,33 @@ let focusAfterLoad: string | null = null;
 type Change = { ref: ItemRef; before: ItemState; after: ItemState };
 let past: Change[] = [];
 let future: Change[] = [];
-const MAX_UNDO = 500;
+
+const Ref = <K extends ItemRef['kind']>(kind: K) => z.object({ kind: z.literal(kind), key: z.number().int(), id: z.number().int() });
+/** A claim change holds claim states and a key-fact change key-fact states; a reload reads back only what fits. */
+const ChangeSchema = z.union([
+  z.object({ ref: Ref('claim'), before: ClaimLabelStateSchema, after: ClaimLabelStateSchema }),
+  z.object({ ref: Ref('fact'), before: KeyFactLabelStateSchema, after: KeyFactLabelStateSchema }),
+]);
+/** Kept in this tab's sessionStorage under the annotation owner, as the sentence history is: a reload keeps it. */
+const storedChanges = storedHistory<Change>('loupe.accuracy-undo:', ChangeSchema);
 
 function setDepths(): void {
+  storedChanges.save({ past, future });
   set({ undoDepth: past.length, redoDepth: future.length });
 }
 
 function pushChange(change: Change): void {
-  past = [...past.slice(-(MAX_UNDO - 1)), change];
+  past = [...past.slice(-(MAX_HISTORY_ENTRIES - 1)), change];
   future = [];
   setDepths();
+}
+
+/** The owner (project + annotator) of the session: this tab's history of it before a reload, else empty. */
+function restoreChanges(owner: string | null): void {
+  const restored = owner === null ? { past: [], future: [] } : storedChanges.restore(owner);
+  past = restored.past;
+  future = restored.future;
+  set({ undoDepth: past.length, redoDepth: future.length });
 }
 
 /** Another annotator or project: forget everything (writes of the old session still complete). */
@@ -136,6 +157,7 @@ export function resetAccuracy(): void {
   committed.clear();
   pendingStateOf.clear();
   focusAfterLoad = null;
+  storedChanges.forget();
   past = [];
   future = [];
   useAccuracy.setState({ ...initialState, saving: new Map(), failed: new Set() });
@@ -263,7 +285,10 @@ export function showItems(): Promise<void> {
 
 // A new summary on screen: load its items (after the commands already queued, which load them themselves if they need them).
 useAnnotation.subscribe((state, previous) => {
-  if (state.owner !== previous.owner) resetAccuracy();
+  if (state.owner !== previous.owner) {
+    resetAccuracy();
+    restoreChanges(state.owner);
+  }
   else if (state.summary?.key !== previous.summary?.key && get().mode !== 'sentences') void sessionLanes.enqueue(() => ensureLoaded());
 });
 
@@ -463,7 +488,7 @@ function bringBack(ref: ItemRef, itemKey: string): void {
 // ---------------------------------------------------------------------------------------------
 // Changes that need the stored state (after the writes before them)
 
-async function storeItem(ref: ItemRef, state: ItemState, cause: 'error_type' | 'conveyed_by' | 'clear' | 'undo' | 'redo'): Promise<ItemState | null> {
+async function storeItem(ref: ItemRef, state: ItemState, cause: 'error_type' | 'conveyed_by' | 'clear' | 'note' | 'undo' | 'redo'): Promise<ItemState | null> {
   const owner = sessionLanes.token();
   const annotator = annotatorName();
   const stored =
@@ -477,7 +502,7 @@ async function storeItem(ref: ItemRef, state: ItemState, cause: 'error_type' | '
   return stored;
 }
 
-async function changeShown(ref: ItemRef, cause: 'error_type' | 'conveyed_by' | 'clear', change: (state: ItemState) => ItemState | null): Promise<void> {
+async function changeShown(ref: ItemRef, cause: 'error_type' | 'conveyed_by' | 'clear' | 'note', change: (state: ItemState) => ItemState | null): Promise<void> {
   const owner = sessionLanes.token();
   await sessionLanes.settled();
   if (!sessionLanes.isCurrent(owner)) return;
@@ -557,6 +582,26 @@ export function clearItem(): Promise<void> {
         state.label === null ? null : { ...(state as KeyFactLabelState), label: null, conveyedBy: { claims: [], sentences: [] } },
       );
     }
+  });
+}
+
+/** The item / or M writes a note on: the current claim or key fact, or null when there is none. */
+export function noteTarget(state: AccuracyState = get()): { kind: 'claim' | 'fact'; id: number } | null {
+  if (state.mode === 'claims') {
+    const row = claimRows(state.claims)[state.claimPosition];
+    return row ? { kind: 'claim', id: row.claim.id } : null;
+  }
+  const fact = state.mode === 'keyfacts' ? state.facts?.facts[state.factPosition] : undefined;
+  return fact ? { kind: 'fact', id: fact.id } : null;
+}
+
+/** Saves a claim's or key fact's note (blank removes it) as one event, cause 'note'; undoable like a label. */
+export function saveItemNote(target: { kind: 'claim' | 'fact'; id: number }, text: string): Promise<void> {
+  const note = text.trim() === '' ? null : text;
+  return sessionLanes.enqueue(() => {
+    const key = target.kind === 'claim' ? get().claims?.key : get().facts?.key;
+    if (key === undefined) return;
+    return changeShown({ kind: target.kind, key, id: target.id }, 'note', (state) => (state.note === note ? null : { ...state, note }));
   });
 }
 

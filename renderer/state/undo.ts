@@ -3,12 +3,13 @@
  * shown and is only cleared when the annotator or the project changes. Undo is not a deletion:
  * it records the `before` state as a new event (cause 'undo'), so the audit trail survives.
  *
- * The stack is kept in this tab's sessionStorage under its owner (project + annotator), so a
- * reload of the tab keeps it; another tab or a closed window starts empty.
+ * The stack is kept in this tab's sessionStorage under its owner (storedHistory.ts), so a reload
+ * of the tab keeps it; another tab or a closed window starts empty.
  */
 import { z } from 'zod';
 import { create } from 'zustand';
 import { UnitLabelStateSchema, type UnitLabelState } from '../../shared/api';
+import { MAX_HISTORY_ENTRIES, storedHistory } from './storedHistory';
 
 export interface UndoEntry {
   /** The queue key of the summary the unit belongs to. */
@@ -18,14 +19,11 @@ export interface UndoEntry {
   after: UnitLabelState;
 }
 
-/** Enough for a long session; older entries fall off the bottom. */
-const MAX_ENTRIES = 500;
-
-const STORAGE_PREFIX = 'loupe.undo:';
+const MAX_ENTRIES = MAX_HISTORY_ENTRIES;
 
 const EntrySchema = z.object({ key: z.number().int(), unitId: z.number().int(), before: UnitLabelStateSchema, after: UnitLabelStateSchema });
 /** What a reload reads back: anything else (an older shape, a hand edit) is an empty history. */
-const StoredSchema = z.object({ past: z.array(EntrySchema).max(MAX_ENTRIES), future: z.array(EntrySchema).max(MAX_ENTRIES) });
+const stored = storedHistory<UndoEntry>('loupe.undo:', EntrySchema);
 
 interface UndoState {
   past: UndoEntry[];
@@ -34,16 +32,8 @@ interface UndoState {
 
 export const useUndo = create<UndoState>(() => ({ past: [], future: [] }));
 
-let storageKey: string | null = null;
-
 function save(): void {
-  if (storageKey === null) return;
-  const { past, future } = useUndo.getState();
-  try {
-    window.sessionStorage.setItem(storageKey, JSON.stringify({ past, future }));
-  } catch {
-    // Storage full or refused: the history still holds until this page is closed.
-  }
+  stored.save(useUndo.getState());
 }
 
 /** A fresh change: it becomes the next undo and makes the redo branch meaningless. */
@@ -81,20 +71,11 @@ export function commitRedo(): void {
 
 /** Forgets the history in memory (the stored copy of its owner stays for a reload). */
 export function clearUndo(): void {
-  storageKey = null;
+  stored.forget();
   useUndo.setState({ past: [], future: [] });
 }
 
 /** Starts the history of `owner`: what this tab kept for it before a reload, else empty. */
 export function restoreUndo(owner: string): void {
-  storageKey = `${STORAGE_PREFIX}${owner}`;
-  let restored: UndoState = { past: [], future: [] };
-  try {
-    const text = window.sessionStorage.getItem(storageKey);
-    const parsed = text === null ? null : StoredSchema.safeParse(JSON.parse(text));
-    if (parsed?.success) restored = parsed.data;
-  } catch {
-    // Unreadable storage: start empty.
-  }
-  useUndo.setState(restored);
+  useUndo.setState(stored.restore(owner));
 }

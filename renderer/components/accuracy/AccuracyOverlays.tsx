@@ -13,10 +13,12 @@ import {
   errorTypeClaimTarget,
   labelItem,
   moveItem,
+  noteTarget,
   nextUnitMode,
   redoItem,
   saveClaimEdit,
   saveFactEdit,
+  saveItemNote,
   setAccuracyNotice,
   setClaimErrorType,
   setConveyedBy,
@@ -24,6 +26,7 @@ import {
   useAccuracy,
   type UnitMode,
 } from '../../state/accuracy';
+import { NoteEditor } from '../annotate/NoteEditor';
 import { ClaimErrorTypePicker } from './ClaimErrorTypePicker';
 import { ConveyedByPicker } from './ConveyedByPicker';
 import { SetEditor } from './SetEditor';
@@ -34,7 +37,8 @@ export type AccuracyOverlay =
   | { kind: 'claim-error-type'; claimId: number }
   | { kind: 'conveyed-by'; factId: number }
   | { kind: 'edit-claims' }
-  | { kind: 'edit-facts' };
+  | { kind: 'edit-facts' }
+  | { kind: 'note'; target: { kind: 'claim' | 'fact'; id: number } };
 
 export const NO_ACCURACY_OVERLAY: AccuracyOverlay = { kind: 'none' };
 
@@ -56,7 +60,11 @@ export function openAccuracyCommand(command: AnnotateCommand, mode: UnitMode, pr
     case 'redo':
       return void redoItem(), true;
     case 'note':
-      setAccuracyNotice('Notes go on sentences: press T to get back to them (a claim or key-fact note is not in this version).');
+      void afterAccuracyPending(() => {
+        const target = noteTarget();
+        if (target) open({ kind: 'note', target });
+        else setAccuracyNotice(`There is no ${mode === 'claims' ? 'claim' : 'key fact'} here to write a note on.`);
+      });
       return true;
     case 'error-type':
       void afterAccuracyPending(() => {
@@ -125,6 +133,22 @@ export function AccuracyOverlays({ overlay, claims, facts, lead, onClose }: Accu
       />
     );
   }
+  if (overlay.kind === 'note') {
+    const item = itemOf(overlay.target, claims, facts);
+    if (!item) return null;
+    return (
+      <NoteEditor
+        unit={{ index: item.index, text: item.text }}
+        heading={item.heading}
+        initial={item.note ?? ''}
+        onSave={(text) => {
+          onClose();
+          void saveItemNote(overlay.target, text);
+        }}
+        onCancel={onClose}
+      />
+    );
+  }
   if (overlay.kind === 'edit-claims' && claims) {
     const rows = claimRows(claims);
     return (
@@ -163,4 +187,14 @@ export function AccuracyOverlays({ overlay, claims, facts, lead, onClose }: Accu
     );
   }
   return null;
+}
+
+/** The claim or key fact a note overlay is about, as it is on screen now. */
+function itemOf(target: { kind: 'claim' | 'fact'; id: number }, claims: ClaimAnnotation | null, facts: KeyFactAnnotation | null) {
+  if (target.kind === 'claim') {
+    const row = claimRows(claims).find((r) => r.claim.id === target.id);
+    return row ? { index: row.claim.index, text: row.claim.text, note: row.claim.state.note, heading: `Note on claim ${row.claim.index + 1} of sentence ${row.sentence.index + 1}` } : null;
+  }
+  const fact = facts?.facts.find((f) => f.id === target.id);
+  return fact ? { index: fact.index, text: fact.text, note: fact.state.note, heading: `Note on key fact ${fact.index + 1}` } : null;
 }

@@ -12,6 +12,7 @@ import { claimItem, claimRows, CLAIM_LABEL_NAME, type KeptLabels } from '../../s
 import { SummaryText } from '../annotate/SummaryText';
 import { EmptyItems } from './EmptyItems';
 import { ItemBadge } from './ItemBadge';
+import { NoteTag } from './NoteTag';
 import { SavingStatus } from './SavingStatus';
 
 export function claimErrorName(type: ClaimErrorType): string {
@@ -77,6 +78,11 @@ export function ClaimsPane({ summary, claims, position, saving, failed, kept, le
           </header>
           <p className="current-unit-text">{current.claim.text}</p>
           <p className="muted small">Sentence: {current.sentence.text}</p>
+          {current.claim.state.note && (
+            <p className="current-unit-note" data-testid="claim-current-note">
+              Note: {current.claim.state.note}
+            </p>
+          )}
         </section>
       )}
       <ol className="claim-sentences" ref={list} aria-label="Sentences and their claims">
@@ -115,6 +121,7 @@ export function ClaimsPane({ summary, claims, position, saving, failed, kept, le
                             {claimErrorName(claim.state.errorType)}
                           </span>
                         )}
+                        {claim.state.note && <NoteTag note={claim.state.note} testId={`claim-note-${sentence.index}-${claim.index}`} />}
                         {write === 'saving' && <span className="tag tag-saving">saving…</span>}
                         {write === 'failed' && (
                           <span className="tag tag-failed" data-testid={`claim-not-saved-${sentence.index}-${claim.index}`}>

@@ -9,6 +9,7 @@ import type { KeyFactAnnotation } from '../../../shared/accuracy/contract';
 import { factItem, FACT_LABEL_NAME, type KeptLabels } from '../../state/accuracy';
 import { EmptyItems } from './EmptyItems';
 import { ItemBadge } from './ItemBadge';
+import { NoteTag } from './NoteTag';
 import { SavingStatus } from './SavingStatus';
 import { conveyedText, conveyLines } from './lines';
 
@@ -86,6 +87,7 @@ export function KeyFactsPane({ summary, facts, position, saving, failed, kept, l
                           by {conveyed}
                         </span>
                       )}
+                      {fact.state.note && <NoteTag note={fact.state.note} testId={`fact-note-${fact.index}`} />}
                       {write === 'saving' && <span className="tag tag-saving">saving…</span>}
                       {write === 'failed' && (
                         <span className="tag tag-failed" data-testid={`fact-not-saved-${fact.index}`}>

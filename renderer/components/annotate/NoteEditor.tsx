@@ -1,15 +1,16 @@
-/** / or M: edit the unit's note. Ctrl+Enter saves, Esc cancels; other keys are typing. */
-import type { AnnotationUnit } from '../../../shared/api';
+/** / or M: edit the unit's note (a sentence's, or a claim's or key fact's). Ctrl+Enter saves, Esc cancels; other keys are typing. */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 interface NoteEditorProps {
-  unit: AnnotationUnit;
+  unit: { index: number; text: string };
+  /** What the note is on; "Note on sentence N" when not given. */
+  heading?: string;
   initial: string;
   onSave: (text: string) => void;
   onCancel: () => void;
 }
 
-export function NoteEditor({ unit, initial, onSave, onCancel }: NoteEditorProps) {
+export function NoteEditor({ unit, heading, initial, onSave, onCancel }: NoteEditorProps) {
   const [text, setText] = useState(initial);
   const area = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
@@ -30,7 +31,7 @@ export function NoteEditor({ unit, initial, onSave, onCancel }: NoteEditorProps)
   return (
     <div className="overlay" role="dialog" aria-modal="true" aria-label="Note" data-testid="note-editor">
       <div className="overlay-card">
-        <h2>Note on sentence {unit.index + 1}</h2>
+        <h2>{heading ?? `Note on sentence ${unit.index + 1}`}</h2>
         <p className="overlay-unit">{unit.text}</p>
         <textarea
           ref={area}

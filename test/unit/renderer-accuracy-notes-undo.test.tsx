@@ -1,0 +1,156 @@
+// @vitest-environment happy-dom
+/**
+ * Notes on claims and key facts, and their undo across a reload of the tab (issue 11): / or M in
+ * claim or key-fact mode opens the note editor as for sentences, the note is stored through
+ * claims.record / keyfacts.record (cause 'note'), shown on the item, and kept by a later label;
+ * the claim / key-fact undo history lives in this tab's sessionStorage like the sentence one, so
+ * Ctrl+Z after a reload still undoes, and a stored history that fails its schema is ignored.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App } from '../../renderer/App';
+import { resetAnnotation } from '../../renderer/state/annotation';
+import { useAccuracy } from '../../renderer/state/accuracy';
+import { useSession } from '../../renderer/state/session';
+import { createFakeCore, resetRendererState, type FakeCore, type FakeSummarySpec } from '../../renderer/testing/fakeCore';
+
+const SPECS: FakeSummarySpec[] = [
+  {
+    key: 1,
+    docId: 'd1',
+    document: 'The city approved 2 million euros for a library. Works start in March 2025.',
+    sentences: ['The city approved 2.4 million euros for a library.', 'Works start in March 2025.'],
+  },
+];
+const CLAIMS = { 1: [['The budget is 2.4 million euros.', 'The budget is for a library.'], ['Works start in March 2025.']] };
+const KEY_FACTS = { d1: ['The budget is 2 million euros.', 'Works start in March 2025.'] };
+
+let core: FakeCore;
+
+async function mount() {
+  core = createFakeCore(SPECS, {}, { accuracy: { claims: CLAIMS, keyFacts: KEY_FACTS } });
+  core.override('analysis.latest', () => ({ running: null, done: null }));
+  core.override('judges.list', () => []);
+  render(<App bridge={core.bridge} />);
+  await screen.findByTestId('unit-current');
+}
+
+/** The page and its stores start over; this tab's sessionStorage stays; the core keeps its labels. */
+async function reloadTab() {
+  cleanup();
+  resetAnnotation();
+  useSession.setState({ bridge: null, info: null, annotator: null, switching: false, view: 'start', booting: true, error: null });
+  render(<App bridge={core.bridge} />);
+  await screen.findByTestId('unit-current');
+}
+
+const press = (key: string, init: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(document.body, { key, ...init });
+const claimIds = () => core.accuracy.claimVersions(1).at(-1)!.claims.map((c) => c.id);
+const factIds = () => core.accuracy.keyFactVersions('d1').at(-1)!.facts.map((f) => f.id);
+
+async function writeNote(text: string) {
+  const area = (await screen.findByTestId('note-text')) as HTMLTextAreaElement;
+  fireEvent.change(area, { target: { value: text } });
+  fireEvent.keyDown(area, { key: 'Enter', ctrlKey: true });
+  await waitFor(() => expect(screen.queryByTestId('note-editor')).toBeNull());
+}
+
+beforeEach(() => resetRendererState());
+afterEach(() => cleanup());
+
+describe('notes on claims and key facts', () => {
+  it('M on a claim opens the note editor, stores the note with cause "note", shows it, and a later label keeps it', async () => {
+    await mount();
+    press('t');
+    await screen.findByTestId('claims-pane');
+    press('m');
+    expect((await screen.findByTestId('note-editor')).textContent).toContain('Note on claim 1 of sentence 1');
+    await writeNote('amount differs from the document');
+    await waitFor(() => expect(core.accuracy.claimLabel('ann', claimIds()[0]!)).toEqual({ label: null, errorType: null, note: 'amount differs from the document' }));
+    expect(core.callsTo('claims.record').at(-1)).toMatchObject({ claimId: claimIds()[0], cause: 'note' });
+    expect((await screen.findByTestId('claim-note-0-0')).getAttribute('title')).toBe('amount differs from the document');
+    expect(screen.getByTestId('claim-current-note').textContent).toContain('amount differs');
+
+    press('u'); // the label keeps the note
+    await waitFor(() => expect(core.accuracy.claimLabel('ann', claimIds()[0]!)).toEqual({ label: 'unsupported', errorType: null, note: 'amount differs from the document' }));
+    // Blank removes the note.
+    press('k');
+    press('/');
+    await writeNote('   ');
+    await waitFor(() => expect(core.accuracy.claimLabel('ann', claimIds()[0]!)?.note).toBeNull());
+    expect(screen.queryByTestId('claim-note-0-0')).toBeNull();
+    expect(core.callsTo('annotation.record')).toHaveLength(0);
+  });
+
+  it('/ on a key fact stores its note through keyfacts.record; Esc cancels without a write', async () => {
+    await mount();
+    press('t');
+    press('t');
+    await screen.findByTestId('keyfacts-pane');
+    press('/');
+    expect((await screen.findByTestId('note-editor')).textContent).toContain('Note on key fact 1');
+    fireEvent.keyDown(await screen.findByTestId('note-text'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('note-editor')).toBeNull());
+    expect(core.callsTo('keyfacts.record')).toHaveLength(0);
+
+    press('j');
+    press('m');
+    expect((await screen.findByTestId('note-editor')).textContent).toContain('Note on key fact 2');
+    await writeNote('paraphrased');
+    await waitFor(() => expect(core.accuracy.keyFactLabel('ann', 1, factIds()[1]!)).toEqual({ label: null, conveyedBy: { claims: [], sentences: [] }, note: 'paraphrased' }));
+    expect(core.callsTo('keyfacts.record').at(-1)).toMatchObject({ keyFactId: factIds()[1], cause: 'note' });
+    await screen.findByTestId('fact-note-1');
+  });
+});
+
+describe('claim and key-fact undo across a reload of the tab', () => {
+  it('Ctrl+Z after a reload undoes the last claim label and the key-fact label before it, as new events', async () => {
+    await mount();
+    press('t');
+    press('t');
+    await screen.findByTestId('keyfacts-pane');
+    press('f'); // key fact 1: covered
+    await waitFor(() => expect(core.accuracy.keyFactLabel('ann', 1, factIds()[0]!)?.label).toBe('covered'));
+    press('t'); // sentences
+    press('t'); // claims
+    await screen.findByTestId('claims-pane');
+    press('c'); // claim 1.1: unclear
+    await waitFor(() => expect(core.accuracy.claimLabel('ann', claimIds()[0]!)?.label).toBe('unclear'));
+    await waitFor(() => expect(useAccuracy.getState().undoDepth).toBe(2));
+
+    await reloadTab();
+    expect(useAccuracy.getState().undoDepth).toBe(2);
+    press('t');
+    await screen.findByTestId('claims-pane');
+    press('z', { ctrlKey: true });
+    await waitFor(() => expect(core.accuracy.claimLabel('ann', claimIds()[0]!)?.label).toBeNull());
+    expect(core.callsTo('claims.record').at(-1)).toMatchObject({ claimId: claimIds()[0], cause: 'undo' });
+    press('z', { ctrlKey: true });
+    await waitFor(() => expect(core.accuracy.keyFactLabel('ann', 1, factIds()[0]!)?.label).toBeNull());
+    expect(core.callsTo('keyfacts.record').at(-1)).toMatchObject({ keyFactId: factIds()[0], cause: 'undo' });
+    // The redo branch survives a reload too.
+    await waitFor(() => expect(useAccuracy.getState().redoDepth).toBe(2));
+    await reloadTab();
+    expect(useAccuracy.getState().redoDepth).toBe(2);
+    // The sentence history is its own: nothing there.
+    expect(core.callsTo('annotation.record')).toHaveLength(0);
+  });
+
+  it('a stored history that fails its schema (a claim change holding a key-fact state) starts empty', async () => {
+    await mount();
+    press('t');
+    await screen.findByTestId('claims-pane');
+    press('f');
+    await waitFor(() => expect(useAccuracy.getState().undoDepth).toBe(1));
+    const key = Object.keys(window.sessionStorage).find((k) => k.startsWith('loupe.accuracy-undo:'))!;
+    const stored = JSON.parse(window.sessionStorage.getItem(key)!) as { past: Array<{ before: unknown }> };
+    stored.past[0]!.before = { label: 'covered', conveyedBy: { claims: [], sentences: [] }, note: null };
+    window.sessionStorage.setItem(key, JSON.stringify(stored));
+    await reloadTab();
+    expect(useAccuracy.getState().undoDepth).toBe(0);
+    press('t');
+    await screen.findByTestId('claims-pane');
+    press('z', { ctrlKey: true });
+    await waitFor(() => expect(screen.getByTestId('annotate-notice').textContent).toContain('Nothing to undo'));
+  });
+});
