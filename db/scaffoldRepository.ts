@@ -229,6 +229,41 @@ export class ScaffoldRepository {
     };
   }
 
+  /** The scaffold version, its document and kind of one item; null when there is no such item. */
+  itemInfo(itemId: number): { itemId: number; scaffoldId: number; documentKey: number; kind: ScaffoldItemKind } | null {
+    return (
+      (this.db
+        .prepare('SELECT i.id AS itemId, i.scaffold_id AS scaffoldId, s.document_id AS documentKey, i.kind FROM scaffold_items i JOIN scaffolds s ON s.id = i.scaffold_id WHERE i.id = ?')
+        .get(itemId) as { itemId: number; scaffoldId: number; documentKey: number; kind: ScaffoldItemKind } | undefined) ?? null
+    );
+  }
+
+  /**
+   * One annotator's current alignment per item of one scaffold version for one summary (cleared
+   * ones included as null), and nobody else's: what a blind annotation view may show.
+   */
+  annotatorAlignments(scaffoldId: number, summaryKey: number, annotatorId: number): Map<number, { value: AlignmentValue | null; sentences: number[] }> {
+    const rows = this.db
+      .prepare(
+        `SELECT item_id AS itemId, value, sentences FROM (
+           SELECT e.*, row_number() OVER (PARTITION BY e.item_id ORDER BY ${currentFirst('e')}) AS rn
+           FROM scaffold_alignment_events e JOIN scaffold_items i ON i.id = e.item_id
+           WHERE i.scaffold_id = ? AND e.summary_id = ? AND e.annotator_id = ?) WHERE rn = 1`,
+      )
+      .all(scaffoldId, summaryKey, annotatorId) as Array<{ itemId: number; value: AlignmentValue | null; sentences: string }>;
+    return new Map(rows.map((r) => [r.itemId, { value: r.value, sentences: JSON.parse(r.sentences) as number[] }]));
+  }
+
+  /** Whether a stored alignment event counts as blind (schema 9's after-reveal trigger decides). */
+  alignmentBlind(eventId: number): boolean {
+    return this.db.prepare('SELECT blind FROM scaffold_alignment_events WHERE id = ?').pluck().get(eventId) === 1;
+  }
+
+  /** Alignment events (any source) on the items of one scaffold version. */
+  alignmentEventCount(scaffoldId: number): number {
+    return this.db.prepare('SELECT count(*) FROM scaffold_alignment_events e JOIN scaffold_items i ON i.id = e.item_id WHERE i.scaffold_id = ?').pluck().get(scaffoldId) as number;
+  }
+
   /** Datasets with at least one scaffold. */
   datasetsWithScaffolds(): string[] {
     return this.db
@@ -236,6 +271,41 @@ export class ScaffoldRepository {
       .pluck()
       .all() as string[];
   }
+
+  /** Whether a judge's run (config hash) has written alignment events for this summary on this scaffold version. */
+  judgeAlignmentWritten(summaryKey: number, scaffoldId: number, judgeId: number, configHash: string): boolean {
+    return (
+      this.db
+        .prepare(
+          `SELECT 1 FROM scaffold_alignment_events e JOIN scaffold_items i ON i.id = e.item_id
+           WHERE e.summary_id = ? AND i.scaffold_id = ? AND e.judge_id = ? AND e.config_hash = ? LIMIT 1`,
+        )
+        .get(summaryKey, scaffoldId, judgeId, configHash) !== undefined
+    );
+  }
+
+  /**
+   * The direct scores (App. G.7) stored by the direct_score task for the dataset's summaries:
+   * task_results rows of item `summary:<key>:judge:<judge id>`, the latest per (summary, judge).
+   */
+  directScores(dataset: string): Array<{ summaryKey: number; judge: string; output: string }> {
+    const inDataset = new Set(this.db.prepare('SELECT s.id FROM summaries s JOIN datasets d ON d.id = s.dataset_id WHERE d.name = ?').pluck().all(dataset) as number[]);
+    const judges = new Map((this.db.prepare('SELECT id, name FROM judges').all() as Array<{ id: number; name: string }>).map((j) => [j.id, j.name]));
+    const rows = this.db
+      .prepare("SELECT item, output FROM task_results WHERE kind = 'direct_score' AND output IS NOT NULL ORDER BY created_at, id")
+      .all() as Array<{ item: string; output: string }>;
+    const latest = new Map<string, { summaryKey: number; judge: string; output: string }>();
+    for (const r of rows) {
+      const m = /^summary:(\d+):judge:(\d+)$/.exec(r.item);
+      if (!m) continue;
+      const summaryKey = Number(m[1]);
+      const judge = judges.get(Number(m[2]));
+      if (judge === undefined || !inDataset.has(summaryKey)) continue;
+      latest.set(`${summaryKey}\u0000${judge}`, { summaryKey, judge, output: r.output });
+    }
+    return [...latest.values()];
+  }
+
 }
 
 const SCAFFOLD_SELECT = `SELECT s.id, s.document_id AS documentKey, s.version, s.source, s.extractor, s.extractor_version AS extractorVersion,

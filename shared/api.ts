@@ -15,6 +15,7 @@ import { AnalysisReportSchema } from './analysis/schema';
 import { LIMITS } from './limits';
 import { boundedNumber } from './bounded';
 import { ACCURACY_ANNOTATOR_METHODS, ACCURACY_API } from './accuracy/contract';
+import { SCAFFOLD_ANNOTATOR_METHODS, SCAFFOLD_API } from './scaffold/contract';
 
 const Name = z.string().trim().min(LIMITS.nameChars.min).max(LIMITS.nameChars.max);
 const Empty = z.object({}).strict();
@@ -987,6 +988,8 @@ export const API = {
   },
   /** Claims, key facts, systems under test and their LLM tasks (issue 11): shared/accuracy/contract.ts. */
   ...ACCURACY_API,
+  /** People's Semantic Scaffold alignments and edits (issue 12): shared/scaffold/contract.ts. */
+  ...SCAFFOLD_API,
 } as const;
 
 export type ApiMethod = keyof typeof API;
@@ -1008,6 +1011,7 @@ export const ANNOTATOR_METHODS = {
   'annotation.record': 'annotator',
   'annotation.attachDocument': null,
   ...ACCURACY_ANNOTATOR_METHODS,
+  ...SCAFFOLD_ANNOTATOR_METHODS,
 } as const satisfies Partial<Record<ApiMethod, string | null>>;
 
 /** The role check of one validated call; null when allowed, else the refusal (code forbidden). */

@@ -27,6 +27,7 @@ import { createReviewHandlers } from './review/service';
 import { createSamplingHandlers } from './sampling/handlers';
 import { createClaimsHandlers } from './claims/handlers';
 import { createKeyfactsHandlers } from './keyfacts/handlers';
+import { createScaffoldHandlers } from './scaffold/handlers';
 import { createSystemsHandlers } from './systems/handlers';
 import { createAccuracyService } from './accuracy/handlers';
 import { createKeyAccess, NO_KEY_ENV } from './keys';
@@ -90,6 +91,7 @@ export function createCore(options: CoreOptions): Core {
     ...createLinksHandlers(ctx),
     ...createClaimsHandlers(ctx),
     ...createKeyfactsHandlers(ctx),
+    ...createScaffoldHandlers(ctx),
     ...createSystemsHandlers(ctx),
     ...accuracy.handlers,
     ...createDialogFallbacks(),

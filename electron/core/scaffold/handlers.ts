@@ -1,0 +1,123 @@
+/**
+ * scaffold.*: people's side of the Semantic Scaffold (issue 12). A person aligns a summary to its
+ * document's current scaffold (blind: only their own alignments come back) and edits a scaffold
+ * into a new version; alignments stay on the version they were given on (schema 9).
+ */
+import { ApiError, type ApiHandlers } from '../../../shared/api';
+import { ALIGNMENT_VALUES, type ScaffoldVersion } from '../../../shared/scaffold/contract';
+import { scaffoldContentProblems } from '../../../shared/scaffold/content';
+import type { AlignmentValue, ScaffoldContent } from '../../../shared/scaffold/domain';
+import type { ScaffoldRepository, ScaffoldRow } from '../../../db/scaffoldRepository';
+import type { CoreContext } from '../context';
+
+export type ScaffoldHandlers = Pick<ApiHandlers, 'scaffold.load' | 'scaffold.record' | 'scaffold.edit' | 'scaffold.versions'>;
+
+function notFound(what: string): never {
+  throw new ApiError({ code: 'not_found', message: `No ${what} in this project` });
+}
+
+export function scaffoldVersionView(repo: ScaffoldRepository, row: ScaffoldRow, versions: ScaffoldRow[]): ScaffoldVersion {
+  return {
+    scaffoldId: row.id,
+    documentKey: row.documentKey,
+    version: row.version,
+    source: row.source,
+    extractor: row.extractor,
+    extractorVersion: row.extractorVersion,
+    basedOnVersion: versions.find((v) => v.id === row.basedOnId)?.version ?? null,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt,
+    note: row.note,
+    items: repo.items(row.id).map((i) => ({ id: i.id, kind: i.kind, itemKey: i.key, text: i.text, tier: i.tier, answer: i.answer, entity: i.entity, fromItemId: i.fromItemId })),
+    alignmentEvents: repo.alignmentEventCount(row.id),
+  };
+}
+
+export function createScaffoldHandlers(ctx: CoreContext): ScaffoldHandlers {
+  const repo = () => ctx.project().repo;
+  const person = (name: string) => repo().ensureAnnotator(name, 'person');
+  return {
+    'scaffold.load': async ({ key, annotator }) => {
+      const r = repo();
+      const info = r.accuracy.summaryInfo(key) ?? notFound(`summary ${key}`);
+      const who = person(annotator);
+      const current = r.scaffold.currentScaffold(info.documentKey);
+      const states = current ? r.scaffold.annotatorAlignments(current.id, key, who.id) : new Map<number, { value: AlignmentValue | null; sentences: number[] }>();
+      return {
+        key,
+        summaryId: info.summaryId,
+        documentKey: info.documentKey,
+        docId: info.docId,
+        scaffoldId: current?.id ?? null,
+        version: current?.version ?? null,
+        items: (current ? r.scaffold.items(current.id) : []).map((i) => ({
+          id: i.id,
+          kind: i.kind,
+          itemKey: i.key,
+          text: i.text,
+          tier: i.tier,
+          answer: i.answer,
+          entity: i.entity,
+          state: states.get(i.id) ?? { value: null, sentences: [] },
+        })),
+        sentences: r.accuracy.sentences(key),
+      };
+    },
+    'scaffold.record': async ({ key, annotator, itemId, value, sentences, timeSpentMs, cause }) => {
+      const r = repo();
+      const info = r.accuracy.summaryInfo(key) ?? notFound(`summary ${key}`);
+      const item = r.scaffold.itemInfo(itemId);
+      if (!item || item.documentKey !== info.documentKey) notFound(`scaffold item ${itemId} of the document of summary ${key}`);
+      if (value !== null && !(ALIGNMENT_VALUES[item.kind] as readonly string[]).includes(value)) {
+        throw new ApiError({ code: 'invalid_input', message: `A ${item.kind} is aligned as ${ALIGNMENT_VALUES[item.kind].join(', ')}, not ${value}.` });
+      }
+      if (sentences.length > 0 && (item.kind !== 'fact' || value === null)) {
+        throw new ApiError({ code: 'invalid_input', message: 'Only an aligned fact is linked to summary sentences.' });
+      }
+      const count = r.accuracy.sentences(key).length;
+      const outside = sentences.find((s) => s >= count);
+      if (outside !== undefined) throw new ApiError({ code: 'invalid_input', message: `Summary ${key} has ${count} sentences: there is no sentence ${outside}.` });
+      const who = person(annotator);
+      const unique = [...new Set(sentences)].sort((a, b) => a - b);
+      const eventId = r.scaffold.recordAlignment({
+        itemId,
+        summaryKey: key,
+        annotatorId: who.id,
+        judgeId: null,
+        configHash: null,
+        value,
+        sentences: unique,
+        timeSpentMs,
+        cause,
+        importKey: null,
+        importId: null,
+      })!;
+      return { eventId, key, itemId, state: { value, sentences: unique }, blind: r.scaffold.alignmentBlind(eventId) };
+    },
+    'scaffold.edit': async ({ documentKey, annotator, basedOnVersion, facts, questions, entities, note }) => {
+      const r = repo();
+      if (!r.accuracy.documentInfo(documentKey)) notFound(`document ${documentKey}`);
+      const who = person(annotator);
+      const content: ScaffoldContent = { facts, questions, entities };
+      const problems = scaffoldContentProblems(content);
+      if (problems.length > 0) throw new ApiError({ code: 'invalid_input', message: `This scaffold cannot be saved: ${problems.join('; ')}.` });
+      return r.transaction(() => {
+        const current = r.scaffold.currentScaffold(documentKey);
+        if ((current?.version ?? null) !== basedOnVersion) {
+          throw new ApiError({ code: 'conflict', message: `The scaffold of document ${documentKey} is at version ${current?.version ?? 'none'}, not ${basedOnVersion ?? 'none'}: reload it and edit again.` });
+        }
+        const id = current
+          ? r.scaffold.editScaffold(current.id, { content, editorId: who.id, note: note ?? null })
+          : r.scaffold.insertScaffold(documentKey, { source: 'person', extractor: `person:${who.name}`, extractorVersion: '1', basedOnId: null, createdBy: who.id, note: note ?? null, importKey: null, importId: null, content });
+        const versions = r.scaffold.versions(documentKey);
+        return scaffoldVersionView(r.scaffold, versions.find((v) => v.id === id)!, versions);
+      });
+    },
+    'scaffold.versions': async ({ documentKey }) => {
+      const r = repo();
+      if (!r.accuracy.documentInfo(documentKey)) notFound(`document ${documentKey}`);
+      const versions = r.scaffold.versions(documentKey);
+      return versions.map((v) => scaffoldVersionView(r.scaffold, v, versions));
+    },
+  };
+}
