@@ -116,7 +116,7 @@ function systemConfig(opts: SystemAddOptions): ApiInput<'systems.add'>['config']
 const taskOptions = (command: Command, withRun = false): Command => {
   command
     .requiredOption('--project <path>', 'project file')
-    .requiredOption('--task <task>', 'claim_decomposition, keyfact_extraction, claim_verdict, keyfact_alignment, keyfact_alignment_per_fact or summary_generation')
+    .requiredOption('--task <task>', 'claim_decomposition, keyfact_extraction, claim_verdict, keyfact_alignment, keyfact_alignment_per_fact, summary_generation, scaffold_extraction, scaffold_alignment or direct_score')
     .option('--judge <name>', 'the judge (judges add) that answers: every task but summary_generation')
     .option('--system <name>', 'the system under test (systems add) that writes summaries: summary_generation')
     .option('--dataset <name>', 'only this dataset (summary_generation: the dataset whose documents to summarise)')

@@ -31,6 +31,9 @@ export const TASK_NAME: Record<AccuracyTask, string> = {
   keyfact_alignment: 'Key-fact alignment',
   keyfact_alignment_per_fact: 'Key-fact alignment, one fact per request',
   summary_generation: 'Summaries by a system under test',
+  scaffold_extraction: 'Semantic Scaffold extraction',
+  scaffold_alignment: 'Semantic Scaffold alignment',
+  direct_score: 'Direct score (holistic 1–10 baseline)',
 };
 
 export interface TaskOptions {

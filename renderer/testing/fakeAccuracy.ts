@@ -174,6 +174,7 @@ export function createFakeAccuracy(
         return { selection, done, missing: 0, notes: [] };
       }
       case 'keyfact_extraction':
+      case 'scaffold_extraction':
       case 'summary_generation': {
         const done = kind === 'keyfact_extraction' ? docs.filter((d) => currentFacts(documentKeyOf(d))).length : 0;
         return { selection: docs.length, done, missing: 0, notes: [] };
@@ -190,6 +191,9 @@ export function createFakeAccuracy(
         const selection = kind === 'keyfact_alignment' ? withFacts.length : withFacts.reduce((n, s) => n + currentFacts(documentKeyOf(s.docId))!.facts.length, 0);
         return { selection, done: 0, missing: without, notes: without > 0 ? [`${without} summaries have no key facts yet.`] : [] };
       }
+      case 'scaffold_alignment':
+      case 'direct_score':
+        return { selection: chosen.length, done: 0, missing: 0, notes: [] };
     }
   }
 

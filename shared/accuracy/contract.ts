@@ -244,6 +244,12 @@ export const ACCURACY_TASKS = [
   'keyfact_alignment_per_fact',
   /** Document → a summary by a system under test. */
   'summary_generation',
+  /** Document → its Semantic Scaffold (facts, key questions, entity attributes; main / supporting), one pass (seed 000 App. G). */
+  'scaffold_extraction',
+  /** Summary + its document's current scaffold → per item preserved / partial / missing / misrepresented, answered / unanswered. */
+  'scaffold_alignment',
+  /** Document + summary → a holistic 1–10 score (App. G.7), the baseline whose saturation the scaffold metrics avoid. */
+  'direct_score',
 ] as const;
 export const AccuracyTaskSchema = z.enum(ACCURACY_TASKS);
 export type AccuracyTask = z.infer<typeof AccuracyTaskSchema>;

@@ -87,9 +87,9 @@ beforeEach(() => {
 });
 
 describe('accuracy.* task kinds against the mock', () => {
-  it('lists the six tasks with their templates and versions', async () => {
+  it('lists the tasks with their templates and versions', async () => {
     const tasks = await call('accuracy.tasks', {});
-    expect(tasks.map((t) => t.task)).toEqual(['claim_decomposition', 'keyfact_extraction', 'claim_verdict', 'keyfact_alignment', 'keyfact_alignment_per_fact', 'summary_generation']);
+    expect(tasks.map((t) => t.task)).toEqual(['claim_decomposition', 'keyfact_extraction', 'claim_verdict', 'keyfact_alignment', 'keyfact_alignment_per_fact', 'summary_generation', 'scaffold_extraction', 'scaffold_alignment', 'direct_score']);
     expect(tasks.find((t) => t.task === 'claim_decomposition')!.placeholders).toEqual(['sentence']);
     expect(tasks.find((t) => t.task === 'claim_verdict')!.placeholders).toEqual(['document', 'claim']);
   });

@@ -16,6 +16,7 @@ import type { ChatRequestBody, TaskKind } from '../tasks/kind';
 import { sha256Hex } from '../tasks/hashing';
 import type { SystemConfig } from '../../../shared/accuracy/contract';
 import { systemConfigHash } from '../systems/handlers';
+import { directScoreKind, scaffoldAlignmentKind, scaffoldExtractionKind } from './scaffold-kinds';
 
 const STRICT_JSON = 'Respond with strict JSON on a single line, with no Markdown or commentary:';
 
@@ -284,6 +285,9 @@ export const JSON_KINDS: Record<Exclude<AccuracyTask, 'summary_generation'>, Jso
   claim_verdict: claimVerdictKind as unknown as JsonTaskKind<never, unknown>,
   keyfact_alignment: keyFactAlignmentKind as unknown as JsonTaskKind<never, unknown>,
   keyfact_alignment_per_fact: keyFactPerFactKind as unknown as JsonTaskKind<never, unknown>,
+  scaffold_extraction: scaffoldExtractionKind as unknown as JsonTaskKind<never, unknown>,
+  scaffold_alignment: scaffoldAlignmentKind as unknown as JsonTaskKind<never, unknown>,
+  direct_score: directScoreKind as unknown as JsonTaskKind<never, unknown>,
 };
 
 export const TASK_DESCRIPTIONS: Record<AccuracyTask, string> = {
@@ -293,4 +297,7 @@ export const TASK_DESCRIPTIONS: Record<AccuracyTask, string> = {
   keyfact_alignment: "Summary lines (sentences, or with lines = claims its current claims) + every key fact → per key fact covered and the line numbers that convey it (FineSurE's alignment).",
   keyfact_alignment_per_fact: "Summary claims + one key fact → covered and the claims that convey it (the card's per-key-fact prompt).",
   summary_generation: 'Each document → a summary by a system under test: the document in the system prompt as a single user message, no system message. Errors, refusals and guardrail answers are recorded as failures (the document scores 0.0 for that system).',
+  scaffold_extraction: 'Each document → its Semantic Scaffold in one pass (seed 000 App. G.1–G.3): facts and key questions (with a brief expected answer and source sentence) tagged main or supporting, entities with attributes; items typed "other" are left out. A scaffold version of source model (never over a person\'s or an imported one). Temperature 0.1; an answer without a main fact is a failed call, retried.',
+  scaffold_alignment: "Summary sentences + the document's current scaffold → per fact preserved / partial / missing / misrepresented (with its sentences), per question answered or not, per attribute preserved / missing / misrepresented (App. G.4–G.6); every item exactly once. Stored as the judge's alignment events. Temperature 0.1.",
+  direct_score: 'Document + summary → four 1–10 scores (faithfulness, completeness, understandability, hallucination) and a rationale (App. G.7); the direct score is their mean, compared beside FPS / QPS / EPS in the scaffold block to show saturation. Temperature 0.1.',
 };

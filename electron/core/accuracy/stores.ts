@@ -47,6 +47,7 @@ import {
   type SummaryInput,
   type SummaryOutput,
 } from './kinds';
+import { directScore, scaffoldAlignment, scaffoldExtraction } from './scaffold-stores';
 
 /** Who answers: a judge of judges.* (its endpoint and model), or a system under test. */
 export type Answerer =
@@ -78,7 +79,7 @@ export interface TaskSetup<C, Item, I, O> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the setups differ in their type parameters; callers only pass them to the engine
 export type AnySetup = TaskSetup<any, any, any, any>;
 
-interface ItemSpec<Item, I, O> {
+export interface ItemSpec<Item, I, O> {
   kind: TaskKind<never, I, O> | JsonTaskKind<I, O>;
   ref: { name: string; version: number; schema: { safeParse(v: unknown): { success: true; data: O } | { success: false; error: { message: string } } } };
   configHash: string;
@@ -93,7 +94,7 @@ interface ItemSpec<Item, I, O> {
   notes: string[];
 }
 
-function setupOf<C, Item, I, O>(repo: Repository, kind: TaskKind<C, I, O>, config: C, spec: ItemSpec<Item, I, O>): TaskSetup<C, Item, I, O> {
+export function setupOf<C, Item, I, O>(repo: Repository, kind: TaskKind<C, I, O>, config: C, spec: ItemSpec<Item, I, O>): TaskSetup<C, Item, I, O> {
   const base = jsonResultStore<Item, I, O>(repo.tasks.forKind(spec.ref), {
     configHash: spec.configHash,
     items: spec.items,
@@ -130,10 +131,10 @@ function setupOf<C, Item, I, O>(repo: Repository, kind: TaskKind<C, I, O>, confi
   };
 }
 
-const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+export const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** Document texts, read once per setup. */
-function documentTexts(acc: AccuracyRepository): (documentKey: number) => string | null {
+export function documentTexts(acc: AccuracyRepository): (documentKey: number) => string | null {
   const texts = new Map<number, string | null>();
   return (key) => {
     if (!texts.has(key)) {
@@ -144,8 +145,8 @@ function documentTexts(acc: AccuracyRepository): (documentKey: number) => string
   };
 }
 
-const makerOf = (task: string, hash: string) => `task:${task}@${hash}`;
-const noteOf = (who: Answerer) => `${who.type} "${who.name}" (model ${who.config.model})`;
+export const makerOf = (task: string, hash: string) => `task:${task}@${hash}`;
+export const noteOf = (who: Answerer) => `${who.type} "${who.name}" (model ${who.config.model})`;
 
 /** Whether a model may write a new set over the current one (none, or another model's). */
 function replaceable(current: { source: string; maker: string } | null, maker: string): 'write' | 'done' | 'kept' {
@@ -582,6 +583,12 @@ export function taskSetup(repo: Repository, task: string, who: Answerer, sel: Se
       return keyFactAlignment(repo, who, sel);
     case 'keyfact_alignment_per_fact':
       return keyFactPerFact(repo, who, sel);
+    case 'scaffold_extraction':
+      return scaffoldExtraction(repo, who, sel);
+    case 'scaffold_alignment':
+      return scaffoldAlignment(repo, who, sel);
+    case 'direct_score':
+      return directScore(repo, who, sel);
     default:
       throw new Error(`unknown task ${task}`);
   }
