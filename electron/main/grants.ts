@@ -12,7 +12,7 @@
 import path from 'node:path';
 import { parseApiInput, type ApiErrorBody, type ApiMethod } from '../../shared/api';
 
-/** 'save': a file a call writes (judges.batchExport with a path); no dialog grants it yet, so the page saves through dialog.saveExport instead. */
+/** 'save': a file a call writes (judges.batchExport / accuracy.batchExport with a path); no dialog grants it yet, so the page saves through dialog.saveExport instead. */
 export type GrantPurpose = 'open' | 'create' | 'merge' | 'import' | 'save';
 
 export interface PathGrants {
@@ -73,6 +73,14 @@ export function requestedPaths(method: ApiMethod, rawInput: unknown): RequestedP
       return parsed.ok && parsed.value.source.type === 'path' ? [{ purpose: 'import', path: parsed.value.source.path }] : [];
     }
     case 'judges.batchExport': {
+      const parsed = parseApiInput(method, rawInput);
+      return parsed.ok && parsed.value.path !== undefined ? [{ purpose: 'save', path: parsed.value.path }] : [];
+    }
+    case 'accuracy.batchImport': {
+      const parsed = parseApiInput(method, rawInput);
+      return parsed.ok && parsed.value.source.type === 'path' ? [{ purpose: 'import', path: parsed.value.source.path }] : [];
+    }
+    case 'accuracy.batchExport': {
       const parsed = parseApiInput(method, rawInput);
       return parsed.ok && parsed.value.path !== undefined ? [{ purpose: 'save', path: parsed.value.path }] : [];
     }

@@ -438,6 +438,16 @@ export function createFakeAccuracy(
       return structuredClone(run);
     },
     'accuracy.runs': () => structuredClone(runs),
+    // Batch files: the plan's requests as lines (no answers are applied; tests override the import).
+    'accuracy.batchExport': ({ run, path }) => {
+      const p = plan(run);
+      const lines = Array.from({ length: p.requests }, (_, i) => JSON.stringify({ custom_id: `loupe:${p.task}:${'0'.repeat(64)}:item:${i}`, method: 'POST', url: '/v1/chat/completions', body: {} }));
+      return { ...p, cached: 0, path: path ?? null, fileName: `${p.task}-${p.model}-requests.jsonl`, content: path === undefined ? lines.map((l) => `${l}\n`).join('') : null };
+    },
+    'accuracy.batchImport': ({ run }) => {
+      const p = plan(run);
+      return { task: p.task, model: p.model, configHash: p.configHash, lines: 0, answered: 0, parseErrors: 0, failed: 0, unknown: 0, duplicates: 0, invalid: 0, shared: 0, stillToDo: p.requests, problems: { unknown: [], failed: [], invalid: [] }, notes: [] };
+    },
   };
   return {
     handlers,

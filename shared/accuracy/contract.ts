@@ -348,6 +348,47 @@ export const AccuracyPreviewSchema = z.object({
 export type AccuracyPreview = z.infer<typeof AccuracyPreviewSchema>;
 
 const RunRef = z.object({ runId: z.string().min(1) });
+const BatchProblemSchema = z.object({ line: Id, customId: z.string().nullable(), message: z.string() });
+
+/** accuracy.batchExport: a batch request file (OpenAI Batch API JSONL) of the task's items still to do. */
+export const AccuracyBatchExportSchema = AccuracyPlanSchema.extend({
+  /** Found in the content cache and stored on the way (no request written). */
+  cached: Id,
+  /** The file written (path given), else null. */
+  path: z.string().nullable(),
+  /** A name for the file (the browser's download). */
+  fileName: z.string(),
+  /** The file's text when no path was given (`loupe serve`: the browser downloads it); else null. */
+  content: z.string().nullable(),
+});
+export type AccuracyBatchExport = z.infer<typeof AccuracyBatchExportSchema>;
+
+/** accuracy.batchImport: a batch engine's output file read back, as judges.batchImport tells it. */
+export const AccuracyBatchImportSchema = z.object({
+  task: AccuracyTaskSchema,
+  model: z.string(),
+  configHash: z.string(),
+  lines: Id,
+  answered: Id,
+  parseErrors: Id,
+  /** Stored as failed calls: the next run or batch sends them again. */
+  failed: Id,
+  /** custom_ids that are not an item still to do of this task and configuration. */
+  unknown: Id,
+  duplicates: Id,
+  invalid: Id,
+  shared: Id,
+  stillToDo: Id,
+  problems: z.object({ unknown: z.array(BatchProblemSchema), failed: z.array(BatchProblemSchema), invalid: z.array(BatchProblemSchema) }),
+  notes: z.array(z.string()),
+});
+export type AccuracyBatchImport = z.infer<typeof AccuracyBatchImportSchema>;
+
+export const AccuracyBatchSourceSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('path'), path: z.string().min(1) }),
+  z.object({ type: z.literal('upload'), name: z.string().min(1).max(500), text: z.string() }),
+]);
+
 
 export const ACCURACY_API = {
   /** Lead: every summary with its claim-set state. */
@@ -388,6 +429,16 @@ export const ACCURACY_API = {
   'accuracy.resume': { input: RunRef, output: AccuracyRunStatusSchema },
   'accuracy.cancel': { input: RunRef, output: AccuracyRunStatusSchema },
   'accuracy.runs': { input: Empty, output: z.array(AccuracyRunStatusSchema) },
+  /**
+   * A batch request file of the task's items still to do (cache hits stored on the way), as
+   * judges.batchExport: `path` (desktop, CLI) writes it there, else the answer carries the text.
+   */
+  'accuracy.batchExport': { input: z.object({ run: AccuracyRunInputSchema, path: z.string().min(1).optional() }), output: AccuracyBatchExportSchema },
+  /**
+   * Stores a batch engine's output file for the task's current configuration, every item of the
+   * project (summary_generation: of the run's dataset): a path (desktop, CLI) or the uploaded text.
+   */
+  'accuracy.batchImport': { input: z.object({ run: AccuracyRunInputSchema, source: AccuracyBatchSourceSchema }), output: AccuracyBatchImportSchema },
 } as const;
 
 /** The annotation side: an annotator link may call these, each naming its own annotator. */

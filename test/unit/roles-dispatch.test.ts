@@ -93,6 +93,8 @@ const VALID_INPUT: Record<ApiMethod, unknown> = {
   'accuracy.resume': { runId: 'r' },
   'accuracy.cancel': { runId: 'r' },
   'accuracy.runs': {},
+  'accuracy.batchExport': { run: { task: 'claim_verdict', judge: 'j' } },
+  'accuracy.batchImport': { run: { task: 'claim_verdict', judge: 'j' }, source: { type: 'upload', name: 'out.jsonl', text: '' } },
 };
 
 /** Handlers that only note that they ran (their answers need not fit: only the refusals matter here). */

@@ -9,12 +9,13 @@
  * systems.* (its key only from the environment variable it names, under the host's policy).
  */
 import { ApiError, type ApiHandlers } from '../../../shared/api';
-import { AccuracyRunInputSchema, SystemConfigSchema, type AccuracyPlan, type AccuracyPreview, type AccuracyRunStatus, type AccuracyTask, type AccuracyTaskInfo, type SystemConfig } from '../../../shared/accuracy/contract';
+import { AccuracyRunInputSchema, SystemConfigSchema, type AccuracyBatchExport, type AccuracyBatchImport, type AccuracyPlan, type AccuracyPreview, type AccuracyRunStatus, type AccuracyTask, type AccuracyTaskInfo, type SystemConfig } from '../../../shared/accuracy/contract';
 import { ACCURACY_TASKS } from '../../../shared/accuracy/contract';
 import type { z } from 'zod';
 import type { CoreContext } from '../context';
 import type { JudgeService } from '../judges/service';
-import { walkWork } from '../tasks/batch';
+import { walkWork, type BatchSetup } from '../tasks/batch';
+import { exportBatchToFile, exportBatchToText, importBatchFromFile, importBatchFromText } from '../tasks/batch-files';
 import { DEFAULT_TUNING, TaskRun, type RunTuning } from '../tasks/engine';
 import { ModelConfigSchema, type ModelConfig } from '../tasks/model-config';
 import { replicaBackend } from '../tasks/transport';
@@ -23,7 +24,7 @@ import { completionsUrl } from '../../../shared/judges/request';
 import { JSON_KINDS, keyFactAlignmentClaimsKind, summaryGenerationKind, TASK_DESCRIPTIONS } from './kinds';
 import { taskSetup, type AnySetup, type Answerer } from './stores';
 
-export type AccuracyHandlers = Pick<ApiHandlers, 'accuracy.tasks' | 'accuracy.preview' | 'accuracy.plan' | 'accuracy.start' | 'accuracy.status' | 'accuracy.pause' | 'accuracy.resume' | 'accuracy.cancel' | 'accuracy.runs'>;
+export type AccuracyHandlers = Pick<ApiHandlers, 'accuracy.tasks' | 'accuracy.preview' | 'accuracy.plan' | 'accuracy.start' | 'accuracy.status' | 'accuracy.pause' | 'accuracy.resume' | 'accuracy.cancel' | 'accuracy.runs' | 'accuracy.batchExport' | 'accuracy.batchImport'>;
 
 type RunInput = z.output<typeof AccuracyRunInputSchema>;
 
@@ -243,6 +244,60 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
     };
   }
 
+  const modelOf = (input: RunInput): string => (input.task === 'summary_generation' ? input.system! : input.judge!);
+
+  /** A batch file sends nothing itself, but its answers are stored as a run's: not while a run of the same task and model is active. */
+  function batchSetupFor(input: RunInput): { setup: BatchSetup<unknown, unknown, unknown, unknown>; notes: string[] } {
+    const model = modelOf(input);
+    const existing = activeRun(input.task, model);
+    if (existing) throw new ApiError({ code: 'conflict', message: `${input.task} with "${model}" has a ${existing.run.progress().state} run (${existing.run.id}); pause and cancel it, or wait for it, before a batch file.` });
+    const a = setupFor(input, false);
+    const setup: AnySetup = a.setup;
+    setup.repair();
+    return { setup: { kind: setup.kind, config: setup.config, configHash: setup.configHash, store: setup.store, secrets: ctx.keys.known }, notes: setup.notes };
+  }
+
+  function requireDiskPaths(what: string): void {
+    if (!ctx.options.diskPaths) throw new ApiError({ code: 'unsupported', message: `${what} is only available in the desktop app and the CLI; here the file is downloaded or uploaded instead.` });
+  }
+
+  /** A download name: task and model made safe. */
+  function batchFileName(input: RunInput): string {
+    const safe = `${input.task}-${modelOf(input)}`.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '');
+    return `${safe || 'accuracy'}-requests.jsonl`;
+  }
+
+  async function batchExport(input: RunInput, path: string | undefined): Promise<AccuracyBatchExport> {
+    if (path !== undefined) requireDiskPaths('Writing a batch file to a path');
+    const { setup, notes } = batchSetupFor(input);
+    const written = path !== undefined ? { counts: await exportBatchToFile(setup, path), text: null } : await exportBatchToText(setup);
+    const { counts } = written;
+    return {
+      task: input.task,
+      model: modelOf(input),
+      configHash: setup.configHash,
+      dataset: input.dataset ?? null,
+      selection: counts.selection,
+      done: counts.done,
+      cached: counts.cached,
+      requests: counts.requests,
+      missing: counts.missing,
+      notes: [...notes, ...(counts.shared > 0 ? [`${counts.shared} share a request with another item of the same content`] : [])],
+      path: path ?? null,
+      fileName: batchFileName(input),
+      content: written.text,
+    };
+  }
+
+  async function batchImport(input: RunInput, source: { type: 'path'; path: string } | { type: 'upload'; name: string; text: string }): Promise<AccuracyBatchImport> {
+    if (source.type === 'path') requireDiskPaths('Reading a batch file from a path');
+    // Every item of the task (an answer for any of them is stored); summary_generation keeps its dataset.
+    const widest: RunInput = { ...input, onlySampled: false, dataset: input.task === 'summary_generation' ? input.dataset : undefined };
+    const { setup } = batchSetupFor(widest);
+    const counts = source.type === 'path' ? await importBatchFromFile(setup, source.path) : await importBatchFromText(setup, source.text);
+    return { task: input.task, model: modelOf(input), configHash: setup.configHash, ...counts };
+  }
+
   const handlers: AccuracyHandlers = {
     'accuracy.tasks': async () => taskInfos(),
     'accuracy.preview': async (input) => preview(input),
@@ -267,6 +322,8 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
       return statusOf(r);
     },
     'accuracy.runs': async () => [...runs.values()].reverse().map((r) => statusOf(r)),
+    'accuracy.batchExport': async ({ run, path }) => batchExport(run, path),
+    'accuracy.batchImport': async ({ run, source }) => batchImport(run, source),
   };
 
   return {
