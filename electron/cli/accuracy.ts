@@ -8,12 +8,14 @@
  *   accuracy tasks --project P [--json]
  *   accuracy preview|plan --task T --project P (--judge J | --system S) [--dataset D] [--lines claims]
  *   accuracy run --task T --project P (--judge J | --system S) [--dataset D] [--only-sampled] [--lines claims]
+ *                [--batch-out REQ.jsonl | --batch-in OUT.jsonl]   (OpenAI Batch files instead of live calls)
  * `accuracy run` prints the judge run's progress line on stderr; Ctrl-C pauses (exit 130) and the
  * same command resumes (answered items are not sent again). Exit codes as `loupe judge`: 0 done,
  * 3 done with failed calls, 130 paused by Ctrl-C, 4 paused by the circuit, 1 failed, 2 usage.
  */
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { ApiInput } from '../../shared/api';
 import type { AccuracyRunStatus } from '../../shared/accuracy/contract';
 import { Refusal, UsageError, number, projectClient, sleep } from './client';
@@ -41,6 +43,8 @@ interface TaskOptions {
   dataset?: string;
   onlySampled?: boolean;
   lines?: string;
+  batchOut?: string;
+  batchIn?: string;
 }
 
 function compact(n: number): string {
@@ -233,54 +237,88 @@ export function registerAccuracyCommands(program: Command): void {
     }
   });
 
-  taskOptions(accuracy.command('run').description('run a task (cached by content; Ctrl-C pauses, running again resumes)'), true).action(async (opts: TaskOptions) => {
-    const client = projectClient(opts.project);
-    try {
-      let status = await client.call('accuracy.start', runInput(opts));
-      const { runId } = status;
-      const tty = process.stderr.isTTY === true;
-      let last = 0;
-      const print = (force = false) => {
-        const now = Date.now();
-        if (!force && now - last < (tty ? 200 : 1000)) return;
-        last = now;
-        const line = accuracyProgressLine(status);
-        process.stderr.write(tty ? `\r\x1b[2K${line}` : `${line}\n`);
-      };
-      print(true);
-      let interrupted = false;
-      let pausing: Promise<unknown> | null = null;
-      const onSigint = () => {
-        if (interrupted) process.exit(130); // a second Ctrl-C: leave at once
-        interrupted = true;
-        process.stderr.write(`${tty ? '\n' : ''}Pausing: requests in flight are dropped and will be sent again on resume…\n`);
-        pausing = client.call('accuracy.pause', { runId });
-      };
-      process.on('SIGINT', onSigint);
+  taskOptions(accuracy.command('run').description('run a task (cached by content; Ctrl-C pauses, running again resumes)'), true)
+    .option('--batch-out <file>', 'instead of running: write an OpenAI Batch request file (JSONL) of the items still to do (vllm run-batch, the OpenAI Batch API)')
+    .option('--batch-in <file>', "instead of running: store a batch engine's output file (JSONL) for this task and configuration")
+    .action(async (opts: TaskOptions) => {
+      if (opts.batchOut !== undefined && opts.batchIn !== undefined) throw new UsageError('give --batch-out or --batch-in, not both');
+      if (opts.batchOut !== undefined || opts.batchIn !== undefined) return batchCommand(opts);
+      const client = projectClient(opts.project);
       try {
-        while (status.state === 'running') {
-          await sleep(50);
-          status = await client.call('accuracy.status', { runId });
-          print();
+        let status = await client.call('accuracy.start', runInput(opts));
+        const { runId } = status;
+        const tty = process.stderr.isTTY === true;
+        let last = 0;
+        const print = (force = false) => {
+          const now = Date.now();
+          if (!force && now - last < (tty ? 200 : 1000)) return;
+          last = now;
+          const line = accuracyProgressLine(status);
+          process.stderr.write(tty ? `\r\x1b[2K${line}` : `${line}\n`);
+        };
+        print(true);
+        let interrupted = false;
+        let pausing: Promise<unknown> | null = null;
+        const onSigint = () => {
+          if (interrupted) process.exit(130); // a second Ctrl-C: leave at once
+          interrupted = true;
+          process.stderr.write(`${tty ? '\n' : ''}Pausing: requests in flight are dropped and will be sent again on resume…\n`);
+          pausing = client.call('accuracy.pause', { runId });
+        };
+        process.on('SIGINT', onSigint);
+        try {
+          while (status.state === 'running') {
+            await sleep(50);
+            status = await client.call('accuracy.status', { runId });
+            print();
+          }
+          if (pausing) await pausing;
+          // A no-op unless still running; what arrived is written before it answers.
+          status = await client.call('accuracy.pause', { runId });
+        } finally {
+          process.off('SIGINT', onSigint);
         }
-        if (pausing) await pausing;
-        // A no-op unless still running; what arrived is written before it answers.
-        status = await client.call('accuracy.pause', { runId });
+        print(true);
+        if (tty) process.stderr.write('\n');
+        client.close();
+        for (const note of status.notes) process.stderr.write(`Note: ${note}\n`);
+        process.stdout.write(`${status.model} · ${status.task}: ${status.message} (${status.done}/${status.total}; ${status.requests} requests, ${status.cached} cached)\n`);
+        if (status.state === 'paused') {
+          process.stderr.write('Run the same command again to resume: answered items are not sent again.\n');
+          process.exitCode = status.pauseReason === 'user' ? 130 : 4;
+        } else if (status.state === 'failed') process.exitCode = 1;
+        else if (status.failed > 0 || status.parseErrors > 0) process.exitCode = 3;
       } finally {
-        process.off('SIGINT', onSigint);
+        client.close();
       }
-      print(true);
-      if (tty) process.stderr.write('\n');
-      client.close();
-      for (const note of status.notes) process.stderr.write(`Note: ${note}\n`);
-      process.stdout.write(`${status.model} · ${status.task}: ${status.message} (${status.done}/${status.total}; ${status.requests} requests, ${status.cached} cached)\n`);
-      if (status.state === 'paused') {
-        process.stderr.write('Run the same command again to resume: answered items are not sent again.\n');
-        process.exitCode = status.pauseReason === 'user' ? 130 : 4;
-      } else if (status.state === 'failed') process.exitCode = 1;
-      else if (status.failed > 0 || status.parseErrors > 0) process.exitCode = 3;
-    } finally {
-      client.close();
+    });
+}
+
+/** `loupe accuracy run --batch-out` / `--batch-in`: batch files through the contract (accuracy.batchExport / batchImport). */
+async function batchCommand(opts: TaskOptions): Promise<void> {
+  const run = runInput(opts);
+  const client = projectClient(opts.project);
+  try {
+    if (opts.batchOut !== undefined) {
+      const path = resolve(opts.batchOut);
+      const e = await client.call('accuracy.batchExport', { run, path });
+      process.stdout.write(
+        `${e.model} · ${e.task}: wrote ${e.requests} requests to ${path} (${e.selection} items: ${e.done} answered before, ${e.cached} from the cache, ${e.missing} left out)\n`,
+      );
+      for (const note of e.notes) process.stderr.write(`Note: ${note}\n`);
+      if (e.requests > 0) process.stderr.write(`Run it with a batch engine (vllm run-batch, the OpenAI Batch API), then the same command with --batch-in OUTPUT.jsonl instead of --batch-out.\n`);
+      return;
     }
-  });
+    const r = await client.call('accuracy.batchImport', { run, source: { type: 'path', path: resolve(opts.batchIn!) } });
+    for (const p of [...r.problems.failed, ...r.problems.unknown, ...r.problems.invalid]) {
+      process.stderr.write(`line ${p.line}${p.customId ? ` (${p.customId})` : ''}: ${p.message}\n`);
+    }
+    for (const note of r.notes) process.stderr.write(`Note: ${note}\n`);
+    process.stdout.write(
+      `${r.model} · ${r.task}: ${r.lines} lines, ${r.answered} answered, ${r.parseErrors} unparsable, ${r.failed} failed, ${r.unknown} unknown ids, ${r.duplicates} duplicates, ${r.invalid} unreadable; ${r.shared} filled from the cache; ${r.stillToDo} items still to do (a run or another batch sends them)\n`,
+    );
+    if (r.failed > 0 || r.unknown > 0 || r.invalid > 0 || r.parseErrors > 0) process.exitCode = 3;
+  } finally {
+    client.close();
+  }
 }
