@@ -11,7 +11,6 @@ export function Header() {
   const { info, annotator, view, switching } = useSession(
     useShallow((state) => ({ info: state.info, annotator: state.annotator, view: state.view, switching: state.switching })),
   );
-  const progress = useAnnotation((state) => state.progress);
   const project = info?.project ?? null;
   const link = info?.role === 'annotator';
   const tabs = VIEW_TABS.filter((tab) => canOpen(tab.view, { info }));
@@ -51,19 +50,7 @@ export function Header() {
         </>
       )}
       <span className="spacer" />
-      {progress && annotator && (
-        <div
-          className="header-progress"
-          data-testid="progress"
-          data-units-done={progress.unitsDone}
-          data-units-total={progress.unitsTotal}
-          data-summaries-done={progress.summariesDone}
-          data-summaries-total={progress.summariesTotal}
-        >
-          <ProgressBar label="Sentences" done={progress.unitsDone} total={progress.unitsTotal} />
-          <ProgressBar label="Summaries" done={progress.summariesDone} total={progress.summariesTotal} />
-        </div>
-      )}
+      {annotator && <HeaderProgress />}
       {project && (
         <span className="annotator" data-testid="annotator" data-annotator={annotator ?? ''} title={link ? 'This link is for this annotator only' : 'Whose labels this tab records'}>
           {annotator ? (
@@ -83,5 +70,27 @@ export function Header() {
         </span>
       )}
     </header>
+  );
+}
+
+/**
+ * The annotation progress, subscribed on its own: every label moves it, and only these bars (not
+ * the tabs and the annotator) render again for it (issue 9 item 5).
+ */
+function HeaderProgress() {
+  const progress = useAnnotation((state) => state.progress);
+  if (!progress) return null;
+  return (
+    <div
+      className="header-progress"
+      data-testid="progress"
+      data-units-done={progress.unitsDone}
+      data-units-total={progress.unitsTotal}
+      data-summaries-done={progress.summariesDone}
+      data-summaries-total={progress.summariesTotal}
+    >
+      <ProgressBar label="Sentences" done={progress.unitsDone} total={progress.unitsTotal} />
+      <ProgressBar label="Summaries" done={progress.summariesDone} total={progress.summariesTotal} />
+    </div>
   );
 }

@@ -1,3 +1,6 @@
+import { memo } from 'react';
+import { formatCount } from './formatCount';
+
 interface ProgressBarProps {
   done: number;
   total: number;
@@ -5,7 +8,8 @@ interface ProgressBarProps {
   testId?: string;
 }
 
-export function ProgressBar({ done, total, label, testId }: ProgressBarProps) {
+/** Memoised: a label moves one count, and only the bar whose numbers changed renders again. */
+export const ProgressBar = memo(function ProgressBar({ done, total, label, testId }: ProgressBarProps) {
   const share = total > 0 ? Math.min(1, done / total) : 0;
   return (
     <div className="progress-bar" data-testid={testId}>
@@ -20,8 +24,8 @@ export function ProgressBar({ done, total, label, testId }: ProgressBarProps) {
         <div className="progress-fill" style={{ width: `${(share * 100).toFixed(1)}%` }} />
       </div>
       <span className="progress-text">
-        {label} {done.toLocaleString()} / {total.toLocaleString()}
+        {label} {formatCount(done)} / {formatCount(total)}
       </span>
     </div>
   );
-}
+});

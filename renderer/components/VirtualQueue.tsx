@@ -3,7 +3,7 @@
  * queue can hold 20,000 summaries, and only the rows in view exist in the DOM. Rows are buttons
  * that never take focus, so Enter keeps meaning "next summary".
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 
 const ROW_HEIGHT = 44;
@@ -54,31 +54,56 @@ export function VirtualQueue<T>({ items, position, onOpen, testId, label, row }:
         {virtualizer.getVirtualItems().map((virtualRow) => {
           const item = items[virtualRow.index];
           if (item === undefined) return null;
-          const shown = row(item);
-          const current = virtualRow.index === position;
           return (
-            <button
-              type="button"
-              role="listitem"
-              key={shown.key}
-              className={`queue-item${current ? ' is-current' : ''}${shown.done ? ' is-done' : ''}`}
-              data-testid={shown.testId}
-              {...shown.data}
-              aria-current={current ? 'true' : undefined}
-              style={{ transform: `translateY(${virtualRow.start}px)`, height: ROW_HEIGHT }}
-              onClick={() => onOpen(virtualRow.index)}
-              // Keep focus where it was: a focused row would take the next Enter for itself.
-              onMouseDown={(event) => event.preventDefault()}
-              tabIndex={-1}
-            >
-              <span className="queue-item-title" title={shown.tooltip}>
-                <span className="queue-number">{virtualRow.index + 1}.</span> {shown.title}
-              </span>
-              <span className="queue-item-meta">{shown.meta}</span>
-            </button>
+            <QueueRowButton
+              key={virtualRow.key}
+              item={item}
+              row={row}
+              index={virtualRow.index}
+              start={virtualRow.start}
+              current={virtualRow.index === position}
+              onOpen={onOpen}
+            />
           );
         })}
       </div>
     </div>
   );
 }
+
+interface QueueRowButtonProps<T> {
+  item: T;
+  row: (item: T) => QueueRow;
+  index: number;
+  start: number;
+  current: boolean;
+  onOpen: (position: number) => void;
+}
+
+/**
+ * Memoised: a label changes one item of the queue (its done count), so only that row renders
+ * again, not every row in view (issue 9 item 5). Callers pass a stable `row` and `onOpen` for it.
+ */
+const QueueRowButton = memo(function QueueRowButton<T>({ item, row, index, start, current, onOpen }: QueueRowButtonProps<T>) {
+  const shown = row(item);
+  return (
+    <button
+      type="button"
+      role="listitem"
+      className={`queue-item${current ? ' is-current' : ''}${shown.done ? ' is-done' : ''}`}
+      data-testid={shown.testId}
+      {...shown.data}
+      aria-current={current ? 'true' : undefined}
+      style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT }}
+      onClick={() => onOpen(index)}
+      // Keep focus where it was: a focused row would take the next Enter for itself.
+      onMouseDown={(event) => event.preventDefault()}
+      tabIndex={-1}
+    >
+      <span className="queue-item-title" title={shown.tooltip}>
+        <span className="queue-number">{index + 1}.</span> {shown.title}
+      </span>
+      <span className="queue-item-meta">{shown.meta}</span>
+    </button>
+  );
+}) as <T>(props: QueueRowButtonProps<T>) => ReactNode;

@@ -20,6 +20,7 @@ import { launchChromium } from '../helpers/browser';
 import { startServe } from '../helpers/serve';
 import { documentText, halulikeRows, rng, sentence } from './generate';
 import { describeWriteCost, measureWriteCost } from './label-write-cost';
+import { addKeypressTrace, describeKeypressTotals, emptyKeypressTotals } from './trace-summary';
 
 const SUMMARIES = Number(process.env.BENCH_SUMMARIES ?? 20_000);
 const KEYPRESSES = Number(process.env.BENCH_KEYPRESSES ?? 150);
@@ -70,9 +71,10 @@ async function main(): Promise<void> {
   await core.handlers['sampling.draw']({ dataset: 'halulike', n: 100, seed: 0, annotator: 'someone-else' });
   core.close();
 
-  // A production build of the UI just before serving it (out/renderer is shared with test runs,
+  // A production build of the UI just before serving it (BENCH_UNMINIFIED=1: not minified, so a
+  // BENCH_PROFILE names React's and our functions) (out/renderer is shared with test runs,
   // whose NODE_ENV=test builds are React's development build); the served build is checked below.
-  const built = spawnSync(process.execPath, [join('node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error'], {
+  const built = spawnSync(process.execPath, [join('node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error', ...(process.env.BENCH_UNMINIFIED ? ['--minify', 'false'] : [])], {
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -148,11 +150,15 @@ async function main(): Promise<void> {
         selfTime.set(name, (selfTime.get(name) ?? 0) + (deltas[i] ?? 0) / 1000);
       });
     };
+    // BENCH_TRACE=1: also print the main thread's work per keypress up to its paint (Chrome trace).
+    const tracing = Boolean(process.env.BENCH_TRACE);
+    const traced = emptyKeypressTotals();
     let pressed = 0;
     while (pressed < KEYPRESSES) {
       const units = await page.locator('[data-testid^="label-badge-"]').count();
       const current = Number(await page.getByTestId('unit-current').getAttribute('data-index'));
       if (profiler) await profiler.send('Profiler.start');
+      if (tracing) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'] });
       for (let i = current; i < units - 1 && pressed < KEYPRESSES; i += 1) {
         const before = await page.evaluate(() => (window as unknown as { __lat: number[] }).__lat.length);
         await page.keyboard.press('f');
@@ -160,6 +166,7 @@ async function main(): Promise<void> {
         pressed += 1;
       }
       await collect();
+      if (tracing) addKeypressTrace((await browser.stopTracing()).toString('utf8'), traced);
       if (pressed >= KEYPRESSES) break;
       // The last sentence of a summary: label it (no next sentence to time), then open the next summary.
       await page.evaluate(() => ((window as unknown as { __t0: number | null }).__t0 = null));
@@ -185,6 +192,7 @@ async function main(): Promise<void> {
       console.log('  renderer CPU by function (self ms):');
       for (const [name, ms] of [...selfTime].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`    ${ms.toFixed(0).padStart(6)}  ${name}`);
     }
+    if (tracing) console.log(describeKeypressTotals(traced));
     const dom = (await page.evaluate(() => (window as unknown as { __dom: number[] }).__dom)).sort((a, b) => a - b);
     const writes = (
       await page.evaluate(() =>

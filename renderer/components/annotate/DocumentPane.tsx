@@ -5,7 +5,8 @@ import { DocumentView } from './DocumentView';
 import { MissingDocument } from './MissingDocument';
 
 interface DocumentPaneProps {
-  summary: AnnotationSummary | null;
+  /** Only what the pane shows of the summary (Annotate passes a memoised object of these). */
+  summary: Pick<AnnotationSummary, 'key' | 'docId' | 'document'> | null;
   hasCurrentUnit: boolean;
   passages: readonly Passage[];
   busy: boolean;

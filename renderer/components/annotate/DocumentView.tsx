@@ -15,7 +15,8 @@ interface DocumentViewProps {
   passages: readonly Passage[];
 }
 
-export function DocumentView({ text, passages }: DocumentViewProps) {
+/** Memoised: the document renders again only for new text or new passages. */
+export const DocumentView = memo(function DocumentView({ text, passages }: DocumentViewProps) {
   const blocks = useMemo(() => splitDocument(text), [text]);
   // Memoised children get this one object, not the string: comparing two equal 200 kB strings
   // that are different objects costs a full scan per paragraph on every render.
@@ -35,7 +36,7 @@ export function DocumentView({ text, passages }: DocumentViewProps) {
       ))}
     </div>
   );
-}
+});
 
 /** Ranks survive clipping so the best passage can be found and scrolled to. */
 interface RankedRange extends TextRange {

@@ -1,7 +1,8 @@
+import { memo } from 'react';
 import { KEY_LEGEND, type LegendEntry } from '../../keyboard';
 
-/** Always on screen: every action and its key, so nothing has to be remembered. */
-export function KeyLegend({ labelingDisabled, entries = KEY_LEGEND }: { labelingDisabled: boolean; entries?: ReadonlyArray<LegendEntry> }) {
+/** Always on screen: every action and its key, so nothing has to be remembered. Memoised: it rarely changes. */
+export const KeyLegend = memo(function KeyLegend({ labelingDisabled, entries = KEY_LEGEND }: { labelingDisabled: boolean; entries?: ReadonlyArray<LegendEntry> }) {
   return (
     <footer className="key-legend" data-testid="key-legend" aria-label="Keyboard shortcuts">
       {entries.map((entry) => (
@@ -14,4 +15,4 @@ export function KeyLegend({ labelingDisabled, entries = KEY_LEGEND }: { labeling
       ))}
     </footer>
   );
-}
+});

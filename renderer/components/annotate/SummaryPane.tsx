@@ -1,5 +1,7 @@
 /** Right side: the summary in context, the sentence being judged, where it stands, all sentences. */
 import type { AnnotationSummary } from '../../../shared/api';
+import { useAnnotation } from '../../state/annotation';
+import { formatCount } from '../formatCount';
 import { CurrentUnit } from './CurrentUnit';
 import { SummaryText } from './SummaryText';
 import { UnitList } from './UnitList';
@@ -9,7 +11,6 @@ interface SummaryPaneProps {
   unitPosition: number;
   /** 1-based place in the queue and the queue's length, for "3 of 25". */
   place: { at: number | null; of: number };
-  busy: boolean;
   /** Units whose label is still being written, and those whose write failed. */
   saving: ReadonlyMap<number, number>;
   failed: ReadonlySet<number>;
@@ -20,7 +21,7 @@ interface SummaryPaneProps {
   onSelect: (position: number) => void;
 }
 
-export function SummaryPane({ summary, unitPosition, place, busy, saving, failed, revealed, sampleComplete, onSelect }: SummaryPaneProps) {
+export function SummaryPane({ summary, unitPosition, place, saving, failed, revealed, sampleComplete, onSelect }: SummaryPaneProps) {
   const unit = summary.units[unitPosition];
   return (
     <>
@@ -29,13 +30,9 @@ export function SummaryPane({ summary, unitPosition, place, busy, saving, failed
           Summary <code>{summary.summaryId}</code> <span className="muted">{summary.dataset}</span>
         </h2>
         <span className="muted" data-testid="summary-position">
-          {place.at !== null ? `${place.at} of ${place.of.toLocaleString()}` : ''}
+          {place.at !== null ? `${place.at} of ${formatCount(place.of)}` : ''}
         </span>
-        {busy && (
-          <span className="saving" data-testid="saving" role="status">
-            saving…
-          </span>
-        )}
+        <PendingStatus />
       </header>
       {revealed && (
         <p className="notice notice-revealed" data-testid="revealed-mark" role="note">
@@ -47,6 +44,21 @@ export function SummaryPane({ summary, unitPosition, place, busy, saving, failed
       <SummaryStatus summary={summary} unitPosition={unitPosition} sampleComplete={sampleComplete} />
       <UnitList units={summary.units} currentPosition={unitPosition} onSelect={onSelect} saving={saving} failed={failed} />
     </>
+  );
+}
+
+/**
+ * "saving…" while a command runs or a label is being written. Subscribed on its own: the command
+ * lane's busy count changes twice per keypress, and the whole view rendering again for it cost
+ * the keypress a render (issue 9 item 5).
+ */
+function PendingStatus() {
+  const pending = useAnnotation((state) => state.busy > 0 || state.saving.size > 0);
+  if (!pending) return null;
+  return (
+    <span className="saving" data-testid="saving" role="status">
+      saving…
+    </span>
   );
 }
 
