@@ -19,8 +19,10 @@ export type AnnotateCommand =
   | { type: 'help' }
   /** T: the unit the keys act on (sentences → claims → key facts). */
   | { type: 'unit-mode' }
-  /** W: edit the claim set or the key-fact set (a new version). */
-  | { type: 'edit-set' };
+  /** W: edit the claim set, the key-fact set or the scaffold (a new version). */
+  | { type: 'edit-set' }
+  /** R / 4: a scaffold fact or attribute the summary misrepresents. */
+  | { type: 'misrepresented' };
 
 export interface KeyLike {
   key: string;
@@ -97,6 +99,8 @@ const PLAIN_KEYS: Record<string, AnnotateCommand> = {
   '?': { type: 'help' },
   t: { type: 'unit-mode' },
   w: { type: 'edit-set' },
+  r: { type: 'misrepresented' },
+  '4': { type: 'misrepresented' },
 };
 
 export const commandForKey = keyCommands<AnnotateCommand>(PLAIN_KEYS, { type: 'undo' }, { type: 'redo' });
@@ -119,7 +123,7 @@ export const KEY_LEGEND: ReadonlyArray<LegendEntry> = [
 ];
 
 /** The unit keys act on in Annotate (renderer/state/accuracy.ts). */
-export type AnnotateUnitMode = 'sentences' | 'claims' | 'keyfacts';
+export type AnnotateUnitMode = 'sentences' | 'claims' | 'keyfacts' | 'scaffold';
 
 /**
  * Claims and key facts keep the sentence keys' places (F/1 yes, U/2 no, C/3 cannot tell; S is
@@ -152,6 +156,25 @@ export const KEY_FACT_LEGEND: ReadonlyArray<LegendEntry> = [
   { keys: 'W', action: 'edit the key facts (new version)' },
   { keys: 'X', action: 'clear label' },
   { keys: 'Ctrl+Z / Ctrl+Y', action: 'undo / redo (claim and key-fact labels)' },
+  { keys: 'T', action: 'unit: scaffold' },
+  { keys: '?', action: 'help' },
+];
+
+/**
+ * Scaffold items keep the same places: F/1 kept (Preserved / Answered), U/2 not kept (Missing /
+ * Unanswered), C/3 Partial (facts); R/4 Misrepresented (facts and attributes; M is the note key).
+ */
+export const SCAFFOLD_LEGEND: ReadonlyArray<LegendEntry> = [
+  { keys: 'F / 1', action: 'Preserved · question: Answered', label: 'faithful' },
+  { keys: 'U / 2', action: 'Missing · question: Unanswered', label: 'unfaithful' },
+  { keys: 'C / 3', action: 'Partial (facts)', label: 'unclear' },
+  { keys: 'R / 4', action: 'Misrepresented (facts, attributes)' },
+  { keys: 'J ↓ / K ↑', action: 'next / previous item' },
+  { keys: 'Enter / N', action: 'next summary' },
+  { keys: 'P', action: 'previous summary' },
+  { keys: 'E', action: 'sentences that convey the fact (after F or C)' },
+  { keys: 'W', action: 'review / edit the scaffold (new version)' },
+  { keys: 'X', action: 'clear alignment' },
   { keys: 'T', action: 'unit: sentences' },
   { keys: '?', action: 'help' },
 ];
@@ -160,6 +183,6 @@ const SENTENCE_MODE_KEY: LegendEntry = { keys: 'T', action: 'unit: claims' };
 
 /** Annotate's legend and help: the keys of the current unit and the view keys as this connection has them. */
 export function annotateLegend(annotatorLink: boolean, mode: AnnotateUnitMode = 'sentences'): ReadonlyArray<LegendEntry> {
-  const keys = mode === 'claims' ? CLAIM_LEGEND : mode === 'keyfacts' ? KEY_FACT_LEGEND : [...KEY_LEGEND.slice(0, -1), SENTENCE_MODE_KEY, KEY_LEGEND.at(-1)!];
+  const keys = mode === 'claims' ? CLAIM_LEGEND : mode === 'keyfacts' ? KEY_FACT_LEGEND : mode === 'scaffold' ? SCAFFOLD_LEGEND : [...KEY_LEGEND.slice(0, -1), SENTENCE_MODE_KEY, KEY_LEGEND.at(-1)!];
   return [...keys, viewKeysLegend(annotatorLink)];
 }

@@ -30,9 +30,10 @@ import { canLabel, openSummary, sessionLanes, useAnnotation } from './annotation
 import { bridge, useSession } from './session';
 import { MAX_HISTORY_ENTRIES, storedHistory } from './storedHistory';
 
-export const UNIT_MODES = ['sentences', 'claims', 'keyfacts'] as const;
+/** scaffold: the document's Semantic Scaffold, aligned per summary (renderer/state/scaffold.ts). */
+export const UNIT_MODES = ['sentences', 'claims', 'keyfacts', 'scaffold'] as const;
 export type UnitMode = (typeof UNIT_MODES)[number];
-export const UNIT_MODE_NAME: Record<UnitMode, string> = { sentences: 'Sentences', claims: 'Claims', keyfacts: 'Key facts' };
+export const UNIT_MODE_NAME: Record<UnitMode, string> = { sentences: 'Sentences', claims: 'Claims', keyfacts: 'Key facts', scaffold: 'Scaffold' };
 
 /** The label keys keep their places: F/1 yes, U/2 no, C/3 cannot tell. */
 export const CLAIM_LABEL_FOR_KEY: Record<HumanLabel, ClaimLabel> = { faithful: 'supported', unfaithful: 'unsupported', unclear: 'unclear' };
@@ -251,7 +252,7 @@ function withPendingFacts(facts: KeyFactAnnotation): KeyFactAnnotation {
   return out;
 }
 
-/** T: sentences → claims → key facts → sentences. */
+/** T: sentences → claims → key facts → scaffold → sentences. */
 export function nextUnitMode(): Promise<void> {
   // Decided at its turn: "T T" pressed quickly moves two steps.
   return sessionLanes.enqueue(() => switchTo(UNIT_MODES[(UNIT_MODES.indexOf(get().mode) + 1) % UNIT_MODES.length]!));

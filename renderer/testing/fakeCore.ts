@@ -22,6 +22,8 @@ import { ApiError } from '../api/errors';
 import { createFakeAccuracy, type FakeAccuracy, type FakeAccuracySpec } from './fakeAccuracy';
 import { resetAnnotation } from '../state/annotation';
 import { resetAccuracy } from '../state/accuracy';
+import { resetScaffold } from '../state/scaffold';
+import { createFakeScaffold, type FakeScaffold, type FakeScaffoldSpec } from './fakeScaffold';
 import { resetAccuracyTasks } from '../state/accuracyTasks';
 import { resetReveal } from '../state/reveal';
 import { clearUndo } from '../state/undo';
@@ -69,6 +71,8 @@ export interface FakeCore {
   links: AnnotatorLink[];
   /** Claims, key facts, systems and accuracy task runs (fakeAccuracy.ts). */
   accuracy: FakeAccuracy;
+  /** Scaffolds and people's alignments (fakeScaffold.ts). */
+  scaffold: FakeScaffold;
 }
 
 export interface FakeCoreOptions {
@@ -78,6 +82,8 @@ export interface FakeCoreOptions {
   links?: AnnotatorLink[];
   /** Claims and key facts already imported (claims.*, keyfacts.* answer from these). */
   accuracy?: FakeAccuracySpec;
+  /** Scaffolds already imported, per document id (scaffold.* answer from these). */
+  scaffold?: FakeScaffoldSpec;
 }
 
 export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo> = {}, options: FakeCoreOptions = {}): FakeCore {
@@ -249,6 +255,8 @@ export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo>
   };
   const accuracy = createFakeAccuracy(summaries, options.accuracy ?? {}, { knownJudge });
   Object.assign(handlers, accuracy.handlers);
+  const scaffold = createFakeScaffold(summaries, options.scaffold ?? {});
+  Object.assign(handlers, scaffold.handlers);
 
   const bridge: LoupeBridge = {
     host: 'web',
@@ -297,6 +305,7 @@ export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo>
       return links ?? [];
     },
     accuracy,
+    scaffold,
   };
 }
 
@@ -315,6 +324,7 @@ export function deferred<T = void>() {
 export function resetRendererState(): void {
   resetAnnotation();
   resetAccuracy();
+  resetScaffold();
   resetAccuracyTasks();
   resetReveal();
   clearUndo();

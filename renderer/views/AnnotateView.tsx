@@ -2,10 +2,11 @@
  * Annotate: document left, summary right, one key per decision. The view only wires keys and
  * components to the annotation store; the rules (durability, order, undo) live in the store.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { AnnotationSummary, AnnotationUnit } from '../../shared/api';
 import type { ErrorType } from '../../shared/domain';
+import { closestPassages, indexDocument, type Passage } from '../alignment';
 import { annotateLegend, commandForKey, isActivatable, isTypingTarget, type AnnotateCommand } from '../keyboard';
 import { LABEL_NAME } from '../labels';
 import {
@@ -33,13 +34,12 @@ import {
 } from '../state/annotation';
 import { showView, useSession } from '../state/session';
 import { ErrorBanner } from '../components/ErrorBanner';
-import { AnnotateDocument } from '../components/annotate/AnnotateDocument';
+import { DocumentPane } from '../components/annotate/DocumentPane';
 import { ErrorTypePicker } from '../components/annotate/ErrorTypePicker';
 import { HelpOverlay } from '../components/annotate/HelpOverlay';
 import { KeyLegend } from '../components/annotate/KeyLegend';
 import { NoteEditor } from '../components/annotate/NoteEditor';
 import { QueueList } from '../components/annotate/QueueList';
-import { formatCount } from '../components/formatCount';
 import { SummaryPane } from '../components/annotate/SummaryPane';
 import { useReleaseFocus } from '../components/useReleaseFocus';
 import { AccuracyOverlays, NO_ACCURACY_OVERLAY, openAccuracyCommand, type AccuracyOverlay } from '../components/accuracy/AccuracyOverlays';
@@ -47,6 +47,9 @@ import { ClaimsPane } from '../components/accuracy/ClaimsPane';
 import { KeyFactsPane } from '../components/accuracy/KeyFactsPane';
 import { UnitModeBar } from '../components/accuracy/UnitModeBar';
 import { dismissAccuracyError, selectClaim, selectFact, setAccuracyNotice, setUnitMode, showItems, useAccuracy } from '../state/accuracy';
+import { ScaffoldPane } from '../components/scaffold/ScaffoldPane';
+import { NO_SCAFFOLD_OVERLAY, openScaffoldCommand, ScaffoldOverlays, type ScaffoldOverlay } from '../components/scaffold/ScaffoldCommands';
+import { dismissScaffoldError, selectScaffoldItem, setScaffoldNotice, showScaffold, useScaffold } from '../state/scaffold';
 
 type Overlay =
   | { kind: 'none' }
@@ -56,6 +59,8 @@ type Overlay =
   | { kind: 'note'; position: number };
 
 const NO_OVERLAY: Overlay = { kind: 'none' };
+
+const NO_PASSAGES: readonly Passage[] = Object.freeze([]);
 
 export function AnnotateView() {
   const annotator = useSession((state) => state.annotator);
@@ -79,14 +84,19 @@ export function AnnotateView() {
   const legend = useMemo(() => annotateLegend(annotatorLink, mode), [annotatorLink, mode]);
   const [accuracyOverlay, setAccuracyOverlay] = useState<AccuracyOverlay>(NO_ACCURACY_OVERLAY);
   const closeAccuracyOverlay = useCallback(() => setAccuracyOverlay(NO_ACCURACY_OVERLAY), []);
-  // Not the busy count: it changes twice per keypress (see useBusyAttribute, PendingStatus).
-  const { status, queue, position, summary, unitPosition, saving, failed, revealed, notice, error } = useAnnotation(
+  const scaffold = useScaffold(
+    useShallow((state) => ({ scaffold: state.scaffold, position: state.position, saving: state.saving, failed: state.failed, kept: state.kept, notice: state.notice, error: state.error })),
+  );
+  const [scaffoldOverlay, setScaffoldOverlay] = useState<ScaffoldOverlay>(NO_SCAFFOLD_OVERLAY);
+  const closeScaffoldOverlay = useCallback(() => setScaffoldOverlay(NO_SCAFFOLD_OVERLAY), []);
+  const { status, queue, position, summary, unitPosition, busy, saving, failed, revealed, notice, error } = useAnnotation(
     useShallow((state) => ({
       status: state.status,
       queue: state.queue,
       position: state.position,
       summary: state.summary,
       unitPosition: state.unitPosition,
+      busy: state.busy,
       saving: state.saving,
       failed: state.failed,
       revealed: state.revealed,
@@ -94,8 +104,6 @@ export function AnnotateView() {
       error: state.error,
     })),
   );
-  const attaching = useAnnotation((state) => state.busy > 0 && state.summary !== null && state.summary.document === null);
-  const root = useBusyAttribute();
   const [overlay, setOverlay] = useState<Overlay>(NO_OVERLAY);
   const closeOverlay = useCallback(() => setOverlay(NO_OVERLAY), []);
 
@@ -105,14 +113,21 @@ export function AnnotateView() {
     if (annotator) void startSession(`${projectPath}\u0000${annotator}`);
     // Claims or key facts on screen when the view opens again (a run may have made new ones).
     if (annotator) void showItems();
+    if (annotator) void showScaffold();
   }, [annotator, projectPath]);
 
   const unit: AnnotationUnit | undefined = summary?.units[unitPosition];
+  // The keypress paints the new current sentence first; the document's closest passages (a reading
+  // aid, a search over the document) follow in a render of their own (issue 9 item 5).
+  const passages = useClosestPassages(useDeferredValue(summary), useDeferredValue(unit));
 
-  useAnnotateKeys(overlay.kind === 'none' && accuracyOverlay.kind === 'none', (command, pressedAt) => {
+  useAnnotateKeys(overlay.kind === 'none' && accuracyOverlay.kind === 'none' && scaffoldOverlay.kind === 'none', (command, pressedAt) => {
     // A notice says why the last key did nothing: the next key replaces it.
     if (command.type !== 'error-type' && useAnnotation.getState().notice !== null) setAnnotationNotice(null);
     if (command.type !== 'error-type' && useAccuracy.getState().notice !== null) setAccuracyNotice(null);
+    if (command.type !== 'error-type' && useScaffold.getState().notice !== null) setScaffoldNotice(null);
+    // The scaffold: its own items, the same keys plus R/4 (renderer/state/scaffold.ts).
+    if (mode === 'scaffold' && command.type !== 'unit-mode' && openScaffoldCommand(command, pressedAt, setScaffoldOverlay)) return;
     // Claims and key facts: their own items, the same keys (renderer/state/accuracy.ts).
     if (openAccuracyCommand(command, mode, pressedAt, setAccuracyOverlay)) return;
     if (command.type === 'help') return setOverlay({ kind: 'help' });
@@ -146,7 +161,9 @@ export function AnnotateView() {
       case 'redo':
         return void redo();
       case 'edit-set':
-        return setAccuracyNotice('W edits claims or key facts: press T to switch to them first.');
+        return setAccuracyNotice('W edits claims, key facts or the scaffold: press T to switch to them first.');
+      case 'misrepresented':
+        return setAccuracyNotice('R / 4 marks a scaffold fact or attribute Misrepresented: press T to reach the scaffold first.');
     }
   });
 
@@ -160,10 +177,6 @@ export function AnnotateView() {
     [overlayPosition],
   );
   const onSelectUnit = useCallback((index: number) => void selectUnit(index), []);
-  // Stable, so the memoised queue and document skip a label keypress (issue 9 item 5).
-  const onOpenSummary = useCallback((index: number) => void openSummary(index), []);
-  const onAttach = useCallback((text: string) => void attachDocument(text), []);
-  const sampleComplete = useMemo(() => nextWithWork(queue, position ?? -1) === null, [queue, position]);
 
   if (status !== 'ready' && queue.length === 0) {
     return (
@@ -193,27 +206,26 @@ export function AnnotateView() {
   }
 
   return (
-    <div className="annotate" ref={root}>
+    <div className="annotate" data-busy={busy > 0 ? 'true' : 'false'}>
       <aside className="queue-pane">
         <h2 className="pane-title">
-          Queue <span className="muted">({formatCount(queue.length)})</span>
+          Queue <span className="muted">({queue.length.toLocaleString()})</span>
         </h2>
-        <QueueList items={queue} position={position} onOpen={onOpenSummary} />
+        <QueueList items={queue} position={position} onOpen={(index) => void openSummary(index)} />
       </aside>
 
-      <AnnotateDocument
-        summaryKey={summary?.key ?? null}
-        docId={summary?.docId ?? ''}
-        document={summary?.document ?? null}
-        unitText={unit?.text ?? null}
-        unitId={unit?.id ?? null}
-        busy={attaching}
-        onAttach={onAttach}
+      <DocumentPane
+        summary={summary}
+        hasCurrentUnit={unit !== undefined}
+        passages={passages}
+        busy={busy > 0}
+        onAttach={(text) => void attachDocument(text)}
       />
 
       <section className="summary-pane" aria-label="Summary">
         <ErrorBanner message={error} onDismiss={dismissError} />
         <ErrorBanner message={accuracy.error} onDismiss={dismissAccuracyError} />
+        <ErrorBanner message={scaffold.error} onDismiss={dismissScaffoldError} />
         <UnitModeBar mode={mode} onChoose={(next) => void setUnitMode(next)} />
         {summary && mode === 'claims' && (
           <ClaimsPane
@@ -239,21 +251,34 @@ export function AnnotateView() {
             onSelect={(at) => void selectFact(at)}
           />
         )}
+        {summary && mode === 'scaffold' && (
+          <ScaffoldPane
+            summary={summary}
+            scaffold={scaffold.scaffold}
+            position={scaffold.position}
+            saving={scaffold.saving}
+            failed={scaffold.failed}
+            kept={scaffold.kept}
+            lead={!annotatorLink}
+            onSelect={(at) => void selectScaffoldItem(at)}
+          />
+        )}
         {summary && mode === 'sentences' && (
           <SummaryPane
             summary={summary}
             unitPosition={unitPosition}
             place={{ at: position !== null ? position + 1 : null, of: queue.length }}
+            busy={busy > 0 || saving.size > 0}
             saving={saving}
             failed={failed}
             revealed={revealed.has(summary.key)}
-            sampleComplete={sampleComplete}
+            sampleComplete={nextWithWork(queue, position ?? -1) === null}
             onSelect={onSelectUnit}
           />
         )}
-        {(notice ?? accuracy.notice) && (
+        {(notice ?? accuracy.notice ?? scaffold.notice) && (
           <p className="notice" role="status" data-testid="annotate-notice">
-            {notice ?? accuracy.notice}
+            {notice ?? accuracy.notice ?? scaffold.notice}
           </p>
         )}
       </section>
@@ -275,6 +300,7 @@ export function AnnotateView() {
         />
       )}
       {overlay.kind === 'help' && <HelpOverlay onClose={closeOverlay} entries={legend} />}
+      <ScaffoldOverlays overlay={scaffoldOverlay} scaffold={scaffold.scaffold} onClose={closeScaffoldOverlay} />
       <AccuracyOverlays overlay={accuracyOverlay} claims={accuracy.claims} facts={accuracy.facts} lead={!annotatorLink} onClose={closeAccuracyOverlay} />
     </div>
   );
@@ -290,17 +316,17 @@ function whyNoErrorType(summary: AnnotationSummary | null, unitPosition: number)
   return `E sets the error type of an Unfaithful sentence: sentence ${unit.index + 1} ${what}. Press U first (then E).`;
 }
 
-/** The root's data-busy, kept without rendering the view for each change of the busy count. */
-function useBusyAttribute(): { readonly current: HTMLDivElement | null } {
-  const root = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const show = (busy: number) => root.current?.setAttribute('data-busy', busy > 0 ? 'true' : 'false');
-    show(useAnnotation.getState().busy);
-    return useAnnotation.subscribe((state, previous) => {
-      if (state.busy !== previous.busy) show(state.busy);
-    });
-  });
-  return root;
+/** The document index is built once per document; each unit change only queries it. */
+function useClosestPassages(summary: AnnotationSummary | null, unit: AnnotationUnit | undefined): readonly Passage[] {
+  const document = summary?.document ?? null;
+  const index = useMemo(() => (document ? indexDocument(document) : null), [document]);
+  const text = unit?.text ?? null;
+  const unitId = unit?.id ?? null;
+  return useMemo(
+    () => (index && text ? closestPassages(index, text) : NO_PASSAGES),
+    // unitId: two identical sentences in one summary still count as a move (scroll again).
+    [index, text, unitId],
+  );
 }
 
 /** Listens on the window while `active`; the handler always sees the latest render's values. */

@@ -111,6 +111,7 @@ describe('claim and key-fact undo across a reload of the tab', () => {
     await screen.findByTestId('keyfacts-pane');
     press('f'); // key fact 1: covered
     await waitFor(() => expect(core.accuracy.keyFactLabel('ann', 1, factIds()[0]!)?.label).toBe('covered'));
+    press('t'); // scaffold (issue 12)
     press('t'); // sentences
     press('t'); // claims
     await screen.findByTestId('claims-pane');

@@ -1,0 +1,154 @@
+/**
+ * W in scaffold mode: review and edit the document's scaffold before it is used — add, drop,
+ * retier or reword facts, questions and entity attributes. Saving makes a new version
+ * (scaffold.edit); alignments given on the old version stay there. An item keeps its id (within
+ * its kind) when edited or retiered, so the new version names the item it came from.
+ */
+import { useEffect, useState } from 'react';
+import type { ScaffoldAnnotation, ScaffoldEditInput } from '../../../shared/scaffold/contract';
+import { scaffoldContentProblems } from '../../../shared/scaffold/content';
+import type { ScaffoldContent, Tier } from '../../../shared/scaffold/domain';
+
+type Kind = 'fact' | 'question' | 'attribute';
+interface Row {
+  kind: Kind;
+  id: string;
+  text: string;
+  tier: Tier;
+  answer: string;
+  entity: string;
+}
+
+interface ScaffoldEditorProps {
+  scaffold: ScaffoldAnnotation;
+  onSave: (content: Pick<ScaffoldEditInput, 'facts' | 'questions' | 'entities'>, note: string) => void;
+  onCancel: () => void;
+}
+
+const PREFIX: Record<Kind, string> = { fact: 'f', question: 'q', attribute: 'a' };
+
+function freshId(rows: readonly Row[], kind: Kind): string {
+  const taken = new Set(rows.filter((r) => r.kind === kind).map((r) => r.id));
+  let n = taken.size + 1;
+  while (taken.has(`${PREFIX[kind]}${n}`) || taken.has(`new-${PREFIX[kind]}${n}`)) n += 1;
+  return `new-${PREFIX[kind]}${n}`;
+}
+
+export function toContent(rows: readonly Row[]): ScaffoldContent {
+  const entities: Array<{ name: string; attributes: Array<{ id: string; text: string }> }> = [];
+  for (const r of rows.filter((r) => r.kind === 'attribute')) {
+    const name = r.entity.trim();
+    const entity = entities.find((e) => e.name === name);
+    if (entity) entity.attributes.push({ id: r.id, text: r.text.trim() });
+    else entities.push({ name, attributes: [{ id: r.id, text: r.text.trim() }] });
+  }
+  return {
+    facts: rows.filter((r) => r.kind === 'fact').map((r) => ({ id: r.id, text: r.text.trim(), tier: r.tier })),
+    questions: rows.filter((r) => r.kind === 'question').map((r) => ({ id: r.id, text: r.text.trim(), answer: r.answer.trim(), tier: r.tier })),
+    entities,
+  };
+}
+
+export function ScaffoldEditor({ scaffold, onSave, onCancel }: ScaffoldEditorProps) {
+  const [rows, setRows] = useState<Row[]>(() =>
+    scaffold.items.map((i) => ({ kind: i.kind, id: i.itemKey, text: i.text, tier: i.tier ?? 'supporting', answer: i.answer ?? '', entity: i.entity ?? '' })),
+  );
+  const [note, setNote] = useState('');
+  const aligned = scaffold.items.filter((i) => i.state.value !== null).length;
+  const content = toContent(rows);
+  const problems = [
+    ...scaffoldContentProblems(content),
+    ...(rows.some((r) => r.text.trim() === '') ? ['every item needs a text'] : []),
+    ...(rows.some((r) => r.kind === 'attribute' && r.entity.trim() === '') ? ['every attribute needs its entity'] : []),
+  ];
+  const save = () => {
+    if (problems.length === 0) onSave(content, note.trim());
+  };
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        onCancel();
+      } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        save();
+      }
+    }
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  });
+
+  const update = (at: number, change: Partial<Row>) => setRows((current) => current.map((r, i) => (i === at ? { ...r, ...change } : r)));
+  const add = (kind: Kind) =>
+    setRows((current) => {
+      const row: Row = { kind, id: freshId(current, kind), text: '', tier: 'supporting', answer: '', entity: kind === 'attribute' ? (current.filter((r) => r.kind === 'attribute').at(-1)?.entity ?? '') : '' };
+      const lastOfKind = current.map((r) => r.kind).lastIndexOf(kind);
+      const at = lastOfKind === -1 ? current.length : lastOfKind + 1;
+      return [...current.slice(0, at), row, ...current.slice(at)];
+    });
+
+  return (
+    <div className="overlay" role="dialog" aria-modal="true" aria-label="Edit the scaffold" data-testid="scaffold-editor">
+      <div className="overlay-card wide">
+        <h2>
+          Review the scaffold of document <code>{scaffold.docId}</code>
+        </h2>
+        <p className="muted" data-testid="scaffold-editor-version">
+          Saving makes version {(scaffold.version ?? 0) + 1}.{' '}
+          {aligned > 0 ? `Your ${aligned} alignment${aligned === 1 ? '' : 's'} (and everyone's) stay on version ${scaffold.version}; ` : 'Alignments given so far stay on their version; '}
+          the new version starts unaligned.
+        </p>
+        <ol className="set-editor-list">
+          {rows.map((row, at) => (
+            <li key={`${row.kind}:${row.id}:${at}`} className="set-editor-row" data-testid={`scaffold-edit-${row.kind}-${row.id}`}>
+              <span className="muted small">{row.kind}</span>
+              {row.kind === 'attribute' && (
+                <input aria-label="Entity" value={row.entity} placeholder="entity" onChange={(e) => update(at, { entity: e.target.value })} />
+              )}
+              <input aria-label={`Text of ${row.kind} ${row.id}`} value={row.text} onChange={(e) => update(at, { text: e.target.value })} />
+              {row.kind === 'question' && <input aria-label="Expected answer" value={row.answer} placeholder="expected answer" onChange={(e) => update(at, { answer: e.target.value })} />}
+              {row.kind !== 'attribute' && (
+                <button type="button" data-testid={`scaffold-tier-${row.kind}-${row.id}`} onClick={() => update(at, { tier: row.tier === 'main' ? 'supporting' : 'main' })}>
+                  {row.tier}
+                </button>
+              )}
+              <button type="button" data-testid={`scaffold-drop-${row.kind}-${row.id}`} onClick={() => setRows((current) => current.filter((_, i) => i !== at))}>
+                Drop
+              </button>
+            </li>
+          ))}
+        </ol>
+        <div className="row">
+          <button type="button" data-testid="scaffold-add-fact" onClick={() => add('fact')}>
+            Add fact
+          </button>
+          <button type="button" data-testid="scaffold-add-question" onClick={() => add('question')}>
+            Add question
+          </button>
+          <button type="button" data-testid="scaffold-add-attribute" onClick={() => add('attribute')}>
+            Add attribute
+          </button>
+        </div>
+        <label>
+          Note <input aria-label="Note" value={note} onChange={(e) => setNote(e.target.value)} />
+        </label>
+        {problems.length > 0 && (
+          <p className="notice" data-testid="scaffold-editor-problems">
+            {problems.join('; ')}
+          </p>
+        )}
+        <div className="row">
+          <button type="button" className="primary" data-testid="scaffold-editor-save" disabled={problems.length > 0} onClick={save}>
+            Save as version {(scaffold.version ?? 0) + 1} <kbd>Ctrl+Enter</kbd>
+          </button>
+          <button type="button" onClick={onCancel}>
+            Cancel <kbd>Esc</kbd>
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

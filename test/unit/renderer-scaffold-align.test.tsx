@@ -1,0 +1,208 @@
+// @vitest-environment happy-dom
+/**
+ * Scaffold mode of Annotate (issue 12 items 1–2): T reaches the scaffold after key facts; F/U/C/R
+ * (1–4) align facts, questions and attributes as their kind allows, J/K move, E links a kept fact
+ * to the sentences that convey it, each write shows "saving" and rolls back when refused; the
+ * load is blind (a judge's and another person's alignments never arrive); W edits the scaffold
+ * into a new version and the old alignments stay on the old one; an annotator link calls only
+ * annotator methods.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from '../../renderer/App';
+import { ANNOTATOR_METHODS } from '../../shared/api';
+import type { ScaffoldContent } from '../../shared/scaffold/domain';
+import { ApiError } from '../../renderer/api/errors';
+import { createFakeCore, deferred, resetRendererState, type FakeCore, type FakeSummarySpec } from '../../renderer/testing/fakeCore';
+
+const SPECS: FakeSummarySpec[] = [
+  {
+    key: 1,
+    docId: 'camera',
+    document: 'Camera settings. Choose which apps can access your camera. Windows Hello is not affected.',
+    sentences: ['The page lets users choose which apps use the camera.', 'Windows Hello is blocked too.'],
+  },
+];
+const SCAFFOLD: ScaffoldContent = {
+  facts: [
+    { id: 'M1', text: 'Users choose which apps can access the camera.', tier: 'main' },
+    { id: 'S1', text: 'Windows Hello is not affected.', tier: 'supporting' },
+  ],
+  questions: [{ id: 'Q1', text: 'What does the page control?', answer: 'Camera access.', tier: 'main' }],
+  entities: [{ name: 'Windows Hello', attributes: [{ id: 'hello1', text: 'not affected by the setting' }] }],
+};
+
+let core: FakeCore;
+const press = (key: string, init: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(document.body, { key, ...init });
+const itemId = (key: string, version = -1) => core.scaffold.versions('camera').at(version)!.items.find((i) => i.itemKey === key)!.id;
+const mine = (key: string) => core.scaffold.alignmentOf('human:ann', 1, itemId(key));
+
+async function mount(info = {}, annotator = 'ann') {
+  core = createFakeCore(SPECS, info, { annotators: [{ id: 1, name: annotator, kind: 'person' }], scaffold: { scaffolds: { camera: SCAFFOLD } } });
+  core.override('analysis.latest', () => ({ running: null, done: null }));
+  core.override('judges.list', () => []);
+  render(<App bridge={core.bridge} />);
+  await screen.findByTestId('unit-current');
+}
+
+async function toScaffold() {
+  press('t');
+  press('t');
+  press('t');
+  await screen.findByTestId('scaffold-pane');
+}
+
+beforeEach(() => resetRendererState());
+afterEach(() => cleanup());
+
+describe('scaffold alignment in Annotate', () => {
+  it('aligns facts, questions and attributes by keyboard, links sentences, and stores exactly that', async () => {
+    await mount();
+    await toScaffold();
+    expect(screen.getByTestId('unit-mode').getAttribute('data-mode')).toBe('scaffold');
+    const legend = screen.getByTestId('key-legend').textContent!;
+    expect(legend).toContain('Misrepresented');
+    expect(legend).toContain('Answered');
+    expect(screen.getByTestId('scaffold-version').textContent).toContain('version 1 · you aligned 0 of 4');
+    expect(screen.getByTestId('scaffold-item-M1').textContent).toContain('main');
+    expect(screen.getByTestId('scaffold-item-S1').textContent).toContain('supporting');
+
+    press('f'); // M1 preserved
+    press('e'); // which sentences convey it
+    const picker = await screen.findByTestId('fact-sentences-picker');
+    press('1');
+    expect(within(picker).getByTestId('fact-sentence-1').querySelector('input')!.checked).toBe(true);
+    press('Enter');
+    await waitFor(() => expect(mine('M1')).toEqual({ value: 'preserved', sentences: [0] }));
+    expect(screen.getByTestId('scaffold-sentences-M1').textContent).toBe('by 1');
+    // F advanced to S1 (E acted on the fact F had just aligned).
+    press('r'); // misrepresented ("Windows Hello is blocked too")
+    press('c'); // Q1: C has no meaning for a question
+    await waitFor(() => expect(screen.getByTestId('annotate-notice').textContent).toContain('does not apply'));
+    press('1'); // Q1 answered
+    press('4'); // hello1 misrepresented
+    await waitFor(() => expect(mine('hello1')).toEqual({ value: 'misrepresented', sentences: [] }));
+    expect(mine('S1')).toEqual({ value: 'misrepresented', sentences: [] });
+    expect(mine('Q1')).toEqual({ value: 'answered', sentences: [] });
+    expect(core.callsTo('scaffold.record').map((r) => [r.value, r.cause])).toEqual([
+      ['preserved', 'label'],
+      ['preserved', 'sentences'],
+      ['misrepresented', 'label'],
+      ['answered', 'label'],
+      ['misrepresented', 'label'],
+    ]);
+    // X clears the current item (hello1).
+    press('x');
+    await waitFor(() => expect(mine('hello1')).toEqual({ value: null, sentences: [] }));
+    expect(screen.getByTestId('scaffold-item-hello1').getAttribute('data-value')).toBe('');
+  });
+
+  it('shows "saving" while a write is in flight and rolls a refused write back, keeping later keys', async () => {
+    await mount();
+    await toScaffold();
+    const hold = deferred<void>();
+    let first = true;
+    core.override('scaffold.record', async (input) => {
+      if (first) {
+        first = false;
+        await hold.promise;
+        throw new ApiError({ code: 'internal', message: 'disk full' });
+      }
+      return core.base('scaffold.record')(input);
+    });
+    press('f'); // M1: held, then refused
+    await waitFor(() => expect(screen.getByTestId('scaffold-item-M1').getAttribute('data-write')).toBe('saving'));
+    expect(screen.getByTestId('scaffold-item-M1').getAttribute('data-value')).toBe('preserved');
+    expect(screen.getByTestId('saving')).toBeTruthy();
+    press('u'); // S1 missing, queued behind it
+    hold.resolve();
+    await waitFor(() => expect(screen.getByTestId('scaffold-item-M1').getAttribute('data-write')).toBe('failed'));
+    expect(screen.getByTestId('scaffold-item-M1').getAttribute('data-value')).toBe('');
+    expect(screen.getByTestId('scaffold-item-M1').getAttribute('aria-current')).toBe('true');
+    expect(screen.getByRole('alert').textContent ?? '').toContain('not saved');
+    await waitFor(() => expect(mine('S1')).toEqual({ value: 'missing', sentences: [] }));
+    expect(mine('M1')).toBeUndefined();
+  });
+
+  it('is blind: a judge and another person aligned this summary, and none of it reaches the payload or the screen', async () => {
+    await mount();
+    core.scaffold.seedAlignment('judge:gpt', 1, 'camera', 'M1', { value: 'missing', sentences: [] });
+    core.scaffold.seedAlignment('human:bob', 1, 'camera', 'S1', { value: 'preserved', sentences: [1] });
+    const loads: unknown[] = [];
+    core.override('scaffold.load', (input) => {
+      const answer = core.base('scaffold.load')(input);
+      loads.push(answer);
+      return answer;
+    });
+    await toScaffold();
+    await waitFor(() => expect(loads).toHaveLength(1));
+    const payload = loads[0] as { items: Array<{ state: { value: string | null; sentences: number[] } }> };
+    expect(payload.items.every((i) => i.state.value === null && i.state.sentences.length === 0)).toBe(true);
+    expect(JSON.stringify(payload)).not.toMatch(/gpt|bob/);
+    expect(screen.getByTestId('scaffold-version').textContent).toContain('you aligned 0 of 4');
+  });
+
+  it('W edits the scaffold into version 2 (drop, retier, add); the old alignments stay on version 1', async () => {
+    await mount();
+    await toScaffold();
+    press('f'); // M1 preserved on version 1
+    await waitFor(() => expect(mine('M1')?.value).toBe('preserved'));
+    press('w');
+    const editor = await screen.findByTestId('scaffold-editor');
+    expect(within(editor).getByTestId('scaffold-editor-version').textContent).toContain('Your 1 alignment (and everyone\'s) stay on version 1');
+    fireEvent.click(within(editor).getByTestId('scaffold-drop-question-Q1'));
+    fireEvent.click(within(editor).getByTestId('scaffold-tier-fact-S1'));
+    fireEvent.click(within(editor).getByTestId('scaffold-add-fact'));
+    const added = within(editor).getAllByRole('textbox', { name: /Text of fact new-/ })[0]!;
+    fireEvent.change(added, { target: { value: 'The settings can be changed at any time.' } });
+    fireEvent.click(within(editor).getByTestId('scaffold-editor-save'));
+    await waitFor(() => expect(screen.getByTestId('scaffold-pane').getAttribute('data-version')).toBe('2'));
+    expect(screen.getByTestId('scaffold-kept').textContent).toContain('Your 1 alignment stay on version 1; version 2 starts unaligned');
+    const v2 = core.scaffold.versions('camera').at(-1)!;
+    expect(v2).toMatchObject({ version: 2, basedOnVersion: 1, source: 'person', createdBy: 'ann' });
+    expect(v2.items.map((i) => [i.kind, i.itemKey, i.tier])).toEqual([
+      ['fact', 'M1', 'main'],
+      ['fact', 'S1', 'main'],
+      ['fact', 'new-f3', 'supporting'],
+      ['attribute', 'hello1', null],
+    ]);
+    expect(core.callsTo('scaffold.edit')[0]).toMatchObject({ basedOnVersion: 1 });
+    // Version 1 keeps the alignment; version 2's M1 (a new id) starts unaligned.
+    expect(core.scaffold.alignmentOf('human:ann', 1, itemId('M1', 0))?.value).toBe('preserved');
+    expect(core.scaffold.alignmentOf('human:ann', 1, itemId('M1'))).toBeUndefined();
+    expect(screen.getByTestId('scaffold-item-M1').getAttribute('data-value')).toBe('');
+  });
+
+  it('an edit refused on a stale base says so and keeps the version', async () => {
+    await mount();
+    await toScaffold();
+    core.override('scaffold.edit', () => {
+      throw new ApiError({ code: 'conflict', message: 'The scaffold is at version 2, not 1: reload it and edit again.' });
+    });
+    press('w');
+    const editor = await screen.findByTestId('scaffold-editor');
+    fireEvent.click(within(editor).getByTestId('scaffold-editor-save'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent ?? '').toContain('was not changed'));
+    expect(screen.getByTestId('scaffold-pane').getAttribute('data-version')).toBe('1');
+  });
+
+  it('on an annotator link: aligns and edits as that annotator and calls only annotator methods', async () => {
+    core = createFakeCore(SPECS, { role: 'annotator', annotator: 'bea' }, { annotators: [{ id: 1, name: 'bea', kind: 'person' }], scaffold: { scaffolds: { camera: SCAFFOLD } } });
+    render(<App bridge={core.bridge} />);
+    await screen.findByTestId('unit-current');
+    await toScaffold();
+    press('u');
+    await waitFor(() => expect(core.callsTo('scaffold.record')).toHaveLength(1));
+    expect(core.callsTo('scaffold.record')[0]).toMatchObject({ annotator: 'bea', value: 'missing' });
+    press('w');
+    const editor = await screen.findByTestId('scaffold-editor');
+    fireEvent.click(within(editor).getByTestId('scaffold-drop-fact-S1'));
+    fireEvent.click(within(editor).getByTestId('scaffold-editor-save'));
+    await waitFor(() => expect(screen.getByTestId('scaffold-pane').getAttribute('data-version')).toBe('2'));
+    expect(core.scaffold.versions('camera').at(-1)).toMatchObject({ createdBy: 'bea' });
+    const called = new Set(core.calls.map((call) => call.method));
+    for (const method of called) expect(Object.prototype.hasOwnProperty.call(ANNOTATOR_METHODS, method), method).toBe(true);
+    expect(called.has('scaffold.load')).toBe(true);
+    expect(called.has('scaffold.versions')).toBe(false);
+  });
+});
