@@ -2,11 +2,10 @@
  * Annotate: document left, summary right, one key per decision. The view only wires keys and
  * components to the annotation store; the rules (durability, order, undo) live in the store.
  */
-import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { AnnotationSummary, AnnotationUnit } from '../../shared/api';
 import type { ErrorType } from '../../shared/domain';
-import { closestPassages, indexDocument, type Passage } from '../alignment';
 import { annotateLegend, commandForKey, isActivatable, isTypingTarget, type AnnotateCommand } from '../keyboard';
 import { LABEL_NAME } from '../labels';
 import {
@@ -34,12 +33,13 @@ import {
 } from '../state/annotation';
 import { showView, useSession } from '../state/session';
 import { ErrorBanner } from '../components/ErrorBanner';
-import { DocumentPane } from '../components/annotate/DocumentPane';
+import { AnnotateDocument } from '../components/annotate/AnnotateDocument';
 import { ErrorTypePicker } from '../components/annotate/ErrorTypePicker';
 import { HelpOverlay } from '../components/annotate/HelpOverlay';
 import { KeyLegend } from '../components/annotate/KeyLegend';
 import { NoteEditor } from '../components/annotate/NoteEditor';
 import { QueueList } from '../components/annotate/QueueList';
+import { formatCount } from '../components/formatCount';
 import { SummaryPane } from '../components/annotate/SummaryPane';
 import { useReleaseFocus } from '../components/useReleaseFocus';
 import { AccuracyOverlays, NO_ACCURACY_OVERLAY, openAccuracyCommand, type AccuracyOverlay } from '../components/accuracy/AccuracyOverlays';
@@ -59,8 +59,6 @@ type Overlay =
   | { kind: 'note'; position: number };
 
 const NO_OVERLAY: Overlay = { kind: 'none' };
-
-const NO_PASSAGES: readonly Passage[] = Object.freeze([]);
 
 export function AnnotateView() {
   const annotator = useSession((state) => state.annotator);
@@ -89,14 +87,14 @@ export function AnnotateView() {
   );
   const [scaffoldOverlay, setScaffoldOverlay] = useState<ScaffoldOverlay>(NO_SCAFFOLD_OVERLAY);
   const closeScaffoldOverlay = useCallback(() => setScaffoldOverlay(NO_SCAFFOLD_OVERLAY), []);
-  const { status, queue, position, summary, unitPosition, busy, saving, failed, revealed, notice, error } = useAnnotation(
+  // Not the busy count: it changes twice per keypress (see useBusyAttribute, PendingStatus).
+  const { status, queue, position, summary, unitPosition, saving, failed, revealed, notice, error } = useAnnotation(
     useShallow((state) => ({
       status: state.status,
       queue: state.queue,
       position: state.position,
       summary: state.summary,
       unitPosition: state.unitPosition,
-      busy: state.busy,
       saving: state.saving,
       failed: state.failed,
       revealed: state.revealed,
@@ -104,6 +102,8 @@ export function AnnotateView() {
       error: state.error,
     })),
   );
+  const attaching = useAnnotation((state) => state.busy > 0 && state.summary !== null && state.summary.document === null);
+  const root = useBusyAttribute();
   const [overlay, setOverlay] = useState<Overlay>(NO_OVERLAY);
   const closeOverlay = useCallback(() => setOverlay(NO_OVERLAY), []);
 
@@ -117,9 +117,6 @@ export function AnnotateView() {
   }, [annotator, projectPath]);
 
   const unit: AnnotationUnit | undefined = summary?.units[unitPosition];
-  // The keypress paints the new current sentence first; the document's closest passages (a reading
-  // aid, a search over the document) follow in a render of their own (issue 9 item 5).
-  const passages = useClosestPassages(useDeferredValue(summary), useDeferredValue(unit));
 
   useAnnotateKeys(overlay.kind === 'none' && accuracyOverlay.kind === 'none' && scaffoldOverlay.kind === 'none', (command, pressedAt) => {
     // A notice says why the last key did nothing: the next key replaces it.
@@ -177,6 +174,10 @@ export function AnnotateView() {
     [overlayPosition],
   );
   const onSelectUnit = useCallback((index: number) => void selectUnit(index), []);
+  // Stable, so the memoised queue and document skip a label keypress (issue 9 item 5).
+  const onOpenSummary = useCallback((index: number) => void openSummary(index), []);
+  const onAttach = useCallback((text: string) => void attachDocument(text), []);
+  const sampleComplete = useMemo(() => nextWithWork(queue, position ?? -1) === null, [queue, position]);
 
   if (status !== 'ready' && queue.length === 0) {
     return (
@@ -206,20 +207,22 @@ export function AnnotateView() {
   }
 
   return (
-    <div className="annotate" data-busy={busy > 0 ? 'true' : 'false'}>
+    <div className="annotate" ref={root}>
       <aside className="queue-pane">
         <h2 className="pane-title">
-          Queue <span className="muted">({queue.length.toLocaleString()})</span>
+          Queue <span className="muted">({formatCount(queue.length)})</span>
         </h2>
-        <QueueList items={queue} position={position} onOpen={(index) => void openSummary(index)} />
+        <QueueList items={queue} position={position} onOpen={onOpenSummary} />
       </aside>
 
-      <DocumentPane
-        summary={summary}
-        hasCurrentUnit={unit !== undefined}
-        passages={passages}
-        busy={busy > 0}
-        onAttach={(text) => void attachDocument(text)}
+      <AnnotateDocument
+        summaryKey={summary?.key ?? null}
+        docId={summary?.docId ?? ''}
+        document={summary?.document ?? null}
+        unitText={unit?.text ?? null}
+        unitId={unit?.id ?? null}
+        busy={attaching}
+        onAttach={onAttach}
       />
 
       <section className="summary-pane" aria-label="Summary">
@@ -268,11 +271,10 @@ export function AnnotateView() {
             summary={summary}
             unitPosition={unitPosition}
             place={{ at: position !== null ? position + 1 : null, of: queue.length }}
-            busy={busy > 0 || saving.size > 0}
             saving={saving}
             failed={failed}
             revealed={revealed.has(summary.key)}
-            sampleComplete={nextWithWork(queue, position ?? -1) === null}
+            sampleComplete={sampleComplete}
             onSelect={onSelectUnit}
           />
         )}
@@ -316,17 +318,17 @@ function whyNoErrorType(summary: AnnotationSummary | null, unitPosition: number)
   return `E sets the error type of an Unfaithful sentence: sentence ${unit.index + 1} ${what}. Press U first (then E).`;
 }
 
-/** The document index is built once per document; each unit change only queries it. */
-function useClosestPassages(summary: AnnotationSummary | null, unit: AnnotationUnit | undefined): readonly Passage[] {
-  const document = summary?.document ?? null;
-  const index = useMemo(() => (document ? indexDocument(document) : null), [document]);
-  const text = unit?.text ?? null;
-  const unitId = unit?.id ?? null;
-  return useMemo(
-    () => (index && text ? closestPassages(index, text) : NO_PASSAGES),
-    // unitId: two identical sentences in one summary still count as a move (scroll again).
-    [index, text, unitId],
-  );
+/** The root's data-busy, kept without rendering the view for each change of the busy count. */
+function useBusyAttribute(): { readonly current: HTMLDivElement | null } {
+  const root = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const show = (busy: number) => root.current?.setAttribute('data-busy', busy > 0 ? 'true' : 'false');
+    show(useAnnotation.getState().busy);
+    return useAnnotation.subscribe((state, previous) => {
+      if (state.busy !== previous.busy) show(state.busy);
+    });
+  });
+  return root;
 }
 
 /** Listens on the window while `active`; the handler always sees the latest render's values. */
