@@ -26,6 +26,7 @@ import { ErrorBanner } from '../ErrorBanner';
 import { ProgressBar } from '../ProgressBar';
 import { formatCount } from '../judges/format';
 import { SystemsPanel } from './SystemsPanel';
+import { TaskBatch } from './TaskBatch';
 
 export function AccuracyTasksSection({ judges, datasets }: { judges: readonly JudgeInfo[]; datasets: readonly DatasetStats[] }) {
   const state = useAccuracyTasks();
@@ -145,6 +146,7 @@ export function AccuracyTasksSection({ judges, datasets }: { judges: readonly Ju
           {state.planError ?? 'Counting what Start would send…'}
         </p>
       )}
+      <TaskBatch enabled={plan !== null} itemNoun={info?.itemNoun ?? 'item'} />
       {confirming && plan && (
         <div className="notice run-confirm" role="alertdialog" data-testid="accuracy-confirm">
           <p>

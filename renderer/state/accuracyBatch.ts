@@ -1,0 +1,79 @@
+/**
+ * Batch files of the accuracy tasks in the Judges view (Export requests… / Import answers…), as
+ * the judges have them: the requests of the task options' selection handed to `save` (the
+ * desktop's save dialog or a browser download), and a batch engine's output uploaded as text.
+ * Counts only, never an answer (the blindness of accuracyTasks.ts).
+ */
+import { create } from 'zustand';
+import type { AccuracyBatchImport } from '../../shared/accuracy/contract';
+import { errorMessage } from '../api/errors';
+import { refreshTaskPlan, runInput, useAccuracyTasks } from './accuracyTasks';
+import { reloadItemsLater } from './accuracy';
+import { bridge } from './session';
+
+interface AccuracyBatchState {
+  pending: 'export' | 'import' | null;
+  notice: string | null;
+  report: AccuracyBatchImport | null;
+  /** The task options the notice and report are about: another choice hides them. */
+  about: string | null;
+  error: string | null;
+}
+
+const initialState: AccuracyBatchState = { pending: null, notice: null, report: null, about: null, error: null };
+
+/** The identity of a choice of task options (runInput's answer). */
+export const batchSubject = (run: unknown): string => JSON.stringify(run);
+export const useAccuracyBatch = create<AccuracyBatchState>(() => ({ ...initialState }));
+const set = (partial: Partial<AccuracyBatchState>) => useAccuracyBatch.setState(partial);
+
+export function resetAccuracyBatch(): void {
+  useAccuracyBatch.setState({ ...initialState });
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+async function withPending<T>(what: 'export' | 'import', step: () => Promise<T>): Promise<T | null> {
+  if (useAccuracyBatch.getState().pending !== null) return null;
+  set({ pending: what, error: null, notice: null, report: null, about: batchSubject(runInput(useAccuracyTasks.getState().options)) });
+  try {
+    return await step();
+  } catch (err) {
+    set({ error: errorMessage(err) });
+    return null;
+  } finally {
+    set({ pending: null });
+  }
+}
+
+export async function exportTaskRequests(save: (fileName: string, content: string) => Promise<string | null>): Promise<void> {
+  const run = runInput(useAccuracyTasks.getState().options);
+  if (typeof run === 'string') return set({ error: run });
+  await withPending('export', async () => {
+    const out = await bridge().call('accuracy.batchExport', { run });
+    const counts = `${count(out.requests)} requests (${count(out.done)} answered before, ${count(out.cached)} from the cache${out.missing > 0 ? `, ${count(out.missing)} left out` : ''})`;
+    if (out.requests === 0) return set({ notice: `Nothing to export: every item of the selection is answered. ${counts}` });
+    const where = await save(out.fileName, out.content ?? '');
+    set({ notice: where ? `${where}: ${counts}. Run it with a batch engine (vllm run-batch, the OpenAI Batch API), then import the answers.` : null });
+  });
+  await refreshTaskPlan();
+}
+
+export async function importTaskAnswers(file: { name: string; text(): Promise<string> }): Promise<void> {
+  const run = runInput(useAccuracyTasks.getState().options);
+  if (typeof run === 'string') return set({ error: run });
+  const report = await withPending('import', async () => {
+    const text = await file.text();
+    return bridge().call('accuracy.batchImport', { run, source: { type: 'upload', name: file.name, text } });
+  });
+  if (report) {
+    set({ report });
+    // Claims or key facts may have been made: Annotate loads them again.
+    if (report.answered > 0) reloadItemsLater();
+  }
+  await refreshTaskPlan();
+}
+
+export function dismissBatchError(): void {
+  set({ error: null });
+}
