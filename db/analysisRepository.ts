@@ -9,6 +9,7 @@
 import { AccuracyRepository, type AccuracyDatasetRows } from './accuracyRepository';
 import { ScaffoldRepository } from './scaffoldRepository';
 import type { ScaffoldInput } from '../shared/scaffold/input';
+import { directScoreOfStored } from '../shared/scaffold/direct-score';
 import type { Database, DatabaseConstructor } from './open';
 import { ProjectFileError } from './open';
 import { SCHEMA_VERSION } from './migrations';
@@ -77,6 +78,12 @@ export class AnalysisRepository {
       summaries: rows.summaries,
       scaffolds: [...rows.scaffolds].map(([id, s]) => ({ id, docId: s.docId, version: s.version, items: s.items.map((i) => ({ id: i.id, kind: i.kind, tier: i.tier })) })),
       alignments: rows.alignments,
+      directScores: new ScaffoldRepository(this.db)
+        .directScores(dataset)
+        .flatMap((d) => {
+          const score = directScoreOfStored(d.output);
+          return score === null ? [] : [{ summaryKey: d.summaryKey, judge: d.judge, score }];
+        }),
     };
   }
 

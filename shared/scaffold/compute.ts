@@ -14,9 +14,11 @@
 import type { ReferenceSet } from '../analysis/types';
 import { createStream } from '../stats/prng';
 import { compareSystems, drawReplicates, meanEstimate, type SystemValues } from './comparison';
+import { percentileInterval } from '../stats/bootstrap';
 import type { ScaffoldInput } from './input';
-import { SCAFFOLD_METRICS, scoreSummary, type ScaffoldMetric, type ScaffoldScores, type ScoredItem } from './metrics';
-import type { MetricComparisons, ScaffoldBlock, ScaffoldMeans, ScaffoldSourceReport, ScaffoldSummaryRow } from './report';
+import { COMPARED_METRICS, SCAFFOLD_METRICS, scoreSummary, type ComparedMetric, type ScaffoldScores, type ScoredItem } from './metrics';
+import type { ScaffoldItemKind } from './domain';
+import type { AlignmentError, JudgeVsPeople, MetricComparisons, ScaffoldBlock, ScaffoldMeans, ScaffoldSourceReport, ScaffoldSummaryRow } from './report';
 
 export interface ScaffoldOptions {
   bootstrap: number;
@@ -33,6 +35,7 @@ type Aligned = Map<number, { value: ScoredItem['value']; sentences: number[] }>;
 export function computeScaffold(input: ScaffoldInput, options: ScaffoldOptions): ScaffoldBlock | null {
   if (input.scaffolds.length === 0) return null;
   const scaffolds = new Map(input.scaffolds.map((s) => [s.id, s]));
+  const itemKinds = new Map(input.scaffolds.flatMap((s) => s.items.map((i) => [i.id, i.kind] as const)));
   const summaries = new Map(input.summaries.map((s) => [s.key, s]));
   const notes: string[] = [];
 
@@ -60,8 +63,15 @@ export function computeScaffold(input: ScaffoldInput, options: ScaffoldOptions):
   }
   if (leftOutRevealed.size > 0) notes.push(`${leftOutRevealed.size} (summary, person) alignment(s) with items aligned after a reveal left out (include_revealed is off).`);
 
+  // Direct scores (App. G.7): judge → summary key → score; people's rows take direct_score_judge's.
+  const direct = new Map<string, Map<number, number>>();
+  for (const d of input.directScores ?? []) getOrSet(direct, d.judge, () => new Map()).set(d.summaryKey, d.score);
+  const directScoreJudge = [...direct.keys()].sort()[0] ?? null;
+  const directFor = (source: string) => direct.get(source) ?? (directScoreJudge === null ? undefined : direct.get(directScoreJudge));
+
   const sources: Record<string, ScaffoldSourceReport> = {};
   for (const source of [...bySource.keys()].sort(humanFirst)) {
+    const scores = directFor(source);
     const rows: ScaffoldSummaryRow[] = [];
     for (const [summaryKey, aligners] of bySource.get(source)!) {
       const summary = summaries.get(summaryKey)!;
@@ -74,16 +84,17 @@ export function computeScaffold(input: ScaffoldInput, options: ScaffoldOptions):
         scored.push({ version: scaffold.version, scores: scoreSummary(items, summary.sentenceCount) });
       }
       const metrics = Object.fromEntries(SCAFFOLD_METRICS.map((m) => [m, meanOfDefined(scored.map((s) => s.scores[m]))])) as ScaffoldScores;
-      rows.push({ summary_id: summary.summaryId, doc_id: summary.docId, system: summary.system, scaffold_version: Math.max(...scored.map((s) => s.version)), n_aligners: scored.length, ...metrics });
+      rows.push({ summary_id: summary.summaryId, doc_id: summary.docId, system: summary.system, scaffold_version: Math.max(...scored.map((s) => s.version)), n_aligners: scored.length, ...metrics, direct_score: scores?.get(summaryKey) ?? null });
     }
     rows.sort((x, y) => (x.summary_id < y.summary_id ? -1 : x.summary_id > y.summary_id ? 1 : 0));
     sources[source] = sourceReport(rows, source, options);
+    if (source !== 'human') sources[source]!.vs_people = judgeVsPeople(bySource.get(source)!, bySource.get('human'), itemKinds, source, options);
   }
 
   const noSystem = new Set(Object.values(sources).flatMap((s) => s.per_summary.filter((r) => r.system === null).map((r) => r.summary_id)));
   if (noSystem.size > 0) notes.push(`${noSystem.size} aligned summary(ies) without a system: in the means, not in by_system or the comparison.`);
   const comparisonSource = Object.keys(sources).sort(humanFirst)[0] ?? null;
-  return { sources, comparison: comparisonSource === null ? null : sources[comparisonSource]!.comparison, comparison_source: comparisonSource, notes };
+  return { sources, comparison: comparisonSource === null ? null : sources[comparisonSource]!.comparison, comparison_source: comparisonSource, direct_score_judge: directScoreJudge, notes };
 }
 
 function sourceReport(rows: ScaffoldSummaryRow[], source: string, o: ScaffoldOptions): ScaffoldSourceReport {
@@ -98,8 +109,8 @@ function sourceReport(rows: ScaffoldSummaryRow[], source: string, o: ScaffoldOpt
     by_system[system] = meansOf(mine, drawReplicates(mine.length, o.bootstrap, stream('system', system)));
   }
   const comparison = Object.fromEntries(
-    SCAFFOLD_METRICS.map((metric) => {
-      const values: SystemValues[] = systems.map((system) => ({ system, mean: by_system[system]![metric], byDocument: byDocument(systemRows.get(system)!, metric) }));
+    COMPARED_METRICS.map((metric) => {
+      const values: SystemValues[] = systems.map((system) => ({ system, mean: by_system[system]![metric] ?? null, byDocument: byDocument(systemRows.get(system)!, metric) }));
       return [metric, compareSystems(values, o.bootstrap, (a, b) => stream('pair', metric, a, b))];
     }),
   ) as MetricComparisons;
@@ -108,21 +119,78 @@ function sourceReport(rows: ScaffoldSummaryRow[], source: string, o: ScaffoldOpt
 
 function meansOf(rows: readonly ScaffoldSummaryRow[], replicates: Int32Array[]): ScaffoldMeans {
   const out = { n_summaries: rows.length } as ScaffoldMeans;
-  for (const m of SCAFFOLD_METRICS) out[m] = meanEstimate(rows.map((r) => r[m]), replicates);
+  for (const m of COMPARED_METRICS) out[m] = meanEstimate(rows.map((r) => r[m] ?? null), replicates);
   return out;
 }
 
 /** The system's value per document: the mean of its summaries' defined values there. */
-function byDocument(rows: readonly ScaffoldSummaryRow[], metric: ScaffoldMetric): Map<string, number> {
+function byDocument(rows: readonly ScaffoldSummaryRow[], metric: ComparedMetric): Map<string, number> {
   const sums = new Map<string, { sum: number; n: number }>();
   for (const r of rows) {
-    const v = r[metric];
+    const v = r[metric] ?? null;
     if (v === null) continue;
     const s = getOrSet(sums, r.doc_id, () => ({ sum: 0, n: 0 }));
     s.sum += v;
     s.n += 1;
   }
   return new Map([...sums].map(([doc, s]) => [doc, s.sum / s.n]));
+}
+
+type PerSummary = Map<number, Map<string, Map<number, Aligned>>>;
+
+/**
+ * A judge's error against people per kind of item: every (summary, item, person) where the judge
+ * and that person both aligned the item (item ids belong to one scaffold version, so both aligned
+ * the same version) is one comparison; error = differing / comparisons, with a percentile interval
+ * over resamples of the summaries (the ratio of the resampled sums).
+ */
+function judgeVsPeople(judge: PerSummary, people: PerSummary | undefined, kindOf: ReadonlyMap<number, ScaffoldItemKind>, source: string, o: ScaffoldOptions): JudgeVsPeople | null {
+  if (people === undefined) return null;
+  return {
+    facts: errorOf('fact'),
+    questions: errorOf('question'),
+    attributes: errorOf('attribute'),
+  };
+  function errorOf(kind: ScaffoldItemKind): AlignmentError | null {
+    const perSummary: Array<{ n: number; differ: number }> = [];
+    for (const [summaryKey, judgeAligners] of judge) {
+      const persons = people!.get(summaryKey);
+      if (!persons) continue;
+      let n = 0;
+      let differ = 0;
+      for (const judgeScaffolds of judgeAligners.values()) {
+        for (const [scaffoldId, judgeItems] of judgeScaffolds) {
+          for (const personScaffolds of persons.values()) {
+            const personItems = personScaffolds.get(scaffoldId);
+            if (!personItems) continue;
+            for (const [itemId, j] of judgeItems) {
+              if (kindOf.get(itemId) !== kind) continue;
+              const p = personItems.get(itemId);
+              if (p === undefined || p.value === null || j.value === null) continue;
+              n += 1;
+              if (p.value !== j.value) differ += 1;
+            }
+          }
+        }
+      }
+      if (n > 0) perSummary.push({ n, differ });
+    }
+    if (perSummary.length === 0) return null;
+    const nItems = perSummary.reduce((a, x) => a + x.n, 0);
+    const nDiffer = perSummary.reduce((a, x) => a + x.differ, 0);
+    const replicates = drawReplicates(perSummary.length, o.bootstrap, () => createStream(o.seed, SCAFFOLD_STREAM, o.dataset, source, `vs_people\u0000${kind}`));
+    const ratios = replicates.map((c) => {
+      let num = 0;
+      let den = 0;
+      perSummary.forEach((x, i) => {
+        num += c[i]! * x.differ;
+        den += c[i]! * x.n;
+      });
+      return den === 0 ? Number.NaN : num / den;
+    });
+    const interval = replicates.length > 0 ? percentileInterval(ratios) : { ci: null, dropped: 0 };
+    return { n_items: nItems, n_differ: nDiffer, error: { value: nDiffer / nItems, ci: interval.ci, n: perSummary.length, replicates_dropped: interval.dropped } };
+  }
 }
 
 function meanOfDefined(values: ReadonlyArray<number | null>): number | null {

@@ -35,8 +35,17 @@ export interface ScaffoldInputAlignment {
   sentences: number[];
 }
 
+/** One judge's direct score (App. G.7, the mean of its four 1–10 axes) of one summary. */
+export interface ScaffoldInputDirectScore {
+  summaryKey: number;
+  judge: string;
+  score: number;
+}
+
 export interface ScaffoldInput {
   summaries: ScaffoldInputSummary[];
   scaffolds: ScaffoldInputVersion[];
   alignments: ScaffoldInputAlignment[];
+  /** The direct_score task's scores (absent: none). */
+  directScores?: ScaffoldInputDirectScore[];
 }

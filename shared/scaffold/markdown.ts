@@ -1,7 +1,7 @@
 /** The Markdown section of a dataset's Semantic Scaffold block (issue 12): means per source and system, and the model comparison. */
 import type { Estimate } from '../analysis/types';
-import { SCAFFOLD_METRICS, type ScaffoldMetric } from './metrics';
-import type { MetricComparison, ScaffoldBlock } from './report';
+import { COMPARED_METRICS, SCAFFOLD_METRICS, type ComparedMetric, type ScaffoldMetric } from './metrics';
+import type { AlignmentError, MetricComparison, ScaffoldBlock } from './report';
 
 const INERT: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;', '[': '&#91;', ']': '&#93;' };
 /** Names from the project as inert one-line text (no HTML, link or code span), as in shared/analysis/markdown.ts. */
@@ -26,6 +26,9 @@ export const METRIC_LABELS: Record<ScaffoldMetric, string> = {
   eps: 'EPS',
 };
 
+/** The compared metrics' labels: the scaffold metrics and App. G.7's direct score. */
+export const COMPARED_LABELS: Record<ComparedMetric, string> = { ...METRIC_LABELS, direct_score: 'Direct score (1–10)' };
+
 const verdict = (c: MetricComparison) => (c.saturated === null ? '—' : c.saturated ? `saturated (spread ${num(c.spread)} ≤ noise ${num(c.noise)})` : `spread ${num(c.spread)} > noise ${num(c.noise)}`);
 
 export function renderScaffold(block: ScaffoldBlock): string[] {
@@ -33,11 +36,11 @@ export function renderScaffold(block: ScaffoldBlock): string[] {
   parts.push(
     'Per summary against its document\'s scaffold, then averaged (95% summary-bootstrap intervals). Only "preserved" / "answered" count as kept; a metric whose denominator is 0 is undefined (—). Ranks tie systems whose paired-bootstrap difference interval covers 0; a metric is saturated when the spread of the system means is within the median half-width of their intervals.',
   );
-  const header = ['source', 'system', 'summaries', ...SCAFFOLD_METRICS.map((m) => METRIC_LABELS[m])];
+  const header = ['source', 'system', 'summaries', ...COMPARED_METRICS.map((m) => COMPARED_LABELS[m])];
   const rows: string[][] = [];
   for (const [name, s] of Object.entries(block.sources)) {
-    rows.push([inert(name), 'all', String(s.means.n_summaries), ...SCAFFOLD_METRICS.map((m) => est(s.means[m]))]);
-    for (const [system, x] of Object.entries(s.by_system)) rows.push([inert(name), inert(system), String(x.n_summaries), ...SCAFFOLD_METRICS.map((m) => est(x[m]))]);
+    rows.push([inert(name), 'all', String(s.means.n_summaries), ...COMPARED_METRICS.map((m) => est(s.means[m] ?? null))]);
+    for (const [system, x] of Object.entries(s.by_system)) rows.push([inert(name), inert(system), String(x.n_summaries), ...COMPARED_METRICS.map((m) => est(x[m] ?? null))]);
   }
   parts.push(table(header, rows));
   if (block.comparison && block.comparison_source !== null) {
@@ -50,9 +53,19 @@ export function renderScaffold(block: ScaffoldBlock): string[] {
     parts.push(
       table(
         ['metric', ...systems.map(inert), 'saturation'],
-        SCAFFOLD_METRICS.map((m) => [METRIC_LABELS[m], ...systems.map((s) => rankOf(block.comparison![m], s)), verdict(block.comparison![m])]),
+        COMPARED_METRICS.flatMap((m) => {
+          const c = block.comparison![m];
+          return c === undefined ? [] : [[COMPARED_LABELS[m], ...systems.map((s) => rankOf(c, s)), verdict(c)]];
+        }),
       ),
     );
+    if (block.direct_score_judge) parts.push(`Direct score: App. G.7's holistic 1–10 score (mean of its four axes) by ${inert(block.direct_score_judge)} for people's rows, by each judge for its own.`);
+  }
+  const errors = Object.entries(block.sources).filter(([, s]) => s.vs_people);
+  if (errors.length > 0) {
+    parts.push('Judge vs people: share of (summary, item, person) comparisons where the judge\'s value differs from the person\'s, per alignment type (95% summary-bootstrap interval; differing / compared).');
+    const e = (x: AlignmentError | null) => (x === null ? '—' : `${est(x.error)} (${x.n_differ}/${x.n_items})`);
+    parts.push(table(['judge', 'facts', 'questions', 'attributes'], errors.map(([name, s]) => [inert(name), e(s.vs_people!.facts), e(s.vs_people!.questions), e(s.vs_people!.attributes)])));
   }
   parts.push(...block.notes.map((n) => `- ${n}`));
   return parts;

@@ -27,6 +27,9 @@ import type { AlignmentValue, ScaffoldItemKind, Tier } from './domain';
 export const SCAFFOLD_METRICS = ['f', 'fc', 'qc', 'main_fc', 'supp_fc', 'fact_focus', 'fps', 'qps', 'eps'] as const;
 export type ScaffoldMetric = (typeof SCAFFOLD_METRICS)[number];
 export type ScaffoldScores = Record<ScaffoldMetric, number | null>;
+/** What the model comparison compares: the scaffold metrics and App. G.7's holistic direct score (1–10), to show which saturate. */
+export const COMPARED_METRICS = [...SCAFFOLD_METRICS, 'direct_score'] as const;
+export type ComparedMetric = (typeof COMPARED_METRICS)[number];
 
 export interface ScoredItem {
   kind: ScaffoldItemKind;

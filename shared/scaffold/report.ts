@@ -31,6 +31,8 @@ export interface ScaffoldSummaryRow {
   fps: number | null;
   qps: number | null;
   eps: number | null;
+  /** App. G.7's holistic score (1–10) of this summary by the source's judge (people: by direct_score_judge); null without one. */
+  direct_score?: number | null;
 }
 
 export interface ScaffoldMeans {
@@ -44,6 +46,7 @@ export interface ScaffoldMeans {
   fps: Estimate | null;
   qps: Estimate | null;
   eps: Estimate | null;
+  direct_score?: Estimate | null;
 }
 
 export interface ComparedSystem {
@@ -76,19 +79,39 @@ export interface MetricComparison {
   saturated: boolean | null;
 }
 
-export type MetricComparisons = Record<ScaffoldMetric, MetricComparison>;
+export type MetricComparisons = Record<ScaffoldMetric, MetricComparison> & { direct_score?: MetricComparison };
+
+/** How often a judge's value of one kind of item differs from a person's (issue 12 item 3). */
+export interface AlignmentError {
+  /** (summary, item, person) comparisons: the judge and that person both aligned the item. */
+  n_items: number;
+  /** Of those, the judge's value differs from the person's. */
+  n_differ: number;
+  /** n_differ / n_items with a 95% summary-bootstrap interval (n = summaries). */
+  error: Estimate;
+}
+
+export interface JudgeVsPeople {
+  facts: AlignmentError | null;
+  questions: AlignmentError | null;
+  attributes: AlignmentError | null;
+}
 
 export interface ScaffoldSourceReport {
   per_summary: ScaffoldSummaryRow[];
   by_system: Record<string, ScaffoldMeans>;
   means: ScaffoldMeans;
   comparison: MetricComparisons;
+  /** A judge's error against the reference set's people per alignment type; null for people, or without overlap. */
+  vs_people?: JudgeVsPeople | null;
 }
 
 export interface ScaffoldBlock {
   sources: Record<string, ScaffoldSourceReport>;
   comparison: MetricComparisons | null;
   comparison_source: string | null;
+  /** The judge whose direct scores the people's source reports (the first by name with any); null: none. */
+  direct_score_judge?: string | null;
   notes: string[];
 }
 
@@ -111,9 +134,10 @@ export const ScaffoldSummaryRowSchema = z.object({
   fps: N,
   qps: N,
   eps: N,
+  direct_score: N.optional(),
 }) satisfies z.ZodType<ScaffoldSummaryRow>;
 
-export const ScaffoldMeansSchema = z.object({ n_summaries: Int, f: E, fc: E, qc: E, main_fc: E, supp_fc: E, fact_focus: E, fps: E, qps: E, eps: E }) satisfies z.ZodType<ScaffoldMeans>;
+export const ScaffoldMeansSchema = z.object({ n_summaries: Int, f: E, fc: E, qc: E, main_fc: E, supp_fc: E, fact_focus: E, fps: E, qps: E, eps: E, direct_score: E.optional() }) satisfies z.ZodType<ScaffoldMeans>;
 
 export const MetricComparisonSchema = z.object({
   systems: z.array(z.object({ system: z.string(), mean: E, rank: Int.nullable() })),
@@ -123,19 +147,27 @@ export const MetricComparisonSchema = z.object({
   saturated: z.boolean().nullable(),
 }) satisfies z.ZodType<MetricComparison>;
 
-export const MetricComparisonsSchema = z.object(Object.fromEntries(SCAFFOLD_METRICS.map((m) => [m, MetricComparisonSchema])) as Record<ScaffoldMetric, typeof MetricComparisonSchema>);
+export const MetricComparisonsSchema = z.object({
+  ...(Object.fromEntries(SCAFFOLD_METRICS.map((m) => [m, MetricComparisonSchema])) as Record<ScaffoldMetric, typeof MetricComparisonSchema>),
+  direct_score: MetricComparisonSchema.optional(),
+});
+
+export const AlignmentErrorSchema = z.object({ n_items: Int, n_differ: Int, error: EstimateShape }) satisfies z.ZodType<AlignmentError>;
+export const JudgeVsPeopleSchema = z.object({ facts: AlignmentErrorSchema.nullable(), questions: AlignmentErrorSchema.nullable(), attributes: AlignmentErrorSchema.nullable() }) satisfies z.ZodType<JudgeVsPeople>;
 
 export const ScaffoldSourceReportSchema = z.object({
   per_summary: z.array(ScaffoldSummaryRowSchema),
   by_system: z.record(z.string(), ScaffoldMeansSchema),
   means: ScaffoldMeansSchema,
   comparison: MetricComparisonsSchema,
+  vs_people: JudgeVsPeopleSchema.nullable().optional(),
 }) satisfies z.ZodType<ScaffoldSourceReport>;
 
 export const ScaffoldBlockSchema = z.object({
   sources: z.record(z.string(), ScaffoldSourceReportSchema),
   comparison: MetricComparisonsSchema.nullable(),
   comparison_source: z.string().nullable(),
+  direct_score_judge: z.string().nullable().optional(),
   notes: z.array(z.string()),
 }) satisfies z.ZodType<ScaffoldBlock>;
 
@@ -148,5 +180,7 @@ const checks: [
   Exact<z.infer<typeof ScaffoldMeansSchema>, ScaffoldMeans>,
   Exact<z.infer<typeof MetricComparisonSchema>, MetricComparison>,
   Exact<z.infer<typeof MetricComparisonsSchema>, MetricComparisons>,
-] = [true, true, true, true, true, true];
+  Exact<z.infer<typeof AlignmentErrorSchema>, AlignmentError>,
+  Exact<z.infer<typeof JudgeVsPeopleSchema>, JudgeVsPeople>,
+] = [true, true, true, true, true, true, true, true];
 void checks;

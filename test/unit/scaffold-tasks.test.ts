@@ -18,7 +18,10 @@ import { writeJsonl } from '../helpers/project';
 import { tempDir } from '../helpers/tmp';
 import { startMockOpenAI, type MockServer } from '../mock-openai/server';
 import { conveyingLines, documentSentences } from '../mock-openai/accuracy';
-import { entitiesOf, scaffoldResponder } from '../mock-openai/scaffold';
+import { directScoreAnswer, entitiesOf, scaffoldResponder } from '../mock-openai/scaffold';
+import { loadAnalysisDatasets } from '../../electron/core/analysis/load';
+import { AnalysisRepository } from '../../db/analysisRepository';
+import { computeScaffold } from '../../shared/scaffold/compute';
 
 const dir = tempDir('loupe-scaffold-tasks-');
 const DOC1 = 'The city will renovate the central library. Work starts in March and lasts eighteen months. Note: press release of the city. The library moves to the Post office meanwhile.';
@@ -196,5 +199,20 @@ describe('Semantic Scaffold tasks on accuracy.*', () => {
     const keys = rows<{ id: number }>('SELECT id FROM summaries ORDER BY id').map((r) => `summary:${r.id}:judge:${judgeId}`);
     expect(stored.map((r) => r.item)).toEqual(keys.sort());
     for (const r of stored) expect(JSON.parse(r.output)).toMatchObject({ completeness: 9, understandability: 9, hallucination: 9 });
+
+    // The analysis reads them beside the judge's alignments (analyze --json's scaffold block).
+    const d = new Database(path, { readonly: true });
+    try {
+      const [dataset] = loadAnalysisDatasets(new AnalysisRepository(d), 'sc', { set: 'both', rule: 'majority', includeRevealed: false });
+      const block = computeScaffold(dataset!.scaffold!, { bootstrap: 50, seed: 0, dataset: 'sc', reference: 'both', includeRevealed: false })!;
+      const byId = new Map(block.sources.checker!.per_summary.map((r) => [r.summary_id, r.direct_score]));
+      const expected = (doc: string, summary: string) => (JSON.parse(JSON.stringify(directScoreAnswer(doc, summary))) as { faithfulness: number }).faithfulness / 4 + 27 / 4;
+      expect(byId.get('s1')).toBe(expected(DOC1, S1));
+      expect(byId.get('s2')).toBe(expected(DOC2, S2));
+      expect(block.direct_score_judge).toBe('checker');
+      expect(block.sources.checker!.comparison.direct_score).toBeDefined();
+    } finally {
+      d.close();
+    }
   });
 });
