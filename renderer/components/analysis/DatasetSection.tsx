@@ -6,6 +6,7 @@
  */
 import type { DatasetAnalysis } from '../../../shared/analysis/types';
 import { AccuracySection } from '../accuracy/AccuracyTables';
+import { ScaffoldAnalysis } from '../scaffold/ScaffoldAnalysis';
 import { AgreementTable } from './AgreementTable';
 import { AllUnitsTable } from './AllUnitsTable';
 import { safeFileName } from '../../charts/export';
@@ -44,6 +45,13 @@ export function DatasetSection({ dataset, bootstrap, index }: { dataset: Dataset
         <>
           <h3>Summarization accuracy: faithfulness, completeness, conciseness (claims and key facts, any summary length)</h3>
           <AccuracySection accuracy={dataset.accuracy} />
+        </>
+      )}
+
+      {dataset.scaffold && (
+        <>
+          <h3>Semantic Scaffold: what each summary keeps of its document (FPS, QPS, EPS), and the model comparison</h3>
+          <ScaffoldAnalysis scaffold={dataset.scaffold} dataset={dataset.dataset} />
         </>
       )}
 

@@ -1,0 +1,146 @@
+/**
+ * The `scaffold` block of one dataset in the Analysis view (issue 12 items 3–4): per source
+ * (people, each judge) a table of F, FC, QC, Main FC, Supp FC, Fact Focus, FPS, QPS, EPS per system
+ * (mean ± CI half-width with its n; "undefined" where the denominator is 0 for every summary);
+ * the model comparison per metric (ranking with ties, paired difference CIs, saturated badge); and
+ * the spread chart with SVG / PNG export.
+ */
+import type { Estimate } from '../../../shared/analysis/types';
+import type { MetricComparison, MetricComparisons, ScaffoldBlock, ScaffoldMeans } from '../../../shared/scaffold/report';
+import { safeFileName } from '../../charts/export';
+import { ChartFrame } from '../analysis/ChartFrame';
+import { count, fixed, intervalText, plusMinus, signed, UNDEFINED_TEXT } from '../analysis/format';
+import { METRIC_NAME, SCAFFOLD_METRICS } from './metricNames';
+import { ScaffoldSpreadChart } from './ScaffoldSpreadChart';
+
+function cell(estimate: Estimate | null): string {
+  if (!estimate || estimate.value === null) return UNDEFINED_TEXT;
+  return `${plusMinus(estimate, 2)} (n=${count(estimate.n)})`;
+}
+
+function MeansTable({ rows, testId }: { rows: Array<[string, ScaffoldMeans]>; testId: string }) {
+  return (
+    <table className="data-table" data-testid={testId}>
+      <thead>
+        <tr>
+          <th scope="col">System</th>
+          <th scope="col">Summaries</th>
+          {SCAFFOLD_METRICS.map((m) => (
+            <th key={m} scope="col">
+              {METRIC_NAME[m]}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([system, means]) => (
+          <tr key={system} data-system={system}>
+            <th scope="row">{system}</th>
+            <td>{count(means.n_summaries)}</td>
+            {SCAFFOLD_METRICS.map((m) => (
+              <td key={m} data-metric={m}>
+                {cell(means[m])}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** "1. A · 1. B (tie) · 3. C": equal ranks are ties (their difference CI covers 0). */
+export function rankingText(c: MetricComparison): string {
+  const ranked = c.systems.filter((s) => s.rank !== null).sort((a, b) => a.rank! - b.rank! || a.system.localeCompare(b.system));
+  if (ranked.length === 0) return UNDEFINED_TEXT;
+  const tied = (rank: number) => ranked.filter((s) => s.rank === rank).length > 1;
+  return ranked.map((s) => `${s.rank}. ${s.system}${tied(s.rank!) ? ' (tie)' : ''}`).join(' · ');
+}
+
+function ComparisonTable({ comparison, testId }: { comparison: MetricComparisons; testId: string }) {
+  return (
+    <table className="data-table" data-testid={testId}>
+      <thead>
+        <tr>
+          <th scope="col">Metric</th>
+          <th scope="col">Ranking (ties: difference CI covers 0)</th>
+          <th scope="col">Spread / noise</th>
+          <th scope="col">Paired differences (a − b, 95% CI, documents)</th>
+        </tr>
+      </thead>
+      <tbody>
+        {SCAFFOLD_METRICS.map((m) => {
+          const c = comparison[m];
+          return (
+            <tr key={m} data-metric={m} data-saturated={c.saturated === true ? 'true' : 'false'}>
+              <th scope="row">
+                {METRIC_NAME[m]}{' '}
+                {c.saturated === true && (
+                  <span className="tag tag-saturated" data-testid={`saturated-${m}`} title="The systems' spread is within the metric's own noise (median CI half-width)">
+                    saturated
+                  </span>
+                )}
+              </th>
+              <td data-role="ranking">{rankingText(c)}</td>
+              <td>
+                {c.spread === null ? UNDEFINED_TEXT : fixed(c.spread, 3)} / {c.noise === null ? UNDEFINED_TEXT : fixed(c.noise, 3)}
+              </td>
+              <td>
+                {c.pairs.length === 0 ? (
+                  <span className="muted">fewer than two systems</span>
+                ) : (
+                  <ul className="plain-list">
+                    {c.pairs.map((p) => (
+                      <li key={`${p.a}\u0000${p.b}`} data-role="pair" data-separable={p.separable === null ? '' : String(p.separable)}>
+                        {p.a} − {p.b}: {signed(p.difference.value, 3)} {intervalText(p.difference.ci, 3)} ({count(p.n_documents)} docs)
+                        {p.separable === true ? '' : p.separable === false ? ' · not separable' : ''}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+export function ScaffoldAnalysis({ scaffold, dataset }: { scaffold: ScaffoldBlock; dataset: string }) {
+  const sources = Object.entries(scaffold.sources).sort(([a], [b]) => (a === 'human' ? -1 : b === 'human' ? 1 : a.localeCompare(b)));
+  return (
+    <div className="scaffold-analysis" data-testid="scaffold-analysis">
+      {scaffold.notes.length > 0 && (
+        <ul className="muted" data-testid="scaffold-notes">
+          {scaffold.notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      )}
+      {sources.length === 0 && <p className="analysis-empty">No alignments to this dataset’s scaffolds yet: align summaries in Annotate (T to the scaffold) or import them.</p>}
+      {sources.map(([source, report]) => (
+        <section key={source} data-testid="scaffold-source" data-source={source}>
+          <h4>{source === 'human' ? 'People' : `Judge ${source}`}</h4>
+          <MeansTable
+            testId={`scaffold-means-${source}`}
+            rows={[...Object.entries(report.by_system).sort(([a], [b]) => a.localeCompare(b)), ['all systems', report.means] as [string, ScaffoldMeans]]}
+          />
+        </section>
+      ))}
+      {scaffold.comparison && scaffold.comparison_source && (
+        <>
+          <h4>Model comparison ({scaffold.comparison_source === 'human' ? 'people' : `judge ${scaffold.comparison_source}`})</h4>
+          <ComparisonTable comparison={scaffold.comparison} testId="scaffold-comparison" />
+          <ChartFrame
+            fileName={safeFileName('loupe', dataset, 'scaffold-spread')}
+            testId="scaffold-spread-chart"
+            caption={`Each system's mean with its 95% CI per metric, on one 0–1 axis; a saturated metric's points collapse (${scaffold.comparison_source}).`}
+          >
+            <ScaffoldSpreadChart comparison={scaffold.comparison} source={scaffold.comparison_source === 'human' ? 'people' : scaffold.comparison_source} />
+          </ChartFrame>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+// @vitest-environment happy-dom
+/**
+ * The Analysis view's scaffold block (issue 12 items 3–4), from a fixture report block the
+ * contract's schema accepts: per source a table of the nine metrics per system (mean ± CI
+ * half-width with n, "undefined" where the denominator was 0), the comparison per metric (ranking
+ * with ties, paired difference CIs, the saturated badge), and the spread chart, in which a
+ * saturated metric's systems sit together, exported as SVG and PNG.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ScaffoldAnalysis } from '../../renderer/components/scaffold/ScaffoldAnalysis';
+import { exportHooks } from '../../renderer/charts/export';
+import type { Estimate } from '../../shared/analysis/types';
+import { SCAFFOLD_METRICS, type ScaffoldMetric } from '../../shared/scaffold/metrics';
+import { ScaffoldBlockSchema, type MetricComparison, type MetricComparisons, type ScaffoldBlock, type ScaffoldMeans } from '../../shared/scaffold/report';
+
+const est = (value: number, half: number, n: number): Estimate => ({ value, ci: [value - half, value + half], n, replicates_dropped: 0 });
+const SYSTEMS = ['gpt-4o', 'internal-s', 'llama'] as const;
+
+/** Per system and metric its mean (null: undefined, every summary had a 0 denominator). FPS spreads; F is saturated. */
+const MEANS: Record<(typeof SYSTEMS)[number], Record<ScaffoldMetric, number | null>> = {
+  'gpt-4o': { f: 0.95, fc: 0.7, qc: 0.8, main_fc: 0.75, supp_fc: 0.6, fact_focus: 0.9, fps: 0.6, qps: 0.5, eps: 0.7 },
+  'internal-s': { f: 0.96, fc: 0.5, qc: 0.6, main_fc: 0.5, supp_fc: 0.3, fact_focus: 0.85, fps: 0.33, qps: 0.3, eps: 0.44 },
+  llama: { f: 0.94, fc: 0.45, qc: null, main_fc: 0.45, supp_fc: 0.3, fact_focus: 0.8, fps: 0.3, qps: null, eps: 0.4 },
+};
+
+function means(system: (typeof SYSTEMS)[number]): ScaffoldMeans {
+  const row = MEANS[system];
+  return { n_summaries: 12, ...(Object.fromEntries(SCAFFOLD_METRICS.map((m) => [m, row[m] === null ? null : est(row[m]!, 0.05, 12)])) as Record<ScaffoldMetric, Estimate | null>) };
+}
+
+function comparison(metric: ScaffoldMetric): MetricComparison {
+  const defined = SYSTEMS.filter((s) => MEANS[s][metric] !== null);
+  const sorted = [...defined].sort((a, b) => MEANS[b][metric]! - MEANS[a][metric]!);
+  const separable = (a: string, b: string) => Math.abs(MEANS[a as 'llama'][metric]! - MEANS[b as 'llama'][metric]!) > 0.1;
+  // A system's rank: 1 + the systems above it by a separable difference.
+  const rank = (s: string) => 1 + sorted.filter((o) => o !== s && MEANS[o][metric]! > MEANS[s as 'llama'][metric]! && separable(o, s)).length;
+  const values = defined.map((s) => MEANS[s][metric]!);
+  const spread = values.length ? Math.max(...values) - Math.min(...values) : null;
+  return {
+    systems: SYSTEMS.map((s) => ({ system: s, mean: MEANS[s][metric] === null ? null : est(MEANS[s][metric]!, 0.05, 12), rank: MEANS[s][metric] === null ? null : rank(s) })),
+    pairs: defined.flatMap((a, i) => defined.slice(i + 1).map((b) => ({ a, b, n_documents: 6, difference: est(MEANS[a][metric]! - MEANS[b][metric]!, 0.1, 6), separable: separable(a, b) }))),
+    spread,
+    noise: 0.05,
+    saturated: spread === null ? null : spread <= 0.05,
+  };
+}
+
+const COMPARISON = Object.fromEntries(SCAFFOLD_METRICS.map((m) => [m, comparison(m)])) as MetricComparisons;
+const BLOCK: ScaffoldBlock = {
+  sources: {
+    human: {
+      per_summary: [{ summary_id: 's1', doc_id: 'd1', system: 'gpt-4o', scaffold_version: 2, n_aligners: 2, f: 1, fc: 0.7, qc: 0.8, main_fc: 0.75, supp_fc: 0.6, fact_focus: 1, fps: 0.6, qps: 0.5, eps: 0.7 }],
+      by_system: Object.fromEntries(SYSTEMS.map((s) => [s, means(s)])),
+      means: means('gpt-4o'),
+      comparison: COMPARISON,
+    },
+  },
+  comparison: COMPARISON,
+  comparison_source: 'human',
+  notes: ['People: 2 annotators, averaged per summary.'],
+};
+
+let downloads: Array<{ fileName: string; blob: Blob }>;
+beforeEach(() => {
+  downloads = [];
+  vi.spyOn(exportHooks, 'download').mockImplementation((fileName, blob) => void downloads.push({ fileName, blob }));
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('the scaffold block of the Analysis view', () => {
+  it('the fixture is a report block the contract accepts', () => {
+    expect(ScaffoldBlockSchema.safeParse(BLOCK).success).toBe(true);
+  });
+
+  it('tabulates the nine metrics per system with mean ± CI and n, and "undefined" where the denominator is 0', () => {
+    render(<ScaffoldAnalysis scaffold={BLOCK} dataset="screens" />);
+    const table = screen.getByTestId('scaffold-means-human');
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['System', 'Summaries', 'F', 'FC', 'QC', 'Main FC', 'Supp FC', 'Fact Focus', 'FPS', 'QPS', 'EPS']);
+    const llama = table.querySelector('tr[data-system="llama"]')!;
+    expect(llama.querySelector('td[data-metric="fps"]')!.textContent).toBe('0.30 ± 0.05 (n=12)');
+    expect(llama.querySelector('td[data-metric="qc"]')!.textContent).toBe('undefined');
+    expect(table.querySelector('tr[data-system="all systems"]')).not.toBeNull();
+    expect(screen.getByTestId('scaffold-notes').textContent).toContain('2 annotators');
+  });
+
+  it('compares systems per metric: ranking with ties, paired difference CIs, and the saturated badge on F only', () => {
+    render(<ScaffoldAnalysis scaffold={BLOCK} dataset="screens" />);
+    const table = screen.getByTestId('scaffold-comparison');
+    const row = (m: string) => table.querySelector(`tr[data-metric="${m}"]`)!;
+    // FPS: gpt-4o is separable from both; internal-s and llama (0.33 vs 0.30) tie.
+    expect(row('fps').querySelector('[data-role="ranking"]')!.textContent).toBe('1. gpt-4o · 2. internal-s (tie) · 2. llama (tie)');
+    const pairs = [...row('fps').querySelectorAll('[data-role="pair"]')].map((p) => p.textContent);
+    expect(pairs[0]).toBe('gpt-4o − internal-s: +0.270 [0.170, 0.370] (6 docs)');
+    expect(pairs[2]).toContain('not separable');
+    expect(within(table).getByTestId('saturated-f')).toBeTruthy();
+    expect(SCAFFOLD_METRICS.filter((m) => row(m).getAttribute('data-saturated') === 'true')).toEqual(['f']);
+  });
+
+  it('draws the spread chart: every defined system mean per metric, the saturated one collapsed, and exports it', async () => {
+    render(<ScaffoldAnalysis scaffold={BLOCK} dataset="screens" />);
+    const figure = screen.getByTestId('scaffold-spread-chart');
+    const svg = within(figure).getByTestId('scaffold-spread-svg');
+    const rows = [...svg.querySelectorAll('[data-role="metric-row"]')];
+    expect(rows.map((r) => r.getAttribute('data-metric'))).toEqual([...SCAFFOLD_METRICS]);
+    const xs = (metric: string) => [...svg.querySelectorAll(`[data-metric="${metric}"] [data-role="system-point"] circle, [data-metric="${metric}"] [data-role="system-point"] rect`)].map((m) => Number(m.getAttribute('cx') ?? Number(m.getAttribute('x')) + 3.5));
+    const width = (values: number[]) => Math.max(...values) - Math.min(...values);
+    expect(xs('fps')).toHaveLength(3);
+    expect(xs('qps')).toHaveLength(2); // llama's QPS is undefined: no point
+    expect(width(xs('f'))).toBeLessThan(width(xs('fps')) / 5);
+    expect(svg.querySelector('[data-metric="f"]')!.getAttribute('data-saturated')).toBe('true');
+    expect(svg.querySelector('[data-metric="f"] text')!.textContent).toBe('F (saturated)');
+
+    fireEvent.click(within(figure).getByTestId('chart-export-svg'));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]!.fileName).toBe('loupe-screens-scaffold-spread.svg');
+    const text = await downloads[0]!.blob.text();
+    expect(text.startsWith('<?xml')).toBe(true);
+    expect(text).toContain('FPS');
+    expect(text).not.toContain('data-');
+
+    const context = { fillStyle: '', fillRect: vi.fn(), scale: vi.fn(), drawImage: vi.fn() };
+    vi.spyOn(exportHooks, 'loadImage').mockImplementation(async () => ({}) as CanvasImageSource);
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => context as never);
+    vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((callback: BlobCallback, type?: string) => callback(new Blob(['png'], { type })));
+    fireEvent.click(within(figure).getByTestId('chart-export-png'));
+    await waitFor(() => expect(downloads).toHaveLength(2));
+    expect(downloads[1]!.fileName).toBe('loupe-screens-scaffold-spread.png');
+    expect(downloads[1]!.blob.type).toBe('image/png');
+  });
+});
