@@ -264,7 +264,9 @@ describe('the lead’s Analysis', () => {
 
 describe('W edits a set through the annotator link (after the analysis: a new version leaves the labels on the old one)', () => {
   it('W on the claims opens the editor; dropping the last claim saves version 2, unlabeled, and claims.load as alice shows it', async () => {
-    // alice's page is on the key facts: T twice goes round to the claims.
+    // alice's page is on the key facts: T three times goes round (scaffold, sentences) to the claims.
+    await page.keyboard.press('t');
+    await page.locator('[data-testid="unit-mode"][data-mode="scaffold"]').waitFor();
     await page.keyboard.press('t');
     await page.locator('[data-testid="unit-mode"][data-mode="sentences"]').waitFor();
     await page.keyboard.press('t');
