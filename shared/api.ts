@@ -252,6 +252,10 @@ export const ExportInputSchema = z.object({
    * file `loupe import --as accuracy` reads back.
    */
   accuracy: z.boolean().optional(),
+  /** Semantic Scaffolds (issue 12) instead of labels: one `scaffold` line per document (current version), JSON Lines only; import back with --as scaffold. */
+  scaffold: z.boolean().optional(),
+  /** The scaffold alignments (issue 12): one `scaffold-alignments` line per (summary, source) on the current version, JSON Lines only. */
+  scaffoldAlignments: z.boolean().optional(),
   /**
    * The dataset card instead of rows: one JSON document (counts, annotators and adjudicators, dates,
    * Loupe version, splitters, judge configurations without keys or env values, the label rules).

@@ -248,6 +248,8 @@ interface ExportOptions {
   accuracy?: boolean;
   claims?: boolean;
   keyfacts?: boolean;
+  scaffold?: boolean;
+  scaffoldAlignments?: boolean;
   card?: string;
   dataset?: string;
   rawCsv?: boolean;
@@ -264,20 +266,26 @@ program
   .option('--accuracy', 'write the claims and key facts instead, with their labels, judge outputs and provenance (import back with --as accuracy)')
   .option('--claims', 'the same as --accuracy')
   .option('--keyfacts', 'the same as --accuracy')
+  .option('--scaffold', 'write the Semantic Scaffolds instead, one line per document (current version; JSON Lines; import back with --as scaffold)')
+  .option('--scaffold-alignments', 'write the scaffold alignments instead, one line per summary and source (JSON Lines; import back with --as scaffold-alignments)')
   .option('--card <file>', 'also write the dataset card (JSON: counts, who, when, version, splitters, judges without keys)')
   .option('--dataset <name>', 'only this dataset')
   .option('--raw-csv', "CSV: write cells exactly as stored (default: a cell starting with = + - @ TAB or CR gets a leading ' so spreadsheets do not run it)")
   .action(async (opts: ExportOptions) => {
     const accuracy = Boolean(opts.accuracy || opts.claims || opts.keyfacts);
-    if ([opts.predictions, opts.review, accuracy].filter(Boolean).length > 1) throw new UsageError('--predictions, --review and --accuracy write different files: give one');
+    if ([opts.predictions, opts.review, accuracy, opts.scaffold, opts.scaffoldAlignments].filter(Boolean).length > 1)
+      throw new UsageError('--predictions, --review, --accuracy, --scaffold and --scaffold-alignments write different files: give one');
     const ext = extname(opts.out).toLowerCase();
     if (ext !== '.jsonl' && ext !== '.csv') throw new UsageError('--out must end in .jsonl or .csv');
+    if ((opts.scaffold || opts.scaffoldAlignments) && ext !== '.jsonl') throw new UsageError('--scaffold and --scaffold-alignments write JSON Lines: --out must end in .jsonl');
     const input: ApiInput<'export.build'> = {
       format: ext === '.csv' ? 'csv' : 'jsonl',
       history: opts.history ?? false,
       predictions: opts.predictions ?? false,
       review: opts.review ?? false,
       ...(accuracy ? { accuracy: true } : {}),
+      ...(opts.scaffold ? { scaffold: true } : {}),
+      ...(opts.scaffoldAlignments ? { scaffoldAlignments: true } : {}),
       ...(opts.dataset !== undefined ? { dataset: opts.dataset } : {}),
       ...(opts.rawCsv ? { rawCsv: true } : {}),
     };

@@ -7,6 +7,7 @@ import { LOUPE_VERSION } from '../../../shared/domain';
 import { writeCsv } from '../../../shared/formats/csv-write';
 import type { HistoryEvent, Repository } from '../../../db/repository';
 import { buildAccuracyExport } from './accuracy';
+import { buildScaffoldExport } from './scaffold';
 import { buildCard, REVIEW_EXPORT_COLUMNS, reviewRecords, unitAdjudications } from '../review/export';
 
 export const EXPORT_COLUMNS = [
@@ -101,6 +102,7 @@ export function buildExport(repo: Repository, input: ExportInput, projectName: s
   if (input.review) return buildReviewExport(repo, input, projectName);
   if (input.predictions) return buildPredictionsExport(repo, input, projectName);
   if (input.accuracy) return buildAccuracyExport(repo, input, projectName);
+  if (input.scaffold || input.scaffoldAlignments) return buildScaffoldExport(repo, input, projectName);
   const rows = repo.exportRows(input.dataset ?? null);
   const adjudications = unitAdjudications(repo, input.dataset ?? null);
   const history = input.history ? groupHistory(repo.labelHistory(input.dataset ?? null)) : null;

@@ -6,6 +6,8 @@
  * would not import back.
  */
 import type { Repository } from '../../../db/repository';
+import { ApiError, type ExportInput } from '../../../shared/api';
+import type { ExportFile } from './build';
 import { alignmentLine, scaffoldLine } from '../../../shared/formats/scaffold-jsonl';
 import type { AlignmentContent, AttributeAlignment, FactAlignment, QuestionAlignment } from '../../../shared/scaffold/domain';
 
@@ -57,4 +59,19 @@ export function exportScaffolds(repo: Repository, datasets: readonly string[] = 
   }
   const text = (lines: string[]) => (lines.length > 0 ? `${lines.join('\n')}\n` : '');
   return { scaffolds: text(scaffoldLines), alignments: text(alignmentLines), alignmentsOnOlderVersions: older };
+}
+
+/**
+ * export.build with `scaffold` or `scaffoldAlignments`: the JSON Lines file the matching import kind
+ * reads back (no CSV: the lines nest items). Alignments left out for being on an older version are
+ * only counted (the same file would not import back), and refused to go unnoticed: none here.
+ */
+export function buildScaffoldExport(repo: Repository, input: Pick<ExportInput, 'format' | 'dataset' | 'scaffold' | 'scaffoldAlignments'>, projectName: string): ExportFile {
+  if (input.scaffold && input.scaffoldAlignments) throw new ApiError({ code: 'invalid_input', message: 'scaffold and scaffoldAlignments write different files: ask for one.' });
+  if (input.format !== 'jsonl') throw new ApiError({ code: 'invalid_input', message: 'Scaffolds and their alignments are written as JSON Lines only (.jsonl).' });
+  if (input.dataset !== undefined && repo.datasetId(input.dataset) === null) throw new ApiError({ code: 'not_found', message: `No dataset "${input.dataset}" in this project.` });
+  const out = exportScaffolds(repo, input.dataset !== undefined ? [input.dataset] : undefined);
+  const content = input.scaffold ? out.scaffolds : out.alignments;
+  const what = input.scaffold ? 'scaffolds' : 'scaffold-alignments';
+  return { fileName: `${projectName}${input.dataset ? `-${input.dataset}` : ''}-${what}.jsonl`, mime: 'application/x-ndjson', content, rows: content === '' ? 0 : content.split('\n').length - 1 };
 }
