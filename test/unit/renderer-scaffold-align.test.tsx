@@ -186,6 +186,24 @@ describe('scaffold alignment in Annotate', () => {
     expect(screen.getByTestId('scaffold-pane').getAttribute('data-version')).toBe('1');
   });
 
+  it('N moves to the next summary and loads its own alignments of the same document scaffold', async () => {
+    const specs: FakeSummarySpec[] = [SPECS[0]!, { ...SPECS[0]!, key: 2, summaryId: 's2', sentences: ['Apps need camera access.'] }];
+    core = createFakeCore(specs, {}, { scaffold: { scaffolds: { camera: SCAFFOLD } } });
+    core.override('analysis.latest', () => ({ running: null, done: null }));
+    core.override('judges.list', () => []);
+    render(<App bridge={core.bridge} />);
+    await screen.findByTestId('unit-current');
+    await toScaffold();
+    press('u'); // summary 1: M1 missing
+    press('n');
+    await waitFor(() => expect(core.callsTo('scaffold.load').map((c) => c.key)).toEqual([1, 2]));
+    await waitFor(() => expect(screen.getByTestId('scaffold-item-M1').getAttribute('data-value')).toBe(''));
+    press('f'); // summary 2: M1 preserved
+    await waitFor(() => expect(core.scaffold.alignmentOf('human:ann', 2, itemId('M1'))?.value).toBe('preserved'));
+    expect(core.scaffold.alignmentOf('human:ann', 1, itemId('M1'))?.value).toBe('missing');
+    expect(screen.getByTestId('unit-mode').getAttribute('data-mode')).toBe('scaffold');
+  });
+
   it('on an annotator link: aligns and edits as that annotator and calls only annotator methods', async () => {
     core = createFakeCore(SPECS, { role: 'annotator', annotator: 'bea' }, { annotators: [{ id: 1, name: 'bea', kind: 'person' }], scaffold: { scaffolds: { camera: SCAFFOLD } } });
     render(<App bridge={core.bridge} />);

@@ -2,7 +2,7 @@
  * E on a kept fact (Preserved or Partial): which summary sentences convey it (Fact Focus).
  * 1–9 toggle sentence 1–9; J/K (↓/↑) move, Space toggles; Enter saves, Esc closes without saving.
  */
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 
 interface FactSentencesPickerProps {
   factText: string;
@@ -26,7 +26,8 @@ export function FactSentencesPicker({ factText, sentences, initial, onSave, onCl
   };
   const save = () => onSave([...chosen].sort((a, b) => a - b));
 
-  useEffect(() => {
+  // Layout effect: listening from the commit on, so a key pressed right after the dialog opens reaches it.
+  useLayoutEffect(() => {
     function onKey(event: KeyboardEvent) {
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       event.preventDefault();

@@ -4,7 +4,7 @@
  * (scaffold.edit); alignments given on the old version stay there. An item keeps its id (within
  * its kind) when edited or retiered, so the new version names the item it came from.
  */
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import type { ScaffoldAnnotation, ScaffoldEditInput } from '../../../shared/scaffold/contract';
 import { scaffoldContentProblems } from '../../../shared/scaffold/content';
 import type { ScaffoldContent, Tier } from '../../../shared/scaffold/domain';
@@ -65,7 +65,8 @@ export function ScaffoldEditor({ scaffold, onSave, onCancel }: ScaffoldEditorPro
     if (problems.length === 0) onSave(content, note.trim());
   };
 
-  useEffect(() => {
+  // Layout effect: listening from the commit on, so a key pressed right after the dialog opens reaches it.
+  useLayoutEffect(() => {
     function onKey(event: KeyboardEvent) {
       if (event.key === 'Escape') {
         event.preventDefault();
