@@ -302,7 +302,7 @@ export function AnnotateView() {
         />
       )}
       {overlay.kind === 'help' && <HelpOverlay onClose={closeOverlay} entries={legend} />}
-      <ScaffoldOverlays overlay={scaffoldOverlay} scaffold={scaffold.scaffold} onClose={closeScaffoldOverlay} />
+      <ScaffoldOverlays overlay={scaffoldOverlay} scaffold={scaffold.scaffold} lead={!annotatorLink} onClose={closeScaffoldOverlay} />
       <AccuracyOverlays overlay={accuracyOverlay} claims={accuracy.claims} facts={accuracy.facts} lead={!annotatorLink} onClose={closeAccuracyOverlay} />
     </div>
   );

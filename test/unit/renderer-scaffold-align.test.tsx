@@ -150,6 +150,11 @@ describe('scaffold alignment in Annotate', () => {
     press('w');
     const editor = await screen.findByTestId('scaffold-editor');
     expect(within(editor).getByTestId('scaffold-editor-version').textContent).toContain('Your 1 alignment (and everyone\'s) stay on version 1');
+    // The lead sees the versions with their alignment events.
+    const history = await within(editor).findByTestId('scaffold-version-history');
+    const cells = within(history).getAllByTestId('scaffold-version-row').map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent));
+    // Version 1: imported, 2 facts (1 main), 1 question, 1 attribute, and the 1 alignment event just given.
+    expect(cells).toEqual([['1', 'imported import:scaffold.jsonl', '—', '2 (1)', '1', '1', '1']]);
     fireEvent.click(within(editor).getByTestId('scaffold-drop-question-Q1'));
     fireEvent.click(within(editor).getByTestId('scaffold-tier-fact-S1'));
     fireEvent.click(within(editor).getByTestId('scaffold-add-fact'));

@@ -18,6 +18,7 @@ import {
 import type { ScaffoldAnnotation } from '../../../shared/scaffold/contract';
 import { FactSentencesPicker } from './FactSentencesPicker';
 import { ScaffoldEditor } from './ScaffoldEditor';
+import { ScaffoldVersionHistory } from './ScaffoldVersionHistory';
 
 export type ScaffoldOverlay = { kind: 'none' } | { kind: 'fact-sentences'; itemId: number } | { kind: 'edit-scaffold' };
 export const NO_SCAFFOLD_OVERLAY: ScaffoldOverlay = { kind: 'none' };
@@ -58,7 +59,7 @@ export function openScaffoldCommand(command: AnnotateCommand, pressedAt: number,
   }
 }
 
-export function ScaffoldOverlays({ overlay, scaffold, onClose }: { overlay: ScaffoldOverlay; scaffold: ScaffoldAnnotation | null; onClose: () => void }) {
+export function ScaffoldOverlays({ overlay, scaffold, lead, onClose }: { overlay: ScaffoldOverlay; scaffold: ScaffoldAnnotation | null; lead: boolean; onClose: () => void }) {
   if (!scaffold) return null;
   if (overlay.kind === 'fact-sentences') {
     const item = scaffold.items.find((i) => i.id === overlay.itemId);
@@ -80,6 +81,7 @@ export function ScaffoldOverlays({ overlay, scaffold, onClose }: { overlay: Scaf
     return (
       <ScaffoldEditor
         scaffold={scaffold}
+        history={lead ? <ScaffoldVersionHistory documentKey={scaffold.documentKey} /> : undefined}
         onSave={(content, note) => {
           onClose();
           void saveScaffoldEdit(content, note || undefined);

@@ -4,7 +4,7 @@
  * (scaffold.edit); alignments given on the old version stay there. An item keeps its id (within
  * its kind) when edited or retiered, so the new version names the item it came from.
  */
-import { useLayoutEffect, useState } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import type { ScaffoldAnnotation, ScaffoldEditInput } from '../../../shared/scaffold/contract';
 import { scaffoldContentProblems } from '../../../shared/scaffold/content';
 import type { ScaffoldContent, Tier } from '../../../shared/scaffold/domain';
@@ -23,6 +23,8 @@ interface ScaffoldEditorProps {
   scaffold: ScaffoldAnnotation;
   onSave: (content: Pick<ScaffoldEditInput, 'facts' | 'questions' | 'entities'>, note: string) => void;
   onCancel: () => void;
+  /** The lead's version history (an annotator link may not read it). */
+  history?: ReactNode;
 }
 
 const PREFIX: Record<Kind, string> = { fact: 'f', question: 'q', attribute: 'a' };
@@ -49,7 +51,7 @@ export function toContent(rows: readonly Row[]): ScaffoldContent {
   };
 }
 
-export function ScaffoldEditor({ scaffold, onSave, onCancel }: ScaffoldEditorProps) {
+export function ScaffoldEditor({ scaffold, onSave, onCancel, history }: ScaffoldEditorProps) {
   const [rows, setRows] = useState<Row[]>(() =>
     scaffold.items.map((i) => ({ kind: i.kind, id: i.itemKey, text: i.text, tier: i.tier ?? 'supporting', answer: i.answer ?? '', entity: i.entity ?? '' })),
   );
@@ -102,6 +104,7 @@ export function ScaffoldEditor({ scaffold, onSave, onCancel }: ScaffoldEditorPro
           {aligned > 0 ? `Your ${aligned} alignment${aligned === 1 ? '' : 's'} (and everyone's) stay on version ${scaffold.version}; ` : 'Alignments given so far stay on their version; '}
           the new version starts unaligned.
         </p>
+        {history}
         <ol className="set-editor-list">
           {rows.map((row, at) => (
             <li key={`${row.kind}:${row.id}:${at}`} className="set-editor-row" data-testid={`scaffold-edit-${row.kind}-${row.id}`}>
