@@ -364,9 +364,9 @@ export function createFakeAccuracy(
       return structuredClone(addFactSet(documentKey, facts, 'person', `person:${annotator}`, note ?? null));
     },
     'systems.list': () => structuredClone([...systems.values()]),
-    'systems.add': ({ name, config }) => {
+    'systems.add': ({ name, config, apiKey }) => {
       if (systems.has(name)) throw new ApiError({ code: 'conflict', message: `A system named "${name}" exists.` });
-      const info: SystemInfo = { name, kind: 'endpoint', config, configHash: `hash-${name}-${config.model}`, documents: 0, ok: 0, failed: 0, failures: [], updatedAt: AT };
+      const info: SystemInfo = { name, kind: 'endpoint', config, configHash: `hash-${name}-${config.model}`, documents: 0, ok: 0, failed: 0, failures: [], updatedAt: AT, keySource: typeof apiKey === 'string' ? 'stored' : config.apiKeyEnv ? 'env' : 'none' };
       systems.set(name, info);
       return structuredClone(info);
     },

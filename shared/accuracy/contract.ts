@@ -193,7 +193,7 @@ export type KeyFactListEntry = z.infer<typeof KeyFactListEntrySchema>;
 /** The card: each document as one user message asking for a summary, no system message. */
 export const DEFAULT_SUMMARY_PROMPT = 'Summarize the following document.\n\n{document}';
 
-/** An OpenAI-compatible model that writes summaries. Never holds a key (only the NAME of an environment variable). */
+/** An OpenAI-compatible model that writes summaries. Never holds a key (only the NAME of an environment variable; a typed key goes to the OS keychain, systems.add apiKey). */
 export const SystemConfigSchema = z
   .object({
     baseUrl: BaseUrlSchema.optional(),
@@ -226,6 +226,11 @@ export const SystemInfoSchema = z.object({
   failed: Id,
   failures: z.array(z.object({ kind: SystemFailureSchema, count: Id })),
   updatedAt: z.string(),
+  /**
+   * Where a run takes the key from, as for judges: 'stored' (the OS keychain, desktop), a key
+   * stored for another endpoint origin (kept, not sent), the environment variable apiKeyEnv, none.
+   */
+  keySource: z.enum(['stored', 'stored_other_origin', 'env', 'none']),
 });
 export type SystemInfo = z.infer<typeof SystemInfoSchema>;
 
@@ -414,7 +419,12 @@ export const ACCURACY_API = {
   },
   'keyfacts.edit': { input: KeyFactEditInputSchema, output: KeyFactSetSchema },
   'systems.list': { input: Empty, output: z.array(SystemInfoSchema) },
-  'systems.add': { input: z.object({ name: Name, config: SystemConfigSchema }), output: SystemInfoSchema },
+  /**
+   * Adds or replaces a system. apiKey (desktop only: the OS keychain, bound to the origins of the
+   * config's base URLs): a string stores it, null removes a stored one, absent keeps it. The CLI
+   * and `loupe serve` read config.apiKeyEnv under the host's --allow-key-env policy.
+   */
+  'systems.add': { input: z.object({ name: Name, config: SystemConfigSchema, apiKey: z.string().min(LIMITS.judge.apiKeyChars.min).max(LIMITS.judge.apiKeyChars.max).nullable().optional() }), output: SystemInfoSchema },
   'systems.remove': { input: z.object({ name: Name }), output: z.object({ removed: z.boolean() }) },
   /** Lead: the task kinds with their prompt templates and versions (shown like the sentence judge's). */
   'accuracy.tasks': { input: Empty, output: z.array(AccuracyTaskInfoSchema) },

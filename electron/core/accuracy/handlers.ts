@@ -6,10 +6,11 @@
  *
  * Who answers: a judge of judges.* (an endpoint judge: its base URLs, model, decoding and key;
  * the task's own template) for every task but summary_generation, which runs a system of
- * systems.* (its key only from the environment variable it names, under the host's policy).
+ * systems.* (its key from the OS keychain on the desktop, bound to its endpoint origins, else the
+ * environment variable it names, under the host's policy: systems/keys.ts).
  */
 import { ApiError, type ApiHandlers } from '../../../shared/api';
-import { AccuracyRunInputSchema, SystemConfigSchema, type AccuracyBatchExport, type AccuracyBatchImport, type AccuracyPlan, type AccuracyPreview, type AccuracyRunStatus, type AccuracyTask, type AccuracyTaskInfo, type SystemConfig } from '../../../shared/accuracy/contract';
+import { AccuracyRunInputSchema, SystemConfigSchema, type AccuracyBatchExport, type AccuracyBatchImport, type AccuracyPlan, type AccuracyPreview, type AccuracyRunStatus, type AccuracyTask, type AccuracyTaskInfo } from '../../../shared/accuracy/contract';
 import { ACCURACY_TASKS } from '../../../shared/accuracy/contract';
 import type { z } from 'zod';
 import type { CoreContext } from '../context';
@@ -23,6 +24,7 @@ import type { TaskBackend } from '../tasks/kind';
 import { completionsUrl } from '../../../shared/judges/request';
 import { JSON_KINDS, keyFactAlignmentClaimsKind, summaryGenerationKind, TASK_DESCRIPTIONS } from './kinds';
 import { taskSetup, type AnySetup, type Answerer } from './stores';
+import { systemKeys, systemUrls } from '../systems/keys';
 
 export type AccuracyHandlers = Pick<ApiHandlers, 'accuracy.tasks' | 'accuracy.preview' | 'accuracy.plan' | 'accuracy.start' | 'accuracy.status' | 'accuracy.pause' | 'accuracy.resume' | 'accuracy.cancel' | 'accuracy.runs' | 'accuracy.batchExport' | 'accuracy.batchImport'>;
 
@@ -52,14 +54,11 @@ const MAX_RUNS_KEPT = 50;
 
 const placeholders = (template: string) => [...new Set([...template.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]!))];
 
-/** A system's replicas as the engine takes them (every URL once, the first one hashed). */
-function systemUrls(config: SystemConfig): string[] {
-  return [...new Set([...(config.baseUrl !== undefined ? [config.baseUrl] : []), ...(config.baseUrls ?? [])])];
-}
 
 export function createAccuracyService(ctx: CoreContext, judges: JudgeService, options: AccuracyServiceOptions = {}): AccuracyService {
   const runs = new Map<string, AccuracyRun>();
   const repo = () => ctx.project().repo;
+  const systems = systemKeys(ctx);
 
   function requireDataset(dataset: string | undefined): void {
     if (dataset !== undefined && repo().datasetId(dataset) === null) throw new ApiError({ code: 'not_found', message: `No dataset "${dataset}" in this project.` });
@@ -73,13 +72,9 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
       if (!row) throw new ApiError({ code: 'not_found', message: `No system "${name}" in this project (systems.add).` });
       if (row.kind !== 'endpoint' || row.config === null) throw new ApiError({ code: 'conflict', message: `"${name}" is an imported system (its summaries came with a file); it has no endpoint to ask.` });
       const config = SystemConfigSchema.parse(JSON.parse(row.config));
-      let apiKey: string | null = null;
-      if (config.apiKeyEnv) {
-        if (withKey) {
-          apiKey = ctx.keys.readEnv(config.apiKeyEnv, `The system "${name}"`);
-          if (apiKey === null) throw new ApiError({ code: 'invalid_input', message: `The system "${name}" reads its API key from the environment variable ${config.apiKeyEnv}, which is not set.` });
-        } else ctx.keys.requireEnvAllowed(config.apiKeyEnv, `The system "${name}"`);
-      }
+      // The keychain's key if bound to every base URL, else the environment variable (host policy).
+      const keyLabel = systems.label(name, config);
+      const apiKey = withKey ? systems.keyFor(name, config) : null;
       return {
         who: { type: 'system', name, systemId: row.id, config },
         apiKey,
@@ -87,7 +82,7 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
         timeoutS: config.timeoutS,
         concurrency: config.concurrency,
         retries: config.retries,
-        keyLabel: config.apiKeyEnv ? `<key from $${config.apiKeyEnv}>` : 'not-needed',
+        keyLabel,
       };
     }
     const name = input.judge!;

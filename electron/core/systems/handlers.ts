@@ -1,7 +1,8 @@
 /**
  * systems.*: the systems under test (issue 11 item 5). An endpoint system is an OpenAI-compatible
  * model Loupe asks for summaries (accuracy.start, task summary_generation); an imported one is a
- * file's model field. Configurations never hold a key (only the NAME of an environment variable).
+ * file's model field. Configurations never hold a key (only the NAME of an environment variable);
+ * a key typed in the desktop app goes to the OS keychain, bound to the endpoint origins (keys.ts).
  */
 import { createHash } from 'node:crypto';
 import { ApiError, type ApiHandlers } from '../../../shared/api';
@@ -9,6 +10,7 @@ import { SystemConfigSchema, type SystemConfig, type SystemInfo } from '../../..
 import { canonicalJson } from '../../../shared/judges/config';
 import type { AccuracyRepository } from '../../../db/accuracyRepository';
 import type { CoreContext } from '../context';
+import { systemKeys, type SystemKeys } from './keys';
 
 export type SystemsHandlers = Pick<ApiHandlers, 'systems.list' | 'systems.add' | 'systems.remove'>;
 
@@ -18,30 +20,42 @@ export function systemConfigHash(config: SystemConfig): string {
   return createHash('sha256').update(canonicalJson(['loupe-system-1', fields])).digest('hex');
 }
 
-function infoOf(row: ReturnType<AccuracyRepository['listSystems']>[number]): SystemInfo {
+function infoOf(row: ReturnType<AccuracyRepository['listSystems']>[number], keys: SystemKeys): SystemInfo {
+  const config = row.config === null ? null : SystemConfigSchema.parse(JSON.parse(row.config));
   return {
     name: row.name,
     kind: row.kind,
-    config: row.config === null ? null : SystemConfigSchema.parse(JSON.parse(row.config)),
+    config,
     configHash: row.configHash,
     documents: row.ok + row.failed,
     ok: row.ok,
     failed: row.failed,
     failures: row.failures,
     updatedAt: row.updatedAt,
+    keySource: row.kind === 'endpoint' ? keys.source(row.name, config) : 'none',
   };
 }
 
 export function createSystemsHandlers(ctx: CoreContext): SystemsHandlers {
   const acc = () => ctx.project().repo.accuracy;
+  const keys = systemKeys(ctx);
   return {
-    'systems.list': async () => acc().listSystems().map(infoOf),
-    'systems.add': async ({ name, config }) => {
+    'systems.list': async () => acc().listSystems().map((row) => infoOf(row, keys)),
+    'systems.add': async ({ name, config, apiKey }) => {
       const existing = acc().systemByName(name);
       if (existing && existing.kind === 'imported') throw new ApiError({ code: 'conflict', message: `"${name}" is an imported system (its summaries came with a file); choose another name.` });
+      // Refused before anything is stored: a key this host cannot keep, a variable it may not read.
+      if (typeof apiKey === 'string') keys.requireStorable();
+      if (config.apiKeyEnv) ctx.keys.requireEnvAllowed(config.apiKeyEnv, `The system "${name}"`);
       acc().ensureSystem(name, 'endpoint', JSON.stringify(config), systemConfigHash(config));
-      return infoOf(acc().listSystems().find((s) => s.name === name)!);
+      if (typeof apiKey === 'string') keys.store(name, config, apiKey);
+      else if (apiKey === null) keys.remove(name);
+      return infoOf(acc().listSystems().find((s) => s.name === name)!, keys);
     },
-    'systems.remove': async ({ name }) => ({ removed: acc().removeSystem(name) }),
+    'systems.remove': async ({ name }) => {
+      const removed = acc().removeSystem(name);
+      if (removed) keys.remove(name);
+      return { removed };
+    },
   };
 }

@@ -1,11 +1,13 @@
 /**
  * Systems under test (issue 11 item 5): OpenAI-compatible models that write the summaries, each
- * document as one user message, no system message. The key never crosses the API: only the name
- * of the environment variable that holds it.
+ * document as one user message, no system message. The key: on the desktop (app.info.keychain) a
+ * password field whose value goes to the OS keychain, bound to the base URL's origin; elsewhere
+ * only the name of the environment variable that holds it. A key is never shown back.
  */
 import { useState } from 'react';
 import { DEFAULT_SUMMARY_PROMPT, SystemConfigSchema, type SystemInfo } from '../../../shared/accuracy/contract';
 import { addSystem, removeSystem } from '../../state/accuracyTasks';
+import { useSession } from '../../state/session';
 import { formatCount } from '../judges/format';
 
 export function SystemsPanel({ systems }: { systems: readonly SystemInfo[] }) {
@@ -13,6 +15,8 @@ export function SystemsPanel({ systems }: { systems: readonly SystemInfo[] }) {
   const [baseUrl, setBaseUrl] = useState('http://127.0.0.1:8000/v1');
   const [model, setModel] = useState('');
   const [apiKeyEnv, setApiKeyEnv] = useState('');
+  const [apiKey, setApiKey] = useState('');
+  const keychain = useSession((state) => state.info?.keychain ?? false);
   const [prompt, setPrompt] = useState(DEFAULT_SUMMARY_PROMPT);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -23,9 +27,10 @@ export function SystemsPanel({ systems }: { systems: readonly SystemInfo[] }) {
       return;
     }
     setProblem(null);
-    if (await addSystem({ name: name.trim(), config: parsed.data })) {
+    if (await addSystem({ name: name.trim(), config: parsed.data, ...(keychain && apiKey !== '' ? { apiKey } : {}) })) {
       setName('');
       setModel('');
+      setApiKey('');
     }
   }
 
@@ -45,6 +50,7 @@ export function SystemsPanel({ systems }: { systems: readonly SystemInfo[] }) {
               <th className="num">Documents</th>
               <th className="num">Summaries</th>
               <th className="num">Failed (0.0 on all three)</th>
+              <th>API key</th>
               <th />
             </tr>
           </thead>
@@ -59,6 +65,9 @@ export function SystemsPanel({ systems }: { systems: readonly SystemInfo[] }) {
                 <td className="num">{formatCount(system.ok)}</td>
                 <td className="num" title={system.failures.map((f) => `${f.kind}: ${f.count}`).join(', ')}>
                   {formatCount(system.failed)}
+                </td>
+                <td data-testid="system-key-source" data-key-source={system.keySource}>
+                  {system.kind === 'endpoint' ? keySourceText(system) : '—'}
                 </td>
                 <td>
                   {system.kind === 'endpoint' && (
@@ -92,6 +101,12 @@ export function SystemsPanel({ systems }: { systems: readonly SystemInfo[] }) {
         <label>
           API key environment variable <input type="text" value={apiKeyEnv} placeholder="OPENAI_API_KEY" onChange={(e) => setApiKeyEnv(e.target.value)} data-testid="system-key-env" />
         </label>
+        {keychain && (
+          <label>
+            API key (kept in the OS keychain for this base URL)
+            <input type="password" autoComplete="off" value={apiKey} onChange={(e) => setApiKey(e.target.value)} data-testid="system-api-key" />
+          </label>
+        )}
         <label className="wide">
           User message (<code>{'{document}'}</code> is the document; no system message is sent)
           <textarea rows={3} value={prompt} onChange={(e) => setPrompt(e.target.value)} data-testid="system-prompt" />
@@ -103,4 +118,12 @@ export function SystemsPanel({ systems }: { systems: readonly SystemInfo[] }) {
       </form>
     </div>
   );
+}
+
+/** Where a run takes the system's key from, as the judges table says it. */
+function keySourceText(system: SystemInfo): string {
+  if (system.keySource === 'stored') return 'stored in the OS keychain';
+  if (system.keySource === 'stored_other_origin') return 'stored for another address: type it again';
+  if (system.keySource === 'env' && system.config?.apiKeyEnv) return `from $${system.config.apiKeyEnv}`;
+  return 'none';
 }
