@@ -2,12 +2,13 @@
  * The Summarization Accuracy block of one dataset (issue 11 item 6, shared/accuracy/report.ts):
  * per source (people, each judge) faithfulness, completeness and conciseness overall and per
  * system, each with its 95% summary-bootstrap interval and n; "—" where the source has no such
- * labels; then how far each judge is from the people, on claims and on key facts. Every column
- * says which unit it counts.
+ * labels; then how far each judge is from the people, on claims and on key facts, and the App. D
+ * correlations of claim units (ClaimUnitsTable). Every column says which unit it counts.
  */
 import type { Estimate } from '../../../shared/analysis/types';
 import type { AccuracyBlock, JudgeItemError, SourceAccuracy, SystemAccuracy } from '../../../shared/accuracy/report';
 import { count, plural, withInterval } from '../analysis/format';
+import { ClaimUnitsTable } from './ClaimUnitsTable';
 
 const NONE = '—';
 
@@ -137,6 +138,7 @@ export function AccuracySection({ accuracy }: { accuracy: AccuracyBlock }) {
           </tbody>
         </table>
       )}
+      {(Object.keys(accuracy.claim_units.judges).length > 0 || accuracy.claim_units.human_faithful_sentences > 0) && <ClaimUnitsTable units={accuracy.claim_units} />}
       {accuracy.claim_units.review_queue.length > 0 && (
         <p className="muted" data-testid="accuracy-claim-review">
           {plural(accuracy.claim_units.review_queue.length, 'sentence')} labeled faithful by people where every judge flags a claim (of{' '}
