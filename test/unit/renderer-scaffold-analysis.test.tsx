@@ -71,7 +71,52 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** App. G.7's direct score: every system near 9.9 (the paper's Fig. 2), and a judge checked against people. */
+const DIRECT: MetricComparison = {
+  systems: SYSTEMS.map((system, i) => ({ system, mean: est(9.88 + i * 0.01, 0.08, 12), rank: 1 })),
+  pairs: [{ a: 'gpt-4o', b: 'internal-s', n_documents: 6, difference: est(-0.01, 0.1, 6), separable: false }],
+  spread: 0.02,
+  noise: 0.08,
+  saturated: true,
+};
+const WITH_DIRECT: ScaffoldBlock = {
+  ...BLOCK,
+  sources: {
+    ...BLOCK.sources,
+    'gpt-4.1': {
+      ...BLOCK.sources.human!,
+      means: { ...means('gpt-4o'), direct_score: est(9.9, 0.05, 12) },
+      vs_people: { facts: { n_items: 40, n_differ: 6, error: { value: 0.15, ci: [0.05, 0.25], n: 4, replicates_dropped: 0 } }, questions: null, attributes: { n_items: 18, n_differ: 2, error: { value: 0.111, ci: [0, 0.3], n: 4, replicates_dropped: 0 } } },
+    },
+  },
+  comparison: { ...COMPARISON, direct_score: DIRECT },
+  direct_score_judge: 'gpt-4.1',
+};
+
 describe('the scaffold block of the Analysis view', () => {
+  it('adds the direct score beside the nine metrics (saturated, collapsed on the chart) and the judge-vs-people errors', () => {
+    expect(ScaffoldBlockSchema.safeParse(WITH_DIRECT).success).toBe(true);
+    render(<ScaffoldAnalysis scaffold={WITH_DIRECT} dataset="screens" />);
+    const judgeTable = screen.getByTestId('scaffold-means-gpt-4.1');
+    expect(judgeTable.querySelector('tr[data-system="all systems"] td[data-metric="direct_score"]')!.textContent).toBe('9.90 ± 0.05 (n=12)');
+    // People's table has no direct score: no such column.
+    expect(screen.getByTestId('scaffold-means-human').querySelector('td[data-metric="direct_score"]')).toBeNull();
+    const vs = screen.getByTestId('scaffold-vs-people-gpt-4.1');
+    expect(vs.querySelector('tr[data-kind="facts"]')!.textContent).toContain('6 of 40');
+    expect(vs.querySelector('tr[data-kind="questions"]')!.textContent).toContain('no overlap');
+    expect(screen.getByTestId('saturated-direct_score')).toBeTruthy();
+    const svg = screen.getByTestId('scaffold-spread-svg');
+    const row = svg.querySelector('[data-metric="direct_score"]')!;
+    expect(row.getAttribute('data-saturated')).toBe('true');
+    const fpsXs = [...svg.querySelectorAll('[data-metric="fps"] circle, [data-metric="fps"] rect')].map((m) => Number(m.getAttribute('cx') ?? Number(m.getAttribute('x')) + 3.5));
+    const directXs = [...row.querySelectorAll('circle, rect')].map((m) => Number(m.getAttribute('cx') ?? Number(m.getAttribute('x')) + 3.5));
+    expect(directXs).toHaveLength(3);
+    // On the 0–1 axis as score ÷ 10: near the right end, spread far narrower than FPS's.
+    expect(Math.min(...directXs)).toBeGreaterThan(Math.max(...fpsXs));
+    expect(Math.max(...directXs) - Math.min(...directXs)).toBeLessThan((Math.max(...fpsXs) - Math.min(...fpsXs)) / 5);
+  });
+
+
   it('the fixture is a report block the contract accepts', () => {
     expect(ScaffoldBlockSchema.safeParse(BLOCK).success).toBe(true);
   });

@@ -3,14 +3,16 @@
  * (people, each judge) a table of F, FC, QC, Main FC, Supp FC, Fact Focus, FPS, QPS, EPS per system
  * (mean ± CI half-width with its n; "undefined" where the denominator is 0 for every summary);
  * the model comparison per metric (ranking with ties, paired difference CIs, saturated badge); and
- * the spread chart with SVG / PNG export.
+ * the spread chart with SVG / PNG export. App. G.7's direct score (1–10) joins the tables and the
+ * chart (divided by 10 there) when the report has it, so its saturation shows beside FPS / EPS;
+ * each judge's error against people per alignment type follows its table.
  */
 import type { Estimate } from '../../../shared/analysis/types';
-import type { MetricComparison, MetricComparisons, ScaffoldBlock, ScaffoldMeans } from '../../../shared/scaffold/report';
+import type { JudgeVsPeople, MetricComparison, MetricComparisons, ScaffoldBlock, ScaffoldMeans } from '../../../shared/scaffold/report';
 import { safeFileName } from '../../charts/export';
 import { ChartFrame } from '../analysis/ChartFrame';
-import { count, fixed, intervalText, plusMinus, signed, UNDEFINED_TEXT } from '../analysis/format';
-import { METRIC_NAME, SCAFFOLD_METRICS } from './metricNames';
+import { count, fixed, intervalText, percentWithInterval, plusMinus, signed, UNDEFINED_TEXT } from '../analysis/format';
+import { shownMetrics, shownName, type ShownMetric } from './metricNames';
 import { ScaffoldSpreadChart } from './ScaffoldSpreadChart';
 
 function cell(estimate: Estimate | null): string {
@@ -19,15 +21,16 @@ function cell(estimate: Estimate | null): string {
 }
 
 function MeansTable({ rows, testId }: { rows: Array<[string, ScaffoldMeans]>; testId: string }) {
+  const metrics = shownMetrics(rows.some(([, means]) => means.direct_score != null));
   return (
     <table className="data-table" data-testid={testId}>
       <thead>
         <tr>
           <th scope="col">System</th>
           <th scope="col">Summaries</th>
-          {SCAFFOLD_METRICS.map((m) => (
+          {metrics.map((m) => (
             <th key={m} scope="col">
-              {METRIC_NAME[m]}
+              {shownName(m)}
             </th>
           ))}
         </tr>
@@ -37,9 +40,9 @@ function MeansTable({ rows, testId }: { rows: Array<[string, ScaffoldMeans]>; te
           <tr key={system} data-system={system}>
             <th scope="row">{system}</th>
             <td>{count(means.n_summaries)}</td>
-            {SCAFFOLD_METRICS.map((m) => (
+            {metrics.map((m) => (
               <td key={m} data-metric={m}>
-                {cell(means[m])}
+                {cell(means[m] ?? null)}
               </td>
             ))}
           </tr>
@@ -58,6 +61,7 @@ export function rankingText(c: MetricComparison): string {
 }
 
 function ComparisonTable({ comparison, testId }: { comparison: MetricComparisons; testId: string }) {
+  const of = (m: ShownMetric): MetricComparison => (m === 'direct_score' ? comparison.direct_score! : comparison[m]);
   return (
     <table className="data-table" data-testid={testId}>
       <thead>
@@ -69,12 +73,12 @@ function ComparisonTable({ comparison, testId }: { comparison: MetricComparisons
         </tr>
       </thead>
       <tbody>
-        {SCAFFOLD_METRICS.map((m) => {
-          const c = comparison[m];
+        {shownMetrics(comparison.direct_score !== undefined).map((m) => {
+          const c = of(m);
           return (
             <tr key={m} data-metric={m} data-saturated={c.saturated === true ? 'true' : 'false'}>
               <th scope="row">
-                {METRIC_NAME[m]}{' '}
+                {shownName(m)}{' '}
                 {c.saturated === true && (
                   <span className="tag tag-saturated" data-testid={`saturated-${m}`} title="The systems' spread is within the metric's own noise (median CI half-width)">
                     saturated
@@ -107,6 +111,40 @@ function ComparisonTable({ comparison, testId }: { comparison: MetricComparisons
   );
 }
 
+const ALIGNMENT_KINDS = [
+  ['facts', 'Facts'],
+  ['questions', 'Questions'],
+  ['attributes', 'Entity attributes'],
+] as const;
+
+/** How often the judge's alignment of an item differs from a person's, per kind of item. */
+function VsPeople({ vs, testId }: { vs: JudgeVsPeople; testId: string }) {
+  return (
+    <table className="data-table" data-testid={testId}>
+      <caption>Judge vs people: items where the judge's value differs from a person's (95% summary-bootstrap CI)</caption>
+      <thead>
+        <tr>
+          <th scope="col">Items</th>
+          <th scope="col">Differ</th>
+          <th scope="col">Error</th>
+        </tr>
+      </thead>
+      <tbody>
+        {ALIGNMENT_KINDS.map(([kind, name]) => {
+          const e = vs[kind];
+          return (
+            <tr key={kind} data-kind={kind}>
+              <th scope="row">{name}</th>
+              <td>{e ? `${count(e.n_differ)} of ${count(e.n_items)}` : 'no overlap'}</td>
+              <td>{e ? percentWithInterval(e.error) : UNDEFINED_TEXT}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
 export function ScaffoldAnalysis({ scaffold, dataset }: { scaffold: ScaffoldBlock; dataset: string }) {
   const sources = Object.entries(scaffold.sources).sort(([a], [b]) => (a === 'human' ? -1 : b === 'human' ? 1 : a.localeCompare(b)));
   return (
@@ -126,6 +164,7 @@ export function ScaffoldAnalysis({ scaffold, dataset }: { scaffold: ScaffoldBloc
             testId={`scaffold-means-${source}`}
             rows={[...Object.entries(report.by_system).sort(([a], [b]) => a.localeCompare(b)), ['all systems', report.means] as [string, ScaffoldMeans]]}
           />
+          {report.vs_people && <VsPeople vs={report.vs_people} testId={`scaffold-vs-people-${source}`} />}
         </section>
       ))}
       {scaffold.comparison && scaffold.comparison_source && (

@@ -7,7 +7,7 @@ import { BottomAxis, ChartSvg, FONT_SIZE, LegendItem, Marker } from '../../chart
 import { CHART_INK, PALETTE } from '../../charts/palette';
 import { linearScale, ticks } from '../../charts/scale';
 import type { MetricComparisons } from '../../../shared/scaffold/report';
-import { METRIC_NAME, SCAFFOLD_METRICS } from './metricNames';
+import { SCAFFOLD_METRICS, shownMetrics, shownName, type ShownMetric } from './metricNames';
 
 const COLOURS = [PALETTE.blue, PALETTE.vermillion, PALETTE.green, PALETTE.orange, PALETTE.purple, PALETTE.skyBlue, PALETTE.black, PALETTE.yellow];
 const WIDTH = 640;
@@ -19,34 +19,41 @@ const ROW = 30;
 export function systemsOf(comparison: MetricComparisons): string[] {
   const names = new Set<string>();
   for (const metric of SCAFFOLD_METRICS) for (const s of comparison[metric].systems) names.add(s.system);
+  for (const s of comparison.direct_score?.systems ?? []) names.add(s.system);
   return [...names].sort();
 }
 
+/** Where a metric sits on the shared 0–1 axis: the direct score (1–10) divided by 10. */
+const onAxis = (metric: ShownMetric, value: number): number => (metric === 'direct_score' ? value / 10 : value);
+const rowName = (metric: ShownMetric): string => (metric === 'direct_score' ? 'Direct ÷ 10' : shownName(metric));
+
 export function ScaffoldSpreadChart({ comparison, source, testId = 'scaffold-spread-svg' }: { comparison: MetricComparisons; source: string; testId?: string }) {
   const systems = systemsOf(comparison);
+  const metrics = shownMetrics(comparison.direct_score !== undefined);
+  const of = (m: ShownMetric) => (m === 'direct_score' ? comparison.direct_score! : comparison[m]);
   const legendRows = Math.ceil(systems.length / 4);
-  const plotBottom = TOP + SCAFFOLD_METRICS.length * ROW;
+  const plotBottom = TOP + metrics.length * ROW;
   const height = plotBottom + 40 + legendRows * 16 + 24;
   const x = linearScale([0, 1], [LEFT, WIDTH - RIGHT]);
   const band = (i: number) => TOP + i * ROW + ROW / 2;
   const offset = (s: number) => (systems.length <= 1 ? 0 : ((s / (systems.length - 1)) - 0.5) * (ROW * 0.6));
-  const saturated = SCAFFOLD_METRICS.filter((m) => comparison[m].saturated === true);
+  const saturated = metrics.filter((m) => of(m).saturated === true);
   return (
     <ChartSvg
       width={WIDTH}
       height={height}
       title={`Spread of the scaffold metrics across systems (${source})`}
-      note={`Mean per system with its 95% summary-bootstrap CI. Saturated (spread within the median CI half-width): ${saturated.length ? saturated.map((m) => METRIC_NAME[m]).join(', ') : 'none'}.`}
+      note={`Mean per system with its 95% summary-bootstrap CI. Saturated (spread within the median CI half-width): ${saturated.length ? saturated.map(shownName).join(', ') : 'none'}.`}
       testId={testId}
     >
       <BottomAxis scale={x} values={ticks(0, 1, 5)} at={plotBottom} gridTo={TOP} label="metric value (0–1)" />
-      {SCAFFOLD_METRICS.map((metric, i) => {
-        const c = comparison[metric];
+      {metrics.map((metric, i) => {
+        const c = of(metric);
         return (
           <g key={metric} data-role="metric-row" data-metric={metric} data-saturated={c.saturated === true ? 'true' : 'false'}>
             <line x1={LEFT} x2={WIDTH - RIGHT} y1={band(i)} y2={band(i)} stroke={CHART_INK.grid} strokeWidth={1} />
             <text x={LEFT - 8} y={band(i)} dy="0.32em" textAnchor="end" fontSize={FONT_SIZE} fill={CHART_INK.text}>
-              {METRIC_NAME[metric]}
+              {rowName(metric)}
               {c.saturated === true ? ' (saturated)' : ''}
             </text>
             {c.systems.map((s) => {
@@ -56,9 +63,9 @@ export function ScaffoldSpreadChart({ comparison, source, testId = 'scaffold-spr
               if (!s.mean || s.mean.value === null) return null;
               return (
                 <g key={s.system} data-role="system-point" data-system={s.system} data-value={s.mean.value}>
-                  <title>{`${s.system}: ${METRIC_NAME[metric]} ${s.mean.value.toFixed(3)}${s.mean.ci ? ` [${s.mean.ci[0].toFixed(3)}, ${s.mean.ci[1].toFixed(3)}]` : ''} (n = ${s.mean.n})`}</title>
-                  {s.mean.ci && <line x1={x(s.mean.ci[0])} x2={x(s.mean.ci[1])} y1={y} y2={y} stroke={colour} strokeWidth={1.5} />}
-                  <Marker kind={at % 2 === 0 ? 'circle' : 'square'} x={x(s.mean.value)} y={y} color={colour} />
+                  <title>{`${s.system}: ${shownName(metric)} ${s.mean.value.toFixed(3)}${s.mean.ci ? ` [${s.mean.ci[0].toFixed(3)}, ${s.mean.ci[1].toFixed(3)}]` : ''} (n = ${s.mean.n})`}</title>
+                  {s.mean.ci && <line x1={x(onAxis(metric, s.mean.ci[0]))} x2={x(onAxis(metric, s.mean.ci[1]))} y1={y} y2={y} stroke={colour} strokeWidth={1.5} />}
+                  <Marker kind={at % 2 === 0 ? 'circle' : 'square'} x={x(onAxis(metric, s.mean.value))} y={y} color={colour} />
                 </g>
               );
             })}

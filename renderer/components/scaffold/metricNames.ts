@@ -14,3 +14,12 @@ export const METRIC_NAME: Record<ScaffoldMetric, string> = {
 };
 
 export { SCAFFOLD_METRICS };
+
+/** The nine metrics and, when the report has it, App. G.7's holistic direct score (1–10) beside them. */
+export type ShownMetric = ScaffoldMetric | 'direct_score';
+export const DIRECT_SCORE_NAME = 'Direct score (1–10)';
+export const shownName = (m: ShownMetric): string => (m === 'direct_score' ? DIRECT_SCORE_NAME : METRIC_NAME[m]);
+
+export function shownMetrics(hasDirectScore: boolean): ShownMetric[] {
+  return hasDirectScore ? [...SCAFFOLD_METRICS, 'direct_score'] : [...SCAFFOLD_METRICS];
+}
