@@ -20,11 +20,16 @@
  * Provenance kept on a merged event: `origin_project` / `origin_event` (where it was first
  * recorded: an event the other project had itself merged keeps its original origin) and
  * `merge_id` (the `merges` row: when, from which file, what it added). Schema 4.
+ *
+ * Scaffolds (schema 9): versions are recognised by (dataset, doc id) and their items' content
+ * (`scaffoldIdentity`), people's alignment events by `alignmentIdentity`. scaffold_alignment_events
+ * has no provenance columns (origin/merge id), so a merged alignment records none.
  */
 import type { Database, DatabaseConstructor } from './open';
 import { SCHEMA_VERSION } from './migrations';
 import type { ErrorType, HumanLabel, Phase } from '../shared/domain';
 import type { AnnotatorKind } from './annotatorKind';
+import type { AlignmentValue, ScaffoldItemKind, ScaffoldSource, Tier } from '../shared/scaffold/domain';
 
 const APPLICATION_ID = 0x4c4f5550;
 
@@ -79,6 +84,70 @@ export function eventIdentity(e: PortableEvent): string {
 
 /** The key of a summary across projects. */
 export const summaryIdentity = (dataset: string, summaryId: string): string => `${dataset}\u0000${summaryId}`;
+
+/** One item of a scaffold version (schema 9) as both sides read it; `fromKey`: the (kind, key) of the item it came from in the base version. */
+export interface PortableScaffoldItem {
+  id: number;
+  kind: ScaffoldItemKind;
+  key: string;
+  text: string;
+  tier: Tier | null;
+  answer: string | null;
+  entity: string | null;
+  fromKey: string | null;
+}
+
+/** A scaffold version with its items in order (facts, questions, attributes; each by index). */
+export interface PortableScaffold {
+  id: number;
+  dataset: string;
+  docId: string;
+  version: number;
+  source: ScaffoldSource;
+  extractor: string;
+  extractorVersion: string;
+  basedOnId: number | null;
+  createdBy: string | null;
+  note: string | null;
+  createdAt: string;
+  items: PortableScaffoldItem[];
+}
+
+/** A person's alignment event (schema 9, annotator of kind person), by names and item keys. */
+export interface PortableAlignment {
+  id: number;
+  dataset: string;
+  summaryId: string;
+  scaffoldId: number;
+  itemKind: ScaffoldItemKind;
+  itemKey: string;
+  annotator: string;
+  value: AlignmentValue | null;
+  /** The stored JSON array of sentence indexes, as stored. */
+  sentences: string;
+  timeSpentMs: number | null;
+  cause: string;
+  createdAt: string;
+  blind: boolean;
+  importKey: string | null;
+}
+
+/** The key of an item within its version. */
+export const itemIdentity = (kind: ScaffoldItemKind, key: string): string => `${kind}\u0000${key}`;
+
+/**
+ * A scaffold version across projects: its document and its items' content in order. Version
+ * numbers and ids are not part of it (two copies number their edits alike); two versions with the
+ * same items are the same version.
+ */
+export function scaffoldIdentity(s: PortableScaffold): string {
+  return JSON.stringify([s.dataset, s.docId, s.items.map((i) => [i.kind, i.key, i.text, i.tier, i.answer, i.entity])]);
+}
+
+/** The content identity of a person's alignment event, given the identity of the version it rests on. */
+export function alignmentIdentity(a: PortableAlignment, onScaffold: string): string {
+  return JSON.stringify([a.dataset, a.summaryId, onScaffold, a.itemKind, a.itemKey, a.annotator, a.value, a.sentences, a.timeSpentMs, a.cause, a.createdAt]);
+}
 
 function hasColumn(db: Database, table: string, column: string): boolean {
   return (db.prepare(`SELECT 1 FROM pragma_table_info(?) WHERE name = ?`).get(table, column) ?? null) !== null;
@@ -137,6 +206,50 @@ function readSummaries(db: Database): PortableSummary[] {
   return rows.map((r) => ({ ...r, unitTexts: JSON.parse(r.unitTexts) as string[] }));
 }
 
+/** Every scaffold version of a project (schema 9; older files have none), in id order (a base before its edits). */
+function readScaffolds(db: Database): PortableScaffold[] {
+  if (!hasTable(db, 'scaffolds')) return [];
+  const scaffolds = db
+    .prepare(
+      `SELECT sc.id, d.name AS dataset, doc.doc_id AS docId, sc.version, sc.source, sc.extractor, sc.extractor_version AS extractorVersion,
+              sc.based_on_id AS basedOnId, a.name AS createdBy, sc.note, sc.created_at AS createdAt
+       FROM scaffolds sc JOIN documents doc ON doc.id = sc.document_id JOIN datasets d ON d.id = doc.dataset_id
+       LEFT JOIN annotators a ON a.id = sc.created_by ORDER BY sc.id`,
+    )
+    .all() as Array<Omit<PortableScaffold, 'items'>>;
+  const items = db
+    .prepare(
+      `SELECT i.scaffold_id AS scaffoldId, i.id, i.kind, i.item_key AS key, i.text, i.tier, i.answer, i.entity,
+              f.kind AS fromKind, f.item_key AS fromItemKey
+       FROM scaffold_items i LEFT JOIN scaffold_items f ON f.id = i.from_item_id
+       ORDER BY i.scaffold_id, CASE i.kind WHEN 'fact' THEN 0 WHEN 'question' THEN 1 ELSE 2 END, i.idx`,
+    )
+    .all() as Array<Omit<PortableScaffoldItem, 'fromKey'> & { scaffoldId: number; fromKind: ScaffoldItemKind | null; fromItemKey: string | null }>;
+  const byScaffold = new Map<number, PortableScaffoldItem[]>();
+  for (const { scaffoldId, fromKind, fromItemKey, ...item } of items) {
+    let list = byScaffold.get(scaffoldId);
+    if (!list) byScaffold.set(scaffoldId, (list = []));
+    list.push({ ...item, fromKey: fromKind === null || fromItemKey === null ? null : itemIdentity(fromKind, fromItemKey) });
+  }
+  return scaffolds.map((s) => ({ ...s, items: byScaffold.get(s.id) ?? [] }));
+}
+
+/** People's alignment events (annotators of kind person; judges' and imported label sets' are not merged), in history order. */
+function readPersonAlignments(db: Database): PortableAlignment[] {
+  if (!hasTable(db, 'scaffold_alignment_events')) return [];
+  const rows = db
+    .prepare(
+      `SELECT e.id, d.name AS dataset, s.summary_id AS summaryId, i.scaffold_id AS scaffoldId, i.kind AS itemKind, i.item_key AS itemKey,
+              a.name AS annotator, e.value, e.sentences, e.time_spent_ms AS timeSpentMs, e.cause, e.created_at AS createdAt, e.blind,
+              e.import_key AS importKey
+       FROM scaffold_alignment_events e JOIN annotators a ON a.id = e.annotator_id JOIN scaffold_items i ON i.id = e.item_id
+       JOIN summaries s ON s.id = e.summary_id JOIN datasets d ON d.id = s.dataset_id
+       WHERE a.kind = 'person' ORDER BY e.created_at, e.id`,
+    )
+    .all() as Array<Omit<PortableAlignment, 'blind'> & { blind: number }>;
+  return rows.map((r) => ({ ...r, blind: r.blind === 1 }));
+}
+
 /** Everything a merge needs from another project file, read in one snapshot; the file is never written. */
 export interface OtherProjectContents {
   projectId: string | null;
@@ -144,6 +257,9 @@ export interface OtherProjectContents {
   summaries: PortableSummary[];
   events: PortableEvent[];
   reveals: PortableReveal[];
+  /** Schema 9: every scaffold version, and people's alignment events (empty before schema 9). */
+  scaffolds: PortableScaffold[];
+  alignments: PortableAlignment[];
 }
 
 export function readOtherProject(Driver: DatabaseConstructor, path: string): OtherProjectContents {
@@ -168,7 +284,8 @@ export function readOtherProject(Driver: DatabaseConstructor, path: string): Oth
     if (version < 1) throw new OtherProjectError(`${path} is an empty Loupe project`);
     return db.transaction(() => {
       const meta = db.prepare(`SELECT value FROM project_meta WHERE key = 'project_id'`).pluck().get() as string | undefined;
-      return { projectId: meta ?? null, schemaVersion: version, summaries: readSummaries(db), events: readEvents(db), reveals: readReveals(db) };
+      return { projectId: meta ?? null, schemaVersion: version, summaries: readSummaries(db), events: readEvents(db), reveals: readReveals(db),
+        scaffolds: readScaffolds(db), alignments: readPersonAlignments(db) };
     })();
   } finally {
     db.close();
@@ -285,6 +402,72 @@ export class MergeRepository {
     );
     if (e.queue !== null) this.db.prepare('INSERT INTO review_events (event_id, queue, judges) VALUES (?, ?, ?)').run(id, e.queue, e.judges ?? '[]');
     return id;
+  }
+
+  /** The project's scaffold versions (schema 9), with their item ids. */
+  scaffolds(): PortableScaffold[] {
+    return readScaffolds(this.db);
+  }
+
+  /** The content identities and import keys of people's alignment events here. */
+  alignmentKeys(scaffoldIdentities: Map<number, string>): { identities: Set<string>; importKeys: Set<string> } {
+    const events = readPersonAlignments(this.db);
+    return {
+      identities: new Set(events.map((a) => alignmentIdentity(a, scaffoldIdentities.get(a.scaffoldId)!))),
+      importKeys: new Set(events.flatMap((a) => (a.importKey === null ? [] : [a.importKey]))),
+    };
+  }
+
+  /** The document key of (dataset, doc id), or null. */
+  documentKey(dataset: string, docId: string): number | null {
+    const key = this.db
+      .prepare('SELECT doc.id FROM documents doc JOIN datasets d ON d.id = doc.dataset_id WHERE d.name = ? AND doc.doc_id = ?')
+      .pluck()
+      .get(dataset, docId) as number | undefined;
+    return key ?? null;
+  }
+
+  /**
+   * Copies a person's scaffold version as the document's next version (its number here may differ
+   * from the file's), keeping its created_at, note and editor; `fromItem` maps an item's origin
+   * in the base version to the base's item id here. Returns the new version's item ids by `itemIdentity`.
+   */
+  insertScaffold(
+    documentKey: number,
+    s: PortableScaffold,
+    target: { basedOnId: number | null; createdBy: number | null; fromItem: (fromKey: string) => number | null },
+  ): { id: number; items: Map<string, number> } {
+    const version = ((this.db.prepare('SELECT max(version) FROM scaffolds WHERE document_id = ?').pluck().get(documentKey) as number | null) ?? 0) + 1;
+    const id = Number(
+      this.db
+        .prepare(
+          `INSERT INTO scaffolds (document_id, version, source, extractor, extractor_version, based_on_id, created_by, note, import_key, import_id, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?)`,
+        )
+        .run(documentKey, version, s.source, s.extractor, s.extractorVersion, target.basedOnId, target.createdBy, s.note, s.createdAt).lastInsertRowid,
+    );
+    const insert = this.db.prepare('INSERT INTO scaffold_items (scaffold_id, kind, item_key, idx, text, tier, answer, entity, from_item_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const items = new Map<string, number>();
+    const nextIndex = new Map<ScaffoldItemKind, number>();
+    for (const item of s.items) {
+      const idx = nextIndex.get(item.kind) ?? 0;
+      nextIndex.set(item.kind, idx + 1);
+      const from = item.fromKey === null ? null : target.fromItem(item.fromKey);
+      items.set(itemIdentity(item.kind, item.key), Number(insert.run(id, item.kind, item.key, idx, item.text, item.tier, item.answer, item.entity, from).lastInsertRowid));
+    }
+    return { id, items };
+  }
+
+  /** Copies a person's alignment event onto an item here, keeping created_at and blind (schema 9's trigger may only clear blind after a reveal here). */
+  insertAlignment(a: PortableAlignment, target: { itemId: number; summaryKey: number; annotatorId: number }): number {
+    return Number(
+      this.db
+        .prepare(
+          `INSERT INTO scaffold_alignment_events (item_id, summary_id, annotator_id, judge_id, config_hash, value, sentences, time_spent_ms, cause, created_at, blind, import_key, import_id)
+           VALUES (?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?, ?, ?, NULL)`,
+        )
+        .run(target.itemId, target.summaryKey, target.annotatorId, a.value, a.sentences, a.timeSpentMs, a.cause, a.createdAt, a.blind ? 1 : 0, a.importKey).lastInsertRowid,
+    );
   }
 
   /** Provenance of the project's events (tests, audits). */

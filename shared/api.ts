@@ -801,6 +801,10 @@ export const MergeFileResultSchema = z.object({
   merged: z.boolean(),
   eventsAdded: z.number().int(),
   eventsPresent: z.number().int(),
+  /** Schema 9: of the events above, people's scaffold alignments; and people's scaffold versions added. */
+  alignmentsAdded: z.number().int().optional(),
+  alignmentsPresent: z.number().int().optional(),
+  scaffoldsAdded: z.number().int().optional(),
   annotators: z.array(z.string()),
   annotatorsAdded: z.array(z.string()),
   summariesMatched: z.number().int(),

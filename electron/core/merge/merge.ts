@@ -14,6 +14,9 @@
  *   and event, kept from an earlier merge; the merge row). Presence is by content, so merging
  *   twice changes nothing, chains A→B→C stay idempotent and the project's own events coming back
  *   from a copy are recognised.
+ * - People's scaffold alignment events and the person-made scaffold versions they rest on
+ *   (schema 9, ./scaffolds.ts): versions matched by (dataset, doc id) and item content, events by
+ *   content; judges' alignments are not merged. A scaffold that cannot be matched refuses the file.
  * - One transaction per file: a file merges completely or not at all.
  * - The current label stays the latest event by created_at (db/latest.ts), whatever the order of
  *   the merges.
@@ -32,6 +35,8 @@ import {
   type OtherProjectContents,
 } from '../../../db/mergeRepository';
 import type { Database } from '../../../db/open';
+import type { AnnotatorKind } from '../../../db/annotatorKind';
+import { applyScaffoldMerge, planScaffoldMerge } from './scaffolds';
 
 export interface MergeFileResult {
   path: string;
@@ -39,8 +44,13 @@ export interface MergeFileResult {
   sourceProject: string | null;
   /** True when the file's events are in the project (added now or before). */
   merged: boolean;
+  /** Label events and people's scaffold alignment events together (the breakdown follows). */
   eventsAdded: number;
   eventsPresent: number;
+  /** Schema 9: people's scaffold alignment events added / already present, and people's scaffold versions added. */
+  alignmentsAdded: number;
+  alignmentsPresent: number;
+  scaffoldsAdded: number;
   /** Annotators with events in the file, and those created here by this merge. */
   annotators: string[];
   annotatorsAdded: string[];
@@ -71,7 +81,7 @@ function samePath(a: string, b: string): boolean {
 }
 
 function emptyResult(path: string): MergeFileResult {
-  return { path, sourceProject: null, merged: false, eventsAdded: 0, eventsPresent: 0, annotators: [], annotatorsAdded: [], summariesMatched: 0, summariesNotInProject: 0, problems: [] };
+  return { path, sourceProject: null, merged: false, eventsAdded: 0, eventsPresent: 0, alignmentsAdded: 0, alignmentsPresent: 0, scaffoldsAdded: 0, annotators: [], annotatorsAdded: [], summariesMatched: 0, summariesNotInProject: 0, problems: [] };
 }
 
 /** Merges each file into the open project (db: its connection; projectPath: its file), one transaction per file. */
@@ -97,7 +107,7 @@ export function mergeProjects(options: { Database: DatabaseConstructor; db: Data
       throw err;
     }
     result.sourceProject = other.projectId;
-    result.annotators = [...new Set(other.events.map((e) => e.annotator))].sort();
+    result.annotators = [...new Set([...other.events.map((e) => e.annotator), ...other.alignments.map((a) => a.annotator)])].sort();
     return target.transaction(() => mergeOne(target, path, other, result));
   });
 }
@@ -139,6 +149,8 @@ function mergeOne(target: MergeRepository, path: string, other: OtherProjectCont
   for (const name of new Set(other.events.filter((e) => e.cause !== 'import' && kinds.get(e.annotator) === 'imported').map((e) => e.annotator))) {
     problems.push(`annotator "${name}": labels made in Loupe in the file, but "${name}" is an imported label set here (read-only)`);
   }
+  const scaffoldPlan = planScaffoldMerge(target, other);
+  problems.push(...scaffoldPlan.problems);
   if (problems.length > 0) {
     result.problems = problems.length > MAX_PROBLEMS ? [...problems.slice(0, MAX_PROBLEMS), `… and ${problems.length - MAX_PROBLEMS} more`] : problems;
     result.summariesMatched = 0;
@@ -151,18 +163,22 @@ function mergeOne(target: MergeRepository, path: string, other: OtherProjectCont
   const known = target.annotatorNames();
   const annotatorIds = new Map<string, number>();
   const mergeId = target.beginMerge(path, sourceProject);
+  const annotatorFor = (name: string, kind: AnnotatorKind): number => {
+    let id = annotatorIds.get(name);
+    if (id === undefined) {
+      if (!known.has(name)) result.annotatorsAdded.push(name);
+      id = target.ensureAnnotator(name, kind);
+      annotatorIds.set(name, id);
+    }
+    return id;
+  };
   for (const e of other.events) {
     const identity = eventIdentity(e);
     if (identities.has(identity) || (e.importKey !== null && importKeys.has(e.importKey))) {
       result.eventsPresent += 1;
       continue;
     }
-    let annotatorId = annotatorIds.get(e.annotator);
-    if (annotatorId === undefined) {
-      if (!known.has(e.annotator)) result.annotatorsAdded.push(e.annotator);
-      annotatorId = target.ensureAnnotator(e.annotator, e.annotatorKind);
-      annotatorIds.set(e.annotator, annotatorId);
-    }
+    const annotatorId = annotatorFor(e.annotator, e.annotatorKind);
     const unitId = here.get(summaryIdentity(e.dataset, e.summaryId))!.unitIds[e.unitIndex]!;
     // An event the other project had merged keeps its first origin; one made there is (its id, its event).
     const origin = e.originProject !== null && e.originEvent !== null ? { project: e.originProject, event: e.originEvent } : { project: sourceProject, event: e.id };
@@ -171,17 +187,22 @@ function mergeOne(target: MergeRepository, path: string, other: OtherProjectCont
     if (e.importKey !== null) importKeys.add(e.importKey);
     result.eventsAdded += 1;
   }
+  // People's alignments (and the versions they rest on) go in before the reveals, as label events do.
+  const scaffoldCounts = applyScaffoldMerge(target, other, scaffoldPlan, (name) => annotatorFor(name, 'person'));
+  result.alignmentsAdded = scaffoldCounts.alignmentsAdded;
+  result.alignmentsPresent = scaffoldCounts.alignmentsPresent;
+  result.scaffoldsAdded = scaffoldCounts.scaffoldsAdded;
+  result.eventsAdded += scaffoldCounts.alignmentsAdded;
+  result.eventsPresent += scaffoldCounts.alignmentsPresent;
   let revealsChanged = 0;
   for (const r of other.reveals) {
     const key = target.summaryKey(r.dataset, r.summaryId);
     if (key === null) continue;
-    if (!known.has(r.annotator) && !annotatorIds.has(r.annotator)) result.annotatorsAdded.push(r.annotator);
-    const annotatorId = annotatorIds.get(r.annotator) ?? target.ensureAnnotator(r.annotator, 'person');
-    annotatorIds.set(r.annotator, annotatorId);
+    const annotatorId = annotatorFor(r.annotator, 'person');
     if (target.mergeReveal(annotatorId, key, r.view, r.createdAt)) revealsChanged += 1;
   }
   result.annotatorsAdded.sort();
-  if (result.eventsAdded === 0 && revealsChanged === 0 && result.annotatorsAdded.length === 0) target.dropMerge(mergeId);
+  if (result.eventsAdded === 0 && result.scaffoldsAdded === 0 && revealsChanged === 0 && result.annotatorsAdded.length === 0) target.dropMerge(mergeId);
   else target.finishMerge(mergeId, { eventsAdded: result.eventsAdded, eventsPresent: result.eventsPresent, annotatorsAdded: result.annotatorsAdded.length });
   result.merged = true;
   return result;
