@@ -18,7 +18,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ApiInput } from '../../shared/api';
 import type { AccuracyRunStatus } from '../../shared/accuracy/contract';
-import { Refusal, UsageError, number, projectClient, sleep } from './client';
+import { Refusal, UsageError, number, projectClient } from './client';
+import { followRun, reportBatchImport, reportRunEnd } from './follow-run';
 
 interface SystemAddOptions {
   project: string;
@@ -245,49 +246,13 @@ export function registerAccuracyCommands(program: Command): void {
       if (opts.batchOut !== undefined || opts.batchIn !== undefined) return batchCommand(opts);
       const client = projectClient(opts.project);
       try {
-        let status = await client.call('accuracy.start', runInput(opts));
-        const { runId } = status;
-        const tty = process.stderr.isTTY === true;
-        let last = 0;
-        const print = (force = false) => {
-          const now = Date.now();
-          if (!force && now - last < (tty ? 200 : 1000)) return;
-          last = now;
-          const line = accuracyProgressLine(status);
-          process.stderr.write(tty ? `\r\x1b[2K${line}` : `${line}\n`);
-        };
-        print(true);
-        let interrupted = false;
-        let pausing: Promise<unknown> | null = null;
-        const onSigint = () => {
-          if (interrupted) process.exit(130); // a second Ctrl-C: leave at once
-          interrupted = true;
-          process.stderr.write(`${tty ? '\n' : ''}Pausing: requests in flight are dropped and will be sent again on resume…\n`);
-          pausing = client.call('accuracy.pause', { runId });
-        };
-        process.on('SIGINT', onSigint);
-        try {
-          while (status.state === 'running') {
-            await sleep(50);
-            status = await client.call('accuracy.status', { runId });
-            print();
-          }
-          if (pausing) await pausing;
-          // A no-op unless still running; what arrived is written before it answers.
-          status = await client.call('accuracy.pause', { runId });
-        } finally {
-          process.off('SIGINT', onSigint);
-        }
-        print(true);
-        if (tty) process.stderr.write('\n');
+        const status = await followRun(
+          await client.call('accuracy.start', runInput(opts)),
+          { status: (runId) => client.call('accuracy.status', { runId }), pause: (runId) => client.call('accuracy.pause', { runId }) },
+          accuracyProgressLine,
+        );
         client.close();
-        for (const note of status.notes) process.stderr.write(`Note: ${note}\n`);
-        process.stdout.write(`${status.model} · ${status.task}: ${status.message} (${status.done}/${status.total}; ${status.requests} requests, ${status.cached} cached)\n`);
-        if (status.state === 'paused') {
-          process.stderr.write('Run the same command again to resume: answered items are not sent again.\n');
-          process.exitCode = status.pauseReason === 'user' ? 130 : 4;
-        } else if (status.state === 'failed') process.exitCode = 1;
-        else if (status.failed > 0 || status.parseErrors > 0) process.exitCode = 3;
+        reportRunEnd(status, { label: `${status.model} · ${status.task}`, itemsNoun: 'items', countParseErrors: true });
       } finally {
         client.close();
       }
@@ -310,14 +275,7 @@ async function batchCommand(opts: TaskOptions): Promise<void> {
       return;
     }
     const r = await client.call('accuracy.batchImport', { run, source: { type: 'path', path: resolve(opts.batchIn!) } });
-    for (const p of [...r.problems.failed, ...r.problems.unknown, ...r.problems.invalid]) {
-      process.stderr.write(`line ${p.line}${p.customId ? ` (${p.customId})` : ''}: ${p.message}\n`);
-    }
-    for (const note of r.notes) process.stderr.write(`Note: ${note}\n`);
-    process.stdout.write(
-      `${r.model} · ${r.task}: ${r.lines} lines, ${r.answered} answered, ${r.parseErrors} unparsable, ${r.failed} failed, ${r.unknown} unknown ids, ${r.duplicates} duplicates, ${r.invalid} unreadable; ${r.shared} filled from the cache; ${r.stillToDo} items still to do (a run or another batch sends them)\n`,
-    );
-    if (r.failed > 0 || r.unknown > 0 || r.invalid > 0 || r.parseErrors > 0) process.exitCode = 3;
+    reportBatchImport(r, { label: `${r.model} · ${r.task}`, itemsNoun: 'items', countParseErrors: true });
   } finally {
     client.close();
   }

@@ -16,7 +16,8 @@ import { resolve } from 'node:path';
 import type { ApiInput, JudgeRunStatus } from '../../shared/api';
 import { BASELINE_JUDGE_NAME } from '../../shared/judges/config';
 import { LIMITS } from '../../shared/limits';
-import { Refusal, UsageError, number, projectClient, sleep } from './client';
+import { Refusal, UsageError, number, projectClient } from './client';
+import { followRun, reportBatchImport, reportRunEnd } from './follow-run';
 
 type JudgeConfigText = ApiInput<'judges.add'>['config'];
 
@@ -236,55 +237,18 @@ export function registerJudgeCommands(program: Command): void {
       }
       const client = projectClient(opts.project);
       try {
-        let status = await client.call('judges.start', {
+        const started = await client.call('judges.start', {
           name: opts.judge,
           ...(opts.dataset !== undefined ? { dataset: opts.dataset } : {}),
           ...(opts.onlySampled ? { onlySampled: true } : {}),
         });
-        const { runId } = status;
-        const tty = process.stderr.isTTY === true;
-        let last = 0;
-        const print = (force = false) => {
-          const now = Date.now();
-          if (!force && now - last < (tty ? 200 : 1000)) return;
-          last = now;
-          const line = progressLine(status);
-          process.stderr.write(tty ? `\r\x1b[2K${line}` : `${line}\n`);
-        };
-        print(true);
-        let interrupted = false;
-        let pausing: Promise<unknown> | null = null;
-        const onSigint = () => {
-          if (interrupted) process.exit(130); // a second Ctrl-C: leave at once
-          interrupted = true;
-          process.stderr.write(`${tty ? '\n' : ''}Pausing: requests in flight are dropped and will be sent again on resume…\n`);
-          pausing = client.call('judges.pause', { runId });
-        };
-        process.on('SIGINT', onSigint);
-        try {
-          // The run ends (done, cancelled, failed) or pauses (Ctrl-C, or the circuit): either way the CLI stops.
-          while (status.state === 'running') {
-            await sleep(50);
-            status = await client.call('judges.status', { runId });
-            print();
-          }
-          if (pausing) await pausing;
-          // A no-op unless still running; what arrived is written before it answers.
-          status = await client.call('judges.pause', { runId });
-        } finally {
-          process.off('SIGINT', onSigint);
-        }
-        print(true);
-        if (tty) process.stderr.write('\n');
+        const status = await followRun(
+          started,
+          { status: (runId) => client.call('judges.status', { runId }), pause: (runId) => client.call('judges.pause', { runId }) },
+          progressLine,
+        );
         client.close();
-        const s = status;
-        for (const note of s.notes) process.stderr.write(`Note: ${note}\n`);
-        process.stdout.write(`${s.judge}: ${s.message} (${s.done}/${s.total}; ${s.requests} requests, ${s.cached} cached)\n`);
-        if (s.state === 'paused') {
-          process.stderr.write(`Run the same command again to resume: answered sentences are not sent again.\n`);
-          process.exitCode = s.pauseReason === 'user' ? 130 : 4;
-        } else if (s.state === 'failed') process.exitCode = 1;
-        else if (s.failed > 0) process.exitCode = 3;
+        reportRunEnd(status, { label: status.judge, itemsNoun: 'sentences', countParseErrors: false });
       } finally {
         client.close();
       }
@@ -310,14 +274,7 @@ async function batchCommand(opts: { project: string; judge: string; dataset?: st
       return;
     }
     const r = await client.call('judges.batchImport', { name: opts.judge, source: { type: 'path', path: resolve(opts.batchIn!) } });
-    for (const p of [...r.problems.failed, ...r.problems.unknown, ...r.problems.invalid]) {
-      process.stderr.write(`line ${p.line}${p.customId ? ` (${p.customId})` : ''}: ${p.message}\n`);
-    }
-    for (const note of r.notes) process.stderr.write(`Note: ${note}\n`);
-    process.stdout.write(
-      `${r.judge}: ${r.lines} lines, ${r.answered} answered, ${r.parseErrors} unparsable, ${r.failed} failed, ${r.unknown} unknown ids, ${r.duplicates} duplicates, ${r.invalid} unreadable; ${r.shared} filled from the cache; ${r.stillToDo} sentences still to do (a run or another batch sends them)\n`,
-    );
-    if (r.failed > 0 || r.unknown > 0 || r.invalid > 0) process.exitCode = 3;
+    reportBatchImport(r, { label: r.judge, itemsNoun: 'sentences', countParseErrors: false });
   } finally {
     client.close();
   }

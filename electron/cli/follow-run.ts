@@ -1,0 +1,118 @@
+/**
+ * Following an LLM run from the CLI, the same for `loupe judge` and `loupe accuracy run`: the
+ * progress line on stderr, Ctrl-C pausing (a second one leaves at once), the end line and the exit
+ * codes (0 done, 3 done with failed calls or unparsable answers, 130 paused by Ctrl-C, 4 paused by
+ * the circuit, 1 failed); and the report of a batch file read back (`--batch-in`).
+ */
+import { sleep } from './client';
+
+/** What both run statuses (judges.*, accuracy.*) carry that following one needs. */
+export interface FollowedRunStatus {
+  runId: string;
+  state: 'running' | 'paused' | 'done' | 'cancelled' | 'failed';
+  pauseReason: 'user' | 'endpoint_unreachable' | 'endpoint_rejects' | null;
+  message: string;
+  done: number;
+  total: number;
+  requests: number;
+  cached: number;
+  failed: number;
+  parseErrors: number;
+  notes: string[];
+}
+
+export interface RunCalls<S extends FollowedRunStatus> {
+  status(runId: string): Promise<S>;
+  pause(runId: string): Promise<S>;
+}
+
+/**
+ * Polls a started run until it ends or pauses, printing `progressLine` (redrawn on a terminal,
+ * at most once a second otherwise), and returns its last status once what arrived is written.
+ */
+export async function followRun<S extends FollowedRunStatus>(started: S, calls: RunCalls<S>, progressLine: (status: S) => string): Promise<S> {
+  let status = started;
+  const { runId } = status;
+  const tty = process.stderr.isTTY === true;
+  let last = 0;
+  const print = (force = false) => {
+    const now = Date.now();
+    if (!force && now - last < (tty ? 200 : 1000)) return;
+    last = now;
+    const line = progressLine(status);
+    process.stderr.write(tty ? `\r\x1b[2K${line}` : `${line}\n`);
+  };
+  print(true);
+  let interrupted = false;
+  let pausing: Promise<unknown> | null = null;
+  const onSigint = () => {
+    if (interrupted) process.exit(130); // a second Ctrl-C: leave at once
+    interrupted = true;
+    process.stderr.write(`${tty ? '\n' : ''}Pausing: requests in flight are dropped and will be sent again on resume…\n`);
+    pausing = calls.pause(runId);
+  };
+  process.on('SIGINT', onSigint);
+  try {
+    // The run ends (done, cancelled, failed) or pauses (Ctrl-C, or the circuit): either way the CLI stops.
+    while (status.state === 'running') {
+      await sleep(50);
+      status = await calls.status(runId);
+      print();
+    }
+    if (pausing) await pausing;
+    // A no-op unless still running; what arrived is written before it answers.
+    status = await calls.pause(runId);
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+  print(true);
+  if (tty) process.stderr.write('\n');
+  return status;
+}
+
+/**
+ * The end of a followed run: its notes, one line on stdout under `label`, and the exit code.
+ * `countParseErrors`: unparsable answers make it exit 3 as failed calls do.
+ */
+export function reportRunEnd(status: FollowedRunStatus, { label, itemsNoun, countParseErrors }: { label: string; itemsNoun: string; countParseErrors: boolean }): void {
+  for (const note of status.notes) process.stderr.write(`Note: ${note}\n`);
+  process.stdout.write(`${label}: ${status.message} (${status.done}/${status.total}; ${status.requests} requests, ${status.cached} cached)\n`);
+  if (status.state === 'paused') {
+    process.stderr.write(`Run the same command again to resume: answered ${itemsNoun} are not sent again.\n`);
+    process.exitCode = status.pauseReason === 'user' ? 130 : 4;
+  } else if (status.state === 'failed') process.exitCode = 1;
+  else if (status.failed > 0 || (countParseErrors && status.parseErrors > 0)) process.exitCode = 3;
+}
+
+interface BatchLineProblem {
+  line: number;
+  customId?: string | null;
+  message: string;
+}
+
+/** What both batch imports (judges.batchImport, accuracy.batchImport) answer. */
+export interface BatchImportReport {
+  lines: number;
+  answered: number;
+  parseErrors: number;
+  failed: number;
+  unknown: number;
+  duplicates: number;
+  invalid: number;
+  shared: number;
+  stillToDo: number;
+  notes: string[];
+  problems: { failed: BatchLineProblem[]; unknown: BatchLineProblem[]; invalid: BatchLineProblem[] };
+}
+
+/** `--batch-in`'s report: each problem line, the notes, one summary line, and the exit code (3 on any problem). */
+export function reportBatchImport(r: BatchImportReport, { label, itemsNoun, countParseErrors }: { label: string; itemsNoun: string; countParseErrors: boolean }): void {
+  for (const p of [...r.problems.failed, ...r.problems.unknown, ...r.problems.invalid]) {
+    process.stderr.write(`line ${p.line}${p.customId ? ` (${p.customId})` : ''}: ${p.message}\n`);
+  }
+  for (const note of r.notes) process.stderr.write(`Note: ${note}\n`);
+  process.stdout.write(
+    `${label}: ${r.lines} lines, ${r.answered} answered, ${r.parseErrors} unparsable, ${r.failed} failed, ${r.unknown} unknown ids, ${r.duplicates} duplicates, ${r.invalid} unreadable; ${r.shared} filled from the cache; ${r.stillToDo} ${itemsNoun} still to do (a run or another batch sends them)\n`,
+  );
+  if (r.failed > 0 || r.unknown > 0 || r.invalid > 0 || (countParseErrors && r.parseErrors > 0)) process.exitCode = 3;
+}
