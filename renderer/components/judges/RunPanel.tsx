@@ -5,9 +5,10 @@
  * Batch files: export the requests for a batch engine, import its answers.
  * Counts and progress only: the predictions themselves are never shown here.
  */
-import { useEffect, useRef } from 'react';
-import type { DatasetStats, JudgeBatchImport, JudgeInfo, JudgePlan, JudgeRunStatus } from '../../../shared/api';
+import { useEffect } from 'react';
+import type { DatasetStats, JudgeInfo, JudgePlan, JudgeRunStatus } from '../../../shared/api';
 import { saveText } from '../analysis/save';
+import { BatchFileButtons, BatchImportReport } from '../BatchFiles';
 import {
   canStart,
   cancelRun,
@@ -47,7 +48,6 @@ export function RunPanel({ judge, run, pending, datasets }: RunPanelProps) {
   const confirming = useJudges((state) => state.confirming === judge.name);
   const batchPending = useJudges((state) => state.batchPending[judge.name]);
   const imported = useJudges((state) => state.batchImports[judge.name]);
-  const fileInput = useRef<HTMLInputElement>(null);
   const remote = judge.kind === 'endpoint';
 
   useEffect(() => {
@@ -123,34 +123,17 @@ export function RunPanel({ judge, run, pending, datasets }: RunPanelProps) {
       )}
       {runnable && remote && (
         <div className="row judge-batch" data-testid="judge-batch">
-          <button
-            type="button"
-            disabled={batchPending !== undefined || !startable}
-            onClick={() => void exportBatchRequests(judge.name, (fileName, content) => saveText(fileName, content, 'application/jsonl'))}
-            data-testid="batch-export"
-            title="A JSONL file of OpenAI Batch requests for the selection's sentences still to judge (vllm run-batch, the OpenAI Batch API)"
-          >
-            {batchPending === 'export' ? 'Exporting…' : 'Export requests…'}
-          </button>
-          <button type="button" disabled={batchPending !== undefined || !startable} onClick={() => fileInput.current?.click()} data-testid="batch-import">
-            {batchPending === 'import' ? 'Importing…' : 'Import answers…'}
-          </button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept=".jsonl,.json,application/jsonl,application/json,text/plain"
-            hidden
-            data-testid="batch-import-file"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) void importBatchAnswers(judge.name, file);
-            }}
+          <BatchFileButtons
+            disabled={!startable}
+            pending={batchPending}
+            exportTitle="A JSONL file of OpenAI Batch requests for the selection's sentences still to judge (vllm run-batch, the OpenAI Batch API)"
+            onExport={() => void exportBatchRequests(judge.name, (fileName, content) => saveText(fileName, content, 'application/jsonl'))}
+            onImport={(file) => void importBatchAnswers(judge.name, file)}
+            testIdPrefix="batch"
           />
-          <span className="muted key-hint">A batch engine answers the file offline; its answers are stored as a run's would be.</span>
         </div>
       )}
-      {imported && <BatchReport report={imported} />}
+      {imported && <BatchImportReport report={imported} itemNoun="sentence" testId="batch-import-report" />}
       {run ? <RunStatus run={run} pending={pending} /> : runnable && <p className="muted">No run of this judge in this session yet.</p>}
     </section>
   );
@@ -261,33 +244,6 @@ function PlanLine({ plan, baseUrls }: { plan: JudgePlan; baseUrls: readonly stri
         </>
       )}
     </p>
-  );
-}
-
-function BatchReport({ report }: { report: JudgeBatchImport }) {
-  const examples = [...report.problems.failed, ...report.problems.unknown, ...report.problems.invalid].slice(0, 5);
-  return (
-    <div className="notice batch-report" data-testid="batch-import-report">
-      <p>
-        Imported {formatCount(report.lines)} lines: {formatCount(report.answered)} answered, {formatCount(report.parseErrors)} unparsable,{' '}
-        {formatCount(report.failed)} failed (sent again by the next run or batch), {formatCount(report.unknown)} unknown ids,{' '}
-        {formatCount(report.duplicates)} duplicates, {formatCount(report.invalid)} unreadable lines; {formatCount(report.shared)} filled from the cache;{' '}
-        {formatCount(report.stillToDo)} sentences still to do.
-      </p>
-      {examples.length > 0 && (
-        <ul>
-          {examples.map((p, i) => (
-            <li key={i}>
-              line {p.line}
-              {p.customId ? ` (${p.customId})` : ''}: {p.message}
-            </li>
-          ))}
-        </ul>
-      )}
-      {report.notes.map((note, i) => (
-        <p key={`n${i}`}>{note}</p>
-      ))}
-    </div>
   );
 }
 
