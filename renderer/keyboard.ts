@@ -175,6 +175,7 @@ export const SCAFFOLD_LEGEND: ReadonlyArray<LegendEntry> = [
   { keys: 'E', action: 'sentences that convey the fact (after F or C)' },
   { keys: 'W', action: 'review / edit the scaffold (new version)' },
   { keys: 'X', action: 'clear alignment' },
+  { keys: 'Ctrl+Z / Ctrl+Y', action: 'undo / redo (your scaffold alignments)' },
   { keys: 'T', action: 'unit: sentences' },
   { keys: '?', action: 'help' },
 ];

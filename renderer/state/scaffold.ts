@@ -8,15 +8,21 @@
  * view. An alignment key paints at once ("saving"), advances, and writes in order; a failed write
  * rolls its item back to what is stored, marks it "not saved", brings the view back to it and says
  * so. The sentence picker (E), clear (X) and an edit (W) wait for the writes before them.
+ *
+ * Undo / redo (Ctrl+Z, Ctrl+Shift+Z / Ctrl+Y) act on this annotator's own stored alignment changes
+ * (value and Fact Focus sentences), as new events (cause 'undo' / 'redo'), after the writes before
+ * them; the history is kept in this tab's sessionStorage (storedHistory), so a reload keeps it.
  */
 import { create } from 'zustand';
+import { z } from 'zod';
 import type { AlignmentState, AlignmentValueInput, ScaffoldAnnotation, ScaffoldAnnotationItem, ScaffoldEditInput } from '../../shared/scaffold/contract';
-import { ALIGNMENT_VALUES } from '../../shared/scaffold/contract';
+import { ALIGNMENT_VALUES, AlignmentStateSchema } from '../../shared/scaffold/contract';
 import type { HumanLabel } from '../../shared/domain';
 import { errorMessage } from '../api/errors';
 import { canLabel, sessionLanes, useAnnotation } from './annotation';
 import { useAccuracy } from './accuracy';
 import { bridge, useSession } from './session';
+import { MAX_HISTORY_ENTRIES, storedHistory } from './storedHistory';
 
 /** What a scaffold key means, whatever the item's kind; the kind decides the stored value. */
 export type AlignKey = HumanLabel | 'misrepresented';
@@ -61,9 +67,12 @@ export interface ScaffoldState {
   kept: KeptAlignments | null;
   notice: string | null;
   error: string | null;
+  /** Undo / redo depth of this annotator's alignment changes. */
+  undoDepth: number;
+  redoDepth: number;
 }
 
-const initialState: ScaffoldState = { scaffold: null, position: 0, itemSince: 0, lastAligned: null, saving: new Map(), failed: new Set(), kept: null, notice: null, error: null };
+const initialState: ScaffoldState = { scaffold: null, position: 0, itemSince: 0, lastAligned: null, saving: new Map(), failed: new Set(), kept: null, notice: null, error: null, undoDepth: 0, redoDepth: 0 };
 
 export const useScaffold = create<ScaffoldState>(() => ({ ...initialState }));
 
@@ -77,9 +86,42 @@ const EMPTY: AlignmentState = { value: null, sentences: [] };
 const committed = new Map<number, AlignmentState>();
 const pendingStateOf = new Map<number, AlignmentState>();
 
+/** One stored alignment change of one item of one summary's scaffold. */
+const ChangeSchema = z.object({ key: z.number().int(), itemId: z.number().int(), before: AlignmentStateSchema, after: AlignmentStateSchema });
+type Change = z.infer<typeof ChangeSchema>;
+let past: Change[] = [];
+let future: Change[] = [];
+/** Kept in this tab's sessionStorage under the annotation owner, as the sentence and claim histories are. */
+const storedChanges = storedHistory<Change>('loupe.scaffold-undo:', ChangeSchema);
+
+function saveChanges(): void {
+  storedChanges.save({ past, future });
+  set({ undoDepth: past.length, redoDepth: future.length });
+}
+
+const sameState = (a: AlignmentState, b: AlignmentState): boolean => a.value === b.value && a.sentences.join(',') === b.sentences.join(',');
+
+function pushChange(change: Change): void {
+  if (sameState(change.before, change.after)) return;
+  past = [...past.slice(-(MAX_HISTORY_ENTRIES - 1)), change];
+  future = [];
+  saveChanges();
+}
+
+/** The owner (project + annotator): this tab's scaffold history of it before a reload, else empty. */
+function restoreChanges(owner: string | null): void {
+  const restored = owner === null ? { past: [], future: [] } : storedChanges.restore(owner);
+  past = restored.past;
+  future = restored.future;
+  set({ undoDepth: past.length, redoDepth: future.length });
+}
+
 export function resetScaffold(): void {
   committed.clear();
   pendingStateOf.clear();
+  past = [];
+  future = [];
+  storedChanges.forget();
   useScaffold.setState({ ...initialState, saving: new Map(), failed: new Set() });
 }
 
@@ -131,7 +173,10 @@ useAccuracy.subscribe((state, previous) => {
   if (state.mode === 'scaffold' && previous.mode !== 'scaffold') void sessionLanes.enqueue(() => ensureLoaded());
 });
 useAnnotation.subscribe((state, previous) => {
-  if (state.owner !== previous.owner) resetScaffold();
+  if (state.owner !== previous.owner) {
+    resetScaffold();
+    restoreChanges(state.owner);
+  }
   else if (state.summary?.key !== previous.summary?.key && inScaffoldMode()) void sessionLanes.enqueue(() => ensureLoaded());
 });
 
@@ -181,7 +226,7 @@ export function alignCurrent(key: AlignKey, pressedAt: number): Promise<void> {
     const input = { key: scaffold.key, annotator: annotatorName(), itemId: item.id, value, sentences: after.sentences, timeSpentMs, cause: 'label' as const };
     sessionLanes.write(
       () => bridge().call('scaffold.record', input),
-      (result) => settle(owner, item.id, result.state),
+      (result) => settle(owner, scaffold.key, item.id, before, result.state),
       (err) => rollBack(owner, scaffold.key, item, err),
     );
   });
@@ -202,8 +247,10 @@ function savingWithout(saving: ReadonlyMap<number, number>, id: number): { savin
   return { saving: copy, last: left <= 0 };
 }
 
-function settle(owner: number, itemId: number, stored: AlignmentState): void {
+function settle(owner: number, key: number, itemId: number, before: AlignmentState, stored: AlignmentState): void {
   if (!sessionLanes.isCurrent(owner)) return;
+  // Writes settle in the order they were pressed, so the history keeps that order.
+  pushChange({ key, itemId, before, after: stored });
   const { saving, last } = savingWithout(get().saving, itemId);
   if (last) {
     committed.delete(itemId);
@@ -267,6 +314,7 @@ async function storeShown(itemId: number, change: (state: AlignmentState) => Ali
     if (!sessionLanes.isCurrent(owner)) return;
     showState(scaffold.key, itemId, stored.state);
     set({ failed: withoutItem(get().failed, itemId) });
+    pushChange({ key: scaffold.key, itemId, before: item.state, after: stored.state });
   } catch (err) {
     set({ error: `The ${cause === 'clear' ? 'clear' : 'sentences'} of ${ITEM_NOUN[item.kind]} ${item.itemKey} was not saved: ${errorMessage(err)}` });
   }
@@ -304,6 +352,57 @@ export function saveScaffoldEdit(content: Pick<ScaffoldEditInput, 'facts' | 'que
       set({ position: 0 });
     } catch (err) {
       set({ error: `The scaffold was not changed: ${errorMessage(err)}` });
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Undo / redo of this annotator's alignments
+
+/** Stores `change`'s before (undo) or after (redo) state as a new event; true: stored. */
+async function replay(change: Change, cause: 'undo' | 'redo'): Promise<boolean> {
+  const owner = sessionLanes.token();
+  const state = cause === 'undo' ? change.before : change.after;
+  try {
+    const stored = await bridge().call('scaffold.record', { key: change.key, annotator: annotatorName(), itemId: change.itemId, value: state.value, sentences: state.sentences, timeSpentMs: null, cause });
+    if (!sessionLanes.isCurrent(owner)) return false;
+    showState(change.key, change.itemId, stored.state);
+    const shown = get().scaffold;
+    const at = shown?.key === change.key ? shown.items.findIndex((i) => i.id === change.itemId) : -1;
+    set({ ...(at !== -1 ? { position: at, itemSince: now() } : {}), lastAligned: null, failed: withoutItem(get().failed, change.itemId), notice: at === -1 ? `${cause === 'undo' ? 'Undone' : 'Redone'} on summary ${change.key} (not on screen).` : null });
+    return true;
+  } catch (err) {
+    if (sessionLanes.isCurrent(owner)) set({ error: `The ${cause} was not saved: ${errorMessage(err)}` });
+    return false;
+  }
+}
+
+export function undoScaffold(): Promise<void> {
+  return sessionLanes.enqueue(async () => {
+    const owner = sessionLanes.token();
+    await sessionLanes.settled();
+    if (!sessionLanes.isCurrent(owner)) return;
+    const change = past.at(-1);
+    if (!change) return set({ notice: 'Nothing to undo among your scaffold alignments.' });
+    if (await replay(change, 'undo')) {
+      past = past.slice(0, -1);
+      future = [...future, change];
+      saveChanges();
+    }
+  });
+}
+
+export function redoScaffold(): Promise<void> {
+  return sessionLanes.enqueue(async () => {
+    const owner = sessionLanes.token();
+    await sessionLanes.settled();
+    if (!sessionLanes.isCurrent(owner)) return;
+    const change = future.at(-1);
+    if (!change) return set({ notice: 'Nothing to redo among your scaffold alignments.' });
+    if (await replay(change, 'redo')) {
+      future = future.slice(0, -1);
+      past = [...past, change];
+      saveChanges();
     }
   });
 }

@@ -43,7 +43,7 @@ export function HelpOverlay({ onClose, entries }: { onClose: () => void; entries
           <li>
             <kbd>T</kbd> switches what the keys label: sentences, their claims (F Supported, U Unsupported, C Unclear; E the error type after U), or the
             document&apos;s key facts for this summary (F Covered, U Not covered; E the sentences and claims that convey it). <kbd>W</kbd> edits the claims or key
-            facts into a new version: labels stay on the version they were given on. Ctrl+Z there undoes claim and key-fact labels.
+            facts into a new version: labels stay on the version they were given on. Ctrl+Z there undoes claim and key-fact labels; in scaffold mode it undoes your own alignments (value and sentences).
           </li>
         </ul>
         <p className="muted">

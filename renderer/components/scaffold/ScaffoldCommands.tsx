@@ -9,10 +9,12 @@ import {
   alignCurrent,
   clearScaffoldItem,
   moveScaffoldItem,
+  redoScaffold,
   saveScaffoldEdit,
   sentencesTarget,
   setFactSentences,
   setScaffoldNotice,
+  undoScaffold,
   useScaffold,
 } from '../../state/scaffold';
 import type { ScaffoldAnnotation } from '../../../shared/scaffold/contract';
@@ -37,8 +39,9 @@ export function openScaffoldCommand(command: AnnotateCommand, pressedAt: number,
     case 'clear':
       return void clearScaffoldItem(), true;
     case 'undo':
+      return void undoScaffold(), true;
     case 'redo':
-      return setScaffoldNotice('Undo does not reach scaffold alignments: press the key you meant (every press is kept in the history) or X to clear.'), true;
+      return void redoScaffold(), true;
     case 'note':
       return setScaffoldNotice('Scaffold items take no notes.'), true;
     case 'error-type':

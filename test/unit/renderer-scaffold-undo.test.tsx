@@ -1,0 +1,140 @@
+// @vitest-environment happy-dom
+/**
+ * Undo / redo of scaffold alignments in Annotate: Ctrl+Z stores the previous alignment (value and
+ * Fact Focus sentences) as a new scaffold.record event with cause 'undo', Ctrl+Shift+Z / Ctrl+Y
+ * re-apply it with cause 'redo', the history lives in this tab's sessionStorage so a reload keeps
+ * it, and a stored history that fails its schema starts empty.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App } from '../../renderer/App';
+import type { ScaffoldContent } from '../../shared/scaffold/domain';
+import { resetAnnotation } from '../../renderer/state/annotation';
+import { useScaffold } from '../../renderer/state/scaffold';
+import { useSession } from '../../renderer/state/session';
+import { createFakeCore, resetRendererState, type FakeCore, type FakeSummarySpec } from '../../renderer/testing/fakeCore';
+
+const SPECS: FakeSummarySpec[] = [
+  {
+    key: 1,
+    docId: 'camera',
+    document: 'Camera settings. Choose which apps can access your camera. Windows Hello is not affected.',
+    sentences: ['The page lets users choose which apps use the camera.', 'Windows Hello is blocked too.'],
+  },
+];
+const SCAFFOLD: ScaffoldContent = {
+  facts: [
+    { id: 'M1', text: 'Users choose which apps can access the camera.', tier: 'main' },
+    { id: 'S1', text: 'Windows Hello is not affected.', tier: 'supporting' },
+  ],
+  questions: [{ id: 'Q1', text: 'What does the page control?', answer: 'Camera access.', tier: 'main' }],
+  entities: [],
+};
+
+let core: FakeCore;
+const press = (key: string, init: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(document.body, { key, ...init });
+const itemId = (key: string) => core.scaffold.versions('camera').at(-1)!.items.find((i) => i.itemKey === key)!.id;
+const mine = (key: string) => core.scaffold.alignmentOf('human:ann', 1, itemId(key));
+const records = () => core.callsTo('scaffold.record').map((r) => [r.itemId, r.value, r.sentences, r.cause]);
+
+async function mount() {
+  core = createFakeCore(SPECS, {}, { annotators: [{ id: 1, name: 'ann', kind: 'person' }], scaffold: { scaffolds: { camera: SCAFFOLD } } });
+  core.override('analysis.latest', () => ({ running: null, done: null }));
+  core.override('judges.list', () => []);
+  render(<App bridge={core.bridge} />);
+  await screen.findByTestId('unit-current');
+}
+
+/** The page and its stores start over; this tab's sessionStorage stays; the core keeps its alignments. */
+async function reloadTab() {
+  cleanup();
+  resetAnnotation();
+  useSession.setState({ bridge: null, info: null, annotator: null, switching: false, view: 'start', booting: true, error: null });
+  render(<App bridge={core.bridge} />);
+  await screen.findByTestId('unit-current');
+}
+
+async function toScaffold() {
+  press('t');
+  press('t');
+  press('t');
+  await screen.findByTestId('scaffold-pane');
+}
+
+beforeEach(() => resetRendererState());
+afterEach(() => cleanup());
+
+describe('scaffold undo / redo', () => {
+  it('undo stores the previous alignment as a new event, redo re-applies it, both after the writes before them', async () => {
+    await mount();
+    await toScaffold();
+    expect(screen.getByTestId('key-legend').textContent).toContain('undo / redo (your scaffold alignments)');
+    press('f'); // M1 preserved
+    press('e');
+    await screen.findByTestId('fact-sentences-picker');
+    press('1');
+    press('Enter');
+    await waitFor(() => expect(mine('M1')).toEqual({ value: 'preserved', sentences: [0] }));
+    press('u'); // S1 missing
+    press('z', { ctrlKey: true }); // queued behind the write of U: undoes it
+    await waitFor(() => expect(mine('S1')).toEqual({ value: null, sentences: [] }));
+    press('z', { ctrlKey: true }); // the sentences of M1
+    await waitFor(() => expect(mine('M1')).toEqual({ value: 'preserved', sentences: [] }));
+    expect(screen.queryByTestId('scaffold-sentences-M1')?.textContent ?? '').not.toContain('by 1');
+    press('z', { ctrlKey: true, shiftKey: true }); // redo the sentences
+    await waitFor(() => expect(mine('M1')).toEqual({ value: 'preserved', sentences: [0] }));
+    press('y', { ctrlKey: true }); // redo S1 missing
+    await waitFor(() => expect(mine('S1')).toEqual({ value: 'missing', sentences: [] }));
+    expect(screen.getByTestId('scaffold-item-S1').getAttribute('data-value')).toBe('missing');
+    const m1 = itemId('M1');
+    const s1 = itemId('S1');
+    expect(records()).toEqual([
+      [m1, 'preserved', [], 'label'],
+      [m1, 'preserved', [0], 'sentences'],
+      [s1, 'missing', [], 'label'],
+      [s1, null, [], 'undo'],
+      [m1, 'preserved', [], 'undo'],
+      [m1, 'preserved', [0], 'redo'],
+      [s1, 'missing', [], 'redo'],
+    ]);
+    press('y', { ctrlKey: true });
+    await waitFor(() => expect(screen.getByTestId('annotate-notice').textContent).toContain('Nothing to redo'));
+  });
+
+  it('the history survives a reload of the tab: Ctrl+Z after it undoes, and the redo branch stays too', async () => {
+    await mount();
+    await toScaffold();
+    press('f'); // M1 preserved
+    press('r'); // S1 misrepresented
+    await waitFor(() => expect(useScaffold.getState().undoDepth).toBe(2));
+    await reloadTab();
+    expect(useScaffold.getState().undoDepth).toBe(2);
+    await toScaffold();
+    press('z', { ctrlKey: true });
+    await waitFor(() => expect(mine('S1')).toEqual({ value: null, sentences: [] }));
+    expect(screen.getByTestId('scaffold-item-S1').getAttribute('data-value')).toBe('');
+    await reloadTab();
+    expect(useScaffold.getState().redoDepth).toBe(1);
+    await toScaffold();
+    press('y', { ctrlKey: true });
+    await waitFor(() => expect(mine('S1')).toEqual({ value: 'misrepresented', sentences: [] }));
+    expect(core.callsTo('scaffold.record').map((r) => r.cause)).toEqual(['label', 'label', 'undo', 'redo']);
+  });
+
+  it('a tampered stored history (an alignment value that does not exist) starts empty', async () => {
+    await mount();
+    await toScaffold();
+    press('f');
+    await waitFor(() => expect(useScaffold.getState().undoDepth).toBe(1));
+    const key = Object.keys(window.sessionStorage).find((k) => k.startsWith('loupe.scaffold-undo:'))!;
+    const stored = JSON.parse(window.sessionStorage.getItem(key)!) as { past: Array<{ after: { value: unknown } }> };
+    stored.past[0]!.after.value = 'deleted-everything';
+    window.sessionStorage.setItem(key, JSON.stringify(stored));
+    await reloadTab();
+    expect(useScaffold.getState().undoDepth).toBe(0);
+    await toScaffold();
+    press('z', { ctrlKey: true });
+    await waitFor(() => expect(screen.getByTestId('annotate-notice').textContent).toContain('Nothing to undo'));
+    expect(core.callsTo('scaffold.record').map((r) => r.cause)).toEqual(['label']);
+  });
+});
