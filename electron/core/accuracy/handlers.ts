@@ -18,6 +18,7 @@ import type { JudgeService } from '../judges/service';
 import { walkWork, type BatchSetup } from '../tasks/batch';
 import { exportBatchToFile, exportBatchToText, importBatchFromFile, importBatchFromText } from '../tasks/batch-files';
 import { DEFAULT_TUNING, TaskRun, type RunTuning } from '../tasks/engine';
+import { progressStatusFields } from '../tasks/status-fields';
 import { ModelConfigSchema, type ModelConfig } from '../tasks/model-config';
 import { replicaBackend } from '../tasks/transport';
 import type { TaskBackend } from '../tasks/kind';
@@ -126,30 +127,12 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
   function statusOf(r: AccuracyRun, now = Date.now()): AccuracyRunStatus {
     const p = r.run.progress(now);
     return {
-      runId: p.runId,
+      ...progressStatusFields(p),
       task: r.task,
       model: r.model,
-      configHash: p.configHash,
       dataset: r.dataset,
-      state: p.state,
-      pauseReason: p.pauseReason,
-      message: p.message,
-      done: p.done,
-      total: p.total,
-      cached: p.cached,
-      requests: p.requests,
-      ok: p.ok,
-      parseErrors: p.parseErrors,
-      failed: p.failed,
       missing: p.missing,
       notes: [...r.notes, ...p.notes.filter((n) => n !== '')],
-      startedAt: p.startedAt,
-      updatedAt: p.updatedAt,
-      finishedAt: p.finishedAt,
-      ratePerSecond: p.ratePerSecond,
-      etaSeconds: p.etaSeconds,
-      tokens: p.tokens,
-      errors: p.errors,
       itemNoun: r.run.kind.itemNoun,
     };
   }

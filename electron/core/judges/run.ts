@@ -7,6 +7,7 @@ import type { JudgeRunStatus } from '../../../shared/api';
 import type { JudgeConfig } from '../../../shared/judges/config';
 import type { JudgeRepository } from '../../../db/judgeRepository';
 import { TaskRun, type RunTuning } from '../tasks/engine';
+import { progressStatusFields } from '../tasks/status-fields';
 import type { TaskBackend } from '../tasks/kind';
 import { sentenceVerdictKind, verdictStore, type Verdict, type VerdictInput, type VerdictItem } from './sentence-verdict';
 
@@ -46,31 +47,13 @@ export class JudgeRun extends TaskRun<JudgeConfig, VerdictItem, VerdictInput, Ve
   status(now = Date.now()): JudgeRunStatus {
     const p = this.progress(now);
     return {
-      runId: p.runId,
+      ...progressStatusFields(p),
       judge: this.spec.judge,
-      configHash: p.configHash,
       dataset: this.spec.dataset,
       onlySampled: this.spec.onlySampled,
-      state: p.state,
-      pauseReason: p.pauseReason,
-      message: p.message,
-      done: p.done,
-      total: p.total,
-      cached: p.cached,
-      requests: p.requests,
-      ok: p.ok,
-      parseErrors: p.parseErrors,
-      failed: p.failed,
       missingDocuments: p.missing,
-      ratePerSecond: p.ratePerSecond,
-      etaSeconds: p.etaSeconds,
-      tokens: p.tokens,
       ...(p.replicas ? { replicas: p.replicas } : {}),
-      errors: p.errors,
       notes: p.notes,
-      startedAt: p.startedAt,
-      updatedAt: p.updatedAt,
-      finishedAt: p.finishedAt,
     };
   }
 }
