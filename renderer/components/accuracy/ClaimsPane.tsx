@@ -3,15 +3,15 @@
  * with its claims (current version) nested under it, each with this annotator's label. Text is
  * rendered as text (React children), never as HTML.
  */
-import { useEffect, useRef } from 'react';
-import type { AnnotationSummary } from '../../../shared/api';
 import type { ClaimAnnotation } from '../../../shared/accuracy/contract';
 import { CLAIM_ERROR_TYPE_IN_TAXONOMY, type ClaimErrorType } from '../../../shared/accuracy/domain';
 import { ERROR_TYPE_NAMES } from '../../../shared/domain';
-import { claimItem, claimRows, CLAIM_LABEL_NAME, type KeptLabels } from '../../state/accuracy';
+import { claimItem, claimRows, CLAIM_LABEL_NAME } from '../../state/accuracy';
 import { SummaryText } from '../annotate/SummaryText';
 import { EmptyItems } from './EmptyItems';
+import { useScrollCurrentIntoView } from '../useScrollCurrentIntoView';
 import { ItemBadge } from './ItemBadge';
+import type { ItemPaneProps } from './itemPane';
 import { NoteTag } from './NoteTag';
 import { SavingStatus } from './SavingStatus';
 
@@ -19,23 +19,12 @@ export function claimErrorName(type: ClaimErrorType): string {
   return ERROR_TYPE_NAMES[CLAIM_ERROR_TYPE_IN_TAXONOMY[type]];
 }
 
-interface ClaimsPaneProps {
-  summary: AnnotationSummary;
+interface ClaimsPaneProps extends ItemPaneProps {
   claims: ClaimAnnotation | null;
-  position: number;
-  saving: ReadonlyMap<string, number>;
-  failed: ReadonlySet<string>;
-  kept: KeptLabels | null;
-  lead: boolean;
-  onSelect: (position: number) => void;
 }
 
 export function ClaimsPane({ summary, claims, position, saving, failed, kept, lead, onSelect }: ClaimsPaneProps) {
-  const list = useRef<HTMLOListElement>(null);
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => list.current?.querySelector<HTMLElement>('[aria-current="true"]')?.scrollIntoView?.({ block: 'nearest' }));
-    return () => cancelAnimationFrame(frame);
-  }, [position, claims]);
+  const list = useScrollCurrentIntoView<HTMLOListElement>([position, claims]);
 
   if (!claims || claims.key !== summary.key) return <p className="muted" data-testid="claims-loading">Loading the claims…</p>;
   const rows = claimRows(claims);

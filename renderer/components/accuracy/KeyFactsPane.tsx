@@ -3,33 +3,22 @@
  * numbered sentences, each fact Covered / Not covered by this summary with the sentences or
  * claims that convey it (E after F picks them).
  */
-import { useEffect, useRef } from 'react';
-import type { AnnotationSummary } from '../../../shared/api';
 import type { KeyFactAnnotation } from '../../../shared/accuracy/contract';
-import { factItem, FACT_LABEL_NAME, type KeptLabels } from '../../state/accuracy';
+import { factItem, FACT_LABEL_NAME } from '../../state/accuracy';
 import { EmptyItems } from './EmptyItems';
+import { useScrollCurrentIntoView } from '../useScrollCurrentIntoView';
 import { ItemBadge } from './ItemBadge';
+import type { ItemPaneProps } from './itemPane';
 import { NoteTag } from './NoteTag';
 import { SavingStatus } from './SavingStatus';
 import { conveyedText, conveyLines } from './lines';
 
-interface KeyFactsPaneProps {
-  summary: AnnotationSummary;
+interface KeyFactsPaneProps extends ItemPaneProps {
   facts: KeyFactAnnotation | null;
-  position: number;
-  saving: ReadonlyMap<string, number>;
-  failed: ReadonlySet<string>;
-  kept: KeptLabels | null;
-  lead: boolean;
-  onSelect: (position: number) => void;
 }
 
 export function KeyFactsPane({ summary, facts, position, saving, failed, kept, lead, onSelect }: KeyFactsPaneProps) {
-  const list = useRef<HTMLOListElement>(null);
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => list.current?.querySelector<HTMLElement>('[aria-current="true"]')?.scrollIntoView?.({ block: 'nearest' }));
-    return () => cancelAnimationFrame(frame);
-  }, [position, facts]);
+  const list = useScrollCurrentIntoView<HTMLOListElement>([position, facts]);
 
   if (!facts || facts.key !== summary.key) return <p className="muted" data-testid="keyfacts-loading">Loading the key facts…</p>;
   const lines = conveyLines(facts);

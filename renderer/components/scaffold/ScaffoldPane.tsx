@@ -4,11 +4,11 @@
  * answer, attributes their entity; each shows this annotator's own alignment for this summary and,
  * for a kept fact, the sentences that convey it (Fact Focus, E).
  */
-import { useEffect, useRef } from 'react';
 import type { AnnotationSummary } from '../../../shared/api';
 import type { ScaffoldAnnotation, ScaffoldAnnotationItem } from '../../../shared/scaffold/contract';
 import { ALIGNMENT_NAME, type KeptAlignments } from '../../state/scaffold';
 import { SavingStatus } from '../accuracy/SavingStatus';
+import { useScrollCurrentIntoView } from '../useScrollCurrentIntoView';
 
 interface ScaffoldPaneProps {
   summary: AnnotationSummary;
@@ -26,11 +26,7 @@ const LETTER: Record<string, string> = { preserved: 'P', answered: 'A', missing:
 const GROUP_TITLE: Record<ScaffoldAnnotationItem['kind'], string> = { fact: 'Facts', question: 'Key questions', attribute: 'Entity attributes' };
 
 export function ScaffoldPane({ summary, scaffold, position, saving, failed, kept, lead, onSelect }: ScaffoldPaneProps) {
-  const list = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => list.current?.querySelector<HTMLElement>('[aria-current="true"]')?.scrollIntoView?.({ block: 'nearest' }));
-    return () => cancelAnimationFrame(frame);
-  }, [position, scaffold]);
+  const list = useScrollCurrentIntoView<HTMLDivElement>([position, scaffold]);
 
   if (!scaffold || scaffold.key !== summary.key) return <p className="muted" data-testid="scaffold-loading">Loading the scaffold…</p>;
   const aligned = scaffold.items.filter((i) => i.state.value !== null).length;

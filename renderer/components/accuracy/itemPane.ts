@@ -1,0 +1,13 @@
+/** What the claim and key-fact panes of Annotate both take beside their own items. */
+import type { AnnotationSummary } from '../../../shared/api';
+import type { KeptLabels } from '../../state/accuracy';
+
+export interface ItemPaneProps {
+  summary: AnnotationSummary;
+  position: number;
+  saving: ReadonlyMap<string, number>;
+  failed: ReadonlySet<string>;
+  kept: KeptLabels | null;
+  lead: boolean;
+  onSelect: (position: number) => void;
+}
