@@ -7,26 +7,17 @@ import { ApiError, type ApiHandlers } from '../../../shared/api';
 import type { ClaimSet } from '../../../shared/accuracy/contract';
 import type { AccuracyRepository } from '../../../db/accuracyRepository';
 import type { CoreContext } from '../context';
+import { notFound, personEdit, requireEditedVersion, setHeader } from '../accuracy/versioned-sets';
 
 export type ClaimsHandlers = Pick<ApiHandlers, 'claims.list' | 'claims.versions' | 'claims.load' | 'claims.record' | 'claims.edit'>;
-
-function notFound(what: string): never {
-  throw new ApiError({ code: 'not_found', message: `No ${what} in this project` });
-}
 
 export function claimSetView(acc: AccuracyRepository, key: number, set: ReturnType<AccuracyRepository['claimSets']>[number], versions: ReturnType<AccuracyRepository['claimSets']>): ClaimSet {
   const origins = acc.claimOrigins(set.id);
   return {
-    setId: set.id,
+    ...setHeader(set, versions),
     key,
-    version: set.version,
-    source: set.source,
     decomposer: set.maker,
     decomposerVersion: set.makerVersion,
-    basedOnVersion: versions.find((v) => v.id === set.basedOnSetId)?.version ?? null,
-    createdBy: set.createdBy,
-    createdAt: set.createdAt,
-    note: set.note,
     claims: acc.claimsOfSet(set.id).map((c) => ({ id: c.id, sentenceUnitId: c.sentenceUnitId, sentenceIndex: c.sentenceIndex, index: c.idx, text: c.text, from: origins.get(c.id) ?? [] })),
     labelEvents: acc.claimSetEvents(set.id),
   };
@@ -100,9 +91,7 @@ export function createClaimsHandlers(ctx: CoreContext): ClaimsHandlers {
       const who = person(annotator);
       return r.transaction(() => {
         const current = r.accuracy.currentClaimSet(key);
-        if ((current?.version ?? null) !== basedOnVersion) {
-          throw new ApiError({ code: 'conflict', message: `The claims of summary ${key} are at version ${current?.version ?? 'none'}, not ${basedOnVersion ?? 'none'}: reload them and edit again.` });
-        }
+        requireEditedVersion(current, basedOnVersion, `The claims of summary ${key}`);
         const units = new Set(r.accuracy.sentences(key).map((u) => u.unitId));
         const previous = new Set(current ? r.accuracy.claimsOfSet(current.id).map((c) => c.id) : []);
         for (const c of claims) {
@@ -110,17 +99,7 @@ export function createClaimsHandlers(ctx: CoreContext): ClaimsHandlers {
           const stranger = c.from.find((id) => !previous.has(id));
           if (stranger !== undefined) throw new ApiError({ code: 'invalid_input', message: `Claim ${stranger} is not a claim of the current version.` });
         }
-        const setId = r.accuracy.insertClaimSet(key, {
-          source: 'person',
-          maker: `person:${who.name}`,
-          makerVersion: String((current?.version ?? 0) + 1),
-          basedOnSetId: current?.id ?? null,
-          createdBy: who.id,
-          note: note ?? null,
-          importKey: null,
-          importId: null,
-          items: claims,
-        });
+        const setId = r.accuracy.insertClaimSet(key, personEdit(who, current, note, claims));
         const sets = r.accuracy.claimSets(key);
         return claimSetView(r.accuracy, key, sets.find((s) => s.id === setId)!, sets);
       });

@@ -6,26 +6,17 @@ import { ApiError, type ApiHandlers } from '../../../shared/api';
 import type { KeyFactSet } from '../../../shared/accuracy/contract';
 import type { AccuracyRepository } from '../../../db/accuracyRepository';
 import type { CoreContext } from '../context';
+import { notFound, personEdit, requireEditedVersion, setHeader } from '../accuracy/versioned-sets';
 
 export type KeyfactsHandlers = Pick<ApiHandlers, 'keyfacts.list' | 'keyfacts.versions' | 'keyfacts.load' | 'keyfacts.record' | 'keyfacts.edit'>;
-
-function notFound(what: string): never {
-  throw new ApiError({ code: 'not_found', message: `No ${what} in this project` });
-}
 
 function setView(acc: AccuracyRepository, documentKey: number, set: ReturnType<AccuracyRepository['keyFactSets']>[number], versions: ReturnType<AccuracyRepository['keyFactSets']>): KeyFactSet {
   const origins = acc.keyFactOrigins(set.id);
   return {
-    setId: set.id,
+    ...setHeader(set, versions),
     documentKey,
-    version: set.version,
-    source: set.source,
     extractor: set.maker,
     extractorVersion: set.makerVersion,
-    basedOnVersion: versions.find((v) => v.id === set.basedOnSetId)?.version ?? null,
-    createdBy: set.createdBy,
-    createdAt: set.createdAt,
-    note: set.note,
     facts: acc.keyFactsOfSet(set.id).map((f) => ({ id: f.id, index: f.idx, text: f.text, from: origins.get(f.id) ?? [] })),
     labelEvents: acc.keyFactSetEvents(set.id),
   };
@@ -104,23 +95,11 @@ export function createKeyfactsHandlers(ctx: CoreContext): KeyfactsHandlers {
       const who = person(annotator);
       return r.transaction(() => {
         const current = r.accuracy.currentKeyFactSet(documentKey);
-        if ((current?.version ?? null) !== basedOnVersion) {
-          throw new ApiError({ code: 'conflict', message: `The key facts of document ${documentKey} are at version ${current?.version ?? 'none'}, not ${basedOnVersion ?? 'none'}: reload them and edit again.` });
-        }
+        requireEditedVersion(current, basedOnVersion, `The key facts of document ${documentKey}`);
         const previous = new Set(current ? r.accuracy.keyFactsOfSet(current.id).map((f) => f.id) : []);
         const stranger = facts.flatMap((f) => f.from).find((id) => !previous.has(id));
         if (stranger !== undefined) throw new ApiError({ code: 'invalid_input', message: `Key fact ${stranger} is not a key fact of the current version.` });
-        const setId = r.accuracy.insertKeyFactSet(documentKey, {
-          source: 'person',
-          maker: `person:${who.name}`,
-          makerVersion: String((current?.version ?? 0) + 1),
-          basedOnSetId: current?.id ?? null,
-          createdBy: who.id,
-          note: note ?? null,
-          importKey: null,
-          importId: null,
-          items: facts,
-        });
+        const setId = r.accuracy.insertKeyFactSet(documentKey, personEdit(who, current, note, facts));
         const sets = r.accuracy.keyFactSets(documentKey);
         return setView(r.accuracy, documentKey, sets.find((s) => s.id === setId)!, sets);
       });
