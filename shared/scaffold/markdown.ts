@@ -1,6 +1,7 @@
 /** The Markdown section of a dataset's Semantic Scaffold block (issue 12): means per source and system, and the model comparison. */
 import type { Estimate } from '../analysis/types';
-import { COMPARED_METRICS, SCAFFOLD_METRICS, type ComparedMetric, type ScaffoldMetric } from './metrics';
+import { COMPARED_LABELS } from './metricLabels';
+import { COMPARED_METRICS, SCAFFOLD_METRICS } from './metrics';
 import type { AlignmentError, MetricComparison, ScaffoldBlock } from './report';
 
 const INERT: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;', '[': '&#91;', ']': '&#93;' };
@@ -13,21 +14,6 @@ const table = (header: string[], rows: string[][]) => {
 };
 const num = (v: number | null) => (v === null ? '—' : v.toFixed(3));
 const est = (e: Estimate | null) => (e === null ? '—' : e.ci === null ? `${num(e.value)} (n = ${e.n})` : `${num(e.value)} [${num(e.ci[0])}, ${num(e.ci[1])}]`);
-
-export const METRIC_LABELS: Record<ScaffoldMetric, string> = {
-  f: 'F',
-  fc: 'FC',
-  qc: 'QC',
-  main_fc: 'Main FC',
-  supp_fc: 'Supp FC',
-  fact_focus: 'Fact Focus',
-  fps: 'FPS',
-  qps: 'QPS',
-  eps: 'EPS',
-};
-
-/** The compared metrics' labels: the scaffold metrics and App. G.7's direct score. */
-export const COMPARED_LABELS: Record<ComparedMetric, string> = { ...METRIC_LABELS, direct_score: 'Direct score (1–10)' };
 
 const verdict = (c: MetricComparison) => (c.saturated === null ? '—' : c.saturated ? `saturated (spread ${num(c.spread)} ≤ noise ${num(c.noise)})` : `spread ${num(c.spread)} > noise ${num(c.noise)}`);
 
