@@ -10,10 +10,10 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCore, dispatch, type Core } from '../../electron/core/index';
+import type { Core } from '../../electron/core/index';
 import { runImport } from '../../electron/core/imports/run';
-import type { AccuracyRunStatus } from '../../shared/accuracy/contract';
 import type { ApiInput, ApiMethod, ApiOutput } from '../../shared/api';
+import { callCore, finishAccuracyRun, readRows, taskTestCore } from '../helpers/accuracy-core';
 import { writeJsonl } from '../helpers/project';
 import { tempDir } from '../helpers/tmp';
 import { startMockOpenAI, type MockServer } from '../mock-openai/server';
@@ -33,35 +33,13 @@ let mock: MockServer;
 let core: Core;
 let path: string;
 
-async function call<M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> {
-  const envelope = await dispatch(core.handlers, method, input);
-  if (!envelope.ok) throw new Error(`${method}: ${envelope.error.message}`);
-  return envelope.value as ApiOutput<M>;
-}
-
-async function finish(input: ApiInput<'accuracy.start'>): Promise<AccuracyRunStatus> {
-  let status = await call('accuracy.start', input);
-  const started = Date.now();
-  while (status.state === 'running') {
-    if (Date.now() - started > 20_000) throw new Error(`${input.task} did not finish`);
-    await new Promise((r) => setTimeout(r, 10));
-    status = await call('accuracy.status', { runId: status.runId });
-  }
-  return status;
-}
-
-function rows<T>(sql: string, ...params: unknown[]): T[] {
-  const d = new Database(path, { readonly: true });
-  try {
-    return d.prepare(sql).all(...params) as T[];
-  } finally {
-    d.close();
-  }
-}
+const call = <M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => callCore(core, method, input);
+const finish = (input: ApiInput<'accuracy.start'>) => finishAccuracyRun(core, input);
+const rows = <T>(sql: string, ...params: unknown[]): T[] => readRows<T>(path, sql, ...params);
 
 beforeAll(async () => {
   mock = await startMockOpenAI({ respond: scaffoldResponder });
-  core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'electron', fileDialogs: false, diskPaths: true, canSwitchProjects: false, allowedKeyEnv: 'any', env: {} });
+  core = taskTestCore(dir);
   path = join(dir, 'sc.loupe');
   core.createProject(path);
   await runImport(core.repository(), {
