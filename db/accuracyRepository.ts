@@ -23,6 +23,16 @@ export interface ClaimRow {
   text: string;
 }
 
+/**
+ * The tables of the two kinds of versioned set, which share one shape (schema 8). A fixed map:
+ * table and column names in SQL come only from here, never from input.
+ */
+const SET_TABLES = {
+  claim: { sets: 'claim_sets', owner: 'summary_id', maker: 'decomposer', items: 'claims', itemRef: 'claim_id', origins: 'claim_origins', events: 'claim_label_events' },
+  keyFact: { sets: 'key_fact_sets', owner: 'document_id', maker: 'extractor', items: 'key_facts', itemRef: 'key_fact_id', origins: 'key_fact_origins', events: 'key_fact_label_events' },
+} as const;
+type SetKind = keyof typeof SET_TABLES;
+
 export interface SetRow {
   id: number;
   version: number;
@@ -140,13 +150,7 @@ export class AccuracyRepository {
   // --- claim sets -------------------------------------------------------------------------------
 
   claimSets(summaryKey: number): SetRow[] {
-    return this.db
-      .prepare(
-        `SELECT c.id, c.version, c.source, c.decomposer AS maker, c.decomposer_version AS makerVersion, c.based_on_set_id AS basedOnSetId,
-                a.name AS createdBy, c.created_at AS createdAt, c.note
-         FROM claim_sets c LEFT JOIN annotators a ON a.id = c.created_by WHERE c.summary_id = ? ORDER BY c.version`,
-      )
-      .all(summaryKey) as SetRow[];
+    return this.setsOf('claim', summaryKey);
   }
 
   currentClaimSet(summaryKey: number): SetRow | null {
@@ -161,14 +165,11 @@ export class AccuracyRepository {
   }
 
   claimOrigins(setId: number): Map<number, number[]> {
-    const rows = this.db.prepare('SELECT o.claim_id AS id, o.origin_id AS origin FROM claim_origins o JOIN claims c ON c.id = o.claim_id WHERE c.set_id = ? ORDER BY o.origin_id').all(setId) as Array<{ id: number; origin: number }>;
-    const out = new Map<number, number[]>();
-    for (const r of rows) out.set(r.id, [...(out.get(r.id) ?? []), r.origin]);
-    return out;
+    return this.originsOf('claim', setId);
   }
 
   claimSetEvents(setId: number): number {
-    return (this.db.prepare('SELECT count(*) AS n FROM claim_label_events e JOIN claims c ON c.id = e.claim_id WHERE c.set_id = ?').get(setId) as { n: number }).n;
+    return this.eventCountOf('claim', setId);
   }
 
   hasSetImportKey(importKey: string): boolean {
@@ -179,21 +180,8 @@ export class AccuracyRepository {
 
   /** A new version of the summary's claims (version = current + 1); returns the set id. */
   insertClaimSet(summaryKey: number, set: NewSet<{ sentenceUnitId: number; text: string }>): number {
-    const version = ((this.db.prepare('SELECT max(version) AS v FROM claim_sets WHERE summary_id = ?').get(summaryKey) as { v: number | null }).v ?? 0) + 1;
-    const info = this.db
-      .prepare(
-        `INSERT INTO claim_sets (summary_id, version, source, decomposer, decomposer_version, based_on_set_id, created_by, note, import_key, import_id, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(summaryKey, version, set.source, set.maker, set.makerVersion, set.basedOnSetId, set.createdBy, set.note, set.importKey, set.importId, now());
-    const setId = Number(info.lastInsertRowid);
     const insert = this.db.prepare('INSERT INTO claims (set_id, sentence_unit_id, idx, text) VALUES (?, ?, ?, ?)');
-    const origin = this.db.prepare('INSERT OR IGNORE INTO claim_origins (claim_id, origin_id) VALUES (?, ?)');
-    set.items.forEach((item, idx) => {
-      const id = Number(insert.run(setId, item.sentenceUnitId, idx, item.text).lastInsertRowid);
-      for (const from of item.from) origin.run(id, from);
-    });
-    return setId;
+    return this.insertSet('claim', summaryKey, set, (setId, item, idx) => Number(insert.run(setId, item.sentenceUnitId, idx, item.text).lastInsertRowid));
   }
 
   claimSummaryKey(claimId: number): number | null {
@@ -204,13 +192,7 @@ export class AccuracyRepository {
   // --- key-fact sets ----------------------------------------------------------------------------
 
   keyFactSets(documentKey: number): SetRow[] {
-    return this.db
-      .prepare(
-        `SELECT k.id, k.version, k.source, k.extractor AS maker, k.extractor_version AS makerVersion, k.based_on_set_id AS basedOnSetId,
-                a.name AS createdBy, k.created_at AS createdAt, k.note
-         FROM key_fact_sets k LEFT JOIN annotators a ON a.id = k.created_by WHERE k.document_id = ? ORDER BY k.version`,
-      )
-      .all(documentKey) as SetRow[];
+    return this.setsOf('keyFact', documentKey);
   }
 
   currentKeyFactSet(documentKey: number): SetRow | null {
@@ -223,37 +205,69 @@ export class AccuracyRepository {
   }
 
   keyFactOrigins(setId: number): Map<number, number[]> {
-    const rows = this.db.prepare('SELECT o.key_fact_id AS id, o.origin_id AS origin FROM key_fact_origins o JOIN key_facts k ON k.id = o.key_fact_id WHERE k.set_id = ? ORDER BY o.origin_id').all(setId) as Array<{ id: number; origin: number }>;
-    const out = new Map<number, number[]>();
-    for (const r of rows) out.set(r.id, [...(out.get(r.id) ?? []), r.origin]);
-    return out;
+    return this.originsOf('keyFact', setId);
   }
 
   keyFactSetEvents(setId: number): number {
-    return (this.db.prepare('SELECT count(*) AS n FROM key_fact_label_events e JOIN key_facts k ON k.id = e.key_fact_id WHERE k.set_id = ?').get(setId) as { n: number }).n;
+    return this.eventCountOf('keyFact', setId);
   }
 
   insertKeyFactSet(documentKey: number, set: NewSet<{ text: string }>): number {
-    const version = ((this.db.prepare('SELECT max(version) AS v FROM key_fact_sets WHERE document_id = ?').get(documentKey) as { v: number | null }).v ?? 0) + 1;
-    const info = this.db
-      .prepare(
-        `INSERT INTO key_fact_sets (document_id, version, source, extractor, extractor_version, based_on_set_id, created_by, note, import_key, import_id, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(documentKey, version, set.source, set.maker, set.makerVersion, set.basedOnSetId, set.createdBy, set.note, set.importKey, set.importId, now());
-    const setId = Number(info.lastInsertRowid);
     const insert = this.db.prepare('INSERT INTO key_facts (set_id, idx, text) VALUES (?, ?, ?)');
-    const origin = this.db.prepare('INSERT OR IGNORE INTO key_fact_origins (key_fact_id, origin_id) VALUES (?, ?)');
-    set.items.forEach((item, idx) => {
-      const id = Number(insert.run(setId, idx, item.text).lastInsertRowid);
-      for (const from of item.from) origin.run(id, from);
-    });
-    return setId;
+    return this.insertSet('keyFact', documentKey, set, (setId, item, idx) => Number(insert.run(setId, idx, item.text).lastInsertRowid));
   }
 
   keyFactDocumentKey(keyFactId: number): number | null {
     const row = this.db.prepare('SELECT s.document_id AS key FROM key_facts k JOIN key_fact_sets s ON s.id = k.set_id WHERE k.id = ?').get(keyFactId) as { key: number } | undefined;
     return row?.key ?? null;
+  }
+
+  // --- what claim sets and key-fact sets share: the same SQL over their own tables ---------------
+
+  private setsOf(kind: SetKind, ownerKey: number): SetRow[] {
+    const t = SET_TABLES[kind];
+    return this.db
+      .prepare(
+        `SELECT s.id, s.version, s.source, s.${t.maker} AS maker, s.${t.maker}_version AS makerVersion, s.based_on_set_id AS basedOnSetId,
+                a.name AS createdBy, s.created_at AS createdAt, s.note
+         FROM ${t.sets} s LEFT JOIN annotators a ON a.id = s.created_by WHERE s.${t.owner} = ? ORDER BY s.version`,
+      )
+      .all(ownerKey) as SetRow[];
+  }
+
+  /** Each item of the set → the ids of the items (of earlier versions) it was made from. */
+  private originsOf(kind: SetKind, setId: number): Map<number, number[]> {
+    const t = SET_TABLES[kind];
+    const rows = this.db
+      .prepare(`SELECT o.${t.itemRef} AS id, o.origin_id AS origin FROM ${t.origins} o JOIN ${t.items} i ON i.id = o.${t.itemRef} WHERE i.set_id = ? ORDER BY o.origin_id`)
+      .all(setId) as Array<{ id: number; origin: number }>;
+    const out = new Map<number, number[]>();
+    for (const r of rows) out.set(r.id, [...(out.get(r.id) ?? []), r.origin]);
+    return out;
+  }
+
+  private eventCountOf(kind: SetKind, setId: number): number {
+    const t = SET_TABLES[kind];
+    return (this.db.prepare(`SELECT count(*) AS n FROM ${t.events} e JOIN ${t.items} i ON i.id = e.${t.itemRef} WHERE i.set_id = ?`).get(setId) as { n: number }).n;
+  }
+
+  /** A new version (current + 1) of the owner's set; `insertItem` writes one item and returns its id. Returns the set id. */
+  private insertSet<Item>(kind: SetKind, ownerKey: number, set: NewSet<Item>, insertItem: (setId: number, item: Item, idx: number) => number): number {
+    const t = SET_TABLES[kind];
+    const version = ((this.db.prepare(`SELECT max(version) AS v FROM ${t.sets} WHERE ${t.owner} = ?`).get(ownerKey) as { v: number | null }).v ?? 0) + 1;
+    const info = this.db
+      .prepare(
+        `INSERT INTO ${t.sets} (${t.owner}, version, source, ${t.maker}, ${t.maker}_version, based_on_set_id, created_by, note, import_key, import_id, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(ownerKey, version, set.source, set.maker, set.makerVersion, set.basedOnSetId, set.createdBy, set.note, set.importKey, set.importId, now());
+    const setId = Number(info.lastInsertRowid);
+    const origin = this.db.prepare(`INSERT OR IGNORE INTO ${t.origins} (${t.itemRef}, origin_id) VALUES (?, ?)`);
+    set.items.forEach((item, idx) => {
+      const id = insertItem(setId, item, idx);
+      for (const from of item.from) origin.run(id, from);
+    });
+    return setId;
   }
 
   // --- label events -----------------------------------------------------------------------------
