@@ -11,3 +11,15 @@ export function projectAtSchema(path: string, version: number): Database.Databas
   db.pragma(`user_version = ${version}`);
   return db;
 }
+
+/**
+ * One dataset with one document, one summary of one sentence (unit 10), a person (1, alice) and an
+ * imported annotator (2, bench-0): the rows the schema-7+ migration tests build on.
+ */
+export const ONE_SUMMARY_SEED = `
+  INSERT INTO datasets (id, name, created_at) VALUES (1, 'news', 'x');
+  INSERT INTO documents (id, dataset_id, doc_id, text) VALUES (1, 1, 'd1', 'The council met on Monday.');
+  INSERT INTO summaries (id, dataset_id, document_id, summary_id, text) VALUES (1, 1, 1, 's1', 'The council met.');
+  INSERT INTO units (id, summary_id, idx, text, start, end, fragment, splitter, splitter_version) VALUES (10, 1, 0, 'The council met.', 0, 16, 0, 'given', 'f');
+  INSERT INTO annotators (id, name, created_at, kind) VALUES (1, 'alice', 'x', 'person'), (2, 'bench-0', 'x', 'imported');
+`;

@@ -10,7 +10,7 @@ import { MIGRATIONS, SCHEMA_VERSION } from '../../db/migrations';
 import { migration008 } from '../../db/migrations/008_claims_keyfacts_systems';
 import { openProjectDatabase } from '../../db/open';
 import { tempDir } from '../helpers/tmp';
-import { projectAtSchema } from '../helpers/schema';
+import { ONE_SUMMARY_SEED, projectAtSchema } from '../helpers/schema';
 
 const dir = tempDir('loupe-accuracy-migration-');
 
@@ -20,12 +20,8 @@ describe('migration 008 (claims, key facts, systems)', () => {
     expect(at).toBe(7);
     const path = join(dir, 'schema7.loupe');
     const raw = projectAtSchema(path, at);
+    raw.exec(ONE_SUMMARY_SEED);
     raw.exec(`
-      INSERT INTO datasets (id, name, created_at) VALUES (1, 'news', 'x');
-      INSERT INTO documents (id, dataset_id, doc_id, text) VALUES (1, 1, 'd1', 'The council met on Monday.');
-      INSERT INTO summaries (id, dataset_id, document_id, summary_id, text) VALUES (1, 1, 1, 's1', 'The council met.');
-      INSERT INTO units (id, summary_id, idx, text, start, end, fragment, splitter, splitter_version) VALUES (10, 1, 0, 'The council met.', 0, 16, 0, 'given', 'f');
-      INSERT INTO annotators (id, name, created_at, kind) VALUES (1, 'alice', 'x', 'person'), (2, 'bench-0', 'x', 'imported');
       INSERT INTO label_events (unit_id, annotator_id, phase, label, cause, created_at) VALUES (10, 1, 'annotation', 'faithful', 'label', '2026-01-01T00:00:00.000Z');
     `);
     raw.close();

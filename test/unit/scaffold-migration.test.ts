@@ -11,7 +11,7 @@ import { MIGRATIONS, SCHEMA_VERSION } from '../../db/migrations';
 import { migration009 } from '../../db/migrations/009_scaffolds';
 import { openProjectDatabase } from '../../db/open';
 import { tempDir } from '../helpers/tmp';
-import { projectAtSchema } from '../helpers/schema';
+import { ONE_SUMMARY_SEED, projectAtSchema } from '../helpers/schema';
 
 const dir = tempDir('loupe-scaffold-migration-');
 
@@ -21,12 +21,8 @@ describe('migration 009 (scaffolds, alignments)', () => {
     expect(at).toBe(8);
     const path = join(dir, 'schema8.loupe');
     const raw = projectAtSchema(path, at);
+    raw.exec(ONE_SUMMARY_SEED);
     raw.exec(`
-      INSERT INTO datasets (id, name, created_at) VALUES (1, 'news', 'x');
-      INSERT INTO documents (id, dataset_id, doc_id, text) VALUES (1, 1, 'd1', 'The council met on Monday.');
-      INSERT INTO summaries (id, dataset_id, document_id, summary_id, text) VALUES (1, 1, 1, 's1', 'The council met.');
-      INSERT INTO units (id, summary_id, idx, text, start, end, fragment, splitter, splitter_version) VALUES (10, 1, 0, 'The council met.', 0, 16, 0, 'given', 'f');
-      INSERT INTO annotators (id, name, created_at, kind) VALUES (1, 'alice', 'x', 'person'), (2, 'bench-0', 'x', 'imported');
       INSERT INTO key_fact_sets (id, document_id, version, source, extractor, extractor_version, created_at) VALUES (1, 1, 1, 'model', 'm', '1', 'x');
       INSERT INTO key_facts (id, set_id, idx, text) VALUES (1, 1, 0, 'The council met.');
     `);
