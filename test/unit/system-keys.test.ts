@@ -6,27 +6,17 @@
  * name does not share it. Without a keychain (CLI, `loupe serve`) a typed key is refused and the
  * key comes from the environment variable under the --allow-key-env policy.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { AccuracyRunStatus, SystemInfo } from '../../shared/accuracy/contract';
 import { MemorySecretStore } from '../../electron/core/judges/secrets';
-import { startMockOpenAI, type MockServer } from '../mock-openai/server';
 import { call, desktopCore, importSummaryRows, type TestCore } from '../helpers/desktop-core';
 import { tempDir } from '../helpers/tmp';
+import { authorizationsSeen, twoMockOrigins } from '../helpers/two-origins';
 
 const KEY = 'system-key-bound-to-one-origin-7373';
 const dir = tempDir('loupe-system-keys-');
-let first: MockServer;
-let second: MockServer;
-
-beforeAll(async () => {
-  first = await startMockOpenAI();
-  second = await startMockOpenAI();
-});
-afterAll(async () => {
-  await first.close();
-  await second.close();
-});
+const origins = twoMockOrigins();
 
 let made = 0;
 async function openProject(core: TestCore): Promise<void> {
@@ -39,14 +29,13 @@ const keySource = async (core: TestCore, name: string) => (await call<SystemInfo
 
 /** Runs summary_generation (a new model each time, so every document is asked) and returns the Authorization headers the mocks saw. */
 async function generateAndCollectAuth(core: TestCore, name: string): Promise<string[]> {
-  first.reset();
-  second.reset();
-  let status = await call<AccuracyRunStatus>(core, 'accuracy.start', { task: 'summary_generation', system: name, dataset: 'news' });
-  while (status.state === 'running') {
-    await new Promise((r) => setTimeout(r, 5));
-    status = await call<AccuracyRunStatus>(core, 'accuracy.status', { runId: status.runId });
-  }
-  return [...first.requests, ...second.requests].map((r) => String(r.headers.authorization));
+  return authorizationsSeen(origins, async () => {
+    let status = await call<AccuracyRunStatus>(core, 'accuracy.start', { task: 'summary_generation', system: name, dataset: 'news' });
+    while (status.state === 'running') {
+      await new Promise((r) => setTimeout(r, 5));
+      status = await call<AccuracyRunStatus>(core, 'accuracy.status', { runId: status.runId });
+    }
+  });
 }
 
 describe('a system key in the desktop keychain', () => {
@@ -54,7 +43,7 @@ describe('a system key in the desktop keychain', () => {
     const secrets = new MemorySecretStore();
     const core = desktopCore(join(dir, 'desktop'), secrets, { allowedKeyEnv: 'any' });
     await openProject(core);
-    const added = await call<SystemInfo>(core, 'systems.add', { name: 'gpt', config: system(first.url), apiKey: KEY });
+    const added = await call<SystemInfo>(core, 'systems.add', { name: 'gpt', config: system(origins.first.url), apiKey: KEY });
     expect(added.keySource).toBe('stored');
     expect(JSON.stringify(added)).not.toContain(KEY);
     // The preview names where the key comes from, never its value.
@@ -65,8 +54,8 @@ describe('a system key in the desktop keychain', () => {
 
     // Another origin: the key stays in the keychain but is not sent, and the list says it must be typed again.
     // (A system summarises each document once, so this is another system whose key was typed for the first origin.)
-    await call(core, 'systems.add', { name: 'moved', config: system(first.url), apiKey: KEY });
-    const moved = system(second.url);
+    await call(core, 'systems.add', { name: 'moved', config: system(origins.first.url), apiKey: KEY });
+    const moved = system(origins.second.url);
     await call(core, 'systems.add', { name: 'moved', config: moved });
     expect(await keySource(core, 'moved')).toBe('stored_other_origin');
     const label = async () => (await call<{ item: string | null }>(core, 'accuracy.preview', { task: 'summary_generation', system: 'moved', dataset: 'news' })).item;
@@ -79,15 +68,15 @@ describe('a system key in the desktop keychain', () => {
     expect(await label()).toContain('<key stored in the OS keychain>');
 
     // null removes the stored key; a removed system's key is forgotten with it.
-    await call(core, 'systems.add', { name: 'gpt', config: system(second.url), apiKey: null });
+    await call(core, 'systems.add', { name: 'gpt', config: system(origins.second.url), apiKey: null });
     expect(await keySource(core, 'gpt')).toBe('none');
-    await call(core, 'systems.add', { name: 'gpt', config: system(second.url), apiKey: KEY });
+    await call(core, 'systems.add', { name: 'gpt', config: system(origins.second.url), apiKey: KEY });
     await call(core, 'systems.remove', { name: 'gpt' });
-    await call(core, 'systems.add', { name: 'gpt', config: system(second.url) });
+    await call(core, 'systems.add', { name: 'gpt', config: system(origins.second.url) });
     expect(await keySource(core, 'gpt')).toBe('none');
 
     // A judge of the same name keeps its own key.
-    await call(core, 'judges.add', { name: 'gpt', config: { kind: 'endpoint', baseUrl: second.url, model: 'judge' }, apiKey: 'judge-key-0000' });
+    await call(core, 'judges.add', { name: 'gpt', config: { kind: 'endpoint', baseUrl: origins.second.url, model: 'judge' }, apiKey: 'judge-key-0000' });
     expect(await keySource(core, 'gpt')).toBe('none');
     core.close();
   });
@@ -97,10 +86,10 @@ describe('no keychain (the CLI, loupe serve)', () => {
   it('refuses a typed key and reads the environment variable the policy allows', async () => {
     const core = desktopCore(join(dir, 'serve'), null, { host: 'web', fileDialogs: false, diskPaths: false, allowedKeyEnv: new Set(['SYS_KEY']), env: { SYS_KEY: 'env-key-1234', OTHER_KEY: 'other-9999' } });
     await openProject(core);
-    await expect(call(core, 'systems.add', { name: 's', config: system(first.url), apiKey: KEY })).rejects.toThrow(/unsupported: This host does not store API keys/);
-    await expect(call(core, 'systems.add', { name: 's', config: system(first.url, { apiKeyEnv: 'OTHER_KEY' }) })).rejects.toThrow(/forbidden: .*--allow-key-env OTHER_KEY/);
+    await expect(call(core, 'systems.add', { name: 's', config: system(origins.first.url), apiKey: KEY })).rejects.toThrow(/unsupported: This host does not store API keys/);
+    await expect(call(core, 'systems.add', { name: 's', config: system(origins.first.url, { apiKeyEnv: 'OTHER_KEY' }) })).rejects.toThrow(/forbidden: .*--allow-key-env OTHER_KEY/);
     expect(await call<SystemInfo[]>(core, 'systems.list', {})).toEqual([]);
-    const added = await call<SystemInfo>(core, 'systems.add', { name: 's', config: system(first.url, { apiKeyEnv: 'SYS_KEY' }) });
+    const added = await call<SystemInfo>(core, 'systems.add', { name: 's', config: system(origins.first.url, { apiKeyEnv: 'SYS_KEY' }) });
     expect(added.keySource).toBe('env');
     expect(await generateAndCollectAuth(core, 's')).toEqual(['Bearer env-key-1234', 'Bearer env-key-1234']);
     core.close();
