@@ -7,7 +7,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loupe, mustLoupe, writeJsonl } from '../helpers/project';
+import { loupe, mustLoupe } from '../helpers/project';
+import { makeAccuracyCliProject } from '../helpers/accuracy-cli';
 import { tempDir } from '../helpers/tmp';
 import { accuracyResponder } from '../mock-openai/accuracy';
 import { runBatchFile } from '../mock-openai/batch-executor';
@@ -25,20 +26,17 @@ const accuracyRun = (args: string[]) => loupe(['accuracy', 'run', '--project', p
 
 beforeAll(async () => {
   mock = await startMockOpenAI({ respond: accuracyResponder });
-  mustLoupe(
-    [
-      'import',
-      writeJsonl(join(dir, 'rows.jsonl'), [
-        { dataset: 'acc', doc_id: 'd1', document: DOC1, summary_id: 's1', summary: 'The city will renovate the central library.' },
-        { dataset: 'acc', doc_id: 'd2', document: DOC2, summary_id: 's2', summary: 'The council approved a new park, and it will open in 2026.' },
-      ]),
-      '--project',
-      project,
-    ],
+  makeAccuracyCliProject({
+    dir,
+    project,
     env,
-  );
+    rows: [
+      { doc_id: 'd1', document: DOC1, summary_id: 's1', summary: 'The city will renovate the central library.' },
+      { doc_id: 'd2', document: DOC2, summary_id: 's2', summary: 'The council approved a new park, and it will open in 2026.' },
+    ],
+    judgeUrl: mock.url,
+  });
   mustLoupe(['systems', 'add', 'sys', '--project', project, '--base-url', mock.url, '--model', 'sys-model'], env);
-  mustLoupe(['judges', 'add', 'checker', '--project', project, '--base-url', mock.url, '--model', 'mock-judge'], env);
 });
 afterAll(async () => {
   await mock.close();

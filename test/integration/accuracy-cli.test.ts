@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Repository } from '../../db/repository';
 import { loupe, mustLoupe, writeJsonl } from '../helpers/project';
 import { loupeArgs, REPO } from '../helpers/serve';
+import { makeAccuracyCliProject } from '../helpers/accuracy-cli';
 import { tempDir } from '../helpers/tmp';
 import { startMockOpenAI, type MockServer } from '../mock-openai/server';
 import { accuracyResponder } from '../mock-openai/accuracy';
@@ -55,19 +56,16 @@ const portable = (r: Record<string, unknown>) => {
 
 beforeAll(async () => {
   mock = await startMockOpenAI({ respond: accuracyResponder });
-  mustLoupe(
-    [
-      'import',
-      writeJsonl(join(dir, 'rows.jsonl'), [
-        { dataset: 'acc', doc_id: 'd1', document: DOC1, summary_id: 's1', summary: 'The city will renovate the central library, and work starts on 1 March 2025. The library moves to a temporary site.' },
-        { dataset: 'acc', doc_id: 'd2', document: DOC2, summary_id: 's2', summary: 'The council approved a new park, and it will open in 2026.' },
-      ]),
-      '--project',
-      project,
-    ],
+  makeAccuracyCliProject({
+    dir,
+    project,
     env,
-  );
-  mustLoupe(['judges', 'add', 'checker', '--project', project, '--base-url', mock.url, '--model', 'mock-judge'], env);
+    rows: [
+      { doc_id: 'd1', document: DOC1, summary_id: 's1', summary: 'The city will renovate the central library, and work starts on 1 March 2025. The library moves to a temporary site.' },
+      { doc_id: 'd2', document: DOC2, summary_id: 's2', summary: 'The council approved a new park, and it will open in 2026.' },
+    ],
+    judgeUrl: mock.url,
+  });
 });
 afterAll(async () => {
   await mock.close();
