@@ -79,7 +79,6 @@ export function scaffoldExtraction(repo: Repository, judge: Judge, sel: Selectio
       content,
     });
   };
-  const results = repo.tasks.forKind(kind.ref);
   const itemKey = (i: Item) => `document:${i.documentKey}`;
   const notes: string[] = [];
   if (missing > 0) notes.push(`${plural(missing, 'document')} left out: the text is missing.`);
@@ -95,17 +94,7 @@ export function scaffoldExtraction(repo: Repository, judge: Judge, sel: Selectio
       return t === null ? null : { document: t };
     },
     label: (i) => `document ${i.docId}`,
-    afterSave(batch) {
-      for (const r of batch) if (r.output !== null) write(r.item.documentKey, r.output);
-    },
-    repair() {
-      acc.transaction(() => {
-        for (const i of items) {
-          const r = results.result(hash, itemKey(i));
-          if (r && r.errorKind === null && r.output !== null) write(i.documentKey, r.output);
-        }
-      });
-    },
+    writeAnswer: (i, output) => write(i.documentKey, output),
     missing,
     notes,
   });
@@ -163,7 +152,6 @@ export function scaffoldAlignment(repo: Repository, judge: Judge, sel: Selection
     for (const q of output.questions) record(`question:${q.question_id}`, q.answered ? 'answered' : 'unanswered', []);
     for (const a of output.attributes) record(`attribute:${a.attribute_id}`, a.value, []);
   };
-  const results = repo.tasks.forKind(kind.ref);
   const notes: string[] = [];
   if (noScaffold > 0) notes.push(`${plural(noScaffold, 'summary')} left out: the document has no scaffold yet (run scaffold_extraction or import one).`);
   if (noSentences > 0) notes.push(`${plural(noSentences, 'summary')} left out: no sentences.`);
@@ -175,17 +163,7 @@ export function scaffoldAlignment(repo: Repository, judge: Judge, sel: Selection
     itemKey,
     resolve: (i) => ({ lines: i.lines, scaffold: i.scaffold }),
     label: (i) => `summary ${i.summaryKey} (scaffold ${i.scaffoldId}, ${plural(i.lines.length, 'sentence')})`,
-    afterSave(batch) {
-      for (const r of batch) if (r.output !== null) write(r.item, r.output);
-    },
-    repair() {
-      acc.transaction(() => {
-        for (const i of items) {
-          const r = results.result(hash, itemKey(i));
-          if (r && r.errorKind === null && r.output !== null) write(i, r.output);
-        }
-      });
-    },
+    writeAnswer: (i, output) => write(i, output),
     missing: noScaffold + noSentences,
     notes,
   });

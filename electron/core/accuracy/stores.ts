@@ -88,14 +88,35 @@ export interface ItemSpec<Item, I, O> {
   resolve(item: Item): I | null;
   label(item: Item): string;
   /** Writes the meaning of saved results (same transaction as task_results). */
-  afterSave(results: ReadonlyArray<TaskResult<Item, O>>): void;
+  afterSave?(results: ReadonlyArray<TaskResult<Item, O>>): void;
   repair?(): void;
+  /**
+   * The common case instead of afterSave/repair: writes one answer's meaning. It runs for each
+   * answer as it is saved, and on repair for each item's stored answer (a run killed between the two).
+   */
+  writeAnswer?(item: Item, output: O, raw: string | null): void;
   missing: number;
   notes: string[];
 }
 
 export function setupOf<C, Item, I, O>(repo: Repository, kind: TaskKind<C, I, O>, config: C, spec: ItemSpec<Item, I, O>): TaskSetup<C, Item, I, O> {
-  const base = jsonResultStore<Item, I, O>(repo.tasks.forKind(spec.ref), {
+  const results = repo.tasks.forKind(spec.ref);
+  const { writeAnswer } = spec;
+  const afterSave = (batch: ReadonlyArray<TaskResult<Item, O>>) => {
+    spec.afterSave?.(batch);
+    if (writeAnswer) for (const r of batch) if (r.output !== null) writeAnswer(r.item, r.output, r.raw);
+  };
+  const repair = () => {
+    spec.repair?.();
+    if (!writeAnswer) return;
+    repo.accuracy.transaction(() => {
+      for (const i of spec.items) {
+        const r = results.result(spec.configHash, spec.itemKey(i));
+        if (r && r.errorKind === null && r.output !== null) writeAnswer(i, r.output, r.raw);
+      }
+    });
+  };
+  const base = jsonResultStore<Item, I, O>(results, {
     configHash: spec.configHash,
     items: spec.items,
     itemKey: spec.itemKey,
@@ -104,10 +125,10 @@ export function setupOf<C, Item, I, O>(repo: Repository, kind: TaskKind<C, I, O>
   const store: TaskStore<Item, I, O> = {
     ...base,
     plan: () => ({ ...base.plan(), missing: spec.missing }),
-    save(results) {
+    save(batch) {
       repo.accuracy.transaction(() => {
-        base.save(results);
-        spec.afterSave(results);
+        base.save(batch);
+        afterSave(batch);
       });
     },
     // The engine counts `missing` from the plan; the setup's notes say what was left out and why.
@@ -120,7 +141,7 @@ export function setupOf<C, Item, I, O>(repo: Repository, kind: TaskKind<C, I, O>
     store,
     notes: spec.notes,
     missing: spec.missing,
-    repair: () => spec.repair?.(),
+    repair,
     first() {
       for (const item of spec.items) {
         const input = spec.resolve(item);
@@ -258,7 +279,6 @@ function keyFactExtraction(repo: Repository, who: Extract<Answerer, { type: 'jud
       items: output.key_facts.map((t) => ({ text: t, from: [] })),
     });
   };
-  const results = repo.tasks.forKind(kind.ref);
   const notes: string[] = [];
   if (missing > 0) notes.push(`${plural(missing, 'document')} left out: the text is missing.`);
   if (kept > 0) notes.push(`${plural(kept, 'document')} keep their current key facts (made by a person or imported); a model does not replace them.`);
@@ -273,17 +293,7 @@ function keyFactExtraction(repo: Repository, who: Extract<Answerer, { type: 'jud
       return t === null ? null : { document: t };
     },
     label: (i) => `document ${i.docId}`,
-    afterSave(batch) {
-      for (const r of batch) if (r.output !== null) write(r.item.documentKey, r.output);
-    },
-    repair() {
-      acc.transaction(() => {
-        for (const i of items) {
-          const r = results.result(hash, `document:${i.documentKey}`);
-          if (r && r.errorKind === null && r.output !== null) write(i.documentKey, r.output);
-        }
-      });
-    },
+    writeAnswer: (i, output) => write(i.documentKey, output),
     missing,
     notes,
   });
@@ -309,7 +319,6 @@ function claimVerdicts(repo: Repository, who: Extract<Answerer, { type: 'judge' 
   }
   const write = (r: { item: Item; output: ClaimVerdictOutput; raw: string | null }) =>
     acc.saveClaimPrediction({ claimId: r.item.claim.id, judgeId: who.judgeId, configHash: hash, supported: r.output.supported, errorType: r.output.error_type, sourceErrorType: null, raw: r.raw, source: 'run', importId: null });
-  const results = repo.tasks.forKind(kind.ref);
   const notes: string[] = [];
   if (noClaims > 0) notes.push(`${plural(noClaims, 'summary')} without claims yet (run claim_decomposition or import claims).`);
   if (noDocument > 0) notes.push(`${plural(noDocument, 'claim')} left out: the document is missing.`);
@@ -324,17 +333,7 @@ function claimVerdicts(repo: Repository, who: Extract<Answerer, { type: 'judge' 
       return t === null ? null : { document: t, claim: i.claim.text };
     },
     label: (i) => `summary ${i.summaryKey}, claim ${i.claim.id} (sentence ${i.claim.sentenceIndex})`,
-    afterSave(batch) {
-      for (const r of batch) if (r.output !== null) write({ item: r.item, output: r.output, raw: r.raw });
-    },
-    repair() {
-      acc.transaction(() => {
-        for (const i of items) {
-          const r = results.result(hash, `claim:${i.claim.id}`);
-          if (r && r.errorKind === null && r.output !== null) write({ item: i, output: r.output, raw: r.raw });
-        }
-      });
-    },
+    writeAnswer: (item, output, raw) => write({ item, output, raw }),
     missing: noClaims + noDocument,
     notes,
   });
@@ -401,7 +400,6 @@ function keyFactAlignment(repo: Repository, who: Extract<Answerer, { type: 'judg
       acc.saveSentenceKeyFactPrediction({ unitId, keyFactSetId: item.factSetId, judgeId: who.judgeId, configHash: hash, conveys: conveying.has(unitId), source: 'run', importId: null });
     }
   };
-  const results = repo.tasks.forKind(kind.ref);
   const notes: string[] = [];
   if (noFacts > 0) notes.push(`${plural(noFacts, 'summary')} left out: no key facts for the document yet (run keyfact_extraction or import them).`);
   if (noClaims > 0) notes.push(`${plural(noClaims, 'summary')} left out: no claims yet (run claim_decomposition or import them).`);
@@ -413,17 +411,7 @@ function keyFactAlignment(repo: Repository, who: Extract<Answerer, { type: 'judg
     itemKey,
     resolve: (i) => ({ lines: i.lines.map((l) => l.text), facts: i.facts }),
     label: (i) => `summary ${i.summaryKey} (${plural(i.facts.length, 'key fact')}, ${plural(i.lines.length, onClaims ? 'claim' : 'sentence')})`,
-    afterSave(batch) {
-      for (const r of batch) if (r.output !== null) write(r.item, r.output, r.raw);
-    },
-    repair() {
-      acc.transaction(() => {
-        for (const i of items) {
-          const r = results.result(hash, itemKey(i));
-          if (r && r.errorKind === null && r.output !== null) write(i, r.output, r.raw);
-        }
-      });
-    },
+    writeAnswer: write,
     missing: noFacts + noClaims,
     notes,
   });
@@ -459,7 +447,6 @@ function keyFactPerFact(repo: Repository, who: Extract<Answerer, { type: 'judge'
       source: 'run',
       importId: null,
     });
-  const results = repo.tasks.forKind(kind.ref);
   const notes: string[] = [];
   if (noFacts > 0) notes.push(`${plural(noFacts, 'summary')} left out: no key facts for the document yet.`);
   if (noClaims > 0) notes.push(`${plural(noClaims, 'summary')} left out: no claims yet.`);
@@ -471,17 +458,7 @@ function keyFactPerFact(repo: Repository, who: Extract<Answerer, { type: 'judge'
     itemKey,
     resolve: (i) => ({ claims: i.claims.map((c) => c.text), fact: i.fact }),
     label: (i) => `summary ${i.summaryKey}, key fact ${i.factId}`,
-    afterSave(batch) {
-      for (const r of batch) if (r.output !== null) write(r.item, r.output, r.raw);
-    },
-    repair() {
-      acc.transaction(() => {
-        for (const i of items) {
-          const r = results.result(hash, itemKey(i));
-          if (r && r.errorKind === null && r.output !== null) write(i, r.output, r.raw);
-        }
-      });
-    },
+    writeAnswer: write,
     missing: noFacts + noClaims,
     notes,
   });
