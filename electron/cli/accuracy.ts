@@ -14,12 +14,12 @@
  * 3 done with failed calls, 130 paused by Ctrl-C, 4 paused by the circuit, 1 failed, 2 usage.
  */
 import type { Command } from 'commander';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ApiInput } from '../../shared/api';
 import type { AccuracyRunStatus } from '../../shared/accuracy/contract';
 import { Refusal, UsageError, number, projectClient } from './client';
 import { followRun, reportBatchImport, reportRunEnd } from './follow-run';
+import { endpointTuning, readTextOption } from './endpoint-options';
 
 interface SystemAddOptions {
   project: string;
@@ -86,35 +86,12 @@ function runInput(opts: TaskOptions): ApiInput<'accuracy.start'> {
 }
 
 function systemConfig(opts: SystemAddOptions): ApiInput<'systems.add'>['config'] {
-  let extra: unknown;
-  if (opts.extra !== undefined) {
-    try {
-      extra = JSON.parse(opts.extra);
-    } catch {
-      throw new UsageError(`--extra must be a JSON object, e.g. '{"chat_template_kwargs": {"enable_thinking": false}}'`);
-    }
-  }
-  let prompt: string | undefined;
-  if (opts.prompt !== undefined) {
-    try {
-      prompt = readFileSync(opts.prompt, 'utf8').replace(/^\uFEFF/, '');
-    } catch {
-      throw new UsageError(`Cannot read the prompt file ${opts.prompt}`);
-    }
-  }
   return {
     baseUrl: opts.baseUrl,
     model: opts.model,
     apiKeyEnv: opts.apiKeyEnv ?? null,
-    ...(prompt !== undefined ? { prompt } : {}),
-    ...(opts.temperature !== undefined ? { temperature: opts.temperature } : {}),
-    ...(opts.topP !== undefined ? { topP: opts.topP } : {}),
-    ...(opts.maxTokens !== undefined ? { maxTokens: opts.maxTokens } : {}),
-    ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
-    ...(opts.timeout !== undefined ? { timeoutS: opts.timeout } : {}),
-    ...(opts.retries !== undefined ? { retries: opts.retries } : {}),
-    // The contract refuses JSON that is not an object of request fields.
-    ...(extra !== undefined ? { extra: extra as Record<string, never> } : {}),
+    ...(opts.prompt !== undefined ? { prompt: readTextOption(opts.prompt, 'prompt') } : {}),
+    ...endpointTuning(opts),
   };
 }
 

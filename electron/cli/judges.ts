@@ -11,13 +11,13 @@
  * The key is never an argument: `--api-key-env VAR` stores the variable's NAME and the run reads it.
  */
 import type { Command } from 'commander';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ApiInput, JudgeRunStatus } from '../../shared/api';
 import { BASELINE_JUDGE_NAME } from '../../shared/judges/config';
 import { LIMITS } from '../../shared/limits';
 import { Refusal, UsageError, number, projectClient } from './client';
 import { followRun, reportBatchImport, reportRunEnd } from './follow-run';
+import { endpointTuning, readTextOption } from './endpoint-options';
 
 type JudgeConfigText = ApiInput<'judges.add'>['config'];
 
@@ -47,37 +47,14 @@ function configFromOptions(opts: AddOptions): JudgeConfigText {
     return { kind: 'baseline' };
   }
   if (!opts.baseUrl || !opts.model) throw new UsageError('judges add needs --base-url URL and --model M (or --baseline for the offline rule)');
-  let extra: unknown;
-  if (opts.extra !== undefined) {
-    try {
-      extra = JSON.parse(opts.extra);
-    } catch {
-      throw new UsageError(`--extra must be a JSON object, e.g. '{"chat_template_kwargs": {"enable_thinking": false}}'`);
-    }
-  }
-  let template: string | undefined;
-  if (opts.template !== undefined) {
-    try {
-      template = readFileSync(opts.template, 'utf8').replace(/^\uFEFF/, '');
-    } catch {
-      throw new UsageError(`Cannot read the template file ${opts.template}`);
-    }
-  }
   return {
     kind: 'endpoint',
     baseUrl: opts.baseUrl,
     model: opts.model,
     apiKeyEnv: opts.apiKeyEnv ?? null,
-    ...(template !== undefined ? { template } : {}),
+    ...(opts.template !== undefined ? { template: readTextOption(opts.template, 'template') } : {}),
     ...(opts.soft ? { soft: true } : {}),
-    ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
-    ...(opts.timeout !== undefined ? { timeoutS: opts.timeout } : {}),
-    ...(opts.retries !== undefined ? { retries: opts.retries } : {}),
-    ...(opts.temperature !== undefined ? { temperature: opts.temperature } : {}),
-    ...(opts.topP !== undefined ? { topP: opts.topP } : {}),
-    ...(opts.maxTokens !== undefined ? { maxTokens: opts.maxTokens } : {}),
-    // The contract refuses JSON that is not an object of request fields.
-    ...(extra !== undefined ? { extra: extra as Record<string, never> } : {}),
+    ...endpointTuning(opts),
   };
 }
 
