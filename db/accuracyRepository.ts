@@ -154,8 +154,7 @@ export class AccuracyRepository {
   }
 
   currentClaimSet(summaryKey: number): SetRow | null {
-    const sets = this.claimSets(summaryKey);
-    return sets.length > 0 ? sets[sets.length - 1]! : null;
+    return this.currentSetOf('claim', summaryKey);
   }
 
   claimsOfSet(setId: number): ClaimRow[] {
@@ -196,8 +195,7 @@ export class AccuracyRepository {
   }
 
   currentKeyFactSet(documentKey: number): SetRow | null {
-    const sets = this.keyFactSets(documentKey);
-    return sets.length > 0 ? sets[sets.length - 1]! : null;
+    return this.currentSetOf('keyFact', documentKey);
   }
 
   keyFactsOfSet(setId: number): KeyFactRow[] {
@@ -233,6 +231,12 @@ export class AccuracyRepository {
          FROM ${t.sets} s LEFT JOIN annotators a ON a.id = s.created_by WHERE s.${t.owner} = ? ORDER BY s.version`,
       )
       .all(ownerKey) as SetRow[];
+  }
+
+  /** The latest version, or null before the first. */
+  private currentSetOf(kind: SetKind, ownerKey: number): SetRow | null {
+    const sets = this.setsOf(kind, ownerKey);
+    return sets.length > 0 ? sets[sets.length - 1]! : null;
   }
 
   /** Each item of the set → the ids of the items (of earlier versions) it was made from. */
