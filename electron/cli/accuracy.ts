@@ -19,21 +19,14 @@ import type { ApiInput } from '../../shared/api';
 import type { AccuracyRunStatus } from '../../shared/accuracy/contract';
 import { Refusal, UsageError, number, projectClient } from './client';
 import { followRun, reportBatchImport, reportRunEnd } from './follow-run';
-import { endpointTuning, readTextOption } from './endpoint-options';
+import { endpointTuning, readTextOption, type EndpointTuningOptions } from './endpoint-options';
 
-interface SystemAddOptions {
+interface SystemAddOptions extends EndpointTuningOptions {
   project: string;
   baseUrl: string;
   model: string;
   apiKeyEnv?: string;
   prompt?: string;
-  temperature?: number;
-  topP?: number;
-  maxTokens?: number;
-  concurrency?: number;
-  timeout?: number;
-  retries?: number;
-  extra?: string;
 }
 
 interface TaskOptions {

@@ -17,11 +17,11 @@ import { BASELINE_JUDGE_NAME } from '../../shared/judges/config';
 import { LIMITS } from '../../shared/limits';
 import { Refusal, UsageError, number, projectClient } from './client';
 import { followRun, reportBatchImport, reportRunEnd } from './follow-run';
-import { endpointTuning, readTextOption } from './endpoint-options';
+import { endpointTuning, readTextOption, type EndpointTuningOptions } from './endpoint-options';
 
 type JudgeConfigText = ApiInput<'judges.add'>['config'];
 
-interface AddOptions {
+interface AddOptions extends EndpointTuningOptions {
   project: string;
   baseline?: boolean;
   baseUrl?: string;
@@ -29,13 +29,6 @@ interface AddOptions {
   apiKeyEnv?: string;
   template?: string;
   soft?: boolean;
-  concurrency?: number;
-  timeout?: number;
-  retries?: number;
-  temperature?: number;
-  topP?: number;
-  maxTokens?: number;
-  extra?: string;
   replace?: boolean;
 }
 
