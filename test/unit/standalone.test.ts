@@ -14,7 +14,7 @@ const THIS_FILE = relative(ROOT, import.meta.filename);
 
 /** Ways the tests used to reach the team's data folder outside the clone. */
 const OUTSIDE_READS: RegExp[] = [
-  /['"]\.\.['"]\s*,\s*['"]shared['"]/, // join(ROOT, '..', 'shared', …)
+  /['"]\.\.['"]\s*,\s*['"]shared['"]/, // join(ROOT, <dot-dot>, <shared>, …)
   /\.\.\/shared\/data/, // '../shared/data'
   /\/work\/shared/, // the absolute path on the machine the samples came from
   /LOUPE_SAMPLE_DATA/, // the old environment fallback
