@@ -17,7 +17,7 @@ import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import type { ApiInput } from '../../shared/api';
 import type { AccuracyRunStatus } from '../../shared/accuracy/contract';
-import { Refusal, UsageError, number, projectClient } from './client';
+import { Refusal, UsageError, number, printList, projectClient } from './client';
 import { followRun, reportBatchImport, reportRunEnd } from './follow-run';
 import { endpointTuning, readTextOption, type EndpointTuningOptions } from './endpoint-options';
 
@@ -139,16 +139,10 @@ export function registerAccuracyCommands(program: Command): void {
     .action(async (opts: { project: string; json?: boolean }) => {
       const client = projectClient(opts.project);
       try {
-        const list = await client.call('systems.list', {});
-        if (opts.json) {
-          process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
-          return;
-        }
-        if (list.length === 0) process.stdout.write('No systems yet. Add one with: loupe systems add NAME --project P --base-url URL --model M\n');
-        for (const s of list) {
+        printList(await client.call('systems.list', {}), opts.json, 'No systems yet. Add one with: loupe systems add NAME --project P --base-url URL --model M', (s) => {
           const failures = s.failures.map((f) => `${f.kind} ${f.count}`).join(', ');
-          process.stdout.write(`${s.name}\t${s.kind}\tversion ${s.configHash.slice(0, 12)}\t${s.ok} summaries, ${s.failed} failed${failures ? ` (${failures})` : ''}${s.config ? `\t${s.config.model}` : ''}\n`);
-        }
+          return `${s.name}\t${s.kind}\tversion ${s.configHash.slice(0, 12)}\t${s.ok} summaries, ${s.failed} failed${failures ? ` (${failures})` : ''}${s.config ? `\t${s.config.model}` : ''}`;
+        });
       } finally {
         client.close();
       }

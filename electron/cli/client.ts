@@ -104,3 +104,13 @@ export const number = (name: string) => (value: string): number => {
 
 /** Resolves after `ms`: the polling loops' pace. */
 export const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+/** A list command's output: the JSON with --json, else one block per row, or what to do when it is empty. */
+export function printList<T>(list: readonly T[], json: boolean | undefined, empty: string, row: (item: T) => string): void {
+  if (json) {
+    process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
+    return;
+  }
+  if (list.length === 0) process.stdout.write(`${empty}\n`);
+  for (const item of list) process.stdout.write(`${row(item)}\n`);
+}

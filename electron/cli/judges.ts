@@ -15,7 +15,7 @@ import { resolve } from 'node:path';
 import type { ApiInput, JudgeRunStatus } from '../../shared/api';
 import { BASELINE_JUDGE_NAME } from '../../shared/judges/config';
 import { LIMITS } from '../../shared/limits';
-import { Refusal, UsageError, number, projectClient } from './client';
+import { Refusal, UsageError, number, printList, projectClient } from './client';
 import { followRun, reportBatchImport, reportRunEnd } from './follow-run';
 import { endpointTuning, readTextOption, type EndpointTuningOptions } from './endpoint-options';
 
@@ -136,19 +136,13 @@ export function registerJudgeCommands(program: Command): void {
     .action(async (opts: { project: string; json?: boolean }) => {
       const client = projectClient(opts.project);
       try {
-        const list = await client.call('judges.list', {});
-        if (opts.json) {
-          process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
-          return;
-        }
-        if (list.length === 0) process.stdout.write('No judges yet. Add one with: loupe judges add NAME --project P --base-url URL --model M\n');
-        for (const j of list) {
+        printList(await client.call('judges.list', {}), opts.json, 'No judges yet. Add one with: loupe judges add NAME --project P --base-url URL --model M', (j) => {
           const key = j.keySource === 'env' ? ` · key from $${j.apiKeyEnv}` : j.keySource === 'stored' ? ' · key in the OS keychain' : '';
-          process.stdout.write(
+          return (
             `${j.name}\t${j.kind}\tversion ${shortHash(j.configHash)} (${j.versions} version${j.versions === 1 ? '' : 's'})\t` +
-              `${j.predictions.ok} labels, ${j.predictions.soft} soft, ${j.predictions.parseErrors} unparseable, ${j.predictions.failed} failed${key}\n  ${j.description}\n`,
+            `${j.predictions.ok} labels, ${j.predictions.soft} soft, ${j.predictions.parseErrors} unparseable, ${j.predictions.failed} failed${key}\n  ${j.description}`
           );
-        }
+        });
       } finally {
         client.close();
       }
