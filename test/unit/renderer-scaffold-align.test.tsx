@@ -11,45 +11,17 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from '../../renderer/App';
 import { ANNOTATOR_METHODS } from '../../shared/api';
-import type { ScaffoldContent } from '../../shared/scaffold/domain';
 import { ApiError } from '../../renderer/api/errors';
 import { createFakeCore, deferred, resetRendererState, type FakeCore, type FakeSummarySpec } from '../../renderer/testing/fakeCore';
-
-const SPECS: FakeSummarySpec[] = [
-  {
-    key: 1,
-    docId: 'camera',
-    document: 'Camera settings. Choose which apps can access your camera. Windows Hello is not affected.',
-    sentences: ['The page lets users choose which apps use the camera.', 'Windows Hello is blocked too.'],
-  },
-];
-const SCAFFOLD: ScaffoldContent = {
-  facts: [
-    { id: 'M1', text: 'Users choose which apps can access the camera.', tier: 'main' },
-    { id: 'S1', text: 'Windows Hello is not affected.', tier: 'supporting' },
-  ],
-  questions: [{ id: 'Q1', text: 'What does the page control?', answer: 'Camera access.', tier: 'main' }],
-  entities: [{ name: 'Windows Hello', attributes: [{ id: 'hello1', text: 'not affected by the setting' }] }],
-};
+import { CAMERA_SCAFFOLD, CAMERA_SPECS, press, renderAnnotate, scaffoldCore, toScaffold } from '../helpers/scaffold-ui';
 
 let core: FakeCore;
-const press = (key: string, init: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(document.body, { key, ...init });
 const itemId = (key: string, version = -1) => core.scaffold.versions('camera').at(version)!.items.find((i) => i.itemKey === key)!.id;
 const mine = (key: string) => core.scaffold.alignmentOf('human:ann', 1, itemId(key));
 
 async function mount(info = {}, annotator = 'ann') {
-  core = createFakeCore(SPECS, info, { annotators: [{ id: 1, name: annotator, kind: 'person' }], scaffold: { scaffolds: { camera: SCAFFOLD } } });
-  core.override('analysis.latest', () => ({ running: null, done: null }));
-  core.override('judges.list', () => []);
-  render(<App bridge={core.bridge} />);
-  await screen.findByTestId('unit-current');
-}
-
-async function toScaffold() {
-  press('t');
-  press('t');
-  press('t');
-  await screen.findByTestId('scaffold-pane');
+  core = scaffoldCore(CAMERA_SCAFFOLD, info, annotator);
+  await renderAnnotate(core);
 }
 
 beforeEach(() => resetRendererState());
@@ -192,8 +164,8 @@ describe('scaffold alignment in Annotate', () => {
   });
 
   it('N moves to the next summary and loads its own alignments of the same document scaffold', async () => {
-    const specs: FakeSummarySpec[] = [SPECS[0]!, { ...SPECS[0]!, key: 2, summaryId: 's2', sentences: ['Apps need camera access.'] }];
-    core = createFakeCore(specs, {}, { scaffold: { scaffolds: { camera: SCAFFOLD } } });
+    const specs: FakeSummarySpec[] = [CAMERA_SPECS[0]!, { ...CAMERA_SPECS[0]!, key: 2, summaryId: 's2', sentences: ['Apps need camera access.'] }];
+    core = createFakeCore(specs, {}, { scaffold: { scaffolds: { camera: CAMERA_SCAFFOLD } } });
     core.override('analysis.latest', () => ({ running: null, done: null }));
     core.override('judges.list', () => []);
     render(<App bridge={core.bridge} />);
@@ -210,7 +182,7 @@ describe('scaffold alignment in Annotate', () => {
   });
 
   it('on an annotator link: aligns and edits as that annotator and calls only annotator methods', async () => {
-    core = createFakeCore(SPECS, { role: 'annotator', annotator: 'bea' }, { annotators: [{ id: 1, name: 'bea', kind: 'person' }], scaffold: { scaffolds: { camera: SCAFFOLD } } });
+    core = createFakeCore(CAMERA_SPECS, { role: 'annotator', annotator: 'bea' }, { annotators: [{ id: 1, name: 'bea', kind: 'person' }], scaffold: { scaffolds: { camera: CAMERA_SCAFFOLD } } });
     render(<App bridge={core.bridge} />);
     await screen.findByTestId('unit-current');
     await toScaffold();

@@ -8,41 +8,22 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from '../../renderer/App';
-import type { ScaffoldContent } from '../../shared/scaffold/domain';
 import { resetAnnotation } from '../../renderer/state/annotation';
 import { useScaffold } from '../../renderer/state/scaffold';
 import { useSession } from '../../renderer/state/session';
 import { createFakeCore, resetRendererState, type FakeCore, type FakeSummarySpec } from '../../renderer/testing/fakeCore';
+import { CAMERA_SCAFFOLD, press, renderAnnotate, scaffoldCore, toScaffold } from '../helpers/scaffold-ui';
 
-const SPECS: FakeSummarySpec[] = [
-  {
-    key: 1,
-    docId: 'camera',
-    document: 'Camera settings. Choose which apps can access your camera. Windows Hello is not affected.',
-    sentences: ['The page lets users choose which apps use the camera.', 'Windows Hello is blocked too.'],
-  },
-];
-const SCAFFOLD: ScaffoldContent = {
-  facts: [
-    { id: 'M1', text: 'Users choose which apps can access the camera.', tier: 'main' },
-    { id: 'S1', text: 'Windows Hello is not affected.', tier: 'supporting' },
-  ],
-  questions: [{ id: 'Q1', text: 'What does the page control?', answer: 'Camera access.', tier: 'main' }],
-  entities: [],
-};
+const SCAFFOLD = { ...CAMERA_SCAFFOLD, entities: [] };
 
 let core: FakeCore;
-const press = (key: string, init: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(document.body, { key, ...init });
 const itemId = (key: string) => core.scaffold.versions('camera').at(-1)!.items.find((i) => i.itemKey === key)!.id;
 const mine = (key: string) => core.scaffold.alignmentOf('human:ann', 1, itemId(key));
 const records = () => core.callsTo('scaffold.record').map((r) => [r.itemId, r.value, r.sentences, r.cause]);
 
 async function mount() {
-  core = createFakeCore(SPECS, {}, { annotators: [{ id: 1, name: 'ann', kind: 'person' }], scaffold: { scaffolds: { camera: SCAFFOLD } } });
-  core.override('analysis.latest', () => ({ running: null, done: null }));
-  core.override('judges.list', () => []);
-  render(<App bridge={core.bridge} />);
-  await screen.findByTestId('unit-current');
+  core = scaffoldCore(SCAFFOLD);
+  await renderAnnotate(core);
 }
 
 /** The page and its stores start over; this tab's sessionStorage stays; the core keeps its alignments. */
@@ -52,13 +33,6 @@ async function reloadTab() {
   useSession.setState({ bridge: null, info: null, annotator: null, switching: false, view: 'start', booting: true, error: null });
   render(<App bridge={core.bridge} />);
   await screen.findByTestId('unit-current');
-}
-
-async function toScaffold() {
-  press('t');
-  press('t');
-  press('t');
-  await screen.findByTestId('scaffold-pane');
 }
 
 beforeEach(() => resetRendererState());

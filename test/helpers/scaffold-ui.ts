@@ -1,0 +1,48 @@
+/** The one-summary camera fixture of the Annotate scaffold-mode tests, and how they reach the mode. */
+import { fireEvent, render, screen } from '@testing-library/react';
+import { createElement } from 'react';
+import { App } from '../../renderer/App';
+import type { ScaffoldContent } from '../../shared/scaffold/domain';
+import { createFakeCore, type FakeCore, type FakeSummarySpec } from '../../renderer/testing/fakeCore';
+
+export const CAMERA_SPECS: FakeSummarySpec[] = [
+  {
+    key: 1,
+    docId: 'camera',
+    document: 'Camera settings. Choose which apps can access your camera. Windows Hello is not affected.',
+    sentences: ['The page lets users choose which apps use the camera.', 'Windows Hello is blocked too.'],
+  },
+];
+
+export const CAMERA_SCAFFOLD: ScaffoldContent = {
+  facts: [
+    { id: 'M1', text: 'Users choose which apps can access the camera.', tier: 'main' },
+    { id: 'S1', text: 'Windows Hello is not affected.', tier: 'supporting' },
+  ],
+  questions: [{ id: 'Q1', text: 'What does the page control?', answer: 'Camera access.', tier: 'main' }],
+  entities: [{ name: 'Windows Hello', attributes: [{ id: 'hello1', text: 'not affected by the setting' }] }],
+};
+
+export const press = (key: string, init: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(document.body, { key, ...init });
+
+/** A fake core holding the camera scaffold for one person, with the views' background calls answered. */
+export function scaffoldCore(scaffold: ScaffoldContent = CAMERA_SCAFFOLD, info = {}, annotator = 'ann'): FakeCore {
+  const core = createFakeCore(CAMERA_SPECS, info, { annotators: [{ id: 1, name: annotator, kind: 'person' }], scaffold: { scaffolds: { camera: scaffold } } });
+  core.override('analysis.latest', () => ({ running: null, done: null }));
+  core.override('judges.list', () => []);
+  return core;
+}
+
+/** Renders the app on that core and waits for Annotate. */
+export async function renderAnnotate(core: FakeCore): Promise<void> {
+  render(createElement(App, { bridge: core.bridge }));
+  await screen.findByTestId('unit-current');
+}
+
+/** T three times: sentences → claims → key facts → scaffold. */
+export async function toScaffold(): Promise<void> {
+  press('t');
+  press('t');
+  press('t');
+  await screen.findByTestId('scaffold-pane');
+}
