@@ -14,8 +14,8 @@ import { BaselineConfigSchema, EndpointConfigSchema, JUDGE_KINDS, JudgeConfigSch
 import { AnalysisReportSchema } from './analysis/schema';
 import { LIMITS } from './limits';
 import { boundedNumber } from './bounded';
-import { ACCURACY_ANNOTATOR_METHODS, ACCURACY_API } from './accuracy/contract';
-import { SCAFFOLD_ANNOTATOR_METHODS, SCAFFOLD_API } from './scaffold/contract';
+import { ACCURACY_ANNOTATOR_METHODS, ACCURACY_API } from './contract/accuracy';
+import { SCAFFOLD_ANNOTATOR_METHODS, SCAFFOLD_API } from './contract/scaffold';
 
 const Name = z.string().trim().min(LIMITS.nameChars.min).max(LIMITS.nameChars.max);
 const Empty = z.object({}).strict();
@@ -994,9 +994,9 @@ export const API = {
     input: z.object({ fileName: z.string(), content: z.string() }),
     output: z.object({ path: z.string().nullable() }),
   },
-  /** Claims, key facts, systems under test and their LLM tasks (issue 11): shared/accuracy/contract.ts. */
+  /** Claims, key facts, systems under test and their LLM tasks (issue 11): shared/contract/accuracy.ts. */
   ...ACCURACY_API,
-  /** People's Semantic Scaffold alignments and edits (issue 12): shared/scaffold/contract.ts. */
+  /** People's Semantic Scaffold alignments and edits (issue 12): shared/contract/scaffold.ts. */
   ...SCAFFOLD_API,
 } as const;
 

@@ -16,7 +16,7 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import type { ApiInput } from '../../shared/api';
-import type { AccuracyRunStatus } from '../../shared/accuracy/contract';
+import type { AccuracyRunStatus } from '../../shared/contract/accuracy';
 import { Refusal, UsageError, number, printList, projectClient } from './client';
 import { followRun, reportBatchImport, reportRunEnd } from './follow-run';
 import { endpointTuning, readTextOption, type EndpointTuningOptions } from './endpoint-options';

@@ -22,7 +22,7 @@ import {
   type ConveyedBy,
   type KeyFactAnnotation,
   type KeyFactLabelState,
-} from '../../shared/accuracy/contract';
+} from '../../shared/contract/accuracy';
 import type { ClaimErrorType, ClaimLabel, KeyFactLabel } from '../../shared/accuracy/domain';
 import type { HumanLabel } from '../../shared/domain';
 import { errorMessage } from '../api/errors';

@@ -5,7 +5,7 @@
  * Counts only, never an answer (the blindness of accuracyTasks.ts).
  */
 import { create } from 'zustand';
-import type { AccuracyBatchImport } from '../../shared/accuracy/contract';
+import type { AccuracyBatchImport } from '../../shared/contract/accuracy';
 import { errorMessage } from '../api/errors';
 import { refreshTaskPlan, runInput, useAccuracyTasks } from './accuracyTasks';
 import { reloadItemsLater } from './accuracy';

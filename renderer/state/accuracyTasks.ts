@@ -15,7 +15,7 @@ import type {
   AccuracyTask,
   AccuracyTaskInfo,
   SystemInfo,
-} from '../../shared/accuracy/contract';
+} from '../../shared/contract/accuracy';
 import type { ApiInput } from '../../shared/api';
 import { errorMessage } from '../api/errors';
 import { reloadItemsLater } from './accuracy';

@@ -15,8 +15,8 @@
  */
 import { create } from 'zustand';
 import { z } from 'zod';
-import type { AlignmentState, AlignmentValueInput, ScaffoldAnnotation, ScaffoldAnnotationItem, ScaffoldEditInput } from '../../shared/scaffold/contract';
-import { ALIGNMENT_VALUES, AlignmentStateSchema } from '../../shared/scaffold/contract';
+import type { AlignmentState, AlignmentValueInput, ScaffoldAnnotation, ScaffoldAnnotationItem, ScaffoldEditInput } from '../../shared/contract/scaffold';
+import { ALIGNMENT_VALUES, AlignmentStateSchema } from '../../shared/contract/scaffold';
 import type { HumanLabel } from '../../shared/domain';
 import { errorMessage } from '../api/errors';
 import { canLabel, sessionLanes, useAnnotation } from './annotation';

@@ -1,5 +1,5 @@
 /**
- * The accuracy methods (claims.*, keyfacts.*, systems.*, accuracy.*, shared/accuracy/contract.ts)
+ * The accuracy methods (claims.*, keyfacts.*, systems.*, accuracy.*, shared/contract/accuracy.ts)
  * of the renderer's test double, on the fake core's summaries. Inputs arrive already parsed by
  * the contract and role-checked (fakeCore.ts), as in dispatch; what is left here is what a handler
  * decides: versions with new ids on every edit (labels stay on the ids they were given on), blind
@@ -17,7 +17,7 @@ import type {
   KeyFactLabelState,
   KeyFactSet,
   SystemInfo,
-} from '../../shared/accuracy/contract';
+} from '../../shared/contract/accuracy';
 import { ApiError } from '../api/errors';
 
 export type AccuracyMethod = Extract<ApiMethod, `claims.${string}` | `keyfacts.${string}` | `systems.${string}` | `accuracy.${string}`>;

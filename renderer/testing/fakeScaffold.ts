@@ -1,5 +1,5 @@
 /**
- * The scaffold methods (scaffold.*, shared/scaffold/contract.ts) of the renderer's test double,
+ * The scaffold methods (scaffold.*, shared/contract/scaffold.ts) of the renderer's test double,
  * on the fake core's summaries. Inputs arrive parsed by the contract and role-checked
  * (fakeCore.ts), as in dispatch; what is left is what the handler decides: versions with new item
  * ids on every edit (alignments stay on the ids they were given on), blind loads (only the
@@ -7,7 +7,7 @@
  * values that must fit the item's kind. Not imported by the app (not in the bundle).
  */
 import type { AnnotationSummary, ApiMethod, ApiOutput, ApiParsedInput } from '../../shared/api';
-import { ALIGNMENT_VALUES, type AlignmentState, type ScaffoldVersion } from '../../shared/scaffold/contract';
+import { ALIGNMENT_VALUES, type AlignmentState, type ScaffoldVersion } from '../../shared/contract/scaffold';
 import { scaffoldContentProblems } from '../../shared/scaffold/content';
 import type { ScaffoldContent } from '../../shared/scaffold/domain';
 import { ApiError } from '../api/errors';

@@ -14,7 +14,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClaimAnnotation, KeyFactAnnotation } from '../../shared/accuracy/contract';
+import type { ClaimAnnotation, KeyFactAnnotation } from '../../shared/contract/accuracy';
 import { confirmReveal, labelsStored, launchChromium, pickAnnotator } from '../helpers/browser';
 import { mustLoupe, writeJsonl } from '../helpers/project';
 import { apiCall, startServe, type ServeProcess } from '../helpers/serve';

@@ -12,7 +12,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScaffoldAnnotation, ScaffoldAnnotationItem } from '../../shared/scaffold/contract';
+import type { ScaffoldAnnotation, ScaffoldAnnotationItem } from '../../shared/contract/scaffold';
 import { labelsStored, launchChromium } from '../helpers/browser';
 import { mustLoupe, writeJsonl } from '../helpers/project';
 import { b4Alignments, b4Scaffold, b4Summaries, B4_DATASET } from '../helpers/scaffold-b4';

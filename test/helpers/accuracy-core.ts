@@ -1,7 +1,7 @@
 /** A core for the accuracy/scaffold task tests: typed dispatch calls, a run polled to its end, read-only SQL on the project. */
 import Database from 'better-sqlite3';
 import { createCore, dispatch, type Core } from '../../electron/core/index';
-import type { AccuracyRunStatus } from '../../shared/accuracy/contract';
+import type { AccuracyRunStatus } from '../../shared/contract/accuracy';
 import type { ApiInput, ApiMethod, ApiOutput } from '../../shared/api';
 
 /** A core on `dir` with disk paths allowed, no dialogs and any key environment variable. */

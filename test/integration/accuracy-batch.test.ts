@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, dispatch, type Core } from '../../electron/core/index';
 import { runImport } from '../../electron/core/imports/run';
-import type { AccuracyRunStatus } from '../../shared/accuracy/contract';
+import type { AccuracyRunStatus } from '../../shared/contract/accuracy';
 import type { ApiInput, ApiMethod, ApiOutput } from '../../shared/api';
 import { writeJsonl } from '../helpers/project';
 import { tempDir } from '../helpers/tmp';

@@ -11,7 +11,7 @@ import { exportHooks } from '../../renderer/charts/export';
 import { resetAccuracyBatch } from '../../renderer/state/accuracyBatch';
 import type { FakeCore } from '../../renderer/testing/fakeCore';
 import { endpointConfig, installFakeJudges, judgeInfo } from '../../renderer/testing/fakeJudges';
-import type { AccuracyBatchImport } from '../../shared/accuracy/contract';
+import type { AccuracyBatchImport } from '../../shared/contract/accuracy';
 import { judgesViewLifecycle, oneSentenceCore, showJudgesView } from '../helpers/judges-view';
 
 let core: FakeCore;

@@ -2,7 +2,7 @@
  * accuracy.*: the LLM tasks of the Summarization Accuracy evaluation (issue 11) on the task
  * engine: what can run (tasks), the exact request of one item (preview), what a start would send
  * (plan), and background runs (start / status / pause / resume / cancel / runs), told like the
- * judge runs. Contract: shared/accuracy/contract.ts.
+ * judge runs. Contract: shared/contract/accuracy.ts.
  *
  * Who answers: a judge of judges.* (an endpoint judge: its base URLs, model, decoding and key;
  * the task's own template) for every task but summary_generation, which runs a system of
@@ -10,8 +10,8 @@
  * environment variable it names, under the host's policy: systems/keys.ts).
  */
 import { ApiError, type ApiHandlers } from '../../../shared/api';
-import { AccuracyRunInputSchema, SystemConfigSchema, type AccuracyBatchExport, type AccuracyBatchImport, type AccuracyPlan, type AccuracyPreview, type AccuracyRunStatus, type AccuracyTask, type AccuracyTaskInfo } from '../../../shared/accuracy/contract';
-import { ACCURACY_TASKS } from '../../../shared/accuracy/contract';
+import { AccuracyRunInputSchema, SystemConfigSchema, type AccuracyBatchExport, type AccuracyBatchImport, type AccuracyPlan, type AccuracyPreview, type AccuracyRunStatus, type AccuracyTask, type AccuracyTaskInfo } from '../../../shared/contract/accuracy';
+import { ACCURACY_TASKS } from '../../../shared/contract/accuracy';
 import type { z } from 'zod';
 import type { CoreContext } from '../context';
 import type { JudgeService } from '../judges/service';

@@ -10,11 +10,11 @@
 import { z } from 'zod';
 import { CLAIM_ERROR_TYPES, ClaimErrorTypeSchema, SystemFailureSchema } from '../../../shared/accuracy/domain';
 import { readSummaryAnswer } from '../../../shared/accuracy/refusal';
-import type { AccuracyTask } from '../../../shared/accuracy/contract';
+import type { AccuracyTask } from '../../../shared/contract/accuracy';
 import { defineJsonKind, fillTemplate, type JsonTaskKind } from '../tasks/json-kind';
 import type { ChatRequestBody, TaskKind } from '../tasks/kind';
 import { sha256Hex } from '../tasks/hashing';
-import type { SystemConfig } from '../../../shared/accuracy/contract';
+import type { SystemConfig } from '../../../shared/contract/accuracy';
 import { systemConfigHash } from '../systems/handlers';
 import { directScoreKind, scaffoldAlignmentKind, scaffoldExtractionKind } from './scaffold-kinds';
 

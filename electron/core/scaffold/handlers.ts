@@ -4,7 +4,7 @@
  * into a new version; alignments stay on the version they were given on (schema 9).
  */
 import { ApiError, type ApiHandlers } from '../../../shared/api';
-import { ALIGNMENT_VALUES, type ScaffoldVersion } from '../../../shared/scaffold/contract';
+import { ALIGNMENT_VALUES, type ScaffoldVersion } from '../../../shared/contract/scaffold';
 import { scaffoldContentProblems } from '../../../shared/scaffold/content';
 import type { AlignmentValue, ScaffoldContent } from '../../../shared/scaffold/domain';
 import type { ScaffoldRepository, ScaffoldRow } from '../../../db/scaffoldRepository';

@@ -1,5 +1,5 @@
 /** No claims or key facts yet: the lead can start the task that makes them; an annotator asks the lead. */
-import type { AccuracyTask } from '../../../shared/accuracy/contract';
+import type { AccuracyTask } from '../../../shared/contract/accuracy';
 import { prepareTask } from '../../state/accuracyTasks';
 import { showView } from '../../state/session';
 

@@ -5,7 +5,7 @@
  * cancel. Counts and progress only: no verdict or alignment is shown here.
  */
 import { useEffect } from 'react';
-import { ACCURACY_TASKS, type AccuracyRunStatus } from '../../../shared/accuracy/contract';
+import { ACCURACY_TASKS, type AccuracyRunStatus } from '../../../shared/contract/accuracy';
 import type { DatasetStats, JudgeInfo } from '../../../shared/api';
 import {
   cancelTask,

@@ -17,7 +17,7 @@ import {
   undoScaffold,
   useScaffold,
 } from '../../state/scaffold';
-import type { ScaffoldAnnotation } from '../../../shared/scaffold/contract';
+import type { ScaffoldAnnotation } from '../../../shared/contract/scaffold';
 import { FactSentencesPicker } from './FactSentencesPicker';
 import { ScaffoldEditor } from './ScaffoldEditor';
 import { ScaffoldVersionHistory } from './ScaffoldVersionHistory';

@@ -5,7 +5,7 @@
  * its kind) when edited or retiered, so the new version names the item it came from.
  */
 import { useLayoutEffect, useState, type ReactNode } from 'react';
-import type { ScaffoldAnnotation, ScaffoldEditInput } from '../../../shared/scaffold/contract';
+import type { ScaffoldAnnotation, ScaffoldEditInput } from '../../../shared/contract/scaffold';
 import { scaffoldContentProblems } from '../../../shared/scaffold/content';
 import type { ScaffoldContent, Tier } from '../../../shared/scaffold/domain';
 

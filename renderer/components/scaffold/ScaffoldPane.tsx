@@ -5,7 +5,7 @@
  * for a kept fact, the sentences that convey it (Fact Focus, E).
  */
 import type { AnnotationSummary } from '../../../shared/api';
-import type { ScaffoldAnnotation, ScaffoldAnnotationItem } from '../../../shared/scaffold/contract';
+import type { ScaffoldAnnotation, ScaffoldAnnotationItem } from '../../../shared/contract/scaffold';
 import { ALIGNMENT_NAME, type KeptAlignments } from '../../state/scaffold';
 import { SavingStatus } from '../accuracy/SavingStatus';
 import { useScrollCurrentIntoView } from '../useScrollCurrentIntoView';

@@ -4,7 +4,7 @@
  * stay on their version). scaffold.versions is the lead's: an annotator link never calls it.
  */
 import { useEffect, useState } from 'react';
-import type { ScaffoldVersion } from '../../../shared/scaffold/contract';
+import type { ScaffoldVersion } from '../../../shared/contract/scaffold';
 import { errorMessage } from '../../api/errors';
 import { bridge } from '../../state/session';
 

@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { boundedNumber } from '../bounded';
-import { TierSchema } from './domain';
+import { TierSchema } from '../scaffold/domain';
 
 const Name = z.string().trim().min(LIMITS.nameChars.min).max(LIMITS.nameChars.max);
 const Id = z.number().int();

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { BaseUrlSchema, ExtraFieldsSchema, JsonValueSchema, MAX_REPLICAS } from '../judges/config';
 import { LIMITS } from '../limits';
 import { boundedNumber } from '../bounded';
-import { ClaimErrorTypeSchema, ClaimLabelSchema, KeyFactLabelSchema, SetSourceSchema, SystemFailureSchema } from './domain';
+import { ClaimErrorTypeSchema, ClaimLabelSchema, KeyFactLabelSchema, SetSourceSchema, SystemFailureSchema } from '../accuracy/domain';
 
 const Name = z.string().trim().min(LIMITS.nameChars.min).max(LIMITS.nameChars.max);
 const Empty = z.object({}).strict();
