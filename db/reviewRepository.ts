@@ -12,7 +12,7 @@
 import type { Database } from './open';
 import { AnnotatorKindError } from './annotatorKind';
 import type { ErrorType, HumanLabel, Phase } from '../shared/domain';
-import type { ReviewQueueKind } from '../shared/api';
+import type { ReviewQueueKind } from '../shared/contract/review';
 import { adjudicatedLabelRows } from '../shared/analysis/human-label';
 import type { AdjudicatedLabelRow } from '../shared/analysis/from-rows';
 import type { ReviewLabelRow, ReviewPredictionRow, ReviewSummaryRow, ReviewUnitRow } from '../shared/review/rows';

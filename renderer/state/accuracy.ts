@@ -13,16 +13,8 @@
  */
 import { z } from 'zod';
 import { create } from 'zustand';
-import {
-  ClaimLabelStateSchema,
-  KeyFactLabelStateSchema,
-  type AnnotationClaim,
-  type ClaimAnnotation,
-  type ClaimLabelState,
-  type ConveyedBy,
-  type KeyFactAnnotation,
-  type KeyFactLabelState,
-} from '../../shared/contract/accuracy';
+import { ClaimLabelStateSchema, type AnnotationClaim, type ClaimAnnotation, type ClaimLabelState } from '../../shared/contract/claims';
+import { KeyFactLabelStateSchema, type ConveyedBy, type KeyFactAnnotation, type KeyFactLabelState } from '../../shared/contract/keyfacts';
 import type { ClaimErrorType, ClaimLabel, KeyFactLabel } from '../../shared/accuracy/domain';
 import type { HumanLabel } from '../../shared/domain';
 import { errorMessage } from '../api/errors';

@@ -7,15 +7,8 @@
  * by the Annotate view except "a run that makes claims or key facts finished" (reload them).
  */
 import { create } from 'zustand';
-import type {
-  AccuracyPlan,
-  AccuracyPreview,
-  AccuracyRunInput,
-  AccuracyRunStatus,
-  AccuracyTask,
-  AccuracyTaskInfo,
-  SystemInfo,
-} from '../../shared/contract/accuracy';
+import type { AccuracyPlan, AccuracyPreview, AccuracyRunInput, AccuracyRunStatus, AccuracyTask, AccuracyTaskInfo } from '../../shared/contract/accuracy';
+import type { SystemInfo } from '../../shared/contract/systems';
 import type { ApiInput } from '../../shared/api';
 import { errorMessage } from '../api/errors';
 import { reloadItemsLater } from './accuracy';

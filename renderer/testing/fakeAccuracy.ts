@@ -7,17 +7,10 @@
  * summary. Not imported by the app (not in the bundle).
  */
 import type { AnnotationSummary, ApiMethod, ApiOutput, ApiParsedInput } from '../../shared/api';
-import type {
-  AccuracyPlan,
-  AccuracyRunStatus,
-  AccuracyTask,
-  AccuracyTaskInfo,
-  ClaimLabelState,
-  ClaimSet,
-  KeyFactLabelState,
-  KeyFactSet,
-  SystemInfo,
-} from '../../shared/contract/accuracy';
+import type { AccuracyPlan, AccuracyRunStatus, AccuracyTask, AccuracyTaskInfo } from '../../shared/contract/accuracy';
+import type { ClaimLabelState, ClaimSet } from '../../shared/contract/claims';
+import type { KeyFactLabelState, KeyFactSet } from '../../shared/contract/keyfacts';
+import type { SystemInfo } from '../../shared/contract/systems';
 import { ApiError } from '../api/errors';
 
 export type AccuracyMethod = Extract<ApiMethod, `claims.${string}` | `keyfacts.${string}` | `systems.${string}` | `accuracy.${string}`>;

@@ -16,7 +16,7 @@
  *   enter p̂/ε̂ (PROTOCOL: suspicious-example adjudication).
  */
 import type { HumanLabel, Phase } from '../domain';
-import type { ReviewQueueKind } from '../api';
+import type { ReviewQueueKind } from '../contract/review';
 import type { HumanLabelRule, HumanLabelStatus } from './types';
 
 export interface ResolvedHumanLabel {

@@ -11,15 +11,10 @@
  * current alignment values, never a judge's, another person's or an imported label set's.
  */
 import { z } from 'zod';
-import { LIMITS } from '../limits';
-import { boundedNumber } from '../bounded';
+import { Id, ItemText, Name, TimeSpent } from './primitives';
 import { TierSchema } from '../scaffold/domain';
 
-const Name = z.string().trim().min(LIMITS.nameChars.min).max(LIMITS.nameChars.max);
-const Id = z.number().int();
 const ItemKey = z.string().trim().min(1).max(200);
-const ItemText = z.string().trim().min(1).max(5_000);
-const TimeSpent = boundedNumber(LIMITS.timeSpentMs).nullable();
 
 export const ScaffoldItemKindSchema = z.enum(['fact', 'question', 'attribute']);
 /** Every value an alignment may take; which fit an item depends on its kind (ALIGNMENT_VALUES). */

@@ -3,7 +3,7 @@
  * label export and the dataset card report. Pure, over a loaded dataset.
  */
 import { compareByDocThenSummary } from '../analysis/prepare';
-import type { Correction } from '../api';
+import type { Correction } from '../contract/review';
 import type { GlobalLabel, HumanLabel } from '../domain';
 import type { LoadedDataset, LoadedSummary, LoadedUnit } from './dataset';
 

@@ -7,7 +7,7 @@ import { annotatorsDisagree } from '../analysis/human-label';
 import { compareByDocThenSummary, isAnalysedSummary, isAnnotated } from '../analysis/prepare';
 import { computeSuspicious } from '../analysis/suspicious';
 import type { SuspiciousReport } from '../analysis/types';
-import type { ReviewQueueKind } from '../api';
+import type { ReviewQueueKind } from '../contract/review';
 import type { ErrorType } from '../domain';
 import type { LoadedSummary, LoadedUnit } from './dataset';
 import type { ReviewLabelRow } from './rows';

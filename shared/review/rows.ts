@@ -3,7 +3,7 @@
  * values, so the review rules of shared/review run on them without a database.
  */
 import type { ErrorType, GlobalLabel, HumanLabel } from '../domain';
-import type { ReviewQueueKind } from '../api';
+import type { ReviewQueueKind } from '../contract/review';
 import type { CurrentLabelRow, PredictionRow, SummaryRow, UnitRow } from '../analysis/from-rows';
 
 export interface ReviewSummaryRow extends SummaryRow {

@@ -5,7 +5,7 @@
  */
 import { computeSuspicious } from '../analysis/suspicious';
 import type { ReviewTable as Table4Counts } from '../analysis/types';
-import type { ReviewTable as Table4Row } from '../api';
+import type { ReviewTable as Table4Row } from '../contract/review';
 import { ERROR_TYPES, type ErrorType } from '../domain';
 import { isReviewLabelDecision } from '../analysis/human-label';
 import { compareCurrentFirst } from '../latest-event';

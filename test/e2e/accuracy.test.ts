@@ -14,7 +14,8 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClaimAnnotation, KeyFactAnnotation } from '../../shared/contract/accuracy';
+import type { ClaimAnnotation } from '../../shared/contract/claims';
+import type { KeyFactAnnotation } from '../../shared/contract/keyfacts';
 import { confirmReveal, labelsStored, launchChromium, pickAnnotator } from '../helpers/browser';
 import { mustLoupe, writeJsonl } from '../helpers/project';
 import { apiCall, startServe, type ServeProcess } from '../helpers/serve';

@@ -8,7 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { AccuracyRunStatus, SystemInfo } from '../../shared/contract/accuracy';
+import type { AccuracyRunStatus } from '../../shared/contract/accuracy';
+import type { SystemInfo } from '../../shared/contract/systems';
 import { MemorySecretStore } from '../../electron/core/judges/secrets';
 import { call, desktopCore, importSummaryRows, type TestCore } from '../helpers/desktop-core';
 import { tempDir } from '../helpers/tmp';

@@ -10,7 +10,8 @@
  * environment variable it names, under the host's policy: systems/keys.ts).
  */
 import { ApiError, type ApiHandlers } from '../../../shared/api';
-import { AccuracyRunInputSchema, SystemConfigSchema, type AccuracyBatchExport, type AccuracyBatchImport, type AccuracyPlan, type AccuracyPreview, type AccuracyRunStatus, type AccuracyTask, type AccuracyTaskInfo } from '../../../shared/contract/accuracy';
+import { AccuracyRunInputSchema, type AccuracyBatchExport, type AccuracyBatchImport, type AccuracyPlan, type AccuracyPreview, type AccuracyRunStatus, type AccuracyTask, type AccuracyTaskInfo } from '../../../shared/contract/accuracy';
+import { SystemConfigSchema } from '../../../shared/contract/systems';
 import { ACCURACY_TASKS } from '../../../shared/contract/accuracy';
 import type { z } from 'zod';
 import type { CoreContext } from '../context';

@@ -14,7 +14,7 @@ import type { AccuracyTask } from '../../../shared/contract/accuracy';
 import { defineJsonKind, fillTemplate, type JsonTaskKind } from '../tasks/json-kind';
 import type { ChatRequestBody, TaskKind } from '../tasks/kind';
 import { sha256Hex } from '../tasks/hashing';
-import type { SystemConfig } from '../../../shared/contract/accuracy';
+import type { SystemConfig } from '../../../shared/contract/systems';
 import { systemConfigHash } from '../systems/handlers';
 import { directScoreKind, scaffoldAlignmentKind, scaffoldExtractionKind } from './scaffold-kinds';
 

@@ -20,7 +20,7 @@
  */
 import type { AccuracyRepository, ClaimRow } from '../../../db/accuracyRepository';
 import type { Repository } from '../../../db/repository';
-import type { SystemConfig } from '../../../shared/contract/accuracy';
+import type { SystemConfig } from '../../../shared/contract/systems';
 import { failureOfError } from '../../../shared/accuracy/refusal';
 import { isLikelyFragment } from '../../../shared/domain';
 import { SPLITTER, splitSentences } from '../../../shared/split/sentences';

@@ -4,7 +4,7 @@
  * were given on (schema 8). The annotation calls return only the caller's own labels.
  */
 import { ApiError, type ApiHandlers } from '../../../shared/api';
-import type { ClaimSet } from '../../../shared/contract/accuracy';
+import type { ClaimSet } from '../../../shared/contract/claims';
 import type { AccuracyRepository } from '../../../db/accuracyRepository';
 import type { CoreContext } from '../context';
 import { notFound, personEdit, requireEditedVersion, setHeader } from '../accuracy/versioned-sets';

@@ -3,7 +3,7 @@
  * covered or not, and which claims/sentences convey it. Same rules as claims.*.
  */
 import { ApiError, type ApiHandlers } from '../../../shared/api';
-import type { KeyFactSet } from '../../../shared/contract/accuracy';
+import type { KeyFactSet } from '../../../shared/contract/keyfacts';
 import type { AccuracyRepository } from '../../../db/accuracyRepository';
 import type { CoreContext } from '../context';
 import { notFound, personEdit, requireEditedVersion, setHeader } from '../accuracy/versioned-sets';

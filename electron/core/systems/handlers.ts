@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { ApiError, type ApiHandlers } from '../../../shared/api';
-import { SystemConfigSchema, type SystemConfig, type SystemInfo } from '../../../shared/contract/accuracy';
+import { SystemConfigSchema, type SystemConfig, type SystemInfo } from '../../../shared/contract/systems';
 import { canonicalJson } from '../../../shared/judges/config';
 import type { AccuracyRepository } from '../../../db/accuracyRepository';
 import type { CoreContext } from '../context';

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../../../shared/api';
-import type { SystemConfig, SystemInfo } from '../../../shared/contract/accuracy';
+import type { SystemConfig, SystemInfo } from '../../../shared/contract/systems';
 import type { Repository } from '../../../db/repository';
 import type { CoreContext } from '../context';
 import { keyApplies, originsOf, type StoredKey } from '../judges/secrets';

@@ -3,7 +3,8 @@
  * the set editors). The view hands every command here first; what is not about claims or key
  * facts (summary moves, help) goes back to the view.
  */
-import type { ClaimAnnotation, KeyFactAnnotation } from '../../../shared/contract/accuracy';
+import type { ClaimAnnotation } from '../../../shared/contract/claims';
+import type { KeyFactAnnotation } from '../../../shared/contract/keyfacts';
 import type { AnnotateCommand } from '../../keyboard';
 import {
   afterAccuracyPending,

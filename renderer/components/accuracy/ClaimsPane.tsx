@@ -3,7 +3,7 @@
  * with its claims (current version) nested under it, each with this annotator's label. Text is
  * rendered as text (React children), never as HTML.
  */
-import type { ClaimAnnotation } from '../../../shared/contract/accuracy';
+import type { ClaimAnnotation } from '../../../shared/contract/claims';
 import { CLAIM_ERROR_TYPE_IN_TAXONOMY, type ClaimErrorType } from '../../../shared/accuracy/domain';
 import { ERROR_TYPE_NAMES } from '../../../shared/domain';
 import { claimItem, claimRows, CLAIM_LABEL_NAME } from '../../state/accuracy';

@@ -4,7 +4,7 @@
  * Enter saves, Esc closes without saving.
  */
 import { useEffect, useState } from 'react';
-import type { ConveyedBy, KeyFactAnnotation } from '../../../shared/contract/accuracy';
+import type { ConveyedBy, KeyFactAnnotation } from '../../../shared/contract/keyfacts';
 import { conveyLines, type ConveyLine } from './lines';
 
 interface ConveyedByPickerProps {

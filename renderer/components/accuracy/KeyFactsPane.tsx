@@ -3,7 +3,7 @@
  * numbered sentences, each fact Covered / Not covered by this summary with the sentences or
  * claims that convey it (E after F picks them).
  */
-import type { KeyFactAnnotation } from '../../../shared/contract/accuracy';
+import type { KeyFactAnnotation } from '../../../shared/contract/keyfacts';
 import { factItem, FACT_LABEL_NAME } from '../../state/accuracy';
 import { EmptyItems } from './EmptyItems';
 import { useScrollCurrentIntoView } from '../useScrollCurrentIntoView';

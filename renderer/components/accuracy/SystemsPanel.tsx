@@ -5,7 +5,7 @@
  * only the name of the environment variable that holds it. A key is never shown back.
  */
 import { useState } from 'react';
-import { DEFAULT_SUMMARY_PROMPT, SystemConfigSchema, type SystemInfo } from '../../../shared/contract/accuracy';
+import { DEFAULT_SUMMARY_PROMPT, SystemConfigSchema, type SystemInfo } from '../../../shared/contract/systems';
 import { addSystem, removeSystem } from '../../state/accuracyTasks';
 import { useSession } from '../../state/session';
 import { formatCount } from '../judges/format';

@@ -1,5 +1,5 @@
 /** The lines a key fact can be conveyed by, numbered as on screen: sentence "2", claim "2.1". */
-import type { KeyFactAnnotation } from '../../../shared/contract/accuracy';
+import type { KeyFactAnnotation } from '../../../shared/contract/keyfacts';
 
 export interface ConveyLine {
   kind: 'sentence' | 'claim';

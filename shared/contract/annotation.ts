@@ -1,0 +1,135 @@
+/**
+ * annotation.*: blind sentence annotation. No output schema here has a field for a judge
+ * prediction or a global label; hosts parse outputs, which strips any key a schema does not name
+ * (docs/architecture.md, "Blindness").
+ */
+import { z } from 'zod';
+import { boundedNumber } from '../bounded';
+import { ErrorTypeSchema, HumanLabelSchema } from '../domain';
+import { LIMITS } from '../limits';
+import { Name } from './primitives';
+
+export const ProgressSchema = z.object({
+  unitsDone: z.number().int(),
+  unitsTotal: z.number().int(),
+  summariesDone: z.number().int(),
+  summariesTotal: z.number().int(),
+});
+export type Progress = z.infer<typeof ProgressSchema>;
+
+/** One summary of an annotator's queue. Deliberately no global label. */
+export const QueueItemSchema = z.object({
+  key: z.number().int(),
+  dataset: z.string(),
+  summaryId: z.string(),
+  docId: z.string(),
+  units: z.number().int(),
+  labeled: z.number().int(),
+  documentMissing: z.boolean(),
+});
+export type QueueItem = z.infer<typeof QueueItemSchema>;
+
+export const QueueSchema = z.object({
+  annotator: z.string(),
+  items: z.array(QueueItemSchema),
+  progress: ProgressSchema,
+  /** Index into items of the first summary with an unlabeled unit (null: all done). */
+  resumeAt: z.number().int().nullable(),
+});
+export type Queue = z.infer<typeof QueueSchema>;
+
+export const UnitLabelStateSchema = z
+  .object({
+    label: HumanLabelSchema.nullable(),
+    errorType: ErrorTypeSchema.nullable(),
+    note: z.string().nullable(),
+  })
+  .refine((s) => s.errorType === null || s.label === 'unfaithful', {
+    message: 'An error type applies only to an Unfaithful sentence.',
+    path: ['errorType'],
+  });
+export type UnitLabelState = z.infer<typeof UnitLabelStateSchema>;
+
+/** A unit as the annotator sees it: text, offsets and the annotator's *own* current label. */
+export const AnnotationUnitSchema = z.object({
+  id: z.number().int(),
+  index: z.number().int(),
+  text: z.string(),
+  start: z.number().int(),
+  end: z.number().int(),
+  fragment: z.boolean(),
+  state: UnitLabelStateSchema,
+});
+export type AnnotationUnit = z.infer<typeof AnnotationUnitSchema>;
+
+export const AnnotationSummarySchema = z.object({
+  key: z.number().int(),
+  dataset: z.string(),
+  summaryId: z.string(),
+  docId: z.string(),
+  summary: z.string(),
+  /** null: the document is missing; its units cannot be labeled until one is attached. */
+  document: z.string().nullable(),
+  splitter: z.string(),
+  units: z.array(AnnotationUnitSchema),
+  /** This annotator revealed the summary's judge outputs or benchmark labels (issue 9): their labels on it are recorded blind: false. */
+  revealed: z.boolean().optional(),
+});
+export type AnnotationSummary = z.infer<typeof AnnotationSummarySchema>;
+
+export const RecordCauseSchema = z.enum(['label', 'error_type', 'note', 'undo', 'redo', 'clear']);
+
+export const RecordInputSchema = z.object({
+  unitId: z.number().int(),
+  annotator: Name,
+  /** The whole new state of the unit for this annotator; label null clears it. */
+  state: UnitLabelStateSchema,
+  timeSpentMs: boundedNumber(LIMITS.timeSpentMs).nullable(),
+  cause: RecordCauseSchema,
+});
+export type RecordInput = z.infer<typeof RecordInputSchema>;
+
+/** Views that show judge outputs or benchmark labels. */
+export const REVEALING_VIEWS = ['analysis', 'review', 'judges'] as const;
+export const RevealStatusSchema = z.object({
+  annotator: z.string(),
+  /** Summaries of the annotator's sample with an unlabeled unit: what opening such a view would reveal. */
+  unfinished: z.number().int(),
+  /** Of those, already revealed earlier (labels on them are recorded with blind: false). */
+  revealed: z.number().int(),
+});
+export type RevealStatus = z.infer<typeof RevealStatusSchema>;
+
+export const ANNOTATION_API = {
+  'annotation.queue': {
+    input: z.object({ annotator: Name, dataset: z.string().optional() }),
+    output: QueueSchema,
+  },
+  'annotation.load': {
+    input: z.object({ key: z.number().int(), annotator: Name }),
+    output: AnnotationSummarySchema,
+  },
+  'annotation.record': {
+    input: RecordInputSchema,
+    output: z.object({ eventId: z.number().int(), unitId: z.number().int(), state: UnitLabelStateSchema, progress: ProgressSchema }),
+  },
+  /** How many of the annotator's unfinished summaries a revealing view would show (the gate asks first). */
+  'annotation.revealStatus': { input: z.object({ annotator: Name }), output: RevealStatusSchema },
+  /** The annotator chose to open a revealing view: records the reveal of each unfinished summary of their sample. */
+  'annotation.reveal': {
+    input: z.object({ annotator: Name, view: z.enum(REVEALING_VIEWS) }),
+    output: z.object({ revealed: z.number().int(), status: RevealStatusSchema }),
+  },
+  'annotation.attachDocument': {
+    input: z.object({ key: z.number().int(), text: z.string().min(1) }),
+    output: z.object({ attached: z.number().int() }),
+  },
+} as const;
+
+/** The annotation side: an annotator link may call these, the first three naming its own annotator. */
+export const ANNOTATION_ANNOTATOR_METHODS = {
+  'annotation.queue': 'annotator',
+  'annotation.load': 'annotator',
+  'annotation.record': 'annotator',
+  'annotation.attachDocument': null,
+} as const;

@@ -1,0 +1,18 @@
+/**
+ * dialog.*: the desktop's native file dialogs (`loupe serve` answers them with an error).
+ */
+import { z } from 'zod';
+import { Empty } from './primitives';
+
+export const DIALOG_API = {
+  /** Desktop only: native dialogs. `loupe serve` answers these with an error. */
+  'dialog.openProject': { input: Empty, output: z.object({ path: z.string().nullable() }) },
+  /** Several project files at once (annotators' copies to merge); empty when cancelled. */
+  'dialog.openProjects': { input: Empty, output: z.object({ paths: z.array(z.string()) }) },
+  'dialog.createProject': { input: Empty, output: z.object({ path: z.string().nullable() }) },
+  'dialog.importFile': { input: Empty, output: z.object({ path: z.string().nullable() }) },
+  'dialog.saveExport': {
+    input: z.object({ fileName: z.string(), content: z.string() }),
+    output: z.object({ path: z.string().nullable() }),
+  },
+} as const;
