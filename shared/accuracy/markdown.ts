@@ -1,5 +1,5 @@
 /** The Markdown section of a dataset's accuracy block (issue 11): a table per source and system, judges against people, App. D. */
-import type { Estimate } from '../analysis/types';
+import type { Estimate } from '../stats/estimate';
 import type { AccuracyBlock, JudgeItemError } from './report';
 
 const INERT: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;', '[': '&#91;', ']': '&#93;' };

@@ -17,7 +17,8 @@
  */
 import type { HumanLabel } from '../domain';
 import { resolveHumanLabel } from '../analysis/human-label';
-import type { Estimate, HumanLabelRule, ReferenceSet } from '../analysis/types';
+import type { Estimate } from '../stats/estimate';
+import type { HumanLabelRule, ReferenceSet } from '../analysis/human-label';
 import { percentileInterval } from '../stats/bootstrap';
 import { createStream } from '../stats/prng';
 import { kendallTauB, pearson, rocAuc, spearman } from '../stats/correlation';

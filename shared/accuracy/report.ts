@@ -13,14 +13,7 @@
  * queue of human-faithful sentences where every judge flags a claim).
  */
 import { z } from 'zod';
-import type { Estimate } from '../analysis/types';
-
-export const EstimateShape = z.object({
-  value: z.number().nullable(),
-  ci: z.tuple([z.number(), z.number()]).nullable(),
-  n: z.number().int(),
-  replicates_dropped: z.number().int(),
-}) satisfies z.ZodType<Estimate>;
+import { EstimateSchema, type Estimate } from '../stats/estimate';
 
 export interface PerSummaryAccuracy {
   /** null: the system produced no summary for this document (a failed call: 0.0 on all three). */
@@ -124,27 +117,27 @@ export const PerSummaryAccuracySchema = z.object({
 export const SystemAccuracySchema = z.object({
   n_summaries: Int,
   n_failed: Int,
-  faithfulness: EstimateShape.nullable(),
-  completeness: EstimateShape.nullable(),
-  conciseness: EstimateShape.nullable(),
-  sentence_conciseness: EstimateShape.nullable(),
+  faithfulness: EstimateSchema.nullable(),
+  completeness: EstimateSchema.nullable(),
+  conciseness: EstimateSchema.nullable(),
+  sentence_conciseness: EstimateSchema.nullable(),
 }) satisfies z.ZodType<SystemAccuracy>;
 
 export const SourceAccuracySchema = z.object({
   n_summaries: Int,
   n_failed: Int,
-  faithfulness: EstimateShape.nullable(),
-  completeness: EstimateShape.nullable(),
-  conciseness: EstimateShape.nullable(),
+  faithfulness: EstimateSchema.nullable(),
+  completeness: EstimateSchema.nullable(),
+  conciseness: EstimateSchema.nullable(),
   conciseness_unit: z.enum(['claims', 'sentences']).nullable(),
-  sentence_conciseness: EstimateShape.nullable(),
+  sentence_conciseness: EstimateSchema.nullable(),
   per_summary: z.array(PerSummaryAccuracySchema),
   by_system: z.record(z.string(), SystemAccuracySchema),
 }) satisfies z.ZodType<SourceAccuracy>;
 
-export const JudgeItemErrorSchema = EstimateShape.extend({ n_summaries: Int }) satisfies z.ZodType<JudgeItemError>;
+export const JudgeItemErrorSchema = EstimateSchema.extend({ n_summaries: Int }) satisfies z.ZodType<JudgeItemError>;
 
-const ClaimAggregationCellSchema = z.object({ pearson: EstimateShape, spearman: EstimateShape, kendall: EstimateShape, roc_auc: EstimateShape }) satisfies z.ZodType<ClaimAggregationCell>;
+const ClaimAggregationCellSchema = z.object({ pearson: EstimateSchema, spearman: EstimateSchema, kendall: EstimateSchema, roc_auc: EstimateSchema }) satisfies z.ZodType<ClaimAggregationCell>;
 
 export const ClaimUnitsReportSchema = z.object({
   judges: z.record(z.string(), z.object({ n_sentences: Int, min: ClaimAggregationCellSchema, mean: ClaimAggregationCellSchema })),

@@ -6,7 +6,7 @@
  * resampled summaries.
  */
 import type { HumanLabel } from '../domain';
-import type { Estimate } from '../analysis/types';
+import type { Estimate } from '../stats/estimate';
 
 export type { Estimate };
 

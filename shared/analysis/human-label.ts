@@ -17,7 +17,31 @@
  */
 import type { HumanLabel, Phase } from '../domain';
 import type { ReviewQueueKind } from '../contract/review';
-import type { HumanLabelRule, HumanLabelStatus } from './types';
+
+/**
+ * How a unit's annotation-phase human label was resolved (see resolveHumanLabel):
+ * none (nobody labeled it), single (one annotator), agreed (several, all the same),
+ * adjudicated (an adjudicated label exists), disagreement (several, unresolved → left out);
+ * under the `majority` rule also majority (several who differ, one usable label has more votes)
+ * and tie (several who differ, as many faithful as unfaithful votes: unresolved → left out).
+ */
+export type HumanLabelStatus = 'none' | 'single' | 'agreed' | 'adjudicated' | 'disagreement' | 'majority' | 'tie';
+
+/** Statuses that leave a unit without a human label (left out and counted). */
+export const UNRESOLVED_STATUSES: readonly HumanLabelStatus[] = ['none', 'disagreement', 'tie'];
+
+/**
+ * How several annotators' current labels of a unit resolve (an adjudicated label wins in both):
+ * `unanimous` = the label they all agree on, else unresolved (adjudicated-else-unanimous, Loupe's
+ * default); `majority` = the mode of the usable (faithful/unfaithful) labels, a tie unresolved
+ * (FineSurE/FRANK/QAGS practice).
+ */
+export const HUMAN_LABEL_RULES = ['unanimous', 'majority'] as const;
+export type HumanLabelRule = (typeof HUMAN_LABEL_RULES)[number];
+
+/** Whose annotation-phase labels are the human reference: the project's people, imported label sets, or both. */
+export const REFERENCE_SETS = ['people', 'imported', 'both'] as const;
+export type ReferenceSet = (typeof REFERENCE_SETS)[number];
 
 export interface ResolvedHumanLabel {
   label: HumanLabel | null;

@@ -9,10 +9,11 @@
  * or removed from either side fails `tsc` here until the other follows.
  */
 import { z } from 'zod';
+import { EstimateSchema, RateSchema } from '../stats/estimate';
 import { HumanLabelSchema } from '../domain';
 import type { ReliabilityBin } from '../stats/calibration';
 import type { DatasetAgreement, JudgeHumanAgreement, MultiRaterAgreement, PairAgreement } from '../agreement/types';
-import { HUMAN_LABEL_RULES, REFERENCE_SETS } from './types';
+import { HUMAN_LABEL_RULES, REFERENCE_SETS } from './human-label';
 import { AccuracyBlockSchema } from '../accuracy/report';
 import { ScaffoldBlockSchema } from '../scaffold/report';
 import type {
@@ -44,17 +45,6 @@ import type {
 
 const Int = z.number().int();
 const NullableNumber = z.number().nullable();
-
-export const IntervalSchema = z.tuple([z.number(), z.number()]);
-
-export const EstimateSchema = z.object({
-  value: NullableNumber,
-  ci: IntervalSchema.nullable(),
-  n: Int,
-  replicates_dropped: Int,
-}) satisfies z.ZodType<Estimate>;
-
-export const RateSchema = z.object({ value: NullableNumber, n: Int }) satisfies z.ZodType<Rate>;
 
 const ConfusionSchema = z.object({
   positive_class: z.literal('unfaithful'),

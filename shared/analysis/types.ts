@@ -13,33 +13,15 @@ import type { AccuracyBlock } from '../accuracy/report';
 import type { AccuracyInput } from '../accuracy/metrics';
 import type { ScaffoldBlock } from '../scaffold/report';
 import type { ScaffoldInput } from '../scaffold/input';
+import type { HumanLabelRule, HumanLabelStatus, ReferenceSet } from './human-label';
+
+// The report's basic shapes and the several-annotator rule have their own homes; they are part of
+// the analysis contract's vocabulary, so this module names them too.
+export type { Estimate, Interval, Rate } from '../stats/estimate';
+export { HUMAN_LABEL_RULES, REFERENCE_SETS, UNRESOLVED_STATUSES, type HumanLabelRule, type HumanLabelStatus, type ReferenceSet } from './human-label';
+import type { Estimate, Interval, Rate } from '../stats/estimate';
 
 // ───────────────────────────── input ─────────────────────────────
-
-/**
- * How a unit's annotation-phase human label was resolved (see resolveHumanLabel):
- * none (nobody labeled it), single (one annotator), agreed (several, all the same),
- * adjudicated (an adjudicated label exists), disagreement (several, unresolved → left out);
- * under the `majority` rule also majority (several who differ, one usable label has more votes)
- * and tie (several who differ, as many faithful as unfaithful votes: unresolved → left out).
- */
-export type HumanLabelStatus = 'none' | 'single' | 'agreed' | 'adjudicated' | 'disagreement' | 'majority' | 'tie';
-
-/** Statuses that leave a unit without a human label (left out and counted). */
-export const UNRESOLVED_STATUSES: readonly HumanLabelStatus[] = ['none', 'disagreement', 'tie'];
-
-/**
- * How several annotators' current labels of a unit resolve (an adjudicated label wins in both):
- * `unanimous` = the label they all agree on, else unresolved (adjudicated-else-unanimous, Loupe's
- * default); `majority` = the mode of the usable (faithful/unfaithful) labels, a tie unresolved
- * (FineSurE/FRANK/QAGS practice).
- */
-export const HUMAN_LABEL_RULES = ['unanimous', 'majority'] as const;
-export type HumanLabelRule = (typeof HUMAN_LABEL_RULES)[number];
-
-/** Whose annotation-phase labels are the human reference: the project's people, imported label sets, or both. */
-export const REFERENCE_SETS = ['people', 'imported', 'both'] as const;
-export type ReferenceSet = (typeof REFERENCE_SETS)[number];
 
 /** An annotator of the project (a person) or an imported label set (a benchmark's annotators). */
 export type AnnotatorKind = 'person' | 'imported';
@@ -148,24 +130,6 @@ export const DEFAULT_SETTINGS: Required<AnalysisSettings> = {
 
 // ───────────────────────────── output ─────────────────────────────
 
-export type Interval = [number, number];
-
-/** A point estimate with its 95% bootstrap percentile interval. */
-export interface Estimate {
-  value: number | null;
-  /** null when there are no replicates or none is defined. */
-  ci: Interval | null;
-  /** The n the value rests on (units or summaries, as the field says). */
-  n: number;
-  /** Replicates where the statistic was undefined, left out of the interval. */
-  replicates_dropped: number;
-}
-
-/** A proportion or ratio with its denominator. */
-export interface Rate {
-  value: number | null;
-  n: number;
-}
 
 /** Unfaithful is the positive class: tp = human unfaithful and judge 0; fp = human faithful and judge 0. */
 export interface Confusion {

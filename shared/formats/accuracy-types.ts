@@ -6,7 +6,7 @@
  * one), a key fact by (document, index in its key-fact list).
  */
 import type { ClaimErrorType, ClaimLabel, KeyFactLabel, SystemFailure } from '../accuracy/domain';
-import type { SourceRef } from './types';
+import type { SourceRef } from './source-ref';
 
 export interface ImportedKeyFactSet {
   dataset: string;

@@ -5,7 +5,7 @@
  * scaffold version at import.
  */
 import type { AlignmentContent, AlignmentSource, ScaffoldContent } from '../scaffold/domain';
-import type { SourceRef } from './types';
+import type { SourceRef } from './source-ref';
 
 export interface ImportedScaffold extends ScaffoldContent {
   dataset: string;

@@ -5,7 +5,10 @@
  */
 import type { ErrorType, GlobalLabel, HumanLabel, Phase } from '../domain';
 import type { AccuracyImport } from './accuracy-types';
+import type { SourceRef } from './source-ref';
 import type { ScaffoldImport } from './scaffold-types';
+
+export type { SourceRef } from './source-ref';
 
 export const IMPORT_KINDS = [
   'summaries',
@@ -25,14 +28,6 @@ export const IMPORT_KINDS = [
 ] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
-/** Where a record came from, for error messages and provenance. */
-export interface SourceRef {
-  /** File path as the user gave it (or relative to the imported folder). */
-  file: string;
-  /** 1-based line (JSONL, CSV) or record number (JSON arrays: `record` is set instead). */
-  line?: number;
-  record?: number;
-}
 
 export interface ImportedSummary {
   dataset: string;

@@ -10,7 +10,7 @@
  * noise = the median of their CIs' half-widths ((hi − lo) / 2); saturated = spread ≤ noise (the
  * spread across systems is within one system's own sampling noise). Otherwise null.
  */
-import type { Estimate } from '../analysis/types';
+import type { Estimate } from '../stats/estimate';
 import { percentileInterval } from '../stats/bootstrap';
 import type { Xoshiro128StarStar } from '../stats/prng';
 import type { ComparedSystem, MetricComparison, SystemPair } from './report';

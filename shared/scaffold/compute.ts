@@ -11,7 +11,7 @@
  * Streams: xoshiro128** seeded by (seed, "loupe-scaffold-v1", dataset, source, purpose) with
  * purpose "means", "system\0<system>" or "pair\0<metric>\0<a>\0<b>".
  */
-import type { ReferenceSet } from '../analysis/types';
+import type { ReferenceSet } from '../analysis/human-label';
 import { createStream } from '../stats/prng';
 import { compareSystems, drawReplicates, meanEstimate, type SystemValues } from './comparison';
 import { percentileInterval } from '../stats/bootstrap';

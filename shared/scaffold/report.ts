@@ -10,8 +10,8 @@
  * dataset, else the first judge by name); every source carries its own.
  */
 import { z } from 'zod';
-import type { Estimate } from '../analysis/types';
-import { EstimateShape } from '../accuracy/report';
+import type { Estimate } from '../stats/estimate';
+import { EstimateSchema } from '../stats/estimate';
 import { SCAFFOLD_METRICS, type ScaffoldMetric } from './metrics';
 
 export interface ScaffoldSummaryRow {
@@ -117,7 +117,7 @@ export interface ScaffoldBlock {
 
 const N = z.number().nullable();
 const Int = z.number().int();
-const E = EstimateShape.nullable();
+const E = EstimateSchema.nullable();
 
 export const ScaffoldSummaryRowSchema = z.object({
   summary_id: z.string(),
@@ -141,7 +141,7 @@ export const ScaffoldMeansSchema = z.object({ n_summaries: Int, f: E, fc: E, qc:
 
 export const MetricComparisonSchema = z.object({
   systems: z.array(z.object({ system: z.string(), mean: E, rank: Int.nullable() })),
-  pairs: z.array(z.object({ a: z.string(), b: z.string(), n_documents: Int, difference: EstimateShape, separable: z.boolean().nullable() })),
+  pairs: z.array(z.object({ a: z.string(), b: z.string(), n_documents: Int, difference: EstimateSchema, separable: z.boolean().nullable() })),
   spread: N,
   noise: N,
   saturated: z.boolean().nullable(),
@@ -152,7 +152,7 @@ export const MetricComparisonsSchema = z.object({
   direct_score: MetricComparisonSchema.optional(),
 });
 
-export const AlignmentErrorSchema = z.object({ n_items: Int, n_differ: Int, error: EstimateShape }) satisfies z.ZodType<AlignmentError>;
+export const AlignmentErrorSchema = z.object({ n_items: Int, n_differ: Int, error: EstimateSchema }) satisfies z.ZodType<AlignmentError>;
 export const JudgeVsPeopleSchema = z.object({ facts: AlignmentErrorSchema.nullable(), questions: AlignmentErrorSchema.nullable(), attributes: AlignmentErrorSchema.nullable() }) satisfies z.ZodType<JudgeVsPeople>;
 
 export const ScaffoldSourceReportSchema = z.object({
