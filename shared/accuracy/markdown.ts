@@ -1,15 +1,8 @@
 /** The Markdown section of a dataset's accuracy block (issue 11): a table per source and system, judges against people, App. D. */
 import type { Estimate } from '../stats/estimate';
 import type { AccuracyBlock, JudgeItemError } from './report';
+import { inert, table } from '../markdown';
 
-const INERT: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;', '[': '&#91;', ']': '&#93;' };
-/** Names from the project as inert one-line text (no HTML, link or code span), as in shared/analysis/markdown.ts. */
-const inert = (name: string) => name.replace(/[\r\n]+/g, ' ').replace(/[&<>"'`[\]]/g, (c) => INERT[c]!);
-const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
-const table = (header: string[], rows: string[][]) => {
-  const line = (cells: string[]) => `| ${cells.map(cell).join(' | ')} |`;
-  return [line(header), `|${header.map(() => ' --- ').join('|')}|`, ...rows.map(line)].join('\n');
-};
 const num = (v: number | null) => (v === null ? '—' : v.toFixed(3));
 const est = (e: Estimate | JudgeItemError | null) => (e === null ? '—' : e.ci === null ? `${num(e.value)} (n = ${e.n})` : `${num(e.value)} [${num(e.ci[0])}, ${num(e.ci[1])}] (n = ${e.n})`);
 

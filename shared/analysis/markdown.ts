@@ -10,6 +10,7 @@ import { renderScaffold } from '../scaffold/markdown';
 import type { DatasetAgreement, PairAgreement } from '../agreement/types';
 import type { AllUnitsReport, AnalysisReport, Composition, CorrelationCell, DatasetAnalysis, Estimate, HumanReferenceReport, KindCorrelations, Rate } from './types';
 import { AGGREGATORS } from './types';
+import { inert, table } from '../markdown';
 
 const UNDEFINED = '—';
 
@@ -52,27 +53,6 @@ function plusMinus(estimate: Estimate, digits: number): string {
   if (estimate.value === null) return UNDEFINED;
   if (estimate.ci === null) return fixed(estimate.value, digits);
   return `${fixed(estimate.value, digits)} ± ${fixed((estimate.ci[1] - estimate.ci[0]) / 2, digits)}`;
-}
-
-const INERT: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;', '[': '&#91;', ']': '&#93;' };
-
-/**
- * A name or id from the project (dataset, judge, annotator, doc and summary ids) as inert text:
- * no HTML tag, entity, code span or link can come out of it, and it stays on one line. Table
- * pipes and backslashes are escaped by `cell` like every table cell; outside tables (headings)
- * a pipe is plain text.
- */
-function inert(name: string): string {
-  return name.replace(/[\r\n]+/g, ' ').replace(/[&<>"'`[\]]/g, (c) => INERT[c]!);
-}
-
-function cell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
-}
-
-function table(header: string[], rows: string[][]): string {
-  const line = (cells: string[]) => `| ${cells.map(cell).join(' | ')} |`;
-  return [line(header), `|${header.map(() => ' --- ').join('|')}|`, ...rows.map(line)].join('\n');
 }
 
 function rate(value: Rate, asPercent = false): string {

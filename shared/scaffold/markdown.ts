@@ -3,15 +3,8 @@ import type { Estimate } from '../stats/estimate';
 import { COMPARED_LABELS } from './metricLabels';
 import { COMPARED_METRICS, SCAFFOLD_METRICS } from './metrics';
 import type { AlignmentError, MetricComparison, ScaffoldBlock } from './report';
+import { inert, table } from '../markdown';
 
-const INERT: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;', '[': '&#91;', ']': '&#93;' };
-/** Names from the project as inert one-line text (no HTML, link or code span), as in shared/analysis/markdown.ts. */
-const inert = (name: string) => name.replace(/[\r\n]+/g, ' ').replace(/[&<>"'`[\]]/g, (c) => INERT[c]!);
-const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
-const table = (header: string[], rows: string[][]) => {
-  const line = (cells: string[]) => `| ${cells.map(cell).join(' | ')} |`;
-  return [line(header), `|${header.map(() => ' --- ').join('|')}|`, ...rows.map(line)].join('\n');
-};
 const num = (v: number | null) => (v === null ? '—' : v.toFixed(3));
 const est = (e: Estimate | null) => (e === null ? '—' : e.ci === null ? `${num(e.value)} (n = ${e.n})` : `${num(e.value)} [${num(e.ci[0])}, ${num(e.ci[1])}]`);
 

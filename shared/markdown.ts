@@ -1,0 +1,27 @@
+/**
+ * Project text in a Markdown report, made inert: every report (the analysis, its accuracy and
+ * scaffold sections) prints dataset, judge, annotator and system names and document and summary
+ * ids through these, so a hostile name can never become HTML, an entity, a code span, a link, a
+ * table column or a new line wherever the report is rendered.
+ */
+const INERT: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;', '[': '&#91;', ']': '&#93;' };
+
+/**
+ * A name or id from the project as inert one-line text: no HTML tag, entity, code span or link can
+ * come out of it. Table pipes and backslashes are escaped by `cell` like every table cell; outside
+ * tables (headings) a pipe is plain text.
+ */
+export function inert(name: string): string {
+  return name.replace(/[\r\n]+/g, ' ').replace(/[&<>"'`[\]]/g, (c) => INERT[c]!);
+}
+
+/** One table cell: backslashes and pipes escaped, on one line. */
+export function cell(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+}
+
+/** A Markdown table; every header and cell goes through `cell`. */
+export function table(header: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.map(cell).join(' | ')} |`;
+  return [line(header), `|${header.map(() => ' --- ').join('|')}|`, ...rows.map(line)].join('\n');
+}
