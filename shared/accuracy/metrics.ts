@@ -19,7 +19,7 @@ import type { HumanLabel } from '../domain';
 import { resolveHumanLabel } from '../analysis/human-label';
 import type { Estimate } from '../stats/estimate';
 import type { HumanLabelRule, ReferenceSet } from '../analysis/human-label';
-import { percentileInterval } from '../stats/bootstrap';
+import { drawReplicates, meanEstimate, percentileInterval } from '../stats/bootstrap';
 import { createStream } from '../stats/prng';
 import { kendallTauB, pearson, rocAuc, spearman } from '../stats/correlation';
 import type { ClaimErrorType, ClaimLabel, KeyFactLabel, SystemFailure } from './domain';
@@ -120,35 +120,8 @@ function perSummaryFigures(s: AccuracyInput['summaries'][number], claims: Readon
 type MetricName = 'faithfulness' | 'completeness' | 'conciseness' | 'sentence_conciseness';
 const METRICS: MetricName[] = ['faithfulness', 'completeness', 'conciseness', 'sentence_conciseness'];
 
-/** Mean of the defined values with a bootstrap CI over the entries (summaries and failed calls). */
-function meanEstimate(values: ReadonlyArray<number | null>, replicates: ReadonlyArray<Int32Array>): Estimate | null {
-  const n = values.filter((x) => x !== null).length;
-  if (n === 0) return null;
-  const mean = (counts: ArrayLike<number> | null) => {
-    let sum = 0;
-    let w = 0;
-    values.forEach((x, i) => {
-      if (x === null) return;
-      const c = counts ? counts[i]! : 1;
-      sum += c * x;
-      w += c;
-    });
-    return w === 0 ? Number.NaN : sum / w;
-  };
-  const reps = replicates.map((c) => mean(c));
-  const interval = reps.length > 0 ? percentileInterval(reps) : { ci: null, dropped: 0 };
-  return { value: mean(null), ci: interval.ci, n, replicates_dropped: interval.dropped };
-}
-
-function drawReplicates(n: number, bootstrap: number, ...stream: string[]): Int32Array[] {
-  if (n === 0 || bootstrap === 0) return [];
-  const rng = createStream(Number(stream[0]), ...stream.slice(1));
-  return Array.from({ length: bootstrap }, () => {
-    const counts = new Int32Array(n);
-    rng.fillResampleCounts(counts);
-    return counts;
-  });
-}
+/** Resamples of n entries from the stream named by (seed, purpose…). */
+const replicatesOf = (n: number, bootstrap: number, ...stream: string[]): Int32Array[] => drawReplicates(n, bootstrap, () => createStream(Number(stream[0]), ...stream.slice(1)));
 
 /** Ratio of sums (mismatches / items) with a CI resampling summaries. */
 function itemError(perSummary: ReadonlyArray<{ wrong: number; n: number }>, replicates: ReadonlyArray<Int32Array>): JudgeItemError {
@@ -310,9 +283,9 @@ export function computeAccuracy(input: AccuracyInput, settings: AccuracySettings
     ...input.summaries.map((s) => ({ summary: s, docId: s.docId, system: s.system, failure: false })),
     ...input.failures.map((f) => ({ summary: null, docId: f.docId, system: f.system, failure: true })),
   ];
-  const replicates = drawReplicates(entries.length, settings.bootstrap, seed, 'accuracy', settings.dataset);
+  const replicates = replicatesOf(entries.length, settings.bootstrap, seed, 'accuracy', settings.dataset);
   const systems = [...new Set(entries.map((e) => e.system).filter((s): s is string => s !== null))].sort();
-  const systemReplicates = new Map(systems.map((system) => [system, drawReplicates(entries.filter((e) => e.system === system).length, settings.bootstrap, seed, 'accuracy-system', settings.dataset, system)]));
+  const systemReplicates = new Map(systems.map((system) => [system, replicatesOf(entries.filter((e) => e.system === system).length, settings.bootstrap, seed, 'accuracy-system', settings.dataset, system)]));
 
   const sourceBlock = (view: (s: AccuracyInput['summaries'][number]) => SourceView): SourceAccuracy => {
     const rows: PerSummaryAccuracy[] = entries.map((e) => {
@@ -356,7 +329,7 @@ export function computeAccuracy(input: AccuracyInput, settings: AccuracySettings
   notes.push(`People's labels: reference "${settings.reference}", rule "${settings.humanLabel}"${settings.includeRevealed ? ', labels given after a reveal included' : ''}. Conciseness: claim units where the source says which claims convey a key fact, else sentence units (conciseness_unit).`);
 
   // --- judge error vs people ------------------------------------------------------------------
-  const errorReplicates = drawReplicates(input.summaries.length, settings.bootstrap, seed, 'accuracy-judge-error', settings.dataset);
+  const errorReplicates = replicatesOf(input.summaries.length, settings.bootstrap, seed, 'accuracy-judge-error', settings.dataset);
   const claimJudges: AccuracyBlock['claim_judges'] = {};
   const keyfactJudges: AccuracyBlock['keyfact_judges'] = {};
   for (const judge of judges) {
@@ -412,7 +385,7 @@ function claimUnits(input: AccuracyInput, settings: AccuracySettings, judges: st
     }
   });
   const summaryCount = input.summaries.length;
-  const reps = drawReplicates(summaryCount, settings.bootstrap, String(settings.seed), 'accuracy-claim-units', settings.dataset);
+  const reps = replicatesOf(summaryCount, settings.bootstrap, String(settings.seed), 'accuracy-claim-units', settings.dataset);
   const out: Record<string, ClaimUnitsJudge> = {};
   for (const judge of judges) {
     const p = claimPred.get(judge)!;

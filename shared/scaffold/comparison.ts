@@ -11,39 +11,9 @@
  * spread across systems is within one system's own sampling noise). Otherwise null.
  */
 import type { Estimate } from '../stats/estimate';
-import { percentileInterval } from '../stats/bootstrap';
+import { drawReplicates, meanEstimate } from '../stats/bootstrap';
 import type { Xoshiro128StarStar } from '../stats/prng';
 import type { ComparedSystem, MetricComparison, SystemPair } from './report';
-
-/** `bootstrap` resamples (draw counts) of n units from one stream; none when n or bootstrap is 0. */
-export function drawReplicates(n: number, bootstrap: number, rng: () => Xoshiro128StarStar): Int32Array[] {
-  if (n === 0 || bootstrap === 0) return [];
-  const stream = rng();
-  return Array.from({ length: bootstrap }, () => {
-    const counts = new Int32Array(n);
-    stream.fillResampleCounts(counts);
-    return counts;
-  });
-}
-
-/** Mean of the defined values with a percentile CI over the given resamples of the entries. */
-export function meanEstimate(values: ReadonlyArray<number | null>, replicates: ReadonlyArray<Int32Array>): Estimate | null {
-  const n = values.filter((x) => x !== null).length;
-  if (n === 0) return null;
-  const mean = (counts: ArrayLike<number> | null) => {
-    let sum = 0;
-    let w = 0;
-    values.forEach((x, i) => {
-      if (x === null) return;
-      const c = counts ? counts[i]! : 1;
-      sum += c * x;
-      w += c;
-    });
-    return w === 0 ? Number.NaN : sum / w;
-  };
-  const interval = replicates.length > 0 ? percentileInterval(replicates.map((c) => mean(c))) : { ci: null, dropped: 0 };
-  return { value: mean(null), ci: interval.ci, n, replicates_dropped: interval.dropped };
-}
 
 /**
  * Mean(a) − mean(b) over the documents both have a value on (sorted by document id), with a

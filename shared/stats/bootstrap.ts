@@ -5,6 +5,7 @@
  * (how many times each unit was drawn). Every statistic computed with these counts as
  * integer weights equals the statistic on the expanded resample, exactly.
  */
+import type { Estimate } from './estimate';
 import type { Xoshiro128StarStar } from './prng';
 
 /**
@@ -54,4 +55,37 @@ export function percentileInterval(replicates: ArrayLike<number>): PercentileInt
   const sorted = Float64Array.from(defined).sort();
   // Literal levels: (1 − 0.95) / 2 is 0.025000000000000022 in binary floating point.
   return { ci: [quantileSorted(sorted, 0.025), quantileSorted(sorted, 0.975)], dropped };
+}
+
+/** `bootstrap` resamples (draw counts) of n units from one stream, made only when needed; none when n or bootstrap is 0. */
+export function drawReplicates(n: number, bootstrap: number, stream: () => Xoshiro128StarStar): Int32Array[] {
+  if (n === 0 || bootstrap === 0) return [];
+  const rng = stream();
+  return Array.from({ length: bootstrap }, () => {
+    const counts = new Int32Array(n);
+    rng.fillResampleCounts(counts);
+    return counts;
+  });
+}
+
+/**
+ * Mean of the defined values (null values left out) with a percentile CI over the given
+ * resamples of the entries (each resample's counts weight the entries); null when none is defined.
+ */
+export function meanEstimate(values: ReadonlyArray<number | null>, replicates: ReadonlyArray<Int32Array>): Estimate | null {
+  const n = values.filter((x) => x !== null).length;
+  if (n === 0) return null;
+  const mean = (counts: ArrayLike<number> | null) => {
+    let sum = 0;
+    let w = 0;
+    values.forEach((x, i) => {
+      if (x === null) return;
+      const c = counts ? counts[i]! : 1;
+      sum += c * x;
+      w += c;
+    });
+    return w === 0 ? Number.NaN : sum / w;
+  };
+  const interval = replicates.length > 0 ? percentileInterval(replicates.map((c) => mean(c))) : { ci: null, dropped: 0 };
+  return { value: mean(null), ci: interval.ci, n, replicates_dropped: interval.dropped };
 }
