@@ -18,6 +18,7 @@ import { defineJsonKind } from '../tasks/json-kind';
 import { sha256Hex } from '../tasks/hashing';
 import type { ScaffoldContent } from '../../../shared/scaffold/domain';
 import { scaffoldContentProblems } from '../../../shared/scaffold/content';
+import { DirectScoreOutputSchema, type DirectScoreOutput } from '../../../shared/scaffold/direct-score';
 
 /** App. G, "Common settings for all prompts". */
 export const SCAFFOLD_TEMPERATURE = 0.1;
@@ -266,16 +267,6 @@ Summary to evaluate:
 <<<
 {summary}
 >>>`;
-
-const Score = z.number().min(1).max(10);
-export const DirectScoreOutputSchema = z
-  .object({ faithfulness: Score, completeness: Score, understandability: Score, hallucination: Score, rationale: z.string().max(5_000).default('') })
-  .passthrough();
-export type DirectScoreOutput = z.infer<typeof DirectScoreOutputSchema>;
-
-/** The direct score of one answer: the mean of its four axes (1–10). */
-export const directScoreOf = (o: Pick<DirectScoreOutput, 'faithfulness' | 'completeness' | 'understandability' | 'hallucination'>): number =>
-  (o.faithfulness + o.completeness + o.understandability + o.hallucination) / 4;
 
 export const directScoreKind = defineJsonKind<{ document: string; summary: string }, DirectScoreOutput>({
   name: 'direct_score',

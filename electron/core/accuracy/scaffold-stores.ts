@@ -22,13 +22,13 @@ import {
   scaffoldAlignmentKind,
   scaffoldExtractionKind,
   scaffoldOfAnswer,
-  type DirectScoreOutput,
   type ScaffoldAlignmentInput,
   type ScaffoldAlignmentOutput,
   type ScaffoldExtractionOutput,
 } from './scaffold-kinds';
 import { documentTexts, makerOf, noteOf, plural, setupOf, type Answerer, type Selection } from './stores';
 import type { ScaffoldContent } from '../../../shared/scaffold/domain';
+import type { DirectScoreOutput } from '../../../shared/scaffold/direct-score';
 
 type Judge = Extract<Answerer, { type: 'judge' }>;
 
