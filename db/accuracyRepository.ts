@@ -52,6 +52,29 @@ export interface KeyFactRow {
   text: string;
 }
 
+/** A set's state as a listing shows it (no set yet: currentVersion, source and maker null, 0 items). */
+interface SetListing {
+  currentVersion: number | null;
+  versions: number;
+  items: number;
+  source: SetSource | null;
+  maker: string | null;
+}
+
+export interface ClaimListRow extends SetListing {
+  key: number;
+  summaryId: string;
+  docId: string;
+  system: string | null;
+  sentences: number;
+}
+
+export interface KeyFactListRow extends SetListing {
+  documentKey: number;
+  docId: string;
+  summaries: number;
+}
+
 export interface NewSet<Item> {
   source: SetSource;
   maker: string;
@@ -218,6 +241,42 @@ export class AccuracyRepository {
   keyFactDocumentKey(keyFactId: number): number | null {
     const row = this.db.prepare('SELECT s.document_id AS key FROM key_facts k JOIN key_fact_sets s ON s.id = k.set_id WHERE k.id = ?').get(keyFactId) as { key: number } | undefined;
     return row?.key ?? null;
+  }
+
+  // --- listings (claims.list, keyfacts.list): one query each over the sets' (owner, version) indexes
+
+  /** Every summary of a dataset with the state of its claims (current version, how many), in summary order. */
+  claimList(dataset: string): ClaimListRow[] {
+    return this.db
+      .prepare(
+        `SELECT s.id AS key, s.summary_id AS summaryId, d.doc_id AS docId,
+                (SELECT sy.name FROM system_outputs o JOIN systems sy ON sy.id = o.system_id WHERE o.summary_id = s.id ORDER BY o.id LIMIT 1) AS system,
+                (SELECT count(*) FROM units u WHERE u.summary_id = s.id) AS sentences,
+                cs.version AS currentVersion,
+                (SELECT count(*) FROM claim_sets v WHERE v.summary_id = s.id) AS versions,
+                (SELECT count(*) FROM claims c WHERE c.set_id = cs.id) AS items,
+                cs.source, cs.decomposer AS maker
+         FROM summaries s JOIN datasets ds ON ds.id = s.dataset_id JOIN documents d ON d.id = s.document_id
+         LEFT JOIN claim_sets cs ON cs.summary_id = s.id AND cs.version = (SELECT max(v.version) FROM claim_sets v WHERE v.summary_id = s.id)
+         WHERE ds.name = ? ORDER BY s.id`,
+      )
+      .all(dataset) as ClaimListRow[];
+  }
+
+  /** Every summarised document of a dataset with the state of its key facts, in order of its first summary. */
+  keyFactList(dataset: string): KeyFactListRow[] {
+    return this.db
+      .prepare(
+        `SELECT d.id AS documentKey, d.doc_id AS docId, count(s.id) AS summaries,
+                ks.version AS currentVersion,
+                (SELECT count(*) FROM key_fact_sets v WHERE v.document_id = d.id) AS versions,
+                (SELECT count(*) FROM key_facts k WHERE k.set_id = ks.id) AS items,
+                ks.source, ks.extractor AS maker
+         FROM summaries s JOIN datasets ds ON ds.id = s.dataset_id JOIN documents d ON d.id = s.document_id
+         LEFT JOIN key_fact_sets ks ON ks.document_id = d.id AND ks.version = (SELECT max(v.version) FROM key_fact_sets v WHERE v.document_id = d.id)
+         WHERE ds.name = ? GROUP BY d.id ORDER BY min(s.id)`,
+      )
+      .all(dataset) as KeyFactListRow[];
   }
 
   // --- what claim sets and key-fact sets share: the same SQL over their own tables ---------------

@@ -31,23 +31,7 @@ export function createClaimsHandlers(ctx: CoreContext): ClaimsHandlers {
       const r = repo();
       const names = dataset ? [dataset] : r.datasetStats().map((d) => d.name);
       return names.flatMap((name) =>
-        r.accuracy.datasetRows(name).summaries.map((s) => {
-          const sets = r.accuracy.claimSets(s.key);
-          const current = sets[sets.length - 1] ?? null;
-          return {
-            key: s.key,
-            dataset: name,
-            summaryId: s.summaryId,
-            docId: s.docId,
-            system: s.system,
-            sentences: s.sentences.length,
-            currentVersion: current?.version ?? null,
-            versions: sets.length,
-            claims: current ? r.accuracy.claimsOfSet(current.id).length : 0,
-            source: current?.source ?? null,
-            decomposer: current?.maker ?? null,
-          };
-        }),
+        r.accuracy.claimList(name).map(({ items, maker, ...row }) => ({ ...row, dataset: name, claims: items, decomposer: maker })),
       );
     },
     'claims.versions': async ({ key }) => {

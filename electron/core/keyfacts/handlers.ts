@@ -29,26 +29,7 @@ export function createKeyfactsHandlers(ctx: CoreContext): KeyfactsHandlers {
     'keyfacts.list': async ({ dataset }) => {
       const r = repo();
       const names = dataset ? [dataset] : r.datasetStats().map((d) => d.name);
-      return names.flatMap((name) => {
-        const rows = r.accuracy.datasetRows(name);
-        const docs = new Map<number, { docId: string; summaries: number }>();
-        for (const s of rows.summaries) docs.set(s.documentKey, { docId: s.docId, summaries: (docs.get(s.documentKey)?.summaries ?? 0) + 1 });
-        return [...docs].map(([documentKey, d]) => {
-          const sets = r.accuracy.keyFactSets(documentKey);
-          const current = sets[sets.length - 1] ?? null;
-          return {
-            documentKey,
-            dataset: name,
-            docId: d.docId,
-            summaries: d.summaries,
-            currentVersion: current?.version ?? null,
-            versions: sets.length,
-            facts: current ? r.accuracy.keyFactsOfSet(current.id).length : 0,
-            source: current?.source ?? null,
-            extractor: current?.maker ?? null,
-          };
-        });
-      });
+      return names.flatMap((name) => r.accuracy.keyFactList(name).map(({ items, maker, ...row }) => ({ ...row, dataset: name, facts: items, extractor: maker })));
     },
     'keyfacts.versions': async ({ documentKey }) => {
       const acc = repo().accuracy;
