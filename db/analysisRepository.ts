@@ -6,7 +6,8 @@
  * UI; `snapshot` reads everything in one transaction, so labels written meanwhile never give a
  * half-old, half-new input.
  */
-import { AccuracyRepository, type AccuracyDatasetRows } from './accuracyRepository';
+import { AccuracySnapshot, type AccuracyDatasetRows } from './accuracySnapshot';
+import { SetRepository } from './setRepository';
 import { ScaffoldRepository } from './scaffoldRepository';
 import type { ScaffoldInput } from '../shared/scaffold/input';
 import { directScoreOfStored } from '../shared/scaffold/direct-score';
@@ -66,7 +67,7 @@ export function openProjectReadOnly(Driver: DatabaseConstructor, path: string): 
 export class AnalysisRepository {
   /** Claims, key facts and system outputs of one dataset (schema 8); null when it has none. */
   accuracyRows(dataset: string): AccuracyDatasetRows | null {
-    const rows = new AccuracyRepository(this.db).datasetRows(dataset);
+    const rows = new AccuracySnapshot(this.db, new SetRepository(this.db)).datasetRows(dataset);
     return rows.claims.size > 0 || rows.keyFacts.size > 0 || rows.failures.length > 0 ? rows : null;
   }
 

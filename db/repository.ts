@@ -6,7 +6,11 @@ import type { Database } from './open';
 import { JudgeRepository } from './judgeRepository';
 import { ReviewRepository } from './reviewRepository';
 import { TaskRepository } from './taskRepository';
-import { AccuracyRepository } from './accuracyRepository';
+import { CorpusRepository } from './corpusRepository';
+import { SetRepository } from './setRepository';
+import { ItemLabelRepository } from './itemLabelRepository';
+import { SystemRepository } from './systemRepository';
+import { AccuracySnapshot } from './accuracySnapshot';
 import { ScaffoldRepository } from './scaffoldRepository';
 import { CURRENT_FIRST, currentFirst, PER_LABEL_CURRENT_FIRST } from './latest';
 import type { ErrorType, GlobalLabel, HumanLabel, Phase } from '../shared/domain';
@@ -134,8 +138,16 @@ export class Repository {
   readonly review: ReviewRepository;
   /** Results of the JSON-output task kinds (db/taskRepository.ts), on the same connection. */
   readonly tasks: TaskRepository;
-  /** Claims, key facts, their labels and judge outputs, systems under test (schema 8). */
-  readonly accuracy: AccuracyRepository;
+  /** Documents, summaries and sentences by key, and the selections tasks run over (db/corpusRepository.ts). */
+  readonly corpus: CorpusRepository;
+  /** Versioned claim and key-fact sets (schema 8, db/setRepository.ts). */
+  readonly sets: SetRepository;
+  /** People's labels and judges' outputs on claims and key facts (db/itemLabelRepository.ts). */
+  readonly itemLabels: ItemLabelRepository;
+  /** Systems under test and what they wrote (db/systemRepository.ts). */
+  readonly systems: SystemRepository;
+  /** One dataset's claims, key facts, labels and outputs, as the analysis and the export read them (db/accuracySnapshot.ts). */
+  readonly accuracySnapshot: AccuracySnapshot;
   /** Semantic Scaffolds and alignments to them (schema 9). */
   readonly scaffold: ScaffoldRepository;
 
@@ -143,7 +155,11 @@ export class Repository {
     this.judges = new JudgeRepository(db);
     this.review = new ReviewRepository(db);
     this.tasks = new TaskRepository(db);
-    this.accuracy = new AccuracyRepository(db);
+    this.corpus = new CorpusRepository(db);
+    this.sets = new SetRepository(db);
+    this.itemLabels = new ItemLabelRepository(db);
+    this.systems = new SystemRepository(db);
+    this.accuracySnapshot = new AccuracySnapshot(db, this.sets);
     this.scaffold = new ScaffoldRepository(db);
   }
 

@@ -32,7 +32,7 @@ export interface Refs {
   sentences: number[];
 }
 
-/** One dataset's accuracy material (db/accuracyRepository.ts datasetRows has this shape). */
+/** One dataset's accuracy material (db/accuracySnapshot.ts datasetRows has this shape). */
 export interface AccuracyInput {
   summaries: ReadonlyArray<{ key: number; summaryId: string; docId: string; documentKey: number; system: string | null; sentences: ReadonlyArray<{ unitId: number; index: number; text: string }> }>;
   claims: ReadonlyMap<number, ReadonlyArray<{ id: number; sentenceUnitId: number; text: string }>>;

@@ -141,12 +141,12 @@ describe('loupe accuracy / systems / export --accuracy (CLI)', () => {
     // A person's label on a claim and on a key fact, through the repository as the app records them.
     const db = new Database(project);
     const repo = new Repository(db);
-    const key = repo.accuracy.summaryKey('acc', 's2')!;
-    const claims = repo.accuracy.claimsOfSet(repo.accuracy.currentClaimSet(key)!.id);
+    const key = repo.corpus.summaryKey('acc', 's2')!;
+    const claims = repo.sets.claimsOfSet(repo.sets.currentClaimSet(key)!.id);
     const ann = repo.ensureAnnotator('ann', 'person');
-    repo.accuracy.recordClaimLabel({ claimId: claims[1]!.id, annotatorId: ann.id, label: 'unsupported', errorType: 'number_or_date', note: 'the amount is 2.4, not 2.1', timeSpentMs: null, cause: 'label' });
-    const fact = repo.accuracy.keyFactsOfSet(repo.accuracy.currentKeyFactSet(repo.accuracy.summaryInfo(key)!.documentKey)!.id)[1]!;
-    repo.accuracy.recordKeyFactLabel({ keyFactId: fact.id, summaryKey: key, annotatorId: ann.id, label: 'covered', conveyedBy: { claims: [claims[1]!.id], sentences: [] }, note: 'via the budget claim', timeSpentMs: null, cause: 'label' });
+    repo.itemLabels.recordClaimLabel({ claimId: claims[1]!.id, annotatorId: ann.id, label: 'unsupported', errorType: 'number_or_date', note: 'the amount is 2.4, not 2.1', timeSpentMs: null, cause: 'label' });
+    const fact = repo.sets.keyFactsOfSet(repo.sets.currentKeyFactSet(repo.corpus.summaryInfo(key)!.documentKey)!.id)[1]!;
+    repo.itemLabels.recordKeyFactLabel({ keyFactId: fact.id, summaryKey: key, annotatorId: ann.id, label: 'covered', conveyedBy: { claims: [claims[1]!.id], sentences: [] }, note: 'via the budget claim', timeSpentMs: null, cause: 'label' });
     db.close();
 
     const jsonl = join(dir, 'acc.jsonl');

@@ -119,7 +119,7 @@ describe('the card\'s worked examples', () => {
     // FineSurE's sentence units, from the claims that convey a key fact: A's 2 of 2 sentences, B's 1 of 2.
     expect(bySummary.get('A')!.sentence_conciseness).toBe(1);
     expect(bySummary.get('B')!.sentence_conciseness).toBe(0.5);
-    const key = core.repository().accuracy.summaryKey('card', 'B')!;
+    const key = core.repository().corpus.summaryKey('card', 'B')!;
     const db = new Database(path);
     const types = db.prepare("SELECT e.error_type AS t FROM claim_label_events e JOIN claims c ON c.id = e.claim_id JOIN claim_sets s ON s.id = c.set_id WHERE s.summary_id = ? AND e.label = 'unsupported' ORDER BY c.idx").all(key) as Array<{ t: string }>;
     db.close();
@@ -164,7 +164,7 @@ describe('the card\'s worked examples', () => {
 describe('claim edits and blind labels', () => {
   it('an edit makes a new version; labels given on version 1 stay on version 1', async () => {
     const { core } = await cardProject();
-    const key = core.repository().accuracy.summaryKey('card', 'B')!;
+    const key = core.repository().corpus.summaryKey('card', 'B')!;
     const h = core.handlers;
     const before = await h['claims.load']({ key, annotator: 'alice' });
     expect(before.version).toBe(1);
@@ -202,7 +202,7 @@ describe('claim edits and blind labels', () => {
 
   it('an imported label set cannot record labels on claims', async () => {
     const { core } = await cardProject();
-    const key = core.repository().accuracy.summaryKey('card', 'A')!;
+    const key = core.repository().corpus.summaryKey('card', 'A')!;
     await expect(core.handlers['claims.load']({ key, annotator: 'card-people' })).rejects.toThrow();
     core.close();
   });

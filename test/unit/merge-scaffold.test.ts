@@ -44,7 +44,7 @@ async function projectWithCopies(name: string, copies: string[]): Promise<{ P: s
   return { P, copies: copies.map((c) => { const path = join(dir, `${name}-${c}.loupe`); copyFileSync(P, path); return path; }) };
 }
 
-const summaryKey = (core: Core, summaryId: string): number => core.repository().accuracy.summaryKey(B4_DATASET, summaryId)!;
+const summaryKey = (core: Core, summaryId: string): number => core.repository().corpus.summaryKey(B4_DATASET, summaryId)!;
 
 /** Aligns the given items of the summary's current scaffold as this person, through scaffold.record. */
 async function align(core: Core, annotator: string, summaryId: string, values: Record<string, AlignmentValue>): Promise<void> {
@@ -60,7 +60,7 @@ async function align(core: Core, annotator: string, summaryId: string, values: R
 async function retierM4(core: Core, annotator: string): Promise<void> {
   const key = summaryKey(core, 'camera-internal-s');
   const loaded = await core.handlers['scaffold.load']({ key, annotator });
-  const documentKey = core.repository().accuracy.documentKey(B4_DATASET, 'camera')!;
+  const documentKey = core.repository().corpus.documentKey(B4_DATASET, 'camera')!;
   await core.handlers['scaffold.edit']({
     documentKey,
     annotator,
@@ -127,7 +127,7 @@ describe('merging people’s scaffold work from copies', () => {
       const db = (core.repository() as unknown as { db: Database.Database }).db;
       const judgeId = db.prepare('SELECT id FROM judges LIMIT 1').pluck().get() as number;
       const scaffolds = new ScaffoldRepository(db);
-      const v2 = scaffolds.currentScaffold(core.repository().accuracy.documentKey(B4_DATASET, 'camera')!)!;
+      const v2 = scaffolds.currentScaffold(core.repository().corpus.documentKey(B4_DATASET, 'camera')!)!;
       scaffolds.recordAlignment({ itemId: scaffolds.items(v2.id)[0]!.id, summaryKey: summaryKey(core, 'camera-gpt-4o'), annotatorId: null, judgeId, configHash: 'copy-run', value: 'missing', sentences: [], timeSpentMs: null, cause: 'run', importKey: null, importId: null });
     });
     await withProject(B, async (core) => {

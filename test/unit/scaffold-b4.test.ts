@@ -69,7 +69,7 @@ describe('App. B.4 through the scaffold import kinds and analyze --json', () => 
 
   it('after a scaffold edit the analysis keeps scoring the alignments on version 1', async () => {
     const { core, repo, path } = await b4Project();
-    const v1 = repo.scaffold.currentScaffold(repo.accuracy.documentKey(B4_DATASET, 'camera')!)!;
+    const v1 = repo.scaffold.currentScaffold(repo.corpus.documentKey(B4_DATASET, 'camera')!)!;
     const content = repo.scaffold.content(v1.id);
     // Retier every supporting fact to main on version 2: were the old alignments rescored on it, FPS would be null (S_c = 0).
     repo.scaffold.editScaffold(v1.id, { content: { ...content, facts: content.facts.map((f) => ({ ...f, tier: 'main' as const })) }, editorId: repo.ensureAnnotator('ana', 'person').id, note: null });

@@ -12,9 +12,9 @@ import { B4_DATASET, b4Project } from '../helpers/scaffold-b4';
 
 async function project() {
   const p = await b4Project('loupe-scaffold-handlers-');
-  const key = p.repo.accuracy.summaryKey(B4_DATASET, 'camera-internal-s')!;
-  const otherKey = p.repo.accuracy.summaryKey(B4_DATASET, 'camera-gpt-4o')!;
-  const documentKey = p.repo.accuracy.documentKey(B4_DATASET, 'camera')!;
+  const key = p.repo.corpus.summaryKey(B4_DATASET, 'camera-internal-s')!;
+  const otherKey = p.repo.corpus.summaryKey(B4_DATASET, 'camera-gpt-4o')!;
+  const documentKey = p.repo.corpus.documentKey(B4_DATASET, 'camera')!;
   const call = async (method: string, input: unknown, caller: Parameters<typeof dispatch>[3] = { role: 'annotator', annotator: 'alice' }) => dispatch(p.core.handlers, method, input, caller);
   return { ...p, key, otherKey, documentKey, call };
 }
@@ -73,7 +73,7 @@ describe('scaffold.* handlers', () => {
     };
     expect(await bad({ itemId: q1.id, value: 'preserved' })).toBe('invalid_input');
     expect(await bad({ itemId: a.id, value: 'partial' })).toBe('invalid_input');
-    expect(await bad({ itemId: m1.id, value: 'preserved', sentences: [repo.accuracy.sentences(key).length] })).toBe('invalid_input');
+    expect(await bad({ itemId: m1.id, value: 'preserved', sentences: [repo.corpus.sentences(key).length] })).toBe('invalid_input');
     expect(await bad({ itemId: q1.id, value: 'answered', sentences: [0] })).toBe('invalid_input');
     expect(await bad({ itemId: 999_999, value: 'answered' })).toBe('not_found');
     expect(await bad({ itemId: q1.id, value: 'answered' }, 'rater')).not.toBe('accepted');

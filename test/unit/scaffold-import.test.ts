@@ -30,7 +30,7 @@ describe('scaffold and scaffold-alignments imports', () => {
     const { core, repo, path, scaffold, alignments } = await b4Project();
     expect(scaffold.kind).toBe('scaffold');
     expect(alignments.kind).toBe('scaffold-alignments');
-    const documentKey = repo.accuracy.documentKey(B4_DATASET, 'camera')!;
+    const documentKey = repo.corpus.documentKey(B4_DATASET, 'camera')!;
     const current = repo.scaffold.currentScaffold(documentKey)!;
     expect(current).toMatchObject({ version: 1, source: 'imported', extractor: 'gpt-4.1', extractorVersion: 'app-g-v1' });
     expect(repo.scaffold.content(current.id)).toEqual({ facts: b4Scaffold().facts, questions: b4Scaffold().questions, entities: b4Scaffold().entities });
@@ -57,8 +57,8 @@ describe('scaffold and scaffold-alignments imports', () => {
 
   it('an imported label set is read-only: a person cannot write as it outside an import', async () => {
     const { core, repo } = await b4Project();
-    const summaryKey = repo.accuracy.summaryKey(B4_DATASET, 'camera-gpt-4o')!;
-    const scaffold = repo.scaffold.currentScaffold(repo.accuracy.documentKey(B4_DATASET, 'camera')!)!;
+    const summaryKey = repo.corpus.summaryKey(B4_DATASET, 'camera-gpt-4o')!;
+    const scaffold = repo.scaffold.currentScaffold(repo.corpus.documentKey(B4_DATASET, 'camera')!)!;
     const item = repo.scaffold.items(scaffold.id)[0]!;
     const rater = repo.annotator('rater')!;
     expect(() => repo.scaffold.recordAlignment({ itemId: item.id, summaryKey, annotatorId: rater.id, judgeId: null, configHash: null, value: 'missing', sentences: [], timeSpentMs: null, cause: 'annotate', importKey: null, importId: null })).toThrow(/read-only/);
@@ -70,7 +70,7 @@ describe('scaffold and scaffold-alignments imports', () => {
 
   it('an edit makes version 2; the alignments given on version 1 stay on version 1', async () => {
     const { core, repo, path } = await b4Project();
-    const documentKey = repo.accuracy.documentKey(B4_DATASET, 'camera')!;
+    const documentKey = repo.corpus.documentKey(B4_DATASET, 'camera')!;
     const v1 = repo.scaffold.currentScaffold(documentKey)!;
     const old = repo.scaffold.content(v1.id);
     const editor = repo.ensureAnnotator('ana', 'person');
@@ -122,7 +122,7 @@ describe('scaffold and scaffold-alignments imports', () => {
 
   it('after an edit, alignments on the old version are counted, not exported', async () => {
     const { core, repo } = await b4Project();
-    const v1 = repo.scaffold.currentScaffold(repo.accuracy.documentKey(B4_DATASET, 'camera')!)!;
+    const v1 = repo.scaffold.currentScaffold(repo.corpus.documentKey(B4_DATASET, 'camera')!)!;
     repo.scaffold.editScaffold(v1.id, { content: repo.scaffold.content(v1.id), editorId: null, note: 'same content, new version' });
     const exported = exportScaffolds(repo);
     expect(exported.alignments).toBe('');

@@ -70,7 +70,7 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
   function answerer(input: RunInput, withKey: boolean): { who: Answerer; apiKey: string | null; baseUrls: string[]; timeoutS: number; concurrency: number; retries: number; keyLabel: string } {
     if (input.task === 'summary_generation') {
       const name = input.system!;
-      const row = repo().accuracy.systemByName(name);
+      const row = repo().systems.systemByName(name);
       if (!row) throw new ApiError({ code: 'not_found', message: `No system "${name}" in this project (systems.add).` });
       if (row.kind !== 'endpoint' || row.config === null) throw new ApiError({ code: 'conflict', message: `"${name}" is an imported system (its summaries came with a file); it has no endpoint to ask.` });
       const config = SystemConfigSchema.parse(JSON.parse(row.config));

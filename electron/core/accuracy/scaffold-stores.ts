@@ -38,13 +38,12 @@ const atScaffoldTemperature = (config: ModelConfig): ModelConfig => ({ ...config
 // --- extraction -----------------------------------------------------------------------------------
 
 export function scaffoldExtraction(repo: Repository, judge: Judge, sel: Selection) {
-  const acc = repo.accuracy;
   const sc = repo.scaffold;
   const kind = scaffoldExtractionKind;
   const config = atScaffoldTemperature(judge.config);
   const hash = kind.configHash(config);
   const maker = makerOf(kind.name, hash);
-  const text = documentTexts(acc);
+  const text = documentTexts(repo.corpus);
   type Item = { documentKey: number; docId: string };
   const items: Item[] = [];
   const seen = new Set<number>();
@@ -57,7 +56,7 @@ export function scaffoldExtraction(repo: Repository, judge: Judge, sel: Selectio
     if (current.extractor === maker && current.source === 'model') return 'done';
     return current.source === 'model' ? 'write' : 'kept';
   };
-  for (const s of acc.selectSummaries(sel.dataset, sel.onlySampled)) {
+  for (const s of repo.corpus.selectSummaries(sel.dataset, sel.onlySampled)) {
     if (seen.has(s.documentKey)) continue;
     seen.add(s.documentKey);
     if (!s.hasDocument) missing += 1;
@@ -103,7 +102,6 @@ export function scaffoldExtraction(repo: Repository, judge: Judge, sel: Selectio
 // --- alignment ------------------------------------------------------------------------------------
 
 export function scaffoldAlignment(repo: Repository, judge: Judge, sel: Selection) {
-  const acc = repo.accuracy;
   const sc = repo.scaffold;
   const kind = scaffoldAlignmentKind;
   const config = atScaffoldTemperature(judge.config);
@@ -113,13 +111,13 @@ export function scaffoldAlignment(repo: Repository, judge: Judge, sel: Selection
   let noScaffold = 0;
   let noSentences = 0;
   const contents = new Map<number, { content: ScaffoldContent; itemIds: Map<string, number> }>();
-  for (const s of acc.selectSummaries(sel.dataset, sel.onlySampled)) {
+  for (const s of repo.corpus.selectSummaries(sel.dataset, sel.onlySampled)) {
     const current = sc.currentScaffold(s.documentKey);
     if (current === null) {
       noScaffold += 1;
       continue;
     }
-    const lines = acc.sentences(s.key).map((u) => u.text);
+    const lines = repo.corpus.sentences(s.key).map((u) => u.text);
     if (lines.length === 0) {
       noSentences += 1;
       continue;
@@ -172,15 +170,14 @@ export function scaffoldAlignment(repo: Repository, judge: Judge, sel: Selection
 // --- direct score ---------------------------------------------------------------------------------
 
 export function directScore(repo: Repository, judge: Judge, sel: Selection) {
-  const acc = repo.accuracy;
   const kind = directScoreKind;
   const config = atScaffoldTemperature(judge.config);
   const hash = kind.configHash(config);
-  const text = documentTexts(acc);
+  const text = documentTexts(repo.corpus);
   type Item = { summaryKey: number; documentKey: number; summaryId: string };
   const items: Item[] = [];
   let missing = 0;
-  for (const s of acc.selectSummaries(sel.dataset, sel.onlySampled)) {
+  for (const s of repo.corpus.selectSummaries(sel.dataset, sel.onlySampled)) {
     if (!s.hasDocument) missing += 1;
     else items.push({ summaryKey: s.key, documentKey: s.documentKey, summaryId: s.summaryId });
   }
@@ -193,7 +190,7 @@ export function directScore(repo: Repository, judge: Judge, sel: Selection) {
     itemKey: (i) => `summary:${i.summaryKey}:judge:${judge.judgeId}`,
     resolve: (i) => {
       const t = text(i.documentKey);
-      const summary = acc.summaryInfo(i.summaryKey)?.text ?? '';
+      const summary = repo.corpus.summaryInfo(i.summaryKey)?.text ?? '';
       return t === null || summary === '' ? null : { document: t, summary };
     },
     label: (i) => `summary ${i.summaryId}`,

@@ -18,7 +18,8 @@
  * claim (key-fact) set is of source person or imported are left out of a decomposition
  * (extraction) and named in the notes.
  */
-import type { AccuracyRepository, ClaimRow } from '../../../db/accuracyRepository';
+import type { CorpusRepository } from '../../../db/corpusRepository';
+import type { ClaimRow } from '../../../db/setRepository';
 import type { Repository } from '../../../db/repository';
 import type { SystemConfig } from '../../../shared/contract/systems';
 import { failureOfError } from '../../../shared/accuracy/refusal';
@@ -109,7 +110,7 @@ export function setupOf<C, Item, I, O>(repo: Repository, kind: TaskKind<C, I, O>
   const repair = () => {
     spec.repair?.();
     if (!writeAnswer) return;
-    repo.accuracy.transaction(() => {
+    repo.transaction(() => {
       for (const i of spec.items) {
         const r = results.result(spec.configHash, spec.itemKey(i));
         if (r && r.errorKind === null && r.output !== null) writeAnswer(i, r.output, r.raw);
@@ -126,7 +127,7 @@ export function setupOf<C, Item, I, O>(repo: Repository, kind: TaskKind<C, I, O>
     ...base,
     plan: () => ({ ...base.plan(), missing: spec.missing }),
     save(batch) {
-      repo.accuracy.transaction(() => {
+      repo.transaction(() => {
         base.save(batch);
         afterSave(batch);
       });
@@ -155,12 +156,12 @@ export function setupOf<C, Item, I, O>(repo: Repository, kind: TaskKind<C, I, O>
 export const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** Document texts, read once per setup. */
-export function documentTexts(acc: AccuracyRepository): (documentKey: number) => string | null {
+export function documentTexts(corpus: CorpusRepository): (documentKey: number) => string | null {
   const texts = new Map<number, string | null>();
   return (key) => {
     if (!texts.has(key)) {
       if (texts.size >= 64) texts.delete(texts.keys().next().value!);
-      texts.set(key, acc.documentInfo(key)?.text ?? null);
+      texts.set(key, corpus.documentInfo(key)?.text ?? null);
     }
     return texts.get(key)!;
   };
@@ -179,7 +180,6 @@ function replaceable(current: { source: string; maker: string } | null, maker: s
 // --- claim decomposition ------------------------------------------------------------------------
 
 function claimDecomposition(repo: Repository, who: Extract<Answerer, { type: 'judge' }>, sel: Selection) {
-  const acc = repo.accuracy;
   const kind = claimDecompositionKind;
   const hash = kind.configHash(who.config);
   const maker = makerOf(kind.name, hash);
@@ -188,32 +188,32 @@ function claimDecomposition(repo: Repository, who: Extract<Answerer, { type: 'ju
   const items: Item[] = [];
   const sentencesOf = new Map<number, Array<{ unitId: number }>>();
   let kept = 0;
-  for (const s of acc.selectSummaries(sel.dataset, sel.onlySampled)) {
-    const state = replaceable(acc.currentClaimSet(s.key), maker);
+  for (const s of repo.corpus.selectSummaries(sel.dataset, sel.onlySampled)) {
+    const state = replaceable(repo.sets.currentClaimSet(s.key), maker);
     if (state === 'kept') {
       kept += 1;
       continue;
     }
-    const sentences = acc.sentences(s.key);
+    const sentences = repo.corpus.sentences(s.key);
     sentencesOf.set(s.key, sentences);
     for (const u of sentences) items.push({ unitId: u.unitId, summaryKey: s.key, text: u.text });
   }
   const itemKey = (unitId: number) => `unit:${unitId}`;
   /** Writes the summary's claim set once all its sentences have claims under this configuration. */
   const complete = (summaryKey: number) => {
-    if (replaceable(acc.currentClaimSet(summaryKey), maker) !== 'write') return;
-    const sentences = sentencesOf.get(summaryKey) ?? acc.sentences(summaryKey);
+    if (replaceable(repo.sets.currentClaimSet(summaryKey), maker) !== 'write') return;
+    const sentences = sentencesOf.get(summaryKey) ?? repo.corpus.sentences(summaryKey);
     const claims: Array<{ sentenceUnitId: number; text: string; from: number[] }> = [];
     for (const u of sentences) {
       const r = results.result(hash, itemKey(u.unitId));
       if (!r || r.errorKind !== null || r.output === null) return;
       for (const text of (r.output as ClaimsOutput).claims) claims.push({ sentenceUnitId: u.unitId, text, from: [] });
     }
-    acc.insertClaimSet(summaryKey, {
+    repo.sets.insertClaimSet(summaryKey, {
       source: 'model',
       maker,
       makerVersion: String(kind.version),
-      basedOnSetId: acc.currentClaimSet(summaryKey)?.id ?? null,
+      basedOnSetId: repo.sets.currentClaimSet(summaryKey)?.id ?? null,
       createdBy: null,
       note: `claims by ${noteOf(who)}`,
       importKey: null,
@@ -233,7 +233,7 @@ function claimDecomposition(repo: Repository, who: Extract<Answerer, { type: 'ju
       for (const key of new Set(batch.filter((r) => r.output !== null).map((r) => r.item.summaryKey))) complete(key);
     },
     repair() {
-      acc.transaction(() => {
+      repo.transaction(() => {
         for (const key of sentencesOf.keys()) complete(key);
       });
     },
@@ -245,33 +245,32 @@ function claimDecomposition(repo: Repository, who: Extract<Answerer, { type: 'ju
 // --- key-fact extraction ------------------------------------------------------------------------
 
 function keyFactExtraction(repo: Repository, who: Extract<Answerer, { type: 'judge' }>, sel: Selection) {
-  const acc = repo.accuracy;
   const kind = keyFactExtractionKind;
   const hash = kind.configHash(who.config);
   const maker = makerOf(kind.name, hash);
-  const text = documentTexts(acc);
+  const text = documentTexts(repo.corpus);
   type Item = { documentKey: number; docId: string };
   const items: Item[] = [];
   const seen = new Set<number>();
   let kept = 0;
   let missing = 0;
-  for (const s of acc.selectSummaries(sel.dataset, sel.onlySampled)) {
+  for (const s of repo.corpus.selectSummaries(sel.dataset, sel.onlySampled)) {
     if (seen.has(s.documentKey)) continue;
     seen.add(s.documentKey);
     if (!s.hasDocument) {
       missing += 1;
       continue;
     }
-    if (replaceable(acc.currentKeyFactSet(s.documentKey), maker) === 'kept') kept += 1;
+    if (replaceable(repo.sets.currentKeyFactSet(s.documentKey), maker) === 'kept') kept += 1;
     else items.push({ documentKey: s.documentKey, docId: s.docId });
   }
   const write = (documentKey: number, output: KeyFactsOutput) => {
-    if (replaceable(acc.currentKeyFactSet(documentKey), maker) !== 'write') return;
-    acc.insertKeyFactSet(documentKey, {
+    if (replaceable(repo.sets.currentKeyFactSet(documentKey), maker) !== 'write') return;
+    repo.sets.insertKeyFactSet(documentKey, {
       source: 'model',
       maker,
       makerVersion: String(kind.version),
-      basedOnSetId: acc.currentKeyFactSet(documentKey)?.id ?? null,
+      basedOnSetId: repo.sets.currentKeyFactSet(documentKey)?.id ?? null,
       createdBy: null,
       note: `key facts by ${noteOf(who)}`,
       importKey: null,
@@ -302,23 +301,22 @@ function keyFactExtraction(repo: Repository, who: Extract<Answerer, { type: 'jud
 // --- claim verdicts -----------------------------------------------------------------------------
 
 function claimVerdicts(repo: Repository, who: Extract<Answerer, { type: 'judge' }>, sel: Selection) {
-  const acc = repo.accuracy;
   const kind = claimVerdictKind;
   const hash = kind.configHash(who.config);
-  const text = documentTexts(acc);
+  const text = documentTexts(repo.corpus);
   type Item = { claim: ClaimRow; documentKey: number; summaryKey: number };
   const items: Item[] = [];
   let noClaims = 0;
   let noDocument = 0;
-  for (const s of acc.selectSummaries(sel.dataset, sel.onlySampled)) {
-    const set = acc.currentClaimSet(s.key);
-    const claims = set ? acc.claimsOfSet(set.id) : [];
+  for (const s of repo.corpus.selectSummaries(sel.dataset, sel.onlySampled)) {
+    const set = repo.sets.currentClaimSet(s.key);
+    const claims = set ? repo.sets.claimsOfSet(set.id) : [];
     if (claims.length === 0) noClaims += 1;
     else if (!s.hasDocument) noDocument += claims.length;
     else for (const c of claims) items.push({ claim: c, documentKey: s.documentKey, summaryKey: s.key });
   }
   const write = (r: { item: Item; output: ClaimVerdictOutput; raw: string | null }) =>
-    acc.saveClaimPrediction({ claimId: r.item.claim.id, judgeId: who.judgeId, configHash: hash, supported: r.output.supported, errorType: r.output.error_type, sourceErrorType: null, raw: r.raw, source: 'run', importId: null });
+    repo.itemLabels.saveClaimPrediction({ claimId: r.item.claim.id, judgeId: who.judgeId, configHash: hash, supported: r.output.supported, errorType: r.output.error_type, sourceErrorType: null, raw: r.raw, source: 'run', importId: null });
   const notes: string[] = [];
   if (noClaims > 0) notes.push(`${plural(noClaims, 'summary')} without claims yet (run claim_decomposition or import claims).`);
   if (noDocument > 0) notes.push(`${plural(noDocument, 'claim')} left out: the document is missing.`);
@@ -342,7 +340,6 @@ function claimVerdicts(repo: Repository, who: Extract<Answerer, { type: 'judge' 
 // --- key-fact alignment (FineSurE) --------------------------------------------------------------
 
 function keyFactAlignment(repo: Repository, who: Extract<Answerer, { type: 'judge' }>, sel: Selection) {
-  const acc = repo.accuracy;
   const onClaims = sel.lines === 'claims';
   const kind = onClaims ? keyFactAlignmentClaimsKind : keyFactAlignmentKind;
   const hash = kind.configHash(who.config);
@@ -351,19 +348,19 @@ function keyFactAlignment(repo: Repository, who: Extract<Answerer, { type: 'judg
   const items: Item[] = [];
   let noFacts = 0;
   let noClaims = 0;
-  for (const s of acc.selectSummaries(sel.dataset, sel.onlySampled)) {
-    const factSet = acc.currentKeyFactSet(s.documentKey);
-    const facts = factSet ? acc.keyFactsOfSet(factSet.id) : [];
+  for (const s of repo.corpus.selectSummaries(sel.dataset, sel.onlySampled)) {
+    const factSet = repo.sets.currentKeyFactSet(s.documentKey);
+    const facts = factSet ? repo.sets.keyFactsOfSet(factSet.id) : [];
     if (facts.length === 0) {
       noFacts += 1;
       continue;
     }
-    const sentences = acc.sentences(s.key);
+    const sentences = repo.corpus.sentences(s.key);
     let lines: Line[];
     let claimSetId: number | null = null;
     if (onClaims) {
-      const set = acc.currentClaimSet(s.key);
-      const claims = set ? acc.claimsOfSet(set.id) : [];
+      const set = repo.sets.currentClaimSet(s.key);
+      const claims = set ? repo.sets.claimsOfSet(set.id) : [];
       if (claims.length === 0) {
         noClaims += 1;
         continue;
@@ -383,7 +380,7 @@ function keyFactAlignment(repo: Repository, who: Extract<Answerer, { type: 'judg
       const covered = entry.response === 'yes';
       const lines = covered ? [...new Set(entry['line number'])].map((n) => item.lines[n - 1]!) : [];
       for (const l of lines) conveying.add(l.unitId);
-      acc.saveKeyFactPrediction({
+      repo.itemLabels.saveKeyFactPrediction({
         keyFactId: item.factIds[f]!,
         summaryKey: item.summaryKey,
         judgeId: who.judgeId,
@@ -397,7 +394,7 @@ function keyFactAlignment(repo: Repository, who: Extract<Answerer, { type: 'judg
     });
     // FineSurE's sentence labels: a sentence conveys a key fact when a covered fact names it (or one of its claims).
     for (const unitId of item.sentenceUnits) {
-      acc.saveSentenceKeyFactPrediction({ unitId, keyFactSetId: item.factSetId, judgeId: who.judgeId, configHash: hash, conveys: conveying.has(unitId), source: 'run', importId: null });
+      repo.itemLabels.saveSentenceKeyFactPrediction({ unitId, keyFactSetId: item.factSetId, judgeId: who.judgeId, configHash: hash, conveys: conveying.has(unitId), source: 'run', importId: null });
     }
   };
   const notes: string[] = [];
@@ -418,25 +415,24 @@ function keyFactAlignment(repo: Repository, who: Extract<Answerer, { type: 'judg
 }
 
 function keyFactPerFact(repo: Repository, who: Extract<Answerer, { type: 'judge' }>, sel: Selection) {
-  const acc = repo.accuracy;
   const kind = keyFactPerFactKind;
   const hash = kind.configHash(who.config);
   type Item = { summaryKey: number; factId: number; fact: string; claimSetId: number; claims: ClaimRow[] };
   const items: Item[] = [];
   let noFacts = 0;
   let noClaims = 0;
-  for (const s of acc.selectSummaries(sel.dataset, sel.onlySampled)) {
-    const factSet = acc.currentKeyFactSet(s.documentKey);
-    const facts = factSet ? acc.keyFactsOfSet(factSet.id) : [];
-    const set = acc.currentClaimSet(s.key);
-    const claims = set ? acc.claimsOfSet(set.id) : [];
+  for (const s of repo.corpus.selectSummaries(sel.dataset, sel.onlySampled)) {
+    const factSet = repo.sets.currentKeyFactSet(s.documentKey);
+    const facts = factSet ? repo.sets.keyFactsOfSet(factSet.id) : [];
+    const set = repo.sets.currentClaimSet(s.key);
+    const claims = set ? repo.sets.claimsOfSet(set.id) : [];
     if (facts.length === 0) noFacts += 1;
     else if (claims.length === 0) noClaims += 1;
     else for (const f of facts) items.push({ summaryKey: s.key, factId: f.id, fact: f.text, claimSetId: set!.id, claims });
   }
   const itemKey = (i: Item) => `summary:${i.summaryKey}:fact:${i.factId}:cs:${i.claimSetId}`;
   const write = (i: Item, output: PerFactOutput, raw: string | null) =>
-    acc.saveKeyFactPrediction({
+    repo.itemLabels.saveKeyFactPrediction({
       keyFactId: i.factId,
       summaryKey: i.summaryKey,
       judgeId: who.judgeId,
@@ -467,33 +463,32 @@ function keyFactPerFact(repo: Repository, who: Extract<Answerer, { type: 'judge'
 // --- summary generation -------------------------------------------------------------------------
 
 function summaryGeneration(repo: Repository, who: Extract<Answerer, { type: 'system' }>, sel: Selection) {
-  const acc = repo.accuracy;
   const kind = summaryGenerationKind;
   const ref = { name: kind.name, version: kind.version, schema: SummaryOutputSchema };
   const hash = kind.configHash(who.config);
-  const text = documentTexts(acc);
+  const text = documentTexts(repo.corpus);
   type Item = { documentKey: number; docId: string };
   const items: Item[] = [];
   let missing = 0;
   let kept = 0;
-  for (const d of acc.selectDocuments(sel.dataset!)) {
+  for (const d of repo.corpus.selectDocuments(sel.dataset!)) {
     if (!d.hasText) missing += 1;
-    else if (acc.systemOutput(who.systemId, d.documentKey)?.summaryKey != null && repo.tasks.forKind(ref).result(hash, `document:${d.documentKey}`) === null) kept += 1;
+    else if (repo.systems.systemOutput(who.systemId, d.documentKey)?.summaryKey != null && repo.tasks.forKind(ref).result(hash, `document:${d.documentKey}`) === null) kept += 1;
     else items.push({ documentKey: d.documentKey, docId: d.docId });
   }
   const summaryIdFor = (item: Item) => {
     const base = `${who.name}:${item.docId}`;
-    if (!acc.summaryIdTaken(item.documentKey, base)) return base;
+    if (!repo.corpus.summaryIdTaken(item.documentKey, base)) return base;
     return `${base}:${hash.slice(0, 12)}`;
   };
   const write = (item: Item, output: SummaryOutput | null, errorKind: string | null, errorMessage: string | null) => {
-    const existing = acc.systemOutput(who.systemId, item.documentKey);
+    const existing = repo.systems.systemOutput(who.systemId, item.documentKey);
     if (existing?.summaryKey != null) return; // a stored summary is never replaced
     if (output !== null && 'summary' in output) {
       const spans = splitSentences(output.summary);
       const summaryId = summaryIdFor(item);
-      if (acc.summaryIdTaken(item.documentKey, summaryId)) return;
-      const summaryKey = acc.insertGeneratedSummary({
+      if (repo.corpus.summaryIdTaken(item.documentKey, summaryId)) return;
+      const summaryKey = repo.systems.insertGeneratedSummary({
         documentKey: item.documentKey,
         summaryId,
         text: output.summary,
@@ -501,15 +496,15 @@ function summaryGeneration(repo: Repository, who: Extract<Answerer, { type: 'sys
         units: spans.map((sp, idx) => ({ idx, text: sp.text, start: sp.start, end: sp.end, fragment: isLikelyFragment(sp.text) })),
         splitter: SPLITTER,
       });
-      acc.recordSystemOutput({ systemId: who.systemId, documentKey: item.documentKey, configHash: hash, summaryKey, failure: null, failureMessage: null });
+      repo.systems.recordSystemOutput({ systemId: who.systemId, documentKey: item.documentKey, configHash: hash, summaryKey, failure: null, failureMessage: null });
       return;
     }
     if (output !== null && 'failure' in output) {
-      acc.recordSystemOutput({ systemId: who.systemId, documentKey: item.documentKey, configHash: hash, summaryKey: null, failure: output.failure, failureMessage: output.text.slice(0, 2_000) });
+      repo.systems.recordSystemOutput({ systemId: who.systemId, documentKey: item.documentKey, configHash: hash, summaryKey: null, failure: output.failure, failureMessage: output.text.slice(0, 2_000) });
       return;
     }
     const message = errorMessage ?? errorKind ?? 'the call failed';
-    acc.recordSystemOutput({ systemId: who.systemId, documentKey: item.documentKey, configHash: hash, summaryKey: null, failure: failureOfError(message), failureMessage: message.slice(0, 2_000) });
+    repo.systems.recordSystemOutput({ systemId: who.systemId, documentKey: item.documentKey, configHash: hash, summaryKey: null, failure: failureOfError(message), failureMessage: message.slice(0, 2_000) });
   };
   const results = repo.tasks.forKind(ref);
   const notes: string[] = [];
@@ -530,7 +525,7 @@ function summaryGeneration(repo: Repository, who: Extract<Answerer, { type: 'sys
       for (const r of batch) write(r.item, r.output, r.errorKind ?? (r.output === null ? 'parse_error' : null), r.errorMessage ?? r.parseError);
     },
     repair() {
-      acc.transaction(() => {
+      repo.transaction(() => {
         for (const i of items) {
           const r = results.result(hash, `document:${i.documentKey}`);
           if (r) write(i, r.errorKind === null ? r.output : null, r.errorKind, r.errorMessage);

@@ -5,21 +5,21 @@
  */
 import { ApiError, type ApiHandlers } from '../../../shared/api';
 import type { ClaimSet } from '../../../shared/contract/claims';
-import type { AccuracyRepository } from '../../../db/accuracyRepository';
+import type { SetRepository } from '../../../db/setRepository';
 import type { CoreContext } from '../context';
 import { notFound, personEdit, requireEditedVersion, setHeader } from '../accuracy/versioned-sets';
 
 export type ClaimsHandlers = Pick<ApiHandlers, 'claims.list' | 'claims.versions' | 'claims.load' | 'claims.record' | 'claims.edit'>;
 
-export function claimSetView(acc: AccuracyRepository, key: number, set: ReturnType<AccuracyRepository['claimSets']>[number], versions: ReturnType<AccuracyRepository['claimSets']>): ClaimSet {
-  const origins = acc.claimOrigins(set.id);
+export function claimSetView(sets: SetRepository, key: number, set: ReturnType<SetRepository['claimSets']>[number], versions: ReturnType<SetRepository['claimSets']>): ClaimSet {
+  const origins = sets.claimOrigins(set.id);
   return {
     ...setHeader(set, versions),
     key,
     decomposer: set.maker,
     decomposerVersion: set.makerVersion,
-    claims: acc.claimsOfSet(set.id).map((c) => ({ id: c.id, sentenceUnitId: c.sentenceUnitId, sentenceIndex: c.sentenceIndex, index: c.idx, text: c.text, from: origins.get(c.id) ?? [] })),
-    labelEvents: acc.claimSetEvents(set.id),
+    claims: sets.claimsOfSet(set.id).map((c) => ({ id: c.id, sentenceUnitId: c.sentenceUnitId, sentenceIndex: c.sentenceIndex, index: c.idx, text: c.text, from: origins.get(c.id) ?? [] })),
+    labelEvents: sets.claimSetEvents(set.id),
   };
 }
 
@@ -31,28 +31,28 @@ export function createClaimsHandlers(ctx: CoreContext): ClaimsHandlers {
       const r = repo();
       const names = dataset ? [dataset] : r.datasetStats().map((d) => d.name);
       return names.flatMap((name) =>
-        r.accuracy.claimList(name).map(({ items, maker, ...row }) => ({ ...row, dataset: name, claims: items, decomposer: maker })),
+        r.sets.claimList(name).map(({ items, maker, ...row }) => ({ ...row, dataset: name, claims: items, decomposer: maker })),
       );
     },
     'claims.versions': async ({ key }) => {
-      const acc = repo().accuracy;
-      if (!acc.summaryInfo(key)) notFound(`summary ${key}`);
-      const sets = acc.claimSets(key);
-      return sets.map((set) => claimSetView(acc, key, set, sets));
+      const r = repo();
+      if (!r.corpus.summaryInfo(key)) notFound(`summary ${key}`);
+      const sets = r.sets.claimSets(key);
+      return sets.map((set) => claimSetView(r.sets, key, set, sets));
     },
     'claims.load': async ({ key, annotator }) => {
       const r = repo();
-      const info = r.accuracy.summaryInfo(key) ?? notFound(`summary ${key}`);
+      const info = r.corpus.summaryInfo(key) ?? notFound(`summary ${key}`);
       const who = person(annotator);
-      const set = r.accuracy.currentClaimSet(key);
-      const claims = set ? r.accuracy.claimsOfSet(set.id) : [];
-      const states = set ? r.accuracy.currentClaimStates(set.id, who.id) : new Map();
+      const set = r.sets.currentClaimSet(key);
+      const claims = set ? r.sets.claimsOfSet(set.id) : [];
+      const states = set ? r.itemLabels.currentClaimStates(set.id, who.id) : new Map();
       return {
         key,
         summaryId: info.summaryId,
         setId: set?.id ?? null,
         version: set?.version ?? null,
-        sentences: r.accuracy.sentences(key).map((u) => ({
+        sentences: r.corpus.sentences(key).map((u) => ({
           unitId: u.unitId,
           index: u.index,
           text: u.text,
@@ -64,28 +64,28 @@ export function createClaimsHandlers(ctx: CoreContext): ClaimsHandlers {
     },
     'claims.record': async ({ claimId, annotator, state, timeSpentMs, cause }) => {
       const r = repo();
-      if (r.accuracy.claimSummaryKey(claimId) === null) notFound(`claim ${claimId}`);
+      if (r.sets.claimSummaryKey(claimId) === null) notFound(`claim ${claimId}`);
       const who = person(annotator);
-      const eventId = r.accuracy.recordClaimLabel({ claimId, annotatorId: who.id, label: state.label, errorType: state.errorType, note: state.note, timeSpentMs, cause });
+      const eventId = r.itemLabels.recordClaimLabel({ claimId, annotatorId: who.id, label: state.label, errorType: state.errorType, note: state.note, timeSpentMs, cause });
       return { eventId: eventId!, claimId, state };
     },
     'claims.edit': async ({ key, annotator, basedOnVersion, claims, note }) => {
       const r = repo();
-      if (!r.accuracy.summaryInfo(key)) notFound(`summary ${key}`);
+      if (!r.corpus.summaryInfo(key)) notFound(`summary ${key}`);
       const who = person(annotator);
       return r.transaction(() => {
-        const current = r.accuracy.currentClaimSet(key);
+        const current = r.sets.currentClaimSet(key);
         requireEditedVersion(current, basedOnVersion, `The claims of summary ${key}`);
-        const units = new Set(r.accuracy.sentences(key).map((u) => u.unitId));
-        const previous = new Set(current ? r.accuracy.claimsOfSet(current.id).map((c) => c.id) : []);
+        const units = new Set(r.corpus.sentences(key).map((u) => u.unitId));
+        const previous = new Set(current ? r.sets.claimsOfSet(current.id).map((c) => c.id) : []);
         for (const c of claims) {
           if (!units.has(c.sentenceUnitId)) throw new ApiError({ code: 'invalid_input', message: `Sentence ${c.sentenceUnitId} is not a sentence of summary ${key}.` });
           const stranger = c.from.find((id) => !previous.has(id));
           if (stranger !== undefined) throw new ApiError({ code: 'invalid_input', message: `Claim ${stranger} is not a claim of the current version.` });
         }
-        const setId = r.accuracy.insertClaimSet(key, personEdit(who, current, note, claims));
-        const sets = r.accuracy.claimSets(key);
-        return claimSetView(r.accuracy, key, sets.find((s) => s.id === setId)!, sets);
+        const setId = r.sets.insertClaimSet(key, personEdit(who, current, note, claims));
+        const sets = r.sets.claimSets(key);
+        return claimSetView(r.sets, key, sets.find((s) => s.id === setId)!, sets);
       });
     },
   };

@@ -17,11 +17,10 @@ import { ACCURACY_CSV_COLUMNS } from '../../../shared/formats/accuracy-jsonl';
 import { fileStem, writeRecords, type ExportFile } from './build';
 
 export function accuracyRecords(repo: Repository, dataset: string | null): Array<Record<string, unknown>> {
-  const acc = repo.accuracy;
   const names = dataset !== null ? [dataset] : repo.datasetStats().map((d) => d.name);
   const out: Array<Record<string, unknown>> = [];
   for (const name of names) {
-    const data = acc.datasetRows(name);
+    const data = repo.accuracySnapshot.datasetRows(name);
     const summaryOf = new Map(data.summaries.map((s) => [s.key, s]));
     const claimAt = new Map<number, { summaryKey: number; index: number }>();
     for (const [key, claims] of data.claims) for (const c of claims) claimAt.set(c.id, { summaryKey: key, index: c.idx });
@@ -35,23 +34,23 @@ export function accuracyRecords(repo: Repository, dataset: string | null): Array
     });
 
     for (const s of data.summaries) {
-      const info = acc.summaryInfo(s.key)!;
+      const info = repo.corpus.summaryInfo(s.key)!;
       out.push({ type: 'summary', dataset: name, doc_id: s.docId, document: info.document, summary_id: s.summaryId, summary: info.text, sentences: s.sentences.map((u) => u.text), system: s.system });
     }
-    for (const f of data.failures) out.push({ type: 'system_output', dataset: name, doc_id: f.docId, system: f.system, failure: f.failure, message: acc.failureMessage(name, f.docId, f.system) });
+    for (const f of data.failures) out.push({ type: 'system_output', dataset: name, doc_id: f.docId, system: f.system, failure: f.failure, message: repo.systems.failureMessage(name, f.docId, f.system) });
 
     const docsDone = new Set<number>();
     for (const s of data.summaries) {
       if (docsDone.has(s.documentKey)) continue;
       docsDone.add(s.documentKey);
-      const set = acc.currentKeyFactSet(s.documentKey);
+      const set = repo.sets.currentKeyFactSet(s.documentKey);
       const facts = data.keyFacts.get(s.documentKey);
       if (!set || !facts || facts.facts.length === 0) continue;
       out.push({ type: 'key_facts', dataset: name, doc_id: s.docId, facts: facts.facts.map((f) => f.text), extractor: set.maker, extractor_version: set.makerVersion, source: set.source, version: set.version });
     }
     for (const s of data.summaries) {
       const claims = data.claims.get(s.key);
-      const set = acc.currentClaimSet(s.key);
+      const set = repo.sets.currentClaimSet(s.key);
       if (!set || !claims || claims.length === 0) continue;
       out.push({ type: 'claims', dataset: name, summary_id: s.summaryId, claims: claims.map((c) => ({ sentence_index: c.sentenceIndex, text: c.text })), decomposer: set.maker, decomposer_version: set.makerVersion, source: set.source, version: set.version });
     }

@@ -19,19 +19,18 @@ export interface AccuracyWriteResult {
 }
 
 export function writeAccuracyImport(repo: Repository, data: AccuracyImport, importId: number, contentHash: string): AccuracyWriteResult {
-  const acc = repo.accuracy;
   const problems: ImportProblem[] = [];
   const where = (s: SourceRef) => ({ file: s.file, ...(s.line !== undefined ? { line: s.line } : {}), ...(s.record !== undefined ? { record: s.record } : {}) });
   const key = (...parts: Array<string | number>) => sha256([contentHash, ...parts.map(String)]);
   const result: AccuracyWriteResult = { claimSets: 0, keyFactSets: 0, labels: 0, predictions: 0, systemOutputs: 0 };
 
   const summaryKeyOf = (dataset: string, summaryId: string, source: SourceRef): number | null => {
-    const k = acc.summaryKey(dataset, summaryId);
+    const k = repo.corpus.summaryKey(dataset, summaryId);
     if (k === null) problems.push({ ...where(source), field: 'summary_id', expected: `a summary of dataset "${dataset}" (in this import or the project)`, found: `"${summaryId}"` });
     return k;
   };
   const documentKeyOf = (dataset: string, docId: string, source: SourceRef): number | null => {
-    const k = acc.documentKey(dataset, docId);
+    const k = repo.corpus.documentKey(dataset, docId);
     if (k === null) problems.push({ ...where(source), field: 'doc_id', expected: `a document of dataset "${dataset}" (in this import or the project)`, found: `"${docId}"` });
     return k;
   };
@@ -39,15 +38,15 @@ export function writeAccuracyImport(repo: Repository, data: AccuracyImport, impo
   // 1. Key-fact sets, then claim sets: one version each (the same file again reuses its version).
   const importedFactSet = new Map<number, number>();
   data.keyFactSets.forEach((set, i) => {
-    const documentKey = acc.documentKey(set.dataset, set.docId);
+    const documentKey = repo.corpus.documentKey(set.dataset, set.docId);
     if (documentKey === null) return; // a list for a document not in the project: left out (the parser notes it)
     const importKey = key('key_facts', i, set.dataset, set.docId, JSON.stringify(set.facts));
-    if (acc.hasSetImportKey(importKey)) {
-      importedFactSet.set(documentKey, acc.currentKeyFactSet(documentKey)!.id);
+    if (repo.sets.hasSetImportKey(importKey)) {
+      importedFactSet.set(documentKey, repo.sets.currentKeyFactSet(documentKey)!.id);
       return;
     }
-    const current = acc.currentKeyFactSet(documentKey);
-    const setId = acc.insertKeyFactSet(documentKey, {
+    const current = repo.sets.currentKeyFactSet(documentKey);
+    const setId = repo.sets.insertKeyFactSet(documentKey, {
       source: 'imported',
       maker: set.extractor,
       makerVersion: set.extractorVersion,
@@ -66,18 +65,18 @@ export function writeAccuracyImport(repo: Repository, data: AccuracyImport, impo
     const summaryKey = summaryKeyOf(set.dataset, set.summaryId, set.source);
     if (summaryKey === null) return;
     const importKey = key('claims', i, set.dataset, set.summaryId, JSON.stringify(set.claims));
-    if (acc.hasSetImportKey(importKey)) {
-      importedClaimSet.set(summaryKey, acc.currentClaimSet(summaryKey)!.id);
+    if (repo.sets.hasSetImportKey(importKey)) {
+      importedClaimSet.set(summaryKey, repo.sets.currentClaimSet(summaryKey)!.id);
       return;
     }
-    const sentences = acc.sentences(summaryKey);
+    const sentences = repo.corpus.sentences(summaryKey);
     const bad = set.claims.findIndex((c) => c.sentenceIndex >= sentences.length);
     if (bad >= 0) {
       problems.push({ ...where(set.source), field: `claims.${bad}.sentence_index`, expected: `an index from 0 to ${sentences.length - 1} (the summary has ${sentences.length} sentences)`, found: String(set.claims[bad]!.sentenceIndex) });
       return;
     }
-    const current = acc.currentClaimSet(summaryKey);
-    const setId = acc.insertClaimSet(summaryKey, {
+    const current = repo.sets.currentClaimSet(summaryKey);
+    const setId = repo.sets.insertClaimSet(summaryKey, {
       source: 'imported',
       maker: set.decomposer,
       makerVersion: set.decomposerVersion,
@@ -92,12 +91,12 @@ export function writeAccuracyImport(repo: Repository, data: AccuracyImport, impo
     result.claimSets += 1;
   });
 
-  const claimSetOf = (summaryKey: number) => importedClaimSet.get(summaryKey) ?? acc.currentClaimSet(summaryKey)?.id ?? null;
+  const claimSetOf = (summaryKey: number) => importedClaimSet.get(summaryKey) ?? repo.sets.currentClaimSet(summaryKey)?.id ?? null;
   const claimIdOf = (dataset: string, summaryId: string, index: number, source: SourceRef, field: string): { summaryKey: number; claimId: number } | null => {
     const summaryKey = summaryKeyOf(dataset, summaryId, source);
     if (summaryKey === null) return null;
     const setId = claimSetOf(summaryKey);
-    const claims = setId === null ? [] : acc.claimsOfSet(setId);
+    const claims = setId === null ? [] : repo.sets.claimsOfSet(setId);
     if (index >= claims.length) {
       problems.push({ ...where(source), field, expected: claims.length === 0 ? `claims of summary "${summaryId}" (import them first or in the same file)` : `an index from 0 to ${claims.length - 1}`, found: String(index) });
       return null;
@@ -105,9 +104,9 @@ export function writeAccuracyImport(repo: Repository, data: AccuracyImport, impo
     return { summaryKey, claimId: claims[index]!.id };
   };
   const factSetOf = (summaryKey: number): { setId: number; ids: number[] } | null => {
-    const info = acc.summaryInfo(summaryKey)!;
-    const setId = importedFactSet.get(info.documentKey) ?? acc.currentKeyFactSet(info.documentKey)?.id ?? null;
-    return setId === null ? null : { setId, ids: acc.keyFactsOfSet(setId).map((f) => f.id) };
+    const info = repo.corpus.summaryInfo(summaryKey)!;
+    const setId = importedFactSet.get(info.documentKey) ?? repo.sets.currentKeyFactSet(info.documentKey)?.id ?? null;
+    return setId === null ? null : { setId, ids: repo.sets.keyFactsOfSet(setId).map((f) => f.id) };
   };
   const factIdOf = (dataset: string, summaryId: string, index: number, source: SourceRef, field: string): { summaryKey: number; keyFactId: number } | null => {
     const summaryKey = summaryKeyOf(dataset, summaryId, source);
@@ -120,7 +119,7 @@ export function writeAccuracyImport(repo: Repository, data: AccuracyImport, impo
     return { summaryKey, keyFactId: set.ids[index]! };
   };
   const unitOf = (summaryKey: number, index: number, source: SourceRef, field: string): number | null => {
-    const sentences = acc.sentences(summaryKey);
+    const sentences = repo.corpus.sentences(summaryKey);
     if (index >= sentences.length) {
       problems.push({ ...where(source), field, expected: `an index from 0 to ${sentences.length - 1}`, found: String(index) });
       return null;
@@ -129,7 +128,7 @@ export function writeAccuracyImport(repo: Repository, data: AccuracyImport, impo
   };
   const refsOf = (summaryKey: number, r: ItemRefs, source: SourceRef): { claims: number[]; sentences: number[] } => {
     const setId = claimSetOf(summaryKey);
-    const claims = setId === null ? [] : acc.claimsOfSet(setId);
+    const claims = setId === null ? [] : repo.sets.claimsOfSet(setId);
     const out = { claims: [] as number[], sentences: [] as number[] };
     for (const i of r.claims) {
       if (i >= claims.length) problems.push({ ...where(source), field: 'claims', expected: `claim indexes from 0 to ${claims.length - 1}`, found: String(i) });
@@ -156,14 +155,14 @@ export function writeAccuracyImport(repo: Repository, data: AccuracyImport, impo
   data.claimLabels.forEach((l, i) => {
     const target = claimIdOf(l.dataset, l.summaryId, l.claimIndex, l.source, 'claim_index');
     if (!target) return;
-    const id = acc.recordClaimLabel({ claimId: target.claimId, annotatorId: annotatorId(l.annotator), label: l.label, errorType: l.errorType, sourceErrorType: l.sourceErrorType, note: l.note, timeSpentMs: null, cause: 'import', importKey: key('claim_label', i, target.claimId, l.annotator, l.label, l.errorType ?? ''), importId });
+    const id = repo.itemLabels.recordClaimLabel({ claimId: target.claimId, annotatorId: annotatorId(l.annotator), label: l.label, errorType: l.errorType, sourceErrorType: l.sourceErrorType, note: l.note, timeSpentMs: null, cause: 'import', importKey: key('claim_label', i, target.claimId, l.annotator, l.label, l.errorType ?? ''), importId });
     if (id !== null) result.labels += 1;
   });
   data.keyFactLabels.forEach((l, i) => {
     const target = factIdOf(l.dataset, l.summaryId, l.factIndex, l.source, 'key_fact_index');
     if (!target) return;
     const conveyedBy = refsOf(target.summaryKey, l.conveyedBy, l.source);
-    const id = acc.recordKeyFactLabel({ keyFactId: target.keyFactId, summaryKey: target.summaryKey, annotatorId: annotatorId(l.annotator), label: l.label, conveyedBy, note: l.note, timeSpentMs: null, cause: 'import', importKey: key('key_fact_label', i, target.keyFactId, target.summaryKey, l.annotator, l.label), importId });
+    const id = repo.itemLabels.recordKeyFactLabel({ keyFactId: target.keyFactId, summaryKey: target.summaryKey, annotatorId: annotatorId(l.annotator), label: l.label, conveyedBy, note: l.note, timeSpentMs: null, cause: 'import', importKey: key('key_fact_label', i, target.keyFactId, target.summaryKey, l.annotator, l.label), importId });
     if (id !== null) result.labels += 1;
   });
   data.sentenceKeyFactLabels.forEach((l, i) => {
@@ -172,20 +171,20 @@ export function writeAccuracyImport(repo: Repository, data: AccuracyImport, impo
     const set = factSetOf(summaryKey);
     const unit = unitOf(summaryKey, l.sentenceIndex, l.source, 'sentence_index');
     if (set === null || unit === null) return;
-    if (acc.recordSentenceKeyFact({ unitId: unit, keyFactSetId: set.setId, annotatorId: annotatorId(l.annotator), conveys: l.conveys, cause: 'import', importKey: key('sentence_keyfact', i, unit, set.setId, l.annotator, String(l.conveys)), importId })) result.labels += 1;
+    if (repo.itemLabels.recordSentenceKeyFact({ unitId: unit, keyFactSetId: set.setId, annotatorId: annotatorId(l.annotator), conveys: l.conveys, cause: 'import', importKey: key('sentence_keyfact', i, unit, set.setId, l.annotator, String(l.conveys)), importId })) result.labels += 1;
   });
 
   // 3. Judge outputs (imported judges).
   data.claimPredictions.forEach((p) => {
     const target = claimIdOf(p.dataset, p.summaryId, p.claimIndex, p.source, 'claim_index');
     if (!target) return;
-    if (acc.saveClaimPrediction({ claimId: target.claimId, judgeId: judgeId(p.judge), configHash: IMPORTED_CONFIG_HASH, supported: p.supported, errorType: p.errorType, sourceErrorType: p.sourceErrorType, raw: p.raw, source: 'import', importId })) result.predictions += 1;
+    if (repo.itemLabels.saveClaimPrediction({ claimId: target.claimId, judgeId: judgeId(p.judge), configHash: IMPORTED_CONFIG_HASH, supported: p.supported, errorType: p.errorType, sourceErrorType: p.sourceErrorType, raw: p.raw, source: 'import', importId })) result.predictions += 1;
   });
   data.keyFactPredictions.forEach((p) => {
     const target = factIdOf(p.dataset, p.summaryId, p.factIndex, p.source, 'key_fact_index');
     if (!target) return;
     const conveyedBy = refsOf(target.summaryKey, p.conveyedBy, p.source);
-    if (acc.saveKeyFactPrediction({ keyFactId: target.keyFactId, summaryKey: target.summaryKey, judgeId: judgeId(p.judge), configHash: IMPORTED_CONFIG_HASH, covered: p.covered, conveyedBy, raw: p.raw, source: 'import', importId })) result.predictions += 1;
+    if (repo.itemLabels.saveKeyFactPrediction({ keyFactId: target.keyFactId, summaryKey: target.summaryKey, judgeId: judgeId(p.judge), configHash: IMPORTED_CONFIG_HASH, covered: p.covered, conveyedBy, raw: p.raw, source: 'import', importId })) result.predictions += 1;
   });
   data.sentenceKeyFactPredictions.forEach((p) => {
     const summaryKey = summaryKeyOf(p.dataset, p.summaryId, p.source);
@@ -193,7 +192,7 @@ export function writeAccuracyImport(repo: Repository, data: AccuracyImport, impo
     const set = factSetOf(summaryKey);
     const unit = unitOf(summaryKey, p.sentenceIndex, p.source, 'sentence_index');
     if (set === null || unit === null) return;
-    if (acc.saveSentenceKeyFactPrediction({ unitId: unit, keyFactSetId: set.setId, judgeId: judgeId(p.judge), configHash: IMPORTED_CONFIG_HASH, conveys: p.conveys, source: 'import', importId })) result.predictions += 1;
+    if (repo.itemLabels.saveSentenceKeyFactPrediction({ unitId: unit, keyFactSetId: set.setId, judgeId: judgeId(p.judge), configHash: IMPORTED_CONFIG_HASH, conveys: p.conveys, source: 'import', importId })) result.predictions += 1;
   });
 
   // 4. System outputs: the file's system field is the system (imported).
@@ -202,9 +201,9 @@ export function writeAccuracyImport(repo: Repository, data: AccuracyImport, impo
     if (documentKey === null) continue;
     const summaryKey = o.summaryId === null ? null : summaryKeyOf(o.dataset, o.summaryId, o.source);
     if (o.summaryId !== null && summaryKey === null) continue;
-    const existing = acc.systemByName(o.system);
-    const systemId = existing?.id ?? acc.ensureSystem(o.system, 'imported', null, IMPORTED_CONFIG_HASH);
-    if (acc.recordSystemOutput({ systemId, documentKey, configHash: existing?.configHash ?? IMPORTED_CONFIG_HASH, summaryKey, failure: o.failure, failureMessage: o.failureMessage })) result.systemOutputs += 1;
+    const existing = repo.systems.systemByName(o.system);
+    const systemId = existing?.id ?? repo.systems.ensureSystem(o.system, 'imported', null, IMPORTED_CONFIG_HASH);
+    if (repo.systems.recordSystemOutput({ systemId, documentKey, configHash: existing?.configHash ?? IMPORTED_CONFIG_HASH, summaryKey, failure: o.failure, failureMessage: o.failureMessage })) result.systemOutputs += 1;
   }
 
   if (problems.length > 0) throw new ImportValidationError(problems.slice(0, 200));

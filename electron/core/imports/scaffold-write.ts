@@ -22,14 +22,13 @@ const MAX_PROBLEMS = 200;
 
 export function writeScaffoldImport(repo: Repository, data: ScaffoldImport, importId: number, contentHash: string): ScaffoldWriteResult {
   const sc = repo.scaffold;
-  const acc = repo.accuracy;
   const problems: ImportProblem[] = [];
   const where = (s: SourceRef) => ({ file: s.file, ...(s.line !== undefined ? { line: s.line } : {}), ...(s.record !== undefined ? { record: s.record } : {}) });
   const key = (...parts: Array<string | number>) => sha256([contentHash, ...parts.map(String)]);
   const result: ScaffoldWriteResult = { scaffolds: 0, alignments: 0 };
 
   data.scaffolds.forEach((s, i) => {
-    const documentKey = acc.documentKey(s.dataset, s.docId);
+    const documentKey = repo.corpus.documentKey(s.dataset, s.docId);
     if (documentKey === null) {
       problems.push({ ...where(s.source), field: 'doc_id', expected: `a document of dataset "${s.dataset}" in the project (import its summaries first)`, found: `"${s.docId}"` });
       return;
@@ -55,19 +54,19 @@ export function writeScaffoldImport(repo: Repository, data: ScaffoldImport, impo
 
   data.alignments.forEach((a, i) => {
     if (problems.length >= MAX_PROBLEMS) return;
-    const summaryKey = acc.summaryKey(a.dataset, a.summaryId);
+    const summaryKey = repo.corpus.summaryKey(a.dataset, a.summaryId);
     if (summaryKey === null) {
       problems.push({ ...where(a.source), field: 'summary_id', expected: `a summary of dataset "${a.dataset}" in the project`, found: `"${a.summaryId}"` });
       return;
     }
-    const info = acc.summaryInfo(summaryKey)!;
+    const info = repo.corpus.summaryInfo(summaryKey)!;
     const scaffold = sc.currentScaffold(info.documentKey);
     if (!scaffold) {
       problems.push({ ...where(a.source), field: 'summary_id', expected: `a scaffold for the document of "${a.summaryId}" (import it with --as scaffold first)`, found: `"${a.summaryId}"` });
       return;
     }
     const items = new Map(sc.items(scaffold.id).map((it) => [`${it.kind}\u0000${it.key}`, it.id]));
-    const sentenceCount = acc.sentences(summaryKey).length;
+    const sentenceCount = repo.corpus.sentences(summaryKey).length;
     const resolved: Array<{ itemId: number; value: AlignmentValue; sentences: number[] }> = [];
     const resolve = (kind: ScaffoldItemKind, field: string, values: Record<string, AlignmentValue>) => {
       for (const [id, value] of Object.entries(values)) {

@@ -39,7 +39,7 @@ export function createScaffoldHandlers(ctx: CoreContext): ScaffoldHandlers {
   return {
     'scaffold.load': async ({ key, annotator }) => {
       const r = repo();
-      const info = r.accuracy.summaryInfo(key) ?? notFound(`summary ${key}`);
+      const info = r.corpus.summaryInfo(key) ?? notFound(`summary ${key}`);
       const who = person(annotator);
       const current = r.scaffold.currentScaffold(info.documentKey);
       const states = current ? r.scaffold.annotatorAlignments(current.id, key, who.id) : new Map<number, { value: AlignmentValue | null; sentences: number[] }>();
@@ -60,12 +60,12 @@ export function createScaffoldHandlers(ctx: CoreContext): ScaffoldHandlers {
           entity: i.entity,
           state: states.get(i.id) ?? { value: null, sentences: [] },
         })),
-        sentences: r.accuracy.sentences(key),
+        sentences: r.corpus.sentences(key),
       };
     },
     'scaffold.record': async ({ key, annotator, itemId, value, sentences, timeSpentMs, cause }) => {
       const r = repo();
-      const info = r.accuracy.summaryInfo(key) ?? notFound(`summary ${key}`);
+      const info = r.corpus.summaryInfo(key) ?? notFound(`summary ${key}`);
       const item = r.scaffold.itemInfo(itemId);
       if (!item || item.documentKey !== info.documentKey) notFound(`scaffold item ${itemId} of the document of summary ${key}`);
       if (value !== null && !(ALIGNMENT_VALUES[item.kind] as readonly string[]).includes(value)) {
@@ -74,7 +74,7 @@ export function createScaffoldHandlers(ctx: CoreContext): ScaffoldHandlers {
       if (sentences.length > 0 && (item.kind !== 'fact' || value === null)) {
         throw new ApiError({ code: 'invalid_input', message: 'Only an aligned fact is linked to summary sentences.' });
       }
-      const count = r.accuracy.sentences(key).length;
+      const count = r.corpus.sentences(key).length;
       const outside = sentences.find((s) => s >= count);
       if (outside !== undefined) throw new ApiError({ code: 'invalid_input', message: `Summary ${key} has ${count} sentences: there is no sentence ${outside}.` });
       const who = person(annotator);
@@ -96,7 +96,7 @@ export function createScaffoldHandlers(ctx: CoreContext): ScaffoldHandlers {
     },
     'scaffold.edit': async ({ documentKey, annotator, basedOnVersion, facts, questions, entities, note }) => {
       const r = repo();
-      if (!r.accuracy.documentInfo(documentKey)) notFound(`document ${documentKey}`);
+      if (!r.corpus.documentInfo(documentKey)) notFound(`document ${documentKey}`);
       const who = person(annotator);
       const content: ScaffoldContent = { facts, questions, entities };
       const problems = scaffoldContentProblems(content);
@@ -115,7 +115,7 @@ export function createScaffoldHandlers(ctx: CoreContext): ScaffoldHandlers {
     },
     'scaffold.versions': async ({ documentKey }) => {
       const r = repo();
-      if (!r.accuracy.documentInfo(documentKey)) notFound(`document ${documentKey}`);
+      if (!r.corpus.documentInfo(documentKey)) notFound(`document ${documentKey}`);
       const versions = r.scaffold.versions(documentKey);
       return versions.map((v) => scaffoldVersionView(r.scaffold, v, versions));
     },

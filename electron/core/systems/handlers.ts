@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { ApiError, type ApiHandlers } from '../../../shared/api';
 import { SystemConfigSchema, type SystemConfig, type SystemInfo } from '../../../shared/contract/systems';
 import { canonicalJson } from '../../../shared/judges/config';
-import type { AccuracyRepository } from '../../../db/accuracyRepository';
+import type { SystemRepository } from '../../../db/systemRepository';
 import type { CoreContext } from '../context';
 import { systemKeys, type SystemKeys } from './keys';
 
@@ -20,7 +20,7 @@ export function systemConfigHash(config: SystemConfig): string {
   return createHash('sha256').update(canonicalJson(['loupe-system-1', fields])).digest('hex');
 }
 
-function infoOf(row: ReturnType<AccuracyRepository['listSystems']>[number], keys: SystemKeys): SystemInfo {
+function infoOf(row: ReturnType<SystemRepository['listSystems']>[number], keys: SystemKeys): SystemInfo {
   const config = row.config === null ? null : SystemConfigSchema.parse(JSON.parse(row.config));
   return {
     name: row.name,
@@ -37,23 +37,23 @@ function infoOf(row: ReturnType<AccuracyRepository['listSystems']>[number], keys
 }
 
 export function createSystemsHandlers(ctx: CoreContext): SystemsHandlers {
-  const acc = () => ctx.project().repo.accuracy;
+  const systems = () => ctx.project().repo.systems;
   const keys = systemKeys(ctx);
   return {
-    'systems.list': async () => acc().listSystems().map((row) => infoOf(row, keys)),
+    'systems.list': async () => systems().listSystems().map((row) => infoOf(row, keys)),
     'systems.add': async ({ name, config, apiKey }) => {
-      const existing = acc().systemByName(name);
+      const existing = systems().systemByName(name);
       if (existing && existing.kind === 'imported') throw new ApiError({ code: 'conflict', message: `"${name}" is an imported system (its summaries came with a file); choose another name.` });
       // Refused before anything is stored: a key this host cannot keep, a variable it may not read.
       if (typeof apiKey === 'string') keys.requireStorable();
       if (config.apiKeyEnv) ctx.keys.requireEnvAllowed(config.apiKeyEnv, `The system "${name}"`);
-      acc().ensureSystem(name, 'endpoint', JSON.stringify(config), systemConfigHash(config));
+      systems().ensureSystem(name, 'endpoint', JSON.stringify(config), systemConfigHash(config));
       if (typeof apiKey === 'string') keys.store(name, config, apiKey);
       else if (apiKey === null) keys.remove(name);
-      return infoOf(acc().listSystems().find((s) => s.name === name)!, keys);
+      return infoOf(systems().listSystems().find((s) => s.name === name)!, keys);
     },
     'systems.remove': async ({ name }) => {
-      const removed = acc().removeSystem(name);
+      const removed = systems().removeSystem(name);
       if (removed) keys.remove(name);
       return { removed };
     },
