@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportBatchToFile, importBatchFromFile } from '../../electron/core/tasks/batch-files';
-import { createJsonTaskRun, jsonResultStore } from '../../electron/core/tasks/json-kind';
+import { createJsonTaskRun, jsonResultSource } from '../../electron/core/tasks/json-kind';
 import { ModelConfigSchema } from '../../electron/core/tasks/model-config';
 import { runBatchFile } from '../mock-openai/batch-executor';
 import { FAST_TUNING, judgeProject, type JudgeProject } from '../mock-openai/project';
@@ -37,7 +37,7 @@ const storeOptions = (p: JudgeProject) => ({ items: units(p), itemKey: (u: Unit)
 const setup = (p: JudgeProject) => {
   const c = config();
   const configHash = wordsKind.configHash(c);
-  return { kind: wordsKind, config: c, configHash, store: jsonResultStore(p.repo.tasks.forKind(wordsKind.ref), { configHash, ...storeOptions(p) }) };
+  return { kind: wordsKind, config: c, configHash, source: jsonResultSource(p.repo.tasks.forKind(wordsKind.ref), { configHash, ...storeOptions(p) }) };
 };
 const stored = (p: JudgeProject) =>
   p.db.prepare(`SELECT item, output, raw, error_kind AS errorKind FROM task_results WHERE kind = 'test-words' ORDER BY item`).all() as Array<{ item: string; output: string | null; raw: string | null; errorKind: string | null }>;

@@ -160,7 +160,7 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
       kind: setup.kind,
       config: setup.config,
       configHash: setup.configHash,
-      store: setup.store,
+      source: setup.source,
       backend,
       tuning,
       secrets: ctx.keys.known,
@@ -209,7 +209,7 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
 
   async function plan(input: RunInput): Promise<AccuracyPlan> {
     const a = setupFor(input, false);
-    const counts = await walkWork({ kind: a.setup.kind, config: a.setup.config, configHash: a.setup.configHash, store: a.setup.store }, { dryRun: true });
+    const counts = await walkWork({ kind: a.setup.kind, config: a.setup.config, configHash: a.setup.configHash, source: a.setup.source }, { dryRun: true });
     return {
       task: input.task,
       model: input.task === 'summary_generation' ? input.system! : input.judge!,
@@ -233,7 +233,7 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
     const a = setupFor(input, false);
     const setup: AnySetup = a.setup;
     setup.repair();
-    return { setup: { kind: setup.kind, config: setup.config, configHash: setup.configHash, store: setup.store, secrets: ctx.keys.known }, notes: setup.notes };
+    return { setup: { kind: setup.kind, config: setup.config, configHash: setup.configHash, source: setup.source, secrets: ctx.keys.known }, notes: setup.notes };
   }
 
   function requireDiskPaths(what: string): void {

@@ -1,7 +1,7 @@
 /**
  * The task kinds of the Summarization Accuracy evaluation (seed 002, FineSurE; App. D of seed 003),
  * declared on the task engine: a prompt, a typed input, a zod output schema. The engine gives them
- * the content cache, retries, the circuit, pause/resume and redaction; their stores (stores.ts)
+ * the content cache, retries, the circuit, pause/resume and redaction; their sources (stores.ts)
  * write the outputs where schema 8 keeps them.
  *
  * Output schemas are idempotent (no transform changes a value's shape), because the stored output

@@ -1,6 +1,6 @@
 /**
  * Where each accuracy task's items come from and where its outputs go (schema 8). Every task keeps
- * its raw answers in `task_results` (the engine's generic store: the content cache, resume, failed
+ * its raw answers in `task_results` (the engine's generic task_results rows: the content cache, resume, failed
  * calls sent again) and, in the same transaction, writes what the outputs mean:
  *
  * - claim_decomposition: per sentence; once every sentence of a summary is answered, a claim set
@@ -25,9 +25,9 @@ import type { SystemConfig } from '../../../shared/contract/systems';
 import { failureOfError } from '../../../shared/accuracy/refusal';
 import { isLikelyFragment } from '../../../shared/domain';
 import { SPLITTER, splitSentences } from '../../../shared/split/sentences';
-import { jsonResultStore } from '../tasks/json-kind';
+import { jsonResultSource } from '../tasks/json-kind';
 import type { JsonTaskKind } from '../tasks/json-kind';
-import type { TaskKind, TaskResult, TaskStore } from '../tasks/kind';
+import type { TaskKind, TaskResult, TaskSource } from '../tasks/kind';
 import type { ModelConfig } from '../tasks/model-config';
 import {
   claimDecompositionKind,
@@ -66,7 +66,7 @@ export interface TaskSetup<C, Item, I, O> {
   kind: TaskKind<C, I, O>;
   config: C;
   configHash: string;
-  store: TaskStore<Item, I, O>;
+  source: TaskSource<Item, I, O>;
   /** Why items were left out (no document, no claims or key facts yet, a person's set kept). */
   notes: string[];
   /** Items left out (counted in the plan and the run). */
@@ -117,13 +117,13 @@ export function setupOf<C, Item, I, O>(repo: Repository, kind: TaskKind<C, I, O>
       }
     });
   };
-  const base = jsonResultStore<Item, I, O>(results, {
+  const base = jsonResultSource<Item, I, O>(results, {
     configHash: spec.configHash,
     items: spec.items,
     itemKey: spec.itemKey,
     resolve: spec.resolve,
   });
-  const store: TaskStore<Item, I, O> = {
+  const source: TaskSource<Item, I, O> = {
     ...base,
     plan: () => ({ ...base.plan(), missing: spec.missing }),
     save(batch) {
@@ -139,7 +139,7 @@ export function setupOf<C, Item, I, O>(repo: Repository, kind: TaskKind<C, I, O>
     kind,
     config,
     configHash: spec.configHash,
-    store,
+    source,
     notes: spec.notes,
     missing: spec.missing,
     repair,

@@ -1,6 +1,6 @@
 /**
  * One run of one judge version over a selection of sentences: the task engine
- * (electron/core/tasks/engine.ts) running the sentence-verdict kind over the judge's store, with
+ * (electron/core/tasks/engine.ts) running the sentence-verdict kind over the judge's source, with
  * its progress told as a JudgeRunStatus (the judges.* contract).
  */
 import type { JudgeRunStatus } from '../../../shared/api';
@@ -9,7 +9,7 @@ import type { JudgeRepository } from '../../../db/judgeRepository';
 import { TaskRun, type RunTuning } from '../tasks/engine';
 import { progressStatusFields } from '../tasks/status-fields';
 import type { TaskBackend } from '../tasks/kind';
-import { sentenceVerdictKind, verdictStore, type Verdict, type VerdictInput, type VerdictItem } from './sentence-verdict';
+import { sentenceVerdictKind, verdictSource, type Verdict, type VerdictInput, type VerdictItem } from './sentence-verdict';
 
 export { DEFAULT_TUNING, backoffMs, type RunTuning } from '../tasks/engine';
 
@@ -37,7 +37,7 @@ export class JudgeRun extends TaskRun<JudgeConfig, VerdictItem, VerdictInput, Ve
       kind: sentenceVerdictKind,
       config: spec.config,
       configHash: spec.configHash,
-      store: verdictStore(judges, { versionId: spec.versionId, dataset: spec.dataset, onlySampled: spec.onlySampled }),
+      source: verdictSource(judges, { versionId: spec.versionId, dataset: spec.dataset, onlySampled: spec.onlySampled }),
       backend,
       tuning,
       secrets,

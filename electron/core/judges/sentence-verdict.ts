@@ -15,7 +15,7 @@ import { buildRequestBody } from '../../../shared/judges/request';
 import { softLabel } from '../../../shared/judges/soft';
 import type { JudgeRepository, PredictionResult, SelectedUnit } from '../../../db/judgeRepository';
 import { sha256Hex } from '../tasks/hashing';
-import type { StoredAnswer, TaskBackend, TaskKind, TaskResult, TaskStore } from '../tasks/kind';
+import type { StoredAnswer, TaskBackend, TaskKind, TaskResult, TaskSource } from '../tasks/kind';
 import { VERDICT_CACHE_TAG, configHash } from './hashing';
 
 export interface VerdictItem {
@@ -94,8 +94,8 @@ export interface VerdictSelection {
 
 const DOCUMENTS_KEPT = 64;
 
-/** The judge's store: units of the selection in, `judge_predictions` rows of one version out. */
-export function verdictStore(judges: JudgeRepository, selection: VerdictSelection): TaskStore<VerdictItem, VerdictInput, Verdict> {
+/** The judge's source: units of the selection in, `judge_predictions` rows of one version out. */
+export function verdictSource(judges: JudgeRepository, selection: VerdictSelection): TaskSource<VerdictItem, VerdictInput, Verdict> {
   const documents = new Map<number, { text: string; hash: string }>();
   const toRow = (r: TaskResult<VerdictItem, Verdict>): PredictionResult => ({
     unitId: r.item.unitId,

@@ -27,7 +27,7 @@ import { exportBatchToFile, exportBatchToText, importBatchFromFile, importBatchF
 import { replicaBackend } from '../tasks/transport';
 import { cacheKey, configHash, sha256Hex } from './hashing';
 import { DEFAULT_TUNING, JudgeRun, type RunTuning, type VerdictBackend } from './run';
-import { baselineBackend, sentenceVerdictKind, verdictStore, type Verdict, type VerdictInput, type VerdictItem } from './sentence-verdict';
+import { baselineBackend, sentenceVerdictKind, verdictSource, type Verdict, type VerdictInput, type VerdictItem } from './sentence-verdict';
 import { keyApplies, originsOf, type SecretStore, type StoredKey } from './secrets';
 import { createKeyAccess, NO_KEY_ENV, type KeyAccess, type KeyEnvPolicy } from '../keys';
 
@@ -326,8 +326,8 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
     const config = requireConfig(judge);
     requireDataset(selection.dataset);
     const version = currentVersion(judge, config);
-    const store = verdictStore(judgesRepo(), { versionId: version.id, dataset: selection.dataset ?? null, onlySampled: selection.onlySampled });
-    return { setup: { kind: sentenceVerdictKind, config, configHash: version.hash, store }, config };
+    const source = verdictSource(judgesRepo(), { versionId: version.id, dataset: selection.dataset ?? null, onlySampled: selection.onlySampled });
+    return { setup: { kind: sentenceVerdictKind, config, configHash: version.hash, source }, config };
   }
 
   function planOf(name: string, selection: { dataset?: string | undefined; onlySampled: boolean }, config: JudgeConfig, hash: string, counts: WorkCounts): JudgePlan {

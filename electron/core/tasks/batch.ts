@@ -4,12 +4,12 @@
  *
  * - Requests: one line per item still to do, `{custom_id, method: "POST", url:
  *   "/v1/chat/completions", body}`, the body exactly what a live call sends (the kind's
- *   buildRequest). Items the store has answered are not written; items whose answer is in the
+ *   buildRequest). Items the source has answered are not written; items whose answer is in the
  *   content cache are stored from it on the way (as a live run would), and items sharing a content
  *   key with an earlier line share its request.
  * - Answers: one line per request, `{custom_id, response: {status_code, body}, error}`. Each answer
  *   is stored exactly as a live call's (interpret.ts: the kind's parse, soft labels, redaction;
- *   the same content key and store). Failures (status ≠ 200, an error object, a body that is not
+ *   the same content key and source). Failures (status ≠ 200, an error object, a body that is not
  *   a completion) are stored as failed calls, which the next run or batch sends again; unknown
  *   ids, duplicates and unreadable lines are counted and sampled, never stored.
  *
@@ -17,7 +17,7 @@
  * the sink to drain.
  *
  * A custom_id is `loupe:<kind>:<config hash>:<item key>`: the kind and the configuration version
- * it was written for, and the store's item key, so an answer maps back to one item of one version
+ * it was written for, and the source's item key, so an answer maps back to one item of one version
  * or to none (a file for another judge or version is refused line by line).
  */
 import { once } from 'node:events';
@@ -27,7 +27,7 @@ import { redact } from '../../../shared/judges/redact';
 import { NOT_A_COMPLETION, completionFromBody } from './completion';
 import { contentKey } from './hashing';
 import { RunNotes, storedAnswer } from './interpret';
-import type { TaskErrorKind, TaskKind, TaskResult, TaskStore } from './kind';
+import type { TaskErrorKind, TaskKind, TaskResult, TaskSource } from './kind';
 
 export const BATCH_METHOD = 'POST';
 export const BATCH_URL = '/v1/chat/completions';
@@ -43,7 +43,7 @@ export interface BatchSetup<C, Item, I, O> {
   config: C;
   configHash: string;
   /** The widest selection of the kind's items (an answer for any of them is stored). */
-  store: TaskStore<Item, I, O>;
+  source: TaskSource<Item, I, O>;
   secrets?: ReadonlyArray<string | null>;
 }
 
@@ -117,12 +117,12 @@ interface WalkOptions<Item> {
 const yieldNow = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * What a start (or a batch export) would send: the store's plan, the content cache and in-walk
+ * What a start (or a batch export) would send: the source's plan, the content cache and in-walk
  * dedupe, item by item, as the engine does it.
  */
 export async function walkWork<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, options: WalkOptions<Item>): Promise<WorkCounts> {
-  const { kind, config, configHash, store } = setup;
-  const plan = store.plan();
+  const { kind, config, configHash, source } = setup;
+  const plan = source.plan();
   const counts: WorkCounts = { selection: plan.work.length + plan.done + plan.missing, done: plan.done, cached: 0, requests: 0, shared: 0, missing: plan.missing };
   const seen = new Set<string>();
   const pending: Array<TaskResult<Item, O>> = [];
@@ -132,7 +132,7 @@ export async function walkWork<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, 
       await yieldNow();
       lastYield = Date.now();
     }
-    const input = store.resolve(item);
+    const input = source.resolve(item);
     if (input === null) {
       counts.missing += 1;
       continue;
@@ -143,32 +143,32 @@ export async function walkWork<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, 
       continue;
     }
     seen.add(key);
-    const hit = store.cached(key);
+    const hit = source.cached(key);
     if (hit) {
       counts.cached += 1;
       if (!options.dryRun) {
         pending.push({ ...hit, item, errorKind: null, errorMessage: null, latencyMs: null, cacheKey: key, source: 'cache' });
-        if (pending.length >= SAVE_CHUNK) store.save(pending.splice(0));
+        if (pending.length >= SAVE_CHUNK) source.save(pending.splice(0));
       }
       continue;
     }
     counts.requests += 1;
-    if (options.onRequest) await options.onRequest(item, key, kind.buildRequest(config, input), requireItemKey(store)(item));
+    if (options.onRequest) await options.onRequest(item, key, kind.buildRequest(config, input), requireItemKey(source)(item));
   }
-  if (pending.length > 0) store.save(pending);
+  if (pending.length > 0) source.save(pending);
   return counts;
 }
 
-function requireItemKey<Item, I, O>(store: TaskStore<Item, I, O>): (item: Item) => string {
-  if (!store.itemKey) throw new Error('This task store has no item keys; it cannot write batch files.');
-  return store.itemKey.bind(store);
+function requireItemKey<Item, I, O>(source: TaskSource<Item, I, O>): (item: Item) => string {
+  if (!source.itemKey) throw new Error('This task source has no item keys; it cannot write batch files.');
+  return source.itemKey.bind(source);
 }
 
 // --- writing requests ---------------------------------------------------------------------------
 
 /** Writes one request line per item still to do; resolves when every line is handed to the sink. */
 export async function writeBatchRequests<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, sink: Writable): Promise<WorkCounts> {
-  requireItemKey(setup.store);
+  requireItemKey(setup.source);
   return walkWork(setup, {
     dryRun: false,
     async onRequest(_item, _key, body, itemKey) {
@@ -235,12 +235,12 @@ const bounded = (text: string) => (text.length > MAX_MESSAGE ? `${text.slice(0, 
  * (readline over a file stream, or the lines of an uploaded text).
  */
 export async function importBatchOutput<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, lines: AsyncIterable<string>): Promise<BatchImportCounts> {
-  const { kind, config, configHash, store } = setup;
+  const { kind, config, configHash, source } = setup;
   const secrets = setup.secrets ?? [];
-  const itemKey = requireItemKey(store);
+  const itemKey = requireItemKey(source);
   const notes = new RunNotes();
   const pendingByKey = new Map<string, Item>();
-  for (const item of store.plan().work) pendingByKey.set(itemKey(item), item);
+  for (const item of source.plan().work) pendingByKey.set(itemKey(item), item);
   const answeredKeys = new Set<string>();
   const counts: BatchImportCounts = {
     lines: 0, answered: 0, parseErrors: 0, failed: 0, unknown: 0, duplicates: 0, invalid: 0, shared: 0, stillToDo: 0,
@@ -251,7 +251,7 @@ export async function importBatchOutput<C, Item, I, O>(setup: BatchSetup<C, Item
   };
   const toSave: Array<TaskResult<Item, O>> = [];
   const flush = () => {
-    if (toSave.length > 0) store.save(toSave.splice(0));
+    if (toSave.length > 0) source.save(toSave.splice(0));
   };
   let lineNo = 0;
   let lastYield = Date.now();
@@ -296,7 +296,7 @@ export async function importBatchOutput<C, Item, I, O>(setup: BatchSetup<C, Item
     const item = pendingByKey.get(key)!;
     answeredKeys.add(key);
     pendingByKey.delete(key);
-    const input = store.resolve(item);
+    const input = source.resolve(item);
     if (input === null) continue; // its input went missing since the export: counted by the next run
     const cacheKey = contentKey(kind.cacheTag, configHash, kind.keyMaterial(input));
     const status = line.response?.status_code ?? null;

@@ -1,9 +1,9 @@
 /**
- * The task engine: one run of one task kind and configuration over a store's items, in the
+ * The task engine: one run of one task kind and configuration over a source's items, in the
  * background. Every kind gets the same machinery by being declared (kind.ts):
  *
- * - Items the configuration has answered are skipped (the store's plan); an answer with the same
- *   content key anywhere in the store is reused without a request, and two items with the same
+ * - Items the configuration has answered are skipped (the source's plan); an answer with the same
+ *   content key anywhere in the source is reused without a request, and two items with the same
  *   key in one run share one request (in-flight dedupe).
  * - Bounded concurrency; each attempt that fails with 429, 5xx, a timeout, a reset or a malformed
  *   body is retried with exponential backoff and full jitter, honouring Retry-After /
@@ -25,7 +25,7 @@ import { randomUUID } from 'node:crypto';
 import { redact } from '../../../shared/judges/redact';
 import { contentKey } from './hashing';
 import { RunNotes, storedAnswer } from './interpret';
-import type { Answer, StoredAnswer, TaskBackend, TaskErrorKind, TaskKind, TaskResult, TaskStore } from './kind';
+import type { Answer, StoredAnswer, TaskBackend, TaskErrorKind, TaskKind, TaskResult, TaskSource } from './kind';
 import { BoundedQueue, type WorkerOutcome } from './queue';
 import { RateMeter } from './rate';
 import type { ReplicaStatus } from './replicas';
@@ -92,7 +92,7 @@ export interface TaskRunSetup<C, Item, I, O> {
   config: C;
   /** The kind's configHash(config), computed once by the caller. */
   configHash: string;
-  store: TaskStore<Item, I, O>;
+  source: TaskSource<Item, I, O>;
   backend: TaskBackend<I, O>;
   tuning: RunTuning;
   /** Known secrets (the API key), redacted from every message and stored raw answer. */
@@ -131,7 +131,7 @@ export class TaskRun<C, Item, I, O> {
   readonly kind: TaskKind<C, I, O>;
   readonly configHash: string;
   private readonly config: C;
-  private readonly store: TaskStore<Item, I, O>;
+  private readonly source: TaskSource<Item, I, O>;
   private readonly backend: TaskBackend<I, O>;
   private readonly tuning: RunTuning;
   private readonly secrets: ReadonlyArray<string | null>;
@@ -166,7 +166,7 @@ export class TaskRun<C, Item, I, O> {
     this.kind = setup.kind;
     this.config = setup.config;
     this.configHash = setup.configHash;
-    this.store = setup.store;
+    this.source = setup.source;
     this.backend = setup.backend;
     this.tuning = setup.tuning;
     this.secrets = setup.secrets ?? [];
@@ -174,7 +174,7 @@ export class TaskRun<C, Item, I, O> {
     // Over replicas the pool limits each one; the queue only needs enough workers for all of them.
     const workers = this.backend.pool ? Math.max(this.tuning.concurrency, this.backend.pool.capacity) : this.tuning.concurrency;
     this.queue = new BoundedQueue<Item>(workers, (item, signal) => this.process(item, signal), (err) => this.fail(err));
-    const plan = this.store.plan();
+    const plan = this.source.plan();
     this.counts.total = plan.work.length + plan.done;
     this.counts.cached = plan.done;
     this.counts.missing = plan.missing;
@@ -247,7 +247,7 @@ export class TaskRun<C, Item, I, O> {
     const remaining = c.total - done;
     const eta = this.state === 'running' && rate && rate > 0 ? remaining / rate : remaining === 0 ? 0 : null;
     const notes: string[] = [];
-    if (c.missing > 0) notes.push(this.store.missingNote?.(c.missing) ?? `${c.missing} ${this.kind.itemNoun}(s) left out: their input is missing.`);
+    if (c.missing > 0) notes.push(this.source.missingNote?.(c.missing) ?? `${c.missing} ${this.kind.itemNoun}(s) left out: their input is missing.`);
     notes.push(...this.notes.lines(this.kind));
     return {
       runId: this.id,
@@ -339,14 +339,14 @@ export class TaskRun<C, Item, I, O> {
       await new Promise<void>((resolve) => setImmediate(resolve));
       if (signal.aborted) return 'requeue';
     }
-    const input = this.store.resolve(item);
+    const input = this.source.resolve(item);
     if (input === null) {
       this.counts.missing += 1;
       this.counts.total -= 1;
       return 'done';
     }
     const key = contentKey(this.kind.cacheTag, this.configHash, this.kind.keyMaterial(input));
-    const reused = this.answered.get(key) ?? this.store.cached(key) ?? (await this.inFlightKeys.get(key)) ?? null;
+    const reused = this.answered.get(key) ?? this.source.cached(key) ?? (await this.inFlightKeys.get(key)) ?? null;
     if (reused) {
       if (signal.aborted) return 'requeue';
       this.counts.cached += 1;
@@ -474,6 +474,6 @@ export class TaskRun<C, Item, I, O> {
   private flush(): void {
     if (!this.writable || this.pendingWrites.length === 0) return;
     const batch = this.pendingWrites.splice(0);
-    this.store.save(batch);
+    this.source.save(batch);
   }
 }

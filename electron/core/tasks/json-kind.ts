@@ -1,7 +1,7 @@
 /**
  * JSON-output task kinds, declared as data: a prompt template, a typed input, a zod output
  * schema. Everything else comes from the engine (cache, retries, circuit, resume, redaction) and
- * from one generic store (`task_results`, db/taskRepository.ts), so claim decomposition, key-fact
+ * from one generic source (`task_results`, db/taskRepository.ts), so claim decomposition, key-fact
  * extraction and alignment, scaffolds and summary generation need no engine or storage code of
  * their own: a `defineJsonKind(...)`, a list of items, and `createJsonTaskRun(...)`.
  *
@@ -15,7 +15,7 @@ import type { KindRef, KindResults, TaskRepository } from '../../../db/taskRepos
 import { DEFAULT_TUNING, TaskRun, type RunTuning } from './engine';
 import { sha256Hex } from './hashing';
 import { parseJsonAnswer } from './json-answer';
-import type { ChatRequestBody, TaskBackend, TaskKind, TaskStore } from './kind';
+import type { ChatRequestBody, TaskBackend, TaskKind, TaskSource } from './kind';
 import { modelVersionText, type ModelConfig } from './model-config';
 import { chatBackend, replicaBackend, type ChatTransport } from './transport';
 
@@ -46,7 +46,7 @@ export interface JsonKindSpec<I, O> {
 
 export interface JsonTaskKind<I, O> extends TaskKind<ModelConfig, I, O> {
   readonly spec: JsonKindSpec<I, O>;
-  /** For the generic store: name, version and the schema outputs are validated by. */
+  /** For the generic source: name, version and the schema outputs are validated by. */
   readonly ref: KindRef<O>;
   /** The filled template of one input (what the user message says). */
   prompt(input: I): string;
@@ -97,7 +97,7 @@ export function defineJsonKind<I, O>(spec: JsonKindSpec<I, O>): JsonTaskKind<I, 
   };
 }
 
-export interface JsonStoreOptions<Item, I> {
+export interface JsonSourceOptions<Item, I> {
   configHash: string;
   items: readonly Item[];
   /** The item's key in `task_results` (e.g. `unit:12`, `document:7`). */
@@ -107,8 +107,8 @@ export interface JsonStoreOptions<Item, I> {
   missingNote?(count: number): string;
 }
 
-/** The generic store of a JSON kind: the selection's items in, `task_results` rows out. */
-export function jsonResultStore<Item, I, O>(results: KindResults<O>, options: JsonStoreOptions<Item, I>): TaskStore<Item, I, O> {
+/** The generic source of a JSON kind: the selection's items in, `task_results` rows out. */
+export function jsonResultSource<Item, I, O>(results: KindResults<O>, options: JsonSourceOptions<Item, I>): TaskSource<Item, I, O> {
   return {
     itemKey: (item) => options.itemKey(item),
     plan() {
@@ -152,7 +152,7 @@ export function jsonResultStore<Item, I, O>(results: KindResults<O>, options: Js
   };
 }
 
-export interface JsonTaskRunOptions<Item, I, O> extends Omit<JsonStoreOptions<Item, I>, 'configHash'> {
+export interface JsonTaskRunOptions<Item, I, O> extends Omit<JsonSourceOptions<Item, I>, 'configHash'> {
   kind: JsonTaskKind<I, O>;
   config: ModelConfig;
   tasks: TaskRepository;
@@ -170,7 +170,7 @@ export interface JsonTaskRunOptions<Item, I, O> extends Omit<JsonStoreOptions<It
 export function createJsonTaskRun<Item, I, O>(options: JsonTaskRunOptions<Item, I, O>): TaskRun<ModelConfig, Item, I, O> {
   const { kind, config } = options;
   const configHash = kind.configHash(config);
-  const store = jsonResultStore(options.tasks.forKind(kind.ref), {
+  const source = jsonResultSource(options.tasks.forKind(kind.ref), {
     configHash,
     items: options.items,
     itemKey: options.itemKey,
@@ -187,7 +187,7 @@ export function createJsonTaskRun<Item, I, O>(options: JsonTaskRunOptions<Item, 
     kind,
     config,
     configHash,
-    store,
+    source,
     backend,
     tuning,
     secrets: options.knownSecrets ?? [options.apiKey],

@@ -7,7 +7,7 @@
  * - A `TaskKind` is the pure part: how to build the chat request from (config, input), how to
  *   read a completion into a typed output (or a parse error), and the cache-key material of an
  *   input. Building a request is separate from sending it, so a batch-file writer can reuse it.
- * - A `TaskStore` is where one run's items come from and its results go: the plan (what to do,
+ * - A `TaskSource` is where one run's items come from and its results go: the plan (what to do,
  *   what is done), each item's input (read when its turn comes), cached answers by content key,
  *   and saving results (one transaction per call).
  * - A `TaskBackend` answers one input: a chat endpoint through a transport, or a local rule.
@@ -126,7 +126,7 @@ export interface TaskPlan<Item> {
   missing: number;
 }
 
-export interface TaskStore<Item, I, O> {
+export interface TaskSource<Item, I, O> {
   plan(): TaskPlan<Item>;
   /**
    * The item's stable key within its kind and configuration (`unit:12`, `document:7`): what a
