@@ -33,6 +33,7 @@ import { ACCURACY_API } from './contract/accuracy';
 import { SCAFFOLD_API, SCAFFOLD_ANNOTATOR_METHODS } from './contract/scaffold';
 
 export * from './contract/primitives';
+export * from './contract/tasks';
 export * from './contract/app';
 export * from './contract/projects';
 export * from './contract/datasets';

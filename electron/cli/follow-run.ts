@@ -4,24 +4,10 @@
  * codes (0 done, 3 done with failed calls or unparsable answers, 130 paused by Ctrl-C, 4 paused by
  * the circuit, 1 failed); and the report of a batch file read back (`--batch-in`).
  */
+import type { BatchImportCounts, RunStatus } from '../../shared/contract/tasks';
 import { sleep } from './client';
 
-/** What both run statuses (judges.*, accuracy.*) carry that following one needs. */
-export interface FollowedRunStatus {
-  runId: string;
-  state: 'running' | 'paused' | 'done' | 'cancelled' | 'failed';
-  pauseReason: 'user' | 'endpoint_unreachable' | 'endpoint_rejects' | null;
-  message: string;
-  done: number;
-  total: number;
-  requests: number;
-  cached: number;
-  failed: number;
-  parseErrors: number;
-  notes: string[];
-}
-
-export interface RunCalls<S extends FollowedRunStatus> {
+export interface RunCalls<S extends RunStatus> {
   status(runId: string): Promise<S>;
   pause(runId: string): Promise<S>;
 }
@@ -30,7 +16,7 @@ export interface RunCalls<S extends FollowedRunStatus> {
  * Polls a started run until it ends or pauses, printing `progressLine` (redrawn on a terminal,
  * at most once a second otherwise), and returns its last status once what arrived is written.
  */
-export async function followRun<S extends FollowedRunStatus>(started: S, calls: RunCalls<S>, progressLine: (status: S) => string): Promise<S> {
+export async function followRun<S extends RunStatus>(started: S, calls: RunCalls<S>, progressLine: (status: S) => string): Promise<S> {
   let status = started;
   const { runId } = status;
   const tty = process.stderr.isTTY === true;
@@ -74,7 +60,7 @@ export async function followRun<S extends FollowedRunStatus>(started: S, calls: 
  * The end of a followed run: its notes, one line on stdout under `label`, and the exit code.
  * `countParseErrors`: unparsable answers make it exit 3 as failed calls do.
  */
-export function reportRunEnd(status: FollowedRunStatus, { label, itemsNoun, countParseErrors }: { label: string; itemsNoun: string; countParseErrors: boolean }): void {
+export function reportRunEnd(status: RunStatus, { label, itemsNoun, countParseErrors }: { label: string; itemsNoun: string; countParseErrors: boolean }): void {
   for (const note of status.notes) process.stderr.write(`Note: ${note}\n`);
   process.stdout.write(`${label}: ${status.message} (${status.done}/${status.total}; ${status.requests} requests, ${status.cached} cached)\n`);
   if (status.state === 'paused') {
@@ -84,29 +70,8 @@ export function reportRunEnd(status: FollowedRunStatus, { label, itemsNoun, coun
   else if (status.failed > 0 || (countParseErrors && status.parseErrors > 0)) process.exitCode = 3;
 }
 
-interface BatchLineProblem {
-  line: number;
-  customId?: string | null;
-  message: string;
-}
-
-/** What both batch imports (judges.batchImport, accuracy.batchImport) answer. */
-export interface BatchImportReport {
-  lines: number;
-  answered: number;
-  parseErrors: number;
-  failed: number;
-  unknown: number;
-  duplicates: number;
-  invalid: number;
-  shared: number;
-  stillToDo: number;
-  notes: string[];
-  problems: { failed: BatchLineProblem[]; unknown: BatchLineProblem[]; invalid: BatchLineProblem[] };
-}
-
 /** `--batch-in`'s report: each problem line, the notes, one summary line, and the exit code (3 on any problem). */
-export function reportBatchImport(r: BatchImportReport, { label, itemsNoun, countParseErrors }: { label: string; itemsNoun: string; countParseErrors: boolean }): void {
+export function reportBatchImport(r: BatchImportCounts, { label, itemsNoun, countParseErrors }: { label: string; itemsNoun: string; countParseErrors: boolean }): void {
   for (const p of [...r.problems.failed, ...r.problems.unknown, ...r.problems.invalid]) {
     process.stderr.write(`line ${p.line}${p.customId ? ` (${p.customId})` : ''}: ${p.message}\n`);
   }

@@ -73,7 +73,7 @@ export function runStatus(partial: Partial<JudgeRunStatus> = {}): JudgeRunStatus
     ok: 0,
     parseErrors: 0,
     failed: 0,
-    missingDocuments: 0,
+    missing: 0,
     ratePerSecond: null,
     etaSeconds: null,
     tokens: { prompt: 0, completion: 0 },

@@ -5,6 +5,7 @@
  * through the analysis (analysis.start) and the lead's runs.
  */
 import { z } from 'zod';
+import { BatchImportCountsSchema, BatchSourceSchema, RunStatusSchema } from './tasks';
 import { JsonValueSchema } from '../judges/config';
 import { Empty, Id, Name, RunRef } from './primitives';
 
@@ -80,35 +81,13 @@ export const AccuracyPlanSchema = z.object({
 });
 export type AccuracyPlan = z.infer<typeof AccuracyPlanSchema>;
 
-export const AccuracyRunStatusSchema = z.object({
-  runId: z.string(),
+/** An accuracy run: the run status of every task, for one task and model (a judge, or a system) over a selection. */
+export const AccuracyRunStatusSchema = RunStatusSchema.extend({
   task: AccuracyTaskSchema,
+  /** The judge or system name. */
   model: z.string(),
-  configHash: z.string(),
-  dataset: z.string().nullable(),
-  state: z.enum(['running', 'paused', 'done', 'cancelled', 'failed']),
-  pauseReason: z.enum(['user', 'endpoint_unreachable', 'endpoint_rejects']).nullable(),
-  message: z.string(),
-  done: Id,
-  total: Id,
-  cached: Id,
-  requests: Id,
-  ok: Id,
-  parseErrors: Id,
-  failed: Id,
-  missing: Id,
-  notes: z.array(z.string()),
-  startedAt: z.string(),
-  updatedAt: z.string(),
-  finishedAt: z.string().nullable(),
-  /** As a judge run's (added after the first contract, so optional): completions per second over the last 10 s, null when not running. */
-  ratePerSecond: z.number().nullable().optional(),
-  etaSeconds: z.number().nullable().optional(),
-  tokens: z.object({ prompt: Id, completion: Id }).optional(),
-  /** Failed attempts grouped by kind (retries included); messages have keys redacted. */
-  errors: z.array(z.object({ kind: z.string(), count: Id, lastMessage: z.string() })).optional(),
   /** What one item of the task is ("sentence", "claim", "document" …), for the progress line. */
-  itemNoun: z.string().optional(),
+  itemNoun: z.string(),
 });
 export type AccuracyRunStatus = z.infer<typeof AccuracyRunStatusSchema>;
 
@@ -124,7 +103,6 @@ export const AccuracyPreviewSchema = z.object({
 });
 export type AccuracyPreview = z.infer<typeof AccuracyPreviewSchema>;
 
-const BatchProblemSchema = z.object({ line: Id, customId: z.string().nullable(), message: z.string() });
 
 /** accuracy.batchExport: a batch request file (OpenAI Batch API JSONL) of the task's items still to do. */
 export const AccuracyBatchExportSchema = AccuracyPlanSchema.extend({
@@ -139,31 +117,14 @@ export const AccuracyBatchExportSchema = AccuracyPlanSchema.extend({
 });
 export type AccuracyBatchExport = z.infer<typeof AccuracyBatchExportSchema>;
 
-/** accuracy.batchImport: a batch engine's output file read back, as judges.batchImport tells it. */
-export const AccuracyBatchImportSchema = z.object({
+/** accuracy.batchImport: a batch engine's output file read back for the task's current configuration. */
+export const AccuracyBatchImportSchema = BatchImportCountsSchema.extend({
   task: AccuracyTaskSchema,
   model: z.string(),
   configHash: z.string(),
-  lines: Id,
-  answered: Id,
-  parseErrors: Id,
-  /** Stored as failed calls: the next run or batch sends them again. */
-  failed: Id,
-  /** custom_ids that are not an item still to do of this task and configuration. */
-  unknown: Id,
-  duplicates: Id,
-  invalid: Id,
-  shared: Id,
-  stillToDo: Id,
-  problems: z.object({ unknown: z.array(BatchProblemSchema), failed: z.array(BatchProblemSchema), invalid: z.array(BatchProblemSchema) }),
-  notes: z.array(z.string()),
 });
 export type AccuracyBatchImport = z.infer<typeof AccuracyBatchImportSchema>;
 
-export const AccuracyBatchSourceSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('path'), path: z.string().min(1) }),
-  z.object({ type: z.literal('upload'), name: z.string().min(1).max(500), text: z.string() }),
-]);
 
 
 export const ACCURACY_API = {
@@ -189,5 +150,5 @@ export const ACCURACY_API = {
    * Stores a batch engine's output file for the task's current configuration, every item of the
    * project (summary_generation: of the run's dataset): a path (desktop, CLI) or the uploaded text.
    */
-  'accuracy.batchImport': { input: z.object({ run: AccuracyRunInputSchema, source: AccuracyBatchSourceSchema }), output: AccuracyBatchImportSchema },
+  'accuracy.batchImport': { input: z.object({ run: AccuracyRunInputSchema, source: BatchSourceSchema }), output: AccuracyBatchImportSchema },
 } as const;

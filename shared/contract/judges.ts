@@ -3,6 +3,7 @@
  * Never part of an annotation.* payload: predictions stay out of the blind annotation view.
  */
 import { z } from 'zod';
+import { BatchImportCountsSchema, BatchSourceSchema, ReplicaStatusSchema, RunStatusSchema } from './tasks';
 import { BaselineConfigSchema, EndpointConfigSchema, JUDGE_KINDS, JsonValueSchema, JudgeConfigSchema } from '../judges/config';
 import { ApiKeyInput, Empty, Name, RunRef } from './primitives';
 
@@ -45,36 +46,6 @@ export const JudgeInfoSchema = z.object({
 });
 export type JudgeInfo = z.infer<typeof JudgeInfoSchema>;
 
-export const JUDGE_ERROR_KINDS = [
-  'rate_limited',
-  'server_error',
-  'timeout',
-  'connection',
-  'auth',
-  'client_error',
-  'malformed_response',
-  'parse_error',
-] as const;
-export const JudgeErrorKindSchema = z.enum(JUDGE_ERROR_KINDS);
-export type JudgeErrorKind = z.infer<typeof JudgeErrorKindSchema>;
-
-export const JudgeRunStateSchema = z.enum(['running', 'paused', 'done', 'cancelled', 'failed']);
-
-/** One replica (base URL) of an endpoint judge during a run. */
-export const ReplicaStatusSchema = z.object({
-  baseUrl: z.string(),
-  /** false: taken out after failures in a row; probed back in after a backoff. */
-  healthy: z.boolean(),
-  inFlight: z.number().int(),
-  /** Its adaptive concurrency (AIMD), at most the configured concurrency. */
-  limit: z.number().int(),
-  sent: z.number().int(),
-  ok: z.number().int(),
-  rateLimited: z.number().int(),
-  failed: z.number().int(),
-});
-export type ReplicaStatus = z.infer<typeof ReplicaStatusSchema>;
-
 /** What a start (or a batch export) of a judge over a selection would send, before it does. */
 export const JudgePlanSchema = z.object({
   judge: z.string(),
@@ -98,8 +69,6 @@ export const JudgePlanSchema = z.object({
 });
 export type JudgePlan = z.infer<typeof JudgePlanSchema>;
 
-const BatchProblemSchema = z.object({ line: z.number().int(), customId: z.string().nullable(), message: z.string() });
-
 /** A batch request file written (OpenAI Batch API JSONL): what it holds. */
 export const JudgeBatchExportSchema = JudgePlanSchema.extend({
   /** The file written (path given), else null. */
@@ -111,70 +80,19 @@ export const JudgeBatchExportSchema = JudgePlanSchema.extend({
 });
 export type JudgeBatchExport = z.infer<typeof JudgeBatchExportSchema>;
 
-/** A batch engine's output file read back: what was stored, what was not and why. */
-export const JudgeBatchImportSchema = z.object({
+/** A batch engine's output file read back for the judge's current version. */
+export const JudgeBatchImportSchema = BatchImportCountsSchema.extend({
   judge: z.string(),
   configHash: z.string(),
-  lines: z.number().int(),
-  /** Stored with a label, exactly as a live call's answer. */
-  answered: z.number().int(),
-  /** Stored as unparseable (kept with their text). */
-  parseErrors: z.number().int(),
-  /** Stored as failed calls (status ≠ 200, error objects, bodies that are not completions): the next run or batch sends them again. */
-  failed: z.number().int(),
-  /** custom_ids that are not a sentence still to do of this judge version (another judge or version, answered before, or not Loupe's). */
-  unknown: z.number().int(),
-  duplicates: z.number().int(),
-  /** Lines that are not JSON or not an output line. */
-  invalid: z.number().int(),
-  /** Sentences filled from the content cache after the import (same content as an answered one). */
-  shared: z.number().int(),
-  /** Sentences of the judge still without an answer (failed ones included): a later run or batch sends them. */
-  stillToDo: z.number().int(),
-  problems: z.object({ unknown: z.array(BatchProblemSchema), failed: z.array(BatchProblemSchema), invalid: z.array(BatchProblemSchema) }),
-  notes: z.array(z.string()),
 });
 export type JudgeBatchImport = z.infer<typeof JudgeBatchImportSchema>;
 
-export const JudgeRunStatusSchema = z.object({
-  runId: z.string(),
+/** A judge run: the run status of every task, for one judge version over a selection of sentences. */
+export const JudgeRunStatusSchema = RunStatusSchema.extend({
   judge: z.string(),
-  configHash: z.string(),
-  dataset: z.string().nullable(),
   onlySampled: z.boolean(),
-  state: JudgeRunStateSchema,
-  /**
-   * Why a paused run is paused: the user (or SIGINT), or the circuit: the endpoint is down
-   * (connection failures, timeouts, 5xx in a row) or rejects every request (401/403/404 in a row).
-   */
-  pauseReason: z.enum(['user', 'endpoint_unreachable', 'endpoint_rejects']).nullable(),
-  /** One line for people: "running", "paused: endpoint unreachable", "done: 3 sentences failed". */
-  message: z.string(),
-  /** Sentences finished in this run's selection (answered, cached, parse errors, failures). */
-  done: z.number().int(),
-  total: z.number().int(),
-  /** Answered without a request: stored earlier or found in the content cache. */
-  cached: z.number().int(),
-  /** HTTP requests sent by this run, retries included. */
-  requests: z.number().int(),
-  ok: z.number().int(),
-  parseErrors: z.number().int(),
-  failed: z.number().int(),
-  /** Sentences left out because their document is missing. */
-  missingDocuments: z.number().int(),
-  /** Sentences per second over the last half minute; null before the first answer. */
-  ratePerSecond: z.number().nullable(),
-  etaSeconds: z.number().nullable(),
-  tokens: z.object({ prompt: z.number().int(), completion: z.number().int() }),
   /** Endpoint judges: each replica's health, adaptive concurrency limit and requests (absent: none). */
   replicas: z.array(ReplicaStatusSchema).optional(),
-  /** Failed attempts grouped by kind (retries included); messages have keys redacted. */
-  errors: z.array(z.object({ kind: JudgeErrorKindSchema, count: z.number().int(), lastMessage: z.string() })),
-  /** Said once per run, e.g. "the endpoint returned no log-probabilities: hard labels only". */
-  notes: z.array(z.string()),
-  startedAt: z.string(),
-  updatedAt: z.string(),
-  finishedAt: z.string().nullable(),
 });
 export type JudgeRunStatus = z.infer<typeof JudgeRunStatusSchema>;
 
@@ -255,10 +173,7 @@ export const JUDGES_API = {
   'judges.batchImport': {
     input: z.object({
       name: Name,
-      source: z.discriminatedUnion('type', [
-        z.object({ type: z.literal('path'), path: z.string().min(1) }),
-        z.object({ type: z.literal('upload'), name: z.string().min(1).max(500), text: z.string() }),
-      ]),
+      source: BatchSourceSchema,
     }),
     output: JudgeBatchImportSchema,
   },

@@ -22,6 +22,7 @@ import { DEFAULT_TUNING, TaskRun, type RunTuning } from '../tasks/engine';
 import { progressStatusFields } from '../tasks/status-fields';
 import { ModelConfigSchema, type ModelConfig } from '../tasks/model-config';
 import { replicaBackend } from '../tasks/transport';
+import { createRunRegistry } from '../tasks/runs';
 import type { TaskBackend } from '../tasks/kind';
 import { completionsUrl } from '../../../shared/judges/request';
 import { JSON_KINDS, keyFactAlignmentClaimsKind, summaryGenerationKind, TASK_DESCRIPTIONS } from './kinds';
@@ -52,13 +53,11 @@ interface AccuracyRun {
   missing: number;
 }
 
-const MAX_RUNS_KEPT = 50;
-
 const placeholders = (template: string) => [...new Set([...template.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]!))];
 
 
 export function createAccuracyService(ctx: CoreContext, judges: JudgeService, options: AccuracyServiceOptions = {}): AccuracyService {
-  const runs = new Map<string, AccuracyRun>();
+  const runs = createRunRegistry<AccuracyRun>('accuracy', (r) => r.run);
   const repo = () => ctx.project().repo;
   const systems = systemKeys(ctx);
 
@@ -121,8 +120,7 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
   }
 
   function activeRun(task: AccuracyTask, model: string): AccuracyRun | null {
-    for (const r of runs.values()) if (r.task === task && r.model === model && r.run.active) return r;
-    return null;
+    return runs.active((r) => r.task === task && r.model === model);
   }
 
   function statusOf(r: AccuracyRun, now = Date.now()): AccuracyRunStatus {
@@ -132,16 +130,9 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
       task: r.task,
       model: r.model,
       dataset: r.dataset,
-      missing: p.missing,
       notes: [...r.notes, ...p.notes.filter((n) => n !== '')],
       itemNoun: r.run.kind.itemNoun,
     };
-  }
-
-  function requireRun(runId: string): AccuracyRun {
-    const r = runs.get(runId);
-    if (!r) throw new ApiError({ code: 'not_found', message: `No accuracy run ${runId} in this session.` });
-    return r;
   }
 
   function start(input: RunInput): AccuracyRun {
@@ -166,13 +157,7 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
       secrets: ctx.keys.known,
     });
     const entry: AccuracyRun = { run, task: input.task, model, dataset: input.dataset ?? null, notes: setup.notes, missing: setup.missing };
-    runs.set(run.id, entry);
-    if (runs.size > MAX_RUNS_KEPT) {
-      for (const [id, r] of runs) {
-        if (runs.size <= MAX_RUNS_KEPT) break;
-        if (!r.run.active) runs.delete(id);
-      }
-    }
+    runs.add(entry);
     run.start();
     return entry;
   }
@@ -282,35 +267,18 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
     'accuracy.preview': async (input) => preview(input),
     'accuracy.plan': async (input) => plan(input),
     'accuracy.start': async (input) => statusOf(start(input)),
-    'accuracy.status': async ({ runId }) => statusOf(requireRun(runId)),
-    'accuracy.pause': async ({ runId }) => {
-      const r = requireRun(runId);
-      await r.run.pause('user');
-      return statusOf(r);
-    },
-    'accuracy.resume': async ({ runId }) => {
-      const r = requireRun(runId);
-      const state = r.run.progress().state;
-      if (state !== 'paused') throw new ApiError({ code: 'conflict', message: `The run is ${state}; only a paused run resumes.` });
-      r.run.resume();
-      return statusOf(r);
-    },
-    'accuracy.cancel': async ({ runId }) => {
-      const r = requireRun(runId);
-      await r.run.cancel();
-      return statusOf(r);
-    },
-    'accuracy.runs': async () => [...runs.values()].reverse().map((r) => statusOf(r)),
+    'accuracy.status': async ({ runId }) => statusOf(runs.require(runId)),
+    'accuracy.pause': async ({ runId }) => statusOf(await runs.pause(runId)),
+    'accuracy.resume': async ({ runId }) => statusOf(runs.resume(runId)),
+    'accuracy.cancel': async ({ runId }) => statusOf(await runs.cancel(runId)),
+    'accuracy.runs': async () => runs.list().map((r) => statusOf(r)),
     'accuracy.batchExport': async ({ run, path }) => batchExport(run, path),
     'accuracy.batchImport': async ({ run, source }) => batchImport(run, source),
   };
 
   return {
     handlers,
-    stopAll() {
-      for (const r of runs.values()) r.run.stop();
-      runs.clear();
-    },
+    stopAll: () => runs.stopAll(),
   };
 }
 

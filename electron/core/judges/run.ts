@@ -51,7 +51,6 @@ export class JudgeRun extends TaskRun<JudgeConfig, VerdictItem, VerdictInput, Ve
       judge: this.spec.judge,
       dataset: this.spec.dataset,
       onlySampled: this.spec.onlySampled,
-      missingDocuments: p.missing,
       ...(p.replicas ? { replicas: p.replicas } : {}),
       notes: p.notes,
     };

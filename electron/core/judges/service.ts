@@ -25,6 +25,7 @@ import type { JudgeListRow, JudgeRow } from '../../../db/judgeRepository';
 import { walkWork, type BatchSetup, type WorkCounts } from '../tasks/batch';
 import { exportBatchToFile, exportBatchToText, importBatchFromFile, importBatchFromText } from '../tasks/batch-files';
 import { replicaBackend } from '../tasks/transport';
+import { createRunRegistry } from '../tasks/runs';
 import { cacheKey, configHash, sha256Hex } from './hashing';
 import { DEFAULT_TUNING, JudgeRun, type RunTuning, type VerdictBackend } from './run';
 import { baselineBackend, sentenceVerdictKind, verdictSource, type Verdict, type VerdictInput, type VerdictItem } from './sentence-verdict';
@@ -66,10 +67,8 @@ export interface JudgeService {
   endpointOf(name: string): { judgeId: number; config: Extract<JudgeConfig, { kind: 'endpoint' }>; apiKey: string | null };
 }
 
-const MAX_RUNS_KEPT = 50;
-
 export function createJudgeService(options: JudgeServiceOptions): JudgeService {
-  const runs = new Map<string, JudgeRun>();
+  const runs = createRunRegistry<JudgeRun>('judge', (run) => run);
   const keys = options.keys ?? createKeyAccess({ env: options.env ?? process.env, allowedKeyEnv: options.allowedKeyEnv ?? NO_KEY_ENV });
 
   const repo = () => options.repository();
@@ -143,8 +142,7 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
   }
 
   function activeRun(name: string): JudgeRun | null {
-    for (const run of runs.values()) if (run.spec.judge === name && run.active) return run;
-    return null;
+    return runs.active((run) => run.spec.judge === name);
   }
 
   function info(row: JudgeListRow): JudgeInfo {
@@ -307,13 +305,7 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
       // Live: every key this session resolved, not only this judge's.
       keys.known,
     );
-    runs.set(run.id, run);
-    if (runs.size > MAX_RUNS_KEPT) {
-      for (const [id, r] of runs) {
-        if (runs.size <= MAX_RUNS_KEPT) break;
-        if (!r.active) runs.delete(id);
-      }
-    }
+    runs.add(run);
     run.start();
     return run;
   }
@@ -358,12 +350,6 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
   /** A file name for a download: the judge's name made safe. */
   function batchFileName(name: string): string {
     return `${name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'judge'}-requests.jsonl`;
-  }
-
-  function requireRun(runId: string): JudgeRun {
-    const run = runs.get(runId);
-    if (!run) throw new ApiError({ code: 'not_found', message: `No judge run ${runId} in this session.` });
-    return run;
   }
 
   function preview(input: { name?: string | undefined; config?: JudgeConfig | undefined; unitId?: number | undefined; dataset?: string | undefined }): JudgePreview {
@@ -439,24 +425,11 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
     },
     'judges.preview': async (input) => preview(input),
     'judges.start': async ({ name, dataset, onlySampled }) => startRun(name, { dataset, onlySampled }).status(),
-    'judges.pause': async ({ runId }) => {
-      const run = requireRun(runId);
-      await run.pause('user');
-      return run.status();
-    },
-    'judges.resume': async ({ runId }) => {
-      const run = requireRun(runId);
-      if (run.status().state !== 'paused') throw new ApiError({ code: 'conflict', message: `The run is ${run.status().state}; only a paused run resumes.` });
-      run.resume();
-      return run.status();
-    },
-    'judges.cancel': async ({ runId }) => {
-      const run = requireRun(runId);
-      await run.cancel();
-      return run.status();
-    },
-    'judges.status': async ({ runId }) => requireRun(runId).status(),
-    'judges.runs': async () => [...runs.values()].reverse().map((r) => r.status()),
+    'judges.pause': async ({ runId }) => (await runs.pause(runId)).status(),
+    'judges.resume': async ({ runId }) => runs.resume(runId).status(),
+    'judges.cancel': async ({ runId }) => (await runs.cancel(runId)).status(),
+    'judges.status': async ({ runId }) => runs.require(runId).status(),
+    'judges.runs': async () => runs.list().map((r) => r.status()),
     'judges.plan': async ({ name, dataset, onlySampled }) => {
       const selection = { dataset, onlySampled };
       const { setup, config } = batchSetup(name, selection);
@@ -493,10 +466,7 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
     ensureBaseline() {
       if (!judgesRepo().judgeByName(BASELINE_JUDGE_NAME)) addJudge(BASELINE_JUDGE_NAME, BaselineConfigSchema.parse({ kind: 'baseline' }), undefined);
     },
-    stopAll() {
-      for (const run of runs.values()) run.stop();
-      runs.clear();
-    },
+    stopAll: () => runs.stopAll(),
     endpointOf(name) {
       const judge = requireJudge(name);
       const config = requireConfig(judge);

@@ -28,7 +28,7 @@ import { RunNotes, storedAnswer } from './interpret';
 import type { Answer, StoredAnswer, TaskBackend, TaskErrorKind, TaskKind, TaskResult, TaskSource } from './kind';
 import { BoundedQueue, type WorkerOutcome } from './queue';
 import { RateMeter } from './rate';
-import type { ReplicaStatus } from './replicas';
+import type { PauseReason, ReplicaStatus, RunState } from '../../../shared/contract/tasks';
 import { CallAborted, CallError } from './errors';
 
 export interface RunTuning {
@@ -51,8 +51,6 @@ export const DEFAULT_TUNING: Omit<RunTuning, 'concurrency' | 'retries'> = {
   random: Math.random,
 };
 
-export type RunState = 'running' | 'paused' | 'done' | 'cancelled' | 'failed';
-export type PauseReason = 'user' | 'endpoint_unreachable' | 'endpoint_rejects';
 
 /** Progress of a run, for any kind (the judges map it to JudgeRunStatus). */
 export interface TaskProgress {

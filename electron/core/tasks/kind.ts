@@ -12,13 +12,11 @@
  *   and saving results (one transaction per call).
  * - A `TaskBackend` answers one input: a chat endpoint through a transport, or a local rule.
  */
-import type { JudgeErrorKind } from '../../../shared/api';
+import type { ReplicaStatus, TaskErrorKind } from '../../../shared/contract/tasks';
 import type { JsonValue } from '../../../shared/judges/config';
 import type { LogprobToken } from '../../../shared/judges/soft';
-import type { ReplicaStatus } from './replicas';
 
-/** Why a call failed (transport classification; `parse_error` for answers that do not parse). */
-export type TaskErrorKind = JudgeErrorKind;
+export type { TaskErrorKind };
 
 /** A chat-completions request body: plain JSON, sent as built (or written to a batch file). */
 export type ChatRequestBody = { [key: string]: JsonValue };

@@ -10,7 +10,7 @@
  * - A 429 (and Retry-After, x-ratelimit-*) concerns only the replica that sent it.
  */
 import { AimdController, NO_RATE_LIMIT_HEADERS, type AimdOptions, type RateLimitHeaders } from './aimd';
-import type { TaskErrorKind } from './kind';
+import type { ReplicaStatus, TaskErrorKind } from '../../../shared/contract/tasks';
 
 export interface ReplicaPoolOptions {
   baseUrls: readonly string[];
@@ -24,16 +24,6 @@ export interface ReplicaPoolOptions {
   now?: () => number;
 }
 
-export interface ReplicaStatus {
-  baseUrl: string;
-  healthy: boolean;
-  inFlight: number;
-  limit: number;
-  sent: number;
-  ok: number;
-  rateLimited: number;
-  failed: number;
-}
 
 /** What became of one request sent to a replica. */
 export type ReplicaOutcome =

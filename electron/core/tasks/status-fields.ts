@@ -18,6 +18,7 @@ export function progressStatusFields(p: TaskProgress) {
     ok: p.ok,
     parseErrors: p.parseErrors,
     failed: p.failed,
+    missing: p.missing,
     ratePerSecond: p.ratePerSecond,
     etaSeconds: p.etaSeconds,
     tokens: p.tokens,

@@ -203,8 +203,8 @@ function RunStatus({ run, pending }: { run: JudgeRunStatus; pending: RunControl 
           testId="run-outcomes"
           value={`${formatCount(run.ok)} labeled · ${formatCount(run.parseErrors)} unparsable · ${formatCount(run.failed)} failed`}
         />
-        {run.missingDocuments > 0 && (
-          <Figure label="Left out" testId="run-missing" value={`${formatCount(run.missingDocuments)} sentences (document missing)`} />
+        {run.missing > 0 && (
+          <Figure label="Left out" testId="run-missing" value={`${formatCount(run.missing)} sentences (document missing)`} />
         )}
       </dl>
 

@@ -1,5 +1,5 @@
 /** Words and numbers of the Judges view, in one place. */
-import type { JudgeErrorKind, JudgeInfo } from '../../../shared/api';
+import type { JudgeInfo, TaskErrorKind } from '../../../shared/api';
 
 /** What each kind of judge is, for people. The baseline always says it is a baseline. */
 export function kindLabel(kind: JudgeInfo['kind']): string {
@@ -13,7 +13,7 @@ export function kindLabel(kind: JudgeInfo['kind']): string {
   }
 }
 
-const ERROR_KIND_LABELS: Partial<Record<JudgeErrorKind, string>> = {
+const ERROR_KIND_LABELS: Partial<Record<TaskErrorKind, string>> = {
   rate_limited: 'rate limited (429)',
   server_error: 'server error (5xx)',
   timeout: 'timeout',
@@ -25,7 +25,7 @@ const ERROR_KIND_LABELS: Partial<Record<JudgeErrorKind, string>> = {
 };
 
 export function errorKindLabel(kind: string): string {
-  return ERROR_KIND_LABELS[kind as JudgeErrorKind] ?? kind.replace(/_/g, ' ');
+  return ERROR_KIND_LABELS[kind as TaskErrorKind] ?? kind.replace(/_/g, ' ');
 }
 
 /** Why a paused run waits; the circuit reasons are the ones the user must act on. */
