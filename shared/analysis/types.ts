@@ -19,7 +19,7 @@ import type { HumanLabelRule, HumanLabelStatus, ReferenceSet } from './human-lab
 // the analysis contract's vocabulary, so this module names them too.
 export type { Estimate, Interval, Rate } from '../stats/estimate';
 export { HUMAN_LABEL_RULES, REFERENCE_SETS, UNRESOLVED_STATUSES, type HumanLabelRule, type HumanLabelStatus, type ReferenceSet } from './human-label';
-import type { Estimate, Interval, Rate } from '../stats/estimate';
+import type { Estimate, Rate } from '../stats/estimate';
 
 // ───────────────────────────── input ─────────────────────────────
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ERROR_TYPES, ErrorTypeSchema, HUMAN_LABELS, HumanLabelSchema, PHASES, PhaseSchema } from '../domain';
 import type { CsvRow } from './csv';
 import { FirstOccurrence, readTabularRecords } from './rows';
-import { parseJsonLines, ProblemCollector, validateRecord, type ProblemPlace } from './jsonl';
+import { ProblemCollector, validateRecord } from './jsonl';
 import { IdSchema, recordKeysOf } from './summaries';
 import type { FormatParser, ImportedLabel } from './types';
 import { detectPerFile } from './detection';

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { CsvRow } from './csv';
 import { FirstOccurrence, readTabularRecords } from './rows';
-import { describeValue, parseJsonLines, ProblemCollector, validateRecord, type ProblemPlace } from './jsonl';
+import { describeValue, ProblemCollector, validateRecord } from './jsonl';
 import { IdSchema, recordKeysOf } from './summaries';
 import type { FormatParser, ImportedPrediction } from './types';
 import { detectPerFile } from './detection';

@@ -12,12 +12,11 @@ import { findLoneSurrogate, loneSurrogateProblem } from './surrogates';
 import {
   describeValue,
   firstLineKeys,
-  parseJsonLines,
   ProblemCollector,
   validateRecord,
   type ProblemPlace,
 } from './jsonl';
-import type { FileHead, FormatParser, ImportedSummary, SourceFile } from './types';
+import type { FileHead, FormatParser, ImportedSummary } from './types';
 import { detectPerFile } from './detection';
 
 /** Ids may be written as strings or integers; Loupe stores them as strings. */

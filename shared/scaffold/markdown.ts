@@ -1,7 +1,7 @@
 /** The Markdown section of a dataset's Semantic Scaffold block (issue 12): means per source and system, and the model comparison. */
 import type { Estimate } from '../stats/estimate';
 import { COMPARED_LABELS } from './metricLabels';
-import { COMPARED_METRICS, SCAFFOLD_METRICS } from './metrics';
+import { COMPARED_METRICS } from './metrics';
 import type { AlignmentError, MetricComparison, ScaffoldBlock } from './report';
 import { inert, table } from '../markdown';
 

@@ -1,6 +1,6 @@
 /**
  * Deterministic answers of the mock server to the accuracy task prompts
- * (electron/core/accuracy/kinds.ts), recognised by their wording, so tests can compute the right
+ * (electron/core/claims/*-task.ts, keyfacts/*-task.ts), recognised by their wording, so tests can compute the right
  * outputs by hand:
  *
  * - claim decomposition: the sentence without its final stop, cut at ", " and " and ";

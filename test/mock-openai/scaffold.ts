@@ -1,6 +1,6 @@
 /**
  * Deterministic answers of the mock server to the Semantic Scaffold prompts
- * (electron/core/accuracy/scaffold-kinds.ts), recognised by their wording, so tests can compute the
+ * (electron/core/scaffold/*-task.ts), recognised by their wording, so tests can compute the
  * right outputs by hand:
  *
  * - extraction: one fact per document sentence (the first "main point", the others "supporting

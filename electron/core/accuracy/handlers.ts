@@ -25,8 +25,8 @@ import { replicaBackend } from '../tasks/transport';
 import { createRunRegistry } from '../tasks/runs';
 import type { TaskBackend } from '../tasks/kind';
 import { completionsUrl } from '../../../shared/judges/request';
-import { JSON_KINDS, keyFactAlignmentClaimsKind, summaryGenerationKind, TASK_DESCRIPTIONS } from './kinds';
-import { taskSetup, type AnySetup, type Answerer } from './stores';
+import { TASKS, type TaskEntry } from '../tasks/registry';
+import type { AnySetup, Judge, System } from '../tasks/setup';
 import { systemKeys, systemUrls } from '../systems/keys';
 
 export type AccuracyHandlers = Pick<ApiHandlers, 'accuracy.tasks' | 'accuracy.preview' | 'accuracy.plan' | 'accuracy.start' | 'accuracy.status' | 'accuracy.pause' | 'accuracy.resume' | 'accuracy.cancel' | 'accuracy.runs' | 'accuracy.batchExport' | 'accuracy.batchImport'>;
@@ -65,29 +65,38 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
     if (dataset !== undefined && repo().datasetId(dataset) === null) throw new ApiError({ code: 'not_found', message: `No dataset "${dataset}" in this project.` });
   }
 
-  /** The judge's or the system's endpoint, key and answerer, checked. */
-  function answerer(input: RunInput, withKey: boolean): { who: Answerer; apiKey: string | null; baseUrls: string[]; timeoutS: number; concurrency: number; retries: number; keyLabel: string } {
-    if (input.task === 'summary_generation') {
-      const name = input.system!;
-      const row = repo().systems.systemByName(name);
-      if (!row) throw new ApiError({ code: 'not_found', message: `No system "${name}" in this project (systems.add).` });
-      if (row.kind !== 'endpoint' || row.config === null) throw new ApiError({ code: 'conflict', message: `"${name}" is an imported system (its summaries came with a file); it has no endpoint to ask.` });
-      const config = SystemConfigSchema.parse(JSON.parse(row.config));
+  /** The judge or system name a task runs with. */
+  const modelOf = (input: RunInput): string => (TASKS[input.task].answeredBy === 'system' ? input.system! : input.judge!);
+
+  interface Endpoint {
+    apiKey: string | null;
+    baseUrls: string[];
+    timeoutS: number;
+    concurrency: number;
+    retries: number;
+    keyLabel: string;
+  }
+
+  /** The system's endpoint, key and answerer, checked. */
+  function systemOf(name: string, withKey: boolean): Endpoint & { who: System } {
+    const row = repo().systems.systemByName(name);
+    if (!row) throw new ApiError({ code: 'not_found', message: `No system "${name}" in this project (systems.add).` });
+    if (row.kind !== 'endpoint' || row.config === null) throw new ApiError({ code: 'conflict', message: `"${name}" is an imported system (its summaries came with a file); it has no endpoint to ask.` });
+    const config = SystemConfigSchema.parse(JSON.parse(row.config));
+    return {
+      who: { type: 'system', name, systemId: row.id, config },
       // The keychain's key if bound to every base URL, else the environment variable (host policy).
-      const keyLabel = systems.label(name, config);
-      const apiKey = withKey ? systems.keyFor(name, config) : null;
-      return {
-        who: { type: 'system', name, systemId: row.id, config },
-        apiKey,
-        baseUrls: systemUrls(config),
-        timeoutS: config.timeoutS,
-        concurrency: config.concurrency,
-        retries: config.retries,
-        keyLabel,
-      };
-    }
-    const name = input.judge!;
-    // The judge service resolves the key (keychain or environment) exactly as for its own runs.
+      apiKey: withKey ? systems.keyFor(name, config) : null,
+      baseUrls: systemUrls(config),
+      timeoutS: config.timeoutS,
+      concurrency: config.concurrency,
+      retries: config.retries,
+      keyLabel: systems.label(name, config),
+    };
+  }
+
+  /** The judge's endpoint, key and answerer, checked; the judge service resolves the key exactly as for its own runs. */
+  function judgeOf(name: string, withKey: boolean): Endpoint & { who: Judge } {
     const { judgeId, config, apiKey } = withKey ? judges.endpointOf(name) : { ...judges.endpointOf(name), apiKey: null };
     const model: ModelConfig = ModelConfigSchema.parse({
       baseUrls: config.baseUrls,
@@ -112,11 +121,17 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
     };
   }
 
-  function setupFor(input: RunInput, withKey: boolean) {
+  /** The task over the input's selection, with the endpoint that answers it (a system or a judge, as the task says). */
+  function setupFor(input: RunInput, withKey: boolean): Endpoint & { setup: AnySetup } {
     requireDataset(input.dataset);
-    const a = answerer(input, withKey);
-    const setup = taskSetup(repo(), input.task, a.who, { dataset: input.dataset ?? null, onlySampled: input.onlySampled, lines: input.lines });
-    return { ...a, setup };
+    const entry: TaskEntry = TASKS[input.task];
+    const selection = { dataset: input.dataset ?? null, onlySampled: input.onlySampled, lines: input.lines };
+    if (entry.answeredBy === 'system') {
+      const { who, ...endpoint } = systemOf(input.system!, withKey);
+      return { ...endpoint, setup: entry.setup(repo(), who, selection) };
+    }
+    const { who, ...endpoint } = judgeOf(input.judge!, withKey);
+    return { ...endpoint, setup: entry.setup(repo(), who, selection) };
   }
 
   function activeRun(task: AccuracyTask, model: string): AccuracyRun | null {
@@ -136,7 +151,7 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
   }
 
   function start(input: RunInput): AccuracyRun {
-    const model = input.task === 'summary_generation' ? input.system! : input.judge!;
+    const model = modelOf(input);
     const existing = activeRun(input.task, model);
     if (existing) throw new ApiError({ code: 'conflict', message: `${input.task} with "${model}" has a ${existing.run.progress().state} run (${existing.run.id}); resume or cancel it first.` });
     const a = setupFor(input, true);
@@ -164,15 +179,15 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
 
   function taskInfos(): AccuracyTaskInfo[] {
     return ACCURACY_TASKS.map((task) => {
-      const kind = task === 'summary_generation' ? null : JSON_KINDS[task];
-      const template = kind ? kind.spec.template : '(the system\'s prompt: systems.add config.prompt, default "Summarize the following document.\\n\\n{document}")';
+      const entry = TASKS[task];
+      const template = entry.answeredBy === 'judge' ? entry.kind.spec.template : entry.template;
       return {
         task,
-        version: kind ? kind.version : summaryGenerationKind.version,
-        description: TASK_DESCRIPTIONS[task] + (task === 'keyfact_alignment' ? ` With lines = claims the template says "claim" for "sentence" (kind keyfact_alignment_claims, version ${keyFactAlignmentClaimsKind.version}).` : ''),
+        version: entry.kind.version,
+        description: entry.description,
         template,
-        placeholders: kind ? placeholders(template) : ['document'],
-        itemNoun: kind ? kind.itemNoun : summaryGenerationKind.itemNoun,
+        placeholders: entry.answeredBy === 'judge' ? placeholders(template) : entry.placeholders,
+        itemNoun: entry.kind.itemNoun,
       };
     });
   }
@@ -197,7 +212,7 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
     const counts = await walkWork({ kind: a.setup.kind, config: a.setup.config, configHash: a.setup.configHash, source: a.setup.source }, { dryRun: true });
     return {
       task: input.task,
-      model: input.task === 'summary_generation' ? input.system! : input.judge!,
+      model: modelOf(input),
       configHash: a.setup.configHash,
       dataset: input.dataset ?? null,
       selection: counts.selection,
@@ -208,7 +223,6 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
     };
   }
 
-  const modelOf = (input: RunInput): string => (input.task === 'summary_generation' ? input.system! : input.judge!);
 
   /** A batch file sends nothing itself, but its answers are stored as a run's: not while a run of the same task and model is active. */
   function batchSetupFor(input: RunInput): { setup: BatchSetup<unknown, unknown, unknown, unknown>; notes: string[] } {
@@ -282,7 +296,3 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
   };
 }
 
-/** The handlers alone (kept for callers of the first contract). */
-export function createAccuracyHandlers(ctx: CoreContext, judges: JudgeService): AccuracyHandlers {
-  return createAccuracyService(ctx, judges).handlers;
-}

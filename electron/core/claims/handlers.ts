@@ -7,7 +7,7 @@ import { ApiError, type ApiHandlers } from '../../../shared/api';
 import type { ClaimSet } from '../../../shared/contract/claims';
 import type { SetRepository } from '../../../db/setRepository';
 import type { CoreContext } from '../context';
-import { notFound, personEdit, requireEditedVersion, setHeader } from '../accuracy/versioned-sets';
+import { notFound, personEdit, requireEditedVersion, setHeader } from '../versioned-sets';
 
 export type ClaimsHandlers = Pick<ApiHandlers, 'claims.list' | 'claims.versions' | 'claims.load' | 'claims.record' | 'claims.edit'>;
 

@@ -6,7 +6,7 @@ import { ApiError, type ApiHandlers } from '../../../shared/api';
 import type { KeyFactSet } from '../../../shared/contract/keyfacts';
 import type { SetRepository } from '../../../db/setRepository';
 import type { CoreContext } from '../context';
-import { notFound, personEdit, requireEditedVersion, setHeader } from '../accuracy/versioned-sets';
+import { notFound, personEdit, requireEditedVersion, setHeader } from '../versioned-sets';
 
 export type KeyfactsHandlers = Pick<ApiHandlers, 'keyfacts.list' | 'keyfacts.versions' | 'keyfacts.load' | 'keyfacts.record' | 'keyfacts.edit'>;
 

@@ -4,21 +4,14 @@
  * file's model field. Configurations never hold a key (only the NAME of an environment variable);
  * a key typed in the desktop app goes to the OS keychain, bound to the endpoint origins (keys.ts).
  */
-import { createHash } from 'node:crypto';
 import { ApiError, type ApiHandlers } from '../../../shared/api';
-import { SystemConfigSchema, type SystemConfig, type SystemInfo } from '../../../shared/contract/systems';
-import { canonicalJson } from '../../../shared/judges/config';
+import { SystemConfigSchema, type SystemInfo } from '../../../shared/contract/systems';
 import type { SystemRepository } from '../../../db/systemRepository';
 import type { CoreContext } from '../context';
 import { systemKeys, type SystemKeys } from './keys';
+import { systemConfigHash } from './summary-task';
 
 export type SystemsHandlers = Pick<ApiHandlers, 'systems.list' | 'systems.add' | 'systems.remove'>;
-
-/** The answer-affecting fields: the first URL, model, prompt and decoding (not concurrency, timeout, retries). */
-export function systemConfigHash(config: SystemConfig): string {
-  const fields = { baseUrl: config.baseUrl ?? config.baseUrls![0]!, model: config.model, prompt: config.prompt, temperature: config.temperature, topP: config.topP, maxTokens: config.maxTokens, extra: config.extra };
-  return createHash('sha256').update(canonicalJson(['loupe-system-1', fields])).digest('hex');
-}
 
 function infoOf(row: ReturnType<SystemRepository['listSystems']>[number], keys: SystemKeys): SystemInfo {
   const config = row.config === null ? null : SystemConfigSchema.parse(JSON.parse(row.config));

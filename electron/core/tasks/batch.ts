@@ -49,8 +49,6 @@ export interface BatchSetup<C, Item, I, O> {
 
 // --- custom ids ---------------------------------------------------------------------------------
 
-const KIND_NAME = /^[a-z0-9][a-z0-9._-]*$/;
-
 export function customIdFor(kindName: string, configHash: string, itemKey: string): string {
   return `loupe:${kindName}:${configHash}:${itemKey}`;
 }

@@ -52,6 +52,12 @@ export interface JsonTaskKind<I, O> extends TaskKind<ModelConfig, I, O> {
   prompt(input: I): string;
 }
 
+/** The closing instruction of Loupe's own JSON prompts (claims, key facts). */
+export const STRICT_JSON = 'Respond with strict JSON on a single line, with no Markdown or commentary:';
+
+/** Numbered lines, 1-based, as FineSurE shows summary sentences and key facts. */
+export const numbered = (lines: readonly string[]): string => lines.map((l, i) => `${i + 1}. ${l}`).join('\n');
+
 /** Fills `{name}` placeholders in one pass: a value that contains "{other}" stays as it is. */
 export function fillTemplate(template: string, values: Record<string, string>): string {
   return template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (match, name: string) => (Object.hasOwn(values, name) ? values[name]! : match));

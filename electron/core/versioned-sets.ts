@@ -2,8 +2,8 @@
  * What claims.* and keyfacts.* share about their versioned sets: how a set's header is told, and
  * how a person's edit checks the version it starts from and is written as the next version.
  */
-import { ApiError } from '../../../shared/api';
-import type { NewSet, SetRow } from '../../../db/setRepository';
+import { ApiError } from '../../shared/api';
+import type { NewSet, SetRow } from '../../db/setRepository';
 
 export function notFound(what: string): never {
   throw new ApiError({ code: 'not_found', message: `No ${what} in this project` });
