@@ -13,7 +13,8 @@ import { neutraliseCsvCell, restoreCsvCell } from '../../shared/formats/csv-writ
 import { createCore, type Core } from '../../electron/core/index';
 import { dispatch } from '../../electron/core/dispatch';
 import { runImport } from '../../electron/core/imports/run';
-import { buildExport, type ExportFile } from '../../electron/core/export/build';
+import { buildExport } from '../../electron/core/export/build';
+import type { ExportFile } from '../../electron/core/export/files';
 import { tempDir } from '../helpers/tmp';
 
 const dir = tempDir('loupe-csv-injection-');

@@ -14,7 +14,7 @@
 import type { ExportInput } from '../../../shared/api';
 import type { Repository } from '../../../db/repository';
 import { ACCURACY_CSV_COLUMNS } from '../../../shared/formats/accuracy-jsonl';
-import { fileStem, writeRecords, type ExportFile } from './build';
+import { fileStem, writeRecords, type ExportFile } from './files';
 
 export function accuracyRecords(repo: Repository, dataset: string | null): Array<Record<string, unknown>> {
   const names = dataset !== null ? [dataset] : repo.datasetStats().map((d) => d.name);

@@ -7,7 +7,7 @@
  */
 import type { Repository } from '../../../db/repository';
 import { ApiError, type ExportInput } from '../../../shared/api';
-import type { ExportFile } from './build';
+import type { ExportFile } from './files';
 import { alignmentLine, scaffoldLine } from '../../../shared/formats/scaffold-jsonl';
 import type { AlignmentContent, AttributeAlignment, FactAlignment, QuestionAlignment } from '../../../shared/scaffold/domain';
 

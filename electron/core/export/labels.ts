@@ -1,0 +1,93 @@
+/**
+ * The labels export: one row per sentence (and per annotator who labeled it), with everything needed
+ * to reproduce the numbers elsewhere. Never carries API keys or settings.
+ */
+import type { ExportInput } from '../../../shared/api';
+import { LOUPE_VERSION } from '../../../shared/domain';
+import type { HistoryEvent, Repository } from '../../../db/repository';
+import { unitAdjudications } from '../review/export';
+import { fileStem, writeRecords, type ExportFile } from './files';
+
+export const EXPORT_COLUMNS = [
+  'dataset',
+  'doc_id',
+  'summary_id',
+  'global_label',
+  'sentence_index',
+  'sentence',
+  'start',
+  'end',
+  'likely_fragment',
+  'annotator',
+  'phase',
+  'label',
+  'error_type',
+  'note',
+  'first_labeled_at',
+  'last_labeled_at',
+  'time_spent_ms',
+  'splitter',
+  'splitter_version',
+  'loupe_version',
+  // Issue 5: the sentence's adjudicated-or-resolved label, its source and the summary's corrected global label.
+  'adjudicated_label',
+  'adjudicated_source',
+  'corrected_global_label',
+  // Issue 9: false when the current label was given after its summary's judge outputs or benchmark labels were revealed to its annotator.
+  'blind',
+] as const;
+
+/** The labels export (the default): one row per sentence and annotator who labeled it, with the label history on request. */
+export function buildLabelsExport(repo: Repository, input: ExportInput, projectName: string): ExportFile {
+  const rows = repo.exportRows(input.dataset ?? null);
+  const adjudications = unitAdjudications(repo, input.dataset ?? null);
+  const history = input.history ? groupHistory(repo.labelHistory(input.dataset ?? null)) : null;
+  const records = rows.map((r) => {
+    const record: Record<string, unknown> = {
+      dataset: r.dataset,
+      doc_id: r.docId,
+      summary_id: r.summaryId,
+      global_label: r.globalLabel,
+      sentence_index: r.sentenceIndex,
+      sentence: r.text,
+      start: r.start,
+      end: r.end,
+      likely_fragment: r.fragment,
+      annotator: r.annotator,
+      phase: r.phase,
+      label: r.label,
+      error_type: r.errorType,
+      note: r.note,
+      first_labeled_at: r.firstLabeledAt,
+      last_labeled_at: r.lastLabeledAt,
+      time_spent_ms: r.timeSpentMs,
+      splitter: r.splitter,
+      splitter_version: r.splitterVersion,
+      loupe_version: LOUPE_VERSION,
+      adjudicated_label: adjudications.get(r.unitId)?.adjudicatedLabel ?? null,
+      adjudicated_source: adjudications.get(r.unitId)?.adjudicatedSource ?? null,
+      corrected_global_label: adjudications.get(r.unitId)?.correctedGlobalLabel ?? null,
+      blind: r.blind,
+    };
+    if (history) {
+      record.history = (history.get(r.unitId) ?? []).filter((e) => e.annotator === r.annotator && e.phase === r.phase).map(stripUnit);
+    }
+    return record;
+  });
+  const columns = history ? [...EXPORT_COLUMNS, 'history'] : [...EXPORT_COLUMNS];
+  return writeRecords(fileStem(projectName, input.dataset, 'labels'), input, records, columns);
+}
+
+function groupHistory(events: HistoryEvent[]): Map<number, HistoryEvent[]> {
+  const byUnit = new Map<number, HistoryEvent[]>();
+  for (const e of events) {
+    const list = byUnit.get(e.unitId);
+    if (list) list.push(e);
+    else byUnit.set(e.unitId, [e]);
+  }
+  return byUnit;
+}
+
+function stripUnit(e: HistoryEvent): Omit<HistoryEvent, 'unitId' | 'annotator' | 'phase'> {
+  return { eventId: e.eventId, label: e.label, errorType: e.errorType, note: e.note, timeSpentMs: e.timeSpentMs, cause: e.cause, createdAt: e.createdAt, blind: e.blind };
+}
