@@ -1,9 +1,9 @@
 /**
- * Loupe's layer rules (issue #8, ARCHITECTURE.md), checked on import specifiers parsed with the
- * TypeScript compiler: static imports and re-exports, `import type`, `typeof import('…')`,
- * dynamic `import()`, `require()` / `require.resolve()` / `createRequire(…)(…)`, and `vi.mock` and
- * its relatives. A pure function of (file path, source text) so the tests can feed it synthetic
- * sources and prove each rule catches what it forbids.
+ * Loupe's layer rules and its no-cycle rule (docs/architecture.md, "Layers"), checked on import
+ * specifiers parsed with the TypeScript compiler: static imports and re-exports, `import type`,
+ * `typeof import('…')`, dynamic `import()`, `require()` / `require.resolve()` /
+ * `createRequire(…)(…)`, and `vi.mock` and its relatives. Pure functions of (file path, source
+ * text) so the tests can feed them synthetic sources and prove each rule catches what it forbids.
  */
 import { builtinModules } from 'node:module';
 import { posix } from 'node:path';
@@ -166,4 +166,109 @@ export function violations(fileName: string, source: string): Violation[] {
     const rule = ruleBroken(fileName, classify(fileName, specifier));
     return rule ? [{ file: fileName, line, specifier, rule }] : [];
   });
+}
+
+// --- import cycles -------------------------------------------------------------------------------
+
+const RESOLVED_EXTENSIONS = ['', '.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '/index.ts', '/index.tsx'];
+
+/**
+ * The repository file a relative specifier of `fileName` loads (`.js` written for a `.ts` file
+ * included), or null for packages, builtins and paths that are not source files of the tree.
+ */
+export function resolveImport(fileName: string, specifier: string, isFile: (path: string) => boolean): string | null {
+  const target = classify(fileName, specifier);
+  if (target.kind !== 'path') return null;
+  const bare = target.path.replace(/\.(js|mjs|cjs)$/, '');
+  for (const candidate of [target.path, ...RESOLVED_EXTENSIONS.map((ext) => bare + ext)]) if (isFile(candidate)) return candidate;
+  return null;
+}
+
+/** Who imports whom: every literal specifier of every file (type-only imports too) that resolves to a file of `sources`. */
+export function importGraph(sources: ReadonlyMap<string, string>): Map<string, string[]> {
+  const isFile = (path: string) => sources.has(path);
+  const graph = new Map<string, string[]>();
+  for (const [file, text] of sources) {
+    const targets = importSites(file, text).map((s) => resolveImport(file, s.specifier, isFile));
+    graph.set(file, [...new Set(targets.filter((t): t is string => t !== null))]);
+  }
+  return graph;
+}
+
+/**
+ * Every import cycle of the graph, one per strongly connected component of two or more files (or
+ * a file importing itself), each told as a path that closes on its first file: `a → b → a`.
+ * Type-only imports count: a type cycle still means neither module can be read, moved or tested
+ * without the other.
+ */
+export function importCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  // Tarjan's strongly connected components, iterative so a deep tree cannot overflow the stack.
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  for (const root of [...graph.keys()].sort()) {
+    if (index.has(root)) continue;
+    const work: Array<{ node: string; next: number }> = [{ node: root, next: 0 }];
+    index.set(root, counter);
+    low.set(root, counter++);
+    stack.push(root);
+    onStack.add(root);
+    while (work.length > 0) {
+      const frame = work[work.length - 1]!;
+      const edges = graph.get(frame.node) ?? [];
+      if (frame.next < edges.length) {
+        const to = edges[frame.next++]!;
+        if (!index.has(to)) {
+          index.set(to, counter);
+          low.set(to, counter++);
+          stack.push(to);
+          onStack.add(to);
+          work.push({ node: to, next: 0 });
+        } else if (onStack.has(to)) low.set(frame.node, Math.min(low.get(frame.node)!, index.get(to)!));
+        continue;
+      }
+      work.pop();
+      if (work.length > 0) {
+        const parent = work[work.length - 1]!.node;
+        low.set(parent, Math.min(low.get(parent)!, low.get(frame.node)!));
+      }
+      if (low.get(frame.node) !== index.get(frame.node)) continue;
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== frame.node);
+      if (component.length > 1 || (graph.get(frame.node) ?? []).includes(frame.node)) components.push(component);
+    }
+  }
+  return components.map((component) => cyclePath(graph, new Set(component)));
+}
+
+/** One cycle through a strongly connected component, from its first file (in sort order) back to it. */
+function cyclePath(graph: ReadonlyMap<string, readonly string[]>, members: ReadonlySet<string>): string[] {
+  const start = [...members].sort()[0]!;
+  // Breadth-first from start inside the component, then back along the parents of whoever imports start.
+  const parent = new Map<string, string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const node = queue.shift()!;
+    for (const to of graph.get(node) ?? []) {
+      if (!members.has(to)) continue;
+      if (to === start) {
+        const path = [node];
+        while (path[0] !== start) path.unshift(parent.get(path[0]!)!);
+        return [...path, start];
+      }
+      if (!parent.has(to)) {
+        parent.set(to, node);
+        queue.push(to);
+      }
+    }
+  }
+  return [start, start];
 }

@@ -1,14 +1,15 @@
 /**
- * The layers (issue #8 item 5), checked on every source file of every layer folder: shared/ is
- * pure (no Node, no db/, hosts or UI), db/ imports only shared/, the core never imports `electron`,
- * React or a host, hosts use the core only through electron/core/index.ts, and the renderer talks
- * only to the typed api. Each rule is first shown to catch a forbidden import in a synthetic
- * source, so the check over the real tree cannot pass by finding nothing.
+ * The layers, checked on every source file of every layer folder: shared/ is pure (no Node, no
+ * db/, hosts or UI), db/ imports only shared/, the core never imports `electron`, React or a host,
+ * hosts use the core only through electron/core/index.ts, and the renderer talks only to the typed
+ * api. And no import cycle anywhere in the source (type-only imports included). Each rule is first
+ * shown to catch a forbidden import in a synthetic source, so the check over the real tree cannot
+ * pass by finding nothing.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HOST_FOLDERS, importSites, violations } from '../helpers/layers';
+import { HOST_FOLDERS, importCycles, importGraph, importSites, resolveImport, violations } from '../helpers/layers';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const LAYER_FOLDERS = ['shared', 'db', 'electron/core', ...HOST_FOLDERS, 'renderer'];
@@ -137,5 +138,47 @@ describe('the source tree', () => {
       .flatMap((file) => violations(file, readFileSync(join(ROOT, file), 'utf8')))
       .map((v) => `${v.file}:${v.line} imports '${v.specifier}': ${v.rule}`);
     expect(broken).toEqual([]);
+  });
+});
+
+describe('import cycles', () => {
+  const graphOf = (files: Record<string, string>) => importGraph(new Map(Object.entries(files)));
+
+  it('resolves what a relative specifier loads, and nothing else', () => {
+    const files = new Set(['shared/a.ts', 'shared/b/index.ts', 'renderer/C.tsx', 'electron/x.ts']);
+    const isFile = (path: string) => files.has(path);
+    expect(resolveImport('shared/z.ts', './a', isFile)).toBe('shared/a.ts');
+    expect(resolveImport('shared/z.ts', './b', isFile)).toBe('shared/b/index.ts');
+    expect(resolveImport('renderer/v/Z.tsx', '../C', isFile)).toBe('renderer/C.tsx');
+    expect(resolveImport('electron/y.ts', './x.js', isFile)).toBe('electron/x.ts');
+    expect(resolveImport('shared/z.ts', 'zod', isFile)).toBeNull();
+    expect(resolveImport('shared/z.ts', 'node:fs', isFile)).toBeNull();
+    expect(resolveImport('shared/z.ts', './missing', isFile)).toBeNull();
+  });
+
+  it('rejects a synthetic cycle, also one closed by a type-only import, and a file importing itself', () => {
+    const cycle = graphOf({
+      'shared/a.ts': "import { b } from './b';",
+      'shared/b.ts': "import type { C } from './c';\nexport const b = 1;",
+      'shared/c.ts': "export type C = typeof import('./a');",
+      'shared/free.ts': "import { b } from './b';",
+    });
+    expect(importCycles(cycle)).toEqual([['shared/a.ts', 'shared/b.ts', 'shared/c.ts', 'shared/a.ts']]);
+    expect(importCycles(graphOf({ 'db/self.ts': "export { x } from './self';" }))).toEqual([['db/self.ts', 'db/self.ts']]);
+    const twoCycles = importCycles(graphOf({ 'x/a.ts': "import './b';", 'x/b.ts': "import './a';", 'y/c.ts': "import '../x/a';\nimport './d';", 'y/d.ts': "import './c';" }));
+    expect(twoCycles).toHaveLength(2);
+  });
+
+  it('accepts a tree whose imports only point one way (the rule cannot fail on everything)', () => {
+    expect(importCycles(graphOf({ 'shared/a.ts': "import { b } from './b';\nimport type { C } from './c';", 'shared/b.ts': "import type { C } from './c';", 'shared/c.ts': 'export type C = 1;' }))).toEqual([]);
+  });
+
+  it('finds no cycle in the source tree (every source folder, type-only imports included)', () => {
+    const folders = ['shared', 'db', 'electron', 'renderer', 'scripts', 'test'];
+    const sources = new Map(folders.flatMap((folder) => sourcesUnder(join(ROOT, folder))).map((full) => [repoPath(full), readFileSync(full, 'utf8')] as const));
+    const graph = importGraph(sources);
+    // The graph is the real one: most files import another file of the tree.
+    expect([...graph.values()].filter((targets) => targets.length > 0).length).toBeGreaterThan(sources.size / 2);
+    expect(importCycles(graph).map((path) => path.join(' → '))).toEqual([]);
   });
 });
