@@ -104,8 +104,8 @@ export interface PortableScaffold {
   docId: string;
   version: number;
   source: ScaffoldSource;
-  extractor: string;
-  extractorVersion: string;
+  maker: string;
+  makerVersion: string;
   basedOnId: number | null;
   createdBy: string | null;
   note: string | null;
@@ -211,7 +211,7 @@ function readScaffolds(db: Database): PortableScaffold[] {
   if (!hasTable(db, 'scaffolds')) return [];
   const scaffolds = db
     .prepare(
-      `SELECT sc.id, d.name AS dataset, doc.doc_id AS docId, sc.version, sc.source, sc.extractor, sc.extractor_version AS extractorVersion,
+      `SELECT sc.id, d.name AS dataset, doc.doc_id AS docId, sc.version, sc.source, sc.extractor AS maker, sc.extractor_version AS makerVersion,
               sc.based_on_id AS basedOnId, a.name AS createdBy, sc.note, sc.created_at AS createdAt
        FROM scaffolds sc JOIN documents doc ON doc.id = sc.document_id JOIN datasets d ON d.id = doc.dataset_id
        LEFT JOIN annotators a ON a.id = sc.created_by ORDER BY sc.id`,
@@ -444,7 +444,7 @@ export class MergeRepository {
           `INSERT INTO scaffolds (document_id, version, source, extractor, extractor_version, based_on_id, created_by, note, import_key, import_id, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?)`,
         )
-        .run(documentKey, version, s.source, s.extractor, s.extractorVersion, target.basedOnId, target.createdBy, s.note, s.createdAt).lastInsertRowid,
+        .run(documentKey, version, s.source, s.maker, s.makerVersion, target.basedOnId, target.createdBy, s.note, s.createdAt).lastInsertRowid,
     );
     const insert = this.db.prepare('INSERT INTO scaffold_items (scaffold_id, kind, item_key, idx, text, tier, answer, entity, from_item_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
     const items = new Map<string, number>();

@@ -15,8 +15,8 @@ export interface ScaffoldRow {
   documentKey: number;
   version: number;
   source: ScaffoldSource;
-  extractor: string;
-  extractorVersion: string;
+  maker: string;
+  makerVersion: string;
   basedOnId: number | null;
   createdBy: string | null;
   note: string | null;
@@ -38,8 +38,8 @@ export interface ScaffoldItemRow {
 
 export interface NewScaffold {
   source: ScaffoldSource;
-  extractor: string;
-  extractorVersion: string;
+  maker: string;
+  makerVersion: string;
   basedOnId: number | null;
   createdBy: number | null;
   note: string | null;
@@ -103,7 +103,7 @@ export class ScaffoldRepository {
           `INSERT INTO scaffolds (document_id, version, source, extractor, extractor_version, based_on_id, created_by, note, import_key, import_id, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(documentKey, version, s.source, s.extractor, s.extractorVersion, s.basedOnId, s.createdBy, s.note, s.importKey, s.importId, now()).lastInsertRowid,
+        .run(documentKey, version, s.source, s.maker, s.makerVersion, s.basedOnId, s.createdBy, s.note, s.importKey, s.importId, now()).lastInsertRowid,
     );
     const insert = this.db.prepare('INSERT INTO scaffold_items (scaffold_id, kind, item_key, idx, text, tier, answer, entity, from_item_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
     s.content.facts.forEach((f, i) => insert.run(id, 'fact', f.id, i, f.text, f.tier, null, null, fromItem('fact', f.id)));
@@ -124,7 +124,7 @@ export class ScaffoldRepository {
     const old = new Map(this.items(scaffoldId).map((i) => [`${i.kind}\u0000${i.key}`, i.id]));
     return this.insertScaffold(
       base.documentKey,
-      { source: 'person', extractor: base.extractor, extractorVersion: base.extractorVersion, basedOnId: scaffoldId, createdBy: edit.editorId, note: edit.note, importKey: null, importId: null, content: edit.content },
+      { source: 'person', maker: base.maker, makerVersion: base.makerVersion, basedOnId: scaffoldId, createdBy: edit.editorId, note: edit.note, importKey: null, importId: null, content: edit.content },
       (kind, key) => old.get(`${kind}\u0000${key}`) ?? null,
     );
   }
@@ -308,6 +308,6 @@ export class ScaffoldRepository {
 
 }
 
-const SCAFFOLD_SELECT = `SELECT s.id, s.document_id AS documentKey, s.version, s.source, s.extractor, s.extractor_version AS extractorVersion,
+const SCAFFOLD_SELECT = `SELECT s.id, s.document_id AS documentKey, s.version, s.source, s.extractor AS maker, s.extractor_version AS makerVersion,
   s.based_on_id AS basedOnId, a.name AS createdBy, s.note, s.created_at AS createdAt
   FROM scaffolds s LEFT JOIN annotators a ON a.id = s.created_by`;

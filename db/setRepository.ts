@@ -35,7 +35,7 @@ export interface SetRow {
   source: SetSource;
   maker: string;
   makerVersion: string;
-  basedOnSetId: number | null;
+  basedOnId: number | null;
   createdBy: string | null;
   createdAt: string;
   note: string | null;
@@ -75,7 +75,7 @@ export interface NewSet<Item> {
   source: SetSource;
   maker: string;
   makerVersion: string;
-  basedOnSetId: number | null;
+  basedOnId: number | null;
   createdBy: number | null;
   note: string | null;
   importKey: string | null;
@@ -201,7 +201,7 @@ export class SetRepository {
     const t = SET_TABLES[kind];
     return this.db
       .prepare(
-        `SELECT s.id, s.version, s.source, s.${t.maker} AS maker, s.${t.maker}_version AS makerVersion, s.based_on_set_id AS basedOnSetId,
+        `SELECT s.id, s.version, s.source, s.${t.maker} AS maker, s.${t.maker}_version AS makerVersion, s.based_on_set_id AS basedOnId,
                 a.name AS createdBy, s.created_at AS createdAt, s.note
          FROM ${t.sets} s LEFT JOIN annotators a ON a.id = s.created_by WHERE s.${t.owner} = ? ORDER BY s.version`,
       )
@@ -239,7 +239,7 @@ export class SetRepository {
         `INSERT INTO ${t.sets} (${t.owner}, version, source, ${t.maker}, ${t.maker}_version, based_on_set_id, created_by, note, import_key, import_id, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(ownerKey, version, set.source, set.maker, set.makerVersion, set.basedOnSetId, set.createdBy, set.note, set.importKey, set.importId, now());
+      .run(ownerKey, version, set.source, set.maker, set.makerVersion, set.basedOnId, set.createdBy, set.note, set.importKey, set.importId, now());
     const setId = Number(info.lastInsertRowid);
     const origin = this.db.prepare(`INSERT OR IGNORE INTO ${t.origins} (${t.itemRef}, origin_id) VALUES (?, ?)`);
     set.items.forEach((item, idx) => {

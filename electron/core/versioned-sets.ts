@@ -1,41 +1,50 @@
 /**
- * What claims.* and keyfacts.* share about their versioned sets: how a set's header is told, and
- * how a person's edit checks the version it starts from and is written as the next version.
+ * What claims.*, keyfacts.* and scaffold.* share about their versioned sets (a summary's claims, a
+ * document's key facts, a document's scaffold): how a version's header is told, how a person's
+ * edit checks the version it starts from, and, for claims and key facts, how it is written as the
+ * next version. Each version is a row with the same provenance fields (db/setRepository.ts SetRow,
+ * db/scaffoldRepository.ts ScaffoldRow).
  */
 import { ApiError } from '../../shared/api';
 import type { NewSet, SetRow } from '../../db/setRepository';
+
+/** The provenance every version row carries. */
+export type VersionRow = Pick<SetRow, 'id' | 'version' | 'source' | 'maker' | 'makerVersion' | 'basedOnId' | 'createdBy' | 'createdAt' | 'note'>;
 
 export function notFound(what: string): never {
   throw new ApiError({ code: 'not_found', message: `No ${what} in this project` });
 }
 
-/** The fields of a set's view that do not depend on what it holds. */
-export function setHeader(set: SetRow, versions: SetRow[]) {
+/** The fields of a version's view that do not depend on what it holds (`versions`: all of its owner's, to name the one it was based on). */
+export function versionHeader(row: VersionRow, versions: readonly VersionRow[]) {
   return {
-    setId: set.id,
-    version: set.version,
-    source: set.source,
-    basedOnVersion: versions.find((v) => v.id === set.basedOnSetId)?.version ?? null,
-    createdBy: set.createdBy,
-    createdAt: set.createdAt,
-    note: set.note,
+    version: row.version,
+    source: row.source,
+    basedOnVersion: versions.find((v) => v.id === row.basedOnId)?.version ?? null,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt,
+    note: row.note,
   };
 }
 
-/** An edit names the version it was made on; another having come since is a conflict (`what`: "The claims of summary 3"). */
-export function requireEditedVersion(current: SetRow | null, basedOnVersion: number | null, what: string): void {
+/**
+ * An edit names the version it was made on; another having come since is a conflict. `what` is
+ * the subject of the refusal ("The claims of summary 3" are …, "The scaffold of document 2" is …).
+ */
+export function requireEditedVersion(current: Pick<VersionRow, 'version'> | null, basedOnVersion: number | null, what: string, count: 'one' | 'many' = 'many'): void {
   if ((current?.version ?? null) !== basedOnVersion) {
-    throw new ApiError({ code: 'conflict', message: `${what} are at version ${current?.version ?? 'none'}, not ${basedOnVersion ?? 'none'}: reload them and edit again.` });
+    const [is, it] = count === 'one' ? ['is', 'it'] : ['are', 'them'];
+    throw new ApiError({ code: 'conflict', message: `${what} ${is} at version ${current?.version ?? 'none'}, not ${basedOnVersion ?? 'none'}: reload ${it} and edit again.` });
   }
 }
 
-/** A person's edit as the next version after `current`. */
+/** A person's edit of claims or key facts as the next version after `current` (made by `person:<name>`). */
 export function personEdit<Item>(who: { id: number; name: string }, current: SetRow | null, note: string | null | undefined, items: NewSet<Item>['items']): NewSet<Item> {
   return {
     source: 'person',
     maker: `person:${who.name}`,
     makerVersion: String((current?.version ?? 0) + 1),
-    basedOnSetId: current?.id ?? null,
+    basedOnId: current?.id ?? null,
     createdBy: who.id,
     note: note ?? null,
     importKey: null,

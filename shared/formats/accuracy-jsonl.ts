@@ -164,10 +164,10 @@ function addRecord(r: AccuracyRecord, dataset: string, place: { file: string; li
       out.systemOutputs.push({ dataset, docId: r.doc_id, system: r.system, summaryId: r.summary_id ?? null, failure: r.failure ?? null, failureMessage: r.message ?? null, source: place });
       break;
     case 'key_facts':
-      out.keyFactSets.push({ dataset, docId: r.doc_id, facts: r.facts, extractor: r.extractor ?? `import:${place.file}`, extractorVersion: r.extractor_version ?? 'given', source: place });
+      out.keyFactSets.push({ dataset, docId: r.doc_id, facts: r.facts, maker: r.extractor ?? `import:${place.file}`, makerVersion: r.extractor_version ?? 'given', source: place });
       break;
     case 'claims':
-      out.claimSets.push({ dataset, summaryId: r.summary_id, claims: r.claims.map((c) => ({ sentenceIndex: c.sentence_index, text: c.text })), decomposer: r.decomposer ?? `import:${place.file}`, decomposerVersion: r.decomposer_version ?? 'given', source: place });
+      out.claimSets.push({ dataset, summaryId: r.summary_id, claims: r.claims.map((c) => ({ sentenceIndex: c.sentence_index, text: c.text })), maker: r.decomposer ?? `import:${place.file}`, makerVersion: r.decomposer_version ?? 'given', source: place });
       break;
     case 'claim_label':
       out.claimLabels.push({ dataset, summaryId: r.summary_id, claimIndex: r.claim_index, annotator: r.annotator, label: r.label, errorType: r.error_type ?? (r.label === 'unsupported' ? mappedSourceType(r.source_error_type) : null), sourceErrorType: r.source_error_type ?? null, note: r.note ?? null, source: place });

@@ -12,8 +12,9 @@ export interface ImportedKeyFactSet {
   dataset: string;
   docId: string;
   facts: string[];
-  extractor: string;
-  extractorVersion: string;
+  /** Who extracted them (the file's `extractor`, else `import:<file>`). */
+  maker: string;
+  makerVersion: string;
   source: SourceRef;
 }
 
@@ -21,8 +22,9 @@ export interface ImportedClaimSet {
   dataset: string;
   summaryId: string;
   claims: Array<{ sentenceIndex: number; text: string }>;
-  decomposer: string;
-  decomposerVersion: string;
+  /** Who decomposed them (the file's `decomposer`, else `import:<file>`). */
+  maker: string;
+  makerVersion: string;
   source: SourceRef;
 }
 

@@ -225,7 +225,7 @@ export const realsummParser: FormatParser = {
     }
     // Every list is kept: a list may come before or after its summaries (the writer resolves the document in the batch or the project).
     for (const [docId, list] of keyFacts) {
-      accuracy.keyFactSets.push({ dataset, docId, facts: list.facts, extractor: REALSUMM_EXTRACTOR, extractorVersion: 'given', source: list.place });
+      accuracy.keyFactSets.push({ dataset, docId, facts: list.facts, maker: REALSUMM_EXTRACTOR, makerVersion: 'given', source: list.place });
     }
     if (docsWithoutFacts.size > 0) {
       notes.push(`No key-fact list for ${docsWithoutFacts.size} document(s) (${[...docsWithoutFacts].slice(0, 10).join(', ')}): their summaries were imported without key-fact labels or alignment. Import the key-fact list with them.`);

@@ -114,8 +114,8 @@ export const scaffoldParser: FormatParser = {
           facts: r.facts,
           questions: r.questions,
           entities: r.entities,
-          extractor: r.extractor ?? `import:${file.path}`,
-          extractorVersion: r.extractor_version ?? 'given',
+          maker: r.extractor ?? `import:${file.path}`,
+          makerVersion: r.extractor_version ?? 'given',
           source: place,
         });
       }

@@ -11,8 +11,8 @@ export interface ImportedScaffold extends ScaffoldContent {
   dataset: string;
   docId: string;
   /** Who extracted it (the file's `extractor`, else `import:<file>`). */
-  extractor: string;
-  extractorVersion: string;
+  maker: string;
+  makerVersion: string;
   source: SourceRef;
 }
 

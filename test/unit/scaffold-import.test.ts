@@ -32,7 +32,7 @@ describe('scaffold and scaffold-alignments imports', () => {
     expect(alignments.kind).toBe('scaffold-alignments');
     const documentKey = repo.corpus.documentKey(B4_DATASET, 'camera')!;
     const current = repo.scaffold.currentScaffold(documentKey)!;
-    expect(current).toMatchObject({ version: 1, source: 'imported', extractor: 'gpt-4.1', extractorVersion: 'app-g-v1' });
+    expect(current).toMatchObject({ version: 1, source: 'imported', maker: 'gpt-4.1', makerVersion: 'app-g-v1' });
     expect(repo.scaffold.content(current.id)).toEqual({ facts: b4Scaffold().facts, questions: b4Scaffold().questions, entities: b4Scaffold().entities });
     const db = new Database(path, { readonly: true });
     const counts = db.prepare('SELECT (judge_id IS NULL) AS human, count(*) AS n FROM scaffold_alignment_events GROUP BY human ORDER BY human').all();

@@ -66,7 +66,7 @@ export function claimDecompositionSetup(repo: Repository, who: Judge, sel: Selec
       source: 'model',
       maker,
       makerVersion: String(kind.version),
-      basedOnSetId: repo.sets.currentClaimSet(summaryKey)?.id ?? null,
+      basedOnId: repo.sets.currentClaimSet(summaryKey)?.id ?? null,
       createdBy: null,
       note: `claims by ${noteOf(who)}`,
       importKey: null,

@@ -7,14 +7,15 @@ import { ApiError, type ApiHandlers } from '../../../shared/api';
 import type { ClaimSet } from '../../../shared/contract/claims';
 import type { SetRepository } from '../../../db/setRepository';
 import type { CoreContext } from '../context';
-import { notFound, personEdit, requireEditedVersion, setHeader } from '../versioned-sets';
+import { notFound, personEdit, requireEditedVersion, versionHeader } from '../versioned-sets';
 
 export type ClaimsHandlers = Pick<ApiHandlers, 'claims.list' | 'claims.versions' | 'claims.load' | 'claims.record' | 'claims.edit'>;
 
 export function claimSetView(sets: SetRepository, key: number, set: ReturnType<SetRepository['claimSets']>[number], versions: ReturnType<SetRepository['claimSets']>): ClaimSet {
   const origins = sets.claimOrigins(set.id);
   return {
-    ...setHeader(set, versions),
+    setId: set.id,
+    ...versionHeader(set, versions),
     key,
     decomposer: set.maker,
     decomposerVersion: set.makerVersion,

@@ -33,7 +33,7 @@ export function exportScaffolds(repo: Repository, datasets: readonly string[] = 
     }
     for (const [docId, id] of [...currentOf].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
       const meta = repo.scaffold.scaffold(id)!;
-      scaffoldLines.push(scaffoldLine(dataset, docId, repo.scaffold.content(id), meta.extractor, meta.extractorVersion));
+      scaffoldLines.push(scaffoldLine(dataset, docId, repo.scaffold.content(id), meta.maker, meta.makerVersion));
     }
     const summaries = new Map(rows.summaries.map((s) => [s.key, s]));
     const grouped = new Map<string, { summaryKey: number; source: string; onCurrent: boolean; content: Required<AlignmentContent> }>();

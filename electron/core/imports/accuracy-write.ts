@@ -48,9 +48,9 @@ export function writeAccuracyImport(repo: Repository, data: AccuracyImport, impo
     const current = repo.sets.currentKeyFactSet(documentKey);
     const setId = repo.sets.insertKeyFactSet(documentKey, {
       source: 'imported',
-      maker: set.extractor,
-      makerVersion: set.extractorVersion,
-      basedOnSetId: current?.id ?? null,
+      maker: set.maker,
+      makerVersion: set.makerVersion,
+      basedOnId: current?.id ?? null,
       createdBy: null,
       note: null,
       importKey,
@@ -78,9 +78,9 @@ export function writeAccuracyImport(repo: Repository, data: AccuracyImport, impo
     const current = repo.sets.currentClaimSet(summaryKey);
     const setId = repo.sets.insertClaimSet(summaryKey, {
       source: 'imported',
-      maker: set.decomposer,
-      makerVersion: set.decomposerVersion,
-      basedOnSetId: current?.id ?? null,
+      maker: set.maker,
+      makerVersion: set.makerVersion,
+      basedOnId: current?.id ?? null,
       createdBy: null,
       note: null,
       importKey,

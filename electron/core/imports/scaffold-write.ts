@@ -38,7 +38,7 @@ export function writeScaffoldImport(repo: Repository, data: ScaffoldImport, impo
     if (sc.hasImportKey(importKey)) return;
     const current = sc.currentScaffold(documentKey);
     if (current && JSON.stringify(sc.content(current.id)) === JSON.stringify(content)) return;
-    sc.insertScaffold(documentKey, { source: 'imported', extractor: s.extractor, extractorVersion: s.extractorVersion, basedOnId: current?.id ?? null, createdBy: null, note: null, importKey, importId, content });
+    sc.insertScaffold(documentKey, { source: 'imported', maker: s.maker, makerVersion: s.makerVersion, basedOnId: current?.id ?? null, createdBy: null, note: null, importKey, importId, content });
     result.scaffolds += 1;
   });
 

@@ -61,7 +61,7 @@ export function keyFactExtractionSetup(repo: Repository, who: Judge, sel: Select
       source: 'model',
       maker,
       makerVersion: String(kind.version),
-      basedOnSetId: repo.sets.currentKeyFactSet(documentKey)?.id ?? null,
+      basedOnId: repo.sets.currentKeyFactSet(documentKey)?.id ?? null,
       createdBy: null,
       note: `key facts by ${noteOf(who)}`,
       importKey: null,

@@ -6,14 +6,15 @@ import { ApiError, type ApiHandlers } from '../../../shared/api';
 import type { KeyFactSet } from '../../../shared/contract/keyfacts';
 import type { SetRepository } from '../../../db/setRepository';
 import type { CoreContext } from '../context';
-import { notFound, personEdit, requireEditedVersion, setHeader } from '../versioned-sets';
+import { notFound, personEdit, requireEditedVersion, versionHeader } from '../versioned-sets';
 
 export type KeyfactsHandlers = Pick<ApiHandlers, 'keyfacts.list' | 'keyfacts.versions' | 'keyfacts.load' | 'keyfacts.record' | 'keyfacts.edit'>;
 
 function setView(sets: SetRepository, documentKey: number, set: ReturnType<SetRepository['keyFactSets']>[number], versions: ReturnType<SetRepository['keyFactSets']>): KeyFactSet {
   const origins = sets.keyFactOrigins(set.id);
   return {
-    ...setHeader(set, versions),
+    setId: set.id,
+    ...versionHeader(set, versions),
     documentKey,
     extractor: set.maker,
     extractorVersion: set.makerVersion,

@@ -125,7 +125,7 @@ export function scaffoldExtractionSetup(repo: Repository, judge: Judge, sel: Sel
   const state = (documentKey: number): 'write' | 'done' | 'kept' => {
     const current = sc.currentScaffold(documentKey);
     if (current === null) return 'write';
-    if (current.extractor === maker && current.source === 'model') return 'done';
+    if (current.maker === maker && current.source === 'model') return 'done';
     return current.source === 'model' ? 'write' : 'kept';
   };
   for (const s of repo.corpus.selectSummaries(sel.dataset, sel.onlySampled)) {
@@ -140,8 +140,8 @@ export function scaffoldExtractionSetup(repo: Repository, judge: Judge, sel: Sel
     const { content, droppedOther } = scaffoldOfAnswer(output);
     sc.insertScaffold(documentKey, {
       source: 'model',
-      extractor: maker,
-      extractorVersion: String(kind.version),
+      maker,
+      makerVersion: String(kind.version),
       basedOnId: sc.currentScaffold(documentKey)?.id ?? null,
       createdBy: null,
       note: `scaffold by ${noteOf({ ...judge, config })}, prompt ${kind.name} v${kind.version}${droppedOther > 0 ? `; ${plural(droppedOther, 'item')} typed "other" left out` : ''}`,

@@ -9,25 +9,17 @@ import { scaffoldContentProblems } from '../../../shared/scaffold/content';
 import type { AlignmentValue, ScaffoldContent } from '../../../shared/scaffold/domain';
 import type { ScaffoldRepository, ScaffoldRow } from '../../../db/scaffoldRepository';
 import type { CoreContext } from '../context';
+import { notFound, requireEditedVersion, versionHeader } from '../versioned-sets';
 
 export type ScaffoldHandlers = Pick<ApiHandlers, 'scaffold.load' | 'scaffold.record' | 'scaffold.edit' | 'scaffold.versions'>;
-
-function notFound(what: string): never {
-  throw new ApiError({ code: 'not_found', message: `No ${what} in this project` });
-}
 
 export function scaffoldVersionView(repo: ScaffoldRepository, row: ScaffoldRow, versions: ScaffoldRow[]): ScaffoldVersion {
   return {
     scaffoldId: row.id,
     documentKey: row.documentKey,
-    version: row.version,
-    source: row.source,
-    extractor: row.extractor,
-    extractorVersion: row.extractorVersion,
-    basedOnVersion: versions.find((v) => v.id === row.basedOnId)?.version ?? null,
-    createdBy: row.createdBy,
-    createdAt: row.createdAt,
-    note: row.note,
+    ...versionHeader(row, versions),
+    extractor: row.maker,
+    extractorVersion: row.makerVersion,
     items: repo.items(row.id).map((i) => ({ id: i.id, kind: i.kind, itemKey: i.key, text: i.text, tier: i.tier, answer: i.answer, entity: i.entity, fromItemId: i.fromItemId })),
     alignmentEvents: repo.alignmentEventCount(row.id),
   };
@@ -103,12 +95,10 @@ export function createScaffoldHandlers(ctx: CoreContext): ScaffoldHandlers {
       if (problems.length > 0) throw new ApiError({ code: 'invalid_input', message: `This scaffold cannot be saved: ${problems.join('; ')}.` });
       return r.transaction(() => {
         const current = r.scaffold.currentScaffold(documentKey);
-        if ((current?.version ?? null) !== basedOnVersion) {
-          throw new ApiError({ code: 'conflict', message: `The scaffold of document ${documentKey} is at version ${current?.version ?? 'none'}, not ${basedOnVersion ?? 'none'}: reload it and edit again.` });
-        }
+        requireEditedVersion(current, basedOnVersion, `The scaffold of document ${documentKey}`, 'one');
         const id = current
           ? r.scaffold.editScaffold(current.id, { content, editorId: who.id, note: note ?? null })
-          : r.scaffold.insertScaffold(documentKey, { source: 'person', extractor: `person:${who.name}`, extractorVersion: '1', basedOnId: null, createdBy: who.id, note: note ?? null, importKey: null, importId: null, content });
+          : r.scaffold.insertScaffold(documentKey, { source: 'person', maker: `person:${who.name}`, makerVersion: '1', basedOnId: null, createdBy: who.id, note: note ?? null, importKey: null, importId: null, content });
         const versions = r.scaffold.versions(documentKey);
         return scaffoldVersionView(r.scaffold, versions.find((v) => v.id === id)!, versions);
       });
