@@ -22,6 +22,7 @@ import { extname, resolve } from 'node:path';
 import { ApiError, type AnnotatorLink, type ApiInput, type Job } from '../../shared/api';
 import { LIMITS } from '../../shared/limits';
 import { LOUPE_VERSION } from '../../shared/domain';
+import { ASSIGNMENT_ALGORITHM } from '../../shared/sampling';
 import { IMPORT_KINDS, formatProblem, type ImportKind } from '../../shared/formats/types';
 import { startServer } from '../serve/server';
 import { createLinkRegistry } from '../serve/links';
@@ -232,7 +233,7 @@ program
       process.stdout.write(
         `Batch ${batch.batch} of ${batch.dataset} (seed ${batch.seed}, hash-rank-v1): ${batch.summaryIds.length} summaries` +
           `${batch.exhausted ? ` (only ${batch.summaryIds.length} unsampled were left)` : ''}\n${batch.summaryIds.join('\n')}\n` +
-          (assigned ? `Assigned (overlap-balanced-v1, overlap ${batch.overlap ?? 0}):\n${assigned}\n` : ''),
+          (assigned ? `Assigned (${ASSIGNMENT_ALGORITHM}, overlap ${batch.overlap ?? 0}):\n${assigned}\n` : ''),
       );
     } finally {
       client.close();

@@ -6,10 +6,6 @@
 import { z } from 'zod';
 import type { ErrorType } from '../domain';
 
-/** Unit kinds (ARCHITECTURE.md rule 9): a sentence of a summary, a claim under its sentence, a key fact of a document. */
-export const UNIT_KINDS = ['sentence', 'claim', 'key_fact'] as const;
-export type UnitKind = (typeof UNIT_KINDS)[number];
-
 /** A claim's label: the document supports it, does not, or it cannot be decided (left out of every rate). */
 export const CLAIM_LABELS = ['supported', 'unsupported', 'unclear'] as const;
 export type ClaimLabel = (typeof CLAIM_LABELS)[number];

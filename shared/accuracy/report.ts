@@ -14,6 +14,7 @@
  */
 import { z } from 'zod';
 import { EstimateSchema, type Estimate } from '../stats/estimate';
+import { CONCISENESS_UNITS, type ConcisenessUnit } from './domain';
 
 export interface PerSummaryAccuracy {
   /** null: the system produced no summary for this document (a failed call: 0.0 on all three). */
@@ -45,7 +46,7 @@ export interface SourceAccuracy {
   completeness: Estimate | null;
   conciseness: Estimate | null;
   /** Which unit `conciseness` counts: claims (the card) or sentences (FineSurE, when the source has no claim-level alignment). */
-  conciseness_unit: 'claims' | 'sentences' | null;
+  conciseness_unit: ConcisenessUnit | null;
   sentence_conciseness: Estimate | null;
   per_summary: PerSummaryAccuracy[];
   by_system: Record<string, SystemAccuracy>;
@@ -129,7 +130,7 @@ export const SourceAccuracySchema = z.object({
   faithfulness: EstimateSchema.nullable(),
   completeness: EstimateSchema.nullable(),
   conciseness: EstimateSchema.nullable(),
-  conciseness_unit: z.enum(['claims', 'sentences']).nullable(),
+  conciseness_unit: z.enum(CONCISENESS_UNITS).nullable(),
   sentence_conciseness: EstimateSchema.nullable(),
   per_summary: z.array(PerSummaryAccuracySchema),
   by_system: z.record(z.string(), SystemAccuracySchema),

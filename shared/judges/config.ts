@@ -155,7 +155,6 @@ export type JudgeConfig = z.output<typeof JudgeConfigSchema>;
 export type JudgeConfigInput = z.input<typeof JudgeConfigSchema>;
 
 export const JUDGE_KINDS = ['endpoint', 'baseline', 'imported'] as const;
-export type JudgeKind = (typeof JUDGE_KINDS)[number];
 
 /**
  * The fields that can change a judge's answers, in a fixed order: their hash is the judge

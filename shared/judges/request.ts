@@ -40,4 +40,3 @@ export const ChatCompletionSchema = z.object({
     .passthrough()
     .nullish(),
 });
-export type ChatCompletion = z.infer<typeof ChatCompletionSchema>;

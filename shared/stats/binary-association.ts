@@ -19,7 +19,6 @@
  */
 
 export const STATISTICS = ['pearson', 'spearman', 'kendall', 'roc_auc'] as const;
-export type StatisticName = (typeof STATISTICS)[number];
 export const PEARSON = 0;
 export const SPEARMAN = 1;
 export const KENDALL = 2;

@@ -66,10 +66,6 @@ export interface ChatTransport {
   send(body: ChatRequestBody, signal: AbortSignal): Promise<Completion>;
 }
 
-export interface EndpointOptions {
-  baseUrl: string;
-  timeoutS: number;
-}
 
 /** A completion with the response's rate-limit headers (for the replica's controller). */
 interface SentCompletion {
@@ -95,16 +91,6 @@ async function sendWith(client: OpenAI, body: ChatRequestBody, signal: AbortSign
   const completion = completionFromBody(response);
   if (!completion) throw new CallError('malformed_response', NOT_A_COMPLETION, true);
   return { completion, headers: readRateLimitHeaders(headers, retryAfterMs(headers)) };
-}
-
-export function openaiTransport(endpoint: EndpointOptions, apiKey: string | null): ChatTransport {
-  const client = openaiClient(endpoint.baseUrl, endpoint.timeoutS, apiKey);
-  const secrets = [apiKey];
-  return {
-    async send(body, signal) {
-      return (await sendWith(client, body, signal, secrets)).completion;
-    },
-  };
 }
 
 export interface ReplicaEndpointOptions {
