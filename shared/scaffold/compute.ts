@@ -13,9 +13,8 @@
  */
 import type { ReferenceSet } from '../analysis/human-label';
 import { createStream } from '../stats/prng';
-import { drawReplicates, meanEstimate } from '../stats/bootstrap';
+import { drawReplicates, meanEstimate, percentileInterval } from '../stats/bootstrap';
 import { compareSystems, type SystemValues } from './comparison';
-import { percentileInterval } from '../stats/bootstrap';
 import type { ScaffoldInput } from './input';
 import { COMPARED_METRICS, SCAFFOLD_METRICS, scoreSummary, type ComparedMetric, type ScaffoldScores, type ScoredItem } from './metrics';
 import type { ScaffoldItemKind } from './domain';

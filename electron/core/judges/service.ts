@@ -5,7 +5,7 @@
  * Keys: a SecretStore (desktop: the OS keychain via safeStorage) keyed by the project's id and
  * the judge's name, sent only to the endpoint origins it was entered for; else the environment
  * variable the configuration names (CLI, `loupe serve`), if the host allows that name (keys.ts).
- * Every key resolved joins the session's known secrets, redacted from all the engine stores.
+ * Every key resolved joins the session's known secrets, redacted from everything the engine stores.
  */
 import { randomUUID } from 'node:crypto';
 import { ApiError, type ApiHandlers, type JudgeBatchImport, type JudgeInfo, type JudgePlan, type JudgePreview } from '../../../shared/api';
