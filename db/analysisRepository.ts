@@ -1,5 +1,5 @@
 /**
- * SQL for the judge audit (issue 4): what the analysis reads from a project, as plain rows.
+ * SQL for the judge audit: what the analysis reads from a project, as plain rows.
  *
  * The analysis runs in a worker thread with its own read-only connection
  * (`openProjectReadOnly`), so loading a large project never blocks the process that serves the
@@ -29,7 +29,7 @@ export type AnalysisUnitRow = UnitRow;
 
 /**
  * The current (latest) label of one (unit, annotator, phase); cleared labels are not rows. With
- * what the human reference needs (schema 7, issue 9): the annotator's kind, and whether the event
+ * what the human reference needs (schema 7): the annotator's kind, and whether the event
  * was given blind (false: after its summary was revealed to its annotator).
  */
 export type CurrentLabelRow = AnalysisLabelRow & { label: HumanLabel; kind: AnnotatorKind; blind: boolean };
@@ -151,7 +151,7 @@ export class AnalysisRepository {
   }
 
   /**
-   * The hook for adjudication (issue 5): the audit-adjudicated label of units where annotators
+   * The hook for adjudication: the audit-adjudicated label of units where annotators
    * disagreed, by the one rule (shared/analysis/human-label.ts `auditAdjudicatedLabel`) over the
    * current labels (`labels`: those of the chosen human reference; default every current label).
    * The loader (electron/core/analysis/load.ts) gives it precedence; a subclass may plug in another

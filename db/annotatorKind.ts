@@ -1,4 +1,4 @@
-/** Who an annotator is (schema 7, issue 9): a person of the project, or a label set an import brought. */
+/** Who an annotator is (schema 7): a person of the project, or a label set an import brought. */
 import { ApiError } from '../shared/errors';
 
 export type AnnotatorKind = 'person' | 'imported';

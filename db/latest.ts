@@ -3,8 +3,8 @@
  * event id breaking ties. Every current-state query (db/repository.ts, db/reviewRepository.ts,
  * db/analysisRepository.ts) uses this rule.
  *
- * Why not the id alone (schema 1–3): events merged from an annotator's copy (issue 5,
- * db/mergeRepository.ts) get new ids here, so an older event merged after a newer local one would
+ * Why not the id alone (schema 1–3): events merged from an annotator's copy
+ * (db/mergeRepository.ts) get new ids here, so an older event merged after a newer local one would
  * otherwise become current. Timestamps are ISO-8601 UTC with milliseconds (`toISOString()`), so
  * text order is time order. Within one project an event's id and created_at grow together, so
  * this changes nothing for a project that never merged.

@@ -1,5 +1,5 @@
 /**
- * SQL for merging annotators' copies of a project (issue 5, teams without a server): reading
+ * SQL for merging annotators' copies of a project (teams without a server): reading
  * another project file (read-only, never changed, schema 1 to this version's) and writing the
  * events it brings into the open project. Plain values in and out.
  *

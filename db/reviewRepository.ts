@@ -1,5 +1,5 @@
 /**
- * SQL for review queues and adjudication (issue 5). Plain values in and out: the rows of
+ * SQL for review queues and adjudication. Plain values in and out: the rows of
  * shared/review/rows.ts, which the pure rules of shared/review and shared/analysis/human-label.ts
  * read. SQL picks the current events (db/latest.ts); it never restates which label counts where.
  *
@@ -176,7 +176,7 @@ export class ReviewRepository {
       .all(dataset) as string[];
   }
 
-  /** A reviewer is a person: an imported label set's name is refused (issue 9). */
+  /** A reviewer is a person: an imported label set's name is refused. */
   ensureAnnotator(name: string): number {
     this.db.prepare('INSERT OR IGNORE INTO annotators (name, created_at) VALUES (?, ?)').run(name, now());
     const row = this.db.prepare('SELECT id, kind FROM annotators WHERE name = ?').get(name) as { id: number; kind: string };

@@ -1,5 +1,5 @@
 /**
- * SQL of the Semantic Scaffold (schema 9, issue 12): versioned scaffolds per document, their items,
+ * SQL of the Semantic Scaffold (schema 9): versioned scaffolds per document, their items,
  * and alignment events per (summary, source, item). Current alignments follow db/latest.ts (latest
  * created_at, then id) per (summary, item, annotator or judge).
  */

@@ -1,5 +1,5 @@
 /**
- * Domain vocabulary shared by every layer (PROTOCOL.md "Objects", "Error types").
+ * Domain vocabulary shared by every layer (docs/methods.md, "Objects and labels").
  * Pure: no I/O, runs in the renderer, the main process, the CLI and the tests.
  */
 import { z } from 'zod';
@@ -8,7 +8,7 @@ export const HUMAN_LABELS = ['faithful', 'unfaithful', 'unclear'] as const;
 export type HumanLabel = (typeof HUMAN_LABELS)[number];
 export const HumanLabelSchema = z.enum(HUMAN_LABELS);
 
-/** PROTOCOL.md, "Error types" (Table 15 and 002_…). */
+/** docs/methods.md, "Objects and labels": the error types (the paper's Table 15 and the Summarization Accuracy card). */
 export const ERROR_TYPES = [
   'entity',
   'relation',
@@ -47,7 +47,7 @@ export const FRAGMENT_MAX_WORDS = 4;
 
 /**
  * A word token is a whitespace-separated token with at least one letter or digit
- * (PROTOCOL.md, Conventions / Suspicious).
+ * (docs/methods.md, "Suspicious examples and review").
  */
 export function countWordTokens(text: string): number {
   let n = 0;

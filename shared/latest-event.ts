@@ -1,6 +1,6 @@
 /**
  * Which label event of a (unit, person, phase) is its current label: the latest by `created_at`,
- * the event id breaking ties (ARCHITECTURE rule 2: the current label is the latest event).
+ * the event id breaking ties (docs/architecture.md, "Durable labels": the current label is the latest event).
  *
  * SQL applies this rule in db/latest.ts (every current-state query reads through it); TypeScript
  * applies it here, for code that holds several events in memory. A test

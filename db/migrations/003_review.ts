@@ -1,5 +1,5 @@
 /**
- * Schema 3 (issue 5, review queues): where each review-phase decision was made.
+ * Schema 3 (review queues): where each review-phase decision was made.
  *
  * Decisions stay ordinary `label_events` of phase `review` (the append-only history: the current
  * decision of (unit, adjudicator) is the latest event, a revision is a new event). This table adds,

@@ -1,5 +1,5 @@
 /**
- * Schema 4 (issue 5, teams without a server): merging annotators' copies of a project.
+ * Schema 4 (teams without a server): merging annotators' copies of a project.
  *
  * - `merges`: one row per merged file (when, from which file and project id, what it added).
  * - `label_events.origin_project` / `origin_event`: where a merged event was first recorded (the

@@ -1,5 +1,5 @@
 /**
- * Schema 5 (issue 5, assignments with overlap): which annotator labels which summary of a batch.
+ * Schema 5 (assignments with overlap): which annotator labels which summary of a batch.
  *
  * A batch drawn with annotators (`sampling.draw` with `annotators`, `overlap`) gets one row per
  * (summary, annotator): one row for most summaries, two for the overlap ones. A batch without rows

@@ -1,5 +1,5 @@
 /**
- * Schema 6 (issue #8, one task engine): results of every JSON-output task kind (claim
+ * Schema 6 (one task engine): results of every JSON-output task kind (claim
  * decomposition, key-fact extraction and alignment, scaffolds, generated summaries, …) in one
  * table, so a new kind needs no new table. Sentence verdicts keep `judge_predictions`.
  *

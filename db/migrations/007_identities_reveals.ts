@@ -1,5 +1,5 @@
 /**
- * Schema 7 (issue 9, blind by construction; one identity per annotator):
+ * Schema 7 (blind by construction; one identity per annotator):
  *
  * - `annotators.kind`: 'person' (someone of the project, who labels in Loupe) or 'imported' (a
  *   label set brought by an import, e.g. FRANK's `frank-0`, `faithbench:…`, `tofueval-expert`).

@@ -1,8 +1,8 @@
 /**
- * Schema 8 (issue 11, Summarization Accuracy): claims, key facts, their labels, judge outputs on
+ * Schema 8 (Summarization Accuracy): claims, key facts, their labels, judge outputs on
  * them, and systems under test.
  *
- * Design (ARCHITECTURE.md rule 9, "units have kinds … labels attach to a unit of a version"):
+ * Design (docs/architecture.md, "Units have kinds": labels attach to a unit of a version):
  * - Sentences stay in `units` (kind sentence). A **claim** is a unit of kind `claim` under its
  *   sentence (`claims.sentence_unit_id`) and belongs to one **claim set** of its summary: a
  *   version (1, 2, …) with its source (model | imported | person), its decomposer and the

@@ -1,5 +1,5 @@
 /**
- * Schema 9 (issue 12, Semantic Scaffold): scaffolds per document and alignments of summaries to them.
+ * Schema 9 (Semantic Scaffold): scaffolds per document and alignments of summaries to them.
  *
  * - A **scaffold** is a version (1, 2, …) of one document's facts, key questions and entity
  *   attributes, with its source (model | imported | person), its extractor and the extractor's

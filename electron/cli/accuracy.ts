@@ -1,5 +1,5 @@
 /**
- * The Summarization Accuracy commands of the `loupe` CLI (issue 11), through the contract like
+ * The Summarization Accuracy commands of the `loupe` CLI, through the contract like
  * every command (electron/cli/client.ts):
  *   systems add NAME --project P --base-url URL --model M [--api-key-env VAR] [--prompt FILE]
  *                    [--temperature T] [--top-p P] [--max-tokens N] [--concurrency N] [--timeout S]

@@ -1,5 +1,5 @@
 /**
- * `loupe analyze`: the judge audit of issue 4 from the command line.
+ * `loupe analyze`: the judge audit from the command line.
  *   analyze --project P [--json] [--markdown [FILE]] [--bootstrap N] [--seed S] [--cap C] [--dataset D]
  *           [--human-label unanimous|majority] [--reference people|imported|both] [--include-revealed] [--timings]
  *
@@ -51,7 +51,7 @@ function print(text: string): Promise<void> {
 export function registerAnalyzeCommand(program: Command): void {
   program
     .command('analyze')
-    .description('the judge audit: p̂, ε̂, ε₀, min/mean/max correlations, averaging bias, composition, suspicious examples (PROTOCOL.md)')
+    .description('the judge audit: p̂, ε̂, ε₀, min/mean/max correlations, averaging bias, composition, suspicious examples (docs/methods.md)')
     .requiredOption('--project <path>', 'project file')
     .option('--json', 'print the report as one JSON document on stdout')
     .option('--markdown [file]', 'write the readable report to FILE (stdout without FILE)')

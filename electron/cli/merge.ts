@@ -1,5 +1,5 @@
 /**
- * `loupe merge` (issue 5, teams without a server):
+ * `loupe merge` (teams without a server):
  *   merge --project P OTHER.loupe… [--json]
  * brings the label histories of annotators' copies into P (electron/core/merge/merge.ts): per
  * file, the events added, those already present, the annotators and any problem. A file with a

@@ -1,5 +1,5 @@
 /**
- * The review commands of the `loupe` CLI (issue 5). The review itself happens in the app; these
+ * The review commands of the `loupe` CLI. The review itself happens in the app; these
  * list what is to review and what came of it:
  *   review --project P --queue suspicious|human-judge|judges-split|human-human --dataset D
  *          [--judge J]… [--error-type T] [--cap N] [--fast-ms MS] [--reviewer NAME] [--json]

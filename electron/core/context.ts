@@ -35,7 +35,7 @@ export interface CoreOptions extends HostCapabilities {
   /** Where judge keys named by `apiKeyEnv` are read (default: process.env). */
   env?: Record<string, string | undefined>;
   /**
-   * Which of those variables a judge may name (issue 10 item 7). 'any' where the person at the
+   * Which of those variables a judge may name. 'any' where the person at the
    * keyboard set the environment themselves (CLI commands; the desktop app, for development);
    * `loupe serve` only the `--allow-key-env` names, since any token holder configures judges there.
    * Default: none.
@@ -46,7 +46,7 @@ export interface CoreOptions extends HostCapabilities {
 }
 
 /**
- * The annotator links a host hands out (issue 9): each a secret token bound to one annotator.
+ * The annotator links a host hands out: each a secret token bound to one annotator.
  * Kept in the host's memory only: tokens are never written to the project.
  */
 export interface LinkRegistry {

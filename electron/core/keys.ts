@@ -1,6 +1,5 @@
 /**
- * Which API keys the core may read, and the secrets it must never write anywhere (issue 10,
- * items 7 and 11).
+ * Which API keys the core may read, and the secrets it must never write anywhere.
  *
  * - A judge names the environment variable its key comes from (`apiKeyEnv`). The host says which
  *   names it may read: `'any'` where the person typing is the one who set the environment (CLI

@@ -1,5 +1,5 @@
 /**
- * The annotator links of one `loupe serve` process (issue 9): each a random token bound to one
+ * The annotator links of one `loupe serve` process: each a random token bound to one
  * annotator. Kept in this process's memory only (a restart ends every link; tokens are never
  * written to the project or logged). A revoked link is forgotten at once, so its next request
  * is refused before anything it sent is read.

@@ -4,11 +4,11 @@
  * rebinding) and, when the browser says where it comes from, comes from this server's own origin
  * (no cross-site requests).
  *
- * Roles (issue 9): the session token is the lead's (everything); an annotator link's token (see
+ * Roles: the session token is the lead's (everything); an annotator link's token (see
  * ./links.ts) makes its calls the annotator's, and dispatch refuses what that role may not call
  * (403) before any handler runs. A token that is neither (wrong, or a revoked link) is 401.
  *
- * Hostile input (issue 10): every request ends in an HTTP answer, never in an exception that
+ * Hostile input: every request ends in an HTTP answer, never in an exception that
  * takes the process down. Unparsable targets, malformed %-escapes and overlong UTF-8 are 400,
  * unknown paths 404, oversize bodies 413, a handler bug 500; bytes the HTTP parser itself
  * rejects get a 400/431 from the 'clientError' guard.

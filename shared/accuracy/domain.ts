@@ -1,5 +1,5 @@
 /**
- * Vocabulary of the Summarization Accuracy evaluation (seed 002, FineSurE; PROTOCOL.md "Phase 2"):
+ * Vocabulary of the Summarization Accuracy evaluation (the Summarization Accuracy card, FineSurE; docs/methods.md, "Claims and key facts"):
  * claims and their verdicts, key facts and their coverage, systems under test.
  * Pure: runs in the renderer, the core, the CLI and the tests.
  */
@@ -11,12 +11,12 @@ export const CLAIM_LABELS = ['supported', 'unsupported', 'unclear'] as const;
 export type ClaimLabel = (typeof CLAIM_LABELS)[number];
 export const ClaimLabelSchema = z.enum(CLAIM_LABELS);
 
-/** The card's error types of an unsupported claim (seed 002, "Faithfulness check"). */
+/** The card's error types of an unsupported claim (the Summarization Accuracy card, "Faithfulness check"). */
 export const CLAIM_ERROR_TYPES = ['entity', 'relation', 'number_or_date', 'not_in_source', 'other'] as const;
 export type ClaimErrorType = (typeof CLAIM_ERROR_TYPES)[number];
 export const ClaimErrorTypeSchema = z.enum(CLAIM_ERROR_TYPES);
 
-/** Each card type is one of PROTOCOL.md's taxonomy (shared/domain.ts ERROR_TYPES), by the same name. */
+/** Each card type is one of Loupe's error types (shared/domain.ts ERROR_TYPES), by the same name. */
 export const CLAIM_ERROR_TYPE_IN_TAXONOMY: Record<ClaimErrorType, ErrorType> = {
   entity: 'entity',
   relation: 'relation',

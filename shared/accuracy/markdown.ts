@@ -1,4 +1,4 @@
-/** The Markdown section of a dataset's accuracy block (issue 11): a table per source and system, judges against people, App. D. */
+/** The Markdown section of a dataset's accuracy block: a table per source and system, judges against people, App. D. */
 import type { Estimate } from '../stats/estimate';
 import type { AccuracyBlock, JudgeItemError } from './report';
 import { inert, table } from '../markdown';

@@ -1,5 +1,5 @@
 /**
- * Faithfulness, completeness and conciseness (seed 002 / FineSurE; PROTOCOL.md "Phase 2") from
+ * Faithfulness, completeness and conciseness (the Summarization Accuracy card / FineSurE; docs/methods.md, "Claims and key facts") from
  * people and from each judge, per summary, per dataset and per system, with summary-bootstrap
  * CIs; judge error at claim and key-fact level; App. D on claim units. Pure: plain rows in,
  * plain numbers out.

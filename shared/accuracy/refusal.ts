@@ -1,5 +1,5 @@
 /**
- * Reading a system-under-test's answer as "no summary reached the user" (seed 002: such a document
+ * Reading a system-under-test's answer as "no summary reached the user" (the Summarization Accuracy card: such a document
  * scores 0.0 on all three metrics). Pure and conservative: only a short answer that opens with a
  * refusal, or that says a guardrail or content filter stopped it, counts; a summary that merely
  * mentions an apology does not.

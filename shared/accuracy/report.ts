@@ -1,5 +1,5 @@
 /**
- * The `accuracy` block of one dataset in the analysis report (issue 11 item 6), as types and as
+ * The `accuracy` block of one dataset in the analysis report, as types and as
  * zod schemas checked against each other both ways (like shared/analysis/schema.ts):
  *
  *   accuracy: { sources: { "human": S, "<judge>": S, … },

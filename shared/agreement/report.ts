@@ -1,5 +1,5 @@
 /**
- * Agreement per dataset (issue 5): human raters among themselves and each judge against the
+ * Agreement per dataset: human raters among themselves and each judge against the
  * resolved human label, every figure with its n and a 95% bootstrap interval over summaries.
  *
  * Every figure of a dataset is computed from per-summary sufficient statistics ("features", see

@@ -1,5 +1,5 @@
 /**
- * The agreement contract (issue 5): plain data in, plain JSON out, like the analysis report.
+ * The agreement contract: plain data in, plain JSON out, like the analysis report.
  *
  * Output conventions: snake_case keys; every figure carries the n it rests on; an undefined value
  * is null (never 0 or NaN); intervals are [lower, upper] 95% bootstrap percentile intervals over

@@ -1,5 +1,5 @@
 /**
- * The all-units scope (issue 10 item 2; PROTOCOL "Two scopes"): p̂ and each judge's error on
+ * The all-units scope (docs/methods.md, "Scopes"): p̂ and each judge's error on
  * every annotated unit, whatever its summary's length. XSum-style benchmarks have one sentence
  * per summary: the averaging-bias diagnostic does not apply to them (min = mean = max), judge
  * error does.

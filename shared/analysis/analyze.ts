@@ -1,5 +1,5 @@
 /**
- * The analysis of PROTOCOL.md for one dataset or a whole project: pure, deterministic (same
+ * The judge audit (docs/methods.md) for one dataset or a whole project: pure, deterministic (same
  * input and seed → the same report on every machine), plain JSON out.
  */
 import { computeAccuracy } from '../accuracy/metrics';
@@ -171,7 +171,7 @@ export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<Anal
           sentenceHuman: new Map(dataset.summaries.map((s) => [s.summaryId, s.units.map((u) => u.human)])),
         })
       : null,
-    // Semantic Scaffold (issue 12): only on a dataset that has a scaffold.
+    // Semantic Scaffold: only on a dataset that has a scaffold.
     ...(dataset.scaffold
       ? { scaffold: computeScaffold(dataset.scaffold, { bootstrap, seed, dataset: dataset.name, reference: resolved.reference, includeRevealed: resolved.includeRevealed }) }
       : {}),

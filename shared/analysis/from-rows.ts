@@ -1,5 +1,5 @@
 /**
- * From a project's rows to the analysis input (`AnalysisDataset`): the one loader (issue 8). The
+ * From a project's rows to the analysis input (`AnalysisDataset`): the one loader. The
  * core's analysis service and worker (electron/core/analysis/load.ts) and the review queues,
  * tables and exports (shared/review/dataset.ts) build their units here, so `analyze --json` and
  * review.table read the same labels.

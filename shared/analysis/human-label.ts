@@ -1,5 +1,5 @@
 /**
- * The human-label rules of Loupe, in one place (issue 8). Every reader of a unit's current label
+ * The human-label rules of Loupe, in one place. Every reader of a unit's current label
  * events — the analysis loader, the review queues and tables, the exports and the repository's
  * `adjudicatedLabels` — goes through these functions; nothing else restates them.
  *
@@ -13,7 +13,7 @@
  * - Review label (Table 4, corrected global labels only): the label the current decisions from
  *   the other queues agree on (suspicious, human-judge, judges-split, and imported review labels,
  *   which have no queue). Those decisions were prompted by what the judges said, so they never
- *   enter p̂/ε̂ (PROTOCOL: suspicious-example adjudication).
+ *   enter p̂/ε̂ (docs/methods.md, "Judge reliability: p̂ and ε̂").
  */
 import type { HumanLabel, Phase } from '../domain';
 import type { ReviewQueueKind } from '../contract/review';

@@ -79,7 +79,7 @@ export function checkDataset(dataset: AnalysisDataset): void {
 }
 
 /**
- * The diagnostic scope (PROTOCOL "Two scopes"): summaries with fewer sentences are left out of
+ * The diagnostic scope (docs/methods.md, "Scopes"): summaries with fewer sentences are left out of
  * the min/mean/max correlations, ε₀, the verdict and the p̂/ε̂ it uses, composition, the
  * hidden-bias simulation and the suspicious queue (all aggregators coincide). Agreement and the
  * all-units judge-error table take every annotated summary.

@@ -1,5 +1,5 @@
 /**
- * Whose labels are the human reference (issue 9 item 4) and which labels leave it (item 2): the
+ * Whose labels are the human reference and which labels leave it: the
  * loader picks, from a dataset's current label events, the annotation-phase labels that may
  * enter the human label, and keeps the account of what it left out; the report states it.
  *

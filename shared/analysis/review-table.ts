@@ -1,5 +1,5 @@
 /**
- * Table 4 (the review of the suspicious examples) in one shape with one builder (issue 8).
+ * Table 4 (the review of the suspicious examples) in one shape with one builder.
  *
  * The shape is `ReviewTable` (the analysis JSON's `suspicious.review`, which the Markdown prints).
  * Every other place is a projection of it, never a recount:

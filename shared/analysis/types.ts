@@ -91,9 +91,9 @@ export interface AnalysisDataset {
    * caller resolved them by the settings' rule and reference, with nothing left out.
    */
   reference?: ReferenceInput;
-  /** Claims, key facts, their labels and judge outputs, system failures (issue 11; the loader fills it). */
+  /** Claims, key facts, their labels and judge outputs, system failures (the loader fills it). */
   accuracy?: AccuracyInput;
-  /** Semantic Scaffolds and alignments to them (issue 12; the loader fills it when the dataset has a scaffold). */
+  /** Semantic Scaffolds and alignments to them (the loader fills it when the dataset has a scaffold). */
   scaffold?: ScaffoldInput;
 }
 
@@ -361,7 +361,7 @@ export interface ReferenceAnnotator {
 }
 
 /**
- * The human reference of a dataset (issue 9): whose labels, by which rule, and what was left out,
+ * The human reference of a dataset: whose labels, by which rule, and what was left out,
  * over every unit of the dataset (all lengths).
  */
 export interface HumanReferenceReport {
@@ -399,7 +399,7 @@ export interface AllUnitsJudge {
 }
 
 /**
- * p̂ and the judge-error table over every annotated summary of any length (issue 10): where the
+ * p̂ and the judge-error table over every annotated summary of any length: where the
  * summary length does not matter (XSum-style one-sentence summaries count).
  */
 export interface AllUnitsReport {
@@ -450,9 +450,9 @@ export interface DatasetAnalysis {
   reference: HumanReferenceReport;
   disagreements: DisagreementReport;
   hidden_bias: HiddenBiasReport | null;
-  /** Summarization Accuracy (issue 11, shared/accuracy): absent or null when the dataset has no claims, key facts or system failures. */
+  /** Summarization Accuracy (shared/accuracy): absent or null when the dataset has no claims, key facts or system failures. */
   accuracy?: AccuracyBlock | null;
-  /** Semantic Scaffold (issue 12, shared/scaffold): absent when the dataset has no scaffold. */
+  /** Semantic Scaffold (shared/scaffold): absent when the dataset has no scaffold. */
   scaffold?: ScaffoldBlock | null;
 }
 

@@ -22,7 +22,7 @@ export const ACCURACY_TASKS = [
   'keyfact_alignment_per_fact',
   /** Document → a summary by a system under test. */
   'summary_generation',
-  /** Document → its Semantic Scaffold (facts, key questions, entity attributes; main / supporting), one pass (seed 000 App. G). */
+  /** Document → its Semantic Scaffold (facts, key questions, entity attributes; main / supporting), one pass (the Semantic Scaffold paper, App. G). */
   'scaffold_extraction',
   /** Summary + its document's current scaffold → per item preserved / partial / missing / misrepresented, answered / unanswered. */
   'scaffold_alignment',

@@ -18,7 +18,7 @@ export const AnalysisStartInputSchema = z.object({
   /** One dataset; absent: every dataset of the project. */
   dataset: Name.optional(),
   /**
-   * Whose labels are the human reference (issue 9): the project's own people, the imported label
+   * Whose labels are the human reference: the project's own people, the imported label
    * sets (benchmark annotators), or both. Shown in the report with its n.
    */
   reference: z.enum(['people', 'imported', 'both']).default('both'),
@@ -67,7 +67,7 @@ const AnalysisJobRef = z.object({ jobId: z.string().min(1) });
 
 export const ANALYSIS_API = {
   /**
-   * Judge audit (issue 4): starts the analysis in a worker thread and returns at once; poll
+   * Judge audit: starts the analysis in a worker thread and returns at once; poll
    * analysis.status. One at a time per project: while one runs, start answers `conflict`.
    */
   'analysis.start': { input: AnalysisStartInputSchema, output: AnalysisStatusSchema },

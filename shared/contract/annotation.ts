@@ -72,7 +72,7 @@ export const AnnotationSummarySchema = z.object({
   document: z.string().nullable(),
   splitter: z.string(),
   units: z.array(AnnotationUnitSchema),
-  /** This annotator revealed the summary's judge outputs or benchmark labels (issue 9): their labels on it are recorded blind: false. */
+  /** This annotator revealed the summary's judge outputs or benchmark labels: their labels on it are recorded blind: false. */
   revealed: z.boolean().optional(),
 });
 export type AnnotationSummary = z.infer<typeof AnnotationSummarySchema>;

@@ -18,7 +18,7 @@ export const HostInfoSchema = z.object({
   keychain: z.boolean(),
   project: ProjectInfoSchema.nullable(),
   /**
-   * Who this connection is (issue 9): the lead (everything) or one annotator, whose link allows
+   * Who this connection is: the lead (everything) or one annotator, whose link allows
    * only that annotator's annotation calls (ANNOTATOR_METHODS). The desktop app and the CLI are
    * the lead.
    */

@@ -10,17 +10,17 @@ export const ExportInputSchema = z.object({
   dataset: z.string().optional(),
   /** Judge predictions (one row per sentence and judge, current version) instead of labels. */
   predictions: z.boolean().optional(),
-  /** Review results (one row per review-phase decision, issue 5) instead of labels. */
+  /** Review results (one row per review-phase decision) instead of labels. */
   review: z.boolean().optional(),
   /**
-   * Claims and key facts (issue 11) instead of labels: Loupe's accuracy records (summaries, system
+   * Claims and key facts instead of labels: Loupe's accuracy records (summaries, system
    * outputs, key-fact and claim sets with their provenance, people's labels, judge outputs), the
    * file `loupe import --as accuracy` reads back.
    */
   accuracy: z.boolean().optional(),
-  /** Semantic Scaffolds (issue 12) instead of labels: one `scaffold` line per document (current version), JSON Lines only; import back with --as scaffold. */
+  /** Semantic Scaffolds instead of labels: one `scaffold` line per document (current version), JSON Lines only; import back with --as scaffold. */
   scaffold: z.boolean().optional(),
-  /** The scaffold alignments (issue 12): one `scaffold-alignments` line per (summary, source) on the current version, JSON Lines only. */
+  /** The scaffold alignments: one `scaffold-alignments` line per (summary, source) on the current version, JSON Lines only. */
   scaffoldAlignments: z.boolean().optional(),
   /**
    * The dataset card instead of rows: one JSON document (counts, annotators and adjudicators, dates,

@@ -118,7 +118,7 @@ export const JudgePreviewSchema = z.object({
 export type JudgePreview = z.infer<typeof JudgePreviewSchema>;
 
 export const JUDGES_API = {
-  /** Judges (issue 3). Config defaults and the paper's prompt, for a new-judge form. */
+  /** Judges. Config defaults and the paper's prompt, for a new-judge form. */
   'judges.defaults': {
     input: Empty,
     output: z.object({ template: z.string(), endpoint: EndpointConfigSchema, baseline: BaselineConfigSchema, baselineName: z.string(), baselineDescription: z.string() }),

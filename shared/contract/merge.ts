@@ -4,7 +4,7 @@
 import { z } from 'zod';
 
 
-/** Merging annotators' copies (issue 5): what happened to one file (all of it merged, or nothing: see problems). */
+/** Merging annotators' copies: what happened to one file (all of it merged, or nothing: see problems). */
 export const MergeFileResultSchema = z.object({
   path: z.string(),
   sourceProject: z.string().nullable(),

@@ -15,7 +15,7 @@ export const REVIEW_QUEUES = ['suspicious', 'human-judge', 'judges-split', 'huma
 export const ReviewQueueKindSchema = z.enum(REVIEW_QUEUES);
 export type ReviewQueueKind = z.infer<typeof ReviewQueueKindSchema>;
 
-/** Default review cap per dataset (PROTOCOL: up to 25 suspicious summaries) and fast-decision threshold. */
+/** Default review cap per dataset (docs/methods.md, "Suspicious examples and review": up to 25 suspicious summaries) and fast-decision threshold. */
 export const REVIEW_DEFAULT_CAP = LIMITS.review.cap.default!;
 export const REVIEW_DEFAULT_FAST_MS = LIMITS.review.fastMs.default!;
 
@@ -65,7 +65,7 @@ export const ReviewQueueSchema = z.object({
   dataset: z.string(),
   /** Judges in the panel (their names are not listed: reveal may anonymise them). */
   judgeCount: z.number().int(),
-  /** suspicious: PROTOCOL's pool (before the fragment filter); other queues: summaries with a marked sentence. */
+  /** suspicious: the suspicious pool (before the fragment filter); other queues: summaries with a marked sentence. */
   pool: z.number().int(),
   /** Summaries left after every filter, before the cap. */
   matching: z.number().int(),
@@ -209,7 +209,7 @@ export const DatasetCorrectionsSchema = z.object({
 export type DatasetCorrections = z.infer<typeof DatasetCorrectionsSchema>;
 
 export const REVIEW_API = {
-  /** Review (issue 5): a queue of one dataset, blind (no label of any kind). */
+  /** Review: a queue of one dataset, blind (no label of any kind). */
   'review.queue': { input: ReviewQueueInputSchema, output: ReviewQueueSchema },
   /** The card: document, summary, every sentence (marked or context) and the adjudicator's own decisions. Blind. */
   'review.card': { input: ReviewCardRef, output: ReviewCardSchema },

@@ -1,5 +1,5 @@
 /**
- * The people side of the Semantic Scaffold (issue 12): reading a document's scaffold to align a
+ * The people side of the Semantic Scaffold: reading a document's scaffold to align a
  * summary to it, recording one alignment, and editing the scaffold into a new version.
  * shared/api.ts spreads SCAFFOLD_API into API and SCAFFOLD_ANNOTATOR_METHODS into ANNOTATOR_METHODS.
  *
@@ -7,7 +7,7 @@
  * item is its id, which belongs to exactly one version of the document's scaffold. An edit makes a
  * new version with new ids; alignments stay on the version they were given on.
  *
- * Blindness (ARCHITECTURE.md rule 1): scaffold.load returns only the calling annotator's own
+ * Blindness (docs/architecture.md, "Blindness"): scaffold.load returns only the calling annotator's own
  * current alignment values, never a judge's, another person's or an imported label set's.
  */
 import { z } from 'zod';

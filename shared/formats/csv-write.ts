@@ -1,5 +1,5 @@
 /**
- * Writing CSV, and the one cell rule every CSV Loupe writes follows (issue 10 item 9).
+ * Writing CSV, and the one cell rule every CSV Loupe writes follows.
  *
  * CSV injection (OWASP): a spreadsheet runs a cell that starts with `=`, `+`, `-`, `@`, TAB or CR
  * as a formula, so an id, name, sentence or note from an imported file could do so on the

@@ -28,7 +28,7 @@ import type { FileHead, FormatParser, ImportedLabel, ImportedPrediction, Importe
 
 export const FRANK_JUDGE = 'finesure-gpt-4o (imported)';
 
-/** FRANK's error codes → Loupe's taxonomy where the meaning is the same (PROTOCOL "Error types"). */
+/** FRANK's error codes → Loupe's taxonomy where the meaning is the same (docs/methods.md, "Objects and labels"). */
 export const FRANK_ERROR_TYPES: Record<string, ErrorType | null> = {
   NoE: null,
   EntE: 'entity',

@@ -1,5 +1,5 @@
 /**
- * Semantic Scaffold JSON Lines (issue 12), two import kinds, exported the same way:
+ * Semantic Scaffold JSON Lines, two import kinds, exported the same way:
  *
  *   scaffold             one line per document:
  *     {dataset, doc_id, facts: [{id, text, tier}], questions: [{id, text, answer, tier}],

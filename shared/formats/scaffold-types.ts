@@ -1,5 +1,5 @@
 /**
- * What the Semantic Scaffold importers (kinds `scaffold` and `scaffold-alignments`, issue 12) hand
+ * What the Semantic Scaffold importers (kinds `scaffold` and `scaffold-alignments`) hand
  * to the import service: scaffolds per document, and alignments per (summary, source). Items are
  * addressed by the ids the file gives them; alignments are resolved against the document's current
  * scaffold version at import.

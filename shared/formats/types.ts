@@ -93,9 +93,9 @@ export interface ImportBatch {
    * (FineSurE's own scoring skips such records too); the record itself is imported.
    */
   predictionsSkipped?: SkippedPredictions[];
-  /** Claims, key facts, their labels and judge outputs, system outputs (issue 11; realsumm, accuracy). */
+  /** Claims, key facts, their labels and judge outputs, system outputs (realsumm, accuracy). */
   accuracy?: AccuracyImport;
-  /** Semantic Scaffolds and their alignments (issue 12; scaffold, scaffold-alignments). */
+  /** Semantic Scaffolds and their alignments (scaffold, scaffold-alignments). */
   scaffold?: ScaffoldImport;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Resolved sentence labels and corrected global labels (issue 5): what review.corrections, the
+ * Resolved sentence labels and corrected global labels: what review.corrections, the
  * label export and the dataset card report. Pure, over a loaded dataset.
  */
 import { compareByDocThenSummary } from '../analysis/prepare';

@@ -1,4 +1,4 @@
-/** The review rules (issue 5), pure: queues, Table 4, resolved and corrected labels, anonymised names. */
+/** The review rules, pure: queues, Table 4, resolved and corrected labels, anonymised names. */
 export * from './rows';
 export * from './dataset';
 export * from './queues';

@@ -1,5 +1,5 @@
 /**
- * Review queues (issue 5): which summaries a queue holds and which of their sentences it marks for
+ * Review queues: which summaries a queue holds and which of their sentences it marks for
  * a decision, over a loaded dataset. Pure; electron/core/review/service.ts serves them.
  */
 import { computeDisagreements } from '../analysis/disagreements';
@@ -19,7 +19,7 @@ export interface QueueEntry {
 }
 
 export interface QueueResult {
-  /** suspicious: PROTOCOL's pool (before the fragment filter); others: summaries with a marked sentence. */
+  /** suspicious: the pool of docs/methods.md, "Suspicious examples and review" (before the fragment filter); others: summaries with a marked sentence. */
   pool: number;
   /** Sorted by doc id, then summary id (code-unit order). */
   entries: QueueEntry[];
@@ -27,7 +27,7 @@ export interface QueueResult {
   suspicious: SuspiciousReport | null;
 }
 
-/** Analyses leave out summaries with fewer than 2 sentences (PROTOCOL conventions); the suspicious queue and Table 4 follow them. */
+/** Analyses leave out summaries with fewer than 2 sentences (docs/methods.md, "Scopes"); the suspicious queue and Table 4 follow them. */
 export const analysedSummaries = (summaries: readonly LoadedSummary[]): LoadedSummary[] => summaries.filter(isAnalysedSummary);
 
 function fromUnitSets(summaries: readonly LoadedSummary[], marked: Map<string, Set<number>>): QueueEntry[] {

@@ -1,5 +1,5 @@
 /**
- * Means with summary-bootstrap CIs, and the model comparison of one metric (issue 12 item 4):
+ * Means with summary-bootstrap CIs, and the model comparison of one metric:
  * each system's mean and CI, the paired-bootstrap CI of the difference for every pair of systems
  * (the documents both systems have a value on are resampled, the same draw for both), a ranking
  * that ties systems whose difference CI covers 0, and the saturation flag.

@@ -1,5 +1,5 @@
 /**
- * The `scaffold` block of one dataset (issue 12), pure: per source (people as "human", each judge
+ * The `scaffold` block of one dataset, pure: per source (people as "human", each judge
  * by name) every aligned summary's metrics (shared/scaffold/metrics.ts), per-system and dataset
  * means with summary-bootstrap CIs, and the model comparison (shared/scaffold/comparison.ts).
  *

@@ -1,4 +1,4 @@
-/** The Semantic Scaffold conventions in words, printed in the report's `definitions.scaffold` (issue 12). */
+/** The Semantic Scaffold conventions in words, printed in the report's `definitions.scaffold`. */
 export const SCAFFOLD_DEFINITION =
   'Semantic Scaffold (per dataset `scaffold`, seed 000 §4, App. A, B.4). Per summary and source (people as "human", each judge by name), against the scaffold version the source aligned it on (the highest, when several). ' +
   'M_c, S_c = main and supporting facts in the scaffold, M_s, S_s = those "preserved"; Q_c, R_c = main and supporting questions, Q_s, R_s = those "answered"; "partial" is not preserved. ' +

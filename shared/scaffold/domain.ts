@@ -1,5 +1,5 @@
 /**
- * The Semantic Scaffold's vocabulary (issue 12, seed 000 §4): a scaffold is extracted once per
+ * The Semantic Scaffold's vocabulary (the Semantic Scaffold paper, §4): a scaffold is extracted once per
  * document and reused for every summary of it. Items are atomic facts and key questions (each
  * main or supporting) and entity attributes; an alignment says, per summary and source (a judge or
  * a person), what the summary kept of each item.

@@ -1,4 +1,4 @@
-/** The Markdown section of a dataset's Semantic Scaffold block (issue 12): means per source and system, and the model comparison. */
+/** The Markdown section of a dataset's Semantic Scaffold block: means per source and system, and the model comparison. */
 import type { Estimate } from '../stats/estimate';
 import { COMPARED_LABELS } from './metricLabels';
 import { COMPARED_METRICS } from './metrics';

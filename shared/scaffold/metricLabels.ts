@@ -1,5 +1,5 @@
 /**
- * The Semantic Scaffold metrics by the paper's names (seed 000 §4), and App. G.7's direct score:
+ * The Semantic Scaffold metrics by the Semantic Scaffold paper's names (§4), and App. G.7's direct score:
  * one list for the Markdown report and the renderer's charts and tables (no zod, so the renderer imports it as is).
  */
 import type { ComparedMetric, ScaffoldMetric } from './metrics';

@@ -1,5 +1,5 @@
 /**
- * The Semantic Scaffold metrics of one summary as one source aligned it (seed 000, Table 3, Table 7,
+ * The Semantic Scaffold metrics of one summary as one source aligned it (the Semantic Scaffold paper, Table 3, Table 7,
  * Eq. 1–3, App. B.4), pure. Symbols, per the paper:
  *   M_c, S_c  main and supporting facts in the scaffold; M_s, S_s those preserved in the summary.
  *   Q_c, R_c  main and supporting questions in the scaffold; Q_s, R_s those answered.

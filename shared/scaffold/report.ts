@@ -1,5 +1,5 @@
 /**
- * The `scaffold` block of one dataset in the analysis report (issue 12), as types and as zod
+ * The `scaffold` block of one dataset in the analysis report, as types and as zod
  * schemas checked against each other both ways (like shared/accuracy/report.ts):
  *
  *   scaffold: { sources: { "human" | "<judge>": { per_summary: [ScaffoldSummaryRow], by_system: {<system>: ScaffoldMeans},
@@ -81,7 +81,7 @@ export interface MetricComparison {
 
 export type MetricComparisons = Record<ScaffoldMetric, MetricComparison> & { direct_score?: MetricComparison };
 
-/** How often a judge's value of one kind of item differs from a person's (issue 12 item 3). */
+/** How often a judge's value of one kind of item differs from a person's. */
 export interface AlignmentError {
   /** (summary, item, person) comparisons: the judge and that person both aligned the item. */
   n_items: number;

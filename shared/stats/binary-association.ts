@@ -14,7 +14,7 @@
  * statistic equal to the one on the expanded resample; the sums are then exact integers
  * (below 2^53) until the final division.
  *
- * Conventions (PROTOCOL.md): a constant label makes all four undefined; a constant score makes
+ * Conventions (docs/methods.md, "Aggregation and correlation"): a constant label makes all four undefined; a constant score makes
  * r, ρ and τ-b undefined and AUC 0.5. Undefined is NaN here (hot path); callers turn it into null.
  */
 

@@ -1,5 +1,5 @@
 /**
- * accuracy.*: the LLM tasks of the Summarization Accuracy evaluation (issue 11) on the task
+ * accuracy.*: the LLM tasks of the Summarization Accuracy evaluation on the task
  * engine: what can run (tasks), the exact request of one item (preview), what a start would send
  * (plan), and background runs (start / status / pause / resume / cancel / runs), told like the
  * judge runs. Contract: shared/contract/accuracy.ts.

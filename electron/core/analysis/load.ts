@@ -35,9 +35,9 @@ export function loadAnalysisDatasets(repo: AnalysisRepository, dataset: string |
         rule: options.rule,
         reference,
       });
-      // Claims and key facts (issue 11): resolved by the same reference and rule inside the analysis.
+      // Claims and key facts: resolved by the same reference and rule inside the analysis.
       const accuracy = repo.accuracyRows(name);
-      // Semantic Scaffolds (issue 12): the reference set and reveal rule apply inside the analysis.
+      // Semantic Scaffolds: the reference set and reveal rule apply inside the analysis.
       const scaffold = repo.scaffoldRows(name);
       return { ...input, ...(accuracy ? { accuracy } : {}), ...(scaffold ? { scaffold } : {}) };
     });

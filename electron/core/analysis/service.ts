@@ -1,5 +1,5 @@
 /**
- * The judge-audit part of the core (issue 4): analysis.* handlers. An analysis runs in a
+ * The judge-audit part of the core: analysis.* handlers. An analysis runs in a
  * worker_threads Worker with its own read-only connection to the project file, so neither the
  * Electron main process nor `loupe serve` blocks while it loads and bootstraps; the UI starts it,
  * polls analysis.status and may cancel it (the worker is terminated).

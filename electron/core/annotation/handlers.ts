@@ -3,7 +3,7 @@
  * or a global label (shared/api.ts), and reads never write: an annotator who has not labeled
  * yet is created by their first label, not by looking at the queue.
  *
- * Identities (issue 9): an imported label set (a benchmark's annotators) is never annotated as:
+ * Identities: an imported label set (a benchmark's annotators) is never annotated as:
  * every call naming one is refused. Reveals: a revealing view (judges, analysis, review) opened
  * while the annotator's sample is unfinished records a reveal per unfinished summary; labels
  * given on a revealed summary are stored with blind = false (schema 7's trigger).

@@ -1,7 +1,7 @@
 /**
  * An annotator's progress over their queue: sentences and summaries done of their sample.
  *
- * Kept incrementally (issue 9: a label's cost must not grow with the project): the queue's counts
+ * Kept incrementally (a label's cost must not grow with the project): the queue's counts
  * are read once (annotation.queue, or the first label after something else changed the queue) and
  * each label then moves them by its own delta. What else can change a queue or its labels (a
  * sample batch, an import, a merge, another connection's commit) changes the repository's

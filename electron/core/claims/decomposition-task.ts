@@ -1,6 +1,6 @@
 /**
- * claim_decomposition: each summary sentence → atomic standalone claims (FActScore-style, App. D of
- * seed 003; the document is not in the prompt). The kind, and where its items come from and its
+ * claim_decomposition: each summary sentence → atomic standalone claims (FActScore-style, App. D of the
+ * Averaging Bias paper; the document is not in the prompt). The kind, and where its items come from and its
  * answers go: once every sentence of a summary is answered, a claim set of source model (maker
  * `task:claim_decomposition@<config hash>`, maker version the kind's version, the judge and model in
  * its note). A model never replaces claims a person made or a file brought (named in the notes).

@@ -29,11 +29,11 @@ export const EXPORT_COLUMNS = [
   'splitter',
   'splitter_version',
   'loupe_version',
-  // Issue 5: the sentence's adjudicated-or-resolved label, its source and the summary's corrected global label.
+  // The sentence's adjudicated-or-resolved label, its source and the summary's corrected global label.
   'adjudicated_label',
   'adjudicated_source',
   'corrected_global_label',
-  // Issue 9: false when the current label was given after its summary's judge outputs or benchmark labels were revealed to its annotator.
+  // False when the current label was given after its summary's judge outputs or benchmark labels were revealed to its annotator.
   'blind',
 ] as const;
 

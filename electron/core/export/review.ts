@@ -4,13 +4,13 @@ import type { Repository } from '../../../db/repository';
 import { buildCard, REVIEW_EXPORT_COLUMNS, reviewRecords } from '../review/export';
 import { fileStem, writeRecords, type ExportFile } from './files';
 
-/** Review results (issue 5): one row per current review decision (sentence × adjudicator). */
+/** Review results: one row per current review decision (sentence × adjudicator). */
 export function buildReviewExport(repo: Repository, input: Pick<ExportInput, 'format' | 'dataset' | 'rawCsv'>, projectName: string): ExportFile {
   return writeRecords(fileStem(projectName, input.dataset, 'review'), input, reviewRecords(repo, input.dataset ?? null), REVIEW_EXPORT_COLUMNS);
 }
 
 /**
- * The dataset card (issue 5): one JSON document beside the rows (not a line inside them, so
+ * The dataset card: one JSON document beside the rows (not a line inside them, so
  * JSONL and CSV readers see rows only). Never a key, a key's source or an environment value.
  */
 export function buildCardExport(repo: Repository, input: Pick<ExportInput, 'dataset'>, projectName: string): ExportFile {

@@ -1,5 +1,5 @@
 /**
- * Export of the Semantic Scaffold kinds (issue 12) in the format they are imported in: one
+ * Export of the Semantic Scaffold kinds in the format they are imported in: one
  * `scaffold` line per document (its current version) and one `scaffold-alignments` line per
  * (summary, source) whose alignments are on that current version. Alignments on an older version
  * are counted, not written: their ids may no longer exist in the current scaffold, so the file

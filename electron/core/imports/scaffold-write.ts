@@ -1,5 +1,5 @@
 /**
- * Writes an import's Semantic Scaffold material inside the import's transaction (issue 12):
+ * Writes an import's Semantic Scaffold material inside the import's transaction:
  * scaffolds become a new version of their document's scaffold (unless the current version has
  * the same content), alignments become events on the items of the document's current scaffold.
  * Any reference that does not resolve (a summary or document not in the project, a document

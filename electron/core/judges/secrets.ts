@@ -3,7 +3,7 @@
  * Electron's safeStorage (electron/main/secrets.ts, the OS keychain); none in the CLI and `loupe
  * serve`, which read the key from the environment variable the judge names.
  *
- * A stored key is bound to the endpoint origins it was entered for (issue 10 item 11): the judge
+ * A stored key is bound to the endpoint origins it was entered for: the judge
  * service sends it only while every base URL of the judge is on one of them, so a changed base URL
  * (or a project file naming another host under the same judge) never receives it.
  */

@@ -1,5 +1,5 @@
 /**
- * links.*: the lead hands out, lists and revokes annotator links (issue 9). Only a host with a
+ * links.*: the lead hands out, lists and revokes annotator links. Only a host with a
  * link registry has them (`loupe serve`); the role check in dispatch keeps them the lead's.
  * A link is for a person of the project: an imported label set can never be annotated as.
  */

@@ -1,5 +1,5 @@
 /**
- * Merging annotators' copies (issue 5, teams without a server). Each annotator labels offline in
+ * Merging annotators' copies (teams without a server). Each annotator labels offline in
  * a copy of the project (or an assignment file made from it); `mergeProjects` brings the label
  * histories of those files into the open project:
  *
@@ -144,7 +144,7 @@ function mergeOne(target: MergeRepository, path: string, other: OtherProjectCont
     }
     result.summariesMatched += 1;
   }
-  // One identity per name (issue 9): a label made in Loupe is never merged under an imported label set's name.
+  // One identity per name: a label made in Loupe is never merged under an imported label set's name.
   const kinds = target.annotatorKinds();
   for (const name of new Set(other.events.filter((e) => e.cause !== 'import' && kinds.get(e.annotator) === 'imported').map((e) => e.annotator))) {
     problems.push(`annotator "${name}": labels made in Loupe in the file, but "${name}" is an imported label set here (read-only)`);

@@ -1,5 +1,5 @@
 /**
- * The Semantic Scaffold part of merging annotators' copies (issue 12): people's alignment events
+ * The Semantic Scaffold part of merging annotators' copies: people's alignment events
  * (annotators of kind person; judges' alignments are not merged, as judge predictions are not)
  * and the scaffold versions people made (source person) that those alignments rest on.
  *

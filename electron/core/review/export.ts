@@ -1,5 +1,5 @@
 /**
- * What the exports gain from review (issue 5): per unit the adjudicated label, its source and
+ * What the exports gain from review: per unit the adjudicated label, its source and
  * the corrected global label (label export); one row per review decision (review export); and
  * the dataset card, a JSON document describing the export (counts, who, when, Loupe version,
  * splitters, judge configurations without keys, the label rules).

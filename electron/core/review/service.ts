@@ -1,5 +1,5 @@
 /**
- * The review part of the core (issue 5): review.* handlers over ReviewRepository.
+ * The review part of the core: review.* handlers over ReviewRepository.
  *
  * Blindness: review.queue and review.card build their answers from fields that hold no label
  * but the adjudicator's own decision (and the hosts parse outputs through the contract, which

@@ -1,5 +1,5 @@
 /**
- * scaffold_extraction: one pass per document (seed 000 §4.1, "Creation uses one LLM pass"), the
+ * scaffold_extraction: one pass per document (Semantic Scaffold paper §4.1, "Creation uses one LLM pass"), the
  * fact, question and entity prompts of App. G.1–G.3 joined into one answer. Items typed "other"
  * (metadata, boilerplate: G.1 routes them out of the scores) are dropped when the scaffold is
  * written; an answer without a main fact is a failed call (checkOutput), retried. Written as a

@@ -1,5 +1,5 @@
 /**
- * scaffold.*: people's side of the Semantic Scaffold (issue 12). A person aligns a summary to its
+ * scaffold.*: people's side of the Semantic Scaffold. A person aligns a summary to its
  * document's current scaffold (blind: only their own alignments come back) and edits a scaffold
  * into a new version; alignments stay on the version they were given on (schema 9).
  */

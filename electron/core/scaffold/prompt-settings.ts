@@ -1,5 +1,5 @@
 /**
- * What App. G (seed 000) sets for every scaffold prompt: temperature 0.1 (whatever the judge's own
+ * What App. G of the Semantic Scaffold paper sets for every scaffold prompt: temperature 0.1 (whatever the judge's own
  * decoding says; it enters the config hash) and a system message per kind of prompt.
  */
 import type { ChatMessage } from '../tasks/json-kind';

@@ -1,5 +1,5 @@
 /**
- * systems.*: the systems under test (issue 11 item 5). An endpoint system is an OpenAI-compatible
+ * systems.*: the systems under test. An endpoint system is an OpenAI-compatible
  * model Loupe asks for summaries (accuracy.start, task summary_generation); an imported one is a
  * file's model field. Configurations never hold a key (only the NAME of an environment variable);
  * a key typed in the desktop app goes to the OS keychain, bound to the endpoint origins (keys.ts).

@@ -1,5 +1,5 @@
 /**
- * Systems' API keys (issue 11 item 5), as the judges keep theirs (judges/service.ts): on the
+ * Systems' API keys, as the judges keep theirs (judges/service.ts): on the
  * desktop a SecretStore (the OS keychain) keyed by the project's id, each key bound to the
  * endpoint origins it was entered for, so a changed base URL never receives it; elsewhere (CLI,
  * `loupe serve`) no store, and the key comes from the environment variable the system names,
