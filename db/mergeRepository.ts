@@ -29,7 +29,8 @@ import type { Database, DatabaseConstructor } from './open';
 import { SCHEMA_VERSION } from './migrations';
 import type { ErrorType, HumanLabel, Phase } from '../shared/domain';
 import type { AnnotatorKind } from './annotatorKind';
-import type { AlignmentValue, ScaffoldItemKind, ScaffoldSource, Tier } from '../shared/scaffold/domain';
+import type { VersionRow } from './versionRow';
+import type { AlignmentValue, ScaffoldItemKind, Tier } from '../shared/scaffold/domain';
 
 const APPLICATION_ID = 0x4c4f5550;
 
@@ -98,18 +99,9 @@ export interface PortableScaffoldItem {
 }
 
 /** A scaffold version with its items in order (facts, questions, attributes; each by index). */
-export interface PortableScaffold {
-  id: number;
+export interface PortableScaffold extends VersionRow {
   dataset: string;
   docId: string;
-  version: number;
-  source: ScaffoldSource;
-  maker: string;
-  makerVersion: string;
-  basedOnId: number | null;
-  createdBy: string | null;
-  note: string | null;
-  createdAt: string;
   items: PortableScaffoldItem[];
 }
 

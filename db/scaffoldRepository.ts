@@ -5,22 +5,14 @@
  */
 import type { Database } from './open';
 import { currentFirst } from './latest';
-import type { AlignmentValue, ScaffoldContent, ScaffoldItemKind, ScaffoldSource, Tier } from '../shared/scaffold/domain';
+import type { NewVersion, VersionRow } from './versionRow';
+import type { AlignmentValue, ScaffoldContent, ScaffoldItemKind, Tier } from '../shared/scaffold/domain';
 import { checkScaffoldContent } from '../shared/scaffold/content';
 
 const now = (): string => new Date().toISOString();
 
-export interface ScaffoldRow {
-  id: number;
+export interface ScaffoldRow extends VersionRow {
   documentKey: number;
-  version: number;
-  source: ScaffoldSource;
-  maker: string;
-  makerVersion: string;
-  basedOnId: number | null;
-  createdBy: string | null;
-  note: string | null;
-  createdAt: string;
 }
 
 export interface ScaffoldItemRow {
@@ -36,15 +28,7 @@ export interface ScaffoldItemRow {
   fromItemId: number | null;
 }
 
-export interface NewScaffold {
-  source: ScaffoldSource;
-  maker: string;
-  makerVersion: string;
-  basedOnId: number | null;
-  createdBy: number | null;
-  note: string | null;
-  importKey: string | null;
-  importId: number | null;
+export interface NewScaffold extends NewVersion {
   content: ScaffoldContent;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { Database } from './open';
 import type { SetSource } from '../shared/accuracy/domain';
+import type { NewVersion, VersionRow } from './versionRow';
 
 const now = (): string => new Date().toISOString();
 
@@ -29,17 +30,7 @@ const SET_TABLES = {
 
 type SetKind = keyof typeof SET_TABLES;
 
-export interface SetRow {
-  id: number;
-  version: number;
-  source: SetSource;
-  maker: string;
-  makerVersion: string;
-  basedOnId: number | null;
-  createdBy: string | null;
-  createdAt: string;
-  note: string | null;
-}
+export type SetRow = VersionRow;
 
 export interface KeyFactRow {
   id: number;
@@ -71,15 +62,7 @@ export interface KeyFactListRow extends SetListing {
   summaries: number;
 }
 
-export interface NewSet<Item> {
-  source: SetSource;
-  maker: string;
-  makerVersion: string;
-  basedOnId: number | null;
-  createdBy: number | null;
-  note: string | null;
-  importKey: string | null;
-  importId: number | null;
+export interface NewSet<Item> extends NewVersion {
   items: Array<Item & { from: number[] }>;
 }
 

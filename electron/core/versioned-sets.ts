@@ -2,14 +2,11 @@
  * What claims.*, keyfacts.* and scaffold.* share about their versioned sets (a summary's claims, a
  * document's key facts, a document's scaffold): how a version's header is told, how a person's
  * edit checks the version it starts from, and, for claims and key facts, how it is written as the
- * next version. Each version is a row with the same provenance fields (db/setRepository.ts SetRow,
- * db/scaffoldRepository.ts ScaffoldRow).
+ * next version. Each version is a row with the same provenance fields (db/versionRow.ts).
  */
 import { ApiError } from '../../shared/api';
 import type { NewSet, SetRow } from '../../db/setRepository';
-
-/** The provenance every version row carries. */
-export type VersionRow = Pick<SetRow, 'id' | 'version' | 'source' | 'maker' | 'makerVersion' | 'basedOnId' | 'createdBy' | 'createdAt' | 'note'>;
+import type { VersionRow } from '../../db/versionRow';
 
 export function notFound(what: string): never {
   throw new ApiError({ code: 'not_found', message: `No ${what} in this project` });

@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import { Id, ItemText, Name, TimeSpent } from './primitives';
+import { SetSourceSchema } from '../accuracy/domain';
 import { TierSchema } from '../scaffold/domain';
 
 const ItemKey = z.string().trim().min(1).max(200);
@@ -71,7 +72,7 @@ export const ScaffoldVersionSchema = z.object({
   scaffoldId: Id,
   documentKey: Id,
   version: Id,
-  source: z.enum(['model', 'imported', 'person']),
+  source: SetSourceSchema,
   extractor: z.string(),
   extractorVersion: z.string(),
   basedOnVersion: Id.nullable(),

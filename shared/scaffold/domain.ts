@@ -21,9 +21,6 @@ export type AttributeAlignment = z.infer<typeof AttributeAlignmentSchema>;
 export type ScaffoldItemKind = 'fact' | 'question' | 'attribute';
 export type AlignmentValue = FactAlignment | QuestionAlignment | AttributeAlignment;
 
-/** Who made a scaffold version: an extraction model, an import, or a person's edit. */
-export type ScaffoldSource = 'model' | 'imported' | 'person';
-
 export interface ScaffoldFact {
   id: string;
   text: string;
