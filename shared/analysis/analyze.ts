@@ -13,7 +13,7 @@ import { computeComposition } from './composition';
 import { computeCorrelations } from './correlations';
 import { computeDisagreements } from './disagreements';
 import { simulateHiddenBias } from './hidden-bias';
-import { computeAllUnits } from './all-units';
+import { allUnitsWithPredictionPowered } from './prediction-powered';
 import { AnalysisInputError, checkDataset, isAnalysedSummary, isAnnotated, predictionOf, resolveSettings } from './prepare';
 import { referenceMismatch, referenceReport, type ReferenceOptions } from './reference';
 import { computeReliability } from './reliability';
@@ -135,6 +135,7 @@ export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<Anal
       : null;
 
   const suspicious = computeSuspicious(analysed, judges, cap);
+  const reference = referenceReport(dataset, referenceOptions(resolved));
   return {
     dataset: dataset.name,
     n_summaries: analysed.length,
@@ -156,8 +157,8 @@ export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<Anal
     review: reviewSummary(suspicious.review),
     agreement: computeAgreement(dataset.name, dataset.summaries, judges, bootstrap, seed),
     // The human-sample stream on purpose: without single-sentence summaries, the same resamples as p̂/ε̂ above.
-    all_units: computeAllUnits({ annotated: dataset.summaries.filter(isAnnotated), judges, bootstrap, rng: stream('human-sample') }),
-    reference: referenceReport(dataset, referenceOptions(resolved)),
+    all_units: allUnitsWithPredictionPowered(dataset, reference, bootstrap, stream),
+    reference,
     disagreements: computeDisagreements(analysed, annotated, judges),
     hidden_bias: hiddenBias,
     accuracy: dataset.accuracy
@@ -191,6 +192,8 @@ export const DEFINITIONS: Record<string, string> = {
     'Per dataset: the annotators whose labels entered (name, kind, labels), the labels outside the chosen set and the revealed labels left out, and the units resolved by adjudication or majority or left unresolved (disagreement, tie), over every unit of the dataset.',
   all_units:
     'p̂ and, per judge, ε̂, confusion, recall and specificity (unfaithful = positive) over every annotated summary of any length, with the definitions of p_hat and epsilon_hat; 95% bootstrap intervals resampling those summaries (the human-sample stream: without single-sentence summaries the figures and intervals equal the diagnostic scope\'s). n = units (recall: TP + FN, specificity: TN + FP).',
+  prediction_powered:
+    "all_units.judges.*.p_pp: p̂_PP = F_all + (Y_lab − F_lab) (prediction-powered inference): F_all = the judge's share of faithful (hard 1) units over every unit of the dataset it labeled; Y_lab, F_lab = the people's and the judge's share over the sampled units with both a usable human label and a hard label of the judge. The same p as p̂. 95% interval from a two-sample bootstrap: the annotated summaries (the human-sample stream, paired with all_units.p_hat) and, independently, every summary of the dataset (stream prediction-powered/pool); width_ratio = its width / p̂'s. Fewer than 5 annotated summaries: no interval (too_few). Valid only when the people's labels are a uniform seeded sample: no imported label set in the reference, the dataset's draws all hash-rank-v1 with one seed, the drawn summaries the first n of that seed's ranking of the dataset's current summaries, every annotated summary among them; otherwise p_pp is null and p_pp_reason says why. A judge with no label outside the sample: p_pp = p̂ on the units both labeled (same_as_p_hat).",
   p_hat: 'Faithful / usable (faithful + unfaithful) human labels over the annotated summaries (diagnostic scope: ≥ 2 sentences; all_units.p_hat: any length).',
   epsilon_hat: 'Units whose hard judge label differs from the usable human label / usable units with a hard judge label.',
   confusion: 'Unfaithful is the positive class: recall = TP/(TP+FN) on human-unfaithful units, specificity = TN/(TN+FP).',
