@@ -12,6 +12,7 @@ import { IMPORT_KINDS } from './formats/types';
 import { API_ERROR_CODES, ApiError, type ApiErrorBody } from './errors';
 import { BaselineConfigSchema, EndpointConfigSchema, JUDGE_KINDS, JudgeConfigSchema, JsonValueSchema } from './judges/config';
 import { AnalysisReportSchema } from './analysis/schema';
+import { DEFAULT_TARGET_HALF_WIDTH, PlanReportSchema } from './analysis/planning';
 import { LIMITS } from './limits';
 import { boundedNumber } from './bounded';
 import { ACCURACY_ANNOTATOR_METHODS, ACCURACY_API } from './accuracy/contract';
@@ -585,6 +586,17 @@ export const AnalysisStatusSchema = z.object({
 export type AnalysisStatus = z.infer<typeof AnalysisStatusSchema>;
 const AnalysisJobRef = z.object({ jobId: z.string().min(1) });
 
+// --- planning the annotation (issue 21) ---------------------------------------------------------
+// How many more summaries to annotate for a target half-width (shared/analysis/planning.ts). Like
+// analysis.*, it rests on judge outputs, so it is the lead's; its answer holds no point estimate.
+
+/** A 95% interval's half-width to reach: a share of units, above 0 and below ½. */
+const TARGET_MESSAGE = 'The target half-width must be a number above 0 and below 0.5 (a share of units, e.g. 0.02).';
+export const PlanInputSchema = AnalysisStartInputSchema.omit({ cap: true }).extend({
+  target: z.number({ error: TARGET_MESSAGE }).gt(0, { error: TARGET_MESSAGE }).lt(0.5, { error: TARGET_MESSAGE }).default(DEFAULT_TARGET_HALF_WIDTH),
+});
+export type PlanInput = z.input<typeof PlanInputSchema>;
+
 // --- review queues and adjudication (issue 5) ----------------------------------------------------
 // review.queue and review.card are blind like annotation.*: no field for a judge label, another
 // person's label or the global label. Those come only from review.reveal (and review.record's
@@ -954,6 +966,11 @@ export const API = {
   'analysis.cancel': { input: AnalysisJobRef, output: AnalysisStatusSchema },
   /** For a view that opens: the newest running analysis and the newest finished (done) one of this session, each null if none. */
   'analysis.latest': { input: Empty, output: z.object({ running: AnalysisStatusSchema.nullable(), done: AnalysisStatusSchema.nullable() }) },
+  /**
+   * Summaries to annotate for a target half-width of p̂, p̂_PP and ε̂ per judge, and the annotator
+   * time, per dataset (one, or every one); computed in the analysis worker thread, answered when done.
+   */
+  'planning.plan': { input: PlanInputSchema, output: PlanReportSchema },
   /** Review (issue 5): a queue of one dataset, blind (no label of any kind). */
   'review.queue': { input: ReviewQueueInputSchema, output: ReviewQueueSchema },
   /** The card: document, summary, every sentence (marked or context) and the adjudicator's own decisions. Blind. */

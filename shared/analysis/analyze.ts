@@ -8,7 +8,7 @@ import { SCAFFOLD_DEFINITION } from '../scaffold/definitions';
 import { agreementForDataset } from '../agreement/report';
 import type { AgreementSummary, DatasetAgreement, UnclearHandling } from '../agreement/types';
 import { computeEpsilon0 } from '../stats/epsilon0';
-import { createStream } from '../stats/prng';
+import { createStream, type Xoshiro128StarStar } from '../stats/prng';
 import { computeComposition } from './composition';
 import { computeCorrelations } from './correlations';
 import { computeDisagreements } from './disagreements';
@@ -19,7 +19,7 @@ import { referenceMismatch, referenceReport, type ReferenceOptions } from './ref
 import { computeReliability } from './reliability';
 import { reviewSummary } from './review-table';
 import { computeSuspicious } from './suspicious';
-import type { AnalysisDataset, AnalysisReport, AnalysisSettings, AnalysisSummary, AveragingBias, DatasetAnalysis, Estimate, JudgeAnalysis } from './types';
+import type { AllUnitsReport, AnalysisDataset, AnalysisReport, AnalysisSettings, AnalysisSummary, AveragingBias, DatasetAnalysis, Estimate, JudgeAnalysis } from './types';
 import type { Epsilon0Result } from '../stats/epsilon0';
 
 /** Correlations closer than this are treated as equal in "mean ≥ min" (floating-point rounding). */
@@ -70,11 +70,31 @@ function referenceOptions(settings: Required<AnalysisSettings>): ReferenceOption
   return { set: settings.reference, rule: settings.humanLabel, includeRevealed: settings.includeRevealed };
 }
 
-export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<AnalysisSettings>): DatasetAnalysis {
+/** Settings resolved and the dataset checked against them: what every analysis of a dataset starts with. */
+function checkedSettings(dataset: AnalysisDataset, settings: Partial<AnalysisSettings> | undefined): Required<AnalysisSettings> {
   const resolved = resolveSettings(settings);
   checkDataset(dataset);
   const mismatch = referenceMismatch(dataset, referenceOptions(resolved));
   if (mismatch) throw new AnalysisInputError([mismatch]);
+  return resolved;
+}
+
+/**
+ * One independent stream per purpose, keyed by dataset name: adding labels to one part of the
+ * analysis, or another dataset to the project, does not move the others' intervals.
+ */
+function datasetStreams(seed: number, dataset: string): (purpose: string) => Xoshiro128StarStar {
+  return (purpose) => createStream(seed, 'loupe-analysis-v1', dataset, purpose);
+}
+
+/** The all-units block alone, with p̂_PP (what the planner rests on): exactly analyzeDataset's `all_units`. */
+export function analyzeAllUnits(dataset: AnalysisDataset, settings?: Partial<AnalysisSettings>): AllUnitsReport {
+  const resolved = checkedSettings(dataset, settings);
+  return allUnitsWithPredictionPowered(dataset, referenceReport(dataset, referenceOptions(resolved)), resolved.bootstrap, datasetStreams(resolved.seed, dataset.name));
+}
+
+export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<AnalysisSettings>): DatasetAnalysis {
+  const resolved = checkedSettings(dataset, settings);
   const { bootstrap, seed, cap } = resolved;
   const judges = [...dataset.judges];
   // The diagnostic scope leaves out summaries with fewer than 2 sentences (all aggregators
@@ -82,9 +102,7 @@ export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<Anal
   const analysed = dataset.summaries.filter(isAnalysedSummary);
   const annotated = analysed.filter(isAnnotated);
   const population = analysed.filter((summary) => summary.globalLabel !== null);
-  // One independent stream per purpose, keyed by dataset name: adding labels to one part of the
-  // analysis, or another dataset to the project, does not move the others' intervals.
-  const stream = (purpose: string) => createStream(seed, 'loupe-analysis-v1', dataset.name, purpose);
+  const stream = datasetStreams(seed, dataset.name);
 
   const reliability = computeReliability({
     analysed,
