@@ -1,0 +1,119 @@
+/**
+ * p̂_PP's rules on hand-built inputs (shared/analysis/prediction-powered.ts, sample-design.ts):
+ * each refusal the sampling records can call for, the judge that shares no unit with the sample,
+ * "too few to estimate" (under 5 sampled summaries: the value, no interval), no replicates, and
+ * the estimator's value on a case small enough to add up by hand. The project-level cases
+ * (through the core and the database) are in prediction-powered-project.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyzeDataset, type AnalysisDataset, type AnalysisSummary, type AllUnitsJudge } from '../../shared/analysis';
+import { SAMPLING_ALGORITHM, drawSample } from '../../shared/sampling';
+import type { HumanLabel } from '../../shared/domain';
+
+const NAME = 'hand';
+
+/**
+ * n summaries s00… of two sentences; the first `sampled` of the seed-0 ranking carry alice's
+ * labels (the second sentence of every third sampled summary unfaithful); judge J calls every
+ * sentence faithful; judge Z has labels only outside the sample.
+ */
+function dataset(n: number, sampled: number, options: { kind?: 'person' | 'imported' | null; draws?: AnalysisDataset['sampling'] | 'none' } = {}): AnalysisDataset {
+  const ids = Array.from({ length: n }, (_, g) => ({ summaryId: `s${String(g).padStart(2, '0')}` }));
+  const drawn = drawSample(NAME, ids, sampled, 0).map((s) => s.summaryId);
+  const order = new Map(drawn.map((summaryId, i) => [summaryId, i]));
+  const summaries: AnalysisSummary[] = ids.map(({ summaryId }, g) => {
+    const position = order.get(summaryId);
+    const labelled = position !== undefined;
+    return {
+      summaryId,
+      docId: `d${g}`,
+      globalLabel: null,
+      annotated: labelled,
+      units: [0, 1].map((index) => {
+        const label: HumanLabel = index === 1 && position !== undefined && position % 3 === 0 ? 'unfaithful' : 'faithful';
+        return {
+          index,
+          text: `Sentence ${index} of ${summaryId}.`,
+          human: labelled ? label : null,
+          humanStatus: labelled ? ('single' as const) : ('none' as const),
+          ...(labelled ? { ratings: { alice: label } } : {}),
+          judges: { J: { hard: 1 as const, soft: null }, ...(labelled ? {} : { Z: { hard: 0 as const, soft: null } }) },
+        };
+      }),
+    };
+  });
+  const kinds: Record<string, 'person' | 'imported'> = options.kind === null ? {} : { alice: options.kind ?? 'person' };
+  const draws = options.draws ?? { draws: [{ batch: 1, seed: 0, algorithm: SAMPLING_ALGORITHM, summaryIds: drawn }] };
+  return {
+    name: NAME,
+    judges: ['J', 'Z'],
+    summaries,
+    reference: { set: 'both', rule: 'unanimous', includeRevealed: false, kinds, nLabelsOutside: 0, nAnnotatorsOutside: 0, nLabelsRevealed: 0 },
+    ...(draws === 'none' ? {} : { sampling: draws }),
+  };
+}
+
+const judge = (d: AnalysisDataset, name: string, bootstrap = 200): AllUnitsJudge => analyzeDataset(d, { bootstrap, seed: 0 }).all_units.judges[name]!;
+
+describe('p̂_PP by hand', () => {
+  it('6 of 10 summaries sampled, 2 unfaithful of 12 sampled sentences, J calls all 20 faithful: 1 + 10/12 − 1 = 10/12', () => {
+    const j = judge(dataset(10, 6), 'J');
+    expect(j.p_pp).toMatchObject({ n_sampled_units: 12, n_all_units: 20, judge_rate: 1, same_as_p_hat: false, too_few: false });
+    expect(j.p_pp!.value).toBeCloseTo(10 / 12, 12);
+    expect(j.p_pp!.rectifier).toBeCloseTo(10 / 12 - 1, 12);
+    expect(j.p_pp!.ci).not.toBeNull();
+  });
+
+  it('a judge with no label on a sampled sentence has nothing to correct with: refused with the reason', () => {
+    const z = judge(dataset(10, 6), 'Z');
+    expect(z).toMatchObject({ p_pp: null, p_pp_reason: 'No sampled unit has both a usable human label and a hard label of this judge.' });
+  });
+
+  it('under 5 sampled summaries: the value without an interval (too few to estimate)', () => {
+    const j = judge(dataset(10, 4), 'J');
+    expect(j.p_pp).toMatchObject({ ci: null, too_few: true, width_ratio: null, n_sampled_summaries: 4 });
+    expect(j.p_pp!.value).toBeCloseTo(1 + 6 / 8 - 1, 12);
+  });
+
+  it('no replicates: no interval, not "too few"', () => {
+    expect(judge(dataset(10, 6), 'J', 0).p_pp).toMatchObject({ ci: null, too_few: false, width_ratio: null });
+  });
+});
+
+describe('refused unless the people labeled one uniform seeded draw', () => {
+  const reason = (d: AnalysisDataset) => judge(d, 'J').p_pp_reason;
+  /** The annotated summaries in draw (rank) order. */
+  const drawn = (d: AnalysisDataset) => drawSample(NAME, d.summaries.filter((s) => s.annotated), 100, 0).map((s) => s.summaryId);
+
+  it.each([
+    ['no sampling records in the input', dataset(10, 6, { draws: 'none' }), /^The analysis input does not say how the human sample was drawn/],
+    ['no draw at all', dataset(10, 6, { draws: { draws: [] } }), /^No sample was drawn from this dataset in this project/],
+    ['the labels come from an imported label set', dataset(10, 6, { kind: 'imported' }), /^The human reference includes imported label sets \(alice\)/],
+    ['whose labels is unknown', dataset(10, 6, { kind: null }), /annotator kinds unknown/],
+  ])('%s', (_name, d, expected) => {
+    expect(reason(d)).toMatch(expected);
+    expect(judge(d, 'J').p_pp).toBeNull();
+  });
+
+  it('a draw by another algorithm, draws with two seeds, a sample that is not the ranking\'s first n, labels outside the draws', () => {
+    const base = dataset(10, 6);
+    const ids = drawn(base);
+    const withDraws = (draws: NonNullable<AnalysisDataset['sampling']>['draws']): AnalysisDataset => ({ ...base, sampling: { draws } });
+    expect(reason(withDraws([{ batch: 1, seed: 0, algorithm: 'shuffle-v0', summaryIds: ids }]))).toBe('Draw 1 used shuffle-v0, not hash-rank-v1.');
+    expect(reason(withDraws([{ batch: 1, seed: 0, algorithm: SAMPLING_ALGORITHM, summaryIds: ids.slice(0, 3) }, { batch: 2, seed: 4, algorithm: SAMPLING_ALGORITHM, summaryIds: ids.slice(3) }]))).toMatch(
+      /^The sample was drawn in several draws with different seeds \(0, 4\)/,
+    );
+    // The same six summaries claimed as a seed-9 draw: not that seed's first six.
+    expect(reason(withDraws([{ batch: 1, seed: 9, algorithm: SAMPLING_ALGORITHM, summaryIds: ids }]))).toMatch(/^The draws \(6 summaries\) are not the first 6 of the seed-9 ranking of the dataset’s 10 summaries/);
+    // Only five of the six annotated summaries were drawn here.
+    expect(reason(withDraws([{ batch: 1, seed: 0, algorithm: SAMPLING_ALGORITHM, summaryIds: ids.slice(0, 5) }]))).toMatch(/^1 annotated summary lies outside this project’s draws/);
+    // Two draws with one seed continue one ranking: accepted, and drawn-but-unlabeled summaries are counted.
+    const more = drawSample(NAME, base.summaries, 8, 0).map((s) => s.summaryId);
+    const continued = judge(withDraws([{ batch: 1, seed: 0, algorithm: SAMPLING_ALGORITHM, summaryIds: ids }, { batch: 2, seed: 0, algorithm: SAMPLING_ALGORITHM, summaryIds: more.slice(6) }]), 'J');
+    expect(continued.p_pp).toMatchObject({ n_drawn_summaries: 8, n_sampled_summaries: 6, sample_seed: 0 });
+  });
+
+  it('no annotated summary yet', () => {
+    expect(reason(dataset(10, 0, { draws: { draws: [] } }))).toMatch(/^No annotated summary yet/);
+  });
+});
