@@ -195,3 +195,22 @@ export function planProject(datasets: readonly DatasetToPlan[], settings: Partia
     ),
   };
 }
+
+// ───────────────────────────── in words (CLI and views) ─────────────────────────────
+
+/** "p̂", "p̂_PP · J", "ε̂ · J". */
+export function planFigureName(line: Pick<PlanLine, 'figure' | 'judge'>): string {
+  const name = line.figure === 'p_hat' ? 'p̂' : line.figure === 'p_pp' ? 'p̂_PP' : 'ε̂';
+  return line.judge === null ? name : `${name} · ${line.judge}`;
+}
+
+/** Annotator time, coarse on purpose (a median times a count): "75 s", "12 min", "3 h 18 min". */
+export function durationText(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 120) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}

@@ -13,7 +13,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseApiInput } from '../../shared/api';
-import { DEFAULT_TARGET_HALF_WIDTH, median, planDataset, summariesForTarget, type PlanFacts } from '../../shared/analysis/planning';
+import { DEFAULT_TARGET_HALF_WIDTH, durationText, median, planDataset, planFigureName, summariesForTarget, type PlanFacts } from '../../shared/analysis/planning';
 import type { AllUnitsReport, Estimate, Interval, PredictionPowered } from '../../shared/analysis/types';
 
 const estimate = (value: number, ci: Interval | null, n: number): Estimate & { n_summaries: number } => ({ value, ci, n, replicates_dropped: 0, n_summaries: 25 });
@@ -134,5 +134,12 @@ describe("the contract's target", () => {
       expect(parsed.error.code).toBe('invalid_input');
       expect(parsed.error.message).toMatch(/^Invalid input for planning\.plan: ✖ The target half-width must be a number above 0 and below 0\.5 \(a share of units, e\.g\. 0\.02\)\.\n\s+→ at target$/);
     }
+  });
+});
+
+describe('the plan in words', () => {
+  it('names figures and writes annotator time coarsely', () => {
+    expect([planFigureName({ figure: 'p_hat', judge: null }), planFigureName({ figure: 'p_pp', judge: 'J' }), planFigureName({ figure: 'epsilon_hat', judge: 'J' })]).toEqual(['p̂', 'p̂_PP · J', 'ε̂ · J']);
+    expect([durationText(44_600), durationText(94_500), durationText(12 * 60_000), durationText(132 * 90_000), durationText(2 * 3_600_000)]).toEqual(['45 s', '95 s', '12 min', '3 h 18 min', '2 h']);
   });
 });
