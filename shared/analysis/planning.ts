@@ -13,10 +13,8 @@
  * view's "draw N more") reveals no judge output or human figure.
  */
 import { z } from 'zod';
-import { analyzeAllUnits } from './analyze';
-import { resolveSettings } from './prepare';
 import type { SampleDraw } from './sample-design';
-import type { AllUnitsReport, AnalysisDataset, AnalysisSettings, Interval } from './types';
+import type { AllUnitsReport, Interval } from './types';
 
 /** Fewer annotated summaries than this: their interval says too little to extrapolate from. */
 export const PLAN_MIN_SUMMARIES = 10;
@@ -174,25 +172,6 @@ export function planDataset(dataset: string, allUnits: AllUnitsReport, judges: r
     reason: enough ? null : `Needs at least ${PLAN_MIN_SUMMARIES} annotated summaries to plan from (${nAnnotated} so far): annotate more of the sample first.`,
     lines,
     draw_more: needs.length === 0 ? null : Math.min(Math.max(...needs), undrawn),
-  };
-}
-
-/** A dataset to plan, with the time people spent on it (per person and summary, in ms). */
-export interface DatasetToPlan {
-  dataset: AnalysisDataset;
-  timesMs: readonly number[];
-}
-
-/** The plan of every dataset given, on the analysis's settings (the same all-units figures as analyze). */
-export function planProject(datasets: readonly DatasetToPlan[], settings: Partial<AnalysisSettings>, target: number): PlanReport {
-  const resolved = resolveSettings(settings);
-  return {
-    target,
-    min_summaries: PLAN_MIN_SUMMARIES,
-    settings: { bootstrap: resolved.bootstrap, seed: resolved.seed, reference: resolved.reference, human_label: resolved.humanLabel, include_revealed: resolved.includeRevealed },
-    datasets: datasets.map(({ dataset, timesMs }) =>
-      planDataset(dataset.name, analyzeAllUnits(dataset, resolved), dataset.judges, { nSummaries: dataset.summaries.length, draws: dataset.sampling?.draws ?? [], timesMs }, target),
-    ),
   };
 }
 

@@ -14,46 +14,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseApiInput } from '../../shared/api';
 import { DEFAULT_TARGET_HALF_WIDTH, durationText, median, planDataset, planFigureName, summariesForTarget, type PlanFacts } from '../../shared/analysis/planning';
-import type { AllUnitsReport, Estimate, Interval, PredictionPowered } from '../../shared/analysis/types';
-
-const estimate = (value: number, ci: Interval | null, n: number): Estimate & { n_summaries: number } => ({ value, ci, n, replicates_dropped: 0, n_summaries: 25 });
-const powered = (ci: Interval | null): PredictionPowered => ({
-  value: 0.74,
-  ci,
-  too_few: false,
-  replicates_dropped: 0,
-  n_sampled_units: 90,
-  n_all_units: 900,
-  n_sampled_summaries: 25,
-  n_all_summaries: 250,
-  judge_rate: 0.76,
-  rectifier: -0.02,
-  width_ratio: 0.4,
-  same_as_p_hat: false,
-  sample_seed: 3,
-  n_drawn_summaries: 30,
-});
-
-function allUnits(pHatCi: Interval | null, nSummaries = 25, ppCi: Interval | null = [0.72, 0.76], ppRefused: string | null = null): AllUnitsReport {
-  const confusion = { positive_class: 'unfaithful' as const, tp: 0, fp: 0, tn: 0, fn: 0, n: 0 };
-  return {
-    n_summaries: nSummaries,
-    n_single_sentence: 0,
-    n_units: 100,
-    human: { n_annotated_summaries: nSummaries, n_units: 100, n_usable: 90, n_faithful: 68, n_unfaithful: 22, n_unclear: 10, n_unresolved: 0, n_unlabeled: 0 },
-    p_hat: { ...estimate(0.75, pHatCi, 90), n_summaries: nSummaries },
-    judges: {
-      J: {
-        epsilon_hat: { ...estimate(0.11, [0.08, 0.14], 90), n_summaries: nSummaries },
-        confusion,
-        recall: estimate(0.5, null, 0),
-        specificity: estimate(0.9, null, 0),
-        p_pp: ppRefused === null ? powered(ppCi) : null,
-        p_pp_reason: ppRefused,
-      },
-    },
-  };
-}
+import { allUnitsFixture as allUnits } from '../helpers/prediction-powered';
 
 const draws = (seeds: number[], perDraw = 15) => seeds.map((seed, i) => ({ batch: i + 1, seed, algorithm: 'hash-rank-v1', summaryIds: Array.from({ length: perDraw }, (_, k) => `s${i}-${k}`) }));
 const facts = (over: Partial<PlanFacts> = {}): PlanFacts => ({ nSummaries: 250, draws: draws([3, 3]), timesMs: [60_000, 90_000, 120_000], ...over });

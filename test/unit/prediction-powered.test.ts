@@ -6,52 +6,9 @@
  * (through the core and the database) are in prediction-powered-project.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { analyzeDataset, type AnalysisDataset, type AnalysisSummary, type AllUnitsJudge } from '../../shared/analysis';
+import { analyzeDataset, type AnalysisDataset, type AllUnitsJudge } from '../../shared/analysis';
 import { SAMPLING_ALGORITHM, drawSample } from '../../shared/sampling';
-import type { HumanLabel } from '../../shared/domain';
-
-const NAME = 'hand';
-
-/**
- * n summaries s00… of two sentences; the first `sampled` of the seed-0 ranking carry alice's
- * labels (the second sentence of every third sampled summary unfaithful); judge J calls every
- * sentence faithful; judge Z has labels only outside the sample.
- */
-function dataset(n: number, sampled: number, options: { kind?: 'person' | 'imported' | null; draws?: AnalysisDataset['sampling'] | 'none' } = {}): AnalysisDataset {
-  const ids = Array.from({ length: n }, (_, g) => ({ summaryId: `s${String(g).padStart(2, '0')}` }));
-  const drawn = drawSample(NAME, ids, sampled, 0).map((s) => s.summaryId);
-  const order = new Map(drawn.map((summaryId, i) => [summaryId, i]));
-  const summaries: AnalysisSummary[] = ids.map(({ summaryId }, g) => {
-    const position = order.get(summaryId);
-    const labelled = position !== undefined;
-    return {
-      summaryId,
-      docId: `d${g}`,
-      globalLabel: null,
-      annotated: labelled,
-      units: [0, 1].map((index) => {
-        const label: HumanLabel = index === 1 && position !== undefined && position % 3 === 0 ? 'unfaithful' : 'faithful';
-        return {
-          index,
-          text: `Sentence ${index} of ${summaryId}.`,
-          human: labelled ? label : null,
-          humanStatus: labelled ? ('single' as const) : ('none' as const),
-          ...(labelled ? { ratings: { alice: label } } : {}),
-          judges: { J: { hard: 1 as const, soft: null }, ...(labelled ? {} : { Z: { hard: 0 as const, soft: null } }) },
-        };
-      }),
-    };
-  });
-  const kinds: Record<string, 'person' | 'imported'> = options.kind === null ? {} : { alice: options.kind ?? 'person' };
-  const draws = options.draws ?? { draws: [{ batch: 1, seed: 0, algorithm: SAMPLING_ALGORITHM, summaryIds: drawn }] };
-  return {
-    name: NAME,
-    judges: ['J', 'Z'],
-    summaries,
-    reference: { set: 'both', rule: 'unanimous', includeRevealed: false, kinds, nLabelsOutside: 0, nAnnotatorsOutside: 0, nLabelsRevealed: 0 },
-    ...(draws === 'none' ? {} : { sampling: draws }),
-  };
-}
+import { SEEDED_NAME as NAME, seededDataset as dataset } from '../helpers/prediction-powered';
 
 const judge = (d: AnalysisDataset, name: string, bootstrap = 200): AllUnitsJudge => analyzeDataset(d, { bootstrap, seed: 0 }).all_units.judges[name]!;
 

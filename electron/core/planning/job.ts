@@ -6,7 +6,9 @@
  */
 import type { DatabaseConstructor } from '../../../db/open';
 import { AnalysisRepository, openProjectReadOnly } from '../../../db/analysisRepository';
-import { planProject, type PlanReport } from '../../../shared/analysis/planning';
+import { analyzeAllUnits, type AnalysisDataset } from '../../../shared/analysis';
+import { resolveSettings } from '../../../shared/analysis/prepare';
+import { PLAN_MIN_SUMMARIES, planDataset, type PlanReport } from '../../../shared/analysis/planning';
 import { loadAnalysisDatasets } from '../analysis/load';
 import type { AnalysisJobSettings } from '../analysis/job';
 
@@ -17,6 +19,25 @@ export interface PlanJobInput {
   dataset: string | null;
   settings: Omit<AnalysisJobSettings, 'cap'>;
   target: number;
+}
+
+/** A dataset to plan, with the time people spent on it (per person and summary, in ms). */
+export interface DatasetToPlan {
+  dataset: AnalysisDataset;
+  timesMs: readonly number[];
+}
+
+/** The plan of every dataset given, on the analysis's settings (the same all-units figures as `analyze`). */
+export function planProject(datasets: readonly DatasetToPlan[], settings: Omit<AnalysisJobSettings, 'cap'>, target: number): PlanReport {
+  const resolved = resolveSettings(settings);
+  return {
+    target,
+    min_summaries: PLAN_MIN_SUMMARIES,
+    settings: { bootstrap: resolved.bootstrap, seed: resolved.seed, reference: resolved.reference, human_label: resolved.humanLabel, include_revealed: resolved.includeRevealed },
+    datasets: datasets.map(({ dataset, timesMs }) =>
+      planDataset(dataset.name, analyzeAllUnits(dataset, resolved), dataset.judges, { nSummaries: dataset.summaries.length, draws: dataset.sampling?.draws ?? [], timesMs }, target),
+    ),
+  };
 }
 
 export function runPlanJob(Driver: DatabaseConstructor, input: PlanJobInput): PlanReport {
