@@ -94,6 +94,66 @@ function countJudge(all: readonly AnalysisSummary[], annotated: readonly Analysi
 
 const width = (ci: Interval | null): number | null => (ci === null ? null : ci[1] - ci[0]);
 
+/**
+ * The pool side's per-summary counts, grouped: summaries with the same counts in every column
+ * (each judge's Σ f, and its count of judged units, shared by judges that labeled the same units)
+ * are one group, so a replicate folds the resample's weights into the groups in one pass over the
+ * summaries and sums each column over the groups (a few hundred on real data, where whole
+ * summaries are alike). Only judges with a label outside the sample need the pool.
+ */
+class PoolColumns {
+  readonly judgeColumn: number[] = [];
+  readonly countColumn: number[] = [];
+  /** Per column, its value in each group. */
+  private readonly grouped: Float64Array[];
+  private readonly groupOf: Int32Array;
+  private readonly groupWeights: Int32Array;
+  readonly sums: Float64Array;
+
+  constructor(counts: readonly JudgeCounts[], size: number) {
+    const columns: Float64Array[] = [];
+    const countColumns: number[] = [];
+    counts.forEach((c, j) => {
+      if (!c.outside) return;
+      this.judgeColumn[j] = columns.push(c.judgeOnAll) - 1;
+      let shared = countColumns.find((k) => columns[k]!.every((value, i) => value === c.judged[i]));
+      if (shared === undefined) {
+        shared = columns.push(c.judged) - 1;
+        countColumns.push(shared);
+      }
+      this.countColumn[j] = shared;
+    });
+    const groups = new Map<string, number>();
+    const firstOf: number[] = [];
+    this.groupOf = new Int32Array(size);
+    for (let i = 0; i < size; i += 1) {
+      const key = columns.map((column) => column[i]).join(',');
+      let group = groups.get(key);
+      if (group === undefined) {
+        group = firstOf.push(i) - 1;
+        groups.set(key, group);
+      }
+      this.groupOf[i] = group;
+    }
+    this.grouped = columns.map((column) => Float64Array.from(firstOf, (i) => column[i]!));
+    this.groupWeights = new Int32Array(firstOf.length);
+    this.sums = new Float64Array(columns.length);
+  }
+
+  /** Every column's sum under one resample (`weights[i]` copies of summary i). */
+  sumUnder(weights: Int32Array): void {
+    const groupWeights = this.groupWeights;
+    const groupOf = this.groupOf;
+    groupWeights.fill(0);
+    for (let i = 0; i < weights.length; i += 1) groupWeights[groupOf[i]!]! += weights[i]!;
+    this.grouped.forEach((column, c) => {
+      let total = 0;
+      for (let g = 0; g < column.length; g += 1) total += groupWeights[g]! * column[g]!;
+      this.sums[c] = total;
+    });
+  }
+}
+
 export function computePredictionPowered(input: PredictionPoweredInput): Record<string, PredictionPoweredResult> {
   const { all, annotated, judges, design, pHat, bootstrap, humanRng, poolRng } = input;
   if (!design.uniform) return Object.fromEntries(judges.map((judge) => [judge, { p_pp: null, p_pp_reason: design.reason }]));
@@ -106,13 +166,17 @@ export function computePredictionPowered(input: PredictionPoweredInput): Record<
   const humanWeights = new Int32Array(annotated.length);
   const poolWeights = new Int32Array(all.length);
   const needsPool = counts.some((c) => c.outside);
+  const pool = needsPool && replicates > 0 ? new PoolColumns(counts, all.length) : null;
   for (let r = 0; r < replicates; r += 1) {
     drawResampleCounts(humanRng, humanWeights);
-    if (needsPool) drawResampleCounts(poolRng, poolWeights);
+    if (pool) {
+      drawResampleCounts(poolRng, poolWeights);
+      pool.sumUnder(poolWeights);
+    }
     counts.forEach((c, j) => {
       const labeled = weightedSum(c.labeled, humanWeights);
       const y = ratio(weightedSum(c.human, humanWeights), labeled);
-      samples[j]![r] = c.outside ? ratio(weightedSum(c.judgeOnAll, poolWeights), weightedSum(c.judged, poolWeights)) + y - ratio(weightedSum(c.judgeOnSample, humanWeights), labeled) : y;
+      samples[j]![r] = pool && c.outside ? ratio(pool.sums[pool.judgeColumn[j]!]!, pool.sums[pool.countColumn[j]!]!) + y - ratio(weightedSum(c.judgeOnSample, humanWeights), labeled) : y;
     });
   }
 

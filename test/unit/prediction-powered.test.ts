@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { analyzeDataset, type AnalysisDataset, type AllUnitsJudge } from '../../shared/analysis';
 import { SAMPLING_ALGORITHM, drawSample } from '../../shared/sampling';
 import { SEEDED_NAME as NAME, seededDataset as dataset } from '../helpers/prediction-powered';
+import { percentileInterval } from '../../shared/stats/bootstrap';
+import { createStream } from '../../shared/stats/prng';
 
 const judge = (d: AnalysisDataset, name: string, bootstrap = 200): AllUnitsJudge => analyzeDataset(d, { bootstrap, seed: 0 }).all_units.judges[name]!;
 
@@ -34,6 +36,48 @@ describe('p̂_PP by hand', () => {
 
   it('no replicates: no interval, not "too few"', () => {
     expect(judge(dataset(10, 6), 'J', 0).p_pp).toMatchObject({ ci: null, too_few: false, width_ratio: null });
+  });
+});
+
+describe('the two-sample bootstrap', () => {
+  it('equals a plain loop over both resamples, summary by summary (the grouped pool sums are exact)', () => {
+    const d = dataset(40, 12);
+    const noise = createStream(5, 'loupe-test', 'judge-noise');
+    for (const summary of d.summaries) for (const unit of summary.units) (unit.judges as Record<string, unknown>).J = { hard: noise.nextBernoulli(0.7) ? 1 : 0, soft: null };
+    const report = analyzeDataset(d, { bootstrap: 300, seed: 2 });
+    const pp = report.all_units.judges.J!.p_pp!;
+    // By hand: the same streams, every replicate's p̂_PP from the expanded counts.
+    const stream = (purpose: string) => createStream(2, 'loupe-analysis-v1', d.name, purpose);
+    const human = stream('human-sample');
+    const pool = stream('prediction-powered/pool');
+    const annotated = d.summaries.filter((s) => s.annotated);
+    const hw = new Int32Array(annotated.length);
+    const pw = new Int32Array(d.summaries.length);
+    const replicates: number[] = [];
+    for (let r = 0; r < 300; r += 1) {
+      human.fillResampleCounts(hw);
+      pool.fillResampleCounts(pw);
+      let y = 0;
+      let fLab = 0;
+      let nLab = 0;
+      annotated.forEach((summary, i) => {
+        for (const unit of summary.units) {
+          y += hw[i]! * (unit.human === 'faithful' ? 1 : 0);
+          fLab += hw[i]! * unit.judges.J!.hard!;
+          nLab += hw[i]!;
+        }
+      });
+      let fAll = 0;
+      let nAll = 0;
+      d.summaries.forEach((summary, i) => {
+        for (const unit of summary.units) {
+          fAll += pw[i]! * unit.judges.J!.hard!;
+          nAll += pw[i]!;
+        }
+      });
+      replicates.push(fAll / nAll + y / nLab - fLab / nLab);
+    }
+    expect(pp.ci).toEqual(percentileInterval(replicates).ci);
   });
 });
 
