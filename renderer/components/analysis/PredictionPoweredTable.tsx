@@ -40,36 +40,32 @@ export function PredictionPoweredTable({ allUnits, judges }: { allUnits: AllUnit
       <tbody>
         {judges.map((name) => {
           const judge = allUnits.judges[name]!;
-          if (judge.p_pp === null) {
-            return (
-              <tr key={name} data-testid="p-pp-row" data-judge={name} data-refused="true">
-                <th scope="row" className="judge-name-cell">
-                  {name}
-                </th>
-                <td colSpan={3} className="muted">
-                  Refused: {judge.p_pp_reason}
-                </td>
-              </tr>
-            );
-          }
-          const text = predictionPoweredText(judge.p_pp);
+          const text = judge.p_pp === null ? null : predictionPoweredText(judge.p_pp);
           return (
-            <tr key={name} data-testid="p-pp-row" data-judge={name}>
+            <tr key={name} data-testid="p-pp-row" data-judge={name} data-refused={text === null ? 'true' : undefined}>
               <th scope="row" className="judge-name-cell">
                 {name}
               </th>
-              <td className="num" data-testid="p-pp-estimate">
-                {text.estimate}
-                {text.notes.map((note) => (
-                  <div key={note} className="muted small">
-                    {note}
-                  </div>
-                ))}
-              </td>
-              <td>{text.rests}</td>
-              <td className="num" data-testid="p-pp-width">
-                {text.width}
-              </td>
+              {text === null ? (
+                <td colSpan={3} className="muted">
+                  Refused: {judge.p_pp_reason}
+                </td>
+              ) : (
+                <>
+                  <td className="num" data-testid="p-pp-estimate">
+                    {text.estimate}
+                    {text.notes.map((note) => (
+                      <div key={note} className="muted small">
+                        {note}
+                      </div>
+                    ))}
+                  </td>
+                  <td>{text.rests}</td>
+                  <td className="num" data-testid="p-pp-width">
+                    {text.width}
+                  </td>
+                </>
+              )}
             </tr>
           );
         })}
