@@ -19,6 +19,7 @@ import type { HumanLabel } from '../shared/domain';
 import { adjudicatedLabelRows } from '../shared/analysis/human-label';
 import type { AdjudicatedLabelRow, CurrentLabelRow as AnalysisLabelRow, SummaryRow, UnitRow } from '../shared/analysis/from-rows';
 import type { AnnotatorKind } from '../shared/analysis/types';
+import type { SampleDraw } from '../shared/analysis/types';
 import { currentFirst } from './latest';
 
 export type { DatasetPredictionRow };
@@ -159,6 +160,37 @@ export class AnalysisRepository {
    */
   adjudicatedLabels(dataset: string, labels: readonly CurrentLabelRow[] = this.currentLabels(dataset)): AdjudicatedLabelRow[] {
     return adjudicatedLabelRows(labels);
+  }
+
+  /** The dataset's draws (sample_batches) with their summaries in draw order: what tells a seeded uniform sample (shared/analysis/sample-design.ts). */
+  sampleDraws(dataset: string): SampleDraw[] {
+    const rows = this.db
+      .prepare(
+        `SELECT b.batch, b.seed, b.algorithm,
+                (SELECT json_group_array(x.summary_id) FROM (SELECT s.summary_id FROM sample_items i JOIN summaries s ON s.id = i.summary_id
+                   WHERE i.batch_id = b.id ORDER BY i.position) x) AS summaryIds
+         FROM sample_batches b JOIN datasets d ON d.id = b.dataset_id WHERE d.name = ? ORDER BY b.batch`,
+      )
+      .all(dataset) as Array<{ batch: number; seed: number; algorithm: string; summaryIds: string }>;
+    return rows.map((row) => ({ ...row, summaryIds: JSON.parse(row.summaryIds) as string[] }));
+  }
+
+  /**
+   * Time people spent labeling the dataset's sentences, per (person, summary): the sum of the
+   * recorded time of their annotation-phase events on its units (summaries without any recorded
+   * time are not rows). The planner takes the median.
+   */
+  annotationTimes(dataset: string): number[] {
+    return this.db
+      .prepare(
+        `SELECT sum(e.time_spent_ms) AS ms FROM label_events e
+         JOIN units u ON u.id = e.unit_id JOIN summaries s ON s.id = u.summary_id JOIN datasets d ON d.id = s.dataset_id
+         JOIN annotators a ON a.id = e.annotator_id
+         WHERE d.name = ? AND e.phase = 'annotation' AND a.kind = 'person' AND e.time_spent_ms IS NOT NULL
+         GROUP BY e.annotator_id, u.summary_id HAVING sum(e.time_spent_ms) > 0`,
+      )
+      .pluck()
+      .all(dataset) as number[];
   }
 
   /** Predictions of the current version of every judge (with a hard or soft label). */

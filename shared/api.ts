@@ -21,6 +21,7 @@ import { SAMPLING_API } from './contract/sampling';
 import { ANNOTATION_API, ANNOTATION_ANNOTATOR_METHODS } from './contract/annotation';
 import { JUDGES_API } from './contract/judges';
 import { ANALYSIS_API } from './contract/analysis';
+import { PLANNING_API } from './contract/planning';
 import { REVIEW_API } from './contract/review';
 import { EXPORT_API } from './contract/export';
 import { LINKS_API } from './contract/links';
@@ -44,6 +45,7 @@ export * from './contract/sampling';
 export * from './contract/annotation';
 export * from './contract/judges';
 export * from './contract/analysis';
+export * from './contract/planning';
 export * from './contract/review';
 export * from './contract/export';
 export * from './contract/links';
@@ -68,6 +70,7 @@ export const API = {
   ...ANNOTATION_API,
   ...JUDGES_API,
   ...ANALYSIS_API,
+  ...PLANNING_API,
   ...REVIEW_API,
   ...EXPORT_API,
   ...LINKS_API,

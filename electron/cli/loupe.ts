@@ -15,6 +15,7 @@
  *   npm run --silent loupe -- judges add|list|remove|preview … and judge --project P --judge NAME (electron/cli/judges.ts)
  *   npm run --silent loupe -- merge --project P OTHER.loupe… [--json] (electron/cli/merge.ts)
  *   npm run --silent loupe -- analyze --project P [--json] [--markdown [FILE]] [--bootstrap N] [--seed S] [--cap C] [--dataset D] (electron/cli/analyze.ts)
+ *   npm run --silent loupe -- plan --project P [--dataset D] [--target W] [--json] (electron/cli/plan.ts)
  */
 import { Command, InvalidArgumentError } from 'commander';
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
@@ -32,6 +33,7 @@ import { ensureRendererBuilt } from './renderer-build';
 import { Refusal, UsageError, makeCore, number, projectClient, sleep } from './client';
 import { registerJudgeCommands } from './judges';
 import { registerAnalyzeCommand } from './analyze';
+import { registerPlanCommand } from './plan';
 import { registerReviewCommands } from './review';
 import { registerMergeCommand } from './merge';
 import { registerAccuracyCommands } from './accuracy';
@@ -323,6 +325,7 @@ program
 
 registerJudgeCommands(program);
 registerAnalyzeCommand(program);
+registerPlanCommand(program);
 registerReviewCommands(program);
 registerMergeCommand(program);
 registerAccuracyCommands(program);

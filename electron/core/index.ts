@@ -25,6 +25,7 @@ import { createProjectsHandlers } from './projects/handlers';
 import { createProjectSession } from './projects/session';
 import { createReviewHandlers } from './review/service';
 import { createSamplingHandlers } from './sampling/handlers';
+import { createPlanningService } from './planning/handlers';
 import { createClaimsHandlers } from './claims/handlers';
 import { createKeyfactsHandlers } from './keyfacts/handlers';
 import { createScaffoldHandlers } from './scaffold/handlers';
@@ -67,10 +68,12 @@ export function createCore(options: CoreOptions): Core {
     },
   });
   const accuracy = createAccuracyService(ctx, judges);
+  const planning = createPlanningService(ctx);
   session.onClose(() => {
     jobs.abortAll();
     judges.stopAll();
     analysis.stopAll();
+    planning.stopAll();
     accuracy.stopAll();
   });
 
@@ -85,6 +88,7 @@ export function createCore(options: CoreOptions): Core {
     ...createAnnotationHandlers(ctx),
     ...judges.handlers,
     ...analysis.handlers,
+    ...planning.handlers,
     ...createReviewHandlers({ repository: () => session.require().repo.review }),
     ...createExportHandlers(ctx),
     ...createMergeHandlers(ctx),

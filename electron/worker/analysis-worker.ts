@@ -4,12 +4,13 @@
  *   main.cjs; it loads the N-API SQLite driver the main process uses (better-sqlite3-napi);
  * - Node under tsx (CLI, `loupe serve`) and the tests: started through worker-tsx.mjs, which
  *   registers tsx in the thread first; it loads better-sqlite3 (Node's driver).
- * It receives an AnalysisJobInput as workerData and posts AnalysisWorkerMessages.
+ * It receives an AnalysisJobInput (or a PlanJobInput) as workerData and posts AnalysisWorkerMessages (PlanWorkerMessages).
  */
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { DatabaseConstructor } from '../../db/open';
 import { failureOf, runAnalysisJob, type AnalysisJobInput, type AnalysisWorkerMessage } from '../core/analysis/job';
+import { runPlanJob, type PlanJobInput, type PlanWorkerMessage } from '../core/planning/job';
 
 function driver(): DatabaseConstructor {
   // Dynamic on purpose: each runtime has its own driver (docs/native-modules.md), and the bundle
@@ -20,9 +21,12 @@ function driver(): DatabaseConstructor {
 
 const port = parentPort;
 if (port) {
-  const post = (message: AnalysisWorkerMessage) => port.postMessage(message);
+  // An analysis (`job`) or a plan of the annotation (`plan`, planning.plan), which bootstraps the same figures.
+  const data = workerData as { job: AnalysisJobInput; plan?: undefined } | { plan: PlanJobInput };
+  const post = (message: AnalysisWorkerMessage | PlanWorkerMessage) => port.postMessage(message);
   try {
-    post(runAnalysisJob(driver(), (workerData as { job: AnalysisJobInput }).job, (progress) => post({ type: 'progress', progress })));
+    if (data.plan) post({ type: 'plan', report: runPlanJob(driver(), data.plan) });
+    else post(runAnalysisJob(driver(), data.job, (progress) => post({ type: 'progress', progress })));
   } catch (err) {
     post(failureOf(err));
   }

@@ -181,6 +181,13 @@ export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo>
       { name: 'demo', documents: 2, documentsMissing: 0, summaries: summaries.length, units: 0, sampled: 0, batches: 0 },
     ],
     'sampling.list': () => [],
+    // No dataset to plan unless a test overrides it (renderer-plan.test.tsx).
+    'planning.plan': (input) => {
+      const parsed = parseApiInput('planning.plan', input);
+      if (!parsed.ok) throw new ApiError(parsed.error);
+      const { target, bootstrap, seed, reference, humanLabel, includeRevealed } = parsed.value;
+      return { target, min_summaries: 10, settings: { bootstrap, seed, reference, human_label: humanLabel, include_revealed: includeRevealed }, datasets: [] };
+    },
     'annotation.queue': ({ annotator }) => {
       const items: QueueItem[] = summaries.map((s) => ({
         key: s.key,

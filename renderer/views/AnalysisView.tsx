@@ -16,6 +16,7 @@ import { count, HUMAN_LABEL_RULE_TEXT, REFERENCE_TEXT } from '../components/anal
 import { reportOutcome, saveText } from '../components/analysis/save';
 import { SettingsPanel } from '../components/analysis/SettingsPanel';
 import { SuspiciousPanel } from '../components/analysis/SuspiciousList';
+import { PlanCard } from '../components/plan/PlanCard';
 import { safeFileName } from '../charts/export';
 import { checkDraft, openAnalysis, setAnalysisError, stopAnalysisPolling, useAnalysis } from '../state/analysis';
 import { refreshProject, useProject } from '../state/project';
@@ -71,6 +72,7 @@ export function AnalysisView() {
       {report?.datasets.map((dataset, index) => (
         <DatasetSection key={dataset.dataset} dataset={dataset} bootstrap={report.settings.bootstrap} index={index} />
       ))}
+      {result && report && report.datasets.length > 0 && <PlanCard key={result.jobId} result={result} />}
       {!report && loaded && job?.state !== 'running' && datasets.length > 0 && (
         <p className="muted" data-testid="analysis-none">
           No analysis yet in this session. Choose the settings and press Run.

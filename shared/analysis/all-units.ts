@@ -25,7 +25,10 @@ export interface AllUnitsInput {
   rng: Xoshiro128StarStar;
 }
 
-export function computeAllUnits({ annotated, judges, bootstrap, rng }: AllUnitsInput): AllUnitsReport {
+/** The all-units block before p̂_PP, which prediction-powered.ts adds per judge. */
+export type JudgeErrorReport = Omit<AllUnitsReport, 'judges'> & { judges: Record<string, Omit<AllUnitsJudge, 'p_pp' | 'p_pp_reason'>> };
+
+export function computeAllUnits({ annotated, judges, bootstrap, rng }: AllUnitsInput): JudgeErrorReport {
   const g = annotated.length;
   const { human, usable, faithful, confusion: cells } = tallyHumanSample(annotated, judges);
 
@@ -47,7 +50,7 @@ export function computeAllUnits({ annotated, judges, bootstrap, rng }: AllUnitsI
     });
   }
 
-  const judgeReports = judges.map((judge, j): [string, AllUnitsJudge] => {
+  const judgeReports = judges.map((judge, j): [string, JudgeErrorReport['judges'][string]] => {
     const cell = cells[j]!;
     const out = replicates[j]!;
     const [tp, fp, tn, fn] = [sum(cell.tp), sum(cell.fp), sum(cell.tn), sum(cell.fn)];

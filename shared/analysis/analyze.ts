@@ -8,18 +8,18 @@ import { SCAFFOLD_DEFINITION } from '../scaffold/definitions';
 import { agreementForDataset } from '../agreement/report';
 import type { AgreementSummary, DatasetAgreement, UnclearHandling } from '../agreement/types';
 import { computeEpsilon0 } from '../stats/epsilon0';
-import { createStream } from '../stats/prng';
+import { createStream, type Xoshiro128StarStar } from '../stats/prng';
 import { computeComposition } from './composition';
 import { computeCorrelations } from './correlations';
 import { computeDisagreements } from './disagreements';
 import { simulateHiddenBias } from './hidden-bias';
-import { computeAllUnits } from './all-units';
+import { allUnitsWithPredictionPowered } from './prediction-powered';
 import { AnalysisInputError, checkDataset, isAnalysedSummary, isAnnotated, predictionOf, resolveSettings } from './prepare';
 import { referenceMismatch, referenceReport, type ReferenceOptions } from './reference';
 import { computeReliability } from './reliability';
 import { reviewSummary } from './review-table';
 import { computeSuspicious } from './suspicious';
-import type { AnalysisDataset, AnalysisReport, AnalysisSettings, AnalysisSummary, AveragingBias, DatasetAnalysis, Estimate, JudgeAnalysis } from './types';
+import type { AllUnitsReport, AnalysisDataset, AnalysisReport, AnalysisSettings, AnalysisSummary, AveragingBias, DatasetAnalysis, Estimate, JudgeAnalysis } from './types';
 import type { Epsilon0Result } from '../stats/epsilon0';
 
 /** Correlations closer than this are treated as equal in "mean ≥ min" (floating-point rounding). */
@@ -70,11 +70,31 @@ function referenceOptions(settings: Required<AnalysisSettings>): ReferenceOption
   return { set: settings.reference, rule: settings.humanLabel, includeRevealed: settings.includeRevealed };
 }
 
-export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<AnalysisSettings>): DatasetAnalysis {
+/** Settings resolved and the dataset checked against them: what every analysis of a dataset starts with. */
+function checkedSettings(dataset: AnalysisDataset, settings: Partial<AnalysisSettings> | undefined): Required<AnalysisSettings> {
   const resolved = resolveSettings(settings);
   checkDataset(dataset);
   const mismatch = referenceMismatch(dataset, referenceOptions(resolved));
   if (mismatch) throw new AnalysisInputError([mismatch]);
+  return resolved;
+}
+
+/**
+ * One independent stream per purpose, keyed by dataset name: adding labels to one part of the
+ * analysis, or another dataset to the project, does not move the others' intervals.
+ */
+function datasetStreams(seed: number, dataset: string): (purpose: string) => Xoshiro128StarStar {
+  return (purpose) => createStream(seed, 'loupe-analysis-v1', dataset, purpose);
+}
+
+/** The all-units block alone, with p̂_PP (what the planner rests on): exactly analyzeDataset's `all_units`. */
+export function analyzeAllUnits(dataset: AnalysisDataset, settings?: Partial<AnalysisSettings>): AllUnitsReport {
+  const resolved = checkedSettings(dataset, settings);
+  return allUnitsWithPredictionPowered(dataset, referenceReport(dataset, referenceOptions(resolved)), resolved.bootstrap, datasetStreams(resolved.seed, dataset.name));
+}
+
+export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<AnalysisSettings>): DatasetAnalysis {
+  const resolved = checkedSettings(dataset, settings);
   const { bootstrap, seed, cap } = resolved;
   const judges = [...dataset.judges];
   // The diagnostic scope leaves out summaries with fewer than 2 sentences (all aggregators
@@ -82,9 +102,7 @@ export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<Anal
   const analysed = dataset.summaries.filter(isAnalysedSummary);
   const annotated = analysed.filter(isAnnotated);
   const population = analysed.filter((summary) => summary.globalLabel !== null);
-  // One independent stream per purpose, keyed by dataset name: adding labels to one part of the
-  // analysis, or another dataset to the project, does not move the others' intervals.
-  const stream = (purpose: string) => createStream(seed, 'loupe-analysis-v1', dataset.name, purpose);
+  const stream = datasetStreams(seed, dataset.name);
 
   const reliability = computeReliability({
     analysed,
@@ -135,6 +153,7 @@ export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<Anal
       : null;
 
   const suspicious = computeSuspicious(analysed, judges, cap);
+  const reference = referenceReport(dataset, referenceOptions(resolved));
   return {
     dataset: dataset.name,
     n_summaries: analysed.length,
@@ -156,8 +175,8 @@ export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<Anal
     review: reviewSummary(suspicious.review),
     agreement: computeAgreement(dataset.name, dataset.summaries, judges, bootstrap, seed),
     // The human-sample stream on purpose: without single-sentence summaries, the same resamples as p̂/ε̂ above.
-    all_units: computeAllUnits({ annotated: dataset.summaries.filter(isAnnotated), judges, bootstrap, rng: stream('human-sample') }),
-    reference: referenceReport(dataset, referenceOptions(resolved)),
+    all_units: allUnitsWithPredictionPowered(dataset, reference, bootstrap, stream),
+    reference,
     disagreements: computeDisagreements(analysed, annotated, judges),
     hidden_bias: hiddenBias,
     accuracy: dataset.accuracy
@@ -191,6 +210,8 @@ export const DEFINITIONS: Record<string, string> = {
     'Per dataset: the annotators whose labels entered (name, kind, labels), the labels outside the chosen set and the revealed labels left out, and the units resolved by adjudication or majority or left unresolved (disagreement, tie), over every unit of the dataset.',
   all_units:
     'p̂ and, per judge, ε̂, confusion, recall and specificity (unfaithful = positive) over every annotated summary of any length, with the definitions of p_hat and epsilon_hat; 95% bootstrap intervals resampling those summaries (the human-sample stream: without single-sentence summaries the figures and intervals equal the diagnostic scope\'s). n = units (recall: TP + FN, specificity: TN + FP).',
+  prediction_powered:
+    "all_units.judges.*.p_pp: p̂_PP = F_all + (Y_lab − F_lab) (prediction-powered inference): F_all = the judge's share of faithful (hard 1) units over every unit of the dataset it labeled; Y_lab, F_lab = the people's and the judge's share over the sampled units with both a usable human label and a hard label of the judge. The same p as p̂. 95% interval from a two-sample bootstrap: the annotated summaries (the human-sample stream, paired with all_units.p_hat) and, independently, every summary of the dataset (stream prediction-powered/pool); width_ratio = its width / p̂'s. Fewer than 5 annotated summaries: no interval (too_few). Valid only when the people's labels are a uniform seeded sample: no imported label set in the reference, the dataset's draws all hash-rank-v1 with one seed, the drawn summaries the first n of that seed's ranking of the dataset's current summaries, every annotated summary among them; otherwise p_pp is null and p_pp_reason says why. A judge with no label outside the sample: p_pp = p̂ on the units both labeled (same_as_p_hat).",
   p_hat: 'Faithful / usable (faithful + unfaithful) human labels over the annotated summaries (diagnostic scope: ≥ 2 sentences; all_units.p_hat: any length).',
   epsilon_hat: 'Units whose hard judge label differs from the usable human label / usable units with a hard judge label.',
   confusion: 'Unfaithful is the positive class: recall = TP/(TP+FN) on human-unfaithful units, specificity = TN/(TN+FP).',

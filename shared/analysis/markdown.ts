@@ -8,7 +8,7 @@
 import { renderAccuracy } from '../accuracy/markdown';
 import { renderScaffold } from '../scaffold/markdown';
 import type { DatasetAgreement, PairAgreement } from '../agreement/types';
-import type { AllUnitsReport, AnalysisReport, Composition, CorrelationCell, DatasetAnalysis, Estimate, HumanReferenceReport, KindCorrelations, Rate } from './types';
+import type { AllUnitsReport, AnalysisReport, Composition, CorrelationCell, DatasetAnalysis, Estimate, HumanReferenceReport, KindCorrelations, PredictionPowered, Rate } from './types';
 import { AGGREGATORS } from './types';
 import { inert, table } from '../markdown';
 
@@ -43,7 +43,7 @@ function plural(value: number, one: string, many = `${one}s`): string {
 }
 
 /** The value, then its interval when there is one: "0.134 [0.050, 0.230]". */
-function withInterval(estimate: Estimate, format: (value: number | null) => string = (v) => number(v)): string {
+function withInterval(estimate: Pick<Estimate, 'value' | 'ci'>, format: (value: number | null) => string = (v) => number(v)): string {
   if (estimate.ci === null) return format(estimate.value);
   return `${format(estimate.value)} [${format(estimate.ci[0])}, ${format(estimate.ci[1])}]`;
 }
@@ -179,7 +179,32 @@ export function renderAllUnits(allUnits: AllUnitsReport, judges: readonly string
       }),
     ),
   );
+  parts.push(...renderPredictionPowered(allUnits, judges));
   return parts;
+}
+
+/** p̂_PP per judge beside p̂ (all_units.judges.*.p_pp), or why it is refused. */
+function renderPredictionPowered(allUnits: AllUnitsReport, judges: readonly string[]): string[] {
+  const note = (pp: PredictionPowered): string => {
+    const notes = [
+      pp.same_as_p_hat ? 'the judge labeled no unit outside the sample: p̂_PP is p̂ on the same units' : null,
+      pp.too_few ? `n = ${plural(pp.n_sampled_summaries, 'summary', 'summaries')}, too few for an interval` : null,
+      pp.n_drawn_summaries > pp.n_sampled_summaries ? `${count(pp.n_drawn_summaries - pp.n_sampled_summaries)} drawn summaries not annotated yet` : null,
+    ].filter((text) => text !== null);
+    return notes.join('; ');
+  };
+  return [
+    `p̂_PP (prediction-powered): the judge's share of faithful units over every unit it labeled, corrected by people − judge on the sampled units; the same p as p̂ = ${number(allUnits.p_hat.value)}, 95% interval from a two-sample bootstrap (the sample and every summary of the dataset). Valid only when the people's labels are a uniform seeded draw.`,
+    table(
+      ['Judge', 'p̂_PP [95% CI]', 'sampled units', 'all units', 'width / p̂ width', 'note'],
+      judges.map((judge) => {
+        const j = allUnits.judges[judge]!;
+        const pp = j.p_pp;
+        if (pp === null) return [inert(judge), UNDEFINED, '', '', '', `refused: ${j.p_pp_reason ?? 'undefined'}`];
+        return [inert(judge), withInterval(pp), count(pp.n_sampled_units), count(pp.n_all_units), number(pp.width_ratio, 2), note(pp)];
+      }),
+    ),
+  ];
 }
 
 /** Whose labels, by which rule, with its n. */

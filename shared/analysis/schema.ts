@@ -9,7 +9,7 @@
  * or removed from either side fails `tsc` here until the other follows.
  */
 import { z } from 'zod';
-import { EstimateSchema, RateSchema } from '../stats/estimate';
+import { EstimateSchema, IntervalSchema, RateSchema } from '../stats/estimate';
 import { HumanLabelSchema } from '../domain';
 import type { ReliabilityBin } from '../stats/calibration';
 import type { DatasetAgreement, JudgeHumanAgreement, MultiRaterAgreement, PairAgreement } from '../agreement/types';
@@ -35,6 +35,7 @@ import type {
   HumanSampleCounts,
   JudgeAnalysis,
   KindCorrelations,
+  PredictionPowered,
   Rate,
   ReferenceAnnotator,
   ReviewSummary,
@@ -262,11 +263,30 @@ export const DatasetAgreementSchema = z.object({
 
 const EstimateWithSummariesSchema = EstimateSchema.extend({ n_summaries: Int });
 
+const PredictionPoweredSchema = z.object({
+  value: NullableNumber,
+  ci: IntervalSchema.nullable(),
+  too_few: z.boolean(),
+  replicates_dropped: Int,
+  n_sampled_units: Int,
+  n_all_units: Int,
+  n_sampled_summaries: Int,
+  n_all_summaries: Int,
+  judge_rate: NullableNumber,
+  rectifier: NullableNumber,
+  width_ratio: NullableNumber,
+  same_as_p_hat: z.boolean(),
+  sample_seed: Int,
+  n_drawn_summaries: Int,
+}) satisfies z.ZodType<PredictionPowered>;
+
 const AllUnitsJudgeSchema = z.object({
   epsilon_hat: EstimateWithSummariesSchema,
   confusion: ConfusionSchema,
   recall: EstimateSchema,
   specificity: EstimateSchema,
+  p_pp: PredictionPoweredSchema.nullable(),
+  p_pp_reason: z.string().nullable(),
 }) satisfies z.ZodType<AllUnitsJudge>;
 
 const AllUnitsReportSchema = z.object({
@@ -381,6 +401,7 @@ export type SchemaMatchesTypes = AllTrue<{
   JudgeHumanAgreementSchema: SameShape<z.infer<typeof JudgeHumanAgreementSchema>, JudgeHumanAgreement>;
   MultiRaterAgreementSchema: SameShape<z.infer<typeof MultiRaterAgreementSchema>, MultiRaterAgreement>;
   DatasetAgreementSchema: SameShape<z.infer<typeof DatasetAgreementSchema>, DatasetAgreement>;
+  PredictionPoweredSchema: SameShape<z.infer<typeof PredictionPoweredSchema>, PredictionPowered>;
   AllUnitsJudgeSchema: SameShape<z.infer<typeof AllUnitsJudgeSchema>, AllUnitsJudge>;
   AllUnitsReportSchema: SameShape<z.infer<typeof AllUnitsReportSchema>, AllUnitsReport>;
   ReferenceAnnotatorSchema: SameShape<z.infer<typeof ReferenceAnnotatorSchema>, ReferenceAnnotator>;

@@ -19,9 +19,22 @@ import type { HumanLabelRule, HumanLabelStatus, ReferenceSet } from './human-lab
 // the analysis contract's vocabulary, so this module names them too.
 export type { Estimate, Interval, Rate } from '../stats/estimate';
 export { HUMAN_LABEL_RULES, REFERENCE_SETS, UNRESOLVED_STATUSES, type HumanLabelRule, type HumanLabelStatus, type ReferenceSet } from './human-label';
-import type { Estimate, Rate } from '../stats/estimate';
+import type { Estimate, Interval, Rate } from '../stats/estimate';
 
 // ───────────────────────────── input ─────────────────────────────
+
+/** One draw of the dataset as the project recorded it (sample_batches and their items). */
+export interface SampleDraw {
+  batch: number;
+  seed: number;
+  algorithm: string;
+  summaryIds: readonly string[];
+}
+
+/** The dataset's sampling records (the loader fills them from the project). */
+export interface SamplingRecords {
+  draws: readonly SampleDraw[];
+}
 
 /** An annotator of the project (a person) or an imported label set (a benchmark's annotators). */
 export type AnnotatorKind = 'person' | 'imported';
@@ -95,6 +108,8 @@ export interface AnalysisDataset {
   accuracy?: AccuracyInput;
   /** Semantic Scaffolds and alignments to them (the loader fills it when the dataset has a scaffold). */
   scaffold?: ScaffoldInput;
+  /** The project's draws of this dataset (sample-design.ts); omitted: unknown, and p̂_PP is refused. */
+  sampling?: SamplingRecords;
 }
 
 export interface AnalysisSettings {
@@ -387,6 +402,39 @@ export interface HumanReferenceReport {
   n_units_tied: number;
 }
 
+/**
+ * p̂_PP of one judge (prediction-powered inference, shared/analysis/prediction-powered.ts): the
+ * judge's share of faithful units over the whole dataset corrected by the people-minus-judge
+ * difference on the sampled units; the same p as p̂, with a two-sample bootstrap interval.
+ */
+export interface PredictionPowered {
+  /** F_all + (Y_lab − F_lab); null when undefined. */
+  value: number | null;
+  /** null with too_few, without replicates, or when no replicate is defined. */
+  ci: Interval | null;
+  /** Fewer than 5 sampled summaries: the point value without an interval (PROTOCOL "Too few to estimate"). */
+  too_few: boolean;
+  replicates_dropped: number;
+  /** Sampled units with a usable human label and a hard label of the judge (Y_lab, F_lab). */
+  n_sampled_units: number;
+  /** Units of the dataset with a hard label of the judge (F_all). */
+  n_all_units: number;
+  /** Bootstrap units of the two sides: the annotated summaries, and every summary of the dataset. */
+  n_sampled_summaries: number;
+  n_all_summaries: number;
+  /** F_all: the judge's share of faithful units over the dataset. */
+  judge_rate: number | null;
+  /** Y_lab − F_lab: people minus judge on the sampled units. */
+  rectifier: number | null;
+  /** Width of this interval over the width of all_units.p_hat's; null without both, or when p̂'s has zero width. */
+  width_ratio: number | null;
+  /** The judge labeled no unit outside the sample: p̂_PP is p̂ on the units both labeled (Y_lab), with the sample's interval. */
+  same_as_p_hat: boolean;
+  /** The seed of the dataset's draws, and the summaries they hold (annotated or not yet). */
+  sample_seed: number;
+  n_drawn_summaries: number;
+}
+
 /** One judge on every annotated unit, whatever the summary's length (the all-units scope). */
 export interface AllUnitsJudge {
   /** n = usable human-labeled units with a hard label; n_summaries = bootstrap units. */
@@ -396,6 +444,9 @@ export interface AllUnitsJudge {
   recall: Estimate;
   /** TN / (TN + FP); n = TN + FP. */
   specificity: Estimate;
+  /** null when refused or undefined, with the reason in p_pp_reason (null when p_pp is given). */
+  p_pp: PredictionPowered | null;
+  p_pp_reason: string | null;
 }
 
 /**

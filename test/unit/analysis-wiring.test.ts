@@ -66,8 +66,10 @@ describe('loading a project for the analysis', () => {
     expect(rest).toEqual([]);
     // The loader adds its account of the human reference: the default (both sets, unanimous,
     // revealed labels left out), nothing left out; the imported label files' annotators are imported.
-    const { reference, ...units } = loaded!;
+    const { reference, sampling, ...units } = loaded!;
     expect(units).toEqual(datasetFromFixture(fixture));
+    // And its draws (none: the labels were imported), which tell whether p̂_PP applies.
+    expect(sampling).toEqual({ draws: [] });
     expect(reference).toEqual({
       set: 'both',
       rule: 'unanimous',
@@ -78,16 +80,25 @@ describe('loading a project for the analysis', () => {
       nLabelsRevealed: 0,
     });
     // And so the same report (the worked-example test holds that one against the expected block),
-    // but for the kinds the loader knows.
+    // but for the kinds and draws the loader knows: with them p̂_PP is refused for the imported
+    // label sets, without them because nothing says how the sample was drawn.
     const fromLoader = analyzeProject([loaded!], { bootstrap: 0 });
     const fromFixture = analyzeProject([datasetFromFixture(fixture)], { bootstrap: 0 });
     expect(fromLoader.datasets[0]!.reference.annotators.map((a) => a.kind)).toEqual(['imported', 'imported']);
     expect(fromFixture.datasets[0]!.reference.annotators.map((a) => a.kind)).toEqual([null, null]);
+    const reasons = (report: typeof fromLoader) => Object.values(report.datasets[0]!.all_units.judges).map((j) => [j.p_pp, j.p_pp_reason]);
+    const refused = (reason: RegExp) => [null, expect.stringMatching(reason)];
+    expect(reasons(fromLoader)).toEqual([refused(/^The human reference includes imported label sets \(ann1, ann2\)/), refused(/imported label sets/)]);
+    expect(reasons(fromFixture)).toEqual([refused(/^The analysis input does not say how the human sample was drawn/), refused(/how the human sample was drawn/)]);
     const withoutKinds = (report: typeof fromLoader) => ({
       ...report,
-      datasets: report.datasets.map((d) => ({ ...d, reference: { ...d.reference, annotators: d.reference.annotators.map((a) => ({ ...a, kind: null })) } })),
+      datasets: report.datasets.map((d) => ({
+        ...d,
+        reference: { ...d.reference, annotators: d.reference.annotators.map((a) => ({ ...a, kind: null })) },
+        all_units: { ...d.all_units, judges: Object.fromEntries(Object.entries(d.all_units.judges).map(([name, j]) => [name, { ...j, p_pp_reason: null }])) },
+      })),
     });
-    expect(withoutKinds(fromLoader)).toEqual(fromFixture);
+    expect(withoutKinds(fromLoader)).toEqual(withoutKinds(fromFixture));
   });
 
   it('uses current labels only, per phase: cleared labels, corrections, agreement, disagreement, review labels, adjudication', async () => {

@@ -51,6 +51,7 @@ const VALID_INPUT: Record<ApiMethod, unknown> = {
   'analysis.status': { jobId: 'a' },
   'analysis.cancel': { jobId: 'a' },
   'analysis.latest': {},
+  'planning.plan': { target: 0.02 },
   'review.queue': { queue: 'suspicious', dataset: 'news' },
   'review.card': { key: 1, queue: 'suspicious', reviewer: 'alice' },
   'review.record': { unitId: 1, queue: 'suspicious', reviewer: 'alice', state, timeSpentMs: 1, cause: 'label' },

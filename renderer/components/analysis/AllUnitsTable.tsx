@@ -6,6 +6,7 @@
  */
 import type { AllUnitsReport, Estimate } from '../../../shared/analysis/types';
 import { count, plural, withInterval } from './format';
+import { PredictionPoweredTable } from './PredictionPoweredTable';
 
 function EstimateCell({ estimate, unit, testId }: { estimate: Estimate; unit: string; testId?: string }) {
   return (
@@ -28,6 +29,7 @@ export function AllUnitsTable({ allUnits, judges }: { allUnits: AllUnitsReport; 
         <span data-testid="all-units-p-hat">{withInterval(allUnits.p_hat)}</span>{' '}
         <span className="muted">(n = {plural(allUnits.p_hat.n, 'sentence')})</span>
       </p>
+      <PredictionPoweredTable allUnits={allUnits} judges={judges} />
       {judges.length > 0 && (
         <table className="data-table all-units-table" data-testid="all-units-table">
           <caption>

@@ -2,13 +2,15 @@
  * Sampling: n summaries of a dataset, uniformly at random with a fixed seed, so anyone who
  * draws again with the same seed gets the same set (PROTOCOL.md, Blind annotation). A batch can
  * go to one annotator, to everyone, or be split among several annotators with an overlap (the
- * share of summaries labeled by two of them; shared/sampling.ts assignWithOverlap).
+ * share of summaries labeled by two of them; shared/sampling.ts assignWithOverlap). "Draw N more"
+ * (../plan/DrawMore.tsx) draws what the plan of the annotation says a target half-width needs.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Annotator, DatasetStats, SampleBatch } from '../../../shared/api';
 import { errorMessage } from '../../api/errors';
 import { bridge } from '../../state/session';
 import { LIMITS, readBound, type Bound } from '../../../shared/limits';
+import { DrawMore } from '../plan/DrawMore';
 
 /** The overlap as the form shows it: a percentage of the contract's share. */
 const PERCENT_OVERLAP: Bound = { ...LIMITS.sampling.overlap, max: 100 * LIMITS.sampling.overlap.max };
@@ -50,6 +52,17 @@ export function SamplePanel({ datasets, batches, onDrawn }: SamplePanelProps) {
       setMessage({ ok: false, text: chosen ? `${invalid.join('. ')}.` : 'Choose a dataset.' });
       return;
     }
+    await drawBatch(count, seedValue, overlapPercent);
+  }
+
+  /** "Draw N more": the plan's count and the sample's seed, to the annotator or split as the form says. */
+  function drawMore(count: number, seedValue: number) {
+    const overlapPercent = readBound(overlap, PERCENT_OVERLAP);
+    if (typeof overlapPercent === 'string') setMessage({ ok: false, text: `Overlap %: ${overlapPercent}.` });
+    else void drawBatch(count, seedValue, overlapPercent);
+  }
+
+  async function drawBatch(count: number, seedValue: number, overlapPercent: number) {
     const names = splitAmong
       .split(',')
       .map((name) => name.trim())
@@ -148,6 +161,7 @@ export function SamplePanel({ datasets, batches, onDrawn }: SamplePanelProps) {
           {message.text}
         </p>
       )}
+      {chosen && <DrawMore dataset={chosen} version={batches.length} drawing={drawing} onDraw={drawMore} />}
       <BatchesTable batches={batches} />
     </section>
   );
