@@ -12,7 +12,8 @@ import { useShallow } from 'zustand/react/shallow';
 import type { AnalysisStatus } from '../../shared/api';
 import { ErrorBanner } from '../components/ErrorBanner';
 import { DatasetSection } from '../components/analysis/DatasetSection';
-import { count, HUMAN_LABEL_RULE_TEXT, REFERENCE_TEXT } from '../components/analysis/format';
+import { HUMAN_LABEL_RULE_TEXT, REFERENCE_TEXT } from '../components/analysis/format';
+import { formatCount } from '../format';
 import { reportOutcome, saveText } from '../components/analysis/save';
 import { SettingsPanel } from '../components/analysis/SettingsPanel';
 import { SuspiciousPanel } from '../components/analysis/SuspiciousList';
@@ -110,9 +111,9 @@ function ResultHead({ result, running }: { result: AnalysisStatus; running: bool
   return (
     <section className="panel analysis-result-head" data-testid="analysis-result">
       <p data-testid="analysis-settings-used">
-        <strong>Settings used:</strong> {count(used.bootstrap)} bootstrap replicates · seed {used.seed} · review cap {count(used.cap)} ·{' '}
+        <strong>Settings used:</strong> {formatCount(used.bootstrap)} bootstrap replicates · seed {used.seed} · review cap {formatCount(used.cap)} ·{' '}
         {used.dataset === null ? 'all datasets' : <>dataset <span className="mono">{used.dataset}</span></>} · simulation {report.settings.simulation_points}{' '}
-        points of y over ≥ {count(report.settings.simulation_min_summaries)} summaries
+        points of y over ≥ {formatCount(report.settings.simulation_min_summaries)} summaries
         {report.settings.reference !== undefined && (
           <span data-testid="analysis-reference-used">
             {' '}

@@ -11,7 +11,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from '../../renderer/App';
 import { exportHooks, serializeSvg } from '../../renderer/charts/export';
-import { displayedHigher, plusMinus } from '../../renderer/components/analysis/format';
+import { displayedHigher } from '../../renderer/components/analysis/format';
+import { formatEstimate } from '../../renderer/format';
 import { epsilonChartScale } from '../../renderer/components/analysis/EpsilonChart';
 import { hiddenBiasGapDomain } from '../../renderer/components/analysis/HiddenBiasChart';
 import { linearScale } from '../../renderer/charts/scale';
@@ -404,7 +405,7 @@ describe('the Table 2 layout', () => {
     const min = within(row).getByTestId('corr-hard-min');
     const mean = within(row).getByTestId('corr-hard-mean');
     expect(mean.getAttribute('data-bold')).toBe('true');
-    expect(mean.querySelector('strong')?.textContent).toBe(plusMinus(qwenHard.mean.pearson));
+    expect(mean.querySelector('strong')?.textContent).toBe(formatEstimate(qwenHard.mean.pearson, { style: 'plus-minus' }));
     expect(min.getAttribute('data-bold')).toBe('false');
     expect(min.querySelector('strong')).toBeNull();
     const half = ((qwenHard.min.pearson.ci![1] - qwenHard.min.pearson.ci![0]) / 2).toFixed(2);

@@ -17,7 +17,8 @@ import { CorrelationTable } from './CorrelationTable';
 import { DatasetFacts } from './DatasetHeader';
 import { Disagreements } from './Disagreements';
 import { EpsilonChart } from './EpsilonChart';
-import { count, epsilon0Words, fixed, num, plural, withInterval } from './format';
+import { fixed, formatCount, formatEstimate, nEquals, num } from '../../format';
+import { epsilon0Words } from './format';
 import { HiddenBiasChart } from './HiddenBiasChart';
 import { ReliabilityTable } from './ReliabilityTable';
 import { SuspiciousList } from './SuspiciousList';
@@ -104,8 +105,8 @@ export function DatasetSection({ dataset, bootstrap, index }: { dataset: Dataset
             caption={
               <>
                 Shares of all-faithful, mixed and all-unfaithful summaries. Only mixed summaries tell min from mean: the mixed share is the diagnostic’s power. n =
-                humans {count(dataset.composition.human.n)}, judges on annotated {count(dataset.composition.judges.annotated.n)}, judges on all{' '}
-                {count(dataset.composition.judges.all.n)} summaries.
+                humans {formatCount(dataset.composition.human.n)}, judges on annotated {formatCount(dataset.composition.judges.annotated.n)}, judges on all{' '}
+                {formatCount(dataset.composition.judges.all.n)} summaries.
               </>
             }
           >
@@ -119,7 +120,7 @@ export function DatasetSection({ dataset, bootstrap, index }: { dataset: Dataset
               testId="figure-hidden-bias"
               caption={
                 <>
-                  A fraction y of {count(dataset.hidden_bias.n_simulated_summaries)} simulated summaries (this dataset’s lengths, p̂ ={' '}
+                  A fraction y of {formatCount(dataset.hidden_bias.n_simulated_summaries)} simulated summaries (this dataset’s lengths, p̂ ={' '}
                   {fixed(dataset.hidden_bias.p_hat, 3)}) is labelled by the averaging rule, the rest by the minimum rule. A small mean − min gap does not certify
                   unbiased labels.
                 </>
@@ -149,7 +150,7 @@ export function DatasetSection({ dataset, bootstrap, index }: { dataset: Dataset
                       caption={
                         <>
                           Reliability of <span className="judge-name-inline">{judge}</span>’s soft labels: mean predicted P(faithful) vs observed share faithful per
-                          bin, n = {plural(calibration.brier.n, 'sentence')}. Brier {withInterval(calibration.brier)}, ECE {num(calibration.ece.value)}.
+                          bin, {nEquals(calibration.brier.n, 'sentence')}. Brier {formatEstimate(calibration.brier, { n: 'never' })}, ECE {num(calibration.ece.value)}.
                         </>
                       }
                     >

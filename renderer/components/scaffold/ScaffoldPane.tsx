@@ -9,6 +9,7 @@ import type { ScaffoldAnnotation, ScaffoldAnnotationItem } from '../../../shared
 import { ALIGNMENT_NAME, type KeptAlignments } from '../../state/scaffold';
 import { SavingStatus } from '../accuracy/SavingStatus';
 import { useScrollCurrentIntoView } from '../useScrollCurrentIntoView';
+import { agree, plural } from '../../format';
 
 interface ScaffoldPaneProps {
   summary: AnnotationSummary;
@@ -57,7 +58,7 @@ export function ScaffoldPane({ summary, scaffold, position, saving, failed, kept
             {kept && kept.key === scaffold.key && (
               <p className="notice" role="status" data-testid="scaffold-kept">
                 Version {kept.toVersion} made.{' '}
-                {kept.aligned > 0 ? `Your ${kept.aligned} alignment${kept.aligned === 1 ? '' : 's'} stay on version ${kept.fromVersion}; ` : ''}version {kept.toVersion} starts unaligned.
+                {kept.aligned > 0 ? `Your ${plural(kept.aligned, 'alignment')} ${agree(kept.aligned, 'stays', 'stay')} on version ${kept.fromVersion}; ` : ''}version {kept.toVersion} starts unaligned.
               </p>
             )}
             {(['fact', 'question', 'attribute'] as const).map((kind) => {
