@@ -85,8 +85,13 @@ export function ScaffoldPane({ summary, scaffold, position, saving, failed, kept
                           <span className={`badge badge-${value ? COLOUR[value] : 'none'}`} title={value ? ALIGNMENT_NAME[value] : 'Not aligned'}>
                             {value ? LETTER[value] : '·'}
                           </span>
-                          {item.tier && <span className={`tag tag-tier tier-${item.tier}`}>{item.tier}</span>}
                           <span className="unit-text">
+                            {/* The tier leads the text, inline: its own grid column squeezed it under the badge. */}
+                            {item.tier && (
+                              <span className={`tag tag-tier tier-${item.tier}`} data-testid={`scaffold-tier-${item.itemKey}`}>
+                                {item.tier}
+                              </span>
+                            )}
                             {item.entity && <strong>{item.entity}: </strong>}
                             {item.text}
                             {item.kind === 'question' && item.answer ? <span className="muted small"> — expected: {item.answer}</span> : null}
