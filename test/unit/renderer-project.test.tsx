@@ -69,7 +69,7 @@ describe('import in the browser', () => {
     await screen.findByTestId('import-progress');
     const result = await screen.findByTestId('import-result', {}, { timeout: 3_000 });
     expect(result.textContent).toContain('10 summaries added');
-    expect(result.textContent).toContain('2 unchanged');
+    expect(result.textContent).toContain('(2 already there), 31 sentences');
     expect(result.textContent).toContain('news.jsonl');
     expect(result.textContent).toContain('Split with sbd');
     expect(screen.getByTestId('import-predictions-skipped').textContent).toContain('news.jsonl, line 4 (d1:bart): pred_faithfulness_labels has 2 predictions, expected 3');
@@ -82,6 +82,39 @@ describe('import in the browser', () => {
     await waitFor(() => expect(core.callsTo('datasets.list').length).toBeGreaterThanOrEqual(2));
   });
 
+  it('says what a scaffold import did: its dataset, versions and alignments, no empty dataset or 0 / 0 progress', async () => {
+    await openProjectView();
+    core.override('imports.start', () => ({ jobId: 'j1' }));
+    core.override('jobs.get', () =>
+      job({
+        state: 'done',
+        phase: 'writing',
+        done: 0,
+        total: 0,
+        result: {
+          kind: 'scaffold',
+          datasets: ['realsumm'],
+          filesUsed: ['scaffold.jsonl'],
+          summariesAdded: 0,
+          summariesUnchanged: 0,
+          unitsAdded: 0,
+          labelsAdded: 0,
+          labelsUnchanged: 0,
+          predictionsKept: 0,
+          predictionsSkipped: [],
+          notes: [],
+          scaffold: { scaffolds: 9, alignments: 0 },
+        },
+      }),
+    );
+    fireEvent.change(screen.getByTestId('import-file'), { target: { files: [new File(['{}'], 'scaffold.jsonl')] } });
+    const summary = await screen.findByTestId('import-result-summary');
+    expect(summary.textContent).toBe('Imported as scaffold into realsumm: 9 scaffold versions and 0 alignments added.');
+    const status = screen.getByTestId('import-status').textContent!;
+    expect(status).not.toMatch(/0 \/ 0|summaries added|into —/);
+    expect(screen.getByTestId('import-progress').textContent).toBe('scaffold.jsonl — done');
+  });
+
   it('lists every problem of a refused import in a table', async () => {
     await openProjectView();
     const problems = [
@@ -89,7 +122,7 @@ describe('import in the browser', () => {
       { file: 'bad.jsonl', record: 5, expected: 'an object' },
     ];
     core.override('imports.start', () => ({ jobId: 'j1' }));
-    core.override('jobs.get', () => job({ state: 'failed', error: { message: 'Nothing was imported: 2 problem(s) found.', problems } }));
+    core.override('jobs.get', () => job({ state: 'failed', error: { message: 'Nothing was imported: 2 problems found.', problems } }));
     fireEvent.change(screen.getByTestId('import-file'), { target: { files: [new File(['x'], 'bad.jsonl')] } });
     const table = await screen.findByTestId('import-problems');
     const rows = within(table).getAllByRole('row').slice(1);
