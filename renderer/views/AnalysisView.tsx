@@ -70,7 +70,13 @@ export function AnalysisView() {
         </p>
       )}
       {report?.datasets.map((dataset, index) => (
-        <DatasetSection key={dataset.dataset} dataset={dataset} bootstrap={report.settings.bootstrap} index={index} />
+        <DatasetSection
+          key={dataset.dataset}
+          dataset={dataset}
+          bootstrap={report.settings.bootstrap}
+          index={index}
+          sampled={projectLoading ? null : (datasets.find((d) => d.name === dataset.dataset)?.sampled ?? null)}
+        />
       ))}
       {!report && loaded && job?.state !== 'running' && datasets.length > 0 && (
         <p className="muted" data-testid="analysis-none">

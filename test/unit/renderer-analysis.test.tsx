@@ -765,7 +765,9 @@ describe('lists, downloads and empty states', () => {
     resetAnalysis();
     await openAnalysisView();
     await runToDone();
-    expect(within(section('xsum')).getByTestId('empty-humans').textContent).toContain('Label some sentences in Annotate');
+    // xsum is sampled (8 summaries): label them, no "draw a sample first".
+    expect(within(section('xsum')).getByTestId('empty-humans').textContent).toContain('Label the sentences of the 8 sampled summaries in Annotate');
+    expect(within(section('xsum')).getByTestId('empty-humans').textContent).not.toContain('draw a sample');
     expect(within(section('cnn')).queryByTestId('empty-humans')).toBeNull();
   });
 

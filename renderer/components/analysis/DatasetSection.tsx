@@ -18,15 +18,21 @@ import { DatasetFacts } from './DatasetHeader';
 import { Disagreements } from './Disagreements';
 import { EpsilonChart } from './EpsilonChart';
 import { fixed, formatCount, formatEstimate, nEquals, num } from '../../format';
-import { epsilon0Words } from './format';
+import { epsilon0Words, noHumanSentenceLabelsWords, noSentenceJudgesWords, type MissingSentenceInput } from './format';
 import { HiddenBiasChart } from './HiddenBiasChart';
 import { ReliabilityTable } from './ReliabilityTable';
 import { SuspiciousList } from './SuspiciousList';
 import { VerdictTable } from './VerdictTable';
 
-export function DatasetSection({ dataset, bootstrap, index }: { dataset: DatasetAnalysis; bootstrap: number; index: number }) {
+/** `sampled`: the dataset's sampled summaries (the project's counts), null when not known. */
+export function DatasetSection({ dataset, bootstrap, index, sampled = null }: { dataset: DatasetAnalysis; bootstrap: number; index: number; sampled?: number | null }) {
   const hasJudges = dataset.judge_names.length > 0;
   const hasHumans = dataset.human.n_usable > 0;
+  const missing: MissingSentenceInput = {
+    sampled,
+    peopleAccuracySummaries: dataset.accuracy?.sources.human?.n_summaries ?? 0,
+    accuracyJudges: new Set([...Object.keys(dataset.accuracy?.claim_judges ?? {}), ...Object.keys(dataset.accuracy?.keyfact_judges ?? {})]).size,
+  };
   const file = (what: string) => safeFileName('loupe', dataset.dataset, what);
   const headingId = `analysis-dataset-${index}`;
 
@@ -65,14 +71,12 @@ export function DatasetSection({ dataset, bootstrap, index }: { dataset: Dataset
         <>
           {!hasJudges && (
             <p className="analysis-empty" data-testid="empty-judges">
-              No judge predictions for this dataset. Add a judge in Judges (<kbd>G</kbd>) and run it — the offline baseline needs no model — then run the analysis
-              again.
+              {noSentenceJudgesWords(missing)}
             </p>
           )}
           {!hasHumans && (
             <p className="analysis-empty" data-testid="empty-humans">
-              No usable human labels yet: p̂, ε̂, ε₀ and the verdict need them. Label some sentences in Annotate (draw a sample in Project first), then run the
-              analysis again.
+              {noHumanSentenceLabelsWords(dataset.human, missing)}
             </p>
           )}
 

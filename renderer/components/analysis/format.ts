@@ -3,7 +3,7 @@
  * rests on, ε₀. Figures themselves (counts, estimates, intervals, n) come from renderer/format.ts.
  */
 import type { CorrelationCell, DatasetAnalysis, Estimate, HumanLabelRule, Rate, ReferenceSet } from '../../../shared/analysis/types';
-import { intervalText, nEquals, num, percent, plural } from '../../format';
+import { agree, intervalText, nEquals, num, percent, plural } from '../../format';
 
 /** The settings of whose labels count, in words (form and report). */
 export const REFERENCE_TEXT: Record<ReferenceSet, string> = {
@@ -77,4 +77,47 @@ export function epsilon0Words(dataset: Pick<DatasetAnalysis, 'epsilon0' | 'epsil
     default:
       return `ε₀ undefined: ${dataset.epsilon0_reason ?? 'p̂ is missing, 0 or 1'}`;
   }
+}
+
+/** What the sentence-level audit of a dataset lacks, and what to do about it. */
+export interface MissingSentenceInput {
+  /** The dataset's sampled summaries (Project), or null when the project's counts are not known here. */
+  sampled: number | null;
+  /** Summaries whose claims or key facts people labeled (the accuracy block's people source). */
+  peopleAccuracySummaries: number;
+  /** Judges of its claims or key facts (the accuracy block). */
+  accuracyJudges: number;
+}
+
+type SentenceHuman = Pick<DatasetAnalysis['human'], 'n_unclear' | 'n_unresolved'>;
+
+/**
+ * Why p̂, ε̂, ε₀ and the verdict are missing: no usable sentence label from people. A dataset
+ * whose people labeled claims or key facts (RealSumm) is not told to draw a sample or to label
+ * "some sentences" as if nothing had been done; a sampled one is not told to sample first.
+ */
+export function noHumanSentenceLabelsWords(human: SentenceHuman, input: MissingSentenceInput): string {
+  const need = 'p̂, ε̂, ε₀ and the verdict rest on people’s Faithful / Unfaithful labels of sentences';
+  const run = 'then run the analysis again.';
+  const leftOut = human.n_unclear + human.n_unresolved;
+  if (leftOut > 0) {
+    return `No usable sentence label yet: ${need}, and ${plural(leftOut, 'labeled sentence')} here ${agree(leftOut, 'is', 'are')} unclear or unresolved. Label or review them in Annotate, ${run}`;
+  }
+  if (input.peopleAccuracySummaries > 0) {
+    return `No sentence labels from people: ${need}. People labeled claims or key facts of ${plural(input.peopleAccuracySummaries, 'summary')} here (the accuracy tables above use them); to audit judges sentence by sentence, label the sentences of the sample in Annotate (T to Sentences), ${run}`;
+  }
+  if (input.sampled !== null && input.sampled > 0) {
+    return `No sentence labels from people yet: ${need}. Label the sentences of the ${plural(input.sampled, 'sampled summary')} in Annotate, ${run}`;
+  }
+  const sample = input.sampled === 0 ? ' (draw a sample in Project first)' : '';
+  return `No usable human labels yet: ${need}. Label some sentences in Annotate${sample}, ${run}`;
+}
+
+/** Why the judge tables are missing: no judge labeled a sentence of the dataset. */
+export function noSentenceJudgesWords(input: MissingSentenceInput): string {
+  const add = 'Add a judge in Judges (G) and run it — the offline baseline needs no model — then run the analysis again.';
+  if (input.accuracyJudges > 0) {
+    return `No judge labeled this dataset’s sentences: its ${plural(input.accuracyJudges, 'judge')} of claims or key facts ${agree(input.accuracyJudges, 'is', 'are')} in the accuracy tables above. For the sentence-level audit, ${add.charAt(0).toLowerCase()}${add.slice(1)}`;
+  }
+  return `No judge predictions for this dataset. ${add}`;
 }
