@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { App } from '../../renderer/App';
 import { ApiError } from '../../renderer/api/errors';
 import { createFakeCore, resetRendererState, type FakeCore } from '../../renderer/testing/fakeCore';
-import type { Job } from '../../shared/api';
+import type { AnnotatorActivity, Job } from '../../shared/api';
 
 let core: FakeCore;
 
@@ -286,6 +286,25 @@ describe('start view', () => {
   });
 });
 
+/** A person's activity with nothing done yet; tests override what they need. */
+function person(name: string): AnnotatorActivity {
+  return {
+    name,
+    kind: 'person',
+    annotationLabels: 0,
+    reviewDecisions: 0,
+    claimLabels: 0,
+    keyFactLabels: 0,
+    scaffoldAlignments: 0,
+    events: 0,
+    timedDecisions: 0,
+    medianMsPerDecision: null,
+    fastDecisions: 0,
+    firstAt: null,
+    lastAt: null,
+  };
+}
+
 describe('annotators in the Project view', () => {
   it('shows each annotator’s activity with an empty state before anyone labels', async () => {
     const { AnnotatorsTable } = await import('../../renderer/components/project/AnnotatorsTable');
@@ -296,16 +315,44 @@ describe('annotators in the Project view', () => {
       <AnnotatorsTable
         fastMs={2000}
         annotators={[
-          { name: 'ana', annotationLabels: 42, reviewDecisions: 3, events: 50, timedDecisions: 40, medianMsPerDecision: 5300, fastDecisions: 2, firstAt: '2026-11-01T10:00:00.000Z', lastAt: '2026-11-03T10:00:00.000Z' },
-          { name: '<b>bo</b>', annotationLabels: 0, reviewDecisions: 0, events: 0, timedDecisions: 0, medianMsPerDecision: null, fastDecisions: 0, firstAt: null, lastAt: null },
+          { ...person('ana'), annotationLabels: 42, reviewDecisions: 3, claimLabels: 5, events: 50, timedDecisions: 40, medianMsPerDecision: 5300, fastDecisions: 2, firstAt: '2026-11-01T10:00:00.000Z', lastAt: '2026-11-03T10:00:00.000Z' },
+          person('<b>bo</b>'),
         ]}
       />,
     );
     const ana = shown.getByTestId('annotator-ana');
     expect(ana.textContent).toContain('42');
     expect(ana.textContent).toContain('5.3 s');
+    expect(shown.getByTestId('annotator-other-ana').textContent).toBe('5 claim labels');
+    expect(shown.getByTestId('annotator-active-ana').textContent).toBe('2026-11-01 – 2026-11-03');
     expect(shown.getByTestId('annotator-fast-ana').textContent).toBe('2 of 40');
     expect(shown.getByTestId('annotator-<b>bo</b>').textContent).toContain('<b>bo</b>');
     expect(shown.container.querySelector('b')).toBeNull();
+    // Someone who has not labeled yet: said in words, not "— – —".
+    expect(shown.getByTestId('annotator-active-<b>bo</b>').textContent).toBe('not yet');
+    expect(shown.getByTestId('annotators').textContent).not.toContain('— – —');
+  });
+
+  it('lists imported label sets apart, with the labels they hold (REALSumm’s are key-fact labels, not 0)', async () => {
+    const { AnnotatorsTable } = await import('../../renderer/components/project/AnnotatorsTable');
+    const at = '2026-11-05T08:00:00.000Z';
+    render(
+      <AnnotatorsTable
+        fastMs={2000}
+        annotators={[
+          { ...person('alice'), annotationLabels: 3, events: 3, firstAt: at, lastAt: at },
+          { ...person('frank-0'), kind: 'imported', annotationLabels: 191, events: 191, firstAt: at, lastAt: at },
+          { ...person('realsumm-0'), kind: 'imported', keyFactLabels: 144, firstAt: at, lastAt: at },
+        ]}
+      />,
+    );
+    const people = screen.getByTestId('annotators');
+    expect(within(people).queryByTestId('annotator-realsumm-0')).toBeNull();
+    expect(within(people).getByTestId('annotator-active-alice').textContent).toBe('2026-11-05');
+    const sets = screen.getByTestId('annotators-imported');
+    expect(within(sets).getByTestId('label-set-labels-realsumm-0').textContent).toBe('144 key-fact labels');
+    expect(within(sets).getByTestId('label-set-labels-frank-0').textContent).toBe('191 sentence labels');
+    // No time columns for sets that took no decisions here, and no empty ranges.
+    expect(sets.textContent).not.toMatch(/—\s*–\s*—|Median|Fast/);
   });
 });
