@@ -14,6 +14,20 @@ import { AnnotatorKindError, type AnnotatorKind } from './annotatorKind';
 
 export { AnnotatorKindError, type AnnotatorKind } from './annotatorKind';
 
+/** One annotator's counts (annotatorActivity): current labels of each kind, events and when they were made. */
+export interface AnnotatorActivityRow {
+  name: string;
+  kind: AnnotatorKind;
+  annotationLabels: number;
+  reviewDecisions: number;
+  claimLabels: number;
+  keyFactLabels: number;
+  scaffoldAlignments: number;
+  events: number;
+  firstAt: string | null;
+  lastAt: string | null;
+}
+
 export interface AnnotatorRow {
   id: number;
   name: string;
@@ -223,19 +237,7 @@ export class Repository {
    * What each annotator has done: current labels per phase, events, and the time spent on each
    * label decision (keypress labels only; imported, undo and redo events carry no decision time).
    */
-  annotatorActivity(): Array<{
-    name: string;
-    kind: AnnotatorKind;
-    annotationLabels: number;
-    reviewDecisions: number;
-    claimLabels: number;
-    keyFactLabels: number;
-    scaffoldAlignments: number;
-    events: number;
-    decisionTimesMs: number[];
-    firstAt: string | null;
-    lastAt: string | null;
-  }> {
+  annotatorActivity(): Array<AnnotatorActivityRow & { decisionTimesMs: number[] }> {
     // Current labels per item and annotator (the latest event), counted when they hold a value.
     const current = (source: string, item: string) =>
       `(SELECT annotator_id, value FROM (SELECT annotator_id, value, row_number() OVER (PARTITION BY ${item}, annotator_id ORDER BY ${CURRENT_FIRST}) AS rn FROM ${source}) WHERE rn = 1)`;
@@ -269,19 +271,7 @@ export class Repository {
                 (SELECT max(created_at) FROM times t WHERE t.annotator_id = a.id) AS lastAt
          FROM annotators a ORDER BY a.name`,
       )
-      .all() as Array<{
-      name: string;
-      kind: AnnotatorKind;
-      annotationLabels: number;
-      reviewDecisions: number;
-      claimLabels: number;
-      keyFactLabels: number;
-      scaffoldAlignments: number;
-      events: number;
-      decisionTimes: string;
-      firstAt: string | null;
-      lastAt: string | null;
-    }>;
+      .all() as Array<AnnotatorActivityRow & { decisionTimes: string }>;
     return rows.map(({ decisionTimes, ...r }) => ({ ...r, decisionTimesMs: JSON.parse(decisionTimes) as number[] }));
   }
 

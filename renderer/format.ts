@@ -11,7 +11,7 @@
 import type { Estimate, Interval } from '../shared/analysis/types';
 import { formatCount, plural } from '../shared/words';
 
-export { agree, formatCount, plural, pluralNoun } from '../shared/words';
+export { agree, formatCount, nonZeroCounts, plural, pluralNoun } from '../shared/words';
 
 export const UNDEFINED_TEXT = 'undefined';
 

@@ -35,3 +35,8 @@ export function plural(n: number, one: string, many?: string): string {
 export function agree(n: number, one: string, many: string): string {
   return n === 1 ? one : many;
 }
+
+/** The non-zero counts as phrases, in order: [[2, 'claim set'], [0, 'label']] → ["2 claim sets"]. */
+export function nonZeroCounts(counts: ReadonlyArray<readonly [number, string]>): string[] {
+  return counts.filter(([n]) => n > 0).map(([n, noun]) => plural(n, noun));
+}

@@ -4,7 +4,7 @@
  * rather than "0 summaries added, 0 sentences, 0 labels".
  */
 import type { ImportResult } from '../api';
-import { formatCount, plural } from '../words';
+import { formatCount, nonZeroCounts, plural } from '../words';
 
 /** The parts of the summary, in order; ["nothing new"] when the file added nothing. */
 export function importedParts(result: ImportResult): string[] {
@@ -20,17 +20,13 @@ export function importedParts(result: ImportResult): string[] {
   }
   if (sentencePredictions > 0 || result.kind === 'predictions') parts.push(`${plural(sentencePredictions, 'judge prediction')} added`);
   if (accuracy) {
-    const counts = (
-      [
-        [accuracy.claimSets, 'claim set'],
-        [accuracy.keyFactSets, 'key-fact list'],
-        [accuracy.labels, 'claim or key-fact label'],
-        [accuracy.predictions, 'judge output'],
-        [accuracy.systemOutputs, 'system output'],
-      ] as const
-    )
-      .filter(([n]) => n > 0)
-      .map(([n, noun]) => plural(n, noun));
+    const counts = nonZeroCounts([
+      [accuracy.claimSets, 'claim set'],
+      [accuracy.keyFactSets, 'key-fact list'],
+      [accuracy.labels, 'claim or key-fact label'],
+      [accuracy.predictions, 'judge output'],
+      [accuracy.systemOutputs, 'system output'],
+    ]);
     parts.push(counts.length > 0 ? `claims and key facts: ${counts.join(', ')} added` : 'claims and key facts: nothing new');
   }
   if (result.scaffold) parts.push(`${plural(result.scaffold.scaffolds, 'scaffold version')} and ${plural(result.scaffold.alignments, 'alignment')} added`);

@@ -5,7 +5,7 @@
  * (with its noun) when asked.
  */
 import { describe, expect, it } from 'vitest';
-import { agree, fixed, formatCount, formatEstimate, nEquals, percent, plural, pluralNoun, signed, SMALL_N, UNDEFINED_TEXT } from '../../renderer/format';
+import { agree, fixed, formatCount, formatEstimate, nEquals, nonZeroCounts, percent, plural, pluralNoun, signed, SMALL_N, UNDEFINED_TEXT } from '../../renderer/format';
 import type { Estimate } from '../../shared/analysis/types';
 
 const est = (value: number | null, ci: [number, number] | null, n: number): Estimate => ({ value, ci, n, replicates_dropped: 0 });
@@ -40,6 +40,11 @@ describe('counts and plurals', () => {
     expect(`${plural(1, 'sentence')} ${agree(1, 'differs', 'differ')}`).toBe('1 sentence differs');
     expect(`${plural(4, 'sentence')} ${agree(4, 'differs', 'differ')}`).toBe('4 sentences differ');
     expect(`${plural(0, 'sentence')} ${agree(0, 'differs', 'differ')}`).toBe('0 sentences differ');
+  });
+
+  it('lists only the counts that are not zero', () => {
+    expect(nonZeroCounts([[2, 'claim set'], [0, 'label'], [1, 'key-fact list']])).toEqual(['2 claim sets', '1 key-fact list']);
+    expect(nonZeroCounts([[0, 'label']])).toEqual([]);
   });
 
   it('n = …, with or without its noun', () => {

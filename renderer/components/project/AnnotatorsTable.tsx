@@ -1,5 +1,5 @@
 import type { AnnotatorActivity } from '../../../shared/api';
-import { formatCount, plural } from '../../format';
+import { formatCount, nonZeroCounts, plural } from '../../format';
 
 function seconds(ms: number | null): string {
   return ms === null ? '—' : `${(ms / 1000).toFixed(1)} s`;
@@ -15,15 +15,11 @@ function active(a: AnnotatorActivity): string {
 
 /** The labels other than sentences a person or a label set holds: "144 key-fact labels", or "none". */
 function otherLabels(a: AnnotatorActivity): string {
-  const parts = (
-    [
-      [a.claimLabels, 'claim label'],
-      [a.keyFactLabels, 'key-fact label'],
-      [a.scaffoldAlignments, 'scaffold alignment'],
-    ] as const
-  )
-    .filter(([n]) => n > 0)
-    .map(([n, noun]) => plural(n, noun));
+  const parts = nonZeroCounts([
+    [a.claimLabels, 'claim label'],
+    [a.keyFactLabels, 'key-fact label'],
+    [a.scaffoldAlignments, 'scaffold alignment'],
+  ]);
   return parts.length > 0 ? parts.join(', ') : 'none';
 }
 
