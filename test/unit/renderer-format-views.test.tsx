@@ -133,7 +133,10 @@ describe('accuracy and scaffold blocks', () => {
         { system: 'a', mean: est(0.6, 0.1, 3), rank: 1 },
         { system: 'b', mean: est(0.4, 0.1, 3), rank: 1 },
       ],
-      pairs: [{ a: 'a', b: 'b', n_documents: 1, difference: est(m === 'fps' ? 0.2 : 0.1, 0.3, 1), separable: false }],
+      pairs:
+        m === 'fact_focus'
+          ? [{ a: 'a', b: 'b', n_documents: 0, difference: { value: null, ci: null, n: 0, replicates_dropped: 0 }, separable: null }]
+          : [{ a: 'a', b: 'b', n_documents: 1, difference: est(m === 'fps' ? 0.2 : 0.1, 0.3, 1), separable: false }],
       spread: 0.2,
       noise: 0.1,
       saturated: false,
@@ -151,6 +154,8 @@ describe('accuracy and scaffold blocks', () => {
     expect(cellsWithTwoNs(screen.getByTestId('scaffold-analysis'))).toEqual([]);
     const pair = screen.getByTestId('scaffold-comparison').querySelector('[data-metric="fps"] [data-role="pair"]')!;
     expect(pair.textContent).toBe('a − b: +0.200 [−0.100, 0.500] (1 document) · not separable');
+    const undefinedPair = screen.getByTestId('scaffold-comparison').querySelector('[data-metric="fact_focus"] [data-role="pair"]')!;
+    expect(undefinedPair.textContent).toBe('a − b: undefined (0 documents)');
     expect(badPhrases(screen.getByTestId('scaffold-analysis').textContent ?? '')).toEqual([]);
   });
 });

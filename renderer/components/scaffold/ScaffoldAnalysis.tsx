@@ -54,6 +54,12 @@ function MeansTable({ title, rows, testId }: { title: string; rows: Array<[strin
   );
 }
 
+/** A paired difference: "+0.270 [0.170, 0.370]", the value alone without an interval, "undefined" without a value. */
+function differenceText(difference: Estimate): string {
+  if (difference.value === null) return UNDEFINED_TEXT;
+  return difference.ci === null ? signed(difference.value, 3) : `${signed(difference.value, 3)} ${intervalText(difference.ci, 3)}`;
+}
+
 /** "1. A · 1. B (tie) · 3. C": equal ranks are ties (their difference CI covers 0). */
 export function rankingText(c: MetricComparison): string {
   const ranked = c.systems.filter((s) => s.rank !== null).sort((a, b) => a.rank! - b.rank! || a.system.localeCompare(b.system));
@@ -98,7 +104,7 @@ function ComparisonTable({ title, comparison, testId }: { title: string; compari
                   <ul className="plain-list">
                     {c.pairs.map((p) => (
                       <li key={`${p.a}\u0000${p.b}`} data-role="pair" data-separable={p.separable === null ? '' : String(p.separable)}>
-                        {p.a} − {p.b}: {signed(p.difference.value, 3)} {intervalText(p.difference.ci, 3)} ({plural(p.n_documents, 'document')})
+                        {p.a} − {p.b}: {differenceText(p.difference)} ({plural(p.n_documents, 'document')})
                         {p.separable === true ? '' : p.separable === false ? ' · not separable' : ''}
                       </li>
                     ))}
