@@ -7,7 +7,7 @@
  * charts' elements, SVG and PNG export, report downloads, empty states, the key, and blindness:
  * the annotation store never receives report data.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from '../../renderer/App';
 import { exportHooks, serializeSvg } from '../../renderer/charts/export';
@@ -235,6 +235,11 @@ const rowOf = (container: HTMLElement, testId: string, judge: string) =>
 const reportOf = (name: string): DatasetAnalysis => useAnalysis.getState().result!.report!.datasets.find((d) => d.dataset === name)!;
 
 let downloads: Array<{ fileName: string; blob: Blob }>;
+
+// The view is a lazy chunk of the App: loaded once here, so no test's first wait races its import on a busy machine.
+beforeAll(async () => {
+  await import('../../renderer/views/AnalysisView');
+});
 
 beforeEach(() => {
   resetRendererState();
