@@ -18,6 +18,20 @@ import { AnnotatorKindError, type AnnotatorKind } from './annotatorKind';
 
 export { AnnotatorKindError, type AnnotatorKind } from './annotatorKind';
 
+/** One annotator's counts (annotatorActivity): current labels of each kind, events and when they were made. */
+export interface AnnotatorActivityRow {
+  name: string;
+  kind: AnnotatorKind;
+  annotationLabels: number;
+  reviewDecisions: number;
+  claimLabels: number;
+  keyFactLabels: number;
+  scaffoldAlignments: number;
+  events: number;
+  firstAt: string | null;
+  lastAt: string | null;
+}
+
 export interface AnnotatorRow {
   id: number;
   name: string;
@@ -239,31 +253,41 @@ export class Repository {
    * What each annotator has done: current labels per phase, events, and the time spent on each
    * label decision (keypress labels only; imported, undo and redo events carry no decision time).
    */
-  annotatorActivity(): Array<{
-    name: string;
-    annotationLabels: number;
-    reviewDecisions: number;
-    events: number;
-    decisionTimesMs: number[];
-    firstAt: string | null;
-    lastAt: string | null;
-  }> {
+  annotatorActivity(): Array<AnnotatorActivityRow & { decisionTimesMs: number[] }> {
+    // Current labels per item and annotator (the latest event), counted when they hold a value.
+    const current = (source: string, item: string) =>
+      `(SELECT annotator_id, value FROM (SELECT annotator_id, value, row_number() OVER (PARTITION BY ${item}, annotator_id ORDER BY ${CURRENT_FIRST}) AS rn FROM ${source}) WHERE rn = 1)`;
     const rows = this.db
       .prepare(
         `WITH ranked AS (
            SELECT annotator_id, phase, label, row_number() OVER (${PER_LABEL_CURRENT_FIRST}) AS rn FROM label_events
+         ),
+         claims AS ${current('(SELECT id, created_at, claim_id, annotator_id, label AS value FROM claim_label_events)', 'claim_id')},
+         facts AS ${current('(SELECT id, created_at, key_fact_id, summary_id, annotator_id, label AS value FROM key_fact_label_events)', 'key_fact_id, summary_id')},
+         conveying AS ${current('(SELECT id, created_at, unit_id, key_fact_set_id, annotator_id, conveys AS value FROM sentence_keyfact_events)', 'unit_id, key_fact_set_id')},
+         alignments AS ${current('(SELECT id, created_at, item_id, summary_id, annotator_id, value FROM scaffold_alignment_events WHERE annotator_id IS NOT NULL)', 'item_id, summary_id')},
+         times AS (
+           SELECT annotator_id, created_at FROM label_events
+           UNION ALL SELECT annotator_id, created_at FROM claim_label_events
+           UNION ALL SELECT annotator_id, created_at FROM key_fact_label_events
+           UNION ALL SELECT annotator_id, created_at FROM sentence_keyfact_events
+           UNION ALL SELECT annotator_id, created_at FROM scaffold_alignment_events WHERE annotator_id IS NOT NULL
          )
-         SELECT a.name,
+         SELECT a.name, a.kind,
                 (SELECT count(*) FROM ranked r WHERE r.annotator_id = a.id AND r.rn = 1 AND r.phase = 'annotation' AND r.label IS NOT NULL) AS annotationLabels,
                 (SELECT count(*) FROM ranked r WHERE r.annotator_id = a.id AND r.rn = 1 AND r.phase = 'review' AND r.label IS NOT NULL) AS reviewDecisions,
+                (SELECT count(*) FROM claims c WHERE c.annotator_id = a.id AND c.value IS NOT NULL) AS claimLabels,
+                (SELECT count(*) FROM facts f WHERE f.annotator_id = a.id AND f.value IS NOT NULL)
+                  + (SELECT count(*) FROM conveying c WHERE c.annotator_id = a.id AND c.value IS NOT NULL) AS keyFactLabels,
+                (SELECT count(*) FROM alignments s WHERE s.annotator_id = a.id AND s.value IS NOT NULL) AS scaffoldAlignments,
                 (SELECT count(*) FROM label_events e WHERE e.annotator_id = a.id) AS events,
                 (SELECT json_group_array(e.time_spent_ms) FROM label_events e
                    WHERE e.annotator_id = a.id AND e.cause = 'label' AND e.time_spent_ms IS NOT NULL) AS decisionTimes,
-                (SELECT min(created_at) FROM label_events e WHERE e.annotator_id = a.id) AS firstAt,
-                (SELECT max(created_at) FROM label_events e WHERE e.annotator_id = a.id) AS lastAt
+                (SELECT min(created_at) FROM times t WHERE t.annotator_id = a.id) AS firstAt,
+                (SELECT max(created_at) FROM times t WHERE t.annotator_id = a.id) AS lastAt
          FROM annotators a ORDER BY a.name`,
       )
-      .all() as Array<{ name: string; annotationLabels: number; reviewDecisions: number; events: number; decisionTimes: string; firstAt: string | null; lastAt: string | null }>;
+      .all() as Array<AnnotatorActivityRow & { decisionTimes: string }>;
     return rows.map(({ decisionTimes, ...r }) => ({ ...r, decisionTimesMs: JSON.parse(decisionTimes) as number[] }));
   }
 

@@ -42,6 +42,8 @@ export function makeCore(options: { web: boolean; annotator?: string | undefined
     annotator: options.annotator ?? null,
     allowedKeyEnv: options.web ? (options.allowedKeyEnv ?? new Set<string>()) : 'any',
     ...(options.links ? { links: options.links } : {}),
+    // A command names the format with --as; `loupe serve`'s page has the app's Format menu.
+    ...(options.web ? {} : { formatChoice: 'pass --as KIND' }),
   });
 }
 

@@ -37,6 +37,7 @@ import { registerPlanCommand } from './plan';
 import { registerReviewCommands } from './review';
 import { registerMergeCommand } from './merge';
 import { registerAccuracyCommands } from './accuracy';
+import { importedParts } from '../../shared/formats/import-summary';
 
 /** serve's own startup: a TCP port (not a contract input). */
 const port = (value: string) => {
@@ -190,10 +191,8 @@ program
       if (tty) process.stderr.write('\n');
       const result = job.result;
       process.stdout.write(
-        `Imported ${result.kind} into ${path}: ${result.summariesAdded} summaries added (${result.summariesUnchanged} already there), ` +
-          `${result.unitsAdded} sentences, ${result.labelsAdded} labels added (${result.labelsUnchanged} already there)` +
-          `${result.predictionsKept || result.kind === 'predictions' ? `, ${result.predictionsKept} judge predictions added` : ''}.\n` +
-          `Datasets: ${result.datasets.join(', ')}\nFiles used: ${describeFiles(result.filesUsed)}\n` +
+        `Imported ${result.kind} into ${path}: ${importedParts(result).join('; ')}.\n` +
+          `Datasets: ${result.datasets.join(', ') || 'none'}\nFiles used: ${describeFiles(result.filesUsed)}\n` +
           result.predictionsSkipped
             .map((x) => `Predictions skipped: ${x.file}${x.line !== undefined ? ` line ${x.line}` : x.record !== undefined ? ` record ${x.record}` : ''} (${x.summaryId}): ${x.field} has ${x.found} predictions, expected ${x.expected} (one per sentence); the record is imported without them\n`)
             .join('') +

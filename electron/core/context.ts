@@ -43,6 +43,12 @@ export interface CoreOptions extends HostCapabilities {
   allowedKeyEnv?: KeyEnvPolicy;
   /** Annotator links (`loupe serve`): absent on hosts without them (desktop, CLI), whose links.* answer unsupported. */
   links?: LinkRegistry | null;
+  /**
+   * How this host's user names an import's format when it cannot be detected, as an imperative
+   * ("pass --as KIND" on the command line). Absent: the app's Import panel, whose Format menu
+   * names it (APP_FORMAT_CHOICE in imports/run.ts).
+   */
+  formatChoice?: string;
 }
 
 /**

@@ -3,7 +3,7 @@
  * (a JSONL of OpenAI Batch requests out, a batch engine's answers in) and the report of an import.
  */
 import { useRef } from 'react';
-import { formatCount } from './judges/format';
+import { formatCount, plural } from '../format';
 
 export type BatchFilePending = 'export' | 'import' | null | undefined;
 
@@ -76,10 +76,10 @@ export function BatchImportReport({ report, itemNoun, testId }: { report: BatchI
   return (
     <div className="notice batch-report" data-testid={testId}>
       <p>
-        Imported {formatCount(report.lines)} lines: {formatCount(report.answered)} answered, {formatCount(report.parseErrors)} unparsable,{' '}
-        {formatCount(report.failed)} failed (sent again by the next run or batch), {formatCount(report.unknown)} unknown ids,{' '}
-        {formatCount(report.duplicates)} duplicates, {formatCount(report.invalid)} unreadable lines; {formatCount(report.shared)} filled from the cache;{' '}
-        {formatCount(report.stillToDo)} {itemNoun}s still to do.
+        Imported {plural(report.lines, 'line')}: {formatCount(report.answered)} answered, {formatCount(report.parseErrors)} unparsable,{' '}
+        {formatCount(report.failed)} failed (sent again by the next run or batch), {plural(report.unknown, 'unknown id')},{' '}
+        {plural(report.duplicates, 'duplicate')}, {plural(report.invalid, 'unreadable line')}; {formatCount(report.shared)} filled from the cache;{' '}
+        {plural(report.stillToDo, itemNoun)} still to do.
       </p>
       {examples.length > 0 && (
         <ul>

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { formatCount } from './formatCount';
+import { formatCount } from '../format';
 
 interface ProgressBarProps {
   done: number;

@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { cancelReveal, confirmReveal, useReveal, VIEW_TITLE, type RevealQuestion } from '../state/reveal';
+import { plural } from '../format';
 
 export function RevealDialog() {
   const asking = useReveal((state) => state.asking);
@@ -48,7 +49,7 @@ function Question({ asking, pending }: { asking: RevealQuestion; pending: boolea
   }
 
   const title = VIEW_TITLE[asking.view];
-  const summaries = `${asking.count.toLocaleString('en-US')} ${asking.count === 1 ? 'summary' : 'summaries'}`;
+  const summaries = plural(asking.count, 'summary');
   return (
     <div className="overlay" role="presentation" data-testid="reveal-dialog">
       <div className="overlay-card" role="alertdialog" aria-modal="true" aria-labelledby="reveal-title" aria-describedby="reveal-text">

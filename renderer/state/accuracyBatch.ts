@@ -7,6 +7,7 @@
 import { create } from 'zustand';
 import type { AccuracyBatchImport } from '../../shared/contract/accuracy';
 import { errorMessage } from '../api/errors';
+import { formatCount, plural } from '../format';
 import { refreshTaskPlan, runInput, useAccuracyTasks } from './accuracyTasks';
 import { reloadItemsLater } from './accuracy';
 import { bridge } from './session';
@@ -31,8 +32,6 @@ export function resetAccuracyBatch(): void {
   useAccuracyBatch.setState({ ...initialState });
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
-
 async function withPending<T>(what: 'export' | 'import', step: () => Promise<T>): Promise<T | null> {
   if (useAccuracyBatch.getState().pending !== null) return null;
   set({ pending: what, error: null, notice: null, report: null, about: batchSubject(runInput(useAccuracyTasks.getState().options)) });
@@ -51,7 +50,7 @@ export async function exportTaskRequests(save: (fileName: string, content: strin
   if (typeof run === 'string') return set({ error: run });
   await withPending('export', async () => {
     const out = await bridge().call('accuracy.batchExport', { run });
-    const counts = `${count(out.requests)} requests (${count(out.done)} answered before, ${count(out.cached)} from the cache${out.missing > 0 ? `, ${count(out.missing)} left out` : ''})`;
+    const counts = `${plural(out.requests, 'request')} (${formatCount(out.done)} answered before, ${formatCount(out.cached)} from the cache${out.missing > 0 ? `, ${formatCount(out.missing)} left out` : ''})`;
     if (out.requests === 0) return set({ notice: `Nothing to export: every item of the selection is answered. ${counts}` });
     const where = await save(out.fileName, out.content ?? '');
     set({ notice: where ? `${where}: ${counts}. Run it with a batch engine (vllm run-batch, the OpenAI Batch API), then import the answers.` : null });

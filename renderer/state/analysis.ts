@@ -8,6 +8,7 @@
 import { create } from 'zustand';
 import type { AnalysisStartInput, AnalysisStatus } from '../../shared/api';
 import { errorMessage } from '../api/errors';
+import { formatCount } from '../format';
 import type { Statistic } from '../components/analysis/format';
 import { bridge } from './session';
 import { LIMITS } from '../../shared/limits';
@@ -102,7 +103,7 @@ export function checkDraft(draft: SettingsDraft): { errors: SettingsErrors; inpu
       continue;
     }
     const value = Number(text);
-    if (!Number.isSafeInteger(value) || value > max) errors[field] = `${what} must be at most ${max.toLocaleString('en-US')}.`;
+    if (!Number.isSafeInteger(value) || value > max) errors[field] = `${what} must be at most ${formatCount(max)}.`;
     else values[field] = value;
   }
   if (Object.keys(errors).length > 0) return { errors, input: null };

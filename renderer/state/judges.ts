@@ -9,6 +9,7 @@
 import { create } from 'zustand';
 import type { ApiInput, ApiOutput, JudgeBatchImport, JudgeInfo, JudgePlan, JudgeRunStatus } from '../../shared/api';
 import { errorMessage } from '../api/errors';
+import { formatCount, plural } from '../format';
 import { bridge } from './session';
 
 export type JudgeDefaults = ApiOutput<'judges.defaults'>;
@@ -201,7 +202,7 @@ export async function removeJudge(name: string): Promise<void> {
       runs,
       selected: get().selected === name ? null : get().selected,
       notice: result.removed
-        ? `Removed the judge "${name}" and ${result.predictionsRemoved.toLocaleString()} stored prediction${result.predictionsRemoved === 1 ? '' : 's'}.`
+        ? `Removed the judge "${name}" and ${plural(result.predictionsRemoved, 'stored prediction')}.`
         : `There was no judge "${name}" to remove.`,
       error: null,
     });
@@ -325,7 +326,7 @@ export async function exportBatchRequests(name: string, save: (fileName: string,
   const { dataset, onlySampled } = get().runOptions;
   await batch(name, 'export', async () => {
     const out = await bridge().call('judges.batchExport', { name, onlySampled, ...(dataset ? { dataset } : {}) });
-    const counts = `${out.requests.toLocaleString('en-US')} requests (${out.done.toLocaleString('en-US')} answered before, ${out.cached.toLocaleString('en-US')} from the cache, ${out.shared.toLocaleString('en-US')} sharing a request)`;
+    const counts = `${plural(out.requests, 'request')} (${formatCount(out.done)} answered before, ${formatCount(out.cached)} from the cache, ${formatCount(out.shared)} sharing a request)`;
     if (out.requests === 0) {
       set({ notice: `Nothing to export for "${name}": every sentence of the selection is answered. ${counts}` });
       return;

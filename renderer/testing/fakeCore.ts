@@ -174,7 +174,21 @@ export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo>
     'annotators.activity': () => {
       const labeled = summaries.reduce((n, s) => n + labeledIn(s), 0);
       return [
-        { name: 'ann', annotationLabels: labeled, reviewDecisions: 0, events: labeled, timedDecisions: labeled, medianMsPerDecision: labeled > 0 ? 4200 : null, fastDecisions: 0, firstAt: null, lastAt: null },
+        {
+          name: 'ann',
+          kind: 'person' as const,
+          annotationLabels: labeled,
+          reviewDecisions: 0,
+          claimLabels: 0,
+          keyFactLabels: 0,
+          scaffoldAlignments: 0,
+          events: labeled,
+          timedDecisions: labeled,
+          medianMsPerDecision: labeled > 0 ? 4200 : null,
+          fastDecisions: 0,
+          firstAt: null,
+          lastAt: null,
+        },
       ];
     },
     'datasets.list': () => [

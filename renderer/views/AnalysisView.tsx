@@ -12,7 +12,8 @@ import { useShallow } from 'zustand/react/shallow';
 import type { AnalysisStatus } from '../../shared/api';
 import { ErrorBanner } from '../components/ErrorBanner';
 import { DatasetSection } from '../components/analysis/DatasetSection';
-import { count, HUMAN_LABEL_RULE_TEXT, REFERENCE_TEXT } from '../components/analysis/format';
+import { HUMAN_LABEL_RULE_TEXT, REFERENCE_TEXT } from '../components/analysis/format';
+import { formatCount } from '../format';
 import { reportOutcome, saveText } from '../components/analysis/save';
 import { SettingsPanel } from '../components/analysis/SettingsPanel';
 import { SuspiciousPanel } from '../components/analysis/SuspiciousList';
@@ -70,7 +71,13 @@ export function AnalysisView() {
         </p>
       )}
       {report?.datasets.map((dataset, index) => (
-        <DatasetSection key={dataset.dataset} dataset={dataset} bootstrap={report.settings.bootstrap} index={index} />
+        <DatasetSection
+          key={dataset.dataset}
+          dataset={dataset}
+          bootstrap={report.settings.bootstrap}
+          index={index}
+          sampled={projectLoading ? null : (datasets.find((d) => d.name === dataset.dataset)?.sampled ?? null)}
+        />
       ))}
       {result && report && report.datasets.length > 0 && <PlanCard key={result.jobId} result={result} />}
       {!report && loaded && job?.state !== 'running' && datasets.length > 0 && (
@@ -112,9 +119,9 @@ function ResultHead({ result, running }: { result: AnalysisStatus; running: bool
   return (
     <section className="panel analysis-result-head" data-testid="analysis-result">
       <p data-testid="analysis-settings-used">
-        <strong>Settings used:</strong> {count(used.bootstrap)} bootstrap replicates · seed {used.seed} · review cap {count(used.cap)} ·{' '}
+        <strong>Settings used:</strong> {formatCount(used.bootstrap)} bootstrap replicates · seed {used.seed} · review cap {formatCount(used.cap)} ·{' '}
         {used.dataset === null ? 'all datasets' : <>dataset <span className="mono">{used.dataset}</span></>} · simulation {report.settings.simulation_points}{' '}
-        points of y over ≥ {count(report.settings.simulation_min_summaries)} summaries
+        points of y over ≥ {formatCount(report.settings.simulation_min_summaries)} summaries
         {report.settings.reference !== undefined && (
           <span data-testid="analysis-reference-used">
             {' '}

@@ -39,7 +39,7 @@ import { HelpOverlay } from '../components/annotate/HelpOverlay';
 import { KeyLegend } from '../components/annotate/KeyLegend';
 import { NoteEditor } from '../components/annotate/NoteEditor';
 import { QueueList } from '../components/annotate/QueueList';
-import { formatCount } from '../components/formatCount';
+import { formatCount } from '../format';
 import { SummaryPane } from '../components/annotate/SummaryPane';
 import { useReleaseFocus } from '../components/useReleaseFocus';
 import { AccuracyOverlays, NO_ACCURACY_OVERLAY, openAccuracyCommand, type AccuracyOverlay } from '../components/accuracy/AccuracyOverlays';

@@ -61,6 +61,7 @@ import { ReviewResults } from '../components/review/ReviewResults';
 import { RevisePrompt } from '../components/review/RevisePrompt';
 import { useReleaseFocus } from '../components/useReleaseFocus';
 import { viewKeysLegend } from '../viewKeys';
+import { agree, formatCount, plural } from '../format';
 
 /** Review's keys and the view keys (S G A V / L), which work here too. */
 const REVIEW_LEGEND = [...REVIEW_KEY_LEGEND, viewKeysLegend(false)];
@@ -312,12 +313,17 @@ function QueueCounts({ queue }: { queue: ReviewQueue }) {
       data-fast={fast}
     >
       <p>
-        Pool <strong>{queue.pool.toLocaleString()}</strong>
-        {queue.matching !== queue.pool && <> · {queue.matching.toLocaleString()} match the filters</>} · listed <strong>{queue.items.length}</strong> (cap{' '}
-        {queue.cap.toLocaleString()}){queue.queue !== 'human-human' && <> · {queue.judgeCount} {queue.judgeCount === 1 ? 'judge' : 'judges'}</>}
+        Pool <strong>{formatCount(queue.pool)}</strong>
+        {queue.matching !== queue.pool && (
+          <>
+            {' '}
+            · {formatCount(queue.matching)} {agree(queue.matching, 'matches', 'match')} the filters
+          </>
+        )}{' '}
+        · listed <strong>{formatCount(queue.items.length)}</strong> (cap {formatCount(queue.cap)}){queue.queue !== 'human-human' && <> · {plural(queue.judgeCount, 'judge')}</>}
       </p>
       <p>
-        Reviewed <strong>{reviewed}</strong> of {queue.items.length} summaries · {decided} of {marked} sentences decided
+        Reviewed <strong>{formatCount(reviewed)}</strong> of {plural(queue.items.length, 'summary')} · {formatCount(decided)} of {plural(marked, 'sentence')} decided
         {fast > 0 && (
           <>
             {' '}
@@ -368,7 +374,7 @@ function CardHead({ card, place, busy }: { card: ReviewCard; place: { at: number
         Summary <code>{card.summaryId}</code> <span className="muted">{card.dataset}</span>
       </h2>
       <span className="muted" data-testid="review-position">
-        {place.at !== null ? `${place.at} of ${place.of.toLocaleString()}` : ''}
+        {place.at !== null ? `${place.at} of ${formatCount(place.of)}` : ''}
       </span>
       <span className="muted" data-testid="review-card-progress" data-decided={card.progress.decided} data-marked={card.progress.marked}>
         {card.progress.decided} of {card.progress.marked} marked decided

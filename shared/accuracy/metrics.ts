@@ -24,6 +24,7 @@ import { createStream } from '../stats/prng';
 import { kendallTauB, pearson, rocAuc, spearman } from '../stats/correlation';
 import type { ClaimErrorType, ClaimLabel, KeyFactLabel, SystemFailure } from './domain';
 import type { AccuracyBlock, ClaimReviewEntry, ClaimUnitsJudge, JudgeItemError, PerSummaryAccuracy, SourceAccuracy, SystemAccuracy } from './report';
+import { agree, plural } from '../words';
 
 export const HUMAN_SOURCE = 'human';
 
@@ -325,7 +326,9 @@ export function computeAccuracy(input: AccuracyInput, settings: AccuracySettings
   const humanViews = new Map(input.summaries.map((s) => [s.key, humanView(s)]));
   const sources: Record<string, SourceAccuracy> = { [HUMAN_SOURCE]: sourceBlock((s) => humanViews.get(s.key)!) };
   for (const judge of judges) sources[judge] = sourceBlock((s) => judgeView(judge, s));
-  if (unresolved > 0) notes.push(`${unresolved} claim, key-fact or sentence label(s) of people were unresolved by the "${settings.humanLabel}" rule and left out.`);
+  if (unresolved > 0) {
+    notes.push(`${plural(unresolved, 'claim, key-fact or sentence label')} of people ${agree(unresolved, 'was', 'were')} unresolved by the "${settings.humanLabel}" rule and left out.`);
+  }
   notes.push(`People's labels: reference "${settings.reference}", rule "${settings.humanLabel}"${settings.includeRevealed ? ', labels given after a reveal included' : ''}. Conciseness: claim units where the source says which claims convey a key fact, else sentence units (conciseness_unit).`);
 
   // --- judge error vs people ------------------------------------------------------------------

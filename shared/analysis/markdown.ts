@@ -11,6 +11,7 @@ import type { DatasetAgreement, PairAgreement } from '../agreement/types';
 import type { AllUnitsReport, AnalysisReport, Composition, CorrelationCell, DatasetAnalysis, Estimate, HumanReferenceReport, KindCorrelations, PredictionPowered, Rate } from './types';
 import { AGGREGATORS } from './types';
 import { inert, table } from '../markdown';
+import { formatCount as count, plural } from '../words';
 
 const UNDEFINED = '—';
 
@@ -34,13 +35,6 @@ function percent(value: number | null): string {
   return value === null ? UNDEFINED : `${fixed(100 * value, 1)}%`;
 }
 
-function count(value: number): string {
-  return value.toLocaleString('en-US');
-}
-
-function plural(value: number, one: string, many = `${one}s`): string {
-  return `${count(value)} ${value === 1 ? one : many}`;
-}
 
 /** The value, then its interval when there is one: "0.134 [0.050, 0.230]". */
 function withInterval(estimate: Pick<Estimate, 'value' | 'ci'>, format: (value: number | null) => string = (v) => number(v)): string {

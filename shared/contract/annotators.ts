@@ -17,8 +17,14 @@ export type Annotator = z.infer<typeof AnnotatorSchema>;
 /** An annotator's profile: what they have done, and how fast (outside blind annotation only). */
 export const AnnotatorActivitySchema = z.object({
   name: z.string(),
+  /** A person of the project, or a label set a benchmark import brought (read-only). */
+  kind: AnnotatorKindSchema,
   annotationLabels: z.number().int(),
   reviewDecisions: z.number().int(),
+  /** Current claim labels; key-fact labels (covered / not, and which sentences convey a fact); Semantic Scaffold alignments. */
+  claimLabels: z.number().int(),
+  keyFactLabels: z.number().int(),
+  scaffoldAlignments: z.number().int(),
   events: z.number().int(),
   /** Keypress decisions with a recorded time. */
   timedDecisions: z.number().int(),

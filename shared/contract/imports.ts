@@ -67,6 +67,12 @@ export const ImportResultSchema = z.object({
   /** Records whose bundled judge predictions did not fit (e.g. an LLM merged two sentences): imported without them. */
   predictionsSkipped: z.array(SkippedPredictionsSchema),
   notes: z.array(z.string()),
+  /** Claims and key facts written (realsumm, accuracy); their labels and judge outputs are also in labelsAdded / predictionsKept. */
+  accuracy: z
+    .object({ claimSets: z.number().int(), keyFactSets: z.number().int(), labels: z.number().int(), predictions: z.number().int(), systemOutputs: z.number().int() })
+    .optional(),
+  /** Semantic Scaffold versions and alignments written (scaffold, scaffold-alignments). */
+  scaffold: z.object({ scaffolds: z.number().int(), alignments: z.number().int() }).optional(),
 });
 export type ImportResult = z.infer<typeof ImportResultSchema>;
 

@@ -7,6 +7,7 @@ import type { ErrorType, GlobalLabel, HumanLabel, Phase } from '../domain';
 import type { AccuracyImport } from './accuracy-types';
 import type { SourceRef } from './source-ref';
 import type { ScaffoldImport } from './scaffold-types';
+import { plural } from '../words';
 
 export type { SourceRef } from './source-ref';
 
@@ -138,8 +139,8 @@ export class ImportValidationError extends Error {
   readonly problems: ImportProblem[];
   constructor(problems: ImportProblem[], headline?: string) {
     const first = problems.slice(0, 5).map(formatProblem).join('\n');
-    const more = problems.length > 5 ? `\n… and ${problems.length - 5} more problem(s)` : '';
-    super(`${headline ?? `Nothing was imported: ${problems.length} problem(s) found.`}\n${first}${more}`);
+    const more = problems.length > 5 ? `\n… and ${plural(problems.length - 5, 'more problem')}` : '';
+    super(`${headline ?? `Nothing was imported: ${plural(problems.length, 'problem')} found.`}\n${first}${more}`);
     this.name = 'ImportValidationError';
     this.problems = problems;
   }

@@ -133,9 +133,10 @@ describe('import service', () => {
     expect(problems[0]).toMatchObject({ file: 'broken.jsonl', line: 2 });
   });
 
-  it('asks for --as when the format cannot be told', async () => {
+  it('asks for the format when it cannot be told, in the words of the host (the app by default, --as on the CLI)', async () => {
     const path = writeJsonl(join(dir, 'odd.jsonl'), [{ hello: 'world' }]);
-    await expect(fromPath(path)).rejects.toThrow(/--as/);
+    await expect(fromPath(path)).rejects.toThrow(/Cannot tell which format odd\.jsonl is\. Choose it in the Format menu\./);
+    await expect(fromPath(path, { formatChoice: 'pass --as KIND' })).rejects.toThrow(/Pass --as KIND\./);
   });
 
   it('leaves the project as it was when cancelled', async () => {

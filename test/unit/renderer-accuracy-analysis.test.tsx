@@ -74,7 +74,7 @@ describe('the accuracy tables', () => {
     expect(within(bad).getByTestId('accuracy-faithfulness').textContent).toContain('0.500');
     expect(within(bad).getByTestId('accuracy-completeness').textContent).toContain('0.250');
     expect(within(bad).getByTestId('accuracy-completeness').textContent).toContain('n = 1 summary');
-    expect(tables[0]!.querySelector('caption')!.textContent).toContain('claims conveying a key fact / claims');
+    expect(tables[0]!.querySelector('[data-role="table-about"]')!.textContent).toContain('claims conveying a key fact / claims');
   });
 
   it('writes "—" where a source has no such labels and counts failed calls', () => {
@@ -84,7 +84,23 @@ describe('the accuracy tables', () => {
     expect(within(overall).getByTestId('accuracy-completeness').textContent).toBe('—');
     expect(within(overall).getByTestId('accuracy-conciseness').textContent).toBe('—');
     expect(within(overall).getByTestId('accuracy-sentence-conciseness').textContent).toContain('0.333');
-    expect(judgeTable.querySelector('caption')!.textContent).toContain('1 failed system calls, 0.0 on all three');
+    expect(judgeTable.querySelector('[data-role="table-about"]')!.textContent).toContain('1 failed system call, 0.0 on all three');
+  });
+
+  it('puts each source’s name as a heading above its own table, naming it (never a caption under it)', () => {
+    render(<AccuracySection accuracy={block} />);
+    const section = screen.getByTestId('accuracy-section');
+    expect(section.querySelector('caption')).toBeNull();
+    const titled = [...section.querySelectorAll('section.titled-table')];
+    expect(titled.map((t) => t.querySelector('h4')!.textContent)).toEqual(['People (human labels)', 'qwen', 'Judges vs people']);
+    for (const block of titled) {
+      const heading = block.querySelector('h4')!;
+      const table = block.querySelector('table')!;
+      // The heading comes first in the document, and it is what the table is called.
+      expect(heading.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(table.getAttribute('aria-labelledby')).toBe(heading.id);
+      expect(screen.getByRole('table', { name: heading.textContent! })).toBe(table);
+    }
   });
 
   it('compares each judge with the people at claim and key-fact level', () => {

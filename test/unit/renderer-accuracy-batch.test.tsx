@@ -25,7 +25,7 @@ async function openTasks() {
   await showJudgesView(core);
   const tasks = await screen.findByTestId('accuracy-tasks');
   fireEvent.change(within(tasks).getByTestId('accuracy-judge'), { target: { value: 'qwen' } });
-  await waitFor(() => expect(within(tasks).getByTestId('accuracy-plan-requests').textContent).toBe('1 requests'));
+  await waitFor(() => expect(within(tasks).getByTestId('accuracy-plan-requests').textContent).toBe('1 request'));
   return tasks;
 }
 
@@ -41,7 +41,7 @@ describe('accuracy batch files in the Judges view', () => {
     expect(downloads[0]!.name).toBe('claim_decomposition-qwen-requests.jsonl');
     expect(downloads[0]!.text.split('\n').filter((l) => l !== '')).toHaveLength(1);
     expect(core.callsTo('accuracy.batchExport')).toEqual([{ run: { task: 'claim_decomposition', judge: 'qwen', onlySampled: false } }]);
-    expect((await within(tasks).findByTestId('accuracy-batch-notice')).textContent).toContain('Downloaded claim_decomposition-qwen-requests.jsonl: 1 requests');
+    expect((await within(tasks).findByTestId('accuracy-batch-notice')).textContent).toContain('Downloaded claim_decomposition-qwen-requests.jsonl: 1 request');
     expect(core.callsTo('accuracy.start')).toHaveLength(0);
 
     const report: AccuracyBatchImport = {
@@ -54,7 +54,7 @@ describe('accuracy batch files in the Judges view', () => {
     fireEvent.change(within(tasks).getByTestId('accuracy-batch-import-file'), { target: { files: [file] } });
     const shown = await within(tasks).findByTestId('accuracy-batch-report');
     expect(shown.textContent).toContain('1 answered');
-    expect(shown.textContent).toContain('1 sentences still to do');
+    expect(shown.textContent).toContain('1 sentence still to do');
     expect(shown.textContent).toContain('HTTP 500: engine crashed');
     expect(core.callsTo('accuracy.batchImport')).toEqual([
       { run: { task: 'claim_decomposition', judge: 'qwen', onlySampled: false }, source: { type: 'upload', name: 'output.jsonl', text: '{"custom_id":"x"}\n' } },

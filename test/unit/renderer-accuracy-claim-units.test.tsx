@@ -59,8 +59,8 @@ describe('App. D claim units in the Analysis view', () => {
     expect(within(qwenMin).getByTestId('claim-units-pearson').textContent).toBe('0.610 [0.510, 0.710]');
     expect(within(qwenMin).getByTestId('claim-units-kendall').textContent).toBe('0.500 [0.400, 0.600]');
     expect(within(qwenMin).getByTestId('claim-units-roc_auc').textContent).toBe('0.800 [0.750, 0.850]');
-    // An undefined figure (one class only) is a dash, not 0.
-    expect(within(rows[3]!).getByTestId('claim-units-roc_auc').textContent).toBe('—');
+    // An undefined figure (one class only) says so, as everywhere in the Analysis view: never 0.
+    expect(within(rows[3]!).getByTestId('claim-units-roc_auc').textContent).toBe('undefined');
     expect(within(section).getByTestId('claim-units-queue').textContent).toBe('Review queue: 2 human-faithful sentences where every judge flags a claim, of 7 with every verdict.');
   });
 

@@ -197,7 +197,7 @@ describe('editing a claim set', () => {
       { sentenceUnitId: core.summaries[0]!.units[1]!.id, text: 'Works begin in March 2025.', from: [v1.claims[3]!.id] },
       { sentenceUnitId: core.summaries[0]!.units[1]!.id, text: 'The works last two years.', from: [] },
     ]);
-    expect(screen.getByTestId('claims-kept').textContent).toContain('Your 1 label stay on version 1');
+    expect(screen.getByTestId('claims-kept').textContent).toContain('Your 1 label stays on version 1 (the claims it was given on)');
     // The new version starts unlabeled; the old label is still on version 1's claim.
     expect(screen.getByTestId('claims-version').textContent).toContain('version 2 · you labeled 0 of 3');
     expect(core.accuracy.claimLabel('ann', v1.claims[0]!.id)?.label).toBe('supported');

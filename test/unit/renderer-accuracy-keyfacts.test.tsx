@@ -113,7 +113,7 @@ describe('key-fact coverage', () => {
       { text: 'Works start in March 2025.', from: [v1.facts[1]!.id] },
       { text: 'Works last two years.', from: [v1.facts[2]!.id] },
     ]);
-    expect(screen.getByTestId('keyfacts-kept').textContent).toContain('Your 1 label stay on version 1');
+    expect(screen.getByTestId('keyfacts-kept').textContent).toContain('Your 1 label stays on version 1');
     expect(core.accuracy.keyFactLabel('ann', 1, v1.facts[0]!.id)?.label).toBe('covered');
     expect(screen.getByTestId('fact-0').getAttribute('data-label')).toBe('');
   });

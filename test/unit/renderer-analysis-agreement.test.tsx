@@ -55,7 +55,7 @@ describe('the agreement table of the Analysis view', () => {
     expect(rows[1]!.textContent).toContain('Cohen');
     expect(rows[4]!.textContent).toContain('qwen vs humans');
     expect(within(rows[4]!).getAllByRole('cell').at(-1)!.textContent).toBe(String(data.agreement.judges.qwen!.n_units));
-    expect(screen.getByTestId('agreement-unclear').textContent).toMatch(/Unclear is excluded: two categories; 1 units/);
+    expect(screen.getByTestId('agreement-unclear').textContent).toMatch(/Unclear is excluded: two categories; 1 unit an annotator rated unclear leaves the human figures/);
   });
 
   it('writes "undefined" for a figure without a value, never 0', () => {

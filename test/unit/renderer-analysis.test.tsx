@@ -7,11 +7,12 @@
  * charts' elements, SVG and PNG export, report downloads, empty states, the key, and blindness:
  * the annotation store never receives report data.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from '../../renderer/App';
 import { exportHooks, serializeSvg } from '../../renderer/charts/export';
-import { displayedHigher, plusMinus } from '../../renderer/components/analysis/format';
+import { displayedHigher } from '../../renderer/components/analysis/format';
+import { formatEstimate } from '../../renderer/format';
 import { epsilonChartScale } from '../../renderer/components/analysis/EpsilonChart';
 import { hiddenBiasGapDomain } from '../../renderer/components/analysis/HiddenBiasChart';
 import { linearScale } from '../../renderer/charts/scale';
@@ -235,6 +236,11 @@ const reportOf = (name: string): DatasetAnalysis => useAnalysis.getState().resul
 
 let downloads: Array<{ fileName: string; blob: Blob }>;
 
+// The view is a lazy chunk of the App: loaded once here, so no test's first wait races its import on a busy machine.
+beforeAll(async () => {
+  await import('../../renderer/views/AnalysisView');
+});
+
 beforeEach(() => {
   resetRendererState();
   resetAnalysis();
@@ -404,7 +410,7 @@ describe('the Table 2 layout', () => {
     const min = within(row).getByTestId('corr-hard-min');
     const mean = within(row).getByTestId('corr-hard-mean');
     expect(mean.getAttribute('data-bold')).toBe('true');
-    expect(mean.querySelector('strong')?.textContent).toBe(plusMinus(qwenHard.mean.pearson));
+    expect(mean.querySelector('strong')?.textContent).toBe(formatEstimate(qwenHard.mean.pearson, { style: 'plus-minus' }));
     expect(min.getAttribute('data-bold')).toBe('false');
     expect(min.querySelector('strong')).toBeNull();
     const half = ((qwenHard.min.pearson.ci![1] - qwenHard.min.pearson.ci![0]) / 2).toFixed(2);
@@ -764,7 +770,9 @@ describe('lists, downloads and empty states', () => {
     resetAnalysis();
     await openAnalysisView();
     await runToDone();
-    expect(within(section('xsum')).getByTestId('empty-humans').textContent).toContain('Label some sentences in Annotate');
+    // xsum is sampled (8 summaries): label them, no "draw a sample first".
+    expect(within(section('xsum')).getByTestId('empty-humans').textContent).toContain('Label the sentences of the 8 sampled summaries in Annotate');
+    expect(within(section('xsum')).getByTestId('empty-humans').textContent).not.toContain('draw a sample');
     expect(within(section('cnn')).queryByTestId('empty-humans')).toBeNull();
   });
 

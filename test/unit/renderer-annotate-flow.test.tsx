@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from '../../renderer/App';
-import { plusMinus, withInterval } from '../../renderer/components/analysis/format';
+import { formatEstimate } from '../../renderer/format';
 import { resetAnnotation } from '../../renderer/state/annotation';
 import { useSession } from '../../renderer/state/session';
 import { createFakeCore, deferred, resetRendererState, type FakeCore, type FakeSummarySpec } from '../../renderer/testing/fakeCore';
@@ -200,8 +200,8 @@ describe('keys and states', () => {
   it('writes the n beside an interval when n ≤ 5, so "± 0.000" is never read alone', () => {
     const few = { value: 0.5, ci: [0.5, 0.5] as [number, number], n: 3, replicates_dropped: 0 };
     const many = { value: 0.5, ci: [0.4, 0.6] as [number, number], n: 40, replicates_dropped: 0 };
-    expect(plusMinus(few, 3)).toBe('0.500 ± 0.000 (n = 3)');
-    expect(withInterval(few)).toBe('0.500 [0.500, 0.500] (n = 3)');
-    expect(plusMinus(many, 3)).toBe('0.500 ± 0.100');
+    expect(formatEstimate(few, { style: 'plus-minus', digits: 3 })).toBe('0.500 ± 0.000 (n = 3)');
+    expect(formatEstimate(few)).toBe('0.500 [0.500, 0.500] (n = 3)');
+    expect(formatEstimate(many, { style: 'plus-minus', digits: 3 })).toBe('0.500 ± 0.100');
   });
 });

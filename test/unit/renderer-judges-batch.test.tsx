@@ -35,7 +35,7 @@ describe('what a start sends', () => {
     fireEvent.click(screen.getByTestId('run-start'));
     const confirm = await screen.findByTestId('run-confirm');
     expect(confirm.textContent).toContain('75,000 requests');
-    expect(confirm.textContent).toContain('1 more replicas');
+    expect(confirm.textContent).toContain('and 1 more replica:');
     expect(core.callsTo('judges.start')).toHaveLength(0);
     fireEvent.click(screen.getByTestId('run-confirm-back'));
     expect(screen.queryByTestId('run-confirm')).toBeNull();

@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { App } from '../../renderer/App';
 import { ApiError } from '../../renderer/api/errors';
 import { createFakeCore, resetRendererState, type FakeCore } from '../../renderer/testing/fakeCore';
-import type { Job } from '../../shared/api';
+import type { AnnotatorActivity, Job } from '../../shared/api';
 
 let core: FakeCore;
 
@@ -69,7 +69,7 @@ describe('import in the browser', () => {
     await screen.findByTestId('import-progress');
     const result = await screen.findByTestId('import-result', {}, { timeout: 3_000 });
     expect(result.textContent).toContain('10 summaries added');
-    expect(result.textContent).toContain('2 unchanged');
+    expect(result.textContent).toContain('(2 already there), 31 sentences');
     expect(result.textContent).toContain('news.jsonl');
     expect(result.textContent).toContain('Split with sbd');
     expect(screen.getByTestId('import-predictions-skipped').textContent).toContain('news.jsonl, line 4 (d1:bart): pred_faithfulness_labels has 2 predictions, expected 3');
@@ -82,6 +82,39 @@ describe('import in the browser', () => {
     await waitFor(() => expect(core.callsTo('datasets.list').length).toBeGreaterThanOrEqual(2));
   });
 
+  it('says what a scaffold import did: its dataset, versions and alignments, no empty dataset or 0 / 0 progress', async () => {
+    await openProjectView();
+    core.override('imports.start', () => ({ jobId: 'j1' }));
+    core.override('jobs.get', () =>
+      job({
+        state: 'done',
+        phase: 'writing',
+        done: 0,
+        total: 0,
+        result: {
+          kind: 'scaffold',
+          datasets: ['realsumm'],
+          filesUsed: ['scaffold.jsonl'],
+          summariesAdded: 0,
+          summariesUnchanged: 0,
+          unitsAdded: 0,
+          labelsAdded: 0,
+          labelsUnchanged: 0,
+          predictionsKept: 0,
+          predictionsSkipped: [],
+          notes: [],
+          scaffold: { scaffolds: 9, alignments: 0 },
+        },
+      }),
+    );
+    fireEvent.change(screen.getByTestId('import-file'), { target: { files: [new File(['{}'], 'scaffold.jsonl')] } });
+    const summary = await screen.findByTestId('import-result-summary');
+    expect(summary.textContent).toBe('Imported as scaffold into realsumm: 9 scaffold versions and 0 alignments added.');
+    const status = screen.getByTestId('import-status').textContent!;
+    expect(status).not.toMatch(/0 \/ 0|summaries added|into —/);
+    expect(screen.getByTestId('import-progress').textContent).toBe('scaffold.jsonl — done');
+  });
+
   it('lists every problem of a refused import in a table', async () => {
     await openProjectView();
     const problems = [
@@ -89,7 +122,7 @@ describe('import in the browser', () => {
       { file: 'bad.jsonl', record: 5, expected: 'an object' },
     ];
     core.override('imports.start', () => ({ jobId: 'j1' }));
-    core.override('jobs.get', () => job({ state: 'failed', error: { message: 'Nothing was imported: 2 problem(s) found.', problems } }));
+    core.override('jobs.get', () => job({ state: 'failed', error: { message: 'Nothing was imported: 2 problems found.', problems } }));
     fireEvent.change(screen.getByTestId('import-file'), { target: { files: [new File(['x'], 'bad.jsonl')] } });
     const table = await screen.findByTestId('import-problems');
     const rows = within(table).getAllByRole('row').slice(1);
@@ -253,6 +286,25 @@ describe('start view', () => {
   });
 });
 
+/** A person's activity with nothing done yet; tests override what they need. */
+function person(name: string): AnnotatorActivity {
+  return {
+    name,
+    kind: 'person',
+    annotationLabels: 0,
+    reviewDecisions: 0,
+    claimLabels: 0,
+    keyFactLabels: 0,
+    scaffoldAlignments: 0,
+    events: 0,
+    timedDecisions: 0,
+    medianMsPerDecision: null,
+    fastDecisions: 0,
+    firstAt: null,
+    lastAt: null,
+  };
+}
+
 describe('annotators in the Project view', () => {
   it('shows each annotator’s activity with an empty state before anyone labels', async () => {
     const { AnnotatorsTable } = await import('../../renderer/components/project/AnnotatorsTable');
@@ -263,16 +315,44 @@ describe('annotators in the Project view', () => {
       <AnnotatorsTable
         fastMs={2000}
         annotators={[
-          { name: 'ana', annotationLabels: 42, reviewDecisions: 3, events: 50, timedDecisions: 40, medianMsPerDecision: 5300, fastDecisions: 2, firstAt: '2026-11-01T10:00:00.000Z', lastAt: '2026-11-03T10:00:00.000Z' },
-          { name: '<b>bo</b>', annotationLabels: 0, reviewDecisions: 0, events: 0, timedDecisions: 0, medianMsPerDecision: null, fastDecisions: 0, firstAt: null, lastAt: null },
+          { ...person('ana'), annotationLabels: 42, reviewDecisions: 3, claimLabels: 5, events: 50, timedDecisions: 40, medianMsPerDecision: 5300, fastDecisions: 2, firstAt: '2026-11-01T10:00:00.000Z', lastAt: '2026-11-03T10:00:00.000Z' },
+          person('<b>bo</b>'),
         ]}
       />,
     );
     const ana = shown.getByTestId('annotator-ana');
     expect(ana.textContent).toContain('42');
     expect(ana.textContent).toContain('5.3 s');
+    expect(shown.getByTestId('annotator-other-ana').textContent).toBe('5 claim labels');
+    expect(shown.getByTestId('annotator-active-ana').textContent).toBe('2026-11-01 – 2026-11-03');
     expect(shown.getByTestId('annotator-fast-ana').textContent).toBe('2 of 40');
     expect(shown.getByTestId('annotator-<b>bo</b>').textContent).toContain('<b>bo</b>');
     expect(shown.container.querySelector('b')).toBeNull();
+    // Someone who has not labeled yet: said in words, not "— – —".
+    expect(shown.getByTestId('annotator-active-<b>bo</b>').textContent).toBe('not yet');
+    expect(shown.getByTestId('annotators').textContent).not.toContain('— – —');
+  });
+
+  it('lists imported label sets apart, with the labels they hold (REALSumm’s are key-fact labels, not 0)', async () => {
+    const { AnnotatorsTable } = await import('../../renderer/components/project/AnnotatorsTable');
+    const at = '2026-11-05T08:00:00.000Z';
+    render(
+      <AnnotatorsTable
+        fastMs={2000}
+        annotators={[
+          { ...person('alice'), annotationLabels: 3, events: 3, firstAt: at, lastAt: at },
+          { ...person('frank-0'), kind: 'imported', annotationLabels: 191, events: 191, firstAt: at, lastAt: at },
+          { ...person('realsumm-0'), kind: 'imported', keyFactLabels: 144, firstAt: at, lastAt: at },
+        ]}
+      />,
+    );
+    const people = screen.getByTestId('annotators');
+    expect(within(people).queryByTestId('annotator-realsumm-0')).toBeNull();
+    expect(within(people).getByTestId('annotator-active-alice').textContent).toBe('2026-11-05');
+    const sets = screen.getByTestId('annotators-imported');
+    expect(within(sets).getByTestId('label-set-labels-realsumm-0').textContent).toBe('144 key-fact labels');
+    expect(within(sets).getByTestId('label-set-labels-frank-0').textContent).toBe('191 sentence labels');
+    // No time columns for sets that took no decisions here, and no empty ranges.
+    expect(sets.textContent).not.toMatch(/—\s*–\s*—|Median|Fast/);
   });
 });

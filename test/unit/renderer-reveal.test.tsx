@@ -6,7 +6,7 @@
  * unfinished or with no annotator; Annotate then marks a revealed summary, whose labels the core
  * stores with blind: false.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { HostInfo } from '../../shared/api';
 import { App } from '../../renderer/App';
@@ -33,6 +33,10 @@ async function mount(specs: FakeSummarySpec[] = SPECS, info: Partial<HostInfo> =
 
 const press = (key: string, target: Element | Window = document.body) => fireEvent.keyDown(target, { key });
 
+// The gated views are lazy chunks of the App: loaded once here, so no wait races their import on a busy machine.
+beforeAll(async () => {
+  await Promise.all([import('../../renderer/views/AnalysisView'), import('../../renderer/views/ReviewView')]);
+});
 beforeEach(() => resetRendererState());
 afterEach(() => cleanup());
 

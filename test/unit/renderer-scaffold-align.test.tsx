@@ -134,7 +134,7 @@ describe('scaffold alignment in Annotate', () => {
     fireEvent.change(added, { target: { value: 'The settings can be changed at any time.' } });
     fireEvent.click(within(editor).getByTestId('scaffold-editor-save'));
     await waitFor(() => expect(screen.getByTestId('scaffold-pane').getAttribute('data-version')).toBe('2'));
-    expect(screen.getByTestId('scaffold-kept').textContent).toContain('Your 1 alignment stay on version 1; version 2 starts unaligned');
+    expect(screen.getByTestId('scaffold-kept').textContent).toContain('Your 1 alignment stays on version 1; version 2 starts unaligned');
     const v2 = core.scaffold.versions('camera').at(-1)!;
     expect(v2).toMatchObject({ version: 2, basedOnVersion: 1, source: 'person', createdBy: 'ann' });
     expect(v2.items.map((i) => [i.kind, i.itemKey, i.tier])).toEqual([

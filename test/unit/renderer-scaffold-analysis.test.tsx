@@ -98,7 +98,7 @@ describe('the scaffold block of the Analysis view', () => {
     expect(ScaffoldBlockSchema.safeParse(WITH_DIRECT).success).toBe(true);
     render(<ScaffoldAnalysis scaffold={WITH_DIRECT} dataset="screens" />);
     const judgeTable = screen.getByTestId('scaffold-means-gpt-4.1');
-    expect(judgeTable.querySelector('tr[data-system="all systems"] td[data-metric="direct_score"]')!.textContent).toBe('9.90 ± 0.05 (n=12)');
+    expect(judgeTable.querySelector('tr[data-system="all systems"] td[data-metric="direct_score"]')!.textContent).toBe('9.90 ± 0.05 (n = 12)');
     // People's table has no direct score: no such column.
     expect(screen.getByTestId('scaffold-means-human').querySelector('td[data-metric="direct_score"]')).toBeNull();
     const vs = screen.getByTestId('scaffold-vs-people-gpt-4.1');
@@ -127,7 +127,7 @@ describe('the scaffold block of the Analysis view', () => {
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['System', 'Summaries', 'F', 'FC', 'QC', 'Main FC', 'Supp FC', 'Fact Focus', 'FPS', 'QPS', 'EPS']);
     const llama = table.querySelector('tr[data-system="llama"]')!;
-    expect(llama.querySelector('td[data-metric="fps"]')!.textContent).toBe('0.30 ± 0.05 (n=12)');
+    expect(llama.querySelector('td[data-metric="fps"]')!.textContent).toBe('0.30 ± 0.05 (n = 12)');
     expect(llama.querySelector('td[data-metric="qc"]')!.textContent).toBe('undefined');
     expect(table.querySelector('tr[data-system="all systems"]')).not.toBeNull();
     expect(screen.getByTestId('scaffold-notes').textContent).toContain('2 annotators');
@@ -140,7 +140,7 @@ describe('the scaffold block of the Analysis view', () => {
     // FPS: gpt-4o is separable from both; internal-s and llama (0.33 vs 0.30) tie.
     expect(row('fps').querySelector('[data-role="ranking"]')!.textContent).toBe('1. gpt-4o · 2. internal-s (tie) · 2. llama (tie)');
     const pairs = [...row('fps').querySelectorAll('[data-role="pair"]')].map((p) => p.textContent);
-    expect(pairs[0]).toBe('gpt-4o − internal-s: +0.270 [0.170, 0.370] (6 docs)');
+    expect(pairs[0]).toBe('gpt-4o − internal-s: +0.270 [0.170, 0.370] (6 documents)');
     expect(pairs[2]).toContain('not separable');
     expect(within(table).getByTestId('saturated-f')).toBeTruthy();
     expect(SCAFFOLD_METRICS.filter((m) => row(m).getAttribute('data-saturated') === 'true')).toEqual(['f']);

@@ -50,8 +50,8 @@ describe('scaffold and scaffold-alignments imports', () => {
     const { core, run } = await b4Project();
     const again = await run('scaffold.jsonl', [b4Scaffold()]);
     const alignments = await run('alignments.jsonl', [...b4Alignments('judge:gpt-4.1'), ...b4Alignments('human:rater')]);
-    expect(again.notes.join(' ')).toContain('0 scaffold version(s)');
-    expect(alignments.notes.join(' ')).toContain('0 alignment(s)');
+    expect(again.scaffold).toEqual({ scaffolds: 0, alignments: 0 });
+    expect(alignments.scaffold).toEqual({ scaffolds: 0, alignments: 0 });
     core.close();
   });
 

@@ -29,7 +29,15 @@ export function createImportsHandlers(ctx: CoreContext, jobs: JobRegistry): Impo
   return {
     'imports.start': async (input) => {
       if (input.source.type === 'path') requireCapability(ctx, 'diskPaths', 'Importing from a path on disk');
-      return { jobId: startImportJob(ctx, jobs, { source: input.source, ...(input.as ? { as: input.as } : {}), ...(input.dataset ? { dataset: input.dataset } : {}) }) };
+      const formatChoice = ctx.options.formatChoice;
+      return {
+        jobId: startImportJob(ctx, jobs, {
+          source: input.source,
+          ...(input.as ? { as: input.as } : {}),
+          ...(input.dataset ? { dataset: input.dataset } : {}),
+          ...(formatChoice ? { formatChoice } : {}),
+        }),
+      };
     },
   };
 }

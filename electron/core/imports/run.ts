@@ -22,8 +22,8 @@ import {
 import { SPLITTER, locateSentences, splitSentences } from '../../../shared/split/sentences';
 import type { NewSummary, Repository, StoredSummary, UnitRecord } from '../../../db/repository';
 import { IMPORTED_CONFIG_HASH, type PredictionResult } from '../../../db/judgeRepository';
-import { writeAccuracyImport, type AccuracyWriteResult } from './accuracy-write';
-import { writeScaffoldImport, type ScaffoldWriteResult } from './scaffold-write';
+import { writeAccuracyImport } from './accuracy-write';
+import { writeScaffoldImport } from './scaffold-write';
 import { basename, decodeText, listFolder, readHead, readSourceFile, sha256, textAsBytes, uploadedBytes } from './files';
 
 /**
@@ -40,7 +40,12 @@ export interface ImportRequest {
   source: ImportSource | InProcessTextSource;
   as?: ImportKind;
   dataset?: string;
+  /** How the user names the format on this host (CoreOptions.formatChoice); default APP_FORMAT_CHOICE. */
+  formatChoice?: string;
 }
+
+/** Where the app (desktop and browser) names an import's format: the Import panel's Format menu. */
+export const APP_FORMAT_CHOICE = 'choose it in the Format menu';
 
 export interface ImportProgress {
   phase: 'reading' | 'parsing' | 'splitting' | 'checking' | 'writing';
@@ -76,20 +81,26 @@ function parserFor(kind: ImportKind): FormatParser {
   return parser;
 }
 
-function chooseKind(heads: FileHead[], requested: ImportKind | undefined, label: string): ImportKind {
-  if (requested) return requested;
+/**
+ * The format asked for, else the one detection recognises. Neither: the user must name it, in
+ * the words of their host (`choice`: "pass --as KIND", or the app's Format menu).
+ */
+function chooseKind(heads: FileHead[], request: ImportRequest, label: string): ImportKind {
+  if (request.as) return request.as;
   const detected = detectKind(heads);
   if ('kind' in detected) return detected.kind;
   const kinds = PARSERS.map((p) => p.kind).join(', ');
+  const choice = request.formatChoice ?? APP_FORMAT_CHOICE;
+  const sentence = `${choice.charAt(0).toUpperCase()}${choice.slice(1)}.`;
   if ('ambiguous' in detected) {
     throw new ImportValidationError(
-      [{ file: label, expected: `one recognisable format; it could be ${detected.ambiguous.join(' or ')}`, found: `pass --as KIND (one of ${kinds})` }],
-      `Cannot tell which format ${label} is: ${detected.ambiguous.join(' or ')}. Pass --as KIND.`,
+      [{ file: label, expected: `one recognisable format; it could be ${detected.ambiguous.join(' or ')}`, found: `${choice} (one of ${kinds})` }],
+      `Cannot tell which format ${label} is: ${detected.ambiguous.join(' or ')}. ${sentence}`,
     );
   }
   throw new ImportValidationError(
-    [{ file: label, expected: `a file in one of the formats ${kinds}`, found: 'no known format; pass --as KIND to see what does not fit' }],
-    `Cannot tell which format ${label} is. Pass --as KIND.`,
+    [{ file: label, expected: `a file in one of the formats ${kinds}`, found: `no known format; ${choice} to see what does not fit` }],
+    `Cannot tell which format ${label} is. ${sentence}`,
   );
 }
 
@@ -99,7 +110,7 @@ async function loadSources(request: ImportRequest): Promise<LoadedSources> {
     // Uploaded bytes are decoded exactly as a file read from disk: same errors, same lines.
     const bytes = 'base64' in source ? uploadedBytes(source.name, source.base64) : textAsBytes(source.name, source.text);
     const file: SourceFile = { path: source.name, text: decodeText(bytes, source.name) };
-    const kind = chooseKind([{ path: source.name, head: headOf(file.text) }], request.as, source.name);
+    const kind = chooseKind([{ path: source.name, head: headOf(file.text) }], request, source.name);
     return { files: [file], contentHash: sha256([bytes]), kind, parser: parserFor(kind), label: source.name };
   }
   const path = source.path;
@@ -112,7 +123,7 @@ async function loadSources(request: ImportRequest): Promise<LoadedSources> {
   if (info.isDirectory()) {
     const relPaths = await listFolder(path);
     const heads = await Promise.all(relPaths.map((rel) => readHead(join(path, rel), rel)));
-    const kind = chooseKind(heads, request.as, path);
+    const kind = chooseKind(heads, request, path);
     const parser = parserFor(kind);
     const chosen = parser.select ? parser.select(heads) : relPaths;
     if (chosen.length === 0) {
@@ -129,7 +140,7 @@ async function loadSources(request: ImportRequest): Promise<LoadedSources> {
   }
   const label = basename(path);
   const { file, bytes } = await readSourceFile(path, label);
-  const kind = chooseKind([{ path: label, head: headOf(file.text) }], request.as, label);
+  const kind = chooseKind([{ path: label, head: headOf(file.text) }], request, label);
   return { files: [file], contentHash: sha256([bytes]), kind, parser: parserFor(kind), label: path };
 }
 
@@ -373,7 +384,15 @@ export async function runImport(
     const scaffold = batch.scaffold ? writeScaffoldImport(repo, batch.scaffold, importId, loaded.contentHash) : null;
     return { unitsAdded, labelsAdded: labelsAdded + (accuracy?.labels ?? 0), predictionsKept: predictionsKept + (accuracy?.predictions ?? 0), accuracy, scaffold };
   });
-  const datasets = [...new Set(batch.summaries.map((s) => s.dataset).concat([...labelTargets, ...predictionTargets].filter((d): d is string => d !== null)))].sort();
+  const datasets = [
+    ...new Set([
+      ...batch.summaries.map((s) => s.dataset),
+      ...[...labelTargets, ...predictionTargets].filter((d): d is string => d !== null),
+      // Scaffolds and claims/key facts name the datasets of the documents and summaries they attach to.
+      ...(batch.scaffold ? [...batch.scaffold.scaffolds, ...batch.scaffold.alignments].map((s) => s.dataset) : []),
+      ...(batch.accuracy ? Object.values(batch.accuracy).flatMap((records: Array<{ dataset: string }>) => records.map((r) => r.dataset)) : []),
+    ]),
+  ].sort();
   onProgress({ phase: 'writing', done: pending.length, total: pending.length });
   return {
     kind: loaded.kind,
@@ -386,16 +405,10 @@ export async function runImport(
     labelsUnchanged: batch.labels.length - (result.labelsAdded - (result.accuracy?.labels ?? 0)),
     predictionsKept: result.predictionsKept,
     predictionsSkipped: batch.predictionsSkipped ?? [],
-    notes: [...batch.notes, ...(result.accuracy ? [accuracyNote(result.accuracy)] : []), ...(result.scaffold ? [scaffoldNote(result.scaffold)] : [])],
+    notes: batch.notes,
+    ...(result.accuracy ? { accuracy: result.accuracy } : {}),
+    ...(result.scaffold ? { scaffold: result.scaffold } : {}),
   };
-}
-
-function scaffoldNote(s: ScaffoldWriteResult): string {
-  return `Semantic Scaffold: ${s.scaffolds} scaffold version(s), ${s.alignments} alignment(s) added.`;
-}
-
-function accuracyNote(a: AccuracyWriteResult): string {
-  return `Claims and key facts: ${a.claimSets} claim set(s), ${a.keyFactSets} key-fact list(s), ${a.labels} label(s), ${a.predictions} judge output(s), ${a.systemOutputs} system output(s) added.`;
 }
 
 /**

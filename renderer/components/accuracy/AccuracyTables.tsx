@@ -3,30 +3,17 @@
  * per source (people, each judge) faithfulness, completeness and conciseness overall and per
  * system, each with its 95% summary-bootstrap interval and n; "—" where the source has no such
  * labels; then how far each judge is from the people, on claims and on key facts, and the App. D
- * correlations of claim units (ClaimUnitsTable). Every column says which unit it counts.
+ * correlations of claim units (ClaimUnitsTable). Each table has its source's name as a heading
+ * above it; every column says which unit it counts.
  */
-import type { Estimate } from '../../../shared/analysis/types';
 import type { AccuracyBlock, JudgeItemError, SourceAccuracy, SystemAccuracy } from '../../../shared/accuracy/report';
-import { count, plural, withInterval } from '../analysis/format';
+import { formatCount, plural } from '../../format';
+import { EstimateCell } from '../analysis/EstimateCell';
+import { TitledTable } from '../analysis/TitledTable';
 import { ClaimUnitsTable } from './ClaimUnitsTable';
 
-const NONE = '—';
-
-function Figure({ estimate, unit, testId }: { estimate: Estimate | null; unit: string; testId: string }) {
-  if (estimate === null) {
-    return (
-      <td className="num" data-testid={testId} title="This source has no such labels">
-        {NONE}
-      </td>
-    );
-  }
-  return (
-    <td className="num" data-testid={testId}>
-      {withInterval(estimate)}
-      <div className="muted small">n = {plural(estimate.n, unit, `${unit.replace(/y$/, 'ie')}s`)}</div>
-    </td>
-  );
-}
+/** A source without such labels (a judge with claim verdicts only has no completeness). */
+const NO_LABELS = { text: '—', title: 'This source has no such labels' };
 
 function sourceName(source: string): string {
   return source === 'human' ? 'People (human labels)' : source;
@@ -48,12 +35,19 @@ function SourceTable({ name, source }: { name: string; source: SourceAccuracy })
       .map(([system, figures]) => ({ name: system, figures })),
   ];
   return (
-    <table className="data-table accuracy-table" data-testid="accuracy-source" data-source={name}>
-      <caption>
-        <strong>{sourceName(name)}</strong>: {plural(source.n_summaries, 'summary', 'summaries')}
-        {source.n_failed > 0 && <> ({count(source.n_failed)} failed system calls, 0.0 on all three)</>}. Per-summary scores averaged over summaries, 95% bootstrap
-        intervals resampling summaries. Conciseness here counts {concisenessUnit(source)}.
-      </caption>
+    <TitledTable
+      title={sourceName(name)}
+      about={
+        <>
+          {plural(source.n_summaries, 'summary')}
+          {source.n_failed > 0 && <> ({plural(source.n_failed, 'failed system call')}, 0.0 on all three)</>}. Per-summary scores averaged over summaries, 95%
+          bootstrap intervals resampling summaries. Conciseness here counts {concisenessUnit(source)}.
+        </>
+      }
+      testId="accuracy-source"
+      data={{ 'data-source': name }}
+      tableClassName="accuracy-table"
+    >
       <thead>
         <tr>
           <th scope="col">System</th>
@@ -77,30 +71,26 @@ function SourceTable({ name, source }: { name: string; source: SourceAccuracy })
             <th scope="row">
               {row.name}
               <div className="muted small">
-                {plural(row.figures.n_summaries, 'summary', 'summaries')}
-                {row.figures.n_failed > 0 && `, ${count(row.figures.n_failed)} failed`}
+                {plural(row.figures.n_summaries, 'summary')}
+                {row.figures.n_failed > 0 && `, ${formatCount(row.figures.n_failed)} failed`}
               </div>
             </th>
-            <Figure estimate={row.figures.faithfulness} unit="summary" testId="accuracy-faithfulness" />
-            <Figure estimate={row.figures.completeness} unit="summary" testId="accuracy-completeness" />
-            <Figure estimate={row.figures.conciseness} unit="summary" testId="accuracy-conciseness" />
-            <Figure estimate={row.figures.sentence_conciseness} unit="summary" testId="accuracy-sentence-conciseness" />
+            <EstimateCell estimate={row.figures.faithfulness} unit="summary" placeholder={NO_LABELS} testId="accuracy-faithfulness" />
+            <EstimateCell estimate={row.figures.completeness} unit="summary" placeholder={NO_LABELS} testId="accuracy-completeness" />
+            <EstimateCell estimate={row.figures.conciseness} unit="summary" placeholder={NO_LABELS} testId="accuracy-conciseness" />
+            <EstimateCell estimate={row.figures.sentence_conciseness} unit="summary" placeholder={NO_LABELS} testId="accuracy-sentence-conciseness" />
           </tr>
         ))}
       </tbody>
-    </table>
+    </TitledTable>
   );
 }
 
 function ErrorCell({ error, unit, testId }: { error: JudgeItemError | undefined; unit: string; testId: string }) {
-  if (!error) return <td className="num" data-testid={testId}>{NONE}</td>;
   return (
-    <td className="num" data-testid={testId}>
-      {withInterval(error)}
-      <div className="muted small">
-        n = {plural(error.n, unit)} in {plural(error.n_summaries, 'summary', 'summaries')}
-      </div>
-    </td>
+    <EstimateCell estimate={error ?? null} unit={unit} placeholder={NO_LABELS} testId={testId}>
+      {error && <> in {plural(error.n_summaries, 'summary')}</>}
+    </EstimateCell>
   );
 }
 
@@ -108,16 +98,22 @@ export function AccuracySection({ accuracy }: { accuracy: AccuracyBlock }) {
   const sources = Object.keys(accuracy.sources).sort((a, b) => (a === 'human' ? -1 : b === 'human' ? 1 : a.localeCompare(b)));
   const judges = [...new Set([...Object.keys(accuracy.claim_judges), ...Object.keys(accuracy.keyfact_judges)])].sort();
   return (
-    <div className="analysis-scroll accuracy-section" data-testid="accuracy-section">
+    <div className="accuracy-section" data-testid="accuracy-section">
       {sources.map((name) => (
         <SourceTable key={name} name={name} source={accuracy.sources[name]!} />
       ))}
       {judges.length > 0 && (
-        <table className="data-table accuracy-judges" data-testid="accuracy-judges">
-          <caption>
-            Judge vs people: the share of items where the judge’s label differs from the people’s resolved label (claims: supported / unsupported; key facts:
-            covered / not covered, per summary). 95% bootstrap intervals resampling summaries.
-          </caption>
+        <TitledTable
+          title="Judges vs people"
+          about={
+            <>
+              The share of items where the judge’s label differs from the people’s resolved label (claims: supported / unsupported; key facts: covered / not
+              covered, per summary). 95% bootstrap intervals resampling summaries.
+            </>
+          }
+          tableClassName="accuracy-judges"
+          tableTestId="accuracy-judges"
+        >
           <thead>
             <tr>
               <th scope="col">Judge</th>
@@ -136,13 +132,13 @@ export function AccuracySection({ accuracy }: { accuracy: AccuracyBlock }) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </TitledTable>
       )}
       {(Object.keys(accuracy.claim_units.judges).length > 0 || accuracy.claim_units.human_faithful_sentences > 0) && <ClaimUnitsTable units={accuracy.claim_units} />}
       {accuracy.claim_units.review_queue.length > 0 && (
         <p className="muted" data-testid="accuracy-claim-review">
           {plural(accuracy.claim_units.review_queue.length, 'sentence')} labeled faithful by people where every judge flags a claim (of{' '}
-          {count(accuracy.claim_units.human_faithful_sentences)} human-faithful sentences with every verdict): worth a second look.
+          {plural(accuracy.claim_units.human_faithful_sentences, 'human-faithful sentence')} with every verdict): worth a second look.
         </p>
       )}
       {accuracy.notes.length > 0 && (

@@ -7,7 +7,8 @@
  */
 import type { Estimate } from '../../../shared/analysis/types';
 import type { ClaimUnitsReport } from '../../../shared/accuracy/report';
-import { count, plural, withInterval } from '../analysis/format';
+import { formatCount, formatEstimate, plural } from '../../format';
+import { TitledTable } from '../analysis/TitledTable';
 
 const STATS = [
   ['pearson', 'Pearson'],
@@ -24,7 +25,7 @@ const AGGREGATIONS = [
 function Cell({ estimate, testId }: { estimate: Estimate; testId: string }) {
   return (
     <td className="num" data-testid={testId}>
-      {estimate.value === null ? '—' : withInterval(estimate)}
+      {formatEstimate(estimate)}
     </td>
   );
 }
@@ -34,11 +35,16 @@ export function ClaimUnitsTable({ units }: { units: ClaimUnitsReport }) {
   return (
     <div className="claim-units" data-testid="accuracy-claim-units">
       {judges.length > 0 && (
-        <table className="data-table accuracy-claim-units">
-          <caption>
-            Claims as units (App. D): each sentence’s claim verdicts aggregated by min or mean, against the sentence’s human label (sentences with a resolved label,
-            ≥ 2 claims and a verdict on each). 95% bootstrap intervals.
-          </caption>
+        <TitledTable
+          title="Claims as units (App. D)"
+          about={
+            <>
+              Each sentence’s claim verdicts aggregated by min or mean, against the sentence’s human label (sentences with a resolved label, ≥ 2 claims and a verdict
+              on each). 95% bootstrap intervals.
+            </>
+          }
+          tableClassName="accuracy-claim-units"
+        >
           <thead>
             <tr>
               <th scope="col">Judge</th>
@@ -64,7 +70,7 @@ export function ClaimUnitsTable({ units }: { units: ClaimUnitsReport }) {
                       {judge}
                     </th>
                     <td>{name}</td>
-                    <td className="num">{count(unit.n_sentences)}</td>
+                    <td className="num">{formatCount(unit.n_sentences)}</td>
                     {STATS.map(([key]) => (
                       <Cell key={key} estimate={cell[key]} testId={`claim-units-${key}`} />
                     ))}
@@ -73,10 +79,10 @@ export function ClaimUnitsTable({ units }: { units: ClaimUnitsReport }) {
               }),
             )}
           </tbody>
-        </table>
+        </TitledTable>
       )}
       <p className="muted" data-testid="claim-units-queue">
-        Review queue: {plural(units.review_queue.length, 'human-faithful sentence')} where every judge flags a claim, of {count(units.human_faithful_sentences)} with
+        Review queue: {plural(units.review_queue.length, 'human-faithful sentence')} where every judge flags a claim, of {formatCount(units.human_faithful_sentences)} with
         every verdict.
       </p>
     </div>

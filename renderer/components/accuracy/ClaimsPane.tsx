@@ -14,6 +14,7 @@ import { ItemBadge } from './ItemBadge';
 import type { ItemPaneProps } from './itemPane';
 import { NoteTag } from './NoteTag';
 import { SavingStatus } from './SavingStatus';
+import { agree, plural } from '../../format';
 
 export function claimErrorName(type: ClaimErrorType): string {
   return ERROR_TYPE_NAMES[CLAIM_ERROR_TYPE_IN_TAXONOMY[type]];
@@ -48,7 +49,7 @@ export function ClaimsPane({ summary, claims, position, saving, failed, kept, le
       {kept && kept.what === 'claims' && kept.key === claims.key && (
         <p className="notice" role="status" data-testid="claims-kept">
           Version {kept.toVersion} made.{' '}
-          {kept.labeled > 0 ? `Your ${kept.labeled} label${kept.labeled === 1 ? '' : 's'} stay on version ${kept.fromVersion} (the claims they were given on); ` : ''}
+          {kept.labeled > 0 ? `Your ${plural(kept.labeled, 'label')} ${agree(kept.labeled, 'stays', 'stay')} on version ${kept.fromVersion} (the claims ${agree(kept.labeled, 'it was', 'they were')} given on); ` : ''}
           version {kept.toVersion} starts unlabeled.
         </p>
       )}

@@ -12,6 +12,7 @@ import type { ItemPaneProps } from './itemPane';
 import { NoteTag } from './NoteTag';
 import { SavingStatus } from './SavingStatus';
 import { conveyedText, conveyLines } from './lines';
+import { agree, plural } from '../../format';
 
 interface KeyFactsPaneProps extends ItemPaneProps {
   facts: KeyFactAnnotation | null;
@@ -47,7 +48,7 @@ export function KeyFactsPane({ summary, facts, position, saving, failed, kept, l
             {kept && kept.what === 'keyfacts' && kept.key === facts.key && (
               <p className="notice" role="status" data-testid="keyfacts-kept">
                 Version {kept.toVersion} made.{' '}
-                {kept.labeled > 0 ? `Your ${kept.labeled} label${kept.labeled === 1 ? '' : 's'} stay on version ${kept.fromVersion}; ` : ''}version {kept.toVersion} starts unlabeled.
+                {kept.labeled > 0 ? `Your ${plural(kept.labeled, 'label')} ${agree(kept.labeled, 'stays', 'stay')} on version ${kept.fromVersion}; ` : ''}version {kept.toVersion} starts unlabeled.
               </p>
             )}
             <ol className="fact-list" ref={list} aria-label="Key facts">

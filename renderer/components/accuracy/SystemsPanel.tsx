@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { DEFAULT_SUMMARY_PROMPT, SystemConfigSchema, type SystemInfo } from '../../../shared/contract/systems';
 import { addSystem, removeSystem } from '../../state/accuracyTasks';
 import { useSession } from '../../state/session';
-import { formatCount } from '../judges/format';
+import { formatCount } from '../../format';
 
 export function SystemsPanel({ systems }: { systems: readonly SystemInfo[] }) {
   const [name, setName] = useState('');

@@ -24,7 +24,7 @@ import {
 } from '../../state/accuracyTasks';
 import { ErrorBanner } from '../ErrorBanner';
 import { ProgressBar } from '../ProgressBar';
-import { formatCount } from '../judges/format';
+import { formatCount, plural } from '../../format';
 import { SystemsPanel } from './SystemsPanel';
 import { TaskBatch } from './TaskBatch';
 
@@ -132,8 +132,8 @@ export function AccuracyTasksSection({ judges, datasets }: { judges: readonly Ju
       )}
       {plan ? (
         <p className="muted run-plan" data-testid="accuracy-plan">
-          Start sends <strong data-testid="accuracy-plan-requests">{formatCount(plan.requests)} requests</strong>
-          {plan.requests > 0 ? ' (paid calls on a hosted API)' : ''} for {formatCount(plan.selection)} {info ? `${info.itemNoun}s` : 'items'}:{' '}
+          Start sends <strong data-testid="accuracy-plan-requests">{plural(plan.requests, 'request')}</strong>
+          {plan.requests > 0 ? ' (paid calls on a hosted API)' : ''} for {plural(plan.selection, info?.itemNoun ?? 'item')}:{' '}
           {formatCount(plan.done)} done before{plan.missing > 0 ? `, ${formatCount(plan.missing)} left out` : ''}. Version <code>{plan.configHash.slice(0, 12)}</code>.
           {plan.notes.map((note, i) => (
             <span key={i} className="block">
@@ -150,11 +150,11 @@ export function AccuracyTasksSection({ judges, datasets }: { judges: readonly Ju
       {confirming && plan && (
         <div className="notice run-confirm" role="alertdialog" data-testid="accuracy-confirm">
           <p>
-            This start sends <strong>{formatCount(plan.requests)} requests</strong>: on a hosted API, {formatCount(plan.requests)} paid calls.
+            This start sends <strong>{plural(plan.requests, 'request')}</strong>: on a hosted API, {plural(plan.requests, 'paid call')}.
           </p>
           <div className="row">
             <button type="button" className="primary" onClick={() => void startTask(true)} data-testid="accuracy-confirm-send">
-              Send {formatCount(plan.requests)} requests
+              Send {plural(plan.requests, 'request')}
             </button>
             <button type="button" onClick={cancelTaskConfirmation}>
               Back
@@ -194,7 +194,7 @@ function RunRow({ run, busy }: { run: AccuracyRunStatus; busy: boolean }) {
       </div>
       <p className="run-message">{run.message}</p>
       <p className="muted">
-        {formatCount(run.requests)} requests · {formatCount(run.cached)} from the cache · {formatCount(run.ok)} answered · {formatCount(run.parseErrors)} unparsable ·{' '}
+        {plural(run.requests, 'request')} · {formatCount(run.cached)} from the cache · {formatCount(run.ok)} answered · {formatCount(run.parseErrors)} unparsable ·{' '}
         {formatCount(run.failed)} failed{run.missing > 0 ? ` · ${formatCount(run.missing)} left out` : ''}
       </p>
       <div className="row run-controls">

@@ -5,7 +5,7 @@
  */
 import type { DatasetAgreement, PairAgreement } from '../../../shared/agreement/types';
 import type { Estimate } from '../../../shared/analysis/types';
-import { count, plusMinus, UNDEFINED_TEXT } from './format';
+import { agree, formatCount, formatEstimate, plural, UNDEFINED_TEXT } from '../../format';
 
 interface Row {
   key: string;
@@ -58,14 +58,14 @@ export function agreementTableRows(agreement: DatasetAgreement): Row[] {
 export function AgreementTable({ agreement }: { agreement: DatasetAgreement }) {
   const unclear =
     agreement.unclear === 'exclude'
-      ? `Unclear is excluded: two categories; ${count(agreement.n_units_unclear_dropped)} units an annotator rated unclear leave the human figures, and units whose human label is unclear leave the judge rows.`
+      ? `Unclear is excluded: two categories; ${plural(agreement.n_units_unclear_dropped, 'unit')} an annotator rated unclear ${agree(agreement.n_units_unclear_dropped, 'leaves', 'leave')} the human figures, and units whose human label is unclear leave the judge rows.`
       : 'Unclear is a third category (judges never use it).';
-  const cell = (estimate: Estimate | undefined) => (estimate ? plusMinus(estimate, 3) : UNDEFINED_TEXT);
+  const cell = (estimate: Estimate | undefined) => (estimate ? formatEstimate(estimate, { style: 'plus-minus', digits: 3 }) : UNDEFINED_TEXT);
   return (
     <div className="analysis-scroll">
       <table className="data-table agreement-table" data-testid="agreement-table">
         <caption data-testid="agreement-unclear">
-          Annotation-phase labels over {count(agreement.n_summaries)} summaries of any length with a label. Value ± half-width of the 95% bootstrap interval
+          Annotation-phase labels over {plural(agreement.n_summaries, 'summary')} of any length with a label. Value ± half-width of the 95% bootstrap interval
           (resampling summaries); n = units. {unclear} Judges: hard label against the resolved human label.
         </caption>
         <thead>
@@ -100,7 +100,7 @@ export function AgreementTable({ agreement }: { agreement: DatasetAgreement }) {
                   {cell(row.specific[category])}
                 </td>
               ))}
-              <td className="num">{count(row.n)}</td>
+              <td className="num">{formatCount(row.n)}</td>
             </tr>
           ))}
         </tbody>

@@ -4,30 +4,22 @@
  * positive class), recall and specificity with theirs, each with its n. One-sentence (XSum-style)
  * summaries count here; the averaging-bias diagnostic below takes only summaries with ≥ 2.
  */
-import type { AllUnitsReport, Estimate } from '../../../shared/analysis/types';
-import { count, plural, withInterval } from './format';
+import type { AllUnitsReport } from '../../../shared/analysis/types';
+import { formatCount, formatEstimate, nEquals, plural } from '../../format';
+import { EstimateCell } from './EstimateCell';
 import { PredictionPoweredTable } from './PredictionPoweredTable';
-
-function EstimateCell({ estimate, unit, testId }: { estimate: Estimate; unit: string; testId?: string }) {
-  return (
-    <td className="num" data-testid={testId}>
-      {withInterval(estimate)}
-      <div className="muted small">n = {plural(estimate.n, unit)}</div>
-    </td>
-  );
-}
 
 export function AllUnitsTable({ allUnits, judges }: { allUnits: AllUnitsReport; judges: readonly string[] }) {
   const human = allUnits.human;
   return (
     <div className="analysis-scroll">
       <p data-testid="all-units-facts">
-        Every annotated sentence: {plural(allUnits.n_summaries, 'annotated summary', 'annotated summaries')}
-        {allUnits.n_single_sentence > 0 && <> ({count(allUnits.n_single_sentence)} with one sentence)</>}, {plural(allUnits.n_units, 'sentence')}:{' '}
-        {count(human.n_usable)} usable ({count(human.n_faithful)} faithful, {count(human.n_unfaithful)} unfaithful), {count(human.n_unclear)} unclear
-        {human.n_unresolved > 0 && <>, {count(human.n_unresolved)} unresolved (left out)</>}. p̂ ={' '}
-        <span data-testid="all-units-p-hat">{withInterval(allUnits.p_hat)}</span>{' '}
-        <span className="muted">(n = {plural(allUnits.p_hat.n, 'sentence')})</span>
+        Every annotated sentence: {plural(allUnits.n_summaries, 'annotated summary')}
+        {allUnits.n_single_sentence > 0 && <> ({formatCount(allUnits.n_single_sentence)} with one sentence)</>}, {plural(allUnits.n_units, 'sentence')}:{' '}
+        {formatCount(human.n_usable)} usable ({formatCount(human.n_faithful)} faithful, {formatCount(human.n_unfaithful)} unfaithful), {formatCount(human.n_unclear)} unclear
+        {human.n_unresolved > 0 && <>, {formatCount(human.n_unresolved)} unresolved (left out)</>}. p̂ ={' '}
+        <span data-testid="all-units-p-hat">{formatEstimate(allUnits.p_hat, { n: 'never' })}</span>{' '}
+        <span className="muted">({nEquals(allUnits.p_hat.n, 'sentence')})</span>
       </p>
       <PredictionPoweredTable allUnits={allUnits} judges={judges} />
       {judges.length > 0 && (
@@ -58,10 +50,10 @@ export function AllUnitsTable({ allUnits, judges }: { allUnits: AllUnitsReport; 
                     {name}
                   </th>
                   <EstimateCell estimate={judge.epsilon_hat} unit="sentence" testId="all-units-epsilon" />
-                  <td className="num">{count(c.tp)}</td>
-                  <td className="num">{count(c.fp)}</td>
-                  <td className="num">{count(c.tn)}</td>
-                  <td className="num">{count(c.fn)}</td>
+                  <td className="num">{formatCount(c.tp)}</td>
+                  <td className="num">{formatCount(c.fp)}</td>
+                  <td className="num">{formatCount(c.tn)}</td>
+                  <td className="num">{formatCount(c.fn)}</td>
                   <EstimateCell estimate={judge.recall} unit="unfaithful sentence" />
                   <EstimateCell estimate={judge.specificity} unit="faithful sentence" />
                 </tr>

@@ -7,7 +7,7 @@ import type { CalibrationReport } from '../../../shared/analysis/types';
 import { BottomAxis, ChartSvg, LeftAxis, Marker } from '../../charts/Axis';
 import { CHART_INK, PALETTE } from '../../charts/palette';
 import { linearScale, ticks } from '../../charts/scale';
-import { count, fixed, num, withInterval } from './format';
+import { fixed, formatCount, formatEstimate, nEquals, num } from '../../format';
 
 const MARGIN = { top: 40, right: 24, bottom: 76, left: 62 };
 const SIDE = 240;
@@ -20,7 +20,7 @@ export function CalibrationChart({ judge, dataset, calibration }: { judge: strin
   const filled = calibration.bins.filter((bin) => bin.count > 0 && bin.mean_predicted !== null && bin.observed_frequency !== null);
   const path = filled.map((bin, i) => `${i === 0 ? 'M' : 'L'}${x(bin.mean_predicted!).toFixed(2)},${y(bin.observed_frequency!).toFixed(2)}`).join(' ');
   const countsY = MARGIN.top + SIDE + 46;
-  const note = `${dataset}: n = ${count(calibration.brier.n)} sentences with a human label and a soft label · Brier ${withInterval(calibration.brier)} · ECE ${num(calibration.ece.value)} (10 equal-width bins)`;
+  const note = `${dataset}: ${nEquals(calibration.brier.n, 'sentence')} with a human label and a soft label · Brier ${formatEstimate(calibration.brier, { n: 'never' })} · ECE ${num(calibration.ece.value)} (10 equal-width bins)`;
 
   return (
     <ChartSvg width={width} height={height} title={`Calibration — ${judge}`} note={note} testId="chart-calibration">
@@ -30,7 +30,7 @@ export function CalibrationChart({ judge, dataset, calibration }: { judge: strin
       {path && <path d={path} fill="none" stroke={PALETTE.blue} strokeWidth={1.5} data-role="reliability-line" />}
       {filled.map((bin) => (
         <g key={bin.lower} data-role="bin" data-count={bin.count}>
-          <title>{`[${fixed(bin.lower, 1)}, ${fixed(bin.upper, 1)}${bin.upper >= 1 ? ']' : ')'}: mean predicted ${fixed(bin.mean_predicted!, 3)}, observed ${fixed(bin.observed_frequency!, 3)}, n = ${count(bin.count)}`}</title>
+          <title>{`[${fixed(bin.lower, 1)}, ${fixed(bin.upper, 1)}${bin.upper >= 1 ? ']' : ')'}: mean predicted ${fixed(bin.mean_predicted!, 3)}, observed ${fixed(bin.observed_frequency!, 3)}, ${nEquals(bin.count)}`}</title>
           <Marker kind="circle" x={x(bin.mean_predicted!)} y={y(bin.observed_frequency!)} color={PALETTE.blue} size={3.5} />
         </g>
       ))}
@@ -39,7 +39,7 @@ export function CalibrationChart({ judge, dataset, calibration }: { judge: strin
       </text>
       {calibration.bins.map((bin) => (
         <text key={bin.lower} x={x((bin.lower + bin.upper) / 2)} y={countsY} dy="0.32em" textAnchor="middle" fontSize={9.5} fill={CHART_INK.muted} data-role="bin-count">
-          {count(bin.count)}
+          {formatCount(bin.count)}
         </text>
       ))}
     </ChartSvg>

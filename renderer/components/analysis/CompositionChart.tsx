@@ -8,7 +8,7 @@ import type { Composition, CompositionCounts, DatasetAnalysis } from '../../../s
 import { ChartSvg, FONT_SIZE, LegendItem } from '../../charts/Axis';
 import { CHART_INK, PALETTE } from '../../charts/palette';
 import { textWidth } from '../../charts/scale';
-import { count, percent } from './format';
+import { formatCount, nEquals, percent } from '../../format';
 
 const CLASSES: ReadonlyArray<{ key: keyof CompositionCounts; label: string; color: string; ink: string }> = [
   { key: 'all_faithful', label: 'all faithful', color: PALETTE.blue, ink: '#ffffff' },
@@ -37,7 +37,7 @@ export function CompositionChart({ dataset }: { dataset: DatasetAnalysis }) {
     at += 17 + textWidth(c.label, FONT_SIZE) + 16;
   }
   const note = `n = summaries classified per row (humans: by usable labels; judges: per-sentence majority, tie → unfaithful): ${rows
-    .map((row) => count(row.composition.n))
+    .map((row) => formatCount(row.composition.n))
     .join(' / ')}.`;
 
   return (
@@ -66,7 +66,7 @@ export function CompositionChart({ dataset }: { dataset: DatasetAnalysis }) {
                 offset += w;
                 return (
                   <g key={c.key} data-role="segment" data-class={c.key} data-share={share} data-count={composition.counts[c.key]}>
-                    <title>{`${row.label}: ${c.label} ${percent(composition[c.key])} (${count(composition.counts[c.key])} of ${count(composition.n)})`}</title>
+                    <title>{`${row.label}: ${c.label} ${percent(composition[c.key])} (${formatCount(composition.counts[c.key])} of ${formatCount(composition.n)})`}</title>
                     <rect x={x} y={y} width={w} height={20} fill={c.color} />
                     {w >= 34 && (
                       <text x={x + w / 2} y={y + 10} dy="0.32em" textAnchor="middle" fontSize={10} fill={c.ink}>
@@ -78,7 +78,7 @@ export function CompositionChart({ dataset }: { dataset: DatasetAnalysis }) {
               })
             )}
             <text x={x0 + BAR_WIDTH + 8} y={y + 10} dy="0.32em" fontSize={FONT_SIZE} fill={CHART_INK.muted}>
-              n = {count(composition.n)}
+              {nEquals(composition.n)}
             </text>
           </g>
         );

@@ -5,7 +5,8 @@
  */
 import type { CorrelationCell, DatasetAnalysis, KindCorrelations, PredictionKind } from '../../../shared/analysis/types';
 import { setStatistic, useAnalysis } from '../../state/analysis';
-import { STATISTICS, STATISTIC_LABEL, UNDEFINED_TEXT, count, displayedHigher, intervalNote, plusMinus, undefinedReason, type Statistic } from './format';
+import { formatCount, formatEstimate, plural, UNDEFINED_TEXT } from '../../format';
+import { STATISTICS, STATISTIC_LABEL, displayedHigher, intervalNote, undefinedReason, type Statistic } from './format';
 
 const DIGITS = 2;
 
@@ -33,7 +34,7 @@ export function CorrelationTable({ dataset, bootstrap }: { dataset: DatasetAnaly
         <table className="data-table correlation-table">
           <caption>
             Cells: {label} ± half-width of its 95% bootstrap interval
-            {bootstrap > 0 ? ` (${count(bootstrap)} replicates resampling summaries)` : ' (no interval: 0 replicates)'}; faithful = 1. The higher of min
+            {bootstrap > 0 ? ` (${plural(bootstrap, 'replicate')} resampling summaries)` : ' (no interval: 0 replicates)'}; faithful = 1. The higher of min
             and mean as displayed is in <strong>bold</strong> (equal: neither). Summaries with one sentence are left out; n = summaries.
           </caption>
           <thead>
@@ -151,9 +152,9 @@ function StatCell({
       </td>
     );
   }
-  const text = plusMinus(estimate, DIGITS);
+  const text = formatEstimate(estimate, { style: 'plus-minus', digits: DIGITS });
   return (
-    <td className={classes} data-testid={testId} data-bold={bold ? 'true' : 'false'} title={intervalNote(estimate, bootstrap, `${count(cell.n)} summaries`)}>
+    <td className={classes} data-testid={testId} data-bold={bold ? 'true' : 'false'} title={intervalNote(estimate, bootstrap, plural(cell.n, 'summary'))}>
       {bold ? <strong>{text}</strong> : text}
     </td>
   );
@@ -164,12 +165,12 @@ function NCell({ kind, cell }: { kind: PredictionKind; cell: CorrelationCell }) 
     <td
       className="num n-col"
       data-testid={`corr-${kind}-n`}
-      title={`${count(cell.n)} summaries (${count(cell.n_faithful)} labelled faithful, ${count(cell.n_unfaithful)} unfaithful)${
-        cell.n_left_out > 0 ? `; ${count(cell.n_left_out)} left out because the judge lacks a prediction on one of their sentences` : ''
+      title={`${plural(cell.n, 'summary')} (${formatCount(cell.n_faithful)} labelled faithful, ${formatCount(cell.n_unfaithful)} unfaithful)${
+        cell.n_left_out > 0 ? `; ${formatCount(cell.n_left_out)} left out because the judge lacks a prediction on one of their sentences` : ''
       }`}
     >
-      {count(cell.n)}
-      {cell.n_left_out > 0 && <span className="left-out"> ({count(cell.n_left_out)} left out)</span>}
+      {formatCount(cell.n)}
+      {cell.n_left_out > 0 && <span className="left-out"> ({formatCount(cell.n_left_out)} left out)</span>}
     </td>
   );
 }

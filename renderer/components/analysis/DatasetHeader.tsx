@@ -4,7 +4,8 @@
  * interval, and ε₀ with its status (a root, unconditional, or undefined and why).
  */
 import type { DatasetAnalysis, HumanReferenceReport } from '../../../shared/analysis/types';
-import { count, HUMAN_LABEL_RULE_TEXT, num, plural, REFERENCE_TEXT, withInterval } from './format';
+import { formatCount, formatEstimate, nEquals, num, plural } from '../../format';
+import { HUMAN_LABEL_RULE_TEXT, REFERENCE_TEXT } from './format';
 
 export function DatasetFacts({ dataset }: { dataset: DatasetAnalysis }) {
   const human = dataset.human;
@@ -14,10 +15,10 @@ export function DatasetFacts({ dataset }: { dataset: DatasetAnalysis }) {
       <div>
         <dt>Summaries</dt>
         <dd data-testid="facts-summaries">
-          {count(dataset.n_summaries)} analysed of {count(dataset.n_summaries_total)}
-          {dataset.n_single_sentence_left_out > 0 && <> ({count(dataset.n_single_sentence_left_out)} with one sentence left out)</>} ·{' '}
+          {formatCount(dataset.n_summaries)} analysed of {formatCount(dataset.n_summaries_total)}
+          {dataset.n_single_sentence_left_out > 0 && <> ({formatCount(dataset.n_single_sentence_left_out)} with one sentence left out)</>} ·{' '}
           {plural(dataset.n_sentences, 'sentence')}
-          {dataset.n_without_global_label > 0 && <> · {count(dataset.n_without_global_label)} without a global label</>}
+          {dataset.n_without_global_label > 0 && <> · {formatCount(dataset.n_without_global_label)} without a global label</>}
         </dd>
       </div>
       <div>
@@ -29,16 +30,16 @@ export function DatasetFacts({ dataset }: { dataset: DatasetAnalysis }) {
       <div>
         <dt>Human sample (≥ 2 sentences)</dt>
         <dd data-testid="facts-human">
-          {plural(human.n_annotated_summaries, 'annotated summary', 'annotated summaries')}, {plural(human.n_units, 'sentence')}: {count(human.n_usable)} usable (
-          {count(human.n_faithful)} faithful, {count(human.n_unfaithful)} unfaithful), {count(human.n_unclear)} unclear
-          {human.n_unresolved > 0 && <>, {count(human.n_unresolved)} unresolved disagreements (left out)</>}
-          {human.n_unlabeled > 0 && <>, {count(human.n_unlabeled)} unlabeled</>}
+          {plural(human.n_annotated_summaries, 'annotated summary')}, {plural(human.n_units, 'sentence')}: {formatCount(human.n_usable)} usable (
+          {formatCount(human.n_faithful)} faithful, {formatCount(human.n_unfaithful)} unfaithful), {formatCount(human.n_unclear)} unclear
+          {human.n_unresolved > 0 && <>, {plural(human.n_unresolved, 'unresolved disagreement')} (left out)</>}
+          {human.n_unlabeled > 0 && <>, {formatCount(human.n_unlabeled)} unlabeled</>}
         </dd>
       </div>
       <div>
         <dt>p̂ (share faithful)</dt>
         <dd data-testid="facts-p-hat">
-          {withInterval(p)} <span className="muted">(n = {plural(p.n, 'sentence')}, {plural(p.n_summaries, 'summary', 'summaries')})</span>
+          {formatEstimate(p, { n: 'never' })} <span className="muted">({nEquals(p.n, 'sentence')}, {plural(p.n_summaries, 'summary')})</span>
         </dd>
       </div>
       <div>
@@ -61,7 +62,7 @@ export function ReferenceFacts({ reference }: { reference: HumanReferenceReport 
       {reference.annotators.length > 0 && (
         <span className="muted">
           {' '}
-          ({reference.annotators.map((a) => `${a.name}${a.kind ? ` · ${a.kind}` : ''}: ${count(a.n_labels)}`).join('; ')})
+          ({reference.annotators.map((a) => `${a.name}${a.kind ? ` · ${a.kind}` : ''}: ${formatCount(a.n_labels)}`).join('; ')})
         </span>
       )}
       {reference.n_labels_outside_reference > 0 && (
@@ -76,7 +77,7 @@ export function ReferenceFacts({ reference }: { reference: HumanReferenceReport 
       {reference.rule === 'majority' && (
         <>
           {' '}
-          · {plural(reference.n_units_majority, 'sentence')} by majority, {count(reference.n_units_tied)} tied (left out)
+          · {plural(reference.n_units_majority, 'sentence')} by majority, {formatCount(reference.n_units_tied)} tied (left out)
         </>
       )}
     </>
@@ -87,7 +88,7 @@ export function Epsilon0({ dataset }: { dataset: DatasetAnalysis }) {
   const basis = (
     <span className="muted">
       {' '}
-      (at p̂ = {num(dataset.p_hat)}; lengths of {plural(dataset.epsilon0_n_summaries, 'summary', 'summaries')})
+      (at p̂ = {num(dataset.p_hat)}; lengths of {plural(dataset.epsilon0_n_summaries, 'summary')})
     </span>
   );
   switch (dataset.epsilon0_status) {
@@ -106,7 +107,7 @@ export function Epsilon0({ dataset }: { dataset: DatasetAnalysis }) {
     default:
       return (
         <>
-          <strong>undefined</strong> <span className="tag">undefined</span> — {dataset.epsilon0_reason ?? 'p̂ is missing, 0 or 1'}
+          <strong>undefined</strong> — {dataset.epsilon0_reason ?? 'p̂ is missing, 0 or 1'}
         </>
       );
   }

@@ -17,15 +17,22 @@ import { CorrelationTable } from './CorrelationTable';
 import { DatasetFacts } from './DatasetHeader';
 import { Disagreements } from './Disagreements';
 import { EpsilonChart } from './EpsilonChart';
-import { count, epsilon0Words, fixed, num, plural, withInterval } from './format';
+import { fixed, formatCount, formatEstimate, nEquals, num } from '../../format';
+import { epsilon0Words, noHumanSentenceLabelsWords, noSentenceJudgesWords, type MissingSentenceInput } from './format';
 import { HiddenBiasChart } from './HiddenBiasChart';
 import { ReliabilityTable } from './ReliabilityTable';
 import { SuspiciousList } from './SuspiciousList';
 import { VerdictTable } from './VerdictTable';
 
-export function DatasetSection({ dataset, bootstrap, index }: { dataset: DatasetAnalysis; bootstrap: number; index: number }) {
+/** `sampled`: the dataset's sampled summaries (the project's counts), null when not known. */
+export function DatasetSection({ dataset, bootstrap, index, sampled = null }: { dataset: DatasetAnalysis; bootstrap: number; index: number; sampled?: number | null }) {
   const hasJudges = dataset.judge_names.length > 0;
   const hasHumans = dataset.human.n_usable > 0;
+  const missing: MissingSentenceInput = {
+    sampled,
+    peopleAccuracySummaries: dataset.accuracy?.sources.human?.n_summaries ?? 0,
+    accuracyJudges: new Set([...Object.keys(dataset.accuracy?.claim_judges ?? {}), ...Object.keys(dataset.accuracy?.keyfact_judges ?? {})]).size,
+  };
   const file = (what: string) => safeFileName('loupe', dataset.dataset, what);
   const headingId = `analysis-dataset-${index}`;
 
@@ -64,14 +71,12 @@ export function DatasetSection({ dataset, bootstrap, index }: { dataset: Dataset
         <>
           {!hasJudges && (
             <p className="analysis-empty" data-testid="empty-judges">
-              No judge predictions for this dataset. Add a judge in Judges (<kbd>G</kbd>) and run it — the offline baseline needs no model — then run the analysis
-              again.
+              {noSentenceJudgesWords(missing)}
             </p>
           )}
           {!hasHumans && (
             <p className="analysis-empty" data-testid="empty-humans">
-              No usable human labels yet: p̂, ε̂, ε₀ and the verdict need them. Label some sentences in Annotate (draw a sample in Project first), then run the
-              analysis again.
+              {noHumanSentenceLabelsWords(dataset.human, missing)}
             </p>
           )}
 
@@ -104,8 +109,8 @@ export function DatasetSection({ dataset, bootstrap, index }: { dataset: Dataset
             caption={
               <>
                 Shares of all-faithful, mixed and all-unfaithful summaries. Only mixed summaries tell min from mean: the mixed share is the diagnostic’s power. n =
-                humans {count(dataset.composition.human.n)}, judges on annotated {count(dataset.composition.judges.annotated.n)}, judges on all{' '}
-                {count(dataset.composition.judges.all.n)} summaries.
+                humans {formatCount(dataset.composition.human.n)}, judges on annotated {formatCount(dataset.composition.judges.annotated.n)}, judges on all{' '}
+                {formatCount(dataset.composition.judges.all.n)} summaries.
               </>
             }
           >
@@ -119,7 +124,7 @@ export function DatasetSection({ dataset, bootstrap, index }: { dataset: Dataset
               testId="figure-hidden-bias"
               caption={
                 <>
-                  A fraction y of {count(dataset.hidden_bias.n_simulated_summaries)} simulated summaries (this dataset’s lengths, p̂ ={' '}
+                  A fraction y of {formatCount(dataset.hidden_bias.n_simulated_summaries)} simulated summaries (this dataset’s lengths, p̂ ={' '}
                   {fixed(dataset.hidden_bias.p_hat, 3)}) is labelled by the averaging rule, the rest by the minimum rule. A small mean − min gap does not certify
                   unbiased labels.
                 </>
@@ -149,7 +154,7 @@ export function DatasetSection({ dataset, bootstrap, index }: { dataset: Dataset
                       caption={
                         <>
                           Reliability of <span className="judge-name-inline">{judge}</span>’s soft labels: mean predicted P(faithful) vs observed share faithful per
-                          bin, n = {plural(calibration.brier.n, 'sentence')}. Brier {withInterval(calibration.brier)}, ECE {num(calibration.ece.value)}.
+                          bin, {nEquals(calibration.brier.n, 'sentence')}. Brier {formatEstimate(calibration.brier, { n: 'never' })}, ECE {num(calibration.ece.value)}.
                         </>
                       }
                     >

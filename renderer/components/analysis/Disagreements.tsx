@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import type { DatasetAnalysis, HumanJudgeDisagreement, JudgeSplit } from '../../../shared/analysis/types';
-import { count, plural } from './format';
+import { agree, formatCount, plural } from '../../format';
 
 const ROWS_SHOWN = 100;
 const judgeWord = (value: 0 | 1) => (value === 1 ? 'faithful' : 'unfaithful');
@@ -15,7 +15,7 @@ function useLimit<T>(rows: readonly T[]) {
   const more =
     rows.length > ROWS_SHOWN && !all ? (
       <button type="button" className="link-button" onClick={() => setAll(true)} data-testid="disagreements-show-all">
-        show all {count(rows.length)}
+        show all {formatCount(rows.length)}
       </button>
     ) : null;
   return { shown, more };
@@ -31,7 +31,7 @@ export function Disagreements({ dataset }: { dataset: DatasetAnalysis }) {
       {dataset.judge_names.length > 1 && (
         <details data-testid="judges-split">
           <summary>
-            Judges split on {plural(d.judges_split.length, 'sentence')} of annotated summaries ({count(d.n_judges_split_all)} over all analysed summaries)
+            Judges split on {plural(d.judges_split.length, 'sentence')} of annotated summaries ({formatCount(d.n_judges_split_all)} over all analysed summaries)
           </summary>
           <SplitTable rows={d.judges_split} />
         </details>
@@ -45,7 +45,7 @@ function HumanVsJudge({ judge, rows }: { judge: string; rows: HumanJudgeDisagree
   return (
     <details data-testid="human-vs-judge" data-judge={judge}>
       <summary>
-        Human vs <span className="judge-name-inline">{judge}</span>: {plural(rows.length, 'sentence')} differ
+        Human vs <span className="judge-name-inline">{judge}</span>: {plural(rows.length, 'sentence')} {agree(rows.length, 'differs', 'differ')}
       </summary>
       {rows.length > 0 && (
         <table className="data-table compact">

@@ -8,7 +8,7 @@ import type { DatasetAnalysis } from '../../../shared/analysis/types';
 import { ChartSvg, FONT_SIZE, LeftAxis } from '../../charts/Axis';
 import { CHART_INK, PALETTE } from '../../charts/palette';
 import { clip, linearScale, ticks } from '../../charts/scale';
-import { count, fixed, num } from './format';
+import { fixed, formatEstimate, nEquals, plural } from '../../format';
 
 const MARGIN = { top: 50, right: 34, bottom: 74, left: 62 };
 const PLOT_HEIGHT = 220;
@@ -47,8 +47,8 @@ export function EpsilonChart({ dataset, bootstrap }: { dataset: DatasetAnalysis;
   const units = judges.map((j) => dataset.judges[j]?.epsilon_hat.n ?? 0);
   const sameN = units.every((n) => n === units[0]);
   const note =
-    `n = ${sameN && units.length > 0 ? count(units[0]!) : 'per judge (below each name)'} sentences with a usable human label and a hard judge label, ` +
-    `${count(dataset.human.n_annotated_summaries)} annotated summaries; CI: ${bootstrap > 0 ? `${count(bootstrap)} bootstrap replicates over summaries` : 'none (0 replicates)'}.`;
+    `${sameN && units.length > 0 ? nEquals(units[0]!, 'sentence') : 'n = sentences per judge (below each name)'} with a usable human label and a hard judge label, ` +
+    `${plural(dataset.human.n_annotated_summaries, 'annotated summary')}; CI: ${bootstrap > 0 ? `${plural(bootstrap, 'bootstrap replicate')} over summaries` : 'none (0 replicates)'}.`;
 
   return (
     <ChartSvg width={width} height={height} title={`Judge error ε̂ with 95% CI against ε₀ — ${dataset.dataset}`} note={note} testId="chart-epsilon">
@@ -86,7 +86,7 @@ export function EpsilonChart({ dataset, bootstrap }: { dataset: DatasetAnalysis;
         const labelY = y.range[0] + 16;
         return (
           <g key={judge} data-role="judge" data-judge={judge}>
-            <title>{`${judge}: ε̂ = ${num(estimate.value)}${estimate.ci ? ` [${fixed(estimate.ci[0], 3)}, ${fixed(estimate.ci[1], 3)}]` : ''}, n = ${count(estimate.n)}`}</title>
+            <title>{`${judge}: ε̂ = ${formatEstimate(estimate, { n: 'never' })}, ${nEquals(estimate.n)}`}</title>
             {estimate.ci && (
               <g data-role="whisker" data-lower={estimate.ci[0]} data-upper={estimate.ci[1]}>
                 <line x1={cx} x2={cx} y1={y(estimate.ci[0])} y2={y(estimate.ci[1])} stroke={PALETTE.blue} strokeWidth={1.5} />
@@ -110,7 +110,7 @@ export function EpsilonChart({ dataset, bootstrap }: { dataset: DatasetAnalysis;
               {clip(judge, maxChars)}
             </text>
             <text x={cx} y={labelY + 14} textAnchor="middle" fontSize={10} fill={CHART_INK.muted}>
-              n = {count(estimate.n)}
+              {nEquals(estimate.n)}
             </text>
           </g>
         );

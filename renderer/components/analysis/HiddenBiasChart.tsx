@@ -7,7 +7,7 @@ import type { DatasetAnalysis, HiddenBiasCurvePoint, HiddenBiasReport } from '..
 import { BottomAxis, ChartSvg, LeftAxis, LegendItem, Marker } from '../../charts/Axis';
 import { CHART_INK, PALETTE } from '../../charts/palette';
 import { linearScale, niceDomain, ticks, type LinearScale } from '../../charts/scale';
-import { count, fixed } from './format';
+import { fixed, nEquals, plural } from '../../format';
 
 const MARGIN = { top: 58, right: 24, bottom: 66, left: 66 };
 const PLOT = { width: 420, height: 230 };
@@ -51,8 +51,8 @@ export function HiddenBiasChart({ dataset }: { dataset: DatasetAnalysis }) {
   const perfect = report.points.map((p) => ({ y: p.y, gap: p.perfect.gap }));
   const noisy = report.epsilon_bar === null ? null : report.points.map((p) => ({ y: p.y, gap: p.noisy?.gap ?? null }));
   const note =
-    `Simulated on ${count(report.n_simulated_summaries)} summaries with ${dataset.dataset}'s lengths (n = ${count(dataset.epsilon0_n_summaries)}), ` +
-    `p̂ = ${fixed(report.p_hat, 3)}; ε̄ = ${report.epsilon_bar === null ? 'undefined' : `${fixed(report.epsilon_bar, 3)} (mean ε̂ of ${count(report.n_judges_averaged)} judge${report.n_judges_averaged === 1 ? '' : 's'})`}.`;
+    `Simulated on ${plural(report.n_simulated_summaries, 'summary')} with ${dataset.dataset}'s lengths (${nEquals(dataset.epsilon0_n_summaries)}), ` +
+    `p̂ = ${fixed(report.p_hat, 3)}; ε̄ = ${report.epsilon_bar === null ? 'undefined' : `${fixed(report.epsilon_bar, 3)} (mean ε̂ of ${plural(report.n_judges_averaged, 'judge')})`}.`;
   const point = (p: HiddenBiasCurvePoint | null, yValue: number) => (p?.gap === null || p?.gap === undefined ? null : { cx: x(yValue), cy: y(p.gap) });
 
   return (

@@ -4,19 +4,19 @@
  * sample, its interval, the sentences it rests on and its width against p̂'s; or why it is refused.
  */
 import type { AllUnitsReport, PredictionPowered } from '../../../shared/analysis/types';
-import { count, fixed, withInterval } from './format';
+import { fixed, formatCount as count, formatEstimate, plural } from '../../format';
 
-/** The estimate's cell and its notes, in words (one place, so a shared formatter can replace it). */
+/** The estimate's cell and its notes, in words. */
 export function predictionPoweredText(pp: PredictionPowered): { estimate: string; rests: string; width: string; notes: string[] } {
-  const estimate = pp.value === null ? 'undefined' : withInterval({ value: pp.value, ci: pp.ci, n: pp.n_sampled_summaries, replicates_dropped: pp.replicates_dropped });
+  const estimate = formatEstimate({ value: pp.value, ci: pp.ci, n: pp.n_sampled_summaries, replicates_dropped: pp.replicates_dropped }, { n: 'never' });
   return {
     estimate,
     rests: `${count(pp.n_sampled_units)} sampled of ${count(pp.n_all_units)} judged sentences`,
     width: pp.width_ratio === null ? '—' : `${fixed(pp.width_ratio, 2)} × p̂’s`,
     notes: [
       pp.same_as_p_hat ? 'The judge labeled no sentence outside the sample: p̂_PP is p̂ on the same sentences.' : null,
-      pp.too_few ? `n = ${count(pp.n_sampled_summaries)} summaries, too few for an interval.` : null,
-      pp.n_drawn_summaries > pp.n_sampled_summaries ? `${count(pp.n_drawn_summaries - pp.n_sampled_summaries)} drawn summaries not annotated yet.` : null,
+      pp.too_few ? `n = ${plural(pp.n_sampled_summaries, 'summary')}, too few for an interval.` : null,
+      pp.n_drawn_summaries > pp.n_sampled_summaries ? `${plural(pp.n_drawn_summaries - pp.n_sampled_summaries, 'drawn summary', 'drawn summaries')} not annotated yet.` : null,
     ].filter((note) => note !== null),
   };
 }

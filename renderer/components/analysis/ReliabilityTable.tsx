@@ -4,7 +4,8 @@
  * corrected for its errors (Rogan–Gladen), and the calibration of its soft labels.
  */
 import type { DatasetAnalysis } from '../../../shared/analysis/types';
-import { count, percentWithInterval, rateText, withInterval } from './format';
+import { formatCount, formatEstimate, nEquals, plural } from '../../format';
+import { rateText } from './format';
 
 export function ReliabilityTable({ dataset }: { dataset: DatasetAnalysis }) {
   return (
@@ -40,15 +41,15 @@ export function ReliabilityTable({ dataset }: { dataset: DatasetAnalysis }) {
                 <td className="num">{rateText(judge.specificity)}</td>
                 <td className="num">{rateText(corrected.observed, true)}</td>
                 <td className="num" data-testid="corrected-rate">
-                  {percentWithInterval(corrected)}
+                  {formatEstimate(corrected, { style: 'percent', n: 'never' })}
                   <div className="muted small">
-                    n = {count(corrected.n)} judged sentences; {count(corrected.n_human_summaries)} annotated + {count(corrected.n_pool_summaries)} analysed summaries
+                    {nEquals(corrected.n, 'judged sentence')}; {formatCount(corrected.n_human_summaries)} annotated + {plural(corrected.n_pool_summaries, 'analysed summary')}
                   </div>
                 </td>
                 <td className="num">
                   {calibration ? (
                     <>
-                      {withInterval(calibration.brier)} <span className="muted">(n = {count(calibration.brier.n)})</span>
+                      {formatEstimate(calibration.brier, { n: 'never' })} <span className="muted">({nEquals(calibration.brier.n)})</span>
                     </>
                   ) : (
                     <span className="muted" title="This judge has no soft labels on human-labelled sentences.">

@@ -9,7 +9,8 @@ import type { DatasetAnalysis, SuspiciousEntry } from '../../../shared/analysis/
 import { closeSuspicious, openSuspicious, useAnalysis } from '../../state/analysis';
 import { openReviewAt } from '../../state/review';
 import { showView } from '../../state/session';
-import { count, percent, plural, rateText } from './format';
+import { agree, formatCount, percent, plural } from '../../format';
+import { rateText } from './format';
 
 const reviewWord = (label: SuspiciousEntry['review_labels'][number]) => label ?? 'not reviewed';
 
@@ -26,9 +27,9 @@ export function SuspiciousList({ dataset }: { dataset: DatasetAnalysis }) {
   return (
     <div data-testid="suspicious">
       <p data-testid="suspicious-pool">
-        Pool: <strong>{count(s.pool)}</strong> suspicious of {plural(s.share_of_faithful.n, 'summary', 'summaries')} labelled faithful (
-        {percent(s.share_of_faithful.value)}); {count(s.after_fragment_filter)} keep a flagged sentence of ≥ 5 words; listed{' '}
-        <strong>{count(s.listed.length)}</strong> (cap {count(s.cap)}), sorted by doc id.
+        Pool: <strong>{formatCount(s.pool)}</strong> suspicious of {plural(s.share_of_faithful.n, 'summary')} labelled faithful (
+        {percent(s.share_of_faithful.value)}); {formatCount(s.after_fragment_filter)} {agree(s.after_fragment_filter, 'keeps', 'keep')} a flagged sentence of ≥ 5 words; listed{' '}
+        <strong>{formatCount(s.listed.length)}</strong> (cap {formatCount(s.cap)}), sorted by doc id.
       </p>
       {s.listed.length > 0 && (
         <div className="analysis-scroll">
@@ -108,13 +109,13 @@ function ReviewTable({ dataset }: { dataset: DatasetAnalysis }) {
         </thead>
         <tbody>
           <tr>
-            <td className="num">{count(r.pool)}</td>
-            <td className="num">{count(r.reviewed_summaries)}</td>
-            <td className="num">{count(r.flagged_sentences)}</td>
-            <td className="num">{count(r.unfaithful)}</td>
-            <td className="num">{count(r.faithful)}</td>
-            <td className="num">{count(r.unclear)}</td>
-            <td className="num">{count(r.not_reviewed)}</td>
+            <td className="num">{formatCount(r.pool)}</td>
+            <td className="num">{formatCount(r.reviewed_summaries)}</td>
+            <td className="num">{formatCount(r.flagged_sentences)}</td>
+            <td className="num">{formatCount(r.unfaithful)}</td>
+            <td className="num">{formatCount(r.faithful)}</td>
+            <td className="num">{formatCount(r.unclear)}</td>
+            <td className="num">{formatCount(r.not_reviewed)}</td>
             <td className="num">{rateText(r.pct_unfaithful, true)}</td>
           </tr>
         </tbody>

@@ -6,7 +6,9 @@
 import type { ReactNode } from 'react';
 import type { DatasetAnalysis, JudgeAnalysis } from '../../../shared/analysis/types';
 import { verdictWords } from '../../../shared/analysis/verdict';
-import { count, fixed, intervalText, num, signed, withInterval } from './format';
+import { fixed, intervalText, nEquals, num, signed } from '../../format';
+import { EstimateCell } from './EstimateCell';
+import { epsilon0Words } from './format';
 
 type Mark = 'yes' | 'no' | 'undefined';
 
@@ -34,17 +36,17 @@ function meanMinDetail(judge: JudgeAnalysis): string {
   const min = hard.min.pearson.value;
   const mean = hard.mean.pearson.value;
   if (min === null || mean === null) {
-    return `hard Pearson ${min === null ? 'of min' : 'of mean'} is undefined (n = ${count(hard.min.n)} summaries)`;
+    return `hard Pearson ${min === null ? 'of min' : 'of mean'} is undefined (${nEquals(hard.min.n, 'summary')})`;
   }
   const diff = hard.mean_minus_min.pearson;
   return `mean ${fixed(mean, 3)} ${judge.averaging_bias.mean_ge_min ? '≥' : '<'} min ${fixed(min, 3)}; mean − min ${signed(diff.value)}${
     diff.ci ? ` ${intervalText(diff.ci, 3, (v) => signed(v))}` : ''
-  } (n = ${count(hard.min.n)} summaries)`;
+  } (${nEquals(hard.min.n, 'summary')})`;
 }
 
 function belowDetail(dataset: DatasetAnalysis, judge: JudgeAnalysis): string {
   const eps = judge.epsilon_hat.value;
-  if (dataset.epsilon0_status === 'undefined') return `ε₀ undefined: ${dataset.epsilon0_reason ?? 'p̂ is missing, 0 or 1'}`;
+  if (dataset.epsilon0_status === 'undefined') return epsilon0Words(dataset);
   if (eps === null) return 'ε̂ undefined: no sentence with a usable human label and a hard judge label';
   return `ε̂ ${fixed(eps, 3)} ${judge.averaging_bias.below_threshold ? '<' : '≥'} ${thresholdName(dataset)}`;
 }
@@ -82,10 +84,7 @@ export function VerdictTable({ dataset }: { dataset: DatasetAnalysis }) {
                 <th scope="row" className="judge-name-cell">
                   {name}
                 </th>
-                <td className="num verdict-epsilon" data-testid="verdict-epsilon">
-                  {withInterval(judge.epsilon_hat)}
-                  <div className="muted small">n = {count(judge.epsilon_hat.n)} sentences</div>
-                </td>
+                <EstimateCell estimate={judge.epsilon_hat} unit="sentence" testId="verdict-epsilon" className="verdict-epsilon" />
                 <Condition value={judge.averaging_bias.mean_ge_min} testId="verdict-mean-ge-min">
                   {meanMinDetail(judge)}
                 </Condition>

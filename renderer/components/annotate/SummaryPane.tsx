@@ -1,7 +1,7 @@
 /** Right side: the summary in context, the sentence being judged, where it stands, all sentences. */
 import type { AnnotationSummary } from '../../../shared/api';
 import { useAnnotation } from '../../state/annotation';
-import { formatCount } from '../formatCount';
+import { formatCount } from '../../format';
 import { CurrentUnit } from './CurrentUnit';
 import { SummaryText } from './SummaryText';
 import { UnitList } from './UnitList';

@@ -4,7 +4,8 @@
  */
 import type { JudgeInfo, JudgeRunStatus } from '../../../shared/api';
 import { isActive, isBaseline, isRunnable, shortHash } from '../../state/judges';
-import { formatCount, kindLabel } from './format';
+import { formatCount } from '../../format';
+import { kindLabel } from './format';
 
 interface JudgesTableProps {
   judges: readonly JudgeInfo[];

@@ -1,7 +1,7 @@
 /** Removing a judge deletes its predictions: say how many, and ask once. Esc keeps it. */
 import { useEffect, useRef } from 'react';
 import type { JudgeInfo } from '../../../shared/api';
-import { formatCount } from './format';
+import { formatCount, plural, pluralNoun } from '../../format';
 
 interface RemoveConfirmProps {
   judge: JudgeInfo;
@@ -32,9 +32,9 @@ export function RemoveConfirm({ judge, onConfirm, onCancel }: RemoveConfirmProps
         <strong>
           Remove {what} “{judge.name}”?
         </strong>{' '}
-        This deletes its <strong data-testid="judge-remove-count">{formatCount(stored)}</strong> stored prediction{stored === 1 ? '' : 's'} of the
+        This deletes its <strong data-testid="judge-remove-count">{formatCount(stored)}</strong> stored {pluralNoun(stored, 'prediction')} of the
         current version ({formatCount(p.ok)} labeled, {formatCount(p.parseErrors)} unparsable, {formatCount(p.failed)} failed)
-        {judge.versions > 1 ? ` and those of its ${judge.versions - 1} earlier version${judge.versions === 2 ? '' : 's'}` : ''}
+        {judge.versions > 1 ? ` and those of its ${plural(judge.versions - 1, 'earlier version')}` : ''}
         {judge.keySource === 'stored' ? ', and its key in the OS keychain' : ''}. Human labels are not touched. This cannot be undone.
       </p>
       <div className="row">

@@ -28,7 +28,8 @@ import {
   type RunControl,
 } from '../../state/judges';
 import { ProgressBar } from '../ProgressBar';
-import { errorKindLabel, formatCount, formatEta, formatRate, pauseInfo } from './format';
+import { formatCount, plural } from '../../format';
+import { errorKindLabel, formatEta, formatRate, pauseInfo } from './format';
 
 interface RunPanelProps {
   judge: JudgeInfo;
@@ -107,13 +108,13 @@ export function RunPanel({ judge, run, pending, datasets }: RunPanelProps) {
       {confirming && plan && (
         <div className="notice run-confirm" role="alertdialog" aria-labelledby="run-confirm-text" data-testid="run-confirm">
           <p id="run-confirm-text">
-            This start sends <strong>{formatCount(plan.requests)} requests</strong> to {judge.config?.kind === 'endpoint' ? judge.config.baseUrl : 'the endpoint'}
-            {judge.config?.kind === 'endpoint' && judge.config.baseUrls.length > 1 ? ` and ${judge.config.baseUrls.length - 1} more replicas` : ''}: on a hosted API,{' '}
-            {formatCount(plan.requests)} paid calls.
+            This start sends <strong>{plural(plan.requests, 'request')}</strong> to {judge.config?.kind === 'endpoint' ? judge.config.baseUrl : 'the endpoint'}
+            {judge.config?.kind === 'endpoint' && judge.config.baseUrls.length > 1 ? ` and ${plural(judge.config.baseUrls.length - 1, 'more replica')}` : ''}: on a hosted API,{' '}
+            {plural(plan.requests, 'paid call')}.
           </p>
           <div className="row">
             <button type="button" className="primary" onClick={() => void startRun(judge.name, true)} data-testid="run-confirm-send">
-              Send {formatCount(plan.requests)} requests
+              Send {plural(plan.requests, 'request')}
             </button>
             <button type="button" onClick={() => cancelStartConfirmation()} data-testid="run-confirm-back">
               Back
@@ -204,7 +205,7 @@ function RunStatus({ run, pending }: { run: JudgeRunStatus; pending: RunControl 
           value={`${formatCount(run.ok)} labeled · ${formatCount(run.parseErrors)} unparsable · ${formatCount(run.failed)} failed`}
         />
         {run.missing > 0 && (
-          <Figure label="Left out" testId="run-missing" value={`${formatCount(run.missing)} sentences (document missing)`} />
+          <Figure label="Left out" testId="run-missing" value={`${plural(run.missing, 'sentence')} (document missing)`} />
         )}
       </dl>
 
@@ -231,16 +232,16 @@ function PlanLine({ plan, baseUrls }: { plan: JudgePlan; baseUrls: readonly stri
     <p className="muted run-plan" data-testid="run-plan">
       {plan.remote ? (
         <>
-          Start sends <strong data-testid="run-plan-requests">{formatCount(plan.requests)} requests</strong> to{' '}
+          Start sends <strong data-testid="run-plan-requests">{plural(plan.requests, 'request')}</strong> to{' '}
           <code data-testid="run-plan-url">{baseUrls[0] ?? 'the endpoint'}</code>
-          {baseUrls.length > 1 ? ` and ${baseUrls.length - 1} more replica${baseUrls.length > 2 ? 's' : ''} (${baseUrls.slice(1).join(', ')})` : ''}
-          {plan.requests > 0 ? ' (paid calls on a hosted API)' : ''} for {formatCount(plan.selection)} sentences: {formatCount(plan.done)} answered
+          {baseUrls.length > 1 ? ` and ${plural(baseUrls.length - 1, 'more replica')} (${baseUrls.slice(1).join(', ')})` : ''}
+          {plan.requests > 0 ? ' (paid calls on a hosted API)' : ''} for {plural(plan.selection, 'sentence')}: {formatCount(plan.done)} answered
           before, {formatCount(plan.cached)} from the cache{plan.shared > 0 ? `, ${formatCount(plan.shared)} sharing a request` : ''}
           {plan.missing > 0 ? `, ${formatCount(plan.missing)} without a document` : ''}.
         </>
       ) : (
         <>
-          {formatCount(Math.max(0, left))} of {formatCount(plan.selection)} sentences to judge offline; no request is sent.
+          {formatCount(Math.max(0, left))} of {plural(plan.selection, 'sentence')} to judge offline; no request is sent.
         </>
       )}
     </p>

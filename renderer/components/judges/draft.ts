@@ -7,6 +7,7 @@
  */
 import type { BaselineConfig, EndpointConfig, JsonValue, JudgeConfig } from '../../../shared/judges/config';
 import { LIMITS, readBound } from '../../../shared/limits';
+import { plural } from '../../format';
 
 /*
  * Copies of shared/judges/config.ts's PLACEHOLDERS and RESERVED_BODY_FIELDS (a test keeps them
@@ -198,7 +199,7 @@ function checkConfig(draft: JudgeDraft): { config: JudgeConfig | null; errors: D
       .map((p) => p.slice(1, -1))
       .join(' and the ')} of each request`;
   } else if (draft.template.length > MAX_TEMPLATE) {
-    errors.template = `At most ${MAX_TEMPLATE.toLocaleString()} characters`;
+    errors.template = `At most ${plural(MAX_TEMPLATE, 'character')}`;
   }
 
   const temperature = readBound(draft.temperature, LIMITS.judge.temperature);

@@ -46,10 +46,6 @@ export function pauseInfo(reason: string | null): { circuit: boolean; text: stri
   return PAUSE_REASONS[reason] ?? { circuit: true, text: `Paused: ${reason.replace(/_/g, ' ')}. Resume retries.` };
 }
 
-export function formatCount(n: number): string {
-  return n.toLocaleString();
-}
-
 export function formatRate(perSecond: number | null): string {
   if (perSecond === null) return '—';
   const digits = perSecond >= 10 ? 0 : perSecond >= 1 ? 1 : 2;

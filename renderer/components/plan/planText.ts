@@ -1,8 +1,9 @@
 /**
- * The plan's lines in words for the views (one place, so the Analysis view's shared formatter can
- * take it over): figure, half-width now, summaries now, how many more, annotator time.
+ * The plan's lines in words for the views: figure, half-width now, summaries now, how many more,
+ * annotator time (numbers through the renderer's one formatter).
  */
 import { durationText, planFigureName, type PlanLine } from '../../../shared/analysis/planning';
+import { fixed, formatCount as count, plural } from '../../format';
 
 export interface PlanLineText {
   figure: string;
@@ -13,7 +14,6 @@ export interface PlanLineText {
 }
 
 export function planLineText(line: PlanLine): PlanLineText {
-  const count = (n: number) => n.toLocaleString('en-US');
   const more =
     line.n_more === null
       ? (line.reason ?? 'cannot be planned')
@@ -22,8 +22,8 @@ export function planLineText(line: PlanLine): PlanLineText {
         : `${count(line.n_more)} more (${count(line.n_total!)} in all)${line.exceeds_undrawn ? ', more than are left to draw' : ''}`;
   return {
     figure: planFigureName(line),
-    now: line.half_width === null ? 'no interval' : `± ${line.half_width.toFixed(3)}`,
-    nNow: `${count(line.n_now)} summaries`,
+    now: line.half_width === null ? 'no interval' : `± ${fixed(line.half_width, 3)}`,
+    nNow: plural(line.n_now, 'summary'),
     more,
     time: line.n_more === null || line.n_more === 0 ? '' : line.time_ms === null ? 'no time recorded yet' : `≈ ${durationText(line.time_ms)}`,
   };

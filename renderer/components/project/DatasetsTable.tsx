@@ -1,4 +1,5 @@
 import type { DatasetStats } from '../../../shared/api';
+import { formatCount } from '../../format';
 
 /** One row per dataset with the counts a user checks after an import. */
 export function DatasetsTable({ datasets }: { datasets: readonly DatasetStats[] }) {
@@ -26,12 +27,12 @@ export function DatasetsTable({ datasets }: { datasets: readonly DatasetStats[] 
         {datasets.map((dataset) => (
           <tr key={dataset.name} data-testid={`dataset-${dataset.name}`}>
             <td>{dataset.name}</td>
-            <td className="num">{dataset.documents.toLocaleString()}</td>
-            <td className={dataset.documentsMissing > 0 ? 'num warn' : 'num'}>{dataset.documentsMissing.toLocaleString()}</td>
-            <td className="num">{dataset.summaries.toLocaleString()}</td>
-            <td className="num">{dataset.units.toLocaleString()}</td>
-            <td className="num">{dataset.sampled.toLocaleString()}</td>
-            <td className="num">{dataset.batches.toLocaleString()}</td>
+            <td className="num">{formatCount(dataset.documents)}</td>
+            <td className={dataset.documentsMissing > 0 ? 'num warn' : 'num'}>{formatCount(dataset.documentsMissing)}</td>
+            <td className="num">{formatCount(dataset.summaries)}</td>
+            <td className="num">{formatCount(dataset.units)}</td>
+            <td className="num">{formatCount(dataset.sampled)}</td>
+            <td className="num">{formatCount(dataset.batches)}</td>
           </tr>
         ))}
       </tbody>

@@ -10,6 +10,8 @@ import { bridge, useSession } from '../../state/session';
 import { ProgressBar } from '../ProgressBar';
 import { ProblemsTable } from './ProblemsTable';
 import type { ImportResult } from '../../../shared/api';
+import { importedParts } from '../../../shared/formats/import-summary';
+import { agree, plural } from '../../format';
 
 export function ImportPanel({ onImported }: { onImported: () => void }) {
   const fileDialogs = useSession((state) => state.info?.fileDialogs ?? false);
@@ -67,12 +69,14 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
       {(starting || job) && (
         <div className="import-status" data-testid="import-status" data-state={starting ? 'starting' : job?.state}>
           <div className="row">
-            <ProgressBar
-              testId="import-progress"
-              done={job?.done ?? 0}
-              total={job?.total ?? 0}
-              label={`${sourceName ?? ''} — ${starting ? 'starting' : job?.state === 'running' ? job.phase : job?.state}`}
-            />
+            {starting || job?.state === 'running' ? (
+              <ProgressBar testId="import-progress" done={job?.done ?? 0} total={job?.total ?? 0} label={`${sourceName ?? ''} — ${starting ? 'starting' : job?.phase}`} />
+            ) : (
+              // A finished import has no progress to show ("done 0 / 0" for a file without summaries): its name and how it ended.
+              <span className="muted" data-testid="import-progress" data-state={job?.state}>
+                {sourceName ?? ''} — {job?.state}
+              </span>
+            )}
             {job?.state === 'running' && (
               <button type="button" onClick={() => void cancelImport()} data-testid="import-cancel">
                 Cancel
@@ -97,10 +101,8 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
 function ImportSummary({ result }: { result: ImportResult }) {
   return (
     <div className="import-result" data-testid="import-result">
-      <p>
-        Imported as <strong>{result.kind}</strong> into {result.datasets.join(', ') || '—'}: {result.summariesAdded} summaries added,{' '}
-        {result.summariesUnchanged} unchanged, {result.unitsAdded} sentences; {result.labelsAdded} labels added,{' '}
-        {result.labelsUnchanged} unchanged; {result.predictionsKept} judge predictions kept.
+      <p data-testid="import-result-summary">
+        Imported as <strong>{result.kind}</strong> into {result.datasets.length > 0 ? result.datasets.join(', ') : 'the project'}: {importedParts(result).join('; ')}.
       </p>
       {result.filesUsed.length > 0 && (
         <p className="muted">Files used: {result.filesUsed.join(', ')}</p>
@@ -108,8 +110,8 @@ function ImportSummary({ result }: { result: ImportResult }) {
       {result.predictionsSkipped.length > 0 && (
         <div data-testid="import-predictions-skipped">
           <p className="notice">
-            {result.predictionsSkipped.length} record(s) imported without their bundled judge predictions: the count does not match the
-            sentences.
+            {plural(result.predictionsSkipped.length, 'record')} imported without {agree(result.predictionsSkipped.length, 'its', 'their')} bundled judge predictions:
+            the count does not match the sentences.
           </p>
           <ul className="notes">
             {result.predictionsSkipped.map((skip, i) => (

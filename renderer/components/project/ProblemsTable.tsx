@@ -1,11 +1,12 @@
 import type { Problem } from '../../state/imports';
+import { plural } from '../../format';
 
 /** Every problem of a refused import, where it is and what to fix. */
 export function ProblemsTable({ problems }: { problems: readonly Problem[] }) {
   return (
     <div className="problems" data-testid="import-problems">
       <p>
-        Nothing was imported: {problems.length} problem{problems.length === 1 ? '' : 's'} found.
+        Nothing was imported: {plural(problems.length, 'problem')} found.
       </p>
       <div className="problems-scroll">
         <table className="data-table">

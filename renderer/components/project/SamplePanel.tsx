@@ -9,6 +9,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { Annotator, DatasetStats, SampleBatch } from '../../../shared/api';
 import { errorMessage } from '../../api/errors';
 import { bridge } from '../../state/session';
+import { agree, formatCount, plural } from '../../format';
 import { LIMITS, readBound, type Bound } from '../../../shared/limits';
 import { DrawMore } from '../plan/DrawMore';
 
@@ -79,8 +80,8 @@ export function SamplePanel({ datasets, batches, onDrawn }: SamplePanelProps) {
       setMessage({
         ok: true,
         text:
-          `Batch ${batch.batch}: ${batch.summaryIds.length} summaries drawn from ${batch.dataset}` +
-          (batch.exhausted ? ` (only ${batch.summaryIds.length} unsampled were left of ${batch.requested} requested)` : '') +
+          `Batch ${batch.batch}: ${plural(batch.summaryIds.length, 'summary')} drawn from ${batch.dataset}` +
+          (batch.exhausted ? ` (only ${formatCount(batch.summaryIds.length)} unsampled ${agree(batch.summaryIds.length, 'was', 'were')} left of ${formatCount(batch.requested)} requested)` : '') +
           (batch.assignments.length > 0 ? `; ${assignmentText(batch)}` : ''),
       });
       onDrawn();
@@ -188,7 +189,7 @@ function BatchesTable({ batches }: { batches: readonly SampleBatch[] }) {
             <td className="num">{batch.batch}</td>
             <td className="num">{batch.seed}</td>
             <td className="num">
-              {batch.summaryIds.length} of {batch.requested}
+              {formatCount(batch.summaryIds.length)} of {formatCount(batch.requested)}
               {batch.exhausted ? ' (exhausted)' : ''}
             </td>
             <td>
@@ -211,5 +212,5 @@ export function assignmentText(batch: SampleBatch): string {
   const total = batch.assignments.reduce((n, a) => n + a.summaryIds.length, 0);
   const doubled = total - batch.summaryIds.length;
   const per = batch.assignments.map((a) => `${a.annotator} ${a.summaryIds.length}`).join(', ');
-  return `${per}; ${doubled} ${doubled === 1 ? 'summary' : 'summaries'} by two (overlap ${Math.round(100 * (batch.overlap ?? 0))}%)`;
+  return `${per}; ${plural(doubled, 'summary')} by two (overlap ${Math.round(100 * (batch.overlap ?? 0))}%)`;
 }

@@ -8,6 +8,7 @@ import { ERROR_TYPES, ERROR_TYPE_NAMES } from '../../../shared/domain';
 import type { Correction, DatasetCorrections, ReviewTable } from '../../../shared/api';
 import { dismissResultsError, loadResults, type ResultsState } from '../../state/review';
 import { ErrorBanner } from '../ErrorBanner';
+import { plural } from '../../format';
 import { globalWord, pct, seconds } from './format';
 
 const TYPE_COLUMNS = [...ERROR_TYPES, 'untyped'] as const;
@@ -153,7 +154,7 @@ function Corrections({ corrections }: { corrections: DatasetCorrections }) {
   return (
     <section className="review-corrections" data-testid="review-corrections" data-dataset={dataset}>
       <h3>
-        <span className="mono">{dataset}</span>: {flips.length} {flips.length === 1 ? 'flip' : 'flips'} among {summaries.length} summaries with a human label
+        <span className="mono">{dataset}</span>: {plural(flips.length, 'flip')} among {plural(summaries.length, 'summary')} with a human label
       </h3>
       <p className="muted review-rule">{rule}</p>
       {flips.length > 0 && <CorrectionTable rows={flips} testId="review-flips" caption="Flips: the corrected label differs from the benchmark's" />}

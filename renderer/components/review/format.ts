@@ -1,4 +1,5 @@
 /** Small wording helpers of the Review view. */
+import { plural } from '../../format';
 
 export function seconds(ms: number): string {
   return `${Number.isInteger(ms / 1000) ? ms / 1000 : (ms / 1000).toFixed(1)} s`;
@@ -6,7 +7,7 @@ export function seconds(ms: number): string {
 
 /** "2 decisions taken in < 2 s (blind time): implausibly fast". */
 export function fastWords(n: number, fastMs: number): string {
-  return `${n} ${n === 1 ? 'decision' : 'decisions'} taken in < ${seconds(fastMs)} (blind time, first decision): implausibly fast, worth a second look`;
+  return `${plural(n, 'decision')} taken in < ${seconds(fastMs)} (blind time, first decision): implausibly fast, worth a second look`;
 }
 
 export function pct(value: number | null): string {

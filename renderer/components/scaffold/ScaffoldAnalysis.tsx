@@ -11,19 +11,21 @@ import type { Estimate } from '../../../shared/analysis/types';
 import type { JudgeVsPeople, MetricComparison, MetricComparisons, ScaffoldBlock, ScaffoldMeans } from '../../../shared/scaffold/report';
 import { safeFileName } from '../../charts/export';
 import { ChartFrame } from '../analysis/ChartFrame';
-import { count, fixed, intervalText, percentWithInterval, plusMinus, signed, UNDEFINED_TEXT } from '../analysis/format';
+import { fixed, formatCount, formatEstimate, intervalText, plural, signed, UNDEFINED_TEXT } from '../../format';
+import { TitledTable } from '../analysis/TitledTable';
 import { shownMetrics, shownName, type ShownMetric } from './metricNames';
 import { ScaffoldSpreadChart } from './ScaffoldSpreadChart';
 
+/** "0.41 ± 0.08 (n = 12)": every cell names its n once (summaries with a defined value). */
 function cell(estimate: Estimate | null): string {
-  if (!estimate || estimate.value === null) return UNDEFINED_TEXT;
-  return `${plusMinus(estimate, 2)} (n=${count(estimate.n)})`;
+  if (!estimate) return UNDEFINED_TEXT;
+  return formatEstimate(estimate, { style: 'plus-minus', n: 'always' });
 }
 
-function MeansTable({ rows, testId }: { rows: Array<[string, ScaffoldMeans]>; testId: string }) {
+function MeansTable({ title, rows, testId }: { title: string; rows: Array<[string, ScaffoldMeans]>; testId: string }) {
   const metrics = shownMetrics(rows.some(([, means]) => means.direct_score != null));
   return (
-    <table className="data-table" data-testid={testId}>
+    <TitledTable title={title} about="Mean ± half-width of the 95% summary-bootstrap interval; n = summaries with a defined value." tableTestId={testId}>
       <thead>
         <tr>
           <th scope="col">System</th>
@@ -39,7 +41,7 @@ function MeansTable({ rows, testId }: { rows: Array<[string, ScaffoldMeans]>; te
         {rows.map(([system, means]) => (
           <tr key={system} data-system={system}>
             <th scope="row">{system}</th>
-            <td>{count(means.n_summaries)}</td>
+            <td>{formatCount(means.n_summaries)}</td>
             {metrics.map((m) => (
               <td key={m} data-metric={m}>
                 {cell(means[m] ?? null)}
@@ -48,8 +50,14 @@ function MeansTable({ rows, testId }: { rows: Array<[string, ScaffoldMeans]>; te
           </tr>
         ))}
       </tbody>
-    </table>
+    </TitledTable>
   );
+}
+
+/** A paired difference: "+0.270 [0.170, 0.370]", the value alone without an interval, "undefined" without a value. */
+function differenceText(difference: Estimate): string {
+  if (difference.value === null) return UNDEFINED_TEXT;
+  return difference.ci === null ? signed(difference.value, 3) : `${signed(difference.value, 3)} ${intervalText(difference.ci, 3)}`;
 }
 
 /** "1. A · 1. B (tie) · 3. C": equal ranks are ties (their difference CI covers 0). */
@@ -60,10 +68,10 @@ export function rankingText(c: MetricComparison): string {
   return ranked.map((s) => `${s.rank}. ${s.system}${tied(s.rank!) ? ' (tie)' : ''}`).join(' · ');
 }
 
-function ComparisonTable({ comparison, testId }: { comparison: MetricComparisons; testId: string }) {
+function ComparisonTable({ title, comparison, testId }: { title: string; comparison: MetricComparisons; testId: string }) {
   const of = (m: ShownMetric): MetricComparison => (m === 'direct_score' ? comparison.direct_score! : comparison[m]);
   return (
-    <table className="data-table" data-testid={testId}>
+    <TitledTable title={title} tableTestId={testId}>
       <thead>
         <tr>
           <th scope="col">Metric</th>
@@ -96,7 +104,7 @@ function ComparisonTable({ comparison, testId }: { comparison: MetricComparisons
                   <ul className="plain-list">
                     {c.pairs.map((p) => (
                       <li key={`${p.a}\u0000${p.b}`} data-role="pair" data-separable={p.separable === null ? '' : String(p.separable)}>
-                        {p.a} − {p.b}: {signed(p.difference.value, 3)} {intervalText(p.difference.ci, 3)} ({count(p.n_documents)} docs)
+                        {p.a} − {p.b}: {differenceText(p.difference)} ({plural(p.n_documents, 'document')})
                         {p.separable === true ? '' : p.separable === false ? ' · not separable' : ''}
                       </li>
                     ))}
@@ -107,7 +115,7 @@ function ComparisonTable({ comparison, testId }: { comparison: MetricComparisons
           );
         })}
       </tbody>
-    </table>
+    </TitledTable>
   );
 }
 
@@ -118,10 +126,9 @@ const ALIGNMENT_KINDS = [
 ] as const;
 
 /** How often the judge's alignment of an item differs from a person's, per kind of item. */
-function VsPeople({ vs, testId }: { vs: JudgeVsPeople; testId: string }) {
+function VsPeople({ judge, vs, testId }: { judge: string; vs: JudgeVsPeople; testId: string }) {
   return (
-    <table className="data-table" data-testid={testId}>
-      <caption>Judge vs people: items where the judge's value differs from a person's (95% summary-bootstrap CI)</caption>
+    <TitledTable title={`Judge ${judge} vs people`} about="Items where the judge's value differs from a person's (95% summary-bootstrap CI)." tableTestId={testId}>
       <thead>
         <tr>
           <th scope="col">Items</th>
@@ -135,13 +142,13 @@ function VsPeople({ vs, testId }: { vs: JudgeVsPeople; testId: string }) {
           return (
             <tr key={kind} data-kind={kind}>
               <th scope="row">{name}</th>
-              <td>{e ? `${count(e.n_differ)} of ${count(e.n_items)}` : 'no overlap'}</td>
-              <td>{e ? percentWithInterval(e.error) : UNDEFINED_TEXT}</td>
+              <td>{e ? `${formatCount(e.n_differ)} of ${formatCount(e.n_items)}` : 'no overlap'}</td>
+              <td>{e ? formatEstimate(e.error, { style: 'percent' }) : UNDEFINED_TEXT}</td>
             </tr>
           );
         })}
       </tbody>
-    </table>
+    </TitledTable>
   );
 }
 
@@ -159,18 +166,21 @@ export function ScaffoldAnalysis({ scaffold, dataset }: { scaffold: ScaffoldBloc
       {sources.length === 0 && <p className="analysis-empty">No alignments to this dataset’s scaffolds yet: align summaries in Annotate (T to the scaffold) or import them.</p>}
       {sources.map(([source, report]) => (
         <section key={source} data-testid="scaffold-source" data-source={source}>
-          <h4>{source === 'human' ? 'People' : `Judge ${source}`}</h4>
           <MeansTable
+            title={source === 'human' ? 'People' : `Judge ${source}`}
             testId={`scaffold-means-${source}`}
             rows={[...Object.entries(report.by_system).sort(([a], [b]) => a.localeCompare(b)), ['all systems', report.means] as [string, ScaffoldMeans]]}
           />
-          {report.vs_people && <VsPeople vs={report.vs_people} testId={`scaffold-vs-people-${source}`} />}
+          {report.vs_people && <VsPeople judge={source} vs={report.vs_people} testId={`scaffold-vs-people-${source}`} />}
         </section>
       ))}
       {scaffold.comparison && scaffold.comparison_source && (
         <>
-          <h4>Model comparison ({scaffold.comparison_source === 'human' ? 'people' : `judge ${scaffold.comparison_source}`})</h4>
-          <ComparisonTable comparison={scaffold.comparison} testId="scaffold-comparison" />
+          <ComparisonTable
+            title={`Model comparison (${scaffold.comparison_source === 'human' ? 'people' : `judge ${scaffold.comparison_source}`})`}
+            comparison={scaffold.comparison}
+            testId="scaffold-comparison"
+          />
           <ChartFrame
             fileName={safeFileName('loupe', dataset, 'scaffold-spread')}
             testId="scaffold-spread-chart"

@@ -9,6 +9,7 @@ import type { ScaffoldAnnotation, ScaffoldAnnotationItem } from '../../../shared
 import { ALIGNMENT_NAME, type KeptAlignments } from '../../state/scaffold';
 import { SavingStatus } from '../accuracy/SavingStatus';
 import { useScrollCurrentIntoView } from '../useScrollCurrentIntoView';
+import { agree, plural } from '../../format';
 
 interface ScaffoldPaneProps {
   summary: AnnotationSummary;
@@ -57,7 +58,7 @@ export function ScaffoldPane({ summary, scaffold, position, saving, failed, kept
             {kept && kept.key === scaffold.key && (
               <p className="notice" role="status" data-testid="scaffold-kept">
                 Version {kept.toVersion} made.{' '}
-                {kept.aligned > 0 ? `Your ${kept.aligned} alignment${kept.aligned === 1 ? '' : 's'} stay on version ${kept.fromVersion}; ` : ''}version {kept.toVersion} starts unaligned.
+                {kept.aligned > 0 ? `Your ${plural(kept.aligned, 'alignment')} ${agree(kept.aligned, 'stays', 'stay')} on version ${kept.fromVersion}; ` : ''}version {kept.toVersion} starts unaligned.
               </p>
             )}
             {(['fact', 'question', 'attribute'] as const).map((kind) => {
@@ -84,8 +85,13 @@ export function ScaffoldPane({ summary, scaffold, position, saving, failed, kept
                           <span className={`badge badge-${value ? COLOUR[value] : 'none'}`} title={value ? ALIGNMENT_NAME[value] : 'Not aligned'}>
                             {value ? LETTER[value] : '·'}
                           </span>
-                          {item.tier && <span className={`tag tag-tier tier-${item.tier}`}>{item.tier}</span>}
                           <span className="unit-text">
+                            {/* The tier leads the text, inline: its own grid column squeezed it under the badge. */}
+                            {item.tier && (
+                              <span className={`tag tag-tier tier-${item.tier}`} data-testid={`scaffold-tier-${item.itemKey}`}>
+                                {item.tier}
+                              </span>
+                            )}
                             {item.entity && <strong>{item.entity}: </strong>}
                             {item.text}
                             {item.kind === 'question' && item.answer ? <span className="muted small"> — expected: {item.answer}</span> : null}
