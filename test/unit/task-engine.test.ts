@@ -193,10 +193,12 @@ describe('a second task kind through the engine', () => {
   it('pauses as "endpoint unreachable" instead of burning the queue', async () => {
     const p = await fresh(6);
     mock.setResponder(() => ({ type: 'reset' }));
-    const status = await runToEnd(wordsRun(p, { config: modelConfig({ concurrency: 2 }) }));
+    const run = wordsRun(p, { config: modelConfig({ concurrency: 2 }) });
+    const status = await runToEnd(run);
     expect(status).toMatchObject({ state: 'paused', pauseReason: 'endpoint_unreachable', failed: 0, ok: 0 });
     expect(status.message).toMatch(/^paused: endpoint unreachable/);
     expect(rows(p)).toEqual([]);
+    await run.cancel();
     p.close();
   });
 
@@ -210,8 +212,12 @@ describe('a second task kind through the engine', () => {
       if (sentence.includes('(0.2)')) return { type: 'answer', content: JSON.stringify({ words: [KEY] }) };
       return answer(req);
     });
-    const status = await runToEnd(wordsRun(p, { apiKey: KEY }));
-    expect(mock.requests.every((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
+    const status = await runToEnd(wordsRun(p, { apiKey: KEY, config: modelConfig({ model: 'mock-words-key' }) }));
+    // Only this run's requests (its own model name): a request an earlier test's run had already
+    // written can reach the in-process mock late, after the reset between tests.
+    const sent = mock.requests.filter((r) => r.body?.model === 'mock-words-key');
+    expect(sent.length).toBeGreaterThanOrEqual(5);
+    expect(sent.every((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
     expect(status).toMatchObject({ state: 'done', ok: 4, failed: 1, parseErrors: 1 });
     expect(JSON.stringify(status)).not.toContain(KEY);
     const stored = rows(p);
