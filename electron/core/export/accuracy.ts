@@ -55,37 +55,48 @@ export function accuracyRecords(repo: Repository, dataset: string | null): Array
       out.push({ type: 'claims', dataset: name, summary_id: s.summaryId, claims: claims.map((c) => ({ sentence_index: c.sentenceIndex, text: c.text })), decomposer: set.maker, decomposer_version: set.makerVersion, source: set.source, version: set.version });
     }
 
+    // Labels and predictions in the order of their public ids (summary, item index, who), not of
+    // the rows' ids: those follow when each task's answers happened to arrive, so two projects
+    // holding the same records would export them in different orders.
+    const items: Array<Record<string, unknown> & { summary_id: string }> = [];
     for (const l of data.claimLabels) {
       const at = claimAt.get(l.claimId);
       if (!at || l.label === null) continue;
-      out.push({ type: 'claim_label', dataset: name, summary_id: summaryOf.get(at.summaryKey)!.summaryId, claim_index: at.index, annotator: l.annotator, label: l.label, error_type: l.errorType, ...(l.note !== null ? { note: l.note } : {}), blind: l.blind });
+      items.push({ type: 'claim_label', dataset: name, summary_id: summaryOf.get(at.summaryKey)!.summaryId, claim_index: at.index, annotator: l.annotator, label: l.label, error_type: l.errorType, ...(l.note !== null ? { note: l.note } : {}), blind: l.blind });
     }
     for (const l of data.keyFactLabels) {
       const index = factAt.get(l.keyFactId);
       if (index === undefined || l.label === null) continue;
-      out.push({ type: 'key_fact_label', dataset: name, summary_id: summaryOf.get(l.summaryKey)!.summaryId, key_fact_index: index, annotator: l.annotator, label: l.label, ...refs(l.summaryKey, l.conveyedBy), ...(l.note !== null ? { note: l.note } : {}), blind: l.blind });
+      items.push({ type: 'key_fact_label', dataset: name, summary_id: summaryOf.get(l.summaryKey)!.summaryId, key_fact_index: index, annotator: l.annotator, label: l.label, ...refs(l.summaryKey, l.conveyedBy), ...(l.note !== null ? { note: l.note } : {}), blind: l.blind });
     }
     for (const l of data.sentenceKeyFactLabels) {
       const at = sentenceAt.get(l.unitId);
       if (!at) continue;
-      out.push({ type: 'sentence_keyfact_label', dataset: name, summary_id: summaryOf.get(at.summaryKey)!.summaryId, sentence_index: at.index, annotator: l.annotator, conveys: l.conveys ? 1 : 0 });
+      items.push({ type: 'sentence_keyfact_label', dataset: name, summary_id: summaryOf.get(at.summaryKey)!.summaryId, sentence_index: at.index, annotator: l.annotator, conveys: l.conveys ? 1 : 0 });
     }
 
     for (const p of data.claimPredictions) {
       const at = claimAt.get(p.claimId);
       if (!at) continue;
-      out.push({ type: 'claim_prediction', dataset: name, summary_id: summaryOf.get(at.summaryKey)!.summaryId, claim_index: at.index, judge: p.judge, supported: p.supported ? 1 : 0, error_type: p.errorType });
+      items.push({ type: 'claim_prediction', dataset: name, summary_id: summaryOf.get(at.summaryKey)!.summaryId, claim_index: at.index, judge: p.judge, supported: p.supported ? 1 : 0, error_type: p.errorType });
     }
     for (const p of data.keyFactPredictions) {
       const index = factAt.get(p.keyFactId);
       if (index === undefined) continue;
-      out.push({ type: 'key_fact_prediction', dataset: name, summary_id: summaryOf.get(p.summaryKey)!.summaryId, key_fact_index: index, judge: p.judge, covered: p.covered ? 1 : 0, ...refs(p.summaryKey, p.conveyedBy) });
+      items.push({ type: 'key_fact_prediction', dataset: name, summary_id: summaryOf.get(p.summaryKey)!.summaryId, key_fact_index: index, judge: p.judge, covered: p.covered ? 1 : 0, ...refs(p.summaryKey, p.conveyedBy) });
     }
     for (const p of data.sentenceKeyFactPredictions) {
       const at = sentenceAt.get(p.unitId);
       if (!at) continue;
-      out.push({ type: 'sentence_keyfact_prediction', dataset: name, summary_id: summaryOf.get(at.summaryKey)!.summaryId, sentence_index: at.index, judge: p.judge, conveys: p.conveys ? 1 : 0 });
+      items.push({ type: 'sentence_keyfact_prediction', dataset: name, summary_id: summaryOf.get(at.summaryKey)!.summaryId, sentence_index: at.index, judge: p.judge, conveys: p.conveys ? 1 : 0 });
     }
+    const rank = new Map(data.summaries.map((s, i) => [s.summaryId, i]));
+    const itemIndex = (r: Record<string, unknown>) => Number(r.claim_index ?? r.key_fact_index ?? r.sentence_index ?? 0);
+    const who = (r: Record<string, unknown>) => String(r.annotator ?? r.judge ?? '');
+    const typeOrder = new Map<unknown, number>();
+    for (const r of items) if (!typeOrder.has(r.type)) typeOrder.set(r.type, typeOrder.size);
+    items.sort((a, b) => typeOrder.get(a.type)! - typeOrder.get(b.type)! || rank.get(a.summary_id)! - rank.get(b.summary_id)! || itemIndex(a) - itemIndex(b) || (who(a) < who(b) ? -1 : who(a) > who(b) ? 1 : 0));
+    out.push(...items);
   }
   return out;
 }
