@@ -3,7 +3,7 @@
  * never disagree.
  */
 import type { HumanLabel } from '../shared/domain';
-import { viewKeysLegend } from './viewKeys';
+import { VIEW_KEYS_LEGEND } from './viewKeys';
 
 export type AnnotateCommand =
   | { type: 'label'; label: HumanLabel }
@@ -122,8 +122,8 @@ export const KEY_LEGEND: ReadonlyArray<LegendEntry> = [
   { keys: '?', action: 'help' },
 ];
 
-/** The unit keys act on in Annotate (renderer/state/accuracy.ts). */
-export type AnnotateUnitMode = 'sentences' | 'claims' | 'keyfacts' | 'scaffold';
+/** Sentences mode: the sentence keys, T to the claims, and help. */
+export const SENTENCE_LEGEND: ReadonlyArray<LegendEntry> = [...KEY_LEGEND.slice(0, -1), { keys: 'T', action: 'unit: claims' }, KEY_LEGEND.at(-1)!];
 
 /**
  * Claims and key facts keep the sentence keys' places (F/1 yes, U/2 no, C/3 cannot tell; S is
@@ -180,10 +180,8 @@ export const SCAFFOLD_LEGEND: ReadonlyArray<LegendEntry> = [
   { keys: '?', action: 'help' },
 ];
 
-const SENTENCE_MODE_KEY: LegendEntry = { keys: 'T', action: 'unit: claims' };
-
-/** Annotate's legend and help: the keys of the current unit and the view keys as this connection has them. */
-export function annotateLegend(annotatorLink: boolean, mode: AnnotateUnitMode = 'sentences'): ReadonlyArray<LegendEntry> {
-  const keys = mode === 'claims' ? CLAIM_LEGEND : mode === 'keyfacts' ? KEY_FACT_LEGEND : mode === 'scaffold' ? SCAFFOLD_LEGEND : [...KEY_LEGEND.slice(0, -1), SENTENCE_MODE_KEY, KEY_LEGEND.at(-1)!];
-  return [...keys, viewKeysLegend(annotatorLink)];
+/** Annotate's legend and help: the keys of the current unit mode, and the view keys where this connection has them. */
+export function annotateLegend(annotatorLink: boolean, modeKeys: ReadonlyArray<LegendEntry>): ReadonlyArray<LegendEntry> {
+  // An annotator link has no other view: the view keys are not offered there.
+  return annotatorLink ? modeKeys : [...modeKeys, VIEW_KEYS_LEGEND];
 }

@@ -8,7 +8,7 @@ import { create } from 'zustand';
 import type { AccuracyBatchImport } from '../../shared/accuracy/contract';
 import { errorMessage } from '../api/errors';
 import { refreshTaskPlan, runInput, useAccuracyTasks } from './accuracyTasks';
-import { reloadItemsLater } from './accuracy';
+import { reloadItemsLater } from './claimsAndKeyFacts';
 import { bridge } from './session';
 
 interface AccuracyBatchState {

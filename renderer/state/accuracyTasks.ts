@@ -18,7 +18,7 @@ import type {
 } from '../../shared/accuracy/contract';
 import type { ApiInput } from '../../shared/api';
 import { errorMessage } from '../api/errors';
-import { reloadItemsLater } from './accuracy';
+import { reloadItemsLater } from './claimsAndKeyFacts';
 import { CONFIRM_REQUESTS_AT } from './judges';
 import { bridge } from './session';
 

@@ -549,18 +549,19 @@ export function cancelRevision(): void {
   set({ revising: null });
 }
 
-/** The revised decision: a new event; the cursor stays on the sentence. */
+/**
+ * The revised decision: a new event; the cursor stays on the sentence. The choice closes at once
+ * (the keys after it act on the card); the sentence it revises is the one it was opened on.
+ */
 export function revise(label: HumanLabel, pressedAt: number = now()): Promise<void> {
+  const revising = get().revising;
+  set({ revising: null });
   return enqueue(async () => {
     const state = get();
-    const revising = state.revising;
     const unit = state.card?.units.find((u) => u.id === revising?.unitId);
     if (!revising || !unit || !state.card) return;
     const before = unit.decision;
-    if (before.label === label) {
-      set({ revising: null });
-      return;
-    }
+    if (before.label === label) return;
     const after: UnitLabelState = { label, errorType: label === 'unfaithful' ? before.errorType : null, note: before.note };
     const timeSpentMs = Math.min(MAX_TIME_MS, Math.max(0, Math.round(pressedAt - revising.since)));
     const stored = await store(unit.id, after, 'label', timeSpentMs, false);

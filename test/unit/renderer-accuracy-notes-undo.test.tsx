@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from '../../renderer/App';
 import { resetAnnotation } from '../../renderer/state/annotation';
-import { useAccuracy } from '../../renderer/state/accuracy';
+import { useClaimsAndKeyFacts } from '../../renderer/state/claimsAndKeyFacts';
 import { useSession } from '../../renderer/state/session';
 import { createFakeCore, resetRendererState, type FakeCore, type FakeSummarySpec } from '../../renderer/testing/fakeCore';
 
@@ -35,13 +35,13 @@ async function mount() {
   await screen.findByTestId('unit-current');
 }
 
-/** The page and its stores start over; this tab's sessionStorage stays; the core keeps its labels. */
-async function reloadTab() {
+/** The page and its stores start over; this tab's sessionStorage stays; the core keeps its labels. A reload comes back to the mode it was in. */
+async function reloadTab(pane: 'claims-pane' | 'keyfacts-pane' = 'claims-pane') {
   cleanup();
   resetAnnotation();
   useSession.setState({ bridge: null, info: null, annotator: null, switching: false, view: 'start', booting: true, error: null });
   render(<App bridge={core.bridge} />);
-  await screen.findByTestId('unit-current');
+  await screen.findByTestId(pane);
 }
 
 const press = (key: string, init: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(document.body, { key, ...init });
@@ -117,12 +117,10 @@ describe('claim and key-fact undo across a reload of the tab', () => {
     await screen.findByTestId('claims-pane');
     press('c'); // claim 1.1: unclear
     await waitFor(() => expect(core.accuracy.claimLabel('ann', claimIds()[0]!)?.label).toBe('unclear'));
-    await waitFor(() => expect(useAccuracy.getState().undoDepth).toBe(2));
+    await waitFor(() => expect(useClaimsAndKeyFacts.getState().undoDepth).toBe(2));
 
     await reloadTab();
-    expect(useAccuracy.getState().undoDepth).toBe(2);
-    press('t');
-    await screen.findByTestId('claims-pane');
+    expect(useClaimsAndKeyFacts.getState().undoDepth).toBe(2);
     press('z', { ctrlKey: true });
     await waitFor(() => expect(core.accuracy.claimLabel('ann', claimIds()[0]!)?.label).toBeNull());
     expect(core.callsTo('claims.record').at(-1)).toMatchObject({ claimId: claimIds()[0], cause: 'undo' });
@@ -130,9 +128,10 @@ describe('claim and key-fact undo across a reload of the tab', () => {
     await waitFor(() => expect(core.accuracy.keyFactLabel('ann', 1, factIds()[0]!)?.label).toBeNull());
     expect(core.callsTo('keyfacts.record').at(-1)).toMatchObject({ keyFactId: factIds()[0], cause: 'undo' });
     // The redo branch survives a reload too.
-    await waitFor(() => expect(useAccuracy.getState().redoDepth).toBe(2));
-    await reloadTab();
-    expect(useAccuracy.getState().redoDepth).toBe(2);
+    await waitFor(() => expect(useClaimsAndKeyFacts.getState().redoDepth).toBe(2));
+    // The last undo brought the view to its key fact: the reload comes back there.
+    await reloadTab('keyfacts-pane');
+    expect(useClaimsAndKeyFacts.getState().redoDepth).toBe(2);
     // The sentence history is its own: nothing there.
     expect(core.callsTo('annotation.record')).toHaveLength(0);
   });
@@ -142,15 +141,13 @@ describe('claim and key-fact undo across a reload of the tab', () => {
     press('t');
     await screen.findByTestId('claims-pane');
     press('f');
-    await waitFor(() => expect(useAccuracy.getState().undoDepth).toBe(1));
+    await waitFor(() => expect(useClaimsAndKeyFacts.getState().undoDepth).toBe(1));
     const key = Object.keys(window.sessionStorage).find((k) => k.startsWith('loupe.accuracy-undo:'))!;
     const stored = JSON.parse(window.sessionStorage.getItem(key)!) as { past: Array<{ before: unknown }> };
     stored.past[0]!.before = { label: 'covered', conveyedBy: { claims: [], sentences: [] }, note: null };
     window.sessionStorage.setItem(key, JSON.stringify(stored));
     await reloadTab();
-    expect(useAccuracy.getState().undoDepth).toBe(0);
-    press('t');
-    await screen.findByTestId('claims-pane');
+    expect(useClaimsAndKeyFacts.getState().undoDepth).toBe(0);
     press('z', { ctrlKey: true });
     await waitFor(() => expect(screen.getByTestId('annotate-notice').textContent).toContain('Nothing to undo'));
   });

@@ -26,13 +26,13 @@ async function mount() {
   await renderAnnotate(core);
 }
 
-/** The page and its stores start over; this tab's sessionStorage stays; the core keeps its alignments. */
+/** The page and its stores start over; this tab's sessionStorage stays; the core keeps its alignments. A reload comes back to scaffold mode. */
 async function reloadTab() {
   cleanup();
   resetAnnotation();
   useSession.setState({ bridge: null, info: null, annotator: null, switching: false, view: 'start', booting: true, error: null });
   render(<App bridge={core.bridge} />);
-  await screen.findByTestId('unit-current');
+  await screen.findByTestId('scaffold-pane');
 }
 
 beforeEach(() => resetRendererState());
@@ -83,13 +83,11 @@ describe('scaffold undo / redo', () => {
     await waitFor(() => expect(useScaffold.getState().undoDepth).toBe(2));
     await reloadTab();
     expect(useScaffold.getState().undoDepth).toBe(2);
-    await toScaffold();
     press('z', { ctrlKey: true });
     await waitFor(() => expect(mine('S1')).toEqual({ value: null, sentences: [] }));
     expect(screen.getByTestId('scaffold-item-S1').getAttribute('data-value')).toBe('');
     await reloadTab();
     expect(useScaffold.getState().redoDepth).toBe(1);
-    await toScaffold();
     press('y', { ctrlKey: true });
     await waitFor(() => expect(mine('S1')).toEqual({ value: 'misrepresented', sentences: [] }));
     expect(core.callsTo('scaffold.record').map((r) => r.cause)).toEqual(['label', 'label', 'undo', 'redo']);
@@ -106,7 +104,6 @@ describe('scaffold undo / redo', () => {
     window.sessionStorage.setItem(key, JSON.stringify(stored));
     await reloadTab();
     expect(useScaffold.getState().undoDepth).toBe(0);
-    await toScaffold();
     press('z', { ctrlKey: true });
     await waitFor(() => expect(screen.getByTestId('annotate-notice').textContent).toContain('Nothing to undo'));
     expect(core.callsTo('scaffold.record').map((r) => r.cause)).toEqual(['label']);

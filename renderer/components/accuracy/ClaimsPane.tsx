@@ -6,7 +6,7 @@
 import type { ClaimAnnotation } from '../../../shared/accuracy/contract';
 import { CLAIM_ERROR_TYPE_IN_TAXONOMY, type ClaimErrorType } from '../../../shared/accuracy/domain';
 import { ERROR_TYPE_NAMES } from '../../../shared/domain';
-import { claimItem, claimRows, CLAIM_LABEL_NAME } from '../../state/accuracy';
+import { claimItem, claimRows, CLAIM_LABEL_NAME } from '../../state/claimsAndKeyFacts';
 import { SummaryText } from '../annotate/SummaryText';
 import { EmptyItems } from './EmptyItems';
 import { useScrollCurrentIntoView } from '../useScrollCurrentIntoView';

@@ -1,6 +1,6 @@
 /** A claim's or key fact's label as a letter on the colour of the sentence label it shares a key with. */
 import type { ClaimLabel, KeyFactLabel } from '../../../shared/accuracy/domain';
-import { CLAIM_LABEL_NAME, FACT_LABEL_NAME } from '../../state/accuracy';
+import { CLAIM_LABEL_NAME, FACT_LABEL_NAME } from '../../state/claimsAndKeyFacts';
 
 const COLOUR: Record<ClaimLabel | KeyFactLabel, string> = {
   supported: 'faithful',

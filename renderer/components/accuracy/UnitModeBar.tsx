@@ -1,5 +1,5 @@
 /** Which unit the keys act on (T cycles): sentences, their claims, the document's key facts. */
-import { UNIT_MODES, UNIT_MODE_NAME, type UnitMode } from '../../state/accuracy';
+import { UNIT_MODES, UNIT_MODE_NAME, type UnitMode } from '../../state/unitMode';
 
 export function UnitModeBar({ mode, onChoose }: { mode: UnitMode; onChoose: (mode: UnitMode) => void }) {
   return (

@@ -1,19 +1,14 @@
-import { useEffect } from 'react';
 import type { LegendEntry } from '../../keyboard';
+import { isPlain, type Layer } from '../../keys/dispatcher';
+import { useLayerKeys } from '../../keys/hooks';
 
-/** ? : the full key map with the rules that are not obvious from the legend. */
-export function HelpOverlay({ onClose, entries }: { onClose: () => void; entries: ReadonlyArray<LegendEntry> }) {
-  useEffect(() => {
-    function onKey(event: KeyboardEvent) {
-      if (event.key === 'Escape' || event.key === '?') {
-        event.preventDefault();
-        event.stopImmediatePropagation();
-        onClose();
-      }
-    }
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [onClose]);
+/** ? : the full key map with the rules that are not obvious from the legend. Esc or ? closes; no other key acts behind it. */
+export function HelpOverlay({ layer, onClose, entries }: { layer: Layer; onClose: () => void; entries: ReadonlyArray<LegendEntry> }) {
+  useLayerKeys(layer, (press) => {
+    if (!isPlain(press)) return 'native';
+    if (press.key === 'Escape' || press.key === '?') onClose();
+    return 'handled';
+  });
 
   return (
     <div className="overlay" role="dialog" aria-modal="true" aria-label="Help" data-testid="help" onClick={onClose}>
