@@ -17,3 +17,12 @@ export function cycleFocus(container: HTMLElement | null, press: KeyPress): KeyO
   controls[next]!.focus();
   return 'handled';
 }
+
+/**
+ * An overlay closes: the focus leaves it in the same event, so the next key goes to the page, not
+ * to a field React has not removed yet.
+ */
+export function releaseFocusFromOverlays(): void {
+  const active = typeof document === 'undefined' ? null : document.activeElement;
+  if (active instanceof HTMLElement && active.closest('[role="dialog"], [role="alertdialog"]')) active.blur();
+}

@@ -9,6 +9,7 @@
  */
 import { create } from 'zustand';
 import { openLayer, type Layer } from './dispatcher';
+import { releaseFocusFromOverlays } from './focus';
 
 export interface OpenOverlay<T> {
   data: T;
@@ -65,6 +66,7 @@ export function createOverlaySlot<T>(): OverlaySlot<T> {
       return showOn(openLayer(kind, name), data);
     },
     close(overlay) {
+      if (store.getState().overlay === overlay) releaseFocusFromOverlays();
       overlay.layer.close();
       if (store.getState().overlay === overlay) store.setState({ overlay: null });
     },
