@@ -118,7 +118,7 @@ export const KEY_LEGEND: ReadonlyArray<LegendEntry> = [
   { keys: 'E', action: 'error type (after U)' },
   { keys: '/ or M', action: 'note' },
   { keys: 'X', action: 'clear label' },
-  { keys: 'Ctrl+Z / Ctrl+Y', action: 'undo / redo' },
+  { keys: 'Ctrl+Z / Ctrl+Shift+Z', action: 'undo / redo' },
   { keys: '?', action: 'help' },
 ];
 
@@ -140,7 +140,7 @@ export const CLAIM_LEGEND: ReadonlyArray<LegendEntry> = [
   { keys: '/ or M', action: 'note on the claim' },
   { keys: 'W', action: 'edit the claims (new version)' },
   { keys: 'X', action: 'clear label' },
-  { keys: 'Ctrl+Z / Ctrl+Y', action: 'undo / redo (claim and key-fact labels)' },
+  { keys: 'Ctrl+Z / Ctrl+Shift+Z', action: 'undo / redo (claim and key-fact labels)' },
   { keys: 'T', action: 'unit: key facts' },
   { keys: '?', action: 'help' },
 ];
@@ -155,7 +155,7 @@ export const KEY_FACT_LEGEND: ReadonlyArray<LegendEntry> = [
   { keys: '/ or M', action: 'note on the key fact' },
   { keys: 'W', action: 'edit the key facts (new version)' },
   { keys: 'X', action: 'clear label' },
-  { keys: 'Ctrl+Z / Ctrl+Y', action: 'undo / redo (claim and key-fact labels)' },
+  { keys: 'Ctrl+Z / Ctrl+Shift+Z', action: 'undo / redo (claim and key-fact labels)' },
   { keys: 'T', action: 'unit: scaffold' },
   { keys: '?', action: 'help' },
 ];
@@ -175,7 +175,7 @@ export const SCAFFOLD_LEGEND: ReadonlyArray<LegendEntry> = [
   { keys: 'E', action: 'sentences that convey the fact (after F or C)' },
   { keys: 'W', action: 'review / edit the scaffold (new version)' },
   { keys: 'X', action: 'clear alignment' },
-  { keys: 'Ctrl+Z / Ctrl+Y', action: 'undo / redo (your scaffold alignments)' },
+  { keys: 'Ctrl+Z / Ctrl+Shift+Z', action: 'undo / redo (your scaffold alignments)' },
   { keys: 'T', action: 'unit: sentences' },
   { keys: '?', action: 'help' },
 ];

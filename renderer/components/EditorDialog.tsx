@@ -52,10 +52,12 @@ export function useEditorDialog({ layer, dirty, save, cancel }: EditorDialogOpti
       handler: (press) => {
         if (!isPlain(press)) return 'native';
         if (press.key === 'Escape') keep.current();
+        // Enter presses the focused answer: "Discard edits" unless the user tabbed to "Keep editing".
         else if (press.key === 'Enter') {
-          if (press.activatable) return 'native';
-          drop.current();
-        } else if (press.key === 'Tab') return cycleFocus(card.current?.querySelector<HTMLElement>('[data-testid="discard-confirm"]') ?? null, press);
+          if (press.target instanceof HTMLElement && press.target.dataset.answer === 'keep') keep.current();
+          else drop.current();
+        } else if (press.key === ' ' && press.activatable) return 'native';
+        else if (press.key === 'Tab') return cycleFocus(card.current?.querySelector<HTMLElement>('[data-testid="discard-confirm"]') ?? null, press);
         return 'handled';
       },
     });
@@ -96,7 +98,7 @@ function DiscardConfirm({ onDiscard, onKeep }: { onDiscard: () => void; onKeep: 
           <button ref={yes} type="button" className="danger" data-testid="discard-confirm-yes" onClick={onDiscard}>
             Discard edits <kbd>Enter</kbd>
           </button>
-          <button type="button" data-testid="discard-confirm-no" onClick={onKeep}>
+          <button type="button" data-testid="discard-confirm-no" data-answer="keep" onClick={onKeep}>
             Keep editing <kbd>Esc</kbd>
           </button>
         </div>

@@ -34,6 +34,7 @@ function Question({ asking, pending, layer }: { asking: RevealQuestion; pending:
       if (press.target === stay.current) cancel();
       else void confirmReveal();
     } else if (press.key === 'Tab') return cycleFocus(card.current, press);
+    else if (press.key === ' ' && press.activatable) return 'native';
     return 'handled';
   });
 

@@ -21,6 +21,7 @@ import {
 } from '../state/annotation';
 import { dismissItemsError, setItemsNotice, showItems, useClaimsAndKeyFacts } from '../state/claimsAndKeyFacts';
 import { dismissScaffoldError, setScaffoldNotice, showScaffold, useScaffold } from '../state/scaffold';
+import { useModeProgress, type ItemCounts } from '../state/modeProgress';
 import { isShowing, showView, useSession } from '../state/session';
 import { nextUnitMode, setUnitMode, useUnitMode, type UnitMode } from '../state/unitMode';
 import { ErrorBanner } from '../components/ErrorBanner';
@@ -60,6 +61,8 @@ export function AnnotateView() {
   const error = useAnnotation((state) => state.error);
   const attaching = useAnnotation((state) => state.busy > 0 && state.summary !== null && state.summary.document === null);
   const root = useBusyAttribute();
+  const queueCounts = useModeProgress((state) => (mode === 'sentences' ? null : state[mode]));
+  const progress = useSummaryProgress(summary);
   // Every mode's hook in one order; the current mode's sentence is the one shown.
   const focuses = MODE_LIST.map((m) => m.useFocusSentence(summary));
   const focus = focuses[MODE_LIST.indexOf(current)] ?? null;
@@ -115,7 +118,7 @@ export function AnnotateView() {
         <h2 className="pane-title">
           Queue <span className="muted">({formatCount(queue.length)})</span>
         </h2>
-        <QueueList items={queue} position={position} onOpen={onOpenSummary} />
+        <QueueList items={queue} position={position} onOpen={onOpenSummary} mode={mode} counts={queueCounts} />
       </aside>
 
       <AnnotateDocument
@@ -132,7 +135,7 @@ export function AnnotateView() {
         <ErrorBanner message={error} onDismiss={dismissError} />
         <ErrorBanner message={itemsError} onDismiss={dismissItemsError} />
         <ErrorBanner message={scaffoldError} onDismiss={dismissScaffoldError} />
-        <UnitModeBar mode={mode} onChoose={setUnitMode} />
+        <UnitModeBar mode={mode} progress={progress} onChoose={setUnitMode} />
         {summary && <current.Pane summary={summary} lead={!annotatorLink} />}
         {shownNotice && (
           <p className="notice" role="status" data-testid="annotate-notice">
@@ -204,6 +207,21 @@ function clearNotices(): void {
   if (useAnnotation.getState().notice !== null) setAnnotationNotice(null);
   if (useClaimsAndKeyFacts.getState().notice !== null) setItemsNotice(null);
   if (useScaffold.getState().notice !== null) setScaffoldNotice(null);
+}
+
+/** The summary on screen's done / total in each unit mode (null where its items were not on screen yet). */
+function useSummaryProgress(summary: { key: number; units: ReadonlyArray<{ state: { label: unknown } }> } | null): Record<UnitMode, ItemCounts | null> {
+  const counts = useModeProgress();
+  const labeled = summary ? summary.units.filter((unit) => unit.state.label !== null).length : 0;
+  return useMemo(() => {
+    const key = summary?.key ?? -1;
+    return {
+      sentences: summary ? { done: labeled, total: summary.units.length } : null,
+      claims: counts.claims.get(key) ?? null,
+      keyfacts: counts.keyfacts.get(key) ?? null,
+      scaffold: counts.scaffold.get(key) ?? null,
+    };
+  }, [summary?.key, summary?.units.length, labeled, counts]);
 }
 
 /** The root's data-busy, kept without rendering the view for each change of the busy count. */
