@@ -127,7 +127,7 @@ describe('the scaffold editor is a dialog', () => {
     fireEvent.keyDown(document.body, { key: 'w' });
     return screen.findByTestId('scaffold-editor');
   }
-  const field = (editor: HTMLElement, kind: string, id: string) => within(editor).getByLabelText(`Text of ${kind} ${id}`) as HTMLInputElement;
+  const field = (editor: HTMLElement, kind: string, id: string) => within(editor).getByLabelText(`Text of ${kind} ${id}`) as HTMLTextAreaElement;
 
   it('focuses its first item, an added fact takes the focus, Drop passes it on, Tab stays inside', async () => {
     const editor = await openScaffoldEditor();

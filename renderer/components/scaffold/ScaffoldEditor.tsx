@@ -6,7 +6,7 @@
  * (EditorDialog.tsx): the focus stays inside, an added item's field takes it, Ctrl+Enter saves,
  * Esc asks before discarding edits. Each row is one line wide enough for real text.
  */
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Layer } from '../../keys/dispatcher';
 import { useEditorDialog } from '../EditorDialog';
 import type { ScaffoldAnnotation, ScaffoldEditInput } from '../../../shared/scaffold/contract';
@@ -40,6 +40,11 @@ function freshId(rows: readonly Row[], kind: Kind): string {
   let n = taken.size + 1;
   while (taken.has(`${PREFIX[kind]}${n}`) || taken.has(`new-${PREFIX[kind]}${n}`)) n += 1;
   return `new-${PREFIX[kind]}${n}`;
+}
+
+/** An item's text is one line that wraps as it grows: Enter adds no line break (Ctrl+Enter saves). */
+function noLineBreak(event: KeyboardEvent<HTMLTextAreaElement>): void {
+  if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) event.preventDefault();
 }
 
 /** A row's identity in the list (ids are unique within a kind). */
@@ -80,14 +85,14 @@ export function ScaffoldEditor({ layer, scaffold, onSave, onCancel, history }: S
   const { card, requestCancel, confirm } = useEditorDialog({ layer, dirty, save, cancel: onCancel });
 
   // The field to focus after this render: the first at opening, an added row's, or the next row's after a drop.
-  const fields = useRef(new Map<string, HTMLInputElement>());
+  const fields = useRef(new Map<string, HTMLTextAreaElement>());
   const focusNext = useRef<string | null>(rows[0] ? rowKey(rows[0]) : null);
   useLayoutEffect(() => {
     if (focusNext.current === null) return;
     fields.current.get(focusNext.current)?.focus();
     focusNext.current = null;
   });
-  const field = (row: Row) => (el: HTMLInputElement | null) => {
+  const field = (row: Row) => (el: HTMLTextAreaElement | null) => {
     if (el) fields.current.set(rowKey(row), el);
     else fields.current.delete(rowKey(row));
   };
@@ -125,16 +130,25 @@ export function ScaffoldEditor({ layer, scaffold, onSave, onCancel, history }: S
               {row.kind === 'attribute' && (
                 <input className="scaffold-edit-entity" aria-label="Entity" value={row.entity} placeholder="entity" onChange={(e) => update(at, { entity: e.target.value })} />
               )}
-              <input
+              <textarea
                 className="scaffold-edit-text"
                 ref={field(row)}
+                rows={1}
                 aria-label={`Text of ${row.kind} ${row.id}`}
                 value={row.text}
-                title={row.text}
                 onChange={(e) => update(at, { text: e.target.value })}
+                onKeyDown={noLineBreak}
               />
               {row.kind === 'question' && (
-                <input className="scaffold-edit-answer" aria-label="Expected answer" value={row.answer} placeholder="expected answer" onChange={(e) => update(at, { answer: e.target.value })} />
+                <textarea
+                  className="scaffold-edit-answer"
+                  rows={1}
+                  aria-label="Expected answer"
+                  value={row.answer}
+                  placeholder="expected answer"
+                  onChange={(e) => update(at, { answer: e.target.value })}
+                  onKeyDown={noLineBreak}
+                />
               )}
               {row.kind !== 'attribute' && (
                 <button type="button" className="scaffold-edit-tier" data-testid={`scaffold-tier-${row.kind}-${row.id}`} onClick={() => update(at, { tier: row.tier === 'main' ? 'supporting' : 'main' })}>
