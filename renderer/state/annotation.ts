@@ -25,6 +25,7 @@ import { errorMessage } from '../api/errors';
 import { reportLanesTo, resetLanes, sessionLanes } from './annotateLanes';
 import { restorePlace } from './place';
 import { bridge, useSession } from './session';
+import { timeSpent } from './timeSpent';
 import { createWriteEngine } from './writeEngine';
 
 export interface AnnotationState {
@@ -82,14 +83,6 @@ const enqueue = sessionLanes.enqueue;
 const lane = sessionLanes;
 
 reportLanesTo({ error: (message) => set({ error: message }), busy: (size) => set({ busy: size }) });
-
-/** A time spent longer than a day is a tab left open, not work. */
-export const MAX_TIME_MS = 86_400_000;
-
-/** The time from `since` to the key press, as recorded. */
-export function timeSpent(pressedAt: number, since: number): number {
-  return Math.min(MAX_TIME_MS, Math.max(0, Math.round(pressedAt - since)));
-}
 
 /** A sentence of a summary: its summary's queue key and its unit id. */
 interface SentenceRef {

@@ -26,9 +26,10 @@ import type { ClaimErrorType, ClaimLabel, KeyFactLabel } from '../../shared/accu
 import type { HumanLabel } from '../../shared/domain';
 import { errorMessage } from '../api/errors';
 import { sessionLanes } from './annotateLanes';
-import { canLabel, openSummary, timeSpent, useAnnotation } from './annotation';
+import { canLabel, openSummary, useAnnotation } from './annotation';
 import { restorePlace } from './place';
 import { bridge, useSession } from './session';
+import { timeSpent } from './timeSpent';
 import { setUnitMode, useUnitMode, type UnitMode } from './unitMode';
 import { createWriteEngine } from './writeEngine';
 

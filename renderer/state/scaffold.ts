@@ -17,9 +17,10 @@ import { ALIGNMENT_VALUES, AlignmentStateSchema } from '../../shared/scaffold/co
 import type { HumanLabel } from '../../shared/domain';
 import { errorMessage } from '../api/errors';
 import { sessionLanes } from './annotateLanes';
-import { canLabel, timeSpent, useAnnotation } from './annotation';
+import { canLabel, useAnnotation } from './annotation';
 import { restorePlace } from './place';
 import { bridge, useSession } from './session';
+import { timeSpent } from './timeSpent';
 import { useUnitMode } from './unitMode';
 import { createWriteEngine } from './writeEngine';
 

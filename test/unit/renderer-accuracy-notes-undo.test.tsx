@@ -9,10 +9,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from '../../renderer/App';
-import { resetAnnotation } from '../../renderer/state/annotation';
 import { useClaimsAndKeyFacts } from '../../renderer/state/claimsAndKeyFacts';
-import { useSession } from '../../renderer/state/session';
 import { createFakeCore, resetRendererState, type FakeCore, type FakeSummarySpec } from '../../renderer/testing/fakeCore';
+import { reloadTab } from '../helpers/annotate-ui';
 
 const SPECS: FakeSummarySpec[] = [
   {
@@ -35,14 +34,8 @@ async function mount() {
   await screen.findByTestId('unit-current');
 }
 
-/** The page and its stores start over; this tab's sessionStorage stays; the core keeps its labels. A reload comes back to the mode it was in. */
-async function reloadTab(pane: 'claims-pane' | 'keyfacts-pane' = 'claims-pane') {
-  cleanup();
-  resetAnnotation();
-  useSession.setState({ bridge: null, info: null, annotator: null, switching: false, view: 'start', booting: true, error: null });
-  render(<App bridge={core.bridge} />);
-  await screen.findByTestId(pane);
-}
+/** A reload of the tab (its sessionStorage stays): it comes back to the mode it was in. */
+const reload = (pane: 'claims-pane' | 'keyfacts-pane' = 'claims-pane') => reloadTab(core, pane);
 
 const press = (key: string, init: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(document.body, { key, ...init });
 const claimIds = () => core.accuracy.claimVersions(1).at(-1)!.claims.map((c) => c.id);
@@ -119,7 +112,7 @@ describe('claim and key-fact undo across a reload of the tab', () => {
     await waitFor(() => expect(core.accuracy.claimLabel('ann', claimIds()[0]!)?.label).toBe('unclear'));
     await waitFor(() => expect(useClaimsAndKeyFacts.getState().undoDepth).toBe(2));
 
-    await reloadTab();
+    await reload();
     expect(useClaimsAndKeyFacts.getState().undoDepth).toBe(2);
     press('z', { ctrlKey: true });
     await waitFor(() => expect(core.accuracy.claimLabel('ann', claimIds()[0]!)?.label).toBeNull());
@@ -130,7 +123,7 @@ describe('claim and key-fact undo across a reload of the tab', () => {
     // The redo branch survives a reload too.
     await waitFor(() => expect(useClaimsAndKeyFacts.getState().redoDepth).toBe(2));
     // The last undo brought the view to its key fact: the reload comes back there.
-    await reloadTab('keyfacts-pane');
+    await reload('keyfacts-pane');
     expect(useClaimsAndKeyFacts.getState().redoDepth).toBe(2);
     // The sentence history is its own: nothing there.
     expect(core.callsTo('annotation.record')).toHaveLength(0);
@@ -146,7 +139,7 @@ describe('claim and key-fact undo across a reload of the tab', () => {
     const stored = JSON.parse(window.sessionStorage.getItem(key)!) as { past: Array<{ before: unknown }> };
     stored.past[0]!.before = { label: 'covered', conveyedBy: { claims: [], sentences: [] }, note: null };
     window.sessionStorage.setItem(key, JSON.stringify(stored));
-    await reloadTab();
+    await reload();
     expect(useClaimsAndKeyFacts.getState().undoDepth).toBe(0);
     press('z', { ctrlKey: true });
     await waitFor(() => expect(screen.getByTestId('annotate-notice').textContent).toContain('Nothing to undo'));

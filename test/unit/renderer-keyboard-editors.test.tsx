@@ -7,9 +7,9 @@
  * discards); with nothing edited Esc simply closes.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from '../../renderer/App';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createFakeCore, resetRendererState, type FakeCore, type FakeSummarySpec } from '../../renderer/testing/fakeCore';
+import { mountAnnotate } from '../helpers/annotate-ui';
 import { CAMERA_SCAFFOLD, renderAnnotate, scaffoldCore, toScaffold } from '../helpers/scaffold-ui';
 
 const SPECS: FakeSummarySpec[] = [
@@ -25,11 +25,7 @@ const CLAIMS = { 1: [['The budget is 2.4 million euros.', 'The budget is for a l
 let core: FakeCore;
 
 async function openClaimsEditor() {
-  core = createFakeCore(SPECS, {}, { accuracy: { claims: CLAIMS } });
-  core.override('analysis.latest', () => ({ running: null, done: null }));
-  core.override('judges.list', () => []);
-  render(<App bridge={core.bridge} />);
-  await screen.findByTestId('unit-current');
+  core = await mountAnnotate(createFakeCore(SPECS, {}, { accuracy: { claims: CLAIMS } }));
   fireEvent.keyDown(document.body, { key: 't' });
   await screen.findByTestId('claims-pane');
   fireEvent.keyDown(document.body, { key: 'w' });

@@ -9,9 +9,9 @@
  * is asked what it would reveal.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { App } from '../../renderer/App';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { createFakeCore, deferred, resetRendererState, type FakeCore, type FakeSummarySpec } from '../../renderer/testing/fakeCore';
+import { mountAnnotate } from '../helpers/annotate-ui';
 import { CAMERA_SCAFFOLD, scaffoldCore } from '../helpers/scaffold-ui';
 
 const SPECS: FakeSummarySpec[] = [
@@ -29,11 +29,7 @@ const KEY_FACTS = { d1: ['The budget is 2 million euros.', 'Works start in March
 let core: FakeCore;
 
 async function mount(make: () => FakeCore = () => createFakeCore(SPECS, {}, { accuracy: { claims: CLAIMS, keyFacts: KEY_FACTS } })) {
-  core = make();
-  core.override('analysis.latest', () => ({ running: null, done: null }));
-  core.override('judges.list', () => []);
-  render(<App bridge={core.bridge} />);
-  await screen.findByTestId('unit-current');
+  core = await mountAnnotate(make());
 }
 
 /** One key as the browser delivers it: a keydown on the focused element (the page), bubbling to the window. */

@@ -8,11 +8,9 @@
  * T modes.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from '../../renderer/App';
-import { resetAnnotation } from '../../renderer/state/annotation';
-import { useSession } from '../../renderer/state/session';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createFakeCore, resetRendererState, type FakeCore, type FakeSummarySpec } from '../../renderer/testing/fakeCore';
+import { mountAnnotate, reloadTab } from '../helpers/annotate-ui';
 import { CAMERA_SCAFFOLD, renderAnnotate, scaffoldCore, toScaffold } from '../helpers/scaffold-ui';
 
 const SPECS: FakeSummarySpec[] = [
@@ -30,22 +28,8 @@ const KEY_FACTS = { d1: ['The budget is 2 million euros.', 'Works start in March
 
 let core: FakeCore;
 
-async function mount() {
-  core = createFakeCore(SPECS, {}, { accuracy: { claims: CLAIMS, keyFacts: KEY_FACTS } });
-  core.override('analysis.latest', () => ({ running: null, done: null }));
-  core.override('judges.list', () => []);
-  render(<App bridge={core.bridge} />);
-  await screen.findByTestId('unit-current');
-}
-
-/** The page and its stores start over; this tab's sessionStorage stays; the core keeps its labels. */
-async function reloadTab(pane: string) {
-  cleanup();
-  resetAnnotation();
-  useSession.setState({ bridge: null, info: null, annotator: null, switching: false, view: 'start', booting: true, error: null });
-  render(<App bridge={core.bridge} />);
-  await screen.findByTestId(pane);
-}
+const mount = async () => (core = await mountAnnotate(createFakeCore(SPECS, {}, { accuracy: { claims: CLAIMS, keyFacts: KEY_FACTS } })));
+const reload = (pane: string) => reloadTab(core, pane);
 
 const press = (key: string, init: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(document.body, { key, ...init });
 const claimIds = (key: number) => core.accuracy.claimVersions(key).at(-1)!.claims.map((c) => c.id);
@@ -87,7 +71,7 @@ describe('a reload comes back to the same place', () => {
     press('j');
     const second = claimIds(2)[1]!;
     await waitFor(() => expect(screen.getByTestId('claim-current').getAttribute('data-claim-id')).toBe(String(second)));
-    await reloadTab('claims-pane');
+    await reload('claims-pane');
     expect(screen.getByTestId('unit-mode').getAttribute('data-mode')).toBe('claims');
     expect(screen.getByTestId('claims-pane').textContent).toContain('Villages were evacuated.');
     await waitFor(() => expect(screen.getByTestId('claim-current').getAttribute('data-claim-id')).toBe(String(second)));
@@ -100,7 +84,7 @@ describe('a reload comes back to the same place', () => {
     await waitFor(() => expect(screen.getByTestId('summary-position').textContent).toBe('2 of 2'));
     press('j');
     await waitFor(() => expect(screen.getByTestId('unit-current').getAttribute('data-index')).toBe('1'));
-    await reloadTab('unit-current');
+    await reload('unit-current');
     expect(screen.getByTestId('summary-position').textContent).toBe('2 of 2');
     expect(screen.getByTestId('unit-current').getAttribute('data-index')).toBe('1');
   });
@@ -112,7 +96,7 @@ describe('a reload comes back to the same place', () => {
     press('j');
     press('j');
     await waitFor(() => expect(screen.getByTestId('scaffold-item-Q1').getAttribute('aria-current')).toBe('true'));
-    await reloadTab('scaffold-pane');
+    await reload('scaffold-pane');
     await waitFor(() => expect(screen.getByTestId('scaffold-item-Q1').getAttribute('aria-current')).toBe('true'));
   });
 });
