@@ -16,6 +16,18 @@ import type { Repository } from '../../../db/repository';
 import { ACCURACY_CSV_COLUMNS } from '../../../shared/formats/accuracy-jsonl';
 import { fileStem, writeRecords, type ExportFile } from './build';
 
+/** The label and prediction records' order: by kind (as written), summary, item index, then annotator or judge. */
+function inItemOrder(position: ReadonlyMap<unknown, number>): (a: Record<string, unknown>, b: Record<string, unknown>) => number {
+  const kinds = ['claim_label', 'key_fact_label', 'sentence_keyfact_label', 'claim_prediction', 'key_fact_prediction', 'sentence_keyfact_prediction'];
+  const item = (r: Record<string, unknown>) => Number(r.claim_index ?? r.key_fact_index ?? r.sentence_index ?? 0);
+  const who = (r: Record<string, unknown>) => String(r.annotator ?? r.judge ?? '');
+  return (a, b) =>
+    kinds.indexOf(String(a.type)) - kinds.indexOf(String(b.type)) ||
+    (position.get(a.summary_id) ?? 0) - (position.get(b.summary_id) ?? 0) ||
+    item(a) - item(b) ||
+    who(a).localeCompare(who(b));
+}
+
 export function accuracyRecords(repo: Repository, dataset: string | null): Array<Record<string, unknown>> {
   const acc = repo.accuracy;
   const names = dataset !== null ? [dataset] : repo.datasetStats().map((d) => d.name);
@@ -56,6 +68,7 @@ export function accuracyRecords(repo: Repository, dataset: string | null): Array
       out.push({ type: 'claims', dataset: name, summary_id: s.summaryId, claims: claims.map((c) => ({ sentence_index: c.sentenceIndex, text: c.text })), decomposer: set.maker, decomposer_version: set.makerVersion, source: set.source, version: set.version });
     }
 
+    const itemsFrom = out.length;
     for (const l of data.claimLabels) {
       const at = claimAt.get(l.claimId);
       if (!at || l.label === null) continue;
@@ -87,6 +100,9 @@ export function accuracyRecords(repo: Repository, dataset: string | null): Array
       if (!at) continue;
       out.push({ type: 'sentence_keyfact_prediction', dataset: name, summary_id: summaryOf.get(at.summaryKey)!.summaryId, sentence_index: at.index, judge: p.judge, conveys: p.conveys ? 1 : 0 });
     }
+    // The database returns labels and predictions in no set order: each kind in summary, item, then source order.
+    const position = new Map(data.summaries.map((s, at) => [s.summaryId, at]));
+    out.splice(itemsFrom, out.length - itemsFrom, ...out.slice(itemsFrom).sort(inItemOrder(position)));
   }
   return out;
 }
