@@ -1,12 +1,13 @@
 /** The shell: boot, menu actions, file drops, and which view is showing. */
 import { lazy, Suspense, useEffect } from 'react';
 import type { LoupeBridge, MenuAction } from '../shared/api';
-import { isTypingTarget } from './keyboard';
+import { isPlain } from './keys/dispatcher';
+import { useKeyboard, useKeyLayer } from './keys/hooks';
 import { VIEW_KEYS } from './viewKeys';
-import { writesInFlight } from './state/annotation';
+import { writesInFlight } from './state/annotateLanes';
 import { importFile, importWithDialog } from './state/imports';
 import { refreshProject } from './state/project';
-import { openView, useReveal } from './state/reveal';
+import { openView } from './state/reveal';
 import {
   boot,
   createProjectWithDialog,
@@ -45,6 +46,7 @@ export function App({ bridge }: { bridge: LoupeBridge }) {
     return bridge.onMenu(onMenuAction);
   }, [bridge]);
 
+  useKeyboard();
   useFileDrop(bridge, projectPath !== null && lead);
   // An annotator link has no other view: S G A V do nothing there (the legend says so).
   useViewKeys(projectPath !== null && lead);
@@ -114,22 +116,17 @@ function lead(): boolean {
 
 /**
  * S Project, L Annotate, G Judges, A Analysis, V Review, from every view (viewKeys.ts); Analysis
- * and Review through the reveal gate. Overlays that own the keyboard (error-type picker, help, the
- * reveal question) stop the event before it gets here; typing is left alone.
+ * and Review through the reveal gate. The bottom layer of the keyboard (keys/dispatcher.ts): a
+ * view's, a picker's or a dialog's layer above it takes its keys first; typing is left alone.
  */
 function useViewKeys(enabled: boolean): void {
-  useEffect(() => {
-    if (!enabled) return;
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.defaultPrevented || event.repeat || event.ctrlKey || event.metaKey || event.altKey) return;
-      const view = VIEW_KEYS[event.key.toLowerCase()];
-      if (!view || isTypingTarget(event.target) || useReveal.getState().asking) return;
-      event.preventDefault();
-      void openView(view);
-    }
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [enabled]);
+  useKeyLayer('app', 'view-keys', (press) => {
+    if (!enabled || press.repeat || !isPlain(press) || press.typing) return 'pass';
+    const view = VIEW_KEYS[press.key.toLowerCase()];
+    if (!view) return 'pass';
+    void openView(view);
+    return 'handled';
+  });
 }
 
 /** Labels still being written when the page closes would be lost: the browser asks first. */

@@ -3,7 +3,7 @@
  * never disagree.
  */
 import type { HumanLabel } from '../shared/domain';
-import { viewKeysLegend } from './viewKeys';
+import { VIEW_KEYS_LEGEND } from './viewKeys';
 
 export type AnnotateCommand =
   | { type: 'label'; label: HumanLabel }
@@ -118,12 +118,12 @@ export const KEY_LEGEND: ReadonlyArray<LegendEntry> = [
   { keys: 'E', action: 'error type (after U)' },
   { keys: '/ or M', action: 'note' },
   { keys: 'X', action: 'clear label' },
-  { keys: 'Ctrl+Z / Ctrl+Y', action: 'undo / redo' },
+  { keys: 'Ctrl+Z / Ctrl+Shift+Z', action: 'undo / redo' },
   { keys: '?', action: 'help' },
 ];
 
-/** The unit keys act on in Annotate (renderer/state/accuracy.ts). */
-export type AnnotateUnitMode = 'sentences' | 'claims' | 'keyfacts' | 'scaffold';
+/** Sentences mode: the sentence keys, T to the claims, and help. */
+export const SENTENCE_LEGEND: ReadonlyArray<LegendEntry> = [...KEY_LEGEND.slice(0, -1), { keys: 'T', action: 'unit: claims' }, KEY_LEGEND.at(-1)!];
 
 /**
  * Claims and key facts keep the sentence keys' places (F/1 yes, U/2 no, C/3 cannot tell; S is
@@ -140,7 +140,7 @@ export const CLAIM_LEGEND: ReadonlyArray<LegendEntry> = [
   { keys: '/ or M', action: 'note on the claim' },
   { keys: 'W', action: 'edit the claims (new version)' },
   { keys: 'X', action: 'clear label' },
-  { keys: 'Ctrl+Z / Ctrl+Y', action: 'undo / redo (claim and key-fact labels)' },
+  { keys: 'Ctrl+Z / Ctrl+Shift+Z', action: 'undo / redo (claim and key-fact labels)' },
   { keys: 'T', action: 'unit: key facts' },
   { keys: '?', action: 'help' },
 ];
@@ -155,7 +155,7 @@ export const KEY_FACT_LEGEND: ReadonlyArray<LegendEntry> = [
   { keys: '/ or M', action: 'note on the key fact' },
   { keys: 'W', action: 'edit the key facts (new version)' },
   { keys: 'X', action: 'clear label' },
-  { keys: 'Ctrl+Z / Ctrl+Y', action: 'undo / redo (claim and key-fact labels)' },
+  { keys: 'Ctrl+Z / Ctrl+Shift+Z', action: 'undo / redo (claim and key-fact labels)' },
   { keys: 'T', action: 'unit: scaffold' },
   { keys: '?', action: 'help' },
 ];
@@ -175,15 +175,13 @@ export const SCAFFOLD_LEGEND: ReadonlyArray<LegendEntry> = [
   { keys: 'E', action: 'sentences that convey the fact (after F or C)' },
   { keys: 'W', action: 'review / edit the scaffold (new version)' },
   { keys: 'X', action: 'clear alignment' },
-  { keys: 'Ctrl+Z / Ctrl+Y', action: 'undo / redo (your scaffold alignments)' },
+  { keys: 'Ctrl+Z / Ctrl+Shift+Z', action: 'undo / redo (your scaffold alignments)' },
   { keys: 'T', action: 'unit: sentences' },
   { keys: '?', action: 'help' },
 ];
 
-const SENTENCE_MODE_KEY: LegendEntry = { keys: 'T', action: 'unit: claims' };
-
-/** Annotate's legend and help: the keys of the current unit and the view keys as this connection has them. */
-export function annotateLegend(annotatorLink: boolean, mode: AnnotateUnitMode = 'sentences'): ReadonlyArray<LegendEntry> {
-  const keys = mode === 'claims' ? CLAIM_LEGEND : mode === 'keyfacts' ? KEY_FACT_LEGEND : mode === 'scaffold' ? SCAFFOLD_LEGEND : [...KEY_LEGEND.slice(0, -1), SENTENCE_MODE_KEY, KEY_LEGEND.at(-1)!];
-  return [...keys, viewKeysLegend(annotatorLink)];
+/** Annotate's legend and help: the keys of the current unit mode, and the view keys where this connection has them. */
+export function annotateLegend(annotatorLink: boolean, modeKeys: ReadonlyArray<LegendEntry>): ReadonlyArray<LegendEntry> {
+  // An annotator link has no other view: the view keys are not offered there.
+  return annotatorLink ? modeKeys : [...modeKeys, VIEW_KEYS_LEGEND];
 }

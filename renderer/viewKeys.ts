@@ -20,9 +20,5 @@ export const VIEW_KEYS: Readonly<Record<string, Exclude<View, 'start'>>> = Objec
   VIEW_TABS.map((tab) => [tab.key.toLowerCase(), tab.view]),
 );
 
-/** The legend and help line for the view keys, as this connection has them. */
-export function viewKeysLegend(annotatorLink: boolean): { keys: string; action: string } {
-  return annotatorLink
-    ? { keys: 'S G A V', action: 'other views: not on an annotator link' }
-    : { keys: 'S G A V / L', action: 'Project, Judges, Analysis, Review / back to Annotate' };
-}
+/** The legend and help line for the view keys (the lead's: an annotator link has no other view). */
+export const VIEW_KEYS_LEGEND = { keys: 'S G A V / L', action: 'Project, Judges, Analysis, Review / back to Annotate' } as const;

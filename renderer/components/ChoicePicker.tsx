@@ -1,7 +1,11 @@
 /** A keyboard overlay for picking one of a short list of types: 1–9 choose, 0 removes, Esc closes. */
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { isPlain, type Layer } from '../keys/dispatcher';
+import { useLayerKeys } from '../keys/hooks';
 
 interface ChoicePickerProps<T extends string> {
+  /** The picker's layer, opened by the key that asked for it. */
+  layer: Layer;
   /** The types in the order their digits choose them. */
   types: readonly T[];
   /** How a type reads on its button. */
@@ -19,6 +23,7 @@ interface ChoicePickerProps<T extends string> {
 }
 
 export function ChoicePicker<T extends string>({
+  layer,
   types,
   label,
   current,
@@ -30,20 +35,14 @@ export function ChoicePicker<T extends string>({
   optionTestIdPrefix,
   children,
 }: ChoicePickerProps<T>) {
-  useEffect(() => {
-    function onKey(event: KeyboardEvent) {
-      if (event.ctrlKey || event.metaKey || event.altKey) return;
-      // Capture phase + stopPropagation: while the picker is open, digits choose, nothing else fires.
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      if (event.key === 'Escape') return onClose();
-      if (event.key === '0') return onChoose(null);
-      const chosen = types[Number(event.key) - 1];
-      if (/^[1-9]$/.test(event.key) && chosen) onChoose(chosen);
-    }
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [types, onChoose, onClose]);
+  // While the picker is open, digits choose and nothing else acts.
+  useLayerKeys(layer, (press) => {
+    if (!isPlain(press)) return 'native';
+    if (press.key === 'Escape') onClose();
+    else if (press.key === '0') onChoose(null);
+    else if (/^[1-9]$/.test(press.key) && types[Number(press.key) - 1]) onChoose(types[Number(press.key) - 1]!);
+    return 'handled';
+  });
 
   return (
     <div className="overlay" role="dialog" aria-modal="true" aria-label={ariaLabel} data-testid={testId}>

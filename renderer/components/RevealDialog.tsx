@@ -1,45 +1,43 @@
 /**
  * The reveal gate's question. Keyboard first: it takes the keys while open (Enter opens anyway,
- * Esc cancels) and gives focus back to where it was on cancel.
+ * Esc cancels, Tab moves between the two answers) and gives focus back to where it was on cancel.
+ * Its layer opened with the key that asked for the view (state/reveal.ts).
  */
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
+import { isPlain, type Layer } from '../keys/dispatcher';
+import { cycleFocus } from '../keys/focus';
+import { useLayerKeys } from '../keys/hooks';
 import { cancelReveal, confirmReveal, useReveal, VIEW_TITLE, type RevealQuestion } from '../state/reveal';
 import { plural } from '../format';
 
 export function RevealDialog() {
   const asking = useReveal((state) => state.asking);
   const pending = useReveal((state) => state.pending);
-  if (!asking) return null;
-  return <Question asking={asking} pending={pending} />;
+  const layer = useReveal((state) => state.layer);
+  if (!asking || !layer) return null;
+  return <Question asking={asking} pending={pending} layer={layer} />;
 }
 
-function Question({ asking, pending }: { asking: RevealQuestion; pending: boolean }) {
+function Question({ asking, pending, layer }: { asking: RevealQuestion; pending: boolean; layer: Layer }) {
+  const card = useRef<HTMLDivElement>(null);
   const confirm = useRef<HTMLButtonElement>(null);
   const stay = useRef<HTMLButtonElement>(null);
   // Whatever had focus when the question came up gets it back on Esc.
   const returnTo = useRef<Element | null>(document.activeElement);
 
-  useEffect(() => {
-    confirm.current?.focus();
-    function onKey(event: KeyboardEvent) {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        event.stopImmediatePropagation();
-        cancel();
-      } else if (event.key === 'Enter') {
-        event.preventDefault();
-        event.stopImmediatePropagation();
-        // Enter presses the focused button: "open anyway" unless the user tabbed to "stay blind".
-        if (event.target === stay.current) cancel();
-        else void confirmReveal();
-      } else if (event.key !== 'Tab') {
-        // The views' single-key shortcuts must not act behind the question.
-        event.stopImmediatePropagation();
-      }
-    }
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, []);
+  useLayoutEffect(() => confirm.current?.focus(), []);
+  // The views' single-key shortcuts must not act behind the question.
+  useLayerKeys(layer, (press) => {
+    if (!isPlain(press)) return 'native';
+    if (press.key === 'Escape') cancel();
+    // Enter presses the focused button: "open anyway" unless the user tabbed to "stay blind".
+    else if (press.key === 'Enter') {
+      if (press.target === stay.current) cancel();
+      else void confirmReveal();
+    } else if (press.key === 'Tab') return cycleFocus(card.current, press);
+    else if (press.key === ' ' && press.activatable) return 'native';
+    return 'handled';
+  });
 
   function cancel() {
     cancelReveal();
@@ -52,7 +50,7 @@ function Question({ asking, pending }: { asking: RevealQuestion; pending: boolea
   const summaries = plural(asking.count, 'summary');
   return (
     <div className="overlay" role="presentation" data-testid="reveal-dialog">
-      <div className="overlay-card" role="alertdialog" aria-modal="true" aria-labelledby="reveal-title" aria-describedby="reveal-text">
+      <div className="overlay-card" role="alertdialog" aria-modal="true" aria-labelledby="reveal-title" aria-describedby="reveal-text" ref={card}>
         <h2 id="reveal-title">Open {title}?</h2>
         <p id="reveal-text" data-testid="reveal-text">
           Opening {title} shows judge verdicts and benchmark labels for {summaries} you have not finished ({asking.annotator}). Labels you give on them

@@ -9,7 +9,7 @@ import type { AccuracyBatchImport } from '../../shared/contract/accuracy';
 import { errorMessage } from '../api/errors';
 import { formatCount, plural } from '../format';
 import { refreshTaskPlan, runInput, useAccuracyTasks } from './accuracyTasks';
-import { reloadItemsLater } from './accuracy';
+import { reloadItemsLater } from './claimsAndKeyFacts';
 import { bridge } from './session';
 
 interface AccuracyBatchState {

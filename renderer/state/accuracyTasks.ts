@@ -11,7 +11,7 @@ import type { AccuracyPlan, AccuracyPreview, AccuracyRunInput, AccuracyRunStatus
 import type { SystemInfo } from '../../shared/contract/systems';
 import type { ApiInput } from '../../shared/api';
 import { errorMessage } from '../api/errors';
-import { reloadItemsLater } from './accuracy';
+import { reloadItemsLater } from './claimsAndKeyFacts';
 import { CONFIRM_REQUESTS_AT } from './judges';
 import { bridge } from './session';
 

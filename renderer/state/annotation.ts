@@ -1,31 +1,32 @@
 /**
- * The annotation session: the annotator's queue, the summary on screen, the current unit and
- * every command that changes them.
+ * The annotation session: the annotator's queue, the summary on screen, the current sentence and
+ * every command on sentences.
  *
- * Commands run through one serial lane (keys apply in the order pressed). A label key (F/U/C)
- * paints at once: the label shows on its sentence marked "saving" and the cursor advances, while
- * its write goes to an ordered write lane (issue 9 item 5). Durability is unchanged: nothing is
- * counted as stored until `annotation.record` returned it ("saving" stays until then, and
- * closing the page while writes are in flight asks first). A failed write rolls its sentence
- * back to the stored state, marks it "not saved", brings the view back to it and says so; keys
- * pressed meanwhile are kept: each label key is a write for the sentence it was pressed on, so
- * they are still written in order, and moves apply as pressed. Commands that need the stored
- * state (E's choice, note, X, undo, redo, attach) wait for the write lane first.
+ * Commands run through the session's command lane (keys apply in the order pressed, state/
+ * annotateLanes.ts); label writes go through the write engine (state/writeEngine.ts): F/U/C paints
+ * at once ("saving"), advances, and is written in order; a failed write rolls its sentence back,
+ * marks it "not saved", brings the view back to it and says so, keeping the keys pressed after it.
+ * Commands that need the stored state (E's choice, note, X, undo, redo, attach) wait for the
+ * writes before them.
  */
+import { z } from 'zod';
 import { create } from 'zustand';
-import type {
-  AnnotationSummary,
-  AnnotationUnit,
-  Progress,
-  QueueItem,
-  RecordInput,
-  UnitLabelState,
+import {
+  UnitLabelStateSchema,
+  type AnnotationSummary,
+  type AnnotationUnit,
+  type Progress,
+  type QueueItem,
+  type RecordInput,
+  type UnitLabelState,
 } from '../../shared/api';
 import type { ErrorType, HumanLabel } from '../../shared/domain';
 import { errorMessage } from '../api/errors';
+import { reportLanesTo, resetLanes, sessionLanes } from './annotateLanes';
+import { restorePlace } from './place';
 import { bridge, useSession } from './session';
-import { clearUndo, commitRedo, commitUndo, peekRedo, peekUndo, pushChange, restoreUndo, type UndoEntry } from './undo';
-import { createCommandLane, createWriteLane } from './serial';
+import { timeSpent } from './timeSpent';
+import { createWriteEngine } from './writeEngine';
 
 export interface AnnotationState {
   /** Whose session this is ("project path + annotator"); another owner starts from scratch. */
@@ -78,67 +79,81 @@ export const useAnnotation = create<AnnotationState>(() => ({ ...initialState })
 const now = (): number => performance.now();
 const set = (partial: Partial<AnnotationState>): void => useAnnotation.setState(partial);
 const get = (): AnnotationState => useAnnotation.getState();
+const enqueue = sessionLanes.enqueue;
+const lane = sessionLanes;
 
-/**
- * Runs a UI step (opening the error-type picker, the note editor) after the commands already
- * queued, so "U E" opens the picker on the unit U has just been stored for.
- */
-export function afterPending(step: () => void): Promise<void> {
-  return enqueue(step);
+reportLanesTo({ error: (message) => set({ error: message }), busy: (size) => set({ busy: size }) });
+
+/** A sentence of a summary: its summary's queue key and its unit id. */
+interface SentenceRef {
+  key: number;
+  unitId: number;
 }
 
-/** Bumped on reset: a command from a previous annotator or project must not touch the state. */
-const lane = createCommandLane({ error: (err) => set({ error: errorMessage(err) }), busy: (size) => set({ busy: size }) });
-const enqueue = lane.enqueue;
+type SentenceCause = 'error_type' | 'note' | 'clear';
 
-/**
- * The label writes, in the order their keys were pressed. Never dropped: a failure rolls back its
- * own sentence only. A reset starts a new lane: writes of the earlier session still complete
- * (they are someone's labels) on theirs, but no longer touch the state.
- */
-let writes = createWriteLane();
-/** Label writes of every session not yet returned (what closing the page would lose). */
-let inFlight = 0;
+/** The progress the core returned with the last stored label (shown once nothing else is in flight). */
+let lastProgress: Progress | null = null;
 
-/** The stored state of each unit with writes in flight (what a rollback returns to). */
-const committed = new Map<number, UnitLabelState>();
-/** The newest pressed state of each unit with writes in flight (for summaries reloaded meanwhile). */
-const pendingStateOf = new Map<number, UnitLabelState>();
+const sentences = createWriteEngine<SentenceRef, UnitLabelState, number, SentenceCause>({
+  lanes: sessionLanes,
+  keyOf: (ref) => ref.unitId,
+  async record(ref, state, cause, timeSpentMs) {
+    const input: RecordInput = { unitId: ref.unitId, annotator: annotatorName(), state, timeSpentMs, cause };
+    const result = await bridge().call('annotation.record', input);
+    lastProgress = result.progress;
+    return result.state;
+  },
+  shown: (ref) => {
+    const { summary } = get();
+    return summary?.key === ref.key ? summary.units.find((unit) => unit.id === ref.unitId)?.state : undefined;
+  },
+  show(ref, state, from) {
+    const current = get();
+    const { summary } = current;
+    set({
+      ...withLabeledDelta(current, ref.key, countChange(from, state)),
+      summary: summary && summary.key === ref.key ? withUnitState(summary, ref.unitId, state) : summary,
+    });
+  },
+  marks: () => get(),
+  setMarks: (marks) => set(marks),
+  focus(ref, why) {
+    const { summary } = get();
+    const position = summary?.key === ref.key ? summary.units.findIndex((unit) => unit.id === ref.unitId) : -1;
+    if (position !== -1) {
+      if (why === 'failed') set({ unitPosition: position, unitSince: now(), lastLabeledId: null });
+      else selectPosition(position);
+      return;
+    }
+    // Its summary is no longer on screen: bring it back (a failure: after the commands already queued).
+    if (why === 'failed') void enqueue(() => openKey(ref.key, ref.unitId));
+    else return openKey(ref.key, ref.unitId);
+  },
+  failed(ref, err, count) {
+    const unit = sentenceInfo.get(ref.unitId);
+    set({
+      error:
+        `The label of sentence ${(unit?.index ?? 0) + 1} of summary ${unit?.summaryId ?? ref.key} was not saved: ${errorMessage(err)}. ` +
+        `${count > 1 ? `${count} sentences are marked "not saved". ` : ''}The view is back on it; keys pressed after it were kept.`,
+    });
+  },
+  stored(_ref, _state, idle) {
+    if (idle && lastProgress) set({ progress: lastProgress });
+  },
+  history: { prefix: 'loupe.undo:', schema: z.object({ ref: z.object({ key: z.number().int(), unitId: z.number().int() }), before: UnitLabelStateSchema, after: UnitLabelStateSchema }) },
+});
+
+/** What a failure message names about a sentence written (it may be off screen by then). */
+const sentenceInfo = new Map<number, { index: number; summaryId: string }>();
 
 /** Forget everything: another annotator or project. Pending commands become no-ops. */
 export function resetAnnotation(): void {
-  lane.reset();
-  writes = createWriteLane();
-  clearUndo();
-  committed.clear();
-  pendingStateOf.clear();
+  resetLanes();
+  sentences.reset();
+  sentenceInfo.clear();
+  lastProgress = null;
   useAnnotation.setState({ ...initialState, saving: new Map(), failed: new Set(), revealed: new Set() });
-}
-
-/** Label writes still on their way to the core (the page asks before closing while any are). */
-export function writesInFlight(): number {
-  return inFlight;
-}
-
-/**
- * This session's two lanes, for the claim and key-fact labels of the same view
- * (renderer/state/accuracy.ts): every key of Annotate runs in one order, and their writes count
- * as in flight (closing the page asks) like the sentences'.
- */
-export const sessionLanes = {
-  enqueue: (command: () => Promise<void> | void): Promise<void> => enqueue(command),
-  token: (): number => lane.token(),
-  isCurrent: (token: number): boolean => lane.isCurrent(token),
-  settled: (): Promise<void> => writes.settled(),
-  write<T>(write: () => Promise<T>, stored: (result: T) => void, failed: (err: unknown) => void): void {
-    inFlight += 1;
-    void writes.run(write, (result) => { inFlight -= 1; stored(result); }, (err) => { inFlight -= 1; failed(err); });
-  },
-};
-
-/** Resolves when every label write pressed so far has returned (stored or failed). */
-export function writesSettled(): Promise<void> {
-  return writes.settled();
 }
 
 function annotatorName(): string {
@@ -172,7 +187,7 @@ export function canLabel(summary: AnnotationSummary | null): boolean {
 export function startSession(owner: string): Promise<void> {
   if (get().owner === owner) return refreshQueue();
   resetAnnotation();
-  restoreUndo(owner);
+  sentences.restore(owner);
   set({ owner });
   return loadQueue();
 }
@@ -181,7 +196,7 @@ function refreshQueue(): Promise<void> {
   return enqueue(async () => {
     const owner = lane.token();
     // The core's counts include the labels still being written only once they are stored.
-    await writes.settled();
+    await lane.settled();
     if (!lane.isCurrent(owner)) return;
     const queue = await bridge().call('annotation.queue', { annotator: annotatorName() });
     if (!lane.isCurrent(owner)) return;
@@ -203,6 +218,10 @@ export function loadQueue(): Promise<void> {
     const queue = await bridge().call('annotation.queue', { annotator: annotatorName() });
     if (!lane.isCurrent(owner)) return;
     set({ queue: queue.items, progress: queue.progress, status: 'ready' });
+    // This tab's place before a reload, if its summary is still in the queue; else the first with work.
+    const place = restorePlace(get().owner);
+    const back = place ? queue.items.findIndex((item) => item.key === place.key) : -1;
+    if (back !== -1 && place) return openAt(back, place.unitId ?? undefined);
     const start = queue.resumeAt ?? (queue.items.length > 0 ? 0 : null);
     if (start !== null) await openAt(start);
   });
@@ -244,12 +263,11 @@ function withPendingLabels(summary: AnnotationSummary): AnnotationSummary {
     ...summary,
     units: summary.units.map((unit) => {
       if (!saving.has(unit.id)) return unit;
-      const state = showing.get(unit.id) ?? pendingStateOf.get(unit.id);
+      const state = showing.get(unit.id) ?? sentences.pressed({ key: summary.key, unitId: unit.id });
       return state ? { ...unit, state } : unit;
     }),
   };
 }
-
 
 /** annotation.load may say the summary was revealed (issue 9); older cores do not. */
 function isRevealedSummary(summary: AnnotationSummary): boolean {
@@ -328,101 +346,8 @@ function selectPosition(position: number): void {
 // ---------------------------------------------------------------------------------------------
 // Writing
 
-type Cause = RecordInput['cause'];
-
-/**
- * Stores `state` for `unitId` and waits for it, then reflects what the core stored (and only
- * that): the path of everything but the label keys. `previous` is the state being replaced, for
- * the summary's done count in the queue.
- */
-async function store(
-  key: number,
-  unitId: number,
-  previous: UnitLabelState,
-  state: UnitLabelState,
-  cause: Cause,
-  timeSpentMs: number | null,
-): Promise<UnitLabelState | null> {
-  const owner = lane.token();
-  const result = await bridge().call('annotation.record', {
-    unitId,
-    annotator: annotatorName(),
-    state,
-    timeSpentMs,
-    cause,
-  });
-  if (!lane.isCurrent(owner)) return null;
-  const current = get();
-  const { summary } = current;
-  const counts = withLabeledDelta(current, key, countChange(previous, result.state));
-  set({
-    queue: counts.queue,
-    progress: result.progress,
-    summary: summary && summary.key === key ? withUnitState(summary, unitId, result.state) : summary,
-    failed: current.failed.has(unitId) ? withoutId(current.failed, unitId) : current.failed,
-    error: null,
-  });
-  return result.state;
-}
-
 function withUnitState(summary: AnnotationSummary, unitId: number, state: UnitLabelState): AnnotationSummary {
   return { ...summary, units: summary.units.map((unit) => (unit.id === unitId ? { ...unit, state } : unit)) };
-}
-
-const MAX_TIME_MS = 86_400_000;
-
-/**
- * F/U/C: shows the label on the sentence ("saving") and advances at once (after the last unit:
- * stay), then writes it in order with the others. See the file comment for a failed write.
- */
-export function labelCurrent(label: HumanLabel, pressedAt: number = now()): Promise<void> {
-  return enqueue(() => {
-    const state = get();
-    const unit = currentUnit(state);
-    if (!unit || !state.summary || !canLabel(state.summary)) return;
-    const before = unit.state;
-    const after: UnitLabelState = {
-      label,
-      // An error type describes an unfaithful unit; it would be misleading on any other label.
-      errorType: label === 'unfaithful' ? before.errorType : null,
-      note: before.note,
-    };
-    const timeSpentMs = Math.min(MAX_TIME_MS, Math.max(0, Math.round(pressedAt - state.unitSince)));
-    const write: PendingWrite = {
-      owner: lane.token(),
-      key: state.summary.key,
-      summaryId: state.summary.summaryId,
-      unitId: unit.id,
-      index: unit.index,
-      before,
-      after,
-      input: { unitId: unit.id, annotator: annotatorName(), state: after, timeSpentMs, cause: 'label' },
-    };
-    showPressed(write, state.unitPosition + 1);
-    inFlight += 1;
-    void writes.run(
-      () => bridge().call('annotation.record', write.input),
-      (result) => {
-        inFlight -= 1;
-        settleStored(write, result.state, result.progress);
-      },
-      (err) => {
-        inFlight -= 1;
-        rollBack(write, err);
-      },
-    );
-  });
-}
-
-interface PendingWrite {
-  owner: number;
-  key: number;
-  summaryId: string;
-  unitId: number;
-  index: number;
-  before: UnitLabelState;
-  after: UnitLabelState;
-  input: RecordInput;
 }
 
 function countChange(previous: UnitLabelState, next: UnitLabelState): number {
@@ -444,92 +369,31 @@ function withLabeledDelta(state: AnnotationState, key: number, delta: number): P
   return { queue: replaceItem(state.queue, position, { labeled }), progress };
 }
 
-/** The keypress's one state update: label shown "saving", cursor advanced, counts moved. */
-function showPressed(write: PendingWrite, advanceTo: number): void {
-  const state = get();
-  const { summary } = state;
-  if (!summary) return;
-  if (!committed.has(write.unitId)) committed.set(write.unitId, write.before);
-  pendingStateOf.set(write.unitId, write.after);
-  const saving = new Map(state.saving).set(write.unitId, (state.saving.get(write.unitId) ?? 0) + 1);
-  const failed = state.failed.has(write.unitId) ? withoutId(state.failed, write.unitId) : state.failed;
-  const advance = advanceTo < summary.units.length;
-  set({
-    ...(advance ? { unitPosition: advanceTo, unitSince: now() } : {}),
-    lastLabeledId: write.unitId,
-    summary: withUnitState(summary, write.unitId, write.after),
-    ...withLabeledDelta(state, write.key, countChange(write.before, write.after)),
-    saving,
-    failed,
-    notice: null,
-  });
-}
-
-function withoutId<T>(set: ReadonlySet<T>, id: T): ReadonlySet<T> {
-  const copy = new Set(set);
-  copy.delete(id);
-  return copy;
-}
-
-/** One fewer write in flight for `unitId`; the last one clears its "saving". */
-function savingWithout(saving: ReadonlyMap<number, number>, unitId: number): { saving: ReadonlyMap<number, number>; last: boolean } {
-  const left = (saving.get(unitId) ?? 1) - 1;
-  const copy = new Map(saving);
-  if (left > 0) copy.set(unitId, left);
-  else copy.delete(unitId);
-  return { saving: copy, last: left <= 0 };
-}
-
-/** The core stored the label: it becomes undoable, and the core's counts are used once nothing else is in flight. */
-function settleStored(write: PendingWrite, stored: UnitLabelState, progress: Progress): void {
-  if (!lane.isCurrent(write.owner)) return;
-  const state = get();
-  const { saving, last } = savingWithout(state.saving, write.unitId);
-  if (last) {
-    committed.delete(write.unitId);
-    pendingStateOf.delete(write.unitId);
-  } else {
-    committed.set(write.unitId, stored);
-  }
-  pushChange({ key: write.key, unitId: write.unitId, before: write.before, after: stored });
-  set({ saving, ...(saving.size === 0 ? { progress } : {}) });
-}
-
 /**
- * The write failed: the sentence goes back to what is stored (unless a later key for it is still
- * being written), is marked "not saved", and the view returns to it (the first such sentence of
- * a burst of failures); the counts move back. Later keys are untouched.
+ * F/U/C: shows the label on the sentence ("saving") and advances at once (after the last unit:
+ * stay), then writes it in order with the others (state/writeEngine.ts).
  */
-function rollBack(write: PendingWrite, err: unknown): void {
-  if (!lane.isCurrent(write.owner)) return;
-  const state = get();
-  const { saving, last } = savingWithout(state.saving, write.unitId);
-  const storedState = committed.get(write.unitId) ?? write.before;
-  if (last) {
-    committed.delete(write.unitId);
-    pendingStateOf.delete(write.unitId);
-  }
-  const shown = state.summary?.key === write.key ? state.summary : null;
-  const shownState = shown?.units.find((unit) => unit.id === write.unitId)?.state;
-  // Only the last write of the unit decides what it shows; the counts follow what is shown.
-  const revert = last && shownState !== undefined;
-  const counts = revert ? withLabeledDelta(state, write.key, countChange(shownState, storedState)) : last && !shown ? withLabeledDelta(state, write.key, countChange(write.after, storedState)) : {};
-  const firstFailure = state.failed.size === 0;
-  const failed = new Set(state.failed).add(write.unitId);
-  const position = shown ? shown.units.findIndex((unit) => unit.id === write.unitId) : -1;
-  const count = failed.size;
-  set({
-    saving,
-    failed,
-    ...counts,
-    ...(revert && shown ? { summary: withUnitState(shown, write.unitId, storedState) } : {}),
-    ...(firstFailure && position !== -1 ? { unitPosition: position, unitSince: now(), lastLabeledId: null } : {}),
-    error:
-      `The label of sentence ${write.index + 1} of summary ${write.summaryId} was not saved: ${errorMessage(err)}. ` +
-      `${count > 1 ? `${count} sentences are marked "not saved". ` : ''}The view is back on it; keys pressed after it were kept.`,
+export function labelCurrent(label: HumanLabel, pressedAt: number = now()): Promise<void> {
+  return enqueue(() => {
+    const state = get();
+    const unit = currentUnit(state);
+    if (!unit || !state.summary || !canLabel(state.summary)) return;
+    const before = unit.state;
+    const after: UnitLabelState = {
+      label,
+      // An error type describes an unfaithful unit; it would be misleading on any other label.
+      errorType: label === 'unfaithful' ? before.errorType : null,
+      note: before.note,
+    };
+    sentenceInfo.set(unit.id, { index: unit.index, summaryId: state.summary.summaryId });
+    const advanceTo = state.unitPosition + 1;
+    sentences.write({ key: state.summary.key, unitId: unit.id }, before, after, timeSpent(pressedAt, state.unitSince));
+    set({
+      ...(advanceTo < state.summary.units.length ? { unitPosition: advanceTo, unitSince: now() } : {}),
+      lastLabeledId: unit.id,
+      notice: null,
+    });
   });
-  // Its summary is no longer on screen: bring it back (after the commands already queued).
-  if (firstFailure && !shown) void enqueue(() => openKey(write.key, write.unitId));
 }
 
 /**
@@ -545,22 +409,12 @@ export function errorTypeTarget(state: AnnotationState = get()): number | null {
   return null;
 }
 
-async function changeUnit(
-  position: number,
-  cause: Cause,
-  change: (state: UnitLabelState) => UnitLabelState | null,
-): Promise<void> {
-  // After the labels pressed before it are stored (or rolled back): it changes what they left.
-  const owner = lane.token();
-  await writes.settled();
-  if (!lane.isCurrent(owner)) return;
-  const state = get();
-  const unit = state.summary?.units[position];
-  if (!unit || !state.summary || !canLabel(state.summary)) return;
-  const after = change(unit.state);
-  if (!after) return;
-  const stored = await store(state.summary.key, unit.id, unit.state, after, cause, null);
-  if (stored) pushChange({ key: state.summary.key, unitId: unit.id, before: unit.state, after: stored });
+/** A change of the sentence at `position` of the summary on screen, after the writes before it. */
+function changeUnit(position: number, cause: SentenceCause, change: (state: UnitLabelState) => UnitLabelState | null): Promise<void> {
+  const { summary } = get();
+  const unit = summary?.units[position];
+  if (!summary || !unit || !canLabel(summary)) return Promise.resolve();
+  return sentences.change({ key: summary.key, unitId: unit.id }, cause, change);
 }
 
 /** Only an unfaithful unit carries an error type; null removes it. */
@@ -584,44 +438,9 @@ export function clearCurrent(): Promise<void> {
   );
 }
 
-// ---------------------------------------------------------------------------------------------
-// Undo / redo across summaries
-
-/** Re-stores one side of an undo entry and shows that unit, loading its summary if needed. */
-async function replay(entry: UndoEntry, cause: 'undo' | 'redo'): Promise<boolean> {
-  const [previous, state] = cause === 'undo' ? [entry.after, entry.before] : [entry.before, entry.after];
-  const stored = await store(entry.key, entry.unitId, previous, state, cause, null);
-  if (!stored) return false;
-  const { summary } = get();
-  if (summary && summary.key === entry.key) {
-    const position = summary.units.findIndex((unit) => unit.id === entry.unitId);
-    if (position !== -1) selectPosition(position);
-  } else {
-    await openKey(entry.key, entry.unitId);
-  }
-  return true;
-}
-
-export function undo(): Promise<void> {
-  return enqueue(async () => {
-    // The labels pressed before Ctrl+Z are the ones it undoes: wait until they are stored.
-    const owner = lane.token();
-    await writes.settled();
-    if (!lane.isCurrent(owner)) return;
-    const entry = peekUndo();
-    if (entry && (await replay(entry, 'undo'))) commitUndo();
-  });
-}
-
-export function redo(): Promise<void> {
-  return enqueue(async () => {
-    const owner = lane.token();
-    await writes.settled();
-    if (!lane.isCurrent(owner)) return;
-    const entry = peekRedo();
-    if (entry && (await replay(entry, 'redo'))) commitRedo();
-  });
-}
+/** Undo and redo across summaries, as new events (cause 'undo' / 'redo'). */
+export const undo = (): Promise<void> => sentences.undo();
+export const redo = (): Promise<void> => sentences.redo();
 
 // ---------------------------------------------------------------------------------------------
 // Missing documents
@@ -632,7 +451,7 @@ export function attachDocument(text: string): Promise<void> {
     const { summary } = get();
     if (!summary || !text.trim()) return;
     const owner = lane.token();
-    await writes.settled();
+    await lane.settled();
     if (!lane.isCurrent(owner)) return;
     await bridge().call('annotation.attachDocument', { key: summary.key, text });
     if (!lane.isCurrent(owner)) return;

@@ -10,6 +10,7 @@
  */
 import { create } from 'zustand';
 import { errorMessage } from '../api/errors';
+import { openLayer, type Layer } from '../keys/dispatcher';
 import { markRevealed } from './annotation';
 import { bridge, canOpen, chooseAnnotator, isAnnotatorLink, setSessionError, showView, useSession, type View } from './session';
 
@@ -30,9 +31,22 @@ interface RevealState {
   asking: RevealQuestion | null;
   /** A check or a reveal is on its way (the keys that open views wait for it). */
   pending: boolean;
+  /**
+   * The question's keyboard layer, open from the key that asked to open the view: keys pressed
+   * while the core is asked what it would reveal wait for the question instead of acting on the
+   * view behind it.
+   */
+  layer: Layer | null;
 }
 
-export const useReveal = create<RevealState>(() => ({ asking: null, pending: false }));
+export const useReveal = create<RevealState>(() => ({ asking: null, pending: false, layer: null }));
+
+/** The question is answered or not needed: its layer closes (keys it held go to the view shown now). */
+function closeQuestion(partial: Partial<RevealState> = {}): void {
+  const { layer } = useReveal.getState();
+  useReveal.setState({ ...partial, asking: null, layer: null });
+  layer?.close();
+}
 
 /** Opens `view`, asking first when it would reveal judge output for unfinished work. */
 export function openView(view: View): Promise<void> {
@@ -64,15 +78,18 @@ async function gate(view: View, cancelTo: 'stay' | 'annotate'): Promise<void> {
     return;
   }
   onCancel = cancelTo;
-  if (useReveal.getState().pending) return;
-  useReveal.setState({ pending: true });
+  if (useReveal.getState().pending || useReveal.getState().layer) return;
+  useReveal.setState({ pending: true, layer: openLayer('dialog', 'reveal') });
   try {
     const status = await bridge().call('annotation.revealStatus', { annotator });
     const count = Math.max(0, status.unfinished - status.revealed);
-    if (count === 0) showView(view);
-    else useReveal.setState({ asking: { view: view as GatedView, annotator, count } });
+    if (count === 0) {
+      showView(view);
+      closeQuestion();
+    } else useReveal.setState({ asking: { view: view as GatedView, annotator, count } });
   } catch (err) {
     // Blind unless revealed: when the check fails, the view stays closed and says why.
+    closeQuestion();
     setSessionError(`Could not check what ${VIEW_TITLE[view as GatedView]} would reveal: ${errorMessage(err)}`);
   } finally {
     useReveal.setState({ pending: false });
@@ -87,10 +104,10 @@ export async function confirmReveal(): Promise<void> {
   try {
     await bridge().call('annotation.reveal', { annotator: asking.annotator, view: asking.view });
     markRevealed();
-    useReveal.setState({ asking: null });
     showView(asking.view);
+    closeQuestion();
   } catch (err) {
-    useReveal.setState({ asking: null });
+    closeQuestion();
     setSessionError(`The reveal was not recorded, so ${VIEW_TITLE[asking.view]} stays closed: ${errorMessage(err)}`);
   } finally {
     useReveal.setState({ pending: false });
@@ -98,10 +115,10 @@ export async function confirmReveal(): Promise<void> {
 }
 
 export function cancelReveal(): void {
-  useReveal.setState({ asking: null });
   if (onCancel === 'annotate') showView('annotate');
+  closeQuestion();
 }
 
 export function resetReveal(): void {
-  useReveal.setState({ asking: null, pending: false });
+  closeQuestion({ pending: false });
 }

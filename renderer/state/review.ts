@@ -34,6 +34,7 @@ import type { ErrorType, GlobalLabel, HumanLabel } from '../../shared/domain';
 import { errorMessage } from '../api/errors';
 import { createCommandLane } from './serial';
 import { bridge, useSession } from './session';
+import { timeSpent } from './timeSpent';
 import { LIMITS } from '../../shared/limits';
 
 /** The contract's queues (shared/api REVIEW_QUEUES), named for people. */
@@ -152,7 +153,6 @@ export const useReview = create<ReviewState>(() => ({ ...initialState }));
 const now = (): number => performance.now();
 const set = (partial: Partial<ReviewState>): void => useReview.setState(partial);
 const get = (): ReviewState => useReview.getState();
-const MAX_TIME_MS = 86_400_000;
 const MAX_UNDO = 500;
 
 // ---------------------------------------------------------------------------------------------
@@ -528,7 +528,7 @@ export function decideCurrent(label: HumanLabel, pressedAt: number = now()): Pro
     }
     const before = unit.decision;
     const after: UnitLabelState = { label, errorType: label === 'unfaithful' ? before.errorType : null, note: before.note };
-    const timeSpentMs = Math.min(MAX_TIME_MS, Math.max(0, Math.round(pressedAt - state.unitSince)));
+    const timeSpentMs = timeSpent(pressedAt, state.unitSince);
     set({ notice: null });
     const stored = await store(unit.id, after, 'label', timeSpentMs, true);
     if (stored) pushChange({ key: state.card.key, unitId: unit.id, before, after: stored });
@@ -549,20 +549,21 @@ export function cancelRevision(): void {
   set({ revising: null });
 }
 
-/** The revised decision: a new event; the cursor stays on the sentence. */
+/**
+ * The revised decision: a new event; the cursor stays on the sentence. The choice closes at once
+ * (the keys after it act on the card); the sentence it revises is the one it was opened on.
+ */
 export function revise(label: HumanLabel, pressedAt: number = now()): Promise<void> {
+  const revising = get().revising;
+  set({ revising: null });
   return enqueue(async () => {
     const state = get();
-    const revising = state.revising;
     const unit = state.card?.units.find((u) => u.id === revising?.unitId);
     if (!revising || !unit || !state.card) return;
     const before = unit.decision;
-    if (before.label === label) {
-      set({ revising: null });
-      return;
-    }
+    if (before.label === label) return;
     const after: UnitLabelState = { label, errorType: label === 'unfaithful' ? before.errorType : null, note: before.note };
-    const timeSpentMs = Math.min(MAX_TIME_MS, Math.max(0, Math.round(pressedAt - revising.since)));
+    const timeSpentMs = timeSpent(pressedAt, revising.since);
     const stored = await store(unit.id, after, 'label', timeSpentMs, false);
     if (stored) pushChange({ key: state.card.key, unitId: unit.id, before, after: stored });
   });

@@ -1,17 +1,14 @@
 /**
- * Scaffold mode of Annotate (issue 12 item 2): the summary's document scaffold (facts with their
- * tier, key questions, entity attributes) with this annotator's own alignments (scaffold.load is
- * blind), and every command on them.
+ * Scaffold mode of Annotate: the summary's document scaffold (facts with their tier, key
+ * questions, entity attributes) with this annotator's own alignments (scaffold.load is blind), and
+ * every command on them.
  *
- * Everything runs in the annotation session's command lane and writes in its write lane
- * (state/annotation.ts sessionLanes), so scaffold keys keep one order with every other key of the
- * view. An alignment key paints at once ("saving"), advances, and writes in order; a failed write
- * rolls its item back to what is stored, marks it "not saved", brings the view back to it and says
- * so. The sentence picker (E), clear (X) and an edit (W) wait for the writes before them.
- *
- * Undo / redo (Ctrl+Z, Ctrl+Shift+Z / Ctrl+Y) act on this annotator's own stored alignment changes
- * (value and Fact Focus sentences), as new events (cause 'undo' / 'redo'), after the writes before
- * them; the history is kept in this tab's sessionStorage (storedHistory), so a reload keeps it.
+ * Commands run in the session's command lane and alignments are written through the write engine
+ * (state/writeEngine.ts), so scaffold keys keep one order with every other key of the view: an
+ * alignment key paints at once ("saving"), advances, and writes in order; a failed write rolls its
+ * item back, marks it "not saved", brings the view back to it and says so. The sentence picker
+ * (E), clear (X) and an edit (W) wait for the writes before them. Undo / redo act on this
+ * annotator's own alignment changes (value and Fact Focus sentences), as new events.
  */
 import { create } from 'zustand';
 import { z } from 'zod';
@@ -19,10 +16,13 @@ import type { AlignmentState, AlignmentValueInput, ScaffoldAnnotation, ScaffoldA
 import { ALIGNMENT_VALUES, AlignmentStateSchema } from '../../shared/contract/scaffold';
 import type { HumanLabel } from '../../shared/domain';
 import { errorMessage } from '../api/errors';
-import { canLabel, sessionLanes, useAnnotation } from './annotation';
-import { useAccuracy } from './accuracy';
+import { sessionLanes } from './annotateLanes';
+import { canLabel, useAnnotation } from './annotation';
+import { restorePlace } from './place';
 import { bridge, useSession } from './session';
-import { MAX_HISTORY_ENTRIES, storedHistory } from './storedHistory';
+import { timeSpent } from './timeSpent';
+import { useUnitMode } from './unitMode';
+import { createWriteEngine } from './writeEngine';
 
 /** What a scaffold key means, whatever the item's kind; the kind decides the stored value. */
 export type AlignKey = HumanLabel | 'misrepresented';
@@ -79,49 +79,70 @@ export const useScaffold = create<ScaffoldState>(() => ({ ...initialState }));
 const get = (): ScaffoldState => useScaffold.getState();
 const set = (partial: Partial<ScaffoldState>): void => useScaffold.setState(partial);
 const now = (): number => performance.now();
-const MAX_TIME_MS = 86_400_000;
+const enqueue = sessionLanes.enqueue;
 const EMPTY: AlignmentState = { value: null, sentences: [] };
 
-/** The stored state of items with writes in flight (a rollback returns to it) and their newest pressed state. */
-const committed = new Map<number, AlignmentState>();
-const pendingStateOf = new Map<number, AlignmentState>();
-
-/** One stored alignment change of one item of one summary's scaffold. */
-const ChangeSchema = z.object({ key: z.number().int(), itemId: z.number().int(), before: AlignmentStateSchema, after: AlignmentStateSchema });
-type Change = z.infer<typeof ChangeSchema>;
-let past: Change[] = [];
-let future: Change[] = [];
-/** Kept in this tab's sessionStorage under the annotation owner, as the sentence and claim histories are. */
-const storedChanges = storedHistory<Change>('loupe.scaffold-undo:', ChangeSchema);
-
-function saveChanges(): void {
-  storedChanges.save({ past, future });
-  set({ undoDepth: past.length, redoDepth: future.length });
+/** One item of one summary's scaffold. */
+interface ScaffoldRef {
+  key: number;
+  itemId: number;
 }
+type ScaffoldCause = 'sentences' | 'clear';
+
+/** What a failure message names about an item written. */
+const itemWhat = new Map<number, string>();
+/** After a reload: the item to focus once the summary's scaffold is loaded. */
+let focusAfterLoad: ScaffoldRef | null = null;
 
 const sameState = (a: AlignmentState, b: AlignmentState): boolean => a.value === b.value && a.sentences.join(',') === b.sentences.join(',');
 
-function pushChange(change: Change): void {
-  if (sameState(change.before, change.after)) return;
-  past = [...past.slice(-(MAX_HISTORY_ENTRIES - 1)), change];
-  future = [];
-  saveChanges();
-}
-
-/** The owner (project + annotator): this tab's scaffold history of it before a reload, else empty. */
-function restoreChanges(owner: string | null): void {
-  const restored = owner === null ? { past: [], future: [] } : storedChanges.restore(owner);
-  past = restored.past;
-  future = restored.future;
-  set({ undoDepth: past.length, redoDepth: future.length });
-}
+const alignments = createWriteEngine<ScaffoldRef, AlignmentState, number, ScaffoldCause>({
+  lanes: sessionLanes,
+  keyOf: (ref) => ref.itemId,
+  async record(ref, state, cause, timeSpentMs) {
+    const result = await bridge().call('scaffold.record', { key: ref.key, annotator: annotatorName(), itemId: ref.itemId, value: state.value, sentences: state.sentences, timeSpentMs, cause });
+    return result.state;
+  },
+  shown: (ref) => {
+    const shown = get().scaffold;
+    return shown?.key === ref.key ? shown.items.find((i) => i.id === ref.itemId)?.state : undefined;
+  },
+  show(ref, state) {
+    const shown = get().scaffold;
+    if (shown?.key === ref.key) set({ scaffold: withItemState(shown, ref.itemId, state) });
+  },
+  marks: () => get(),
+  setMarks: (marks) => set(marks),
+  focus(ref, why) {
+    const shown = get().scaffold;
+    const at = shown?.key === ref.key ? shown.items.findIndex((i) => i.id === ref.itemId) : -1;
+    if (why === 'failed') {
+      if (at !== -1) set({ position: at, itemSince: now(), lastAligned: null });
+      return;
+    }
+    set({ ...(at !== -1 ? { position: at, itemSince: now() } : {}), lastAligned: null, notice: at === -1 ? `${why === 'undo' ? 'Undone' : 'Redone'} on summary ${ref.key} (not on screen).` : null });
+  },
+  failed(ref, err, count) {
+    set({
+      error:
+        `The alignment of ${itemWhat.get(ref.itemId) ?? 'an item'} was not saved: ${errorMessage(err)}. ` +
+        `${count > 1 ? `${count} items are marked "not saved". ` : ''}The view is back on it; keys pressed after it were kept.`,
+    });
+  },
+  nothingTo: (what) => set({ notice: `Nothing to ${what} among your scaffold alignments.` }),
+  changeFailed(cause, ref, err) {
+    const what = cause === 'undo' || cause === 'redo' ? cause : `${cause === 'clear' ? 'clear' : 'sentences'} of ${itemWhat.get(ref.itemId) ?? 'the item'}`;
+    set({ error: `The ${what} was not saved: ${errorMessage(err)}` });
+  },
+  history: { prefix: 'loupe.scaffold-undo:', schema: z.object({ ref: z.object({ key: z.number().int(), itemId: z.number().int() }), before: AlignmentStateSchema, after: AlignmentStateSchema }) },
+  depths: (undoDepth, redoDepth) => set({ undoDepth, redoDepth }),
+  same: sameState,
+});
 
 export function resetScaffold(): void {
-  committed.clear();
-  pendingStateOf.clear();
-  past = [];
-  future = [];
-  storedChanges.forget();
+  alignments.reset();
+  itemWhat.clear();
+  focusAfterLoad = null;
   useScaffold.setState({ ...initialState, saving: new Map(), failed: new Set() });
 }
 
@@ -131,16 +152,13 @@ function annotatorName(): string {
   return name;
 }
 
-const inScaffoldMode = (): boolean => useAccuracy.getState().mode === 'scaffold';
+const inScaffoldMode = (): boolean => useUnitMode.getState().mode === 'scaffold';
 
 function withItemState(scaffold: ScaffoldAnnotation, itemId: number, state: AlignmentState): ScaffoldAnnotation {
   return { ...scaffold, items: scaffold.items.map((i) => (i.id === itemId ? { ...i, state } : i)) };
 }
 
-function showState(key: number, itemId: number, state: AlignmentState): void {
-  const shown = get().scaffold;
-  if (shown?.key === key) set({ scaffold: withItemState(shown, itemId, state) });
-}
+const nameOf = (item: ScaffoldAnnotationItem): string => `${ITEM_NOUN[item.kind]} ${item.itemKey}`;
 
 /** Loads the shown summary's scaffold when scaffold mode is on and it is not on screen (or `force`). */
 async function ensureLoaded(force = false): Promise<void> {
@@ -153,35 +171,40 @@ async function ensureLoaded(force = false): Promise<void> {
     if (!sessionLanes.isCurrent(owner)) return;
     // A load answered before an alignment still being written: show what was pressed.
     for (const item of loaded.items) {
-      const pending = pendingStateOf.get(item.id);
-      if (pending) loaded = withItemState(loaded, item.id, pending);
+      itemWhat.set(item.id, nameOf(item));
+      const pressed = alignments.pressed({ key: loaded.key, itemId: item.id });
+      if (pressed) loaded = withItemState(loaded, item.id, pressed);
     }
     const keep = force && get().scaffold?.key === loaded.key ? Math.min(get().position, Math.max(0, loaded.items.length - 1)) : -1;
+    const focused = focusAfterLoad?.key === loaded.key ? loaded.items.findIndex((i) => i.id === focusAfterLoad?.itemId) : -1;
+    if (focusAfterLoad?.key === loaded.key) focusAfterLoad = null;
     const firstOpen = loaded.items.findIndex((i) => i.state.value === null);
-    set({ scaffold: loaded, position: keep !== -1 ? keep : Math.max(0, firstOpen), itemSince: now(), lastAligned: null });
+    set({ scaffold: loaded, position: focused !== -1 ? focused : keep !== -1 ? keep : Math.max(0, firstOpen), itemSince: now(), lastAligned: null });
   } catch (err) {
     if (sessionLanes.isCurrent(owner)) set({ error: `The scaffold could not be loaded: ${errorMessage(err)}` });
   }
 }
 
 export function showScaffold(): Promise<void> {
-  return sessionLanes.enqueue(() => ensureLoaded());
+  return enqueue(() => ensureLoaded());
 }
 
 // Scaffold mode switched on, or another summary on screen while it is on: load (in the lane, after what is queued).
-useAccuracy.subscribe((state, previous) => {
-  if (state.mode === 'scaffold' && previous.mode !== 'scaffold') void sessionLanes.enqueue(() => ensureLoaded());
+useUnitMode.subscribe((state, previous) => {
+  if (state.mode === 'scaffold' && previous.mode !== 'scaffold') void enqueue(() => ensureLoaded());
 });
 useAnnotation.subscribe((state, previous) => {
   if (state.owner !== previous.owner) {
     resetScaffold();
-    restoreChanges(state.owner);
-  }
-  else if (state.summary?.key !== previous.summary?.key && inScaffoldMode()) void sessionLanes.enqueue(() => ensureLoaded());
+    alignments.restore(state.owner);
+    // A reload in scaffold mode comes back to the item it was on.
+    const place = restorePlace(state.owner);
+    if (place?.mode === 'scaffold' && place.item !== null) focusAfterLoad = { key: place.key, itemId: place.item };
+  } else if (state.summary?.key !== previous.summary?.key && inScaffoldMode()) void enqueue(() => ensureLoaded());
 });
 
 export function moveScaffoldItem(delta: number): Promise<void> {
-  return sessionLanes.enqueue(async () => {
+  return enqueue(async () => {
     await ensureLoaded();
     const { scaffold, position } = get();
     const count = scaffold?.items.length ?? 0;
@@ -191,7 +214,7 @@ export function moveScaffoldItem(delta: number): Promise<void> {
 }
 
 export function selectScaffoldItem(at: number): Promise<void> {
-  return sessionLanes.enqueue(() => {
+  return enqueue(() => {
     if (at >= 0 && at < (get().scaffold?.items.length ?? 0) && at !== get().position) set({ position: at, itemSince: now(), lastAligned: null });
   });
 }
@@ -203,7 +226,7 @@ function why(item: ScaffoldAnnotationItem, key: AlignKey): string {
 
 /** An alignment key on the current item: paint, advance, write in order. */
 export function alignCurrent(key: AlignKey, pressedAt: number): Promise<void> {
-  return sessionLanes.enqueue(async () => {
+  return enqueue(async () => {
     await ensureLoaded();
     const summary = useAnnotation.getState().summary;
     if (!summary || !canLabel(summary)) return set({ notice: 'This summary cannot be aligned (its document is missing).' });
@@ -216,68 +239,9 @@ export function alignCurrent(key: AlignKey, pressedAt: number): Promise<void> {
     const before = item.state;
     // Sentences convey a fact that is kept, wholly or partly.
     const after: AlignmentState = { value, sentences: value === 'preserved' || value === 'partial' ? before.sentences : [] };
-    const timeSpentMs = Math.min(MAX_TIME_MS, Math.max(0, Math.round(pressedAt - state.itemSince)));
-    if (!committed.has(item.id)) committed.set(item.id, before);
-    pendingStateOf.set(item.id, after);
-    showState(scaffold.key, item.id, after);
-    const advance = state.position + 1 < scaffold.items.length ? { position: state.position + 1, itemSince: now() } : {};
-    set({ ...advance, saving: new Map(state.saving).set(item.id, (state.saving.get(item.id) ?? 0) + 1), failed: withoutItem(state.failed, item.id), lastAligned: item.id, notice: null });
-    const owner = sessionLanes.token();
-    const input = { key: scaffold.key, annotator: annotatorName(), itemId: item.id, value, sentences: after.sentences, timeSpentMs, cause: 'label' as const };
-    sessionLanes.write(
-      () => bridge().call('scaffold.record', input),
-      (result) => settle(owner, scaffold.key, item.id, before, result.state),
-      (err) => rollBack(owner, scaffold.key, item, err),
-    );
-  });
-}
-
-function withoutItem(items: ReadonlySet<number>, id: number): ReadonlySet<number> {
-  if (!items.has(id)) return items;
-  const copy = new Set(items);
-  copy.delete(id);
-  return copy;
-}
-
-function savingWithout(saving: ReadonlyMap<number, number>, id: number): { saving: ReadonlyMap<number, number>; last: boolean } {
-  const left = (saving.get(id) ?? 1) - 1;
-  const copy = new Map(saving);
-  if (left > 0) copy.set(id, left);
-  else copy.delete(id);
-  return { saving: copy, last: left <= 0 };
-}
-
-function settle(owner: number, key: number, itemId: number, before: AlignmentState, stored: AlignmentState): void {
-  if (!sessionLanes.isCurrent(owner)) return;
-  // Writes settle in the order they were pressed, so the history keeps that order.
-  pushChange({ key, itemId, before, after: stored });
-  const { saving, last } = savingWithout(get().saving, itemId);
-  if (last) {
-    committed.delete(itemId);
-    pendingStateOf.delete(itemId);
-  } else committed.set(itemId, stored);
-  set({ saving });
-}
-
-function rollBack(owner: number, key: number, item: ScaffoldAnnotationItem, err: unknown): void {
-  if (!sessionLanes.isCurrent(owner)) return;
-  const state = get();
-  const { saving, last } = savingWithout(state.saving, item.id);
-  if (last) {
-    showState(key, item.id, committed.get(item.id) ?? item.state);
-    committed.delete(item.id);
-    pendingStateOf.delete(item.id);
-  }
-  const firstFailure = state.failed.size === 0;
-  const failed = new Set(state.failed).add(item.id);
-  const at = state.scaffold?.key === key ? state.scaffold.items.findIndex((i) => i.id === item.id) : -1;
-  set({
-    saving,
-    failed,
-    ...(firstFailure && at !== -1 ? { position: at, itemSince: now(), lastAligned: null } : {}),
-    error:
-      `The alignment of ${ITEM_NOUN[item.kind]} ${item.itemKey} was not saved: ${errorMessage(err)}. ` +
-      `${failed.size > 1 ? `${failed.size} items are marked "not saved". ` : ''}The view is back on it; keys pressed after it were kept.`,
+    itemWhat.set(item.id, nameOf(item));
+    alignments.write({ key: scaffold.key, itemId: item.id }, before, after, timeSpent(pressedAt, state.itemSince));
+    set({ ...(state.position + 1 < scaffold.items.length ? { position: state.position + 1, itemSince: now() } : {}), lastAligned: item.id, notice: null });
   });
 }
 
@@ -292,53 +256,31 @@ export function sentencesTarget(state: ScaffoldState = get()): ScaffoldAnnotatio
   return null;
 }
 
-/** Runs `step` (opening a picker or the editor) after the commands and writes already queued. */
-export function afterScaffoldPending(step: () => void): Promise<void> {
-  return sessionLanes.enqueue(async () => {
-    const owner = sessionLanes.token();
-    await sessionLanes.settled();
-    if (sessionLanes.isCurrent(owner)) step();
-  });
-}
-
-async function storeShown(itemId: number, change: (state: AlignmentState) => AlignmentState | null, cause: 'sentences' | 'clear'): Promise<void> {
-  const owner = sessionLanes.token();
-  await sessionLanes.settled();
+function changeShown(itemId: number, cause: ScaffoldCause, change: (state: AlignmentState) => AlignmentState | null): Promise<void> {
   const scaffold = get().scaffold;
-  const item = scaffold?.items.find((i) => i.id === itemId);
-  if (!sessionLanes.isCurrent(owner) || !scaffold || !item) return;
-  const after = change(item.state);
-  if (!after) return;
-  try {
-    const stored = await bridge().call('scaffold.record', { key: scaffold.key, annotator: annotatorName(), itemId, value: after.value, sentences: after.sentences, timeSpentMs: null, cause });
-    if (!sessionLanes.isCurrent(owner)) return;
-    showState(scaffold.key, itemId, stored.state);
-    set({ failed: withoutItem(get().failed, itemId) });
-    pushChange({ key: scaffold.key, itemId, before: item.state, after: stored.state });
-  } catch (err) {
-    set({ error: `The ${cause === 'clear' ? 'clear' : 'sentences'} of ${ITEM_NOUN[item.kind]} ${item.itemKey} was not saved: ${errorMessage(err)}` });
-  }
+  if (!scaffold) return Promise.resolve();
+  return alignments.change({ key: scaffold.key, itemId }, cause, change);
 }
 
 /** Fact Focus: the summary sentences (0-based indexes) that convey a kept fact. */
 export function setFactSentences(itemId: number, sentences: number[]): Promise<void> {
-  return sessionLanes.enqueue(() =>
-    storeShown(itemId, (s) => (s.value === 'preserved' || s.value === 'partial' ? { ...s, sentences: [...new Set(sentences)].sort((a, b) => a - b) } : null), 'sentences'),
+  return enqueue(() =>
+    changeShown(itemId, 'sentences', (s) => (s.value === 'preserved' || s.value === 'partial' ? { ...s, sentences: [...new Set(sentences)].sort((a, b) => a - b) } : null)),
   );
 }
 
 /** X: remove the current item's alignment (and its sentences). */
 export function clearScaffoldItem(): Promise<void> {
-  return sessionLanes.enqueue(async () => {
+  return enqueue(async () => {
     await ensureLoaded();
     const item = get().scaffold?.items[get().position];
-    if (item) await storeShown(item.id, (s) => (s.value === null ? null : EMPTY), 'clear');
+    if (item) await changeShown(item.id, 'clear', (s) => (s.value === null ? null : EMPTY));
   });
 }
 
 /** W saved: a new version of the document's scaffold; this annotator's alignments stay on the old one. */
 export function saveScaffoldEdit(content: Pick<ScaffoldEditInput, 'facts' | 'questions' | 'entities'>, note?: string): Promise<void> {
-  return sessionLanes.enqueue(async () => {
+  return enqueue(async () => {
     const owner = sessionLanes.token();
     await sessionLanes.settled();
     const shown = get().scaffold;
@@ -356,56 +298,9 @@ export function saveScaffoldEdit(content: Pick<ScaffoldEditInput, 'facts' | 'que
   });
 }
 
-// ---------------------------------------------------------------------------------------------
-// Undo / redo of this annotator's alignments
-
-/** Stores `change`'s before (undo) or after (redo) state as a new event; true: stored. */
-async function replay(change: Change, cause: 'undo' | 'redo'): Promise<boolean> {
-  const owner = sessionLanes.token();
-  const state = cause === 'undo' ? change.before : change.after;
-  try {
-    const stored = await bridge().call('scaffold.record', { key: change.key, annotator: annotatorName(), itemId: change.itemId, value: state.value, sentences: state.sentences, timeSpentMs: null, cause });
-    if (!sessionLanes.isCurrent(owner)) return false;
-    showState(change.key, change.itemId, stored.state);
-    const shown = get().scaffold;
-    const at = shown?.key === change.key ? shown.items.findIndex((i) => i.id === change.itemId) : -1;
-    set({ ...(at !== -1 ? { position: at, itemSince: now() } : {}), lastAligned: null, failed: withoutItem(get().failed, change.itemId), notice: at === -1 ? `${cause === 'undo' ? 'Undone' : 'Redone'} on summary ${change.key} (not on screen).` : null });
-    return true;
-  } catch (err) {
-    if (sessionLanes.isCurrent(owner)) set({ error: `The ${cause} was not saved: ${errorMessage(err)}` });
-    return false;
-  }
-}
-
-export function undoScaffold(): Promise<void> {
-  return sessionLanes.enqueue(async () => {
-    const owner = sessionLanes.token();
-    await sessionLanes.settled();
-    if (!sessionLanes.isCurrent(owner)) return;
-    const change = past.at(-1);
-    if (!change) return set({ notice: 'Nothing to undo among your scaffold alignments.' });
-    if (await replay(change, 'undo')) {
-      past = past.slice(0, -1);
-      future = [...future, change];
-      saveChanges();
-    }
-  });
-}
-
-export function redoScaffold(): Promise<void> {
-  return sessionLanes.enqueue(async () => {
-    const owner = sessionLanes.token();
-    await sessionLanes.settled();
-    if (!sessionLanes.isCurrent(owner)) return;
-    const change = future.at(-1);
-    if (!change) return set({ notice: 'Nothing to redo among your scaffold alignments.' });
-    if (await replay(change, 'redo')) {
-      future = future.slice(0, -1);
-      past = [...past, change];
-      saveChanges();
-    }
-  });
-}
+/** Ctrl+Z / Ctrl+Y on this annotator's alignments. */
+export const undoScaffold = (): Promise<void> => alignments.undo();
+export const redoScaffold = (): Promise<void> => alignments.redo();
 
 export function setScaffoldNotice(notice: string | null): void {
   set({ notice });
@@ -414,5 +309,3 @@ export function setScaffoldNotice(notice: string | null): void {
 export function dismissScaffoldError(): void {
   set({ error: null });
 }
-
-export const EMPTY_ALIGNMENT = EMPTY;

@@ -135,6 +135,11 @@ export function canOpen(view: View, state: Pick<SessionState, 'info'> = useSessi
   return !isAnnotatorLink(state) || ANNOTATOR_VIEWS.has(view);
 }
 
+/** The view on screen now (a view's keys act only while it is: its layer's `when`). */
+export function isShowing(view: View): boolean {
+  return useSession.getState().view === view;
+}
+
 /** Shows `view` as is; views that reveal judge output go through state/reveal.ts openView. */
 export function showView(view: View): void {
   if (!canOpen(view)) return;

@@ -92,7 +92,6 @@ export function createFakeAccuracy(
   function addClaimSet(key: number, claims: Array<{ sentenceUnitId: number; text: string; from: number[] }>, source: ClaimSet['source'], by: string, note: string | null): ClaimSet {
     const summary = summaryOf(key);
     const versions = claimSets.get(key) ?? [];
-    const perSentence = new Map<number, number>();
     const set: ClaimSet = {
       setId: nextId++,
       key,
@@ -105,10 +104,9 @@ export function createFakeAccuracy(
       createdAt: AT,
       note,
       labelEvents: 0,
-      claims: claims.map((claim) => {
+      // As the core numbers them: the claim's place in the whole set, not under its sentence.
+      claims: claims.map((claim, index) => {
         const unit = summary.units.find((u) => u.id === claim.sentenceUnitId)!;
-        const index = perSentence.get(unit.id) ?? 0;
-        perSentence.set(unit.id, index + 1);
         return { id: nextId++, sentenceUnitId: unit.id, sentenceIndex: unit.index, index, text: claim.text, from: claim.from };
       }),
     };

@@ -21,12 +21,11 @@ import { parseApiInput, refusalFor, type Caller } from '../../shared/api';
 import { ApiError } from '../api/errors';
 import { createFakeAccuracy, type FakeAccuracy, type FakeAccuracySpec } from './fakeAccuracy';
 import { resetAnnotation } from '../state/annotation';
-import { resetAccuracy } from '../state/accuracy';
+import { resetClaimsAndKeyFacts } from '../state/claimsAndKeyFacts';
 import { resetScaffold } from '../state/scaffold';
 import { createFakeScaffold, type FakeScaffold, type FakeScaffoldSpec } from './fakeScaffold';
 import { resetAccuracyTasks } from '../state/accuracyTasks';
 import { resetReveal } from '../state/reveal';
-import { clearUndo } from '../state/undo';
 import { useImports } from '../state/imports';
 import { useProject } from '../state/project';
 import { useSession } from '../state/session';
@@ -344,11 +343,10 @@ export function deferred<T = void>() {
 /** Test isolation: the stores are module singletons. */
 export function resetRendererState(): void {
   resetAnnotation();
-  resetAccuracy();
+  resetClaimsAndKeyFacts();
   resetScaffold();
   resetAccuracyTasks();
   resetReveal();
-  clearUndo();
   useSession.setState({ bridge: null, info: null, annotator: null, switching: false, view: 'start', booting: true, error: null });
   useProject.setState({ datasets: [], batches: [], loading: false, error: null });
   useImports.setState({ kind: '', dataset: '', sourceName: null, job: null, starting: false, error: null, problems: [] });

@@ -1,183 +1,88 @@
 /**
- * Annotate: document left, summary right, one key per decision. The view only wires keys and
- * components to the annotation store; the rules (durability, order, undo) live in the store.
+ * Annotate: document left, summary right, one key per decision. The view holds the keys every
+ * unit mode shares (summary moves, help, T) and hands the others to the current mode
+ * (views/annotate/*Mode.tsx: its legend, commands, pane and overlays); the rules (durability,
+ * order, undo) live in the stores.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useShallow } from 'zustand/react/shallow';
-import type { AnnotationSummary, AnnotationUnit } from '../../shared/api';
-import type { ErrorType } from '../../shared/domain';
-import { annotateLegend, commandForKey, isActivatable, isTypingTarget, type AnnotateCommand } from '../keyboard';
-import { LABEL_NAME } from '../labels';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { annotateLegend, commandForKey, type AnnotateCommand } from '../keyboard';
+import type { KeyPress } from '../keys/dispatcher';
+import { useKeyLayer } from '../keys/hooks';
 import {
-  afterPending,
   attachDocument,
   canLabel,
-  clearCurrent,
-  currentUnit,
-  errorTypeTarget,
   dismissError,
-  labelCurrent,
-  moveUnit,
   nextSummary,
-  nextWithWork,
   openSummary,
   previousSummary,
-  redo,
-  saveNote,
-  selectUnit,
   setAnnotationNotice,
-  setErrorType,
   startSession,
-  undo,
   useAnnotation,
 } from '../state/annotation';
-import { showView, useSession } from '../state/session';
+import { dismissItemsError, setItemsNotice, showItems, useClaimsAndKeyFacts } from '../state/claimsAndKeyFacts';
+import { dismissScaffoldError, setScaffoldNotice, showScaffold, useScaffold } from '../state/scaffold';
+import { useModeProgress, type ItemCounts } from '../state/modeProgress';
+import { isShowing, showView, useSession } from '../state/session';
+import { nextUnitMode, setUnitMode, useUnitMode, type UnitMode } from '../state/unitMode';
 import { ErrorBanner } from '../components/ErrorBanner';
 import { AnnotateDocument } from '../components/annotate/AnnotateDocument';
-import { ErrorTypePicker } from '../components/annotate/ErrorTypePicker';
 import { HelpOverlay } from '../components/annotate/HelpOverlay';
 import { KeyLegend } from '../components/annotate/KeyLegend';
-import { NoteEditor } from '../components/annotate/NoteEditor';
 import { QueueList } from '../components/annotate/QueueList';
 import { formatCount } from '../format';
-import { SummaryPane } from '../components/annotate/SummaryPane';
 import { useReleaseFocus } from '../components/useReleaseFocus';
-import { AccuracyOverlays, NO_ACCURACY_OVERLAY, openAccuracyCommand, type AccuracyOverlay } from '../components/accuracy/AccuracyOverlays';
-import { ClaimsPane } from '../components/accuracy/ClaimsPane';
-import { KeyFactsPane } from '../components/accuracy/KeyFactsPane';
 import { UnitModeBar } from '../components/accuracy/UnitModeBar';
-import { dismissAccuracyError, selectClaim, selectFact, setAccuracyNotice, setUnitMode, showItems, useAccuracy } from '../state/accuracy';
-import { ScaffoldPane } from '../components/scaffold/ScaffoldPane';
-import { NO_SCAFFOLD_OVERLAY, openScaffoldCommand, ScaffoldOverlays, type ScaffoldOverlay } from '../components/scaffold/ScaffoldCommands';
-import { dismissScaffoldError, selectScaffoldItem, setScaffoldNotice, showScaffold, useScaffold } from '../state/scaffold';
+import { claimsMode, keyFactsMode } from './annotate/itemModes';
+import type { AnnotateMode } from './annotate/mode';
+import { AnnotateOverlay, closeAnnotateOverlays, openNow } from './annotate/overlays';
+import { useRememberPlace } from './annotate/place';
+import { scaffoldMode } from './annotate/scaffoldMode';
+import { sentencesMode } from './annotate/sentencesMode';
 
-type Overlay =
-  | { kind: 'none' }
-  | { kind: 'help' }
-  /** `position`: the unit the picker or editor acts on, fixed when it opened. */
-  | { kind: 'error-type'; position: number }
-  | { kind: 'note'; position: number };
-
-const NO_OVERLAY: Overlay = { kind: 'none' };
+const MODES: Record<UnitMode, AnnotateMode> = { sentences: sentencesMode, claims: claimsMode, keyfacts: keyFactsMode, scaffold: scaffoldMode };
+const MODE_LIST = Object.values(MODES);
 
 export function AnnotateView() {
   const annotator = useSession((state) => state.annotator);
   const projectPath = useSession((state) => state.info?.project?.path ?? '');
   const annotatorLink = useSession((state) => state.info?.role === 'annotator');
-  const accuracy = useAccuracy(
-    useShallow((state) => ({
-      mode: state.mode,
-      claims: state.claims,
-      claimPosition: state.claimPosition,
-      facts: state.facts,
-      factPosition: state.factPosition,
-      saving: state.saving,
-      failed: state.failed,
-      kept: state.kept,
-      notice: state.notice,
-      error: state.error,
-    })),
-  );
-  const mode = accuracy.mode;
-  const legend = useMemo(() => annotateLegend(annotatorLink, mode), [annotatorLink, mode]);
-  const [accuracyOverlay, setAccuracyOverlay] = useState<AccuracyOverlay>(NO_ACCURACY_OVERLAY);
-  const closeAccuracyOverlay = useCallback(() => setAccuracyOverlay(NO_ACCURACY_OVERLAY), []);
-  const scaffold = useScaffold(
-    useShallow((state) => ({ scaffold: state.scaffold, position: state.position, saving: state.saving, failed: state.failed, kept: state.kept, notice: state.notice, error: state.error })),
-  );
-  const [scaffoldOverlay, setScaffoldOverlay] = useState<ScaffoldOverlay>(NO_SCAFFOLD_OVERLAY);
-  const closeScaffoldOverlay = useCallback(() => setScaffoldOverlay(NO_SCAFFOLD_OVERLAY), []);
-  // Not the busy count: it changes twice per keypress (see useBusyAttribute, PendingStatus).
-  const { status, queue, position, summary, unitPosition, saving, failed, revealed, notice, error } = useAnnotation(
-    useShallow((state) => ({
-      status: state.status,
-      queue: state.queue,
-      position: state.position,
-      summary: state.summary,
-      unitPosition: state.unitPosition,
-      saving: state.saving,
-      failed: state.failed,
-      revealed: state.revealed,
-      notice: state.notice,
-      error: state.error,
-    })),
-  );
+  const mode = useUnitMode((state) => state.mode);
+  const current = MODES[mode];
+  const legend = useMemo(() => annotateLegend(annotatorLink, current.legend), [annotatorLink, current]);
+  const itemsError = useClaimsAndKeyFacts((state) => state.error);
+  const itemsNotice = useClaimsAndKeyFacts((state) => state.notice);
+  const scaffoldError = useScaffold((state) => state.error);
+  const scaffoldNotice = useScaffold((state) => state.notice);
+  const status = useAnnotation((state) => state.status);
+  const queue = useAnnotation((state) => state.queue);
+  const position = useAnnotation((state) => state.position);
+  const summary = useAnnotation((state) => state.summary);
+  const notice = useAnnotation((state) => state.notice);
+  const error = useAnnotation((state) => state.error);
   const attaching = useAnnotation((state) => state.busy > 0 && state.summary !== null && state.summary.document === null);
   const root = useBusyAttribute();
-  const [overlay, setOverlay] = useState<Overlay>(NO_OVERLAY);
-  const closeOverlay = useCallback(() => setOverlay(NO_OVERLAY), []);
+  const queueCounts = useModeProgress((state) => (mode === 'sentences' ? null : state[mode]));
+  const progress = useSummaryProgress(summary);
+  // Every mode's hook in one order; the current mode's sentence is the one shown.
+  const focuses = MODE_LIST.map((m) => m.useFocusSentence(summary));
+  const focus = focuses[MODE_LIST.indexOf(current)] ?? null;
 
   useReleaseFocus();
+  useRememberPlace();
+  useAnnotateKeys(!annotatorLink, legend);
+  // Leaving the view (a tab click) closes what a key opened.
+  useEffect(() => () => closeAnnotateOverlays(), []);
 
   useEffect(() => {
     if (annotator) void startSession(`${projectPath}\u0000${annotator}`);
-    // Claims or key facts on screen when the view opens again (a run may have made new ones).
+    // Claims, key facts or the scaffold on screen when the view opens again (a run may have made new ones).
     if (annotator) void showItems();
     if (annotator) void showScaffold();
   }, [annotator, projectPath]);
 
-  const unit: AnnotationUnit | undefined = summary?.units[unitPosition];
-
-  useAnnotateKeys(overlay.kind === 'none' && accuracyOverlay.kind === 'none' && scaffoldOverlay.kind === 'none', (command, pressedAt) => {
-    // A notice says why the last key did nothing: the next key replaces it.
-    if (command.type !== 'error-type' && useAnnotation.getState().notice !== null) setAnnotationNotice(null);
-    if (command.type !== 'error-type' && useAccuracy.getState().notice !== null) setAccuracyNotice(null);
-    if (command.type !== 'error-type' && useScaffold.getState().notice !== null) setScaffoldNotice(null);
-    // The scaffold: its own items, the same keys plus R/4 (renderer/state/scaffold.ts).
-    if (mode === 'scaffold' && command.type !== 'unit-mode' && openScaffoldCommand(command, pressedAt, setScaffoldOverlay)) return;
-    // Claims and key facts: their own items, the same keys (renderer/state/accuracy.ts).
-    if (openAccuracyCommand(command, mode, pressedAt, setAccuracyOverlay)) return;
-    if (command.type === 'help') return setOverlay({ kind: 'help' });
-    switch (command.type) {
-      // The store re-checks at its turn: the summary may change before a queued key runs.
-      case 'label':
-        return void labelCurrent(command.label, pressedAt);
-      case 'next-unit':
-        return void moveUnit(1);
-      case 'previous-unit':
-        return void moveUnit(-1);
-      case 'next-summary':
-        return void nextSummary();
-      case 'previous-summary':
-        return void previousSummary();
-      case 'error-type':
-        return void afterPending(() => {
-          const position = errorTypeTarget();
-          if (position !== null) setOverlay({ kind: 'error-type', position });
-          else setAnnotationNotice(whyNoErrorType(useAnnotation.getState().summary, useAnnotation.getState().unitPosition));
-        });
-      case 'note':
-        return void afterPending(() => {
-          const state = useAnnotation.getState();
-          if (canLabel(state.summary) && currentUnit(state)) setOverlay({ kind: 'note', position: state.unitPosition });
-        });
-      case 'clear':
-        return void clearCurrent();
-      case 'undo':
-        return void undo();
-      case 'redo':
-        return void redo();
-      case 'edit-set':
-        return setAccuracyNotice('W edits claims, key facts or the scaffold: press T to switch to them first.');
-      case 'misrepresented':
-        return setAccuracyNotice('R / 4 marks a scaffold fact or attribute Misrepresented: press T to reach the scaffold first.');
-    }
-  });
-
-  const overlayPosition = overlay.kind === 'error-type' || overlay.kind === 'note' ? overlay.position : -1;
-  const overlayUnit = summary?.units[overlayPosition];
-  const chooseErrorType = useCallback(
-    (errorType: ErrorType | null) => {
-      setOverlay(NO_OVERLAY);
-      void setErrorType(overlayPosition, errorType);
-    },
-    [overlayPosition],
-  );
-  const onSelectUnit = useCallback((index: number) => void selectUnit(index), []);
-  // Stable, so the memoised queue and document skip a label keypress (issue 9 item 5).
+  // Stable, so the memoised queue and document skip a label keypress.
   const onOpenSummary = useCallback((index: number) => void openSummary(index), []);
   const onAttach = useCallback((text: string) => void attachDocument(text), []);
-  const sampleComplete = useMemo(() => nextWithWork(queue, position ?? -1) === null, [queue, position]);
 
   if (status !== 'ready' && queue.length === 0) {
     return (
@@ -206,116 +111,117 @@ export function AnnotateView() {
     );
   }
 
+  const shownNotice = notice ?? itemsNotice ?? scaffoldNotice;
   return (
     <div className="annotate" ref={root}>
       <aside className="queue-pane">
         <h2 className="pane-title">
           Queue <span className="muted">({formatCount(queue.length)})</span>
         </h2>
-        <QueueList items={queue} position={position} onOpen={onOpenSummary} />
+        <QueueList items={queue} position={position} onOpen={onOpenSummary} mode={mode} counts={queueCounts} />
       </aside>
 
       <AnnotateDocument
         summaryKey={summary?.key ?? null}
         docId={summary?.docId ?? ''}
         document={summary?.document ?? null}
-        unitText={unit?.text ?? null}
-        unitId={unit?.id ?? null}
+        unitText={focus?.text ?? null}
+        unitId={focus?.id ?? null}
         busy={attaching}
         onAttach={onAttach}
       />
 
       <section className="summary-pane" aria-label="Summary">
         <ErrorBanner message={error} onDismiss={dismissError} />
-        <ErrorBanner message={accuracy.error} onDismiss={dismissAccuracyError} />
-        <ErrorBanner message={scaffold.error} onDismiss={dismissScaffoldError} />
-        <UnitModeBar mode={mode} onChoose={(next) => void setUnitMode(next)} />
-        {summary && mode === 'claims' && (
-          <ClaimsPane
-            summary={summary}
-            claims={accuracy.claims}
-            position={accuracy.claimPosition}
-            saving={accuracy.saving}
-            failed={accuracy.failed}
-            kept={accuracy.kept}
-            lead={!annotatorLink}
-            onSelect={(at) => void selectClaim(at)}
-          />
-        )}
-        {summary && mode === 'keyfacts' && (
-          <KeyFactsPane
-            summary={summary}
-            facts={accuracy.facts}
-            position={accuracy.factPosition}
-            saving={accuracy.saving}
-            failed={accuracy.failed}
-            kept={accuracy.kept}
-            lead={!annotatorLink}
-            onSelect={(at) => void selectFact(at)}
-          />
-        )}
-        {summary && mode === 'scaffold' && (
-          <ScaffoldPane
-            summary={summary}
-            scaffold={scaffold.scaffold}
-            position={scaffold.position}
-            saving={scaffold.saving}
-            failed={scaffold.failed}
-            kept={scaffold.kept}
-            lead={!annotatorLink}
-            onSelect={(at) => void selectScaffoldItem(at)}
-          />
-        )}
-        {summary && mode === 'sentences' && (
-          <SummaryPane
-            summary={summary}
-            unitPosition={unitPosition}
-            place={{ at: position !== null ? position + 1 : null, of: queue.length }}
-            saving={saving}
-            failed={failed}
-            revealed={revealed.has(summary.key)}
-            sampleComplete={sampleComplete}
-            onSelect={onSelectUnit}
-          />
-        )}
-        {(notice ?? accuracy.notice ?? scaffold.notice) && (
+        <ErrorBanner message={itemsError} onDismiss={dismissItemsError} />
+        <ErrorBanner message={scaffoldError} onDismiss={dismissScaffoldError} />
+        <UnitModeBar mode={mode} progress={progress} onChoose={setUnitMode} />
+        {summary && <current.Pane summary={summary} lead={!annotatorLink} />}
+        {shownNotice && (
           <p className="notice" role="status" data-testid="annotate-notice">
-            {notice ?? accuracy.notice ?? scaffold.notice}
+            {shownNotice}
           </p>
         )}
       </section>
 
       <KeyLegend labelingDisabled={!canLabel(summary)} entries={legend} />
-
-      {overlay.kind === 'error-type' && overlayUnit && (
-        <ErrorTypePicker unit={overlayUnit} current={overlayUnit.state.errorType} onChoose={chooseErrorType} onClose={closeOverlay} />
-      )}
-      {overlay.kind === 'note' && overlayUnit && (
-        <NoteEditor
-          unit={overlayUnit}
-          initial={overlayUnit.state.note ?? ''}
-          onSave={(text) => {
-            setOverlay(NO_OVERLAY);
-            void saveNote(overlayPosition, text);
-          }}
-          onCancel={closeOverlay}
-        />
-      )}
-      {overlay.kind === 'help' && <HelpOverlay onClose={closeOverlay} entries={legend} />}
-      <ScaffoldOverlays overlay={scaffoldOverlay} scaffold={scaffold.scaffold} lead={!annotatorLink} onClose={closeScaffoldOverlay} />
-      <AccuracyOverlays overlay={accuracyOverlay} claims={accuracy.claims} facts={accuracy.facts} lead={!annotatorLink} onClose={closeAccuracyOverlay} />
+      <AnnotateOverlay />
     </div>
   );
 }
 
-/** E did nothing: say why (an error type belongs to an Unfaithful sentence). */
-function whyNoErrorType(summary: AnnotationSummary | null, unitPosition: number): string {
-  if (!summary || !canLabel(summary)) return 'E does nothing here: this summary cannot be labeled (its document is missing).';
-  const unit = summary.units[unitPosition];
-  if (!unit) return 'E sets the error type of an Unfaithful sentence; there is no sentence here.';
-  const label = unit.state.label;
-  const what = label === null ? 'is not labeled yet' : `is ${LABEL_NAME[label]}`;
-  return `E sets the error type of an Unfaithful sentence: sentence ${unit.index + 1} ${what}. Press U first (then E).`;
+/**
+ * Annotate's two layers of the keyboard: the current unit mode's (top: labels, moves, E, W, notes)
+ * and the view's (summary moves, help, T). The mode is read at each key, so the key right after T
+ * already goes to the new mode.
+ */
+function useAnnotateKeys(lead: boolean, legend: ReadonlyArray<{ keys: string; action: string }>) {
+  const showing = () => isShowing('annotate');
+  useKeyLayer(
+    'mode',
+    'annotate-unit',
+    (press) => {
+      const command = annotateCommand(press);
+      if (!command) return 'pass';
+      // A notice says why the last key did nothing: the next key replaces it.
+      if (command.type !== 'error-type') clearNotices();
+      // Holding a label key down must not label a run of units by accident.
+      if (command.type === 'label' && press.repeat) return 'handled';
+      return MODES[useUnitMode.getState().mode].run(command, press, { lead }) ? 'handled' : 'pass';
+    },
+    showing,
+  );
+  useKeyLayer(
+    'view',
+    'annotate',
+    (press) => {
+      const command = annotateCommand(press);
+      if (!command) return 'pass';
+      switch (command.type) {
+        case 'help':
+          openNow('dialog', 'help', (layer, close) => <HelpOverlay layer={layer} onClose={close} entries={legend} />);
+          return 'handled';
+        case 'unit-mode':
+          nextUnitMode();
+          return 'handled';
+        case 'next-summary':
+          return void nextSummary(), 'handled';
+        case 'previous-summary':
+          return void previousSummary(), 'handled';
+        default:
+          return 'pass';
+      }
+    },
+    showing,
+  );
+}
+
+/** The command of a key for Annotate; typing and a focused control's Enter / Space are not. */
+function annotateCommand(press: KeyPress): AnnotateCommand | null {
+  if (press.typing) return null;
+  if ((press.key === 'Enter' || press.key === ' ') && press.activatable) return null;
+  return commandForKey(press);
+}
+
+function clearNotices(): void {
+  if (useAnnotation.getState().notice !== null) setAnnotationNotice(null);
+  if (useClaimsAndKeyFacts.getState().notice !== null) setItemsNotice(null);
+  if (useScaffold.getState().notice !== null) setScaffoldNotice(null);
+}
+
+/** The summary on screen's done / total in each unit mode (null where its items were not on screen yet). */
+function useSummaryProgress(summary: { key: number; units: ReadonlyArray<{ state: { label: unknown } }> } | null): Record<UnitMode, ItemCounts | null> {
+  const counts = useModeProgress();
+  const labeled = summary ? summary.units.filter((unit) => unit.state.label !== null).length : 0;
+  return useMemo(() => {
+    const key = summary?.key ?? -1;
+    return {
+      sentences: summary ? { done: labeled, total: summary.units.length } : null,
+      claims: counts.claims.get(key) ?? null,
+      keyfacts: counts.keyfacts.get(key) ?? null,
+      scaffold: counts.scaffold.get(key) ?? null,
+    };
+  }, [summary?.key, summary?.units.length, labeled, counts]);
 }
 
 /** The root's data-busy, kept without rendering the view for each change of the busy count. */
@@ -331,30 +237,3 @@ function useBusyAttribute(): { readonly current: HTMLDivElement | null } {
   return root;
 }
 
-/** Listens on the window while `active`; the handler always sees the latest render's values. */
-function useAnnotateKeys(active: boolean, handle: (command: AnnotateCommand, pressedAt: number) => void) {
-  const latest = useLatest(handle);
-  useEffect(() => {
-    if (!active) return;
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.defaultPrevented || isTypingTarget(event.target)) return;
-      if ((event.key === 'Enter' || event.key === ' ') && isActivatable(event.target)) return;
-      const command = commandForKey(event);
-      if (!command) return;
-      // Holding a label key down must not label a run of sentences by accident.
-      if (command.type === 'label' && event.repeat) return;
-      event.preventDefault();
-      latest.current(command, performance.now());
-    }
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [active, latest]);
-}
-
-function useLatest<T>(value: T): { readonly current: T } {
-  const ref = useRef(value);
-  useLayoutEffect(() => {
-    ref.current = value;
-  });
-  return ref;
-}

@@ -8,7 +8,8 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { JudgeInfo } from '../../shared/api';
-import { isActivatable, isTypingTarget } from '../keyboard';
+import { isPlain } from '../keys/dispatcher';
+import { useKeyLayer } from '../keys/hooks';
 import {
   addBaseline,
   dismissJudgesNotice,
@@ -22,7 +23,7 @@ import {
   useJudges,
 } from '../state/judges';
 import { refreshProject, useProject } from '../state/project';
-import { useSession } from '../state/session';
+import { isShowing, useSession } from '../state/session';
 import { ErrorBanner } from '../components/ErrorBanner';
 import { draftFor, endpointDraft, type JudgeDraft } from '../components/judges/draft';
 import { JudgeForm } from '../components/judges/JudgeForm';
@@ -169,23 +170,17 @@ export function JudgesView() {
 
 /** R starts the selected judge's run, Space pauses or resumes it; never while typing or in a form. */
 function useJudgesViewKeys(active: boolean, selected: string | null): void {
-  useEffect(() => {
-    if (!active || !selected) return;
-    const name = selected;
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.defaultPrevented || event.repeat || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (isTypingTarget(event.target)) return;
-      if (event.key === 'r' || event.key === 'R') {
-        event.preventDefault();
-        void startRun(name);
-      } else if (event.key === ' ') {
-        // Space on a focused button presses that button.
-        if (isActivatable(event.target)) return;
-        event.preventDefault();
-        void togglePause(name);
-      }
+  useKeyLayer('view', 'judges', (press) => {
+    if (!active || !selected || press.repeat || !isPlain(press) || press.typing) return 'pass';
+    if (press.key === 'r' || press.key === 'R') {
+      void startRun(selected);
+      return 'handled';
     }
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [active, selected]);
+    // Space on a focused button presses that button.
+    if (press.key === ' ' && !press.activatable) {
+      void togglePause(selected);
+      return 'handled';
+    }
+    return 'pass';
+  }, () => isShowing('judges'));
 }

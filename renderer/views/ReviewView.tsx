@@ -9,11 +9,13 @@
  * R opens the F/U/C choice again on a decided sentence (a new event). The Results tab holds
  * Table 4 and the corrected global labels, loaded only there.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { ReviewCard, ReviewQueue } from '../../shared/api';
-import type { ErrorType } from '../../shared/domain';
-import { isActivatable, isTypingTarget } from '../keyboard';
+import type { AnnotationUnit, ReviewCard, ReviewQueue, ReviewUnit } from '../../shared/api';
+import type { ErrorType, HumanLabel } from '../../shared/domain';
+import type { KeyPress } from '../keys/dispatcher';
+import { useKeyLayer } from '../keys/hooks';
+import { createOverlaySlot, type OpenOverlay } from '../keys/overlaySlot';
 import {
   afterPending,
   attachDocument,
@@ -40,7 +42,7 @@ import {
   useReview,
   type CardReveal,
 } from '../state/review';
-import { showView, useSession } from '../state/session';
+import { isShowing, showView, useSession } from '../state/session';
 import { ErrorBanner } from '../components/ErrorBanner';
 import { LabelBadge } from '../components/LabelBadge';
 import { CurrentUnit } from '../components/annotate/CurrentUnit';
@@ -60,14 +62,15 @@ import { ReviewQueueList } from '../components/review/ReviewQueueList';
 import { ReviewResults } from '../components/review/ReviewResults';
 import { RevisePrompt } from '../components/review/RevisePrompt';
 import { useReleaseFocus } from '../components/useReleaseFocus';
-import { viewKeysLegend } from '../viewKeys';
+import { VIEW_KEYS_LEGEND } from '../viewKeys';
 import { agree, formatCount, plural } from '../format';
 
 /** Review's keys and the view keys (S G A V / L), which work here too. */
-const REVIEW_LEGEND = [...REVIEW_KEY_LEGEND, viewKeysLegend(false)];
+const REVIEW_LEGEND = [...REVIEW_KEY_LEGEND, VIEW_KEYS_LEGEND];
 
-type Overlay = { kind: 'none' } | { kind: 'error-type'; position: number } | { kind: 'note'; position: number };
-const NO_OVERLAY: Overlay = { kind: 'none' };
+/** What a key opened over the card; `position` and `unit`: the sentence it acts on, fixed when it opened. */
+type ReviewOverlay = { kind: 'error-type' | 'note'; position: number; unit: AnnotationUnit } | { kind: 'revise'; unit: ReviewUnit };
+const overlays = createOverlaySlot<ReviewOverlay>();
 
 export function ReviewView() {
   const annotator = useSession((state) => state.annotator);
@@ -93,10 +96,11 @@ export function ReviewView() {
       results: state.results,
     })),
   );
-  const [overlay, setOverlay] = useState<Overlay>(NO_OVERLAY);
-  const closeOverlay = useCallback(() => setOverlay(NO_OVERLAY), []);
+  const overlay = overlays.use();
 
   useReleaseFocus();
+  // Leaving the view (a tab click) closes what a key opened over the card.
+  useEffect(() => () => overlays.closeAll(), []);
 
   useEffect(() => {
     if (annotator) void startReview(`${projectPath}\u0000${annotator}`);
@@ -110,13 +114,17 @@ export function ReviewView() {
   const passages = useClosestPassages(summary?.document ?? null, unit?.text ?? null, unit?.id ?? null);
   const item = s.queue && s.position !== null ? s.queue.items[s.position] : undefined;
 
-  const keysActive = s.tab === 'review' && overlay.kind === 'none' && s.revising === null;
-  useReviewKeys(keysActive, (command, pressedAt) => {
+  useReviewKeys((command, press) => {
     switch (command.type) {
       case 'decide':
-        return void decideCurrent(command.label, pressedAt);
+        return void decideCurrent(command.label, press.at);
       case 'revise':
-        return void startRevision();
+        void startRevision();
+        return overlays.open('picker', 'revise', afterPending, () => {
+          const state = useReview.getState();
+          const revising = state.card?.units.find((u) => u.id === state.revising?.unitId);
+          return revising ? { kind: 'revise', unit: revising } : null;
+        });
       case 'next-unit':
         return void moveUnit(1);
       case 'previous-unit':
@@ -126,15 +134,17 @@ export function ReviewView() {
       case 'previous-card':
         return void previousCard();
       case 'error-type':
-        return void afterPending(() => {
+        return overlays.open('picker', 'error-type', afterPending, () => {
           const position = errorTypeTarget();
-          if (position !== null) setOverlay({ kind: 'error-type', position });
+          const shown = position === null ? undefined : unitAt(position);
+          return shown && position !== null ? { kind: 'error-type', position, unit: shown } : null;
         });
       case 'note':
-        return void afterPending(() => {
+        return overlays.open('editor', 'note', afterPending, () => {
           const state = useReview.getState();
           const current = state.card?.units[state.unitPosition];
-          if (canDecide(state.card) && current?.marked && isDecided(current)) setOverlay({ kind: 'note', position: state.unitPosition });
+          const shown = unitAt(state.unitPosition);
+          return canDecide(state.card) && current?.marked && isDecided(current) && shown ? { kind: 'note', position: state.unitPosition, unit: shown } : null;
         });
       case 'undo':
         return void undo();
@@ -143,18 +153,7 @@ export function ReviewView() {
     }
   });
 
-  const overlayPosition = overlay.kind === 'none' ? -1 : overlay.position;
-  const overlayUnit = summary?.units[overlayPosition];
-  const chooseErrorType = useCallback(
-    (errorType: ErrorType | null) => {
-      setOverlay(NO_OVERLAY);
-      void setErrorType(overlayPosition, errorType);
-    },
-    [overlayPosition],
-  );
   const onSelectUnit = useCallback((position: number) => void selectUnit(position), []);
-  const revisingUnit = card?.units.find((u) => u.id === s.revising?.unitId);
-  const onRevise = useCallback((label: Parameters<typeof revise>[0], pressedAt: number) => void revise(label, pressedAt), []);
 
   const reveal = s.reveal && card && s.reveal.key === card.key ? s.reveal : null;
   const fast = useMemo(() => new Set(item?.fast ?? []), [item]);
@@ -267,22 +266,61 @@ export function ReviewView() {
         </div>
       )}
 
-      {overlay.kind === 'error-type' && overlayUnit && (
-        <ErrorTypePicker unit={overlayUnit} current={overlayUnit.state.errorType} onChoose={chooseErrorType} onClose={closeOverlay} />
-      )}
-      {overlay.kind === 'note' && overlayUnit && (
-        <NoteEditor
-          unit={overlayUnit}
-          initial={overlayUnit.state.note ?? ''}
-          onSave={(text) => {
-            setOverlay(NO_OVERLAY);
-            void saveNote(overlayPosition, text);
-          }}
-          onCancel={closeOverlay}
-        />
-      )}
-      {s.tab === 'review' && revisingUnit && <RevisePrompt unit={revisingUnit} onChoose={onRevise} onClose={cancelRevision} />}
+      {overlay && <ReviewOverlays overlay={overlay} />}
     </div>
+  );
+}
+
+/** The card's sentence at `position` as Annotate's components show it. */
+function unitAt(position: number): AnnotationUnit | undefined {
+  const card = useReview.getState().card;
+  return card ? cardAsSummary(card).units[position] : undefined;
+}
+
+function ReviewOverlays({ overlay }: { overlay: OpenOverlay<ReviewOverlay> }) {
+  const { data, layer } = overlay;
+  const close = () => overlays.close(overlay);
+  if (data.kind === 'revise') {
+    return (
+      <RevisePrompt
+        layer={layer}
+        unit={data.unit}
+        onChoose={(label: HumanLabel, pressedAt: number) => {
+          close();
+          void revise(label, pressedAt);
+        }}
+        onClose={() => {
+          close();
+          cancelRevision();
+        }}
+      />
+    );
+  }
+  if (data.kind === 'error-type') {
+    return (
+      <ErrorTypePicker
+        layer={layer}
+        unit={data.unit}
+        current={data.unit.state.errorType}
+        onChoose={(errorType: ErrorType | null) => {
+          close();
+          void setErrorType(data.position, errorType);
+        }}
+        onClose={close}
+      />
+    );
+  }
+  return (
+    <NoteEditor
+      layer={layer}
+      unit={data.unit}
+      initial={data.unit.state.note ?? ''}
+      onSave={(text) => {
+        close();
+        void saveNote(data.position, text);
+      }}
+      onCancel={close}
+    />
   );
 }
 
@@ -423,25 +461,20 @@ function CurrentStatus({ card, unitIndex, reveal, fastMs }: { card: ReviewCard; 
   );
 }
 
-/** Listens on the window while `active`; the handler always sees the latest render's values. */
-function useReviewKeys(active: boolean, handle: (command: ReviewCommand, pressedAt: number) => void) {
-  const latest = useRef(handle);
-  useLayoutEffect(() => {
-    latest.current = handle;
-  });
-  useEffect(() => {
-    if (!active) return;
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.defaultPrevented || isTypingTarget(event.target)) return;
-      if ((event.key === 'Enter' || event.key === ' ') && isActivatable(event.target)) return;
-      const command = reviewCommandForKey(event);
-      if (!command) return;
+/** Review's layer of the keyboard, on the Review tab; the handler always sees the latest render's values. */
+function useReviewKeys(handle: (command: ReviewCommand, press: KeyPress) => void) {
+  useKeyLayer(
+    'view',
+    'review',
+    (press) => {
+      if (press.typing || ((press.key === 'Enter' || press.key === ' ') && press.activatable)) return 'pass';
+      const command = reviewCommandForKey(press);
+      if (!command) return 'pass';
       // Holding a decision key down must not decide a run of sentences.
-      if ((command.type === 'decide' || command.type === 'revise') && event.repeat) return;
-      event.preventDefault();
-      latest.current(command, performance.now());
-    }
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [active]);
+      if ((command.type === 'decide' || command.type === 'revise') && press.repeat) return 'handled';
+      handle(command, press);
+      return 'handled';
+    },
+    () => isShowing('review') && useReview.getState().tab === 'review',
+  );
 }

@@ -1,7 +1,7 @@
 /**
  * The whole first capability in Debian's Chromium against the real `loupe serve`: the demo project
  * (FRANK), a summary annotated entirely by keyboard, undo/redo across summaries, a reload that
- * resumes with every label in place, the export file, and blindness: no payload the page
+ * comes back to the same place with every label in place, the export file, and blindness: no payload the page
  * receives while annotating carries a judge prediction or a global label.
  */
 import { readFileSync } from 'node:fs';
@@ -114,19 +114,21 @@ describe('annotating the demo project in Chromium', () => {
     await labelsStored(page);
   });
 
-  it('after a reload resumes at the next unlabeled sentence and shows every stored label', async () => {
+  it('after a reload comes back to the same summary and sentence, shows every stored label, and Enter goes on to the next with work', async () => {
+    const sentence = await page.getByTestId('unit-current').getAttribute('data-index');
     await page.reload();
     await page.getByTestId('unit-current').waitFor({ timeout: 30_000 });
-    expect(await position()).not.toBe(firstPosition);
-    expect(await page.getByTestId('unit-current').getAttribute('data-index')).toBe('0');
-    await page.keyboard.press('p');
-    await page.waitForFunction((before) => document.querySelector('[data-testid="summary-position"]')?.textContent === before, firstPosition);
+    expect(await position()).toBe(firstPosition);
+    expect(await page.getByTestId('unit-current').getAttribute('data-index')).toBe(sentence);
     await expectLabel(0, 'faithful');
     if (units > 1) {
       await expectLabel(1, 'unfaithful');
       expect(await page.getByTestId('error-type-1').innerText()).toMatch(/entity/i);
     }
     for (let i = 2; i < units; i += 1) await expectLabel(i, 'unclear');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((before) => document.querySelector('[data-testid="summary-position"]')?.textContent !== before, firstPosition);
+    expect(await page.getByTestId('unit-current').getAttribute('data-index')).toBe('0');
   });
 
   it('exports the labels with ids, offsets, annotator, splitter and version', () => {

@@ -175,7 +175,7 @@ describe('editing a claim set', () => {
 
     press('w');
     const editor = await screen.findByTestId('set-editor');
-    expect(within(editor).getByTestId('set-editor-version').textContent).toContain('Your 1 label stay on version 1');
+    expect(within(editor).getByTestId('set-editor-version').textContent).toContain('Your 1 label stays on version 1');
     // The lead sees the versions with their label events.
     const history = await within(editor).findAllByTestId('version-row');
     expect(history.map((row) => row.textContent)).toEqual([expect.stringContaining('import:claims.jsonl')]);
@@ -197,7 +197,7 @@ describe('editing a claim set', () => {
       { sentenceUnitId: core.summaries[0]!.units[1]!.id, text: 'Works begin in March 2025.', from: [v1.claims[3]!.id] },
       { sentenceUnitId: core.summaries[0]!.units[1]!.id, text: 'The works last two years.', from: [] },
     ]);
-    expect(screen.getByTestId('claims-kept').textContent).toContain('Your 1 label stays on version 1 (the claims it was given on)');
+    expect(screen.getByTestId('claims-kept').textContent).toContain('Your 1 label stays on version 1');
     // The new version starts unlabeled; the old label is still on version 1's claim.
     expect(screen.getByTestId('claims-version').textContent).toContain('version 2 · you labeled 0 of 3');
     expect(core.accuracy.claimLabel('ann', v1.claims[0]!.id)?.label).toBe('supported');

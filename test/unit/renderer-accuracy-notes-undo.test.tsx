@@ -9,10 +9,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from '../../renderer/App';
-import { resetAnnotation } from '../../renderer/state/annotation';
-import { useAccuracy } from '../../renderer/state/accuracy';
-import { useSession } from '../../renderer/state/session';
+import { useClaimsAndKeyFacts } from '../../renderer/state/claimsAndKeyFacts';
 import { createFakeCore, resetRendererState, type FakeCore, type FakeSummarySpec } from '../../renderer/testing/fakeCore';
+import { reloadTab } from '../helpers/annotate-ui';
 
 const SPECS: FakeSummarySpec[] = [
   {
@@ -35,14 +34,8 @@ async function mount() {
   await screen.findByTestId('unit-current');
 }
 
-/** The page and its stores start over; this tab's sessionStorage stays; the core keeps its labels. */
-async function reloadTab() {
-  cleanup();
-  resetAnnotation();
-  useSession.setState({ bridge: null, info: null, annotator: null, switching: false, view: 'start', booting: true, error: null });
-  render(<App bridge={core.bridge} />);
-  await screen.findByTestId('unit-current');
-}
+/** A reload of the tab (its sessionStorage stays): it comes back to the mode it was in. */
+const reload = (pane: 'claims-pane' | 'keyfacts-pane' = 'claims-pane') => reloadTab(core, pane);
 
 const press = (key: string, init: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(document.body, { key, ...init });
 const claimIds = () => core.accuracy.claimVersions(1).at(-1)!.claims.map((c) => c.id);
@@ -117,12 +110,10 @@ describe('claim and key-fact undo across a reload of the tab', () => {
     await screen.findByTestId('claims-pane');
     press('c'); // claim 1.1: unclear
     await waitFor(() => expect(core.accuracy.claimLabel('ann', claimIds()[0]!)?.label).toBe('unclear'));
-    await waitFor(() => expect(useAccuracy.getState().undoDepth).toBe(2));
+    await waitFor(() => expect(useClaimsAndKeyFacts.getState().undoDepth).toBe(2));
 
-    await reloadTab();
-    expect(useAccuracy.getState().undoDepth).toBe(2);
-    press('t');
-    await screen.findByTestId('claims-pane');
+    await reload();
+    expect(useClaimsAndKeyFacts.getState().undoDepth).toBe(2);
     press('z', { ctrlKey: true });
     await waitFor(() => expect(core.accuracy.claimLabel('ann', claimIds()[0]!)?.label).toBeNull());
     expect(core.callsTo('claims.record').at(-1)).toMatchObject({ claimId: claimIds()[0], cause: 'undo' });
@@ -130,9 +121,10 @@ describe('claim and key-fact undo across a reload of the tab', () => {
     await waitFor(() => expect(core.accuracy.keyFactLabel('ann', 1, factIds()[0]!)?.label).toBeNull());
     expect(core.callsTo('keyfacts.record').at(-1)).toMatchObject({ keyFactId: factIds()[0], cause: 'undo' });
     // The redo branch survives a reload too.
-    await waitFor(() => expect(useAccuracy.getState().redoDepth).toBe(2));
-    await reloadTab();
-    expect(useAccuracy.getState().redoDepth).toBe(2);
+    await waitFor(() => expect(useClaimsAndKeyFacts.getState().redoDepth).toBe(2));
+    // The last undo brought the view to its key fact: the reload comes back there.
+    await reload('keyfacts-pane');
+    expect(useClaimsAndKeyFacts.getState().redoDepth).toBe(2);
     // The sentence history is its own: nothing there.
     expect(core.callsTo('annotation.record')).toHaveLength(0);
   });
@@ -142,15 +134,13 @@ describe('claim and key-fact undo across a reload of the tab', () => {
     press('t');
     await screen.findByTestId('claims-pane');
     press('f');
-    await waitFor(() => expect(useAccuracy.getState().undoDepth).toBe(1));
+    await waitFor(() => expect(useClaimsAndKeyFacts.getState().undoDepth).toBe(1));
     const key = Object.keys(window.sessionStorage).find((k) => k.startsWith('loupe.accuracy-undo:'))!;
     const stored = JSON.parse(window.sessionStorage.getItem(key)!) as { past: Array<{ before: unknown }> };
     stored.past[0]!.before = { label: 'covered', conveyedBy: { claims: [], sentences: [] }, note: null };
     window.sessionStorage.setItem(key, JSON.stringify(stored));
-    await reloadTab();
-    expect(useAccuracy.getState().undoDepth).toBe(0);
-    press('t');
-    await screen.findByTestId('claims-pane');
+    await reload();
+    expect(useClaimsAndKeyFacts.getState().undoDepth).toBe(0);
     press('z', { ctrlKey: true });
     await waitFor(() => expect(screen.getByTestId('annotate-notice').textContent).toContain('Nothing to undo'));
   });

@@ -69,7 +69,8 @@ describe('the reveal gate', () => {
     await screen.findByTestId('reveal-dialog');
     expect(core.callsTo('analysis.latest')).toEqual([]);
     press('Enter');
-    await screen.findByTestId('analysis-view');
+    // The view is its own chunk: its first import in a file (a module transform) can take seconds on a loaded machine.
+    await screen.findByTestId('analysis-view', {}, { timeout: 30_000 });
     expect(core.callsTo('annotation.reveal')).toEqual([{ annotator: 'ann', view: 'analysis' }]);
     expect(core.revealedKeys('ann')).toEqual([1, 2]);
     // Opening it again asks nothing: everything unfinished was revealed already.

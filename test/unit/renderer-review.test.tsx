@@ -244,7 +244,8 @@ async function start(cards: CardSpec[] = specs()): Promise<void> {
   render(<App bridge={core.bridge} />);
   await screen.findByTestId('unit-current'); // Annotate, the first view
   press('v');
-  await screen.findByTestId('review-card');
+  // The view is its own chunk: its first import in a file (a module transform) can take seconds on a loaded machine.
+  await screen.findByTestId('review-card', {}, { timeout: 30_000 });
   await waitFor(() => expect(screen.getByTestId('unit-current')).toBeTruthy());
 }
 

@@ -6,12 +6,10 @@
  * it, and a stored history that fails its schema starts empty.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from '../../renderer/App';
-import { resetAnnotation } from '../../renderer/state/annotation';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { useScaffold } from '../../renderer/state/scaffold';
-import { useSession } from '../../renderer/state/session';
-import { createFakeCore, resetRendererState, type FakeCore, type FakeSummarySpec } from '../../renderer/testing/fakeCore';
+import { resetRendererState, type FakeCore } from '../../renderer/testing/fakeCore';
+import { reloadTab } from '../helpers/annotate-ui';
 import { CAMERA_SCAFFOLD, press, renderAnnotate, scaffoldCore, toScaffold } from '../helpers/scaffold-ui';
 
 const SCAFFOLD = { ...CAMERA_SCAFFOLD, entities: [] };
@@ -26,14 +24,8 @@ async function mount() {
   await renderAnnotate(core);
 }
 
-/** The page and its stores start over; this tab's sessionStorage stays; the core keeps its alignments. */
-async function reloadTab() {
-  cleanup();
-  resetAnnotation();
-  useSession.setState({ bridge: null, info: null, annotator: null, switching: false, view: 'start', booting: true, error: null });
-  render(<App bridge={core.bridge} />);
-  await screen.findByTestId('unit-current');
-}
+/** A reload of the tab (its sessionStorage stays): it comes back to scaffold mode. */
+const reload = () => reloadTab(core, 'scaffold-pane');
 
 beforeEach(() => resetRendererState());
 afterEach(() => cleanup());
@@ -81,15 +73,13 @@ describe('scaffold undo / redo', () => {
     press('f'); // M1 preserved
     press('r'); // S1 misrepresented
     await waitFor(() => expect(useScaffold.getState().undoDepth).toBe(2));
-    await reloadTab();
+    await reload();
     expect(useScaffold.getState().undoDepth).toBe(2);
-    await toScaffold();
     press('z', { ctrlKey: true });
     await waitFor(() => expect(mine('S1')).toEqual({ value: null, sentences: [] }));
     expect(screen.getByTestId('scaffold-item-S1').getAttribute('data-value')).toBe('');
-    await reloadTab();
+    await reload();
     expect(useScaffold.getState().redoDepth).toBe(1);
-    await toScaffold();
     press('y', { ctrlKey: true });
     await waitFor(() => expect(mine('S1')).toEqual({ value: 'misrepresented', sentences: [] }));
     expect(core.callsTo('scaffold.record').map((r) => r.cause)).toEqual(['label', 'label', 'undo', 'redo']);
@@ -104,9 +94,8 @@ describe('scaffold undo / redo', () => {
     const stored = JSON.parse(window.sessionStorage.getItem(key)!) as { past: Array<{ after: { value: unknown } }> };
     stored.past[0]!.after.value = 'deleted-everything';
     window.sessionStorage.setItem(key, JSON.stringify(stored));
-    await reloadTab();
+    await reload();
     expect(useScaffold.getState().undoDepth).toBe(0);
-    await toScaffold();
     press('z', { ctrlKey: true });
     await waitFor(() => expect(screen.getByTestId('annotate-notice').textContent).toContain('Nothing to undo'));
     expect(core.callsTo('scaffold.record').map((r) => r.cause)).toEqual(['label']);

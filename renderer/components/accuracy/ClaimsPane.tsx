@@ -6,7 +6,7 @@
 import type { ClaimAnnotation } from '../../../shared/contract/claims';
 import { CLAIM_ERROR_TYPE_IN_TAXONOMY, type ClaimErrorType } from '../../../shared/accuracy/domain';
 import { ERROR_TYPE_NAMES } from '../../../shared/domain';
-import { claimItem, claimRows, CLAIM_LABEL_NAME } from '../../state/accuracy';
+import { claimItem, claimNumber, claimRows, CLAIM_LABEL_NAME } from '../../state/claimsAndKeyFacts';
 import { SummaryText } from '../annotate/SummaryText';
 import { EmptyItems } from './EmptyItems';
 import { useScrollCurrentIntoView } from '../useScrollCurrentIntoView';
@@ -57,8 +57,8 @@ export function ClaimsPane({ summary, claims, position, saving, failed, kept, le
       {current && (
         <section className={`current-unit label-${current.claim.state.label ?? 'none'}`} data-testid="claim-current" data-claim-id={current.claim.id} data-label={current.claim.state.label ?? ''}>
           <header className="current-unit-head">
-            <span>
-              Claim {current.claim.index + 1} of sentence {current.sentence.index + 1}
+            <span data-testid="claim-current-number">
+              Claim {claimNumber(current.sentence.index, current.number)} of sentence {current.sentence.index + 1}
             </span>
             <ItemBadge label={current.claim.state.label} />
             <span className="muted">{current.claim.state.label ? CLAIM_LABEL_NAME[current.claim.state.label] : 'not labeled'}</span>
@@ -85,8 +85,10 @@ export function ClaimsPane({ summary, claims, position, saving, failed, kept, le
               <p className="muted small">no claim</p>
             ) : (
               <ol className="claim-list">
-                {sentence.claims.map((claim) => {
+                {sentence.claims.map((claim, under) => {
                   const at = flat++;
+                  // Numbered under its sentence ("2.1"), as everywhere: the set's own order is not shown.
+                  const number = under + 1;
                   const item = claimItem(claim.id);
                   const write = saving.has(item) ? 'saving' : failed.has(item) ? 'failed' : undefined;
                   const isCurrent = at === position;
@@ -94,27 +96,27 @@ export function ClaimsPane({ summary, claims, position, saving, failed, kept, le
                     <li
                       key={claim.id}
                       className={`unit-row claim-row label-${claim.state.label ?? 'none'}${isCurrent ? ' is-current' : ''}`}
-                      data-testid={`claim-${sentence.index}-${claim.index}`}
+                      data-testid={`claim-${sentence.index}-${under}`}
                       data-label={claim.state.label ?? ''}
                       data-write={write}
                       aria-current={isCurrent ? 'true' : undefined}
                       onClick={() => onSelect(at)}
                     >
-                      <span className="unit-index">
-                        {sentence.index + 1}.{claim.index + 1}
+                      <span className="unit-index" data-testid={`claim-number-${claim.id}`}>
+                        {claimNumber(sentence.index, number)}
                       </span>
                       <ItemBadge label={claim.state.label} />
                       <span className="unit-text">{claim.text}</span>
                       <span className="unit-tags">
                         {claim.state.errorType && (
-                          <span className="tag tag-error" data-testid={`claim-error-${sentence.index}-${claim.index}`}>
+                          <span className="tag tag-error" data-testid={`claim-error-${sentence.index}-${under}`}>
                             {claimErrorName(claim.state.errorType)}
                           </span>
                         )}
-                        {claim.state.note && <NoteTag note={claim.state.note} testId={`claim-note-${sentence.index}-${claim.index}`} />}
+                        {claim.state.note && <NoteTag note={claim.state.note} testId={`claim-note-${sentence.index}-${under}`} />}
                         {write === 'saving' && <span className="tag tag-saving">saving…</span>}
                         {write === 'failed' && (
-                          <span className="tag tag-failed" data-testid={`claim-not-saved-${sentence.index}-${claim.index}`}>
+                          <span className="tag tag-failed" data-testid={`claim-not-saved-${sentence.index}-${under}`}>
                             not saved
                           </span>
                         )}

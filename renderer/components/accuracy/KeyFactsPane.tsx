@@ -4,7 +4,7 @@
  * claims that convey it (E after F picks them).
  */
 import type { KeyFactAnnotation } from '../../../shared/contract/keyfacts';
-import { factItem, FACT_LABEL_NAME } from '../../state/accuracy';
+import { factItem, FACT_LABEL_NAME } from '../../state/claimsAndKeyFacts';
 import { EmptyItems } from './EmptyItems';
 import { useScrollCurrentIntoView } from '../useScrollCurrentIntoView';
 import { ItemBadge } from './ItemBadge';

@@ -2,9 +2,14 @@
  * W: edit a claim set (per sentence) or a key-fact set before labeling it: edit a text, split
  * one item in two, merge an item with the next, drop one, add one. Saving sends the whole new
  * set with each item's origins (claims.edit / keyfacts.edit): a new version, and the labels stay
- * on the version they were given on. Ctrl+Enter saves, Esc cancels.
+ * on the version they were given on. A dialog (EditorDialog.tsx): the focus stays inside (Tab
+ * cycles), a new or split item's field takes the focus, Ctrl+Enter saves, Esc asks before
+ * discarding edits.
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import type { Layer } from '../../keys/dispatcher';
+import { useEditorDialog } from '../EditorDialog';
+import { agree, plural } from '../../format';
 
 export interface EditorGroup {
   /** A sentence's unit id (claims) or 0 (key facts: one list). */
@@ -23,6 +28,8 @@ interface Row extends EditorItem {
 }
 
 interface SetEditorProps {
+  /** The editor's layer, opened by W. */
+  layer: Layer;
   title: string;
   noun: string;
   groups: EditorGroup[];
@@ -38,19 +45,41 @@ interface SetEditorProps {
 
 let uids = 0;
 
-export function SetEditor({ title, noun, groups, initial, labeled, version, history, onSave, onCancel }: SetEditorProps) {
+export function SetEditor({ layer, title, noun, groups, initial, labeled, version, history, onSave, onCancel }: SetEditorProps) {
   const [rows, setRows] = useState<Row[]>(() => initial.map((item) => ({ ...item, from: [...item.from], uid: ++uids })));
-  const first = useRef<HTMLInputElement>(null);
-  useEffect(() => first.current?.focus(), []);
+  const fields = useRef(new Map<number, HTMLInputElement>());
+  // The field to focus after this render (the first at opening; a new, split or next row after a change).
+  const focusNext = useRef<number | null>(rows[0]?.uid ?? null);
+  useLayoutEffect(() => {
+    if (focusNext.current === null) return;
+    fields.current.get(focusNext.current)?.focus();
+    focusNext.current = null;
+  });
 
   const blank = rows.some((row) => row.text.trim() === '');
+  const dirty = JSON.stringify(rows.map(({ group, text, from }) => [group, text, from])) !== JSON.stringify(initial.map(({ group, text, from }) => [group, text, from]));
   const save = () => {
     if (!blank) onSave(rows.map(({ group, text, from }) => ({ group, text: text.trim(), from })));
   };
+  const { card, requestCancel, confirm } = useEditorDialog({ layer, dirty, save, cancel: onCancel });
   const update = (uid: number, change: (row: Row) => Row | Row[] | null) =>
     setRows((current) => current.flatMap((row) => (row.uid === uid ? (change(row) ?? []) : [row])));
 
+  function split(row: Row) {
+    const copy = { ...row, from: [...row.from], uid: ++uids };
+    focusNext.current = copy.uid;
+    update(row.uid, (r) => [r, copy]);
+  }
+
+  function drop(uid: number) {
+    // The focus goes to the next item of the list (or the one before), not to the page.
+    const at = rows.findIndex((row) => row.uid === uid);
+    focusNext.current = (rows[at + 1] ?? rows[at - 1])?.uid ?? null;
+    update(uid, () => null);
+  }
+
   function merge(uid: number) {
+    focusNext.current = uid;
     setRows((current) => {
       const at = current.findIndex((row) => row.uid === uid);
       const row = current[at];
@@ -62,35 +91,25 @@ export function SetEditor({ title, noun, groups, initial, labeled, version, hist
   }
 
   function add(group: number) {
+    // The new item's field takes the focus: what is typed next (spaces too) is its text, not a press of "+ Add".
+    const uid = ++uids;
+    focusNext.current = uid;
     setRows((current) => {
       const last = current.map((row) => row.group).lastIndexOf(group);
       const copy = current.slice();
-      copy.splice(last === -1 ? copy.length : last + 1, 0, { group, text: '', from: [], uid: ++uids });
+      copy.splice(last === -1 ? copy.length : last + 1, 0, { group, text: '', from: [], uid });
       return copy;
     });
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    // The editor owns the keyboard: Annotate's keys are off while it is open.
-    event.stopPropagation();
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      save();
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      onCancel();
-    }
-  }
-
-  let firstAssigned = false;
   return (
-    <div className="overlay" role="dialog" aria-modal="true" aria-label={title} data-testid="set-editor" onKeyDown={onKeyDown}>
-      <div className="overlay-card set-editor">
+    <div className="overlay" role="dialog" aria-modal="true" aria-label={title} data-testid="set-editor">
+      <div className="overlay-card set-editor" ref={card}>
         <h2>{title}</h2>
         <p className="muted" data-testid="set-editor-version">
           {version === null ? `A first version of these ${noun}s.` : `Saving makes version ${version + 1} from version ${version}.`}{' '}
           {labeled > 0 && version !== null
-            ? `Your ${labeled} label${labeled === 1 ? '' : 's'} stay on version ${version}; the new version starts unlabeled.`
+            ? `Your ${plural(labeled, 'label')} ${agree(labeled, 'stays', 'stay')} on version ${version}; the new version starts unlabeled.`
             : ''}
         </p>
         {history}
@@ -101,11 +120,13 @@ export function SetEditor({ title, noun, groups, initial, labeled, version, hist
               {rows
                 .filter((row) => row.group === group.id)
                 .map((row, i) => {
-                  const ref = !firstAssigned ? ((firstAssigned = true), first) : undefined;
                   return (
                     <li key={row.uid} className="set-editor-item" data-testid="set-editor-item">
                       <input
-                        ref={ref}
+                        ref={(el) => {
+                          if (el) fields.current.set(row.uid, el);
+                          else fields.current.delete(row.uid);
+                        }}
                         type="text"
                         aria-label={`${noun} ${i + 1}`}
                         value={row.text}
@@ -115,13 +136,13 @@ export function SetEditor({ title, noun, groups, initial, labeled, version, hist
                           update(row.uid, (r) => ({ ...r, text }));
                         }}
                       />
-                      <button type="button" data-testid="set-editor-split" title={`Split: a second ${noun} from the same origin, to edit`} onClick={() => update(row.uid, (r) => [r, { ...r, from: [...r.from], uid: ++uids }])}>
+                      <button type="button" data-testid="set-editor-split" title={`Split: a second ${noun} from the same origin, to edit`} onClick={() => split(row)}>
                         Split
                       </button>
                       <button type="button" data-testid="set-editor-merge" title={`Merge with the next ${noun}`} onClick={() => merge(row.uid)}>
                         Merge ↓
                       </button>
-                      <button type="button" data-testid="set-editor-drop" onClick={() => update(row.uid, () => null)}>
+                      <button type="button" data-testid="set-editor-drop" onClick={() => drop(row.uid)}>
                         Drop
                       </button>
                       {row.from.length === 0 && <span className="tag">new</span>}
@@ -139,10 +160,11 @@ export function SetEditor({ title, noun, groups, initial, labeled, version, hist
           <button type="button" className="primary" disabled={blank} data-testid="set-editor-save" onClick={save}>
             Save as a new version <kbd>Ctrl+Enter</kbd>
           </button>
-          <button type="button" onClick={onCancel}>
+          <button type="button" data-testid="set-editor-cancel" onClick={requestCancel}>
             Cancel <kbd>Esc</kbd>
           </button>
         </div>
+        {confirm}
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 /** What the claim and key-fact panes of Annotate both take beside their own items. */
 import type { AnnotationSummary } from '../../../shared/api';
-import type { KeptLabels } from '../../state/accuracy';
+import type { KeptLabels } from '../../state/claimsAndKeyFacts';
 
 export interface ItemPaneProps {
   summary: AnnotationSummary;

@@ -1,5 +1,6 @@
 /** The lines a key fact can be conveyed by, numbered as on screen: sentence "2", claim "2.1". */
 import type { KeyFactAnnotation } from '../../../shared/contract/keyfacts';
+import { claimNumber } from '../../state/claimsAndKeyFacts';
 
 export interface ConveyLine {
   kind: 'sentence' | 'claim';
@@ -14,7 +15,7 @@ export function conveyLines(facts: KeyFactAnnotation): ConveyLine[] {
     lines.push({ kind: 'sentence', id: sentence.unitId, label: String(sentence.index + 1), text: sentence.text });
     facts.claims
       .filter((claim) => claim.sentenceUnitId === sentence.unitId)
-      .forEach((claim, i) => lines.push({ kind: 'claim', id: claim.id, label: `${sentence.index + 1}.${i + 1}`, text: claim.text }));
+      .forEach((claim, i) => lines.push({ kind: 'claim', id: claim.id, label: claimNumber(sentence.index, i + 1), text: claim.text }));
   }
   return lines;
 }

@@ -4,7 +4,7 @@
  * table (Table 4). An entry opens read-only in a side panel: ids and flagged sentences only —
  * the text opens in the Review view (V), blind until each decision is stored.
  */
-import { useEffect } from 'react';
+import { useKeyLayer } from '../../keys/hooks';
 import type { DatasetAnalysis, SuspiciousEntry } from '../../../shared/analysis/types';
 import { closeSuspicious, openSuspicious, useAnalysis } from '../../state/analysis';
 import { openReviewAt } from '../../state/review';
@@ -130,17 +130,11 @@ export function SuspiciousPanel({ datasets }: { datasets: readonly DatasetAnalys
   const dataset = openEntry ? datasets.find((d) => d.dataset === openEntry.dataset) : undefined;
   const entry = dataset?.suspicious.listed.find((e) => e.summary_id === openEntry?.summaryId);
 
-  useEffect(() => {
-    if (!entry) return;
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key === 'Escape' && !event.defaultPrevented) {
-        event.preventDefault();
-        closeSuspicious();
-      }
-    }
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [entry]);
+  useKeyLayer('view', 'suspicious-panel', (press) => {
+    if (!entry || press.key !== 'Escape') return 'pass';
+    closeSuspicious();
+    return 'handled';
+  });
 
   if (!dataset || !entry) return null;
   return (

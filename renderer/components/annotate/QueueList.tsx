@@ -1,40 +1,56 @@
 /**
- * The annotator's summaries with done/total. Virtualised: a project's queue can hold 20,000
- * summaries, and only the rows in view exist in the DOM.
+ * The annotator's summaries with done/total of the current unit mode: sentences from the queue,
+ * claims, key facts and scaffold items for the summaries opened in that mode (state/modeProgress.ts;
+ * "·" until then). Virtualised: a project's queue can hold 20,000 summaries, and only the rows in
+ * view exist in the DOM.
  */
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import type { QueueItem } from '../../../shared/api';
+import type { ItemCounts } from '../../state/modeProgress';
+import type { UnitMode } from '../../state/unitMode';
 import { VirtualQueue, type QueueRow } from '../VirtualQueue';
 
 interface QueueListProps {
   items: readonly QueueItem[];
   position: number | null;
   onOpen: (position: number) => void;
+  /** The unit mode whose counts the rows show, and those counts (null: sentences, from the queue). */
+  mode: UnitMode;
+  counts: ReadonlyMap<number, ItemCounts> | null;
 }
 
-/** Memoised (with a module-level `row`): a label keypress re-renders only the row whose count moved. */
-export const QueueList = memo(function QueueList({ items, position, onOpen }: QueueListProps) {
-  return (
-    <VirtualQueue items={items} position={position} onOpen={onOpen} testId="queue-list" label="Summaries to annotate" row={queueRow} />
-  );
+const NOUN: Record<UnitMode, string> = { sentences: 'sentences', claims: 'claims', keyfacts: 'key facts', scaffold: 'scaffold items' };
+
+/** Memoised: a label keypress re-renders only the rows whose count moved. */
+export const QueueList = memo(function QueueList({ items, position, onOpen, mode, counts }: QueueListProps) {
+  const row = useMemo(() => (counts === null ? sentenceRow : itemRow(mode, counts)), [mode, counts]);
+  return <VirtualQueue items={items} position={position} onOpen={onOpen} testId="queue-list" label="Summaries to annotate" row={row} />;
 });
 
-function queueRow(item: QueueItem): QueueRow {
-  const done = item.labeled >= item.units && item.units > 0;
+function sentenceRow(item: QueueItem): QueueRow {
+  return rowOf(item, 'sentences', { done: item.labeled, total: item.units });
+}
+
+function itemRow(mode: UnitMode, counts: ReadonlyMap<number, ItemCounts>): (item: QueueItem) => QueueRow {
+  return (item) => rowOf(item, mode, counts.get(item.key) ?? null);
+}
+
+function rowOf(item: QueueItem, mode: UnitMode, count: ItemCounts | null): QueueRow {
+  const done = count !== null && count.total > 0 && count.done >= count.total;
   return {
     key: item.key,
     testId: `queue-item-${item.key}`,
     done,
+    data: { 'data-mode': mode, 'data-done': count?.done ?? '', 'data-total': count?.total ?? '' },
     title: item.summaryId,
+    tooltip: count === null ? `Not opened in ${NOUN[mode]} mode yet` : `${count.done} of ${count.total} ${NOUN[mode]} labeled`,
     meta: (
       <>
         <span className="muted">{item.dataset}</span>
         {item.documentMissing ? (
           <span className="tag tag-missing">doc missing</span>
         ) : (
-          <span className={done ? 'count-done' : 'count'}>
-            {item.labeled}/{item.units}
-          </span>
+          <span className={done ? 'count-done' : 'count'}>{count === null ? '·' : `${count.done}/${count.total}`}</span>
         )}
       </>
     ),

@@ -1,6 +1,9 @@
 /** Removing a judge deletes its predictions: say how many, and ask once. Esc keeps it. */
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { JudgeInfo } from '../../../shared/api';
+import { isPlain } from '../../keys/dispatcher';
+import { cycleFocus } from '../../keys/focus';
+import { useKeyLayer } from '../../keys/hooks';
 import { formatCount, plural, pluralNoun } from '../../format';
 
 interface RemoveConfirmProps {
@@ -10,24 +13,27 @@ interface RemoveConfirmProps {
 }
 
 export function RemoveConfirm({ judge, onConfirm, onCancel }: RemoveConfirmProps) {
+  const box = useRef<HTMLDivElement>(null);
   const keepRef = useRef<HTMLButtonElement>(null);
   const p = judge.predictions;
   const stored = p.ok + p.parseErrors + p.failed;
 
-  useEffect(() => {
-    keepRef.current?.focus();
-    function onKey(event: KeyboardEvent) {
-      if (event.key !== 'Escape') return;
-      event.preventDefault();
+  useLayoutEffect(() => keepRef.current?.focus(), []);
+  // A question: Esc keeps the judge, Tab moves between the two answers, Enter presses the focused one.
+  useKeyLayer('dialog', 'remove-judge', (press) => {
+    if (!isPlain(press)) return 'native';
+    if (press.key === 'Escape') {
       onCancel();
+      return 'handled';
     }
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onCancel]);
+    if (press.key === 'Tab') return cycleFocus(box.current, press);
+    if (press.typing || (press.activatable && (press.key === 'Enter' || press.key === ' '))) return 'native';
+    return 'handled';
+  });
 
   const what = judge.kind === 'baseline' ? 'the offline baseline' : judge.kind === 'imported' ? 'the imported judge' : 'the judge';
   return (
-    <div className="confirm" role="alertdialog" aria-labelledby="judge-remove-title" data-testid="judge-remove-confirm">
+    <div className="confirm" role="alertdialog" aria-labelledby="judge-remove-title" data-testid="judge-remove-confirm" ref={box}>
       <p id="judge-remove-title">
         <strong>
           Remove {what} “{judge.name}”?

@@ -1,12 +1,14 @@
 /** R on a decided sentence: the F/U/C choice again. The new decision is stored as a new event; Esc keeps the old one. */
-import { useEffect } from 'react';
 import type { ReviewUnit } from '../../../shared/api';
 import type { HumanLabel } from '../../../shared/domain';
+import { isPlain, type Layer } from '../../keys/dispatcher';
+import { useLayerKeys } from '../../keys/hooks';
 import { LABEL_NAME } from '../../labels';
 import { LabelBadge } from '../LabelBadge';
 import { labelForKey } from './keys';
 
 interface RevisePromptProps {
+  layer: Layer;
   unit: ReviewUnit;
   onChoose: (label: HumanLabel, pressedAt: number) => void;
   onClose: () => void;
@@ -18,20 +20,15 @@ const CHOICES: ReadonlyArray<{ label: HumanLabel; keys: string }> = [
   { label: 'unclear', keys: 'C / 3' },
 ];
 
-export function RevisePrompt({ unit, onChoose, onClose }: RevisePromptProps) {
-  useEffect(() => {
-    function onKey(event: KeyboardEvent) {
-      if (event.ctrlKey || event.metaKey || event.altKey) return;
-      // Capture phase: while the choice is open, only F/U/C (1–3) and Esc act.
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      if (event.key === 'Escape') return onClose();
-      const label = labelForKey(event.key);
-      if (label && !event.repeat) onChoose(label, performance.now());
-    }
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [onChoose, onClose]);
+export function RevisePrompt({ layer, unit, onChoose, onClose }: RevisePromptProps) {
+  // While the choice is open, only F/U/C (1–3) and Esc act.
+  useLayerKeys(layer, (press) => {
+    if (!isPlain(press)) return 'native';
+    if (press.key === 'Escape') onClose();
+    const label = labelForKey(press.key);
+    if (label && !press.repeat) onChoose(label, press.at);
+    return 'handled';
+  });
 
   return (
     <div className="overlay" role="dialog" aria-modal="true" aria-label="Revise the decision" data-testid="review-revise">
