@@ -254,8 +254,8 @@ describe('reviewing the demo project in Chromium', () => {
     await page.waitForFunction((id) => document.querySelector('[data-testid="review-card"]')?.getAttribute('data-summary') === id, first.summaryId);
     // Reopened with a decided sentence: its reveal is asked for (and only now).
     await page.getByTestId('review-reveal-current').waitFor();
-    const revealCalls = payloads.filter((p) => p.method === 'review.reveal');
-    expect(revealCalls.length).toBeGreaterThanOrEqual(1);
+    // The page can paint the reveal before this test's response listener has recorded its payload.
+    await expect.poll(() => payloads.filter((p) => p.method === 'review.reveal').length, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
     expectBlindSoFar();
 
     const before = recordCount();
