@@ -78,7 +78,7 @@ export class AnalysisRepository {
     if (rows.scaffolds.size === 0) return null;
     return {
       summaries: rows.summaries,
-      scaffolds: [...rows.scaffolds].map(([id, s]) => ({ id, docId: s.docId, version: s.version, items: s.items.map((i) => ({ id: i.id, kind: i.kind, tier: i.tier })) })),
+      scaffolds: [...rows.scaffolds].map(([id, s]) => ({ id, docId: s.docId, version: s.version, extractor: s.extractor, items: s.items.map((i) => ({ id: i.id, kind: i.kind, tier: i.tier })) })),
       alignments: rows.alignments,
       directScores: new ScaffoldRepository(this.db)
         .directScores(dataset)

@@ -58,11 +58,14 @@ export interface AlignmentRow {
   blind: boolean;
   value: AlignmentValue;
   sentences: number[];
+  /** A judge's alignment: the task kind whose run wrote it (the prompts used; its config hash names it in task_results), or "imported". */
+  madeBy?: string;
 }
 
 export interface ScaffoldDatasetRows {
   summaries: Array<{ key: number; summaryId: string; docId: string; system: string | null; sentenceCount: number }>;
-  scaffolds: Map<number, { docId: string; version: number; items: ScaffoldItemRow[] }>;
+  /** Each version with its extractor (the maker: `task:<kind>@<config hash>` for a model). */
+  scaffolds: Map<number, { docId: string; version: number; extractor: string; items: ScaffoldItemRow[] }>;
   alignments: AlignmentRow[];
 }
 
@@ -176,14 +179,26 @@ export class ScaffoldRepository {
          )
          SELECT e.summary_id AS summaryKey, i.scaffold_id AS scaffoldId, e.item_id AS itemId,
                 CASE WHEN e.judge_id IS NULL THEN 'human:' || a.name ELSE 'judge:' || j.name END AS source,
-                a.kind AS annotatorKind, e.blind, e.value, e.sentences
+                a.kind AS annotatorKind, e.blind, e.value, e.sentences, e.config_hash AS configHash
          FROM latest l JOIN scaffold_alignment_events e ON e.id = l.id JOIN scaffold_items i ON i.id = e.item_id
          LEFT JOIN annotators a ON a.id = e.annotator_id LEFT JOIN judges j ON j.id = e.judge_id
          WHERE e.value IS NOT NULL
          ORDER BY e.summary_id, source, i.id`,
       )
-      .all(dataset) as Array<Omit<AlignmentRow, 'blind' | 'sentences'> & { blind: number; sentences: string }>;
-    return rows.map((r) => ({ ...r, blind: r.blind === 1, sentences: JSON.parse(r.sentences) as number[] }));
+      .all(dataset) as Array<Omit<AlignmentRow, 'blind' | 'sentences' | 'madeBy'> & { blind: number; sentences: string; configHash: string | null }>;
+    const kinds = this.alignmentKinds();
+    return rows.map(({ configHash, ...r }) => ({
+      ...r,
+      blind: r.blind === 1,
+      sentences: JSON.parse(r.sentences) as number[],
+      ...(configHash === null ? {} : { madeBy: kinds.get(configHash) ?? (configHash === 'imported' ? 'imported' : 'unknown') }),
+    }));
+  }
+
+  /** Config hash → the scaffold alignment task kind whose results carry it (which prompts a judge's run used). */
+  private alignmentKinds(): Map<string, string> {
+    const rows = this.db.prepare("SELECT DISTINCT kind, config_hash AS configHash FROM task_results WHERE kind GLOB 'scaffold_alignment*'").all() as Array<{ kind: string; configHash: string }>;
+    return new Map(rows.map((r) => [r.configHash, r.kind]));
   }
 
   /** What the analysis and the export read of one dataset. */
@@ -201,11 +216,11 @@ export class ScaffoldRepository {
       .all(dataset) as Array<{ key: number; summaryId: string; docId: string; system: string | null; metaSystem: unknown; sentenceCount: number }>;
     const scaffoldIds = this.db
       .prepare(
-        `SELECT sc.id, doc.doc_id AS docId, sc.version FROM scaffolds sc JOIN documents doc ON doc.id = sc.document_id JOIN datasets d ON d.id = doc.dataset_id
+        `SELECT sc.id, doc.doc_id AS docId, sc.version, sc.extractor FROM scaffolds sc JOIN documents doc ON doc.id = sc.document_id JOIN datasets d ON d.id = doc.dataset_id
          WHERE d.name = ? ORDER BY sc.id`,
       )
-      .all(dataset) as Array<{ id: number; docId: string; version: number }>;
-    const scaffolds = new Map(scaffoldIds.map((s) => [s.id, { docId: s.docId, version: s.version, items: this.items(s.id) }]));
+      .all(dataset) as Array<{ id: number; docId: string; version: number; extractor: string }>;
+    const scaffolds = new Map(scaffoldIds.map((s) => [s.id, { docId: s.docId, version: s.version, extractor: s.extractor, items: this.items(s.id) }]));
     return {
       summaries: summaries.map(({ metaSystem, ...s }) => ({ ...s, system: s.system ?? (typeof metaSystem === 'string' ? metaSystem : null) })),
       scaffolds,

@@ -9,6 +9,7 @@
  *   the n itself (`n: 'never'` with nEquals beside it, or `n: 'always'` with its unit).
  */
 import type { Estimate, Interval } from '../shared/analysis/types';
+import { tooFewText } from '../shared/stats/estimate';
 import { formatCount, plural } from '../shared/words';
 
 export { agree, formatCount, nonZeroCounts, plural, pluralNoun } from '../shared/words';
@@ -66,6 +67,19 @@ export interface EstimateFormat {
   n?: 'small' | 'always' | 'never';
   /** The noun of n ("summary"): "(n = 5 summaries)"; without it "(n = 5)". */
   unit?: string;
+  /**
+   * The resampling units (summaries, documents) when the estimate's n counts something else
+   * (sentences): the n of the too-few note; null when not known.
+   */
+  units?: number | null;
+}
+
+/**
+ * " (n = k, too few for an interval)" after a value shown without an interval because its
+ * resampling units were fewer than 5 (docs/methods.md, "Too few to estimate"), else nothing.
+ */
+export function tooFewNote(estimate: Pick<Estimate, 'value' | 'n' | 'too_few'>, units: number | null = estimate.n): string {
+  return estimate.too_few && estimate.value !== null ? ` (${tooFewText(units)})` : '';
 }
 
 /** One estimate with its interval and, once, its n. Undefined values read "undefined". */
@@ -77,7 +91,16 @@ export function formatEstimate(estimate: Estimate, options: EstimateFormat = {})
   const n = options.n ?? 'small';
   const showN = n === 'always' || (n === 'small' && estimate.ci !== null && estimate.n <= SMALL_N);
   const nText = showN ? ` (${nEquals(estimate.n, options.unit)})` : '';
-  if (estimate.ci === null) return `${value}${nText}`;
+  if (estimate.ci === null) {
+    // When n counts something else (sentences), the note names what it counts: "n = 3 summaries".
+    const tooFew =
+      options.units === undefined || options.units === null
+        ? tooFewNote(estimate, options.units === undefined ? estimate.n : null)
+        : estimate.too_few && estimate.value !== null
+          ? ` (n = ${plural(options.units, 'summary')}, too few for an interval)`
+          : '';
+    return `${value}${tooFew || nText}`;
+  }
   if (style === 'plus-minus') return `${value} ± ${fixed(halfWidth(estimate.ci), digits)}${nText}`;
   const bounds = style === 'percent' ? intervalText(estimate.ci, digits, (v) => percent(v, digits)) : intervalText(estimate.ci, digits);
   return `${value} ${bounds}${nText}`;

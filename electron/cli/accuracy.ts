@@ -6,8 +6,8 @@
  *                    [--retries N] [--extra JSON]
  *   systems list --project P [--json] · systems remove NAME --project P
  *   accuracy tasks --project P [--json]
- *   accuracy preview|plan --task T --project P (--judge J | --system S) [--dataset D] [--lines claims]
- *   accuracy run --task T --project P (--judge J | --system S) [--dataset D] [--only-sampled] [--lines claims]
+ *   accuracy preview|plan --task T --project P (--judge J | --system S) [--dataset D] [--lines claims] [--prompts combined]
+ *   accuracy run --task T --project P (--judge J | --system S) [--dataset D] [--only-sampled] [--lines claims] [--prompts combined]
  *                [--batch-out REQ.jsonl | --batch-in OUT.jsonl]   (OpenAI Batch files instead of live calls)
  * `accuracy run` prints the judge run's progress line on stderr; Ctrl-C pauses (exit 130) and the
  * same command resumes (answered items are not sent again). Exit codes as `loupe judge`: 0 done,
@@ -37,6 +37,7 @@ interface TaskOptions {
   dataset?: string;
   onlySampled?: boolean;
   lines?: string;
+  prompts?: string;
   batchOut?: string;
   batchIn?: string;
 }
@@ -65,7 +66,7 @@ export function accuracyProgressLine(s: AccuracyRunStatus): string {
   return parts.join(' · ');
 }
 
-/** The options as the contract's run input (the contract alone judges task, judge/system, dataset and lines). */
+/** The options as the contract's run input (the contract alone judges task, judge/system, dataset, lines and prompts). */
 function runInput(opts: TaskOptions): ApiInput<'accuracy.start'> {
   if (opts.judge !== undefined && opts.system !== undefined) throw new UsageError('give --judge (the tasks on claims and key facts) or --system (summary_generation), not both');
   return {
@@ -75,6 +76,7 @@ function runInput(opts: TaskOptions): ApiInput<'accuracy.start'> {
     ...(opts.dataset !== undefined ? { dataset: opts.dataset } : {}),
     ...(opts.onlySampled ? { onlySampled: true } : {}),
     ...(opts.lines !== undefined ? { lines: opts.lines as 'sentences' | 'claims' } : {}),
+    ...(opts.prompts !== undefined ? { prompts: opts.prompts as 'paper' | 'combined' } : {}),
   };
 }
 
@@ -95,7 +97,8 @@ const taskOptions = (command: Command, withRun = false): Command => {
     .option('--judge <name>', 'the judge (judges add) that answers: every task but summary_generation')
     .option('--system <name>', 'the system under test (systems add) that writes summaries: summary_generation')
     .option('--dataset <name>', 'only this dataset (summary_generation: the dataset whose documents to summarise)')
-    .option('--lines <lines>', 'keyfact_alignment: align against the summary sentences (default) or its claims');
+    .option('--lines <lines>', 'keyfact_alignment: align against the summary sentences (default) or its claims')
+    .option('--prompts <set>', "scaffold_extraction, scaffold_alignment: the paper's separate prompts, App. G.1–G.6 (paper, default) or one combined request (combined, cheaper)");
   if (withRun) command.option('--only-sampled', 'only the sampled summaries');
   return command;
 };

@@ -1,7 +1,8 @@
 /**
  * `loupe analyze`: the judge audit from the command line.
  *   analyze --project P [--json] [--markdown [FILE]] [--bootstrap N] [--seed S] [--cap C] [--dataset D]
- *           [--human-label unanimous|majority] [--reference people|imported|both] [--include-revealed] [--timings]
+ *           [--human-label unanimous|majority] [--reference people|imported|both] [--include-revealed]
+ *           [--compare-source people|JUDGE] [--timings]
  *
  * --json prints exactly one JSON document (the AnalysisReport, checked against the contract's
  * schema) on stdout and nothing else; --markdown FILE writes the readable report to FILE, and
@@ -11,7 +12,9 @@
  * human labels still gives a report (undefined values are null); only a missing project or
  * dataset is an error. Ctrl-C cancels (exit 130). --human-label, --reference and
  * --include-revealed are passed to the contract as given (humanLabel, reference, includeRevealed):
- * it refuses a value it does not know, with its message (exit 1).
+ * it refuses a value it does not know, with its message (exit 1). --compare-source (compareSource)
+ * names the source the accuracy and scaffold blocks compare systems by; without it the people when
+ * they pair ≥ 5 documents, else the report names the judge sources to pick from.
  */
 import type { Command } from 'commander';
 import { renameSync, writeFileSync } from 'node:fs';
@@ -32,6 +35,7 @@ interface AnalyzeOptions {
   humanLabel?: string;
   reference?: string;
   includeRevealed?: boolean;
+  compareSource?: string;
   timings?: boolean;
 }
 
@@ -62,6 +66,7 @@ export function registerAnalyzeCommand(program: Command): void {
     .option('--human-label <rule>', 'how several annotators resolve: unanimous (adjudicated, else the label all agree on; default) or majority (adjudicated, else the mode of the usable labels; a tie is unresolved)')
     .option('--reference <set>', "whose labels are the human reference: people (the project's annotators), imported (imported label sets) or both (default)")
     .option('--include-revealed', 'count labels given after their summary was revealed (blind: false); default: left out, counted')
+    .option('--compare-source <source>', 'compare systems (accuracy and scaffold metrics) by "people" or by one judge; default: people when they pair ≥ 5 documents, else the report lists the judge sources')
     .option('--timings', 'print load and analysis times on stderr')
     .action(async (opts: AnalyzeOptions) => {
       if (opts.json && opts.markdown === true) throw new UsageError('--json prints on stdout: give --markdown a FILE to write the readable report as well');
@@ -83,6 +88,7 @@ export function registerAnalyzeCommand(program: Command): void {
           ...(opts.humanLabel !== undefined ? { humanLabel: opts.humanLabel as 'unanimous' | 'majority' } : {}),
           ...(opts.reference !== undefined ? { reference: opts.reference as 'people' | 'imported' | 'both' } : {}),
           ...(opts.includeRevealed ? { includeRevealed: true } : {}),
+          ...(opts.compareSource !== undefined ? { compareSource: opts.compareSource } : {}),
         });
         jobId = status.jobId;
         let shown = 0;

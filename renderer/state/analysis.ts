@@ -24,6 +24,8 @@ export interface SettingsDraft {
   reference: ReferenceSet;
   humanLabel: HumanLabelRule;
   includeRevealed: boolean;
+  /** The source systems are compared by: '' = the default (people when they pair ≥ 5 documents), "people" or a judge. */
+  compareSource: string;
 }
 
 export type SettingsErrors = Partial<Record<'bootstrap' | 'seed' | 'cap', string>>;
@@ -36,6 +38,7 @@ export const DEFAULT_DRAFT: SettingsDraft = {
   reference: 'both',
   humanLabel: 'unanimous',
   includeRevealed: false,
+  compareSource: '',
 };
 
 /** The contract's bounds (AnalysisStartInputSchema). */
@@ -115,6 +118,7 @@ export function checkDraft(draft: SettingsDraft): { errors: SettingsErrors; inpu
       reference: draft.reference,
       humanLabel: draft.humanLabel,
       includeRevealed: draft.includeRevealed,
+      ...(draft.compareSource ? { compareSource: draft.compareSource } : {}),
     },
   };
 }
@@ -191,6 +195,16 @@ export async function startAnalysis(): Promise<void> {
     set({ pending: null });
   }
   ensurePolling();
+}
+
+/**
+ * The comparison's source picker: the analysis runs again with systems compared by `source`
+ * ("people" or a judge), through analysis.start like `loupe analyze --compare-source`.
+ */
+export async function compareBy(source: string): Promise<void> {
+  if (get().pending || isRunning()) return;
+  setDraft({ compareSource: source });
+  await startAnalysis();
 }
 
 export async function cancelAnalysis(): Promise<void> {

@@ -77,5 +77,5 @@ export type SystemFailure = (typeof SYSTEM_FAILURES)[number];
 export const SystemFailureSchema = z.enum(SYSTEM_FAILURES);
 
 /** The unit a conciseness figure counts (FineSurE's scripts use sentences; the card, claims). */
-export const CONCISENESS_UNITS = ['claims', 'sentences'] as const;
-export type ConcisenessUnit = (typeof CONCISENESS_UNITS)[number];
+export const CONCISENESS_BASES = ['claims', 'sentences'] as const;
+export type ConcisenessBasis = (typeof CONCISENESS_BASES)[number];

@@ -1,15 +1,19 @@
 /**
  * Faithfulness, completeness and conciseness (the Summarization Accuracy card / FineSurE; docs/methods.md, "Claims and key facts") from
  * people and from each judge, per summary, per dataset and per system, with summary-bootstrap
- * CIs; judge error at claim and key-fact level; App. D on claim units. Pure: plain rows in,
- * plain numbers out.
+ * CIs; judge error at claim and key-fact level; App. D on claim units; the comparison of systems
+ * by one source (shared/stats/system-comparison.ts). Pure: plain rows in, plain numbers out.
  *
  * Per summary (unclear or unresolved items are left out of numerator and denominator):
  * - faithfulness = supported claims / claims with a verdict;
  * - completeness = covered key facts / key facts with a verdict;
- * - conciseness (claim units, the card) = claims that convey a covered key fact / claims, known
- *   only where the source says which claims convey each fact;
- * - sentence conciseness (FineSurE's scripts) = sentences that convey a key fact / sentences;
+ * - conciseness, one per summary on the source's basis (`conciseness_basis`): "claims" (the card)
+ *   when the source links claims to the key facts they convey anywhere in the dataset = claims
+ *   that convey a covered key fact / claims; else "sentences" (FineSurE's scripts) when it links
+ *   sentences or labels sentences = sentences that convey a key fact / sentences. Defined for a
+ *   summary whose key facts the source judged (or whose sentences it labeled): 0.0 when nothing
+ *   conveys a key fact (zero is not undefined); undefined only on a 0 denominator. A claim's
+ *   support verdict does not matter here (unclear is per judgement: an unclear claim still counts);
  * - a document for which a system produced no summary: 0.0 on all three, for every source.
  * People's labels resolve by the --human-label rule (shared/analysis/human-label.ts; majority =
  * FineSurE's aggregation), mapping supported/covered/conveys to faithful and their opposites to
@@ -19,10 +23,12 @@ import type { HumanLabel } from '../domain';
 import { resolveHumanLabel } from '../analysis/human-label';
 import type { Estimate } from '../stats/estimate';
 import type { HumanLabelRule, ReferenceSet } from '../analysis/human-label';
-import { drawReplicates, meanEstimate, percentileInterval } from '../stats/bootstrap';
+import { drawReplicates, estimateOf, meanEstimate, percentileInterval } from '../stats/bootstrap';
+import { tooFewToEstimate } from '../stats/estimate';
 import { createStream } from '../stats/prng';
+import { chooseComparisonSource, compareSystems, pairedDocuments, type SystemComparison } from '../stats/system-comparison';
 import { kendallTauB, pearson, rocAuc, spearman } from '../stats/correlation';
-import type { ClaimErrorType, ClaimLabel, KeyFactLabel, SystemFailure } from './domain';
+import type { ClaimErrorType, ClaimLabel, ConcisenessBasis, KeyFactLabel, SystemFailure } from './domain';
 import type { AccuracyBlock, ClaimReviewEntry, ClaimUnitsJudge, JudgeItemError, PerSummaryAccuracy, SourceAccuracy, SystemAccuracy } from './report';
 import { agree, plural } from '../words';
 
@@ -57,6 +63,8 @@ export interface AccuracySettings {
   dataset: string;
   /** App. D: each summary's resolved human sentence labels, by summary id, in sentence order. */
   sentenceHuman?: ReadonlyMap<string, ReadonlyArray<HumanLabel | null>>;
+  /** The source systems are compared by ("human" or a judge); null: the default choice (chooseComparisonSource). */
+  compareSource?: string | null;
 }
 
 /** What one source (people or a judge) says about one summary's items. */
@@ -65,9 +73,9 @@ interface SourceView {
   claims: Map<number, boolean>;
   /** key-fact id → covered; absent: no usable verdict. */
   facts: Map<number, boolean>;
-  /** Claim ids / sentence unit ids that convey a covered key fact, when the source says which. */
-  conveyingClaims: Set<number> | null;
-  conveyingSentences: Set<number> | null;
+  /** Claim ids / sentence unit ids the source links to a covered key fact. */
+  conveyingClaims: Set<number>;
+  conveyingSentences: Set<number>;
   /** unit id → conveys (explicit sentence labels). */
   sentenceConveys: Map<number, boolean>;
 }
@@ -75,7 +83,7 @@ interface SourceView {
 const ratio = (num: number, den: number): number | null => (den === 0 ? null : num / den);
 
 function emptyView(): SourceView {
-  return { claims: new Map(), facts: new Map(), conveyingClaims: null, conveyingSentences: null, sentenceConveys: new Map() };
+  return { claims: new Map(), facts: new Map(), conveyingClaims: new Set(), conveyingSentences: new Set(), sentenceConveys: new Map() };
 }
 
 function inReference(kind: 'person' | 'imported', reference: ReferenceSet): boolean {
@@ -88,7 +96,17 @@ function resolveVotes(votes: ReadonlyMap<string, HumanLabel>, rule: HumanLabelRu
   return resolved.label === 'faithful' ? true : resolved.label === 'unfaithful' ? false : null;
 }
 
-function perSummaryFigures(s: AccuracyInput['summaries'][number], claims: ReadonlyArray<{ id: number; sentenceUnitId: number }>, facts: ReadonlyArray<{ id: number }>, v: SourceView) {
+/** The source's conciseness basis over the dataset: claims when it links any claim, else sentences when it links or labels any sentence. */
+function concisenessBasis(views: Iterable<SourceView>): ConcisenessBasis | null {
+  let sentences = false;
+  for (const v of views) {
+    if (v.conveyingClaims.size > 0) return 'claims';
+    if (v.conveyingSentences.size > 0 || v.sentenceConveys.size > 0) sentences = true;
+  }
+  return sentences ? 'sentences' : null;
+}
+
+function perSummaryFigures(s: AccuracyInput['summaries'][number], claims: ReadonlyArray<{ id: number; sentenceUnitId: number }>, facts: ReadonlyArray<{ id: number }>, v: SourceView, basis: ConcisenessBasis | null) {
   let supported = 0;
   let judged = 0;
   for (const c of claims) {
@@ -105,21 +123,25 @@ function perSummaryFigures(s: AccuracyInput['summaries'][number], claims: Readon
     factsJudged += 1;
     if (verdict) covered += 1;
   }
-  const conciseness = v.conveyingClaims !== null && claims.length > 0 ? claims.filter((c) => v.conveyingClaims!.has(c.id)).length / claims.length : null;
-  let sentenceConciseness: number | null = null;
-  if (v.sentenceConveys.size > 0) {
-    const known = s.sentences.filter((u) => v.sentenceConveys.has(u.unitId));
-    sentenceConciseness = ratio(known.filter((u) => v.sentenceConveys.get(u.unitId)).length, known.length);
-  } else if (v.conveyingSentences !== null && s.sentences.length > 0) {
-    const bySentence = new Set(v.conveyingSentences);
-    for (const c of claims) if (v.conveyingClaims?.has(c.id)) bySentence.add(c.sentenceUnitId);
-    sentenceConciseness = s.sentences.filter((u) => bySentence.has(u.unitId)).length / s.sentences.length;
-  }
-  return { faithfulness: ratio(supported, judged), completeness: ratio(covered, factsJudged), conciseness, sentenceConciseness };
+  return { faithfulness: ratio(supported, judged), completeness: ratio(covered, factsJudged), conciseness: conciseness(s, claims, v, basis, factsJudged > 0) };
 }
 
-type MetricName = 'faithfulness' | 'completeness' | 'conciseness' | 'sentence_conciseness';
-const METRICS: MetricName[] = ['faithfulness', 'completeness', 'conciseness', 'sentence_conciseness'];
+/** The module comment's conciseness of one summary; `judgedFacts`: the source judged at least one of its key facts. */
+function conciseness(s: AccuracyInput['summaries'][number], claims: ReadonlyArray<{ id: number; sentenceUnitId: number }>, v: SourceView, basis: ConcisenessBasis | null, judgedFacts: boolean): number | null {
+  if (basis === 'claims') return judgedFacts ? ratio(claims.filter((c) => v.conveyingClaims.has(c.id)).length, claims.length) : null;
+  if (basis !== 'sentences') return null;
+  if (v.sentenceConveys.size > 0) {
+    const known = s.sentences.filter((u) => v.sentenceConveys.has(u.unitId));
+    return ratio(known.filter((u) => v.sentenceConveys.get(u.unitId)).length, known.length);
+  }
+  if (!judgedFacts) return null;
+  const bySentence = new Set(v.conveyingSentences);
+  for (const c of claims) if (v.conveyingClaims.has(c.id)) bySentence.add(c.sentenceUnitId);
+  return ratio(s.sentences.filter((u) => bySentence.has(u.unitId)).length, s.sentences.length);
+}
+
+export const ACCURACY_METRICS = ['faithfulness', 'completeness', 'conciseness'] as const;
+type MetricName = (typeof ACCURACY_METRICS)[number];
 
 /** Resamples of n entries from the stream named by (seed, purpose…). */
 const replicatesOf = (n: number, bootstrap: number, ...stream: string[]): Int32Array[] => drawReplicates(n, bootstrap, () => createStream(Number(stream[0]), ...stream.slice(1)));
@@ -137,9 +159,9 @@ function itemError(perSummary: ReadonlyArray<{ wrong: number; n: number }>, repl
     return n === 0 ? Number.NaN : wrong / n;
   };
   const n = perSummary.reduce((a, s) => a + s.n, 0);
-  const reps = replicates.map((c) => total(c));
-  const interval = reps.length > 0 ? percentileInterval(reps) : { ci: null, dropped: 0 };
-  return { value: n === 0 ? null : total(null), ci: n === 0 ? null : interval.ci, n, replicates_dropped: interval.dropped, n_summaries: perSummary.filter((s) => s.n > 0).length };
+  const summaries = perSummary.filter((s) => s.n > 0).length;
+  const interval = replicates.length > 0 && !tooFewToEstimate(summaries) ? percentileInterval(replicates.map((c) => total(c))) : null;
+  return { ...estimateOf(n === 0 ? Number.NaN : total(null), interval, n, summaries), n_summaries: summaries };
 }
 
 export function computeAccuracy(input: AccuracyInput, settings: AccuracySettings): AccuracyBlock | null {
@@ -187,9 +209,6 @@ export function computeAccuracy(input: AccuracyInput, settings: AccuracySettings
       if (r !== null) v.claims.set(c.id, r);
     }
     const kf = input.keyFacts.get(s.documentKey);
-    const conveyingClaims = new Set<number>();
-    const conveyingSentences = new Set<number>();
-    let saysWhich = false;
     for (const f of kf?.facts ?? []) {
       const k = `${s.key}:${f.id}`;
       const votes = factVotes.get(k);
@@ -199,15 +218,10 @@ export function computeAccuracy(input: AccuracyInput, settings: AccuracySettings
       else v.facts.set(f.id, r);
       if (r === true) {
         for (const refs of factConveyed.get(k) ?? []) {
-          if (refs.claims.length + refs.sentences.length > 0) saysWhich = true;
-          refs.claims.forEach((id) => conveyingClaims.add(id));
-          refs.sentences.forEach((id) => conveyingSentences.add(id));
+          refs.claims.forEach((id) => v.conveyingClaims.add(id));
+          refs.sentences.forEach((id) => v.conveyingSentences.add(id));
         }
       }
-    }
-    if (saysWhich) {
-      v.conveyingClaims = conveyingClaims;
-      v.conveyingSentences = conveyingSentences;
     }
     if (kf) {
       for (const u of s.sentences) {
@@ -250,23 +264,14 @@ export function computeAccuracy(input: AccuracyInput, settings: AccuracySettings
     }
     const kf = input.keyFacts.get(s.documentKey);
     const fp = factPred.get(judge);
-    const conveyingClaims = new Set<number>();
-    const conveyingSentences = new Set<number>();
-    let saysWhich = false;
     for (const f of kf?.facts ?? []) {
       const x = fp?.get(`${s.key}:${f.id}`);
       if (x === undefined) continue;
       v.facts.set(f.id, x.covered);
-      if (x.covered && x.conveyedBy.claims.length + x.conveyedBy.sentences.length > 0) {
-        saysWhich = true;
-        x.conveyedBy.claims.forEach((id) => conveyingClaims.add(id));
-        x.conveyedBy.sentences.forEach((id) => conveyingSentences.add(id));
+      if (x.covered) {
+        x.conveyedBy.claims.forEach((id) => v.conveyingClaims.add(id));
+        x.conveyedBy.sentences.forEach((id) => v.conveyingSentences.add(id));
       }
-    }
-    if (saysWhich) {
-      v.conveyingSentences = conveyingSentences;
-      // Claim-level conciseness only when the judge aligned claims (not sentences).
-      v.conveyingClaims = conveyingClaims.size > 0 ? conveyingClaims : null;
     }
     const sp = sentencePred.get(judge);
     if (kf && sp) {
@@ -289,35 +294,35 @@ export function computeAccuracy(input: AccuracyInput, settings: AccuracySettings
   const systemReplicates = new Map(systems.map((system) => [system, replicatesOf(entries.filter((e) => e.system === system).length, settings.bootstrap, seed, 'accuracy-system', settings.dataset, system)]));
 
   const sourceBlock = (view: (s: AccuracyInput['summaries'][number]) => SourceView): SourceAccuracy => {
+    const basis = concisenessBasis(input.summaries.map(view));
     const rows: PerSummaryAccuracy[] = entries.map((e) => {
-      if (e.failure || e.summary === null) return { summary_id: null, doc_id: e.docId, system: e.system, faithfulness: 0, completeness: 0, conciseness: 0, sentence_conciseness: 0, failed: true };
+      if (e.failure || e.summary === null) return { summary_id: null, doc_id: e.docId, system: e.system, faithfulness: 0, completeness: 0, conciseness: 0, conciseness_basis: basis, failed: true };
       const s = e.summary;
-      const f = perSummaryFigures(s, input.claims.get(s.key) ?? [], input.keyFacts.get(s.documentKey)?.facts ?? [], view(s));
-      return { summary_id: s.summaryId, doc_id: s.docId, system: s.system, faithfulness: f.faithfulness, completeness: f.completeness, conciseness: f.conciseness, sentence_conciseness: f.sentenceConciseness, failed: false };
+      const f = perSummaryFigures(s, input.claims.get(s.key) ?? [], input.keyFacts.get(s.documentKey)?.facts ?? [], view(s), basis);
+      return { summary_id: s.summaryId, doc_id: s.docId, system: s.system, ...f, conciseness_basis: f.conciseness === null ? null : basis, failed: false };
     });
     // A metric the source never gives stays null, failures included (a 0.0 only counts where the metric exists).
-    const has = (m: MetricName) => rows.some((r) => !r.failed && r[m] !== null);
-    const column = (m: MetricName, subset: readonly PerSummaryAccuracy[]) => subset.map((r) => (has(m) ? r[m] : null));
-    for (const r of rows) if (r.failed) for (const m of METRICS) if (!has(m)) r[m] = null;
-    const estimates = Object.fromEntries(METRICS.map((m) => [m, meanEstimate(column(m, rows), replicates)])) as Record<MetricName, Estimate | null>;
+    for (const m of ACCURACY_METRICS) {
+      if (rows.some((r) => !r.failed && r[m] !== null)) continue;
+      for (const r of rows) if (r.failed) r[m] = null;
+    }
+    for (const r of rows) if (r.failed && r.conciseness === null) r.conciseness_basis = null;
+    const estimates = Object.fromEntries(ACCURACY_METRICS.map((m) => [m, meanEstimate(rows.map((r) => r[m]), replicates)])) as Record<MetricName, Estimate | null>;
     const bySystem: Record<string, SystemAccuracy> = {};
     for (const system of systems) {
       const subset = rows.filter((r) => r.system === system);
       const reps = systemReplicates.get(system) ?? [];
-      const est = (m: MetricName) => meanEstimate(column(m, subset), reps);
-      bySystem[system] = { n_summaries: subset.filter((r) => !r.failed).length, n_failed: subset.filter((r) => r.failed).length, faithfulness: est('faithfulness'), completeness: est('completeness'), conciseness: est('conciseness'), sentence_conciseness: est('sentence_conciseness') };
+      const est = (m: MetricName) => meanEstimate(subset.map((r) => r[m]), reps);
+      bySystem[system] = { n_summaries: subset.filter((r) => !r.failed).length, n_failed: subset.filter((r) => r.failed).length, faithfulness: est('faithfulness'), completeness: est('completeness'), conciseness: est('conciseness') };
     }
-    const claimUnit = estimates.conciseness !== null;
-    const withFigures = rows.filter((r) => METRICS.some((m) => r[m] !== null));
+    const withFigures = rows.filter((r) => ACCURACY_METRICS.some((m) => r[m] !== null));
     return {
       n_summaries: withFigures.filter((r) => !r.failed).length,
       n_failed: rows.filter((r) => r.failed).length,
       faithfulness: estimates.faithfulness,
       completeness: estimates.completeness,
-      // The headline conciseness: claim units where the source says which claims convey a key fact, else FineSurE's sentence units.
-      conciseness: claimUnit ? estimates.conciseness : estimates.sentence_conciseness,
-      conciseness_unit: claimUnit ? 'claims' : estimates.sentence_conciseness !== null ? 'sentences' : null,
-      sentence_conciseness: estimates.sentence_conciseness,
+      conciseness: estimates.conciseness,
+      conciseness_basis: estimates.conciseness === null ? null : basis,
       per_summary: rows,
       by_system: bySystem,
     };
@@ -329,7 +334,24 @@ export function computeAccuracy(input: AccuracyInput, settings: AccuracySettings
   if (unresolved > 0) {
     notes.push(`${plural(unresolved, 'claim, key-fact or sentence label')} of people ${agree(unresolved, 'was', 'were')} unresolved by the "${settings.humanLabel}" rule and left out.`);
   }
-  notes.push(`People's labels: reference "${settings.reference}", rule "${settings.humanLabel}"${settings.includeRevealed ? ', labels given after a reveal included' : ''}. Conciseness: claim units where the source says which claims convey a key fact, else sentence units (conciseness_unit).`);
+  notes.push(`People's labels: reference "${settings.reference}", rule "${settings.humanLabel}"${settings.includeRevealed ? ', labels given after a reveal included' : ''}. Conciseness: claim units where the source links claims to key facts, else sentence units (conciseness_basis).`);
+
+  // --- the comparison of systems by one source ------------------------------------------------
+  const candidates = Object.entries(sources)
+    .filter(([, s]) => s.n_summaries + s.n_failed > 0)
+    .map(([source, s]) => ({ source, n_documents: pairedDocuments(s.per_summary, ACCURACY_METRICS) }));
+  const choice = chooseComparisonSource(candidates, settings.compareSource ?? null);
+  const comparison: SystemComparison | null =
+    choice.source === null
+      ? null
+      : compareSystems({
+          source: choice.source,
+          rows: sources[choice.source]!.per_summary,
+          metrics: ACCURACY_METRICS,
+          mean: (system, metric) => sources[choice.source!]!.by_system[system]?.[metric] ?? null,
+          bootstrap: settings.bootstrap,
+          pairStream: (metric, a, b) => () => createStream(settings.seed, 'accuracy-comparison', settings.dataset, choice.source!, metric, a, b),
+        });
 
   // --- judge error vs people ------------------------------------------------------------------
   const errorReplicates = replicatesOf(input.summaries.length, settings.bootstrap, seed, 'accuracy-judge-error', settings.dataset);
@@ -370,7 +392,16 @@ export function computeAccuracy(input: AccuracyInput, settings: AccuracySettings
     }
   }
 
-  return { sources, keyfact_judges: keyfactJudges, claim_judges: claimJudges, claim_units: claimUnits(input, settings, [...claimPred.keys()].sort(), claimPred), notes };
+  return {
+    sources,
+    keyfact_judges: keyfactJudges,
+    claim_judges: claimJudges,
+    claim_units: claimUnits(input, settings, [...claimPred.keys()].sort(), claimPred),
+    comparison,
+    comparison_sources: candidates,
+    comparison_note: choice.note,
+    notes,
+  };
 }
 
 /** App. D: the sentence's human label as the global label, its claims as units (min and mean of the judge's verdicts). */
@@ -412,10 +443,11 @@ function claimUnits(input: AccuracyInput, settings: AccuracySettings, judges: st
         const v = x.length === 0 ? null : f(x, y);
         return v === null ? Number.NaN : v;
       };
+      // The resampling units are the summaries the sentences belong to.
+      const summaries = new Set(rows.map((r) => r.summaryIndex)).size;
       const estimate = (f: (x: number[], y: number[]) => number | null): Estimate => {
-        const value = stat(f, null);
-        const interval = reps.length > 0 ? percentileInterval(reps.map((c) => stat(f, c))) : { ci: null, dropped: 0 };
-        return { value: Number.isNaN(value) ? null : value, ci: interval.ci, n: rows.length, replicates_dropped: interval.dropped };
+        const interval = reps.length > 0 && !tooFewToEstimate(summaries) ? percentileInterval(reps.map((c) => stat(f, c))) : null;
+        return estimateOf(stat(f, null), interval, rows.length, summaries);
       };
       return { pearson: estimate(pearson), spearman: estimate(spearman), kendall: estimate(kendallTauB), roc_auc: estimate((x, y) => rocAuc(x, y)) };
     };

@@ -4,17 +4,19 @@
  *
  *   accuracy: { sources: { "human": S, "<judge>": S, … },
  *               keyfact_judges: { "<judge>": { alignment_error: Estimate } },
- *               claim_judges: { "<judge>": { claim_error: Estimate } } }
- *   S = { n_summaries, faithfulness, completeness, conciseness, per_summary, by_system }
+ *               claim_judges: { "<judge>": { claim_error: Estimate } },
+ *               comparison: { source, systems, n_documents, metrics: { faithfulness | completeness | conciseness: … } } | null,
+ *               comparison_sources, comparison_note }
+ *   S = { n_summaries, faithfulness, completeness, conciseness, conciseness_basis, per_summary, by_system }
  *
- * plus, clearly named, what the issue asks to be said beside them: the unit each conciseness
- * figure counts (`conciseness_unit`), FineSurE's sentence-unit conciseness, failed system calls,
- * and App. D (`claim_units`: min/mean of claim verdicts vs the sentence's human label, the review
- * queue of human-faithful sentences where every judge flags a claim).
+ * plus failed system calls and App. D (`claim_units`: min/mean of claim verdicts vs the
+ * sentence's human label, the review queue of human-faithful sentences where every judge flags a
+ * claim). One conciseness per summary, on the basis the source allows (`conciseness_basis`).
  */
 import { z } from 'zod';
 import { EstimateSchema, type Estimate } from '../stats/estimate';
-import { CONCISENESS_UNITS, type ConcisenessUnit } from './domain';
+import { ComparisonCandidateSchema, SystemComparisonSchema, type ComparisonCandidate, type SystemComparison } from '../stats/system-comparison';
+import { CONCISENESS_BASES, type ConcisenessBasis } from './domain';
 
 export interface PerSummaryAccuracy {
   /** null: the system produced no summary for this document (a failed call: 0.0 on all three). */
@@ -24,8 +26,8 @@ export interface PerSummaryAccuracy {
   faithfulness: number | null;
   completeness: number | null;
   conciseness: number | null;
-  /** FineSurE's sentence-unit conciseness (sentences conveying a key fact / sentences). */
-  sentence_conciseness: number | null;
+  /** What this row's conciseness counts: claims (the card) or sentences (FineSurE's scripts); null without a value. */
+  conciseness_basis: ConcisenessBasis | null;
   failed: boolean;
 }
 
@@ -34,8 +36,8 @@ export interface SystemAccuracy {
   n_failed: number;
   faithfulness: Estimate | null;
   completeness: Estimate | null;
+  /** On the source's conciseness_basis. */
   conciseness: Estimate | null;
-  sentence_conciseness: Estimate | null;
 }
 
 export interface SourceAccuracy {
@@ -45,19 +47,15 @@ export interface SourceAccuracy {
   faithfulness: Estimate | null;
   completeness: Estimate | null;
   conciseness: Estimate | null;
-  /** Which unit `conciseness` counts: claims (the card) or sentences (FineSurE, when the source has no claim-level alignment). */
-  conciseness_unit: ConcisenessUnit | null;
-  sentence_conciseness: Estimate | null;
+  /** What `conciseness` counts, here and per system: claims (the card) or sentences (FineSurE, when the source links no claim). */
+  conciseness_basis: ConcisenessBasis | null;
   per_summary: PerSummaryAccuracy[];
   by_system: Record<string, SystemAccuracy>;
 }
 
-export interface JudgeItemError {
-  /** Share of items (claims or key facts × summary) where the judge differs from the people's resolved label. */
-  value: number | null;
-  ci: [number, number] | null;
-  n: number;
-  replicates_dropped: number;
+/** Share of items (claims or key facts × summary) where the judge differs from the people's resolved label; n = items. */
+export interface JudgeItemError extends Estimate {
+  /** The summaries with a compared item (the resampling units). */
   n_summaries: number;
 }
 
@@ -97,6 +95,12 @@ export interface AccuracyBlock {
   keyfact_judges: Record<string, { alignment_error: JudgeItemError }>;
   claim_judges: Record<string, { claim_error: JudgeItemError }>;
   claim_units: ClaimUnitsReport;
+  /** Systems compared on every metric by one source (settings.compare_source, else the default choice); null: none chosen. */
+  comparison: SystemComparison | null;
+  /** The sources one can compare by, with their paired documents. */
+  comparison_sources: ComparisonCandidate[];
+  /** Why the comparison is by this source, or why there is none. */
+  comparison_note: string | null;
   /** Rules and counts a reader needs: which rule resolved people's labels, unresolved items. */
   notes: string[];
 }
@@ -111,7 +115,7 @@ export const PerSummaryAccuracySchema = z.object({
   faithfulness: N,
   completeness: N,
   conciseness: N,
-  sentence_conciseness: N,
+  conciseness_basis: z.enum(CONCISENESS_BASES).nullable(),
   failed: z.boolean(),
 }) satisfies z.ZodType<PerSummaryAccuracy>;
 
@@ -121,7 +125,6 @@ export const SystemAccuracySchema = z.object({
   faithfulness: EstimateSchema.nullable(),
   completeness: EstimateSchema.nullable(),
   conciseness: EstimateSchema.nullable(),
-  sentence_conciseness: EstimateSchema.nullable(),
 }) satisfies z.ZodType<SystemAccuracy>;
 
 export const SourceAccuracySchema = z.object({
@@ -130,8 +133,7 @@ export const SourceAccuracySchema = z.object({
   faithfulness: EstimateSchema.nullable(),
   completeness: EstimateSchema.nullable(),
   conciseness: EstimateSchema.nullable(),
-  conciseness_unit: z.enum(CONCISENESS_UNITS).nullable(),
-  sentence_conciseness: EstimateSchema.nullable(),
+  conciseness_basis: z.enum(CONCISENESS_BASES).nullable(),
   per_summary: z.array(PerSummaryAccuracySchema),
   by_system: z.record(z.string(), SystemAccuracySchema),
 }) satisfies z.ZodType<SourceAccuracy>;
@@ -151,6 +153,9 @@ export const AccuracyBlockSchema = z.object({
   keyfact_judges: z.record(z.string(), z.object({ alignment_error: JudgeItemErrorSchema })),
   claim_judges: z.record(z.string(), z.object({ claim_error: JudgeItemErrorSchema })),
   claim_units: ClaimUnitsReportSchema,
+  comparison: SystemComparisonSchema.nullable(),
+  comparison_sources: z.array(ComparisonCandidateSchema),
+  comparison_note: z.string().nullable(),
   notes: z.array(z.string()),
 }) satisfies z.ZodType<AccuracyBlock>;
 

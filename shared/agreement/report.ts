@@ -8,7 +8,7 @@
  */
 import { HUMAN_LABELS, type HumanLabel } from '../domain';
 import { resolveHumanLabel } from '../analysis/human-label';
-import { drawResampleCounts, percentileInterval, type PercentileInterval } from '../stats/bootstrap';
+import { drawResampleCounts, estimateOf, percentileInterval, type PercentileInterval } from '../stats/bootstrap';
 import { checkSeed, createStream } from '../stats/prng';
 import {
   addUnitToMultiRater,
@@ -162,13 +162,9 @@ function runBlocks(blocks: readonly Block[], nSummaries: number, bootstrap: numb
   return points.map((point, b) => ({ point, intervals: replicates[b]!.map((values) => percentileInterval(values)) }));
 }
 
-function estimate(value: number, interval: PercentileInterval | null, n: number): Estimate {
-  return {
-    value: Number.isNaN(value) ? null : value,
-    ci: interval?.ci ?? null,
-    n,
-    replicates_dropped: interval?.dropped ?? 0,
-  };
+/** A figure on n units of `summaries` summaries (its resampling units: too few, no interval). */
+function estimate(value: number, interval: PercentileInterval | null, n: number, summaries: number): Estimate {
+  return estimateOf(value, interval, n, summaries);
 }
 
 // ───────────────────────────── human raters ─────────────────────────────
@@ -214,8 +210,10 @@ function humanBlocks(summaries: readonly AgreementSummary[], raters: readonly st
   const ratingIndexes = new Int32Array(raters.length);
   const counts = new Array<number>(k);
 
+  let pairableSummaries = 0;
   summaries.forEach((summary, s) => {
     const pairSeen = new Uint8Array(pairs.length);
+    let pairableHere = false;
     for (const unit of summary.units) {
       let rated = 0;
       let dropped = false;
@@ -243,6 +241,7 @@ function humanBlocks(summaries: readonly AgreementSummary[], raters: readonly st
       if (rated === 1) single += 1;
       else {
         pairable += 1;
+        pairableHere = true;
         for (let c = 0; c < k; c += 1) {
           categoryTotals[c]! += counts[c]!;
           if (counts[c]! > 0) unitsWithCategory[c]! += 1;
@@ -260,6 +259,7 @@ function humanBlocks(summaries: readonly AgreementSummary[], raters: readonly st
     pairSeen.forEach((seen, p) => {
       if (seen) pairs[p]!.summaries += 1;
     });
+    if (pairableHere) pairableSummaries += 1;
   });
 
   const blocks: Block[] = [
@@ -274,7 +274,7 @@ function humanBlocks(summaries: readonly AgreementSummary[], raters: readonly st
 
   const assemble = (results: readonly BlockResult[]): MultiRaterAgreement => {
     const m = results[0]!;
-    const at = (j: number, n: number) => estimate(m.point[j]!, m.intervals[j]!, n);
+    const at = (j: number, n: number) => estimate(m.point[j]!, m.intervals[j]!, n, pairableSummaries);
     const specific: Record<string, Estimate> = {};
     sch.categories.forEach((category, c) => {
       specific[category] = at(4 + c, unitsWithCategory[c]!);
@@ -308,7 +308,7 @@ function assemblePair(raterA: string, raterB: string, table: number[][], summari
   const k = sch.categories.length;
   let n = 0;
   for (const row of table) for (const cell of row) n += cell;
-  const at = (j: number, units: number) => estimate(result.point[j]!, result.intervals[j]!, units);
+  const at = (j: number, units: number) => estimate(result.point[j]!, result.intervals[j]!, units, summaries);
   const specific: Record<string, Estimate> = {};
   sch.categories.forEach((category, c) => {
     let either = 0;
@@ -515,7 +515,7 @@ export const AGREEMENT_DEFINITIONS: Record<string, string> = {
   unclear:
     "'exclude' (default): two categories, faithful and unfaithful; a unit that any listed rater rated unclear is left out of the human figures (n_units_unclear_dropped), and a unit whose resolved human label is unclear is left out of the judge figures. 'category': three categories, unclear included (judges never say unclear, so a human unclear is always a judge disagreement).",
   bootstrap:
-    'Resample the summaries with ≥ 1 rating or human label, with replacement; one resample per replicate serves every figure of the dataset (paired). 95% interval: 2.5/97.5 percentiles, linear interpolation between order statistics (type 7). Replicates where a figure is undefined are dropped and counted (replicates_dropped).',
+    'Resample the summaries with ≥ 1 rating or human label, with replacement; one resample per replicate serves every figure of the dataset (paired). 95% interval: 2.5/97.5 percentiles, linear interpolation between order statistics (type 7). Replicates where a figure is undefined are dropped and counted (replicates_dropped). A figure resting on fewer than 5 summaries has no interval (too_few; multi-rater figures: the summaries with a pairable unit; a pair or a judge: the summaries both rated).',
   percent_agreement: 'Multi-rater: mean over units with ≥ 2 ratings of the share of agreeing rater pairs in the unit. Pair: share of units both rated on which they agree.',
   cohen_kappa: "Cohen (1960) for each pair, over units both rated, each rater's own marginals. Undefined (null) when both raters put every unit in the same single category.",
   fleiss_kappa:

@@ -12,7 +12,7 @@
  * dataset with no single-sentence summary the figures, intervals included, equal the diagnostic
  * scope's.
  */
-import { drawResampleCounts } from '../stats/bootstrap';
+import { drawResampleCounts, unitsWithData } from '../stats/bootstrap';
 import type { Xoshiro128StarStar } from '../stats/prng';
 import { estimate, ratio, sum, tallyHumanSample, weightedSum } from './human-sample';
 import type { AllUnitsJudge, AllUnitsReport, AnalysisSummary } from './types';
@@ -58,10 +58,10 @@ export function computeAllUnits({ annotated, judges, bootstrap, rng }: AllUnitsI
     return [
       judge,
       {
-        epsilon_hat: { ...estimate(ratio(fp + fn, compared), out.epsilon, compared), n_summaries: g },
+        epsilon_hat: { ...estimate(ratio(fp + fn, compared), out.epsilon, compared, unitsWithData(cell.tp, cell.fp, cell.tn, cell.fn)), n_summaries: g },
         confusion: { positive_class: 'unfaithful', tp, fp, tn, fn, n: compared },
-        recall: estimate(ratio(tp, tp + fn), out.recall, tp + fn),
-        specificity: estimate(ratio(tn, tn + fp), out.specificity, tn + fp),
+        recall: estimate(ratio(tp, tp + fn), out.recall, tp + fn, unitsWithData(cell.tp, cell.fn)),
+        specificity: estimate(ratio(tn, tn + fp), out.specificity, tn + fp, unitsWithData(cell.tn, cell.fp)),
       },
     ];
   });
@@ -71,7 +71,7 @@ export function computeAllUnits({ annotated, judges, bootstrap, rng }: AllUnitsI
     n_single_sentence: annotated.filter((summary) => summary.units.length === 1).length,
     n_units: human.n_units,
     human,
-    p_hat: { ...estimate(ratio(human.n_faithful, human.n_usable), pHatReplicates, human.n_usable), n_summaries: g },
+    p_hat: { ...estimate(ratio(human.n_faithful, human.n_usable), pHatReplicates, human.n_usable, unitsWithData(usable)), n_summaries: g },
     judges: Object.fromEntries(judgeReports),
   };
 }

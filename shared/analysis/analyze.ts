@@ -4,6 +4,7 @@
  */
 import { computeAccuracy } from '../accuracy/metrics';
 import { computeScaffold } from '../scaffold/compute';
+import { PEOPLE_SOURCE } from '../stats/system-comparison';
 import { SCAFFOLD_DEFINITION } from '../scaffold/definitions';
 import { agreementForDataset } from '../agreement/report';
 import type { AgreementSummary, DatasetAgreement, UnclearHandling } from '../agreement/types';
@@ -64,6 +65,11 @@ export function agreementInput(summaries: readonly AnalysisSummary[], judges: re
 /** Agreement over the given summaries of one dataset (the audit: all of them, any length), with the audit's bootstrap and seed. */
 export function computeAgreement(name: string, summaries: readonly AnalysisSummary[], judges: readonly string[], bootstrap: number, seed: number): DatasetAgreement {
   return agreementForDataset({ name, summaries: agreementInput(summaries, judges), judges }, { unclear: AGREEMENT_UNCLEAR, bootstrap, seed });
+}
+
+/** The blocks' name of the source asked for: "people" is their "human". */
+function comparedBy(source: string | null): string | null {
+  return source === 'people' ? PEOPLE_SOURCE : source;
 }
 
 function referenceOptions(settings: Required<AnalysisSettings>): ReferenceOptions {
@@ -187,12 +193,23 @@ export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<Anal
           humanLabel: resolved.humanLabel,
           reference: resolved.reference,
           includeRevealed: resolved.includeRevealed,
+          compareSource: comparedBy(resolved.compareSource),
           sentenceHuman: new Map(dataset.summaries.map((s) => [s.summaryId, s.units.map((u) => u.human)])),
         })
       : null,
     // Semantic Scaffold: only on a dataset that has a scaffold.
     ...(dataset.scaffold
-      ? { scaffold: computeScaffold(dataset.scaffold, { bootstrap, seed, dataset: dataset.name, reference: resolved.reference, includeRevealed: resolved.includeRevealed }) }
+      ? {
+          scaffold: computeScaffold(dataset.scaffold, {
+            bootstrap,
+            seed,
+            dataset: dataset.name,
+            reference: resolved.reference,
+            includeRevealed: resolved.includeRevealed,
+            humanLabel: resolved.humanLabel,
+            compareSource: comparedBy(resolved.compareSource),
+          }),
+        }
       : {}),
   };
 }
@@ -239,6 +256,10 @@ export const DEFINITIONS: Record<string, string> = {
     "Per dataset (`agreement`, shared/agreement): over every summary of any length (the all-units scope), annotation-phase labels of the reference only, each annotator's current label. Humans: percent agreement, Fleiss' κ (Gwet's generalisation to varying ratings per unit), Krippendorff's α (nominal), Gwet's AC1, per-class (specific) agreement, and every pair of annotators (Cohen's κ, α, AC1). Judges: each judge's hard label against the resolved human label (adjudicated, single or agreed). unclear = 'exclude': two categories; a unit any annotator rated unclear leaves the human figures, a unit whose human label is unclear leaves the judge figures (both counted). Bootstrap: the audit's replicates and seed, resampling summaries with ≥ 1 label, one resample shared by every figure (stream loupe-agreement-v1); n = units each figure rests on.",
   review: 'Table 4 in the issue\'s shape: pool, reviewed (summaries with ≥ 1 reviewed flagged sentence), U, F, unclear, pct_U = 100·U/(U+F) (null when U + F = 0); the same counts as suspicious.review.',
   disagreements: 'Lists cover the annotated summaries, sorted by doc_id, summary_id, sentence; the judges-split count is also given over all analysed summaries.',
+  too_few:
+    'An interval from fewer than 5 resampling units (the summaries a figure rests on, or the paired documents of a comparison) is not given: ci null, too_few true, the point value kept ("n = k, too few for an interval" in the Markdown and the view). It holds for every figure of the audit, agreement, accuracy and scaffold blocks.',
+  comparison:
+    'accuracy.comparison and scaffold.comparison compare systems on every metric of the block by one source (settings.compare_source: "people" or a judge; absent: people when they pair ≥ 5 documents, else none and comparison_note names the judge sources; comparison_sources lists every source with its paired documents): each system\'s mean, the paired-bootstrap difference of every pair over the documents both have (too_few under 5), ranks (none under 5 paired documents; systems whose difference interval covers 0 share a rank, also through a third system) and saturation.',
 };
 
 export function analyzeProject(datasets: AnalysisDataset[], settings?: Partial<AnalysisSettings>): AnalysisReport {
@@ -256,6 +277,7 @@ export function analyzeProject(datasets: AnalysisDataset[], settings?: Partial<A
       human_label: resolved.humanLabel,
       reference: resolved.reference,
       include_revealed: resolved.includeRevealed,
+      compare_source: resolved.compareSource,
     },
     definitions: DEFINITIONS,
     datasets: datasets.map((dataset) => analyzeDataset(dataset, resolved)),

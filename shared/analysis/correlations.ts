@@ -15,7 +15,7 @@
  * with straightforward implementations on random weights).
  */
 import { associationFromClassCounts, indexDistinctValues, KENDALL, PEARSON, ROC_AUC, SPEARMAN, STATISTICS } from '../stats/binary-association';
-import { drawResampleCounts, percentileInterval } from '../stats/bootstrap';
+import { drawResampleCounts, estimateOf, percentileInterval } from '../stats/bootstrap';
 import type { Xoshiro128StarStar } from '../stats/prng';
 import { predictionOf } from './prepare';
 import type { AnalysisSummary, Aggregator, CorrelationCell, Estimate, KindCorrelations, PredictionKind, Statistics } from './types';
@@ -406,9 +406,9 @@ export function createCorrelationEngine(population: AnalysisSummary[], judges: s
   };
 }
 
+/** n = the cell's summaries, which are also its resampling units. */
 function toEstimate(point: number, replicates: Float64Array, n: number): Estimate {
-  const { ci, dropped } = percentileInterval(replicates);
-  return { value: Number.isNaN(point) ? null : point, ci, n, replicates_dropped: dropped };
+  return estimateOf(point, percentileInterval(replicates), n, n);
 }
 
 export type JudgeCorrelations = Record<string, { hard: KindCorrelations; soft: KindCorrelations | null }>;

@@ -78,6 +78,25 @@ export function resolveHumanLabel(
   return { label: faithful > unfaithful ? 'faithful' : 'unfaithful', status: 'majority' };
 }
 
+/**
+ * The several-annotator rule over any statuses (a scaffold item's preserved / partial / missing /
+ * misrepresented, answered / unanswered): one value, or the value all give (`agreed`); values that
+ * differ are unresolved under `unanimous` (`disagreement`), and under `majority` resolve to the
+ * most frequent value unless two or more share the top count (`tie`, unresolved).
+ */
+export function resolveByRule<T extends string>(values: readonly T[], rule: HumanLabelRule): { value: T | null; status: Exclude<HumanLabelStatus, 'adjudicated'> } {
+  if (values.length === 0) return { value: null, status: 'none' };
+  const first = values[0]!;
+  if (values.length === 1) return { value: first, status: 'single' };
+  if (values.every((v) => v === first)) return { value: first, status: 'agreed' };
+  if (rule === 'unanimous') return { value: null, status: 'disagreement' };
+  const counts = new Map<T, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  const top = Math.max(...counts.values());
+  const leaders = [...counts].filter(([, n]) => n === top);
+  return leaders.length > 1 ? { value: null, status: 'tie' } : { value: leaders[0]![0], status: 'majority' };
+}
+
 /** Several annotators whose current labels differ (before any adjudication): the human-human queue's sentences. */
 export function annotatorsDisagree(ratings: Readonly<Record<string, HumanLabel>>): boolean {
   return resolveHumanLabel(ratings).status === 'disagreement';

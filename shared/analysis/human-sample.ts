@@ -5,7 +5,7 @@
  *
  * Per-summary counts are all Float64Array so the bootstrap loops stay monomorphic (fast) in V8.
  */
-import { percentileInterval } from '../stats/bootstrap';
+import { estimateOf, percentileInterval } from '../stats/bootstrap';
 import { predictionOf, usableHumanValue } from './prepare';
 import type { AnalysisSummary, AnalysisUnit, Estimate, HumanSampleCounts } from './types';
 
@@ -98,8 +98,7 @@ export function nullIfNaN(value: number): number | null {
   return Number.isNaN(value) ? null : value;
 }
 
-/** A point estimate with its percentile interval over the replicates. */
-export function estimate(point: number, replicates: Float64Array, n: number): Estimate {
-  const { ci, dropped } = percentileInterval(replicates);
-  return { value: nullIfNaN(point), ci, n, replicates_dropped: dropped };
+/** A point estimate with its percentile interval over the replicates; `units`: the summaries it rests on (too few: no interval). */
+export function estimate(point: number, replicates: Float64Array, n: number, units: number): Estimate {
+  return estimateOf(point, percentileInterval(replicates), n, units);
 }

@@ -12,6 +12,7 @@ import type { AllUnitsReport, AnalysisReport, Composition, CorrelationCell, Data
 import { AGGREGATORS } from './types';
 import { inert, table } from '../markdown';
 import { formatCount as count, plural } from '../words';
+import { tooFewText } from '../stats/estimate';
 
 const UNDEFINED = '—';
 
@@ -36,16 +37,24 @@ function percent(value: number | null): string {
 }
 
 
-/** The value, then its interval when there is one: "0.134 [0.050, 0.230]". */
-function withInterval(estimate: Pick<Estimate, 'value' | 'ci'>, format: (value: number | null) => string = (v) => number(v)): string {
-  if (estimate.ci === null) return format(estimate.value);
+/** After a value shown without an interval because its resampling units are too few: " (n = k, too few for an interval)". */
+function tooFewSuffix(estimate: ShownEstimate, units: number | null | undefined): string {
+  return estimate.too_few === true && estimate.value !== null && estimate.n !== undefined ? ` (${tooFewText(units === undefined ? estimate.n : units)})` : '';
+}
+
+/** An estimate, or a figure shaped like one that says its too-few case elsewhere (p̂_PP's note). */
+type ShownEstimate = Pick<Estimate, 'value' | 'ci'> & { n?: number; too_few?: boolean };
+
+/** The value, then its interval when there is one: "0.134 [0.050, 0.230]"; too few units: "0.667 (n = 1, too few for an interval)". */
+function withInterval(estimate: ShownEstimate, format: (value: number | null) => string = (v) => number(v), units?: number | null): string {
+  if (estimate.ci === null) return `${format(estimate.value)}${tooFewSuffix(estimate, units)}`;
   return `${format(estimate.value)} [${format(estimate.ci[0])}, ${format(estimate.ci[1])}]`;
 }
 
-/** value ± half-width of the percentile interval ((upper − lower)/2), as in the paper's Table 2. */
-function plusMinus(estimate: Estimate, digits: number): string {
+/** value ± half-width of the percentile interval ((upper − lower)/2), as in the paper's Table 2; `units`: the resampling units when n counts units. */
+function plusMinus(estimate: Estimate, digits: number, units?: number | null): string {
   if (estimate.value === null) return UNDEFINED;
-  if (estimate.ci === null) return fixed(estimate.value, digits);
+  if (estimate.ci === null) return `${fixed(estimate.value, digits)}${tooFewSuffix(estimate, units)}`;
   return `${fixed(estimate.value, digits)} ± ${fixed((estimate.ci[1] - estimate.ci[0]) / 2, digits)}`;
 }
 
@@ -109,25 +118,26 @@ function statisticsRows(judge: string, kindName: string, kind: KindCorrelations)
 
 /** The agreement rows: humans (multi-rater, then each pair), then each judge against the human label. */
 export function agreementRows(agreement: DatasetAgreement): string[][] {
-  const spec = (figures: Record<string, Estimate>, category: string) => (figures[category] ? plusMinus(figures[category], 3) : UNDEFINED);
+  // n counts units; the resampling units are summaries (a pair's and a judge's are known).
+  const spec = (figures: Record<string, Estimate>, category: string, summaries: number | null) => (figures[category] ? plusMinus(figures[category], 3, summaries) : UNDEFINED);
   const rows: string[][] = [];
   const h = agreement.humans;
   rows.push([
     `Humans (${h.n_raters} annotators)`,
-    plusMinus(h.percent_agreement, 3),
-    `Fleiss ${plusMinus(h.fleiss_kappa, 3)}`,
-    plusMinus(h.krippendorff_alpha, 3),
-    plusMinus(h.gwet_ac1, 3),
-    ...agreement.categories.map((category) => spec(h.specific_agreement, category)),
+    plusMinus(h.percent_agreement, 3, null),
+    `Fleiss ${plusMinus(h.fleiss_kappa, 3, null)}`,
+    plusMinus(h.krippendorff_alpha, 3, null),
+    plusMinus(h.gwet_ac1, 3, null),
+    ...agreement.categories.map((category) => spec(h.specific_agreement, category, null)),
     count(h.n_units),
   ]);
   const pairRow = (label: string, pair: PairAgreement) => [
     label,
-    plusMinus(pair.percent_agreement, 3),
-    `Cohen ${plusMinus(pair.cohen_kappa, 3)}`,
-    plusMinus(pair.krippendorff_alpha, 3),
-    plusMinus(pair.gwet_ac1, 3),
-    ...agreement.categories.map((category) => spec(pair.specific_agreement, category)),
+    plusMinus(pair.percent_agreement, 3, pair.n_summaries),
+    `Cohen ${plusMinus(pair.cohen_kappa, 3, pair.n_summaries)}`,
+    plusMinus(pair.krippendorff_alpha, 3, pair.n_summaries),
+    plusMinus(pair.gwet_ac1, 3, pair.n_summaries),
+    ...agreement.categories.map((category) => spec(pair.specific_agreement, category, pair.n_summaries)),
     count(pair.n_units),
   ];
   for (const pair of h.pairs) rows.push(pairRow(`${inert(pair.rater_a)} vs ${inert(pair.rater_b)}`, pair));
@@ -151,8 +161,8 @@ function renderAgreement(agreement: DatasetAgreement): string[] {
 }
 
 /** Estimate with its interval and n: "0.250 [0.100, 0.400] (n = 12)". */
-function estimateWithN(estimate: Estimate): string {
-  return `${withInterval(estimate)} (n = ${count(estimate.n)})`;
+function estimateWithN(estimate: Estimate, units?: number | null): string {
+  return estimate.too_few ? `${withInterval(estimate, undefined, units)} (n = ${count(estimate.n)})` : `${withInterval(estimate)} (n = ${count(estimate.n)})`;
 }
 
 /** The judge-error table over every annotated unit, any length (all_units). */
@@ -160,7 +170,7 @@ export function renderAllUnits(allUnits: AllUnitsReport, judges: readonly string
   const human = allUnits.human;
   const parts = [
     '### Judge error on every annotated sentence (any summary length)',
-    `Over ${count(allUnits.n_summaries)} annotated summaries (${count(allUnits.n_single_sentence)} with one sentence), ${count(allUnits.n_units)} units: ${count(human.n_usable)} usable (${count(human.n_faithful)} faithful, ${count(human.n_unfaithful)} unfaithful), ${count(human.n_unclear)} unclear, ${count(human.n_unresolved)} unresolved. p̂ = ${withInterval(allUnits.p_hat)} (n = ${count(allUnits.p_hat.n)} units, ${count(allUnits.p_hat.n_summaries)} summaries). Unfaithful is the positive class.`,
+    `Over ${count(allUnits.n_summaries)} annotated summaries (${count(allUnits.n_single_sentence)} with one sentence), ${count(allUnits.n_units)} units: ${count(human.n_usable)} usable (${count(human.n_faithful)} faithful, ${count(human.n_unfaithful)} unfaithful), ${count(human.n_unclear)} unclear, ${count(human.n_unresolved)} unresolved. p̂ = ${withInterval(allUnits.p_hat, undefined, allUnits.p_hat.n_summaries)} (n = ${count(allUnits.p_hat.n)} units, ${count(allUnits.p_hat.n_summaries)} summaries). Unfaithful is the positive class.`,
   ];
   if (judges.length === 0) return [...parts, 'No judge predictions.'];
   parts.push(
@@ -169,7 +179,7 @@ export function renderAllUnits(allUnits: AllUnitsReport, judges: readonly string
       judges.map((judge) => {
         const j = allUnits.judges[judge]!;
         const c = j.confusion;
-        return [inert(judge), withInterval(j.epsilon_hat), count(j.epsilon_hat.n), count(c.tp), count(c.fp), count(c.tn), count(c.fn), estimateWithN(j.recall), estimateWithN(j.specificity)];
+        return [inert(judge), withInterval(j.epsilon_hat, undefined, j.epsilon_hat.n_summaries), count(j.epsilon_hat.n), count(c.tp), count(c.fp), count(c.tn), count(c.fn), estimateWithN(j.recall, null), estimateWithN(j.specificity, null)];
       }),
     ),
   );
@@ -195,7 +205,7 @@ function renderPredictionPowered(allUnits: AllUnitsReport, judges: readonly stri
         const j = allUnits.judges[judge]!;
         const pp = j.p_pp;
         if (pp === null) return [inert(judge), UNDEFINED, '', '', '', `refused: ${j.p_pp_reason ?? 'undefined'}`];
-        return [inert(judge), withInterval(pp), count(pp.n_sampled_units), count(pp.n_all_units), number(pp.width_ratio, 2), note(pp)];
+        return [inert(judge), withInterval({ value: pp.value, ci: pp.ci }), count(pp.n_sampled_units), count(pp.n_all_units), number(pp.width_ratio, 2), note(pp)];
       }),
     ),
   ];
@@ -227,7 +237,7 @@ function renderDataset(dataset: DatasetAnalysis): string {
       `- Summaries analysed: ${count(dataset.n_summaries)} of ${count(dataset.n_summaries_total)} (${count(dataset.n_single_sentence_left_out)} with one sentence left out), ${count(dataset.n_sentences)} sentences; ${count(dataset.n_without_global_label)} without a global label.`,
       referenceLine(dataset.reference),
       `- Human sample (≥ 2 sentences): ${count(human.n_annotated_summaries)} annotated summaries, ${count(human.n_units)} units: ${count(human.n_usable)} usable (${count(human.n_faithful)} faithful, ${count(human.n_unfaithful)} unfaithful), ${count(human.n_unclear)} unclear, ${count(human.n_unresolved)} unresolved disagreements, ${count(human.n_unlabeled)} unlabeled.`,
-      `- p̂ = ${withInterval(dataset.p_hat_estimate)} (n = ${count(dataset.p_hat_estimate.n)} units, ${count(dataset.p_hat_estimate.n_summaries)} summaries)`,
+      `- p̂ = ${withInterval(dataset.p_hat_estimate, undefined, dataset.p_hat_estimate.n_summaries)} (n = ${count(dataset.p_hat_estimate.n)} units, ${count(dataset.p_hat_estimate.n_summaries)} summaries)`,
       `- ε₀ = ${epsilon0Text(dataset)} (lengths of ${count(dataset.epsilon0_n_summaries)} summaries)`,
     ].join('\n'),
   );
@@ -257,7 +267,7 @@ function renderDataset(dataset: DatasetAnalysis): string {
           const bias = report.averaging_bias;
           return [
             inert(judge),
-            withInterval(report.epsilon_hat),
+            withInterval(report.epsilon_hat, undefined, report.epsilon_hat.n_summaries),
             count(report.epsilon_hat.n),
             epsilon0Text(dataset),
             yesNo(bias.mean_ge_min),
@@ -292,10 +302,10 @@ function renderDataset(dataset: DatasetAnalysis): string {
           const corrected = report.corrected_unfaithful_rate;
           return [
             inert(judge),
-            calibration ? `${withInterval(calibration.brier)} (n = ${count(calibration.brier.n)})` : UNDEFINED,
+            calibration ? `${withInterval(calibration.brier, undefined, null)} (n = ${count(calibration.brier.n)})` : UNDEFINED,
             calibration ? rate(calibration.ece) : UNDEFINED,
             rate(corrected.observed, true),
-            withInterval(corrected, percent),
+            withInterval(corrected, percent, null),
           ];
         }),
       ),

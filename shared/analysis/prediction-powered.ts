@@ -19,15 +19,13 @@
  * add: p̂_PP is p̂ on the units both labeled (Y_lab), with the human side's interval.
  */
 import { drawResampleCounts, percentileInterval } from '../stats/bootstrap';
+import { tooFewToEstimate } from '../stats/estimate';
 import type { Xoshiro128StarStar } from '../stats/prng';
 import { computeAllUnits } from './all-units';
 import { nullIfNaN, ratio, sum, weightedSum } from './human-sample';
 import { isAnnotated, predictionOf, usableHumanValue } from './prepare';
 import { checkSampleDesign, type SampleDesign } from './sample-design';
 import type { AllUnitsReport, AnalysisDataset, AnalysisSummary, Estimate, HumanReferenceReport, Interval, PredictionPowered } from './types';
-
-/** Below this many sampled summaries the estimate has no interval (PROTOCOL "Too few to estimate"). */
-export const MIN_SUMMARIES_FOR_INTERVAL = 5;
 
 export interface PredictionPoweredInput {
   /** Every summary of the dataset, any length (the pool side). */
@@ -160,7 +158,8 @@ export function computePredictionPowered(input: PredictionPoweredInput): Record<
 
   const sampled = new Set(annotated.map((summary) => summary.summaryId));
   const counts = judges.map((judge) => countJudge(all, annotated, sampled, judge));
-  const tooFew = annotated.length < MIN_SUMMARIES_FOR_INTERVAL;
+  // Too few sampled summaries: no interval (docs/methods.md, "Too few to estimate").
+  const tooFew = tooFewToEstimate(annotated.length);
   const replicates = tooFew ? 0 : bootstrap;
   const samples = judges.map(() => new Float64Array(replicates));
   const humanWeights = new Int32Array(annotated.length);

@@ -36,6 +36,7 @@ export function resolveSettings(settings: Partial<AnalysisSettings> | undefined)
   if (!(HUMAN_LABEL_RULES as readonly string[]).includes(resolved.humanLabel)) problems.push(`humanLabel must be one of ${HUMAN_LABEL_RULES.join(', ')}, got ${String(resolved.humanLabel)}`);
   if (!(REFERENCE_SETS as readonly string[]).includes(resolved.reference)) problems.push(`reference must be one of ${REFERENCE_SETS.join(', ')}, got ${String(resolved.reference)}`);
   if (typeof resolved.includeRevealed !== 'boolean') problems.push(`includeRevealed must be true or false, got ${String(resolved.includeRevealed)}`);
+  if (resolved.compareSource !== null && (typeof resolved.compareSource !== 'string' || resolved.compareSource === '')) problems.push(`compareSource must be "people", a judge's name or null, got ${String(resolved.compareSource)}`);
   if (problems.length > 0) throw new AnalysisInputError(problems);
   return resolved;
 }

@@ -7,7 +7,7 @@
  * for the corrected rate, the judged pool (all analysed summaries) is resampled too, from its
  * own stream, because q is itself an estimate.
  */
-import { drawResampleCounts } from '../stats/bootstrap';
+import { drawResampleCounts, unitsWithData } from '../stats/bootstrap';
 import { calibration } from '../stats/calibration';
 import { roganGladen } from '../stats/prevalence';
 import type { Xoshiro128StarStar } from '../stats/prng';
@@ -129,7 +129,7 @@ export function computeReliability({ analysed, annotated, judges, bootstrap, hum
     }
   }
 
-  const pHat = { ...estimate(ratio(human.n_faithful, human.n_usable), pHatReplicates, human.n_usable), n_summaries: g };
+  const pHat = { ...estimate(ratio(human.n_faithful, human.n_usable), pHatReplicates, human.n_usable, unitsWithData(usable)), n_summaries: g };
 
   const reliability = new Map<string, JudgeReliability>();
   for (const judge of judges) {
@@ -140,6 +140,7 @@ export function computeReliability({ analysed, annotated, judges, bootstrap, hum
     const tn = sum(sample.tn);
     const fn = sum(sample.fn);
     const compared = tp + fp + tn + fn;
+    const comparedSummaries = unitsWithData(sample.tp, sample.fp, sample.tn, sample.fn);
     const sensitivity = rate(tp, tp + fn);
     const specificity = rate(tn, tn + fp);
     const pool = judged.get(judge)!;
@@ -149,19 +150,19 @@ export function computeReliability({ analysed, annotated, judges, bootstrap, hum
     if (softUnits > 0) {
       const result = calibration(sample.probabilities, sample.outcomes);
       calibrationReport = {
-        brier: estimate(result.brier ?? NaN, out.brier, softUnits),
+        brier: estimate(result.brier ?? NaN, out.brier, softUnits, unitsWithData(sample.softCount)),
         ece: { value: result.ece, n: softUnits },
         bins: result.bins,
       };
     }
     reliability.set(judge, {
-      epsilon_hat: { ...estimate(ratio(fp + fn, compared), out.epsilon, compared), n_summaries: g },
+      epsilon_hat: { ...estimate(ratio(fp + fn, compared), out.epsilon, compared, comparedSummaries), n_summaries: g },
       confusion: { positive_class: 'unfaithful', tp, fp, tn, fn, n: compared },
       recall: sensitivity,
       specificity,
       calibration: calibrationReport,
       corrected_unfaithful_rate: {
-        ...estimate(roganGladen(observed.value, sensitivity.value, specificity.value) ?? NaN, out.corrected, observed.n),
+        ...estimate(roganGladen(observed.value, sensitivity.value, specificity.value) ?? NaN, out.corrected, observed.n, comparedSummaries),
         observed,
         sensitivity,
         specificity,

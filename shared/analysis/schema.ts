@@ -362,6 +362,7 @@ export const AnalysisReportSchema = z.object({
     human_label: HumanLabelRuleSchema,
     reference: ReferenceSetSchema,
     include_revealed: z.boolean(),
+    compare_source: z.string().nullable(),
   }),
   definitions: z.record(z.string(), z.string()),
   datasets: z.array(DatasetAnalysisSchema),

@@ -130,6 +130,11 @@ export interface AnalysisSettings {
   humanLabel?: HumanLabelRule;
   reference?: ReferenceSet;
   includeRevealed?: boolean;
+  /**
+   * The source the accuracy and scaffold blocks compare systems by: "people", or a judge's name;
+   * null: people when they pair ≥ 5 documents, else none (the blocks say which judges to pick).
+   */
+  compareSource?: string | null;
 }
 
 export const DEFAULT_SETTINGS: Required<AnalysisSettings> = {
@@ -141,6 +146,7 @@ export const DEFAULT_SETTINGS: Required<AnalysisSettings> = {
   humanLabel: 'unanimous',
   reference: 'both',
   includeRevealed: false,
+  compareSource: null,
 };
 
 // ───────────────────────────── output ─────────────────────────────
@@ -518,6 +524,8 @@ export interface AnalysisReport {
     human_label: HumanLabelRule;
     reference: ReferenceSet;
     include_revealed: boolean;
+    /** The source systems are compared by ("people" or a judge), as asked; null: the default choice. */
+    compare_source: string | null;
   };
   /** The conventions behind the numbers, in words (for readers of the JSON). */
   definitions: Record<string, string>;

@@ -58,6 +58,11 @@ export const AccuracyRunInputSchema = z
     onlySampled: z.boolean().default(false),
     /** keyfact_alignment: align against the summary's sentences (FineSurE) or its current claims. */
     lines: z.enum(['sentences', 'claims']).default('sentences'),
+    /**
+     * scaffold_extraction and scaffold_alignment: the Semantic Scaffold paper's separate prompts
+     * (App. G.1–G.3, G.4–G.6: three requests per document or summary) or one combined request (cheaper).
+     */
+    prompts: z.enum(['paper', 'combined']).default('paper'),
   })
   .superRefine((v, ctx) => {
     if (v.task === 'summary_generation' && v.system === undefined) ctx.addIssue({ code: 'custom', path: ['system'], message: 'summary_generation runs a system (systems.add)' });

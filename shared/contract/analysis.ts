@@ -30,6 +30,11 @@ export const AnalysisStartInputSchema = z.object({
   humanLabel: z.enum(['unanimous', 'majority']).default('unanimous'),
   /** Labels given after their summary's judge outputs were revealed (blind: false): left out unless true (counted either way). */
   includeRevealed: z.boolean().default(false),
+  /**
+   * The source the accuracy and scaffold blocks compare systems by: "people" or a judge's name.
+   * Absent: people when they pair ≥ 5 documents, else no comparison and the judge sources listed.
+   */
+  compareSource: Name.optional(),
 });
 export type AnalysisStartInput = z.input<typeof AnalysisStartInputSchema>;
 
@@ -39,6 +44,8 @@ export const AnalysisSettingsUsedSchema = z.object({
   cap: z.number().int(),
   /** null: every dataset. */
   dataset: z.string().nullable(),
+  /** As asked (analysis.start compareSource); null or absent: the default choice. */
+  compareSource: z.string().nullable().optional(),
 });
 
 export const AnalysisStateSchema = z.enum(['running', 'done', 'failed', 'cancelled']);

@@ -19,6 +19,8 @@ export interface ScaffoldInputVersion {
   docId: string;
   version: number;
   items: Array<{ id: number; kind: ScaffoldItemKind; tier: Tier | null }>;
+  /** Who made it: the maker (`task:<kind>@<config hash>` for a model, else the file or person); absent: not known. */
+  extractor?: string;
 }
 
 export interface ScaffoldInputAlignment {
@@ -33,6 +35,8 @@ export interface ScaffoldInputAlignment {
   value: AlignmentValue;
   /** 0-based summary sentence indexes linked to the fact (Fact Focus). */
   sentences: number[];
+  /** A judge's alignment: the task kind whose run wrote it (which prompts), or "imported"; absent for people or when not known. */
+  madeBy?: string;
 }
 
 /** One judge's direct score (App. G.7, the mean of its four 1–10 axes) of one summary. */

@@ -1,19 +1,14 @@
-/** The Markdown section of a dataset's Semantic Scaffold block: means per source and system, and the model comparison. */
-import type { Estimate } from '../stats/estimate';
+/** The Markdown section of a dataset's Semantic Scaffold block: means per source and system, the system comparison, judges vs people, provenance. */
+import { renderComparison } from '../comparison-markdown';
 import { COMPARED_LABELS } from './metricLabels';
-import { COMPARED_METRICS } from './metrics';
-import type { AlignmentError, MetricComparison, ScaffoldBlock } from './report';
-import { inert, table } from '../markdown';
-
-const num = (v: number | null) => (v === null ? '—' : v.toFixed(3));
-const est = (e: Estimate | null) => (e === null ? '—' : e.ci === null ? `${num(e.value)} (n = ${e.n})` : `${num(e.value)} [${num(e.ci[0])}, ${num(e.ci[1])}]`);
-
-const verdict = (c: MetricComparison) => (c.saturated === null ? '—' : c.saturated ? `saturated (spread ${num(c.spread)} ≤ noise ${num(c.noise)})` : `spread ${num(c.spread)} > noise ${num(c.noise)}`);
+import { COMPARED_METRICS, type ComparedMetric } from './metrics';
+import type { AlignmentError, ScaffoldBlock } from './report';
+import { estimateCell as est, inert, table } from '../markdown';
 
 export function renderScaffold(block: ScaffoldBlock): string[] {
   const parts: string[] = ['### Semantic Scaffold (FPS, QPS, EPS)'];
   parts.push(
-    'Per summary against its document\'s scaffold, then averaged (95% summary-bootstrap intervals). Only "preserved" / "answered" count as kept; a metric whose denominator is 0 is undefined (—). Ranks tie systems whose paired-bootstrap difference interval covers 0; a metric is saturated when the spread of the system means is within the median half-width of their intervals.',
+    'Per summary against its document\'s scaffold, then averaged (95% summary-bootstrap intervals; fewer than 5 summaries: no interval). Only "preserved" / "answered" count as kept; a metric whose denominator is 0 is undefined (—); Fact Focus counts sentences linked to a preserved or partial fact, 0.0 when a source that links sentences linked none. Several people on a summary resolve item by item by the human-label rule; unresolved items are left out and counted.',
   );
   const header = ['source', 'system', 'summaries', ...COMPARED_METRICS.map((m) => COMPARED_LABELS[m])];
   const rows: string[][] = [];
@@ -22,29 +17,18 @@ export function renderScaffold(block: ScaffoldBlock): string[] {
     for (const [system, x] of Object.entries(s.by_system)) rows.push([inert(name), inert(system), String(x.n_summaries), ...COMPARED_METRICS.map((m) => est(x[m] ?? null))]);
   }
   parts.push(table(header, rows));
-  if (block.comparison && block.comparison_source !== null) {
-    parts.push(`Model comparison (${inert(block.comparison_source)}): rank (ties share a rank) and saturation per metric.`);
-    const systems = block.comparison.fps.systems.map((s) => s.system).sort();
-    const rankOf = (c: MetricComparison, system: string) => {
-      const s = c.systems.find((x) => x.system === system);
-      return s?.rank == null ? '—' : String(s.rank);
-    };
-    parts.push(
-      table(
-        ['metric', ...systems.map(inert), 'saturation'],
-        COMPARED_METRICS.flatMap((m) => {
-          const c = block.comparison![m];
-          return c === undefined ? [] : [[COMPARED_LABELS[m], ...systems.map((s) => rankOf(c, s)), verdict(c)]];
-        }),
-      ),
-    );
-    if (block.direct_score_judge) parts.push(`Direct score: App. G.7's holistic 1–10 score (mean of its four axes) by ${inert(block.direct_score_judge)} for people's rows, by each judge for its own.`);
-  }
+  parts.push(...renderComparison(block.comparison, block.comparison_sources, block.comparison_note, (m) => COMPARED_LABELS[m as ComparedMetric] ?? m));
+  if (block.comparison && block.direct_score_judge) parts.push(`Direct score: App. G.7's holistic 1–10 score (mean of its four axes) by ${inert(block.direct_score_judge)} for people's rows, by each judge for its own.`);
   const errors = Object.entries(block.sources).filter(([, s]) => s.vs_people);
   if (errors.length > 0) {
     parts.push('Judge vs people: share of (summary, item, person) comparisons where the judge\'s value differs from the person\'s, per alignment type (95% summary-bootstrap interval; differing / compared).');
     const e = (x: AlignmentError | null) => (x === null ? '—' : `${est(x.error)} (${x.n_differ}/${x.n_items})`);
     parts.push(table(['judge', 'facts', 'questions', 'attributes'], errors.map(([name, s]) => [inert(name), e(s.vs_people!.facts), e(s.vs_people!.questions), e(s.vs_people!.attributes)])));
+  }
+  const made = block.provenance;
+  if (made && (Object.keys(made.scaffolds).length > 0 || Object.keys(made.alignments).length > 0)) {
+    const counts = (r: Record<string, number>) => Object.entries(r).map(([k, n]) => `${inert(k)} (${n})`).join(', ');
+    parts.push(`Made by: scaffolds ${counts(made.scaffolds) || '—'}; judges' alignments ${Object.entries(made.alignments).map(([j, r]) => `${inert(j)}: ${counts(r)}`).join('; ') || '—'}.`);
   }
   parts.push(...block.notes.map((n) => `- ${n}`));
   return parts;

@@ -11,7 +11,8 @@
  *   FC         Fact Coverage: preserved facts / scaffold facts (both tiers)
  *   QC         Question Coverage: answered questions / scaffold questions
  *   Main FC    M_s / M_c;  Supp FC  S_s / S_c
- *   Fact Focus summary sentences linked to at least one scaffold fact / summary sentences
+ *   Fact Focus summary sentences linked to at least one fact the summary conveys (preserved or
+ *              partial; links to misrepresented facts do not count) / summary sentences
  *   FPS        (M_s / M_c) · (1 − S_s / S_c)
  *   QPS        (Q_s / Q_c) · (1 − R_s / R_c)
  *   EPS        preserved attributes / scaffold attributes
@@ -19,8 +20,11 @@
  * A metric whose denominator is 0 is undefined (null), never 0: FPS needs M_c > 0 and S_c > 0, QPS
  * Q_c > 0 and R_c > 0. A metric is also null when the source aligned no item of its kind for this
  * summary (it did not do that alignment); within an aligned kind, an item the source left out
- * counts as not kept (the denominators are always the scaffold's, App. G.6). Fact Focus is null
- * when the source linked no sentence at all (it did not link sentences) or the summary has none.
+ * counts as not kept (the denominators are always the scaffold's, App. G.6); an item left out of
+ * `items` altogether (unresolved among several people) is in no numerator or denominator. Fact
+ * Focus is null when the source gives no sentence links at all (`linksGiven`: anywhere in the
+ * dataset) or the summary has no sentence; a source that links sentences and linked none of this
+ * summary's gets 0.0 (zero is not undefined).
  */
 import type { AlignmentValue, ScaffoldItemKind, Tier } from './domain';
 
@@ -41,7 +45,7 @@ export interface ScoredItem {
 
 const ratio = (num: number, den: number): number | null => (den === 0 ? null : num / den);
 
-export function scoreSummary(items: readonly ScoredItem[], sentenceCount: number): ScaffoldScores {
+export function scoreSummary(items: readonly ScoredItem[], sentenceCount: number, linksGiven: boolean): ScaffoldScores {
   const facts = items.filter((i) => i.kind === 'fact');
   const questions = items.filter((i) => i.kind === 'question');
   const attributes = items.filter((i) => i.kind === 'attribute');
@@ -63,8 +67,8 @@ export function scoreSummary(items: readonly ScoredItem[], sentenceCount: number
     out.main_fc = ratio(Ms, Mc);
     out.supp_fc = ratio(Ss, Sc);
     out.fps = Mc === 0 || Sc === 0 ? null : (Ms / Mc) * (1 - Ss / Sc);
-    const linked = new Set(facts.flatMap((x) => x.sentences));
-    out.fact_focus = linked.size === 0 ? null : ratio([...linked].filter((s) => s < sentenceCount).length, sentenceCount);
+    const linked = new Set(facts.filter((x) => x.value === 'preserved' || x.value === 'partial').flatMap((x) => x.sentences));
+    out.fact_focus = linksGiven ? ratio([...linked].filter((s) => s >= 0 && s < sentenceCount).length, sentenceCount) : null;
   }
   if (aligned(questions)) {
     const Qc = count(questions, main);

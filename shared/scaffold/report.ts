@@ -3,16 +3,17 @@
  * schemas checked against each other both ways (like shared/accuracy/report.ts):
  *
  *   scaffold: { sources: { "human" | "<judge>": { per_summary: [ScaffoldSummaryRow], by_system: {<system>: ScaffoldMeans},
- *                                                 means: ScaffoldMeans, comparison: {<metric>: MetricComparison} } },
- *               comparison: {<metric>: MetricComparison}, comparison_source, notes }
+ *                                                 means: ScaffoldMeans, vs_people? } },
+ *               comparison: { source, systems, n_documents, metrics: {<metric>: …} } | null,
+ *               comparison_sources, comparison_note, direct_score_judge, provenance, notes }
  *
- * The top-level `comparison` is the one of `comparison_source` (people when they aligned the
- * dataset, else the first judge by name); every source carries its own.
+ * `comparison` is that of one source (shared/stats/system-comparison.ts): settings.compare_source,
+ * else the people when they pair ≥ 5 documents; `comparison_note` says why, or why there is none.
  */
 import { z } from 'zod';
 import type { Estimate } from '../stats/estimate';
 import { EstimateSchema } from '../stats/estimate';
-import { SCAFFOLD_METRICS, type ScaffoldMetric } from './metrics';
+import { ComparisonCandidateSchema, SystemComparisonSchema, type ComparisonCandidate, type SystemComparison } from '../stats/system-comparison';
 
 export interface ScaffoldSummaryRow {
   summary_id: string;
@@ -20,8 +21,10 @@ export interface ScaffoldSummaryRow {
   system: string | null;
   /** The scaffold version the source aligned this summary on (the highest, when several). */
   scaffold_version: number;
-  /** People: how many annotators' alignments this row averages; a judge: 1. */
+  /** People: how many annotators' alignments of that version this row resolves item by item; a judge: 1. */
   n_aligners: number;
+  /** People: items the several-annotator rule left unresolved (a tie, or a disagreement under unanimous), out of every count. */
+  n_unresolved: number;
   f: number | null;
   fc: number | null;
   qc: number | null;
@@ -49,38 +52,6 @@ export interface ScaffoldMeans {
   direct_score?: Estimate | null;
 }
 
-export interface ComparedSystem {
-  system: string;
-  /** The system's mean with its summary-bootstrap CI (as in by_system). */
-  mean: Estimate | null;
-  /** 1 + the systems better than this one with a paired difference CI above 0; null without a mean. Equal ranks are ties. */
-  rank: number | null;
-}
-
-export interface SystemPair {
-  a: string;
-  b: string;
-  /** Documents where both systems have the metric (the paired resampling units). */
-  n_documents: number;
-  /** Mean of a − mean of b over those documents, with the paired-bootstrap CI. */
-  difference: Estimate;
-  /** The CI excludes 0; null without a CI. */
-  separable: boolean | null;
-}
-
-export interface MetricComparison {
-  systems: ComparedSystem[];
-  pairs: SystemPair[];
-  /** max − min of the systems' means (systems with a mean and a CI). */
-  spread: number | null;
-  /** The median half-width of those systems' CIs. */
-  noise: number | null;
-  /** spread ≤ noise, with ≥ 2 such systems; null otherwise. */
-  saturated: boolean | null;
-}
-
-export type MetricComparisons = Record<ScaffoldMetric, MetricComparison> & { direct_score?: MetricComparison };
-
 /** How often a judge's value of one kind of item differs from a person's. */
 export interface AlignmentError {
   /** (summary, item, person) comparisons: the judge and that person both aligned the item. */
@@ -101,17 +72,27 @@ export interface ScaffoldSourceReport {
   per_summary: ScaffoldSummaryRow[];
   by_system: Record<string, ScaffoldMeans>;
   means: ScaffoldMeans;
-  comparison: MetricComparisons;
   /** A judge's error against the reference set's people per alignment type; null for people, or without overlap. */
   vs_people?: JudgeVsPeople | null;
 }
 
+/** Which prompts made the dataset's scaffolds and the judges' alignments (the task kind; "imported" or "person" otherwise), with counts. */
+export interface ScaffoldProvenance {
+  /** Extractor (maker) of each scaffold version → versions. */
+  scaffolds: Record<string, number>;
+  /** Judge → the task kind of its alignments (or "imported") → (summary, item) alignments. */
+  alignments: Record<string, Record<string, number>>;
+}
+
 export interface ScaffoldBlock {
   sources: Record<string, ScaffoldSourceReport>;
-  comparison: MetricComparisons | null;
-  comparison_source: string | null;
+  /** Systems compared on every metric by one source; null: none chosen (comparison_note says why). */
+  comparison: SystemComparison | null;
+  comparison_sources: ComparisonCandidate[];
+  comparison_note: string | null;
   /** The judge whose direct scores the people's source reports (the first by name with any); null: none. */
   direct_score_judge?: string | null;
+  provenance?: ScaffoldProvenance;
   notes: string[];
 }
 
@@ -125,6 +106,7 @@ export const ScaffoldSummaryRowSchema = z.object({
   system: z.string().nullable(),
   scaffold_version: Int,
   n_aligners: Int,
+  n_unresolved: Int,
   f: N,
   fc: N,
   qc: N,
@@ -139,19 +121,6 @@ export const ScaffoldSummaryRowSchema = z.object({
 
 export const ScaffoldMeansSchema = z.object({ n_summaries: Int, f: E, fc: E, qc: E, main_fc: E, supp_fc: E, fact_focus: E, fps: E, qps: E, eps: E, direct_score: E.optional() }) satisfies z.ZodType<ScaffoldMeans>;
 
-export const MetricComparisonSchema = z.object({
-  systems: z.array(z.object({ system: z.string(), mean: E, rank: Int.nullable() })),
-  pairs: z.array(z.object({ a: z.string(), b: z.string(), n_documents: Int, difference: EstimateSchema, separable: z.boolean().nullable() })),
-  spread: N,
-  noise: N,
-  saturated: z.boolean().nullable(),
-}) satisfies z.ZodType<MetricComparison>;
-
-export const MetricComparisonsSchema = z.object({
-  ...(Object.fromEntries(SCAFFOLD_METRICS.map((m) => [m, MetricComparisonSchema])) as Record<ScaffoldMetric, typeof MetricComparisonSchema>),
-  direct_score: MetricComparisonSchema.optional(),
-});
-
 export const AlignmentErrorSchema = z.object({ n_items: Int, n_differ: Int, error: EstimateSchema }) satisfies z.ZodType<AlignmentError>;
 export const JudgeVsPeopleSchema = z.object({ facts: AlignmentErrorSchema.nullable(), questions: AlignmentErrorSchema.nullable(), attributes: AlignmentErrorSchema.nullable() }) satisfies z.ZodType<JudgeVsPeople>;
 
@@ -159,15 +128,16 @@ export const ScaffoldSourceReportSchema = z.object({
   per_summary: z.array(ScaffoldSummaryRowSchema),
   by_system: z.record(z.string(), ScaffoldMeansSchema),
   means: ScaffoldMeansSchema,
-  comparison: MetricComparisonsSchema,
   vs_people: JudgeVsPeopleSchema.nullable().optional(),
 }) satisfies z.ZodType<ScaffoldSourceReport>;
 
 export const ScaffoldBlockSchema = z.object({
   sources: z.record(z.string(), ScaffoldSourceReportSchema),
-  comparison: MetricComparisonsSchema.nullable(),
-  comparison_source: z.string().nullable(),
+  comparison: SystemComparisonSchema.nullable(),
+  comparison_sources: z.array(ComparisonCandidateSchema),
+  comparison_note: z.string().nullable(),
   direct_score_judge: z.string().nullable().optional(),
+  provenance: z.object({ scaffolds: z.record(z.string(), Int), alignments: z.record(z.string(), z.record(z.string(), Int)) }).optional(),
   notes: z.array(z.string()),
 }) satisfies z.ZodType<ScaffoldBlock>;
 
@@ -178,9 +148,7 @@ const checks: [
   Exact<z.infer<typeof ScaffoldSourceReportSchema>, ScaffoldSourceReport>,
   Exact<z.infer<typeof ScaffoldSummaryRowSchema>, ScaffoldSummaryRow>,
   Exact<z.infer<typeof ScaffoldMeansSchema>, ScaffoldMeans>,
-  Exact<z.infer<typeof MetricComparisonSchema>, MetricComparison>,
-  Exact<z.infer<typeof MetricComparisonsSchema>, MetricComparisons>,
   Exact<z.infer<typeof AlignmentErrorSchema>, AlignmentError>,
   Exact<z.infer<typeof JudgeVsPeopleSchema>, JudgeVsPeople>,
-] = [true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true];
 void checks;

@@ -5,7 +5,7 @@
  * (how many times each unit was drawn). Every statistic computed with these counts as
  * integer weights equals the statistic on the expanded resample, exactly.
  */
-import type { Estimate } from './estimate';
+import { tooFewToEstimate, type Estimate } from './estimate';
 import type { Xoshiro128StarStar } from './prng';
 
 /**
@@ -69,8 +69,33 @@ export function drawReplicates(n: number, bootstrap: number, stream: () => Xoshi
 }
 
 /**
+ * An estimate from its point value (NaN: undefined), its percentile interval (null: none) and its
+ * n, resting on `units` resampling units: fewer than MIN_RESAMPLING_UNITS give no interval
+ * (too_few), the point value kept. The one place that rule is applied.
+ */
+export function estimateOf(value: number, interval: PercentileInterval | null, n: number, units: number): Estimate {
+  const tooFew = tooFewToEstimate(units);
+  return {
+    value: Number.isNaN(value) ? null : value,
+    ci: tooFew ? null : (interval?.ci ?? null),
+    n,
+    replicates_dropped: tooFew ? 0 : (interval?.dropped ?? 0),
+    too_few: tooFew,
+  };
+}
+
+/** How many of the resampling units have something in any of the given per-unit counts (the units a figure rests on). */
+export function unitsWithData(...perUnit: ReadonlyArray<ArrayLike<number>>): number {
+  const n = perUnit[0]?.length ?? 0;
+  let units = 0;
+  for (let i = 0; i < n; i += 1) if (perUnit.some((counts) => counts[i]! !== 0)) units += 1;
+  return units;
+}
+
+/**
  * Mean of the defined values (null values left out) with a percentile CI over the given
  * resamples of the entries (each resample's counts weight the entries); null when none is defined.
+ * The defined values are the resampling units (fewer than MIN_RESAMPLING_UNITS: too_few).
  */
 export function meanEstimate(values: ReadonlyArray<number | null>, replicates: ReadonlyArray<Int32Array>): Estimate | null {
   const n = values.filter((x) => x !== null).length;
@@ -86,6 +111,6 @@ export function meanEstimate(values: ReadonlyArray<number | null>, replicates: R
     });
     return w === 0 ? Number.NaN : sum / w;
   };
-  const interval = replicates.length > 0 ? percentileInterval(replicates.map((c) => mean(c))) : { ci: null, dropped: 0 };
-  return { value: mean(null), ci: interval.ci, n, replicates_dropped: interval.dropped };
+  const interval = replicates.length > 0 && !tooFewToEstimate(n) ? percentileInterval(replicates.map((c) => mean(c))) : null;
+  return estimateOf(mean(null), interval, n, n);
 }

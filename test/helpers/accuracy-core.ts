@@ -1,6 +1,10 @@
 /** A core for the accuracy/scaffold task tests: typed dispatch calls, a run polled to its end, read-only SQL on the project. */
 import Database from 'better-sqlite3';
+import { join } from 'node:path';
 import { createCore, dispatch, type Core } from '../../electron/core/index';
+import { runImport } from '../../electron/core/imports/run';
+import { startMockOpenAI, type MockServer, type Responder } from '../mock-openai/server';
+import { writeJsonl } from './project';
 import type { AccuracyRunStatus } from '../../shared/contract/accuracy';
 import type { ApiInput, ApiMethod, ApiOutput } from '../../shared/api';
 
@@ -36,4 +40,36 @@ export function readRows<T>(path: string, sql: string, ...params: unknown[]): T[
   } finally {
     d.close();
   }
+}
+
+/** A project of the given summary rows on a fresh core, a mock endpoint answering by `respond`, and a judge "checker" on it. */
+export interface TaskProject {
+  mock: MockServer;
+  core: Core;
+  path: string;
+  call<M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>>;
+  finish(input: ApiInput<'accuracy.start'>): Promise<AccuracyRunStatus>;
+  rows<T>(sql: string, ...params: unknown[]): T[];
+  close(): Promise<void>;
+}
+
+export async function openTaskProject(dir: string, respond: Responder, records: unknown[]): Promise<TaskProject> {
+  const mock = await startMockOpenAI({ respond });
+  const core = taskTestCore(dir);
+  const path = join(dir, 'tasks.loupe');
+  core.createProject(path);
+  await runImport(core.repository(), { source: { type: 'path', path: writeJsonl(join(dir, 'rows.jsonl'), records) } });
+  await callCore(core, 'judges.add', { name: 'checker', config: { kind: 'endpoint', baseUrl: mock.url, model: 'mock-judge', concurrency: 1, retries: 0, temperature: 0 } });
+  return {
+    mock,
+    core,
+    path,
+    call: (method, input) => callCore(core, method, input),
+    finish: (input) => finishAccuracyRun(core, input),
+    rows: (sql, ...params) => readRows(path, sql, ...params),
+    close: async () => {
+      core.close();
+      await mock.close();
+    },
+  };
 }

@@ -49,7 +49,7 @@ export function seededDataset(n: number, sampled: number, options: { kind?: 'per
   };
 }
 
-const estimate = (value: number, ci: Interval | null, n: number): Estimate & { n_summaries: number } => ({ value, ci, n, replicates_dropped: 0, n_summaries: 25 });
+const estimate = (value: number, ci: Interval | null, n: number): Estimate & { n_summaries: number } => ({ value, ci, n, replicates_dropped: 0, too_few: false, n_summaries: 25 });
 const powered = (ci: Interval | null): PredictionPowered => ({
   value: 0.74,
   ci,

@@ -115,10 +115,10 @@ describe('the card\'s worked examples', () => {
     const bySummary = new Map(human.per_summary.map((r) => [r.summary_id, r]));
     expect(bySummary.get('A')).toMatchObject({ faithfulness: 1, completeness: 1, conciseness: 0.8, system: 'system-a', failed: false });
     expect(bySummary.get('B')).toMatchObject({ faithfulness: 0.5, completeness: 0.25, conciseness: 0.25, system: 'system-b', failed: false });
-    expect(human.conciseness_unit).toBe('claims');
-    // FineSurE's sentence units, from the claims that convey a key fact: A's 2 of 2 sentences, B's 1 of 2.
-    expect(bySummary.get('A')!.sentence_conciseness).toBe(1);
-    expect(bySummary.get('B')!.sentence_conciseness).toBe(0.5);
+    // One conciseness per summary, on the claims the people linked to key facts.
+    expect(human.conciseness_basis).toBe('claims');
+    expect(bySummary.get('A')!.conciseness_basis).toBe('claims');
+    expect(bySummary.get('B')!.conciseness_basis).toBe('claims');
     const key = core.repository().corpus.summaryKey('card', 'B')!;
     const db = new Database(path);
     const types = db.prepare("SELECT e.error_type AS t FROM claim_label_events e JOIN claims c ON c.id = e.claim_id JOIN claim_sets s ON s.id = c.set_id WHERE s.summary_id = ? AND e.label = 'unsupported' ORDER BY c.idx").all(key) as Array<{ t: string }>;
@@ -131,7 +131,7 @@ describe('the card\'s worked examples', () => {
     const { core, path } = await cardProject();
     const human = analyze(path).accuracy!.sources.human!;
     const failed = human.per_summary.filter((r) => r.failed);
-    expect(failed).toEqual([{ summary_id: null, doc_id: 'pool', system: 'system-b', faithfulness: 0, completeness: 0, conciseness: 0, sentence_conciseness: 0, failed: true }]);
+    expect(failed).toEqual([{ summary_id: null, doc_id: 'pool', system: 'system-b', faithfulness: 0, completeness: 0, conciseness: 0, conciseness_basis: 'claims', failed: true }]);
     // system-b: B (0.5, 0.25, 0.25) and the failure (0, 0, 0) → means 0.25, 0.125, 0.125.
     const b = human.by_system['system-b']!;
     expect(b.n_summaries).toBe(1);
@@ -143,7 +143,8 @@ describe('the card\'s worked examples', () => {
     expect(human.faithfulness!.value).toBeCloseTo((1 + 0.5 + 0) / 3, 12);
     expect(human.completeness!.value).toBeCloseTo((1 + 0.25 + 0) / 3, 12);
     expect(human.faithfulness!.n).toBe(3);
-    expect(human.faithfulness!.ci).not.toBeNull();
+    // Three summaries are too few for an interval: the point value alone (docs/methods.md, "Too few to estimate").
+    expect(human.faithfulness).toMatchObject({ ci: null, too_few: true });
     core.close();
   });
 
@@ -215,7 +216,8 @@ describe('the Markdown report', () => {
     const text = renderAccuracy(analyze(path).accuracy!).join('\n\n');
     // A and B have figures (A-pool has no claims or key facts), plus system-b's failed call.
     expect(text).toContain('| human | 2 | 1 |');
-    expect(text).toMatch(/\| lenient \| 0\.222 \[/);
+    // 9 claims in 2 summaries: too few summaries for an interval.
+    expect(text).toContain('| lenient | 0.222 (n = 2, too few for an interval) |');
     expect(text).toContain('| claims |');
     core.close();
   });

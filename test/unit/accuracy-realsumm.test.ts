@@ -130,20 +130,26 @@ describe('REALSumm (FineSurE format)', () => {
     const judge = new Map(accuracy.sources[REALSUMM_JUDGE]!.per_summary.map((r) => [r.summary_id, r]));
     for (const [id, hc, hs, jc, js] of EXPECTED) {
       expect(human.get(id)!.completeness, `${id} people completeness`).toBeCloseTo(hc, 12);
-      expect(human.get(id)!.sentence_conciseness, `${id} people conciseness`).toBeCloseTo(hs, 12);
+      // No claims in REALSumm: no faithfulness, and the one conciseness on sentence units (FineSurE's scripts).
+      expect(human.get(id)!.conciseness, `${id} people conciseness`).toBeCloseTo(hs, 12);
+      expect(human.get(id)!.conciseness_basis).toBe('sentences');
       expect(judge.get(id)!.completeness, `${id} judge completeness`).toBeCloseTo(jc, 12);
-      expect(judge.get(id)!.sentence_conciseness, `${id} judge conciseness`).toBeCloseTo(js, 12);
-      // No claims in REALSumm: no faithfulness, and conciseness on sentence units only.
+      expect(judge.get(id)!.conciseness, `${id} judge conciseness`).toBeCloseTo(js, 12);
       expect(human.get(id)!.faithfulness).toBeNull();
-      expect(human.get(id)!.conciseness).toBeNull();
     }
-    expect(accuracy.sources.human!.conciseness_unit).toBe('sentences');
+    expect(accuracy.sources.human!.conciseness_basis).toBe('sentences');
+    expect(accuracy.sources[REALSUMM_JUDGE]!.conciseness_basis).toBe('sentences');
     expect(accuracy.sources.human!.completeness!.value).toBeCloseTo(EXPECTED.reduce((a, e) => a + e[1], 0) / 10, 12);
     expect(accuracy.sources.human!.conciseness!.value).toBeCloseTo(EXPECTED.reduce((a, e) => a + e[2], 0) / 10, 12);
     expect(accuracy.keyfact_judges[REALSUMM_JUDGE]!.alignment_error.value).toBeCloseTo(12 / 107, 12);
     expect(accuracy.keyfact_judges[REALSUMM_JUDGE]!.alignment_error.n).toBe(107);
     expect(Object.keys(accuracy.sources.human!.by_system).sort()).toEqual(['t5_out_large', 'unilm_out_v2']);
     expect(accuracy.sources.human!.by_system['unilm_out_v2']!.n_summaries).toBe(5);
+    // Each system's conciseness is filled (the mean of its five summaries), not only the dataset's.
+    for (const system of ['t5_out_large', 'unilm_out_v2']) {
+      const mine = EXPECTED.filter(([id]) => human.get(id)!.system === system);
+      expect(accuracy.sources.human!.by_system[system]!.conciseness!.value, system).toBeCloseTo(mine.reduce((a, e) => a + e[2], 0) / mine.length, 12);
+    }
   });
 
   it('a key-fact label list or alignment of the wrong length is left out and listed (file, line); the rest is imported', async () => {

@@ -369,10 +369,10 @@ describe('degenerate and edge cases', () => {
       expect(undefinedFigure.replicates_dropped).toBe(100);
     }
     for (const defined of [h.gwet_ac1, h.percent_agreement, h.pairs[0]!.gwet_ac1, report.judges.j!.gwet_ac1]) {
-      expect(defined).toEqual({ value: 1, ci: [1, 1], n: 18, replicates_dropped: 0 });
+      expect(defined).toEqual({ value: 1, ci: [1, 1], n: 18, replicates_dropped: 0, too_few: false });
     }
     expect(h.specific_agreement.faithful!.value).toBe(1);
-    expect(h.specific_agreement.unfaithful).toEqual({ value: null, ci: null, n: 0, replicates_dropped: 100 });
+    expect(h.specific_agreement.unfaithful).toEqual({ value: null, ci: null, n: 0, replicates_dropped: 100, too_few: false });
   });
 
   it('a single rater: no pair, nothing pairable, all multi-rater figures null; judges still compared', () => {
@@ -387,7 +387,7 @@ describe('degenerate and edge cases', () => {
     expect(report.humans.pairs).toEqual([]);
     expect(report.humans.n_units).toBe(0);
     expect(report.humans.n_units_single).toBe(3);
-    expect(report.humans.krippendorff_alpha).toEqual({ value: null, ci: null, n: 0, replicates_dropped: 20 });
+    expect(report.humans.krippendorff_alpha).toEqual({ value: null, ci: null, n: 0, replicates_dropped: 0, too_few: true });
     expect(report.judges.j!.n_units).toBe(3);
     expect(report.judges.j!.table).toEqual([
       [1, 0],
@@ -466,7 +466,7 @@ describe('degenerate and edge cases', () => {
   it('no summaries: every figure null, counts 0', () => {
     const report = agreementForDataset({ name: 'empty', summaries: [] }, { bootstrap: 10 });
     expect(report).toMatchObject({ n_summaries: 0, n_units: 0, judge_names: [] });
-    expect(report.humans.gwet_ac1).toEqual({ value: null, ci: null, n: 0, replicates_dropped: 10 });
+    expect(report.humans.gwet_ac1).toEqual({ value: null, ci: null, n: 0, replicates_dropped: 0, too_few: true });
   });
 });
 

@@ -121,11 +121,13 @@ describe('all_units on a set computed by hand', () => {
       spec.push(tn + fp > 0 ? tn / (tn + fp) : NaN);
     }
     const j = d.all_units.judges.J!;
-    expect(d.all_units.p_hat.ci).toEqual(percentileInterval(p).ci);
-    expect(j.epsilon_hat.ci).toEqual(percentileInterval(eps).ci);
-    expect([j.recall.ci, j.recall.replicates_dropped]).toEqual([percentileInterval(recall).ci, percentileInterval(recall).dropped]);
-    expect([j.specificity.ci, j.specificity.replicates_dropped]).toEqual([percentileInterval(spec).ci, percentileInterval(spec).dropped]);
-    expect(j.recall.replicates_dropped).toBeGreaterThan(0); // resamples without b and c have no human-unfaithful unit
+    // p̂ rests on five summaries with a usable label (a b c d g): an interval.
+    expect(d.all_units.p_hat).toMatchObject({ ci: percentileInterval(p).ci, too_few: false });
+    // ε̂ on four (a b c d), recall on two (b c), specificity on two (a d): too few, the point value kept.
+    expect(j.epsilon_hat).toMatchObject({ value: 2 / 5, ci: null, too_few: true, replicates_dropped: 0 });
+    expect(j.recall).toMatchObject({ value: 1 / 2, ci: null, too_few: true });
+    expect(j.specificity).toMatchObject({ value: 2 / 3, ci: null, too_few: true });
+    void [eps, recall, spec];
   });
 
   it('takes single-sentence units into agreement', () => {

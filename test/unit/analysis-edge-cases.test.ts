@@ -32,13 +32,13 @@ describe('resolveHumanLabel', () => {
 describe('ε₀ inside a dataset and the verdict', () => {
   // Four two-sentence summaries, each (F, U) by the human: p̂ = ½, all lengths 2 →
   // ε₀ = (3 − √6)/2 ≈ 0.27526 (derived in stats-epsilon0.test.ts).
-  const build = (errors: number): AnalysisDataset => {
+  const build = (errors: number, copies = 1): AnalysisDataset => {
     let made = 0;
-    const flip = (v: 0 | 1): 0 | 1 => (made++ < errors ? ((1 - v) as 0 | 1) : v);
+    const flip = (v: 0 | 1): 0 | 1 => (made++ < errors * copies ? ((1 - v) as 0 | 1) : v);
     return {
       name: 'pairs',
       judges: ['j'],
-      summaries: [0, 1, 2, 3].map((g) =>
+      summaries: Array.from({ length: 4 * copies }, (_, g) => g).map((g) =>
         summary(`s${g}`, g % 2 === 0 ? 1 : 0, [unit(0, 'faithful', { j: { hard: flip(1), soft: null } }), unit(1, 'unfaithful', { j: { hard: flip(0), soft: null } })]),
       ),
     };
@@ -57,10 +57,16 @@ describe('ε₀ inside a dataset and the verdict', () => {
   });
 
   it('the verdict at the upper end of ε̂\'s interval', () => {
-    const result = analyzeDataset(build(2), { bootstrap: 500, seed: 0, cap: 25 });
+    // Twice the four summaries (the same p̂, lengths, ε̂ and ε₀): eight resampling units, an interval.
+    const result = analyzeDataset(build(2, 2), { bootstrap: 500, seed: 0, cap: 25 });
     const { epsilon_hat: epsilonHat, averaging_bias: bias } = result.judges.j!;
+    expect(epsilonHat.value).toBe(0.25);
     expect(epsilonHat.ci).not.toBeNull();
     expect(bias.below_threshold_at_upper_ci).toBe(epsilonHat.ci![1] < result.epsilon0!);
+    // Four summaries are too few for an interval: no verdict at its upper end.
+    const four = analyzeDataset(build(2), { bootstrap: 500, seed: 0, cap: 25 }).judges.j!;
+    expect(four.epsilon_hat).toMatchObject({ value: 0.25, ci: null, too_few: true });
+    expect(four.averaging_bias.below_threshold_at_upper_ci).toBeNull();
   });
 
   it('undefined without usable human labels, or with p̂ = 1', () => {
@@ -71,7 +77,7 @@ describe('ε₀ inside a dataset and the verdict', () => {
     };
     const result = analyzeDataset(unlabeled, { bootstrap: 20, seed: 0, cap: 25 });
     expect(result).toMatchObject({ p_hat: null, epsilon0: null, epsilon0_status: 'undefined', hidden_bias: null });
-    expect(result.judges.j!.epsilon_hat).toMatchObject({ value: null, ci: null, n: 0, replicates_dropped: 20 });
+    expect(result.judges.j!.epsilon_hat).toMatchObject({ value: null, ci: null, n: 0, replicates_dropped: 0, too_few: true });
     expect(result.judges.j!.averaging_bias).toMatchObject({ below_threshold: null, holds: null });
     expect(result.judges.j!.calibration).toBeNull();
     expect(result.judges.j!.recall).toEqual({ value: null, n: 0 });
@@ -89,12 +95,12 @@ describe('undefined correlations', () => {
     const constant: AnalysisDataset = {
       name: 'constant',
       judges: ['j'],
-      summaries: [0, 1, 2].map((g) => summary(`s${g}`, 1, hard(1, g === 0 ? 0 : 1).map((j, i) => unit(i, null, j)))),
+      summaries: [0, 1, 2, 3, 4, 5].map((g) => summary(`s${g}`, 1, hard(1, g % 3 === 0 ? 0 : 1).map((j, i) => unit(i, null, j)))),
     };
     const result = analyzeDataset(constant, { bootstrap: 30, seed: 0, cap: 25 });
     const min = result.judges.j!.correlations.hard.min;
     for (const statistic of [min.pearson, min.spearman, min.kendall, min.roc_auc]) {
-      expect(statistic).toEqual({ value: null, ci: null, n: 3, replicates_dropped: 30 });
+      expect(statistic).toEqual({ value: null, ci: null, n: 6, replicates_dropped: 30, too_few: false });
     }
     expect(result.judges.j!.correlations.soft).toBeNull();
     expect(result.judges.j!.averaging_bias.mean_ge_min).toBeNull();
@@ -208,6 +214,7 @@ describe('input and settings', () => {
       human_label: 'unanimous',
       reference: 'both',
       include_revealed: false,
+      compare_source: null,
     });
     expect(() => analyzeDataset(valid, { humanLabel: 'mode' as 'majority' })).toThrow(/humanLabel must be one of unanimous, majority/);
     expect(() => analyzeDataset(valid, { reference: 'all' as 'both' })).toThrow(/reference must be one of people, imported, both/);
@@ -236,7 +243,7 @@ describe('input and settings', () => {
   it('an empty dataset', () => {
     const result = analyzeDataset({ name: 'empty', judges: ['j'], summaries: [] }, { bootstrap: 10, seed: 0, cap: 25 });
     expect(result).toMatchObject({ n_summaries: 0, p_hat: null, epsilon0_status: 'undefined', hidden_bias: null });
-    expect(result.judges.j!.correlations.hard.min.pearson).toEqual({ value: null, ci: null, n: 0, replicates_dropped: 10 });
+    expect(result.judges.j!.correlations.hard.min.pearson).toEqual({ value: null, ci: null, n: 0, replicates_dropped: 0, too_few: true });
     expect(renderMarkdown(analyzeProject([{ name: 'empty', judges: ['j'], summaries: [] }], { bootstrap: 10 }))).toContain('## empty');
   });
 });

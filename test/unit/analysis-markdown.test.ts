@@ -35,14 +35,16 @@ describe('renderMarkdown', () => {
     const min = cells.min.pearson.value!;
     const mean = cells.mean.pearson.value!;
     expect(mean).toBeGreaterThan(min);
-    expect(markdown).toMatch(new RegExp(`\\| ${min.toFixed(2)} ± [0-9.]+ \\| \\*\\*${mean.toFixed(2)} ± [0-9.]+\\*\\* \\|`));
+    // Three summaries: too few for an interval, the value shown with its n (docs/methods.md, "Too few to estimate").
+    const few = '\\(n = 3, too few for an interval\\)';
+    expect(markdown).toMatch(new RegExp(`\\| ${min.toFixed(2)} ${few} \\| \\*\\*${mean.toFixed(2)} ${few}\\*\\* \\|`));
     // Equal displayed values: force a tie in a copy of the report.
     const tied = structuredClone(report) as AnalysisReport;
     const tiedCells = tied.datasets[0]!.judges['judge|x']!.correlations.hard;
     tiedCells.mean.pearson = { ...tiedCells.mean.pearson, value: 0.5012 };
     tiedCells.min.pearson = { ...tiedCells.min.pearson, value: 0.4991 };
     const tiedMarkdown = renderMarkdown(tied);
-    expect(tiedMarkdown).toMatch(/\| 0\.50 ± [0-9.]+ \| 0\.50 ± [0-9.]+ \|/);
+    expect(tiedMarkdown).toMatch(/\| 0\.50 \(n = 3, too few for an interval\) \| 0\.50 \(n = 3, too few for an interval\) \|/);
   });
 
   it('never prints a negative zero', () => {

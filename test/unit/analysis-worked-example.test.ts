@@ -69,12 +69,12 @@ describe('worked example: counts and the human sample', () => {
 
   it('p̂ = 3/6', () => {
     expect(result.p_hat).toBe(0.5);
-    expect(result.p_hat_estimate).toEqual({ value: 0.5, ci: null, n: 6, replicates_dropped: 0, n_summaries: 3 });
+    expect(result.p_hat_estimate).toEqual({ value: 0.5, ci: null, n: 6, replicates_dropped: 0, too_few: true, n_summaries: 3 });
   });
 
   it('ε̂, confusion (unfaithful = positive), recall and specificity', () => {
     // J1 vs human: a0 1/F TN, a1 0/U TP, b0 1/F TN, c0 0/U TP, c1 1/F TN, c2 1/U FN → 1 error in 6.
-    expect(j1.epsilon_hat).toEqual({ value: 1 / 6, ci: null, n: 6, replicates_dropped: 0, n_summaries: 3 });
+    expect(j1.epsilon_hat).toEqual({ value: 1 / 6, ci: null, n: 6, replicates_dropped: 0, too_few: true, n_summaries: 3 });
     expect(j1.confusion).toEqual({ positive_class: 'unfaithful', tp: 2, fp: 0, tn: 3, fn: 1, n: 6 });
     expect(j1.recall).toEqual({ value: 2 / 3, n: 3 });
     expect(j1.specificity).toEqual({ value: 1, n: 3 });
@@ -240,7 +240,7 @@ describe('worked example: calibration, corrected rate, hidden bias', () => {
     // Brier = (.015625 + .0625 + .0625 + .015625 + .015625 + .390625)/6 = .5625/6 = 0.09375.
     // ECE: bin 8 {.875, .875} |.875 − 1| = .125 (×2); bin 2 .25; bin 7 .25; bin 1 .125; bin 6 .625
     // → (0.25 + 0.25 + 0.25 + 0.125 + 0.625)/6 = 1.5/6 = 0.25.
-    expect(j1.calibration!.brier).toEqual({ value: 0.09375, ci: null, n: 6, replicates_dropped: 0 });
+    expect(j1.calibration!.brier).toEqual({ value: 0.09375, ci: null, n: 6, replicates_dropped: 0, too_few: true });
     expect(j1.calibration!.ece.value).toBeCloseTo(0.25, 14);
     expect(j1.calibration!.bins[8]).toEqual({ lower: 0.8, upper: 0.9, mean_predicted: 0.875, observed_frequency: 1, count: 2 });
     // J2: (.75,1) (.375,0) (.4375,1) (.25,0) (.375,1) (.25,0): Brier = 1.03515625/6;
@@ -278,7 +278,7 @@ describe('worked example: calibration, corrected rate, hidden bias', () => {
     const markdown = renderMarkdown(report);
     expect(markdown).toContain('## worked-example');
     // Table 2 layout: J1 hard min 0.58 is higher than mean 0.17 → bold.
-    expect(markdown).toContain('| J1 | **0.58** | 0.17 |');
+    expect(markdown).toContain('| J1 | **0.58 (n = 4, too few for an interval)** | 0.17 (n = 4, too few for an interval) |');
     expect(markdown).toContain('| d1 | a | 1 | unfaithful |');
   });
 });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { agree, fixed, formatCount, formatEstimate, nEquals, nonZeroCounts, percent, plural, pluralNoun, signed, SMALL_N, UNDEFINED_TEXT } from '../../renderer/format';
 import type { Estimate } from '../../shared/analysis/types';
 
-const est = (value: number | null, ci: [number, number] | null, n: number): Estimate => ({ value, ci, n, replicates_dropped: 0 });
+const est = (value: number | null, ci: [number, number] | null, n: number): Estimate => ({ value, ci, n, replicates_dropped: 0, too_few: false });
 
 describe('counts and plurals', () => {
   it('writes counts with en-US grouping, whatever the machine’s locale', () => {

@@ -13,7 +13,7 @@ import type { Estimate } from '../../shared/analysis/types';
 
 afterEach(cleanup);
 
-const est = (value: number | null, ci: [number, number] | null, n: number): Estimate => ({ value, ci, n, replicates_dropped: 0 });
+const est = (value: number | null, ci: [number, number] | null, n: number): Estimate => ({ value, ci, n, replicates_dropped: 0, too_few: false });
 const cell = (pearson: number, spearman: number, kendall: number, auc: number | null): ClaimAggregationCell => ({
   pearson: est(pearson, [pearson - 0.1, pearson + 0.1], 12),
   spearman: est(spearman, [spearman - 0.1, spearman + 0.1], 12),
@@ -36,6 +36,9 @@ const base: AccuracyBlock = {
     ],
     human_faithful_sentences: 7,
   },
+  comparison: null,
+  comparison_sources: [],
+  comparison_note: null,
   notes: [],
 };
 

@@ -197,11 +197,17 @@ describe('keys and states', () => {
     expect(screen.queryByTestId('summary-done')).toBeNull();
   });
 
-  it('writes the n beside an interval when n ≤ 5, so "± 0.000" is never read alone', () => {
-    const few = { value: 0.5, ci: [0.5, 0.5] as [number, number], n: 3, replicates_dropped: 0 };
-    const many = { value: 0.5, ci: [0.4, 0.6] as [number, number], n: 40, replicates_dropped: 0 };
+  it('writes the n beside an interval when n ≤ 5, so "± 0.000" is never read alone; too few resampling units: no interval', () => {
+    // n = 3 units in enough summaries: an interval, its n beside it.
+    const few = { value: 0.5, ci: [0.5, 0.5] as [number, number], n: 3, replicates_dropped: 0, too_few: false };
+    const many = { value: 0.5, ci: [0.4, 0.6] as [number, number], n: 40, replicates_dropped: 0, too_few: false };
     expect(formatEstimate(few, { style: 'plus-minus', digits: 3 })).toBe('0.500 ± 0.000 (n = 3)');
     expect(formatEstimate(few)).toBe('0.500 [0.500, 0.500] (n = 3)');
     expect(formatEstimate(many, { style: 'plus-minus', digits: 3 })).toBe('0.500 ± 0.100');
+    // Fewer than 5 resampling units: the point value and why there is no interval.
+    const tooFew = { value: 0.667, ci: null, n: 1, replicates_dropped: 0, too_few: true };
+    expect(formatEstimate(tooFew, { style: 'plus-minus' })).toBe('0.67 (n = 1, too few for an interval)');
+    expect(formatEstimate(tooFew)).toBe('0.667 (n = 1, too few for an interval)');
+    expect(formatEstimate(tooFew, { n: 'never', units: 2 })).toBe('0.667 (n = 2 summaries, too few for an interval)');
   });
 });

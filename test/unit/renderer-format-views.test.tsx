@@ -15,7 +15,8 @@ import { analyzeProject } from '../../shared/analysis';
 import type { AnalysisDataset, AnalysisSummary, Estimate } from '../../shared/analysis';
 import type { AccuracyBlock } from '../../shared/accuracy/report';
 import { SCAFFOLD_METRICS, type ScaffoldMetric } from '../../shared/scaffold/metrics';
-import type { MetricComparison, ScaffoldBlock, ScaffoldMeans } from '../../shared/scaffold/report';
+import type { ScaffoldBlock, ScaffoldMeans } from '../../shared/scaffold/report';
+import type { MetricComparison } from '../../shared/stats/system-comparison';
 
 afterEach(cleanup);
 
@@ -74,16 +75,22 @@ function badPhrases(text: string): string[] {
   return bad.map((m) => m[0]);
 }
 
-/** Each cell says its n at most once. */
+/** Each cell says each of its n at most once (a bare "n = k" counts as the same n as any other). */
 function cellsWithTwoNs(root: HTMLElement): string[] {
-  return [...root.querySelectorAll('td')].map((td) => td.textContent ?? '').filter((text) => (text.match(/\bn ?=/g)?.length ?? 0) > 1);
+  return [...root.querySelectorAll('td')]
+    .map((td) => td.textContent ?? '')
+    .filter((text) => {
+      const nouns = [...text.matchAll(/\bn ?= ?[\d,]+( [a-z]+)?/g)].map((m) => m[1] ?? '');
+      return nouns.length > 1 && (nouns.includes('') || new Set(nouns).size < nouns.length);
+    });
 }
 
 describe('figures on a real analysis of a small project', () => {
   it('the fixture has what the strings are about: small n, one differing sentence, an undefined ε₀', () => {
     const [small, bare] = report.datasets;
     expect(small!.all_units.judges.judge!.recall.n).toBeLessThanOrEqual(5);
-    expect(small!.all_units.judges.judge!.recall.ci).not.toBeNull();
+    // Three annotated summaries: too few for an interval (docs/methods.md, "Too few to estimate").
+    expect(small!.all_units.judges.judge!.recall).toMatchObject({ ci: null, too_few: true });
     expect(small!.disagreements.human_vs_judge.judge).toHaveLength(1);
     expect(bare!.epsilon0_status).toBe('undefined');
   });
@@ -104,16 +111,20 @@ describe('figures on a real analysis of a small project', () => {
   });
 });
 
-const est = (value: number, half: number, n: number): Estimate => ({ value, ci: [value - half, value + half], n, replicates_dropped: 0 });
+const est = (value: number, half: number, n: number): Estimate => ({ value, ci: [value - half, value + half], n, replicates_dropped: 0, too_few: false });
+const tooFew = (value: number | null, n: number): Estimate => ({ value, ci: null, n, replicates_dropped: 0, too_few: value !== null });
 
 describe('accuracy and scaffold blocks', () => {
   it('an accuracy cell with n ≤ 5 says "n = 5 summaries" once (not "(n = 5)" then "n = 5 summaries")', () => {
-    const figures = { n_summaries: 5, n_failed: 0, faithfulness: est(0.445, 0.3, 5), completeness: est(0.5, 0.1, 1), conciseness: null, sentence_conciseness: null };
+    const figures = { n_summaries: 5, n_failed: 0, faithfulness: est(0.445, 0.3, 5), completeness: est(0.5, 0.1, 1), conciseness: null };
     const block: AccuracyBlock = {
-      sources: { human: { ...figures, conciseness_unit: null, per_summary: [], by_system: { t5: figures } } },
+      sources: { human: { ...figures, conciseness_basis: null, per_summary: [], by_system: { t5: figures } } },
       claim_judges: { gpt: { claim_error: { ...est(0.2, 0.1, 4), n_summaries: 1 } } },
       keyfact_judges: {},
       claim_units: { judges: {}, review_queue: [], human_faithful_sentences: 0 },
+      comparison: null,
+      comparison_sources: [],
+      comparison_note: null,
       notes: [],
     };
     render(<AccuracySection accuracy={block} />);
@@ -129,23 +140,19 @@ describe('accuracy and scaffold blocks', () => {
   it('a scaffold cell says its n once, and a pair over one document says "1 document"', () => {
     const means = (n: number): ScaffoldMeans => ({ n_summaries: n, ...(Object.fromEntries(SCAFFOLD_METRICS.map((m) => [m, est(0.5, 0.1, n)])) as Record<ScaffoldMetric, Estimate>) });
     const comparison = (m: ScaffoldMetric): MetricComparison => ({
-      systems: [
-        { system: 'a', mean: est(0.6, 0.1, 3), rank: 1 },
-        { system: 'b', mean: est(0.4, 0.1, 3), rank: 1 },
-      ],
-      pairs:
-        m === 'fact_focus'
-          ? [{ a: 'a', b: 'b', n_documents: 0, difference: { value: null, ci: null, n: 0, replicates_dropped: 0 }, separable: null }]
-          : [{ a: 'a', b: 'b', n_documents: 1, difference: est(m === 'fps' ? 0.2 : 0.1, 0.3, 1), separable: false }],
+      by_system: { a: est(0.6, 0.1, 3), b: est(0.4, 0.1, 3) },
+      differences: [{ a: 'a', b: 'b', ...(m === 'fact_focus' ? tooFew(null, 0) : tooFew(m === 'fps' ? 0.2 : 0.1, 1)) }],
+      ranks: null,
+      ranking_note: 'fewer than 5 paired documents',
       spread: 0.2,
       noise: 0.1,
       saturated: false,
     });
-    const comparisons = Object.fromEntries(SCAFFOLD_METRICS.map((m) => [m, comparison(m)])) as ScaffoldBlock['comparison'] & object;
     const block: ScaffoldBlock = {
-      sources: { human: { per_summary: [], by_system: { a: means(3), b: means(3) }, means: means(6), comparison: comparisons } },
-      comparison: comparisons,
-      comparison_source: 'human',
+      sources: { human: { per_summary: [], by_system: { a: means(3), b: means(3) }, means: means(6) } },
+      comparison: { source: 'human', systems: ['a', 'b'], n_documents: 1, metrics: Object.fromEntries(SCAFFOLD_METRICS.map((m) => [m, comparison(m)])) },
+      comparison_sources: [{ source: 'human', n_documents: 1 }],
+      comparison_note: null,
       notes: [],
     };
     render(<ScaffoldAnalysis scaffold={block} dataset="d" />);
@@ -153,7 +160,7 @@ describe('accuracy and scaffold blocks', () => {
     expect(table.querySelector('tr[data-system="a"] td[data-metric="fps"]')!.textContent).toBe('0.50 ± 0.10 (n = 3)');
     expect(cellsWithTwoNs(screen.getByTestId('scaffold-analysis'))).toEqual([]);
     const pair = screen.getByTestId('scaffold-comparison').querySelector('[data-metric="fps"] [data-role="pair"]')!;
-    expect(pair.textContent).toBe('a − b: +0.200 [−0.100, 0.500] (1 document) · not separable');
+    expect(pair.textContent).toBe('a − b: +0.200 (n = 1, too few for an interval)');
     const undefinedPair = screen.getByTestId('scaffold-comparison').querySelector('[data-metric="fact_focus"] [data-role="pair"]')!;
     expect(undefinedPair.textContent).toBe('a − b: undefined (0 documents)');
     expect(badPhrases(screen.getByTestId('scaffold-analysis').textContent ?? '')).toEqual([]);

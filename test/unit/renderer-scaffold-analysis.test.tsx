@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 /**
- * The Analysis view's scaffold block (issue 12 items 3–4), from a fixture report block the
- * contract's schema accepts: per source a table of the nine metrics per system (mean ± CI
- * half-width with n, "undefined" where the denominator was 0), the comparison per metric (ranking
- * with ties, paired difference CIs, the saturated badge), and the spread chart, in which a
- * saturated metric's systems sit together, exported as SVG and PNG.
+ * The Analysis view's scaffold block, from a fixture report block the contract's schema accepts:
+ * per source a table of the nine metrics per system (mean ± CI half-width with n, "n = k, too few
+ * for an interval" under 5 summaries, "undefined" where the denominator was 0), the comparison per
+ * metric by one source (shared ranks, paired difference CIs, the saturated badge, the source
+ * picker), and the spread chart, in which a saturated metric's systems sit together, exported as
+ * SVG and PNG.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -12,9 +13,10 @@ import { ScaffoldAnalysis } from '../../renderer/components/scaffold/ScaffoldAna
 import { exportHooks } from '../../renderer/charts/export';
 import type { Estimate } from '../../shared/analysis/types';
 import { SCAFFOLD_METRICS, type ScaffoldMetric } from '../../shared/scaffold/metrics';
-import { ScaffoldBlockSchema, type MetricComparison, type MetricComparisons, type ScaffoldBlock, type ScaffoldMeans } from '../../shared/scaffold/report';
+import { ScaffoldBlockSchema, type ScaffoldBlock, type ScaffoldMeans } from '../../shared/scaffold/report';
+import type { MetricComparison, SystemComparison } from '../../shared/stats/system-comparison';
 
-const est = (value: number, half: number, n: number): Estimate => ({ value, ci: [value - half, value + half], n, replicates_dropped: 0 });
+const est = (value: number, half: number, n: number): Estimate => ({ value, ci: [value - half, value + half], n, replicates_dropped: 0, too_few: false });
 const SYSTEMS = ['gpt-4o', 'internal-s', 'llama'] as const;
 
 /** Per system and metric its mean (null: undefined, every summary had a 0 denominator). FPS spreads; F is saturated. */
@@ -33,32 +35,38 @@ function comparison(metric: ScaffoldMetric): MetricComparison {
   const defined = SYSTEMS.filter((s) => MEANS[s][metric] !== null);
   const sorted = [...defined].sort((a, b) => MEANS[b][metric]! - MEANS[a][metric]!);
   const separable = (a: string, b: string) => Math.abs(MEANS[a as 'llama'][metric]! - MEANS[b as 'llama'][metric]!) > 0.1;
-  // A system's rank: 1 + the systems above it by a separable difference.
-  const rank = (s: string) => 1 + sorted.filter((o) => o !== s && MEANS[o][metric]! > MEANS[s as 'llama'][metric]! && separable(o, s)).length;
+  // Shared ranks: a system joins the group above it when they are not separable (these means chain in order).
+  const ranks: Record<string, number> = {};
+  sorted.forEach((s, i) => (ranks[s] = i > 0 && !separable(sorted[i - 1]!, s) ? ranks[sorted[i - 1]!]! : i + 1));
   const values = defined.map((s) => MEANS[s][metric]!);
   const spread = values.length ? Math.max(...values) - Math.min(...values) : null;
   return {
-    systems: SYSTEMS.map((s) => ({ system: s, mean: MEANS[s][metric] === null ? null : est(MEANS[s][metric]!, 0.05, 12), rank: MEANS[s][metric] === null ? null : rank(s) })),
-    pairs: defined.flatMap((a, i) => defined.slice(i + 1).map((b) => ({ a, b, n_documents: 6, difference: est(MEANS[a][metric]! - MEANS[b][metric]!, 0.1, 6), separable: separable(a, b) }))),
+    by_system: Object.fromEntries(SYSTEMS.map((s) => [s, MEANS[s][metric] === null ? null : est(MEANS[s][metric]!, 0.05, 12)])),
+    differences: defined.flatMap((a, i) => defined.slice(i + 1).map((b) => ({ a, b, ...est(MEANS[a][metric]! - MEANS[b][metric]!, 0.1, 6) }))),
+    ranks: defined.length >= 2 ? ranks : null,
+    ranking_note: defined.length >= 2 ? null : 'fewer than two systems with a value',
     spread,
     noise: 0.05,
     saturated: spread === null ? null : spread <= 0.05,
   };
 }
 
-const COMPARISON = Object.fromEntries(SCAFFOLD_METRICS.map((m) => [m, comparison(m)])) as MetricComparisons;
+const COMPARISON: SystemComparison = { source: 'human', systems: [...SYSTEMS], n_documents: 6, metrics: Object.fromEntries(SCAFFOLD_METRICS.map((m) => [m, comparison(m)])) };
 const BLOCK: ScaffoldBlock = {
   sources: {
     human: {
-      per_summary: [{ summary_id: 's1', doc_id: 'd1', system: 'gpt-4o', scaffold_version: 2, n_aligners: 2, f: 1, fc: 0.7, qc: 0.8, main_fc: 0.75, supp_fc: 0.6, fact_focus: 1, fps: 0.6, qps: 0.5, eps: 0.7 }],
+      per_summary: [{ summary_id: 's1', doc_id: 'd1', system: 'gpt-4o', scaffold_version: 2, n_aligners: 2, n_unresolved: 0, f: 1, fc: 0.7, qc: 0.8, main_fc: 0.75, supp_fc: 0.6, fact_focus: 1, fps: 0.6, qps: 0.5, eps: 0.7 }],
       by_system: Object.fromEntries(SYSTEMS.map((s) => [s, means(s)])),
       means: means('gpt-4o'),
-      comparison: COMPARISON,
     },
   },
   comparison: COMPARISON,
-  comparison_source: 'human',
-  notes: ['People: 2 annotators, averaged per summary.'],
+  comparison_sources: [
+    { source: 'human', n_documents: 6 },
+    { source: 'gpt-4.1', n_documents: 6 },
+  ],
+  comparison_note: null,
+  notes: ['People: 2 annotators, resolved item by item.'],
 };
 
 let downloads: Array<{ fileName: string; blob: Blob }>;
@@ -73,8 +81,10 @@ afterEach(() => {
 
 /** App. G.7's direct score: every system near 9.9 (the paper's Fig. 2), and a judge checked against people. */
 const DIRECT: MetricComparison = {
-  systems: SYSTEMS.map((system, i) => ({ system, mean: est(9.88 + i * 0.01, 0.08, 12), rank: 1 })),
-  pairs: [{ a: 'gpt-4o', b: 'internal-s', n_documents: 6, difference: est(-0.01, 0.1, 6), separable: false }],
+  by_system: Object.fromEntries(SYSTEMS.map((system, i) => [system, est(9.88 + i * 0.01, 0.08, 12)])),
+  differences: [{ a: 'gpt-4o', b: 'internal-s', ...est(-0.01, 0.1, 6) }],
+  ranks: { 'gpt-4o': 1, 'internal-s': 1, llama: 1 },
+  ranking_note: null,
   spread: 0.02,
   noise: 0.08,
   saturated: true,
@@ -86,10 +96,10 @@ const WITH_DIRECT: ScaffoldBlock = {
     'gpt-4.1': {
       ...BLOCK.sources.human!,
       means: { ...means('gpt-4o'), direct_score: est(9.9, 0.05, 12) },
-      vs_people: { facts: { n_items: 40, n_differ: 6, error: { value: 0.15, ci: [0.05, 0.25], n: 4, replicates_dropped: 0 } }, questions: null, attributes: { n_items: 18, n_differ: 2, error: { value: 0.111, ci: [0, 0.3], n: 4, replicates_dropped: 0 } } },
+      vs_people: { facts: { n_items: 40, n_differ: 6, error: { value: 0.15, ci: [0.05, 0.25], n: 6, replicates_dropped: 0, too_few: false } }, questions: null, attributes: { n_items: 18, n_differ: 2, error: { value: 0.111, ci: null, n: 4, replicates_dropped: 0, too_few: true } } },
     },
   },
-  comparison: { ...COMPARISON, direct_score: DIRECT },
+  comparison: { ...COMPARISON, metrics: { ...COMPARISON.metrics, direct_score: DIRECT } },
   direct_score_judge: 'gpt-4.1',
 };
 
@@ -104,6 +114,7 @@ describe('the scaffold block of the Analysis view', () => {
     const vs = screen.getByTestId('scaffold-vs-people-gpt-4.1');
     expect(vs.querySelector('tr[data-kind="facts"]')!.textContent).toContain('6 of 40');
     expect(vs.querySelector('tr[data-kind="questions"]')!.textContent).toContain('no overlap');
+    expect(vs.querySelector('tr[data-kind="attributes"]')!.textContent).toContain('11.1% (n = 4, too few for an interval)');
     expect(screen.getByTestId('saturated-direct_score')).toBeTruthy();
     const svg = screen.getByTestId('scaffold-spread-svg');
     const row = svg.querySelector('[data-metric="direct_score"]')!;
@@ -131,17 +142,23 @@ describe('the scaffold block of the Analysis view', () => {
     expect(llama.querySelector('td[data-metric="qc"]')!.textContent).toBe('undefined');
     expect(table.querySelector('tr[data-system="all systems"]')).not.toBeNull();
     expect(screen.getByTestId('scaffold-notes').textContent).toContain('2 annotators');
+    // A figure on fewer than 5 summaries: the value and "n = k, too few for an interval", never "± 0.00".
+    const thin: ScaffoldBlock = { ...BLOCK, sources: { human: { ...BLOCK.sources.human!, by_system: { solo: { ...means('llama'), n_summaries: 1, fps: { value: 0.67, ci: null, n: 1, replicates_dropped: 0, too_few: true } } } } } };
+    cleanup();
+    render(<ScaffoldAnalysis scaffold={thin} dataset="screens" />);
+    expect(screen.getByTestId('scaffold-means-human').querySelector('tr[data-system="solo"] td[data-metric="fps"]')!.textContent).toBe('0.67 (n = 1, too few for an interval)');
   });
 
-  it('compares systems per metric: ranking with ties, paired difference CIs, and the saturated badge on F only', () => {
+  it('compares systems per metric: shared ranks, paired difference CIs, and the saturated badge on F only', () => {
     render(<ScaffoldAnalysis scaffold={BLOCK} dataset="screens" />);
     const table = screen.getByTestId('scaffold-comparison');
     const row = (m: string) => table.querySelector(`tr[data-metric="${m}"]`)!;
-    // FPS: gpt-4o is separable from both; internal-s and llama (0.33 vs 0.30) tie.
-    expect(row('fps').querySelector('[data-role="ranking"]')!.textContent).toBe('1. gpt-4o · 2. internal-s (tie) · 2. llama (tie)');
+    // FPS: gpt-4o is separable from both; internal-s and llama (0.33 vs 0.30) share a rank.
+    expect(row('fps').querySelector('[data-role="ranking"]')!.textContent).toBe('1. gpt-4o · 2. internal-s (shared) · 2. llama (shared)');
     const pairs = [...row('fps').querySelectorAll('[data-role="pair"]')].map((p) => p.textContent);
     expect(pairs[0]).toBe('gpt-4o − internal-s: +0.270 [0.170, 0.370] (6 documents)');
-    expect(pairs[2]).toContain('not separable');
+    expect(pairs[2]).toBe('internal-s − llama: +0.030 [−0.070, 0.130] (6 documents)');
+    expect((within(table).getByTestId('scaffold-comparison-source') as HTMLSelectElement).value).toBe('people');
     expect(within(table).getByTestId('saturated-f')).toBeTruthy();
     expect(SCAFFOLD_METRICS.filter((m) => row(m).getAttribute('data-saturated') === 'true')).toEqual(['f']);
   });

@@ -14,13 +14,13 @@ import { computeReport } from '../../electron/core/analysis/compute';
 import { AnalysisReportSchema } from '../../shared/analysis/schema';
 import { B4_DATASET, b4Project } from '../helpers/scaffold-b4';
 
-const settings = { bootstrap: 200, seed: 0, cap: 20, humanLabel: 'majority' as const, reference: 'both' as const, includeRevealed: false };
+const settings = { bootstrap: 200, seed: 0, cap: 20, humanLabel: 'majority' as const, reference: 'both' as const, includeRevealed: false, compareSource: null };
 
-function analyze(path: string) {
+function analyze(path: string, compareSource: string | null = null) {
   const db = new Database(path, { readonly: true });
   try {
     const datasets = loadAnalysisDatasets(new AnalysisRepository(db), B4_DATASET, { set: 'both', rule: 'majority', includeRevealed: false });
-    const { report, markdown } = computeReport(datasets, settings);
+    const { report, markdown } = computeReport(datasets, { ...settings, compareSource });
     // What --json prints goes through the contract's schema (the hosts parse every analysis output with it).
     const parsed = AnalysisReportSchema.parse(JSON.parse(JSON.stringify(report)));
     return { report: parsed, markdown };
@@ -48,22 +48,31 @@ describe('App. B.4 through the scaffold import kinds and analyze --json', () => 
       // GPT-4o covers more facts (FC 5/7 > 3/7) yet scores lower FPS: the metric rewards hierarchy.
       expect(large.fc! > small.fc!).toBe(true);
       expect(large.eps).toBeCloseTo(6 / 9, 12); // desk2 misrepresented does not count
-      expect(large.fact_focus).toBeNull(); // no sentence links given for GPT-4o
+      // The source links sentences (Internal-S's), none of GPT-4o's: 0.0, not undefined.
+      expect(large.fact_focus).toBe(0);
       // QPS: Internal-S answers both main and one of two supporting questions → 1·(1 − 1/2).
       expect(small.qps).toBe(0.5);
       expect(large.qps).toBe(0);
       expect(scaffold.sources[source]!.by_system['Internal-S']!.fps!.value).toBeCloseTo(1 / 3, 12);
     }
-    // One document per system: a paired difference over 1 document, and no noise to saturate within.
-    const fps = scaffold.comparison!.fps;
-    expect(scaffold.comparison_source).toBe('human');
-    expect(fps.pairs).toEqual([expect.objectContaining({ a: 'GPT-4o', b: 'Internal-S', n_documents: 1 })]);
-    expect(fps.pairs[0]!.difference.value).toBeCloseTo(0.25 - 1 / 3, 12);
-    expect(fps.systems.map((s) => s.system)).toEqual(['Internal-S', 'GPT-4o']);
-    expect(fps.saturated).toBe(false);
+    // One document: too few to compare by default; the people's comparison on request has a
+    // difference without an interval and no ranking.
+    expect(scaffold.comparison).toBeNull();
+    expect(scaffold.comparison_sources).toEqual([
+      { source: 'human', n_documents: 1 },
+      { source: 'gpt-4.1', n_documents: 1 },
+    ]);
+    expect(scaffold.comparison_note).toContain('gpt-4.1 (1 paired document)');
+    const byPeople = analyze(path, 'people').report.datasets[0]!.scaffold!.comparison!;
+    expect(byPeople.source).toBe('human');
+    const fps = byPeople.metrics.fps!;
+    expect(fps.differences).toEqual([expect.objectContaining({ a: 'GPT-4o', b: 'Internal-S', n: 1, ci: null, too_few: true })]);
+    expect(fps.differences[0]!.value).toBeCloseTo(0.25 - 1 / 3, 12);
+    expect(fps.ranks).toBeNull();
+    expect(fps.saturated).toBeNull();
     expect(report.definitions.scaffold).toContain('(M_s/M_c)·(1 − S_s/S_c)');
     expect(markdown).toContain('### Semantic Scaffold (FPS, QPS, EPS)');
-    expect(markdown).toMatch(/\| gpt-4\.1 \| Internal-S \| 1 \| .*0\.333/);
+    expect(markdown).toMatch(/\| gpt-4\.1 \| Internal-S \| 1 \| .*0\.333 \(n = 1, too few for an interval\)/);
     core.close();
   });
 

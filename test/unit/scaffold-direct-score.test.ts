@@ -49,23 +49,23 @@ function synthetic(): ScaffoldInput {
 
 describe('direct score in the scaffold comparison', () => {
   it('saturates near 9.9 while FPS keeps spread', () => {
-    const block = ScaffoldBlockSchema.parse(computeScaffold(synthetic(), options));
+    const block = ScaffoldBlockSchema.parse(computeScaffold(synthetic(), { ...options, compareSource: 'j' }));
     const j = block.sources.j!;
-    const ds = j.comparison.direct_score!;
-    const fps = j.comparison.fps;
-    expect(ds.systems.every((s) => Math.abs(s.mean!.value! - 9.9) < 0.05)).toBe(true);
+    expect(block.comparison!.source).toBe('j');
+    const ds = block.comparison!.metrics.direct_score!;
+    const fps = block.comparison!.metrics.fps!;
+    expect(Object.values(ds.by_system).every((m) => Math.abs(m!.value! - 9.9) < 0.05)).toBe(true);
     expect(ds.saturated).toBe(true);
     expect(ds.spread! <= ds.noise!).toBe(true);
-    expect(new Set(ds.systems.map((s) => s.rank))).toEqual(new Set([1])); // all tied
+    expect(ds.ranks).toEqual({ a: 1, b: 1, c: 1 }); // all share rank 1
     expect(fps.saturated).toBe(false);
-    expect(fps.systems.map((s) => s.system)).toEqual(['c', 'b', 'a']);
-    expect(fps.systems.map((s) => s.rank)).toEqual([1, 2, 3]);
+    expect(fps.ranks).toEqual({ c: 1, b: 2, a: 3 });
     // The per-summary direct score is the stored one, next to the metrics.
     expect(j.per_summary.find((r) => r.summary_id === 'a-1')!.direct_score).toBeCloseTo(9.85, 12);
     expect(block.direct_score_judge).toBe('j');
     const markdown = renderScaffold(block).join('\n');
-    expect(markdown).toMatch(/\| Direct score \(1–10\) \| 1 \| 1 \| 1 \| saturated/);
-    expect(markdown).toMatch(/\| FPS \| 3 \| 2 \| 1 \| spread/);
+    expect(markdown).toMatch(/\| Direct score \(1–10\) \| 1\. a \(shared\) · 1\. b \(shared\) · 1\. c \(shared\) \| .* \| saturated/);
+    expect(markdown).toMatch(/\| FPS \| 1\. c · 2\. b · 3\. a \| .* \| spread/);
   });
 
   it('people get the first judge\'s direct scores (direct_score_judge); a summary without one is null', () => {
@@ -115,14 +115,12 @@ describe('judge vs people per alignment type', () => {
     expect(vs.questions).toMatchObject({ n_items: 3, n_differ: 1 });
     // Attributes: s1 ann (same, differ), s2 ann (same; item 5 not aligned by the judge) → 1 of 3.
     expect(vs.attributes).toMatchObject({ n_items: 3, n_differ: 1 });
-    // Two summaries resampled: the interval lies within the per-summary ratios (facts: 2/4 and 1/2 → [0.5, 0.5]).
-    expect(vs.facts!.error.ci).toEqual([0.5, 0.5]);
-    expect(vs.questions!.error.ci![0]).toBe(0);
-    expect(vs.questions!.error.ci![1]).toBe(0.5);
-    expect(vs.facts!.error.n).toBe(2);
+    // Two summaries: too few to resample, the value without an interval.
+    expect(vs.facts!.error).toMatchObject({ ci: null, n: 2, too_few: true });
+    expect(vs.questions!.error).toMatchObject({ ci: null, too_few: true });
     expect(block.sources.human!.vs_people).toBeUndefined();
-    expect(renderScaffold(block).join('\n')).toContain('| j | 0.500 [0.500, 0.500] (3/6) | 0.333 [0.000, 0.500] (1/3) | 0.333');
+    expect(renderScaffold(block).join('\n')).toContain('| j | 0.500 (n = 2, too few for an interval) (3/6) | 0.333 (n = 2, too few for an interval) (1/3) | 0.333');
     // The metric scoring itself is unchanged by the comparison (sanity: the judge's s1 FPS).
-    expect(block.sources.j!.per_summary[0]!.fps).toBe(scoreSummary([{ kind: 'fact', tier: 'main', value: 'preserved', sentences: [] }, { kind: 'fact', tier: 'supporting', value: 'partial', sentences: [] }], 1).fps);
+    expect(block.sources.j!.per_summary[0]!.fps).toBe(scoreSummary([{ kind: 'fact', tier: 'main', value: 'preserved', sentences: [] }, { kind: 'fact', tier: 'supporting', value: 'partial', sentences: [] }], 1, false).fps);
   });
 });

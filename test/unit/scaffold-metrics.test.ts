@@ -1,8 +1,9 @@
 /**
- * Semantic Scaffold metrics and model comparison, pure (shared/scaffold): the paper's symbols on
- * hand-made items (partial is not kept; a 0 denominator is null), the paired-bootstrap difference
- * CI against a reference computed here with plain loops from the same stream, the ranking's ties,
- * and the saturation flag on synthetic systems that score alike and that differ.
+ * Semantic Scaffold metrics and model comparison, pure (shared/scaffold, shared/stats/system-comparison):
+ * the paper's symbols on hand-made items (partial is not kept; a 0 denominator is null), the
+ * paired-bootstrap difference CI against a reference computed here with plain loops from the same
+ * stream, shared ranks, the saturation flag on synthetic systems that score alike and that differ,
+ * and several people resolved item by item by the human-label rule (hand figures).
  */
 import { describe, expect, it } from 'vitest';
 import { computeScaffold, SCAFFOLD_STREAM } from '../../shared/scaffold/compute';
@@ -31,7 +32,7 @@ describe('per-summary metrics', () => {
       attribute('misrepresented'),
       attribute('missing'),
     ];
-    const s = scoreSummary(items, 3);
+    const s = scoreSummary(items, 3, true);
     expect(s.main_fc).toBe(2 / 4);
     expect(s.supp_fc).toBe(1 / 3);
     expect(s.fps).toBeCloseTo((2 / 4) * (1 - 1 / 3), 12);
@@ -45,14 +46,14 @@ describe('per-summary metrics', () => {
   });
 
   it('a 0 denominator is undefined (null), and an unaligned kind is null, never 0', () => {
-    const noSupporting = scoreSummary([fact('main', 'preserved'), question('main', 'answered')], 1);
+    const noSupporting = scoreSummary([fact('main', 'preserved'), question('main', 'answered')], 1, false);
     expect(noSupporting.fps).toBeNull(); // S_c = 0
     expect(noSupporting.supp_fc).toBeNull();
     expect(noSupporting.qps).toBeNull(); // R_c = 0
     expect(noSupporting.main_fc).toBe(1);
     expect(noSupporting.eps).toBeNull(); // no attributes
-    expect(noSupporting.fact_focus).toBeNull(); // no sentence linked
-    const onlyMissing = scoreSummary([fact('main', 'missing'), fact('supporting', 'missing'), attribute(null)], 2);
+    expect(noSupporting.fact_focus).toBeNull(); // the source links no sentence anywhere
+    const onlyMissing = scoreSummary([fact('main', 'missing'), fact('supporting', 'missing'), attribute(null)], 2, true);
     expect(onlyMissing.f).toBeNull(); // the summary states no fact
     expect(onlyMissing.fps).toBe(0);
     expect(onlyMissing.eps).toBeNull(); // attributes not aligned by this source
@@ -78,15 +79,17 @@ function synthetic(systems: string[], docs: number, kept: (system: number, doc: 
 }
 
 const options = { bootstrap: 400, seed: 7, dataset: 'synthetic', reference: 'both' as const, includeRevealed: false };
+/** The synthetic projects have a judge only: compared by it on request. */
+const byJudge = { ...options, compareSource: 'j' };
 const base = (d: number) => ((d * 3) % 7) + 1;
 
 describe('model comparison', () => {
   it('the paired-difference CI equals a reference computed with plain loops over the same draws', () => {
     // System b has no summary on documents 0 and 5: the pair is resampled over the other 18.
     const input = synthetic(['a', 'b'], 20, (s, d) => (s === 1 && (d === 0 || d === 5) ? null : Math.min(10, base(d) + (s === 0 ? (d % 3) : 0))));
-    const block = ScaffoldBlockSchema.parse(computeScaffold(input, options));
-    const pair = block.sources.j!.comparison.eps.pairs[0]!;
-    expect(pair).toMatchObject({ a: 'a', b: 'b', n_documents: 18 });
+    const block = ScaffoldBlockSchema.parse(computeScaffold(input, byJudge));
+    const pair = block.comparison!.metrics.eps!.differences[0]!;
+    expect(pair).toMatchObject({ a: 'a', b: 'b', n: 18, too_few: false });
 
     const eps = (s: number, d: number) => Math.min(10, base(d) + (s === 0 ? d % 3 : 0)) / 10;
     const docs = Array.from({ length: 20 }, (_, d) => d).filter((d) => d !== 0 && d !== 5);
@@ -114,32 +117,37 @@ describe('model comparison', () => {
       return replicates[lo]! + (h - lo) * (replicates[lo + 1]! - replicates[lo]!);
     };
     const expectedValue = docs.reduce((acc, d) => acc + eps(0, d) - eps(1, d), 0) / docs.length;
-    expect(pair.difference.value).toBeCloseTo(expectedValue, 12);
-    expect(pair.difference.ci![0]).toBeCloseTo(quantile(0.025), 12);
-    expect(pair.difference.ci![1]).toBeCloseTo(quantile(0.975), 12);
-    expect(pair.separable).toBe(pair.difference.ci![0] > 0);
+    expect(pair.value).toBeCloseTo(expectedValue, 12);
+    expect(pair.ci![0]).toBeCloseTo(quantile(0.025), 12);
+    expect(pair.ci![1]).toBeCloseTo(quantile(0.975), 12);
   });
 
-  it('systems that score alike: EPS saturated and every system tied at rank 1', () => {
+  it('systems that score alike: EPS saturated and every system shares rank 1', () => {
     // Each system keeps one more attribute on alternating documents: the same mean, up to one summary.
-    const block = computeScaffold(synthetic(['a', 'b', 'c'], 30, (s, d) => base(d) + ((d + s) % 2)), options)!;
-    const eps = block.sources.j!.comparison.eps;
+    const block = computeScaffold(synthetic(['a', 'b', 'c'], 30, (s, d) => base(d) + ((d + s) % 2)), byJudge)!;
+    expect(block.comparison!.source).toBe('j');
+    const eps = block.comparison!.metrics.eps!;
     expect(eps.saturated).toBe(true);
     expect(eps.spread!).toBeLessThanOrEqual(eps.noise!);
-    expect(eps.systems.map((s) => s.rank)).toEqual([1, 1, 1]);
-    expect(block.comparison_source).toBe('j');
-    expect(block.comparison!.eps.saturated).toBe(true);
+    expect(eps.ranks).toEqual({ a: 1, b: 1, c: 1 });
   });
 
   it('systems that differ: EPS not saturated, ranked 1, 2, 3 with every pair separable', () => {
-    const block = computeScaffold(synthetic(['a', 'b', 'c'], 30, (s, d) => base(d) + s), options)!;
-    const eps = block.sources.j!.comparison.eps;
+    const block = computeScaffold(synthetic(['a', 'b', 'c'], 30, (s, d) => base(d) + s), byJudge)!;
+    const eps = block.comparison!.metrics.eps!;
     expect(eps.saturated).toBe(false);
     expect(eps.spread!).toBeGreaterThan(eps.noise!);
-    expect(eps.systems.map((s) => [s.system, s.rank])).toEqual([['c', 1], ['b', 2], ['a', 3]]);
-    expect(eps.pairs.every((p) => p.separable)).toBe(true);
+    expect(eps.ranks).toEqual({ c: 1, b: 2, a: 3 });
+    expect(eps.differences.every((p) => p.ci !== null && (p.ci[0] > 0 || p.ci[1] < 0))).toBe(true);
     // A metric nobody aligned (questions) has no means and no saturation verdict.
-    expect(block.sources.j!.comparison.qps).toMatchObject({ saturated: null, spread: null });
+    expect(block.comparison!.metrics.qps).toMatchObject({ saturated: null, spread: null, ranks: null });
+  });
+
+  it('with only a judge aligning, the default compares nothing and names the judge to pick', () => {
+    const block = computeScaffold(synthetic(['a', 'b'], 10, (s, d) => base(d) + s), options)!;
+    expect(block.comparison).toBeNull();
+    expect(block.comparison_sources).toEqual([{ source: 'j', n_documents: 10 }]);
+    expect(block.comparison_note).toContain('j (10 paired documents)');
   });
 });
 
@@ -154,25 +162,34 @@ describe('people as the "human" source', () => {
     };
   }
 
-  it('averages the people on a summary, keeps to the reference set and leaves revealed alignments out unless asked', () => {
+  it('resolves each item by the several-annotator rule (no averaging), keeps to the reference set and leaves revealed alignments out unless asked', () => {
+    // Attribute values (P preserved, M missing) per person: ana P M M M, bo P P P M, bench P P P P, late (after a reveal) M M M M.
     const input = people([
       { name: 'ana', kind: 'person', kept: 1, blind: true },
       { name: 'bo', kind: 'person', kept: 3, blind: true },
       { name: 'bench', kind: 'imported', kept: 4, blind: true },
       { name: 'late', kind: 'person', kept: 0, blind: false },
     ]);
+    // ana, bo, bench — unanimous: a1 P, a2..a4 disagree (left out): EPS 1/1; majority: P P P M: EPS 3/4.
     const both = computeScaffold(input, { ...options, reference: 'both' })!;
-    expect(both.sources.human!.per_summary[0]).toMatchObject({ n_aligners: 3, eps: (1 / 4 + 3 / 4 + 4 / 4) / 3 });
+    expect(both.sources.human!.per_summary[0]).toMatchObject({ n_aligners: 3, n_unresolved: 3, eps: 1 });
     expect(both.notes.join(' ')).toContain('1 (summary, person) alignment(s)');
-    const own = computeScaffold(input, { ...options, reference: 'people' })!;
-    expect(own.sources.human!.per_summary[0]).toMatchObject({ n_aligners: 2, eps: 0.5 });
+    expect(both.notes.join(' ')).toContain('3 (summary, item) value(s) of people unresolved by the "unanimous" rule');
+    const bothMajority = computeScaffold(input, { ...options, reference: 'both', humanLabel: 'majority' })!;
+    expect(bothMajority.sources.human!.per_summary[0]).toMatchObject({ n_aligners: 3, n_unresolved: 0, eps: 3 / 4 });
+    // ana and bo: a1 P, a2 and a3 one each (unresolved under either rule: a tie under majority), a4 M: EPS 1/2.
+    for (const humanLabel of ['unanimous', 'majority'] as const) {
+      const own = computeScaffold(input, { ...options, reference: 'people', humanLabel })!;
+      expect(own.sources.human!.per_summary[0]).toMatchObject({ n_aligners: 2, n_unresolved: 2, eps: 1 / 2 });
+    }
     const imported = computeScaffold(input, { ...options, reference: 'imported' })!;
-    expect(imported.sources.human!.per_summary[0]).toMatchObject({ n_aligners: 1, eps: 1 });
+    expect(imported.sources.human!.per_summary[0]).toMatchObject({ n_aligners: 1, n_unresolved: 0, eps: 1 });
     // One item aligned after the reveal leaves that person's whole alignment out, not just the item.
     const partlyLate = people([{ name: 'ana', kind: 'person', kept: 2, blind: true }]);
     partlyLate.alignments[0] = { ...partlyLate.alignments[0]!, blind: false };
     expect(computeScaffold(partlyLate, options)!.sources.human).toBeUndefined();
-    const revealed = computeScaffold(input, { ...options, reference: 'people', includeRevealed: true })!;
-    expect(revealed.sources.human!.per_summary[0]).toMatchObject({ n_aligners: 3, eps: (1 / 4 + 3 / 4 + 0) / 3 });
+    // ana, bo, late — majority: a1 P (2–1), a2 M, a3 M, a4 M: EPS 1/4 (the mean of their own EPS would be (1/4 + 3/4 + 0) / 3 = 1/3).
+    const revealed = computeScaffold(input, { ...options, reference: 'people', includeRevealed: true, humanLabel: 'majority' })!;
+    expect(revealed.sources.human!.per_summary[0]).toMatchObject({ n_aligners: 3, n_unresolved: 0, eps: 1 / 4 });
   });
 });

@@ -1,5 +1,6 @@
 /**
- * The Semantic Scaffold task kinds (scaffold_extraction, scaffold_alignment, direct_score) end to
+ * The Semantic Scaffold task kinds (scaffold_extraction and scaffold_alignment with the combined
+ * prompts — the paper's separate prompts are scaffold-paper-prompts.test.ts's — and direct_score) end to
  * end through accuracy.* (dispatch) against the mock server (test/mock-openai/scaffold.ts answers
  * by a rule the expectations recompute): the request as App. G sends it (system + user message,
  * temperature 0.1), outputs stored with provenance (a scaffold version of source model, judge
@@ -70,29 +71,29 @@ beforeEach(() => {
 
 describe('Semantic Scaffold tasks on accuracy.*', () => {
   it('scaffold_extraction: App. G request at temperature 0.1; no main fact is a failed call retried; a model version with provenance; imported kept', async () => {
-    const preview = await call('accuracy.preview', { task: 'scaffold_extraction', judge: 'checker' });
+    const preview = await call('accuracy.preview', { task: 'scaffold_extraction', judge: 'checker', prompts: 'combined' });
     const body = preview.body as { messages: Array<{ role: string; content: string }>; temperature: number; model: string };
     expect(body.temperature).toBe(0.1); // App. G, though the judge's own temperature is 0
     expect(body.messages.map((m) => m.role)).toEqual(['system', 'user']);
     expect(body.messages[0]!.content).toContain('Return valid JSON only');
     expect(body.messages[1]!.content).toContain(DOC1);
 
-    const plan = await call('accuracy.plan', { task: 'scaffold_extraction', judge: 'checker' });
+    const plan = await call('accuracy.plan', { task: 'scaffold_extraction', judge: 'checker', prompts: 'combined' });
     expect(plan).toMatchObject({ selection: 2, requests: 2, missing: 0 });
     expect(plan.notes.join(' ')).toContain('1 document keep their current scaffold');
 
     const noMain = JSON.stringify({ key_facts: [{ id: '1', fact: 'Only a detail.', type: 'supporting detail' }], questions: [], entities: [] });
     mock.queue({ type: 'answer', content: noMain });
-    const first = await finish({ task: 'scaffold_extraction', judge: 'checker' });
+    const first = await finish({ task: 'scaffold_extraction', judge: 'checker', prompts: 'combined' });
     expect(first).toMatchObject({ state: 'done', requests: 2, ok: 1, parseErrors: 1 });
     const failed = rows<{ raw: string; error_kind: string; error_message: string }>("SELECT raw, error_kind, error_message FROM task_results WHERE kind = 'scaffold_extraction' AND error_kind IS NOT NULL");
     expect(failed).toHaveLength(1);
     expect(failed[0]).toMatchObject({ raw: noMain, error_kind: 'parse_error' });
     expect(failed[0]!.error_message).toContain('main fact');
 
-    const second = await finish({ task: 'scaffold_extraction', judge: 'checker' });
+    const second = await finish({ task: 'scaffold_extraction', judge: 'checker', prompts: 'combined' });
     expect(second).toMatchObject({ state: 'done', requests: 1, ok: 1, parseErrors: 0 });
-    expect(await finish({ task: 'scaffold_extraction', judge: 'checker' })).toMatchObject({ requests: 0 });
+    expect(await finish({ task: 'scaffold_extraction', judge: 'checker', prompts: 'combined' })).toMatchObject({ requests: 0 });
 
     const versions = rows<{ doc: string; version: number; source: string; extractor: string; extractor_version: string; note: string }>(
       'SELECT d.doc_id AS doc, s.version, s.source, s.extractor, s.extractor_version, s.note FROM scaffolds s JOIN documents d ON d.id = s.document_id ORDER BY d.doc_id, s.version',
@@ -120,26 +121,26 @@ describe('Semantic Scaffold tasks on accuracy.*', () => {
   });
 
   it('scaffold_alignment: an unknown item or a left-out one is a failed call retried; judge events per item with the config hash; rerun sends nothing', async () => {
-    const preview = await call('accuracy.preview', { task: 'scaffold_alignment', judge: 'checker' });
+    const preview = await call('accuracy.preview', { task: 'scaffold_alignment', judge: 'checker', prompts: 'combined' });
     const body = preview.body as { messages: Array<{ role: string; content: string }>; temperature: number };
     expect(body.temperature).toBe(0.1);
     expect(body.messages[1]!.content).toContain('1. The city will renovate the central library.');
     expect(body.messages[1]!.content).toContain('"fact_id":"f1"');
 
-    const plan = await call('accuracy.plan', { task: 'scaffold_alignment', judge: 'checker' });
+    const plan = await call('accuracy.plan', { task: 'scaffold_alignment', judge: 'checker', prompts: 'combined' });
     expect(plan).toMatchObject({ selection: 3, requests: 3 });
     mock.queue(
       { type: 'answer', content: JSON.stringify({ facts: [{ fact_id: 'f99', value: 'preserved', sentence_ids: [1] }], questions: [], attributes: [] }) },
       { type: 'answer', content: JSON.stringify({ facts: [], questions: [], attributes: [] }) },
     );
-    const first = await finish({ task: 'scaffold_alignment', judge: 'checker' });
+    const first = await finish({ task: 'scaffold_alignment', judge: 'checker', prompts: 'combined' });
     expect(first).toMatchObject({ state: 'done', requests: 3, ok: 1, parseErrors: 2 });
     const messages = rows<{ error_message: string }>("SELECT error_message FROM task_results WHERE kind = 'scaffold_alignment' AND error_kind = 'parse_error' ORDER BY id").map((r) => r.error_message);
     expect(messages.some((m) => m.includes('"f99" is not an item of the scaffold'))).toBe(true);
     expect(messages.some((m) => m.includes('leaves out fact'))).toBe(true);
 
-    expect(await finish({ task: 'scaffold_alignment', judge: 'checker' })).toMatchObject({ requests: 2, ok: 2, parseErrors: 0 });
-    expect(await finish({ task: 'scaffold_alignment', judge: 'checker' })).toMatchObject({ requests: 0 });
+    expect(await finish({ task: 'scaffold_alignment', judge: 'checker', prompts: 'combined' })).toMatchObject({ requests: 2, ok: 2, parseErrors: 0 });
+    expect(await finish({ task: 'scaffold_alignment', judge: 'checker', prompts: 'combined' })).toMatchObject({ requests: 0 });
 
     const events = rows<{ summary: string; kind: string; item_key: string; text: string; answer: string | null; value: string; sentences: string; judge: string; config_hash: string }>(
       `SELECT su.summary_id AS summary, i.kind, i.item_key, i.text, i.answer, e.value, e.sentences, j.name AS judge, e.config_hash
@@ -182,13 +183,15 @@ describe('Semantic Scaffold tasks on accuracy.*', () => {
     const d = new Database(path, { readonly: true });
     try {
       const [dataset] = loadAnalysisDatasets(new AnalysisRepository(d), 'sc', { set: 'both', rule: 'majority', includeRevealed: false });
-      const block = computeScaffold(dataset!.scaffold!, { bootstrap: 50, seed: 0, dataset: 'sc', reference: 'both', includeRevealed: false })!;
+      const block = computeScaffold(dataset!.scaffold!, { bootstrap: 50, seed: 0, dataset: 'sc', reference: 'both', includeRevealed: false, compareSource: 'checker' })!;
       const byId = new Map(block.sources.checker!.per_summary.map((r) => [r.summary_id, r.direct_score]));
       const expected = (doc: string, summary: string) => (JSON.parse(JSON.stringify(directScoreAnswer(doc, summary))) as { faithfulness: number }).faithfulness / 4 + 27 / 4;
       expect(byId.get('s1')).toBe(expected(DOC1, S1));
       expect(byId.get('s2')).toBe(expected(DOC2, S2));
       expect(block.direct_score_judge).toBe('checker');
-      expect(block.sources.checker!.comparison.direct_score).toBeDefined();
+      // Compared by the judge, the direct score is a compared metric beside the scaffold's.
+      expect(block.comparison!.source).toBe('checker');
+      expect(block.comparison!.metrics.direct_score).toBeDefined();
     } finally {
       d.close();
     }

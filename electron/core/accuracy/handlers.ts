@@ -125,7 +125,7 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
   function setupFor(input: RunInput, withKey: boolean): Endpoint & { setup: AnySetup } {
     requireDataset(input.dataset);
     const entry: TaskEntry = TASKS[input.task];
-    const selection = { dataset: input.dataset ?? null, onlySampled: input.onlySampled, lines: input.lines };
+    const selection = { dataset: input.dataset ?? null, onlySampled: input.onlySampled, lines: input.lines, prompts: input.prompts };
     if (entry.answeredBy === 'system') {
       const { who, ...endpoint } = systemOf(input.system!, withKey);
       return { ...endpoint, setup: entry.setup(repo(), who, selection) };

@@ -20,7 +20,7 @@ export interface ComputeResult {
 /** Steps: loading (1, done by the caller before this runs), one per dataset, rendering (1). */
 export function computeReport(
   datasets: AnalysisDataset[],
-  settings: Pick<AnalysisSettings, 'bootstrap' | 'seed' | 'cap' | 'humanLabel' | 'reference' | 'includeRevealed'>,
+  settings: Pick<AnalysisSettings, 'bootstrap' | 'seed' | 'cap' | 'humanLabel' | 'reference' | 'includeRevealed' | 'compareSource'>,
   onProgress: (progress: ComputeProgress) => void = () => undefined,
 ): ComputeResult {
   const total = datasets.length + 2;
@@ -37,6 +37,7 @@ export function computeReport(
     humanLabel: envelope.settings.human_label,
     reference: envelope.settings.reference,
     includeRevealed: envelope.settings.include_revealed,
+    compareSource: envelope.settings.compare_source,
   };
   const analysed = datasets.map((dataset, i) => {
     onProgress({ phase: `analysing ${dataset.name}`, done: 1 + i, total });

@@ -26,6 +26,8 @@ export interface AnalysisJobSettings {
   reference: ReferenceSet;
   humanLabel: HumanLabelRule;
   includeRevealed: boolean;
+  /** The source systems are compared by ("people" or a judge); null or absent: the default choice. */
+  compareSource?: string | null;
 }
 
 /** What the worker posts back. */

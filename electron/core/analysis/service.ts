@@ -87,6 +87,11 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     }
     const dataset = input.dataset ?? null;
     if (dataset !== null && repo.datasetId(dataset) === null) throw new ApiError({ code: 'not_found', message: `No dataset "${dataset}" in this project` });
+    const compareSource = input.compareSource ?? null;
+    if (compareSource !== null && compareSource !== 'people' && repo.judges.judgeByName(compareSource) === null) {
+      const judges = repo.judges.listJudges().map((j) => j.name);
+      throw new ApiError({ code: 'not_found', message: `No judge "${compareSource}" to compare systems by: give "people"${judges.length > 0 ? ` or one of the judges ${judges.join(', ')}` : ' (the project has no judge)'}.` });
+    }
 
     const settings: AnalysisJobSettings = {
       bootstrap: input.bootstrap,
@@ -95,6 +100,7 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
       reference: input.reference,
       humanLabel: input.humanLabel,
       includeRevealed: input.includeRevealed,
+      compareSource,
     };
     const jobInput: AnalysisJobInput = { projectPath: path, dataset, settings };
     const entryPoint = options.worker ?? defaultWorkerEntry();
@@ -105,7 +111,8 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
       status: {
         jobId,
         state: 'running',
-        settings: { ...settings, dataset },
+        // The settings echoed as asked: compareSource only when one was asked for.
+        settings: { bootstrap: settings.bootstrap, seed: settings.seed, cap: settings.cap, dataset, ...(compareSource !== null ? { compareSource } : {}) },
         progress: { phase: 'starting', done: 0, total: 1 },
         report: null,
         markdown: null,

@@ -1,9 +1,12 @@
 /**
- * scaffold_alignment: the summary and its document's current scaffold → a value per item (App.
- * G.4–G.6 joined; Loupe asks for partial / misrepresented explicitly, as people label). Every item
- * exactly once, no unknown ids, sentence ids within the summary (checkOutput). Written as the
- * judge's alignment events (judge id, the run's config hash, 0-based sentence indexes for Fact
- * Focus), once per (summary, scaffold version, configuration).
+ * scaffold_alignment with the combined prompt (prompts "combined", the cheaper option): the summary
+ * and its document's current scaffold → a value per item in one request (App. G.4–G.6 joined;
+ * Loupe asks for partial / misrepresented explicitly, as people label); the default is the
+ * paper's three separate prompts (alignment-paper-task.ts). Every item exactly once, no unknown
+ * ids, sentence ids within the summary (checkOutput). Written as the judge's alignment events
+ * (judge id, the run's config hash — task_results names the kind, hence the prompts, under that
+ * hash — and 0-based sentence indexes for Fact Focus), once per (summary, scaffold version,
+ * configuration).
  */
 import { z } from 'zod';
 import type { Repository } from '../../../db/repository';
@@ -39,8 +42,8 @@ Summary (sentences numbered starting at 1):
 {numbered_summary}`;
 
 const lower = (schema: z.ZodTypeAny) => z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), schema);
-const SentenceIds = z.preprocess((v) => (typeof v === 'number' ? [v] : v), z.array(z.number().int()).max(500)).default([]);
-const AnswerId = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().min(1).max(200));
+export const SentenceIds = z.preprocess((v) => (typeof v === 'number' ? [v] : v), z.array(z.number().int()).max(500)).default([]);
+export const AnswerId = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().min(1).max(200));
 
 export const ScaffoldAlignmentOutputSchema = z
   .object({
@@ -60,7 +63,7 @@ export interface ScaffoldAlignmentInput {
   scaffold: ScaffoldContent;
 }
 
-const ScaffoldAlignmentInputSchema = z.object({
+export const ScaffoldAlignmentInputSchema = z.object({
   lines: z.array(z.string()).min(1),
   scaffold: z.object({
     facts: z.array(z.object({ id: z.string(), text: z.string(), tier: z.enum(['main', 'supporting']) })).min(1),
@@ -71,31 +74,42 @@ const ScaffoldAlignmentInputSchema = z.object({
 
 const tierWord = (tier: 'main' | 'supporting') => (tier === 'main' ? 'main point' : 'supporting detail');
 
+/** FACTS_JSON and QUESTIONS_JSON of App. G.4 / G.5 (the combined prompt sends the same lists). */
+export const factsJson = (scaffold: ScaffoldContent): string => JSON.stringify(scaffold.facts.map((f) => ({ fact_id: f.id, fact: f.text, type: tierWord(f.tier) })));
+export const questionsJson = (scaffold: ScaffoldContent): string => JSON.stringify(scaffold.questions.map((q) => ({ question_id: q.id, question: q.text, expected_answer: q.answer, type: tierWord(q.tier) })));
+
+/** The first sentence id of the answer outside the summary's 1…n; null when all are in. */
+export function sentenceIdOutside(entries: ReadonlyArray<{ sentence_ids: number[] }>, n: number): string | null {
+  for (const entry of entries) {
+    const bad = entry.sentence_ids.find((i) => i < 1 || i > n);
+    if (bad !== undefined) return `sentence id ${bad} is not a sentence of the summary (1 to ${n})`;
+  }
+  return null;
+}
+
+/** The ids an answer gives for one kind of item: none unknown, none twice, and (with `every`) none left out; null when they fit. */
+export function idsProblem(what: string, given: readonly string[], expected: readonly string[], every: boolean): string | null {
+  const known = new Set(expected);
+  const seen = new Set<string>();
+  for (const id of given) {
+    if (!known.has(id)) return `${what} "${id}" is not an item of the scaffold`;
+    if (seen.has(id)) return `${what} "${id}" is answered twice`;
+    seen.add(id);
+  }
+  const missing = expected.filter((id) => !seen.has(id));
+  return every && missing.length > 0 ? `the answer leaves out ${what} ${missing.map((m) => `"${m}"`).join(', ')}` : null;
+}
+
 /** Every scaffold item exactly once by its id, none unknown, sentence ids within the summary. */
 export function checkScaffoldAlignment(output: ScaffoldAlignmentOutput, input: ScaffoldAlignmentInput): string | null {
-  const check = (what: string, given: string[], expected: string[]): string | null => {
-    const known = new Set(expected);
-    const seen = new Set<string>();
-    for (const id of given) {
-      if (!known.has(id)) return `${what} "${id}" is not an item of the scaffold`;
-      if (seen.has(id)) return `${what} "${id}" is answered twice`;
-      seen.add(id);
-    }
-    const missing = expected.filter((id) => !seen.has(id));
-    return missing.length === 0 ? null : `the answer leaves out ${what} ${missing.map((m) => `"${m}"`).join(', ')}`;
-  };
+  const check = (what: string, given: string[], expected: string[]) => idsProblem(what, given, expected, true);
   const s = input.scaffold;
   const problem =
     check('fact', output.facts.map((f) => f.fact_id), s.facts.map((f) => f.id)) ??
     check('question', output.questions.map((q) => q.question_id), s.questions.map((q) => q.id)) ??
     check('attribute', output.attributes.map((a) => a.attribute_id), s.entities.flatMap((e) => e.attributes.map((a) => a.id)));
   if (problem) return problem;
-  const n = input.lines.length;
-  for (const entry of [...output.facts, ...output.questions]) {
-    const bad = entry.sentence_ids.find((i) => i < 1 || i > n);
-    if (bad !== undefined) return `sentence id ${bad} is not a sentence of the summary (1 to ${n})`;
-  }
-  return null;
+  return sentenceIdOutside([...output.facts, ...output.questions], input.lines.length);
 }
 
 export const scaffoldAlignmentKind = defineJsonKind<ScaffoldAlignmentInput, ScaffoldAlignmentOutput>({
@@ -106,8 +120,8 @@ export const scaffoldAlignmentKind = defineJsonKind<ScaffoldAlignmentInput, Scaf
   input: ScaffoldAlignmentInputSchema,
   output: ScaffoldAlignmentOutputSchema as unknown as z.ZodType<ScaffoldAlignmentOutput>,
   fields: (input) => ({
-    facts_json: JSON.stringify(input.scaffold.facts.map((f) => ({ fact_id: f.id, fact: f.text, type: tierWord(f.tier) }))),
-    questions_json: JSON.stringify(input.scaffold.questions.map((q) => ({ question_id: q.id, question: q.text, expected_answer: q.answer, type: tierWord(q.tier) }))),
+    facts_json: factsJson(input.scaffold),
+    questions_json: questionsJson(input.scaffold),
     entities_json: JSON.stringify(input.scaffold.entities.map((e) => ({ entity_name: e.name, attributes: e.attributes.map((a) => ({ attribute_id: a.id, attribute: a.text })) }))),
     numbered_summary: numbered(input.lines),
   }),
@@ -116,13 +130,20 @@ export const scaffoldAlignmentKind = defineJsonKind<ScaffoldAlignmentInput, Scaf
   checkOutput: checkScaffoldAlignment,
 });
 
-export function scaffoldAlignmentSetup(repo: Repository, judge: Judge, sel: Selection) {
+/** One summary to align: its document's current scaffold (content and item ids) and its sentences. */
+export interface AlignmentTarget {
+  summaryKey: number;
+  scaffoldId: number;
+  scaffold: ScaffoldContent;
+  /** `<kind>:<item key>` → item id. */
+  itemIds: Map<string, number>;
+  lines: string[];
+}
+
+/** What both prompt sets share: the summaries to align (no scaffold, no sentences: left out and said). */
+export function alignmentTargets(repo: Repository, sel: Selection): { targets: AlignmentTarget[]; missing: number; notes: string[] } {
   const sc = repo.scaffold;
-  const kind = scaffoldAlignmentKind;
-  const config = atScaffoldTemperature(judge.config);
-  const hash = kind.configHash(config);
-  type Item = { summaryKey: number; scaffoldId: number; scaffold: ScaffoldContent; itemIds: Map<string, number>; lines: string[] };
-  const items: Item[] = [];
+  const targets: AlignmentTarget[] = [];
   let noScaffold = 0;
   let noSentences = 0;
   const contents = new Map<number, { content: ScaffoldContent; itemIds: Map<string, number> }>();
@@ -142,42 +163,64 @@ export function scaffoldAlignmentSetup(repo: Repository, judge: Judge, sel: Sele
       c = { content: sc.content(current.id), itemIds: new Map(sc.items(current.id).map((i) => [`${i.kind}:${i.key}`, i.id])) };
       contents.set(current.id, c);
     }
-    items.push({ summaryKey: s.key, scaffoldId: current.id, scaffold: c.content, itemIds: c.itemIds, lines });
+    targets.push({ summaryKey: s.key, scaffoldId: current.id, scaffold: c.content, itemIds: c.itemIds, lines });
   }
-  const itemKey = (i: Item) => `summary:${i.summaryKey}:scaffold:${i.scaffoldId}`;
-  const write = (item: Item, output: ScaffoldAlignmentOutput) => {
-    if (sc.judgeAlignmentWritten(item.summaryKey, item.scaffoldId, judge.judgeId, hash)) return;
-    const record = (kindKey: string, value: ScaffoldAlignmentOutput['facts'][number]['value'] | 'answered' | 'unanswered', sentenceIds: number[]) =>
-      sc.recordAlignment({
-        itemId: item.itemIds.get(kindKey)!,
-        summaryKey: item.summaryKey,
-        annotatorId: null,
-        judgeId: judge.judgeId,
-        configHash: hash,
-        value,
-        sentences: [...new Set(sentenceIds)].map((n) => n - 1),
-        timeSpentMs: null,
-        cause: 'run',
-        importKey: null,
-        importId: null,
-      });
-    for (const f of output.facts) record(`fact:${f.fact_id}`, f.value, f.value === 'preserved' || f.value === 'partial' ? f.sentence_ids : []);
-    for (const q of output.questions) record(`question:${q.question_id}`, q.answered ? 'answered' : 'unanswered', []);
-    for (const a of output.attributes) record(`attribute:${a.attribute_id}`, a.value, []);
-  };
   const notes: string[] = [];
   if (noScaffold > 0) notes.push(`${plural(noScaffold, 'summary')} left out: the document has no scaffold yet (run scaffold_extraction or import one).`);
   if (noSentences > 0) notes.push(`${plural(noSentences, 'summary')} left out: no sentences.`);
-  return setupOf<ModelConfig, Item, ScaffoldAlignmentInput, ScaffoldAlignmentOutput>(repo, kind, config, {
+  return { targets, missing: noScaffold + noSentences, notes };
+}
+
+/** One item's value as a judge gave it: `<kind>:<item key>`, the value, 1-based summary sentence ids. */
+export interface JudgeItemValue {
+  itemKey: string;
+  value: ScaffoldAlignmentOutput['facts'][number]['value'] | 'answered' | 'unanswered';
+  sentenceIds: number[];
+}
+
+/** Writes a judge's alignment of one summary (once per summary, scaffold version and configuration). */
+export function writeJudgeAlignment(repo: Repository, judge: Judge, configHash: string, target: AlignmentTarget, values: readonly JudgeItemValue[]): void {
+  const sc = repo.scaffold;
+  if (sc.judgeAlignmentWritten(target.summaryKey, target.scaffoldId, judge.judgeId, configHash)) return;
+  for (const v of values) {
+    sc.recordAlignment({
+      itemId: target.itemIds.get(v.itemKey)!,
+      summaryKey: target.summaryKey,
+      annotatorId: null,
+      judgeId: judge.judgeId,
+      configHash,
+      value: v.value,
+      sentences: [...new Set(v.sentenceIds)].map((n) => n - 1),
+      timeSpentMs: null,
+      cause: 'run',
+      importKey: null,
+      importId: null,
+    });
+  }
+}
+
+/** scaffold_alignment over the selection with the combined prompt. */
+export function combinedAlignmentSetup(repo: Repository, judge: Judge, sel: Selection) {
+  const kind = scaffoldAlignmentKind;
+  const config = atScaffoldTemperature(judge.config);
+  const hash = kind.configHash(config);
+  const { targets, missing, notes } = alignmentTargets(repo, sel);
+  const write = (target: AlignmentTarget, output: ScaffoldAlignmentOutput) =>
+    writeJudgeAlignment(repo, judge, hash, target, [
+      ...output.facts.map((f) => ({ itemKey: `fact:${f.fact_id}`, value: f.value, sentenceIds: f.value === 'preserved' || f.value === 'partial' ? f.sentence_ids : [] })),
+      ...output.questions.map((q) => ({ itemKey: `question:${q.question_id}`, value: q.answered ? ('answered' as const) : ('unanswered' as const), sentenceIds: [] })),
+      ...output.attributes.map((a) => ({ itemKey: `attribute:${a.attribute_id}`, value: a.value, sentenceIds: [] })),
+    ]);
+  return setupOf<ModelConfig, AlignmentTarget, ScaffoldAlignmentInput, ScaffoldAlignmentOutput>(repo, kind, config, {
     kind,
     ref: kind.ref,
     configHash: hash,
-    items,
-    itemKey,
+    items: targets,
+    itemKey: (i) => `summary:${i.summaryKey}:scaffold:${i.scaffoldId}`,
     resolve: (i) => ({ lines: i.lines, scaffold: i.scaffold }),
     label: (i) => `summary ${i.summaryKey} (scaffold ${i.scaffoldId}, ${plural(i.lines.length, 'sentence')})`,
     writeAnswer: (i, output) => write(i, output),
-    missing: noScaffold + noSentences,
+    missing,
     notes,
   });
 }

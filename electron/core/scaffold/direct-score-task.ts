@@ -1,6 +1,7 @@
 /**
  * direct_score: App. G.7's holistic baseline, the document and the summary → four 1–10 scores and a
- * rationale (the direct score is their mean, shared/scaffold/direct-score.ts). Only `task_results`
+ * rationale (the direct score is their mean, shared/scaffold/direct-score.ts), with the prompt as
+ * printed (paper-prompts.ts's conventions) and App. G's settings. Only `task_results`
  * keeps the answers (item `summary:<key>:judge:<id>`); the analysis reads them there
  * (ScaffoldRepository.directScores).
  */
@@ -10,7 +11,7 @@ import { DirectScoreOutputSchema, type DirectScoreOutput } from '../../../shared
 import { defineJsonKind } from '../tasks/json-kind';
 import type { ModelConfig } from '../tasks/model-config';
 import { documentTexts, plural, setupOf, type Judge, type Selection } from '../tasks/setup';
-import { atScaffoldTemperature, SYSTEM_SCORE, withSystem } from './prompt-settings';
+import { atScaffoldTemperature, JSON_OBJECT, SYSTEM_SCORE, withSystem } from './prompt-settings';
 
 export const DIRECT_SCORE_TEMPLATE = `Evaluate the quality of the summary against the original document. Rate on four dimensions using a 1-10 scale where 10 is perfect.
 
@@ -34,26 +35,21 @@ Dimension definitions:
 
 Output JSON format:
 {"faithfulness": N, "completeness": N, "understandability": N, "hallucination": N, "rationale": "1-2 sentence explanation of the scores"}
-
 Original document:
-<<<
 {document}
->>>
-
 Summary to evaluate:
-<<<
-{summary}
->>>`;
+{summary}`;
 
 export const directScoreKind = defineJsonKind<{ document: string; summary: string }, DirectScoreOutput>({
   name: 'direct_score',
-  version: 1,
+  version: 2,
   itemNoun: 'summary',
   template: DIRECT_SCORE_TEMPLATE,
   input: z.object({ document: z.string().min(1), summary: z.string().min(1) }),
   output: DirectScoreOutputSchema,
   fields: (input) => ({ document: input.document, summary: input.summary }),
   messages: withSystem(SYSTEM_SCORE),
+  request: JSON_OBJECT,
 });
 
 

@@ -1,10 +1,12 @@
 /**
- * scaffold_extraction: one pass per document (Semantic Scaffold paper §4.1, "Creation uses one LLM pass"), the
- * fact, question and entity prompts of App. G.1–G.3 joined into one answer. Items typed "other"
- * (metadata, boilerplate: G.1 routes them out of the scores) are dropped when the scaffold is
- * written; an answer without a main fact is a failed call (checkOutput), retried. Written as a
- * scaffold version of source model (maker `task:scaffold_extraction@<config hash>`); a model never
- * replaces a person's or an imported scaffold (named in the notes), and supersedes an earlier model's.
+ * scaffold_extraction with the combined prompt (prompts "combined", the cheaper option): one pass
+ * per document (Semantic Scaffold paper §4.1, "Creation uses one LLM pass"), the fact, question
+ * and entity prompts of App. G.1–G.3 joined into one answer; the default is the paper's three
+ * separate prompts (extraction-paper-task.ts). Items typed "other" (metadata, boilerplate: G.1
+ * routes them out of the scores) are dropped when the scaffold is written; an answer without a
+ * main fact is a failed call (checkOutput), retried. Written as a scaffold version of source model
+ * (maker `task:<kind>@<config hash>`, so the maker names the prompts used); a model never replaces
+ * a person's or an imported scaffold (named in the notes), and supersedes an earlier model's.
  */
 import { z } from 'zod';
 import type { Repository } from '../../../db/repository';
@@ -12,6 +14,7 @@ import type { ScaffoldContent } from '../../../shared/scaffold/domain';
 import { scaffoldContentProblems } from '../../../shared/scaffold/content';
 import { defineJsonKind } from '../tasks/json-kind';
 import { documentTexts, makerOf, noteOf, plural, setupOf, type Judge, type Selection } from '../tasks/setup';
+import type { ModelConfig } from '../tasks/model-config';
 import { atScaffoldTemperature, SYSTEM_EXTRACT, withSystem } from './prompt-settings';
 
 export const SCAFFOLD_EXTRACTION_TEMPLATE = `Extract the Semantic Scaffold of the document below, in one answer with three parts.
@@ -53,22 +56,26 @@ const Text = z.string().trim().min(1).max(5_000);
 const Source = z.string().trim().max(500).nullable().default(null);
 const LooseId = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().max(200)).optional();
 
+/** The answers' item lists (App. G.1–G.3's shapes), shared by the combined and the separate prompts. */
+export const KeyFactsSchema = z.array(z.object({ id: LooseId, fact: Text, type: ItemType, source: Source }).passthrough()).max(500);
+export const QuestionsSchema = z.array(z.object({ id: LooseId, question: Text, answer: z.string().trim().max(5_000).default(''), type: ItemType, source: Source }).passthrough()).max(500);
+export const EntitiesSchema = z
+  .array(
+    z
+      .object({
+        entity_name: Text,
+        entity_type: z.string().max(200).nullable().default(null),
+        attributes: z.array(z.object({ attribute: Text, type: ItemType.default('supporting') }).passthrough()).max(200).default([]),
+      })
+      .passthrough(),
+  )
+  .max(500);
+
 export const ScaffoldExtractionOutputSchema = z
   .object({
-    key_facts: z.array(z.object({ id: LooseId, fact: Text, type: ItemType, source: Source }).passthrough()).min(1).max(500),
-    questions: z.array(z.object({ id: LooseId, question: Text, answer: z.string().trim().max(5_000).default(''), type: ItemType, source: Source }).passthrough()).max(500).default([]),
-    entities: z
-      .array(
-        z
-          .object({
-            entity_name: Text,
-            entity_type: z.string().max(200).nullable().default(null),
-            attributes: z.array(z.object({ attribute: Text, type: ItemType.default('supporting') }).passthrough()).max(200).default([]),
-          })
-          .passthrough(),
-      )
-      .max(500)
-      .default([]),
+    key_facts: KeyFactsSchema.min(1),
+    questions: QuestionsSchema.default([]),
+    entities: EntitiesSchema.default([]),
   })
   .passthrough();
 export type ScaffoldExtractionOutput = z.infer<typeof ScaffoldExtractionOutputSchema>;
@@ -103,21 +110,24 @@ export const scaffoldExtractionKind = defineJsonKind<{ document: string }, Scaff
   output: ScaffoldExtractionOutputSchema,
   fields: (input) => ({ document: input.document }),
   messages: withSystem(SYSTEM_EXTRACT),
-  checkOutput: (output) => {
-    const problems = scaffoldContentProblems(scaffoldOfAnswer(output).content);
-    return problems.length === 0 ? null : `the scaffold is not usable: ${problems.join('; ')}`;
-  },
+  checkOutput: (output) => scaffoldProblem(output),
 });
 
-export function scaffoldExtractionSetup(repo: Repository, judge: Judge, sel: Selection) {
+/** Why the scaffold an answer makes cannot be used (no main fact, …); null when it can. */
+export function scaffoldProblem(output: ScaffoldExtractionOutput): string | null {
+  const problems = scaffoldContentProblems(scaffoldOfAnswer(output).content);
+  return problems.length === 0 ? null : `the scaffold is not usable: ${problems.join('; ')}`;
+}
+
+/**
+ * What both prompt sets share for one run: the documents to extract (no text: missing; a person's
+ * or an imported scaffold: kept), and writing the scaffold an answer makes (once per document and
+ * configuration; an earlier model's is superseded).
+ */
+export function extractionTargets(repo: Repository, judge: Judge, sel: Selection, kind: { name: string; version: number }, config: ModelConfig, hash: string, prompts: string) {
   const sc = repo.scaffold;
-  const kind = scaffoldExtractionKind;
-  const config = atScaffoldTemperature(judge.config);
-  const hash = kind.configHash(config);
   const maker = makerOf(kind.name, hash);
-  const text = documentTexts(repo.corpus);
-  type Item = { documentKey: number; docId: string };
-  const items: Item[] = [];
+  const documents: Array<{ documentKey: number; docId: string }> = [];
   const seen = new Set<number>();
   let kept = 0;
   let missing = 0;
@@ -133,7 +143,7 @@ export function scaffoldExtractionSetup(repo: Repository, judge: Judge, sel: Sel
     seen.add(s.documentKey);
     if (!s.hasDocument) missing += 1;
     else if (state(s.documentKey) === 'kept') kept += 1;
-    else items.push({ documentKey: s.documentKey, docId: s.docId });
+    else documents.push({ documentKey: s.documentKey, docId: s.docId });
   }
   const write = (documentKey: number, output: ScaffoldExtractionOutput) => {
     if (state(documentKey) !== 'write') return;
@@ -144,29 +154,38 @@ export function scaffoldExtractionSetup(repo: Repository, judge: Judge, sel: Sel
       makerVersion: String(kind.version),
       basedOnId: sc.currentScaffold(documentKey)?.id ?? null,
       createdBy: null,
-      note: `scaffold by ${noteOf({ ...judge, config })}, prompt ${kind.name} v${kind.version}${droppedOther > 0 ? `; ${plural(droppedOther, 'item')} typed "other" left out` : ''}`,
+      note: `scaffold by ${noteOf({ ...judge, config })}, ${prompts} (${kind.name} v${kind.version})${droppedOther > 0 ? `; ${plural(droppedOther, 'item')} typed "other" left out` : ''}`,
       importKey: null,
       importId: null,
       content,
     });
   };
-  const itemKey = (i: Item) => `document:${i.documentKey}`;
   const notes: string[] = [];
   if (missing > 0) notes.push(`${plural(missing, 'document')} left out: the text is missing.`);
   if (kept > 0) notes.push(`${plural(kept, 'document')} keep their current scaffold (made by a person or imported); a model does not replace it.`);
+  return { documents, write, missing, notes, text: documentTexts(repo.corpus) };
+}
+
+/** scaffold_extraction over the selection with the combined prompt. */
+export function combinedExtractionSetup(repo: Repository, judge: Judge, sel: Selection) {
+  const kind = scaffoldExtractionKind;
+  const config = atScaffoldTemperature(judge.config);
+  const hash = kind.configHash(config);
+  const t = extractionTargets(repo, judge, sel, kind, config, hash, 'one combined prompt');
+  type Item = { documentKey: number; docId: string };
   return setupOf(repo, kind, config, {
     kind,
     ref: kind.ref,
     configHash: hash,
-    items,
-    itemKey,
+    items: t.documents,
+    itemKey: (i: Item) => `document:${i.documentKey}`,
     resolve: (i) => {
-      const t = text(i.documentKey);
-      return t === null ? null : { document: t };
+      const text = t.text(i.documentKey);
+      return text === null ? null : { document: text };
     },
     label: (i) => `document ${i.docId}`,
-    writeAnswer: (i, output) => write(i.documentKey, output),
-    missing,
-    notes,
+    writeAnswer: (i, output) => t.write(i.documentKey, output),
+    missing: t.missing,
+    notes: t.notes,
   });
 }

@@ -30,6 +30,13 @@ export interface JsonKindSpec<I, O> {
   itemNoun: string;
   /** The prompt. `{name}` placeholders are filled from `fields(input)` in one pass; other braces stay. */
   template: string;
+  /**
+   * A kind of several prompts (one request per part of an item): the template of one input. Then
+   * `template` lists every part's template, as shown and hashed into the config.
+   */
+  templateOf?(input: I): string;
+  /** Request fields every call of the kind sends (e.g. a `response_format`), after the judge's own extra fields. */
+  request?: { [key: string]: JsonValue };
   /** The typed input, checked before a request is built. */
   input: z.ZodType<I>;
   /** The answer's shape: an answer that does not match is a parse error. */
@@ -64,7 +71,10 @@ export function fillTemplate(template: string, values: Record<string, string>): 
 }
 
 export function defineJsonKind<I, O>(spec: JsonKindSpec<I, O>): JsonTaskKind<I, O> {
-  const prompt = (input: I) => fillTemplate(spec.template, spec.fields(spec.input.parse(input)));
+  const prompt = (input: I) => {
+    const parsed = spec.input.parse(input);
+    return fillTemplate(spec.templateOf?.(parsed) ?? spec.template, spec.fields(parsed));
+  };
   return {
     name: spec.name,
     version: spec.version,
@@ -75,7 +85,7 @@ export function defineJsonKind<I, O>(spec: JsonKindSpec<I, O>): JsonTaskKind<I, 
     ref: { name: spec.name, version: spec.version, schema: spec.output },
     prompt,
     // The kind, its version and template, and the answer-affecting model fields.
-    configHash: (config) => sha256Hex(JSON.stringify(['loupe-task-config-1', spec.name, spec.version, spec.template, modelVersionText(config)])),
+    configHash: (config) => sha256Hex(JSON.stringify(['loupe-task-config-1', spec.name, spec.version, spec.template, modelVersionText(config), ...(spec.request ? [spec.request] : [])])),
     buildRequest(config, input): ChatRequestBody {
       const text = prompt(input);
       const messages = spec.messages?.(text, input) ?? [{ role: 'user', content: text }];
@@ -86,6 +96,7 @@ export function defineJsonKind<I, O>(spec: JsonKindSpec<I, O>): JsonTaskKind<I, 
         top_p: config.topP,
         max_tokens: config.maxTokens,
         ...config.extra,
+        ...spec.request,
       };
     },
     keyMaterial(input) {

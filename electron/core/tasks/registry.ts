@@ -11,8 +11,11 @@ import { claimVerdictKind, claimVerdictSetup } from '../claims/verdict-task';
 import { keyFactExtractionKind, keyFactExtractionSetup } from '../keyfacts/extraction-task';
 import { keyFactAlignmentClaimsKind, keyFactAlignmentKind, keyFactAlignmentSetup, keyFactPerFactKind, keyFactPerFactSetup } from '../keyfacts/alignment-task';
 import { summaryGenerationKind, summaryGenerationSetup } from '../systems/summary-task';
-import { scaffoldExtractionKind, scaffoldExtractionSetup } from '../scaffold/extraction-task';
-import { scaffoldAlignmentKind, scaffoldAlignmentSetup } from '../scaffold/alignment-task';
+import { scaffoldExtractionKind } from '../scaffold/extraction-task';
+import { scaffoldExtractionPaperKind } from '../scaffold/extraction-paper-task';
+import { scaffoldAlignmentKind } from '../scaffold/alignment-task';
+import { scaffoldAlignmentPaperKind } from '../scaffold/alignment-paper-task';
+import { scaffoldAlignmentSetup, scaffoldExtractionSetup } from '../scaffold/prompt-sets';
 import { directScoreKind, directScoreSetup } from '../scaffold/direct-score-task';
 import type { JsonTaskKind } from './json-kind';
 import type { TaskKind } from './kind';
@@ -68,7 +71,17 @@ export const TASKS: Record<AccuracyTask, TaskEntry> = {
     placeholders: ['document'],
     setup: summaryGenerationSetup,
   },
-  scaffold_extraction: judgeTask(scaffoldExtractionKind, 'Each document → its Semantic Scaffold in one pass (seed 000 App. G.1–G.3): facts and key questions (with a brief expected answer and source sentence) tagged main or supporting, entities with attributes; items typed "other" are left out. A scaffold version of source model (never over a person\'s or an imported one). Temperature 0.1; an answer without a main fact is a failed call, retried.', scaffoldExtractionSetup),
-  scaffold_alignment: judgeTask(scaffoldAlignmentKind, "Summary sentences + the document's current scaffold → per fact preserved / partial / missing / misrepresented (with its sentences), per question answered or not, per attribute preserved / missing / misrepresented (App. G.4–G.6); every item exactly once. Stored as the judge's alignment events. Temperature 0.1.", scaffoldAlignmentSetup),
+  scaffold_extraction: judgeTask(
+    scaffoldExtractionPaperKind,
+    'Each document → its Semantic Scaffold with the paper\'s three prompts (App. G.1 facts, G.2 key questions with a brief expected answer and source sentence, G.3 entities with attributes; one request each, as printed), items tagged main or supporting; items typed "other" are left out. A scaffold version of source model once all three are answered (never over a person\'s or an imported one). Temperature 0.1, response_format json_object; an answer without a main fact is a failed call, retried.' +
+      ` With prompts = combined, one request per document (kind ${scaffoldExtractionKind.name}, version ${scaffoldExtractionKind.version}; cheaper).`,
+    scaffoldExtractionSetup,
+  ),
+  scaffold_alignment: judgeTask(
+    scaffoldAlignmentPaperKind,
+    "Summary sentences + the document's current scaffold → with the paper's three prompts (App. G.4 facts inferred or not with their sentences, G.5 questions answered or not, G.6 the entity attributes preserved; one request each, as printed): per fact preserved / missing, per question answered / unanswered, per attribute preserved / missing. Stored as the judge's alignment events once all three are answered. Temperature 0.1, response_format json_object." +
+      ` With prompts = combined, one request per summary that also tells partial and misrepresented (kind ${scaffoldAlignmentKind.name}, version ${scaffoldAlignmentKind.version}; cheaper).`,
+    scaffoldAlignmentSetup,
+  ),
   direct_score: judgeTask(directScoreKind, 'Document + summary → four 1–10 scores (faithfulness, completeness, understandability, hallucination) and a rationale (App. G.7); the direct score is their mean, compared beside FPS / QPS / EPS in the scaffold block to show saturation. Temperature 0.1.', directScoreSetup),
 };

@@ -26,6 +26,8 @@ export interface Selection {
   dataset: string | null;
   onlySampled: boolean;
   lines: 'sentences' | 'claims';
+  /** scaffold_extraction and scaffold_alignment: the paper's separate prompts (App. G.1–G.6) or one combined request each. */
+  prompts: 'paper' | 'combined';
 }
 
 /** One task over one selection, ready for the engine (a run, a plan, a preview). */

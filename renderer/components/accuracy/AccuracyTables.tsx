@@ -1,14 +1,17 @@
 /**
- * The Summarization Accuracy block of one dataset (issue 11 item 6, shared/accuracy/report.ts):
- * per source (people, each judge) faithfulness, completeness and conciseness overall and per
- * system, each with its 95% summary-bootstrap interval and n; "—" where the source has no such
- * labels; then how far each judge is from the people, on claims and on key facts, and the App. D
- * correlations of claim units (ClaimUnitsTable). Each table has its source's name as a heading
+ * The Summarization Accuracy block of one dataset (shared/accuracy/report.ts): per source (people,
+ * each judge) faithfulness, completeness and conciseness overall and per system, each with its
+ * 95% summary-bootstrap interval and n (or "n = k, too few for an interval"); "—" where the source
+ * has no such labels; conciseness once, on the source's basis (claims or sentences); then the
+ * comparison of systems by one source with its picker (SystemComparisonTable), how far each judge
+ * is from the people, on claims and on key facts, and the App. D correlations of claim units
+ * (ClaimUnitsTable). Each table has its source's name as a heading
  * above it; every column says which unit it counts.
  */
 import type { AccuracyBlock, JudgeItemError, SourceAccuracy, SystemAccuracy } from '../../../shared/accuracy/report';
 import { formatCount, plural } from '../../format';
 import { EstimateCell } from '../analysis/EstimateCell';
+import { SystemComparisonTable } from '../analysis/SystemComparison';
 import { TitledTable } from '../analysis/TitledTable';
 import { ClaimUnitsTable } from './ClaimUnitsTable';
 
@@ -19,13 +22,13 @@ function sourceName(source: string): string {
   return source === 'human' ? 'People (human labels)' : source;
 }
 
-function concisenessUnit(source: SourceAccuracy): string {
-  if (source.conciseness_unit === 'sentences') return 'sentences conveying a key fact / sentences (FineSurE)';
-  if (source.conciseness_unit === 'claims') return 'claims conveying a key fact / claims';
+function concisenessBasis(source: SourceAccuracy): string {
+  if (source.conciseness_basis === 'sentences') return 'sentences conveying a key fact / sentences (FineSurE)';
+  if (source.conciseness_basis === 'claims') return 'claims conveying a key fact / claims';
   return 'no alignment';
 }
 
-type Row = { name: string; figures: Pick<SystemAccuracy, 'faithfulness' | 'completeness' | 'conciseness' | 'sentence_conciseness' | 'n_summaries' | 'n_failed'> };
+type Row = { name: string; figures: Pick<SystemAccuracy, 'faithfulness' | 'completeness' | 'conciseness' | 'n_summaries' | 'n_failed'> };
 
 function SourceTable({ name, source }: { name: string; source: SourceAccuracy }) {
   const rows: Row[] = [
@@ -41,7 +44,7 @@ function SourceTable({ name, source }: { name: string; source: SourceAccuracy })
         <>
           {plural(source.n_summaries, 'summary')}
           {source.n_failed > 0 && <> ({plural(source.n_failed, 'failed system call')}, 0.0 on all three)</>}. Per-summary scores averaged over summaries, 95%
-          bootstrap intervals resampling summaries. Conciseness here counts {concisenessUnit(source)}.
+          bootstrap intervals resampling summaries. Conciseness here counts {concisenessBasis(source)}.
         </>
       }
       testId="accuracy-source"
@@ -57,11 +60,8 @@ function SourceTable({ name, source }: { name: string; source: SourceAccuracy })
           <th scope="col">
             Completeness <span className="muted small">(covered key facts / key facts)</span>
           </th>
-          <th scope="col">
-            Conciseness <span className="muted small">({source.conciseness_unit ?? 'claims'})</span>
-          </th>
-          <th scope="col">
-            Conciseness <span className="muted small">(sentences, FineSurE)</span>
+          <th scope="col" data-basis={source.conciseness_basis ?? ''}>
+            Conciseness <span className="muted small">({source.conciseness_basis ?? 'no alignment'})</span>
           </th>
         </tr>
       </thead>
@@ -78,7 +78,6 @@ function SourceTable({ name, source }: { name: string; source: SourceAccuracy })
             <EstimateCell estimate={row.figures.faithfulness} unit="summary" placeholder={NO_LABELS} testId="accuracy-faithfulness" />
             <EstimateCell estimate={row.figures.completeness} unit="summary" placeholder={NO_LABELS} testId="accuracy-completeness" />
             <EstimateCell estimate={row.figures.conciseness} unit="summary" placeholder={NO_LABELS} testId="accuracy-conciseness" />
-            <EstimateCell estimate={row.figures.sentence_conciseness} unit="summary" placeholder={NO_LABELS} testId="accuracy-sentence-conciseness" />
           </tr>
         ))}
       </tbody>
@@ -88,7 +87,7 @@ function SourceTable({ name, source }: { name: string; source: SourceAccuracy })
 
 function ErrorCell({ error, unit, testId }: { error: JudgeItemError | undefined; unit: string; testId: string }) {
   return (
-    <EstimateCell estimate={error ?? null} unit={unit} placeholder={NO_LABELS} testId={testId}>
+    <EstimateCell estimate={error ?? null} unit={unit} units={error?.n_summaries ?? null} placeholder={NO_LABELS} testId={testId}>
       {error && <> in {plural(error.n_summaries, 'summary')}</>}
     </EstimateCell>
   );
@@ -102,6 +101,7 @@ export function AccuracySection({ accuracy }: { accuracy: AccuracyBlock }) {
       {sources.map((name) => (
         <SourceTable key={name} name={name} source={accuracy.sources[name]!} />
       ))}
+      <SystemComparisonTable title="Comparison of systems" comparison={accuracy.comparison} candidates={accuracy.comparison_sources} note={accuracy.comparison_note} label={(m) => m.charAt(0).toUpperCase() + m.slice(1)} testId="accuracy-comparison" />
       {judges.length > 0 && (
         <TitledTable
           title="Judges vs people"

@@ -18,6 +18,8 @@ interface Row {
   ac1: Estimate;
   specific: Record<string, Estimate>;
   n: number;
+  /** The summaries the row rests on (its resampling units); null: not reported (the multi-rater row). */
+  summaries: number | null;
 }
 
 function pairRow(kind: 'pair' | 'judge', label: string, pair: PairAgreement): Row {
@@ -32,6 +34,7 @@ function pairRow(kind: 'pair' | 'judge', label: string, pair: PairAgreement): Ro
     ac1: pair.gwet_ac1,
     specific: pair.specific_agreement,
     n: pair.n_units,
+    summaries: pair.n_summaries,
   };
 }
 
@@ -49,6 +52,7 @@ export function agreementTableRows(agreement: DatasetAgreement): Row[] {
       ac1: h.gwet_ac1,
       specific: h.specific_agreement,
       n: h.n_units,
+      summaries: null,
     },
     ...h.pairs.map((pair) => pairRow('pair', `${pair.rater_a} vs ${pair.rater_b}`, pair)),
     ...agreement.judge_names.map((judge) => pairRow('judge', `${judge} vs humans`, agreement.judges[judge]!)),
@@ -60,7 +64,7 @@ export function AgreementTable({ agreement }: { agreement: DatasetAgreement }) {
     agreement.unclear === 'exclude'
       ? `Unclear is excluded: two categories; ${plural(agreement.n_units_unclear_dropped, 'unit')} an annotator rated unclear ${agree(agreement.n_units_unclear_dropped, 'leaves', 'leave')} the human figures, and units whose human label is unclear leave the judge rows.`
       : 'Unclear is a third category (judges never use it).';
-  const cell = (estimate: Estimate | undefined) => (estimate ? formatEstimate(estimate, { style: 'plus-minus', digits: 3 }) : UNDEFINED_TEXT);
+  const cell = (estimate: Estimate | undefined, row: Row) => (estimate ? formatEstimate(estimate, { style: 'plus-minus', digits: 3, units: row.summaries }) : UNDEFINED_TEXT);
   return (
     <div className="analysis-scroll">
       <table className="data-table agreement-table" data-testid="agreement-table">
@@ -89,15 +93,15 @@ export function AgreementTable({ agreement }: { agreement: DatasetAgreement }) {
               <th scope="row" className="judge-name-cell">
                 {row.label}
               </th>
-              <td className="num">{cell(row.percent)}</td>
+              <td className="num">{cell(row.percent, row)}</td>
               <td className="num">
-                <span className="muted">{row.kappaName}</span> {cell(row.kappa)}
+                <span className="muted">{row.kappaName}</span> {cell(row.kappa, row)}
               </td>
-              <td className="num">{cell(row.alpha)}</td>
-              <td className="num">{cell(row.ac1)}</td>
+              <td className="num">{cell(row.alpha, row)}</td>
+              <td className="num">{cell(row.ac1, row)}</td>
               {agreement.categories.map((category) => (
                 <td className="num" key={category}>
-                  {cell(row.specific[category])}
+                  {cell(row.specific[category], row)}
                 </td>
               ))}
               <td className="num">{formatCount(row.n)}</td>

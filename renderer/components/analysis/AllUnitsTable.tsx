@@ -18,7 +18,7 @@ export function AllUnitsTable({ allUnits, judges }: { allUnits: AllUnitsReport; 
         {allUnits.n_single_sentence > 0 && <> ({formatCount(allUnits.n_single_sentence)} with one sentence)</>}, {plural(allUnits.n_units, 'sentence')}:{' '}
         {formatCount(human.n_usable)} usable ({formatCount(human.n_faithful)} faithful, {formatCount(human.n_unfaithful)} unfaithful), {formatCount(human.n_unclear)} unclear
         {human.n_unresolved > 0 && <>, {formatCount(human.n_unresolved)} unresolved (left out)</>}. p̂ ={' '}
-        <span data-testid="all-units-p-hat">{formatEstimate(allUnits.p_hat, { n: 'never' })}</span>{' '}
+        <span data-testid="all-units-p-hat">{formatEstimate(allUnits.p_hat, { n: 'never', units: allUnits.p_hat.n_summaries })}</span>{' '}
         <span className="muted">({nEquals(allUnits.p_hat.n, 'sentence')})</span>
       </p>
       <PredictionPoweredTable allUnits={allUnits} judges={judges} />
@@ -49,13 +49,13 @@ export function AllUnitsTable({ allUnits, judges }: { allUnits: AllUnitsReport; 
                   <th scope="row" className="judge-name-cell">
                     {name}
                   </th>
-                  <EstimateCell estimate={judge.epsilon_hat} unit="sentence" testId="all-units-epsilon" />
+                  <EstimateCell estimate={judge.epsilon_hat} unit="sentence" units={judge.epsilon_hat.n_summaries} testId="all-units-epsilon" />
                   <td className="num">{formatCount(c.tp)}</td>
                   <td className="num">{formatCount(c.fp)}</td>
                   <td className="num">{formatCount(c.tn)}</td>
                   <td className="num">{formatCount(c.fn)}</td>
-                  <EstimateCell estimate={judge.recall} unit="unfaithful sentence" />
-                  <EstimateCell estimate={judge.specificity} unit="faithful sentence" />
+                  <EstimateCell estimate={judge.recall} unit="unfaithful sentence" units={null} />
+                  <EstimateCell estimate={judge.specificity} unit="faithful sentence" units={null} />
                 </tr>
               );
             })}

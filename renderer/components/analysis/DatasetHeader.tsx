@@ -39,7 +39,7 @@ export function DatasetFacts({ dataset }: { dataset: DatasetAnalysis }) {
       <div>
         <dt>p̂ (share faithful)</dt>
         <dd data-testid="facts-p-hat">
-          {formatEstimate(p, { n: 'never' })} <span className="muted">({nEquals(p.n, 'sentence')}, {plural(p.n_summaries, 'summary')})</span>
+          {formatEstimate(p, { n: 'never', units: null })} <span className="muted">({nEquals(p.n, 'sentence')}, {plural(p.n_summaries, 'summary')})</span>
         </dd>
       </div>
       <div>

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import type { Estimate } from '../../../shared/analysis/types';
-import { formatEstimate, nEquals, type EstimateFormat } from '../../format';
+import { formatEstimate, nEquals, tooFewNote, type EstimateFormat } from '../../format';
 
 interface EstimateCellProps {
   estimate: Estimate | null;
@@ -14,11 +14,13 @@ interface EstimateCellProps {
   testId?: string | undefined;
   className?: string;
   style?: EstimateFormat['style'];
+  /** The resampling units when n counts something else (sentences): the n of the too-few note. */
+  units?: number | null;
   placeholder?: { text: string; title: string };
   children?: ReactNode;
 }
 
-export function EstimateCell({ estimate, unit, testId, className, style, placeholder, children }: EstimateCellProps) {
+export function EstimateCell({ estimate, unit, testId, className, style, units, placeholder, children }: EstimateCellProps) {
   const classes = className ? `num ${className}` : 'num';
   if (estimate === null) {
     return (
@@ -29,11 +31,14 @@ export function EstimateCell({ estimate, unit, testId, className, style, placeho
   }
   return (
     <td className={classes} data-testid={testId}>
-      {formatEstimate(estimate, { n: 'never', ...(style ? { style } : {}) })}
-      <div className="muted small">
-        {nEquals(estimate.n, unit)}
-        {children}
-      </div>
+      {formatEstimate(estimate, { n: 'never', ...(style ? { style } : {}), ...(units !== undefined ? { units } : {}) })}
+      {/* The too-few note already says n when n counts the resampling units. */}
+      {(tooFewNote(estimate) === '' || units !== undefined) && (
+        <div className="muted small">
+          {nEquals(estimate.n, unit)}
+          {children}
+        </div>
+      )}
     </td>
   );
 }

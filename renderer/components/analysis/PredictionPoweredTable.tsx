@@ -8,7 +8,7 @@ import { fixed, formatCount as count, formatEstimate, plural } from '../../forma
 
 /** The estimate's cell and its notes, in words. */
 export function predictionPoweredText(pp: PredictionPowered): { estimate: string; rests: string; width: string; notes: string[] } {
-  const estimate = formatEstimate({ value: pp.value, ci: pp.ci, n: pp.n_sampled_summaries, replicates_dropped: pp.replicates_dropped }, { n: 'never' });
+  const estimate = formatEstimate({ value: pp.value, ci: pp.ci, n: pp.n_sampled_summaries, replicates_dropped: pp.replicates_dropped, too_few: false }, { n: 'never' });
   return {
     estimate,
     rests: `${count(pp.n_sampled_units)} sampled of ${count(pp.n_all_units)} judged sentences`,

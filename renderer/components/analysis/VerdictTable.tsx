@@ -84,7 +84,7 @@ export function VerdictTable({ dataset }: { dataset: DatasetAnalysis }) {
                 <th scope="row" className="judge-name-cell">
                   {name}
                 </th>
-                <EstimateCell estimate={judge.epsilon_hat} unit="sentence" testId="verdict-epsilon" className="verdict-epsilon" />
+                <EstimateCell estimate={judge.epsilon_hat} unit="sentence" units={judge.epsilon_hat.n_summaries} testId="verdict-epsilon" className="verdict-epsilon" />
                 <Condition value={judge.averaging_bias.mean_ge_min} testId="verdict-mean-ge-min">
                   {meanMinDetail(judge)}
                 </Condition>

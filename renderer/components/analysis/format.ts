@@ -4,6 +4,7 @@
  */
 import type { CorrelationCell, DatasetAnalysis, Estimate, HumanLabelRule, Rate, ReferenceSet } from '../../../shared/analysis/types';
 import { agree, intervalText, nEquals, num, percent, plural } from '../../format';
+import { tooFewText } from '../../../shared/stats/estimate';
 
 /** The settings of whose labels count, in words (form and report). */
 export const REFERENCE_TEXT: Record<ReferenceSet, string> = {
@@ -60,6 +61,7 @@ export function undefinedReason(cell: CorrelationCell, statistic: Statistic): st
 /** What an interval rests on, for tooltips: replicates and the ones left out. */
 export function intervalNote(estimate: Estimate, bootstrap: number, units: string): string {
   if (estimate.value === null) return '';
+  if (estimate.too_few) return `No interval: ${tooFewText(estimate.n)}.`;
   if (bootstrap === 0) return 'No interval: the analysis ran with 0 bootstrap replicates.';
   if (estimate.ci === null) return `No interval: the statistic was undefined in ${bootstrap === 1 ? 'the one replicate' : `all ${plural(bootstrap, 'replicate')}`}.`;
   const dropped =

@@ -1,19 +1,23 @@
 /**
- * The `scaffold` block of one dataset in the Analysis view (issue 12 items 3–4): per source
- * (people, each judge) a table of F, FC, QC, Main FC, Supp FC, Fact Focus, FPS, QPS, EPS per system
- * (mean ± CI half-width with its n; "undefined" where the denominator is 0 for every summary);
- * the model comparison per metric (ranking with ties, paired difference CIs, saturated badge); and
+ * The `scaffold` block of one dataset in the Analysis view: per source (people, each judge) a
+ * table of F, FC, QC, Main FC, Supp FC, Fact Focus, FPS, QPS, EPS per system (mean ± CI half-width
+ * with its n, or "n = k, too few for an interval"; "undefined" where the denominator is 0 for every
+ * summary); the comparison of systems by one source, with its source picker
+ * (SystemComparisonTable: ranking with shared ranks, paired difference CIs, saturated badge); and
  * the spread chart with SVG / PNG export. App. G.7's direct score (1–10) joins the tables and the
  * chart (divided by 10 there) when the report has it, so its saturation shows beside FPS / EPS;
  * each judge's error against people per alignment type follows its table.
  */
 import type { Estimate } from '../../../shared/analysis/types';
-import type { JudgeVsPeople, MetricComparison, MetricComparisons, ScaffoldBlock, ScaffoldMeans } from '../../../shared/scaffold/report';
+import type { JudgeVsPeople, ScaffoldBlock, ScaffoldMeans } from '../../../shared/scaffold/report';
+import { COMPARED_LABELS } from '../../../shared/scaffold/metricLabels';
+import type { ComparedMetric } from '../../../shared/scaffold/metrics';
 import { safeFileName } from '../../charts/export';
 import { ChartFrame } from '../analysis/ChartFrame';
-import { fixed, formatCount, formatEstimate, intervalText, plural, signed, UNDEFINED_TEXT } from '../../format';
+import { formatCount, formatEstimate, plural, UNDEFINED_TEXT } from '../../format';
+import { sourceName, SystemComparisonTable } from '../analysis/SystemComparison';
 import { TitledTable } from '../analysis/TitledTable';
-import { shownMetrics, shownName, type ShownMetric } from './metricNames';
+import { shownMetrics, shownName } from './metricNames';
 import { ScaffoldSpreadChart } from './ScaffoldSpreadChart';
 
 /** "0.41 ± 0.08 (n = 12)": every cell names its n once (summaries with a defined value). */
@@ -49,71 +53,6 @@ function MeansTable({ title, rows, testId }: { title: string; rows: Array<[strin
             ))}
           </tr>
         ))}
-      </tbody>
-    </TitledTable>
-  );
-}
-
-/** A paired difference: "+0.270 [0.170, 0.370]", the value alone without an interval, "undefined" without a value. */
-function differenceText(difference: Estimate): string {
-  if (difference.value === null) return UNDEFINED_TEXT;
-  return difference.ci === null ? signed(difference.value, 3) : `${signed(difference.value, 3)} ${intervalText(difference.ci, 3)}`;
-}
-
-/** "1. A · 1. B (tie) · 3. C": equal ranks are ties (their difference CI covers 0). */
-export function rankingText(c: MetricComparison): string {
-  const ranked = c.systems.filter((s) => s.rank !== null).sort((a, b) => a.rank! - b.rank! || a.system.localeCompare(b.system));
-  if (ranked.length === 0) return UNDEFINED_TEXT;
-  const tied = (rank: number) => ranked.filter((s) => s.rank === rank).length > 1;
-  return ranked.map((s) => `${s.rank}. ${s.system}${tied(s.rank!) ? ' (tie)' : ''}`).join(' · ');
-}
-
-function ComparisonTable({ title, comparison, testId }: { title: string; comparison: MetricComparisons; testId: string }) {
-  const of = (m: ShownMetric): MetricComparison => (m === 'direct_score' ? comparison.direct_score! : comparison[m]);
-  return (
-    <TitledTable title={title} tableTestId={testId}>
-      <thead>
-        <tr>
-          <th scope="col">Metric</th>
-          <th scope="col">Ranking (ties: difference CI covers 0)</th>
-          <th scope="col">Spread / noise</th>
-          <th scope="col">Paired differences (a − b, 95% CI, documents)</th>
-        </tr>
-      </thead>
-      <tbody>
-        {shownMetrics(comparison.direct_score !== undefined).map((m) => {
-          const c = of(m);
-          return (
-            <tr key={m} data-metric={m} data-saturated={c.saturated === true ? 'true' : 'false'}>
-              <th scope="row">
-                {shownName(m)}{' '}
-                {c.saturated === true && (
-                  <span className="tag tag-saturated" data-testid={`saturated-${m}`} title="The systems' spread is within the metric's own noise (median CI half-width)">
-                    saturated
-                  </span>
-                )}
-              </th>
-              <td data-role="ranking">{rankingText(c)}</td>
-              <td>
-                {c.spread === null ? UNDEFINED_TEXT : fixed(c.spread, 3)} / {c.noise === null ? UNDEFINED_TEXT : fixed(c.noise, 3)}
-              </td>
-              <td>
-                {c.pairs.length === 0 ? (
-                  <span className="muted">fewer than two systems</span>
-                ) : (
-                  <ul className="plain-list">
-                    {c.pairs.map((p) => (
-                      <li key={`${p.a}\u0000${p.b}`} data-role="pair" data-separable={p.separable === null ? '' : String(p.separable)}>
-                        {p.a} − {p.b}: {differenceText(p.difference)} ({plural(p.n_documents, 'document')})
-                        {p.separable === true ? '' : p.separable === false ? ' · not separable' : ''}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </td>
-            </tr>
-          );
-        })}
       </tbody>
     </TitledTable>
   );
@@ -174,21 +113,22 @@ export function ScaffoldAnalysis({ scaffold, dataset }: { scaffold: ScaffoldBloc
           {report.vs_people && <VsPeople judge={source} vs={report.vs_people} testId={`scaffold-vs-people-${source}`} />}
         </section>
       ))}
-      {scaffold.comparison && scaffold.comparison_source && (
-        <>
-          <ComparisonTable
-            title={`Model comparison (${scaffold.comparison_source === 'human' ? 'people' : `judge ${scaffold.comparison_source}`})`}
-            comparison={scaffold.comparison}
-            testId="scaffold-comparison"
-          />
-          <ChartFrame
-            fileName={safeFileName('loupe', dataset, 'scaffold-spread')}
-            testId="scaffold-spread-chart"
-            caption={`Each system's mean with its 95% CI per metric, on one 0–1 axis; a saturated metric's points collapse (${scaffold.comparison_source}).`}
-          >
-            <ScaffoldSpreadChart comparison={scaffold.comparison} source={scaffold.comparison_source === 'human' ? 'people' : scaffold.comparison_source} />
-          </ChartFrame>
-        </>
+      <SystemComparisonTable
+        title="Model comparison"
+        comparison={scaffold.comparison}
+        candidates={scaffold.comparison_sources}
+        note={scaffold.comparison_note}
+        label={(m) => COMPARED_LABELS[m as ComparedMetric] ?? m}
+        testId="scaffold-comparison"
+      />
+      {scaffold.comparison && (
+        <ChartFrame
+          fileName={safeFileName('loupe', dataset, 'scaffold-spread')}
+          testId="scaffold-spread-chart"
+          caption={`Each system's mean with its 95% CI per metric, on one 0–1 axis; a saturated metric's points collapse (${sourceName(scaffold.comparison.source)}).`}
+        >
+          <ScaffoldSpreadChart comparison={scaffold.comparison} source={sourceName(scaffold.comparison.source)} />
+        </ChartFrame>
       )}
     </div>
   );

@@ -6,8 +6,9 @@
 import { BottomAxis, ChartSvg, FONT_SIZE, LegendItem, Marker } from '../../charts/Axis';
 import { CHART_INK, PALETTE } from '../../charts/palette';
 import { linearScale, ticks } from '../../charts/scale';
-import type { MetricComparisons } from '../../../shared/scaffold/report';
-import { SCAFFOLD_METRICS, shownMetrics, shownName, type ShownMetric } from './metricNames';
+import { tooFewNote } from '../../format';
+import type { SystemComparison } from '../../../shared/stats/system-comparison';
+import { shownMetrics, shownName, type ShownMetric } from './metricNames';
 
 const COLOURS = [PALETTE.blue, PALETTE.vermillion, PALETTE.green, PALETTE.orange, PALETTE.purple, PALETTE.skyBlue, PALETTE.black, PALETTE.yellow];
 const WIDTH = 640;
@@ -16,21 +17,14 @@ const RIGHT = 24;
 const TOP = 34;
 const ROW = 30;
 
-export function systemsOf(comparison: MetricComparisons): string[] {
-  const names = new Set<string>();
-  for (const metric of SCAFFOLD_METRICS) for (const s of comparison[metric].systems) names.add(s.system);
-  for (const s of comparison.direct_score?.systems ?? []) names.add(s.system);
-  return [...names].sort();
-}
-
 /** Where a metric sits on the shared 0–1 axis: the direct score (1–10) divided by 10. */
 const onAxis = (metric: ShownMetric, value: number): number => (metric === 'direct_score' ? value / 10 : value);
 const rowName = (metric: ShownMetric): string => (metric === 'direct_score' ? 'Direct ÷ 10' : shownName(metric));
 
-export function ScaffoldSpreadChart({ comparison, source, testId = 'scaffold-spread-svg' }: { comparison: MetricComparisons; source: string; testId?: string }) {
-  const systems = systemsOf(comparison);
-  const metrics = shownMetrics(comparison.direct_score !== undefined);
-  const of = (m: ShownMetric) => (m === 'direct_score' ? comparison.direct_score! : comparison[m]);
+export function ScaffoldSpreadChart({ comparison, source, testId = 'scaffold-spread-svg' }: { comparison: SystemComparison; source: string; testId?: string }) {
+  const systems = comparison.systems;
+  const metrics = shownMetrics(comparison.metrics.direct_score !== undefined);
+  const of = (m: ShownMetric) => comparison.metrics[m]!;
   const legendRows = Math.ceil(systems.length / 4);
   const plotBottom = TOP + metrics.length * ROW;
   const height = plotBottom + 40 + legendRows * 16 + 24;
@@ -56,16 +50,16 @@ export function ScaffoldSpreadChart({ comparison, source, testId = 'scaffold-spr
               {rowName(metric)}
               {c.saturated === true ? ' (saturated)' : ''}
             </text>
-            {c.systems.map((s) => {
-              const at = systems.indexOf(s.system);
+            {systems.map((system, at) => {
+              const mean = c.by_system[system] ?? null;
               const colour = COLOURS[at % COLOURS.length]!;
               const y = band(i) + offset(at);
-              if (!s.mean || s.mean.value === null) return null;
+              if (!mean || mean.value === null) return null;
               return (
-                <g key={s.system} data-role="system-point" data-system={s.system} data-value={s.mean.value}>
-                  <title>{`${s.system}: ${shownName(metric)} ${s.mean.value.toFixed(3)}${s.mean.ci ? ` [${s.mean.ci[0].toFixed(3)}, ${s.mean.ci[1].toFixed(3)}]` : ''} (n = ${s.mean.n})`}</title>
-                  {s.mean.ci && <line x1={x(onAxis(metric, s.mean.ci[0]))} x2={x(onAxis(metric, s.mean.ci[1]))} y1={y} y2={y} stroke={colour} strokeWidth={1.5} />}
-                  <Marker kind={at % 2 === 0 ? 'circle' : 'square'} x={x(onAxis(metric, s.mean.value))} y={y} color={colour} />
+                <g key={system} data-role="system-point" data-system={system} data-value={mean.value}>
+                  <title>{`${system}: ${shownName(metric)} ${mean.value.toFixed(3)}${mean.ci ? ` [${mean.ci[0].toFixed(3)}, ${mean.ci[1].toFixed(3)}]` : ''}${tooFewNote(mean) || ` (n = ${mean.n})`}`}</title>
+                  {mean.ci && <line x1={x(onAxis(metric, mean.ci[0]))} x2={x(onAxis(metric, mean.ci[1]))} y1={y} y2={y} stroke={colour} strokeWidth={1.5} />}
+                  <Marker kind={at % 2 === 0 ? 'circle' : 'square'} x={x(onAxis(metric, mean.value))} y={y} color={colour} />
                 </g>
               );
             })}
