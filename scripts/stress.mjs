@@ -31,6 +31,7 @@ for (let run = 1; run <= RUNS; run += 1) {
   const started = Date.now();
   const result = spawnSync(npx, ['vitest', 'run', '--project', 'unit', '--reporter=dot', ...(extra.length ? extra : FILES)], { encoding: 'utf8' });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  // eslint-disable-next-line no-control-regex -- strips the reporter's ANSI colour codes
   const summary = (result.stdout ?? '').split('\n').find((line) => /^\s*Tests\s/.test(line.replace(/\x1b\[[0-9;]*m/g, '')))?.replace(/\x1b\[[0-9;]*m/g, '').trim() ?? '';
   if (result.status === 0) {
     passed += 1;

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: everything a change must pass, in the order that fails fastest — type check, the UI
+// `npm test`: everything a change must pass, in the order that fails fastest — type check, lint, the UI
 // and Electron bundles, electronegativity, the unit tier, the CLI bundle, then the integration and
 // end-to-end tiers (vitest.config.ts) — each step's and tier's wall time, and one plain last line
 // "N passed, N failed, N skipped" that CI reads (Vitest's own summary is not one it recognises).
@@ -67,6 +67,7 @@ function tier(name, title, env) {
 
 const suiteStarted = Date.now();
 step('type check (TypeScript strict)', npx, ['tsc', '-p', '.']);
+step('lint (ESLint with typescript-eslint, eslint.config.mjs)', npx, ['eslint', '--max-warnings', '0', '.']);
 step('build the UI', npx, ['vite', 'build', '--logLevel', 'warn']);
 step('build the Electron main and preload bundles', process.execPath, ['scripts/build-electron.mjs']);
 step('electronegativity over electron/', process.execPath, ['scripts/check-electronegativity.mjs']);

@@ -75,6 +75,8 @@ function filtersForExport(fileName: string): FileFilter[] {
 
 /** A file name only: the renderer proposes the name, never the folder. */
 function safeBaseName(fileName: string): string {
+  // Control characters are exactly what a file name must not carry.
+  // eslint-disable-next-line no-control-regex
   const base = path.basename(fileName.replace(/\\/g, '/')).replace(/[\u0000-\u001f<>:"|?*]/g, '_');
   return base && base !== '.' && base !== '..' ? base : 'loupe-export.txt';
 }

@@ -273,7 +273,7 @@ export function currentPlan(name: string): JudgePlan | null {
 export async function refreshPlan(name: string): Promise<void> {
   const options = get().runOptions;
   const key = planKey(options);
-  let plan: JudgePlan | null = null;
+  let plan: JudgePlan | null;
   try {
     plan = await bridge().call('judges.plan', { name, onlySampled: options.onlySampled, ...(options.dataset ? { dataset: options.dataset } : {}) });
   } catch {

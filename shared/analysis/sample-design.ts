@@ -17,7 +17,7 @@
  * rank order).
  */
 import { SAMPLING_ALGORITHM, rankForSampling } from '../sampling';
-import type { AnalysisDataset, AnalysisSummary, HumanReferenceReport, SampleDraw } from './types';
+import type { AnalysisDataset, AnalysisSummary, HumanReferenceReport } from './types';
 
 
 export type SampleDesign =

@@ -7,7 +7,7 @@ export const REDACTED = '[redacted]';
 
 const PATTERNS: RegExp[] = [
   /(Bearer\s+)[^\s"',;]+/gi,
-  /\bsk-[A-Za-z0-9_*\-]{8,}/g,
+  /\bsk-[A-Za-z0-9_*-]{8,}/g,
   /((?:api[-_ ]?key|authorization|x-api-key)["']?\s*[:=]\s*["']?)[^\s"',;}]+/gi,
 ];
 

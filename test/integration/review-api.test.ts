@@ -41,7 +41,11 @@ async function apiError(method: string, input: unknown): Promise<string> {
 
 function strings(value: unknown, out: string[] = []): string[] {
   if (Array.isArray(value)) value.forEach((v) => strings(v, out));
-  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) (out.push(k), strings(v, out));
+  else if (value !== null && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      out.push(k);
+      strings(v, out);
+    }
   else if (typeof value === 'string') out.push(value);
   return out;
 }

@@ -235,7 +235,7 @@ export async function startMockOpenAI(options: MockOptions = {}): Promise<MockSe
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'error', message: `no route ${req.method} ${path}`, code: 404 }));
       return;
     }
-    let body: Record<string, unknown> | null = null;
+    let body: Record<string, unknown> | null;
     try {
       body = JSON.parse(text) as Record<string, unknown>;
     } catch {

@@ -35,7 +35,7 @@ describe('AIMD controller', () => {
     t = succeed(c, 4, t);
     t = succeed(c, 5, t);
     t = succeed(c, 6, t);
-    t = succeed(c, 6, t);
+    succeed(c, 6, t);
     expect(c.limit).toBe(6);
   });
 
@@ -55,7 +55,7 @@ describe('AIMD controller', () => {
     t += 20_000;
     t = succeed(c, 5, t);
     expect(c.limit).toBe(6);
-    t = succeed(c, 6, t);
+    succeed(c, 6, t);
     expect(c.limit).toBe(7);
   });
 

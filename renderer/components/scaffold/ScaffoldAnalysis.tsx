@@ -14,7 +14,7 @@ import { COMPARED_LABELS } from '../../../shared/scaffold/metricLabels';
 import type { ComparedMetric } from '../../../shared/scaffold/metrics';
 import { safeFileName } from '../../charts/export';
 import { ChartFrame } from '../analysis/ChartFrame';
-import { formatCount, formatEstimate, plural, UNDEFINED_TEXT } from '../../format';
+import { formatCount, formatEstimate, UNDEFINED_TEXT } from '../../format';
 import { sourceName, SystemComparisonTable } from '../analysis/SystemComparison';
 import { TitledTable } from '../analysis/TitledTable';
 import { shownMetrics, shownName } from './metricNames';
