@@ -14,6 +14,9 @@ const FILES = [
   'test/unit/renderer-scaffold-',
   'test/unit/renderer-keyboard-',
 ];
+// The reporter's ANSI colour codes, stripped before reading its summary line.
+// eslint-disable-next-line no-control-regex -- the escape character is what this matches
+const ANSI_COLOUR = /\x1b\[[0-9;]*m/g;
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const extra = process.argv.slice(2);
 
@@ -31,8 +34,7 @@ for (let run = 1; run <= RUNS; run += 1) {
   const started = Date.now();
   const result = spawnSync(npx, ['vitest', 'run', '--project', 'unit', '--reporter=dot', ...(extra.length ? extra : FILES)], { encoding: 'utf8' });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  // eslint-disable-next-line no-control-regex -- strips the reporter's ANSI colour codes
-  const summary = (result.stdout ?? '').split('\n').find((line) => /^\s*Tests\s/.test(line.replace(/\x1b\[[0-9;]*m/g, '')))?.replace(/\x1b\[[0-9;]*m/g, '').trim() ?? '';
+  const summary = (result.stdout ?? '').split('\n').find((line) => /^\s*Tests\s/.test(line.replace(ANSI_COLOUR, '')))?.replace(ANSI_COLOUR, '').trim() ?? '';
   if (result.status === 0) {
     passed += 1;
     process.stdout.write(`run ${run}/${RUNS}: passed in ${seconds} s (${summary})\n`);
