@@ -220,6 +220,9 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
     j.transaction(() => {
       const id = j.insertJudge({ name, kind: config.kind, config: JSON.stringify(config), apiKeyEnv: config.kind === 'endpoint' ? config.apiKeyEnv : null });
       saveConfig(id, config);
+      // Read back inside the transaction: a name stored differently from how it was given (not
+      // found under it) rolls the insert back instead of leaving a judge nobody can name.
+      infoByName(name);
     });
     if (apiKey !== undefined) storeKey(name, config, apiKey);
     return infoByName(name);
