@@ -45,6 +45,8 @@ export const LIMITS = {
     retries: int(0, 20, 4),
     templateChars: int(1, 200_000),
     apiKeyChars: int(1, 10_000),
+    /** `extra` request fields of a judge or system, as JSON text. */
+    extraChars: int(2, 65_536),
   },
   /** The offline baseline judge. */
   baseline: {
