@@ -53,6 +53,11 @@ export const LIMITS = {
     coverageThreshold: num(0, 1, 0.5),
     passageSentences: int(1, 10, 3),
   },
+  /** Batch answer files (`--batch-in`): one line, and one answer's text, in UTF-8 bytes. */
+  batch: {
+    lineBytes: int(1, 16_000_000),
+    answerBytes: int(1, 1_000_000),
+  },
   /** Names of datasets, annotators, judges. */
   nameChars: int(1, 200),
 } as const;

@@ -451,10 +451,10 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
       const { counts, text } = await exportBatchToText(setup);
       return { ...planOf(name, selection, config, setup.configHash, counts), path: null, fileName, content: text };
     },
-    'judges.batchImport': async ({ name, source }): Promise<JudgeBatchImport> => {
+    'judges.batchImport': async ({ name, source, dataset, onlySampled }): Promise<JudgeBatchImport> => {
       if (source.type === 'path') requireDiskPaths('Reading a batch file from a path');
-      // Every sentence of the project: an answer for any of them is stored.
-      const { setup, config } = batchSetup(name, { onlySampled: false });
+      // The request file's selection: an answer for a sentence outside it is refused.
+      const { setup, config } = batchSetup(name, { dataset, onlySampled });
       requireBatchable(name, config);
       rememberKeyOf(name, config);
       const withKey = { ...setup, secrets: keys.known };
