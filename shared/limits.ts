@@ -58,6 +58,8 @@ export const LIMITS = {
     lineBytes: int(1, 16_000_000),
     answerBytes: int(1, 1_000_000),
   },
+  /** A summary a system under test writes (summary_generation); a longer answer is a failure scoring 0. */
+  generatedSummaryChars: int(1, 100_000),
   /** Names of datasets, annotators, judges. */
   nameChars: int(1, 200),
 } as const;
