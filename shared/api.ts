@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { ApiError, type ApiErrorBody } from './errors';
+import { findLoneSurrogateInValue, fullPath, loneSurrogateWords } from './formats/surrogates';
 import { type Caller } from './contract/primitives';
 import { APP_API, APP_ANNOTATOR_METHODS, type MenuAction } from './contract/app';
 import { PROJECTS_API } from './contract/projects';
@@ -149,8 +150,16 @@ export type Envelope<T = unknown> = { ok: true; value: T } | { ok: false; error:
  */
 export function parseApiInput<M extends ApiMethod>(method: M, raw: unknown): { ok: true; value: ApiParsedInput<M> } | { ok: false; error: ApiErrorBody } {
   const parsed = API[method].input.safeParse(raw ?? {});
-  if (parsed.success) return { ok: true, value: parsed.data as ApiParsedInput<M> };
-  return { ok: false, error: { code: 'invalid_input', message: `Invalid input for ${method}: ${z.prettifyError(parsed.error)}` } };
+  if (!parsed.success) return { ok: false, error: { code: 'invalid_input', message: `Invalid input for ${method}: ${z.prettifyError(parsed.error)}` } };
+  // Every string of every call, as imports do: a lone surrogate has no UTF-8 form, so SQLite
+  // would store different text (U+FFFD) from what was sent.
+  const lone = findLoneSurrogateInValue(parsed.data);
+  if (lone) {
+    const words = loneSurrogateWords(lone.unit, lone.inKey);
+    const place = lone.path.length > 0 ? `${fullPath(lone.path)}${lone.line > 1 ? ` (line ${lone.line})` : ''}: ` : '';
+    return { ok: false, error: { code: 'invalid_input', message: `Invalid input for ${method}: ${place}expected ${words.expected}; found ${words.found}.` } };
+  }
+  return { ok: true, value: parsed.data as ApiParsedInput<M> };
 }
 
 export function isApiMethod(name: unknown): name is ApiMethod {

@@ -45,12 +45,21 @@ export const LIMITS = {
     retries: int(0, 20, 4),
     templateChars: int(1, 200_000),
     apiKeyChars: int(1, 10_000),
+    /** `extra` request fields of a judge or system, as JSON text. */
+    extraChars: int(2, 65_536),
   },
   /** The offline baseline judge. */
   baseline: {
     coverageThreshold: num(0, 1, 0.5),
     passageSentences: int(1, 10, 3),
   },
+  /** Batch answer files (`--batch-in`): one line, and one answer's text, in UTF-8 bytes. */
+  batch: {
+    lineBytes: int(1, 16_000_000),
+    answerBytes: int(1, 1_000_000),
+  },
+  /** A summary a system under test writes (summary_generation); a longer answer is a failure scoring 0. */
+  generatedSummaryChars: int(1, 100_000),
   /** Names of datasets, annotators, judges. */
   nameChars: int(1, 200),
 } as const;

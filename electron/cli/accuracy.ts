@@ -242,7 +242,7 @@ async function batchCommand(opts: TaskOptions): Promise<void> {
       return;
     }
     const r = await client.call('accuracy.batchImport', { run, source: { type: 'path', path: resolve(opts.batchIn!) } });
-    reportBatchImport(r, { label: `${r.model} · ${r.task}`, itemsNoun: 'items', countParseErrors: true });
+    reportBatchImport(r, { label: `${r.model} · ${r.task}`, itemsNoun: 'items', countParseErrors: true, file: opts.batchIn! });
   } finally {
     client.close();
   }

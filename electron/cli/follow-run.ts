@@ -71,9 +71,9 @@ export function reportRunEnd(status: RunStatus, { label, itemsNoun, countParseEr
 }
 
 /** `--batch-in`'s report: each problem line, the notes, one summary line, and the exit code (3 on any problem). */
-export function reportBatchImport(r: BatchImportCounts, { label, itemsNoun, countParseErrors }: { label: string; itemsNoun: string; countParseErrors: boolean }): void {
+export function reportBatchImport(r: BatchImportCounts, { label, itemsNoun, countParseErrors, file }: { label: string; itemsNoun: string; countParseErrors: boolean; file: string }): void {
   for (const p of [...r.problems.failed, ...r.problems.unknown, ...r.problems.invalid]) {
-    process.stderr.write(`line ${p.line}${p.customId ? ` (${p.customId})` : ''}: ${p.message}\n`);
+    process.stderr.write(`${file} line ${p.line}${p.customId ? ` (${p.customId})` : ''}: ${p.message}\n`);
   }
   for (const note of r.notes) process.stderr.write(`Note: ${note}\n`);
   process.stdout.write(

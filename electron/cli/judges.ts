@@ -189,12 +189,9 @@ export function registerJudgeCommands(program: Command): void {
     .option('--dataset <name>', 'only this dataset')
     .option('--only-sampled', 'only the sampled summaries')
     .option('--batch-out <file>', 'instead of running: write an OpenAI Batch request file (JSONL) of the sentences still to judge (vllm run-batch, the OpenAI Batch API)')
-    .option('--batch-in <file>', "instead of running: store a batch engine's output file (JSONL) for the judge's current version")
+    .option('--batch-in <file>', "instead of running: store a batch engine's output file (JSONL) for the judge's current version (with the --dataset / --only-sampled its requests were written for)")
     .action(async (opts: { project: string; judge: string; dataset?: string; onlySampled?: boolean; batchOut?: string; batchIn?: string }) => {
       if (opts.batchOut !== undefined && opts.batchIn !== undefined) throw new UsageError('give --batch-out or --batch-in, not both');
-      if (opts.batchIn !== undefined && (opts.dataset !== undefined || opts.onlySampled)) {
-        throw new UsageError('--batch-in reads answers for any sentence of the judge: --dataset and --only-sampled do not apply');
-      }
       if (opts.batchOut !== undefined || opts.batchIn !== undefined) {
         await batchCommand(opts);
         return;
@@ -234,11 +231,16 @@ async function batchCommand(opts: { project: string; judge: string; dataset?: st
       process.stdout.write(
         `${e.judge}: wrote ${e.requests} requests to ${path} (${e.selection} sentences: ${e.done} answered before, ${e.cached} from the cache, ${e.shared} sharing a request, ${e.missing} without a document)\n`,
       );
-      if (e.requests > 0) process.stderr.write(`Run it with a batch engine (vllm run-batch, the OpenAI Batch API), then: loupe judge --project P --judge ${JSON.stringify(e.judge)} --batch-in OUTPUT.jsonl\n`);
+      if (e.requests > 0) process.stderr.write(`Run it with a batch engine (vllm run-batch, the OpenAI Batch API), then the same command with --batch-in OUTPUT.jsonl instead of --batch-out.\n`);
       return;
     }
-    const r = await client.call('judges.batchImport', { name: opts.judge, source: { type: 'path', path: resolve(opts.batchIn!) } });
-    reportBatchImport(r, { label: r.judge, itemsNoun: 'sentences', countParseErrors: false });
+    const r = await client.call('judges.batchImport', {
+      name: opts.judge,
+      source: { type: 'path', path: resolve(opts.batchIn!) },
+      ...(opts.dataset !== undefined ? { dataset: opts.dataset } : {}),
+      ...(opts.onlySampled ? { onlySampled: true } : {}),
+    });
+    reportBatchImport(r, { label: r.judge, itemsNoun: 'sentences', countParseErrors: false, file: opts.batchIn! });
   } finally {
     client.close();
   }

@@ -152,8 +152,9 @@ export const ACCURACY_API = {
    */
   'accuracy.batchExport': { input: z.object({ run: AccuracyRunInputSchema, path: z.string().min(1).optional() }), output: AccuracyBatchExportSchema },
   /**
-   * Stores a batch engine's output file for the task's current configuration, every item of the
-   * project (summary_generation: of the run's dataset): a path (desktop, CLI) or the uploaded text.
+   * Stores a batch engine's output file for the task's current configuration: a path (desktop,
+   * CLI) or the uploaded text. The run's dataset and onlySampled are the selection the request
+   * file was written for (as accuracy.batchExport); an answer for an item outside it is refused.
    */
   'accuracy.batchImport': { input: z.object({ run: AccuracyRunInputSchema, source: BatchSourceSchema }), output: AccuracyBatchImportSchema },
 } as const;

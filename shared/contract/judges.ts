@@ -168,12 +168,15 @@ export const JUDGES_API = {
   /**
    * Stores a batch engine's output file (OpenAI Batch API JSONL) for the judge's current version:
    * a path on disk (desktop, CLI: diskPaths; read line by line) or the uploaded text (`loupe serve`;
-   * within the 256 MB request limit).
+   * within the 256 MB request limit). `dataset` / `onlySampled`: the selection the request file
+   * was written for (as judges.batchExport); an answer for a sentence outside it is refused.
    */
   'judges.batchImport': {
     input: z.object({
       name: Name,
       source: BatchSourceSchema,
+      dataset: z.string().optional(),
+      onlySampled: z.boolean().default(false),
     }),
     output: JudgeBatchImportSchema,
   },

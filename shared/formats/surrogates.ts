@@ -129,6 +129,39 @@ export function loneSurrogateProblem(
 }
 
 /** The whole path (the user must find that one string), indexes as [n]: "annotations[2].note". */
-function fullPath(path: ReadonlyArray<string | number>): string {
+export function fullPath(path: ReadonlyArray<string | number>): string {
   return path.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
+}
+
+/** Where a lone surrogate sits in a parsed value: the keys and indexes down to its string, and its line there. */
+export interface LoneSurrogateInValue {
+  path: Array<string | number>;
+  line: number;
+  unit: string;
+  inKey: boolean;
+}
+
+/**
+ * The first lone surrogate in any string or object key of a parsed value (an API call's input),
+ * or null. Iterative, so a deeply nested value cannot overflow the stack.
+ */
+export function findLoneSurrogateInValue(value: unknown): LoneSurrogateInValue | null {
+  const pending: Array<{ value: unknown; path: Array<string | number> }> = [{ value, path: [] }];
+  while (pending.length > 0) {
+    const { value: current, path } = pending.pop()!;
+    if (typeof current === 'string') {
+      const lone = findRawLoneSurrogate(current);
+      if (lone) return { path, line: lone.line, unit: lone.unit, inKey: false };
+    } else if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i -= 1) pending.push({ value: current[i], path: [...path, i] });
+    } else if (current !== null && typeof current === 'object') {
+      const keys = Object.keys(current);
+      for (const key of keys) {
+        const lone = findRawLoneSurrogate(key);
+        if (lone) return { path, line: lone.line, unit: lone.unit, inKey: true };
+      }
+      for (let i = keys.length - 1; i >= 0; i -= 1) pending.push({ value: (current as Record<string, unknown>)[keys[i]!], path: [...path, keys[i]!] });
+    }
+  }
+  return null;
 }

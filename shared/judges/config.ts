@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { boundedNumber } from '../bounded';
+import { describeNestingPath, findExcessNesting, nestingWords } from '../formats/nesting';
 
 /**
  * The paper's prompt (Table 16, App. B.4), one user message. `{document}` and `{sentence}` are
@@ -78,15 +79,41 @@ export const TemplateSchema = z
   .max(LIMITS.judge.templateChars.max)
   .refine((t) => PLACEHOLDERS.every((p) => t.includes(p)), { message: 'a template containing both {document} and {sentence}' });
 
+/**
+ * Size and nesting of `extra`, checked on its JSON text before its fields are read: reading them
+ * recurses once per level, so a value nested thousands of levels deep would overflow the stack.
+ * The depth limit is the importers' (MAX_JSON_DEPTH).
+ */
+function checkExtraShape(value: unknown, ctx: z.RefinementCtx): void {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: `${nestingWords().expected}; found a value too deeply nested (or referring to itself) to be written as JSON` });
+    return;
+  }
+  if (text === undefined) return;
+  const max = LIMITS.judge.extraChars.max;
+  if (text.length > max) {
+    ctx.addIssue({ code: 'custom', message: `at most ${max.toLocaleString('en-US')} characters of JSON; found ${text.length.toLocaleString('en-US')}` });
+    return;
+  }
+  const tooDeep = findExcessNesting(text);
+  if (tooDeep) ctx.addIssue({ code: 'custom', message: `${nestingWords().expected}; found ${nestingWords().found} at ${describeNestingPath(tooDeep.path)}` });
+}
+
 export const ExtraFieldsSchema = z
-  .record(z.string().min(1).max(200), JsonValueSchema)
-  .superRefine((extra, ctx) => {
-    for (const key of Object.keys(extra)) {
-      if ((RESERVED_BODY_FIELDS as readonly string[]).includes(key)) {
-        ctx.addIssue({ code: 'custom', path: [key], message: `"${key}" is set by Loupe from its own field; remove it from the extra fields` });
+  .unknown()
+  .superRefine(checkExtraShape)
+  .pipe(
+    z.record(z.string().min(1).max(200), JsonValueSchema).superRefine((extra, ctx) => {
+      for (const key of Object.keys(extra)) {
+        if ((RESERVED_BODY_FIELDS as readonly string[]).includes(key)) {
+          ctx.addIssue({ code: 'custom', path: [key], message: `"${key}" is set by Loupe from its own field; remove it from the extra fields` });
+        }
       }
-    }
-  });
+    }),
+  );
 
 /** The most replicas one endpoint configuration lists. */
 export const MAX_REPLICAS = 64;

@@ -77,7 +77,7 @@ describe('batch files for a judge', () => {
     const executed = await runBatchFile(requestsPath, outputPath, mock.url, 3);
     expect(executed).toEqual({ lines: 18, ok: 18, failed: 0 });
     mock.reset();
-    const imported = await batch.service.handlers['judges.batchImport']({ name: 'j', source: { type: 'path', path: outputPath } });
+    const imported = await batch.service.handlers['judges.batchImport']({ name: 'j', source: { type: 'path', path: outputPath }, onlySampled: false });
     expect(imported).toMatchObject({ lines: 18, answered: 17, parseErrors: 1, failed: 0, unknown: 0, duplicates: 0, invalid: 0, stillToDo: 0 });
     expect(predictions(batch, 'j')).toEqual(liveRows);
 
@@ -120,7 +120,7 @@ describe('batch files for a judge', () => {
       JSON.stringify({ hello: 'world' }),
       '',
     ].join('\n');
-    const result = await p.service.handlers['judges.batchImport']({ name: 'j', source: { type: 'upload', name: 'out.jsonl', text: out } });
+    const result = await p.service.handlers['judges.batchImport']({ name: 'j', source: { type: 'upload', name: 'out.jsonl', text: out }, onlySampled: false });
     expect(result).toMatchObject({ lines: 10, answered: 2, failed: 3, duplicates: 1, unknown: 2, invalid: 2, stillToDo: 10 });
     expect(result.problems.failed.map((f) => f.message)).toEqual([
       'HTTP 500: engine crashed',
@@ -148,7 +148,7 @@ describe('batch files for a judge', () => {
     const p = await judgeProject(dir, `b${n++}`, 1, { diskPaths: false });
     await p.service.handlers['judges.add']({ name: 'j', config: config() });
     await expect(p.service.handlers['judges.batchExport']({ name: 'j', onlySampled: false, path: join(dir, 'x.jsonl') })).rejects.toMatchObject({ code: 'unsupported' });
-    await expect(p.service.handlers['judges.batchImport']({ name: 'j', source: { type: 'path', path: join(dir, 'x.jsonl') } })).rejects.toMatchObject({ code: 'unsupported' });
+    await expect(p.service.handlers['judges.batchImport']({ name: 'j', source: { type: 'path', path: join(dir, 'x.jsonl') }, onlySampled: false })).rejects.toMatchObject({ code: 'unsupported' });
     p.service.ensureBaseline();
     const baseline = (await p.service.handlers['judges.list']({})).find((j) => j.kind === 'baseline')!;
     await expect(p.service.handlers['judges.batchExport']({ name: baseline.name, onlySampled: false })).rejects.toMatchObject({ code: 'conflict' });

@@ -269,9 +269,8 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
 
   async function batchImport(input: RunInput, source: { type: 'path'; path: string } | { type: 'upload'; name: string; text: string }): Promise<AccuracyBatchImport> {
     if (source.type === 'path') requireDiskPaths('Reading a batch file from a path');
-    // Every item of the task (an answer for any of them is stored); summary_generation keeps its dataset.
-    const widest: RunInput = { ...input, onlySampled: false, dataset: input.task === 'summary_generation' ? input.dataset : undefined };
-    const { setup } = batchSetupFor(widest);
+    // The request file's selection (the run's dataset and sample): an answer outside it is refused.
+    const { setup } = batchSetupFor(input);
     const counts = source.type === 'path' ? await importBatchFromFile(setup, source.path) : await importBatchFromText(setup, source.text);
     return { task: input.task, model: modelOf(input), configHash: setup.configHash, ...counts };
   }

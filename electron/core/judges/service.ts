@@ -220,6 +220,9 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
     j.transaction(() => {
       const id = j.insertJudge({ name, kind: config.kind, config: JSON.stringify(config), apiKeyEnv: config.kind === 'endpoint' ? config.apiKeyEnv : null });
       saveConfig(id, config);
+      // Read back inside the transaction: a name stored differently from how it was given (not
+      // found under it) rolls the insert back instead of leaving a judge nobody can name.
+      infoByName(name);
     });
     if (apiKey !== undefined) storeKey(name, config, apiKey);
     return infoByName(name);
@@ -448,10 +451,10 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
       const { counts, text } = await exportBatchToText(setup);
       return { ...planOf(name, selection, config, setup.configHash, counts), path: null, fileName, content: text };
     },
-    'judges.batchImport': async ({ name, source }): Promise<JudgeBatchImport> => {
+    'judges.batchImport': async ({ name, source, dataset, onlySampled }): Promise<JudgeBatchImport> => {
       if (source.type === 'path') requireDiskPaths('Reading a batch file from a path');
-      // Every sentence of the project: an answer for any of them is stored.
-      const { setup, config } = batchSetup(name, { onlySampled: false });
+      // The request file's selection: an answer for a sentence outside it is refused.
+      const { setup, config } = batchSetup(name, { dataset, onlySampled });
       requireBatchable(name, config);
       rememberKeyOf(name, config);
       const withKey = { ...setup, secrets: keys.known };

@@ -32,6 +32,11 @@ function infoOf(row: ReturnType<SystemRepository['listSystems']>[number], keys: 
 export function createSystemsHandlers(ctx: CoreContext): SystemsHandlers {
   const systems = () => ctx.project().repo.systems;
   const keys = systemKeys(ctx);
+  const storedSystem = (name: string) => {
+    const row = systems().listSystems().find((s) => s.name === name);
+    if (!row) throw new ApiError({ code: 'not_found', message: `No system "${name}" in this project.` });
+    return row;
+  };
   return {
     'systems.list': async () => systems().listSystems().map((row) => infoOf(row, keys)),
     'systems.add': async ({ name, config, apiKey }) => {
@@ -40,10 +45,15 @@ export function createSystemsHandlers(ctx: CoreContext): SystemsHandlers {
       // Refused before anything is stored: a key this host cannot keep, a variable it may not read.
       if (typeof apiKey === 'string') keys.requireStorable();
       if (config.apiKeyEnv) ctx.keys.requireEnvAllowed(config.apiKeyEnv, `The system "${name}"`);
-      systems().ensureSystem(name, 'endpoint', JSON.stringify(config), systemConfigHash(config));
+      // Read back inside the transaction: a name stored differently from how it was given (not
+      // found under it) rolls the write back instead of leaving a system nobody can name.
+      ctx.project().repo.transaction(() => {
+        systems().ensureSystem(name, 'endpoint', JSON.stringify(config), systemConfigHash(config));
+        storedSystem(name);
+      });
       if (typeof apiKey === 'string') keys.store(name, config, apiKey);
       else if (apiKey === null) keys.remove(name);
-      return infoOf(systems().listSystems().find((s) => s.name === name)!, keys);
+      return infoOf(storedSystem(name), keys);
     },
     'systems.remove': async ({ name }) => {
       const removed = systems().removeSystem(name);

@@ -1,8 +1,8 @@
 /**
  * summary_generation: each document → a summary by a system under test, split by Loupe's splitter
- * and stored with its `system_outputs` row; a refusal, a guardrail answer, an empty answer or an
- * error after the retries is recorded as the failure (the document scores 0.0 for that system). A
- * stored summary is never replaced.
+ * and stored with its `system_outputs` row; a refusal, a guardrail answer, an empty answer, an
+ * answer longer than a summary may be or an error after the retries is recorded as the failure
+ * (the document scores 0.0 for that system). A stored summary is never replaced.
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
@@ -12,6 +12,7 @@ import { SystemFailureSchema } from '../../../shared/accuracy/domain';
 import { failureOfError, readSummaryAnswer } from '../../../shared/accuracy/refusal';
 import { isLikelyFragment } from '../../../shared/domain';
 import { canonicalJson } from '../../../shared/judges/config';
+import { LIMITS } from '../../../shared/limits';
 import { SPLITTER, splitSentences } from '../../../shared/split/sentences';
 import { fillTemplate } from '../tasks/json-kind';
 import { sha256Hex } from '../tasks/hashing';
@@ -26,7 +27,7 @@ export function systemConfigHash(config: SystemConfig): string {
 
 export const SummaryOutputSchema = z.union([
   z.object({ summary: z.string().min(1) }).strict(),
-  z.object({ failure: SystemFailureSchema.exclude(['error']), text: z.string() }).strict(),
+  z.object({ failure: SystemFailureSchema, text: z.string() }).strict(),
 ]);
 export type SummaryOutput = z.infer<typeof SummaryOutputSchema>;
 
@@ -63,7 +64,13 @@ export const summaryGenerationKind: TaskKind<SystemConfig, SummaryInput, Summary
   keyMaterial: (input) => [sha256Hex(input.document)],
   interpret(completion) {
     const read = readSummaryAnswer(completion.content, completion.finishReason);
-    return { ok: true, output: read.failure === null ? { summary: read.text } : { failure: read.failure, text: read.text.slice(0, 2_000) } };
+    if (read.failure !== null) return { ok: true, output: { failure: read.failure, text: read.text.slice(0, 2_000) } };
+    // Final like a refusal (the same configuration would write it again): no summary, no units.
+    const max = LIMITS.generatedSummaryChars.max;
+    if (read.text.length > max) {
+      return { ok: true, output: { failure: 'error', text: `an answer of ${read.text.length.toLocaleString('en-US')} characters, longer than the ${max.toLocaleString('en-US')} a generated summary may have (not stored as a summary)` } };
+    }
+    return { ok: true, output: { summary: read.text } };
   },
 };
 

@@ -24,6 +24,9 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { z } from 'zod';
 import { redact } from '../../../shared/judges/redact';
+import { LIMITS } from '../../../shared/limits';
+import { findLoneSurrogate, fullPath, loneSurrogateWords } from '../../../shared/formats/surrogates';
+import { formatBytes } from '../imports/files';
 import { NOT_A_COMPLETION, completionFromBody } from './completion';
 import { contentKey } from './hashing';
 import { RunNotes, storedAnswer } from './interpret';
@@ -178,6 +181,9 @@ export async function writeBatchRequests<C, Item, I, O>(setup: BatchSetup<C, Ite
 
 // --- reading answers ----------------------------------------------------------------------------
 
+/** One line of an answer file as read: its text, or why it was not read (not UTF-8, too long). */
+export type BatchLine = string | { refused: string };
+
 export interface BatchProblem {
   line: number;
   customId: string | null;
@@ -232,7 +238,7 @@ const bounded = (text: string) => (text.length > MAX_MESSAGE ? `${text.slice(0, 
  * Stores the answers of a batch output file, line by line. `lines` is any async source of lines
  * (readline over a file stream, or the lines of an uploaded text).
  */
-export async function importBatchOutput<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, lines: AsyncIterable<string>): Promise<BatchImportCounts> {
+export async function importBatchOutput<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, lines: AsyncIterable<BatchLine>): Promise<BatchImportCounts> {
   const { kind, config, configHash, source } = setup;
   const secrets = setup.secrets ?? [];
   const itemKey = requireItemKey(source);
@@ -255,11 +261,25 @@ export async function importBatchOutput<C, Item, I, O>(setup: BatchSetup<C, Item
   let lastYield = Date.now();
   for await (const text of lines) {
     lineNo += 1;
+    if (typeof text !== 'string') {
+      counts.lines += 1;
+      counts.invalid += 1;
+      sample(counts.problems.invalid, { line: lineNo, customId: null, message: text.refused });
+      continue;
+    }
     if (text.trim() === '') continue;
     counts.lines += 1;
     if (Date.now() - lastYield >= YIELD_EVERY_MS) {
       await yieldNow();
       lastYield = Date.now();
+    }
+    // As imports do: a lone surrogate has no UTF-8 form, so the stored text would differ.
+    const lone = findLoneSurrogate(text);
+    if (lone) {
+      counts.invalid += 1;
+      const words = loneSurrogateWords(lone.unit, lone.inKey);
+      sample(counts.problems.invalid, { line: lineNo, customId: null, message: `not ${words.expected}: ${words.found}${lone.path.length > 0 ? ` at ${fullPath(lone.path)}` : ''}` });
+      continue;
     }
     let json: unknown;
     try {
@@ -284,7 +304,7 @@ export async function importBatchOutput<C, Item, I, O>(setup: BatchSetup<C, Item
     else if (answeredKeys.has(id.data.itemKey)) {
       counts.duplicates += 1;
       continue;
-    } else if (!pendingByKey.has(id.data.itemKey)) unknownWhy = 'no such item still to do (answered before, or not in this project)';
+    } else if (!pendingByKey.has(id.data.itemKey)) unknownWhy = 'no such item still to do in this selection (answered before, outside the dataset or sample the import names, or not in this project)';
     if (unknownWhy !== null || !id.success) {
       counts.unknown += 1;
       sample(counts.problems.unknown, { line: lineNo, customId: line.custom_id, message: unknownWhy ?? 'unknown' });
@@ -309,8 +329,11 @@ export async function importBatchOutput<C, Item, I, O>(setup: BatchSetup<C, Item
     else if (status !== 200) failure(failureKind(status), `HTTP ${status}: ${errorText(line.response.body)}`);
     else {
       const completion = completionFromBody(line.response.body);
+      const answerBytes = completion?.content ? Buffer.byteLength(completion.content, 'utf8') : 0;
       if (!completion) failure('malformed_response', NOT_A_COMPLETION);
-      else {
+      else if (answerBytes > LIMITS.batch.answerBytes.max) {
+        failure('malformed_response', `an answer of ${formatBytes(answerBytes)}, over the ${formatBytes(LIMITS.batch.answerBytes.max)} one answer may have (not stored)`);
+      } else {
         const stored = storedAnswer(kind, config, { type: 'completion', ...completion }, secrets, notes, { input });
         if (stored.output !== null) counts.answered += 1;
         else counts.parseErrors += 1;

@@ -73,8 +73,32 @@ interface SentCompletion {
   headers: RateLimitHeaders;
 }
 
+/**
+ * The openai client with every setting the package would otherwise read from the environment
+ * given explicitly (OPENAI_API_KEY, OPENAI_ADMIN_KEY, OPENAI_ORG_ID, OPENAI_PROJECT_ID,
+ * OPENAI_BASE_URL, OPENAI_WEBHOOK_SECRET, OPENAI_LOG), and the headers of OPENAI_CUSTOM_HEADERS,
+ * which no option turns off, dropped after construction. A variable of the process that runs
+ * Loupe reaches an endpoint only as a judge's named key variable, under the host's key policy.
+ */
+class EndpointClient extends OpenAI {
+  constructor(baseUrl: string, timeoutS: number, apiKey: string | null) {
+    super({
+      baseURL: baseUrl,
+      apiKey: apiKey ?? 'not-needed',
+      adminAPIKey: null,
+      organization: null,
+      project: null,
+      webhookSecret: null,
+      logLevel: 'warn',
+      maxRetries: 0,
+      timeout: timeoutS * 1000,
+    });
+    this._options = { ...this._options, defaultHeaders: undefined };
+  }
+}
+
 function openaiClient(baseUrl: string, timeoutS: number, apiKey: string | null): OpenAI {
-  return new OpenAI({ baseURL: baseUrl, apiKey: apiKey ?? 'not-needed', maxRetries: 0, timeout: timeoutS * 1000 });
+  return new EndpointClient(baseUrl, timeoutS, apiKey);
 }
 
 async function sendWith(client: OpenAI, body: ChatRequestBody, signal: AbortSignal, secrets: ReadonlyArray<string | null>): Promise<SentCompletion> {
