@@ -12,6 +12,8 @@ import { B4_DATASET, b4Project } from '../helpers/scaffold-b4';
 
 async function project() {
   const p = await b4Project('loupe-scaffold-handlers-');
+  // A sample everyone shares: an annotator link reaches only the summaries of its queue.
+  await p.core.handlers['sampling.draw']({ dataset: B4_DATASET, n: 2, seed: 0 });
   const key = p.repo.corpus.summaryKey(B4_DATASET, 'camera-internal-s')!;
   const otherKey = p.repo.corpus.summaryKey(B4_DATASET, 'camera-gpt-4o')!;
   const documentKey = p.repo.corpus.documentKey(B4_DATASET, 'camera')!;

@@ -7,6 +7,7 @@ import { ApiError, type ApiHandlers } from '../../../shared/api';
 import type { ClaimSet } from '../../../shared/contract/claims';
 import type { SetRepository } from '../../../db/setRepository';
 import type { CoreContext } from '../context';
+import { requireOwnSummary } from '../owners';
 import { notFound, personEdit, requireEditedVersion, versionHeader } from '../versioned-sets';
 
 export type ClaimsHandlers = Pick<ApiHandlers, 'claims.list' | 'claims.versions' | 'claims.load' | 'claims.record' | 'claims.edit'>;
@@ -41,8 +42,9 @@ export function createClaimsHandlers(ctx: CoreContext): ClaimsHandlers {
       const sets = r.sets.claimSets(key);
       return sets.map((set) => claimSetView(r.sets, key, set, sets));
     },
-    'claims.load': async ({ key, annotator }) => {
+    'claims.load': async ({ key, annotator }, caller) => {
       const r = repo();
+      requireOwnSummary(r, caller, key);
       const info = r.corpus.summaryInfo(key) ?? notFound(`summary ${key}`);
       const who = person(annotator);
       const set = r.sets.currentClaimSet(key);
@@ -63,9 +65,10 @@ export function createClaimsHandlers(ctx: CoreContext): ClaimsHandlers {
         })),
       };
     },
-    'claims.record': async ({ claimId, annotator, state, timeSpentMs, cause }) => {
+    'claims.record': async ({ claimId, annotator, state, timeSpentMs, cause }, caller) => {
       const r = repo();
-      if (r.sets.claimSummaryKey(claimId) === null) notFound(`claim ${claimId}`);
+      const key = r.sets.claimSummaryKey(claimId) ?? notFound(`claim ${claimId}`);
+      requireOwnSummary(r, caller, key);
       const who = person(annotator);
       const eventId = r.itemLabels.recordClaimLabel({ claimId, annotatorId: who.id, label: state.label, errorType: state.errorType, note: state.note, timeSpentMs, cause });
       return { eventId: eventId!, claimId, state };

@@ -6,6 +6,7 @@ import { ApiError, type ApiHandlers } from '../../../shared/api';
 import type { KeyFactSet } from '../../../shared/contract/keyfacts';
 import type { SetRepository } from '../../../db/setRepository';
 import type { CoreContext } from '../context';
+import { requireOwnSummary } from '../owners';
 import { notFound, personEdit, requireEditedVersion, versionHeader } from '../versioned-sets';
 
 export type KeyfactsHandlers = Pick<ApiHandlers, 'keyfacts.list' | 'keyfacts.versions' | 'keyfacts.load' | 'keyfacts.record' | 'keyfacts.edit'>;
@@ -38,8 +39,9 @@ export function createKeyfactsHandlers(ctx: CoreContext): KeyfactsHandlers {
       const sets = r.sets.keyFactSets(documentKey);
       return sets.map((set) => setView(r.sets, documentKey, set, sets));
     },
-    'keyfacts.load': async ({ key, annotator }) => {
+    'keyfacts.load': async ({ key, annotator }, caller) => {
       const r = repo();
+      requireOwnSummary(r, caller, key);
       const info = r.corpus.summaryInfo(key) ?? notFound(`summary ${key}`);
       const who = person(annotator);
       const set = r.sets.currentKeyFactSet(info.documentKey);
@@ -57,8 +59,9 @@ export function createKeyfactsHandlers(ctx: CoreContext): KeyfactsHandlers {
         claims: (claimSet ? r.sets.claimsOfSet(claimSet.id) : []).map((c) => ({ id: c.id, sentenceUnitId: c.sentenceUnitId, text: c.text })),
       };
     },
-    'keyfacts.record': async ({ keyFactId, key, annotator, state, timeSpentMs, cause }) => {
+    'keyfacts.record': async ({ keyFactId, key, annotator, state, timeSpentMs, cause }, caller) => {
       const r = repo();
+      requireOwnSummary(r, caller, key);
       const info = r.corpus.summaryInfo(key) ?? notFound(`summary ${key}`);
       if (r.sets.keyFactDocumentKey(keyFactId) !== info.documentKey) notFound(`key fact ${keyFactId} of the document of summary ${key}`);
       const units = new Set(r.corpus.sentences(key).map((u) => u.unitId));

@@ -9,6 +9,7 @@ import { scaffoldContentProblems } from '../../../shared/scaffold/content';
 import type { AlignmentValue, ScaffoldContent } from '../../../shared/scaffold/domain';
 import type { ScaffoldRepository, ScaffoldRow } from '../../../db/scaffoldRepository';
 import type { CoreContext } from '../context';
+import { requireOwnSummary } from '../owners';
 import { notFound, requireEditedVersion, versionHeader } from '../versioned-sets';
 
 export type ScaffoldHandlers = Pick<ApiHandlers, 'scaffold.load' | 'scaffold.record' | 'scaffold.edit' | 'scaffold.versions'>;
@@ -29,8 +30,9 @@ export function createScaffoldHandlers(ctx: CoreContext): ScaffoldHandlers {
   const repo = () => ctx.project().repo;
   const person = (name: string) => repo().ensureAnnotator(name, 'person');
   return {
-    'scaffold.load': async ({ key, annotator }) => {
+    'scaffold.load': async ({ key, annotator }, caller) => {
       const r = repo();
+      requireOwnSummary(r, caller, key);
       const info = r.corpus.summaryInfo(key) ?? notFound(`summary ${key}`);
       const who = person(annotator);
       const current = r.scaffold.currentScaffold(info.documentKey);
@@ -55,8 +57,9 @@ export function createScaffoldHandlers(ctx: CoreContext): ScaffoldHandlers {
         sentences: r.corpus.sentences(key),
       };
     },
-    'scaffold.record': async ({ key, annotator, itemId, value, sentences, timeSpentMs, cause }) => {
+    'scaffold.record': async ({ key, annotator, itemId, value, sentences, timeSpentMs, cause }, caller) => {
       const r = repo();
+      requireOwnSummary(r, caller, key);
       const info = r.corpus.summaryInfo(key) ?? notFound(`summary ${key}`);
       const item = r.scaffold.itemInfo(itemId);
       if (!item || item.documentKey !== info.documentKey) notFound(`scaffold item ${itemId} of the document of summary ${key}`);
