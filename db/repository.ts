@@ -386,9 +386,10 @@ export class Repository {
     return this.db.prepare('SELECT 1 FROM label_events WHERE import_key = ?').get(importKey) !== undefined;
   }
 
-  attachDocument(summaryKey: number, text: string): number {
+  /** Sets the text of the summary's document when it has none (or in any case with `replace`); the rows changed. */
+  attachDocument(summaryKey: number, text: string, replace = false): number {
     return this.db
-      .prepare('UPDATE documents SET text = ? WHERE id = (SELECT document_id FROM summaries WHERE id = ?) AND text IS NULL')
+      .prepare(`UPDATE documents SET text = ? WHERE id = (SELECT document_id FROM summaries WHERE id = ?)${replace ? '' : ' AND text IS NULL'}`)
       .run(text, summaryKey).changes;
   }
 

@@ -11,7 +11,7 @@
 import { ApiError, type ApiHandlers, type RevealStatus } from '../../../shared/api';
 import { AnnotatorKindError, type Repository } from '../../../db/repository';
 import type { CoreContext } from '../context';
-import { requireOwnSummary } from '../owners';
+import { isAnnotatorLink, requireOwnSummary } from '../owners';
 import { createProgressTracker, progressOf } from './progress';
 
 export type AnnotationHandlers = Pick<
@@ -96,6 +96,17 @@ export function createAnnotationHandlers(ctx: CoreContext): AnnotationHandlers {
       const revealed = unrevealed.length === 0 ? 0 : repo.recordReveals(writerId(repo, annotator), unrevealed, view);
       return { revealed, status: revealState(repo, annotator).status };
     },
-    'annotation.attachDocument': async ({ key, text }) => ({ attached: ctx.project().repo.attachDocument(key, text) }),
+    'annotation.attachDocument': async ({ key, text, replace }, caller) => {
+      const { repo } = ctx.project();
+      requireOwnSummary(repo, caller, key);
+      if (replace && isAnnotatorLink(caller)) {
+        throw new ApiError({ code: 'forbidden', message: `Replacing a document's text needs the lead's link: this link is annotator "${caller.annotator}"'s.` });
+      }
+      if (!repo.corpus.summaryInfo(key)) throw new ApiError({ code: 'not_found', message: `No summary ${key}` });
+      if (!replace && !repo.documentMissing(key)) {
+        throw new ApiError({ code: 'conflict', message: `The document of summary ${key} already has its text; only the lead replaces it (replace: true).` });
+      }
+      return { attached: repo.attachDocument(key, text, replace === true) };
+    },
   };
 }
