@@ -12,6 +12,7 @@ import { ItemLabelRepository } from './itemLabelRepository';
 import { SystemRepository } from './systemRepository';
 import { AccuracySnapshot } from './accuracySnapshot';
 import { ScaffoldRepository } from './scaffoldRepository';
+import { ProposalRepository } from './proposalRepository';
 import { CURRENT_FIRST, currentFirst, PER_LABEL_CURRENT_FIRST } from './latest';
 import type { ErrorType, GlobalLabel, HumanLabel, Phase } from '../shared/domain';
 import { AnnotatorKindError, type AnnotatorKind } from './annotatorKind';
@@ -173,6 +174,8 @@ export class Repository {
   readonly accuracySnapshot: AccuracySnapshot;
   /** Semantic Scaffolds and alignments to them (schema 9). */
   readonly scaffold: ScaffoldRepository;
+  /** Annotators' proposed versions of shared sets (schema 10). */
+  readonly proposals: ProposalRepository;
 
   constructor(private readonly db: Database) {
     this.judges = new JudgeRepository(db);
@@ -184,6 +187,7 @@ export class Repository {
     this.systems = new SystemRepository(db);
     this.accuracySnapshot = new AccuracySnapshot(db, this.sets);
     this.scaffold = new ScaffoldRepository(db);
+    this.proposals = new ProposalRepository(db);
   }
 
   /** Runs fn in one transaction (all or nothing). */

@@ -8,7 +8,7 @@ import { LEAD, type ApiMethod, type Caller, type Envelope } from '../../shared/a
 import { createCore, type Core } from '../../electron/core/index';
 import { dispatch } from '../../electron/core/dispatch';
 import { runImport } from '../../electron/core/imports/run';
-import { newsRows, writeJsonl } from './project';
+import { newsRows, writeJsonl, type SummaryRow } from './project';
 
 export const ALICE: Caller = { role: 'annotator', annotator: 'alice' };
 export const BOB: Caller = { role: 'annotator', annotator: 'bob' };
@@ -25,17 +25,18 @@ export interface SplitProject {
   documentKeyOf(summaryKey: number): number;
 }
 
-export async function splitProject(dir: string, summaries = 4): Promise<SplitProject> {
+/** `rows`: the dataset "news" to split (default: four summaries, each of its own document). */
+export async function splitProject(dir: string, rows: SummaryRow[] = newsRows(4)): Promise<SplitProject> {
   const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false });
   core.createProject(join(dir, 'owners.loupe'));
-  await runImport(core.repository(), { source: { type: 'path', path: writeJsonl(join(dir, 'news.jsonl'), newsRows(summaries)) } });
+  await runImport(core.repository(), { source: { type: 'path', path: writeJsonl(join(dir, 'news.jsonl'), rows) } });
   const call = (method: ApiMethod, input: unknown, caller: Caller = LEAD) => dispatch(core.handlers, method, input, caller);
   const value = async <T,>(method: ApiMethod, input: unknown, caller: Caller = LEAD): Promise<T> => {
     const r = await call(method, input, caller);
     if (!r.ok) throw new Error(`${method}: ${r.error.code} ${r.error.message}`);
     return r.value as T;
   };
-  await value('sampling.draw', { dataset: 'news', n: summaries, seed: 0, annotators: ['alice', 'bob'] });
+  await value('sampling.draw', { dataset: 'news', n: rows.length, seed: 0, annotators: ['alice', 'bob'] });
   const queueOf = async (name: string) =>
     (await value<{ items: Array<{ key: number; docId: string }> }>('annotation.queue', { annotator: name })).items.map(({ key, docId }) => ({ key, docId }));
   const documentKeyOf = (summaryKey: number) => core.repository().corpus.summaryInfo(summaryKey)!.documentKey;

@@ -106,7 +106,9 @@ describe('scaffold.* handlers', () => {
       entities: [{ name: 'apps', attributes: [{ id: 'app1', text: 'can be chosen individually' }] }],
       note: 'S3 is not in the document',
     };
-    const v2 = value<ApiOutput<'scaffold.edit'>>(await call('scaffold.edit', edit));
+    // The lead's edit (an annotator link's is a proposal: test/unit/review/proposals.test.ts).
+    const lead = { role: 'lead' } as const;
+    const v2 = value<ApiOutput<'scaffold.edit'>>(await call('scaffold.edit', edit, lead));
     expect(v2).toMatchObject({ version: 2, basedOnVersion: 1, source: 'person', createdBy: 'alice', alignmentEvents: 0, note: 'S3 is not in the document' });
     const kept = v2.items.find((i) => i.itemKey === 'M1')!;
     expect(kept).toMatchObject({ text: 'The page sets camera access.', fromItemId: m1.id });
@@ -115,9 +117,9 @@ describe('scaffold.* handlers', () => {
     expect(v2.items.find((i) => i.itemKey === 'N1')?.fromItemId).toBeNull();
     expect(v2.items.some((i) => i.itemKey === 'S3')).toBe(false);
 
-    const stale = await call('scaffold.edit', edit);
+    const stale = await call('scaffold.edit', edit, lead);
     expect(stale.ok ? 'accepted' : stale.error.code).toBe('conflict');
-    const noMain = await call('scaffold.edit', { ...edit, basedOnVersion: 2, facts: [{ id: 'x', text: 'Only supporting.', tier: 'supporting' }] });
+    const noMain = await call('scaffold.edit', { ...edit, basedOnVersion: 2, facts: [{ id: 'x', text: 'Only supporting.', tier: 'supporting' }] }, lead);
     expect(noMain.ok ? 'accepted' : noMain.error.code).toBe('invalid_input');
 
     const after = value<ApiOutput<'scaffold.load'>>(await call('scaffold.load', { key, annotator: 'alice' }));

@@ -7,7 +7,8 @@ import type { KeyFactSet } from '../../../shared/contract/keyfacts';
 import type { SetRepository } from '../../../db/setRepository';
 import type { CoreContext } from '../context';
 import { requireOwnSummary } from '../owners';
-import { notFound, personEdit, requireEditedVersion, versionHeader } from '../versioned-sets';
+import { editSet, notFound, versionHeader } from '../versioned-sets';
+import { keyfactsEditor } from './edit';
 
 export type KeyfactsHandlers = Pick<ApiHandlers, 'keyfacts.list' | 'keyfacts.versions' | 'keyfacts.load' | 'keyfacts.record' | 'keyfacts.edit'>;
 
@@ -74,20 +75,12 @@ export function createKeyfactsHandlers(ctx: CoreContext): KeyfactsHandlers {
       const eventId = r.itemLabels.recordKeyFactLabel({ keyFactId, summaryKey: key, annotatorId: who.id, label: state.label, conveyedBy: state.conveyedBy, note: state.note, timeSpentMs, cause });
       return { eventId: eventId!, keyFactId, key, state };
     },
-    'keyfacts.edit': async ({ documentKey, annotator, basedOnVersion, facts, note }) => {
+    'keyfacts.edit': async ({ documentKey, annotator, basedOnVersion, facts, note }, caller) => {
       const r = repo();
       if (!r.corpus.documentInfo(documentKey)) notFound(`document ${documentKey}`);
-      const who = person(annotator);
-      return r.transaction(() => {
-        const current = r.sets.currentKeyFactSet(documentKey);
-        requireEditedVersion(current, basedOnVersion, `The key facts of document ${documentKey}`);
-        const previous = new Set(current ? r.sets.keyFactsOfSet(current.id).map((f) => f.id) : []);
-        const stranger = facts.flatMap((f) => f.from).find((id) => !previous.has(id));
-        if (stranger !== undefined) throw new ApiError({ code: 'invalid_input', message: `Key fact ${stranger} is not a key fact of the current version.` });
-        const setId = r.sets.insertKeyFactSet(documentKey, personEdit(who, current, note, facts));
-        const sets = r.sets.keyFactSets(documentKey);
-        return setView(r.sets, documentKey, sets.find((s) => s.id === setId)!, sets);
-      });
+      const { version, proposal } = editSet(r, caller, keyfactsEditor, { target: documentKey, annotator, basedOnVersion, content: { facts }, note: note ?? null });
+      const sets = r.sets.keyFactSets(documentKey);
+      return { ...setView(r.sets, documentKey, sets.find((s) => s.version === version)!, sets), ...(proposal ? { proposal } : {}) };
     },
   };
 }

@@ -5,12 +5,12 @@
  */
 import { ApiError, type ApiHandlers } from '../../../shared/api';
 import { ALIGNMENT_VALUES, type ScaffoldVersion } from '../../../shared/contract/scaffold';
-import { scaffoldContentProblems } from '../../../shared/scaffold/content';
-import type { AlignmentValue, ScaffoldContent } from '../../../shared/scaffold/domain';
+import type { AlignmentValue } from '../../../shared/scaffold/domain';
 import type { ScaffoldRepository, ScaffoldRow } from '../../../db/scaffoldRepository';
 import type { CoreContext } from '../context';
 import { requireOwnSummary } from '../owners';
-import { notFound, requireEditedVersion, versionHeader } from '../versioned-sets';
+import { editSet, notFound, versionHeader } from '../versioned-sets';
+import { scaffoldEditor } from './edit';
 
 export type ScaffoldHandlers = Pick<ApiHandlers, 'scaffold.load' | 'scaffold.record' | 'scaffold.edit' | 'scaffold.versions'>;
 
@@ -89,22 +89,12 @@ export function createScaffoldHandlers(ctx: CoreContext): ScaffoldHandlers {
       })!;
       return { eventId, key, itemId, state: { value, sentences: unique }, blind: r.scaffold.alignmentBlind(eventId) };
     },
-    'scaffold.edit': async ({ documentKey, annotator, basedOnVersion, facts, questions, entities, note }) => {
+    'scaffold.edit': async ({ documentKey, annotator, basedOnVersion, facts, questions, entities, note }, caller) => {
       const r = repo();
       if (!r.corpus.documentInfo(documentKey)) notFound(`document ${documentKey}`);
-      const who = person(annotator);
-      const content: ScaffoldContent = { facts, questions, entities };
-      const problems = scaffoldContentProblems(content);
-      if (problems.length > 0) throw new ApiError({ code: 'invalid_input', message: `This scaffold cannot be saved: ${problems.join('; ')}.` });
-      return r.transaction(() => {
-        const current = r.scaffold.currentScaffold(documentKey);
-        requireEditedVersion(current, basedOnVersion, `The scaffold of document ${documentKey}`, 'one');
-        const id = current
-          ? r.scaffold.editScaffold(current.id, { content, editorId: who.id, note: note ?? null })
-          : r.scaffold.insertScaffold(documentKey, { source: 'person', maker: `person:${who.name}`, makerVersion: '1', basedOnId: null, createdBy: who.id, note: note ?? null, importKey: null, importId: null, content });
-        const versions = r.scaffold.versions(documentKey);
-        return scaffoldVersionView(r.scaffold, versions.find((v) => v.id === id)!, versions);
-      });
+      const { version, proposal } = editSet(r, caller, scaffoldEditor, { target: documentKey, annotator, basedOnVersion, content: { facts, questions, entities }, note: note ?? null });
+      const versions = r.scaffold.versions(documentKey);
+      return { ...scaffoldVersionView(r.scaffold, versions.find((v) => v.version === version)!, versions), ...(proposal ? { proposal } : {}) };
     },
     'scaffold.versions': async ({ documentKey }) => {
       const r = repo();
