@@ -12,11 +12,21 @@ import { ItemLabelRepository } from './itemLabelRepository';
 import { SystemRepository } from './systemRepository';
 import { AccuracySnapshot } from './accuracySnapshot';
 import { ScaffoldRepository } from './scaffoldRepository';
+import { ProposalRepository } from './proposalRepository';
 import { CURRENT_FIRST, currentFirst, PER_LABEL_CURRENT_FIRST } from './latest';
 import type { ErrorType, GlobalLabel, HumanLabel, Phase } from '../shared/domain';
 import { AnnotatorKindError, type AnnotatorKind } from './annotatorKind';
 
 export { AnnotatorKindError, type AnnotatorKind } from './annotatorKind';
+
+/**
+ * Whether sample item `si` of batch `b` (summary `s`) is in annotator ?'s queue; binds the annotator
+ * id twice. A batch drawn with assignments holds exactly each annotator's items; any other batch is
+ * its annotator's, or everyone's.
+ */
+const IN_QUEUE_OF = `(CASE WHEN EXISTS (SELECT 1 FROM sample_assignments sa WHERE sa.batch_id = b.id)
+                     THEN EXISTS (SELECT 1 FROM sample_assignments sa WHERE sa.batch_id = b.id AND sa.summary_id = s.id AND sa.annotator_id = ?)
+                     ELSE (b.annotator_id IS NULL OR b.annotator_id = ?) END)`;
 
 /** One annotator's counts (annotatorActivity): current labels of each kind, events and when they were made. */
 export interface AnnotatorActivityRow {
@@ -164,6 +174,8 @@ export class Repository {
   readonly accuracySnapshot: AccuracySnapshot;
   /** Semantic Scaffolds and alignments to them (schema 9). */
   readonly scaffold: ScaffoldRepository;
+  /** Annotators' proposed versions of shared sets (schema 10). */
+  readonly proposals: ProposalRepository;
 
   constructor(private readonly db: Database) {
     this.judges = new JudgeRepository(db);
@@ -175,6 +187,7 @@ export class Repository {
     this.systems = new SystemRepository(db);
     this.accuracySnapshot = new AccuracySnapshot(db, this.sets);
     this.scaffold = new ScaffoldRepository(db);
+    this.proposals = new ProposalRepository(db);
   }
 
   /** Runs fn in one transaction (all or nothing). */
@@ -377,9 +390,10 @@ export class Repository {
     return this.db.prepare('SELECT 1 FROM label_events WHERE import_key = ?').get(importKey) !== undefined;
   }
 
-  attachDocument(summaryKey: number, text: string): number {
+  /** Sets the text of the summary's document when it has none (or in any case with `replace`); the rows changed. */
+  attachDocument(summaryKey: number, text: string, replace = false): number {
     return this.db
-      .prepare('UPDATE documents SET text = ? WHERE id = (SELECT document_id FROM summaries WHERE id = ?) AND text IS NULL')
+      .prepare(`UPDATE documents SET text = ? WHERE id = (SELECT document_id FROM summaries WHERE id = ?)${replace ? '' : ' AND text IS NULL'}`)
       .run(text, summaryKey).changes;
   }
 
@@ -466,17 +480,37 @@ export class Repository {
          JOIN documents doc ON doc.id = s.document_id
          JOIN units u ON u.summary_id = s.id
          LEFT JOIN cur ON cur.unit_id = u.id
-         WHERE (CASE WHEN EXISTS (SELECT 1 FROM sample_assignments sa WHERE sa.batch_id = b.id)
-                     -- a batch drawn with annotators: exactly this annotator's items
-                     THEN EXISTS (SELECT 1 FROM sample_assignments sa WHERE sa.batch_id = b.id AND sa.summary_id = s.id AND sa.annotator_id = ?)
-                     -- any other batch: its annotator's, or everyone's
-                     ELSE (b.annotator_id IS NULL OR b.annotator_id = ?) END)
+         WHERE ${IN_QUEUE_OF}
            AND (? IS NULL OR d.name = ?)
          GROUP BY s.id
          ORDER BY d.name, b.batch, si.position`,
       )
       .all(annotatorId, annotatorId, annotatorId, dataset, dataset) as Array<Omit<QueueRow, 'documentMissing'> & { documentMissing: number }>;
     return rows.map((r) => ({ ...r, documentMissing: r.documentMissing === 1 }));
+  }
+
+  /** Whether the summary is in the annotator's queue (annotationQueue's rule; an unknown annotator reads as id -1). */
+  inAnnotationQueue(annotatorId: number, summaryKey: number): boolean {
+    return (
+      this.db
+        .prepare(
+          `SELECT 1 FROM sample_items si JOIN sample_batches b ON b.id = si.batch_id JOIN summaries s ON s.id = si.summary_id
+           WHERE s.id = ? AND ${IN_QUEUE_OF} LIMIT 1`,
+        )
+        .get(summaryKey, annotatorId, annotatorId) !== undefined
+    );
+  }
+
+  /** Whether some summary of the document is in the annotator's queue (who may propose a new version of its sets). */
+  documentInAnnotationQueue(annotatorId: number, documentKey: number): boolean {
+    return (
+      this.db
+        .prepare(
+          `SELECT 1 FROM sample_items si JOIN sample_batches b ON b.id = si.batch_id JOIN summaries s ON s.id = si.summary_id
+           WHERE s.document_id = ? AND ${IN_QUEUE_OF} LIMIT 1`,
+        )
+        .get(documentKey, annotatorId, annotatorId) !== undefined
+    );
   }
 
   /** Text needed to show a summary for annotation: deliberately without the global label. */

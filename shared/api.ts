@@ -33,6 +33,7 @@ import { KEYFACTS_API, KEYFACTS_ANNOTATOR_METHODS } from './contract/keyfacts';
 import { SYSTEMS_API } from './contract/systems';
 import { ACCURACY_API } from './contract/accuracy';
 import { SCAFFOLD_API, SCAFFOLD_ANNOTATOR_METHODS } from './contract/scaffold';
+import { PROPOSALS_API, PROPOSALS_ANNOTATOR_METHODS } from './contract/proposals';
 
 export * from './contract/primitives';
 export * from './contract/tasks';
@@ -57,6 +58,7 @@ export * from './contract/keyfacts';
 export * from './contract/systems';
 export * from './contract/accuracy';
 export * from './contract/scaffold';
+export * from './contract/proposals';
 export { ApiError, type ApiErrorBody };
 
 /** Every method: its input and output schema. Keys are the channel names. */
@@ -82,6 +84,7 @@ export const API = {
   ...SYSTEMS_API,
   ...ACCURACY_API,
   ...SCAFFOLD_API,
+  ...PROPOSALS_API,
 } as const;
 
 export type ApiMethod = keyof typeof API;
@@ -102,6 +105,7 @@ export const ANNOTATOR_METHODS = {
   ...CLAIMS_ANNOTATOR_METHODS,
   ...KEYFACTS_ANNOTATOR_METHODS,
   ...SCAFFOLD_ANNOTATOR_METHODS,
+  ...PROPOSALS_ANNOTATOR_METHODS,
 } as const satisfies Partial<Record<ApiMethod, string | null>>;
 
 /** The role check of one validated call; null when allowed, else the refusal (code forbidden). */

@@ -62,7 +62,24 @@ export const LIMITS = {
   generatedSummaryChars: int(1, 100_000),
   /** Names of datasets, annotators, judges. */
   nameChars: int(1, 200),
+  /** A document's text attached to a summary (annotation.attachDocument), in bytes of UTF-8. */
+  attachedDocumentBytes: int(1, 10_000_000),
 } as const;
+
+/** Bytes of a string in UTF-8 (what a size limit on text counts), without encoding it. */
+export function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
 
 /** "a whole number from 1 to 1,000,000", for messages that state a bound. */
 export function describeBound(b: Bound): string {

@@ -16,6 +16,7 @@
  *   npm run --silent loupe -- merge --project P OTHER.loupe… [--json] (electron/cli/merge.ts)
  *   npm run --silent loupe -- analyze --project P [--json] [--markdown [FILE]] [--bootstrap N] [--seed S] [--cap C] [--dataset D] (electron/cli/analyze.ts)
  *   npm run --silent loupe -- plan --project P [--dataset D] [--target W] [--json] (electron/cli/plan.ts)
+ *   npm run --silent loupe -- proposals list|accept ID|decline ID --project P … (electron/cli/proposals.ts)
  */
 import { Command, InvalidArgumentError } from 'commander';
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
@@ -37,6 +38,7 @@ import { registerPlanCommand } from './plan';
 import { registerReviewCommands } from './review';
 import { registerMergeCommand } from './merge';
 import { registerAccuracyCommands } from './accuracy';
+import { registerProposalsCommands } from './proposals';
 import { importedParts } from '../../shared/formats/import-summary';
 
 /** serve's own startup: a TCP port (not a contract input). */
@@ -328,6 +330,7 @@ registerPlanCommand(program);
 registerReviewCommands(program);
 registerMergeCommand(program);
 registerAccuracyCommands(program);
+registerProposalsCommands(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   if (err instanceof Refusal && err.body.problems && err.body.problems.length > 0) {

@@ -29,6 +29,7 @@ import { createPlanningService } from './planning/handlers';
 import { createClaimsHandlers } from './claims/handlers';
 import { createKeyfactsHandlers } from './keyfacts/handlers';
 import { createScaffoldHandlers } from './scaffold/handlers';
+import { createProposalsHandlers } from './proposals/handlers';
 import { createSystemsHandlers } from './systems/handlers';
 import { createAccuracyService } from './accuracy/handlers';
 import { createKeyAccess, NO_KEY_ENV } from './keys';
@@ -96,6 +97,7 @@ export function createCore(options: CoreOptions): Core {
     ...createClaimsHandlers(ctx),
     ...createKeyfactsHandlers(ctx),
     ...createScaffoldHandlers(ctx),
+    ...createProposalsHandlers(ctx),
     ...createSystemsHandlers(ctx),
     ...accuracy.handlers,
     ...createDialogFallbacks(),

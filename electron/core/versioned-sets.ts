@@ -1,12 +1,15 @@
 /**
  * What claims.*, keyfacts.* and scaffold.* share about their versioned sets (a summary's claims, a
  * document's key facts, a document's scaffold): how a version's header is told, how a person's
- * edit checks the version it starts from, and, for claims and key facts, how it is written as the
- * next version. Each version is a row with the same provenance fields (db/versionRow.ts).
+ * edit checks the version it starts from, how it is written as the next version, and how an
+ * annotator link's edit becomes a proposal instead (a shared set changes only by the lead).
+ * Each version is a row with the same provenance fields (db/versionRow.ts).
  */
-import { ApiError } from '../../shared/api';
+import { ApiError, type Caller, type ProposalContent, type ProposalKind, type ProposalRef } from '../../shared/api';
+import type { Repository } from '../../db/repository';
 import type { NewSet, SetRow } from '../../db/setRepository';
 import type { VersionRow } from '../../db/versionRow';
+import { isAnnotatorLink, requireOwnDocument, requireOwnSummary } from './owners';
 
 export function notFound(what: string): never {
   throw new ApiError({ code: 'not_found', message: `No ${what} in this project` });
@@ -48,4 +51,56 @@ export function personEdit<Item>(who: { id: number; name: string }, current: Set
     importId: null,
     items,
   };
+}
+
+/**
+ * How one kind of shared set is edited: its target is a summary (claims) or a document (key
+ * facts, scaffold). The edit methods and accepting a proposal both go through it, so an accepted
+ * proposal is written exactly as the lead's own edit.
+ */
+export interface SetEditor<K extends ProposalKind> {
+  kind: K;
+  /** "The claims of summary 3", as refusals name the target; `count`: whether it reads "are" or "is". */
+  subject(target: number): string;
+  count: 'one' | 'many';
+  /** The document (and for claims the summary) of a target that exists. */
+  place(repo: Repository, target: number): { documentKey: number; summaryKey: number | null };
+  currentVersion(repo: Repository, target: number): number | null;
+  /** Refuses (invalid_input) content that cannot become the next version of the current one. */
+  check(repo: Repository, target: number, content: ProposalContent<K>): void;
+  /** Writes the content as the next version after the current one, made by `who`; its version number. */
+  write(repo: Repository, target: number, who: { id: number; name: string }, content: ProposalContent<K>, note: string | null): number;
+  /** One line per item of a stored version (null: none), and of proposed content, for a diff. */
+  versionLines(repo: Repository, target: number, version: number | null): string[];
+  contentLines(repo: Repository, target: number, content: ProposalContent<K>): string[];
+}
+
+/**
+ * A person's edit of a shared set. The lead's is written as the next version; an annotator link's
+ * (on a target of its own queue, with a current version to start from) is stored as a pending
+ * proposal and changes nothing anyone labels. Either way a stale base is a conflict.
+ */
+export function editSet<K extends ProposalKind>(
+  repo: Repository,
+  caller: Caller | undefined,
+  editor: SetEditor<K>,
+  edit: { target: number; annotator: string; basedOnVersion: number | null; content: ProposalContent<K>; note: string | null },
+): { version: number; proposal?: ProposalRef } {
+  const place = editor.place(repo, edit.target);
+  if (isAnnotatorLink(caller)) {
+    if (place.summaryKey !== null) requireOwnSummary(repo, caller, place.summaryKey);
+    else requireOwnDocument(repo, caller, place.documentKey);
+  }
+  const who = repo.ensureAnnotator(edit.annotator, 'person');
+  return repo.transaction(() => {
+    const current = editor.currentVersion(repo, edit.target);
+    requireEditedVersion(current === null ? null : { version: current }, edit.basedOnVersion, editor.subject(edit.target), editor.count);
+    editor.check(repo, edit.target, edit.content);
+    if (!isAnnotatorLink(caller)) return { version: editor.write(repo, edit.target, who, edit.content, edit.note) };
+    if (current === null) {
+      throw new ApiError({ code: 'conflict', message: `${editor.subject(edit.target)} ${editor.count === 'one' ? 'has no version' : 'have no version'} yet: the lead makes the first one (extract or import it).` });
+    }
+    const id = repo.proposals.insert({ kind: editor.kind, ...place, baseVersion: current, authorId: who.id, content: JSON.stringify(edit.content), note: edit.note });
+    return { version: current, proposal: { id, status: 'pending' as const } };
+  });
 }

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { boundedNumber } from '../bounded';
 import { ErrorTypeSchema, HumanLabelSchema } from '../domain';
-import { LIMITS } from '../limits';
+import { LIMITS, utf8Bytes } from '../limits';
 import { Name } from './primitives';
 
 export const ProgressSchema = z.object({
@@ -77,6 +77,16 @@ export const AnnotationSummarySchema = z.object({
 });
 export type AnnotationSummary = z.infer<typeof AnnotationSummarySchema>;
 
+const MAX_DOCUMENT_BYTES = LIMITS.attachedDocumentBytes.max;
+/** An attached document: non-empty, at most LIMITS.attachedDocumentBytes of UTF-8. */
+const DocumentText = z
+  .string()
+  .min(1)
+  .max(MAX_DOCUMENT_BYTES) // a UTF-16 length above the byte limit is over it too: refused before counting
+  .refine((text) => utf8Bytes(text) <= MAX_DOCUMENT_BYTES, {
+    message: `A document may be at most ${(MAX_DOCUMENT_BYTES / 1_000_000).toLocaleString('en-US')} MB (${MAX_DOCUMENT_BYTES.toLocaleString('en-US')} bytes of UTF-8).`,
+  });
+
 export const RecordCauseSchema = z.enum(['label', 'error_type', 'note', 'undo', 'redo', 'clear']);
 
 export const RecordInputSchema = z.object({
@@ -120,8 +130,13 @@ export const ANNOTATION_API = {
     input: z.object({ annotator: Name, view: z.enum(REVEALING_VIEWS) }),
     output: z.object({ revealed: z.number().int(), status: RevealStatusSchema }),
   },
+  /**
+   * Gives a summary's missing document its text (every summary of that document gets it). The lead
+   * may attach to any summary and replace a text with `replace: true`; an annotator link only attaches
+   * a missing document of a summary in its own queue.
+   */
   'annotation.attachDocument': {
-    input: z.object({ key: z.number().int(), text: z.string().min(1) }),
+    input: z.object({ key: z.number().int(), text: DocumentText, replace: z.boolean().optional() }),
     output: z.object({ attached: z.number().int() }),
   },
 } as const;

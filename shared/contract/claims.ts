@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { ClaimErrorTypeSchema, ClaimLabelSchema, SetSourceSchema } from '../accuracy/domain';
-import { Id, ItemText, Name, Note, TimeSpent } from './primitives';
+import { Id, ItemText, Name, Note, ProposalRefSchema, TimeSpent } from './primitives';
 
 export const ItemRecordCauseSchema = z.enum(['label', 'error_type', 'note', 'conveyed_by', 'undo', 'redo', 'clear']);
 
@@ -113,8 +113,12 @@ export const CLAIMS_API = {
     input: z.object({ claimId: Id, annotator: Name, state: ClaimLabelStateSchema, timeSpentMs: TimeSpent, cause: ItemRecordCauseSchema }),
     output: z.object({ eventId: Id, claimId: Id, state: ClaimLabelStateSchema }),
   },
-  /** Edit, split, merge or drop claims: a new version (source person); earlier labels stay on their version. */
-  'claims.edit': { input: ClaimEditInputSchema, output: ClaimSetSchema },
+  /**
+   * Edit, split, merge or drop claims: a new version (source person); earlier labels stay on their
+   * version. From an annotator link, a proposal instead (proposals.*): the answer is the current
+   * version, unchanged, with `proposal`.
+   */
+  'claims.edit': { input: ClaimEditInputSchema, output: ClaimSetSchema.extend({ proposal: ProposalRefSchema.optional() }) },
 } as const;
 
 /** The annotation side: an annotator link may call these, each naming its own annotator. */

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { KeyFactLabelSchema, SetSourceSchema } from '../accuracy/domain';
 import { ItemRecordCauseSchema } from './claims';
-import { Id, ItemText, Name, Note, TimeSpent } from './primitives';
+import { Id, ItemText, Name, Note, ProposalRefSchema, TimeSpent } from './primitives';
 
 export const ConveyedBySchema = z.object({ claims: z.array(Id).max(500).default([]), sentences: z.array(Id).max(500).default([]) });
 export type ConveyedBy = z.infer<typeof ConveyedBySchema>;
@@ -89,7 +89,7 @@ export const KEYFACTS_API = {
     input: z.object({ keyFactId: Id, key: Id, annotator: Name, state: KeyFactLabelStateSchema, timeSpentMs: TimeSpent, cause: ItemRecordCauseSchema }),
     output: z.object({ eventId: Id, keyFactId: Id, key: Id, state: KeyFactLabelStateSchema }),
   },
-  'keyfacts.edit': { input: KeyFactEditInputSchema, output: KeyFactSetSchema },
+  'keyfacts.edit': { input: KeyFactEditInputSchema, output: KeyFactSetSchema.extend({ proposal: ProposalRefSchema.optional() }) },
 } as const;
 
 /** The annotation side: an annotator link may call these, each naming its own annotator. */

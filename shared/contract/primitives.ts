@@ -26,3 +26,7 @@ export const RunRef = z.object({ runId: z.string().min(1) });
 /** Who makes a call, as the host established it (token, desktop, CLI): checked in dispatch. */
 export type Caller = { role: 'lead' } | { role: 'annotator'; annotator: string };
 export const LEAD: Caller = { role: 'lead' };
+
+/** An edit an annotator link made: stored as a proposal for the lead, current for nobody until accepted (proposals.*). */
+export const ProposalRefSchema = z.object({ id: Id, status: z.literal('pending') });
+export type ProposalRef = z.infer<typeof ProposalRefSchema>;

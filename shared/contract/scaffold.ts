@@ -11,7 +11,7 @@
  * current alignment values, never a judge's, another person's or an imported label set's.
  */
 import { z } from 'zod';
-import { Id, ItemText, Name, TimeSpent } from './primitives';
+import { Id, ItemText, Name, ProposalRefSchema, TimeSpent } from './primitives';
 import { SetSourceSchema } from '../accuracy/domain';
 import { TierSchema } from '../scaffold/domain';
 
@@ -122,7 +122,7 @@ export const SCAFFOLD_API = {
     output: z.object({ eventId: Id, key: Id, itemId: Id, state: AlignmentStateSchema, /** false: given after this person revealed the summary's judge outputs. */ blind: z.boolean() }),
   },
   /** Add, drop, retier or reword items: a new version (source person); earlier alignments stay on their version. */
-  'scaffold.edit': { input: ScaffoldEditInputSchema, output: ScaffoldVersionSchema },
+  'scaffold.edit': { input: ScaffoldEditInputSchema, output: ScaffoldVersionSchema.extend({ proposal: ProposalRefSchema.optional() }) },
   /** Lead: every version of one document's scaffold, oldest first, with provenance. */
   'scaffold.versions': { input: z.object({ documentKey: Id }), output: z.array(ScaffoldVersionSchema) },
 } as const;

@@ -7,6 +7,9 @@
  * aside) followed by that digit and no further digit.
  */
 import { z } from 'zod';
+import { utf8Bytes } from '../limits';
+
+const encoder = new TextEncoder();
 
 export const TopLogprobSchema = z.object({
   token: z.string(),
@@ -21,15 +24,9 @@ export type LogprobToken = z.infer<typeof LogprobTokenSchema>;
 
 export type SoftResult = { ok: true; soft: number; p0: number; p1: number } | { ok: false; error: string };
 
-const encoder = new TextEncoder();
-
-function utf8Length(text: string): number {
-  return encoder.encode(text).length;
-}
-
 /** Byte length of a token: its `bytes` when given (partial UTF-8 sequences), else its text. */
 function tokenBytes(t: { token: string; bytes?: number[] | null | undefined }): number {
-  return t.bytes ? t.bytes.length : utf8Length(t.token);
+  return t.bytes ? t.bytes.length : utf8Bytes(t.token);
 }
 
 /** The digit an alternative token stands for at the value position, given the chosen token's prefix. */
@@ -52,7 +49,7 @@ function digitOf(alternative: string, prefix: string): '0' | '1' | null {
 export function softLabel(content: string, tokens: readonly LogprobToken[], valueOffset: number): SoftResult {
   if (tokens.length === 0) return { ok: false, error: 'no log-probabilities in the answer' };
   // Offsets in UTF-8 bytes: tokens may end inside a multi-byte character.
-  const target = utf8Length(content.slice(0, valueOffset));
+  const target = utf8Bytes(content.slice(0, valueOffset));
   let at = 0;
   let index = -1;
   for (let i = 0; i < tokens.length; i += 1) {

@@ -12,6 +12,8 @@ import { B4_DATASET, b4Project } from '../helpers/scaffold-b4';
 
 async function project() {
   const p = await b4Project('loupe-scaffold-handlers-');
+  // A sample everyone shares: an annotator link reaches only the summaries of its queue.
+  await p.core.handlers['sampling.draw']({ dataset: B4_DATASET, n: 2, seed: 0 });
   const key = p.repo.corpus.summaryKey(B4_DATASET, 'camera-internal-s')!;
   const otherKey = p.repo.corpus.summaryKey(B4_DATASET, 'camera-gpt-4o')!;
   const documentKey = p.repo.corpus.documentKey(B4_DATASET, 'camera')!;
@@ -104,7 +106,9 @@ describe('scaffold.* handlers', () => {
       entities: [{ name: 'apps', attributes: [{ id: 'app1', text: 'can be chosen individually' }] }],
       note: 'S3 is not in the document',
     };
-    const v2 = value<ApiOutput<'scaffold.edit'>>(await call('scaffold.edit', edit));
+    // The lead's edit (an annotator link's is a proposal: test/unit/review/proposals.test.ts).
+    const lead = { role: 'lead' } as const;
+    const v2 = value<ApiOutput<'scaffold.edit'>>(await call('scaffold.edit', edit, lead));
     expect(v2).toMatchObject({ version: 2, basedOnVersion: 1, source: 'person', createdBy: 'alice', alignmentEvents: 0, note: 'S3 is not in the document' });
     const kept = v2.items.find((i) => i.itemKey === 'M1')!;
     expect(kept).toMatchObject({ text: 'The page sets camera access.', fromItemId: m1.id });
@@ -113,9 +117,9 @@ describe('scaffold.* handlers', () => {
     expect(v2.items.find((i) => i.itemKey === 'N1')?.fromItemId).toBeNull();
     expect(v2.items.some((i) => i.itemKey === 'S3')).toBe(false);
 
-    const stale = await call('scaffold.edit', edit);
+    const stale = await call('scaffold.edit', edit, lead);
     expect(stale.ok ? 'accepted' : stale.error.code).toBe('conflict');
-    const noMain = await call('scaffold.edit', { ...edit, basedOnVersion: 2, facts: [{ id: 'x', text: 'Only supporting.', tier: 'supporting' }] });
+    const noMain = await call('scaffold.edit', { ...edit, basedOnVersion: 2, facts: [{ id: 'x', text: 'Only supporting.', tier: 'supporting' }] }, lead);
     expect(noMain.ok ? 'accepted' : noMain.error.code).toBe('invalid_input');
 
     const after = value<ApiOutput<'scaffold.load'>>(await call('scaffold.load', { key, annotator: 'alice' }));

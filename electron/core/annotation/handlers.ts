@@ -11,6 +11,7 @@
 import { ApiError, type ApiHandlers, type RevealStatus } from '../../../shared/api';
 import { AnnotatorKindError, type Repository } from '../../../db/repository';
 import type { CoreContext } from '../context';
+import { isAnnotatorLink, requireOwnSummary } from '../owners';
 import { createProgressTracker, progressOf } from './progress';
 
 export type AnnotationHandlers = Pick<
@@ -54,8 +55,9 @@ export function createAnnotationHandlers(ctx: CoreContext): AnnotationHandlers {
       const resume = rows.findIndex((r) => r.labeled < r.units && !r.documentMissing);
       return { annotator, items: rows, progress: progressOf(rows), resumeAt: resume === -1 ? null : resume };
     },
-    'annotation.load': async ({ key, annotator }) => {
+    'annotation.load': async ({ key, annotator }, caller) => {
       const { repo } = ctx.project();
+      requireOwnSummary(repo, caller, key);
       const id = readerId(repo, annotator);
       const summary = repo.summaryForAnnotation(key);
       if (!summary) throw new ApiError({ code: 'not_found', message: `No summary ${key}` });
@@ -72,10 +74,11 @@ export function createAnnotationHandlers(ctx: CoreContext): AnnotationHandlers {
         revealed: id !== NOBODY && repo.isRevealed(id, key),
       };
     },
-    'annotation.record': async ({ unitId, annotator, state, timeSpentMs, cause }) => {
+    'annotation.record': async ({ unitId, annotator, state, timeSpentMs, cause }, caller) => {
       const { repo } = ctx.project();
       const key = repo.unitSummaryKey(unitId);
       if (key === null) throw new ApiError({ code: 'not_found', message: `No unit ${unitId}` });
+      requireOwnSummary(repo, caller, key);
       if (state.label !== null && repo.documentMissing(key)) {
         throw new ApiError({ code: 'conflict', message: 'This summary has no document yet; attach its document before labeling.' });
       }
@@ -93,6 +96,17 @@ export function createAnnotationHandlers(ctx: CoreContext): AnnotationHandlers {
       const revealed = unrevealed.length === 0 ? 0 : repo.recordReveals(writerId(repo, annotator), unrevealed, view);
       return { revealed, status: revealState(repo, annotator).status };
     },
-    'annotation.attachDocument': async ({ key, text }) => ({ attached: ctx.project().repo.attachDocument(key, text) }),
+    'annotation.attachDocument': async ({ key, text, replace }, caller) => {
+      const { repo } = ctx.project();
+      requireOwnSummary(repo, caller, key);
+      if (replace && isAnnotatorLink(caller)) {
+        throw new ApiError({ code: 'forbidden', message: `Replacing a document's text needs the lead's link: this link is annotator "${caller.annotator}"'s.` });
+      }
+      if (!repo.corpus.summaryInfo(key)) throw new ApiError({ code: 'not_found', message: `No summary ${key}` });
+      if (!replace && !repo.documentMissing(key)) {
+        throw new ApiError({ code: 'conflict', message: `The document of summary ${key} already has its text; only the lead replaces it (replace: true).` });
+      }
+      return { attached: repo.attachDocument(key, text, replace === true) };
+    },
   };
 }

@@ -3,11 +3,13 @@
  * people's blind labels on them. An edit writes a new version; labels stay on the version they
  * were given on (schema 8). The annotation calls return only the caller's own labels.
  */
-import { ApiError, type ApiHandlers } from '../../../shared/api';
+import type { ApiHandlers } from '../../../shared/api';
 import type { ClaimSet } from '../../../shared/contract/claims';
 import type { SetRepository } from '../../../db/setRepository';
 import type { CoreContext } from '../context';
-import { notFound, personEdit, requireEditedVersion, versionHeader } from '../versioned-sets';
+import { requireOwnSummary } from '../owners';
+import { editSet, notFound, versionHeader } from '../versioned-sets';
+import { claimsEditor } from './edit';
 
 export type ClaimsHandlers = Pick<ApiHandlers, 'claims.list' | 'claims.versions' | 'claims.load' | 'claims.record' | 'claims.edit'>;
 
@@ -41,8 +43,9 @@ export function createClaimsHandlers(ctx: CoreContext): ClaimsHandlers {
       const sets = r.sets.claimSets(key);
       return sets.map((set) => claimSetView(r.sets, key, set, sets));
     },
-    'claims.load': async ({ key, annotator }) => {
+    'claims.load': async ({ key, annotator }, caller) => {
       const r = repo();
+      requireOwnSummary(r, caller, key);
       const info = r.corpus.summaryInfo(key) ?? notFound(`summary ${key}`);
       const who = person(annotator);
       const set = r.sets.currentClaimSet(key);
@@ -63,31 +66,20 @@ export function createClaimsHandlers(ctx: CoreContext): ClaimsHandlers {
         })),
       };
     },
-    'claims.record': async ({ claimId, annotator, state, timeSpentMs, cause }) => {
+    'claims.record': async ({ claimId, annotator, state, timeSpentMs, cause }, caller) => {
       const r = repo();
-      if (r.sets.claimSummaryKey(claimId) === null) notFound(`claim ${claimId}`);
+      const key = r.sets.claimSummaryKey(claimId) ?? notFound(`claim ${claimId}`);
+      requireOwnSummary(r, caller, key);
       const who = person(annotator);
       const eventId = r.itemLabels.recordClaimLabel({ claimId, annotatorId: who.id, label: state.label, errorType: state.errorType, note: state.note, timeSpentMs, cause });
       return { eventId: eventId!, claimId, state };
     },
-    'claims.edit': async ({ key, annotator, basedOnVersion, claims, note }) => {
+    'claims.edit': async ({ key, annotator, basedOnVersion, claims, note }, caller) => {
       const r = repo();
       if (!r.corpus.summaryInfo(key)) notFound(`summary ${key}`);
-      const who = person(annotator);
-      return r.transaction(() => {
-        const current = r.sets.currentClaimSet(key);
-        requireEditedVersion(current, basedOnVersion, `The claims of summary ${key}`);
-        const units = new Set(r.corpus.sentences(key).map((u) => u.unitId));
-        const previous = new Set(current ? r.sets.claimsOfSet(current.id).map((c) => c.id) : []);
-        for (const c of claims) {
-          if (!units.has(c.sentenceUnitId)) throw new ApiError({ code: 'invalid_input', message: `Sentence ${c.sentenceUnitId} is not a sentence of summary ${key}.` });
-          const stranger = c.from.find((id) => !previous.has(id));
-          if (stranger !== undefined) throw new ApiError({ code: 'invalid_input', message: `Claim ${stranger} is not a claim of the current version.` });
-        }
-        const setId = r.sets.insertClaimSet(key, personEdit(who, current, note, claims));
-        const sets = r.sets.claimSets(key);
-        return claimSetView(r.sets, key, sets.find((s) => s.id === setId)!, sets);
-      });
+      const { version, proposal } = editSet(r, caller, claimsEditor, { target: key, annotator, basedOnVersion, content: { claims }, note: note ?? null });
+      const sets = r.sets.claimSets(key);
+      return { ...claimSetView(r.sets, key, sets.find((s) => s.version === version)!, sets), ...(proposal ? { proposal } : {}) };
     },
   };
 }

@@ -6,7 +6,9 @@ import { ApiError, type ApiHandlers } from '../../../shared/api';
 import type { KeyFactSet } from '../../../shared/contract/keyfacts';
 import type { SetRepository } from '../../../db/setRepository';
 import type { CoreContext } from '../context';
-import { notFound, personEdit, requireEditedVersion, versionHeader } from '../versioned-sets';
+import { requireOwnSummary } from '../owners';
+import { editSet, notFound, versionHeader } from '../versioned-sets';
+import { keyfactsEditor } from './edit';
 
 export type KeyfactsHandlers = Pick<ApiHandlers, 'keyfacts.list' | 'keyfacts.versions' | 'keyfacts.load' | 'keyfacts.record' | 'keyfacts.edit'>;
 
@@ -38,8 +40,9 @@ export function createKeyfactsHandlers(ctx: CoreContext): KeyfactsHandlers {
       const sets = r.sets.keyFactSets(documentKey);
       return sets.map((set) => setView(r.sets, documentKey, set, sets));
     },
-    'keyfacts.load': async ({ key, annotator }) => {
+    'keyfacts.load': async ({ key, annotator }, caller) => {
       const r = repo();
+      requireOwnSummary(r, caller, key);
       const info = r.corpus.summaryInfo(key) ?? notFound(`summary ${key}`);
       const who = person(annotator);
       const set = r.sets.currentKeyFactSet(info.documentKey);
@@ -57,8 +60,9 @@ export function createKeyfactsHandlers(ctx: CoreContext): KeyfactsHandlers {
         claims: (claimSet ? r.sets.claimsOfSet(claimSet.id) : []).map((c) => ({ id: c.id, sentenceUnitId: c.sentenceUnitId, text: c.text })),
       };
     },
-    'keyfacts.record': async ({ keyFactId, key, annotator, state, timeSpentMs, cause }) => {
+    'keyfacts.record': async ({ keyFactId, key, annotator, state, timeSpentMs, cause }, caller) => {
       const r = repo();
+      requireOwnSummary(r, caller, key);
       const info = r.corpus.summaryInfo(key) ?? notFound(`summary ${key}`);
       if (r.sets.keyFactDocumentKey(keyFactId) !== info.documentKey) notFound(`key fact ${keyFactId} of the document of summary ${key}`);
       const units = new Set(r.corpus.sentences(key).map((u) => u.unitId));
@@ -71,20 +75,12 @@ export function createKeyfactsHandlers(ctx: CoreContext): KeyfactsHandlers {
       const eventId = r.itemLabels.recordKeyFactLabel({ keyFactId, summaryKey: key, annotatorId: who.id, label: state.label, conveyedBy: state.conveyedBy, note: state.note, timeSpentMs, cause });
       return { eventId: eventId!, keyFactId, key, state };
     },
-    'keyfacts.edit': async ({ documentKey, annotator, basedOnVersion, facts, note }) => {
+    'keyfacts.edit': async ({ documentKey, annotator, basedOnVersion, facts, note }, caller) => {
       const r = repo();
       if (!r.corpus.documentInfo(documentKey)) notFound(`document ${documentKey}`);
-      const who = person(annotator);
-      return r.transaction(() => {
-        const current = r.sets.currentKeyFactSet(documentKey);
-        requireEditedVersion(current, basedOnVersion, `The key facts of document ${documentKey}`);
-        const previous = new Set(current ? r.sets.keyFactsOfSet(current.id).map((f) => f.id) : []);
-        const stranger = facts.flatMap((f) => f.from).find((id) => !previous.has(id));
-        if (stranger !== undefined) throw new ApiError({ code: 'invalid_input', message: `Key fact ${stranger} is not a key fact of the current version.` });
-        const setId = r.sets.insertKeyFactSet(documentKey, personEdit(who, current, note, facts));
-        const sets = r.sets.keyFactSets(documentKey);
-        return setView(r.sets, documentKey, sets.find((s) => s.id === setId)!, sets);
-      });
+      const { version, proposal } = editSet(r, caller, keyfactsEditor, { target: documentKey, annotator, basedOnVersion, content: { facts }, note: note ?? null });
+      const sets = r.sets.keyFactSets(documentKey);
+      return { ...setView(r.sets, documentKey, sets.find((s) => s.version === version)!, sets), ...(proposal ? { proposal } : {}) };
     },
   };
 }

@@ -5,11 +5,12 @@
  */
 import { ApiError, type ApiHandlers } from '../../../shared/api';
 import { ALIGNMENT_VALUES, type ScaffoldVersion } from '../../../shared/contract/scaffold';
-import { scaffoldContentProblems } from '../../../shared/scaffold/content';
-import type { AlignmentValue, ScaffoldContent } from '../../../shared/scaffold/domain';
+import type { AlignmentValue } from '../../../shared/scaffold/domain';
 import type { ScaffoldRepository, ScaffoldRow } from '../../../db/scaffoldRepository';
 import type { CoreContext } from '../context';
-import { notFound, requireEditedVersion, versionHeader } from '../versioned-sets';
+import { requireOwnSummary } from '../owners';
+import { editSet, notFound, versionHeader } from '../versioned-sets';
+import { scaffoldEditor } from './edit';
 
 export type ScaffoldHandlers = Pick<ApiHandlers, 'scaffold.load' | 'scaffold.record' | 'scaffold.edit' | 'scaffold.versions'>;
 
@@ -29,8 +30,9 @@ export function createScaffoldHandlers(ctx: CoreContext): ScaffoldHandlers {
   const repo = () => ctx.project().repo;
   const person = (name: string) => repo().ensureAnnotator(name, 'person');
   return {
-    'scaffold.load': async ({ key, annotator }) => {
+    'scaffold.load': async ({ key, annotator }, caller) => {
       const r = repo();
+      requireOwnSummary(r, caller, key);
       const info = r.corpus.summaryInfo(key) ?? notFound(`summary ${key}`);
       const who = person(annotator);
       const current = r.scaffold.currentScaffold(info.documentKey);
@@ -55,8 +57,9 @@ export function createScaffoldHandlers(ctx: CoreContext): ScaffoldHandlers {
         sentences: r.corpus.sentences(key),
       };
     },
-    'scaffold.record': async ({ key, annotator, itemId, value, sentences, timeSpentMs, cause }) => {
+    'scaffold.record': async ({ key, annotator, itemId, value, sentences, timeSpentMs, cause }, caller) => {
       const r = repo();
+      requireOwnSummary(r, caller, key);
       const info = r.corpus.summaryInfo(key) ?? notFound(`summary ${key}`);
       const item = r.scaffold.itemInfo(itemId);
       if (!item || item.documentKey !== info.documentKey) notFound(`scaffold item ${itemId} of the document of summary ${key}`);
@@ -86,22 +89,12 @@ export function createScaffoldHandlers(ctx: CoreContext): ScaffoldHandlers {
       })!;
       return { eventId, key, itemId, state: { value, sentences: unique }, blind: r.scaffold.alignmentBlind(eventId) };
     },
-    'scaffold.edit': async ({ documentKey, annotator, basedOnVersion, facts, questions, entities, note }) => {
+    'scaffold.edit': async ({ documentKey, annotator, basedOnVersion, facts, questions, entities, note }, caller) => {
       const r = repo();
       if (!r.corpus.documentInfo(documentKey)) notFound(`document ${documentKey}`);
-      const who = person(annotator);
-      const content: ScaffoldContent = { facts, questions, entities };
-      const problems = scaffoldContentProblems(content);
-      if (problems.length > 0) throw new ApiError({ code: 'invalid_input', message: `This scaffold cannot be saved: ${problems.join('; ')}.` });
-      return r.transaction(() => {
-        const current = r.scaffold.currentScaffold(documentKey);
-        requireEditedVersion(current, basedOnVersion, `The scaffold of document ${documentKey}`, 'one');
-        const id = current
-          ? r.scaffold.editScaffold(current.id, { content, editorId: who.id, note: note ?? null })
-          : r.scaffold.insertScaffold(documentKey, { source: 'person', maker: `person:${who.name}`, makerVersion: '1', basedOnId: null, createdBy: who.id, note: note ?? null, importKey: null, importId: null, content });
-        const versions = r.scaffold.versions(documentKey);
-        return scaffoldVersionView(r.scaffold, versions.find((v) => v.id === id)!, versions);
-      });
+      const { version, proposal } = editSet(r, caller, scaffoldEditor, { target: documentKey, annotator, basedOnVersion, content: { facts, questions, entities }, note: note ?? null });
+      const versions = r.scaffold.versions(documentKey);
+      return { ...scaffoldVersionView(r.scaffold, versions.find((v) => v.version === version)!, versions), ...(proposal ? { proposal } : {}) };
     },
     'scaffold.versions': async ({ documentKey }) => {
       const r = repo();
