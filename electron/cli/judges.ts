@@ -218,7 +218,12 @@ async function batchCommand(opts: { project: string; judge: string; dataset?: st
       if (e.requests > 0) process.stderr.write(`Run it with a batch engine (vllm run-batch, the OpenAI Batch API), then: loupe judge --project P --judge ${JSON.stringify(e.judge)} --batch-in OUTPUT.jsonl\n`);
       return;
     }
-    const r = await client.call('judges.batchImport', { name: opts.judge, source: { type: 'path', path: resolve(opts.batchIn!) } });
+    const r = await client.call('judges.batchImport', {
+      name: opts.judge,
+      ...(opts.dataset !== undefined ? { dataset: opts.dataset } : {}),
+      ...(opts.onlySampled ? { onlySampled: true } : {}),
+      source: { type: 'path', path: resolve(opts.batchIn!) },
+    });
     reportBatchImport(r, { label: r.judge, itemsNoun: 'sentences', countParseErrors: false });
   } finally {
     client.close();

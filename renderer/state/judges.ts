@@ -340,9 +340,10 @@ export async function exportBatchRequests(name: string, save: (fileName: string,
 
 /** Import answers…: a batch engine's output file, stored for the judge's current version. */
 export async function importBatchAnswers(name: string, file: { name: string; text(): Promise<string> }): Promise<void> {
+  const { dataset, onlySampled } = get().runOptions;
   const result = await batch(name, 'import', async () => {
     const text = await file.text();
-    return bridge().call('judges.batchImport', { name, source: { type: 'upload', name: file.name, text } });
+    return bridge().call('judges.batchImport', { name, onlySampled, ...(dataset ? { dataset } : {}), source: { type: 'upload', name: file.name, text } });
   });
   if (result) set({ batchImports: { ...get().batchImports, [name]: result } });
   await refreshPlan(name);

@@ -168,11 +168,14 @@ export const JUDGES_API = {
   /**
    * Stores a batch engine's output file (OpenAI Batch API JSONL) for the judge's current version:
    * a path on disk (desktop, CLI: diskPaths; read line by line) or the uploaded text (`loupe serve`;
-   * within the 256 MB request limit).
+   * within the 256 MB request limit). An answer for any sentence is stored; "still to do" counts
+   * the selection (`dataset`, `onlySampled`), the same sentences as judges.plan of it.
    */
   'judges.batchImport': {
     input: z.object({
       name: Name,
+      dataset: z.string().optional(),
+      onlySampled: z.boolean().optional(),
       source: BatchSourceSchema,
     }),
     output: JudgeBatchImportSchema,

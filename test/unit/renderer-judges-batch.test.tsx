@@ -80,6 +80,6 @@ describe('batch files', () => {
     expect(shown.textContent).toContain('9 answered');
     expect(shown.textContent).toContain('2 sentences still to do');
     expect(shown.textContent).toContain('HTTP 500: engine crashed');
-    expect(core.callsTo('judges.batchImport')).toEqual([{ name: 'qwen', source: { type: 'upload', name: 'output.jsonl', text: '{"custom_id": "x"}\n' } }]);
+    expect(core.callsTo('judges.batchImport')).toEqual([{ name: 'qwen', onlySampled: false, source: { type: 'upload', name: 'output.jsonl', text: '{"custom_id": "x"}\n' } }]);
   });
 });

@@ -272,7 +272,9 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
     // Every item of the task (an answer for any of them is stored); summary_generation keeps its dataset.
     const widest: RunInput = { ...input, onlySampled: false, dataset: input.task === 'summary_generation' ? input.dataset : undefined };
     const { setup } = batchSetupFor(widest);
-    const counts = source.type === 'path' ? await importBatchFromFile(setup, source.path) : await importBatchFromText(setup, source.text);
+    // What is still to do is counted in the selection asked for, as its plan counts it.
+    const scope = () => batchSetupFor(input).setup.source;
+    const counts = source.type === 'path' ? await importBatchFromFile(setup, source.path, scope) : await importBatchFromText(setup, source.text, scope);
     return { task: input.task, model: modelOf(input), configHash: setup.configHash, ...counts };
   }
 

@@ -448,14 +448,17 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
       const { counts, text } = await exportBatchToText(setup);
       return { ...planOf(name, selection, config, setup.configHash, counts), path: null, fileName, content: text };
     },
-    'judges.batchImport': async ({ name, source }): Promise<JudgeBatchImport> => {
+    'judges.batchImport': async ({ name, dataset, onlySampled, source }): Promise<JudgeBatchImport> => {
       if (source.type === 'path') requireDiskPaths('Reading a batch file from a path');
       // Every sentence of the project: an answer for any of them is stored.
       const { setup, config } = batchSetup(name, { onlySampled: false });
       requireBatchable(name, config);
+      // What is still to do is counted in the selection, as its plan counts it.
+      const scope = () => batchSetup(name, { dataset, onlySampled: onlySampled ?? false }).setup.source;
+      requireDataset(dataset);
       rememberKeyOf(name, config);
       const withKey = { ...setup, secrets: keys.known };
-      const counts = source.type === 'path' ? await importBatchFromFile(withKey, source.path) : await importBatchFromText(withKey, source.text);
+      const counts = source.type === 'path' ? await importBatchFromFile(withKey, source.path, scope) : await importBatchFromText(withKey, source.text, scope);
       return { judge: name, configHash: setup.configHash, ...counts };
     },
   };

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { importBatchOutput, linesOf, writeBatchRequests, type BatchImportCounts, type BatchSetup, type WorkCounts } from './batch';
+import { importBatchOutput, linesOf, writeBatchRequests, type BatchImportCounts, type BatchScope, type BatchSetup, type WorkCounts } from './batch';
 
 export async function exportBatchToFile<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, target: string): Promise<WorkCounts> {
   const tmp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
@@ -41,17 +41,17 @@ export async function exportBatchToText<C, Item, I, O>(setup: BatchSetup<C, Item
   return { counts, text: parts.join('') };
 }
 
-export async function importBatchFromFile<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, source: string): Promise<BatchImportCounts> {
+export async function importBatchFromFile<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, source: string, scope?: BatchScope<Item, I, O>): Promise<BatchImportCounts> {
   const stream = createReadStream(source, { encoding: 'utf8' });
   const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
   try {
-    return await importBatchOutput(setup, lines);
+    return await importBatchOutput(setup, lines, scope);
   } finally {
     lines.close();
     stream.destroy();
   }
 }
 
-export function importBatchFromText<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, text: string): Promise<BatchImportCounts> {
-  return importBatchOutput(setup, linesOf(text));
+export function importBatchFromText<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, text: string, scope?: BatchScope<Item, I, O>): Promise<BatchImportCounts> {
+  return importBatchOutput(setup, linesOf(text), scope);
 }

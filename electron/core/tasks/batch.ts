@@ -229,10 +229,21 @@ function errorText(value: unknown): string {
 const bounded = (text: string) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text);
 
 /**
+ * The selection a batch import reports on: "still to do" and "filled from the cache" count its
+ * items only, the same ones as the plan of that selection (answers for any item of the widest
+ * source are stored all the same). Made after the answers are stored. Default: the setup's source.
+ */
+export type BatchScope<Item, I, O> = () => TaskSource<Item, I, O>;
+
+/**
  * Stores the answers of a batch output file, line by line. `lines` is any async source of lines
  * (readline over a file stream, or the lines of an uploaded text).
  */
-export async function importBatchOutput<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, lines: AsyncIterable<string>): Promise<BatchImportCounts> {
+export async function importBatchOutput<C, Item, I, O>(
+  setup: BatchSetup<C, Item, I, O>,
+  lines: AsyncIterable<string>,
+  scope?: BatchScope<Item, I, O>,
+): Promise<BatchImportCounts> {
   const { kind, config, configHash, source } = setup;
   const secrets = setup.secrets ?? [];
   const itemKey = requireItemKey(source);
@@ -320,8 +331,8 @@ export async function importBatchOutput<C, Item, I, O>(setup: BatchSetup<C, Item
     if (toSave.length >= SAVE_CHUNK) flush();
   }
   flush();
-  // Items that share content with an answered one take its answer from the cache now.
-  const rest = await walkWork(setup, { dryRun: false });
+  // Items of the selection that share content with an answered one take its answer from the cache now.
+  const rest = await walkWork(scope ? { ...setup, source: scope() } : setup, { dryRun: false });
   counts.shared = rest.cached;
   counts.stillToDo = rest.requests + rest.shared;
   counts.notes = notes.lines(kind);
