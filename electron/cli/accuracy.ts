@@ -18,7 +18,7 @@ import { resolve } from 'node:path';
 import type { ApiInput } from '../../shared/api';
 import type { AccuracyRunStatus } from '../../shared/contract/accuracy';
 import { Refusal, UsageError, number, printList, projectClient } from './client';
-import { followRun, reportBatchImport, reportRunEnd } from './follow-run';
+import { followRun, reportBatchImport, reportRunEnd, runProgressLine } from './follow-run';
 import { endpointTuning, readTextOption, type EndpointTuningOptions } from './endpoint-options';
 
 interface SystemAddOptions extends EndpointTuningOptions {
@@ -42,28 +42,9 @@ interface TaskOptions {
   batchIn?: string;
 }
 
-function compact(n: number): string {
-  return n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e4 ? `${(n / 1e3).toFixed(1)}k` : String(n);
-}
-
-function duration(seconds: number): string {
-  if (seconds < 90) return `${Math.round(seconds)}s`;
-  if (seconds < 5400) return `${Math.round(seconds / 60)}m`;
-  return `${(seconds / 3600).toFixed(1)}h`;
-}
-
-/** The judge run's progress line, for a task: model · task · dataset, done/total, rate, ETA, requests, tokens, errors by kind. */
+/** The progress line of a task run: model · task · dataset, then what every run's line says. */
 export function accuracyProgressLine(s: AccuracyRunStatus): string {
-  const pct = s.total > 0 ? ` (${Math.floor((100 * s.done) / s.total)}%)` : '';
-  const parts = [`${s.model} · ${s.task}${s.dataset ? ` · ${s.dataset}` : ''}`, `${s.done}/${s.total}${pct}${s.itemNoun ? ` ${s.itemNoun}s` : ''}`];
-  if (s.ratePerSecond != null) parts.push(`${s.ratePerSecond.toFixed(1)}/s`);
-  if (s.etaSeconds != null && s.state === 'running') parts.push(`ETA ${duration(s.etaSeconds)}`);
-  if (s.requests > 0) parts.push(`${s.requests} requests`, `tokens ${compact(s.tokens?.prompt ?? 0)} in / ${compact(s.tokens?.completion ?? 0)} out`);
-  if (s.cached > 0) parts.push(`${s.cached} cached`);
-  const errors = (s.errors ?? []).reduce((n, e) => n + e.count, 0);
-  parts.push(errors === 0 ? 'no errors' : `errors ${errors} (${(s.errors ?? []).map((e) => `${e.kind} ${e.count}`).join(', ')})`);
-  if (s.state !== 'running') parts.push(s.message);
-  return parts.join(' · ');
+  return runProgressLine(`${s.model} · ${s.task}${s.dataset ? ` · ${s.dataset}` : ''}`, s, s.itemNoun);
 }
 
 /** The options as the contract's run input (the contract alone judges task, judge/system, dataset, lines and prompts). */

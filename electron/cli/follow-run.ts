@@ -5,7 +5,36 @@
  * the circuit, 1 failed); and the report of a batch file read back (`--batch-in`).
  */
 import type { BatchImportCounts, RunStatus } from '../../shared/contract/tasks';
+import { errorsText, inARowText, requestsText, unparseableText } from '../../shared/run-counts';
 import { sleep } from './client';
+
+function compact(n: number): string {
+  return n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e4 ? `${(n / 1e3).toFixed(1)}k` : String(n);
+}
+
+function duration(seconds: number): string {
+  if (seconds < 90) return `${Math.round(seconds)}s`;
+  if (seconds < 5400) return `${Math.round(seconds / 60)}m`;
+  return `${(seconds / 3600).toFixed(1)}h`;
+}
+
+/**
+ * The progress line of any run, from the run status's counters as every host shows them:
+ * label, done/total, rate, ETA, requests, tokens, cached, unparseable, errors by kind, failures in a row.
+ */
+export function runProgressLine(label: string, s: RunStatus, itemNoun?: string): string {
+  const pct = s.total > 0 ? ` (${Math.floor((100 * s.done) / s.total)}%)` : '';
+  const parts = [label, `${s.done}/${s.total}${pct}${itemNoun ? ` ${itemNoun}s` : ''}`];
+  if (s.ratePerSecond !== null) parts.push(`${s.ratePerSecond.toFixed(1)}/s`);
+  if (s.etaSeconds !== null && s.state === 'running') parts.push(`ETA ${duration(s.etaSeconds)}`);
+  if (s.requests > 0) parts.push(requestsText(s), `tokens ${compact(s.tokens.prompt)} in / ${compact(s.tokens.completion)} out`);
+  if (s.cached > 0) parts.push(`${s.cached} cached`);
+  if (s.parseErrors + s.reusedParseErrors > 0) parts.push(unparseableText(s));
+  parts.push(errorsText(s));
+  if (s.failuresInARow > 1 && (s.state === 'running' || s.state === 'paused')) parts.push(inARowText(s));
+  if (s.state !== 'running') parts.push(s.message);
+  return parts.join(' · ');
+}
 
 export interface RunCalls<S extends RunStatus> {
   status(runId: string): Promise<S>;
@@ -62,12 +91,12 @@ export async function followRun<S extends RunStatus>(started: S, calls: RunCalls
  */
 export function reportRunEnd(status: RunStatus, { label, itemsNoun, countParseErrors }: { label: string; itemsNoun: string; countParseErrors: boolean }): void {
   for (const note of status.notes) process.stderr.write(`Note: ${note}\n`);
-  process.stdout.write(`${label}: ${status.message} (${status.done}/${status.total}; ${status.requests} requests, ${status.cached} cached)\n`);
+  process.stdout.write(`${label}: ${status.message} (${status.done}/${status.total}; ${requestsText(status)}, ${status.cached} cached)\n`);
   if (status.state === 'paused') {
     process.stderr.write(`Run the same command again to resume: answered ${itemsNoun} are not sent again.\n`);
     process.exitCode = status.pauseReason === 'user' ? 130 : 4;
   } else if (status.state === 'failed') process.exitCode = 1;
-  else if (status.failed > 0 || (countParseErrors && status.parseErrors > 0)) process.exitCode = 3;
+  else if (status.failed > 0 || (countParseErrors && status.parseErrors + status.reusedParseErrors > 0)) process.exitCode = 3;
 }
 
 /** `--batch-in`'s report: each problem line, the notes, one summary line, and the exit code (3 on any problem). */

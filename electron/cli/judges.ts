@@ -16,7 +16,7 @@ import type { ApiInput, JudgeRunStatus } from '../../shared/api';
 import { BASELINE_JUDGE_NAME } from '../../shared/judges/config';
 import { LIMITS } from '../../shared/limits';
 import { Refusal, UsageError, number, printList, projectClient } from './client';
-import { followRun, reportBatchImport, reportRunEnd } from './follow-run';
+import { followRun, reportBatchImport, reportRunEnd, runProgressLine } from './follow-run';
 import { endpointTuning, readTextOption, type EndpointTuningOptions } from './endpoint-options';
 
 type JudgeConfigText = ApiInput<'judges.add'>['config'];
@@ -55,28 +55,9 @@ function shortHash(hash: string | null): string {
   return hash === null ? '-' : hash.length > 12 ? hash.slice(0, 12) : hash;
 }
 
-function compact(n: number): string {
-  return n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e4 ? `${(n / 1e3).toFixed(1)}k` : String(n);
-}
-
-function duration(seconds: number): string {
-  if (seconds < 90) return `${Math.round(seconds)}s`;
-  if (seconds < 5400) return `${Math.round(seconds / 60)}m`;
-  return `${(seconds / 3600).toFixed(1)}h`;
-}
-
-/** The progress line: done/total, rate, ETA, tokens, errors by kind. */
+/** The progress line: the judge (and dataset), then what every run's line says. */
 export function progressLine(s: JudgeRunStatus): string {
-  const pct = s.total > 0 ? ` (${Math.floor((100 * s.done) / s.total)}%)` : '';
-  const parts = [`${s.judge}${s.dataset ? ` · ${s.dataset}` : ''}`, `${s.done}/${s.total}${pct}`];
-  if (s.ratePerSecond !== null) parts.push(`${s.ratePerSecond.toFixed(1)}/s`);
-  if (s.etaSeconds !== null && s.state === 'running') parts.push(`ETA ${duration(s.etaSeconds)}`);
-  if (s.requests > 0) parts.push(`${s.requests} requests`, `tokens ${compact(s.tokens.prompt)} in / ${compact(s.tokens.completion)} out`);
-  if (s.cached > 0) parts.push(`${s.cached} cached`);
-  const errors = s.errors.reduce((n, e) => n + e.count, 0);
-  parts.push(errors === 0 ? 'no errors' : `errors ${errors} (${s.errors.map((e) => `${e.kind} ${e.count}`).join(', ')})`);
-  if (s.state !== 'running') parts.push(s.message);
-  return parts.join(' · ');
+  return runProgressLine(`${s.judge}${s.dataset ? ` · ${s.dataset}` : ''}`, s);
 }
 
 const J = LIMITS.judge;

@@ -55,16 +55,28 @@ export const RunStatusSchema = z.object({
   pauseReason: PauseReasonSchema.nullable(),
   /** One line for people: "running", "paused: endpoint unreachable", "done: 3 sentences failed". */
   message: z.string(),
-  /** Items finished in this run's selection (answered, cached, parse errors, failures). */
+  /** Items finished in this run's selection: cached + reusedParseErrors + ok + parseErrors + failed. */
   done: z.number().int(),
   total: z.number().int(),
   /** Answered without a request: stored earlier or found in the content cache. */
   cached: z.number().int(),
-  /** HTTP requests sent by this run, retries included. */
+  /** Items given, without a request, the unparseable answer of an item with the same content. */
+  reusedParseErrors: z.number().int(),
+  /**
+   * HTTP requests sent by this run, retries included:
+   * ok + parseErrors + the failed attempts by kind (parse_error aside) + dropped.
+   */
   requests: z.number().int(),
+  /** Requests whose answer a pause or cancel dropped (sent again on resume). */
+  dropped: z.number().int(),
+  /** Items answered by a request. */
   ok: z.number().int(),
+  /** Items whose fresh answer did not parse. */
   parseErrors: z.number().int(),
+  /** Items whose last attempt failed (run again to retry them). */
   failed: z.number().int(),
+  /** Failed attempts since the last answer, across resumes (what opens the circuit). */
+  failuresInARow: z.number().int(),
   /** Items left out because their input is missing (no document, no claims or key facts yet; the notes say which). */
   missing: z.number().int(),
   /** Items per second over the last 10 seconds; null before the first answer. */

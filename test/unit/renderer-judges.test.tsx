@@ -409,7 +409,7 @@ describe('runs', () => {
     expect(screen.getByTestId('run-tokens').textContent).toBe(`${(123456).toLocaleString()} in / 789 out`);
     expect(screen.getByTestId('run-cached').textContent).toBe('5');
     expect(screen.getByTestId('run-requests').textContent).toBe('38');
-    expect(screen.getByTestId('run-outcomes').textContent).toBe('33 labeled · 1 unparsable · 1 failed');
+    expect(screen.getByTestId('run-outcomes').textContent).toBe('33 labeled · 1 unparseable answer · 1 failed');
     const rows = within(screen.getByTestId('run-errors')).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
       ['rate limited (429)', '3', '429 Too Many Requests'],
@@ -448,6 +448,9 @@ describe('runs', () => {
         pauseReason: 'endpoint_unreachable',
         message: 'paused: endpoint unreachable',
         done: 12,
+        requests: 7,
+        dropped: 2,
+        failuresInARow: 5,
         errors: [{ kind: 'connection', count: 5, lastMessage: 'connect ECONNREFUSED 127.0.0.1:8000' }],
         notes: ['the endpoint returned no log-probabilities: hard labels only'],
       },
@@ -461,6 +464,9 @@ describe('runs', () => {
     expect(screen.getByTestId('run-status').getAttribute('data-pause-reason')).toBe('endpoint_unreachable');
     expect(screen.getByTestId('run-notes').textContent).toContain('no log-probabilities');
     expect(screen.getByTestId('run-error-connection').textContent).toContain('ECONNREFUSED');
+    // The figures read the run's one counter object: 5 failed + 2 dropped = 7 requests, 5 in a row.
+    expect(screen.getByTestId('run-requests').textContent).toBe('7 (2 dropped by a pause)');
+    expect(screen.getByTestId('run-in-a-row').textContent).toBe('5');
     expect(buttons()).toMatchObject({ pause: { disabled: true }, resume: { disabled: false }, cancel: { disabled: false } });
 
     fireEvent.click(buttons().resume);

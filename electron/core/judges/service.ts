@@ -453,7 +453,9 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
     },
     'judges.batchImport': async ({ name, source, dataset, onlySampled }): Promise<JudgeBatchImport> => {
       if (source.type === 'path') requireDiskPaths('Reading a batch file from a path');
-      // The request file's selection: an answer for a sentence outside it is refused.
+      requireDataset(dataset);
+      // The request file's selection: an answer for a sentence outside it is refused, and what is
+      // still to do is counted in it, as its plan counts it.
       const { setup, config } = batchSetup(name, { dataset, onlySampled });
       requireBatchable(name, config);
       rememberKeyOf(name, config);

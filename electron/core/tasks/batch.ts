@@ -343,7 +343,7 @@ export async function importBatchOutput<C, Item, I, O>(setup: BatchSetup<C, Item
     if (toSave.length >= SAVE_CHUNK) flush();
   }
   flush();
-  // Items that share content with an answered one take its answer from the cache now.
+  // Items of the selection that share content with an answered one take its answer from the cache now.
   const rest = await walkWork(setup, { dryRun: false });
   counts.shared = rest.cached;
   counts.stillToDo = rest.requests + rest.shared;

@@ -30,6 +30,8 @@ import { BoundedQueue, type WorkerOutcome } from './queue';
 import { RateMeter } from './rate';
 import type { PauseReason, ReplicaStatus, RunState } from '../../../shared/contract/tasks';
 import { CallAborted, CallError } from './errors';
+import { RunCounters, type RunCountsSnapshot } from './counters';
+import { unparseableText } from '../../../shared/run-counts';
 
 export interface RunTuning {
   concurrency: number;
@@ -52,33 +54,18 @@ export const DEFAULT_TUNING: Omit<RunTuning, 'concurrency' | 'retries'> = {
 };
 
 
-/** Progress of a run, for any kind (the judges map it to JudgeRunStatus). */
-export interface TaskProgress {
+/** Progress of a run, for any kind (the judges map it to JudgeRunStatus): its counters (counters.ts) and state. */
+export interface TaskProgress extends RunCountsSnapshot {
   runId: string;
   kind: string;
   configHash: string;
   state: RunState;
   pauseReason: PauseReason | null;
   message: string;
-  /** Items finished in this run's selection (answered, cached, parse errors, failures). */
-  done: number;
-  total: number;
-  /** Answered without a request: stored earlier or found in the content cache. */
-  cached: number;
-  /** Requests sent by this run, retries included. */
-  requests: number;
-  ok: number;
-  parseErrors: number;
-  failed: number;
-  /** Items left out because their input is missing. */
-  missing: number;
   ratePerSecond: number | null;
   etaSeconds: number | null;
-  tokens: { prompt: number; completion: number };
   /** A backend over replicas: each replica's health, adaptive limit and counts. */
   replicas: ReplicaStatus[] | null;
-  /** Failed attempts grouped by kind (retries included); messages have keys redacted. */
-  errors: Array<{ kind: TaskErrorKind; count: number; lastMessage: string }>;
   notes: string[];
   startedAt: string;
   updatedAt: string;
@@ -141,21 +128,21 @@ export class TaskRun<C, Item, I, O> {
   private flushScheduled = false;
   private writable = true;
   private holdUntil = 0;
+  /** Failures in a row since the run (re)started, by what they say: the circuit's own count. */
   private downInARow = 0;
   private rejectedInARow = 0;
-  private lastCircuitError = '';
+  private circuitCause: { message: string; everyReplica: boolean } | null = null;
   /** Answers of this run by content key (a later item with the same key reuses them). */
   private readonly answered = new Map<string, StoredAnswer<O>>();
   private readonly inFlightKeys = new Map<string, Promise<StoredAnswer<O> | null>>();
   private readonly meter = new RateMeter(RATE_WINDOW_MS);
   private lastYield = Date.now();
-  private readonly errors = new Map<TaskErrorKind, { count: number; lastMessage: string }>();
   private readonly notes = new RunNotes();
   private readonly listeners = new Set<() => void>();
   private finishedResolve!: () => void;
   /** Resolves when the run ends (done, cancelled or failed); never for a paused run. */
   readonly finished: Promise<void>;
-  private readonly counts = { total: 0, cached: 0, requests: 0, ok: 0, parseErrors: 0, failed: 0, missing: 0, tokensIn: 0, tokensOut: 0 };
+  private readonly counters: RunCounters;
   private readonly startedAt = new Date().toISOString();
   private updatedAt = this.startedAt;
   private finishedAt: string | null = null;
@@ -168,14 +155,13 @@ export class TaskRun<C, Item, I, O> {
     this.backend = setup.backend;
     this.tuning = setup.tuning;
     this.secrets = setup.secrets ?? [];
+    this.counters = new RunCounters(this.secrets);
     this.finished = new Promise((resolve) => (this.finishedResolve = resolve));
     // Over replicas the pool limits each one; the queue only needs enough workers for all of them.
     const workers = this.backend.pool ? Math.max(this.tuning.concurrency, this.backend.pool.capacity) : this.tuning.concurrency;
     this.queue = new BoundedQueue<Item>(workers, (item, signal) => this.process(item, signal), (err) => this.fail(err));
     const plan = this.source.plan();
-    this.counts.total = plan.work.length + plan.done;
-    this.counts.cached = plan.done;
-    this.counts.missing = plan.missing;
+    this.counters.planned(plan);
     this.queue.add(plan.work);
   }
 
@@ -239,34 +225,24 @@ export class TaskRun<C, Item, I, O> {
   // --- progress --------------------------------------------------------------------------------
 
   progress(now = Date.now()): TaskProgress {
-    const c = this.counts;
-    const done = c.cached + c.ok + c.parseErrors + c.failed;
+    const c = this.counters.snapshot();
     const rate = this.state === 'running' ? this.meter.rate(now) : null;
-    const remaining = c.total - done;
+    const remaining = c.total - c.done;
     const eta = this.state === 'running' && rate && rate > 0 ? remaining / rate : remaining === 0 ? 0 : null;
     const notes: string[] = [];
     if (c.missing > 0) notes.push(this.source.missingNote?.(c.missing) ?? `${c.missing} ${this.kind.itemNoun}(s) left out: their input is missing.`);
     notes.push(...this.notes.lines(this.kind));
     return {
+      ...c,
       runId: this.id,
       kind: this.kind.name,
       configHash: this.configHash,
       state: this.state,
       pauseReason: this.state === 'paused' ? this.pauseReason : null,
-      message: this.message(done),
-      done,
-      total: c.total,
-      cached: c.cached,
-      requests: c.requests,
-      ok: c.ok,
-      parseErrors: c.parseErrors,
-      failed: c.failed,
-      missing: c.missing,
+      message: this.message(c),
       ratePerSecond: this.state === 'running' ? rate : null,
       etaSeconds: eta,
-      tokens: { prompt: c.tokensIn, completion: c.tokensOut },
       replicas: this.backend.pool?.status() ?? null,
-      errors: [...this.errors].map(([kind, e]) => ({ kind, count: e.count, lastMessage: e.lastMessage })),
       notes,
       startedAt: this.startedAt,
       updatedAt: this.updatedAt,
@@ -274,32 +250,36 @@ export class TaskRun<C, Item, I, O> {
     };
   }
 
-  private message(done: number): string {
-    const c = this.counts;
+  private message(c: RunCountsSnapshot): string {
     switch (this.state) {
       case 'running':
         return this.queue.inFlight === 0 && this.holdUntil > Date.now() ? 'running (waiting for the rate limit)' : 'running';
       case 'paused':
-        if (this.pauseReason === 'endpoint_unreachable') return `paused: endpoint unreachable (${this.lastCircuitError}); resume to retry`;
-        if (this.pauseReason === 'endpoint_rejects') return `paused: endpoint rejects requests (${this.lastCircuitError}); fix the ${this.kind.answererNoun ?? 'configuration'}, then resume`;
-        return `paused at ${done}/${c.total}`;
+        if (this.pauseReason === 'endpoint_unreachable') return `paused: endpoint unreachable (${this.circuitText(c)}); resume to retry`;
+        if (this.pauseReason === 'endpoint_rejects') return `paused: endpoint rejects requests (${this.circuitText(c)}); fix the ${this.kind.answererNoun ?? 'configuration'}, then resume`;
+        return `paused at ${c.done}/${c.total}`;
       case 'cancelled':
-        return `cancelled at ${done}/${c.total}; answers so far are kept`;
+        return `cancelled at ${c.done}/${c.total}; answers so far are kept`;
       case 'failed':
         return `failed: ${this.failure ?? 'unknown error'}`;
       case 'done': {
         const parts = [`${c.cached + c.ok} answered`];
-        if (c.parseErrors > 0) {
-          parts.push(
-            this.kind.parseErrors === 'final'
-              ? `${c.parseErrors} unparseable answers (kept with their text)`
-              : `${c.parseErrors} unparseable answers (stored with their text; run again to retry them)`,
-          );
+        if (c.parseErrors + c.reusedParseErrors > 0) {
+          parts.push(unparseableText(c, this.kind.parseErrors === 'final' ? 'kept with their text' : 'stored with their text; run again to retry them'));
         }
         if (c.failed > 0) parts.push(`${c.failed} failed calls (run again to retry them)`);
         return `done: ${parts.join(', ')}`;
       }
     }
+  }
+
+  /** Why the circuit opened, with the run's own count of failures in a row. */
+  private circuitText(c: RunCountsSnapshot): string {
+    const cause = this.circuitCause;
+    if (!cause) return `${c.failuresInARow} failures in a row`;
+    return cause.everyReplica
+      ? `every replica is out after ${c.failuresInARow} failures in a row, last: ${cause.message}`
+      : `${c.failuresInARow} failures in a row, last: ${cause.message}`;
   }
 
   // --- work ------------------------------------------------------------------------------------
@@ -339,15 +319,16 @@ export class TaskRun<C, Item, I, O> {
     }
     const input = this.source.resolve(item);
     if (input === null) {
-      this.counts.missing += 1;
-      this.counts.total -= 1;
+      this.counters.itemMissing();
       return 'done';
     }
     const key = contentKey(this.kind.cacheTag, this.configHash, this.kind.keyMaterial(input));
-    const reused = this.answered.get(key) ?? this.source.cached(key) ?? (await this.inFlightKeys.get(key)) ?? null;
+    // Looked up before any await: an item with the same key started in this same turn shares its request.
+    const sharing = this.inFlightKeys.get(key);
+    const reused = this.answered.get(key) ?? this.source.cached(key) ?? (sharing ? await sharing : null);
     if (reused) {
       if (signal.aborted) return 'requeue';
-      this.counts.cached += 1;
+      this.counters.reused(reused);
       this.meter.add(Date.now());
       this.write({ ...reused, item, errorKind: null, errorMessage: null, latencyMs: null, cacheKey: key, source: 'cache' });
       return 'done';
@@ -372,14 +353,23 @@ export class TaskRun<C, Item, I, O> {
       if (wait > 0 && !(await sleep(wait, signal))) return 'requeue';
       if (signal.aborted) return 'requeue';
       const started = Date.now();
-      if (this.backend.remote) this.counts.requests += 1;
+      let sent = false;
+      const onSent = () => {
+        sent = true;
+        this.counters.sent();
+      };
       let answer: Answer<O>;
       try {
-        answer = await this.backend.call(input, signal);
+        answer = await this.backend.call(input, signal, onSent);
       } catch (err) {
-        if (err instanceof CallAborted || signal.aborted) return 'requeue';
+        if (err instanceof CallAborted) {
+          if (sent) this.counters.droppedRequest();
+          return 'requeue';
+        }
+        // A failure that came back is counted even when a pause began meanwhile.
         const e = err instanceof CallError ? err : new CallError('client_error', redact(String(err), this.secrets), false);
-        this.noteError(e.kind, e.message);
+        this.counters.attemptFailed(e.kind, e.message);
+        if (signal.aborted) return 'requeue';
         if (this.tripCircuit(e)) return 'requeue';
         if (e.kind === 'rate_limited' && this.backend.pool && resends < RATE_LIMITED_RESENDS) {
           // The pool held that replica; the item waits for a free slot on any replica.
@@ -388,7 +378,7 @@ export class TaskRun<C, Item, I, O> {
           continue;
         }
         if (!e.retryable || attempt === attempts - 1) {
-          this.counts.failed += 1;
+          this.counters.itemFailed();
           this.meter.add(Date.now());
           this.write({
             item, output: null, raw: null, parseError: null, errorKind: e.kind, errorMessage: redact(e.message, this.secrets),
@@ -403,14 +393,13 @@ export class TaskRun<C, Item, I, O> {
       }
       this.downInARow = 0;
       this.rejectedInARow = 0;
-      if (signal.aborted) return 'requeue';
+      if (signal.aborted) {
+        if (sent) this.counters.droppedRequest();
+        return 'requeue';
+      }
       const stored = storedAnswer(this.kind, this.config, answer, this.secrets, this.notes, { input });
       this.answered.set(key, stored);
-      if (stored.output !== null) this.counts.ok += 1;
-      else this.counts.parseErrors += 1;
-      if (stored.parseError !== null) this.noteError('parse_error', stored.parseError);
-      this.counts.tokensIn += stored.tokensIn ?? 0;
-      this.counts.tokensOut += stored.tokensOut ?? 0;
+      this.counters.answered(stored);
       this.meter.add(Date.now());
       this.write({ ...stored, item, errorKind: null, errorMessage: null, latencyMs: Date.now() - started, cacheKey: key, source: 'run' });
       return 'done';
@@ -437,19 +426,9 @@ export class TaskRun<C, Item, I, O> {
     const down = pool && DOWN_KINDS.has(e.kind) ? pool.allOut() : this.downInARow >= this.tuning.circuitThreshold;
     const reason = down ? 'endpoint_unreachable' : this.rejectedInARow >= this.tuning.circuitThreshold ? 'endpoint_rejects' : null;
     if (!reason) return false;
-    this.lastCircuitError =
-      pool && reason === 'endpoint_unreachable' && pool.status().length > 1
-        ? `every replica is out, last: ${e.message}`
-        : `${this.tuning.circuitThreshold} failures in a row, last: ${e.message}`;
+    this.circuitCause = { message: redact(e.message, this.secrets), everyReplica: Boolean(pool && reason === 'endpoint_unreachable' && pool.status().length > 1) };
     void this.pause(reason);
     return true;
-  }
-
-  private noteError(kind: TaskErrorKind, message: string): void {
-    const entry = this.errors.get(kind) ?? { count: 0, lastMessage: '' };
-    entry.count += 1;
-    entry.lastMessage = redact(message, this.secrets);
-    this.errors.set(kind, entry);
   }
 
   private write(result: TaskResult<Item, O>): void {

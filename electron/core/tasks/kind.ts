@@ -46,9 +46,10 @@ export interface BackendPool {
 }
 
 export interface TaskBackend<I, O> {
-  /** True when the backend sends requests (progress counts requests and tokens). */
+  /** True when the backend sends requests to an endpoint (plans count requests; a local rule sends none). */
   readonly remote: boolean;
-  call(input: I, signal: AbortSignal): Promise<Answer<O>>;
+  /** Answers one input; a remote backend calls `sent` when its request leaves (after waiting for a slot). */
+  call(input: I, signal: AbortSignal, sent: () => void): Promise<Answer<O>>;
   /** Present when the backend chooses among replicas and limits each one itself. */
   readonly pool?: BackendPool;
 }

@@ -158,7 +158,7 @@ export function replicaBackend<C, I, O>(
   return {
     remote: true,
     pool,
-    async call(input, signal): Promise<Answer<O>> {
+    async call(input, signal, sent): Promise<Answer<O>> {
       const body = kind.buildRequest(config, input);
       let lease;
       try {
@@ -166,6 +166,7 @@ export function replicaBackend<C, I, O>(
       } catch {
         throw new CallAborted();
       }
+      sent();
       const started = Date.now();
       let outcome: ReplicaOutcome = { type: 'aborted' };
       try {
@@ -189,8 +190,10 @@ export function replicaBackend<C, I, O>(
 export function chatBackend<C, I, O>(kind: TaskKind<C, I, O>, config: C, transport: ChatTransport): TaskBackend<I, O> {
   return {
     remote: true,
-    async call(input, signal): Promise<Answer<O>> {
-      const completion = await transport.send(kind.buildRequest(config, input), signal);
+    async call(input, signal, sent): Promise<Answer<O>> {
+      const body = kind.buildRequest(config, input);
+      sent();
+      const completion = await transport.send(body, signal);
       return { type: 'completion', ...completion };
     },
   };

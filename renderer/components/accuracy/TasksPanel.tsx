@@ -25,6 +25,7 @@ import {
 import { ErrorBanner } from '../ErrorBanner';
 import { ProgressBar } from '../ProgressBar';
 import { formatCount, plural } from '../../format';
+import { inARowText, requestsText, unparseableText } from '../../../shared/run-counts';
 import { SystemsPanel } from './SystemsPanel';
 import { TaskBatch } from './TaskBatch';
 
@@ -194,8 +195,9 @@ function RunRow({ run, busy }: { run: AccuracyRunStatus; busy: boolean }) {
       </div>
       <p className="run-message">{run.message}</p>
       <p className="muted">
-        {plural(run.requests, 'request')} · {formatCount(run.cached)} from the cache · {formatCount(run.ok)} answered · {formatCount(run.parseErrors)} unparsable ·{' '}
-        {formatCount(run.failed)} failed{run.missing > 0 ? ` · ${formatCount(run.missing)} left out` : ''}
+        {requestsText(run)} · {formatCount(run.cached)} from the cache · {formatCount(run.ok)} answered · {unparseableText(run)} · {formatCount(run.failed)} failed
+        {run.failuresInARow > 0 ? ` · ${inARowText(run)}` : ''}
+        {run.missing > 0 ? ` · ${formatCount(run.missing)} left out` : ''}
       </p>
       <div className="row run-controls">
         <button type="button" disabled={busy || run.state !== 'running'} onClick={() => void pauseTask(run.runId)} data-testid="accuracy-run-pause">

@@ -30,6 +30,7 @@ import {
 import { ProgressBar } from '../ProgressBar';
 import { formatCount, plural } from '../../format';
 import { errorKindLabel, formatEta, formatRate, pauseInfo } from './format';
+import { unparseableText } from '../../../shared/run-counts';
 
 interface RunPanelProps {
   judge: JudgeInfo;
@@ -197,13 +198,16 @@ function RunStatus({ run, pending }: { run: JudgeRunStatus; pending: RunControl 
           title={`${formatCount(tokens)} tokens in all`}
         />
         <Figure label="Cache hits" testId="run-cached" value={formatCount(run.cached)} title="Answered without a request: stored earlier or found in the content cache" />
-        <Figure label="Requests" testId="run-requests" value={formatCount(run.requests)} title="HTTP requests sent, retries included" />
         <Figure
-          wide
-          label="Answers"
-          testId="run-outcomes"
-          value={`${formatCount(run.ok)} labeled · ${formatCount(run.parseErrors)} unparsable · ${formatCount(run.failed)} failed`}
+          label="Requests"
+          testId="run-requests"
+          value={run.dropped > 0 ? `${formatCount(run.requests)} (${formatCount(run.dropped)} dropped by a pause)` : formatCount(run.requests)}
+          title="HTTP requests sent, retries included: answers, failed attempts and requests a pause dropped (sent again on resume)"
         />
+        {run.failuresInARow > 0 && (
+          <Figure label="Failures in a row" testId="run-in-a-row" value={formatCount(run.failuresInARow)} title="Failed attempts since the last answer, across resumes" />
+        )}
+        <Figure wide label="Answers" testId="run-outcomes" value={`${formatCount(run.ok)} labeled · ${unparseableText(run)} · ${formatCount(run.failed)} failed`} />
         {run.missing > 0 && (
           <Figure label="Left out" testId="run-missing" value={`${plural(run.missing, 'sentence')} (document missing)`} />
         )}
