@@ -39,7 +39,7 @@ import { registerReviewCommands } from './review';
 import { registerMergeCommand } from './merge';
 import { registerAccuracyCommands } from './accuracy';
 import { registerProposalsCommands } from './proposals';
-import { importedParts } from '../../shared/formats/import-summary';
+import { describeSkippedLabels, describeSkippedPredictions, importedParts } from '../../shared/formats/import-summary';
 
 /** serve's own startup: a TCP port (not a contract input). */
 const port = (value: string) => {
@@ -195,9 +195,8 @@ program
       process.stdout.write(
         `Imported ${result.kind} into ${path}: ${importedParts(result).join('; ')}.\n` +
           `Datasets: ${result.datasets.join(', ') || 'none'}\nFiles used: ${describeFiles(result.filesUsed)}\n` +
-          result.predictionsSkipped
-            .map((x) => `Predictions skipped: ${x.file}${x.line !== undefined ? ` line ${x.line}` : x.record !== undefined ? ` record ${x.record}` : ''} (${x.summaryId}): ${x.field} has ${x.found} predictions, expected ${x.expected} (one per sentence); the record is imported without them\n`)
-            .join('') +
+          result.predictionsSkipped.map((x) => `Predictions skipped: ${describeSkippedPredictions(x)}; the record is imported without them\n`).join('') +
+          (result.labelsSkipped ?? []).map((x) => `Annotation skipped: ${describeSkippedLabels(x)}; the record and its other labels are imported\n`).join('') +
           result.notes.map((n) => `Note: ${n}\n`).join(''),
       );
     } finally {

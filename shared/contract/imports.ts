@@ -42,8 +42,21 @@ export const SkippedPredictionsSchema = z.object({
   /** Predictions the record needs (its sentences) and predictions the file has. */
   expected: z.number().int(),
   found: z.number().int(),
+  /** Why, when the counts alone do not say it (e.g. the judge's copy of the summary differs). */
+  reason: z.string().optional(),
 });
 export type SkippedPredictions = z.infer<typeof SkippedPredictionsSchema>;
+
+/** People's annotations left out of an import because they do not fit their record (the rest is imported). */
+export const SkippedLabelsSchema = z.object({
+  file: z.string(),
+  line: z.number().int().optional(),
+  record: z.number().int().optional(),
+  summaryId: z.string(),
+  field: z.string(),
+  reason: z.string(),
+});
+export type SkippedLabels = z.infer<typeof SkippedLabelsSchema>;
 
 export const ProblemSchema = z.object({
   file: z.string(),
@@ -66,6 +79,8 @@ export const ImportResultSchema = z.object({
   predictionsKept: z.number().int(),
   /** Records whose bundled judge predictions did not fit (e.g. an LLM merged two sentences): imported without them. */
   predictionsSkipped: z.array(SkippedPredictionsSchema),
+  /** People's annotations that did not fit their record (e.g. a span with no category): left out, the record imported. */
+  labelsSkipped: z.array(SkippedLabelsSchema).optional(),
   notes: z.array(z.string()),
   /** Claims and key facts written (realsumm, accuracy); their labels and judge outputs are also in labelsAdded / predictionsKept. */
   accuracy: z

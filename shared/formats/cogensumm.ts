@@ -2,6 +2,9 @@
  * CoGenSumm (Falke et al., 2019; test_*_org.json as vendored by QAGS):
  * `{ <cnndm story hash>: { label, sents: { "0": { label, text }, … } } }`.
  * Sentence labels Correct / Incorrect / Unclear; documents are not included.
+ * The release is a folder of such files, one per system (`test_see17_org.json`,
+ * `test_chen18_reranked.json`, …) over the same stories: one dataset, one summary per story and
+ * file, the system named by the file.
  */
 import { z } from 'zod';
 import type { HumanLabel } from '../domain';
@@ -22,6 +25,13 @@ const CoGenSummRecordSchema = z.object({
 
 export const COGENSUMM_ANNOTATOR = 'cogensumm';
 
+/** The system and split a release file names: `test_chen18_reranked.json` → chen18_reranked, test. */
+export function coGenSummSystem(path: string): { system: string; split: string | null } {
+  const stem = (path.split(/[\\/]/).pop() ?? path).replace(/\.json$/i, '');
+  const named = /^(test|val)_(.+)$/.exec(stem);
+  return named ? { system: named[2]!, split: named[1]! } : { system: stem, split: null };
+}
+
 function coGenSummScore(file: FileHead): 0 | 1 | 2 {
   // An object keyed by story hashes whose first value has a label and sentences.
   if (/^\uFEFF?\s*\{\s*"[0-9a-f]{40}"\s*:\s*\{/.test(file.head) && /"sents"\s*:\s*\{/.test(file.head)) return 2;
@@ -40,9 +50,13 @@ export const cogensummParser: FormatParser = {
     const summaries: ImportedSummary[] = [];
     const labels: ImportedLabel[] = [];
     const dataset = options.dataset ?? 'cogensumm';
-    const firstFileOfHash = new Map<string, string>();
+    // One summary per story and system: a story may come once from each file.
+    const firstFileOfSummary = new Map<string, string>();
+    // One file keeps the story hash as the summary id; a folder of systems adds the system to it.
+    const severalFiles = files.length > 1;
 
     for (const file of files) {
+      const { system, split } = coGenSummSystem(file.path);
       const data = parseJsonDocument(file, problems);
       if (data === undefined) continue;
       if (data === null || typeof data !== 'object' || Array.isArray(data)) {
@@ -63,12 +77,13 @@ export const cogensummParser: FormatParser = {
         const place = { file: file.path, ...(at >= 0 ? { line: cursorLine } : {}) };
         const record = validateRecord(CoGenSummRecordSchema, value, place, problems);
         if (!record) continue;
-        const earlier = firstFileOfHash.get(hash);
+        const summaryId = severalFiles ? `${hash}:${system}` : hash;
+        const earlier = firstFileOfSummary.get(summaryId);
         if (earlier) {
-          problems.add({ ...place, expected: 'each story hash once', found: `"${hash}" again (first in ${earlier})` });
+          problems.add({ ...place, expected: `each story hash once per system (the system is named by the file: "${system}")`, found: `"${hash}" again (first in ${earlier})` });
           continue;
         }
-        firstFileOfHash.set(hash, file.path);
+        firstFileOfSummary.set(summaryId, file.path);
         const keys = Object.keys(record.sents);
         const expectedKeys = keys.map((_, i) => String(i));
         const outOfOrder = keys.findIndex((k, i) => k !== expectedKeys[i]);
@@ -86,17 +101,17 @@ export const cogensummParser: FormatParser = {
           dataset,
           docId: hash,
           document: null,
-          summaryId: hash,
+          summaryId,
           summary: sentences.map((s) => s.text).join(' '),
           label: record.label === 'Correct' ? 1 : 0,
           sentences: sentences.map((s) => s.text),
-          meta: { source: 'cnndm', originalLabel: record.label },
+          meta: { source: 'cnndm', originalLabel: record.label, system, split },
           source: place,
         });
         sentences.forEach((s, index) => {
           labels.push({
             dataset,
-            summaryId: hash,
+            summaryId,
             sentenceIndex: index,
             label: SENTENCE_LABELS[s.label]!,
             annotator: COGENSUMM_ANNOTATOR,
@@ -116,6 +131,12 @@ export const cogensummParser: FormatParser = {
       'Documents are not included (CNN/DailyMail story hashes only): every summary is imported with its document missing; attach documents before annotating.',
       'The summary text is the given sentences joined by single spaces; the sentence split is kept as given.',
     ];
+    const systems = [...new Set(summaries.map((s) => s.meta.system as string))];
+    notes.push(
+      severalFiles
+        ? `${files.length} files, one system each (named by the file): ${systems.join(', ')}; summary id "<story hash>:<system>", document id the story hash (shared by the systems).`
+        : `System "${systems[0] ?? coGenSummSystem(files[0]?.path ?? '').system}" (named by the file); summary id = the story hash.`,
+    );
     return { kind: 'cogensumm', summaries, labels, predictions: [], filesUsed: files.map((f) => f.path), notes };
   },
 };

@@ -7,7 +7,7 @@
  */
 import type { ErrorType, GlobalLabel, HumanLabel } from '../domain';
 import { SPLITTER, splitSentences, type SentenceSpan } from '../split/sentences';
-import { nestingProblem } from './jsonl';
+import { listForNote, nestingProblem } from './jsonl';
 import { findExcessNesting } from './nesting';
 import { findLoneSurrogate, loneSurrogateProblem } from './surrogates';
 import {
@@ -19,6 +19,7 @@ import {
   type ImportedSummary,
   type ImportProblem,
   type ParseOptions,
+  type SkippedLabels,
   type SourceFile,
 } from './types';
 
@@ -52,7 +53,12 @@ interface Sample {
   sentences: SentenceSpan[];
   metadata: Record<string, unknown>;
   annotations: SpanAnnotation[];
+  /** Annotations with `label: []` (a highlight given no category): left out and listed. */
+  uncategorised: Array<{ field: string; annotator: string; text: string }>;
 }
+
+/** What readAnnotation makes of one entry: a usable span, one with no category, or nothing (problems added). */
+type ReadAnnotation = { span: SpanAnnotation } | { uncategorised: { annotator: string; text: string } } | null;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -96,7 +102,7 @@ function readAnnotation(
   summary: string,
   where: { file: string; record: number; field: string },
   problems: ImportProblem[],
-): SpanAnnotation | null {
+): ReadAnnotation {
   const problem = (field: string, expected: string, found?: unknown): void => {
     problems.push({
       file: where.file,
@@ -116,8 +122,8 @@ function readAnnotation(
 
   const labels = raw.label;
   const known = new Set<string>(SPAN_LABELS);
-  if (!Array.isArray(labels) || labels.length === 0 || !labels.every((l) => typeof l === 'string' && known.has(l))) {
-    problem('.label', `a non-empty list of FaithBench labels (${SPAN_LABELS.join(', ')})`, labels);
+  if (!Array.isArray(labels) || !labels.every((l) => typeof l === 'string' && known.has(l))) {
+    problem('.label', `a list of FaithBench labels (${SPAN_LABELS.join(', ')})`, labels);
   }
 
   const { summary_start: start, summary_end: end } = raw;
@@ -134,14 +140,19 @@ function readAnnotation(
   }
   if (problems.length > before) return null;
 
+  const text = summary.slice(start as number, end as number);
+  // The release has highlights with no category beside the same annotator's labeled spans: they say nothing.
+  if ((labels as SpanLabel[]).length === 0) return { uncategorised: { annotator: (annotator as string).trim(), text } };
   const note = typeof raw.note === 'string' && raw.note.trim() !== '' ? raw.note.trim() : null;
   return {
-    annotator: (annotator as string).trim(),
-    labels: labels as SpanLabel[],
-    start: start as number,
-    end: end as number,
-    text: summary.slice(start as number, end as number),
-    note,
+    span: {
+      annotator: (annotator as string).trim(),
+      labels: labels as SpanLabel[],
+      start: start as number,
+      end: end as number,
+      text,
+      note,
+    },
   };
 }
 
@@ -176,13 +187,15 @@ function readSample(raw: unknown, file: string, record: number, problems: Import
   if (metadata !== undefined && metadata !== null && !isRecord(metadata)) problem('metadata', 'an object (summarizer, judge scores)', metadata);
 
   const spans: SpanAnnotation[] = [];
+  const uncategorised: Sample['uncategorised'] = [];
   if (!Array.isArray(annotations)) {
     problem('annotations', 'a list of span annotations ([] when nobody marked anything)', annotations);
   } else if (typeof summary === 'string' && sentences.length > 0) {
     // Offsets are only checked against a usable summary (its own problem is reported above).
     annotations.forEach((item, index) => {
-      const span = readAnnotation(item, summary, { file, record, field: `annotations[${index}]` }, problems);
-      if (span) spans.push(span);
+      const read = readAnnotation(item, summary, { file, record, field: `annotations[${index}]` }, problems);
+      if (read && 'span' in read) spans.push(read.span);
+      else if (read) uncategorised.push({ field: `annotations[${index}].label`, ...read.uncategorised });
     });
   }
   if (problems.length > before) return null;
@@ -195,6 +208,7 @@ function readSample(raw: unknown, file: string, record: number, problems: Import
     sentences,
     metadata: isRecord(metadata) ? metadata : {},
     annotations: spans,
+    uncategorised,
   };
 }
 
@@ -289,6 +303,7 @@ function parseFaithBench(files: SourceFile[], options: ParseOptions): ImportBatc
   const problems: ImportProblem[] = [];
   const summaries: ImportedSummary[] = [];
   const labels: ImportedLabel[] = [];
+  const labelsSkipped: SkippedLabels[] = [];
   const summaryIdOwner = new Map<string, string>();
   let unannotated = 0;
   let spanCount = 0;
@@ -310,6 +325,15 @@ function parseFaithBench(files: SourceFile[], options: ParseOptions): ImportBatc
         continue;
       }
       summaryIdOwner.set(summaryId, file.path);
+      for (const skip of sample.uncategorised) {
+        labelsSkipped.push({
+          file: file.path,
+          record: sample.record,
+          summaryId,
+          field: skip.field,
+          reason: `is [] (a highlight by ${skip.annotator} with no category, ${describe(skip.text)}): it labels nothing and is left out`,
+        });
+      }
 
       const annotators = [...new Set(sample.annotations.map((span) => span.annotator))];
       const globalLabel: GlobalLabel = sample.annotations.some((span) => span.labels.some(isUnwanted)) ? 0 : 1;
@@ -373,6 +397,9 @@ function parseFaithBench(files: SourceFile[], options: ParseOptions): ImportBatc
     'Summary-level judge scores (gpt-3.5-turbo, gpt-4-turbo, gpt_4o, hhem, true_nli, …) are kept in meta.summary_judges; ' +
       'they are not sentence predictions.',
   ];
+  if (labelsSkipped.length > 0) {
+    notes.push(`${labelsSkipped.length} span annotation(s) with no category (label []) left out: ${listForNote(labelsSkipped.map((x) => `${x.file} record ${x.record ?? '?'} ${x.field}`), '; ')}.`);
+  }
   if (spansOnNoSentence > 0) {
     notes.push(`${spansOnNoSentence} of ${spanCount} spans cover only white space or punctuation outside every sentence and label nothing.`);
   }
@@ -383,6 +410,7 @@ function parseFaithBench(files: SourceFile[], options: ParseOptions): ImportBatc
     predictions: [],
     filesUsed: files.map((f) => f.path),
     notes,
+    labelsSkipped,
   };
 }
 

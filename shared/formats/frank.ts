@@ -87,7 +87,8 @@ const FineSurERecordSchema = z.looseObject({
   sentences: z.array(nonEmptyText('a non-empty sentence')).min(1),
   raw_annotations: z.record(
     z.string().regex(/^annotator_\d+$/, { error: 'annotator keys like "annotator_0"' }),
-    z.object({ factuality_labels: z.array(FactualityLabel), factuality_types: z.array(z.string()) }),
+    // factuality_types is optional: the labels stand without their error codes.
+    z.object({ factuality_labels: z.array(FactualityLabel), factuality_types: z.array(z.string()).optional() }),
   ),
   llm_output: z.string().nullish(),
   pred_faithfulness_labels: z.array(FactualityLabel).nullish(),
@@ -378,17 +379,29 @@ export const frankParser: FormatParser = {
       // FineSurE's spaCy split may differ from the gold split; labels only fit when the units match.
       if (!sameSplit(fs.value.sentences, sentences)) {
         splitMismatch.push(`${summaryId} (${fs.value.sentences.length} vs ${sentences.length} sentences)`);
+        const judgedOther = predictionSource.get(k);
+        if (judgedOther) {
+          skippedPredictions.push({
+            ...judgedOther.place,
+            summaryId,
+            field: 'sentences',
+            expected: sentences.length,
+            found: fs.value.sentences.length,
+            reason: `are FineSurE's split, which differs from the gold split of ${source.file}: the judge's per-sentence predictions do not fit the units and are left out`,
+          });
+        }
         continue;
       }
       const labelSource = { file: fs.place.file, ...(fs.place.line !== undefined ? { line: fs.place.line } : {}) };
       for (const [annotatorKey, annotation] of Object.entries(fs.value.raw_annotations)) {
         const annotator = `frank-${annotatorKey.slice('annotator_'.length)}`;
         // Two codes for one sentence make the type list longer than the sentences: no alignment.
-        const aligned = annotation.factuality_types.length === annotation.factuality_labels.length;
-        if (!aligned) misalignedTypes += 1;
+        const types = annotation.factuality_types;
+        const aligned = types !== undefined && types.length === annotation.factuality_labels.length;
+        if (types !== undefined && !aligned) misalignedTypes += 1;
         annotation.factuality_labels.forEach((value, index) => {
           const label: HumanLabel = value === 1 ? 'unfaithful' : 'faithful';
-          const code = aligned ? annotation.factuality_types[index] : undefined;
+          const code = aligned ? types[index] : undefined;
           labels.push({
             dataset,
             summaryId,
@@ -403,6 +416,17 @@ export const frankParser: FormatParser = {
         });
       }
       const judged = predictionSource.get(k);
+      const categories = judged?.value.pred_faithfulness_error_type;
+      if (judged && categories && categories.length !== sentences.length) {
+        skippedPredictions.push({
+          ...judged.place,
+          summaryId,
+          field: 'pred_faithfulness_error_type',
+          expected: sentences.length,
+          found: categories.length,
+          reason: `has ${categories.length} categories for ${sentences.length} sentences: the error types are left out, the verdicts kept`,
+        });
+      }
       if (judged?.value.pred_faithfulness_labels) {
         judged.value.pred_faithfulness_labels.forEach((value, index) => {
           predictions.push({

@@ -3,7 +3,7 @@
  * the things this kind of file brings, so a scaffold import reads "9 scaffold versions added"
  * rather than "0 summaries added, 0 sentences, 0 labels".
  */
-import type { ImportResult } from '../api';
+import type { ImportResult, SkippedLabels, SkippedPredictions } from '../api';
 import { formatCount, nonZeroCounts, plural } from '../words';
 
 /** The parts of the summary, in order; ["nothing new"] when the file added nothing. */
@@ -31,4 +31,18 @@ export function importedParts(result: ImportResult): string[] {
   }
   if (result.scaffold) parts.push(`${plural(result.scaffold.scaffolds, 'scaffold version')} and ${plural(result.scaffold.alignments, 'alignment')} added`);
   return parts.length > 0 ? parts : ['nothing new'];
+}
+
+function place(x: { file: string; line?: number; record?: number; summaryId: string }): string {
+  return `${x.file}${x.line !== undefined ? `, line ${x.line}` : x.record !== undefined ? `, record ${x.record}` : ''} (${x.summaryId})`;
+}
+
+/** One record's judge output left out, in words: where, which field, why. */
+export function describeSkippedPredictions(x: SkippedPredictions): string {
+  return `${place(x)}: ${x.field} ${x.reason ?? `has ${x.found} predictions, expected ${x.expected} (one per sentence)`}`;
+}
+
+/** One person's annotation left out, in words: where, which field, why. */
+export function describeSkippedLabels(x: SkippedLabels): string {
+  return `${place(x)}: ${x.field} ${x.reason}`;
 }

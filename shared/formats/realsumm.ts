@@ -29,7 +29,8 @@ const SummaryRecordSchema = z.looseObject({
   model: z.string().trim().min(1),
   transcript: nonEmptyText('a non-empty transcript (the document)'),
   sentences: z.array(nonEmptyText('a non-empty sentence')).min(1),
-  raw_annotations: z.record(z.string().min(1), z.object({ key_fact_labels: z.array(Bit), sentence_labels: z.array(Bit) })).optional(),
+  // Either list may be absent: FineSurE's RealSumm gives a fourth annotator key-fact labels only.
+  raw_annotations: z.record(z.string().min(1), z.object({ key_fact_labels: z.array(Bit).optional(), sentence_labels: z.array(Bit).optional() })).optional(),
   llm_output: z.string().nullish(),
   pred_alignment_labels: z.array(Bit).nullish(),
   pred_sentence_line_numbers: z.array(z.number().int()).nullish(),
@@ -70,6 +71,11 @@ function literalFields(value: unknown, fields: readonly string[], place: Problem
   return out;
 }
 
+/** The same summary of the same document: a record and an alignment of it can be read together. */
+function sameSummary(a: SummaryRecord, b: SummaryRecord): boolean {
+  return a.transcript === b.transcript && JSON.stringify(a.sentences.map((x) => x.trim())) === JSON.stringify(b.sentences.map((x) => x.trim()));
+}
+
 /** Per key fact, the 1-based lines the judge named, read from its raw answer; null when it does not parse or does not fit. */
 function alignmentLines(llmOutput: string | null | undefined, facts: number): number[][] | null {
   if (!llmOutput) return null;
@@ -90,7 +96,7 @@ export const realsummParser: FormatParser = {
   kind: 'realsumm',
   description: 'REALSumm in FineSurE format: summaries with annotators\' key-fact and sentence labels, human key-fact lists, a judge\'s key-fact alignment (JSON Lines)',
   mapping:
-    'Summaries: id "<doc_id>:<model>", system = model, sentences as given. Annotators realsumm-0/1/2 (imported): key_fact_labels 1 → covered, 0 → not covered; ' +
+    'Summaries: id "<doc_id>:<model>", system = model, sentences as given. Annotators realsumm-<key> (imported; each list used where it exists): key_fact_labels 1 → covered, 0 → not covered; ' +
     `sentence_labels 1 → the sentence conveys a key fact. Key facts: key_facts of the human list (source imported). Judge "${REALSUMM_JUDGE}": pred_alignment_labels, pred_sentence_line_numbers (1-based), per-fact lines from llm_output.`,
 
   sniff(files) {
@@ -133,25 +139,24 @@ export const realsummParser: FormatParser = {
         const record = validateRecord(SummaryRecordSchema, literalFields(value, ['sentences', 'raw_annotations'], place, problems), place, problems);
         if (!record) continue;
         const k = `${record.doc_id}:${record.model}`;
-        const earlier = records.get(k);
-        if (earlier) {
-          const same = JSON.stringify(earlier.value.sentences) === JSON.stringify(record.sentences) && JSON.stringify(earlier.value.raw_annotations ?? null) === JSON.stringify(record.raw_annotations ?? earlier.value.raw_annotations ?? null);
-          if (!same || earlier.value.transcript !== record.transcript) {
-            problems.add({ ...place, field: 'sentences', expected: `the same summary and annotations as ${earlier.place.file} line ${earlier.place.line ?? '?'} (same doc_id and model)`, found: 'different ones' });
-            continue;
-          }
-          if (!earlier.value.raw_annotations && record.raw_annotations) records.set(k, { value: record, place });
-        } else {
-          records.set(k, { value: record, place });
+        // A judge's record (it has an alignment) is read apart from the people's: its copy of the summary may differ.
+        const target = record.pred_alignment_labels ? alignments : records;
+        const earlier = target.get(k);
+        if (!earlier) {
+          target.set(k, { value: record, place });
+          continue;
         }
-        if (record.pred_alignment_labels) {
-          const other = alignments.get(k);
-          if (other && JSON.stringify(other.value.pred_alignment_labels) !== JSON.stringify(record.pred_alignment_labels)) {
-            problems.add({ ...place, field: 'pred_alignment_labels', expected: `the same alignment as ${other.place.file} line ${other.place.line ?? '?'}`, found: 'a different one' });
-            continue;
+        if (target === alignments) {
+          if (JSON.stringify(earlier.value.pred_alignment_labels) !== JSON.stringify(record.pred_alignment_labels) || !sameSummary(earlier.value, record)) {
+            problems.add({ ...place, field: 'pred_alignment_labels', expected: `the same alignment as ${earlier.place.file} line ${earlier.place.line ?? '?'}`, found: 'a different one' });
           }
-          if (!other) alignments.set(k, { value: record, place });
+          continue;
         }
+        if (!sameSummary(earlier.value, record) || JSON.stringify(earlier.value.raw_annotations ?? null) !== JSON.stringify(record.raw_annotations ?? earlier.value.raw_annotations ?? null)) {
+          problems.add({ ...place, field: 'sentences', expected: `the same summary and annotations as ${earlier.place.file} line ${earlier.place.line ?? '?'} (same doc_id and model)`, found: 'different ones' });
+          continue;
+        }
+        if (!earlier.value.raw_annotations && record.raw_annotations) records.set(k, { value: record, place });
       }
     }
     problems.throwIfAny();
@@ -161,6 +166,27 @@ export const realsummParser: FormatParser = {
     const skipped: SkippedPredictions[] = [];
     const notes: string[] = [];
     const docsWithoutFacts = new Set<string>();
+
+    // The people's record of each summary is the data file's; an alignment file's copy stands in when there is none.
+    for (const [k, aligned] of alignments) {
+      const own = records.get(k);
+      if (!own) {
+        records.set(k, aligned);
+      } else if (!sameSummary(own.value, aligned.value)) {
+        // A run on a perturbed copy of the summary: its verdicts do not fit the people's record.
+        alignments.delete(k);
+        skipped.push({
+          ...aligned.place,
+          summaryId: k,
+          field: 'sentences',
+          expected: own.value.sentences.length,
+          found: aligned.value.sentences.length,
+          reason: `its summary differs from the one in ${own.place.file} line ${own.place.line ?? '?'} (same doc_id and model); the people's record is kept, the alignment left out`,
+        });
+      } else if (!own.value.raw_annotations && aligned.value.raw_annotations) {
+        records.set(k, { value: { ...own.value, raw_annotations: aligned.value.raw_annotations }, place: aligned.place });
+      }
+    }
 
     for (const [summaryId, { value: r, place }] of records) {
       const sentences = r.sentences.map((s) => s.trim());
@@ -177,17 +203,18 @@ export const realsummParser: FormatParser = {
       });
       accuracy.systemOutputs.push({ dataset, docId: r.doc_id, system: r.model, summaryId, failure: null, failureMessage: null, source: place });
       const facts = keyFacts.get(r.doc_id)?.facts ?? null;
+      // Each annotator's lists are used where they exist (a fourth annotator may have key-fact labels only).
       for (const [annotatorKey, a] of Object.entries(r.raw_annotations ?? {})) {
         const annotator = `${REALSUMM_ANNOTATOR_PREFIX}${annotatorKey.replace(/^annotator_/, '')}`;
         if (facts === null) docsWithoutFacts.add(r.doc_id);
-        else if (a.key_fact_labels.length !== facts.length) {
+        else if (a.key_fact_labels !== undefined && a.key_fact_labels.length !== facts.length) {
           skipped.push({ ...place, summaryId, field: `raw_annotations.${annotatorKey}.key_fact_labels`, expected: facts.length, found: a.key_fact_labels.length });
-        } else {
+        } else if (a.key_fact_labels !== undefined) {
           a.key_fact_labels.forEach((bit, factIndex) =>
             accuracy.keyFactLabels.push({ dataset, summaryId, factIndex, annotator, label: bit === 1 ? 'covered' : 'not_covered', conveyedBy: { claims: [], sentences: [] }, note: null, source: place }),
           );
         }
-        if (facts === null) continue;
+        if (facts === null || a.sentence_labels === undefined) continue;
         if (a.sentence_labels.length !== sentences.length) {
           skipped.push({ ...place, summaryId, field: `raw_annotations.${annotatorKey}.sentence_labels`, expected: sentences.length, found: a.sentence_labels.length });
         } else {

@@ -94,6 +94,11 @@ export interface ImportBatch {
    * (FineSurE's own scoring skips such records too); the record itself is imported.
    */
   predictionsSkipped?: SkippedPredictions[];
+  /**
+   * People's annotations left out because they do not fit their record (a FaithBench span with no
+   * category, an XSumFaith row whose summary differs); the record and the rest are imported.
+   */
+  labelsSkipped?: SkippedLabels[];
   /** Claims, key facts, their labels and judge outputs, system outputs (realsumm, accuracy). */
   accuracy?: AccuracyImport;
   /** Semantic Scaffolds and their alignments (scaffold, scaffold-alignments). */
@@ -112,6 +117,20 @@ export interface SkippedPredictions {
   expected: number;
   /** What the file has. */
   found: number;
+  /** Why, when the counts alone do not say it (e.g. the judge's copy of the summary differs). */
+  reason?: string;
+}
+
+/** One person's annotation that was left out (ImportResult.labelsSkipped). */
+export interface SkippedLabels {
+  file: string;
+  line?: number;
+  record?: number;
+  summaryId: string;
+  /** The file's field, e.g. "annotations[2].label". */
+  field: string;
+  /** Why it does not fit, naming what was expected. */
+  reason: string;
 }
 
 export interface ImportProblem {

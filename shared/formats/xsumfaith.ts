@@ -9,10 +9,10 @@
 import { z } from 'zod';
 import type { ErrorType } from '../domain';
 import { csvHeaderOf, readCsv } from './csv';
-import { parseJsonDocument, ProblemCollector, validateRecord } from './jsonl';
+import { describeValue, listForNote, parseJsonDocument, ProblemCollector, validateRecord } from './jsonl';
 import { isFrankArticleHead } from './frank';
 import { IdSchema, nonEmptyText } from './summaries';
-import type { FileHead, FormatParser, ImportedLabel, ImportedSummary, SourceFile } from './types';
+import type { FileHead, FormatParser, ImportedLabel, ImportedSummary, SkippedLabels, SourceFile } from './types';
 
 const HALLUCINATION_COLUMNS = [
   'bbcid',
@@ -53,9 +53,14 @@ function roleOf(file: FileHead): Role | null {
   return null;
 }
 
-/** The release escapes apostrophes in the hallucination file (`country\'s`), not in the factuality file. */
-function unescapeApostrophes(text: string): string {
-  return text.replace(/\\'/g, "'");
+/** The summary as stored: the hallucination file escapes quotes (`country\'s`) and pads some texts with spaces, the factuality file does neither. */
+function unescapedSummary(text: string): string {
+  return text.replace(/\\(['"])/g, '$1').trim();
+}
+
+/** What two rows must share to be the same summary: unescaped, without the spaces inside quotes (`" it's … "` = `"it's …"`) or repeated ones. */
+function comparableSummary(text: string): string {
+  return unescapedSummary(text).replace(/\s*"\s*/g, '"').replace(/\s+/g, ' ');
 }
 
 interface WorkerMarks {
@@ -104,6 +109,10 @@ export const xsumfaithParser: FormatParser = {
     const usedFiles = new Set<string>();
     let mixedWorkers = 0;
     const key = (bbcid: string, system: string) => `${bbcid}:${system}`;
+    // A row whose summary still differs after normalisation belongs to another text: left out and listed.
+    const labelsSkipped: SkippedLabels[] = [];
+    const differs = (entry: XSumSummary, found: string) =>
+      `${describeValue(found, 60)} differs from the summary of ${entry.file} line ${entry.line} (${describeValue(entry.summary, 60)}) after unescaping and removing the spaces inside quotes: this worker's row is left out`;
 
     for (const file of files) {
       if (problems.full) break;
@@ -138,7 +147,7 @@ export const xsumfaithParser: FormatParser = {
         const parsed = validateRecord(HallucinationRowSchema, row.values, place, problems);
         if (!parsed) continue;
         const k = key(parsed.bbcid, parsed.system);
-        const summaryText = unescapeApostrophes(parsed.summary);
+        const summaryText = unescapedSummary(parsed.summary);
         const entry: XSumSummary = byKey.get(k) ?? {
           bbcid: parsed.bbcid,
           system: parsed.system,
@@ -150,8 +159,8 @@ export const xsumfaithParser: FormatParser = {
           isFactual: {},
         };
         byKey.set(k, entry);
-        if (entry.rawSummary !== parsed.summary) {
-          problems.add({ ...place, field: 'summary', expected: `the same summary text as line ${entry.line} (bbcid ${parsed.bbcid}, system ${parsed.system})`, found: 'a different text' });
+        if (comparableSummary(entry.summary) !== comparableSummary(parsed.summary)) {
+          labelsSkipped.push({ ...place, summaryId: k, field: 'summary', reason: differs(entry, summaryText) });
           continue;
         }
         const marks: WorkerMarks = entry.workers.get(parsed.worker_id) ?? { types: new Set(), spans: [], line: row.line };
@@ -178,13 +187,8 @@ export const xsumfaithParser: FormatParser = {
           factualityUnmatched += 1;
           continue;
         }
-        if (unescapeApostrophes(parsed.summary) !== entry.summary) {
-          problems.add({
-            ...place,
-            field: 'summary',
-            expected: `the summary text of ${entry.file} line ${entry.line} (bbcid ${parsed.bbcid}, system ${parsed.system})`,
-            found: 'a different text',
-          });
+        if (comparableSummary(parsed.summary) !== comparableSummary(entry.summary)) {
+          labelsSkipped.push({ ...place, summaryId: key(entry.bbcid, entry.system), field: 'summary', reason: differs(entry, unescapedSummary(parsed.summary)) });
           continue;
         }
         entry.isFactual[parsed.worker_id] = parsed.is_factual;
@@ -258,10 +262,13 @@ export const xsumfaithParser: FormatParser = {
         ? 'Documents: taken from the FRANK article files with the same bbcid.'
         : `Documents: ${withDocument} taken from FRANK article files (same bbcid); ${summaries.length - withDocument} missing (import them with FRANK's articles-json files or attach them later).`,
     ];
-    if (unescaped > 0) notes.push(`${unescaped} summaries had escaped apostrophes (\\') in the hallucination file; imported as plain ' (as in the factuality file).`);
+    if (unescaped > 0) notes.push(`${unescaped} summaries had escaped quotes (\\') or surrounding spaces in the hallucination file; imported unescaped and trimmed (as in the factuality file).`);
+    if (labelsSkipped.length > 0) {
+      notes.push(`${labelsSkipped.length} row(s) give a summary that differs from the first row of the same bbcid and system even after unescaping and removing the spaces inside quotes; they are left out: ${listForNote(labelsSkipped.map((x) => `${x.file} line ${x.line ?? '?'}`), '; ')}.`);
+    }
     if (factualityRows.length > 0) notes.push('is_factual (per worker, from the factuality file) is kept in the summary meta; it asks whether the summary is true, not whether it is faithful.');
     if (factualityUnmatched > 0) notes.push(`${factualityUnmatched} factuality row(s) name summaries that are not in the hallucination file: ignored.`);
     if (mixedWorkers > 0) notes.push(`${mixedWorkers} worker(s) have both a NULL row and spans for one summary: counted as unfaithful.`);
-    return { kind: 'xsumfaith', summaries, labels, predictions: [], filesUsed: files.map((f) => f.path).filter((p) => usedFiles.has(p)), notes };
+    return { kind: 'xsumfaith', summaries, labels, predictions: [], filesUsed: files.map((f) => f.path).filter((p) => usedFiles.has(p)), notes, labelsSkipped };
   },
 };

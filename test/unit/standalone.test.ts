@@ -50,6 +50,7 @@ describe('a clone needs nothing beside it', () => {
       cogensumm: ['README.txt'],
       summedits: ['LICENSE.txt'],
       realsumm: ['LICENSE.FineSurE-Apache-2.0'],
+      'as-shipped': ['realsumm/LICENSE.FineSurE-Apache-2.0', 'faithbench/LICENSE', 'xsumfaith/README.original.md', 'cogensumm/README.txt'],
     };
     const folders = readdirSync(BENCHMARKS).filter((n) => statSync(join(BENCHMARKS, n)).isDirectory()).sort();
     expect(folders).toEqual(Object.keys(licences).sort());

@@ -405,6 +405,7 @@ export async function runImport(
     labelsUnchanged: batch.labels.length - (result.labelsAdded - (result.accuracy?.labels ?? 0)),
     predictionsKept: result.predictionsKept,
     predictionsSkipped: batch.predictionsSkipped ?? [],
+    labelsSkipped: batch.labelsSkipped ?? [],
     notes: batch.notes,
     ...(result.accuracy ? { accuracy: result.accuracy } : {}),
     ...(result.scaffold ? { scaffold: result.scaffold } : {}),

@@ -10,7 +10,7 @@ import { bridge, useSession } from '../../state/session';
 import { ProgressBar } from '../ProgressBar';
 import { ProblemsTable } from './ProblemsTable';
 import type { ImportResult } from '../../../shared/api';
-import { importedParts } from '../../../shared/formats/import-summary';
+import { describeSkippedLabels, describeSkippedPredictions, importedParts } from '../../../shared/formats/import-summary';
 import { agree, plural } from '../../format';
 
 export function ImportPanel({ onImported }: { onImported: () => void }) {
@@ -99,6 +99,7 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
 }
 
 function ImportSummary({ result }: { result: ImportResult }) {
+  const labelsSkipped = result.labelsSkipped ?? [];
   return (
     <div className="import-result" data-testid="import-result">
       <p data-testid="import-result-summary">
@@ -111,15 +112,23 @@ function ImportSummary({ result }: { result: ImportResult }) {
         <div data-testid="import-predictions-skipped">
           <p className="notice">
             {plural(result.predictionsSkipped.length, 'record')} imported without {agree(result.predictionsSkipped.length, 'its', 'their')} bundled judge predictions:
-            the count does not match the sentences.
+            they do not fit the record.
           </p>
           <ul className="notes">
             {result.predictionsSkipped.map((skip, i) => (
-              <li key={i}>
-                {skip.file}
-                {skip.line !== undefined ? `, line ${skip.line}` : skip.record !== undefined ? `, record ${skip.record}` : ''} ({skip.summaryId}):{' '}
-                {skip.field} has {skip.found} predictions, expected {skip.expected} (one per sentence)
-              </li>
+              <li key={i}>{describeSkippedPredictions(skip)}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {labelsSkipped.length > 0 && (
+        <div data-testid="import-labels-skipped">
+          <p className="notice">
+            {plural(labelsSkipped.length, 'annotation')} left out (the records and their other labels are imported): they do not fit the record.
+          </p>
+          <ul className="notes">
+            {labelsSkipped.map((skip, i) => (
+              <li key={i}>{describeSkippedLabels(skip)}</li>
             ))}
           </ul>
         </div>
