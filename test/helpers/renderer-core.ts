@@ -18,6 +18,10 @@ import { SAMPLING_ALGORITHM } from '../../shared/sampling';
 import { locateSentences } from '../../shared/split/sentences';
 import { createCore, dispatch, type Core, type CoreOptions } from '../../electron/core/index';
 import { createLinkRegistry } from '../../electron/serve/links';
+import type { ClaimLabelState, ClaimSet } from '../../shared/contract/claims';
+import type { KeyFactLabelState, KeyFactSet } from '../../shared/contract/keyfacts';
+import type { AlignmentState, ScaffoldVersion } from '../../shared/contract/scaffold';
+import type { ScaffoldContent } from '../../shared/scaffold/domain';
 import { createTestTransport, type TestTransport } from '../../renderer/testing/transport';
 
 export interface SummarySeed {
@@ -35,6 +39,12 @@ export interface SummarySeed {
 export interface RendererCoreOptions {
   /** People besides the default annotator (annotators.ensure), in order. */
   people?: string[];
+  /** Per summary key (the seed's place, 1-based): the claims of each sentence, imported. */
+  claims?: Record<number, string[][]>;
+  /** Per document id: its key facts, imported. */
+  keyFacts?: Record<string, string[]>;
+  /** Per document id: its Semantic Scaffold, imported. */
+  scaffolds?: Record<string, ScaffoldContent>;
   /** The host hands out annotator links (`loupe serve`); absent: links.* answer unsupported. */
   links?: boolean;
 }
@@ -54,6 +64,20 @@ export interface RendererCore extends TestTransport {
   blindOf(unitId: number): boolean | undefined;
   /** One call through dispatch as the lead (to seed or read back in a test). */
   lead<M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>>;
+  /** Claims and key facts read back through the contract. */
+  accuracy: {
+    claimVersions(key: number): Promise<ClaimSet[]>;
+    keyFactVersions(docId: string): Promise<KeyFactSet[]>;
+    /** The annotator's label on a current claim (an empty state when unlabeled); undefined: no such claim. */
+    claimLabel(annotator: string, claimId: number): Promise<ClaimLabelState | undefined>;
+    keyFactLabel(annotator: string, key: number, keyFactId: number): Promise<KeyFactLabelState | undefined>;
+  };
+  /** Scaffolds and alignments read back through the contract. */
+  scaffold: {
+    versions(docId: string): Promise<ScaffoldVersion[]>;
+    /** A person's alignment of an item of the current scaffold for one summary ("human:<name>"). */
+    alignmentOf(source: string, key: number, itemId: number): Promise<AlignmentState | undefined>;
+  };
 }
 
 const DEFAULT_ANNOTATOR = 'ann';
@@ -97,6 +121,20 @@ async function through<M extends ApiMethod>(core: Core, method: M, input: ApiInp
   return envelope.value as ApiOutput<M>;
 }
 
+/** The dataset of the seeds that name this document. */
+function datasetOfDoc(seeds: SummarySeed[], docId: string): string {
+  const at = seeds.findIndex((s, i) => rowOf(s, i).doc_id === docId);
+  if (at === -1) throw new Error(`renderer-core: no seed has document ${docId}`);
+  return rowOf(seeds[at]!, at).dataset;
+}
+
+/** One upload through imports.start, waited for. */
+async function upload(core: Core, name: string, records: unknown[], as?: ApiInput<'imports.start'>['as']): Promise<void> {
+  const base64 = Buffer.from(records.map((r) => JSON.stringify(r)).join('\n')).toString('base64');
+  const { jobId } = await through(core, 'imports.start', { source: { type: 'upload', name, base64 }, ...(as ? { as } : {}) });
+  await untilJobEnds(core, jobId);
+}
+
 /** The seed's row in Loupe's summaries format (its key is its place, 1-based). */
 function rowOf(s: SummarySeed, i: number) {
   return { dataset: s.dataset ?? 'demo', doc_id: s.docId ?? `d${i + 1}`, document: s.document, summary_id: s.summaryId ?? `s${i + 1}`, summary: s.sentences.join(' '), sentences: s.sentences };
@@ -117,9 +155,7 @@ async function seed(core: Core, seeds: SummarySeed[], options: RendererCoreOptio
     while (end < seeds.length && direct(seeds[end]!) === direct(seeds[i]!)) end += 1;
     const rows = seeds.slice(i, end).map((s, at) => rowOf(s, i + at));
     if (!direct(seeds[i]!)) {
-      const base64 = Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n')).toString('base64');
-      const { jobId } = await through(core, 'imports.start', { source: { type: 'upload', name: 'summaries.jsonl', base64 } });
-      await untilJobEnds(core, jobId);
+      await upload(core, 'summaries.jsonl', rows);
     } else {
       repo.transaction(() => {
         const importId = repo.recordImport({ kind: 'summaries', source: 'missing.jsonl', files: ['missing.jsonl'], contentHash: `missing-${i}`, summaries: rows.length, labels: 0 });
@@ -139,6 +175,14 @@ async function seed(core: Core, seeds: SummarySeed[], options: RendererCoreOptio
       repo.insertSampleBatch({ datasetId: repo.datasetId(dataset)!, seed: 0, requested: keys.length, annotatorId: null, algorithm: SAMPLING_ALGORITHM, keys });
     }
   });
+  const claims = Object.entries(options.claims ?? {}).map(([key, perSentence]) => {
+    const row = rowOf(seeds[Number(key) - 1]!, Number(key) - 1);
+    return { type: 'claims', dataset: row.dataset, summary_id: row.summary_id, claims: perSentence.flatMap((texts, index) => texts.map((text) => ({ sentence_index: index, text }))) };
+  });
+  const keyFacts = Object.entries(options.keyFacts ?? {}).map(([docId, facts]) => ({ type: 'key_facts', dataset: datasetOfDoc(seeds, docId), doc_id: docId, facts }));
+  if (claims.length + keyFacts.length > 0) await upload(core, 'claims.jsonl', [...keyFacts, ...claims], 'accuracy');
+  const scaffolds = Object.entries(options.scaffolds ?? {}).map(([docId, content]) => ({ dataset: datasetOfDoc(seeds, docId), doc_id: docId, ...content }));
+  if (scaffolds.length > 0) await upload(core, 'scaffold.jsonl', scaffolds, 'scaffold');
   for (const name of [DEFAULT_ANNOTATOR, ...(options.people ?? [])]) await through(core, 'annotators.ensure', { name });
   for (const [i, s] of seeds.entries()) {
     if (!s.labels?.some((l) => l !== null)) continue;
@@ -170,7 +214,7 @@ async function untilJobEnds(core: Core, jobId: string): Promise<void> {
 
 /** The seeded project file, built once per distinct seed in this test file. */
 function template(seeds: SummarySeed[], options: RendererCoreOptions): Promise<string> {
-  const id = JSON.stringify({ seeds, people: options.people ?? [] });
+  const id = JSON.stringify({ seeds, people: options.people ?? [], claims: options.claims, keyFacts: options.keyFacts, scaffolds: options.scaffolds });
   let built = templates.get(id);
   if (!built) {
     built = (async () => {
@@ -223,7 +267,43 @@ export async function createRendererCore(seeds: SummarySeed[], info: HostSeed = 
   };
 
   const annotatorId = (name: string) => core.repository().annotatorId(name);
+  const keyOfDoc = (docId: string) => {
+    const at = seeds.findIndex((s, i) => rowOf(s, i).doc_id === docId);
+    if (at === -1) throw new Error(`renderer-core: no seed has document ${docId}`);
+    return at + 1;
+  };
+  const accuracy: RendererCore['accuracy'] = {
+    claimVersions: (key) => lead('claims.versions', { key }),
+    async keyFactVersions(docId) {
+      const { documentKey } = await lead('keyfacts.load', { key: keyOfDoc(docId), annotator: DEFAULT_ANNOTATOR });
+      return lead('keyfacts.versions', { documentKey });
+    },
+    async claimLabel(name, claimId) {
+      for (let key = 1; key <= seeds.length; key += 1) {
+        const loaded = await lead('claims.load', { key, annotator: name });
+        const claim = loaded.sentences.flatMap((s) => s.claims).find((c) => c.id === claimId);
+        if (claim) return claim.state;
+      }
+      return undefined;
+    },
+    async keyFactLabel(name, key, keyFactId) {
+      const loaded = await lead('keyfacts.load', { key, annotator: name });
+      return loaded.facts.find((f) => f.id === keyFactId)?.state;
+    },
+  };
+  const scaffold: RendererCore['scaffold'] = {
+    async versions(docId) {
+      const { documentKey } = await lead('scaffold.load', { key: keyOfDoc(docId), annotator: DEFAULT_ANNOTATOR });
+      return lead('scaffold.versions', { documentKey });
+    },
+    async alignmentOf(source, key, itemId) {
+      const loaded = await lead('scaffold.load', { key, annotator: source.replace(/^human:/, '') });
+      return loaded.items.find((i) => i.id === itemId)?.state;
+    },
+  };
   return {
+    accuracy,
+    scaffold,
     ...transport,
     core,
     summaries,
