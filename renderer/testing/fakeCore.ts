@@ -19,16 +19,9 @@ import type {
 import { isLikelyFragment } from '../../shared/domain';
 import { parseApiInput, refusalFor, type Caller } from '../../shared/api';
 import { ApiError } from '../api/errors';
+import type { RecordedCall } from './transport';
 import { createFakeAccuracy, type FakeAccuracy, type FakeAccuracySpec } from './fakeAccuracy';
-import { resetAnnotation } from '../state/annotation';
-import { resetClaimsAndKeyFacts } from '../state/claimsAndKeyFacts';
-import { resetScaffold } from '../state/scaffold';
 import { createFakeScaffold, type FakeScaffold, type FakeScaffoldSpec } from './fakeScaffold';
-import { resetAccuracyTasks } from '../state/accuracyTasks';
-import { resetReveal } from '../state/reveal';
-import { useImports } from '../state/imports';
-import { useProject } from '../state/project';
-import { useSession } from '../state/session';
 
 export interface FakeSummarySpec {
   key: number;
@@ -41,10 +34,6 @@ export interface FakeSummarySpec {
   labels?: Array<UnitLabelState['label']>;
 }
 
-export interface RecordedCall {
-  method: ApiMethod;
-  input: unknown;
-}
 
 type Handler<M extends ApiMethod> = (input: ApiInput<M>) => Promise<ApiOutput<M>> | ApiOutput<M>;
 
@@ -329,31 +318,4 @@ export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo>
   };
 }
 
-/** A promise with its resolve/reject exposed, to hold a write "in flight" in a test. */
-export function deferred<T = void>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
-/** Test isolation: the stores are module singletons. */
-export function resetRendererState(): void {
-  resetAnnotation();
-  resetClaimsAndKeyFacts();
-  resetScaffold();
-  resetAccuracyTasks();
-  resetReveal();
-  useSession.setState({ bridge: null, info: null, annotator: null, switching: false, view: 'start', booting: true, error: null });
-  useProject.setState({ datasets: [], batches: [], loading: false, error: null });
-  useImports.setState({ kind: '', dataset: '', sourceName: null, job: null, starting: false, error: null, problems: [] });
-  try {
-    window.localStorage.clear();
-    window.sessionStorage.clear();
-  } catch {
-    // No DOM storage in this environment.
-  }
-}
+export { deferred, resetRendererState } from './transport';

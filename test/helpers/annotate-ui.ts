@@ -1,15 +1,20 @@
-/** Rendering the app on a fake core for the Annotate tests, and reloading its tab. */
+/** Rendering the app on a core for the Annotate tests, and reloading its tab. */
 import { cleanup, render, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { App } from '../../renderer/App';
 import { resetAnnotation } from '../../renderer/state/annotation';
 import { useSession } from '../../renderer/state/session';
 import type { FakeCore } from '../../renderer/testing/fakeCore';
+import type { RendererCore } from './renderer-core';
 
-/** The views' background calls answered, the app rendered, Annotate on screen. */
-export async function mountAnnotate(core: FakeCore): Promise<FakeCore> {
-  core.override('analysis.latest', () => ({ running: null, done: null }));
-  core.override('judges.list', () => []);
+type AnyCore = FakeCore | RendererCore;
+
+/** The app rendered, Annotate on screen; on the in-memory fake, the views' background calls answered empty. */
+export async function mountAnnotate<C extends AnyCore>(core: C): Promise<C> {
+  if (!('core' in core)) {
+    core.override('analysis.latest', () => ({ running: null, done: null }));
+    core.override('judges.list', () => []);
+  }
   render(createElement(App, { bridge: core.bridge }));
   await screen.findByTestId('unit-current');
   return core;
@@ -20,7 +25,7 @@ export async function mountAnnotate(core: FakeCore): Promise<FakeCore> {
  * history and its place), the core keeps its labels. Resolves once `pane` (the mode's pane the
  * reload comes back to) is on screen.
  */
-export async function reloadTab(core: FakeCore, pane: string): Promise<void> {
+export async function reloadTab(core: AnyCore, pane: string): Promise<void> {
   cleanup();
   resetAnnotation();
   useSession.setState({ bridge: null, info: null, annotator: null, switching: false, view: 'start', booting: true, error: null });

@@ -4,6 +4,7 @@ import { createElement } from 'react';
 import { App } from '../../renderer/App';
 import type { ScaffoldContent } from '../../shared/scaffold/domain';
 import { createFakeCore, type FakeCore, type FakeSummarySpec } from '../../renderer/testing/fakeCore';
+import { createRendererCore, type HostSeed, type RendererCore } from './renderer-core';
 
 export const CAMERA_SPECS: FakeSummarySpec[] = [
   {
@@ -33,8 +34,14 @@ export function scaffoldCore(scaffold: ScaffoldContent = CAMERA_SCAFFOLD, info =
   return core;
 }
 
+/** The real core holding the camera scaffold, `annotator` a person of the project. */
+export function scaffoldRendererCore(scaffold: ScaffoldContent = CAMERA_SCAFFOLD, info: HostSeed = {}, annotator = 'ann'): Promise<RendererCore> {
+  const [{ key: _key, ...camera }] = CAMERA_SPECS as [FakeSummarySpec];
+  return createRendererCore([camera], info, { people: annotator === 'ann' ? [] : [annotator], scaffolds: { camera: scaffold } });
+}
+
 /** Renders the app on that core and waits for Annotate. */
-export async function renderAnnotate(core: FakeCore): Promise<void> {
+export async function renderAnnotate(core: FakeCore | RendererCore): Promise<void> {
   render(createElement(App, { bridge: core.bridge }));
   await screen.findByTestId('unit-current');
 }

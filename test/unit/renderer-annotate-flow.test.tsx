@@ -11,23 +11,21 @@ import { App } from '../../renderer/App';
 import { formatEstimate } from '../../renderer/format';
 import { resetAnnotation } from '../../renderer/state/annotation';
 import { useSession } from '../../renderer/state/session';
-import { createFakeCore, deferred, resetRendererState, type FakeCore, type FakeSummarySpec } from '../../renderer/testing/fakeCore';
+import { deferred, resetRendererState } from '../../renderer/testing/transport';
+import { createRendererCore, type RendererCore, type SummarySeed } from '../helpers/renderer-core';
 
-const SPECS: FakeSummarySpec[] = [
+const SPECS: SummarySeed[] = [
   {
-    key: 1,
     document: 'The council met on Tuesday. The bridge will cost 40 million dollars. Residents raised concerns about traffic.',
     sentences: ['The council met on Tuesday.', 'The bridge costs 90 million dollars.', 'Residents worried about traffic.'],
   },
-  { key: 2, document: 'Heavy rain flooded the northern valley overnight.', sentences: ['Rain flooded a valley.', 'It happened overnight.'] },
+  { document: 'Heavy rain flooded the northern valley overnight.', sentences: ['Rain flooded a valley.', 'It happened overnight.'] },
 ];
 
-let core: FakeCore;
+let core: RendererCore;
 
-async function mount(specs: FakeSummarySpec[] = SPECS) {
-  core = createFakeCore(specs);
-  core.override('analysis.latest', () => ({ running: null, done: null }));
-  core.override('judges.list', () => []);
+async function mount(specs: SummarySeed[] = SPECS) {
+  core = await createRendererCore(specs);
   render(<App bridge={core.bridge} />);
   await screen.findByTestId('unit-current');
   return core;

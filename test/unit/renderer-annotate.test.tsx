@@ -1,33 +1,33 @@
 // @vitest-environment happy-dom
 /**
- * The Annotate view against an in-memory core: durability before acknowledgement, order of
+ * The Annotate view against the real core: durability before acknowledgement, order of
  * keys, undo/redo across summaries, typing safety, inert document text, resume, missing documents.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from '../../renderer/App';
-import { createFakeCore, deferred, resetRendererState, type FakeCore, type FakeSummarySpec } from '../../renderer/testing/fakeCore';
+import { deferred, resetRendererState } from '../../renderer/testing/transport';
+import { createRendererCore, type RendererCore, type SummarySeed } from '../helpers/renderer-core';
 
 const DOC_A =
   'The council met on Tuesday to discuss the new bridge.\n\nMayor Alice Brown said construction would start in March. ' +
   'The bridge will cost 40 million dollars.\n\nResidents raised concerns about traffic.';
 const DOC_B = 'Heavy rain flooded the northern valley overnight. Two villages were evacuated by the fire brigade.';
 
-function twoSummaries(): FakeSummarySpec[] {
+function twoSummaries(): SummarySeed[] {
   return [
     {
-      key: 1,
       document: DOC_A,
       sentences: ['The council discussed a new bridge.', 'Construction starts in March, the mayor said.', 'It costs 90 million dollars.'],
     },
-    { key: 2, document: DOC_B, sentences: ['Rain flooded a valley overnight.', 'Villages were evacuated by the army.'] },
+    { document: DOC_B, sentences: ['Rain flooded a valley overnight.', 'Villages were evacuated by the army.'] },
   ];
 }
 
-let core: FakeCore;
+let core: RendererCore;
 
-async function start(specs: FakeSummarySpec[]) {
-  core = createFakeCore(specs);
+async function start(specs: SummarySeed[]) {
+  core = await createRendererCore(specs);
   render(<App bridge={core.bridge} />);
   await screen.findByTestId('unit-current');
   return core;
@@ -217,7 +217,7 @@ describe('resume and navigation', () => {
   it('opens the first summary with an unlabeled unit at its first unlabeled unit', async () => {
     const specs = twoSummaries();
     specs[0]!.labels = ['faithful', 'faithful', 'unclear'];
-    specs.push({ key: 3, document: DOC_B, sentences: ['One.', 'Two villages were evacuated.', 'Rain flooded the valley.'], labels: ['faithful', null, null] });
+    specs.push({ document: DOC_B, sentences: ['One.', 'Two villages were evacuated.', 'Rain flooded the valley.'], labels: ['faithful', null, null] });
     specs[1]!.labels = ['faithful', null];
     await start(specs);
     expect(screen.getByTestId('summary').textContent).toContain('Rain flooded a valley');
@@ -237,8 +237,7 @@ describe('resume and navigation', () => {
   });
 
   it('virtualises a queue of 20,000 summaries and opens the one clicked', async () => {
-    const specs: FakeSummarySpec[] = Array.from({ length: 20_000 }, (_, i) => ({
-      key: i + 1,
+    const specs: SummarySeed[] = Array.from({ length: 20_000 }, (_, i) => ({
       document: `Document number ${i + 1}.`,
       sentences: [`Summary sentence number ${i + 1}.`],
     }));
@@ -269,7 +268,7 @@ describe('resume and navigation', () => {
   });
 
   it('shows an empty state when nothing is sampled for the annotator', async () => {
-    core = createFakeCore([]);
+    core = await createRendererCore([]);
     render(<App bridge={core.bridge} />);
     const empty = await screen.findByTestId('queue-empty');
     expect(empty.textContent).toContain('No summaries sampled for you yet');
@@ -279,7 +278,7 @@ describe('resume and navigation', () => {
 describe('document text', () => {
   it('renders markup in documents and summaries as literal text', async () => {
     const hostile = 'Intro <img src=x onerror="window.__pwned=1"> middle <script>window.__pwned=2</script> end.';
-    await start([{ key: 1, document: hostile, sentences: ['A <b>bold</b> <img src=y onerror=alert(1)> claim here.'] }]);
+    await start([{ document: hostile, sentences: ['A <b>bold</b> <img src=y onerror=alert(1)> claim here.'] }]);
     const doc = screen.getByTestId('document');
     expect(doc.textContent).toContain('<img src=x onerror="window.__pwned=1">');
     expect(doc.textContent).toContain('<script>window.__pwned=2</script>');
@@ -300,7 +299,7 @@ describe('document text', () => {
 
 describe('missing document', () => {
   it('disables labeling until the document is attached', async () => {
-    await start([{ key: 7, docId: 'cnn-1', document: null, sentences: ['Storms hit the coast on Friday.', 'Ten people were hurt.'] }]);
+    await start([{ docId: 'cnn-1', document: null, sentences: ['Storms hit the coast on Friday.', 'Ten people were hurt.'] }]);
     expect(screen.getByTestId('document-missing').textContent).toContain(
       'Document missing — this summary can be labeled once its document is attached',
     );
@@ -313,7 +312,7 @@ describe('missing document', () => {
 
     fireEvent.change(screen.getByTestId('attach-document-text'), { target: { value: 'Storms hit the coast on Friday, hurting ten.' } });
     fireEvent.click(screen.getByTestId('attach-document-submit'));
-    await waitFor(() => expect(core.callsTo('annotation.attachDocument')).toEqual([{ key: 7, text: 'Storms hit the coast on Friday, hurting ten.' }]));
+    await waitFor(() => expect(core.callsTo('annotation.attachDocument')).toEqual([{ key: core.summaries[0]!.key, text: 'Storms hit the coast on Friday, hurting ten.' }]));
     await waitFor(() => expect(screen.getByTestId('document').textContent).toContain('hurting ten'));
     press('f');
     await waitFor(() => expect(records()).toHaveLength(1));

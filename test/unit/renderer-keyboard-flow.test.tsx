@@ -10,26 +10,26 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { createFakeCore, deferred, resetRendererState, type FakeCore, type FakeSummarySpec } from '../../renderer/testing/fakeCore';
+import { deferred, resetRendererState } from '../../renderer/testing/transport';
+import { createRendererCore, type RendererCore, type SummarySeed } from '../helpers/renderer-core';
 import { mountAnnotate } from '../helpers/annotate-ui';
-import { CAMERA_SCAFFOLD, scaffoldCore } from '../helpers/scaffold-ui';
+import { CAMERA_SCAFFOLD, scaffoldRendererCore } from '../helpers/scaffold-ui';
 
-const SPECS: FakeSummarySpec[] = [
+const SPECS: SummarySeed[] = [
   {
-    key: 1,
     docId: 'd1',
     document: 'The city approved 2 million euros for a library. Works start in March 2025. They last two years.',
     sentences: ['The city approved 2.4 million euros for a library.', 'Works start in March 2025.', 'They last two years.'],
   },
-  { key: 2, docId: 'd2', document: 'Rain flooded the valley.', sentences: ['Rain flooded the valley.'] },
+  { docId: 'd2', document: 'Rain flooded the valley.', sentences: ['Rain flooded the valley.'] },
 ];
 const CLAIMS = { 1: [['The budget is 2.4 million euros.', 'The budget is for a library.'], ['Works start in March 2025.'], ['They last two years.']] };
 const KEY_FACTS = { d1: ['The budget is 2 million euros.', 'Works start in March 2025.', 'Works last two years.'] };
 
-let core: FakeCore;
+let core: RendererCore;
 
-async function mount(make: () => FakeCore = () => createFakeCore(SPECS, {}, { accuracy: { claims: CLAIMS, keyFacts: KEY_FACTS } })) {
-  core = await mountAnnotate(make());
+async function mount(make: () => Promise<RendererCore> = () => createRendererCore(SPECS, {}, { claims: CLAIMS, keyFacts: KEY_FACTS })) {
+  core = await mountAnnotate(await make());
 }
 
 /** One key as the browser delivers it: a keydown on the focused element (the page), bubbling to the window. */
@@ -51,9 +51,9 @@ function burst(...keys: string[]): void {
 }
 
 const unitId = (summary: number, index: number) => core.summaries[summary]!.units[index]!.id;
-const claimIds = () => core.accuracy.claimVersions(1).at(-1)!.claims.map((c) => c.id);
-const factIds = () => core.accuracy.keyFactVersions('d1').at(-1)!.facts.map((f) => f.id);
-/** Resolves once every call the fake core got has been answered and the page has settled. */
+const claimIds = async () => (await core.accuracy.claimVersions(1)).at(-1)!.claims.map((c) => c.id);
+const factIds = async () => (await core.accuracy.keyFactVersions('d1')).at(-1)!.facts.map((f) => f.id);
+/** Resolves once every call the core got has been answered and the page has settled. */
 const settled = () => waitFor(() => expect(document.querySelector('[data-busy="true"]')).toBeNull());
 
 beforeEach(() => resetRendererState());
@@ -81,8 +81,9 @@ describe('keys faster than React and the core', () => {
 
   it('"F T F": the label after T goes to the claims, even before they are loaded', async () => {
     await mount();
+    const claims = await claimIds();
     burst('f', 't', 'f');
-    await waitFor(() => expect(core.accuracy.claimLabel('ann', claimIds()[0]!)?.label).toBe('supported'));
+    await waitFor(async () => expect((await core.accuracy.claimLabel('ann', claims[0]!))?.label).toBe('supported'));
     expect(core.stateOf(unitId(0, 0)).label).toBe('faithful');
     expect(core.stateOf(unitId(0, 1)).label).toBeNull();
     expect(core.callsTo('annotation.record')).toHaveLength(1);
@@ -90,27 +91,30 @@ describe('keys faster than React and the core', () => {
 
   it('claims: "T U E 4 F C" records unsupported with its error type, then supported and unclear on the next claims', async () => {
     await mount();
+    const claims = await claimIds();
     burst('t', 'u', 'e', '4', 'f', 'c');
-    await waitFor(() => expect(core.accuracy.claimLabel('ann', claimIds()[2]!)?.label).toBe('unclear'));
+    await waitFor(async () => expect((await core.accuracy.claimLabel('ann', claims[2]!))?.label).toBe('unclear'));
     await settled();
-    expect(core.accuracy.claimLabel('ann', claimIds()[0]!)).toEqual({ label: 'unsupported', errorType: 'not_in_source', note: null });
-    expect(core.accuracy.claimLabel('ann', claimIds()[1]!)?.label).toBe('supported');
+    expect(await core.accuracy.claimLabel('ann', claims[0]!)).toEqual({ label: 'unsupported', errorType: 'not_in_source', note: null });
+    expect((await core.accuracy.claimLabel('ann', claims[1]!))?.label).toBe('supported');
     expect(core.callsTo('claims.record').map((r) => [r.claimId, r.cause])).toEqual([
-      [claimIds()[0], 'label'],
-      [claimIds()[0], 'error_type'],
-      [claimIds()[1], 'label'],
-      [claimIds()[2], 'label'],
+      [claims[0], 'label'],
+      [claims[0], 'error_type'],
+      [claims[1], 'label'],
+      [claims[2], 'label'],
     ]);
     expect(core.callsTo('annotation.record')).toHaveLength(0);
   });
 
   it('key facts: "T T F E 2 J J J J Space Enter U" records the fact conveyed by sentence 2 and its claim', async () => {
     await mount();
+    const claims = await claimIds();
+    const facts = await factIds();
     burst('t', 't', 'f', 'e', '2', 'j', 'j', 'j', 'j', ' ', 'Enter', 'u');
-    await waitFor(() => expect(core.accuracy.keyFactLabel('ann', 1, factIds()[1]!)?.label).toBe('not_covered'));
+    await waitFor(async () => expect((await core.accuracy.keyFactLabel('ann', 1, facts[1]!))?.label).toBe('not_covered'));
     await settled();
-    const claim21 = claimIds()[2]!;
-    expect(core.accuracy.keyFactLabel('ann', 1, factIds()[0]!)).toEqual({
+    const claim21 = claims[2]!;
+    expect(await core.accuracy.keyFactLabel('ann', 1, facts[0]!)).toEqual({
       label: 'covered',
       conveyedBy: { sentences: [unitId(0, 1)], claims: [claim21] },
       note: null,
@@ -119,23 +123,24 @@ describe('keys faster than React and the core', () => {
   });
 
   it('scaffold: "T T T F E 1 Enter R" links the fact to sentence 1 and marks the next fact misrepresented', async () => {
-    await mount(() => scaffoldCore(CAMERA_SCAFFOLD));
+    await mount(() => scaffoldRendererCore(CAMERA_SCAFFOLD));
     burst('t', 't', 't', 'f', 'e', '1', 'Enter', 'r');
-    const itemId = (itemKey: string) => core.scaffold.versions('camera').at(-1)!.items.find((i) => i.itemKey === itemKey)!.id;
-    await waitFor(() => expect(core.scaffold.alignmentOf('human:ann', 1, itemId('S1'))).toEqual({ value: 'misrepresented', sentences: [] }));
+    const itemId = async (itemKey: string) => (await core.scaffold.versions('camera')).at(-1)!.items.find((i) => i.itemKey === itemKey)!.id;
+    await waitFor(async () => expect(await core.scaffold.alignmentOf('human:ann', 1, await itemId('S1'))).toEqual({ value: 'misrepresented', sentences: [] }));
     await settled();
-    expect(core.scaffold.alignmentOf('human:ann', 1, itemId('M1'))).toEqual({ value: 'preserved', sentences: [0] });
+    expect(await core.scaffold.alignmentOf('human:ann', 1, await itemId('M1'))).toEqual({ value: 'preserved', sentences: [0] });
     expect(core.callsTo('scaffold.record').map((r) => r.cause)).toEqual(['label', 'sentences', 'label']);
   });
 
   it('W: the editor keeps the keys pressed before it appeared; Esc with no edit closes it and the next key labels', async () => {
     await mount();
+    const claims = await claimIds();
     burst('t', 'w', 'f', 'u');
     const editor = await screen.findByTestId('set-editor');
     expect(editor).toBeTruthy();
     expect(core.callsTo('claims.record')).toHaveLength(0);
     burst('Escape', 'f');
-    await waitFor(() => expect(core.accuracy.claimLabel('ann', claimIds()[0]!)?.label).toBe('supported'));
+    await waitFor(async () => expect((await core.accuracy.claimLabel('ann', claims[0]!))?.label).toBe('supported'));
     expect(screen.queryByTestId('set-editor')).toBeNull();
   });
 

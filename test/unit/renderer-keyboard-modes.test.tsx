@@ -9,30 +9,30 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { createFakeCore, resetRendererState, type FakeCore, type FakeSummarySpec } from '../../renderer/testing/fakeCore';
+import { resetRendererState } from '../../renderer/testing/transport';
+import { createRendererCore, type RendererCore, type SummarySeed } from '../helpers/renderer-core';
 import { mountAnnotate, reloadTab } from '../helpers/annotate-ui';
-import { CAMERA_SCAFFOLD, renderAnnotate, scaffoldCore, toScaffold } from '../helpers/scaffold-ui';
+import { CAMERA_SCAFFOLD, renderAnnotate, scaffoldRendererCore, toScaffold } from '../helpers/scaffold-ui';
 
-const SPECS: FakeSummarySpec[] = [
+const SPECS: SummarySeed[] = [
   {
-    key: 1,
     docId: 'd1',
     document: 'The city approved 2 million euros for a library. Heavy rain delayed the works until March 2025.',
     sentences: ['The city approved 2.4 million euros for a library.', 'Rain delayed the works until March 2025.'],
   },
-  { key: 2, docId: 'd2', document: 'Rain flooded the valley. Two villages were evacuated.', sentences: ['Rain flooded the valley.', 'Villages were evacuated.'] },
+  { docId: 'd2', document: 'Rain flooded the valley. Two villages were evacuated.', sentences: ['Rain flooded the valley.', 'Villages were evacuated.'] },
 ];
 // Sentence 2's only claim is the set's third: the core numbers it 2 in the set, the screen 2.1.
 const CLAIMS = { 1: [['The budget is 2.4 million euros.', 'The budget is for a library.'], ['Rain delayed the works until March 2025.']], 2: [['Rain flooded the valley.'], ['Villages were evacuated.']] };
 const KEY_FACTS = { d1: ['The budget is 2 million euros.', 'Works start in March 2025.'], d2: ['A valley flooded.'] };
 
-let core: FakeCore;
+let core: RendererCore;
 
-const mount = async () => (core = await mountAnnotate(createFakeCore(SPECS, {}, { accuracy: { claims: CLAIMS, keyFacts: KEY_FACTS } })));
+const mount = async () => (core = await mountAnnotate(await createRendererCore(SPECS, {}, { claims: CLAIMS, keyFacts: KEY_FACTS })));
 const reload = (pane: string) => reloadTab(core, pane);
 
 const press = (key: string, init: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(document.body, { key, ...init });
-const claimIds = (key: number) => core.accuracy.claimVersions(key).at(-1)!.claims.map((c) => c.id);
+const claimIds = async (key: number) => (await core.accuracy.claimVersions(key)).at(-1)!.claims.map((c) => c.id);
 const notice = () => screen.getByTestId('annotate-notice').textContent;
 
 beforeEach(() => resetRendererState());
@@ -41,9 +41,9 @@ afterEach(() => cleanup());
 describe('one claim numbering', () => {
   it('the only claim of sentence 2 is "2.1" in claims mode, its note, and key-fact mode', async () => {
     await mount();
-    const only = claimIds(1)[2]!;
+    const only = (await claimIds(1))[2]!;
     // The core numbers claims in the set (0, 1, 2); the screen numbers them under their sentence.
-    expect(core.accuracy.claimVersions(1).at(-1)!.claims.map((c) => c.index)).toEqual([0, 1, 2]);
+    expect((await core.accuracy.claimVersions(1)).at(-1)!.claims.map((c) => c.index)).toEqual([0, 1, 2]);
     press('t');
     await screen.findByTestId('claims-pane');
     expect(screen.getByTestId(`claim-number-${only}`).textContent).toBe('2.1');
@@ -69,7 +69,7 @@ describe('a reload comes back to the same place', () => {
     press('t');
     await screen.findByTestId('claims-pane');
     press('j');
-    const second = claimIds(2)[1]!;
+    const second = (await claimIds(2))[1]!;
     await waitFor(() => expect(screen.getByTestId('claim-current').getAttribute('data-claim-id')).toBe(String(second)));
     await reload('claims-pane');
     expect(screen.getByTestId('unit-mode').getAttribute('data-mode')).toBe('claims');
@@ -90,7 +90,7 @@ describe('a reload comes back to the same place', () => {
   });
 
   it('scaffold mode: the same item', async () => {
-    core = scaffoldCore(CAMERA_SCAFFOLD);
+    core = await scaffoldRendererCore(CAMERA_SCAFFOLD);
     await renderAnnotate(core);
     await toScaffold();
     press('j');
@@ -103,7 +103,7 @@ describe('a reload comes back to the same place', () => {
 
 describe('progress per mode', () => {
   it('a summary with every scaffold item aligned counts 4/4 in scaffold mode, and 0/2 sentences', async () => {
-    core = scaffoldCore(CAMERA_SCAFFOLD);
+    core = await scaffoldRendererCore(CAMERA_SCAFFOLD);
     await renderAnnotate(core);
     const row = () => screen.getByTestId('queue-item-1');
     expect([row().getAttribute('data-mode'), row().getAttribute('data-done'), row().getAttribute('data-total')]).toEqual(['sentences', '0', '2']);
@@ -161,9 +161,10 @@ describe('key-fact mode keys', () => {
     press('t');
     await screen.findByTestId('claims-pane');
     await waitFor(() => expect(topPassage()).toContain('library'));
+    const third = (await claimIds(1))[2];
     press('j');
     press('j');
-    await waitFor(() => expect(screen.getByTestId('claim-current').getAttribute('data-claim-id')).toBe(String(claimIds(1)[2])));
+    await waitFor(() => expect(screen.getByTestId('claim-current').getAttribute('data-claim-id')).toBe(String(third)));
     await waitFor(() => expect(topPassage()).toContain('March 2025'));
   });
 

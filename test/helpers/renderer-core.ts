@@ -1,0 +1,327 @@
+/**
+ * The renderer's tests against the real core: a project on a real SQLite file in a temp folder,
+ * seeded through the contract (an upload import of Loupe's summaries format with the sentences
+ * given, labels through annotation.record), called through dispatch as a host calls it, with the
+ * caller a host establishes (the lead, or the annotator of a link). The bridge the App gets is the
+ * recording transport of renderer/testing/transport.ts, where a test may delay or fail calls.
+ *
+ * Seeding is the slow part, so each distinct seed is built once per test file and copied.
+ */
+import Database from 'better-sqlite3';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach } from 'vitest';
+import { ApiError, type AnnotationSummary, type ApiInput, type ApiMethod, type ApiOutput, type Caller, type HostInfo, type UnitLabelState } from '../../shared/api';
+import { isLikelyFragment, type HumanLabel } from '../../shared/domain';
+import { SAMPLING_ALGORITHM } from '../../shared/sampling';
+import { locateSentences } from '../../shared/split/sentences';
+import { createCore, dispatch, type Core, type CoreOptions } from '../../electron/core/index';
+import { createLinkRegistry } from '../../electron/serve/links';
+import type { ClaimLabelState, ClaimSet } from '../../shared/contract/claims';
+import type { KeyFactLabelState, KeyFactSet } from '../../shared/contract/keyfacts';
+import type { AlignmentState, ScaffoldVersion } from '../../shared/contract/scaffold';
+import type { ScaffoldContent } from '../../shared/scaffold/domain';
+import { createTestTransport, type TestTransport } from '../../renderer/testing/transport';
+
+export interface SummarySeed {
+  dataset?: string;
+  /** Default `s<n>` for the n-th seed (1-based): its key is n too, as imported into a new project. */
+  summaryId?: string;
+  docId?: string;
+  /** null: the document text is missing (as TofuEval and CoGenSumm import it). */
+  document: string | null;
+  sentences: string[];
+  /** The default annotator's labels already stored, by sentence index. */
+  labels?: Array<HumanLabel | null>;
+}
+
+export interface RendererCoreOptions {
+  /** People besides the default annotator (annotators.ensure), in order. */
+  people?: string[];
+  /** Per summary key (the seed's place, 1-based): the claims of each sentence, imported. */
+  claims?: Record<number, string[][]>;
+  /** Per document id: its key facts, imported. */
+  keyFacts?: Record<string, string[]>;
+  /** Per document id: its Semantic Scaffold, imported. */
+  scaffolds?: Record<string, ScaffoldContent>;
+  /** The host hands out annotator links (`loupe serve`); absent: links.* answer unsupported. */
+  links?: boolean;
+}
+
+/** What a test varies of the host: capabilities, and who calls (a lead, or an annotator link). */
+export type HostSeed = Partial<Pick<HostInfo, 'host' | 'fileDialogs' | 'diskPaths' | 'canSwitchProjects' | 'role' | 'annotator'>>;
+
+export interface RendererCore extends TestTransport {
+  core: Core;
+  /** The seeded summaries as annotation.load answers them (ids and offsets of the real core); of a load test, the first hundred. */
+  summaries: AnnotationSummary[];
+  /** The stored state of a unit for `annotator` (default: the host's annotator). */
+  stateOf(unitId: number, annotator?: string): UnitLabelState;
+  /** Summary keys whose reveal is recorded for `annotator`, ascending. */
+  revealedKeys(annotator: string): number[];
+  /** Whether the newest write of a unit through this transport was stored blind. */
+  blindOf(unitId: number): boolean | undefined;
+  /** One call through dispatch as the lead (to seed or read back in a test). */
+  lead<M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>>;
+  /** Claims and key facts read back through the contract. */
+  accuracy: {
+    claimVersions(key: number): Promise<ClaimSet[]>;
+    keyFactVersions(docId: string): Promise<KeyFactSet[]>;
+    /** The annotator's label on a current claim (an empty state when unlabeled); undefined: no such claim. */
+    claimLabel(annotator: string, claimId: number): Promise<ClaimLabelState | undefined>;
+    keyFactLabel(annotator: string, key: number, keyFactId: number): Promise<KeyFactLabelState | undefined>;
+  };
+  /** Scaffolds and alignments read back through the contract. */
+  scaffold: {
+    versions(docId: string): Promise<ScaffoldVersion[]>;
+    /** A person's alignment of an item of the current scaffold for one summary ("human:<name>"). */
+    alignmentOf(source: string, key: number, itemId: number): Promise<AlignmentState | undefined>;
+  };
+}
+
+const DEFAULT_ANNOTATOR = 'ann';
+const LOADED_SUMMARIES = 100;
+const EMPTY_STATE: UnitLabelState = { label: null, errorType: null, note: null };
+
+const root = mkdtempSync(join(tmpdir(), 'loupe-renderer-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const templates = new Map<string, Promise<string>>();
+const open = new Set<Core>();
+let made = 0;
+afterEach(() => {
+  for (const core of open) core.close();
+  open.clear();
+});
+
+function coreAt(stateDir: string, info: HostSeed, options: RendererCoreOptions): Core {
+  mkdirSync(stateDir, { recursive: true });
+  const host = info.host ?? 'web';
+  const links = options.links ? createLinkRegistry() : null;
+  links?.setOrigin('http://127.0.0.1:4173');
+  const coreOptions: CoreOptions = {
+    Database,
+    stateDir,
+    demoDir: join(import.meta.dirname, '..', '..', 'demo'),
+    host,
+    fileDialogs: info.fileDialogs ?? false,
+    canSwitchProjects: info.canSwitchProjects ?? false,
+    // A test that plays the desktop host gets its capabilities unless it says otherwise.
+    diskPaths: info.diskPaths ?? host === 'electron',
+    annotator: info.annotator === undefined ? DEFAULT_ANNOTATOR : info.annotator,
+    links,
+    env: {},
+  };
+  return createCore(coreOptions);
+}
+
+async function through<M extends ApiMethod>(core: Core, method: M, input: ApiInput<M>, caller?: Caller): Promise<ApiOutput<M>> {
+  const envelope = await dispatch(core.handlers, method, input, caller);
+  if (!envelope.ok) throw new ApiError(envelope.error);
+  return envelope.value as ApiOutput<M>;
+}
+
+/** The dataset of the seeds that name this document. */
+function datasetOfDoc(seeds: SummarySeed[], docId: string): string {
+  const at = seeds.findIndex((s, i) => rowOf(s, i).doc_id === docId);
+  if (at === -1) throw new Error(`renderer-core: no seed has document ${docId}`);
+  return rowOf(seeds[at]!, at).dataset;
+}
+
+/** One upload through imports.start, waited for. */
+async function upload(core: Core, name: string, records: unknown[], as?: ApiInput<'imports.start'>['as']): Promise<void> {
+  const base64 = Buffer.from(records.map((r) => JSON.stringify(r)).join('\n')).toString('base64');
+  const { jobId } = await through(core, 'imports.start', { source: { type: 'upload', name, base64 }, ...(as ? { as } : {}) });
+  await untilJobEnds(core, jobId);
+}
+
+/** The seed's row in Loupe's summaries format (its key is its place, 1-based). */
+function rowOf(s: SummarySeed, i: number) {
+  return { dataset: s.dataset ?? 'demo', doc_id: s.docId ?? `d${i + 1}`, document: s.document, summary_id: s.summaryId ?? `s${i + 1}`, summary: s.sentences.join(' '), sentences: s.sentences };
+}
+
+/**
+ * Imports the seeds in order: uploads of Loupe's summaries format, except a missing document (no
+ * upload format leaves one out of a summary of its own without other labels), which goes to the
+ * repository as the TofuEval importer stores it. Then one sample batch per dataset in the seeds'
+ * order (a draw is a seeded shuffle, and the tests read the queue in the order they list it),
+ * then the default annotator's labels.
+ */
+async function seed(core: Core, seeds: SummarySeed[], options: RendererCoreOptions): Promise<void> {
+  const repo = core.repository();
+  const direct = (s: SummarySeed) => s.document === null;
+  for (let i = 0; i < seeds.length; ) {
+    let end = i;
+    while (end < seeds.length && direct(seeds[end]!) === direct(seeds[i]!)) end += 1;
+    const rows = seeds.slice(i, end).map((s, at) => rowOf(s, i + at));
+    if (!direct(seeds[i]!)) {
+      await upload(core, 'summaries.jsonl', rows);
+    } else {
+      repo.transaction(() => {
+        const importId = repo.recordImport({ kind: 'summaries', source: 'missing.jsonl', files: ['missing.jsonl'], contentHash: `missing-${i}`, summaries: rows.length, labels: 0 });
+        for (const row of rows) {
+          const located = locateSentences(row.summary, row.sentences)!;
+          const units = row.sentences.map((text, idx) => ({ idx, text, start: located[idx]!.start, end: located[idx]!.end, fragment: isLikelyFragment(text) }));
+          repo.insertSummary({ dataset: row.dataset, docId: row.doc_id, document: row.document, summaryId: row.summary_id, summary: row.summary, label: null, meta: {}, units, splitter: { name: 'given', version: 'missing.jsonl' } }, importId);
+        }
+      });
+    }
+    i = end;
+  }
+  const datasets = [...new Set(seeds.map((s) => s.dataset ?? 'demo'))];
+  repo.transaction(() => {
+    for (const dataset of datasets) {
+      const keys = seeds.flatMap((s, i) => ((s.dataset ?? 'demo') === dataset ? [i + 1] : []));
+      repo.insertSampleBatch({ datasetId: repo.datasetId(dataset)!, seed: 0, requested: keys.length, annotatorId: null, algorithm: SAMPLING_ALGORITHM, keys });
+    }
+  });
+  const claims = Object.entries(options.claims ?? {}).map(([key, perSentence]) => {
+    const row = rowOf(seeds[Number(key) - 1]!, Number(key) - 1);
+    return { type: 'claims', dataset: row.dataset, summary_id: row.summary_id, claims: perSentence.flatMap((texts, index) => texts.map((text) => ({ sentence_index: index, text }))) };
+  });
+  const keyFacts = Object.entries(options.keyFacts ?? {}).map(([docId, facts]) => ({ type: 'key_facts', dataset: datasetOfDoc(seeds, docId), doc_id: docId, facts }));
+  if (claims.length + keyFacts.length > 0) await upload(core, 'claims.jsonl', [...keyFacts, ...claims], 'accuracy');
+  const scaffolds = Object.entries(options.scaffolds ?? {}).map(([docId, content]) => ({ dataset: datasetOfDoc(seeds, docId), doc_id: docId, ...content }));
+  if (scaffolds.length > 0) await upload(core, 'scaffold.jsonl', scaffolds, 'scaffold');
+  for (const name of [DEFAULT_ANNOTATOR, ...(options.people ?? [])]) await through(core, 'annotators.ensure', { name });
+  for (const [i, s] of seeds.entries()) {
+    if (!s.labels?.some((l) => l !== null)) continue;
+    const loaded = await through(core, 'annotation.load', { key: i + 1, annotator: DEFAULT_ANNOTATOR });
+    for (const [index, label] of s.labels.entries()) {
+      if (label === null || label === undefined) continue;
+      await through(core, 'annotation.record', {
+        unitId: loaded.units[index]!.id,
+        annotator: DEFAULT_ANNOTATOR,
+        state: { label, errorType: null, note: null },
+        // Four seconds and a bit a decision, as a person takes (annotators.activity shows the median).
+        timeSpentMs: 4200,
+        cause: 'label',
+      });
+    }
+  }
+}
+
+async function untilJobEnds(core: Core, jobId: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const job = await through(core, 'jobs.get', { jobId });
+    if (job.state === 'failed') throw new Error(`seed import failed: ${JSON.stringify(job)}`);
+    if (job.state !== 'running') return;
+    if (Date.now() > deadline) throw new Error('seed import did not finish');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** The seeded project file, built once per distinct seed in this test file. */
+function template(seeds: SummarySeed[], options: RendererCoreOptions): Promise<string> {
+  const id = JSON.stringify({ seeds, people: options.people ?? [], claims: options.claims, keyFacts: options.keyFacts, scaffolds: options.scaffolds });
+  let built = templates.get(id);
+  if (!built) {
+    built = (async () => {
+      const dir = join(root, `template-${templates.size}`);
+      const core = coreAt(dir, {}, options);
+      const path = join(dir, 'test.loupe');
+      core.createProject(path);
+      try {
+        await seed(core, seeds, options);
+      } finally {
+        core.close();
+      }
+      return path;
+    })();
+    templates.set(id, built);
+  }
+  return built;
+}
+
+/**
+ * A real core on a copy of the seeded project, and the transport the App gets. `info` says which
+ * host it plays and who calls: `{ role: 'annotator', annotator }` calls as that annotator's link.
+ */
+export async function createRendererCore(seeds: SummarySeed[], info: HostSeed = {}, options: RendererCoreOptions = {}): Promise<RendererCore> {
+  const dir = join(root, `core-${made++}`);
+  const core = coreAt(dir, info, options);
+  const path = join(dir, 'test.loupe');
+  copyFileSync(await template(seeds, options), path);
+  core.openProject(path);
+  open.add(core);
+
+  const annotator = info.annotator === undefined ? DEFAULT_ANNOTATOR : info.annotator;
+  const caller: Caller = info.role === 'annotator' && annotator ? { role: 'annotator', annotator } : { role: 'lead' };
+  const transport = createTestTransport((method, input) => through(core, method, input, caller), info.host ?? 'web');
+  const lead = <M extends ApiMethod>(method: M, input: ApiInput<M>) => through(core, method, input);
+
+  const summaries: AnnotationSummary[] = [];
+  for (let key = 1; key <= Math.min(seeds.length, LOADED_SUMMARIES); key += 1) summaries.push(await lead('annotation.load', { key, annotator: DEFAULT_ANNOTATOR }));
+
+  // The event ids the transport's annotation.record calls returned, newest per unit.
+  const newestEvent = new Map<number, number>();
+  const recorded = transport.bridge.call.bind(transport.bridge);
+  transport.bridge.call = async (method, input) => {
+    const answer = await recorded(method, input);
+    if (method === 'annotation.record') {
+      const written = answer as ApiOutput<'annotation.record'>;
+      newestEvent.set(written.unitId, written.eventId);
+    }
+    return answer;
+  };
+
+  const annotatorId = (name: string) => core.repository().annotatorId(name);
+  const keyOfDoc = (docId: string) => {
+    const at = seeds.findIndex((s, i) => rowOf(s, i).doc_id === docId);
+    if (at === -1) throw new Error(`renderer-core: no seed has document ${docId}`);
+    return at + 1;
+  };
+  const accuracy: RendererCore['accuracy'] = {
+    claimVersions: (key) => lead('claims.versions', { key }),
+    async keyFactVersions(docId) {
+      const { documentKey } = await lead('keyfacts.load', { key: keyOfDoc(docId), annotator: DEFAULT_ANNOTATOR });
+      return lead('keyfacts.versions', { documentKey });
+    },
+    async claimLabel(name, claimId) {
+      for (let key = 1; key <= seeds.length; key += 1) {
+        const loaded = await lead('claims.load', { key, annotator: name });
+        const claim = loaded.sentences.flatMap((s) => s.claims).find((c) => c.id === claimId);
+        if (claim) return claim.state;
+      }
+      return undefined;
+    },
+    async keyFactLabel(name, key, keyFactId) {
+      const loaded = await lead('keyfacts.load', { key, annotator: name });
+      return loaded.facts.find((f) => f.id === keyFactId)?.state;
+    },
+  };
+  const scaffold: RendererCore['scaffold'] = {
+    async versions(docId) {
+      const { documentKey } = await lead('scaffold.load', { key: keyOfDoc(docId), annotator: DEFAULT_ANNOTATOR });
+      return lead('scaffold.versions', { documentKey });
+    },
+    async alignmentOf(source, key, itemId) {
+      const loaded = await lead('scaffold.load', { key, annotator: source.replace(/^human:/, '') });
+      return loaded.items.find((i) => i.id === itemId)?.state;
+    },
+  };
+  return {
+    accuracy,
+    scaffold,
+    ...transport,
+    core,
+    summaries,
+    lead,
+    stateOf(unitId, name = annotator ?? DEFAULT_ANNOTATOR) {
+      const repo = core.repository();
+      const key = repo.unitSummaryKey(unitId);
+      const id = annotatorId(name);
+      if (key === null || id === null) return EMPTY_STATE;
+      return repo.currentStates(key, id, 'annotation').get(unitId) ?? EMPTY_STATE;
+    },
+    revealedKeys(name) {
+      const id = annotatorId(name);
+      return id === null ? [] : [...core.repository().revealedSummaries(id)].sort((a, b) => a - b);
+    },
+    blindOf(unitId) {
+      const eventId = newestEvent.get(unitId);
+      return eventId === undefined ? undefined : core.repository().eventBlind(eventId);
+    },
+  };
+}
