@@ -32,6 +32,7 @@ import { createScaffoldHandlers } from './scaffold/handlers';
 import { createSystemsHandlers } from './systems/handlers';
 import { createAccuracyService } from './accuracy/handlers';
 import { createKeyAccess, NO_KEY_ENV } from './keys';
+import { createChangeBus, withChangeEvents, type ChangeListener } from './changes';
 
 export type { CoreOptions, HostCapabilities, LinkRegistry } from './context';
 
@@ -47,19 +48,23 @@ export interface Core {
   judges: JudgeService;
   /** The judge audit's background analyses. */
   analysis: AnalysisService;
+  /** Every change event, unfiltered: a host filters each by its receiver's role (`changeFor`). */
+  onChange(listener: ChangeListener): () => void;
   close(): void;
 }
 
 export function createCore(options: CoreOptions): Core {
   const session = createProjectSession(options);
   const keys = createKeyAccess({ env: options.env ?? process.env, allowedKeyEnv: options.allowedKeyEnv ?? NO_KEY_ENV });
-  const ctx: CoreContext = { options, keys, project: session.require, currentProject: session.current };
+  const changes = createChangeBus();
+  const ctx: CoreContext = { options, keys, project: session.require, currentProject: session.current, changes };
   const jobs = createJobRegistry();
   const judges = createJudgeService({
     repository: () => session.require().repo,
     secrets: options.secrets ?? null,
     diskPaths: options.diskPaths,
     keys,
+    changes,
   });
   const analysis = createAnalysisService({
     project: () => {
@@ -77,7 +82,7 @@ export function createCore(options: CoreOptions): Core {
     accuracy.stopAll();
   });
 
-  const handlers: ApiHandlers = {
+  const handlers: ApiHandlers = withChangeEvents({
     ...createAppHandlers(ctx),
     ...createProjectsHandlers(ctx, session, judges),
     ...createDatasetsHandlers(ctx),
@@ -99,7 +104,7 @@ export function createCore(options: CoreOptions): Core {
     ...createSystemsHandlers(ctx),
     ...accuracy.handlers,
     ...createDialogFallbacks(),
-  };
+  }, changes);
 
   return {
     handlers,
@@ -110,6 +115,7 @@ export function createCore(options: CoreOptions): Core {
     repository: () => session.require().repo,
     judges,
     analysis,
+    onChange: changes.subscribe,
     close: session.close,
   };
 }
