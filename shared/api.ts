@@ -34,6 +34,7 @@ import { SYSTEMS_API } from './contract/systems';
 import { ACCURACY_API } from './contract/accuracy';
 import { SCAFFOLD_API, SCAFFOLD_ANNOTATOR_METHODS } from './contract/scaffold';
 import { PROPOSALS_API, PROPOSALS_ANNOTATOR_METHODS } from './contract/proposals';
+import type { ChangeEvent } from './contract/events';
 
 export * from './contract/primitives';
 export * from './contract/tasks';
@@ -59,6 +60,7 @@ export * from './contract/systems';
 export * from './contract/accuracy';
 export * from './contract/scaffold';
 export * from './contract/proposals';
+export * from './contract/events';
 export { ApiError, type ApiErrorBody };
 
 /** Every method: its input and output schema. Keys are the channel names. */
@@ -108,6 +110,38 @@ export const ANNOTATOR_METHODS = {
   ...PROPOSALS_ANNOTATOR_METHODS,
 } as const satisfies Partial<Record<ApiMethod, string | null>>;
 
+/**
+ * The methods that write (each is followed by a change event of its namespace once it returned):
+ * every other method only reads, or starts background work that tells its own changes (an
+ * import job, a judge or task run).
+ */
+export const CHANGING_METHODS: ReadonlySet<ApiMethod> = new Set<ApiMethod>([
+  'projects.open',
+  'projects.create',
+  'projects.openDemo',
+  'annotators.ensure',
+  'annotation.record',
+  'annotation.attachDocument',
+  'sampling.draw',
+  'judges.add',
+  'judges.update',
+  'judges.remove',
+  'judges.batchImport',
+  'review.record',
+  'links.create',
+  'links.revoke',
+  'merge.projects',
+  'claims.record',
+  'claims.edit',
+  'keyfacts.record',
+  'keyfacts.edit',
+  'scaffold.record',
+  'scaffold.edit',
+  'systems.add',
+  'systems.remove',
+  'accuracy.batchImport',
+]);
+
 /** The role check of one validated call; null when allowed, else the refusal (code forbidden). */
 export function refusalFor(caller: Caller, method: ApiMethod, input: unknown): ApiErrorBody | null {
   if (caller.role === 'lead') return null;
@@ -143,6 +177,11 @@ export interface LoupeBridge extends LoupeApi {
   onMenu(listener: (action: MenuAction) => void): () => void;
   /** Desktop: the path of a dropped File (Electron's webUtils); null in the browser. */
   pathForFile(file: File): string | null;
+  /**
+   * Change events of the core, as this connection's role may see them (IPC on the desktop,
+   * server-sent events from `loupe serve`, which resyncs after a drop). Returns an unsubscribe.
+   */
+  onChange(listener: (event: ChangeEvent) => void): () => void;
 }
 
 /** How a result crosses IPC and HTTP: thrown errors lose their fields on the way. */

@@ -118,7 +118,7 @@ program
       process.stderr.write('No --project given: opening the demo project.\n');
       await core.openDemo();
     }
-    const running = await startServer({ handlers: core.handlers, staticDir: RENDERER_OUT, links, ...(opts.port !== undefined ? { port: opts.port } : {}) });
+    const running = await startServer({ handlers: core.handlers, staticDir: RENDERER_OUT, links, changes: core.onChange, ...(opts.port !== undefined ? { port: opts.port } : {}) });
     // Through the contract, as the lead: an imported label set's name is refused like any call would be.
     const handedOut: AnnotatorLink[] = [];
     for (const name of opts.annotator) {

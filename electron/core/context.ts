@@ -3,6 +3,7 @@
  * open project. Namespaces receive this instead of reaching into each other.
  */
 import { ApiError } from '../../shared/api';
+import type { ChangeBus } from './changes';
 import type { Database, DatabaseConstructor } from '../../db/open';
 import type { Repository } from '../../db/repository';
 import type { AnnotatorLink, Caller, ProjectInfo } from '../../shared/api';
@@ -80,6 +81,8 @@ export interface CoreContext {
   project(): OpenProject;
   /** The open project or null. */
   currentProject(): OpenProject | null;
+  /** Change events for open views (background work emits its own when it ends). */
+  readonly changes: ChangeBus;
 }
 
 /** The refusal of a feature this host does not have (the contract's `unsupported`). */

@@ -33,6 +33,7 @@ import { createProposalsHandlers } from './proposals/handlers';
 import { createSystemsHandlers } from './systems/handlers';
 import { createAccuracyService } from './accuracy/handlers';
 import { createKeyAccess, NO_KEY_ENV } from './keys';
+import { createChangeBus, withChangeEvents, type ChangeListener } from './changes';
 
 export type { CoreOptions, HostCapabilities, LinkRegistry } from './context';
 
@@ -48,19 +49,23 @@ export interface Core {
   judges: JudgeService;
   /** The judge audit's background analyses. */
   analysis: AnalysisService;
+  /** Every change event, unfiltered: a host filters each by its receiver's role (`changeFor`). */
+  onChange(listener: ChangeListener): () => void;
   close(): void;
 }
 
 export function createCore(options: CoreOptions): Core {
   const session = createProjectSession(options);
   const keys = createKeyAccess({ env: options.env ?? process.env, allowedKeyEnv: options.allowedKeyEnv ?? NO_KEY_ENV });
-  const ctx: CoreContext = { options, keys, project: session.require, currentProject: session.current };
+  const changes = createChangeBus();
+  const ctx: CoreContext = { options, keys, project: session.require, currentProject: session.current, changes };
   const jobs = createJobRegistry();
   const judges = createJudgeService({
     repository: () => session.require().repo,
     secrets: options.secrets ?? null,
     diskPaths: options.diskPaths,
     keys,
+    changes,
   });
   const analysis = createAnalysisService({
     project: () => {
@@ -78,7 +83,7 @@ export function createCore(options: CoreOptions): Core {
     accuracy.stopAll();
   });
 
-  const handlers: ApiHandlers = {
+  const handlers: ApiHandlers = withChangeEvents({
     ...createAppHandlers(ctx),
     ...createProjectsHandlers(ctx, session, judges),
     ...createDatasetsHandlers(ctx),
@@ -101,7 +106,7 @@ export function createCore(options: CoreOptions): Core {
     ...createSystemsHandlers(ctx),
     ...accuracy.handlers,
     ...createDialogFallbacks(),
-  };
+  }, changes);
 
   return {
     handlers,
@@ -112,6 +117,7 @@ export function createCore(options: CoreOptions): Core {
     repository: () => session.require().repo,
     judges,
     analysis,
+    onChange: changes.subscribe,
     close: session.close,
   };
 }

@@ -19,6 +19,8 @@ import { isAppUrl, type AppPage } from './window';
 export const API_CHANNEL_PREFIX = 'loupe:';
 /** Main → renderer: menu actions (a MENU_ACTIONS value). */
 export const MENU_CHANNEL = 'loupe:menu';
+/** Main → renderer: the core's change events (the desktop's page is the lead's); the preload uses the same literal. */
+export const CHANGE_CHANNEL = 'loupe:change';
 /** Preload → main (sendSync): grant the path of a dropped File for import; the preload uses the same literal. */
 export const DROP_GRANT_CHANNEL = 'loupe:grant-dropped-file';
 

@@ -15,7 +15,7 @@ import { createCore, type Core } from '../core/index';
 import { createDialogHandlers } from './dialogs';
 import { createKeychainSecretStore } from './secrets';
 import { createPathGrants, createPathGuard } from './grants';
-import { bindDropGrants, bindIpc, MENU_CHANNEL } from './ipc';
+import { bindDropGrants, bindIpc, CHANGE_CHANNEL, MENU_CHANNEL } from './ipc';
 import { aboutDetail, installMenu, type RecentProject } from './menu';
 import { installAppProtocol, registerAppScheme } from './protocol';
 import { createMainWindow, hardenWebContents, resolveDevUrl, type AppPage } from './window';
@@ -259,6 +259,10 @@ export function start(): void {
       });
       bindIpc(bound, page, guardPaths);
       bindDropGrants(grants, page);
+      // Every window of the desktop is the lead's: each hears every change, to refetch what it shows.
+      core.onChange((event) => {
+        for (const win of BrowserWindow.getAllWindows()) if (!win.isDestroyed()) win.webContents.send(CHANGE_CHANNEL, event);
+      });
 
       let startupError: unknown = null;
       if (commandLine.project) {

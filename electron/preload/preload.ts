@@ -17,6 +17,7 @@ import {
   type ApiInput,
   type ApiMethod,
   type ApiOutput,
+  type ChangeEvent,
   type Envelope,
   type LoupeBridge,
   type MenuAction,
@@ -26,6 +27,7 @@ import {
 const API_CHANNEL_PREFIX = 'loupe:';
 const MENU_CHANNEL = 'loupe:menu';
 const DROP_GRANT_CHANNEL = 'loupe:grant-dropped-file';
+const CHANGE_CHANNEL = 'loupe:change';
 
 const allowedMethods: ReadonlySet<string> = new Set<string>(API_METHODS);
 const menuActions: ReadonlySet<string> = new Set<string>(MENU_ACTIONS);
@@ -68,6 +70,26 @@ function onMenu(listener: (action: MenuAction) => void): () => void {
   };
 }
 
+/** The fields of a change event, copied (never the IPC event itself, which carries `sender`). */
+function changeEventOf(value: unknown): ChangeEvent | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  const text = (x: unknown) => typeof x === 'string' || x === null;
+  if (typeof v.seq !== 'number' || typeof v.namespace !== 'string' || typeof v.what !== 'string' || !text(v.dataset) || !text(v.by)) return null;
+  return { seq: v.seq, namespace: v.namespace, what: v.what, dataset: v.dataset, by: v.by } as ChangeEvent;
+}
+
+function onChange(listener: (event: ChangeEvent) => void): () => void {
+  const relay = (_event: IpcRendererEvent, value: unknown) => {
+    const change = changeEventOf(value);
+    if (change) listener(change);
+  };
+  ipcRenderer.on(CHANGE_CHANNEL, relay);
+  return () => {
+    ipcRenderer.removeListener(CHANGE_CHANNEL, relay);
+  };
+}
+
 /**
  * The disk path of a File the user dropped, granted for import by the main process first (the
  * page may pass only granted paths to imports.start). webUtils names a path only for a real
@@ -87,6 +109,6 @@ function pathForFile(file: File): string | null {
   return granted === true ? filePath : null;
 }
 
-export const bridge = { call, onMenu, pathForFile, host: 'electron' } satisfies LoupeBridge;
+export const bridge = { call, onMenu, onChange, pathForFile, host: 'electron' } satisfies LoupeBridge;
 
 contextBridge.exposeInMainWorld('loupe', bridge);

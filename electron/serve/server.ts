@@ -8,6 +8,11 @@
  * ./links.ts) makes its calls the annotator's, and dispatch refuses what that role may not call
  * (403) before any handler runs. A token that is neither (wrong, or a revoked link) is 401.
  *
+ * Live views: `GET /api/events` is a server-sent event stream of the core's change events, with
+ * the same token, Host and origin checks as a call; each event is filtered for the token's role
+ * (`changeFor`: an annotator link hears nothing of judges), a comment line is sent as a heartbeat,
+ * and a link revoked meanwhile ends its stream.
+ *
  * Hostile input: every request ends in an HTTP answer, never in an exception that
  * takes the process down. Unparsable targets, malformed %-escapes and overlong UTF-8 are 400,
  * unknown paths 404, oversize bodies 413, a handler bug 500; bytes the HTTP parser itself
@@ -19,7 +24,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { extname, join, normalize, sep } from 'node:path';
-import { LEAD, type ApiHandlers, type Caller, type Envelope } from '../../shared/api';
+import { LEAD, changeFor, type ApiHandlers, type Caller, type ChangeEvent, type Envelope } from '../../shared/api';
 import type { ApiErrorCode } from '../../shared/errors';
 import { dispatch } from '../core/index';
 import { linkUrl, type ServeLinkRegistry } from './links';
@@ -30,6 +35,10 @@ export const CONTENT_SECURITY_POLICY =
   "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const DEFAULT_MAX_BODY_BYTES = 256 * 1024 * 1024;
+const DEFAULT_HEARTBEAT_MS = 15_000;
+/** What a browser's client waits before it reconnects a dropped event stream. */
+const EVENTS_RETRY_MS = 1000;
+export const EVENTS_PATH = '/api/events';
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -51,6 +60,10 @@ export interface ServeOptions {
   maxBodyBytes?: number;
   /** Annotator links (the same registry the core was given as its `links` capability). */
   links?: ServeLinkRegistry;
+  /** The core's change events (`Core.onChange`), streamed at GET /api/events. */
+  changes?: (listener: (event: ChangeEvent) => void) => () => void;
+  /** How often an idle event stream gets a heartbeat comment (default 15 s). */
+  heartbeatMs?: number;
 }
 
 export interface RunningServer {
@@ -173,6 +186,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     if (!allowedHosts.has(req.headers.host ?? '')) return refuse(res, 421, 'Unknown host');
     const url = parseTarget(req.url);
     if (url === null) return refuse(res, 400, 'Unparsable request target');
+    if (url.pathname === EVENTS_PATH) return handleEvents(req, res);
     if (url.pathname.startsWith('/api/')) return handleApi(req, res, url.pathname.slice('/api/'.length));
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
@@ -196,10 +210,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       res.setHeader('Allow', 'POST');
       return refuse(res, 405, 'API calls are POST');
     }
-    const origin = req.headers.origin;
-    if (origin !== undefined && !allowedOrigins.has(origin)) return refuse(res, 403, 'Cross-origin request refused');
-    const fetchSite = req.headers['sec-fetch-site'];
-    if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') return refuse(res, 403, 'Cross-site request refused');
+    const crossSite = crossSiteRefusal(req);
+    if (crossSite) return refuse(res, 403, crossSite);
     const caller = callerOf(req.headers['x-loupe-token']);
     if (caller === null) return refuse(res, 401, 'Missing, wrong or revoked access token');
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return refuse(res, 415, 'API calls send application/json');
@@ -219,6 +231,54 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     if (callerOf(req.headers['x-loupe-token']) === null) return refuse(res, 401, 'Missing, wrong or revoked access token');
     const result = await dispatch(options.handlers, method, input, caller);
     sendJson(res, statusOf(result), result);
+  }
+
+  /** Why a request from another site or origin is refused; null when it comes from this server's page. */
+  function crossSiteRefusal(req: IncomingMessage): string | null {
+    const origin = req.headers.origin;
+    if (origin !== undefined && !allowedOrigins.has(origin)) return 'Cross-origin request refused';
+    const fetchSite = req.headers['sec-fetch-site'];
+    if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') return 'Cross-site request refused';
+    return null;
+  }
+
+  const streams = new Set<ServerResponse>();
+
+  /** GET /api/events: the change events this token's role may see, as server-sent events. */
+  function handleEvents(req: IncomingMessage, res: ServerResponse): void {
+    if (req.method !== 'GET') {
+      res.setHeader('Allow', 'GET');
+      return refuse(res, 405, 'The event stream is GET');
+    }
+    const crossSite = crossSiteRefusal(req);
+    if (crossSite) return refuse(res, 403, crossSite);
+    const token = req.headers['x-loupe-token'];
+    const caller = callerOf(token);
+    if (caller === null) return refuse(res, 401, 'Missing, wrong or revoked access token');
+    if (!options.changes) return refuse(res, 404, 'No event stream on this server');
+    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    res.write(`retry: ${EVENTS_RETRY_MS}\n: connected\n\n`);
+    streams.add(res);
+    // A link revoked while its stream is open hears nothing more.
+    const stillAllowed = () => {
+      if (callerOf(token) !== null) return true;
+      res.end();
+      return false;
+    };
+    const unsubscribe = options.changes((event) => {
+      if (!stillAllowed()) return;
+      const visible = changeFor(event, caller);
+      if (visible) res.write(`id: ${visible.seq}\nevent: change\ndata: ${JSON.stringify(visible)}\n\n`);
+    });
+    const heartbeat = setInterval(() => {
+      if (stillAllowed()) res.write(': heartbeat\n\n');
+    }, options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
+    const stop = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      streams.delete(res);
+    };
+    res.on('close', stop);
   }
 
   /** The lead for the session token, an annotator for a live link's token, else null. */
@@ -267,6 +327,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     token,
     port,
     server,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        // Open event streams would keep the server from closing: end them first.
+        for (const stream of streams) stream.end();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -252,6 +252,18 @@ export function startReview(owner: string): Promise<void> {
   });
 }
 
+/** The judges of the project changed (one added or removed): the checkboxes list them again. */
+export function refreshReviewJudges(): Promise<void> {
+  return enqueue(async () => {
+    const owner = lane.token();
+    const judges = await bridge().call('judges.list', {});
+    if (!lane.isCurrent(owner)) return;
+    const known = judges.map((j) => j.name);
+    const chosen = get().filters.judges?.filter((j) => known.includes(j)) ?? null;
+    set({ judges: known, filters: { ...get().filters, judges: chosen && chosen.length > 0 ? chosen : null } });
+  });
+}
+
 /** Opens the Review view's suspicious queue of `dataset` at `summaryId` (the Analysis view's link). */
 export function openReviewAt(dataset: string, summaryId: string, cap?: number): void {
   const { filters } = get();

@@ -189,6 +189,11 @@ export function showScaffold(): Promise<void> {
   return enqueue(() => ensureLoaded());
 }
 
+/** The shown summary's scaffold changed in the core (an import, a run): load it again. */
+export function reloadScaffold(): Promise<void> {
+  return enqueue(() => ensureLoaded(true));
+}
+
 // Scaffold mode switched on, or another summary on screen while it is on: load (in the lane, after what is queued).
 useUnitMode.subscribe((state, previous) => {
   if (state.mode === 'scaffold' && previous.mode !== 'scaffold') void enqueue(() => ensureLoaded());

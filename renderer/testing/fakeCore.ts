@@ -17,7 +17,7 @@ import type {
   UnitLabelState,
 } from '../../shared/api';
 import { isLikelyFragment } from '../../shared/domain';
-import { parseApiInput, refusalFor, type Caller } from '../../shared/api';
+import { changeFor, parseApiInput, refusalFor, type Caller, type ChangeEvent } from '../../shared/api';
 import { ApiError } from '../api/errors';
 import type { RecordedCall } from './transport';
 import { createFakeAccuracy, type FakeAccuracy, type FakeAccuracySpec } from './fakeAccuracy';
@@ -50,6 +50,8 @@ export interface FakeCore {
   base<M extends ApiMethod>(method: M): Handler<M>;
   info: HostInfo;
   menu(action: MenuAction): void;
+  /** A change event from the core, heard by the page's onChange listeners (as this link's role may see it). */
+  change(event: Pick<ChangeEvent, 'namespace' | 'what'> & Partial<ChangeEvent>): void;
   summaries: AnnotationSummary[];
   /** Summary keys whose reveal was recorded (annotation.reveal), per annotator. */
   revealedKeys(annotator: string): number[];
@@ -129,6 +131,8 @@ export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo>
   };
   const summaryOfUnit = (unitId: number) => summaries.find((s) => s.units.some((u) => u.id === unitId));
   const menuListeners = new Set<(action: MenuAction) => void>();
+  const changeListeners = new Set<(event: ChangeEvent) => void>();
+  let changeSeq = 0;
   const stateOf = (unitId: number): UnitLabelState => states.get(unitId) ?? EMPTY_STATE;
   const labeledIn = (summary: AnnotationSummary) => summary.units.filter((u) => stateOf(u.id).label !== null).length;
 
@@ -287,6 +291,12 @@ export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo>
       menuListeners.add(listener);
       return () => menuListeners.delete(listener);
     },
+    onChange(listener) {
+      changeListeners.add(listener);
+      return () => {
+        changeListeners.delete(listener);
+      };
+    },
     pathForFile: () => null,
   };
 
@@ -306,6 +316,11 @@ export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo>
     info: hostInfo,
     menu(action) {
       for (const listener of menuListeners) listener(action);
+    },
+    change(partial) {
+      changeSeq += 1;
+      const event = changeFor({ seq: changeSeq, dataset: null, by: null, ...partial }, caller());
+      if (event) for (const listener of [...changeListeners]) listener(event);
     },
     summaries,
     revealedKeys: (annotator) => [...(revealed.get(annotator) ?? [])].sort((a, b) => a - b),

@@ -37,6 +37,8 @@ export interface FakeScaffold {
   alignmentOf(source: string, key: number, itemId: number): AlignmentState | undefined;
   /** Stores a judge's or another person's alignment (to check that loads stay blind). */
   seedAlignment(source: string, key: number, docId: string, itemKey: string, state: AlignmentState): void;
+  /** A scaffold imported for a document (a new version), as the lead's import would store it. */
+  importScaffold(docId: string, content: ScaffoldContent): void;
 }
 
 const AT = '2026-11-05T10:00:00.000Z';
@@ -123,6 +125,9 @@ export function createFakeScaffold(summaries: AnnotationSummary[], spec: FakeSca
   return {
     handlers,
     versions: (docId) => (byDoc.get(docId) ?? []).map(withCounts),
+    importScaffold(docId, content) {
+      addVersion(docId, content, 'imported', null, null);
+    },
     events,
     alignmentOf,
     seedAlignment(source, key, docId, itemKey, state) {

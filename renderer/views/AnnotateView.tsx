@@ -19,8 +19,8 @@ import {
   startSession,
   useAnnotation,
 } from '../state/annotation';
-import { dismissItemsError, setItemsNotice, showItems, useClaimsAndKeyFacts } from '../state/claimsAndKeyFacts';
-import { dismissScaffoldError, setScaffoldNotice, showScaffold, useScaffold } from '../state/scaffold';
+import { dismissItemsError, reloadItemsLater, setItemsNotice, showItems, useClaimsAndKeyFacts } from '../state/claimsAndKeyFacts';
+import { dismissScaffoldError, reloadScaffold, setScaffoldNotice, showScaffold, useScaffold } from '../state/scaffold';
 import { useModeProgress, type ItemCounts } from '../state/modeProgress';
 import { isShowing, showView, useSession } from '../state/session';
 import { nextUnitMode, setUnitMode, useUnitMode, type UnitMode } from '../state/unitMode';
@@ -31,6 +31,7 @@ import { KeyLegend } from '../components/annotate/KeyLegend';
 import { QueueList } from '../components/annotate/QueueList';
 import { formatCount } from '../format';
 import { useReleaseFocus } from '../components/useReleaseFocus';
+import { useChanges } from '../components/useChanges';
 import { UnitModeBar } from '../components/accuracy/UnitModeBar';
 import { claimsMode, keyFactsMode } from './annotate/itemModes';
 import type { AnnotateMode } from './annotate/mode';
@@ -79,6 +80,16 @@ export function AnnotateView() {
     if (annotator) void showItems();
     if (annotator) void showScaffold();
   }, [annotator, projectPath]);
+  // Claim, key-fact or scaffold sets another tab, the CLI or a run brought: shown without a reload
+  // (this person's own labels and edits are on screen already).
+  useChanges(
+    ['imports', 'claims', 'keyfacts', 'scaffold'],
+    () => {
+      reloadItemsLater();
+      void reloadScaffold();
+    },
+    { enabled: annotator !== null, matches: (event) => event.namespace === 'imports' || event.what === 'accuracy.run' || (event.what.endsWith('.edit') && event.by !== annotator) },
+  );
 
   // Stable, so the memoised queue and document skip a label keypress.
   const onOpenSummary = useCallback((index: number) => void openSummary(index), []);

@@ -14,6 +14,7 @@ import {
   addBaseline,
   dismissJudgesNotice,
   openJudges,
+  refreshJudges,
   removeJudge,
   selectJudge,
   setJudgesError,
@@ -25,6 +26,7 @@ import {
 import { refreshProject, useProject } from '../state/project';
 import { isShowing, useSession } from '../state/session';
 import { ErrorBanner } from '../components/ErrorBanner';
+import { useChanges } from '../components/useChanges';
 import { draftFor, endpointDraft, type JudgeDraft } from '../components/judges/draft';
 import { JudgeForm } from '../components/judges/JudgeForm';
 import { JudgesEmpty, JudgesTable } from '../components/judges/JudgesTable';
@@ -68,6 +70,8 @@ export function JudgesView() {
     // Runs go on in the core when the view closes; it reattaches (judges.runs) when it opens.
     return () => stopJudgePolling();
   }, [projectPath]);
+  // Judges, systems or predictions changed elsewhere (another tab, the CLI): the list again.
+  useChanges(['judges', 'systems', 'imports'], () => void refreshJudges(), { enabled: projectPath !== null });
 
   useJudgesViewKeys(editor === null && removing === null, selected);
 

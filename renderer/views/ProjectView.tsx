@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { FAST_MS, refreshProject, setProjectError, useProject } from '../state/project';
 import { useSession } from '../state/session';
 import { ErrorBanner } from '../components/ErrorBanner';
+import { useChanges } from '../components/useChanges';
 import { AnnotatorsTable } from '../components/project/AnnotatorsTable';
 import { DatasetsTable } from '../components/project/DatasetsTable';
 import { ExportPanel } from '../components/project/ExportPanel';
@@ -18,6 +19,8 @@ export function ProjectView() {
   useEffect(() => {
     void refreshProject();
   }, [project?.path]);
+  // Datasets, samples, annotators and their progress changed elsewhere: the tables again.
+  useChanges(['datasets', 'imports', 'annotators', 'annotation', 'sampling', 'links', 'merge'], () => void refreshProject());
 
   const refresh = () => void refreshProject();
 

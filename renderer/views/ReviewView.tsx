@@ -31,6 +31,7 @@ import {
   openCard,
   previousCard,
   redo,
+  refreshReviewJudges,
   revise,
   saveNote,
   selectUnit,
@@ -62,6 +63,7 @@ import { ReviewQueueList } from '../components/review/ReviewQueueList';
 import { ReviewResults } from '../components/review/ReviewResults';
 import { RevisePrompt } from '../components/review/RevisePrompt';
 import { useReleaseFocus } from '../components/useReleaseFocus';
+import { useChanges } from '../components/useChanges';
 import { VIEW_KEYS_LEGEND } from '../viewKeys';
 import { agree, formatCount, plural } from '../format';
 
@@ -105,6 +107,11 @@ export function ReviewView() {
   useEffect(() => {
     if (annotator) void startReview(`${projectPath}\u0000${annotator}`);
   }, [annotator, projectPath]);
+  // A judge added or removed elsewhere (another tab, the CLI) appears in the judge checkboxes.
+  useChanges(['judges', 'imports'], () => void refreshReviewJudges(), {
+    enabled: annotator !== null,
+    matches: (event) => (event.namespace === 'judges' ? event.what !== 'judges.run' : event.what === 'imports.predictions'),
+  });
 
   const card = s.card;
   const summary = useMemo(() => (card ? cardAsSummary(card) : null), [card]);

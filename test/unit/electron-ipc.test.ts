@@ -55,7 +55,7 @@ vi.mock('electron', async () => {
 });
 
 import { createPathGrants, createPathGuard, type PathGrants, type PathGuard } from '../../electron/main/grants';
-import { bindDropGrants, bindIpc, channelFor, DROP_GRANT_CHANNEL, isTrustedFrame, MENU_CHANNEL, unbindIpc } from '../../electron/main/ipc';
+import { bindDropGrants, bindIpc, CHANGE_CHANNEL, channelFor, DROP_GRANT_CHANNEL, isTrustedFrame, MENU_CHANNEL, unbindIpc } from '../../electron/main/ipc';
 import type { AppPage } from '../../electron/main/window';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -288,9 +288,9 @@ describe('preload bridge', () => {
     h.sendSync.mockReset();
   });
 
-  it('exposes exactly call, onMenu, pathForFile and host, as window.loupe only', () => {
+  it('exposes exactly call, onMenu, onChange, pathForFile and host, as window.loupe only', () => {
     expect([...h.exposed.keys()]).toEqual(['loupe']);
-    expect(Object.keys(bridge).sort()).toEqual(['call', 'host', 'onMenu', 'pathForFile']);
+    expect(Object.keys(bridge).sort()).toEqual(['call', 'host', 'onChange', 'onMenu', 'pathForFile']);
     expect(bridge.host).toBe('electron');
     expect(typeof bridge.call).toBe('function');
   });
@@ -346,6 +346,21 @@ describe('preload bridge', () => {
     expect(listener.mock.calls).toEqual(MENU_ACTIONS.map((a) => [a]));
     unsubscribe();
     expect(h.listeners.get(MENU_CHANNEL)?.size).toBe(0);
+  });
+
+  it('onChange passes a copy of each change event (never the IPC event), ignores malformed ones, and unsubscribes', () => {
+    const listener = vi.fn();
+    const unsubscribe = bridge.onChange(listener);
+    const relays = [...(h.listeners.get(CHANGE_CHANNEL) ?? [])];
+    expect(relays).toHaveLength(1);
+    const fakeEvent = { sender: { send: () => {} }, ports: [] };
+    const change = { seq: 3, namespace: 'scaffold', what: 'imports.scaffold', dataset: 'news', by: null, extra: 'dropped' };
+    relays[0]!(fakeEvent, change);
+    relays[0]!(fakeEvent, 'judges.add');
+    relays[0]!(fakeEvent, { seq: 'x', namespace: 'judges' });
+    expect(listener.mock.calls).toEqual([[{ seq: 3, namespace: 'scaffold', what: 'imports.scaffold', dataset: 'news', by: null }]]);
+    unsubscribe();
+    expect(h.listeners.get(CHANGE_CHANNEL)?.size).toBe(0);
   });
 
   it('pathForFile asks main to grant the dropped file, and returns its path only when granted', () => {

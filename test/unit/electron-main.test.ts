@@ -144,6 +144,10 @@ vi.mock('../../electron/core/index', async () => ({
       createProject: vi.fn(),
       openDemo: vi.fn(),
       current: vi.fn(() => null),
+      onChange: vi.fn((listener: (event: unknown) => void) => {
+        s.changeListener = listener;
+        return () => {};
+      }),
       close: vi.fn(),
     };
     return s.core;
@@ -236,6 +240,13 @@ describe('electron main', () => {
     const { s } = await launch(['--project=/data/broken.loupe']);
     expect(s.windows).toHaveLength(1);
     expect(s.messageBoxes).toEqual([expect.objectContaining({ type: 'error', detail: 'not a Loupe project' })]);
+  });
+
+  it('passes every change event of the core to the windows (loupe:change), for the views to refetch', async () => {
+    const { s } = await launch();
+    const event = { seq: 1, namespace: 'judges', what: 'judges.add', dataset: null, by: null };
+    s.changeListener(event);
+    expect(s.windows[0].webContents.send).toHaveBeenCalledWith('loupe:change', event);
   });
 
   it('a second instance quits at once', async () => {

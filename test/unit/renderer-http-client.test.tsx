@@ -81,7 +81,7 @@ describe('calls', () => {
 
 describe('pickBridge', () => {
   it('prefers the preload bridge and falls back to HTTP with the URL token', async () => {
-    const preload: LoupeBridge = { host: 'electron', call: vi.fn(), onMenu: () => () => {}, pathForFile: () => '/x' };
+    const preload: LoupeBridge = { host: 'electron', call: vi.fn(), onMenu: () => () => {}, onChange: () => () => {}, pathForFile: () => '/x' };
     window.loupe = preload;
     expect(pickBridge(window)).toBe(preload);
 

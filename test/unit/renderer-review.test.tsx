@@ -506,6 +506,19 @@ describe('durability', () => {
 });
 
 describe('filters', () => {
+  it('list a judge added elsewhere (another tab, the CLI) once its change event arrives, without a reload', async () => {
+    await start();
+    const names = () => (screen.getAllByTestId('review-filter-judge') as HTMLInputElement[]).map((b) => b.value);
+    expect(names()).toEqual([QWEN, EVIL_JUDGE]);
+    core.override('judges.list', () => [QWEN, EVIL_JUDGE, 'added-later'].map((name) => judgeInfo(name, null)));
+    act(() => core.change({ namespace: 'judges', what: 'judges.add' }));
+    await waitFor(() => expect(names()).toEqual([QWEN, EVIL_JUDGE, 'added-later']));
+    // A run ending adds no judge: nothing is fetched for it.
+    const lists = core.callsTo('judges.list').length;
+    act(() => core.change({ namespace: 'judges', what: 'judges.run' }));
+    expect(core.callsTo('judges.list')).toHaveLength(lists);
+  });
+
   it('pass queue, dataset, judge panel, error type and cap to review.queue, and the panel to card and record', async () => {
     await start();
     const last = () => core.callsTo('review.queue').at(-1)!;

@@ -9,7 +9,7 @@
  * systems.* (its key from the OS keychain on the desktop, bound to its endpoint origins, else the
  * environment variable it names, under the host's policy: systems/keys.ts).
  */
-import { ApiError, type ApiHandlers } from '../../../shared/api';
+import { ApiError, type ApiHandlers, type ChangeNamespace } from '../../../shared/api';
 import { AccuracyRunInputSchema, type AccuracyBatchExport, type AccuracyBatchImport, type AccuracyPlan, type AccuracyPreview, type AccuracyRunStatus, type AccuracyTask, type AccuracyTaskInfo } from '../../../shared/contract/accuracy';
 import { SystemConfigSchema } from '../../../shared/contract/systems';
 import { ACCURACY_TASKS } from '../../../shared/contract/accuracy';
@@ -28,6 +28,13 @@ import { completionsUrl } from '../../../shared/judges/request';
 import { TASKS, type TaskEntry } from '../tasks/registry';
 import type { AnySetup, Judge, System } from '../tasks/setup';
 import { systemKeys, systemUrls } from '../systems/keys';
+
+/** The tasks that write a set people annotate: their runs' change events name that set's namespace. */
+const SETS_OF_TASK: Partial<Record<AccuracyTask, ChangeNamespace>> = {
+  claim_decomposition: 'claims',
+  keyfact_extraction: 'keyfacts',
+  scaffold_extraction: 'scaffold',
+};
 
 export type AccuracyHandlers = Pick<ApiHandlers, 'accuracy.tasks' | 'accuracy.preview' | 'accuracy.plan' | 'accuracy.start' | 'accuracy.status' | 'accuracy.pause' | 'accuracy.resume' | 'accuracy.cancel' | 'accuracy.runs' | 'accuracy.batchExport' | 'accuracy.batchImport'>;
 
@@ -174,6 +181,8 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
     const entry: AccuracyRun = { run, task: input.task, model, dataset: input.dataset ?? null, notes: setup.notes, missing: setup.missing };
     runs.add(entry);
     run.start();
+    // The sets a task writes are what annotators see change; the rest is the lead's.
+    void run.finished.then(() => ctx.changes.emit({ namespace: SETS_OF_TASK[input.task] ?? 'accuracy', what: 'accuracy.run', dataset: input.dataset ?? null }));
     return entry;
   }
 

@@ -13,6 +13,7 @@ export function startImportJob(ctx: CoreContext, jobs: JobRegistry, request: Imp
     runImport(repo, request, (p) => Object.assign(job, p), signal).then(
       (result) => {
         Object.assign(job, { state: 'done', result, done: job.total });
+        ctx.changes.emit({ namespace: 'imports', what: `imports.${result.kind}`, dataset: result.datasets.length === 1 ? result.datasets[0]! : null });
       },
       (err: unknown) => {
         if (err instanceof ImportCancelled) Object.assign(job, { state: 'cancelled', error: { message: err.message, problems: [] } });

@@ -8,6 +8,7 @@
  * Every key resolved joins the session's known secrets, redacted from everything the engine stores.
  */
 import { randomUUID } from 'node:crypto';
+import type { ChangeBus } from '../changes';
 import { ApiError, type ApiHandlers, type JudgeBatchImport, type JudgeInfo, type JudgePlan, type JudgePreview } from '../../../shared/api';
 import { BASELINE_DESCRIPTION } from '../../../shared/judges/baseline';
 import {
@@ -53,6 +54,8 @@ export interface JudgeServiceOptions {
   replicas?: { probeBaseMs?: number; probeMaxMs?: number };
   /** Tests: a backend other than the real endpoint (e.g. to count calls). */
   backendFor?: (config: JudgeConfig, apiKey: string | null) => VerdictBackend;
+  /** Change events: a run tells when it ended (its predictions are written). */
+  changes?: ChangeBus;
 }
 
 export interface JudgeService {
@@ -310,6 +313,7 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
     );
     runs.add(run);
     run.start();
+    void run.finished.then(() => options.changes?.emit({ namespace: 'judges', what: 'judges.run', dataset: run.spec.dataset }));
     return run;
   }
 

@@ -1,0 +1,52 @@
+// @vitest-environment happy-dom
+/**
+ * Open views refetch what a change event says changed, without a reload: Annotate's scaffold (a
+ * scaffold the lead imported appears for an annotator link in Scaffold mode) and the Judges list
+ * (a judge added elsewhere); an event this link may not hear changes nothing.
+ */
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFakeCore, resetRendererState } from '../../../renderer/testing/fakeCore';
+import { endpointConfig, installFakeJudges, judgeInfo } from '../../../renderer/testing/fakeJudges';
+import { CAMERA_SCAFFOLD, CAMERA_SPECS, renderAnnotate, toScaffold } from '../../helpers/scaffold-ui';
+import { judgesViewLifecycle, oneSentenceCore, showJudgesView } from '../../helpers/judges-view';
+
+describe('Annotate hears of an imported scaffold', () => {
+  beforeEach(() => resetRendererState());
+  afterEach(() => cleanup());
+
+  it('an annotator link in Scaffold mode shows the scaffold the lead imported, and loads it once per event', async () => {
+    const core = createFakeCore(CAMERA_SPECS, { role: 'annotator', annotator: 'alice' }, { annotators: [{ id: 1, name: 'alice', kind: 'person' }], scaffold: { scaffolds: {} } });
+    await renderAnnotate(core);
+    await toScaffold();
+    await screen.findByTestId('scaffold-empty');
+    const loads = () => core.callsTo('scaffold.load').length;
+    const before = loads();
+
+    // A judge added: none of this link's business (the fake filters as the server does); nothing is fetched.
+    act(() => core.change({ namespace: 'judges', what: 'judges.add' }));
+    core.scaffold.importScaffold('camera', CAMERA_SCAFFOLD);
+    expect(loads()).toBe(before);
+
+    act(() => core.change({ namespace: 'imports', what: 'imports.scaffold' }));
+    await screen.findByTestId('scaffold-item-M1');
+    expect(screen.getByTestId('scaffold-item-M1').textContent).toContain('Users choose which apps can access the camera.');
+    expect(screen.queryByTestId('scaffold-empty')).toBeNull();
+    expect(loads()).toBe(before + 1);
+  });
+});
+
+describe('the Judges list hears of a judge added elsewhere', () => {
+  judgesViewLifecycle();
+
+  it('lists the new judge after its change event, without a reload', async () => {
+    const core = oneSentenceCore();
+    const judges = installFakeJudges(core, { judges: [judgeInfo('qwen', endpointConfig())] });
+    await showJudgesView(core);
+    await screen.findByTestId('judge-row-qwen');
+    expect(screen.queryByTestId('judge-row-llama-added')).toBeNull();
+    judges.judges.push(judgeInfo('llama-added', endpointConfig({ model: 'llama' })));
+    act(() => core.change({ namespace: 'judges', what: 'judges.add' }));
+    await waitFor(() => expect(screen.getByTestId('judge-row-llama-added')).toBeTruthy());
+  });
+});
