@@ -54,6 +54,8 @@ export interface KeptLabels {
   fromVersion: number | null;
   toVersion: number;
   labeled: number;
+  /** The edit was stored as this proposal for the lead (an annotator link's): no version was made. */
+  proposal: number | null;
 }
 
 export interface ClaimsAndKeyFactsState {
@@ -504,7 +506,10 @@ export function saveClaimEdit(claims: ClaimDraft[], note?: string): Promise<void
       const edited = await bridge().call('claims.edit', { key: shown.key, annotator: annotatorName(), basedOnVersion: shown.version, claims, ...(note ? { note } : {}) });
       if (!sessionLanes.isCurrent(owner)) return;
       // A new set: start at its first unlabeled claim; the key facts' lines (their claims) are stale too.
-      set({ kept: { what: 'claims', key: shown.key, fromVersion: shown.version, toVersion: edited.version, labeled }, error: null, claims: null, facts: null });
+      const proposal = edited.proposal?.id ?? null;
+      set({ kept: { what: 'claims', key: shown.key, fromVersion: shown.version, toVersion: edited.version, labeled, proposal }, error: null });
+      if (proposal !== null) return;
+      set({ claims: null, facts: null });
       await ensureLoaded('claims', true);
     } catch (err) {
       set({ error: `The claims were not changed: ${errorMessage(err)}` });
@@ -522,7 +527,10 @@ export function saveFactEdit(facts: FactDraft[], note?: string): Promise<void> {
     try {
       const edited = await bridge().call('keyfacts.edit', { documentKey: shown.documentKey, annotator: annotatorName(), basedOnVersion: shown.version, facts, ...(note ? { note } : {}) });
       if (!sessionLanes.isCurrent(owner)) return;
-      set({ kept: { what: 'keyfacts', key: shown.key, fromVersion: shown.version, toVersion: edited.version, labeled }, error: null, facts: null });
+      const proposal = edited.proposal?.id ?? null;
+      set({ kept: { what: 'keyfacts', key: shown.key, fromVersion: shown.version, toVersion: edited.version, labeled, proposal }, error: null });
+      if (proposal !== null) return;
+      set({ facts: null });
       await ensureLoaded('keyfacts', true);
     } catch (err) {
       set({ error: `The key facts were not changed: ${errorMessage(err)}` });

@@ -54,6 +54,8 @@ export interface KeptAlignments {
   fromVersion: number | null;
   toVersion: number;
   aligned: number;
+  /** The edit was stored as this proposal for the lead (an annotator link's): no version was made. */
+  proposal: number | null;
 }
 
 export interface ScaffoldState {
@@ -289,7 +291,9 @@ export function saveScaffoldEdit(content: Pick<ScaffoldEditInput, 'facts' | 'que
     try {
       const edited = await bridge().call('scaffold.edit', { documentKey: shown.documentKey, annotator: annotatorName(), basedOnVersion: shown.version, ...content, ...(note ? { note } : {}) });
       if (!sessionLanes.isCurrent(owner)) return;
-      set({ kept: { key: shown.key, fromVersion: shown.version, toVersion: edited.version, aligned }, error: null });
+      const proposal = edited.proposal?.id ?? null;
+      set({ kept: { key: shown.key, fromVersion: shown.version, toVersion: edited.version, aligned, proposal }, error: null });
+      if (proposal !== null) return;
       await ensureLoaded(true);
       set({ position: 0 });
     } catch (err) {
