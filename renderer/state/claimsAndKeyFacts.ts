@@ -20,6 +20,7 @@ import { errorMessage } from '../api/errors';
 import { sessionLanes } from './annotateLanes';
 import { canLabel, openSummary, useAnnotation } from './annotation';
 import { restorePlace } from './place';
+import { pendingProposalFor } from './proposals';
 import { bridge, useSession } from './session';
 import { timeSpent } from './timeSpent';
 import { setUnitMode, useUnitMode, type UnitMode } from './unitMode';
@@ -247,6 +248,7 @@ async function ensureLoaded(mode: UnitMode, force = false): Promise<void> {
     if (focused !== -1) focusAfterLoad = null;
     const keepPosition = force && get().claims?.key === loaded.key ? Math.min(get().claimPosition, Math.max(0, rows.length - 1)) : -1;
     set({ claims, claimPosition: focused !== -1 ? focused : keepPosition !== -1 ? keepPosition : firstUnlabeled(rows.map((r) => r.claim.state.label)), itemSince: now(), lastLabeled: null });
+    void showPending('claims', loaded.key, loaded.version, { summaryKey: loaded.key });
   }
   if (mode === 'keyfacts' && (force || get().facts?.key !== summary.key)) {
     const loaded = await bridge().call('keyfacts.load', { key: summary.key, annotator: annotatorName() });
@@ -256,7 +258,19 @@ async function ensureLoaded(mode: UnitMode, force = false): Promise<void> {
     if (focused !== -1) focusAfterLoad = null;
     const keepPosition = force && get().facts?.key === loaded.key ? Math.min(get().factPosition, Math.max(0, facts.facts.length - 1)) : -1;
     set({ facts, factPosition: focused !== -1 ? focused : keepPosition !== -1 ? keepPosition : firstUnlabeled(facts.facts.map((f) => f.state.label)), itemSince: now(), lastLabeled: null });
+    void showPending('keyfacts', loaded.key, loaded.version, { documentKey: loaded.documentKey });
   }
+}
+
+/** An earlier edit of this set by this link still waits for the lead: the pane says so (unless it already says something of it). */
+async function showPending(what: ItemMode, key: number, version: number | null, target: { documentKey?: number; summaryKey?: number }): Promise<void> {
+  if (version === null) return;
+  const proposal = await pendingProposalFor(annotatorName(), what, target);
+  const shown = what === 'claims' ? get().claims : get().facts;
+  if (proposal === null || shown?.key !== key || shown.version !== version) return;
+  const kept = get().kept;
+  if (kept && kept.what === what && kept.key === key) return;
+  set({ kept: { what, key, fromVersion: version, toVersion: version, labeled: 0, proposal } });
 }
 
 function firstUnlabeled(labels: ReadonlyArray<string | null>): number {

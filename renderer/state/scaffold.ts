@@ -19,6 +19,7 @@ import { errorMessage } from '../api/errors';
 import { sessionLanes } from './annotateLanes';
 import { canLabel, useAnnotation } from './annotation';
 import { restorePlace } from './place';
+import { pendingProposalFor } from './proposals';
 import { bridge, useSession } from './session';
 import { timeSpent } from './timeSpent';
 import { useUnitMode } from './unitMode';
@@ -182,6 +183,7 @@ async function ensureLoaded(force = false): Promise<void> {
     if (focusAfterLoad?.key === loaded.key) focusAfterLoad = null;
     const firstOpen = loaded.items.findIndex((i) => i.state.value === null);
     set({ scaffold: loaded, position: focused !== -1 ? focused : keep !== -1 ? keep : Math.max(0, firstOpen), itemSince: now(), lastAligned: null });
+    void showPending(loaded);
   } catch (err) {
     if (sessionLanes.isCurrent(owner)) set({ error: `The scaffold could not be loaded: ${errorMessage(err)}` });
   }
@@ -278,6 +280,15 @@ export function clearScaffoldItem(): Promise<void> {
     const item = get().scaffold?.items[get().position];
     if (item) await changeShown(item.id, 'clear', (s) => (s.value === null ? null : EMPTY));
   });
+}
+
+/** An earlier edit of this scaffold by this link still waits for the lead: the pane says so (unless it already says something of it). */
+async function showPending(loaded: ScaffoldAnnotation): Promise<void> {
+  if (loaded.version === null) return;
+  const proposal = await pendingProposalFor(annotatorName(), 'scaffold', { documentKey: loaded.documentKey });
+  const shown = get().scaffold;
+  if (proposal === null || shown?.key !== loaded.key || shown.version !== loaded.version || get().kept?.key === loaded.key) return;
+  set({ kept: { key: loaded.key, fromVersion: loaded.version, toVersion: loaded.version, aligned: 0, proposal } });
 }
 
 /** W saved: a new version of the document's scaffold; this annotator's alignments stay on the old one. */

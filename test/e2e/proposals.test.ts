@@ -1,7 +1,7 @@
 /**
  * Shared sets have owners, in Debian's Chromium against the real `loupe serve`: alice's annotator
  * link edits the key facts of a document she and bob both annotate (W in key-fact mode); the edit
- * is a proposal, shown pending to her while she keeps labeling version 1, and bob's queue still
+ * is a proposal, shown pending to her (after a reload too) while she keeps labeling version 1, and bob's queue still
  * shows version 1. The lead's tab accepts it in the Project view with the keyboard; only then does
  * bob's queue show the new key facts (version 2).
  */
@@ -66,6 +66,10 @@ describe("an annotator's key-fact proposal, accepted by the lead", () => {
     await pending.waitFor({ timeout: 15_000 });
     expect(await pending.innerText()).toMatch(/^Your edit of the key facts is proposal \d+, pending: it changes nothing until the lead accepts it\. You keep labeling version 1\.$/);
     expect(await alice.getByTestId('keyfacts-version').innerText()).toContain('version 1');
+    // After a reload the pane still says so (her pending proposals are read with the set).
+    await alice.reload();
+    await alice.getByTestId('keyfacts-pane').waitFor({ timeout: 30_000 });
+    expect(await alice.getByTestId('keyfacts-proposed').innerText({ timeout: 15_000 })).toBe(await pending.innerText());
 
     const proposals = await apiCall<Proposal[]>(serve, 'proposals.list', {}, serve.lead.token);
     expect(proposals.map((p) => [p.author, p.kind, p.status, p.baseVersion])).toEqual([['alice', 'keyfacts', 'pending', 1]]);
