@@ -78,6 +78,18 @@ describe("an annotator's key-fact proposal, accepted by the lead", () => {
     expect([bob.version, bob.facts.map((f) => f.text)]).toEqual([1, FACTS]);
   });
 
+  it("alice's page cannot load or label bob's summary (403)", async () => {
+    const answers = await alice.evaluate(
+      async ([key, token]) => {
+        const call = async (method: string, input: unknown) =>
+          (await fetch(`/api/${method}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-loupe-token': token }, body: JSON.stringify(input) })).status;
+        return [await call('annotation.load', { key, annotator: 'alice' }), await call('keyfacts.load', { key, annotator: 'alice' })];
+      },
+      [bobKey, serve.token] as const,
+    );
+    expect(answers).toEqual([403, 403]);
+  });
+
   it('the lead accepts it in the Project view with the keyboard; only then bob sees version 2', async () => {
     lead = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await lead.goto(serve.lead.url);
