@@ -1,6 +1,8 @@
 /**
- * The reveal gate's question. Keyboard first: it takes the keys while open (Enter opens anyway,
- * Esc cancels, Tab moves between the two answers) and gives focus back to where it was on cancel.
+ * The reveal gate's question, naming the person it reveals for and what it does to their labels
+ * (the core records the reveal only with that person confirmed by name). Keyboard first: it takes
+ * the keys while open (Enter reveals and opens, Esc cancels, Tab moves between the two answers) and
+ * gives focus back to where it was on cancel.
  * Its layer opened with the key that asked for the view (state/reveal.ts).
  */
 import { useLayoutEffect, useRef } from 'react';
@@ -30,7 +32,7 @@ function Question({ asking, pending, layer }: { asking: RevealQuestion; pending:
   useLayerKeys(layer, (press) => {
     if (!isPlain(press)) return 'native';
     if (press.key === 'Escape') cancel();
-    // Enter presses the focused button: "open anyway" unless the user tabbed to "stay blind".
+    // Enter presses the focused button: "reveal for …" unless the user tabbed to "stay blind".
     else if (press.key === 'Enter') {
       if (press.target === stay.current) cancel();
       else void confirmReveal();
@@ -51,14 +53,17 @@ function Question({ asking, pending, layer }: { asking: RevealQuestion; pending:
   return (
     <div className="overlay" role="presentation" data-testid="reveal-dialog">
       <div className="overlay-card" role="alertdialog" aria-modal="true" aria-labelledby="reveal-title" aria-describedby="reveal-text" ref={card}>
-        <h2 id="reveal-title">Open {title}?</h2>
+        <h2 id="reveal-title">
+          Open {title} as {asking.annotator}?
+        </h2>
         <p id="reveal-text" data-testid="reveal-text">
-          Opening {title} shows judge verdicts and benchmark labels for {summaries} you have not finished ({asking.annotator}). Labels you give on them
-          afterwards are marked not blind. Open anyway?
+          Opening {title} shows judge verdicts and benchmark labels for {summaries} {asking.annotator} has not finished. It is recorded as {asking.annotator}&apos;s
+          reveal: the labels {asking.annotator} gives on them afterwards are marked not blind, and {asking.annotator}&apos;s scaffold alignments on them leave
+          the blind audit. If you are not {asking.annotator}, stay blind and choose your own name.
         </p>
         <div className="row">
           <button ref={confirm} type="button" className="primary" disabled={pending} onClick={() => void confirmReveal()} data-testid="reveal-confirm">
-            Open anyway <kbd>Enter</kbd>
+            Reveal for {asking.annotator} <kbd>Enter</kbd>
           </button>
           <button ref={stay} type="button" onClick={cancel} data-testid="reveal-cancel">
             Stay blind <kbd>Esc</kbd>

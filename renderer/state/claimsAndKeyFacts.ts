@@ -20,6 +20,7 @@ import { errorMessage } from '../api/errors';
 import { sessionLanes } from './annotateLanes';
 import { canLabel, openSummary, useAnnotation } from './annotation';
 import { restorePlace } from './place';
+import { pendingProposalFor } from './proposals';
 import { bridge, useSession } from './session';
 import { timeSpent } from './timeSpent';
 import { setUnitMode, useUnitMode, type UnitMode } from './unitMode';
@@ -54,6 +55,8 @@ export interface KeptLabels {
   fromVersion: number | null;
   toVersion: number;
   labeled: number;
+  /** The edit was stored as this proposal for the lead (an annotator link's): no version was made. */
+  proposal: number | null;
 }
 
 export interface ClaimsAndKeyFactsState {
@@ -245,6 +248,7 @@ async function ensureLoaded(mode: UnitMode, force = false): Promise<void> {
     if (focused !== -1) focusAfterLoad = null;
     const keepPosition = force && get().claims?.key === loaded.key ? Math.min(get().claimPosition, Math.max(0, rows.length - 1)) : -1;
     set({ claims, claimPosition: focused !== -1 ? focused : keepPosition !== -1 ? keepPosition : firstUnlabeled(rows.map((r) => r.claim.state.label)), itemSince: now(), lastLabeled: null });
+    void showPending('claims', loaded.key, loaded.version, { summaryKey: loaded.key });
   }
   if (mode === 'keyfacts' && (force || get().facts?.key !== summary.key)) {
     const loaded = await bridge().call('keyfacts.load', { key: summary.key, annotator: annotatorName() });
@@ -254,7 +258,19 @@ async function ensureLoaded(mode: UnitMode, force = false): Promise<void> {
     if (focused !== -1) focusAfterLoad = null;
     const keepPosition = force && get().facts?.key === loaded.key ? Math.min(get().factPosition, Math.max(0, facts.facts.length - 1)) : -1;
     set({ facts, factPosition: focused !== -1 ? focused : keepPosition !== -1 ? keepPosition : firstUnlabeled(facts.facts.map((f) => f.state.label)), itemSince: now(), lastLabeled: null });
+    void showPending('keyfacts', loaded.key, loaded.version, { documentKey: loaded.documentKey });
   }
+}
+
+/** An earlier edit of this set by this link still waits for the lead: the pane says so (unless it already says something of it). */
+async function showPending(what: ItemMode, key: number, version: number | null, target: { documentKey?: number; summaryKey?: number }): Promise<void> {
+  if (version === null) return;
+  const proposal = await pendingProposalFor(annotatorName(), what, target);
+  const shown = what === 'claims' ? get().claims : get().facts;
+  if (proposal === null || shown?.key !== key || shown.version !== version) return;
+  const kept = get().kept;
+  if (kept && kept.what === what && kept.key === key) return;
+  set({ kept: { what, key, fromVersion: version, toVersion: version, labeled: 0, proposal } });
 }
 
 function firstUnlabeled(labels: ReadonlyArray<string | null>): number {
@@ -504,7 +520,10 @@ export function saveClaimEdit(claims: ClaimDraft[], note?: string): Promise<void
       const edited = await bridge().call('claims.edit', { key: shown.key, annotator: annotatorName(), basedOnVersion: shown.version, claims, ...(note ? { note } : {}) });
       if (!sessionLanes.isCurrent(owner)) return;
       // A new set: start at its first unlabeled claim; the key facts' lines (their claims) are stale too.
-      set({ kept: { what: 'claims', key: shown.key, fromVersion: shown.version, toVersion: edited.version, labeled }, error: null, claims: null, facts: null });
+      const proposal = edited.proposal?.id ?? null;
+      set({ kept: { what: 'claims', key: shown.key, fromVersion: shown.version, toVersion: edited.version, labeled, proposal }, error: null });
+      if (proposal !== null) return;
+      set({ claims: null, facts: null });
       await ensureLoaded('claims', true);
     } catch (err) {
       set({ error: `The claims were not changed: ${errorMessage(err)}` });
@@ -522,7 +541,10 @@ export function saveFactEdit(facts: FactDraft[], note?: string): Promise<void> {
     try {
       const edited = await bridge().call('keyfacts.edit', { documentKey: shown.documentKey, annotator: annotatorName(), basedOnVersion: shown.version, facts, ...(note ? { note } : {}) });
       if (!sessionLanes.isCurrent(owner)) return;
-      set({ kept: { what: 'keyfacts', key: shown.key, fromVersion: shown.version, toVersion: edited.version, labeled }, error: null, facts: null });
+      const proposal = edited.proposal?.id ?? null;
+      set({ kept: { what: 'keyfacts', key: shown.key, fromVersion: shown.version, toVersion: edited.version, labeled, proposal }, error: null });
+      if (proposal !== null) return;
+      set({ facts: null });
       await ensureLoaded('keyfacts', true);
     } catch (err) {
       set({ error: `The key facts were not changed: ${errorMessage(err)}` });

@@ -1,8 +1,10 @@
 /**
  * The reveal gate (issue 9): Analysis and Review show judge verdicts, suspicious flags and
  * benchmark labels. While the current annotator still has unfinished summaries in their sample,
- * opening one of those views asks first, naming how many summaries it would reveal; on "open
- * anyway" the core records the reveal (labels given on them afterwards are stored blind: false).
+ * opening one of those views asks first, naming how many summaries it would reveal; on "reveal
+ * for them" the core records the reveal (labels given on them afterwards are stored blind: false).
+ * A reveal belongs to the person who looks: the question names that person and the consequence for
+ * their labels, and the core refuses it for anyone annotating through their own link.
  * With no current annotator, or nothing new to reveal, the view opens directly.
  *
  * Judges is not gated: it shows configurations, counts and request previews, no verdict on a
@@ -96,13 +98,14 @@ async function gate(view: View, cancelTo: 'stay' | 'annotate'): Promise<void> {
   }
 }
 
-/** "Open anyway": the core records the reveal, then the view opens. */
+/** "Reveal for …": the core records the reveal for that person, then the view opens. */
 export async function confirmReveal(): Promise<void> {
   const { asking, pending } = useReveal.getState();
   if (!asking || pending) return;
   useReveal.setState({ pending: true });
   try {
-    await bridge().call('annotation.reveal', { annotator: asking.annotator, view: asking.view });
+    // The question named the person and what it does to their labels: this is their confirmation.
+    await bridge().call('annotation.reveal', { annotator: asking.annotator, view: asking.view, confirmFor: asking.annotator });
     markRevealed();
     showView(asking.view);
     closeQuestion();

@@ -19,6 +19,7 @@ import { errorMessage } from '../api/errors';
 import { sessionLanes } from './annotateLanes';
 import { canLabel, useAnnotation } from './annotation';
 import { restorePlace } from './place';
+import { pendingProposalFor } from './proposals';
 import { bridge, useSession } from './session';
 import { timeSpent } from './timeSpent';
 import { useUnitMode } from './unitMode';
@@ -54,6 +55,8 @@ export interface KeptAlignments {
   fromVersion: number | null;
   toVersion: number;
   aligned: number;
+  /** The edit was stored as this proposal for the lead (an annotator link's): no version was made. */
+  proposal: number | null;
 }
 
 export interface ScaffoldState {
@@ -180,6 +183,7 @@ async function ensureLoaded(force = false): Promise<void> {
     if (focusAfterLoad?.key === loaded.key) focusAfterLoad = null;
     const firstOpen = loaded.items.findIndex((i) => i.state.value === null);
     set({ scaffold: loaded, position: focused !== -1 ? focused : keep !== -1 ? keep : Math.max(0, firstOpen), itemSince: now(), lastAligned: null });
+    void showPending(loaded);
   } catch (err) {
     if (sessionLanes.isCurrent(owner)) set({ error: `The scaffold could not be loaded: ${errorMessage(err)}` });
   }
@@ -283,6 +287,15 @@ export function clearScaffoldItem(): Promise<void> {
   });
 }
 
+/** An earlier edit of this scaffold by this link still waits for the lead: the pane says so (unless it already says something of it). */
+async function showPending(loaded: ScaffoldAnnotation): Promise<void> {
+  if (loaded.version === null) return;
+  const proposal = await pendingProposalFor(annotatorName(), 'scaffold', { documentKey: loaded.documentKey });
+  const shown = get().scaffold;
+  if (proposal === null || shown?.key !== loaded.key || shown.version !== loaded.version || get().kept?.key === loaded.key) return;
+  set({ kept: { key: loaded.key, fromVersion: loaded.version, toVersion: loaded.version, aligned: 0, proposal } });
+}
+
 /** W saved: a new version of the document's scaffold; this annotator's alignments stay on the old one. */
 export function saveScaffoldEdit(content: Pick<ScaffoldEditInput, 'facts' | 'questions' | 'entities'>, note?: string): Promise<void> {
   return enqueue(async () => {
@@ -294,7 +307,9 @@ export function saveScaffoldEdit(content: Pick<ScaffoldEditInput, 'facts' | 'que
     try {
       const edited = await bridge().call('scaffold.edit', { documentKey: shown.documentKey, annotator: annotatorName(), basedOnVersion: shown.version, ...content, ...(note ? { note } : {}) });
       if (!sessionLanes.isCurrent(owner)) return;
-      set({ kept: { key: shown.key, fromVersion: shown.version, toVersion: edited.version, aligned }, error: null });
+      const proposal = edited.proposal?.id ?? null;
+      set({ kept: { key: shown.key, fromVersion: shown.version, toVersion: edited.version, aligned, proposal }, error: null });
+      if (proposal !== null) return;
       await ensureLoaded(true);
       set({ position: 0 });
     } catch (err) {

@@ -65,9 +65,15 @@ function decompose(sentence: string): string[] {
 export function createFakeAccuracy(
   summaries: AnnotationSummary[],
   spec: FakeAccuracySpec,
-  context: { knownJudge: (name: string) => boolean },
+  context: { knownJudge: (name: string) => boolean; /** An annotator link's edit is a proposal (as the core's editSet). */ proposing: () => boolean },
 ): FakeAccuracy {
   let nextId = 5_000;
+  let nextProposal = 1;
+  /** An annotator link's edit: the current version, unchanged, with the pending proposal it became. */
+  const proposed = <T,>(current: T | undefined, what: string): T & { proposal: { id: number; status: 'pending' } } => {
+    if (!current) throw new ApiError({ code: 'conflict', message: `${what} have no version yet: the lead makes the first one (extract or import it).` });
+    return { ...structuredClone(current), proposal: { id: nextProposal++, status: 'pending' } };
+  };
   let nextEvent = 1;
   const claimSets = new Map<number, ClaimSet[]>();
   const factSets = new Map<number, KeyFactSet[]>();
@@ -289,6 +295,7 @@ export function createFakeAccuracy(
         if (!summary.units.some((u) => u.id === claim.sentenceUnitId)) throw new ApiError({ code: 'invalid_input', message: `Sentence ${claim.sentenceUnitId} is not in summary ${summary.summaryId}.` });
         for (const from of claim.from) if (!known.has(from)) throw new ApiError({ code: 'invalid_input', message: `Claim ${from} is not in version ${basedOnVersion}.` });
       }
+      if (context.proposing()) return proposed(current, `The claims of summary ${summary.summaryId}`);
       return structuredClone(addClaimSet(key, claims, 'person', `person:${annotator}`, note ?? null));
     },
     'keyfacts.list': ({ dataset }) =>
@@ -352,6 +359,7 @@ export function createFakeAccuracy(
       }
       const known = new Set(current?.facts.map((f) => f.id) ?? []);
       for (const fact of facts) for (const from of fact.from) if (!known.has(from)) throw new ApiError({ code: 'invalid_input', message: `Key fact ${from} is not in version ${basedOnVersion}.` });
+      if (context.proposing()) return proposed(current, `The key facts of ${docId}`);
       return structuredClone(addFactSet(documentKey, facts, 'person', `person:${annotator}`, note ?? null));
     },
     'systems.list': () => structuredClone([...systems.values()]),

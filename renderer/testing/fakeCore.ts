@@ -266,9 +266,10 @@ export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo>
     const list = handlers['judges.list']?.({});
     return !Array.isArray(list) || list.some((judge) => judge.name === name);
   };
-  const accuracy = createFakeAccuracy(summaries, options.accuracy ?? {}, { knownJudge });
+  const proposing = () => caller().role === 'annotator';
+  const accuracy = createFakeAccuracy(summaries, options.accuracy ?? {}, { knownJudge, proposing });
   Object.assign(handlers, accuracy.handlers);
-  const scaffold = createFakeScaffold(summaries, options.scaffold ?? {});
+  const scaffold = createFakeScaffold(summaries, options.scaffold ?? {}, proposing);
   Object.assign(handlers, scaffold.handlers);
 
   const bridge: LoupeBridge = {

@@ -43,8 +43,10 @@ export interface FakeScaffold {
 
 const AT = '2026-11-05T10:00:00.000Z';
 
-export function createFakeScaffold(summaries: AnnotationSummary[], spec: FakeScaffoldSpec): FakeScaffold {
+/** `proposing`: an annotator link's edit is a proposal (as the core's editSet). */
+export function createFakeScaffold(summaries: AnnotationSummary[], spec: FakeScaffoldSpec, proposing: () => boolean = () => false): FakeScaffold {
   let nextId = 9_000;
+  let nextProposal = 1;
   let nextEvent = 1;
   const byDoc = new Map<string, ScaffoldVersion[]>();
   const events: AlignmentEvent[] = [];
@@ -117,6 +119,10 @@ export function createFakeScaffold(summaries: AnnotationSummary[], spec: FakeSca
       const content = { facts, questions, entities };
       const problems = scaffoldContentProblems(content);
       if (problems.length > 0) throw new ApiError({ code: 'invalid_input', message: problems.join('; ') });
+      if (proposing()) {
+        if (!current) throw new ApiError({ code: 'conflict', message: `The scaffold of ${docId} has no version yet: the lead makes the first one (extract or import it).` });
+        return { ...withCounts(current), proposal: { id: nextProposal++, status: 'pending' as const } };
+      }
       return withCounts(addVersion(docId, content, 'person', annotator, note ?? null));
     },
     'scaffold.versions': ({ documentKey }) => (byDoc.get(docOfKey(documentKey) ?? notFound(`document ${documentKey}`)) ?? []).map(withCounts),

@@ -10,6 +10,7 @@ import { ExportPanel } from '../components/project/ExportPanel';
 import { ImportPanel } from '../components/project/ImportPanel';
 import { LinksPanel } from '../components/project/LinksPanel';
 import { MergePanel } from '../components/project/MergePanel';
+import { ProposalsPanel } from '../components/project/ProposalsPanel';
 import { SamplePanel } from '../components/project/SamplePanel';
 
 export function ProjectView() {
@@ -38,6 +39,7 @@ export function ProjectView() {
         <AnnotatorsTable annotators={annotators} fastMs={FAST_MS} />
       </section>
       <LinksPanel />
+      <ProposalsPanel />
       <ImportPanel onImported={refresh} />
       <MergePanel onMerged={refresh} />
       <SamplePanel datasets={datasets} batches={batches} onDrawn={refresh} />

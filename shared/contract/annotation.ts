@@ -125,9 +125,14 @@ export const ANNOTATION_API = {
   },
   /** How many of the annotator's unfinished summaries a revealing view would show (the gate asks first). */
   'annotation.revealStatus': { input: z.object({ annotator: Name }), output: RevealStatusSchema },
-  /** The annotator chose to open a revealing view: records the reveal of each unfinished summary of their sample. */
+  /**
+   * The annotator chose to open a revealing view: records the reveal of each unfinished summary of
+   * their sample. A reveal belongs to the person who looks: from the lead, it needs `confirmFor`
+   * naming that person (the gate asked for them, naming what it does to their labels), and it is
+   * refused for anyone with a live annotator link (only their own link reveals for them).
+   */
   'annotation.reveal': {
-    input: z.object({ annotator: Name, view: z.enum(REVEALING_VIEWS) }),
+    input: z.object({ annotator: Name, view: z.enum(REVEALING_VIEWS), confirmFor: Name.optional() }),
     output: z.object({ revealed: z.number().int(), status: RevealStatusSchema }),
   },
   /**

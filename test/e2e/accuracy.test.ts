@@ -263,8 +263,8 @@ describe('the lead’s Analysis', () => {
   });
 });
 
-describe('W edits a set through the annotator link (after the analysis: a new version leaves the labels on the old one)', () => {
-  it('W on the claims opens the editor; dropping the last claim saves version 2, unlabeled, and claims.load as alice shows it', async () => {
+describe('W edits a set through the annotator link: a proposal, made the next version only by the lead', () => {
+  it('W on the claims opens the editor; dropping the last claim is a pending proposal (still version 1) until the lead accepts it as version 2, unlabeled', async () => {
     // alice's page is on the key facts: T three times goes round (scaffold, sentences) to the claims.
     await page.keyboard.press('t');
     await page.locator('[data-testid="unit-mode"][data-mode="scaffold"]').waitFor();
@@ -279,13 +279,17 @@ describe('W edits a set through the annotator link (after the analysis: a new ve
     await page.getByTestId('set-editor-drop').last().click();
     await page.getByTestId('set-editor-save').click();
     await page.getByTestId('set-editor').waitFor({ state: 'detached' });
-    await page.locator('[data-testid="claims-pane"][data-version="2"]').waitFor({ timeout: 15_000 });
-    await page.getByTestId('claims-kept').waitFor();
-    const rows = page.locator('li.claim-row');
-    expect(await rows.count()).toBe(claimCount - 1);
-    for (let i = 0; i < claimCount - 1; i += 1) expect(await rows.nth(i).getAttribute('data-label')).toBe('');
+    const pending = page.getByTestId('claims-proposed');
+    await pending.waitFor({ timeout: 15_000 });
+    expect(await pending.innerText()).toContain('You keep labeling version 1.');
+    expect(await page.getByTestId('claims-pane').getAttribute('data-version')).toBe('1');
+    expect((await apiCall<ClaimAnnotation>(serve, 'claims.load', { key: summaryKey, annotator: 'alice' }, serve.lead.token)).version).toBe(1);
+
+    const id = Number(await pending.getAttribute('data-proposal'));
+    expect(await apiCall(serve, 'proposals.accept', { id }, serve.lead.token)).toMatchObject({ status: 'accepted', resultVersion: 2 });
     const claims = await apiCall<ClaimAnnotation>(serve, 'claims.load', { key: summaryKey, annotator: 'alice' }, serve.lead.token);
     expect(claims.version).toBe(2);
+    expect(claims.sentences.flatMap((s) => s.claims.map((c) => c.state.label))).toEqual(CLAIMS[summaryId]!.slice(0, -1).map(() => null));
     expect(claims.sentences.flatMap((s) => s.claims.map((c) => c.text))).toEqual(CLAIMS[summaryId]!.slice(0, -1).map((c) => c.text));
   });
 });

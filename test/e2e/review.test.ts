@@ -21,7 +21,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmReveal, launchChromium, pickAnnotator } from '../helpers/browser';
 import { mustLoupe } from '../helpers/project';
-import { startServe, type ServeProcess } from '../helpers/serve';
+import { apiCall, startServe, type ServeProcess } from '../helpers/serve';
 import { tempDir } from '../helpers/tmp';
 
 const BASELINE = 'baseline (offline rule)';
@@ -132,10 +132,12 @@ beforeAll(async () => {
   await first.stop();
   mustLoupe(['judge', '--project', project, '--judge', BASELINE], env);
 
-  // --annotator makes the reviewer a person of the project (offered in the lead's picker); Review
-  // is the lead's, so the page opens the lead link, not the annotator link (annotation only).
-  serve = await startServe(['--annotator', REVIEWER], env);
-  expect(serve.links).toHaveLength(2);
+  // The reviewer is a person of the project (offered in the lead's picker) without a link of their
+  // own: a reveal belongs to the person who looks, and someone with an annotator link can be
+  // revealed to only through it (test/unit/security/reveal-owner.test.ts). Review is the lead's.
+  serve = await startServe([], env);
+  expect(serve.links).toHaveLength(1);
+  await apiCall(serve, 'annotators.ensure', { name: REVIEWER }, serve.lead.token);
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   page.on('response', async (response) => {

@@ -46,7 +46,7 @@ export async function confirmReveal(page: Page): Promise<{ count: number; annota
   const dialog = page.getByTestId('reveal-dialog');
   await dialog.waitFor({ timeout: 30_000 });
   const text = await page.getByTestId('reveal-text').innerText();
-  const named = /for ([\d,]+) summar(?:y|ies) you have not finished \(([^)]*)\)/.exec(text);
+  const named = /for ([\d,]+) summar(?:y|ies) (.+?) has not finished\./.exec(text);
   if (!named) throw new Error(`the reveal dialog names no count and annotator: ${text}`);
   await page.keyboard.press('Enter');
   await dialog.waitFor({ state: 'detached' });

@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { LEAD, type ApiMethod, type Caller, type Envelope } from '../../shared/api';
-import { createCore, type Core } from '../../electron/core/index';
+import { createCore, type Core, type LinkRegistry } from '../../electron/core/index';
 import { dispatch } from '../../electron/core/dispatch';
 import { runImport } from '../../electron/core/imports/run';
 import { newsRows, writeJsonl, type SummaryRow } from './project';
@@ -25,9 +25,9 @@ export interface SplitProject {
   documentKeyOf(summaryKey: number): number;
 }
 
-/** `rows`: the dataset "news" to split (default: four summaries, each of its own document). */
-export async function splitProject(dir: string, rows: SummaryRow[] = newsRows(4)): Promise<SplitProject> {
-  const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false });
+/** `rows`: the dataset "news" to split (default: four summaries, each of its own document); `links`: `loupe serve`'s annotator links. */
+export async function splitProject(dir: string, rows: SummaryRow[] = newsRows(4), links: LinkRegistry | null = null): Promise<SplitProject> {
+  const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false, links });
   core.createProject(join(dir, 'owners.loupe'));
   await runImport(core.repository(), { source: { type: 'path', path: writeJsonl(join(dir, 'news.jsonl'), rows) } });
   const call = (method: ApiMethod, input: unknown, caller: Caller = LEAD) => dispatch(core.handlers, method, input, caller);

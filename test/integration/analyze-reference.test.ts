@@ -51,7 +51,7 @@ beforeAll(async () => {
       await core.handlers['annotation.record']({ unitId: summary.units[0]!.id, annotator: 'alice', state: { label: 'faithful', errorType: null, note: null }, timeSpentMs: 10, cause: 'label' });
     };
     for (let i = 0; i < 4; i++) await label(i);
-    await core.handlers['annotation.reveal']({ annotator: 'alice', view: 'analysis' });
+    await core.handlers['annotation.reveal']({ annotator: 'alice', view: 'analysis', confirmFor: 'alice' });
     for (let i = 4; i < 6; i++) await label(i);
   } finally {
     core.close();

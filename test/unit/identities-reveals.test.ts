@@ -101,10 +101,10 @@ describe('reveals and blind: false', () => {
     await record(second[0]!, 'faithful');
     expect(await core.handlers['annotation.revealStatus']({ annotator })).toEqual({ annotator, unfinished: 3, revealed: 0 });
 
-    const revealed = await core.handlers['annotation.reveal']({ annotator, view: 'analysis' });
+    const revealed = await core.handlers['annotation.reveal']({ annotator, view: 'analysis', confirmFor: annotator });
     expect(revealed).toEqual({ revealed: 3, status: { annotator, unfinished: 3, revealed: 3 } });
     // Revealing again adds nothing.
-    expect((await core.handlers['annotation.reveal']({ annotator, view: 'review' })).revealed).toBe(0);
+    expect((await core.handlers['annotation.reveal']({ annotator, view: 'review', confirmFor: annotator })).revealed).toBe(0);
 
     await record(second[1]!, 'unfaithful');
     await record(first[0]!, 'unfaithful'); // a relabel of a summary finished before the reveal: still blind
@@ -137,7 +137,7 @@ describe('reveals and blind: false', () => {
 
   it('an unknown annotator has no reveals; revealing creates them as a person', async () => {
     expect(await core.handlers['annotation.revealStatus']({ annotator: 'zoe' })).toEqual({ annotator: 'zoe', unfinished: 4, revealed: 0 });
-    expect((await core.handlers['annotation.reveal']({ annotator: 'zoe', view: 'judges' })).revealed).toBe(4);
+    expect((await core.handlers['annotation.reveal']({ annotator: 'zoe', view: 'judges', confirmFor: 'zoe' })).revealed).toBe(4);
     expect(core.repository().annotator('zoe')?.kind).toBe('person');
   });
 

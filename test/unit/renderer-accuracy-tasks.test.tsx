@@ -101,15 +101,18 @@ describe('an annotator link', () => {
     press('u');
     await waitFor(() => expect(core.callsTo('keyfacts.record')).toHaveLength(1));
     expect(core.callsTo('keyfacts.record')[0]).toMatchObject({ annotator: 'bea', state: { label: 'not_covered' } });
-    // They may edit the key facts (a new version under their name), without the lead's version history.
+    // They may edit the key facts (a proposal for the lead, not a version), without the lead's version history.
     press('w');
     const editor = await screen.findByTestId('set-editor');
     expect(within(editor).queryByTestId('version-history')).toBeNull();
     fireEvent.click(within(editor).getByTestId('set-editor-add-0'));
     fireEvent.change(within(editor).getAllByTestId('set-editor-text')[1]!, { target: { value: 'The council met on Tuesday.' } });
     fireEvent.click(within(editor).getByTestId('set-editor-save'));
-    await waitFor(() => expect(screen.getByTestId('keyfacts-pane').getAttribute('data-version')).toBe('2'));
-    expect(core.accuracy.keyFactVersions('d1').at(-1)).toMatchObject({ source: 'person', extractor: 'person:bea' });
+    const pending = await screen.findByTestId('keyfacts-proposed');
+    expect(pending.textContent).toBe('Your edit of the key facts is proposal 1, pending: it changes nothing until the lead accepts it. You keep labeling version 1.');
+    expect(screen.getByTestId('keyfacts-pane').getAttribute('data-version')).toBe('1');
+    expect(core.accuracy.keyFactVersions('d1')).toHaveLength(1);
+    expect(core.callsTo('keyfacts.edit')).toMatchObject([{ annotator: 'bea', basedOnVersion: 1 }]);
     // No way to the Judges view (tasks, systems) from here.
     press('g');
     expect(screen.queryByTestId('judges-view')).toBeNull();

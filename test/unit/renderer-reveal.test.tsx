@@ -48,8 +48,9 @@ describe('the reveal gate', () => {
     press('a', tab);
     const dialog = await screen.findByTestId('reveal-dialog');
     expect(screen.getByTestId('reveal-text').textContent).toContain(
-      'Opening Analysis shows judge verdicts and benchmark labels for 2 summaries you have not finished',
+      'Opening Analysis shows judge verdicts and benchmark labels for 2 summaries ann has not finished. It is recorded as ann\'s reveal: the labels ann gives on them afterwards are marked not blind',
     );
+    expect(screen.getByTestId('reveal-confirm').textContent).toBe('Reveal for ann Enter');
     expect(dialog.textContent).toContain('marked not blind');
     expect(document.activeElement).toBe(screen.getByTestId('reveal-confirm'));
     // The views' keys do not act behind the question.
@@ -71,7 +72,7 @@ describe('the reveal gate', () => {
     press('Enter');
     // The view is its own chunk: its first import in a file (a module transform) can take seconds on a loaded machine.
     await screen.findByTestId('analysis-view', {}, { timeout: 30_000 });
-    expect(core.callsTo('annotation.reveal')).toEqual([{ annotator: 'ann', view: 'analysis' }]);
+    expect(core.callsTo('annotation.reveal')).toEqual([{ annotator: 'ann', view: 'analysis', confirmFor: 'ann' }]);
     expect(core.revealedKeys('ann')).toEqual([1, 2]);
     // Opening it again asks nothing: everything unfinished was revealed already.
     press('l');

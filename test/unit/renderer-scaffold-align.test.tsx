@@ -181,7 +181,7 @@ describe('scaffold alignment in Annotate', () => {
     expect(screen.getByTestId('unit-mode').getAttribute('data-mode')).toBe('scaffold');
   });
 
-  it('on an annotator link: aligns and edits as that annotator and calls only annotator methods', async () => {
+  it('on an annotator link: aligns as that annotator, an edit is a pending proposal, and calls only annotator methods', async () => {
     core = createFakeCore(CAMERA_SPECS, { role: 'annotator', annotator: 'bea' }, { annotators: [{ id: 1, name: 'bea', kind: 'person' }], scaffold: { scaffolds: { camera: CAMERA_SCAFFOLD } } });
     render(<App bridge={core.bridge} />);
     await screen.findByTestId('unit-current');
@@ -193,8 +193,11 @@ describe('scaffold alignment in Annotate', () => {
     const editor = await screen.findByTestId('scaffold-editor');
     fireEvent.click(within(editor).getByTestId('scaffold-drop-fact-S1'));
     fireEvent.click(within(editor).getByTestId('scaffold-editor-save'));
-    await waitFor(() => expect(screen.getByTestId('scaffold-pane').getAttribute('data-version')).toBe('2'));
-    expect(core.scaffold.versions('camera').at(-1)).toMatchObject({ createdBy: 'bea' });
+    // An annotator link's edit is a proposal for the lead: the scaffold stays at version 1.
+    const pending = await screen.findByTestId('scaffold-proposed');
+    expect(pending.textContent).toBe('Your edit of the scaffold is proposal 1, pending: it changes nothing until the lead accepts it. You keep labeling version 1.');
+    expect(screen.getByTestId('scaffold-pane').getAttribute('data-version')).toBe('1');
+    expect(core.scaffold.versions('camera')).toHaveLength(1);
     const called = new Set(core.calls.map((call) => call.method));
     for (const method of called) expect(Object.prototype.hasOwnProperty.call(ANNOTATOR_METHODS, method), method).toBe(true);
     expect(called.has('scaffold.load')).toBe(true);

@@ -10,6 +10,7 @@
  */
 import { ApiError, type ApiHandlers, type RevealStatus } from '../../../shared/api';
 import { AnnotatorKindError, type Repository } from '../../../db/repository';
+import { plural } from '../../../shared/words';
 import type { CoreContext } from '../context';
 import { isAnnotatorLink, requireOwnSummary } from '../owners';
 import { createProgressTracker, progressOf } from './progress';
@@ -41,6 +42,26 @@ function revealState(repo: Repository, annotator: string): { status: RevealStatu
   const revealed = id === NOBODY ? new Set<number>() : repo.revealedSummaries(id);
   const unrevealed = unfinished.filter((r) => !revealed.has(r.key)).map((r) => r.key);
   return { status: { annotator, unfinished: unfinished.length, revealed: unfinished.length - unrevealed.length }, unrevealed };
+}
+
+/**
+ * The lead reveals for a person only when that person is confirmed by name (the gate names what it
+ * does to their labels), and never for someone with a live annotator link: that link's labels stay
+ * blind whatever another tab opens.
+ */
+function requireRevealFor(ctx: CoreContext, annotator: string, confirmFor: string | undefined, summaries: number): void {
+  if (ctx.options.links?.list().some((link) => link.annotator === annotator)) {
+    throw new ApiError({
+      code: 'forbidden',
+      message: `"${annotator}" annotates through their own link: only that link can reveal judge outputs to them, so their labels stay blind. Review under your own name.`,
+    });
+  }
+  if (confirmFor !== annotator) {
+    throw new ApiError({
+      code: 'conflict',
+      message: `Revealing for "${annotator}" marks the labels they give afterwards on ${plural(summaries, 'unfinished summary')} not blind and leaves their scaffold alignments on them out of the blind audit: confirm it for them by name (confirmFor).`,
+    });
+  }
 }
 
 export function createAnnotationHandlers(ctx: CoreContext): AnnotationHandlers {
@@ -90,9 +111,10 @@ export function createAnnotationHandlers(ctx: CoreContext): AnnotationHandlers {
       return { eventId, unitId, state, progress: progress.afterLabel(repo, id, fingerprint, key, before, state.label !== null) };
     },
     'annotation.revealStatus': async ({ annotator }) => revealState(ctx.project().repo, annotator).status,
-    'annotation.reveal': async ({ annotator, view }) => {
+    'annotation.reveal': async ({ annotator, view, confirmFor }, caller) => {
       const { repo } = ctx.project();
       const { unrevealed } = revealState(repo, annotator);
+      if (!isAnnotatorLink(caller) && unrevealed.length > 0) requireRevealFor(ctx, annotator, confirmFor, unrevealed.length);
       const revealed = unrevealed.length === 0 ? 0 : repo.recordReveals(writerId(repo, annotator), unrevealed, view);
       return { revealed, status: revealState(repo, annotator).status };
     },

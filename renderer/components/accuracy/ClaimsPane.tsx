@@ -15,6 +15,7 @@ import type { ItemPaneProps } from './itemPane';
 import { NoteTag } from './NoteTag';
 import { SavingStatus } from './SavingStatus';
 import { agree, plural } from '../../format';
+import { ProposalPending } from '../annotate/ProposalPending';
 
 export function claimErrorName(type: ClaimErrorType): string {
   return ERROR_TYPE_NAMES[CLAIM_ERROR_TYPE_IN_TAXONOMY[type]];
@@ -46,7 +47,8 @@ export function ClaimsPane({ summary, claims, position, saving, failed, kept, le
         Claims version {claims.version} · you labeled {labeled} of {rows.length} on this version
         {saving.size > 0 && <SavingStatus />}
       </p>
-      {kept && kept.what === 'claims' && kept.key === claims.key && (
+      {kept && kept.what === 'claims' && kept.key === claims.key && kept.proposal !== null && <ProposalPending what="claims" proposal={kept.proposal} version={claims.version} testId="claims-proposed" />}
+      {kept && kept.what === 'claims' && kept.key === claims.key && kept.proposal === null && (
         <p className="notice" role="status" data-testid="claims-kept">
           Version {kept.toVersion} made.{' '}
           {kept.labeled > 0 ? `Your ${plural(kept.labeled, 'label')} ${agree(kept.labeled, 'stays', 'stay')} on version ${kept.fromVersion} (the claims ${agree(kept.labeled, 'it was', 'they were')} given on); ` : ''}

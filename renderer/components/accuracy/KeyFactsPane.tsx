@@ -13,6 +13,7 @@ import { NoteTag } from './NoteTag';
 import { SavingStatus } from './SavingStatus';
 import { conveyedText, conveyLines } from './lines';
 import { agree, plural } from '../../format';
+import { ProposalPending } from '../annotate/ProposalPending';
 
 interface KeyFactsPaneProps extends ItemPaneProps {
   facts: KeyFactAnnotation | null;
@@ -45,7 +46,8 @@ export function KeyFactsPane({ summary, facts, position, saving, failed, kept, l
               Key facts of <code>{facts.docId}</code>, version {facts.version} · you labeled {labeled} of {facts.facts.length} for this summary
               {saving.size > 0 && <SavingStatus />}
             </p>
-            {kept && kept.what === 'keyfacts' && kept.key === facts.key && (
+            {kept && kept.what === 'keyfacts' && kept.key === facts.key && kept.proposal !== null && <ProposalPending what="key facts" proposal={kept.proposal} version={facts.version} testId="keyfacts-proposed" />}
+            {kept && kept.what === 'keyfacts' && kept.key === facts.key && kept.proposal === null && (
               <p className="notice" role="status" data-testid="keyfacts-kept">
                 Version {kept.toVersion} made.{' '}
                 {kept.labeled > 0 ? `Your ${plural(kept.labeled, 'label')} ${agree(kept.labeled, 'stays', 'stay')} on version ${kept.fromVersion}; ` : ''}version {kept.toVersion} starts unlabeled.

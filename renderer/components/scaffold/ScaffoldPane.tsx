@@ -10,6 +10,7 @@ import { ALIGNMENT_NAME, type KeptAlignments } from '../../state/scaffold';
 import { SavingStatus } from '../accuracy/SavingStatus';
 import { useScrollCurrentIntoView } from '../useScrollCurrentIntoView';
 import { agree, plural } from '../../format';
+import { ProposalPending } from '../annotate/ProposalPending';
 
 interface ScaffoldPaneProps {
   summary: AnnotationSummary;
@@ -55,7 +56,8 @@ export function ScaffoldPane({ summary, scaffold, position, saving, failed, kept
               Scaffold of <code>{scaffold.docId}</code>, version {scaffold.version} · you aligned {aligned} of {scaffold.items.length} items for this summary
               {saving.size > 0 && <SavingStatus />}
             </p>
-            {kept && kept.key === scaffold.key && (
+            {kept && kept.key === scaffold.key && kept.proposal !== null && <ProposalPending what="scaffold" proposal={kept.proposal} version={scaffold.version} testId="scaffold-proposed" />}
+            {kept && kept.key === scaffold.key && kept.proposal === null && (
               <p className="notice" role="status" data-testid="scaffold-kept">
                 Version {kept.toVersion} made.{' '}
                 {kept.aligned > 0 ? `Your ${plural(kept.aligned, 'alignment')} ${agree(kept.aligned, 'stays', 'stay')} on version ${kept.fromVersion}; ` : ''}version {kept.toVersion} starts unaligned.
