@@ -3,6 +3,7 @@
  * configuration version it asks for, its selection and the item keys of its requests, so an answer
  * file is checked against the file it answers.
  */
+import type { Statement } from 'better-sqlite3';
 import type { Database } from './open';
 
 export interface NewBatchExport {
@@ -59,8 +60,11 @@ export class BatchExportRepository {
     return row ? { ...row, onlySampled: row.onlySampled === 1 } : null;
   }
 
-  /** Whether the export has a request for this item. */
+  /** Whether the export has a request for this item (asked once per answer line: the statement is kept). */
   includes(id: string, itemKey: string): boolean {
-    return this.db.prepare(`SELECT 1 FROM batch_export_items WHERE export_id = ? AND item_key = ?`).get(id, itemKey) !== undefined;
+    this.includesStatement ??= this.db.prepare<[string, string]>(`SELECT 1 FROM batch_export_items WHERE export_id = ? AND item_key = ?`);
+    return this.includesStatement.get(id, itemKey) !== undefined;
   }
+
+  private includesStatement: Statement<[string, string]> | null = null;
 }
