@@ -13,6 +13,7 @@ import { SystemRepository } from './systemRepository';
 import { AccuracySnapshot } from './accuracySnapshot';
 import { ScaffoldRepository } from './scaffoldRepository';
 import { ProposalRepository } from './proposalRepository';
+import { BatchExportRepository } from './batchExportRepository';
 import { CURRENT_FIRST, currentFirst, PER_LABEL_CURRENT_FIRST } from './latest';
 import type { ErrorType, GlobalLabel, HumanLabel, Phase } from '../shared/domain';
 import { AnnotatorKindError, type AnnotatorKind } from './annotatorKind';
@@ -176,6 +177,8 @@ export class Repository {
   readonly scaffold: ScaffoldRepository;
   /** Annotators' proposed versions of shared sets (schema 10). */
   readonly proposals: ProposalRepository;
+  /** Batch request files written, with the requests each holds (schema 12). */
+  readonly batchExports: BatchExportRepository;
 
   constructor(private readonly db: Database) {
     this.judges = new JudgeRepository(db);
@@ -188,6 +191,7 @@ export class Repository {
     this.accuracySnapshot = new AccuracySnapshot(db, this.sets);
     this.scaffold = new ScaffoldRepository(db);
     this.proposals = new ProposalRepository(db);
+    this.batchExports = new BatchExportRepository(db);
   }
 
   /** Runs fn in one transaction (all or nothing). */

@@ -170,7 +170,7 @@ export function registerJudgeCommands(program: Command): void {
     .option('--dataset <name>', 'only this dataset')
     .option('--only-sampled', 'only the sampled summaries')
     .option('--batch-out <file>', 'instead of running: write an OpenAI Batch request file (JSONL) of the sentences still to judge (vllm run-batch, the OpenAI Batch API)')
-    .option('--batch-in <file>', "instead of running: store a batch engine's output file (JSONL) for the judge's current version (with the --dataset / --only-sampled its requests were written for)")
+    .option('--batch-in <file>', "instead of running: store a batch engine's output file (JSONL) for the judge's current version (answers outside the request file's selection are refused; --dataset / --only-sampled narrow it and count what is still to do there)")
     .action(async (opts: { project: string; judge: string; dataset?: string; onlySampled?: boolean; batchOut?: string; batchIn?: string }) => {
       if (opts.batchOut !== undefined && opts.batchIn !== undefined) throw new UsageError('give --batch-out or --batch-in, not both');
       if (opts.batchOut !== undefined || opts.batchIn !== undefined) {

@@ -153,8 +153,9 @@ export const ACCURACY_API = {
   'accuracy.batchExport': { input: z.object({ run: AccuracyRunInputSchema, path: z.string().min(1).optional() }), output: AccuracyBatchExportSchema },
   /**
    * Stores a batch engine's output file for the task's current configuration: a path (desktop,
-   * CLI) or the uploaded text. The run's dataset and onlySampled are the selection the request
-   * file was written for (as accuracy.batchExport); an answer for an item outside it is refused.
+   * CLI) or the uploaded text. An answer for an item its request file (named by its custom_id)
+   * did not ask for, or naming a file the project did not write, is refused; the run's dataset
+   * and onlySampled are the selection answers must also be in, and where "still to do" is counted.
    */
   'accuracy.batchImport': { input: z.object({ run: AccuracyRunInputSchema, source: BatchSourceSchema }), output: AccuracyBatchImportSchema },
 } as const;

@@ -159,7 +159,8 @@ export const JUDGES_API = {
    * A batch request file (OpenAI Batch API JSONL) of every sentence still to judge; cache hits are
    * stored on the way. `path` (desktop, CLI: diskPaths) writes the file there; without it the
    * answer carries the text (`loupe serve`: the browser downloads it; bounded by the memory of one
-   * answer, fine for files up to a few hundred MB).
+   * answer, fine for files up to a few hundred MB). The file is recorded in the project with its
+   * selection and requests; its custom_ids name it.
    */
   'judges.batchExport': {
     input: z.object({ name: Name, dataset: z.string().optional(), onlySampled: z.boolean().default(false), path: z.string().min(1).optional() }),
@@ -168,8 +169,10 @@ export const JUDGES_API = {
   /**
    * Stores a batch engine's output file (OpenAI Batch API JSONL) for the judge's current version:
    * a path on disk (desktop, CLI: diskPaths; read line by line) or the uploaded text (`loupe serve`;
-   * within the 256 MB request limit). `dataset` / `onlySampled`: the selection the request file
-   * was written for (as judges.batchExport); an answer for a sentence outside it is refused.
+   * within the 256 MB request limit). An answer for a sentence its request file did not ask for
+   * (the file its custom_id names), or naming a file the project did not write, is refused.
+   * `dataset` / `onlySampled`: the selection answers must also be in (the only check for ids of
+   * files written before request files were recorded), and where "still to do" is counted.
    */
   'judges.batchImport': {
     input: z.object({

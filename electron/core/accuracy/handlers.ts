@@ -241,7 +241,8 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
     const a = setupFor(input, false);
     const setup: AnySetup = a.setup;
     setup.repair();
-    return { setup: { kind: setup.kind, config: setup.config, configHash: setup.configHash, source: setup.source, secrets: ctx.keys.known }, notes: setup.notes };
+    const requestFiles = { store: repo().batchExports, target: `${input.task} with "${model}"`, dataset: input.dataset ?? null, onlySampled: input.onlySampled };
+    return { setup: { kind: setup.kind, config: setup.config, configHash: setup.configHash, source: setup.source, secrets: ctx.keys.known, requestFiles }, notes: setup.notes };
   }
 
   function requireDiskPaths(what: string): void {

@@ -325,8 +325,10 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
     const config = requireConfig(judge);
     requireDataset(selection.dataset);
     const version = currentVersion(judge, config);
-    const source = verdictSource(judgesRepo(), { versionId: version.id, dataset: selection.dataset ?? null, onlySampled: selection.onlySampled });
-    return { setup: { kind: sentenceVerdictKind, config, configHash: version.hash, source }, config };
+    const dataset = selection.dataset ?? null;
+    const source = verdictSource(judgesRepo(), { versionId: version.id, dataset, onlySampled: selection.onlySampled });
+    const requestFiles = { store: repo().batchExports, target: `judge "${name}"`, dataset, onlySampled: selection.onlySampled };
+    return { setup: { kind: sentenceVerdictKind, config, configHash: version.hash, source, requestFiles }, config };
   }
 
   function planOf(name: string, selection: { dataset?: string | undefined; onlySampled: boolean }, config: JudgeConfig, hash: string, counts: WorkCounts): JudgePlan {

@@ -16,10 +16,15 @@
  * Both directions stream line by line (a file of any size is never held whole); writes wait for
  * the sink to drain.
  *
- * A custom_id is `loupe:<kind>:<config hash>:<item key>`: the kind and the configuration version
- * it was written for, and the source's item key, so an answer maps back to one item of one version
- * or to none (a file for another judge or version is refused line by line).
+ * A custom_id is `loupe:<kind>:<config hash>:@<file id>:<item key>`: the kind and the
+ * configuration version it was written for, the request file (an export recorded in the project
+ * with its selection and the item keys of its requests), and the source's item key, so an answer
+ * maps back to one item of one version of one file, or to none: a file for another judge or
+ * version is refused line by line, and so is an answer for an item its file did not ask for,
+ * whatever selection the import names. Files written before request files were recorded have no
+ * `@<file id>:` part; their answers are checked against the import's selection only.
  */
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { z } from 'zod';
@@ -48,22 +53,67 @@ export interface BatchSetup<C, Item, I, O> {
   /** The widest selection of the kind's items (an answer for any of them is stored). */
   source: TaskSource<Item, I, O>;
   secrets?: ReadonlyArray<string | null>;
+  /** Where request files are recorded (absent: ids without a file part, answers checked against the source only). */
+  requestFiles?: RequestFiles;
+}
+
+/** A request file as recorded (db/batchExportRepository.ts). */
+export interface RequestFileRecord {
+  id: string;
+  kind: string;
+  configHash: string;
+  target: string;
+  dataset: string | null;
+  onlySampled: boolean;
+  requests: number;
+  createdAt: string;
+}
+
+/** The project's record of request files (the repository's batchExports). */
+export interface RequestFileStore {
+  begin(file: Omit<RequestFileRecord, 'requests' | 'createdAt'>): void;
+  addItems(id: string, itemKeys: readonly string[]): void;
+  finish(id: string, requests: number): void;
+  discard(id: string): void;
+  get(id: string): RequestFileRecord | null;
+  includes(id: string, itemKey: string): boolean;
+}
+
+export interface RequestFiles {
+  store: RequestFileStore;
+  /** What a file is written for, in words: the judge, or the task and model. */
+  target: string;
+  /** The selection of the setup's source (recorded with a file written from it). */
+  dataset: string | null;
+  onlySampled: boolean;
+}
+
+/** A selection in words: "the whole project", "dataset \"news\"", "the sampled summaries of dataset \"news\"". */
+export function selectionWords(selection: { dataset: string | null; onlySampled: boolean }): string {
+  const dataset = selection.dataset === null ? null : `dataset "${selection.dataset}"`;
+  if (selection.onlySampled) return `the sampled summaries${dataset ? ` of ${dataset}` : ''}`;
+  return dataset ?? 'the whole project';
 }
 
 // --- custom ids ---------------------------------------------------------------------------------
 
-export function customIdFor(kindName: string, configHash: string, itemKey: string): string {
-  return `loupe:${kindName}:${configHash}:${itemKey}`;
+/** `fileId` null: the id form of files written before request files were recorded. */
+export function customIdFor(kindName: string, configHash: string, itemKey: string, fileId: string | null = null): string {
+  return `loupe:${kindName}:${configHash}:${fileId === null ? '' : `@${fileId}:`}${itemKey}`;
 }
 
-/** A custom_id written by Loupe: its kind, configuration version and item key. */
+const FILE_PART = /^@([0-9a-f]{16}):(.+)$/;
+
+/** A custom_id written by Loupe: its kind, configuration version, request file (null: an older file's id) and item key. */
 export const CustomIdSchema = z
   .string()
   .max(2000)
   .regex(/^loupe:[a-z0-9][a-z0-9._-]*:[0-9a-f]{64}:.+$/, 'a Loupe request id (loupe:<kind>:<version>:<item>)')
   .transform((id) => {
     const [, kind, configHash] = id.split(':') as [string, string, string];
-    return { kind, configHash, itemKey: id.slice('loupe:'.length + kind.length + 1 + configHash.length + 1) };
+    const rest = id.slice('loupe:'.length + kind.length + 1 + configHash.length + 1);
+    const file = FILE_PART.exec(rest);
+    return { kind, configHash, fileId: file ? file[1]! : null, itemKey: file ? file[2]! : rest };
   });
 
 // --- file lines ---------------------------------------------------------------------------------
@@ -167,16 +217,38 @@ function requireItemKey<Item, I, O>(source: TaskSource<Item, I, O>): (item: Item
 
 // --- writing requests ---------------------------------------------------------------------------
 
-/** Writes one request line per item still to do; resolves when every line is handed to the sink. */
+/**
+ * Writes one request line per item still to do; resolves when every line is handed to the sink.
+ * With `requestFiles`, the file is recorded with the item keys of its requests (and removed from
+ * the record if writing fails).
+ */
 export async function writeBatchRequests<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, sink: Writable): Promise<WorkCounts> {
   requireItemKey(setup.source);
-  return walkWork(setup, {
-    dryRun: false,
-    async onRequest(_item, _key, body, itemKey) {
-      const line: BatchRequestLine = { custom_id: customIdFor(setup.kind.name, setup.configHash, itemKey), method: BATCH_METHOD, url: BATCH_URL, body };
-      if (!sink.write(`${JSON.stringify(line)}\n`)) await once(sink, 'drain');
-    },
-  });
+  const files = setup.requestFiles;
+  const fileId = files ? randomBytes(8).toString('hex') : null;
+  const itemKeys: string[] = [];
+  if (files && fileId !== null) files.store.begin({ id: fileId, kind: setup.kind.name, configHash: setup.configHash, target: files.target, dataset: files.dataset, onlySampled: files.onlySampled });
+  try {
+    const counts = await walkWork(setup, {
+      dryRun: false,
+      async onRequest(_item, _key, body, itemKey) {
+        if (files && fileId !== null) {
+          itemKeys.push(itemKey);
+          if (itemKeys.length >= SAVE_CHUNK) files.store.addItems(fileId, itemKeys.splice(0));
+        }
+        const line: BatchRequestLine = { custom_id: customIdFor(setup.kind.name, setup.configHash, itemKey, fileId), method: BATCH_METHOD, url: BATCH_URL, body };
+        if (!sink.write(`${JSON.stringify(line)}\n`)) await once(sink, 'drain');
+      },
+    });
+    if (files && fileId !== null) {
+      files.store.addItems(fileId, itemKeys.splice(0));
+      files.store.finish(fileId, counts.requests);
+    }
+    return counts;
+  } catch (err) {
+    if (files && fileId !== null) files.store.discard(fileId);
+    throw err;
+  }
 }
 
 // --- reading answers ----------------------------------------------------------------------------
@@ -243,6 +315,9 @@ export async function importBatchOutput<C, Item, I, O>(setup: BatchSetup<C, Item
   const secrets = setup.secrets ?? [];
   const itemKey = requireItemKey(source);
   const notes = new RunNotes();
+  const requestFiles = requestFileCheck(setup.requestFiles);
+  /** Answers whose id names no request file (checked against the source's selection only). */
+  let unmarked = 0;
   const pendingByKey = new Map<string, Item>();
   for (const item of source.plan().work) pendingByKey.set(itemKey(item), item);
   const answeredKeys = new Set<string>();
@@ -297,14 +372,19 @@ export async function importBatchOutput<C, Item, I, O>(setup: BatchSetup<C, Item
     }
     const line = parsedLine.data;
     const id = CustomIdSchema.safeParse(line.custom_id);
-    let unknownWhy: string | null = null;
+    let unknownWhy: string | null;
     if (!id.success) unknownWhy = 'not a Loupe request id';
     else if (id.data.kind !== kind.name) unknownWhy = `a request of another task kind (${id.data.kind})`;
     else if (id.data.configHash !== configHash) unknownWhy = `a request of another configuration version (${id.data.configHash.slice(0, 12)})`;
-    else if (answeredKeys.has(id.data.itemKey)) {
-      counts.duplicates += 1;
-      continue;
-    } else if (!pendingByKey.has(id.data.itemKey)) unknownWhy = 'no such item still to do in this selection (answered before, outside the dataset or sample the import names, or not in this project)';
+    else unknownWhy = requestFiles.refusal(id.data);
+    if (unknownWhy === null && id.success) {
+      if (answeredKeys.has(id.data.itemKey)) {
+        counts.duplicates += 1;
+        continue;
+      }
+      if (id.data.fileId === null) unmarked += 1;
+      if (!pendingByKey.has(id.data.itemKey)) unknownWhy = 'no such item still to do in this selection (answered before, outside the dataset or sample the import names, or not in this project)';
+    }
     if (unknownWhy !== null || !id.success) {
       counts.unknown += 1;
       sample(counts.problems.unknown, { line: lineNo, customId: line.custom_id, message: unknownWhy ?? 'unknown' });
@@ -347,8 +427,47 @@ export async function importBatchOutput<C, Item, I, O>(setup: BatchSetup<C, Item
   const rest = await walkWork(setup, { dryRun: false });
   counts.shared = rest.cached;
   counts.stillToDo = rest.requests + rest.shared;
-  counts.notes = notes.lines(kind);
+  counts.notes = [...notes.lines(kind), ...requestFiles.notes(unmarked, setup.requestFiles ?? null)];
   return counts;
+}
+
+/** How many request files a report describes by name. */
+const FILES_NAMED = 5;
+
+/**
+ * The check of each answer against the request file its id names (an id without one, from a file
+ * written before request files were recorded, passes), and the report's words on the files.
+ */
+function requestFileCheck(files: RequestFiles | undefined) {
+  const named = new Map<string, RequestFileRecord | null>();
+  const fileOf = (fileId: string): RequestFileRecord | null => {
+    if (!named.has(fileId)) named.set(fileId, files?.store.get(fileId) ?? null);
+    return named.get(fileId)!;
+  };
+  return {
+    /** Why an answer with this (kind- and version-checked) id is refused by its request file; null: it is not. */
+    refusal(id: { kind: string; configHash: string; fileId: string | null; itemKey: string }): string | null {
+      if (id.fileId === null) return null;
+      const file = fileOf(id.fileId);
+      if (!file) return `names request file ${id.fileId}, which this project did not write (another project's file, or one whose writing did not complete)`;
+      if (file.kind !== id.kind || file.configHash !== id.configHash) return `names request file ${id.fileId}, written for another task or version (${file.target})`;
+      if (!files!.store.includes(id.fileId, id.itemKey)) return `not a request of file ${id.fileId} (${file.target}, ${selectionWords(file)}): outside the selection it was written for`;
+      return null;
+    },
+    notes(unmarked: number, importSelection: { dataset: string | null; onlySampled: boolean } | null): string[] {
+      const out: string[] = [];
+      const found = [...named.values()].filter((f): f is RequestFileRecord => f !== null);
+      for (const f of found.slice(0, FILES_NAMED)) {
+        out.push(`answers to request file ${f.id} (${f.target}, ${selectionWords(f)}, ${f.requests} requests, written ${f.createdAt}): checked against its requests`);
+      }
+      if (found.length > FILES_NAMED) out.push(`and ${found.length - FILES_NAMED} more request files`);
+      if (unmarked > 0) {
+        const scope = importSelection ? selectionWords(importSelection) : 'the selection this import names';
+        out.push(`${unmarked} answer${unmarked === 1 ? '' : 's'} without a request-file id (a file written before request files were recorded): checked against ${scope} only`);
+      }
+      return out;
+    },
+  };
 }
 
 /** The lines of a text held in memory, one at a time (an uploaded file). */
