@@ -1,7 +1,7 @@
 /**
  * The Summarization Accuracy commands of the `loupe` CLI, through the contract like
  * every command (electron/cli/client.ts):
- *   systems add NAME --project P --base-url URL --model M [--api-key-env VAR] [--prompt FILE]
+ *   systems add NAME --project P --base-url URL [--base-url REPLICA]… --model M [--api-key-env VAR] [--prompt FILE]
  *                    [--temperature T] [--top-p P] [--max-tokens N] [--concurrency N] [--timeout S]
  *                    [--retries N] [--extra JSON]
  *   systems list --project P [--json] · systems remove NAME --project P
@@ -20,10 +20,12 @@ import type { AccuracyRunStatus } from '../../shared/contract/accuracy';
 import { Refusal, UsageError, number, printList, projectClient } from './client';
 import { followRun, reportBatchImport, reportRunEnd, runProgressLine } from './follow-run';
 import { endpointTuning, readTextOption, type EndpointTuningOptions } from './endpoint-options';
+import { listOption, replicasLine } from './options';
+import { systemUrls } from '../../shared/contract/systems';
 
 interface SystemAddOptions extends EndpointTuningOptions {
   project: string;
-  baseUrl: string;
+  baseUrl: string[];
   model: string;
   apiKeyEnv?: string;
   prompt?: string;
@@ -63,7 +65,8 @@ function runInput(opts: TaskOptions): ApiInput<'accuracy.start'> {
 
 function systemConfig(opts: SystemAddOptions): ApiInput<'systems.add'>['config'] {
   return {
-    baseUrl: opts.baseUrl,
+    // One URL stays the plain field; replicas of the same model go as the list.
+    ...(opts.baseUrl.length === 1 ? { baseUrl: opts.baseUrl[0]! } : { baseUrls: opts.baseUrl }),
     model: opts.model,
     apiKeyEnv: opts.apiKeyEnv ?? null,
     ...(opts.prompt !== undefined ? { prompt: readTextOption(opts.prompt, 'prompt') } : {}),
@@ -92,7 +95,7 @@ export function registerAccuracyCommands(program: Command): void {
     .description('add a system under test; each document is sent to it as one user message asking for a summary, no system message')
     .argument('<name>', 'system name')
     .requiredOption('--project <path>', 'project file')
-    .requiredOption('--base-url <url>', 'OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1')
+    .addOption(listOption('--base-url <url>', 'OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1; repeat for replicas of the same model').makeOptionMandatory())
     .requiredOption('--model <name>', 'model name as the server knows it')
     .option('--api-key-env <VAR>', 'environment variable holding the API key (only its name is stored)')
     .option('--prompt <file>', 'the user message, with {document} (default "Summarize the following document.\\n\\n{document}")')
@@ -125,7 +128,7 @@ export function registerAccuracyCommands(program: Command): void {
       try {
         printList(await client.call('systems.list', {}), opts.json, 'No systems yet. Add one with: loupe systems add NAME --project P --base-url URL --model M', (s) => {
           const failures = s.failures.map((f) => `${f.kind} ${f.count}`).join(', ');
-          return `${s.name}\t${s.kind}\tversion ${s.configHash.slice(0, 12)}\t${s.ok} summaries, ${s.failed} failed${failures ? ` (${failures})` : ''}${s.config ? `\t${s.config.model}` : ''}`;
+          return `${s.name}\t${s.kind}\tversion ${s.configHash.slice(0, 12)}\t${s.ok} summaries, ${s.failed} failed${failures ? ` (${failures})` : ''}${s.config ? `\t${s.config.model}` : ''}${replicasLine(s.config ? systemUrls(s.config) : [])}`;
         });
       } finally {
         client.close();

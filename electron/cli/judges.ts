@@ -1,6 +1,6 @@
 /**
  * The judge commands of the `loupe` CLI:
- *   judges add NAME --project P --base-url URL --model M [--api-key-env VAR] [--template FILE] [--soft]
+ *   judges add NAME --project P --base-url URL [--base-url REPLICA]… --model M [--api-key-env VAR] [--template FILE] [--soft]
  *                   [--concurrency N] [--timeout S] [--retries N] [--temperature T] [--top-p P]
  *                   [--max-tokens N] [--extra JSON] [--replace]
  *   judges add --baseline --project P [NAME]
@@ -18,13 +18,14 @@ import { LIMITS } from '../../shared/limits';
 import { Refusal, UsageError, number, printList, projectClient } from './client';
 import { followRun, reportBatchImport, reportRunEnd, runProgressLine } from './follow-run';
 import { endpointTuning, readTextOption, type EndpointTuningOptions } from './endpoint-options';
+import { listOption, replicasLine } from './options';
 
 type JudgeConfigText = ApiInput<'judges.add'>['config'];
 
 interface AddOptions extends EndpointTuningOptions {
   project: string;
   baseline?: boolean;
-  baseUrl?: string;
+  baseUrl?: string[];
   model?: string;
   apiKeyEnv?: string;
   template?: string;
@@ -42,7 +43,8 @@ function configFromOptions(opts: AddOptions): JudgeConfigText {
   if (!opts.baseUrl || !opts.model) throw new UsageError('judges add needs --base-url URL and --model M (or --baseline for the offline rule)');
   return {
     kind: 'endpoint',
-    baseUrl: opts.baseUrl,
+    // Replicas of one model: the contract names the version by the first and shares the work among all.
+    baseUrls: opts.baseUrl,
     model: opts.model,
     apiKeyEnv: opts.apiKeyEnv ?? null,
     ...(opts.template !== undefined ? { template: readTextOption(opts.template, 'template') } : {}),
@@ -71,7 +73,7 @@ export function registerJudgeCommands(program: Command): void {
     .argument('[name]', `judge name (--baseline: default "${BASELINE_JUDGE_NAME}")`)
     .requiredOption('--project <path>', 'project file')
     .option('--baseline', 'the offline baseline rule (no model, deterministic)')
-    .option('--base-url <url>', 'OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1')
+    .addOption(listOption('--base-url <url>', 'OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1; repeat for replicas of the same model (requests are shared among them)'))
     .option('--model <name>', 'model name as the server knows it')
     .option('--api-key-env <VAR>', 'environment variable holding the API key (only its name is stored)')
     .option('--template <file>', 'prompt template file with {document} and {sentence} (default: the paper\'s Table 16)')
@@ -121,7 +123,8 @@ export function registerJudgeCommands(program: Command): void {
           const key = j.keySource === 'env' ? ` · key from $${j.apiKeyEnv}` : j.keySource === 'stored' ? ' · key in the OS keychain' : '';
           return (
             `${j.name}\t${j.kind}\tversion ${shortHash(j.configHash)} (${j.versions} version${j.versions === 1 ? '' : 's'})\t` +
-            `${j.predictions.ok} labels, ${j.predictions.soft} soft, ${j.predictions.parseErrors} unparseable, ${j.predictions.failed} failed${key}\n  ${j.description}`
+            `${j.predictions.ok} labels, ${j.predictions.soft} soft, ${j.predictions.parseErrors} unparseable, ${j.predictions.failed} failed${key}\n  ${j.description}` +
+            replicasLine(j.config?.kind === 'endpoint' ? j.config.baseUrls : [])
           );
         });
       } finally {

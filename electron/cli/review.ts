@@ -11,8 +11,8 @@ import type { Command } from 'commander';
 import { REVIEW_DEFAULT_CAP, REVIEW_DEFAULT_FAST_MS, REVIEW_QUEUES, type ReviewQueueKind } from '../../shared/api';
 import { ERROR_TYPES, type ErrorType } from '../../shared/domain';
 import { number, projectClient } from './client';
+import { listOption } from './options';
 
-const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 const percent = (value: number | null) => (value === null ? 'undefined' : `${(100 * value).toFixed(1)}%`);
 
@@ -24,7 +24,7 @@ export function registerReviewCommands(program: Command): void {
     // Queue and error type are the contract's to check (an unknown one is refused with its list).
     .requiredOption('--queue <queue>', `which queue: ${REVIEW_QUEUES.join(', ')}`)
     .requiredOption('--dataset <name>', 'dataset')
-    .option('--judge <name>', 'a judge of the panel that defines the queue (repeat; default: every judge with predictions)', collect)
+    .addOption(listOption('--judge <name>', 'a judge of the panel that defines the queue (repeat; default: every judge with predictions)'))
     .option('--error-type <type>', `only summaries with a marked sentence carrying this error type: ${ERROR_TYPES.join(', ')}`)
     .option('--cap <n>', `at most this many summaries (default ${REVIEW_DEFAULT_CAP})`, number('--cap'))
     .option('--fast-ms <ms>', `flag decisions faster than this per sentence (default ${REVIEW_DEFAULT_FAST_MS})`, number('--fast-ms'))
@@ -69,7 +69,7 @@ export function registerReviewCommands(program: Command): void {
     .description('Table 4 per dataset: suspicious pool, reviewed, U, F, unclear, %U and error types')
     .requiredOption('--project <path>', 'project file')
     .option('--dataset <name>', 'one dataset')
-    .option('--judge <name>', 'a judge of the panel (repeat; default: every judge with predictions)', collect)
+    .addOption(listOption('--judge <name>', 'a judge of the panel (repeat; default: every judge with predictions)'))
     .option('--cap <n>', `suspicious summaries listed per dataset (default ${REVIEW_DEFAULT_CAP})`, number('--cap'))
     .option('--json', 'print one JSON document')
     .action(async (opts: { project: string; dataset?: string; judge?: string[]; cap?: number; json?: boolean }) => {

@@ -32,6 +32,11 @@ export const SystemConfigSchema = z
   .refine((v) => v.baseUrl !== undefined || v.baseUrls !== undefined, { message: 'a URL such as http://127.0.0.1:8000/v1', path: ['baseUrl'] });
 export type SystemConfig = z.output<typeof SystemConfigSchema>;
 
+/** The base URLs a run sends to (every URL once, the first naming the version). */
+export function systemUrls(config: SystemConfig): string[] {
+  return [...new Set([...(config.baseUrl !== undefined ? [config.baseUrl] : []), ...(config.baseUrls ?? [])])];
+}
+
 export const SystemInfoSchema = z.object({
   name: z.string(),
   /** endpoint: Loupe asks it for summaries; imported: summaries came with a file (its model/system field). */

@@ -12,10 +12,13 @@
  * 3. One endpoint with 4 slots: the same sentences through a reference client (a fixed pool of
  *    exactly 4 workers calling the endpoint with the openai package, no Loupe machinery) and
  *    through Loupe (ceiling 16, adaptive); printed: Loupe's rate as a share of the reference's.
+ * 4. The same two replicas from the command line: `loupe judges add --base-url A --base-url B`,
+ *    then `loupe judge` over 1,000 sentences (the CLI bundle as a process, its start included);
+ *    printed: requests/s, the share of the ideal 80/s and the split between the replicas.
  */
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -28,6 +31,7 @@ import { runImport } from '../../electron/core/imports/run';
 import { createJudgeService, type JudgeService } from '../../electron/core/judges/service';
 import { sentenceVerdictKind } from '../../electron/core/judges/sentence-verdict';
 import { sha256Hex } from '../../electron/core/tasks/hashing';
+import { builtLoupeArgs, REPO } from '../helpers/serve';
 
 const SENTENCES = Number(process.env.BENCH_SENTENCES ?? 2000);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 100);
@@ -38,6 +42,9 @@ const SLOTS = Number(process.env.BENCH_SLOTS ?? 4);
 /** The one-endpoint comparison alternates reference and Loupe this many times. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PER_SUMMARY = 4;
+const CLI_SENTENCES = Number(process.env.BENCH_CLI_SENTENCES ?? 1000);
+/** BENCH_ONLY=cli: figure 4 alone. */
+const ONLY_CLI = process.env.BENCH_ONLY === 'cli';
 
 interface MockProcess {
   url: string;
@@ -178,8 +185,50 @@ async function slotBenchmarks(dir: string): Promise<string[]> {
   return lines;
 }
 
+/** Figure 4: `loupe judge` (the CLI as a process) over two replicas with slots. */
+async function cliReplicas(dir: string): Promise<string[]> {
+  const project = join(dir, 'cli.loupe');
+  const env = { ...process.env, LOUPE_STATE_DIR: join(dir, 'cli-state') };
+  const loupe = (args: string[]) => {
+    const r = spawnSync(process.execPath, builtLoupeArgs(args), { cwd: REPO, env, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`loupe ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+    return r.stdout;
+  };
+  const file = join(dir, 'cli.jsonl');
+  writeFileSync(file, rows(CLI_SENTENCES, 'cli'));
+  loupe(['import', file, '--project', project]);
+  const r1 = await startMock(SLOTS);
+  const r2 = await startMock(SLOTS);
+  try {
+    loupe(['judges', 'add', 'cli', '--project', project, '--base-url', r1.url, '--base-url', r2.url, '--model', 'bench', '--concurrency', '16', ...(SOFT ? ['--soft'] : [])]);
+    const t0 = performance.now();
+    loupe(['judge', '--project', project, '--judge', 'cli']);
+    const wall = (performance.now() - t0) / 1000;
+    const [a, b] = [await r1.stats(), await r2.stats()];
+    const answered = a.answered + b.answered;
+    const ideal = (2 * SLOTS) / (LATENCY_MS / 1000);
+    const rate = answered / wall;
+    return [
+      `CLI replicas: loupe judge over ${answered} sentences, 2 replicas × ${SLOTS} slots (429 beyond them), ${LATENCY_MS} ms latency, --concurrency 16 (process start included)`,
+      `  achieved ${rate.toFixed(1)} requests/s = ${((100 * rate) / ideal).toFixed(1)}% of the ideal ${ideal.toFixed(0)}/s (${wall.toFixed(2)} s)`,
+      `  split: replica 1 ${a.answered} (${((100 * a.answered) / answered).toFixed(1)}%), replica 2 ${b.answered} (${((100 * b.answered) / answered).toFixed(1)}%); 429s: ${a.rejected} + ${b.rejected}`,
+    ];
+  } finally {
+    r1.stop();
+    r2.stop();
+  }
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'loupe-bench-judge-'));
+  if (ONLY_CLI) {
+    try {
+      process.stdout.write(`${(await cliReplicas(dir)).join('\n')}\n`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    return;
+  }
   const mock = await startMock();
   try {
     const db = openProjectDatabase(Database, join(dir, 'bench.loupe'), { create: true });
@@ -228,6 +277,7 @@ async function main(): Promise<void> {
     service.stopAll();
     db.close();
     process.stdout.write(`${(await slotBenchmarks(dir)).join('\n')}\n`);
+    process.stdout.write(`${(await cliReplicas(dir)).join('\n')}\n`);
   } finally {
     mock.stop();
     rmSync(dir, { recursive: true, force: true });

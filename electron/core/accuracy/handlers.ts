@@ -11,7 +11,7 @@
  */
 import { ApiError, type ApiHandlers, type ChangeNamespace } from '../../../shared/api';
 import { AccuracyRunInputSchema, type AccuracyBatchExport, type AccuracyBatchImport, type AccuracyPlan, type AccuracyPreview, type AccuracyRunStatus, type AccuracyTask, type AccuracyTaskInfo } from '../../../shared/contract/accuracy';
-import { SystemConfigSchema } from '../../../shared/contract/systems';
+import { SystemConfigSchema, systemUrls } from '../../../shared/contract/systems';
 import { ACCURACY_TASKS } from '../../../shared/contract/accuracy';
 import type { z } from 'zod';
 import type { CoreContext } from '../context';
@@ -27,7 +27,7 @@ import type { TaskBackend } from '../tasks/kind';
 import { completionsUrl } from '../../../shared/judges/request';
 import { TASKS, type TaskEntry } from '../tasks/registry';
 import type { AnySetup, Judge, System } from '../tasks/setup';
-import { systemKeys, systemUrls } from '../systems/keys';
+import { systemKeys } from '../systems/keys';
 
 /** The tasks that write a set people annotate: their runs' change events name that set's namespace. */
 const SETS_OF_TASK: Partial<Record<AccuracyTask, ChangeNamespace>> = {

@@ -8,15 +8,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../../../shared/api';
-import type { SystemConfig, SystemInfo } from '../../../shared/contract/systems';
+import { systemUrls, type SystemConfig, type SystemInfo } from '../../../shared/contract/systems';
 import type { Repository } from '../../../db/repository';
 import type { CoreContext } from '../context';
 import { keyApplies, originsOf, type StoredKey } from '../judges/secrets';
 
-/** The base URLs a run sends to (every URL once). */
-export function systemUrls(config: SystemConfig): string[] {
-  return [...new Set([...(config.baseUrl !== undefined ? [config.baseUrl] : []), ...(config.baseUrls ?? [])])];
-}
 
 /** The project's id (made on first use, as the judges' keys do) in the systems' scope. */
 function scopeOf(repo: Repository): string {
