@@ -3,6 +3,7 @@
  * Nothing here ever sees an API key: configurations arrive without one.
  */
 import type { Database } from './open';
+import type { ErrorType } from '../shared/domain';
 
 export type JudgeKindValue = 'endpoint' | 'baseline' | 'imported';
 
@@ -53,6 +54,9 @@ export interface PredictionResult {
   cacheKey: string | null;
   source: 'run' | 'cache' | 'import';
   importId?: number | null;
+  /** An unfaithful prediction's error type (schema 11) and the source's own name for it. */
+  errorType?: ErrorType | null;
+  sourceErrorType?: string | null;
 }
 
 export interface CachedAnswer {
@@ -71,6 +75,7 @@ export interface DatasetPredictionRow {
   judge: string;
   hard: 0 | 1 | null;
   soft: number | null;
+  errorType: ErrorType | null;
 }
 
 export interface PreviewUnit {
@@ -223,10 +228,11 @@ export class JudgeRepository {
     if (results.length === 0) return 0;
     const statement = this.db.prepare(
       `INSERT INTO judge_predictions (unit_id, judge_version_id, hard, soft, raw, parse_error, error_kind, error_message,
-         tokens_in, tokens_out, latency_ms, cache_key, source, import_id, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         tokens_in, tokens_out, latency_ms, cache_key, source, import_id, created_at, error_type, source_error_type)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (unit_id, judge_version_id) DO UPDATE SET
          hard = excluded.hard, soft = excluded.soft, raw = excluded.raw, parse_error = excluded.parse_error,
+         error_type = excluded.error_type, source_error_type = excluded.source_error_type,
          error_kind = excluded.error_kind, error_message = excluded.error_message, tokens_in = excluded.tokens_in,
          tokens_out = excluded.tokens_out, latency_ms = excluded.latency_ms, cache_key = excluded.cache_key,
          source = excluded.source, import_id = excluded.import_id, created_at = excluded.created_at
@@ -238,7 +244,7 @@ export class JudgeRepository {
       for (const r of results) {
         changed += statement.run(
           r.unitId, r.versionId, r.hard, r.soft, r.raw, r.parseError, r.errorKind, r.errorMessage,
-          r.tokensIn, r.tokensOut, r.latencyMs, r.cacheKey, r.source, r.importId ?? null, at,
+          r.tokensIn, r.tokensOut, r.latencyMs, r.cacheKey, r.source, r.importId ?? null, at, r.errorType ?? null, r.sourceErrorType ?? null,
         ).changes;
       }
       return changed;
@@ -292,7 +298,7 @@ export class JudgeRepository {
   predictionsForDataset(dataset: string): DatasetPredictionRow[] {
     return this.db
       .prepare(
-        `SELECT s.id AS summaryKey, u.idx AS unitIndex, j.name AS judge, p.hard, p.soft
+        `SELECT s.id AS summaryKey, u.idx AS unitIndex, j.name AS judge, p.hard, p.soft, p.error_type AS errorType
          FROM judge_predictions p
          JOIN judges j ON j.current_version_id = p.judge_version_id
          JOIN units u ON u.id = p.unit_id JOIN summaries s ON s.id = u.summary_id JOIN datasets d ON d.id = s.dataset_id

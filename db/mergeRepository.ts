@@ -22,8 +22,14 @@
  * `merge_id` (the `merges` row: when, from which file, what it added). Schema 4.
  *
  * Scaffolds (schema 9): versions are recognised by (dataset, doc id) and their items' content
- * (`scaffoldIdentity`), people's alignment events by `alignmentIdentity`. scaffold_alignment_events
- * has no provenance columns (origin/merge id), so a merged alignment records none.
+ * (`scaffoldIdentity`), people's alignment events by `alignmentIdentity`; a merged alignment keeps
+ * its origin and merge id as label events do (schema 11).
+ *
+ * Claims and key facts (schema 8): people's claim labels, key-fact labels and sentence–key-fact
+ * events, with their notes, are recognised by content (`itemEventIdentity`); their claim or
+ * key-fact set by its summary or document and its items' text (`claimSetIdentity`,
+ * `keyFactSetIdentity`), never by version or id. `conveyed_by` travels as (claim set, index) and
+ * sentence indexes. They keep their origin and merge id (schema 11).
  */
 import type { Database, DatabaseConstructor } from './open';
 import { SCHEMA_VERSION } from './migrations';
@@ -31,6 +37,7 @@ import type { ErrorType, HumanLabel, Phase } from '../shared/domain';
 import type { AnnotatorKind } from './annotatorKind';
 import type { VersionRow } from './versionRow';
 import type { AlignmentValue, ScaffoldItemKind, Tier } from '../shared/scaffold/domain';
+import type { ClaimErrorType, ClaimLabel, KeyFactLabel } from '../shared/accuracy/domain';
 
 const APPLICATION_ID = 0x4c4f5550;
 
@@ -122,7 +129,50 @@ export interface PortableAlignment {
   createdAt: string;
   blind: boolean;
   importKey: string | null;
+  /** Schema 11: where the event was first recorded (NULL: in the file itself). */
+  originProject: string | null;
+  originEvent: number | null;
 }
+
+/** A person's event on a claim or key fact (schema 8), by names and set identities; `kind` says which table. */
+export type PortableItemEvent =
+  | (ItemEventBase & { kind: 'claim'; label: ClaimLabel | null; errorType: ClaimErrorType | null; sourceErrorType: string | null; note: string | null; timeSpentMs: number | null; blind: boolean })
+  | (ItemEventBase & { kind: 'key_fact'; label: KeyFactLabel | null; conveyedBy: PortableRefs; note: string | null; timeSpentMs: number | null; blind: boolean })
+  | (ItemEventBase & { kind: 'sentence_keyfact'; conveys: 0 | 1 | null });
+
+interface ItemEventBase {
+  id: number;
+  dataset: string;
+  summaryId: string;
+  /** The claim set (claims) or key-fact set (key facts, sentence events) the item belongs to. */
+  setIdentity: string;
+  /** The claim's or key fact's index in its set; a sentence event's sentence index. */
+  index: number;
+  annotator: string;
+  cause: string;
+  createdAt: string;
+  originProject: string | null;
+  originEvent: number | null;
+}
+
+/** `conveyed_by` across projects: claims as [claim set identity, index], sentences by index. */
+export interface PortableRefs {
+  claims: Array<[string, number]>;
+  sentences: number[];
+}
+
+/** The content identity of a claim or key-fact event (its set's identity and index, never ids). */
+export function itemEventIdentity(e: PortableItemEvent): string {
+  const common = [e.kind, e.dataset, e.summaryId, e.setIdentity, e.index, e.annotator, e.cause, e.createdAt];
+  if (e.kind === 'claim') return JSON.stringify([...common, e.label, e.errorType, e.sourceErrorType, e.note, e.timeSpentMs]);
+  if (e.kind === 'key_fact') return JSON.stringify([...common, e.label, e.conveyedBy, e.note, e.timeSpentMs]);
+  return JSON.stringify([...common, e.conveys]);
+}
+
+/** A claim set across projects: its summary and its claims (sentence index, text) in order. */
+export const claimSetIdentity = (dataset: string, summaryId: string, claims: ReadonlyArray<[number, string]>): string => JSON.stringify(['claims', dataset, summaryId, claims]);
+/** A key-fact set across projects: its document and its facts in order. */
+export const keyFactSetIdentity = (dataset: string, docId: string, facts: readonly string[]): string => JSON.stringify(['key_facts', dataset, docId, facts]);
 
 /** The key of an item within its version. */
 export const itemIdentity = (kind: ScaffoldItemKind, key: string): string => `${kind}\u0000${key}`;
@@ -229,17 +279,114 @@ function readScaffolds(db: Database): PortableScaffold[] {
 /** People's alignment events (annotators of kind person; judges' and imported label sets' are not merged), in history order. */
 function readPersonAlignments(db: Database): PortableAlignment[] {
   if (!hasTable(db, 'scaffold_alignment_events')) return [];
+  const origin = hasColumn(db, 'scaffold_alignment_events', 'origin_project');
   const rows = db
     .prepare(
       `SELECT e.id, d.name AS dataset, s.summary_id AS summaryId, i.scaffold_id AS scaffoldId, i.kind AS itemKind, i.item_key AS itemKey,
               a.name AS annotator, e.value, e.sentences, e.time_spent_ms AS timeSpentMs, e.cause, e.created_at AS createdAt, e.blind,
-              e.import_key AS importKey
+              e.import_key AS importKey, ${origin ? 'e.origin_project' : 'NULL'} AS originProject, ${origin ? 'e.origin_event' : 'NULL'} AS originEvent
        FROM scaffold_alignment_events e JOIN annotators a ON a.id = e.annotator_id JOIN scaffold_items i ON i.id = e.item_id
        JOIN summaries s ON s.id = e.summary_id JOIN datasets d ON d.id = s.dataset_id
        WHERE a.kind = 'person' ORDER BY e.created_at, e.id`,
     )
     .all() as Array<Omit<PortableAlignment, 'blind'> & { blind: number }>;
   return rows.map((r) => ({ ...r, blind: r.blind === 1 }));
+}
+
+/** Where the claims and key facts of a project sit in their sets, by set identity (schema 8; empty before). */
+export interface ItemSets {
+  claimSets: Map<number, string>;
+  /** Claim id → [its set's identity, its index]. */
+  claims: Map<number, [string, number]>;
+  keyFactSets: Map<number, string>;
+  keyFacts: Map<number, [string, number]>;
+  /** Unit id → its sentence index. */
+  unitIndex: Map<number, number>;
+}
+
+function readItemSets(db: Database): ItemSets {
+  const sets: ItemSets = { claimSets: new Map(), claims: new Map(), keyFactSets: new Map(), keyFacts: new Map(), unitIndex: new Map() };
+  if (!hasTable(db, 'claim_sets')) return sets;
+  for (const [id, idx] of db.prepare('SELECT id, idx FROM units').raw().all() as Array<[number, number]>) sets.unitIndex.set(id, idx);
+  const claims = db
+    .prepare(
+      `SELECT cs.id AS setId, d.name AS dataset, s.summary_id AS summaryId, c.id, c.idx, u.idx AS sentence, c.text
+       FROM claim_sets cs JOIN summaries s ON s.id = cs.summary_id JOIN datasets d ON d.id = s.dataset_id
+       JOIN claims c ON c.set_id = cs.id JOIN units u ON u.id = c.sentence_unit_id ORDER BY cs.id, c.idx`,
+    )
+    .all() as Array<{ setId: number; dataset: string; summaryId: string; id: number; idx: number; sentence: number; text: string }>;
+  const facts = db
+    .prepare(
+      `SELECT ks.id AS setId, d.name AS dataset, doc.doc_id AS docId, k.id, k.idx, k.text
+       FROM key_fact_sets ks JOIN documents doc ON doc.id = ks.document_id JOIN datasets d ON d.id = doc.dataset_id
+       JOIN key_facts k ON k.set_id = ks.id ORDER BY ks.id, k.idx`,
+    )
+    .all() as Array<{ setId: number; dataset: string; docId: string; id: number; idx: number; text: string }>;
+  const group = <T extends { setId: number }>(rows: T[]) => {
+    const bySet = new Map<number, T[]>();
+    for (const r of rows) bySet.set(r.setId, [...(bySet.get(r.setId) ?? []), r]);
+    return bySet;
+  };
+  for (const [setId, rows] of group(claims)) {
+    const identity = claimSetIdentity(rows[0]!.dataset, rows[0]!.summaryId, rows.map((r) => [r.sentence, r.text]));
+    sets.claimSets.set(setId, identity);
+    for (const r of rows) sets.claims.set(r.id, [identity, r.idx]);
+  }
+  for (const [setId, rows] of group(facts)) {
+    const identity = keyFactSetIdentity(rows[0]!.dataset, rows[0]!.docId, rows.map((r) => r.text));
+    sets.keyFactSets.set(setId, identity);
+    for (const r of rows) sets.keyFacts.set(r.id, [identity, r.idx]);
+  }
+  return sets;
+}
+
+/** People's events on claims and key facts (annotators of kind person; imported label sets are imported, not merged), in history order. */
+function readPersonItemEvents(db: Database, sets: ItemSets): PortableItemEvent[] {
+  if (!hasTable(db, 'claim_label_events')) return [];
+  const origin = (table: string) => (hasColumn(db, table, 'origin_project') ? 'e.origin_project AS originProject, e.origin_event AS originEvent' : 'NULL AS originProject, NULL AS originEvent');
+  type Row = { id: number; dataset: string; summaryId: string; annotator: string; cause: string; createdAt: string; originProject: string | null; originEvent: number | null };
+  const claims = db
+    .prepare(
+      `SELECT e.id, d.name AS dataset, s.summary_id AS summaryId, e.claim_id AS claimId, a.name AS annotator, e.label, e.error_type AS errorType,
+              e.source_error_type AS sourceErrorType, e.note, e.time_spent_ms AS timeSpentMs, e.cause, e.created_at AS createdAt, e.blind, ${origin('claim_label_events')}
+       FROM claim_label_events e JOIN annotators a ON a.id = e.annotator_id JOIN claims c ON c.id = e.claim_id JOIN claim_sets cs ON cs.id = c.set_id
+       JOIN summaries s ON s.id = cs.summary_id JOIN datasets d ON d.id = s.dataset_id WHERE a.kind = 'person'`,
+    )
+    .all() as Array<Row & { claimId: number; label: ClaimLabel | null; errorType: ClaimErrorType | null; sourceErrorType: string | null; note: string | null; timeSpentMs: number | null; blind: number }>;
+  const facts = db
+    .prepare(
+      `SELECT e.id, d.name AS dataset, s.summary_id AS summaryId, e.key_fact_id AS keyFactId, a.name AS annotator, e.label, e.conveyed_by AS conveyedBy,
+              e.note, e.time_spent_ms AS timeSpentMs, e.cause, e.created_at AS createdAt, e.blind, ${origin('key_fact_label_events')}
+       FROM key_fact_label_events e JOIN annotators a ON a.id = e.annotator_id JOIN summaries s ON s.id = e.summary_id JOIN datasets d ON d.id = s.dataset_id
+       WHERE a.kind = 'person'`,
+    )
+    .all() as Array<Row & { keyFactId: number; label: KeyFactLabel | null; conveyedBy: string; note: string | null; timeSpentMs: number | null; blind: number }>;
+  const sentences = db
+    .prepare(
+      `SELECT e.id, d.name AS dataset, s.summary_id AS summaryId, e.unit_id AS unitId, e.key_fact_set_id AS setId, a.name AS annotator, e.conveys,
+              e.cause, e.created_at AS createdAt, ${origin('sentence_keyfact_events')}
+       FROM sentence_keyfact_events e JOIN annotators a ON a.id = e.annotator_id JOIN units u ON u.id = e.unit_id JOIN summaries s ON s.id = u.summary_id
+       JOIN datasets d ON d.id = s.dataset_id WHERE a.kind = 'person'`,
+    )
+    .all() as Array<Row & { unitId: number; setId: number; conveys: 0 | 1 | null }>;
+  const events: PortableItemEvent[] = [];
+  for (const { claimId, blind, ...r } of claims) {
+    const [setIdentity, index] = sets.claims.get(claimId)!;
+    events.push({ ...r, kind: 'claim', setIdentity, index, blind: blind === 1 });
+  }
+  for (const { keyFactId, blind, conveyedBy, ...r } of facts) {
+    const [setIdentity, index] = sets.keyFacts.get(keyFactId)!;
+    const refs = JSON.parse(conveyedBy) as { claims?: number[]; sentences?: number[] };
+    const portable: PortableRefs = {
+      claims: (refs.claims ?? []).flatMap((id) => (sets.claims.has(id) ? [sets.claims.get(id)!] : [])),
+      sentences: (refs.sentences ?? []).flatMap((id) => (sets.unitIndex.has(id) ? [sets.unitIndex.get(id)!] : [])),
+    };
+    events.push({ ...r, kind: 'key_fact', setIdentity, index, conveyedBy: portable, blind: blind === 1 });
+  }
+  for (const { unitId, setId, ...r } of sentences) {
+    events.push({ ...r, kind: 'sentence_keyfact', setIdentity: sets.keyFactSets.get(setId)!, index: sets.unitIndex.get(unitId)! });
+  }
+  return events.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id));
 }
 
 /** Everything a merge needs from another project file, read in one snapshot; the file is never written. */
@@ -252,6 +399,8 @@ export interface OtherProjectContents {
   /** Schema 9: every scaffold version, and people's alignment events (empty before schema 9). */
   scaffolds: PortableScaffold[];
   alignments: PortableAlignment[];
+  /** Schema 8: people's claim and key-fact events (empty before schema 8). */
+  itemEvents: PortableItemEvent[];
 }
 
 export function readOtherProject(Driver: DatabaseConstructor, path: string): OtherProjectContents {
@@ -277,7 +426,7 @@ export function readOtherProject(Driver: DatabaseConstructor, path: string): Oth
     return db.transaction(() => {
       const meta = db.prepare(`SELECT value FROM project_meta WHERE key = 'project_id'`).pluck().get() as string | undefined;
       return { projectId: meta ?? null, schemaVersion: version, summaries: readSummaries(db), events: readEvents(db), reveals: readReveals(db),
-        scaffolds: readScaffolds(db), alignments: readPersonAlignments(db) };
+        scaffolds: readScaffolds(db), alignments: readPersonAlignments(db), itemEvents: readPersonItemEvents(db, readItemSets(db)) };
     })();
   } finally {
     db.close();
@@ -285,6 +434,13 @@ export function readOtherProject(Driver: DatabaseConstructor, path: string): Oth
 }
 
 const now = (): string => new Date().toISOString();
+
+/** Where a merged event was first recorded, and the merge that brought it. */
+interface Provenance {
+  originProject: string;
+  originEvent: number;
+  mergeId: number;
+}
 
 /** The open project's side of a merge: what it holds, and the writes (the caller wraps them in one transaction). */
 export class MergeRepository {
@@ -450,16 +606,66 @@ export class MergeRepository {
     return { id, items };
   }
 
-  /** Copies a person's alignment event onto an item here, keeping created_at and blind (schema 9's trigger may only clear blind after a reveal here). */
-  insertAlignment(a: PortableAlignment, target: { itemId: number; summaryKey: number; annotatorId: number }): number {
+  /** Copies a person's alignment event onto an item here, keeping created_at and blind (schema 9's trigger may only clear blind after a reveal here), with its provenance. */
+  insertAlignment(a: PortableAlignment, target: { itemId: number; summaryKey: number; annotatorId: number } & Provenance): number {
     return Number(
       this.db
         .prepare(
-          `INSERT INTO scaffold_alignment_events (item_id, summary_id, annotator_id, judge_id, config_hash, value, sentences, time_spent_ms, cause, created_at, blind, import_key, import_id)
-           VALUES (?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?, ?, ?, NULL)`,
+          `INSERT INTO scaffold_alignment_events (item_id, summary_id, annotator_id, judge_id, config_hash, value, sentences, time_spent_ms, cause, created_at, blind, import_key, import_id,
+                                                  origin_project, origin_event, merge_id)
+           VALUES (?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)`,
         )
-        .run(target.itemId, target.summaryKey, target.annotatorId, a.value, a.sentences, a.timeSpentMs, a.cause, a.createdAt, a.blind ? 1 : 0, a.importKey).lastInsertRowid,
+        .run(target.itemId, target.summaryKey, target.annotatorId, a.value, a.sentences, a.timeSpentMs, a.cause, a.createdAt, a.blind ? 1 : 0, a.importKey,
+          target.originProject, target.originEvent, target.mergeId).lastInsertRowid,
     );
+  }
+
+  /** Where this project's claims and key facts sit in their sets (set identities), to place a file's events. */
+  itemSets(): ItemSets {
+    return readItemSets(this.db);
+  }
+
+  /** The content identities of people's claim and key-fact events here. */
+  itemEventIdentities(sets: ItemSets): Set<string> {
+    return new Set(readPersonItemEvents(this.db, sets).map(itemEventIdentity));
+  }
+
+  /**
+   * Copies a person's claim label, key-fact label or sentence–key-fact event with its provenance.
+   * `targetId`: the claim, key fact or unit here; key facts also name their summary and `conveyed_by`
+   * in this project's ids; sentence events their key-fact set.
+   */
+  insertItemEvent(e: PortableItemEvent, target: { targetId: number; summaryKey: number; annotatorId: number; keyFactSetId?: number; conveyedBy?: string } & Provenance): void {
+    const origin = [target.originProject, target.originEvent, target.mergeId];
+    if (e.kind === 'claim') {
+      this.db
+        .prepare(
+          `INSERT INTO claim_label_events (claim_id, annotator_id, label, error_type, source_error_type, note, time_spent_ms, cause, created_at, blind, origin_project, origin_event, merge_id)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(target.targetId, target.annotatorId, e.label, e.errorType, e.sourceErrorType, e.note, e.timeSpentMs, e.cause, e.createdAt, e.blind ? 1 : 0, ...origin);
+    } else if (e.kind === 'key_fact') {
+      this.db
+        .prepare(
+          `INSERT INTO key_fact_label_events (key_fact_id, summary_id, annotator_id, label, conveyed_by, note, time_spent_ms, cause, created_at, blind, origin_project, origin_event, merge_id)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(target.targetId, target.summaryKey, target.annotatorId, e.label, target.conveyedBy ?? '{"claims":[],"sentences":[]}', e.note, e.timeSpentMs, e.cause, e.createdAt, e.blind ? 1 : 0, ...origin);
+    } else {
+      this.db
+        .prepare(
+          `INSERT INTO sentence_keyfact_events (unit_id, key_fact_set_id, annotator_id, conveys, cause, created_at, origin_project, origin_event, merge_id)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(target.targetId, target.keyFactSetId!, target.annotatorId, e.conveys, e.cause, e.createdAt, ...origin);
+    }
+  }
+
+  /** Provenance of merged claim, key-fact and alignment events (tests, audits). */
+  itemProvenance(table: 'claim_label_events' | 'key_fact_label_events' | 'sentence_keyfact_events' | 'scaffold_alignment_events'): Array<{ originProject: string | null; originEvent: number | null; mergeId: number | null }> {
+    return this.db
+      .prepare(`SELECT origin_project AS originProject, origin_event AS originEvent, merge_id AS mergeId FROM ${table} ORDER BY id`)
+      .all() as ReturnType<MergeRepository['itemProvenance']>;
   }
 
   /** Provenance of the project's events (tests, audits). */

@@ -22,6 +22,13 @@ export const ERROR_TYPES = [
 export type ErrorType = (typeof ERROR_TYPES)[number];
 export const ErrorTypeSchema = z.enum(ERROR_TYPES);
 
+/** How many unfaithful labels or predictions have each error type, and how many have none. */
+export type ErrorTypeCounts = Record<ErrorType | 'untyped', number>;
+
+export function emptyErrorTypeCounts(): ErrorTypeCounts {
+  return Object.fromEntries([...ERROR_TYPES, 'untyped'].map((t) => [t, 0])) as ErrorTypeCounts;
+}
+
 export const ERROR_TYPE_NAMES: Record<ErrorType, string> = {
   entity: 'Entity',
   relation: 'Relation / event distortion',

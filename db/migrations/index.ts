@@ -8,11 +8,12 @@ import { migration007 } from './007_identities_reveals';
 import { migration008 } from './008_claims_keyfacts_systems';
 import { migration009 } from './009_scaffolds';
 import { migration010 } from './010_proposals';
+import { migration011 } from './011_error_types_merge_origins';
 import { migration012 } from './012_batch_exports';
 
 /**
  * Forward-only migrations: entry i moves the schema from version i to i+1 (PRAGMA user_version).
  * Never edit a shipped entry; append a new one, with a test that migrates a populated database.
  */
-export const MIGRATIONS: readonly string[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration012];
+export const MIGRATIONS: readonly string[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012];
 export const SCHEMA_VERSION = MIGRATIONS.length;

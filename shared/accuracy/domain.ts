@@ -61,6 +61,18 @@ export function fineSurEErrorType(name: string): ClaimErrorType | null | undefin
   return FINESURE_ERROR_TYPE[folded];
 }
 
+/**
+ * The error type of a sentence FineSurE's fact-checking marks as an error, from its category
+ * ("entity error", or several joined by ", "): the one type they all map to, else `other` (as an
+ * unknown name); null for "no error".
+ */
+export function fineSurESentenceErrorType(category: string): ClaimErrorType | null {
+  const types = category.split(',').map((name) => name.trim()).filter((name) => name !== '').map(fineSurEErrorType);
+  const errors = new Set(types.filter((t) => t !== null).map((t) => t ?? 'other'));
+  if (errors.size === 0) return null;
+  return errors.size === 1 ? [...errors][0]! : 'other';
+}
+
 /** A key fact's label for one summary. */
 export const KEY_FACT_LABELS = ['covered', 'not_covered'] as const;
 export type KeyFactLabel = (typeof KEY_FACT_LABELS)[number];

@@ -20,6 +20,7 @@ import { referenceMismatch, referenceReport, type ReferenceOptions } from './ref
 import { computeReliability } from './reliability';
 import { reviewSummary } from './review-table';
 import { computeSuspicious } from './suspicious';
+import { computeErrorTypes } from './error-types';
 import type { AllUnitsReport, AnalysisDataset, AnalysisReport, AnalysisSettings, AnalysisSummary, AveragingBias, DatasetAnalysis, Estimate, JudgeAnalysis } from './types';
 import type { Epsilon0Result } from '../stats/epsilon0';
 
@@ -182,6 +183,7 @@ export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<Anal
     agreement: computeAgreement(dataset.name, dataset.summaries, judges, bootstrap, seed),
     // The human-sample stream on purpose: without single-sentence summaries, the same resamples as p̂/ε̂ above.
     all_units: allUnitsWithPredictionPowered(dataset, reference, bootstrap, stream),
+    error_types: computeErrorTypes(dataset),
     reference,
     disagreements: computeDisagreements(analysed, annotated, judges),
     hidden_bias: hiddenBias,

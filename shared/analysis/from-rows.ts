@@ -81,7 +81,7 @@ export function analysisSummariesByKey(rows: DatasetRows): Map<number, AnalysisS
     const unit = unitAt(row);
     if (unit) unit.adjudicated = row.label;
   }
-  for (const p of rows.predictions) unitAt(p)?.judges.push([p.judge, { hard: p.hard, soft: p.soft }]);
+  for (const p of rows.predictions) unitAt(p)?.judges.push([p.judge, { hard: p.hard, soft: p.soft, ...(p.errorType ? { errorType: p.errorType } : {}) }]);
 
   const out = new Map<number, AnalysisSummary>();
   for (const row of rows.summaries) {

@@ -8,8 +8,10 @@
 import { renderAccuracy } from '../accuracy/markdown';
 import { renderScaffold } from '../scaffold/markdown';
 import type { DatasetAgreement, PairAgreement } from '../agreement/types';
-import type { AllUnitsReport, AnalysisReport, Composition, CorrelationCell, DatasetAnalysis, Estimate, HumanReferenceReport, KindCorrelations, PredictionPowered, Rate } from './types';
+import type { AllUnitsReport, AnalysisReport, ErrorTypesReport, Composition, CorrelationCell, DatasetAnalysis, Estimate, HumanReferenceReport, KindCorrelations, PredictionPowered, Rate } from './types';
 import { AGGREGATORS } from './types';
+import { judgesWithErrorTypes } from './error-types';
+import { ERROR_TYPES, ERROR_TYPE_NAMES } from '../domain';
 import { inert, table } from '../markdown';
 import { formatCount as count, plural } from '../words';
 import { tooFewText } from '../stats/estimate';
@@ -187,6 +189,22 @@ export function renderAllUnits(allUnits: AllUnitsReport, judges: readonly string
   return parts;
 }
 
+/** The error types of each judge's unfaithful sentence predictions (error_types); nothing when no judge predicts one. */
+export function renderErrorTypes(errorTypes: ErrorTypesReport | undefined, judges: readonly string[]): string[] {
+  const rows = judgesWithErrorTypes(errorTypes, judges);
+  if (!errorTypes || rows.length === 0) return [];
+  return [
+    '### Error types of the judges\' unfaithful sentence predictions',
+    table(
+      ['Judge', 'Unfaithful', ...ERROR_TYPES.map((t) => ERROR_TYPE_NAMES[t]), 'Untyped'],
+      rows.map((judge) => {
+        const j = errorTypes.judges[judge]!;
+        return [inert(judge), count(j.n_unfaithful), ...ERROR_TYPES.map((t) => count(j.counts[t])), count(j.counts.untyped)];
+      }),
+    ),
+  ];
+}
+
 /** p̂_PP per judge beside p̂ (all_units.judges.*.p_pp), or why it is refused. */
 function renderPredictionPowered(allUnits: AllUnitsReport, judges: readonly string[]): string[] {
   const note = (pp: PredictionPowered): string => {
@@ -243,6 +261,7 @@ function renderDataset(dataset: DatasetAnalysis): string {
   );
 
   parts.push(...renderAllUnits(dataset.all_units, judges));
+  parts.push(...renderErrorTypes(dataset.error_types, judges));
 
   if (judges.length === 0) {
     parts.push('No judge predictions.');

@@ -10,12 +10,13 @@
  */
 import { z } from 'zod';
 import { EstimateSchema, IntervalSchema, RateSchema } from '../stats/estimate';
-import { HumanLabelSchema } from '../domain';
+import { ERROR_TYPES, HumanLabelSchema } from '../domain';
 import type { ReliabilityBin } from '../stats/calibration';
 import type { DatasetAgreement, JudgeHumanAgreement, MultiRaterAgreement, PairAgreement } from '../agreement/types';
 import { HUMAN_LABEL_RULES, REFERENCE_SETS } from './human-label';
 import { AccuracyBlockSchema } from '../accuracy/report';
 import { ScaffoldBlockSchema } from '../scaffold/report';
+import type { ErrorTypesReport } from './types';
 import type {
   AllUnitsJudge,
   AllUnitsReport,
@@ -289,6 +290,10 @@ const AllUnitsJudgeSchema = z.object({
   p_pp_reason: z.string().nullable(),
 }) satisfies z.ZodType<AllUnitsJudge>;
 
+const ErrorTypesReportSchema = z.object({
+  judges: z.record(z.string(), z.object({ n_unfaithful: Int, counts: z.record(z.enum([...ERROR_TYPES, 'untyped']), Int) })),
+}) satisfies z.ZodType<ErrorTypesReport>;
+
 const AllUnitsReportSchema = z.object({
   n_summaries: Int,
   n_single_sentence: Int,
@@ -345,6 +350,7 @@ export const DatasetAnalysisSchema = z.object({
   review: ReviewSummarySchema,
   agreement: DatasetAgreementSchema,
   all_units: AllUnitsReportSchema,
+  error_types: ErrorTypesReportSchema.optional(),
   reference: HumanReferenceReportSchema,
   disagreements: DisagreementReportSchema,
   hidden_bias: HiddenBiasReportSchema.nullable(),

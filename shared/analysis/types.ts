@@ -5,7 +5,7 @@
  * Output conventions: snake_case keys; every figure carries the n it was computed on; an
  * undefined value is null (never 0 or NaN); intervals are [lower, upper] percentile intervals.
  */
-import type { GlobalLabel, HumanLabel } from '../domain';
+import type { ErrorType, ErrorTypeCounts, GlobalLabel, HumanLabel } from '../domain';
 import type { Epsilon0Status } from '../stats/epsilon0';
 import type { ReliabilityBin } from '../stats/calibration';
 import type { DatasetAgreement } from '../agreement/types';
@@ -62,6 +62,8 @@ export interface JudgePrediction {
   hard: 0 | 1 | null;
   /** P("1") / (P("0") + P("1")) in [0, 1], or null. */
   soft: number | null;
+  /** The error type of an unfaithful prediction, when the judge or its file gives one. */
+  errorType?: ErrorType | null;
 }
 
 export interface AnalysisUnit {
@@ -503,6 +505,8 @@ export interface DatasetAnalysis {
   agreement: DatasetAgreement;
   /** p̂ and judge error over every annotated unit, any length. */
   all_units: AllUnitsReport;
+  /** The error types of each judge's unfaithful sentence predictions, over every unit it labeled. */
+  error_types?: ErrorTypesReport;
   /** Whose labels are the human reference, by which rule, with its n. */
   reference: HumanReferenceReport;
   disagreements: DisagreementReport;
@@ -511,6 +515,17 @@ export interface DatasetAnalysis {
   accuracy?: AccuracyBlock | null;
   /** Semantic Scaffold (shared/scaffold): absent when the dataset has no scaffold. */
   scaffold?: ScaffoldBlock | null;
+}
+
+/** A judge's unfaithful sentence predictions by error type (shared/analysis/error-types.ts). */
+export interface JudgeErrorTypes {
+  /** Sentences the judge predicts unfaithful (hard 0). */
+  n_unfaithful: number;
+  counts: ErrorTypeCounts;
+}
+
+export interface ErrorTypesReport {
+  judges: Record<string, JudgeErrorTypes>;
 }
 
 export interface AnalysisReport {

@@ -15,6 +15,9 @@ export const MergeFileResultSchema = z.object({
   alignmentsAdded: z.number().int().optional(),
   alignmentsPresent: z.number().int().optional(),
   scaffoldsAdded: z.number().int().optional(),
+  /** Schema 8: of the events above, people's claim and key-fact events (labels, notes, sentence–key-fact). */
+  itemLabelsAdded: z.number().int().optional(),
+  itemLabelsPresent: z.number().int().optional(),
   annotators: z.array(z.string()),
   annotatorsAdded: z.array(z.string()),
   summariesMatched: z.number().int(),

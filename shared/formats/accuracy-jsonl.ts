@@ -7,9 +7,9 @@
  *   system_output    dataset, doc_id, system, summary_id | failure (error|refusal|guardrail|empty), message?
  *   key_facts        dataset, doc_id, facts [text…], extractor?, extractor_version?
  *   claims           dataset, summary_id, claims [{sentence_index, text}…], decomposer?, decomposer_version?
- *   claim_label      dataset, summary_id, claim_index, annotator, label (supported|unsupported|unclear), error_type?, source_error_type?, note?
+ *   claim_label      dataset, summary_id, claim_index, annotator, label (supported|unsupported|unclear, or null with a note), error_type?, source_error_type?, note?
  *                    (a source_error_type in FineSurE's names, e.g. "entity error" or EntE, gives the error_type when none is given)
- *   key_fact_label   dataset, summary_id, key_fact_index, annotator, label (covered|not_covered), claims? [claim_index…], sentences? [sentence_index…], note?
+ *   key_fact_label   dataset, summary_id, key_fact_index, annotator, label (covered|not_covered, or null with a note), claims? [claim_index…], sentences? [sentence_index…], note?
  *   sentence_keyfact_label  dataset, summary_id, sentence_index, annotator, conveys (0|1)
  *   claim_prediction dataset, summary_id, claim_index, judge, supported (0|1), error_type?, source_error_type?, raw?
  *   key_fact_prediction  dataset, summary_id, key_fact_index, judge, covered (0|1), claims?, sentences?, raw?
@@ -71,13 +71,17 @@ const RecordSchema = z.discriminatedUnion('type', [
       summary_id: IdSchema,
       claim_index: Index,
       annotator: Name,
-      label: ClaimLabelSchema,
+      // null: a note on a claim its annotator has not labeled.
+      label: ClaimLabelSchema.nullable(),
       error_type: ClaimErrorTypeSchema.nullish(),
       source_error_type: z.string().nullish(),
       note: z.string().nullish(),
     })
-    .refine((r) => r.error_type == null || r.label === 'unsupported', { message: 'an error type only on an unsupported claim', path: ['error_type'] }),
-  z.object({ type: z.literal('key_fact_label'), dataset: Dataset, summary_id: IdSchema, key_fact_index: Index, annotator: Name, label: KeyFactLabelSchema, ...Refs, note: z.string().nullish() }),
+    .refine((r) => r.error_type == null || r.label === 'unsupported', { message: 'an error type only on an unsupported claim', path: ['error_type'] })
+    .refine((r) => r.label !== null || (r.note ?? '') !== '', { message: 'a label, or a note on an unlabeled claim', path: ['label'] }),
+  z
+    .object({ type: z.literal('key_fact_label'), dataset: Dataset, summary_id: IdSchema, key_fact_index: Index, annotator: Name, label: KeyFactLabelSchema.nullable(), ...Refs, note: z.string().nullish() })
+    .refine((r) => r.label !== null || (r.note ?? '') !== '', { message: 'a label, or a note on an unlabeled key fact', path: ['label'] }),
   z.object({ type: z.literal('sentence_keyfact_label'), dataset: Dataset, summary_id: IdSchema, sentence_index: Index, annotator: Name, conveys: Bit }),
   z.object({
     type: z.literal('claim_prediction'),

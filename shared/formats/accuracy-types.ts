@@ -40,7 +40,8 @@ export interface ImportedClaimLabel {
   summaryId: string;
   claimIndex: number;
   annotator: string;
-  label: ClaimLabel;
+  /** null: only a note (the annotator has not labeled the claim). */
+  label: ClaimLabel | null;
   errorType: ClaimErrorType | null;
   sourceErrorType: string | null;
   note: string | null;
@@ -52,7 +53,8 @@ export interface ImportedKeyFactLabel {
   summaryId: string;
   factIndex: number;
   annotator: string;
-  label: KeyFactLabel;
+  /** null: only a note (the annotator has not labeled the key fact). */
+  label: KeyFactLabel | null;
   conveyedBy: ItemRefs;
   note: string | null;
   source: SourceRef;

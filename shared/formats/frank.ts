@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import type { ErrorType, HumanLabel } from '../domain';
-import { fineSurEErrorType } from '../accuracy/domain';
+import { CLAIM_ERROR_TYPE_IN_TAXONOMY, fineSurEErrorType, fineSurESentenceErrorType } from '../accuracy/domain';
 import {
   describeValue,
   firstLineKeys,
@@ -145,9 +145,10 @@ function readArticle(file: SourceFile, data: unknown, problems: ProblemCollector
 
 /**
  * FineSurE's fact-checking outputs name an error category per sentence; FRANK's summaries have no
- * claims, so the category stays on the judge's sentence prediction, as a note after its raw
- * answer: the category as FineSurE wrote it and the card's type it maps to (FINESURE_ERROR_TYPE).
- * A category list that does not have one entry per sentence is left out.
+ * claims, so the category is the error type of the judge's sentence prediction (mapped, the name
+ * kept as its source error type) and is also written as a note after the raw answer: the category
+ * as FineSurE wrote it and the card's type it maps to (FINESURE_ERROR_TYPE). A category list that
+ * does not have one entry per sentence is left out (and listed).
  */
 export function withErrorCategory(raw: string | null, categories: readonly string[] | null | undefined, index: number, sentences: number): string | null {
   const category = categories && categories.length === sentences ? categories[index] : undefined;
@@ -428,7 +429,11 @@ export const frankParser: FormatParser = {
         });
       }
       if (judged?.value.pred_faithfulness_labels) {
+        const fitting = categories && categories.length === sentences.length ? categories : null;
         judged.value.pred_faithfulness_labels.forEach((value, index) => {
+          // FineSurE's category of a sentence it marks as an error is that prediction's error type.
+          const category = value === 1 ? fitting?.[index] : undefined;
+          const claimType = category === undefined ? null : fineSurESentenceErrorType(category);
           predictions.push({
             dataset,
             summaryId,
@@ -438,6 +443,8 @@ export const frankParser: FormatParser = {
             hard: value === 1 ? 0 : 1,
             soft: null,
             raw: withErrorCategory(judged.value.llm_output ?? null, judged.value.pred_faithfulness_error_type, index, judged.value.pred_faithfulness_labels!.length),
+            errorType: claimType === null ? null : CLAIM_ERROR_TYPE_IN_TAXONOMY[claimType],
+            sourceErrorType: category ?? null,
             source: { file: judged.place.file, ...(judged.place.line !== undefined ? { line: judged.place.line } : {}) },
           });
         });

@@ -77,6 +77,9 @@ export interface ImportedPrediction {
   raw: string | null;
   /** The judge version the file names (Loupe's export writes it); absent: "imported". */
   configHash?: string | null;
+  /** The taxonomy's type of an unfaithful prediction (e.g. FineSurE's category mapped), and the file's own name for it. */
+  errorType?: ErrorType | null;
+  sourceErrorType?: string | null;
   source: SourceRef;
 }
 

@@ -6,7 +6,7 @@
 import { computeSuspicious } from '../analysis/suspicious';
 import type { ReviewTable as Table4Counts } from '../analysis/types';
 import type { ReviewTable as Table4Row } from '../contract/review';
-import { ERROR_TYPES, type ErrorType } from '../domain';
+import { emptyErrorTypeCounts, type ErrorType, type ErrorTypeCounts } from '../domain';
 import { isReviewLabelDecision } from '../analysis/human-label';
 import { compareCurrentFirst } from '../latest-event';
 import type { LoadedDataset, LoadedUnit } from './dataset';
@@ -15,11 +15,7 @@ import { analysedSummaries, unitAt } from './queues';
 import type { ReviewLabelRow } from './rows';
 
 export type { Table4Row };
-export type ErrorTypeCounts = Record<ErrorType | 'untyped', number>;
-
-export function emptyErrorTypeCounts(): ErrorTypeCounts {
-  return Object.fromEntries([...ERROR_TYPES, 'untyped'].map((t) => [t, 0])) as ErrorTypeCounts;
-}
+export { emptyErrorTypeCounts, type ErrorTypeCounts } from '../domain';
 
 /** A unit's current decisions that are review labels (Table 4): labelled, and not from the human-human queue. */
 export function reviewLabelDecisions(unit: LoadedUnit): ReviewLabelRow[] {

@@ -64,9 +64,9 @@ describe('migration 002 (judges)', () => {
     ]);
     // The analysis sees them as predictions of the current version.
     expect(repo.judges.predictionsForDataset('frank')).toEqual([
-      { summaryKey: 1, unitIndex: 0, judge: 'finesure-gpt-4o (imported)', hard: 1, soft: null },
-      { summaryKey: 1, unitIndex: 0, judge: 'other judge', hard: null, soft: 0.25 },
-      { summaryKey: 1, unitIndex: 1, judge: 'finesure-gpt-4o (imported)', hard: 0, soft: null },
+      { summaryKey: 1, unitIndex: 0, judge: 'finesure-gpt-4o (imported)', hard: 1, soft: null, errorType: null },
+      { summaryKey: 1, unitIndex: 0, judge: 'other judge', hard: null, soft: 0.25, errorType: null },
+      { summaryKey: 1, unitIndex: 1, judge: 'finesure-gpt-4o (imported)', hard: 0, soft: null, errorType: null },
     ]);
     db.close();
   });

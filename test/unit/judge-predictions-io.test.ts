@@ -69,9 +69,9 @@ describe('prediction export and import', () => {
     const result = await importText(p, 'gpt.csv', csv);
     expect(result.predictionsKept).toBe(3);
     expect(p.repo.judges.predictionsForDataset('news')).toEqual([
-      { summaryKey: expect.any(Number), unitIndex: 0, judge: 'gpt-x', hard: 1, soft: 0.9 },
-      { summaryKey: expect.any(Number), unitIndex: 1, judge: 'gpt-x', hard: 0, soft: null },
-      { summaryKey: expect.any(Number), unitIndex: 2, judge: 'gpt-x', hard: 1, soft: null },
+      { summaryKey: expect.any(Number), unitIndex: 0, judge: 'gpt-x', hard: 1, soft: 0.9, errorType: null },
+      { summaryKey: expect.any(Number), unitIndex: 1, judge: 'gpt-x', hard: 0, soft: null, errorType: null },
+      { summaryKey: expect.any(Number), unitIndex: 2, judge: 'gpt-x', hard: 1, soft: null, errorType: null },
     ]);
     expect((await p.service.handlers['judges.list']({}))[0]).toMatchObject({ name: 'gpt-x', kind: 'imported', configHash: 'imported', config: null });
     await expect(p.service.handlers['judges.start']({ name: 'gpt-x', onlySampled: false })).rejects.toThrow(/imported predictions/);

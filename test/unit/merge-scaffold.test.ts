@@ -186,6 +186,14 @@ describe('merging people’s scaffold work from copies', () => {
     expect((await merge(P, [A]))[0]).toMatchObject({ merged: true, alignmentsAdded: 0, alignmentsPresent: 2, scaffoldsAdded: 0 });
     expect(dump(P)).toBe(before);
     expect(versions(P).map((v) => v.version)).toEqual([1, 2]);
+    // Each merged alignment records where it was made (alice's in A, through B), as label events do.
+    const made = (path: string, who: string) =>
+      read(path, `SELECT (SELECT value FROM project_meta WHERE key = 'project_id') AS project, e.id AS event FROM scaffold_alignment_events e JOIN annotators a ON a.id = e.annotator_id WHERE a.name = '${who}' AND e.merge_id IS NULL ORDER BY e.created_at, e.id`);
+    const origins = (who: string) =>
+      read(P, `SELECT e.origin_project AS project, e.origin_event AS event FROM scaffold_alignment_events e JOIN annotators a ON a.id = e.annotator_id WHERE a.name = '${who}' AND e.merge_id IS NOT NULL ORDER BY e.created_at, e.id`);
+    expect(origins('alice')).toEqual(made(A, 'alice'));
+    expect(origins('bob')).toEqual(made(B, 'bob'));
+    expect(origins('alice')).toHaveLength(2);
   });
 
   it('refuses a copy whose scaffold for the document diverges where people aligned, and writes nothing', async () => {

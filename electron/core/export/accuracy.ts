@@ -61,12 +61,13 @@ export function accuracyRecords(repo: Repository, dataset: string | null): Array
     const items: Array<Record<string, unknown> & { summary_id: string }> = [];
     for (const l of data.claimLabels) {
       const at = claimAt.get(l.claimId);
-      if (!at || l.label === null) continue;
+      // A note on a claim without a label is exported too (label null), so it is not lost.
+      if (!at || (l.label === null && l.note === null)) continue;
       items.push({ type: 'claim_label', dataset: name, summary_id: summaryOf.get(at.summaryKey)!.summaryId, claim_index: at.index, annotator: l.annotator, label: l.label, error_type: l.errorType, ...(l.note !== null ? { note: l.note } : {}), blind: l.blind });
     }
     for (const l of data.keyFactLabels) {
       const index = factAt.get(l.keyFactId);
-      if (index === undefined || l.label === null) continue;
+      if (index === undefined || (l.label === null && l.note === null)) continue;
       items.push({ type: 'key_fact_label', dataset: name, summary_id: summaryOf.get(l.summaryKey)!.summaryId, key_fact_index: index, annotator: l.annotator, label: l.label, ...refs(l.summaryKey, l.conveyedBy), ...(l.note !== null ? { note: l.note } : {}), blind: l.blind });
     }
     for (const l of data.sentenceKeyFactLabels) {

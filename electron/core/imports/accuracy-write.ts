@@ -155,14 +155,14 @@ export function writeAccuracyImport(repo: Repository, data: AccuracyImport, impo
   data.claimLabels.forEach((l, i) => {
     const target = claimIdOf(l.dataset, l.summaryId, l.claimIndex, l.source, 'claim_index');
     if (!target) return;
-    const id = repo.itemLabels.recordClaimLabel({ claimId: target.claimId, annotatorId: annotatorId(l.annotator), label: l.label, errorType: l.errorType, sourceErrorType: l.sourceErrorType, note: l.note, timeSpentMs: null, cause: 'import', importKey: key('claim_label', i, target.claimId, l.annotator, l.label, l.errorType ?? ''), importId });
+    const id = repo.itemLabels.recordClaimLabel({ claimId: target.claimId, annotatorId: annotatorId(l.annotator), label: l.label, errorType: l.errorType, sourceErrorType: l.sourceErrorType, note: l.note, timeSpentMs: null, cause: 'import', importKey: key('claim_label', i, target.claimId, l.annotator, l.label ?? '', l.errorType ?? ''), importId });
     if (id !== null) result.labels += 1;
   });
   data.keyFactLabels.forEach((l, i) => {
     const target = factIdOf(l.dataset, l.summaryId, l.factIndex, l.source, 'key_fact_index');
     if (!target) return;
     const conveyedBy = refsOf(target.summaryKey, l.conveyedBy, l.source);
-    const id = repo.itemLabels.recordKeyFactLabel({ keyFactId: target.keyFactId, summaryKey: target.summaryKey, annotatorId: annotatorId(l.annotator), label: l.label, conveyedBy, note: l.note, timeSpentMs: null, cause: 'import', importKey: key('key_fact_label', i, target.keyFactId, target.summaryKey, l.annotator, l.label), importId });
+    const id = repo.itemLabels.recordKeyFactLabel({ keyFactId: target.keyFactId, summaryKey: target.summaryKey, annotatorId: annotatorId(l.annotator), label: l.label, conveyedBy, note: l.note, timeSpentMs: null, cause: 'import', importKey: key('key_fact_label', i, target.keyFactId, target.summaryKey, l.annotator, l.label ?? ''), importId });
     if (id !== null) result.labels += 1;
   });
   data.sentenceKeyFactLabels.forEach((l, i) => {

@@ -366,6 +366,8 @@ export async function runImport(
         hard: p.hard,
         soft: p.soft,
         raw: p.raw,
+        errorType: p.errorType ?? null,
+        sourceErrorType: p.sourceErrorType ?? null,
         parseError: null,
         errorKind: null,
         errorMessage: null,

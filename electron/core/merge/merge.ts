@@ -14,6 +14,9 @@
  *   and event, kept from an earlier merge; the merge row). Presence is by content, so merging
  *   twice changes nothing, chains A→B→C stay idempotent and the project's own events coming back
  *   from a copy are recognised.
+ * - People's claim labels, key-fact labels and sentence–key-fact events, with their notes
+ *   (./items.ts): claims and key facts matched by their set's content; a set this project lacks
+ *   refuses the file.
  * - People's scaffold alignment events and the person-made scaffold versions they rest on
  *   (schema 9, ./scaffolds.ts): versions matched by (dataset, doc id) and item content, events by
  *   content; judges' alignments are not merged. A scaffold that cannot be matched refuses the file.
@@ -37,6 +40,7 @@ import {
 import type { Database } from '../../../db/open';
 import type { AnnotatorKind } from '../../../db/annotatorKind';
 import { applyScaffoldMerge, planScaffoldMerge } from './scaffolds';
+import { applyItemMerge, planItemMerge } from './items';
 
 export interface MergeFileResult {
   path: string;
@@ -51,6 +55,9 @@ export interface MergeFileResult {
   alignmentsAdded: number;
   alignmentsPresent: number;
   scaffoldsAdded: number;
+  /** Schema 8: people's claim and key-fact events (labels, notes, sentence–key-fact) added / already present. */
+  itemLabelsAdded: number;
+  itemLabelsPresent: number;
   /** Annotators with events in the file, and those created here by this merge. */
   annotators: string[];
   annotatorsAdded: string[];
@@ -81,7 +88,7 @@ function samePath(a: string, b: string): boolean {
 }
 
 function emptyResult(path: string): MergeFileResult {
-  return { path, sourceProject: null, merged: false, eventsAdded: 0, eventsPresent: 0, alignmentsAdded: 0, alignmentsPresent: 0, scaffoldsAdded: 0, annotators: [], annotatorsAdded: [], summariesMatched: 0, summariesNotInProject: 0, problems: [] };
+  return { path, sourceProject: null, merged: false, eventsAdded: 0, eventsPresent: 0, alignmentsAdded: 0, alignmentsPresent: 0, scaffoldsAdded: 0, itemLabelsAdded: 0, itemLabelsPresent: 0, annotators: [], annotatorsAdded: [], summariesMatched: 0, summariesNotInProject: 0, problems: [] };
 }
 
 /** Merges each file into the open project (db: its connection; projectPath: its file), one transaction per file. */
@@ -107,7 +114,7 @@ export function mergeProjects(options: { Database: DatabaseConstructor; db: Data
       throw err;
     }
     result.sourceProject = other.projectId;
-    result.annotators = [...new Set([...other.events.map((e) => e.annotator), ...other.alignments.map((a) => a.annotator)])].sort();
+    result.annotators = [...new Set([...other.events.map((e) => e.annotator), ...other.alignments.map((a) => a.annotator), ...other.itemEvents.map((e) => e.annotator)])].sort();
     return target.transaction(() => mergeOne(target, path, other, result));
   });
 }
@@ -151,6 +158,8 @@ function mergeOne(target: MergeRepository, path: string, other: OtherProjectCont
   }
   const scaffoldPlan = planScaffoldMerge(target, other);
   problems.push(...scaffoldPlan.problems);
+  const itemPlan = planItemMerge(target, other);
+  problems.push(...itemPlan.problems);
   if (problems.length > 0) {
     result.problems = problems.length > MAX_PROBLEMS ? [...problems.slice(0, MAX_PROBLEMS), `… and ${problems.length - MAX_PROBLEMS} more`] : problems;
     result.summariesMatched = 0;
@@ -188,12 +197,17 @@ function mergeOne(target: MergeRepository, path: string, other: OtherProjectCont
     result.eventsAdded += 1;
   }
   // People's alignments (and the versions they rest on) go in before the reveals, as label events do.
-  const scaffoldCounts = applyScaffoldMerge(target, other, scaffoldPlan, (name) => annotatorFor(name, 'person'));
+  const scaffoldCounts = applyScaffoldMerge(target, other, scaffoldPlan, (name) => annotatorFor(name, 'person'), { sourceProject, mergeId });
   result.alignmentsAdded = scaffoldCounts.alignmentsAdded;
   result.alignmentsPresent = scaffoldCounts.alignmentsPresent;
   result.scaffoldsAdded = scaffoldCounts.scaffoldsAdded;
   result.eventsAdded += scaffoldCounts.alignmentsAdded;
   result.eventsPresent += scaffoldCounts.alignmentsPresent;
+  const itemCounts = applyItemMerge(target, other, itemPlan, (name) => annotatorFor(name, 'person'), { sourceProject, mergeId });
+  result.itemLabelsAdded = itemCounts.added;
+  result.itemLabelsPresent = itemCounts.present;
+  result.eventsAdded += itemCounts.added;
+  result.eventsPresent += itemCounts.present;
   let revealsChanged = 0;
   for (const r of other.reveals) {
     const key = target.summaryKey(r.dataset, r.summaryId);

@@ -94,6 +94,7 @@ export function applyScaffoldMerge(
   other: OtherProjectContents,
   plan: ScaffoldMergePlan,
   annotatorId: (name: string) => number,
+  merge: { sourceProject: string; mergeId: number },
 ): ScaffoldMergeCounts {
   const counts: ScaffoldMergeCounts = { alignmentsAdded: 0, alignmentsPresent: 0, scaffoldsAdded: 0 };
   if (other.alignments.length === 0) return counts;
@@ -137,7 +138,9 @@ export function applyScaffoldMerge(
     }
     const scaffoldHere = targetIdOf.get(a.scaffoldId)!;
     const itemId = hereItems.get(scaffoldHere)!.get(itemIdentity(a.itemKind, a.itemKey))!;
-    target.insertAlignment(a, { itemId, summaryKey: target.summaryKey(a.dataset, a.summaryId)!, annotatorId: annotatorId(a.annotator) });
+    // As a label event: an alignment the file had merged keeps its first origin; one made there is (its project, its event).
+    const origin = a.originProject !== null && a.originEvent !== null ? { originProject: a.originProject, originEvent: a.originEvent } : { originProject: merge.sourceProject, originEvent: a.id };
+    target.insertAlignment(a, { itemId, summaryKey: target.summaryKey(a.dataset, a.summaryId)!, annotatorId: annotatorId(a.annotator), ...origin, mergeId: merge.mergeId });
     identities.add(identity);
     if (a.importKey !== null) importKeys.add(a.importKey);
     counts.alignmentsAdded += 1;

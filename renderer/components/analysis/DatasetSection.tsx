@@ -9,6 +9,7 @@ import { AccuracySection } from '../accuracy/AccuracyTables';
 import { ScaffoldAnalysis } from '../scaffold/ScaffoldAnalysis';
 import { AgreementTable } from './AgreementTable';
 import { AllUnitsTable } from './AllUnitsTable';
+import { JudgeErrorTypesTable } from './JudgeErrorTypesTable';
 import { safeFileName } from '../../charts/export';
 import { CalibrationChart } from './CalibrationChart';
 import { ChartFrame } from './ChartFrame';
@@ -45,6 +46,7 @@ export function DatasetSection({ dataset, bootstrap, index, sampled = null }: { 
 
       <h3>Judge error on every annotated sentence (any summary length)</h3>
       <AllUnitsTable allUnits={dataset.all_units} judges={dataset.judge_names} />
+      <JudgeErrorTypesTable errorTypes={dataset.error_types} judges={dataset.judge_names} />
       <h3>Agreement</h3>
       <AgreementTable agreement={dataset.agreement} />
 
