@@ -45,6 +45,8 @@ export interface RendererCoreOptions {
   keyFacts?: Record<string, string[]>;
   /** Per document id: its Semantic Scaffold, imported. */
   scaffolds?: Record<string, ScaffoldContent>;
+  /** Imported (read-only) label sets, as a benchmark's annotators arrive with its import. */
+  imported?: string[];
   /** The host hands out annotator links (`loupe serve`); absent: links.* answer unsupported. */
   links?: boolean;
 }
@@ -184,6 +186,8 @@ async function seed(core: Core, seeds: SummarySeed[], options: RendererCoreOptio
   const scaffolds = Object.entries(options.scaffolds ?? {}).map(([docId, content]) => ({ dataset: datasetOfDoc(seeds, docId), doc_id: docId, ...content }));
   if (scaffolds.length > 0) await upload(core, 'scaffold.jsonl', scaffolds, 'scaffold');
   for (const name of [DEFAULT_ANNOTATOR, ...(options.people ?? [])]) await through(core, 'annotators.ensure', { name });
+  // No import brings a label set without its labels; the kind is what the views and rules read.
+  for (const name of options.imported ?? []) repo.ensureAnnotator(name, 'imported');
   for (const [i, s] of seeds.entries()) {
     if (!s.labels?.some((l) => l !== null)) continue;
     const loaded = await through(core, 'annotation.load', { key: i + 1, annotator: DEFAULT_ANNOTATOR });
@@ -214,7 +218,7 @@ async function untilJobEnds(core: Core, jobId: string): Promise<void> {
 
 /** The seeded project file, built once per distinct seed in this test file. */
 function template(seeds: SummarySeed[], options: RendererCoreOptions): Promise<string> {
-  const id = JSON.stringify({ seeds, people: options.people ?? [], claims: options.claims, keyFacts: options.keyFacts, scaffolds: options.scaffolds });
+  const id = JSON.stringify({ seeds, people: options.people ?? [], imported: options.imported ?? [], claims: options.claims, keyFacts: options.keyFacts, scaffolds: options.scaffolds });
   let built = templates.get(id);
   if (!built) {
     built = (async () => {
