@@ -45,6 +45,8 @@ export interface RendererCoreOptions {
   keyFacts?: Record<string, string[]>;
   /** Per document id: its Semantic Scaffold, imported. */
   scaffolds?: Record<string, ScaffoldContent>;
+  /** Imported (read-only) label sets, as a benchmark's annotators arrive with its import. */
+  imported?: string[];
   /** The host hands out annotator links (`loupe serve`); absent: links.* answer unsupported. */
   links?: boolean;
 }
@@ -68,14 +70,14 @@ export interface RendererCore extends TestTransport {
   accuracy: {
     claimVersions(key: number): Promise<ClaimSet[]>;
     keyFactVersions(docId: string): Promise<KeyFactSet[]>;
-    /** The annotator's label on a current claim (an empty state when unlabeled); undefined: no such claim. */
+    /** The annotator's newest label on a claim of any version; undefined when never labeled. */
     claimLabel(annotator: string, claimId: number): Promise<ClaimLabelState | undefined>;
     keyFactLabel(annotator: string, key: number, keyFactId: number): Promise<KeyFactLabelState | undefined>;
   };
   /** Scaffolds and alignments read back through the contract. */
   scaffold: {
     versions(docId: string): Promise<ScaffoldVersion[]>;
-    /** A person's alignment of an item of the current scaffold for one summary ("human:<name>"). */
+    /** A person's newest alignment of an item of any version for one summary ("human:<name>"); undefined when never aligned. */
     alignmentOf(source: string, key: number, itemId: number): Promise<AlignmentState | undefined>;
   };
 }
@@ -184,6 +186,8 @@ async function seed(core: Core, seeds: SummarySeed[], options: RendererCoreOptio
   const scaffolds = Object.entries(options.scaffolds ?? {}).map(([docId, content]) => ({ dataset: datasetOfDoc(seeds, docId), doc_id: docId, ...content }));
   if (scaffolds.length > 0) await upload(core, 'scaffold.jsonl', scaffolds, 'scaffold');
   for (const name of [DEFAULT_ANNOTATOR, ...(options.people ?? [])]) await through(core, 'annotators.ensure', { name });
+  // No import brings a label set without its labels; the kind is what the views and rules read.
+  for (const name of options.imported ?? []) repo.ensureAnnotator(name, 'imported');
   for (const [i, s] of seeds.entries()) {
     if (!s.labels?.some((l) => l !== null)) continue;
     const loaded = await through(core, 'annotation.load', { key: i + 1, annotator: DEFAULT_ANNOTATOR });
@@ -214,7 +218,7 @@ async function untilJobEnds(core: Core, jobId: string): Promise<void> {
 
 /** The seeded project file, built once per distinct seed in this test file. */
 function template(seeds: SummarySeed[], options: RendererCoreOptions): Promise<string> {
-  const id = JSON.stringify({ seeds, people: options.people ?? [], claims: options.claims, keyFacts: options.keyFacts, scaffolds: options.scaffolds });
+  const id = JSON.stringify({ seeds, people: options.people ?? [], imported: options.imported ?? [], claims: options.claims, keyFacts: options.keyFacts, scaffolds: options.scaffolds });
   let built = templates.get(id);
   if (!built) {
     built = (async () => {
@@ -272,6 +276,9 @@ export async function createRendererCore(seeds: SummarySeed[], info: HostSeed = 
     if (at === -1) throw new Error(`renderer-core: no seed has document ${docId}`);
     return at + 1;
   };
+  // Labels are read by item id from the repository: they stay on the version they were given on,
+  // which the blind loads (current version only) no longer show.
+  const idOf = (name: string) => annotatorId(name) ?? -1;
   const accuracy: RendererCore['accuracy'] = {
     claimVersions: (key) => lead('claims.versions', { key }),
     async keyFactVersions(docId) {
@@ -280,15 +287,14 @@ export async function createRendererCore(seeds: SummarySeed[], info: HostSeed = 
     },
     async claimLabel(name, claimId) {
       for (let key = 1; key <= seeds.length; key += 1) {
-        const loaded = await lead('claims.load', { key, annotator: name });
-        const claim = loaded.sentences.flatMap((s) => s.claims).find((c) => c.id === claimId);
-        if (claim) return claim.state;
+        const set = (await lead('claims.versions', { key })).find((v) => v.claims.some((c) => c.id === claimId));
+        if (set) return core.repository().itemLabels.currentClaimStates(set.setId, idOf(name)).get(claimId);
       }
       return undefined;
     },
     async keyFactLabel(name, key, keyFactId) {
-      const loaded = await lead('keyfacts.load', { key, annotator: name });
-      return loaded.facts.find((f) => f.id === keyFactId)?.state;
+      const set = (await accuracy.keyFactVersions(rowOf(seeds[key - 1]!, key - 1).doc_id)).find((v) => v.facts.some((f) => f.id === keyFactId));
+      return set ? core.repository().itemLabels.currentKeyFactStates(set.setId, key, idOf(name)).get(keyFactId) : undefined;
     },
   };
   const scaffold: RendererCore['scaffold'] = {
@@ -297,8 +303,9 @@ export async function createRendererCore(seeds: SummarySeed[], info: HostSeed = 
       return lead('scaffold.versions', { documentKey });
     },
     async alignmentOf(source, key, itemId) {
-      const loaded = await lead('scaffold.load', { key, annotator: source.replace(/^human:/, '') });
-      return loaded.items.find((i) => i.id === itemId)?.state;
+      const repo = core.repository();
+      const item = repo.scaffold.itemInfo(itemId);
+      return item ? repo.scaffold.annotatorAlignments(item.scaffoldId, key, idOf(source.replace(/^human:/, ''))).get(itemId) : undefined;
     },
   };
   return {

@@ -8,11 +8,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from '../../renderer/App';
-import { createFakeCore, resetRendererState, type FakeCore, type FakeSummarySpec } from '../../renderer/testing/fakeCore';
+import { resetRendererState } from '../../renderer/testing/transport';
+import { createRendererCore, type RendererCore, type SummarySeed } from '../helpers/renderer-core';
 
-const SPECS: FakeSummarySpec[] = [
+const SPECS: SummarySeed[] = [
   {
-    key: 1,
     docId: 'd1',
     document: 'The city approved 2 million euros for a library. Works start in March 2025. They last two years. A temporary site opens meanwhile.',
     sentences: ['The city approved 2.4 million euros for a library.', 'Works start in March 2025.'],
@@ -21,19 +21,17 @@ const SPECS: FakeSummarySpec[] = [
 const KEY_FACTS = { d1: ['The budget is 2 million euros.', 'Works start in March 2025.', 'Works last two years.', 'A temporary site opens.'] };
 const CLAIMS = { 1: [['The budget is 2.4 million euros.', 'The budget is for a library.'], ['Works start in March 2025.']] };
 
-let core: FakeCore;
+let core: RendererCore;
 
 async function mount(accuracy = { keyFacts: KEY_FACTS, claims: CLAIMS } as { keyFacts?: Record<string, string[]>; claims?: Record<number, string[][]> }) {
-  core = createFakeCore(SPECS, {}, { accuracy });
-  core.override('analysis.latest', () => ({ running: null, done: null }));
-  core.override('judges.list', () => []);
+  core = await createRendererCore(SPECS, {}, accuracy);
   render(<App bridge={core.bridge} />);
   await screen.findByTestId('unit-current');
 }
 
 const press = (key: string, init: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(document.body, { key, ...init });
-const factIds = () => core.accuracy.keyFactVersions('d1').at(-1)!.facts.map((f) => f.id);
-const stored = (at: number) => core.accuracy.keyFactLabel('ann', 1, factIds()[at]!);
+const factIds = async () => (await core.accuracy.keyFactVersions('d1')).at(-1)!.facts.map((f) => f.id);
+const stored = async (at: number) => core.accuracy.keyFactLabel('ann', 1, (await factIds())[at]!);
 
 async function toKeyFacts() {
   press('t');
@@ -65,11 +63,11 @@ describe('key-fact coverage', () => {
     expect(within(picker).getByTestId('convey-claim-2.1').querySelector('input')!.checked).toBe(true);
     press('Enter');
     await waitFor(() => expect(screen.queryByTestId('conveyed-by-picker')).toBeNull());
-    const claim21 = core.accuracy.claimVersions(1).at(-1)!.claims[2]!.id;
-    await waitFor(() =>
-      expect(stored(1)).toEqual({ label: 'covered', conveyedBy: { sentences: [core.summaries[0]!.units[1]!.id], claims: [claim21] }, note: null }),
+    const claim21 = (await core.accuracy.claimVersions(1)).at(-1)!.claims[2]!.id;
+    await waitFor(async () =>
+      expect(await stored(1)).toEqual({ label: 'covered', conveyedBy: { sentences: [core.summaries[0]!.units[1]!.id], claims: [claim21] }, note: null }),
     );
-    expect(stored(0)).toEqual({ label: 'not_covered', conveyedBy: { claims: [], sentences: [] }, note: null });
+    expect(await stored(0)).toEqual({ label: 'not_covered', conveyedBy: { claims: [], sentences: [] }, note: null });
     expect(screen.getByTestId('fact-conveyed-1').textContent).toBe('by sentence 2, claim 2.1');
     expect(core.callsTo('keyfacts.record').map((r) => r.cause)).toEqual(['label', 'label', 'conveyed_by']);
 
@@ -79,12 +77,12 @@ describe('key-fact coverage', () => {
     // Not covered clears what conveyed it (the contract allows conveyed-by only on Covered facts).
     press('k');
     press('u');
-    await waitFor(() => expect(stored(1)?.label).toBe('not_covered'));
-    expect(stored(1)?.conveyedBy).toEqual({ claims: [], sentences: [] });
+    await waitFor(async () => expect((await stored(1))?.label).toBe('not_covered'));
+    expect((await stored(1))?.conveyedBy).toEqual({ claims: [], sentences: [] });
     // Undo brings back the covered fact with what conveyed it.
     press('z', { ctrlKey: true });
-    await waitFor(() => expect(stored(1)?.label).toBe('covered'));
-    expect(stored(1)?.conveyedBy.claims).toEqual([claim21]);
+    await waitFor(async () => expect((await stored(1))?.label).toBe('covered'));
+    expect((await stored(1))?.conveyedBy.claims).toEqual([claim21]);
   });
 
   it('E on a fact that is not Covered says why', async () => {
@@ -99,8 +97,8 @@ describe('key-fact coverage', () => {
     await mount();
     await toKeyFacts();
     press('f');
-    await waitFor(() => expect(stored(0)?.label).toBe('covered'));
-    const v1 = core.accuracy.keyFactVersions('d1')[0]!;
+    await waitFor(async () => expect((await stored(0))?.label).toBe('covered'));
+    const v1 = (await core.accuracy.keyFactVersions('d1'))[0]!;
     press('w');
     const editor = await screen.findByTestId('set-editor');
     const items = () => within(editor).getAllByTestId('set-editor-item');
@@ -114,12 +112,12 @@ describe('key-fact coverage', () => {
       { text: 'Works last two years.', from: [v1.facts[2]!.id] },
     ]);
     expect(screen.getByTestId('keyfacts-kept').textContent).toContain('Your 1 label stays on version 1');
-    expect(core.accuracy.keyFactLabel('ann', 1, v1.facts[0]!.id)?.label).toBe('covered');
+    expect((await core.accuracy.keyFactLabel('ann', 1, v1.facts[0]!.id))?.label).toBe('covered');
     expect(screen.getByTestId('fact-0').getAttribute('data-label')).toBe('');
   });
 
   it('no key facts yet: the annotator link is told to ask the lead, with no task button', async () => {
-    core = createFakeCore(SPECS, { role: 'annotator', annotator: 'bea' }, { annotators: [{ id: 1, name: 'bea', kind: 'person' }], accuracy: {} });
+    core = await createRendererCore(SPECS, { role: 'annotator', annotator: 'bea' }, { people: ['bea'] });
     render(<App bridge={core.bridge} />);
     await screen.findByTestId('unit-current');
     await toKeyFacts();

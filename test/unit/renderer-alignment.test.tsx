@@ -12,7 +12,8 @@ import { DocumentView } from '../../renderer/components/annotate/DocumentView';
 import { closestPassages, contentTokens, indexDocument, segmentDocument } from '../../renderer/alignment';
 import { splitDocument } from '../../renderer/documentBlocks';
 import { App } from '../../renderer/App';
-import { createFakeCore, resetRendererState } from '../../renderer/testing/fakeCore';
+import { resetRendererState } from '../../renderer/testing/transport';
+import { createRendererCore } from '../helpers/renderer-core';
 import { splitSentences } from '../../shared/split/sentences';
 
 const DOC = [
@@ -258,7 +259,7 @@ describe('keypress to next unit on a 30,000-word document', () => {
     const doc = longDocument(30_000, 11);
     const sentences = segmentDocument(doc).map((range) => doc.slice(range.start, range.end));
     const units = Array.from({ length: 30 }, (_, i) => sentences[(i * 41) % sentences.length]!);
-    const core = createFakeCore([{ key: 1, document: doc, sentences: units }]);
+    const core = await createRendererCore([{ document: doc, sentences: units }]);
     render(<App bridge={core.bridge} />);
     await screen.findByTestId('unit-current');
 

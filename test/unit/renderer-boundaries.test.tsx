@@ -4,12 +4,14 @@
  * inline code; and the desktop menu wiring. Its imports (no Node, Electron, SQLite, OpenAI, db/ or
  * electron/) are checked with every other layer in test/unit/layers.test.ts.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { App } from '../../renderer/App';
-import { createFakeCore, resetRendererState } from '../../renderer/testing/fakeCore';
+import { resetRendererState } from '../../renderer/testing/transport';
+import { createRendererCore } from '../helpers/renderer-core';
+import { tempDir } from '../helpers/tmp';
 
 // Vitest runs from the repository root (happy-dom gives import.meta.url no file: scheme).
 const RENDERER = join(process.cwd(), 'renderer');
@@ -52,31 +54,26 @@ describe('desktop menu', () => {
   afterEach(() => cleanup());
 
   it('opens the import dialog from the menu and imports the chosen path', async () => {
-    const core = createFakeCore([], { host: 'electron', fileDialogs: true, canSwitchProjects: true });
-    core.override('dialog.importFile', () => ({ path: '/data/xsum.csv' }));
-    core.override('imports.start', () => ({ jobId: 'j' }));
-    core.override('jobs.get', () => ({
-      id: 'j',
-      kind: 'import',
-      state: 'done',
-      phase: 'writing',
-      done: 1,
-      total: 1,
-      result: null,
-      error: null,
-    }));
+    const core = await createRendererCore([], { host: 'electron', fileDialogs: true, canSwitchProjects: true });
+    const path = join(tempDir(), 'xsum.jsonl');
+    writeFileSync(path, JSON.stringify({ dataset: 'xsum', doc_id: 'd1', document: 'Rain fell.', summary_id: 's1', summary: 'It rained.' }) + '\n');
+    // The native file dialog is the desktop host's, not the core's: it answers the chosen path.
+    core.override('dialog.importFile', () => ({ path }));
     render(<App bridge={core.bridge} />);
     await screen.findByTestId('queue-empty');
     core.menu('import');
-    await waitFor(() => expect(core.callsTo('imports.start')).toEqual([{ source: { type: 'path', path: '/data/xsum.csv' } }]));
+    await waitFor(() => expect(core.callsTo('imports.start')).toEqual([{ source: { type: 'path', path } }]));
     await screen.findByTestId('datasets');
   });
 
   it('follows a project opened from the menu', async () => {
-    const core = createFakeCore([], { host: 'electron', fileDialogs: true, canSwitchProjects: true, project: null });
+    // A project with a dataset: the Project view lists it.
+    const core = await createRendererCore([{ document: 'Rain fell.', sentences: ['It rained.'] }], { host: 'electron', fileDialogs: true, canSwitchProjects: true });
+    const project = core.core.current()!.path;
+    core.core.close();
     render(<App bridge={core.bridge} />);
     await screen.findByTestId('start');
-    core.info.project = { path: '/p.loupe', name: 'p', schemaVersion: 1, isDemo: false };
+    core.core.openProject(project);
     core.menu('project-opened');
     await screen.findByTestId('datasets');
   });

@@ -8,13 +8,13 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { createFakeCore, resetRendererState, type FakeCore, type FakeSummarySpec } from '../../renderer/testing/fakeCore';
+import { resetRendererState } from '../../renderer/testing/transport';
+import { createRendererCore, type RendererCore, type SummarySeed } from '../helpers/renderer-core';
 import { mountAnnotate } from '../helpers/annotate-ui';
-import { CAMERA_SCAFFOLD, renderAnnotate, scaffoldCore, toScaffold } from '../helpers/scaffold-ui';
+import { CAMERA_SCAFFOLD, renderAnnotate, scaffoldRendererCore, toScaffold } from '../helpers/scaffold-ui';
 
-const SPECS: FakeSummarySpec[] = [
+const SPECS: SummarySeed[] = [
   {
-    key: 1,
     docId: 'd1',
     document: 'The city approved 2 million euros for a library. Works start in March 2025.',
     sentences: ['The city approved 2.4 million euros for a library.', 'Works start in March 2025.'],
@@ -22,10 +22,10 @@ const SPECS: FakeSummarySpec[] = [
 ];
 const CLAIMS = { 1: [['The budget is 2.4 million euros.', 'The budget is for a library.'], ['Works start in March 2025.']] };
 
-let core: FakeCore;
+let core: RendererCore;
 
 async function openClaimsEditor() {
-  core = await mountAnnotate(createFakeCore(SPECS, {}, { accuracy: { claims: CLAIMS } }));
+  core = await mountAnnotate(await createRendererCore(SPECS, {}, { claims: CLAIMS }));
   fireEvent.keyDown(document.body, { key: 't' });
   await screen.findByTestId('claims-pane');
   fireEvent.keyDown(document.body, { key: 'w' });
@@ -117,7 +117,7 @@ describe('the claim and key-fact editor is a dialog', () => {
 
 describe('the scaffold editor is a dialog', () => {
   async function openScaffoldEditor() {
-    core = scaffoldCore(CAMERA_SCAFFOLD);
+    core = await scaffoldRendererCore(CAMERA_SCAFFOLD);
     await renderAnnotate(core);
     await toScaffold();
     fireEvent.keyDown(document.body, { key: 'w' });

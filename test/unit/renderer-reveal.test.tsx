@@ -8,24 +8,21 @@
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { HostInfo } from '../../shared/api';
 import { App } from '../../renderer/App';
 import { useSession } from '../../renderer/state/session';
-import { createFakeCore, resetRendererState, type FakeCore, type FakeSummarySpec } from '../../renderer/testing/fakeCore';
+import { resetRendererState } from '../../renderer/testing/transport';
+import { createRendererCore, type HostSeed, type RendererCore, type SummarySeed } from '../helpers/renderer-core';
 
-const SPECS: FakeSummarySpec[] = [
-  { key: 1, document: 'The council met to discuss the bridge.', sentences: ['The council met.', 'They discussed a bridge.'] },
-  { key: 2, document: 'Rain flooded the valley.', sentences: ['Rain flooded a valley.'] },
-  { key: 3, document: 'Two villages were evacuated.', sentences: ['Villages were evacuated.'], labels: ['faithful'] },
+const SPECS: SummarySeed[] = [
+  { document: 'The council met to discuss the bridge.', sentences: ['The council met.', 'They discussed a bridge.'] },
+  { document: 'Rain flooded the valley.', sentences: ['Rain flooded a valley.'] },
+  { document: 'Two villages were evacuated.', sentences: ['Villages were evacuated.'], labels: ['faithful'] },
 ];
 
-let core: FakeCore;
+let core: RendererCore;
 
-async function mount(specs: FakeSummarySpec[] = SPECS, info: Partial<HostInfo> = {}) {
-  core = createFakeCore(specs, info);
-  // What the Analysis view asks for when it opens: nothing ran yet, no judges.
-  core.override('analysis.latest', () => ({ running: null, done: null }));
-  core.override('judges.list', () => []);
+async function mount(specs: SummarySeed[] = SPECS, info: HostSeed = {}) {
+  core = await createRendererCore(specs, info);
   render(<App bridge={core.bridge} />);
   if (info.annotator !== null) await screen.findByTestId('unit-current');
   return core;

@@ -6,34 +6,30 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ANNOTATOR_METHODS, type Annotator, type HostInfo } from '../../shared/api';
+import { ANNOTATOR_METHODS } from '../../shared/api';
 import { App } from '../../renderer/App';
 import { resetAnnotation } from '../../renderer/state/annotation';
 import { useSession } from '../../renderer/state/session';
-import { createFakeCore, resetRendererState, type FakeCore, type FakeCoreOptions, type FakeSummarySpec } from '../../renderer/testing/fakeCore';
+import { resetRendererState } from '../../renderer/testing/transport';
+import { createRendererCore, type HostSeed, type RendererCore, type RendererCoreOptions, type SummarySeed } from '../helpers/renderer-core';
 
-const SPECS: FakeSummarySpec[] = [
-  { key: 1, document: 'The council met on Tuesday to discuss the new bridge.', sentences: ['The council discussed a bridge.', 'It met on Tuesday.'] },
-  { key: 2, document: 'Heavy rain flooded the valley.', sentences: ['Rain flooded a valley.'] },
+const SPECS: SummarySeed[] = [
+  { document: 'The council met on Tuesday to discuss the new bridge.', sentences: ['The council discussed a bridge.', 'It met on Tuesday.'] },
+  { document: 'Heavy rain flooded the valley.', sentences: ['Rain flooded a valley.'] },
 ];
 
-const PEOPLE_AND_IMPORTED: Annotator[] = [
-  { id: 1, name: 'ann', kind: 'person' },
-  { id: 2, name: 'bea', kind: 'person' },
-  { id: 3, name: 'frank-0', kind: 'imported' },
-  { id: 4, name: 'faithbench:a1', kind: 'imported' },
-];
+const PEOPLE_AND_IMPORTED: RendererCoreOptions = { people: ['bea'], imported: ['frank-0', 'faithbench:a1'] };
 
-let core: FakeCore;
+let core: RendererCore;
 
-function mount(info: Partial<HostInfo> = {}, options: FakeCoreOptions = {}) {
-  core = createFakeCore(SPECS, info, options);
+async function mount(info: HostSeed = {}, options: RendererCoreOptions = {}) {
+  core = await createRendererCore(SPECS, info, options);
   render(<App bridge={core.bridge} />);
   return core;
 }
 
 /** A reload of this tab: the page and its stores start over, sessionStorage stays. */
-function reload(info: Partial<HostInfo> = {}, options: FakeCoreOptions = {}) {
+async function reload(info: HostSeed = {}, options: RendererCoreOptions = {}) {
   cleanup();
   resetAnnotation();
   useSession.setState({ bridge: null, info: null, annotator: null, switching: false, view: 'start', booting: true, error: null });
@@ -49,7 +45,7 @@ describe('an annotator link', () => {
   const link = { role: 'annotator' as const, annotator: 'bea' };
 
   it('shows only Annotate, with the fixed identity, and S G A V do nothing (the legend does not offer them)', async () => {
-    mount(link, { annotators: PEOPLE_AND_IMPORTED });
+    await mount(link, PEOPLE_AND_IMPORTED);
     await screen.findByTestId('unit-current');
     expect(screen.getByTestId('nav-annotate')).toBeTruthy();
     for (const view of ['project', 'judges', 'analysis', 'review']) expect(screen.queryByTestId(`nav-${view}`)).toBeNull();
@@ -66,7 +62,7 @@ describe('an annotator link', () => {
   });
 
   it('labels as its annotator and never calls a lead-only method (nothing is refused)', async () => {
-    mount(link, { annotators: PEOPLE_AND_IMPORTED });
+    await mount(link, PEOPLE_AND_IMPORTED);
     await screen.findByTestId('unit-current');
     press('f');
     press('u');
@@ -87,7 +83,7 @@ describe('an annotator link', () => {
   });
 
   it('its empty queue points to the lead, not to a Project view it cannot open', async () => {
-    core = createFakeCore([], link);
+    core = await createRendererCore([], link);
     render(<App bridge={core.bridge} />);
     const empty = await screen.findByTestId('queue-empty');
     expect(empty.textContent).toContain('ask the project lead');
@@ -97,13 +93,13 @@ describe('an annotator link', () => {
 
 describe('the current annotator', () => {
   it('belongs to the tab: a reload keeps it, a new tab asks (whatever another tab chose)', async () => {
-    mount({ annotator: null }, { annotators: PEOPLE_AND_IMPORTED });
+    await mount({ annotator: null }, PEOPLE_AND_IMPORTED);
     fireEvent.click(await screen.findByTestId('annotator-choice-bea'));
     await screen.findByTestId('unit-current');
     expect(window.sessionStorage.getItem('loupe.annotator')).toBe('bea');
     expect(window.localStorage.getItem('loupe.annotator')).toBeNull();
 
-    reload({ annotator: null }, { annotators: PEOPLE_AND_IMPORTED });
+    await reload({ annotator: null }, PEOPLE_AND_IMPORTED);
     await screen.findByTestId('unit-current');
     expect(screen.getByTestId('annotator-current').textContent).toBe('bea');
     expect(core.callsTo('annotation.queue')[0]).toEqual({ annotator: 'bea' });
@@ -111,14 +107,14 @@ describe('the current annotator', () => {
     // A new tab: its sessionStorage is empty; the old localStorage choice of another tab is not used.
     window.sessionStorage.clear();
     window.localStorage.setItem('loupe.annotator', 'dave');
-    reload({ annotator: null }, { annotators: PEOPLE_AND_IMPORTED });
+    await reload({ annotator: null }, PEOPLE_AND_IMPORTED);
     await screen.findByTestId('annotator-picker');
     expect(screen.getByTestId('annotator-none')).toBeTruthy();
     expect(core.callsTo('annotation.queue')).toEqual([]);
   });
 
   it('is shown at all times and switched only explicitly', async () => {
-    mount({}, { annotators: PEOPLE_AND_IMPORTED });
+    await mount({}, PEOPLE_AND_IMPORTED);
     await screen.findByTestId('unit-current');
     expect(screen.getByTestId('annotator-current').textContent).toBe('ann');
     fireEvent.click(screen.getByTestId('nav-project'));
@@ -141,7 +137,7 @@ describe('the current annotator', () => {
   });
 
   it('is chosen among people only: imported label sets are never offered, and typing one is refused', async () => {
-    mount({ annotator: null }, { annotators: PEOPLE_AND_IMPORTED });
+    await mount({ annotator: null }, PEOPLE_AND_IMPORTED);
     const choices = await screen.findByTestId('annotator-choices');
     await waitFor(() => expect(choices.textContent).toContain('bea'));
     expect(choices.textContent).toContain('ann');
@@ -155,7 +151,7 @@ describe('the current annotator', () => {
   });
 
   it('is not needed for project-level work: Project and the view keys open without one; Annotate asks', async () => {
-    mount({ annotator: null });
+    await mount({ annotator: null });
     await screen.findByTestId('annotator-picker');
     press('s');
     await screen.findByTestId('datasets');
@@ -174,7 +170,7 @@ describe('annotator links in the Project view (lead, loupe serve)', () => {
   it('creates a link for a person, shows it once with Copy, lists it and revokes it after a confirmation', async () => {
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    mount({}, { annotators: PEOPLE_AND_IMPORTED, links: [] });
+    await mount({}, { ...PEOPLE_AND_IMPORTED, links: true });
     fireEvent.click(await screen.findByTestId('nav-project'));
     const panel = await screen.findByTestId('links-panel');
     expect(screen.getByTestId('links-empty')).toBeTruthy();
@@ -186,37 +182,40 @@ describe('annotator links in the Project view (lead, loupe serve)', () => {
     fireEvent.click(screen.getByTestId('link-create'));
     const url = (await screen.findByTestId('link-url')) as HTMLInputElement;
     expect(core.callsTo('links.create')).toEqual([{ annotator: 'bea' }]);
-    expect(url.value).toContain('token=secret-link-1');
+    // The link's id and token are the registry's (random): read back from the core and the URL.
+    const { id } = (await core.lead('links.list', {}))[0]!;
+    const token = new URL(url.value).searchParams.get('token')!;
+    expect(token.length).toBeGreaterThan(20);
     fireEvent.click(screen.getByTestId('link-copy'));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(url.value));
     expect((await screen.findByTestId('link-copied')).textContent).toContain('not shown again');
-    const row = await screen.findByTestId('link-link-1');
+    const row = await screen.findByTestId(`link-${id}`);
     expect(row.textContent).toContain('bea');
     // Shown once: Done hides it, and the listing never carries it.
     fireEvent.click(screen.getByTestId('link-done'));
     expect(screen.queryByTestId('link-url')).toBeNull();
-    expect(screen.getByTestId('links-panel').textContent).not.toContain('secret');
+    expect(screen.getByTestId('links-panel').textContent).not.toContain(token);
 
-    fireEvent.click(screen.getByTestId('link-revoke-link-1'));
+    fireEvent.click(screen.getByTestId(`link-revoke-${id}`));
     expect(core.callsTo('links.revoke')).toEqual([]);
-    fireEvent.click(screen.getByTestId('link-revoke-confirm-link-1'));
-    await waitFor(() => expect(screen.queryByTestId('link-link-1')).toBeNull());
-    expect(core.callsTo('links.revoke')).toEqual([{ id: 'link-1' }]);
-    expect(core.links).toEqual([]);
+    fireEvent.click(screen.getByTestId(`link-revoke-confirm-${id}`));
+    await waitFor(() => expect(screen.queryByTestId(`link-${id}`)).toBeNull());
+    expect(core.callsTo('links.revoke')).toEqual([{ id }]);
+    expect(await core.lead('links.list', {})).toEqual([]);
   });
 
   it('says why a link for an imported label set is refused', async () => {
-    mount({}, { annotators: PEOPLE_AND_IMPORTED, links: [] });
+    await mount({}, { ...PEOPLE_AND_IMPORTED, links: true });
     fireEvent.click(await screen.findByTestId('nav-project'));
     await screen.findByTestId('links-panel');
     fireEvent.change(screen.getByTestId('link-annotator'), { target: { value: 'frank-0' } });
     fireEvent.click(screen.getByTestId('link-create'));
     expect((await screen.findByTestId('links-error')).textContent).toContain('imported label set');
-    expect(core.links).toEqual([]);
+    expect(await core.lead('links.list', {})).toEqual([]);
   });
 
   it('is hidden where the host has no links (links.list unsupported)', async () => {
-    mount({ host: 'electron' });
+    await mount({ host: 'electron' });
     fireEvent.click(await screen.findByTestId('nav-project'));
     await screen.findByTestId('datasets');
     await waitFor(() => expect(core.callsTo('links.list')).toHaveLength(1));

@@ -8,19 +8,20 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { useScaffold } from '../../renderer/state/scaffold';
-import { resetRendererState, type FakeCore } from '../../renderer/testing/fakeCore';
+import { resetRendererState } from '../../renderer/testing/transport';
+import type { RendererCore } from '../helpers/renderer-core';
 import { reloadTab } from '../helpers/annotate-ui';
-import { CAMERA_SCAFFOLD, press, renderAnnotate, scaffoldCore, toScaffold } from '../helpers/scaffold-ui';
+import { CAMERA_SCAFFOLD, press, renderAnnotate, scaffoldRendererCore, toScaffold } from '../helpers/scaffold-ui';
 
 const SCAFFOLD = { ...CAMERA_SCAFFOLD, entities: [] };
 
-let core: FakeCore;
-const itemId = (key: string) => core.scaffold.versions('camera').at(-1)!.items.find((i) => i.itemKey === key)!.id;
-const mine = (key: string) => core.scaffold.alignmentOf('human:ann', 1, itemId(key));
+let core: RendererCore;
+const itemId = async (key: string) => (await core.scaffold.versions('camera')).at(-1)!.items.find((i) => i.itemKey === key)!.id;
+const mine = async (key: string) => core.scaffold.alignmentOf('human:ann', 1, await itemId(key));
 const records = () => core.callsTo('scaffold.record').map((r) => [r.itemId, r.value, r.sentences, r.cause]);
 
 async function mount() {
-  core = scaffoldCore(SCAFFOLD);
+  core = await scaffoldRendererCore(SCAFFOLD);
   await renderAnnotate(core);
 }
 
@@ -40,20 +41,20 @@ describe('scaffold undo / redo', () => {
     await screen.findByTestId('fact-sentences-picker');
     press('1');
     press('Enter');
-    await waitFor(() => expect(mine('M1')).toEqual({ value: 'preserved', sentences: [0] }));
+    await waitFor(async () => expect(await mine('M1')).toEqual({ value: 'preserved', sentences: [0] }));
     press('u'); // S1 missing
     press('z', { ctrlKey: true }); // queued behind the write of U: undoes it
-    await waitFor(() => expect(mine('S1')).toEqual({ value: null, sentences: [] }));
+    await waitFor(async () => expect(await mine('S1')).toEqual({ value: null, sentences: [] }));
     press('z', { ctrlKey: true }); // the sentences of M1
-    await waitFor(() => expect(mine('M1')).toEqual({ value: 'preserved', sentences: [] }));
+    await waitFor(async () => expect(await mine('M1')).toEqual({ value: 'preserved', sentences: [] }));
     expect(screen.queryByTestId('scaffold-sentences-M1')?.textContent ?? '').not.toContain('by 1');
     press('z', { ctrlKey: true, shiftKey: true }); // redo the sentences
-    await waitFor(() => expect(mine('M1')).toEqual({ value: 'preserved', sentences: [0] }));
+    await waitFor(async () => expect(await mine('M1')).toEqual({ value: 'preserved', sentences: [0] }));
     press('y', { ctrlKey: true }); // redo S1 missing
-    await waitFor(() => expect(mine('S1')).toEqual({ value: 'missing', sentences: [] }));
+    await waitFor(async () => expect(await mine('S1')).toEqual({ value: 'missing', sentences: [] }));
     expect(screen.getByTestId('scaffold-item-S1').getAttribute('data-value')).toBe('missing');
-    const m1 = itemId('M1');
-    const s1 = itemId('S1');
+    const m1 = await itemId('M1');
+    const s1 = await itemId('S1');
     expect(records()).toEqual([
       [m1, 'preserved', [], 'label'],
       [m1, 'preserved', [0], 'sentences'],
@@ -76,12 +77,12 @@ describe('scaffold undo / redo', () => {
     await reload();
     expect(useScaffold.getState().undoDepth).toBe(2);
     press('z', { ctrlKey: true });
-    await waitFor(() => expect(mine('S1')).toEqual({ value: null, sentences: [] }));
+    await waitFor(async () => expect(await mine('S1')).toEqual({ value: null, sentences: [] }));
     expect(screen.getByTestId('scaffold-item-S1').getAttribute('data-value')).toBe('');
     await reload();
     expect(useScaffold.getState().redoDepth).toBe(1);
     press('y', { ctrlKey: true });
-    await waitFor(() => expect(mine('S1')).toEqual({ value: 'misrepresented', sentences: [] }));
+    await waitFor(async () => expect(await mine('S1')).toEqual({ value: 'misrepresented', sentences: [] }));
     expect(core.callsTo('scaffold.record').map((r) => r.cause)).toEqual(['label', 'label', 'undo', 'redo']);
   });
 
