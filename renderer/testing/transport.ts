@@ -4,7 +4,7 @@
  * hang chosen methods (a write "in flight", a full disk, an offline server). It decides nothing a
  * handler decides. Not imported by the app (not in the bundle).
  */
-import type { ApiInput, ApiMethod, ApiOutput, LoupeBridge, MenuAction } from '../../shared/api';
+import type { ApiInput, ApiMethod, ApiOutput, ChangeEvent, LoupeBridge, MenuAction } from '../../shared/api';
 import { resetAnnotation } from '../state/annotation';
 import { resetClaimsAndKeyFacts } from '../state/claimsAndKeyFacts';
 import { resetScaffold } from '../state/scaffold';
@@ -34,12 +34,15 @@ export interface TestTransport {
   base<M extends ApiMethod>(method: M): Handler<M>;
   /** The desktop application menu (the preload's onMenu). */
   menu(action: MenuAction): void;
+  /** A change event from the core, heard by the page's onChange listeners. */
+  change(event: ChangeEvent): void;
 }
 
 export function createTestTransport(call: Call, host: LoupeBridge['host'] = 'web'): TestTransport {
   const calls: RecordedCall[] = [];
   const overrides = new Map<ApiMethod, Handler<ApiMethod>>();
   const menuListeners = new Set<(action: MenuAction) => void>();
+  const changeListeners = new Set<(event: ChangeEvent) => void>();
 
   const bridge: LoupeBridge = {
     host,
@@ -53,6 +56,12 @@ export function createTestTransport(call: Call, host: LoupeBridge['host'] = 'web
     onMenu(listener) {
       menuListeners.add(listener);
       return () => menuListeners.delete(listener);
+    },
+    onChange(listener) {
+      changeListeners.add(listener);
+      return () => {
+        changeListeners.delete(listener);
+      };
     },
     pathForFile: () => null,
   };
@@ -69,6 +78,9 @@ export function createTestTransport(call: Call, host: LoupeBridge['host'] = 'web
     },
     menu(action) {
       for (const listener of menuListeners) listener(action);
+    },
+    change(event) {
+      for (const listener of changeListeners) listener(event);
     },
   };
 }
