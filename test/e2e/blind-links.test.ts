@@ -82,8 +82,9 @@ beforeAll(async () => {
     payloads.push({ method: url.pathname.slice(5), status: response.status(), body: await response.text().catch(() => '') });
   });
   await page.goto(serve.url);
-  // Let the page make the calls its UI makes on load.
-  await page.waitForLoadState('networkidle');
+  // Let the page make the calls its UI makes on load: its queue and first summary are on screen
+  // (not "network idle": the page keeps its change-event stream open).
+  await page.getByTestId('unit-current').waitFor({ timeout: 30_000 });
 }, 180_000);
 
 afterAll(async () => {
