@@ -6,7 +6,7 @@
  */
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeCore, resetRendererState } from '../../../renderer/testing/fakeCore';
+import { createFakeCore, deferred, resetRendererState } from '../../../renderer/testing/fakeCore';
 import { endpointConfig, installFakeJudges, judgeInfo } from '../../../renderer/testing/fakeJudges';
 import { CAMERA_SCAFFOLD, CAMERA_SPECS, renderAnnotate, toScaffold } from '../../helpers/scaffold-ui';
 import { judgesViewLifecycle, oneSentenceCore, showJudgesView } from '../../helpers/judges-view';
@@ -48,5 +48,26 @@ describe('the Judges list hears of a judge added elsewhere', () => {
     judges.judges.push(judgeInfo('llama-added', endpointConfig({ model: 'llama' })));
     act(() => core.change({ namespace: 'judges', what: 'judges.add' }));
     await waitFor(() => expect(screen.getByTestId('judge-row-llama-added')).toBeTruthy());
+  });
+
+  it('coalesces a burst: events that arrive while the list is being fetched make one more fetch, not one each', async () => {
+    const core = oneSentenceCore();
+    installFakeJudges(core, { judges: [judgeInfo('qwen', endpointConfig())] });
+    await showJudgesView(core);
+    await screen.findByTestId('judge-row-qwen');
+    const gate = deferred();
+    const base = core.base('judges.list');
+    core.override('judges.list', async (input) => {
+      await gate.promise;
+      return base(input);
+    });
+    const lists = () => core.callsTo('judges.list').length;
+    const before = lists();
+    act(() => core.change({ namespace: 'judges', what: 'judges.add' }));
+    await waitFor(() => expect(lists()).toBe(before + 1));
+    for (let i = 0; i < 5; i += 1) act(() => core.change({ namespace: 'judges', what: 'judges.update' }));
+    expect(lists()).toBe(before + 1);
+    await act(async () => gate.resolve());
+    await waitFor(() => expect(lists()).toBe(before + 2));
   });
 });
