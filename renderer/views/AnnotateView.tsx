@@ -86,7 +86,7 @@ export function AnnotateView() {
     ['imports', 'claims', 'keyfacts', 'scaffold'],
     () => {
       reloadItemsLater();
-      void reloadScaffold();
+      return reloadScaffold();
     },
     { enabled: annotator !== null, matches: (event) => event.namespace === 'imports' || event.what === 'accuracy.run' || (event.what.endsWith('.edit') && event.by !== annotator) },
   );

@@ -71,7 +71,7 @@ export function JudgesView() {
     return () => stopJudgePolling();
   }, [projectPath]);
   // Judges, systems or predictions changed elsewhere (another tab, the CLI): the list again.
-  useChanges(['judges', 'systems', 'imports'], () => void refreshJudges(), { enabled: projectPath !== null });
+  useChanges(['judges', 'systems', 'imports'], () => refreshJudges(), { enabled: projectPath !== null });
 
   useJudgesViewKeys(editor === null && removing === null, selected);
 

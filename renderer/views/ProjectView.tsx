@@ -21,7 +21,7 @@ export function ProjectView() {
     void refreshProject();
   }, [project?.path]);
   // Datasets, samples, annotators and their progress changed elsewhere: the tables again.
-  useChanges(['datasets', 'imports', 'annotators', 'annotation', 'sampling', 'links', 'merge'], () => void refreshProject());
+  useChanges(['datasets', 'imports', 'annotators', 'annotation', 'sampling', 'links', 'merge'], () => refreshProject());
 
   const refresh = () => void refreshProject();
 

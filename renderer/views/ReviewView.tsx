@@ -108,7 +108,7 @@ export function ReviewView() {
     if (annotator) void startReview(`${projectPath}\u0000${annotator}`);
   }, [annotator, projectPath]);
   // A judge added or removed elsewhere (another tab, the CLI) appears in the judge checkboxes.
-  useChanges(['judges', 'imports'], () => void refreshReviewJudges(), {
+  useChanges(['judges', 'imports'], () => refreshReviewJudges(), {
     enabled: annotator !== null,
     matches: (event) => (event.namespace === 'judges' ? event.what !== 'judges.run' : event.what === 'imports.predictions'),
   });

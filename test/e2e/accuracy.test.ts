@@ -97,7 +97,8 @@ beforeAll(async () => {
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   page.on('response', async (response) => {
     const url = new URL(response.url());
-    if (!url.pathname.startsWith('/api/')) return;
+    // Calls only: the change-event stream is no call's answer (the unit tier checks what it carries).
+    if (!url.pathname.startsWith('/api/') || url.pathname === '/api/events') return;
     payloads.push({ method: url.pathname.slice(5), status: response.status(), body: await response.text().catch(() => '') });
   });
   await page.goto(serve.url);

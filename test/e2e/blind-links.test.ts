@@ -78,12 +78,14 @@ beforeAll(async () => {
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   page.on('response', async (response) => {
     const url = new URL(response.url());
-    if (!url.pathname.startsWith('/api/')) return;
+    // Calls only: the change-event stream is no call's answer (the unit tier checks what it carries).
+    if (!url.pathname.startsWith('/api/') || url.pathname === '/api/events') return;
     payloads.push({ method: url.pathname.slice(5), status: response.status(), body: await response.text().catch(() => '') });
   });
   await page.goto(serve.url);
-  // Let the page make the calls its UI makes on load.
-  await page.waitForLoadState('networkidle');
+  // Let the page make the calls its UI makes on load: its queue and first summary are on screen
+  // (not "network idle": the page keeps its change-event stream open).
+  await page.getByTestId('unit-current').waitFor({ timeout: 30_000 });
 }, 180_000);
 
 afterAll(async () => {

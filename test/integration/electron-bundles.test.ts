@@ -106,7 +106,7 @@ describe('electron bundles', () => {
     const context = createContext({ require: sandboxRequire, module, exports: module.exports, console });
     new Script(preloadCode, { filename: 'preload.cjs' }).runInContext(context);
     expect(Object.keys(exposed)).toEqual(['loupe']);
-    expect(Object.keys(exposed.loupe).sort()).toEqual(['call', 'host', 'onMenu', 'pathForFile']);
+    expect(Object.keys(exposed.loupe).sort()).toEqual(['call', 'host', 'onChange', 'onMenu', 'pathForFile']);
     await expect(exposed.loupe.call('app.info', {})).resolves.toEqual({ fine: true });
     expect(invoked).toEqual([['loupe:app.info', {}]]);
     await expect(exposed.loupe.call('fs.readFile', {})).rejects.toMatchObject({ code: 'not_found' });

@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
 /**
  * Open views refetch what a change event says changed, without a reload: Annotate's scaffold (a
- * scaffold the lead imported appears for an annotator link in Scaffold mode) and the Judges list
- * (a judge added elsewhere); an event this link may not hear changes nothing.
+ * scaffold the lead imported appears for an annotator link in Scaffold mode) and claims (a set the
+ * lead made), and the Judges list (a judge added elsewhere, a burst coalesced); an event this link
+ * may not hear changes nothing.
  */
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeCore, resetRendererState } from '../../../renderer/testing/fakeCore';
+import { createFakeCore, deferred, resetRendererState } from '../../../renderer/testing/fakeCore';
 import { endpointConfig, installFakeJudges, judgeInfo } from '../../../renderer/testing/fakeJudges';
-import { CAMERA_SCAFFOLD, CAMERA_SPECS, renderAnnotate, toScaffold } from '../../helpers/scaffold-ui';
+import { CAMERA_SCAFFOLD, CAMERA_SPECS, press, renderAnnotate, toScaffold } from '../../helpers/scaffold-ui';
 import { judgesViewLifecycle, oneSentenceCore, showJudgesView } from '../../helpers/judges-view';
 
 describe('Annotate hears of an imported scaffold', () => {
@@ -36,6 +37,24 @@ describe('Annotate hears of an imported scaffold', () => {
   });
 });
 
+describe('Annotate hears of a claim set made elsewhere', () => {
+  beforeEach(() => resetRendererState());
+  afterEach(() => cleanup());
+
+  it('an annotator link in Claims mode shows the claims the lead made in another tab', async () => {
+    const core = createFakeCore(CAMERA_SPECS, { role: 'annotator', annotator: 'alice' }, { annotators: [{ id: 1, name: 'alice', kind: 'person' }] });
+    await renderAnnotate(core);
+    press('t'); // Claims mode
+    await screen.findByTestId('claims-empty');
+    const summary = core.summaries[0]!;
+    // The lead's edit (its own tab; straight to the fake's handler, as the server stores it).
+    await core.base('claims.edit')({ key: summary.key, annotator: 'lead-person', basedOnVersion: null, claims: [{ sentenceUnitId: summary.units[0]!.id, text: 'Users choose which apps use the camera.', from: [] }] });
+    act(() => core.change({ namespace: 'claims', what: 'claims.edit', by: null }));
+    await screen.findByTestId('claims-pane');
+    expect(screen.getByTestId('claim-current').textContent).toContain('Users choose which apps use the camera.');
+  });
+});
+
 describe('the Judges list hears of a judge added elsewhere', () => {
   judgesViewLifecycle();
 
@@ -48,5 +67,26 @@ describe('the Judges list hears of a judge added elsewhere', () => {
     judges.judges.push(judgeInfo('llama-added', endpointConfig({ model: 'llama' })));
     act(() => core.change({ namespace: 'judges', what: 'judges.add' }));
     await waitFor(() => expect(screen.getByTestId('judge-row-llama-added')).toBeTruthy());
+  });
+
+  it('coalesces a burst: events that arrive while the list is being fetched make one more fetch, not one each', async () => {
+    const core = oneSentenceCore();
+    installFakeJudges(core, { judges: [judgeInfo('qwen', endpointConfig())] });
+    await showJudgesView(core);
+    await screen.findByTestId('judge-row-qwen');
+    const gate = deferred();
+    const base = core.base('judges.list');
+    core.override('judges.list', async (input) => {
+      await gate.promise;
+      return base(input);
+    });
+    const lists = () => core.callsTo('judges.list').length;
+    const before = lists();
+    act(() => core.change({ namespace: 'judges', what: 'judges.add' }));
+    await waitFor(() => expect(lists()).toBe(before + 1));
+    for (let i = 0; i < 5; i += 1) act(() => core.change({ namespace: 'judges', what: 'judges.update' }));
+    expect(lists()).toBe(before + 1);
+    await act(async () => gate.resolve());
+    await waitFor(() => expect(lists()).toBe(before + 2));
   });
 });
