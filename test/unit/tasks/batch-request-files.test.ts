@@ -54,7 +54,9 @@ describe('judges: the request file names its selection', () => {
     const forged = customIdFor('sentence-verdict', exported.configHash, `unit:${unsampledUnits[0]}`, fileId);
     const text = [answerLine(ids[0]!), answerLine(forged), answerLine(ids[1]!, '{"faithful": 0}')].join('\n');
     const result = await p.service.handlers['judges.batchImport']({ name: 'j', source: { type: 'upload', name: 'out.jsonl', text }, onlySampled: false });
-    expect(result).toMatchObject({ lines: 3, answered: 2, unknown: 1 });
+    // Still to do: counted in the file's selection (the sampled sentences), as the import names none.
+    expect(result).toMatchObject({ lines: 3, answered: 2, unknown: 1, stillToDo: 4 });
+    expect(result.notes).toContain(`still to do: counted in the selection of request file ${fileId} (the sampled summaries)`);
     expect(result.problems.unknown).toEqual([
       { line: 2, customId: forged, message: `not a request of file ${fileId} (judge "j", the sampled summaries): outside the selection it was written for` },
     ]);
@@ -139,7 +141,7 @@ describe('accuracy: the request file names its selection', () => {
     await project?.close();
   });
 
-  it('a claim decomposition answer for an unsampled sentence under a sampled-only file id is refused, with the import run over the whole dataset', async () => {
+  it('a claim decomposition answer for an unsampled sentence under a sampled-only file id is refused, with the import run over the whole project', async () => {
     const records = Array.from({ length: 4 }, (_, k) => ({
       dataset: 'acc',
       doc_id: `d${k}`,
@@ -162,8 +164,8 @@ describe('accuracy: the request file names its selection', () => {
       .find((key) => !sampledKeys.includes(key))!;
     const forged = customIdFor('claim_decomposition', exported.configHash, unsampled, fileId);
     const text = [answerLine(forged, '{"claims": ["The park opens in June."]}'), answerLine(ids[0]!, '{"claims": ["The park opens in June."]}')].join('\n');
-    const report = await project.call('accuracy.batchImport', { run: { task: 'claim_decomposition', judge: 'checker', dataset: 'acc' }, source: { type: 'upload', name: 'out.jsonl', text } });
-    expect(report).toMatchObject({ lines: 2, answered: 1, unknown: 1 });
+    const report = await project.call('accuracy.batchImport', { run: { task: 'claim_decomposition', judge: 'checker' }, source: { type: 'upload', name: 'out.jsonl', text } });
+    expect(report).toMatchObject({ lines: 2, answered: 1, unknown: 1, stillToDo: 1 });
     expect(report.problems.unknown).toEqual([
       { line: 1, customId: forged, message: `not a request of file ${fileId} (claim_decomposition with "checker", the sampled summaries of dataset "acc"): outside the selection it was written for` },
     ]);
