@@ -5,8 +5,12 @@
  * not write is refused; ids of files written before (no file part) are checked as before, and the
  * report says so. Answers still fill the content cache under the same keys.
  */
+import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CustomIdSchema, customIdFor } from '../../../electron/core/tasks/batch';
+import { CustomIdSchema, customIdFor, writeBatchRequests } from '../../../electron/core/tasks/batch';
+import { jsonResultSource } from '../../../electron/core/tasks/json-kind';
+import { ModelConfigSchema } from '../../../electron/core/tasks/model-config';
+import { wordsKind } from '../../mock-openai/words-kind';
 import { EndpointConfigSchema } from '../../../shared/judges/config';
 import { judgeProject, type JudgeProject } from '../../mock-openai/project';
 import { accuracyResponder } from '../../mock-openai/accuracy';
@@ -131,6 +135,30 @@ describe('judges: the request file names its selection', () => {
     expect(p.repo.batchExports.get(fileA)).toMatchObject({ dataset: 'news', onlySampled: false, requests: 12 });
     expect(p.repo.batchExports.get(fileB)).toMatchObject({ dataset: null, onlySampled: true, requests: 6 });
     expect(p.db.prepare('SELECT export_id AS id, count(*) AS n FROM batch_export_items GROUP BY export_id ORDER BY n').all()).toEqual([{ id: fileB, n: 6 }, { id: fileA, n: 12 }]);
+    p.close();
+  });
+});
+
+describe('a request file whose writing fails', () => {
+  it('is removed from the record with its items', async () => {
+    const p = await judgeProject(dir, `w${n++}`, 2);
+    const config = ModelConfigSchema.parse({ baseUrl: 'http://127.0.0.1:9/v1', model: 'words' });
+    const configHash = wordsKind.configHash(config);
+    const units = p.repo.judges.selectUnits(null, false).map((u) => ({ unitId: u.unitId, sentence: u.sentence }));
+    const source = jsonResultSource(p.repo.tasks.forKind(wordsKind.ref), { configHash, items: units, itemKey: (u) => `unit:${u.unitId}`, resolve: (u) => ({ sentence: u.sentence }) });
+    let written = 0;
+    const failing = new Writable({
+      highWaterMark: 1,
+      write(_chunk, _encoding, done) {
+        written += 1;
+        done(written === 3 ? new Error('disk full') : null);
+      },
+    });
+    failing.on('error', () => undefined);
+    const requestFiles = { store: p.repo.batchExports, target: 'words', dataset: null, onlySampled: false };
+    await expect(writeBatchRequests({ kind: wordsKind, config, configHash, source, requestFiles }, failing)).rejects.toThrow('disk full');
+    expect(written).toBe(3);
+    expect(p.db.prepare('SELECT (SELECT count(*) FROM batch_exports) AS files, (SELECT count(*) FROM batch_export_items) AS items').get()).toEqual({ files: 0, items: 0 });
     p.close();
   });
 });
