@@ -155,7 +155,8 @@ export const ACCURACY_API = {
    * Stores a batch engine's output file for the task's current configuration: a path (desktop,
    * CLI) or the uploaded text. An answer for an item its request file (named by its custom_id)
    * did not ask for, or naming a file the project did not write, is refused; the run's dataset
-   * and onlySampled are the selection answers must also be in, and where "still to do" is counted.
+   * and onlySampled are the selection answers must also be in, and where "still to do" is counted
+   * (when they name the whole project and every answer is of one request file: in that file's).
    */
   'accuracy.batchImport': { input: z.object({ run: AccuracyRunInputSchema, source: BatchSourceSchema }), output: AccuracyBatchImportSchema },
 } as const;

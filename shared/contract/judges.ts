@@ -172,7 +172,8 @@ export const JUDGES_API = {
    * within the 256 MB request limit). An answer for a sentence its request file did not ask for
    * (the file its custom_id names), or naming a file the project did not write, is refused.
    * `dataset` / `onlySampled`: the selection answers must also be in (the only check for ids of
-   * files written before request files were recorded), and where "still to do" is counted.
+   * files written before request files were recorded), and where "still to do" is counted (when
+   * they name the whole project and every answer is of one request file: in that file's selection).
    */
   'judges.batchImport': {
     input: z.object({

@@ -69,6 +69,9 @@ describe('loupe judge with batch files', () => {
     const imported = loupe(['judge', '--project', sampledProject, '--judge', 'j', '--batch-in', output], env);
     expect(imported.stdout).toContain('3 answered');
     expect(imported.stdout).toContain('1 unknown ids');
+    // Counted in the request file's selection (its 3 sentences, all answered), not the project's 12.
+    expect(imported.stdout).toContain('0 sentences still to do');
+    expect(imported.stderr).toContain(`Note: still to do: counted in the selection of request file ${fileId} (the sampled summaries)`);
     expect(imported.stderr).toContain(`${output} line 4 (${forged}): not a request of file ${fileId} (judge "j", the sampled summaries): outside the selection it was written for`);
     expect(imported.status).toBe(3);
   });

@@ -241,7 +241,14 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
     const a = setupFor(input, false);
     const setup: AnySetup = a.setup;
     setup.repair();
-    const requestFiles = { store: repo().batchExports, target: `${input.task} with "${model}"`, dataset: input.dataset ?? null, onlySampled: input.onlySampled };
+    const requestFiles = {
+      store: repo().batchExports,
+      target: `${input.task} with "${model}"`,
+      dataset: input.dataset ?? null,
+      onlySampled: input.onlySampled,
+      sourceFor: (other: { dataset: string | null; onlySampled: boolean }) =>
+        other.dataset !== null && repo().datasetId(other.dataset) === null ? null : setupFor({ ...input, dataset: other.dataset ?? undefined, onlySampled: other.onlySampled }, false).setup.source,
+    };
     return { setup: { kind: setup.kind, config: setup.config, configHash: setup.configHash, source: setup.source, secrets: ctx.keys.known, requestFiles }, notes: setup.notes };
   }
 

@@ -327,7 +327,14 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
     const version = currentVersion(judge, config);
     const dataset = selection.dataset ?? null;
     const source = verdictSource(judgesRepo(), { versionId: version.id, dataset, onlySampled: selection.onlySampled });
-    const requestFiles = { store: repo().batchExports, target: `judge "${name}"`, dataset, onlySampled: selection.onlySampled };
+    const requestFiles = {
+      store: repo().batchExports,
+      target: `judge "${name}"`,
+      dataset,
+      onlySampled: selection.onlySampled,
+      sourceFor: (other: { dataset: string | null; onlySampled: boolean }) =>
+        other.dataset !== null && repo().datasetId(other.dataset) === null ? null : verdictSource(judgesRepo(), { versionId: version.id, ...other }),
+    };
     return { setup: { kind: sentenceVerdictKind, config, configHash: version.hash, source, requestFiles }, config };
   }
 

@@ -54,7 +54,7 @@ export interface BatchSetup<C, Item, I, O> {
   source: TaskSource<Item, I, O>;
   secrets?: ReadonlyArray<string | null>;
   /** Where request files are recorded (absent: ids without a file part, answers checked against the source only). */
-  requestFiles?: RequestFiles;
+  requestFiles?: RequestFiles<Item, I, O>;
 }
 
 /** A request file as recorded (db/batchExportRepository.ts). */
@@ -79,17 +79,26 @@ export interface RequestFileStore {
   includes(id: string, itemKey: string): boolean;
 }
 
-export interface RequestFiles {
+export interface RequestFiles<Item = unknown, I = unknown, O = unknown> {
   store: RequestFileStore;
   /** What a file is written for, in words: the judge, or the task and model. */
   target: string;
   /** The selection of the setup's source (recorded with a file written from it). */
   dataset: string | null;
   onlySampled: boolean;
+  /** The same task's source over another selection (an answer file's request file's), to count what is still to do in it. */
+  sourceFor?(selection: Selection): TaskSource<Item, I, O> | null;
 }
 
+interface Selection {
+  dataset: string | null;
+  onlySampled: boolean;
+}
+
+const isWholeProject = (s: Selection) => s.dataset === null && !s.onlySampled;
+
 /** A selection in words: "the whole project", "dataset \"news\"", "the sampled summaries of dataset \"news\"". */
-export function selectionWords(selection: { dataset: string | null; onlySampled: boolean }): string {
+export function selectionWords(selection: Selection): string {
   const dataset = selection.dataset === null ? null : `dataset "${selection.dataset}"`;
   if (selection.onlySampled) return `the sampled summaries${dataset ? ` of ${dataset}` : ''}`;
   return dataset ?? 'the whole project';
@@ -427,7 +436,19 @@ export async function importBatchOutput<C, Item, I, O>(setup: BatchSetup<C, Item
   const rest = await walkWork(setup, { dryRun: false });
   counts.shared = rest.cached;
   counts.stillToDo = rest.requests + rest.shared;
-  counts.notes = [...notes.lines(kind), ...requestFiles.notes(unmarked, setup.requestFiles ?? null)];
+  const fileNotes: string[] = [];
+  // An import that names no selection, of answers all of one narrower request file: what is still to do is counted in the file's.
+  const file = requestFiles.onlyFile();
+  const files = setup.requestFiles;
+  if (file && unmarked === 0 && files?.sourceFor && isWholeProject(files) && !isWholeProject(file)) {
+    const fileSource = files.sourceFor(file);
+    if (fileSource) {
+      const inFile = await walkWork({ ...setup, source: fileSource }, { dryRun: true });
+      counts.stillToDo = inFile.requests + inFile.shared;
+      fileNotes.push(`still to do: counted in the selection of request file ${file.id} (${selectionWords(file)})`);
+    }
+  }
+  counts.notes = [...notes.lines(kind), ...requestFiles.notes(unmarked, files ?? null), ...fileNotes];
   return counts;
 }
 
@@ -438,13 +459,18 @@ const FILES_NAMED = 5;
  * The check of each answer against the request file its id names (an id without one, from a file
  * written before request files were recorded, passes), and the report's words on the files.
  */
-function requestFileCheck(files: RequestFiles | undefined) {
+function requestFileCheck<Item, I, O>(files: RequestFiles<Item, I, O> | undefined) {
   const named = new Map<string, RequestFileRecord | null>();
   const fileOf = (fileId: string): RequestFileRecord | null => {
     if (!named.has(fileId)) named.set(fileId, files?.store.get(fileId) ?? null);
     return named.get(fileId)!;
   };
   return {
+    /** The one request file every marked answer named, if they named exactly one the project wrote. */
+    onlyFile(): RequestFileRecord | null {
+      const [only, ...others] = named.values();
+      return only && others.length === 0 ? only : null;
+    },
     /** Why an answer with this (kind- and version-checked) id is refused by its request file; null: it is not. */
     refusal(id: { kind: string; configHash: string; fileId: string | null; itemKey: string }): string | null {
       if (id.fileId === null) return null;
@@ -454,7 +480,7 @@ function requestFileCheck(files: RequestFiles | undefined) {
       if (!files!.store.includes(id.fileId, id.itemKey)) return `not a request of file ${id.fileId} (${file.target}, ${selectionWords(file)}): outside the selection it was written for`;
       return null;
     },
-    notes(unmarked: number, importSelection: { dataset: string | null; onlySampled: boolean } | null): string[] {
+    notes(unmarked: number, importSelection: Selection | null): string[] {
       const out: string[] = [];
       const found = [...named.values()].filter((f): f is RequestFileRecord => f !== null);
       for (const f of found.slice(0, FILES_NAMED)) {

@@ -5,8 +5,12 @@
  * not write is refused; ids of files written before (no file part) are checked as before, and the
  * report says so. Answers still fill the content cache under the same keys.
  */
+import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CustomIdSchema, customIdFor } from '../../../electron/core/tasks/batch';
+import { CustomIdSchema, customIdFor, writeBatchRequests } from '../../../electron/core/tasks/batch';
+import { jsonResultSource } from '../../../electron/core/tasks/json-kind';
+import { ModelConfigSchema } from '../../../electron/core/tasks/model-config';
+import { wordsKind } from '../../mock-openai/words-kind';
 import { EndpointConfigSchema } from '../../../shared/judges/config';
 import { judgeProject, type JudgeProject } from '../../mock-openai/project';
 import { accuracyResponder } from '../../mock-openai/accuracy';
@@ -54,7 +58,9 @@ describe('judges: the request file names its selection', () => {
     const forged = customIdFor('sentence-verdict', exported.configHash, `unit:${unsampledUnits[0]}`, fileId);
     const text = [answerLine(ids[0]!), answerLine(forged), answerLine(ids[1]!, '{"faithful": 0}')].join('\n');
     const result = await p.service.handlers['judges.batchImport']({ name: 'j', source: { type: 'upload', name: 'out.jsonl', text }, onlySampled: false });
-    expect(result).toMatchObject({ lines: 3, answered: 2, unknown: 1 });
+    // Still to do: counted in the file's selection (the sampled sentences), as the import names none.
+    expect(result).toMatchObject({ lines: 3, answered: 2, unknown: 1, stillToDo: 4 });
+    expect(result.notes).toContain(`still to do: counted in the selection of request file ${fileId} (the sampled summaries)`);
     expect(result.problems.unknown).toEqual([
       { line: 2, customId: forged, message: `not a request of file ${fileId} (judge "j", the sampled summaries): outside the selection it was written for` },
     ]);
@@ -133,13 +139,37 @@ describe('judges: the request file names its selection', () => {
   });
 });
 
+describe('a request file whose writing fails', () => {
+  it('is removed from the record with its items', async () => {
+    const p = await judgeProject(dir, `w${n++}`, 2);
+    const config = ModelConfigSchema.parse({ baseUrl: 'http://127.0.0.1:9/v1', model: 'words' });
+    const configHash = wordsKind.configHash(config);
+    const units = p.repo.judges.selectUnits(null, false).map((u) => ({ unitId: u.unitId, sentence: u.sentence }));
+    const source = jsonResultSource(p.repo.tasks.forKind(wordsKind.ref), { configHash, items: units, itemKey: (u) => `unit:${u.unitId}`, resolve: (u) => ({ sentence: u.sentence }) });
+    let written = 0;
+    const failing = new Writable({
+      highWaterMark: 1,
+      write(_chunk, _encoding, done) {
+        written += 1;
+        done(written === 3 ? new Error('disk full') : null);
+      },
+    });
+    failing.on('error', () => undefined);
+    const requestFiles = { store: p.repo.batchExports, target: 'words', dataset: null, onlySampled: false };
+    await expect(writeBatchRequests({ kind: wordsKind, config, configHash, source, requestFiles }, failing)).rejects.toThrow('disk full');
+    expect(written).toBe(3);
+    expect(p.db.prepare('SELECT (SELECT count(*) FROM batch_exports) AS files, (SELECT count(*) FROM batch_export_items) AS items').get()).toEqual({ files: 0, items: 0 });
+    p.close();
+  });
+});
+
 describe('accuracy: the request file names its selection', () => {
   let project: TaskProject | null = null;
   afterAll(async () => {
     await project?.close();
   });
 
-  it('a claim decomposition answer for an unsampled sentence under a sampled-only file id is refused, with the import run over the whole dataset', async () => {
+  it('a claim decomposition answer for an unsampled sentence under a sampled-only file id is refused, with the import run over the whole project', async () => {
     const records = Array.from({ length: 4 }, (_, k) => ({
       dataset: 'acc',
       doc_id: `d${k}`,
@@ -162,8 +192,8 @@ describe('accuracy: the request file names its selection', () => {
       .find((key) => !sampledKeys.includes(key))!;
     const forged = customIdFor('claim_decomposition', exported.configHash, unsampled, fileId);
     const text = [answerLine(forged, '{"claims": ["The park opens in June."]}'), answerLine(ids[0]!, '{"claims": ["The park opens in June."]}')].join('\n');
-    const report = await project.call('accuracy.batchImport', { run: { task: 'claim_decomposition', judge: 'checker', dataset: 'acc' }, source: { type: 'upload', name: 'out.jsonl', text } });
-    expect(report).toMatchObject({ lines: 2, answered: 1, unknown: 1 });
+    const report = await project.call('accuracy.batchImport', { run: { task: 'claim_decomposition', judge: 'checker' }, source: { type: 'upload', name: 'out.jsonl', text } });
+    expect(report).toMatchObject({ lines: 2, answered: 1, unknown: 1, stillToDo: 1 });
     expect(report.problems.unknown).toEqual([
       { line: 1, customId: forged, message: `not a request of file ${fileId} (claim_decomposition with "checker", the sampled summaries of dataset "acc"): outside the selection it was written for` },
     ]);
