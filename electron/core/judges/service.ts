@@ -19,7 +19,7 @@ import {
   describeConfig,
   type JudgeConfig,
 } from '../../../shared/judges/config';
-import { completionsUrl } from '../../../shared/judges/request';
+import { completionsUrl, estimatedTokens } from '../../../shared/judges/request';
 import type { Repository } from '../../../db/repository';
 import type { JudgeListRow, JudgeRow } from '../../../db/judgeRepository';
 import { walkWork, type BatchSetup, type WorkCounts } from '../tasks/batch';
@@ -336,6 +336,8 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
       done: counts.done,
       cached: counts.cached,
       requests: config.kind === 'endpoint' ? counts.requests : 0,
+      promptTokens: config.kind === 'endpoint' ? estimatedTokens(counts.promptChars) : 0,
+      baseUrls: config.kind === 'endpoint' ? config.baseUrls : [],
       shared: counts.shared,
       missing: counts.missing,
     };

@@ -24,6 +24,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { z } from 'zod';
 import { redact } from '../../../shared/judges/redact';
+import { promptChars } from '../../../shared/judges/request';
 import { LIMITS } from '../../../shared/limits';
 import { findLoneSurrogate, fullPath, loneSurrogateWords } from '../../../shared/formats/surrogates';
 import { formatBytes } from '../imports/files';
@@ -107,6 +108,8 @@ export interface WorkCounts {
   shared: number;
   /** Left out: their input is missing. */
   missing: number;
+  /** Characters of the prompts the requests carry (their messages), for the plan's token estimate. */
+  promptChars: number;
 }
 
 interface WalkOptions<Item> {
@@ -124,7 +127,7 @@ const yieldNow = () => new Promise<void>((resolve) => setImmediate(resolve));
 export async function walkWork<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, options: WalkOptions<Item>): Promise<WorkCounts> {
   const { kind, config, configHash, source } = setup;
   const plan = source.plan();
-  const counts: WorkCounts = { selection: plan.work.length + plan.done + plan.missing, done: plan.done, cached: 0, requests: 0, shared: 0, missing: plan.missing };
+  const counts: WorkCounts = { selection: plan.work.length + plan.done + plan.missing, done: plan.done, cached: 0, requests: 0, shared: 0, missing: plan.missing, promptChars: 0 };
   const seen = new Set<string>();
   const pending: Array<TaskResult<Item, O>> = [];
   let lastYield = Date.now();
@@ -154,7 +157,9 @@ export async function walkWork<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, 
       continue;
     }
     counts.requests += 1;
-    if (options.onRequest) await options.onRequest(item, key, kind.buildRequest(config, input), requireItemKey(source)(item));
+    const body = kind.buildRequest(config, input);
+    counts.promptChars += promptChars(body);
+    if (options.onRequest) await options.onRequest(item, key, body, requireItemKey(source)(item));
   }
   if (pending.length > 0) source.save(pending);
   return counts;
