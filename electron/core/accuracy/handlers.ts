@@ -209,7 +209,7 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
 
   async function plan(input: RunInput): Promise<AccuracyPlan> {
     const a = setupFor(input, false);
-    const counts = await walkWork({ kind: a.setup.kind, config: a.setup.config, configHash: a.setup.configHash, source: a.setup.source }, { dryRun: true });
+    const counts = await walkWork({ kind: a.setup.kind, config: a.setup.config, configHash: a.setup.configHash, source: a.setup.source }, { dryRun: true, countPrompts: true });
     return {
       task: input.task,
       model: modelOf(input),

@@ -438,7 +438,7 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
     'judges.plan': async ({ name, dataset, onlySampled }) => {
       const selection = { dataset, onlySampled };
       const { setup, config } = batchSetup(name, selection);
-      return planOf(name, selection, config, setup.configHash, await walkWork(setup, { dryRun: true }));
+      return planOf(name, selection, config, setup.configHash, await walkWork(setup, { dryRun: true, countPrompts: config.kind === 'endpoint' }));
     },
     'judges.batchExport': async ({ name, dataset, onlySampled, path }) => {
       const selection = { dataset, onlySampled };

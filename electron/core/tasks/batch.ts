@@ -115,6 +115,8 @@ export interface WorkCounts {
 interface WalkOptions<Item> {
   /** true: count only (judges.plan); false: store cache hits as a run would. */
   dryRun: boolean;
+  /** Build each request to count its prompt's characters (a plan); batch files count theirs anyway. */
+  countPrompts?: boolean;
   onRequest?(item: Item, key: string, body: Record<string, unknown>, itemKey: string): Promise<void> | void;
 }
 
@@ -157,6 +159,7 @@ export async function walkWork<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, 
       continue;
     }
     counts.requests += 1;
+    if (!options.onRequest && !options.countPrompts) continue;
     const body = kind.buildRequest(config, input);
     counts.promptChars += promptChars(body);
     if (options.onRequest) await options.onRequest(item, key, body, requireItemKey(source)(item));
