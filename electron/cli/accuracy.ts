@@ -18,7 +18,7 @@ import { resolve } from 'node:path';
 import type { ApiInput } from '../../shared/api';
 import type { AccuracyRunStatus } from '../../shared/contract/accuracy';
 import { Refusal, UsageError, number, printList, projectClient } from './client';
-import { followRun, reportBatchImport, reportRunEnd, runProgressLine } from './follow-run';
+import { followRun, planText, reportBatchImport, reportRunEnd, runProgressLine } from './follow-run';
 import { endpointTuning, readTextOption, type EndpointTuningOptions } from './endpoint-options';
 import { listOption, replicasLine } from './options';
 import { systemUrls } from '../../shared/contract/systems';
@@ -184,6 +184,7 @@ export function registerAccuracyCommands(program: Command): void {
       const p = await client.call('accuracy.plan', runInput(opts));
       process.stdout.write(`${p.model} · ${p.task}: ${p.requests} requests for ${p.selection} items (${p.done} answered before, ${p.missing} left out)\n`);
       for (const note of p.notes) process.stdout.write(`Note: ${note}\n`);
+      process.stdout.write(planText(p));
     } finally {
       client.close();
     }

@@ -2,10 +2,12 @@
  * Following an LLM run from the CLI, the same for `loupe judge` and `loupe accuracy run`: the
  * progress line on stderr, Ctrl-C pausing (a second one leaves at once), the end line and the exit
  * codes (0 done, 3 done with failed calls or unparsable answers, 130 paused by Ctrl-C, 4 paused by
- * the circuit, 1 failed); and the report of a batch file read back (`--batch-in`).
+ * the circuit, 1 failed); the report of a batch file read back (`--batch-in`); and what a run would
+ * send (`--plan`, `accuracy plan`).
  */
 import type { BatchImportCounts, RunStatus } from '../../shared/contract/tasks';
 import { errorsText, inARowText, requestsText, unparseableText } from '../../shared/run-counts';
+import { PROMPT_TOKEN_ESTIMATE } from '../../shared/judges/request';
 import { sleep } from './client';
 
 function compact(n: number): string {
@@ -109,4 +111,14 @@ export function reportBatchImport(r: BatchImportCounts, { label, itemsNoun, coun
     `${label}: ${r.lines} lines, ${r.answered} answered, ${r.parseErrors} unparsable, ${r.failed} failed, ${r.unknown} unknown ids, ${r.duplicates} duplicates, ${r.invalid} unreadable; ${r.shared} filled from the cache; ${r.stillToDo} ${itemsNoun} still to do (a run or another batch sends them)\n`,
   );
   if (r.failed > 0 || r.unknown > 0 || r.invalid > 0 || (countParseErrors && r.parseErrors > 0)) process.exitCode = 3;
+}
+
+/** A plan's lines after its counts line: where the requests go and the prompt tokens they carry; nothing was sent. */
+export function planText(plan: { requests: number; promptTokens: number; baseUrls: readonly string[] }): string {
+  const to = plan.baseUrls.length === 0 ? 'nowhere (the offline baseline answers here)' : plan.baseUrls.join(', ');
+  return (
+    `Sent to: ${to}\n` +
+    `Prompt tokens: ${plan.promptTokens.toLocaleString('en-US')} in ${plan.requests.toLocaleString('en-US')} requests (${PROMPT_TOKEN_ESTIMATE}, from the real prompts)\n` +
+    'Nothing was sent.\n'
+  );
 }

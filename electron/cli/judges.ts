@@ -5,7 +5,7 @@
  *                   [--max-tokens N] [--extra JSON] [--replace]
  *   judges add --baseline --project P [NAME]
  *   judges list --project P [--json] · judges remove NAME --project P · judges preview NAME --project P [--unit ID]
- *   judge --project P --judge NAME [--dataset D] [--only-sampled]
+ *   judge --project P --judge NAME [--dataset D] [--only-sampled] [--plan]   (--plan: what a run would send, nothing sent)
  *   judge --project P --judge NAME --batch-out REQ.jsonl [--dataset D] [--only-sampled]   (OpenAI Batch requests)
  *   judge --project P --judge NAME --batch-in OUT.jsonl                                   (a batch engine's answers)
  * The key is never an argument: `--api-key-env VAR` stores the variable's NAME and the run reads it.
@@ -16,7 +16,7 @@ import type { ApiInput, JudgeRunStatus } from '../../shared/api';
 import { BASELINE_JUDGE_NAME } from '../../shared/judges/config';
 import { LIMITS } from '../../shared/limits';
 import { Refusal, UsageError, number, printList, projectClient } from './client';
-import { followRun, reportBatchImport, reportRunEnd, runProgressLine } from './follow-run';
+import { followRun, planText, reportBatchImport, reportRunEnd, runProgressLine } from './follow-run';
 import { endpointTuning, readTextOption, type EndpointTuningOptions } from './endpoint-options';
 import { listOption, replicasLine } from './options';
 
@@ -172,10 +172,15 @@ export function registerJudgeCommands(program: Command): void {
     .requiredOption('--judge <name>', 'judge name')
     .option('--dataset <name>', 'only this dataset')
     .option('--only-sampled', 'only the sampled summaries')
+    .option('--plan', 'instead of running: print what a run would send (requests, sentences, base URLs, estimated prompt tokens); nothing is sent')
     .option('--batch-out <file>', 'instead of running: write an OpenAI Batch request file (JSONL) of the sentences still to judge (vllm run-batch, the OpenAI Batch API)')
     .option('--batch-in <file>', "instead of running: store a batch engine's output file (JSONL) for the judge's current version (answers outside the request file's selection are refused; --dataset / --only-sampled narrow it and count what is still to do there)")
-    .action(async (opts: { project: string; judge: string; dataset?: string; onlySampled?: boolean; batchOut?: string; batchIn?: string }) => {
-      if (opts.batchOut !== undefined && opts.batchIn !== undefined) throw new UsageError('give --batch-out or --batch-in, not both');
+    .action(async (opts: { project: string; judge: string; dataset?: string; onlySampled?: boolean; plan?: boolean; batchOut?: string; batchIn?: string }) => {
+      if ([opts.plan, opts.batchOut !== undefined, opts.batchIn !== undefined].filter(Boolean).length > 1) throw new UsageError('give one of --plan, --batch-out and --batch-in');
+      if (opts.plan) {
+        await planCommand(opts);
+        return;
+      }
       if (opts.batchOut !== undefined || opts.batchIn !== undefined) {
         await batchCommand(opts);
         return;
@@ -198,6 +203,20 @@ export function registerJudgeCommands(program: Command): void {
         client.close();
       }
     });
+}
+
+/** `loupe judge --plan`: what a start would send, through the contract (judges.plan); nothing is sent or stored. */
+async function planCommand(opts: { project: string; judge: string; dataset?: string; onlySampled?: boolean }): Promise<void> {
+  const client = projectClient(opts.project);
+  try {
+    const p = await client.call('judges.plan', { name: opts.judge, ...(opts.dataset !== undefined ? { dataset: opts.dataset } : {}), ...(opts.onlySampled ? { onlySampled: true } : {}) });
+    process.stdout.write(
+      `${p.judge}${p.dataset ? ` · ${p.dataset}` : ''}: ${p.requests} requests for ${p.selection} sentences (${p.done} answered before, ${p.cached} from the cache, ${p.shared} sharing a request, ${p.missing} without a document)\n` +
+        planText(p),
+    );
+  } finally {
+    client.close();
+  }
 }
 
 /** `loupe judge --batch-out` / `--batch-in`: batch files through the contract (judges.batchExport / batchImport). */

@@ -206,7 +206,7 @@ export function createFakeAccuracy(
   function plan(input: ApiParsedInput<'accuracy.plan'>): AccuracyPlan {
     const model = runner(input);
     const c = counts(input.task, input.dataset);
-    return { task: input.task, model, configHash: `hash-${model}`, dataset: input.dataset ?? null, selection: c.selection, done: c.done, requests: c.selection - c.done, missing: c.missing, notes: c.notes };
+    return { task: input.task, model, configHash: `hash-${model}`, dataset: input.dataset ?? null, selection: c.selection, done: c.done, requests: c.selection - c.done, promptTokens: 0, baseUrls: [], missing: c.missing, notes: c.notes };
   }
 
   /** What a finished run leaves behind, for the tasks whose outputs the annotators see. */

@@ -80,6 +80,10 @@ export const AccuracyPlanSchema = z.object({
   selection: Id,
   done: Id,
   requests: Id,
+  /** Prompt tokens of those requests, estimated from their real prompts as characters / 4 (no tokenizer). */
+  promptTokens: Id,
+  /** Where they go: every replica's base URL. */
+  baseUrls: z.array(z.string()),
   /** Left out: no document, no claims or no key facts yet (say which in notes). */
   missing: Id,
   notes: z.array(z.string()),

@@ -62,6 +62,10 @@ export const JudgePlanSchema = z.object({
   cached: z.number().int(),
   /** Requests a start sends: one per sentence content still unanswered (paid calls on a hosted API). */
   requests: z.number().int(),
+  /** Prompt tokens of those requests, estimated from their real prompts as characters / 4 (no tokenizer). */
+  promptTokens: z.number().int(),
+  /** Where they go: every replica's base URL (empty for the offline baseline). */
+  baseUrls: z.array(z.string()),
   /** Sentences sharing a request with another of the same content. */
   shared: z.number().int(),
   /** Left out: their document is missing. */

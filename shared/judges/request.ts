@@ -19,6 +19,26 @@ export function buildRequestBody(config: EndpointConfig, document: string, sente
   };
 }
 
+/** How the prompt-token figure of a plan is estimated, without a tokenizer (said wherever it is shown). */
+export const PROMPT_TOKEN_ESTIMATE = 'estimated as characters / 4, no tokenizer';
+
+/** Characters of a request body's messages (text content and text parts): what the prompt is made of. */
+export function promptChars(body: Record<string, unknown>): number {
+  const messages = Array.isArray(body.messages) ? (body.messages as unknown[]) : [];
+  let chars = 0;
+  for (const message of messages) {
+    const content = (message as { content?: unknown } | null)?.content;
+    if (typeof content === 'string') chars += content.length;
+    else if (Array.isArray(content)) for (const part of content) if (typeof (part as { text?: unknown } | null)?.text === 'string') chars += (part as { text: string }).text.length;
+  }
+  return chars;
+}
+
+/** The tokenizer-free estimate of `chars` characters of prompt: about four characters a token. */
+export function estimatedTokens(chars: number): number {
+  return Math.ceil(chars / 4);
+}
+
 /** The chat-completions URL the openai client posts to for a base URL. */
 export function completionsUrl(baseUrl: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/chat/completions`;

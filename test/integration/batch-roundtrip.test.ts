@@ -153,7 +153,7 @@ describe('batch files for a judge', () => {
     const baseline = (await p.service.handlers['judges.list']({})).find((j) => j.kind === 'baseline')!;
     await expect(p.service.handlers['judges.batchExport']({ name: baseline.name, onlySampled: false })).rejects.toMatchObject({ code: 'conflict' });
     const plan = await p.service.handlers['judges.plan']({ name: baseline.name, onlySampled: false });
-    expect(plan).toMatchObject({ remote: false, requests: 0, selection: 3 });
+    expect(plan).toMatchObject({ remote: false, requests: 0, selection: 3, promptTokens: 0, baseUrls: [] });
     p.close();
   });
 });

@@ -3,6 +3,8 @@
  * `judges list`), a repeated single-value option exits 2 naming it, and `loupe judge` shares
  * 1,000 sentences between two endpoints of 4 slots each (429 beyond them, 100 ms latency) so that
  * each answers at least 35% of them. The rate is a benchmark's (npm run bench:judge), not asserted.
+ * `judge --plan` and `accuracy plan` print what a run would send (requests, items, base URLs,
+ * prompt tokens estimated from the real prompts) and send nothing; the estimate matches the run's.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -19,6 +21,8 @@ const env = { LOUPE_STATE_DIR: dir };
 const SENTENCES = 1000;
 let a: MockServer;
 let b: MockServer;
+/** The prompt tokens judge --plan estimated, checked against what the run then sends. */
+let planned = 0;
 
 /** 250 summaries of four distinct sentences: 1,000 requests, none shared. */
 const rows = Array.from({ length: SENTENCES / 4 }, (_, k) => ({
@@ -62,6 +66,26 @@ describe('replicas from the CLI', () => {
     expect(JSON.parse(mustLoupe(['judges', 'list', '--project', project, '--json'], env)).map((j: { name: string }) => j.name)).not.toContain('K');
   });
 
+  it('judge --plan and accuracy plan print requests, items, base URLs and estimated prompt tokens, and send nothing', async () => {
+    a.reset();
+    b.reset();
+    const plan = await cli(['judge', '--project', project, '--judge', 'J', '--plan']);
+    expect(plan.code).toBe(0);
+    const lines = plan.stdout.split('\n');
+    expect(lines[0]).toBe('J: 1000 requests for 1000 sentences (0 answered before, 0 from the cache, 0 sharing a request, 0 without a document)');
+    expect(lines[1]).toBe(`Sent to: ${a.url}, ${b.url}`);
+    expect(lines[2]).toMatch(/^Prompt tokens: [\d,]+ in 1,000 requests \(estimated as characters \/ 4, no tokenizer, from the real prompts\)$/);
+    planned = Number(/^Prompt tokens: ([\d,]+)/.exec(lines[2]!)![1]!.replace(/,/g, ''));
+    expect(lines[3]).toBe('Nothing was sent.');
+
+    const accuracy = await cli(['accuracy', 'plan', '--project', project, '--task', 'claim_decomposition', '--judge', 'J']);
+    expect(accuracy.code).toBe(0);
+    expect(accuracy.stdout).toMatch(/^J · claim_decomposition: 1000 requests for 1000 items \(0 answered before, 0 left out\)\n/);
+    expect(accuracy.stdout).toContain(`Sent to: ${a.url}, ${b.url}\n`);
+    expect(accuracy.stdout).toMatch(/Prompt tokens: [\d,]+ in 1,000 requests \(estimated as characters \/ 4, no tokenizer, from the real prompts\)\nNothing was sent\.\n$/);
+    expect(a.count() + b.count()).toBe(0);
+  }, 60_000);
+
   it('loupe judge shares 1,000 sentences between two 4-slot replicas, each answering at least 35%', async () => {
     a.reset();
     b.reset();
@@ -72,6 +96,11 @@ describe('replicas from the CLI', () => {
     expect(answeredA + answeredB).toBe(SENTENCES);
     expect(answeredA / SENTENCES).toBeGreaterThanOrEqual(0.35);
     expect(answeredB / SENTENCES).toBeGreaterThanOrEqual(0.35);
+    // The plan's estimate is the prompts actually sent, at four characters a token.
+    const sent = [...a.requests, ...b.requests].filter((r) => r.path.endsWith('/chat/completions') && r.body !== null);
+    const answeredPrompts = new Map(sent.map((r) => [r.sentence, r.prompt.length]));
+    expect(answeredPrompts.size).toBe(SENTENCES);
+    expect(planned).toBe(Math.ceil([...answeredPrompts.values()].reduce((x, y) => x + y, 0) / 4));
     // Every sentence stored: a second run sends nothing.
     const again = await cli(['judge', '--project', project, '--judge', 'J']);
     expect(again.code).toBe(0);

@@ -13,7 +13,7 @@ import { judgesViewLifecycle, oneSentenceCore, showJudgesView } from '../helpers
 async function open(judges: JudgeInfo[]) {
   const core = oneSentenceCore();
   installFakeJudges(core, { judges });
-  core.override('judges.plan', (input) => ({ judge: input.name, configHash: 'a'.repeat(64), dataset: null, onlySampled: false, remote: true, selection: 4, done: 0, cached: 0, requests: 4, shared: 0, missing: 0 }));
+  core.override('judges.plan', (input) => ({ judge: input.name, configHash: 'a'.repeat(64), dataset: null, onlySampled: false, remote: true, selection: 4, done: 0, cached: 0, requests: 4, promptTokens: 0, baseUrls: [], shared: 0, missing: 0 }));
   await showJudgesView(core);
 }
 

@@ -69,7 +69,7 @@ describe('accuracy batch files in the Judges view', () => {
     const tasks = await openTasks();
     const download = vi.spyOn(exportHooks, 'download').mockImplementation(() => undefined);
     core.override('accuracy.batchExport', ({ run }) => ({
-      task: run.task, model: 'qwen', configHash: 'h', dataset: null, selection: 1, done: 1, cached: 0, requests: 0, missing: 0, notes: [], path: null, fileName: 'x.jsonl', content: '',
+      task: run.task, model: 'qwen', configHash: 'h', dataset: null, selection: 1, done: 1, cached: 0, requests: 0, promptTokens: 0, baseUrls: [], missing: 0, notes: [], path: null, fileName: 'x.jsonl', content: '',
     }));
     fireEvent.click(within(tasks).getByTestId('accuracy-batch-export'));
     expect((await within(tasks).findByTestId('accuracy-batch-notice')).textContent).toContain('Nothing to export');

@@ -15,7 +15,7 @@ import { judgesViewLifecycle, oneSentenceCore, showJudgesView } from '../helpers
 let core: FakeCore;
 
 function plan(input: ApiInput<'judges.plan'>, requests: number): JudgePlan {
-  return { judge: input.name, configHash: 'a'.repeat(64), dataset: input.dataset ?? null, onlySampled: input.onlySampled ?? false, remote: true, selection: requests + 10, done: 10, cached: 0, requests, shared: 0, missing: 0 };
+  return { judge: input.name, configHash: 'a'.repeat(64), dataset: input.dataset ?? null, onlySampled: input.onlySampled ?? false, remote: true, selection: requests + 10, done: 10, cached: 0, requests, promptTokens: 0, baseUrls: [], shared: 0, missing: 0 };
 }
 
 async function open(requests: number) {

@@ -24,7 +24,7 @@ import { ModelConfigSchema, type ModelConfig } from '../tasks/model-config';
 import { replicaBackend } from '../tasks/transport';
 import { createRunRegistry } from '../tasks/runs';
 import type { TaskBackend } from '../tasks/kind';
-import { completionsUrl } from '../../../shared/judges/request';
+import { completionsUrl, estimatedTokens } from '../../../shared/judges/request';
 import { TASKS, type TaskEntry } from '../tasks/registry';
 import type { AnySetup, Judge, System } from '../tasks/setup';
 import { systemKeys } from '../systems/keys';
@@ -218,7 +218,7 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
 
   async function plan(input: RunInput): Promise<AccuracyPlan> {
     const a = setupFor(input, false);
-    const counts = await walkWork({ kind: a.setup.kind, config: a.setup.config, configHash: a.setup.configHash, source: a.setup.source }, { dryRun: true });
+    const counts = await walkWork({ kind: a.setup.kind, config: a.setup.config, configHash: a.setup.configHash, source: a.setup.source }, { dryRun: true, countPrompts: true });
     return {
       task: input.task,
       model: modelOf(input),
@@ -227,6 +227,8 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
       selection: counts.selection,
       done: counts.done,
       requests: counts.requests,
+      promptTokens: estimatedTokens(counts.promptChars),
+      baseUrls: a.baseUrls,
       missing: counts.missing,
       notes: [...a.setup.notes, ...(counts.cached > 0 ? [`${counts.cached} found in the content cache (stored without a request)`] : []), ...(counts.shared > 0 ? [`${counts.shared} share a request with another item of the same content`] : [])],
     };
@@ -234,7 +236,7 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
 
 
   /** A batch file sends nothing itself, but its answers are stored as a run's: not while a run of the same task and model is active. */
-  function batchSetupFor(input: RunInput): { setup: BatchSetup<unknown, unknown, unknown, unknown>; notes: string[] } {
+  function batchSetupFor(input: RunInput): { setup: BatchSetup<unknown, unknown, unknown, unknown>; notes: string[]; baseUrls: string[] } {
     const model = modelOf(input);
     const existing = activeRun(input.task, model);
     if (existing) throw new ApiError({ code: 'conflict', message: `${input.task} with "${model}" has a ${existing.run.progress().state} run (${existing.run.id}); pause and cancel it, or wait for it, before a batch file.` });
@@ -249,7 +251,7 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
       sourceFor: (other: { dataset: string | null; onlySampled: boolean }) =>
         other.dataset !== null && repo().datasetId(other.dataset) === null ? null : setupFor({ ...input, dataset: other.dataset ?? undefined, onlySampled: other.onlySampled }, false).setup.source,
     };
-    return { setup: { kind: setup.kind, config: setup.config, configHash: setup.configHash, source: setup.source, secrets: ctx.keys.known, requestFiles }, notes: setup.notes };
+    return { setup: { kind: setup.kind, config: setup.config, configHash: setup.configHash, source: setup.source, secrets: ctx.keys.known, requestFiles }, notes: setup.notes, baseUrls: a.baseUrls };
   }
 
   function requireDiskPaths(what: string): void {
@@ -264,7 +266,7 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
 
   async function batchExport(input: RunInput, path: string | undefined): Promise<AccuracyBatchExport> {
     if (path !== undefined) requireDiskPaths('Writing a batch file to a path');
-    const { setup, notes } = batchSetupFor(input);
+    const { setup, notes, baseUrls } = batchSetupFor(input);
     const written = path !== undefined ? { counts: await exportBatchToFile(setup, path), text: null } : await exportBatchToText(setup);
     const { counts } = written;
     return {
@@ -276,6 +278,8 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
       done: counts.done,
       cached: counts.cached,
       requests: counts.requests,
+      promptTokens: estimatedTokens(counts.promptChars),
+      baseUrls,
       missing: counts.missing,
       notes: [...notes, ...(counts.shared > 0 ? [`${counts.shared} share a request with another item of the same content`] : [])],
       path: path ?? null,

@@ -20,7 +20,7 @@ import {
   describeConfig,
   type JudgeConfig,
 } from '../../../shared/judges/config';
-import { completionsUrl } from '../../../shared/judges/request';
+import { completionsUrl, estimatedTokens } from '../../../shared/judges/request';
 import type { Repository } from '../../../db/repository';
 import type { JudgeListRow, JudgeRow } from '../../../db/judgeRepository';
 import { walkWork, type BatchSetup, type WorkCounts } from '../tasks/batch';
@@ -349,6 +349,8 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
       done: counts.done,
       cached: counts.cached,
       requests: config.kind === 'endpoint' ? counts.requests : 0,
+      promptTokens: config.kind === 'endpoint' ? estimatedTokens(counts.promptChars) : 0,
+      baseUrls: config.kind === 'endpoint' ? config.baseUrls : [],
       shared: counts.shared,
       missing: counts.missing,
     };
@@ -449,7 +451,7 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
     'judges.plan': async ({ name, dataset, onlySampled }) => {
       const selection = { dataset, onlySampled };
       const { setup, config } = batchSetup(name, selection);
-      return planOf(name, selection, config, setup.configHash, await walkWork(setup, { dryRun: true }));
+      return planOf(name, selection, config, setup.configHash, await walkWork(setup, { dryRun: true, countPrompts: config.kind === 'endpoint' }));
     },
     'judges.batchExport': async ({ name, dataset, onlySampled, path }) => {
       const selection = { dataset, onlySampled };

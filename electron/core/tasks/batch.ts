@@ -29,6 +29,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { z } from 'zod';
 import { redact } from '../../../shared/judges/redact';
+import { promptChars } from '../../../shared/judges/request';
 import { LIMITS } from '../../../shared/limits';
 import { findLoneSurrogate, fullPath, loneSurrogateWords } from '../../../shared/formats/surrogates';
 import { formatBytes } from '../imports/files';
@@ -166,11 +167,15 @@ export interface WorkCounts {
   shared: number;
   /** Left out: their input is missing. */
   missing: number;
+  /** Characters of the prompts the requests carry (their messages), for the plan's token estimate. */
+  promptChars: number;
 }
 
 interface WalkOptions<Item> {
   /** true: count only (judges.plan); false: store cache hits as a run would. */
   dryRun: boolean;
+  /** Build each request to count its prompt's characters (a plan); batch files count theirs anyway. */
+  countPrompts?: boolean;
   onRequest?(item: Item, key: string, body: Record<string, unknown>, itemKey: string): Promise<void> | void;
 }
 
@@ -183,7 +188,7 @@ const yieldNow = () => new Promise<void>((resolve) => setImmediate(resolve));
 export async function walkWork<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, options: WalkOptions<Item>): Promise<WorkCounts> {
   const { kind, config, configHash, source } = setup;
   const plan = source.plan();
-  const counts: WorkCounts = { selection: plan.work.length + plan.done + plan.missing, done: plan.done, cached: 0, requests: 0, shared: 0, missing: plan.missing };
+  const counts: WorkCounts = { selection: plan.work.length + plan.done + plan.missing, done: plan.done, cached: 0, requests: 0, shared: 0, missing: plan.missing, promptChars: 0 };
   const seen = new Set<string>();
   const pending: Array<TaskResult<Item, O>> = [];
   let lastYield = Date.now();
@@ -213,7 +218,10 @@ export async function walkWork<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, 
       continue;
     }
     counts.requests += 1;
-    if (options.onRequest) await options.onRequest(item, key, kind.buildRequest(config, input), requireItemKey(source)(item));
+    if (!options.onRequest && !options.countPrompts) continue;
+    const body = kind.buildRequest(config, input);
+    counts.promptChars += promptChars(body);
+    if (options.onRequest) await options.onRequest(item, key, body, requireItemKey(source)(item));
   }
   if (pending.length > 0) source.save(pending);
   return counts;
