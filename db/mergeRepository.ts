@@ -38,6 +38,7 @@ import type { AnnotatorKind } from './annotatorKind';
 import type { VersionRow } from './versionRow';
 import type { AlignmentValue, ScaffoldItemKind, Tier } from '../shared/scaffold/domain';
 import type { ClaimErrorType, ClaimLabel, KeyFactLabel } from '../shared/accuracy/domain';
+import { SetRepository } from './setRepository';
 
 const APPLICATION_ID = 0x4c4f5550;
 
@@ -340,6 +341,64 @@ function readItemSets(db: Database): ItemSets {
   return sets;
 }
 
+/** A claim set or key-fact list a person made (source person), by identities: what a merge can add as the owner's next version. */
+export interface PortablePersonSet {
+  kind: 'claim' | 'key_fact';
+  id: number;
+  dataset: string;
+  /** The summary (claim sets) or document (key-fact lists) it belongs to. */
+  owner: string;
+  identity: string;
+  baseIdentity: string | null;
+  maker: string;
+  makerVersion: string;
+  createdBy: string | null;
+  note: string | null;
+  /** In order: a claim's sentence index (null for key facts), its text, and the indexes in the base set it came from. */
+  items: Array<{ sentence: number | null; text: string; from: number[] }>;
+}
+
+function readPersonSets(db: Database, sets: ItemSets): PortablePersonSet[] {
+  if (!hasTable(db, 'claim_sets')) return [];
+  const out: PortablePersonSet[] = [];
+  for (const kind of ['claim', 'key_fact'] as const) {
+    const t = kind === 'claim' ? { sets: 'claim_sets', maker: 'decomposer', items: 'claims', origins: 'claim_origins', ref: 'claim_id' } : { sets: 'key_fact_sets', maker: 'extractor', items: 'key_facts', origins: 'key_fact_origins', ref: 'key_fact_id' };
+    const identities = kind === 'claim' ? sets.claimSets : sets.keyFactSets;
+    const itemsAt = kind === 'claim' ? sets.claims : sets.keyFacts;
+    const rows = db
+      .prepare(
+        `SELECT x.id, x.based_on_set_id AS basedOnId, x.${t.maker} AS maker, x.${t.maker}_version AS makerVersion, a.name AS createdBy, x.note
+         FROM ${t.sets} x LEFT JOIN annotators a ON a.id = x.created_by WHERE x.source = 'person' ORDER BY x.id`,
+      )
+      .all() as Array<{ id: number; basedOnId: number | null; maker: string; makerVersion: string; createdBy: string | null; note: string | null }>;
+    for (const r of rows) {
+      const identity = identities.get(r.id);
+      if (identity === undefined) continue;
+      const [, dataset, owner, content] = JSON.parse(identity) as [string, string, string, Array<[number, string]> | string[]];
+      const ids = db.prepare(`SELECT id FROM ${t.items} WHERE set_id = ? ORDER BY idx`).pluck().all(r.id) as number[];
+      const origins = db.prepare(`SELECT o.origin_id FROM ${t.origins} o WHERE o.${t.ref} = ?`).pluck();
+      out.push({
+        kind,
+        id: r.id,
+        dataset,
+        owner,
+        identity,
+        baseIdentity: r.basedOnId === null ? null : (identities.get(r.basedOnId) ?? null),
+        maker: r.maker,
+        makerVersion: r.makerVersion,
+        createdBy: r.createdBy,
+        note: r.note,
+        items: content.map((item, i) => ({
+          sentence: Array.isArray(item) ? item[0] : null,
+          text: Array.isArray(item) ? item[1] : item,
+          from: (origins.all(ids[i]) as number[]).flatMap((o) => (itemsAt.has(o) ? [itemsAt.get(o)![1]] : [])),
+        })),
+      });
+    }
+  }
+  return out;
+}
+
 /** People's events on claims and key facts (annotators of kind person; imported label sets are imported, not merged), in history order. */
 function readPersonItemEvents(db: Database, sets: ItemSets): PortableItemEvent[] {
   if (!hasTable(db, 'claim_label_events')) return [];
@@ -389,6 +448,11 @@ function readPersonItemEvents(db: Database, sets: ItemSets): PortableItemEvent[]
   return events.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id));
 }
 
+function itemsOf(db: Database): Pick<OtherProjectContents, 'itemEvents' | 'personSets'> {
+  const sets = readItemSets(db);
+  return { itemEvents: readPersonItemEvents(db, sets), personSets: readPersonSets(db, sets) };
+}
+
 /** Everything a merge needs from another project file, read in one snapshot; the file is never written. */
 export interface OtherProjectContents {
   projectId: string | null;
@@ -399,8 +463,9 @@ export interface OtherProjectContents {
   /** Schema 9: every scaffold version, and people's alignment events (empty before schema 9). */
   scaffolds: PortableScaffold[];
   alignments: PortableAlignment[];
-  /** Schema 8: people's claim and key-fact events (empty before schema 8). */
+  /** Schema 8: people's claim and key-fact events, and the sets people made (empty before schema 8). */
   itemEvents: PortableItemEvent[];
+  personSets: PortablePersonSet[];
 }
 
 export function readOtherProject(Driver: DatabaseConstructor, path: string): OtherProjectContents {
@@ -426,7 +491,7 @@ export function readOtherProject(Driver: DatabaseConstructor, path: string): Oth
     return db.transaction(() => {
       const meta = db.prepare(`SELECT value FROM project_meta WHERE key = 'project_id'`).pluck().get() as string | undefined;
       return { projectId: meta ?? null, schemaVersion: version, summaries: readSummaries(db), events: readEvents(db), reveals: readReveals(db),
-        scaffolds: readScaffolds(db), alignments: readPersonAlignments(db), itemEvents: readPersonItemEvents(db, readItemSets(db)) };
+        scaffolds: readScaffolds(db), alignments: readPersonAlignments(db), ...itemsOf(db) };
     })();
   } finally {
     db.close();
@@ -623,6 +688,18 @@ export class MergeRepository {
   /** Where this project's claims and key facts sit in their sets (set identities), to place a file's events. */
   itemSets(): ItemSets {
     return readItemSets(this.db);
+  }
+
+  /**
+   * Adds a person's claim set or key-fact list as its owner's next version (SetRepository, so the
+   * numbering and origins follow the one rule); `items` carry this project's unit and origin ids.
+   */
+  insertPersonSet(set: PortablePersonSet, target: { ownerKey: number; basedOnId: number | null; createdBy: number | null; items: Array<{ sentenceUnitId: number | null; text: string; from: number[] }> }): number {
+    const version = { source: 'person' as const, maker: set.maker, makerVersion: set.makerVersion, basedOnId: target.basedOnId, createdBy: target.createdBy, note: set.note, importKey: null, importId: null };
+    const sets = new SetRepository(this.db);
+    return set.kind === 'claim'
+      ? sets.insertClaimSet(target.ownerKey, { ...version, items: target.items.map((i) => ({ sentenceUnitId: i.sentenceUnitId!, text: i.text, from: i.from })) })
+      : sets.insertKeyFactSet(target.ownerKey, { ...version, items: target.items.map((i) => ({ text: i.text, from: i.from })) });
   }
 
   /** The content identities of people's claim and key-fact events here. */

@@ -18,6 +18,8 @@ export const MergeFileResultSchema = z.object({
   /** Schema 8: of the events above, people's claim and key-fact events (labels, notes, sentence–key-fact). */
   itemLabelsAdded: z.number().int().optional(),
   itemLabelsPresent: z.number().int().optional(),
+  /** People's claim sets and key-fact lists this project lacked, added as their summary's or document's next version. */
+  itemSetsAdded: z.number().int().optional(),
   annotators: z.array(z.string()),
   annotatorsAdded: z.array(z.string()),
   summariesMatched: z.number().int(),

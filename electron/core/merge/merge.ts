@@ -15,8 +15,8 @@
  *   twice changes nothing, chains A→B→C stay idempotent and the project's own events coming back
  *   from a copy are recognised.
  * - People's claim labels, key-fact labels and sentence–key-fact events, with their notes
- *   (./items.ts): claims and key facts matched by their set's content; a set this project lacks
- *   refuses the file.
+ *   (./items.ts): claims and key facts matched by their set's content; a set a person made that
+ *   this project lacks is added; any other set it lacks refuses the file.
  * - People's scaffold alignment events and the person-made scaffold versions they rest on
  *   (schema 9, ./scaffolds.ts): versions matched by (dataset, doc id) and item content, events by
  *   content; judges' alignments are not merged. A scaffold that cannot be matched refuses the file.
@@ -58,6 +58,8 @@ export interface MergeFileResult {
   /** Schema 8: people's claim and key-fact events (labels, notes, sentence–key-fact) added / already present. */
   itemLabelsAdded: number;
   itemLabelsPresent: number;
+  /** People's claim sets and key-fact lists this project lacked, added as their owner's next version. */
+  itemSetsAdded: number;
   /** Annotators with events in the file, and those created here by this merge. */
   annotators: string[];
   annotatorsAdded: string[];
@@ -88,7 +90,7 @@ function samePath(a: string, b: string): boolean {
 }
 
 function emptyResult(path: string): MergeFileResult {
-  return { path, sourceProject: null, merged: false, eventsAdded: 0, eventsPresent: 0, alignmentsAdded: 0, alignmentsPresent: 0, scaffoldsAdded: 0, itemLabelsAdded: 0, itemLabelsPresent: 0, annotators: [], annotatorsAdded: [], summariesMatched: 0, summariesNotInProject: 0, problems: [] };
+  return { path, sourceProject: null, merged: false, eventsAdded: 0, eventsPresent: 0, alignmentsAdded: 0, alignmentsPresent: 0, scaffoldsAdded: 0, itemLabelsAdded: 0, itemLabelsPresent: 0, itemSetsAdded: 0, annotators: [], annotatorsAdded: [], summariesMatched: 0, summariesNotInProject: 0, problems: [] };
 }
 
 /** Merges each file into the open project (db: its connection; projectPath: its file), one transaction per file. */
@@ -205,6 +207,7 @@ function mergeOne(target: MergeRepository, path: string, other: OtherProjectCont
   result.eventsPresent += scaffoldCounts.alignmentsPresent;
   const itemCounts = applyItemMerge(target, other, itemPlan, (name) => annotatorFor(name, 'person'), { sourceProject, mergeId });
   result.itemLabelsAdded = itemCounts.added;
+  result.itemSetsAdded = itemCounts.setsAdded;
   result.itemLabelsPresent = itemCounts.present;
   result.eventsAdded += itemCounts.added;
   result.eventsPresent += itemCounts.present;
@@ -216,7 +219,7 @@ function mergeOne(target: MergeRepository, path: string, other: OtherProjectCont
     if (target.mergeReveal(annotatorId, key, r.view, r.createdAt)) revealsChanged += 1;
   }
   result.annotatorsAdded.sort();
-  if (result.eventsAdded === 0 && result.scaffoldsAdded === 0 && revealsChanged === 0 && result.annotatorsAdded.length === 0) target.dropMerge(mergeId);
+  if (result.eventsAdded === 0 && result.scaffoldsAdded === 0 && result.itemSetsAdded === 0 && revealsChanged === 0 && result.annotatorsAdded.length === 0) target.dropMerge(mergeId);
   else target.finishMerge(mergeId, { eventsAdded: result.eventsAdded, eventsPresent: result.eventsPresent, annotatorsAdded: result.annotatorsAdded.length });
   result.merged = true;
   return result;

@@ -5,7 +5,7 @@
  * every category list one per sentence): the sentences FineSurE marks as errors
  * (pred_faithfulness_labels 1) are 10, with categories "entity error" ×4, "grammatical error" ×4,
  * "predicate error" ×1, "out-of-context error" ×1 → entity 4, other 4, relation 1, not_in_source 1.
- * Migration 011 opens a populated schema-9 project with the new columns empty.
+ * Migration 011 opens a populated project of the schema before it, the new columns empty.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
@@ -79,9 +79,9 @@ describe("FineSurE's fact-checking error categories", () => {
     }
   });
 
-  it('migration 011 opens a populated schema-9 project; earlier predictions have no error type', () => {
+  it('migration 011 opens a populated project of the schema before it; earlier predictions have no error type', () => {
     const at = MIGRATIONS.indexOf(migration011);
-    const path = join(tempDir('loupe-migration-011-'), 'schema9.loupe');
+    const path = join(tempDir('loupe-migration-011-'), 'before-011.loupe');
     const raw = projectAtSchema(path, at);
     raw.exec(ONE_SUMMARY_SEED);
     raw.exec(`

@@ -165,6 +165,39 @@ describe('FRANK in FineSurE format', () => {
   });
 });
 
+describe('FRANK with its article files', () => {
+  it("a FineSurE record whose split differs from the gold split: its judge predictions are listed, not silently dropped", () => {
+    const raw = readFileSync(benchmark('frank', 'finesure-format', 'fact-checking-raw-data.finesure.json'), 'utf8').split('\n').filter((l) => l.trim() !== '');
+    const first = JSON.parse(raw[0]!) as { doc_id: string; model: string; sentences: string[] };
+    // FineSurE's copy of the first summary joins its first two sentences (its spaCy split).
+    const merged = { ...first, sentences: [`${first.sentences[0]} ${first.sentences[1]}`, ...first.sentences.slice(2)] };
+    const edited = JSON.parse(raw[0]!) as Record<string, unknown>;
+    edited.sentences = merged.sentences;
+    for (const a of Object.values(edited.raw_annotations as Record<string, { factuality_labels: number[]; factuality_types: string[] }>)) {
+      a.factuality_labels = a.factuality_labels.slice(1);
+      a.factuality_types = a.factuality_types.slice(1);
+    }
+    edited.pred_faithfulness_labels = (edited.pred_faithfulness_labels as number[]).slice(1);
+    edited.pred_faithfulness_error_type = (edited.pred_faithfulness_error_type as string[]).slice(1);
+    const article = fileOf(benchmark('frank', 'articles-json', `${first.doc_id}.json`), `articles-json/${first.doc_id}.json`);
+    const batch = frankParser.parse([article, { path: 'raw.json', text: JSON.stringify(edited) }], {});
+    const id = `${first.doc_id}:${first.model}`;
+    expect(batch.predictionsSkipped).toEqual([
+      {
+        file: 'raw.json',
+        line: 1,
+        summaryId: id,
+        field: 'sentences',
+        expected: first.sentences.length,
+        found: first.sentences.length - 1,
+        reason: `are FineSurE's split, which differs from the gold split of articles-json/${first.doc_id}.json: the judge's per-sentence predictions do not fit the units and are left out`,
+      },
+    ]);
+    expect(batch.summaries.map((x) => x.summaryId)).toEqual([id]);
+    expect(batch.predictions).toEqual([]);
+  });
+});
+
 describe('FaithBench as shipped', () => {
   const batch = faithbenchParser.parse([fileOf(shipped('faithbench', 'batch_1.json'), 'batch_1.json')], {});
 

@@ -125,6 +125,42 @@ describe('merging claim and key-fact labels', () => {
     expect(direct).toMatchObject({ itemLabelsAdded: 0, itemLabelsPresent: 4 });
   });
 
+  it("a person's edited claim set the project lacks is added as the summary's next version, with the labels on it", async () => {
+    const { lead, alice } = await leadAndAlice('edited');
+    await withProject(alice, async (core) => {
+      const h = core.handlers;
+      const key = core.repository().corpus.summaryKey('card', 'S')!;
+      const [v1] = await h['claims.versions']({ key });
+      const c = v1!.claims;
+      // alice splits claim 0 in two; claims 1 and 2 stay.
+      await h['claims.edit']({
+        key,
+        annotator: 'alice',
+        basedOnVersion: 1,
+        claims: [
+          { sentenceUnitId: c[0]!.sentenceUnitId, text: 'The council approved it.', from: [c[0]!.id] },
+          { sentenceUnitId: c[0]!.sentenceUnitId, text: 'It is money.', from: [c[0]!.id] },
+          ...c.slice(1).map((x) => ({ sentenceUnitId: x.sentenceUnitId, text: x.text, from: [x.id] })),
+        ],
+      });
+      const claims = (await h['claims.load']({ key, annotator: 'alice' })).sentences.flatMap((s) => s.claims);
+      await h['claims.record']({ claimId: claims[1]!.id, annotator: 'alice', state: { label: 'supported', errorType: null, note: 'split from claim 1' }, timeSpentMs: 300, cause: 'label' });
+    });
+    const [result] = await withProject(lead, (core) => core.handlers['merge.projects']({ paths: [alice] }));
+    expect(result).toMatchObject({ merged: true, problems: [], itemSetsAdded: 1, itemLabelsAdded: 5 });
+    const versions = await withProject(lead, async (core) => core.handlers['claims.versions']({ key: core.repository().corpus.summaryKey('card', 'S')! }));
+    expect(versions.map((v) => [v.version, v.source, v.createdBy, v.claims.map((c) => c.text)])).toEqual([
+      [1, 'imported', null, ['The council approved the money.', 'The money is 2 million euros.', 'Work starts in March.']],
+      [2, 'person', 'alice', ['The council approved it.', 'It is money.', 'The money is 2 million euros.', 'Work starts in March.']],
+    ]);
+    // Its items name the lead's version-1 claims they came from.
+    const v1 = versions[0]!.claims.map((c) => c.id);
+    expect(versions[1]!.claims.map((c) => c.from)).toEqual([[v1[0]], [v1[0]], [v1[1]], [v1[2]]]);
+    expect(rows(lead, "SELECT c.idx, e.note FROM claim_label_events e JOIN claims c ON c.id = e.claim_id JOIN claim_sets s ON s.id = c.set_id WHERE s.version = 2")).toEqual([{ idx: 1, note: 'split from claim 1' }]);
+    const [again] = await withProject(lead, (core) => core.handlers['merge.projects']({ paths: [alice] }));
+    expect(again).toMatchObject({ itemSetsAdded: 0, itemLabelsAdded: 0, itemLabelsPresent: 5 });
+  });
+
   it('a claim set the project lacks refuses the file', async () => {
     const { alice } = await leadAndAlice('refused');
     // Another project with the same summary and key facts but its own claims.
