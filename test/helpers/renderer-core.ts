@@ -66,6 +66,8 @@ export interface RendererCore extends TestTransport {
   blindOf(unitId: number): boolean | undefined;
   /** One call through dispatch as the lead (to seed or read back in a test). */
   lead<M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>>;
+  /** An upload through imports.start as the lead, waited for (to add data mid-test). */
+  upload(name: string, records: unknown[], as?: ApiInput<'imports.start'>['as']): Promise<void>;
   /** Claims and key facts read back through the contract. */
   accuracy: {
     claimVersions(key: number): Promise<ClaimSet[]>;
@@ -311,6 +313,7 @@ export async function createRendererCore(seeds: SummarySeed[], info: HostSeed = 
   return {
     accuracy,
     scaffold,
+    upload: (name, records, as) => upload(core, name, records, as),
     ...transport,
     core,
     summaries,
