@@ -1,20 +1,13 @@
-/** Rendering the app on a core for the Annotate tests, and reloading its tab. */
+/** Rendering the app on the real core for the Annotate tests, and reloading its tab. */
 import { cleanup, render, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { App } from '../../renderer/App';
 import { resetAnnotation } from '../../renderer/state/annotation';
 import { useSession } from '../../renderer/state/session';
-import type { FakeCore } from '../../renderer/testing/fakeCore';
 import type { RendererCore } from './renderer-core';
 
-type AnyCore = FakeCore | RendererCore;
-
-/** The app rendered, Annotate on screen; on the in-memory fake, the views' background calls answered empty. */
-export async function mountAnnotate<C extends AnyCore>(core: C): Promise<C> {
-  if (!('core' in core)) {
-    core.override('analysis.latest', () => ({ running: null, done: null }));
-    core.override('judges.list', () => []);
-  }
+/** The app rendered on the core, Annotate on screen. */
+export async function mountAnnotate(core: RendererCore): Promise<RendererCore> {
   render(createElement(App, { bridge: core.bridge }));
   await screen.findByTestId('unit-current');
   return core;
@@ -25,7 +18,7 @@ export async function mountAnnotate<C extends AnyCore>(core: C): Promise<C> {
  * history and its place), the core keeps its labels. Resolves once `pane` (the mode's pane the
  * reload comes back to) is on screen.
  */
-export async function reloadTab(core: AnyCore, pane: string): Promise<void> {
+export async function reloadTab(core: RendererCore, pane: string): Promise<void> {
   cleanup();
   resetAnnotation();
   useSession.setState({ bridge: null, info: null, annotator: null, switching: false, view: 'start', booting: true, error: null });

@@ -1,5 +1,5 @@
 /**
- * The Judges view in a renderer test (happy-dom): a one-sentence project in the fake core, the
+ * The Judges view in a renderer test (happy-dom): a one-sentence project (the real core, or the fake), the
  * app opened on Judges once its list has loaded, and fast judge polling reset around each test.
  */
 import { afterEach, beforeEach, expect, vi } from 'vitest';
@@ -8,14 +8,22 @@ import { App } from '../../renderer/App';
 import { judgePolling, resetJudges, useJudges } from '../../renderer/state/judges';
 import { createFakeCore, resetRendererState, type FakeCore } from '../../renderer/testing/fakeCore';
 import type { HostInfo } from '../../shared/api';
+import { createRendererCore, type HostSeed, type RendererCore } from './renderer-core';
 
 /** A fake core holding one summary of one sentence: enough for the Judges view to have something to judge. */
 export function oneSentenceCore(info?: Partial<HostInfo>): FakeCore {
-  return createFakeCore([{ key: 1, document: 'The mayor opened the bridge.', sentences: ['The mayor opened the bridge.'] }], info);
+  return createFakeCore([{ key: 1, ...ONE_SENTENCE }], info);
+}
+
+const ONE_SENTENCE = { document: 'The mayor opened the bridge.', sentences: ['The mayor opened the bridge.'] };
+
+/** The real core holding that one-sentence project. */
+export function oneSentenceRendererCore(info?: HostSeed): Promise<RendererCore> {
+  return createRendererCore([ONE_SENTENCE], info);
 }
 
 /** Renders the app on `core`, goes to Judges and waits until the judge list has loaded. */
-export async function showJudgesView(core: FakeCore): Promise<void> {
+export async function showJudgesView(core: FakeCore | RendererCore): Promise<void> {
   render(<App bridge={core.bridge} />);
   fireEvent.click(await screen.findByTestId('nav-judges'));
   await screen.findByTestId('judges-view');

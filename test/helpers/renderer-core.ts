@@ -12,11 +12,12 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach } from 'vitest';
-import { ApiError, type AnnotationSummary, type ApiInput, type ApiMethod, type ApiOutput, type Caller, type HostInfo, type UnitLabelState } from '../../shared/api';
+import { ApiError, changeFor, type AnnotationSummary, type ApiInput, type ApiMethod, type ApiOutput, type Caller, type HostInfo, type UnitLabelState } from '../../shared/api';
 import { isLikelyFragment, type HumanLabel } from '../../shared/domain';
 import { SAMPLING_ALGORITHM } from '../../shared/sampling';
 import { locateSentences } from '../../shared/split/sentences';
 import { createCore, dispatch, type Core, type CoreOptions } from '../../electron/core/index';
+import { MemorySecretStore } from '../../electron/core/judges/secrets';
 import { createLinkRegistry } from '../../electron/serve/links';
 import type { ClaimLabelState, ClaimSet } from '../../shared/contract/claims';
 import type { KeyFactLabelState, KeyFactSet } from '../../shared/contract/keyfacts';
@@ -47,12 +48,14 @@ export interface RendererCoreOptions {
   scaffolds?: Record<string, ScaffoldContent>;
   /** Imported (read-only) label sets, as a benchmark's annotators arrive with its import. */
   imported?: string[];
+  /** The environment variables a judge or system may name for its key (the desktop host: any). */
+  allowedKeyEnv?: string[];
   /** The host hands out annotator links (`loupe serve`); absent: links.* answer unsupported. */
   links?: boolean;
 }
 
 /** What a test varies of the host: capabilities, and who calls (a lead, or an annotator link). */
-export type HostSeed = Partial<Pick<HostInfo, 'host' | 'fileDialogs' | 'diskPaths' | 'canSwitchProjects' | 'role' | 'annotator'>>;
+export type HostSeed = Partial<Pick<HostInfo, 'host' | 'fileDialogs' | 'diskPaths' | 'canSwitchProjects' | 'role' | 'annotator' | 'keychain'>>;
 
 export interface RendererCore extends TestTransport {
   core: Core;
@@ -66,6 +69,8 @@ export interface RendererCore extends TestTransport {
   blindOf(unitId: number): boolean | undefined;
   /** One call through dispatch as the lead (to seed or read back in a test). */
   lead<M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>>;
+  /** An upload through imports.start as the lead, waited for (to add data mid-test). */
+  upload(name: string, records: unknown[], as?: ApiInput<'imports.start'>['as']): Promise<void>;
   /** Claims and key facts read back through the contract. */
   accuracy: {
     claimVersions(key: number): Promise<ClaimSet[]>;
@@ -112,6 +117,9 @@ function coreAt(stateDir: string, info: HostSeed, options: RendererCoreOptions):
     diskPaths: info.diskPaths ?? host === 'electron',
     annotator: info.annotator === undefined ? DEFAULT_ANNOTATOR : info.annotator,
     links,
+    // The desktop keeps keys in the OS keychain (here in memory); `loupe serve` has none.
+    secrets: (info.keychain ?? host === 'electron') ? new MemorySecretStore() : null,
+    allowedKeyEnv: options.allowedKeyEnv ? new Set(options.allowedKeyEnv) : host === 'electron' ? 'any' : undefined,
     env: {},
   };
   return createCore(coreOptions);
@@ -311,7 +319,13 @@ export async function createRendererCore(seeds: SummarySeed[], info: HostSeed = 
   return {
     accuracy,
     scaffold,
+    upload: (name, records, as) => upload(core, name, records, as),
     ...transport,
+    // What the host passes on: the event as this caller's role may hear it (or nothing).
+    change(event) {
+      const heard = changeFor(event, caller);
+      if (heard) transport.change(heard);
+    },
     core,
     summaries,
     lead,

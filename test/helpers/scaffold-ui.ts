@@ -1,14 +1,12 @@
-/** The one-summary camera fixture of the Annotate scaffold-mode tests, and how they reach the mode. */
+/** The one-summary camera fixture of the Annotate scaffold-mode tests on the real core, and how they reach the mode. */
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { App } from '../../renderer/App';
 import type { ScaffoldContent } from '../../shared/scaffold/domain';
-import { createFakeCore, type FakeCore, type FakeSummarySpec } from '../../renderer/testing/fakeCore';
-import { createRendererCore, type HostSeed, type RendererCore } from './renderer-core';
+import { createRendererCore, type HostSeed, type RendererCore, type SummarySeed } from './renderer-core';
 
-export const CAMERA_SPECS: FakeSummarySpec[] = [
+export const CAMERA_SPECS: SummarySeed[] = [
   {
-    key: 1,
     docId: 'camera',
     document: 'Camera settings. Choose which apps can access your camera. Windows Hello is not affected.',
     sentences: ['The page lets users choose which apps use the camera.', 'Windows Hello is blocked too.'],
@@ -26,22 +24,13 @@ export const CAMERA_SCAFFOLD: ScaffoldContent = {
 
 export const press = (key: string, init: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(document.body, { key, ...init });
 
-/** A fake core holding the camera scaffold for one person, with the views' background calls answered. */
-export function scaffoldCore(scaffold: ScaffoldContent = CAMERA_SCAFFOLD, info = {}, annotator = 'ann'): FakeCore {
-  const core = createFakeCore(CAMERA_SPECS, info, { annotators: [{ id: 1, name: annotator, kind: 'person' }], scaffold: { scaffolds: { camera: scaffold } } });
-  core.override('analysis.latest', () => ({ running: null, done: null }));
-  core.override('judges.list', () => []);
-  return core;
-}
-
 /** The real core holding the camera scaffold, `annotator` a person of the project. */
 export function scaffoldRendererCore(scaffold: ScaffoldContent = CAMERA_SCAFFOLD, info: HostSeed = {}, annotator = 'ann'): Promise<RendererCore> {
-  const [{ key: _key, ...camera }] = CAMERA_SPECS as [FakeSummarySpec];
-  return createRendererCore([camera], info, { people: annotator === 'ann' ? [] : [annotator], scaffolds: { camera: scaffold } });
+  return createRendererCore(CAMERA_SPECS, info, { people: annotator === 'ann' ? [] : [annotator], scaffolds: { camera: scaffold } });
 }
 
 /** Renders the app on that core and waits for Annotate. */
-export async function renderAnnotate(core: FakeCore | RendererCore): Promise<void> {
+export async function renderAnnotate(core: RendererCore): Promise<void> {
   render(createElement(App, { bridge: core.bridge }));
   await screen.findByTestId('unit-current');
 }

@@ -6,14 +6,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { endpointConfig, installFakeJudges, judgeInfo } from '../../renderer/testing/fakeJudges';
-import type { JudgeInfo } from '../../shared/api';
-import { judgesViewLifecycle, oneSentenceCore, showJudgesView } from '../helpers/judges-view';
+import { EndpointConfigSchema } from '../../shared/judges/config';
+import type { HostSeed, RendererCore } from '../helpers/renderer-core';
+import { judgesViewLifecycle, oneSentenceRendererCore, showJudgesView } from '../helpers/judges-view';
 
-async function open(judges: JudgeInfo[]) {
-  const core = oneSentenceCore();
-  installFakeJudges(core, { judges });
-  core.override('judges.plan', (input) => ({ judge: input.name, configHash: 'a'.repeat(64), dataset: null, onlySampled: false, remote: true, selection: 4, done: 0, cached: 0, requests: 4, promptTokens: 0, baseUrls: [], shared: 0, missing: 0 }));
+const endpoint = (partial: Record<string, unknown>) => EndpointConfigSchema.parse({ kind: 'endpoint', model: 'Qwen/Qwen3-8B', ...partial });
+
+/** The one-sentence project with judges added through the core before the view opens. */
+async function open(addJudges: (core: RendererCore) => Promise<unknown>, info: HostSeed = {}) {
+  const core = await oneSentenceRendererCore(info);
+  await addJudges(core);
   await showJudgesView(core);
 }
 
@@ -21,13 +23,19 @@ judgesViewLifecycle();
 
 describe('the Judges view before a run', () => {
   it('names the base URL and the replicas a small start will call', async () => {
-    await open([judgeInfo('remote', endpointConfig({ baseUrl: 'https://judge.example.net/v1', baseUrls: ['https://judge.example.net/v1', 'http://127.0.0.1:8001/v1'] }))]);
+    await open((core) =>
+      core.lead('judges.add', { name: 'remote', config: endpoint({ baseUrl: 'https://judge.example.net/v1', baseUrls: ['https://judge.example.net/v1', 'http://127.0.0.1:8001/v1'] }) }),
+    );
     await waitFor(() => expect(screen.getByTestId('run-plan-url').textContent).toBe('https://judge.example.net/v1'));
     expect(screen.getByTestId('run-plan').textContent).toContain('and 1 more replica (http://127.0.0.1:8001/v1)');
   });
 
   it('says a stored key typed for another address must be typed again', async () => {
-    await open([judgeInfo('moved', endpointConfig({ baseUrl: 'https://judge.example.net/v1' }), { keySource: 'stored_other_origin' })]);
+    // On the desktop (a keychain): a key stored for the old address, then the judge moved.
+    await open(async (core) => {
+      await core.lead('judges.add', { name: 'moved', config: endpoint({ baseUrl: 'https://old.example.org/v1' }), apiKey: 'sk-moved-1234' });
+      await core.lead('judges.update', { name: 'moved', config: endpoint({ baseUrl: 'https://judge.example.net/v1' }) });
+    }, { host: 'electron' });
     await waitFor(() => expect(screen.getByTestId('judges-view').textContent).toContain('stored for another address: type it again'));
   });
 });

@@ -12,15 +12,16 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { App } from '../../renderer/App';
 import { ANNOTATOR_METHODS } from '../../shared/api';
 import { ApiError } from '../../renderer/api/errors';
-import { createFakeCore, deferred, resetRendererState, type FakeCore, type FakeSummarySpec } from '../../renderer/testing/fakeCore';
-import { CAMERA_SCAFFOLD, CAMERA_SPECS, press, renderAnnotate, scaffoldCore, toScaffold } from '../helpers/scaffold-ui';
+import { deferred, resetRendererState } from '../../renderer/testing/transport';
+import { createRendererCore, type RendererCore, type SummarySeed } from '../helpers/renderer-core';
+import { CAMERA_SCAFFOLD, CAMERA_SPECS, press, renderAnnotate, scaffoldRendererCore, toScaffold } from '../helpers/scaffold-ui';
 
-let core: FakeCore;
-const itemId = (key: string, version = -1) => core.scaffold.versions('camera').at(version)!.items.find((i) => i.itemKey === key)!.id;
-const mine = (key: string) => core.scaffold.alignmentOf('human:ann', 1, itemId(key));
+let core: RendererCore;
+const itemId = async (key: string, version = -1) => (await core.scaffold.versions('camera')).at(version)!.items.find((i) => i.itemKey === key)!.id;
+const mine = async (key: string) => (await core.scaffold.alignmentOf('human:ann', 1, await itemId(key)));
 
 async function mount(info = {}, annotator = 'ann') {
-  core = scaffoldCore(CAMERA_SCAFFOLD, info, annotator);
+  core = await scaffoldRendererCore(CAMERA_SCAFFOLD, info, annotator);
   await renderAnnotate(core);
 }
 
@@ -45,7 +46,7 @@ describe('scaffold alignment in Annotate', () => {
     press('1');
     expect(within(picker).getByTestId('fact-sentence-1').querySelector('input')!.checked).toBe(true);
     press('Enter');
-    await waitFor(() => expect(mine('M1')).toEqual({ value: 'preserved', sentences: [0] }));
+    await waitFor(async () => expect(await mine('M1')).toEqual({ value: 'preserved', sentences: [0] }));
     expect(screen.getByTestId('scaffold-sentences-M1').textContent).toBe('by 1');
     // F advanced to S1 (E acted on the fact F had just aligned).
     press('r'); // misrepresented ("Windows Hello is blocked too")
@@ -53,9 +54,9 @@ describe('scaffold alignment in Annotate', () => {
     await waitFor(() => expect(screen.getByTestId('annotate-notice').textContent).toContain('does not apply'));
     press('1'); // Q1 answered
     press('4'); // hello1 misrepresented
-    await waitFor(() => expect(mine('hello1')).toEqual({ value: 'misrepresented', sentences: [] }));
-    expect(mine('S1')).toEqual({ value: 'misrepresented', sentences: [] });
-    expect(mine('Q1')).toEqual({ value: 'answered', sentences: [] });
+    await waitFor(async () => expect(await mine('hello1')).toEqual({ value: 'misrepresented', sentences: [] }));
+    expect(await mine('S1')).toEqual({ value: 'misrepresented', sentences: [] });
+    expect(await mine('Q1')).toEqual({ value: 'answered', sentences: [] });
     expect(core.callsTo('scaffold.record').map((r) => [r.value, r.cause])).toEqual([
       ['preserved', 'label'],
       ['preserved', 'sentences'],
@@ -65,7 +66,7 @@ describe('scaffold alignment in Annotate', () => {
     ]);
     // X clears the current item (hello1).
     press('x');
-    await waitFor(() => expect(mine('hello1')).toEqual({ value: null, sentences: [] }));
+    await waitFor(async () => expect(await mine('hello1')).toEqual({ value: null, sentences: [] }));
     expect(screen.getByTestId('scaffold-item-hello1').getAttribute('data-value')).toBe('');
   });
 
@@ -92,17 +93,23 @@ describe('scaffold alignment in Annotate', () => {
     expect(screen.getByTestId('scaffold-item-M1').getAttribute('data-value')).toBe('');
     expect(screen.getByTestId('scaffold-item-M1').getAttribute('aria-current')).toBe('true');
     expect(screen.getByRole('alert').textContent ?? '').toContain('not saved');
-    await waitFor(() => expect(mine('S1')).toEqual({ value: 'missing', sentences: [] }));
-    expect(mine('M1')).toBeUndefined();
+    await waitFor(async () => expect(await mine('S1')).toEqual({ value: 'missing', sentences: [] }));
+    expect(await mine('M1')).toBeUndefined();
   });
 
   it('is blind: a judge and another person aligned this summary, and none of it reaches the payload or the screen', async () => {
     await mount();
-    core.scaffold.seedAlignment('judge:gpt', 1, 'camera', 'M1', { value: 'missing', sentences: [] });
-    core.scaffold.seedAlignment('human:bob', 1, 'camera', 'S1', { value: 'preserved', sentences: [1] });
+    await core.upload(
+      'alignments.jsonl',
+      [
+        { dataset: 'demo', summary_id: 's1', source: 'judge:gpt', facts: { M1: 'missing' }, questions: {}, attributes: {} },
+        { dataset: 'demo', summary_id: 's1', source: 'human:bob', facts: { S1: 'preserved' }, questions: {}, attributes: {}, fact_sentences: { S1: [1] } },
+      ],
+      'scaffold-alignments',
+    );
     const loads: unknown[] = [];
-    core.override('scaffold.load', (input) => {
-      const answer = core.base('scaffold.load')(input);
+    core.override('scaffold.load', async (input) => {
+      const answer = await core.base('scaffold.load')(input);
       loads.push(answer);
       return answer;
     });
@@ -118,7 +125,7 @@ describe('scaffold alignment in Annotate', () => {
     await mount();
     await toScaffold();
     press('f'); // M1 preserved on version 1
-    await waitFor(() => expect(mine('M1')?.value).toBe('preserved'));
+    await waitFor(async () => expect((await mine('M1'))?.value).toBe('preserved'));
     press('w');
     const editor = await screen.findByTestId('scaffold-editor');
     expect(within(editor).getByTestId('scaffold-editor-version').textContent).toContain('Your 1 alignment (and everyone\'s) stay on version 1');
@@ -135,7 +142,7 @@ describe('scaffold alignment in Annotate', () => {
     fireEvent.click(within(editor).getByTestId('scaffold-editor-save'));
     await waitFor(() => expect(screen.getByTestId('scaffold-pane').getAttribute('data-version')).toBe('2'));
     expect(screen.getByTestId('scaffold-kept').textContent).toContain('Your 1 alignment stays on version 1; version 2 starts unaligned');
-    const v2 = core.scaffold.versions('camera').at(-1)!;
+    const v2 = (await core.scaffold.versions('camera')).at(-1)!;
     expect(v2).toMatchObject({ version: 2, basedOnVersion: 1, source: 'person', createdBy: 'ann' });
     expect(v2.items.map((i) => [i.kind, i.itemKey, i.tier])).toEqual([
       ['fact', 'M1', 'main'],
@@ -145,29 +152,27 @@ describe('scaffold alignment in Annotate', () => {
     ]);
     expect(core.callsTo('scaffold.edit')[0]).toMatchObject({ basedOnVersion: 1 });
     // Version 1 keeps the alignment; version 2's M1 (a new id) starts unaligned.
-    expect(core.scaffold.alignmentOf('human:ann', 1, itemId('M1', 0))?.value).toBe('preserved');
-    expect(core.scaffold.alignmentOf('human:ann', 1, itemId('M1'))).toBeUndefined();
+    expect((await core.scaffold.alignmentOf('human:ann', 1, (await itemId('M1', 0))))?.value).toBe('preserved');
+    expect(await core.scaffold.alignmentOf('human:ann', 1, (await itemId('M1')))).toBeUndefined();
     expect(screen.getByTestId('scaffold-item-M1').getAttribute('data-value')).toBe('');
   });
 
   it('an edit refused on a stale base says so and keeps the version', async () => {
     await mount();
     await toScaffold();
-    core.override('scaffold.edit', () => {
-      throw new ApiError({ code: 'conflict', message: 'The scaffold is at version 2, not 1: reload it and edit again.' });
-    });
     press('w');
     const editor = await screen.findByTestId('scaffold-editor');
+    // Someone else saved version 2 meanwhile: this editor's base is stale.
+    const { documentKey } = await core.lead('scaffold.load', { key: 1, annotator: 'ann' });
+    await core.lead('scaffold.edit', { documentKey, annotator: 'bob', basedOnVersion: 1, ...CAMERA_SCAFFOLD });
     fireEvent.click(within(editor).getByTestId('scaffold-editor-save'));
     await waitFor(() => expect(screen.getByRole('alert').textContent ?? '').toContain('was not changed'));
     expect(screen.getByTestId('scaffold-pane').getAttribute('data-version')).toBe('1');
   });
 
   it('N moves to the next summary and loads its own alignments of the same document scaffold', async () => {
-    const specs: FakeSummarySpec[] = [CAMERA_SPECS[0]!, { ...CAMERA_SPECS[0]!, key: 2, summaryId: 's2', sentences: ['Apps need camera access.'] }];
-    core = createFakeCore(specs, {}, { scaffold: { scaffolds: { camera: CAMERA_SCAFFOLD } } });
-    core.override('analysis.latest', () => ({ running: null, done: null }));
-    core.override('judges.list', () => []);
+    const specs: SummarySeed[] = [CAMERA_SPECS[0]!, { ...CAMERA_SPECS[0]!, summaryId: 's2', sentences: ['Apps need camera access.'] }];
+    core = await createRendererCore(specs, {}, { scaffolds: { camera: CAMERA_SCAFFOLD } });
     render(<App bridge={core.bridge} />);
     await screen.findByTestId('unit-current');
     await toScaffold();
@@ -176,13 +181,13 @@ describe('scaffold alignment in Annotate', () => {
     await waitFor(() => expect(core.callsTo('scaffold.load').map((c) => c.key)).toEqual([1, 2]));
     await waitFor(() => expect(screen.getByTestId('scaffold-item-M1').getAttribute('data-value')).toBe(''));
     press('f'); // summary 2: M1 preserved
-    await waitFor(() => expect(core.scaffold.alignmentOf('human:ann', 2, itemId('M1'))?.value).toBe('preserved'));
-    expect(core.scaffold.alignmentOf('human:ann', 1, itemId('M1'))?.value).toBe('missing');
+    await waitFor(async () => expect((await core.scaffold.alignmentOf('human:ann', 2, (await itemId('M1'))))?.value).toBe('preserved'));
+    expect((await core.scaffold.alignmentOf('human:ann', 1, (await itemId('M1'))))?.value).toBe('missing');
     expect(screen.getByTestId('unit-mode').getAttribute('data-mode')).toBe('scaffold');
   });
 
   it('on an annotator link: aligns as that annotator, an edit is a pending proposal, and calls only annotator methods', async () => {
-    core = createFakeCore(CAMERA_SPECS, { role: 'annotator', annotator: 'bea' }, { annotators: [{ id: 1, name: 'bea', kind: 'person' }], scaffold: { scaffolds: { camera: CAMERA_SCAFFOLD } } });
+    core = await scaffoldRendererCore(CAMERA_SCAFFOLD, { role: 'annotator', annotator: 'bea' }, 'bea');
     render(<App bridge={core.bridge} />);
     await screen.findByTestId('unit-current');
     await toScaffold();
@@ -197,7 +202,7 @@ describe('scaffold alignment in Annotate', () => {
     const pending = await screen.findByTestId('scaffold-proposed');
     expect(pending.textContent).toBe('Your edit of the scaffold is proposal 1, pending: it changes nothing until the lead accepts it. You keep labeling version 1.');
     expect(screen.getByTestId('scaffold-pane').getAttribute('data-version')).toBe('1');
-    expect(core.scaffold.versions('camera')).toHaveLength(1);
+    expect(await core.scaffold.versions('camera')).toHaveLength(1);
     const called = new Set(core.calls.map((call) => call.method));
     for (const method of called) expect(Object.prototype.hasOwnProperty.call(ANNOTATOR_METHODS, method), method).toBe(true);
     expect(called.has('scaffold.load')).toBe(true);

@@ -7,17 +7,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { App } from '../../renderer/App';
-import { createFakeCore, resetRendererState, type FakeCore } from '../../renderer/testing/fakeCore';
-import { installFakeJudges } from '../../renderer/testing/fakeJudges';
+import { resetRendererState } from '../../renderer/testing/transport';
+import { createRendererCore, type RendererCore } from '../helpers/renderer-core';
 
-let core: FakeCore;
+let core: RendererCore;
 beforeEach(() => resetRendererState());
 afterEach(() => cleanup());
 
 async function openSystems(keychain: boolean) {
-  core = createFakeCore([{ key: 1, docId: 'd1', document: 'Rain flooded the valley.', sentences: ['Rain flooded the valley.'] }], { keychain, host: keychain ? 'electron' : 'web' });
-  installFakeJudges(core, { judges: [] });
-  core.override('analysis.latest', () => ({ running: null, done: null }));
+  // `loupe serve` lets a system name only the variables it was started with (--allow-key-env).
+  core = await createRendererCore([{ docId: 'd1', document: 'Rain flooded the valley.', sentences: ['Rain flooded the valley.'] }], { keychain, host: keychain ? 'electron' : 'web' }, { allowedKeyEnv: keychain ? undefined : ['SYS_KEY'] });
   render(<App bridge={core.bridge} />);
   fireEvent.click(await screen.findByTestId('nav-judges'));
   return within(await screen.findByTestId('accuracy-systems'));
@@ -40,7 +39,8 @@ describe('systems’ keys in the Judges view', () => {
     // The field is emptied: the key is never shown back.
     expect((systems.getByTestId('system-api-key') as HTMLInputElement).value).toBe('');
 
-    fill(systems, 'from-env', 'OPENAI_API_KEY');
+    // Systems are listed by name: this one after "typed".
+    fill(systems, 'via-env', 'OPENAI_API_KEY');
     fireEvent.click(systems.getByTestId('system-add'));
     await screen.findByText('from $OPENAI_API_KEY');
     expect(core.callsTo('systems.add')[1]).not.toHaveProperty('apiKey');

@@ -7,29 +7,36 @@
  */
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeCore, deferred, resetRendererState } from '../../../renderer/testing/fakeCore';
+import type { ChangeEvent } from '../../../shared/api';
+import { deferred, resetRendererState } from '../../../renderer/testing/fakeCore';
 import { endpointConfig, installFakeJudges, judgeInfo } from '../../../renderer/testing/fakeJudges';
+import { createRendererCore } from '../../helpers/renderer-core';
 import { CAMERA_SCAFFOLD, CAMERA_SPECS, press, renderAnnotate, toScaffold } from '../../helpers/scaffold-ui';
 import { judgesViewLifecycle, oneSentenceCore, showJudgesView } from '../../helpers/judges-view';
+
+let seq = 0;
+/** A change event as the core's bus numbers it. */
+const event = (change: Pick<ChangeEvent, 'namespace' | 'what'> & Partial<ChangeEvent>): ChangeEvent => ({ seq: (seq += 1), dataset: null, by: null, ...change });
 
 describe('Annotate hears of an imported scaffold', () => {
   beforeEach(() => resetRendererState());
   afterEach(() => cleanup());
 
   it('an annotator link in Scaffold mode shows the scaffold the lead imported, and loads it once per event', async () => {
-    const core = createFakeCore(CAMERA_SPECS, { role: 'annotator', annotator: 'alice' }, { annotators: [{ id: 1, name: 'alice', kind: 'person' }], scaffold: { scaffolds: {} } });
+    const core = await createRendererCore(CAMERA_SPECS, { role: 'annotator', annotator: 'alice' }, { people: ['alice'] });
     await renderAnnotate(core);
     await toScaffold();
     await screen.findByTestId('scaffold-empty');
     const loads = () => core.callsTo('scaffold.load').length;
     const before = loads();
 
-    // A judge added: none of this link's business (the fake filters as the server does); nothing is fetched.
-    act(() => core.change({ namespace: 'judges', what: 'judges.add' }));
-    core.scaffold.importScaffold('camera', CAMERA_SCAFFOLD);
+    // The lead imports a scaffold (the real import); a judge added meanwhile is none of this
+    // link's business (filtered as the hosts filter): nothing is fetched for it.
+    await core.upload('scaffold.jsonl', [{ dataset: 'demo', doc_id: 'camera', ...CAMERA_SCAFFOLD }], 'scaffold');
+    act(() => core.change(event({ namespace: 'judges', what: 'judges.add' })));
     expect(loads()).toBe(before);
 
-    act(() => core.change({ namespace: 'imports', what: 'imports.scaffold' }));
+    act(() => core.change(event({ namespace: 'imports', what: 'imports.scaffold', dataset: 'demo' })));
     await screen.findByTestId('scaffold-item-M1');
     expect(screen.getByTestId('scaffold-item-M1').textContent).toContain('Users choose which apps can access the camera.');
     expect(screen.queryByTestId('scaffold-empty')).toBeNull();
@@ -42,14 +49,14 @@ describe('Annotate hears of a claim set made elsewhere', () => {
   afterEach(() => cleanup());
 
   it('an annotator link in Claims mode shows the claims the lead made in another tab', async () => {
-    const core = createFakeCore(CAMERA_SPECS, { role: 'annotator', annotator: 'alice' }, { annotators: [{ id: 1, name: 'alice', kind: 'person' }] });
+    const core = await createRendererCore(CAMERA_SPECS, { role: 'annotator', annotator: 'alice' }, { people: ['alice'] });
     await renderAnnotate(core);
     press('t'); // Claims mode
     await screen.findByTestId('claims-empty');
     const summary = core.summaries[0]!;
-    // The lead's edit (its own tab; straight to the fake's handler, as the server stores it).
-    await core.base('claims.edit')({ key: summary.key, annotator: 'lead-person', basedOnVersion: null, claims: [{ sentenceUnitId: summary.units[0]!.id, text: 'Users choose which apps use the camera.', from: [] }] });
-    act(() => core.change({ namespace: 'claims', what: 'claims.edit', by: null }));
+    // The lead's edit from its own tab: through dispatch as the lead, as the server stores it.
+    await core.lead('claims.edit', { key: summary.key, annotator: 'lead-person', basedOnVersion: null, claims: [{ sentenceUnitId: summary.units[0]!.id, text: 'Users choose which apps use the camera.', from: [] }] });
+    act(() => core.change(event({ namespace: 'claims', what: 'claims.edit' })));
     await screen.findByTestId('claims-pane');
     expect(screen.getByTestId('claim-current').textContent).toContain('Users choose which apps use the camera.');
   });
