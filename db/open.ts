@@ -117,6 +117,14 @@ function judgeMarks(path: string, applicationId: number, userVersion: number, ha
     if (options.create && userVersion === 0 && !hasSchema) return;
     throw new ProjectFileError(`${path} is an SQLite file but not a Loupe project; ${UNCHANGED}`, 'not_a_project');
   }
+  // Loupe sets the mark and the schema version in one transaction: a negative version, or none
+  // beside tables, means another tool changed the file, and migrating it would fail halfway.
+  if (userVersion < 0) {
+    throw new ProjectFileError(`${path} is damaged (its schema version is ${userVersion}; a Loupe project has 1 to ${SCHEMA_VERSION}); ${UNCHANGED}`, 'corrupt');
+  }
+  if (userVersion === 0 && hasSchema) {
+    throw new ProjectFileError(`${path} is damaged (marked as a Loupe project with tables but schema version 0); ${UNCHANGED}`, 'corrupt');
+  }
   if (userVersion > SCHEMA_VERSION) {
     throw new ProjectFileError(
       `${path} was written by a newer Loupe (schema ${userVersion}; this version knows up to ${SCHEMA_VERSION}). Update Loupe to open it; ${UNCHANGED}.`,
@@ -161,12 +169,17 @@ function requireWritableFile(path: string): void {
   requireWritable(dirname(path), `${path} is in a read-only folder; Loupe needs to create ${path}-wal beside it`);
 }
 
+/**
+ * Writable for whoever runs Loupe, and marked writable: root passes access(2) on any file, but a
+ * file or folder with no write permission bit (chmod 444, 555) was made read-only on purpose.
+ */
 function requireWritable(path: string, message: string): void {
   try {
     accessSync(path, constants.W_OK);
   } catch {
     throw new ProjectFileError(message, 'read_only');
   }
+  if ((statSync(path).mode & 0o222) === 0) throw new ProjectFileError(message, 'read_only');
 }
 
 /**

@@ -4,9 +4,12 @@
  * before anything recurses into them, never a 500 or a stack overflow, and nothing is stored.
  */
 import Database from 'better-sqlite3';
+import { request } from 'node:http';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../../electron/core/index';
+import { startServer } from '../../../electron/serve/server';
 import { dispatch } from '../../../electron/core/dispatch';
 import { MAX_JSON_DEPTH } from '../../../shared/formats/nesting';
 import { LIMITS } from '../../../shared/limits';
@@ -68,5 +71,35 @@ describe.each(adds)('$method extra', ({ method, input, table }) => {
     expect(rows(table)).toBe(1);
     await dispatch(core.handlers, `${method.split('.')[0]}.remove`, { name: method === 'judges.add' ? 'j' : 's' });
     expect(rows(table)).toBe(0);
+  });
+});
+
+describe('over HTTP (loupe serve)', () => {
+  it('extra nested 2,000 levels is a 400 invalid_input, not a 500 with a stack overflow', async () => {
+    const staticDir = join(dir, 'static');
+    mkdirSync(staticDir, { recursive: true });
+    writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
+    const server = await startServer({ handlers: core.handlers, staticDir });
+    try {
+      const body = JSON.stringify({ name: 'j', config: { kind: 'endpoint', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', extra: nested(2_000) } });
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request(
+          { host: '127.0.0.1', port: server.port, path: '/api/judges.add', method: 'POST', headers: { 'content-type': 'application/json', 'x-loupe-token': server.token } },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (text += chunk));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body)).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining(`JSON nested at most ${MAX_JSON_DEPTH} levels deep`) } });
+      expect(rows('judges')).toBe(0);
+    } finally {
+      await server.close();
+    }
   });
 });
