@@ -140,6 +140,8 @@ export const CHANGING_METHODS: ReadonlySet<ApiMethod> = new Set<ApiMethod>([
   'systems.add',
   'systems.remove',
   'accuracy.batchImport',
+  'proposals.accept',
+  'proposals.decline',
 ]);
 
 /** The role check of one validated call; null when allowed, else the refusal (code forbidden). */

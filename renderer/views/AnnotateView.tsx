@@ -83,12 +83,12 @@ export function AnnotateView() {
   // Claim, key-fact or scaffold sets another tab, the CLI or a run brought: shown without a reload
   // (this person's own labels and edits are on screen already).
   useChanges(
-    ['imports', 'claims', 'keyfacts', 'scaffold'],
+    ['imports', 'claims', 'keyfacts', 'scaffold', 'proposals'],
     () => {
       reloadItemsLater();
       return reloadScaffold();
     },
-    { enabled: annotator !== null, matches: (event) => event.namespace === 'imports' || event.what === 'accuracy.run' || (event.what.endsWith('.edit') && event.by !== annotator) },
+    { enabled: annotator !== null, matches: (event) => event.namespace === 'imports' || event.namespace === 'proposals' || event.what === 'accuracy.run' || (event.what.endsWith('.edit') && event.by !== annotator) },
   );
 
   // Stable, so the memoised queue and document skip a label keypress.

@@ -4,7 +4,7 @@
  * here: the events travel beside the API (desktop IPC, `GET /api/events` in `loupe serve`).
  *
  * An annotator link learns only of changes to what it may see: the corpus, samples, claim /
- * key-fact / scaffold sets and its own labels; never of judges, systems, task runs, reviews,
+ * key-fact / scaffold sets, the lead's decisions on proposals and its own labels; never of judges, systems, task runs, reviews,
  * links, merges or someone else's labels, nor of imports that carry judge outputs or labels.
  */
 import { z } from 'zod';
@@ -26,6 +26,7 @@ export const CHANGE_NAMESPACES = [
   'scaffold',
   'systems',
   'accuracy',
+  'proposals',
 ] as const;
 export const ChangeNamespaceSchema = z.enum(CHANGE_NAMESPACES);
 export type ChangeNamespace = z.infer<typeof ChangeNamespaceSchema>;
@@ -50,7 +51,7 @@ export function resyncEvent(): ChangeEvent {
   return { seq: -1, namespace: 'projects', what: RESYNC_WHAT, dataset: null, by: null };
 }
 
-const ANNOTATOR_NAMESPACES: ReadonlySet<ChangeNamespace> = new Set<ChangeNamespace>(['projects', 'datasets', 'imports', 'annotation', 'sampling', 'claims', 'keyfacts', 'scaffold']);
+const ANNOTATOR_NAMESPACES: ReadonlySet<ChangeNamespace> = new Set<ChangeNamespace>(['projects', 'datasets', 'imports', 'annotation', 'sampling', 'claims', 'keyfacts', 'scaffold', 'proposals']);
 /** Imports of these kinds carry judge outputs or other people's labels: not an annotator's business. */
 const LEAD_ONLY_IMPORTS: ReadonlySet<string> = new Set(['imports.predictions', 'imports.labels', 'imports.scaffold-alignments']);
 

@@ -11,19 +11,13 @@
  */
 import { redact } from '../../../shared/judges/redact';
 import type { TaskErrorKind } from '../../../shared/contract/tasks';
+import type { RunCountFields } from '../../../shared/run-counts';
 import type { StoredAnswer, TaskPlan } from './kind';
 
-export interface RunCountsSnapshot {
+/** The counters as the run status carries them (the fields shared/run-counts.ts words, and more). */
+export interface RunCountsSnapshot extends RunCountFields {
   done: number;
   total: number;
-  cached: number;
-  reusedParseErrors: number;
-  requests: number;
-  dropped: number;
-  ok: number;
-  parseErrors: number;
-  failed: number;
-  failuresInARow: number;
   missing: number;
   tokens: { prompt: number; completion: number };
   errors: Array<{ kind: TaskErrorKind; count: number; lastMessage: string }>;

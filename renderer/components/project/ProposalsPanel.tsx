@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import type { Proposal } from '../../../shared/api';
 import { ApiError, errorMessage } from '../../api/errors';
 import { bridge } from '../../state/session';
+import { useChanges } from '../useChanges';
 
 type Listing = { state: 'loading' } | { state: 'unsupported' } | { state: 'ready'; proposals: Proposal[] };
 
@@ -42,6 +43,10 @@ export function ProposalsPanel({ onDecided }: { onDecided?: () => void }) {
   useEffect(() => {
     void refresh();
   }, []);
+  // An annotator's edit (a new proposal) or another lead tab's decision: the list is refetched.
+  useChanges(['claims', 'keyfacts', 'scaffold', 'proposals'], () => void refresh(), {
+    matches: (event) => event.namespace === 'proposals' || event.what.endsWith('.edit'),
+  });
 
   if (listing.state !== 'ready') return null;
 

@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CHANGE_NAMESPACES, changeFor, type ChangeEvent, type ChangeNamespace } from '../../../shared/api';
+import { API, CHANGE_NAMESPACES, CHANGING_METHODS, changeFor, type ChangeEvent, type ChangeNamespace } from '../../../shared/api';
 import { createCore } from '../../../electron/core/index';
 import { runImport } from '../../../electron/core/imports/run';
 import { newsRows, writeJsonl } from '../../helpers/project';
@@ -16,6 +16,33 @@ const dir = tempDir();
 const alice = { role: 'annotator', annotator: 'alice' } as const;
 const event = (namespace: ChangeNamespace, what: string, by: string | null = null): ChangeEvent => ({ seq: 1, namespace, what, dataset: 'news', by });
 
+describe('CHANGING_METHODS: every writing method is on the list', () => {
+  // A method off the list sends no event, so a view stays stale: each one must be a read, a start
+  // or control of background work (which emits when it ends), a host dialog, or a write no open
+  // view shows (named here with why).
+  const READ = /\.(list|load|get|status|versions|queue|card|table|preview|plan|defaults|info|recent|activity|runs|latest|corrections|tasks|revealStatus)$/;
+  const BACKGROUND = /\.(start|pause|resume|cancel)$/;
+  const UNSHOWN: Record<string, string> = {
+    'judges.batchExport': 'records its request file for the later import; no view lists request files',
+    'accuracy.batchExport': 'the same, for an accuracy task',
+    'export.build': 'writes a file outside the project',
+    'annotation.reveal': 'the reveal shows in the revealing tab only; later labels carry it',
+    'review.reveal': 'the same, in Review',
+  };
+
+  it('names every method that is neither a read, background work, a dialog nor an unshown write', () => {
+    const unlisted = Object.keys(API).filter(
+      (method) => !CHANGING_METHODS.has(method as keyof typeof API) && !READ.test(method) && !BACKGROUND.test(method) && !method.startsWith('dialog.') && !(method in UNSHOWN),
+    );
+    expect(unlisted).toEqual([]);
+    for (const method of Object.keys(UNSHOWN)) expect(Object.keys(API)).toContain(method);
+  });
+
+  it('a writing method is not mistaken for a read', () => {
+    for (const method of CHANGING_METHODS) expect(READ.test(method) || BACKGROUND.test(method), method).toBe(false);
+  });
+});
+
 describe('changeFor: who hears which change', () => {
   it('the lead hears every change', () => {
     for (const namespace of CHANGE_NAMESPACES) expect(changeFor(event(namespace, `${namespace}.x`, 'bob'), { role: 'lead' })).not.toBeNull();
@@ -23,7 +50,7 @@ describe('changeFor: who hears which change', () => {
 
   it('an annotator link hears the corpus, samples, sets and its own labels, and nothing of judges or other people', () => {
     const heard = CHANGE_NAMESPACES.filter((namespace) => changeFor(event(namespace, `${namespace}.x`), alice) !== null);
-    expect(heard).toEqual(['projects', 'datasets', 'imports', 'annotation', 'sampling', 'claims', 'keyfacts', 'scaffold']);
+    expect(heard).toEqual(['projects', 'datasets', 'imports', 'annotation', 'sampling', 'claims', 'keyfacts', 'scaffold', 'proposals']);
     expect(changeFor(event('judges', 'judges.add'), alice)).toBeNull();
     expect(changeFor(event('judges', 'judges.run'), alice)).toBeNull();
     expect(changeFor(event('accuracy', 'accuracy.run'), alice)).toBeNull();
