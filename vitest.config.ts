@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three tiers (issue #8): `unit` (pure code and SQLite, in process: no child process, worker
+ * Three tiers: `unit` (pure code and SQLite, in process: no child process, worker
  * thread, bundling or browser), `integration` (the CLI and `loupe serve` as processes, the analysis
  * worker, esbuild bundles, electron-builder) and `e2e` (Debian Chromium, Electron). The two outer
  * tiers spawn out/cli/loupe.cjs, the bundle `npm run loupe` runs, built once by their globalSetup.

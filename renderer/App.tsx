@@ -29,7 +29,7 @@ import { StartView } from './views/StartView';
 
 // The judge audit is a large view most annotation sessions never open: its own chunk.
 const AnalysisView = lazy(() => import('./views/AnalysisView').then((module) => ({ default: module.AnalysisView })));
-// Adjudication likewise (issue 5).
+// Adjudication likewise.
 const ReviewView = lazy(() => import('./views/ReviewView').then((module) => ({ default: module.ReviewView })));
 
 export function App({ bridge }: { bridge: LoupeBridge }) {
@@ -52,7 +52,7 @@ export function App({ bridge }: { bridge: LoupeBridge }) {
   useViewKeys(projectPath !== null && lead);
   useWarnBeforeClosingWithWrites();
 
-  // Only the views that record under a name ask for one (issue 9): Annotate, and Review, whose
+  // Only the views that record under a name ask for one: Annotate, and Review, whose
   // cards show and store the reviewer's own decisions. Project, Judges and Analysis need none.
   const needsName = (view === 'annotate' || view === 'review') && (!annotator || switching);
 

@@ -1,5 +1,5 @@
 /**
- * The keys that open views, the same from every view (issue 9 item 6), and the tabs that show
+ * The keys that open views, the same from every view, and the tabs that show
  * them. One place, so the tabs, the legend, the help and the handler never disagree.
  *
  * L (for "label") goes back to Annotate: free in Annotate and Review, whose keys are F/U/C/1-3,

@@ -75,7 +75,7 @@ export function Header() {
 
 /**
  * The annotation progress, subscribed on its own: every label moves it, and only these bars (not
- * the tabs and the annotator) render again for it (issue 9 item 5).
+ * the tabs and the annotator) render again for it.
  */
 function HeaderProgress() {
   const progress = useAnnotation((state) => state.progress);

@@ -82,7 +82,7 @@ interface QueueRowButtonProps<T> {
 
 /**
  * Memoised: a label changes one item of the queue (its done count), so only that row renders
- * again, not every row in view (issue 9 item 5). Callers pass a stable `row` and `onOpen` for it.
+ * again, not every row in view. Callers pass a stable `row` and `onOpen` for it.
  */
 const QueueRowButton = memo(function QueueRowButton<T>({ item, row, index, start, current, onOpen }: QueueRowButtonProps<T>) {
   const shown = row(item);

@@ -6,7 +6,7 @@ export function useScrollCurrentIntoView<T extends HTMLElement>(deps: readonly u
   const list = useRef<T>(null);
   useEffect(() => {
     // In the next frame, not in the keypress's task: scrolling forces a layout, which would delay
-    // the paint of the new current row (issue 9 item 5).
+    // the paint of the new current row.
     const frame = requestAnimationFrame(() => list.current?.querySelector<HTMLElement>('[aria-current="true"]')?.scrollIntoView?.({ block: 'nearest' }));
     return () => cancelAnimationFrame(frame);
     // The caller names what moves the row.

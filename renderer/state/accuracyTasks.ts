@@ -1,5 +1,5 @@
 /**
- * The lead's Summarization Accuracy tasks (issue 11 items 4–5) in the Judges view: the task
+ * The lead's Summarization Accuracy tasks in the Judges view: the task
  * kinds with their prompts, the systems under test, what a start would send (accuracy.plan,
  * before Start), and the runs with their progress, polled while they run.
  *

@@ -1,5 +1,5 @@
 /**
- * The Analysis view's data (issue 4): the settings form, the analysis job followed by polling
+ * The Analysis view's data: the settings form, the analysis job followed by polling
  * `analysis.status`, and the newest finished report with its Markdown.
  *
  * Blindness: this store is the only holder of report data in the renderer. The annotation store
@@ -20,7 +20,7 @@ export interface SettingsDraft {
   cap: string;
   /** '' = every dataset. */
   dataset: string;
-  /** Whose labels are the human reference, how several resolve, and whether labels given after a reveal count (issue 9). */
+  /** Whose labels are the human reference, how several resolve, and whether labels given after a reveal count. */
   reference: ReferenceSet;
   humanLabel: HumanLabelRule;
   includeRevealed: boolean;

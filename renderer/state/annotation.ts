@@ -269,7 +269,7 @@ function withPendingLabels(summary: AnnotationSummary): AnnotationSummary {
   };
 }
 
-/** annotation.load may say the summary was revealed (issue 9); older cores do not. */
+/** annotation.load may say the summary was revealed; older cores do not. */
 function isRevealedSummary(summary: AnnotationSummary): boolean {
   return 'revealed' in summary && (summary as { revealed?: unknown }).revealed === true;
 }

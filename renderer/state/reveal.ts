@@ -1,5 +1,5 @@
 /**
- * The reveal gate (issue 9): Analysis and Review show judge verdicts, suspicious flags and
+ * The reveal gate: Analysis and Review show judge verdicts, suspicious flags and
  * benchmark labels. While the current annotator still has unfinished summaries in their sample,
  * opening one of those views asks first, naming how many summaries it would reveal; on "reveal
  * for them" the core records the reveal (labels given on them afterwards are stored blind: false).

@@ -1,5 +1,5 @@
 /**
- * The review session (issue 5): one queue of one dataset (filters), the card on screen, the
+ * The review session: one queue of one dataset (filters), the card on screen, the
  * sentence being decided, and what has been revealed for the sentences already decided.
  *
  * Blindness: the queue and the card carry no label but the adjudicator's own decision. Judge

@@ -3,7 +3,7 @@
  * open project, the current annotator and the current view. Everything else reads the bridge
  * from here.
  *
- * Identity (issue 9): the current annotator belongs to this tab or window (sessionStorage, like
+ * Identity: the current annotator belongs to this tab or window (sessionStorage, like
  * the serve token): a new tab asks, a reload keeps the tab's own, and another tab switching to
  * someone else changes nothing here. An annotator link's identity is the host's and fixed.
  */

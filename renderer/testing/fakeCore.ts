@@ -210,7 +210,7 @@ export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo>
     'annotation.load': ({ key, annotator }) => {
       const summary = summaries.find((s) => s.key === key);
       if (!summary) throw new ApiError({ code: 'not_found', message: `No summary ${key}` });
-      // `revealed` as the backend may add it (issue 9); the renderer reads it when present.
+      // `revealed` as the backend may add it; the renderer reads it when present.
       const loaded: AnnotationSummary & { revealed?: boolean } = { ...summary, units: summary.units.map((u) => ({ ...u, state: stateOf(u.id) })) };
       if (revealed.get(annotator)?.has(key)) loaded.revealed = true;
       return loaded;

@@ -1,5 +1,5 @@
 /**
- * Analysis (issue 4): the judge audit of PROTOCOL.md, per dataset, in the paper's layout. Run it
+ * Analysis: the judge audit of PROTOCOL.md, per dataset, in the paper's layout. Run it
  * with chosen settings, follow its progress, read the tables and figures, export each figure as
  * SVG or PNG and the whole report as JSON or Markdown.
  *

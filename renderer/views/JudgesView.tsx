@@ -1,6 +1,6 @@
 /**
  * Judges: the project's LLM judges and the offline baseline, their configuration (with the exact
- * request they send), and background runs with progress. Issue 3: the CLI's fields and controls.
+ * request they send), and background runs with progress. The CLI's fields and controls.
  *
  * Blindness: this view shows configurations, counts and progress, never a sentence's prediction,
  * and it shares no state with the Annotate view.

@@ -1,5 +1,5 @@
 /**
- * Review (issue 5): adjudicate the sentences a queue marks — suspicious summaries, human-vs-judge
+ * Review: adjudicate the sentences a queue marks — suspicious summaries, human-vs-judge
  * and judge-vs-judge disagreements, human-vs-human disagreements — with Annotate's layout and
  * keys: document left (closest passages), summary right, F/U/C to decide, E for an error type.
  *

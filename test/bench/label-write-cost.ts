@@ -1,5 +1,5 @@
 /**
- * The label write's own cost (issue 9 item 5): one durable `annotation.record` through dispatch
+ * The label write's own cost: one durable `annotation.record` through dispatch
  * (validation, one committed transaction with synchronous=FULL, the progress answer), in process,
  * on a small project and on a big one in the same run. The cost should not grow with the project
  * or the queue. Beside it: what the old answer cost, a full recount of the annotator's queue.

@@ -1,5 +1,5 @@
 /**
- * Issue 11 (claims and key facts) end to end in Debian's Chromium against the real `loupe serve`:
+ * Claims and key facts end to end in Debian's Chromium against the real `loupe serve`:
  * a project built through the CLI (summaries with benchmark labels, then an accuracy JSON Lines
  * file with claim sets, a key-fact set, a judge's claim and key-fact verdicts and another person's
  * imported labels), sampled for alice. Through alice's annotator link, by keyboard only: T to the

@@ -1,5 +1,5 @@
 /**
- * Issue 9, done when: through an annotator link in Debian's Chromium, `loupe serve --annotator
+ * Done when: through an annotator link in Debian's Chromium, `loupe serve --annotator
  * alice` on a project holding judge predictions, benchmark global labels, an imported benchmark
  * label set and another person's labels, alice labels a summary, and no payload the page receives
  * (any call) carries a judge output, a benchmark label or another annotator's label; the

@@ -88,7 +88,7 @@ describe('desktop app (Electron)', () => {
       expect(madeUp).toBe('forbidden');
 
       await page.getByTestId('open-demo').click();
-      // Only Annotate asks who is annotating (issue 9): the project opens without a name.
+      // Only Annotate asks who is annotating: the project opens without a name.
       const picker = page.getByTestId('annotator-picker');
       const nav = page.getByTestId('nav-annotate');
       await nav.waitFor({ timeout: 60_000 });

@@ -26,7 +26,7 @@ const jsonl = (rows: unknown[]) => Buffer.from(rows.map((r) => JSON.stringify(r)
 describe('import from the browser', () => {
   it('shows problems for a bad file, imports a good one, samples it and opens it for annotation', async () => {
     const dir = tempDir();
-    // Import and sampling are the lead's: the lead link, with no annotator preset (issue 9).
+    // Import and sampling are the lead's: the lead link, with no annotator preset.
     serve = await startServe(['--project', join(dir, 'fresh.loupe')], { LOUPE_STATE_DIR: dir });
     expect(serve.links).toEqual([serve.lead.url]);
     browser = await launchChromium();
@@ -78,7 +78,7 @@ describe('import from the browser', () => {
   });
 });
 
-describe('browser uploads carry bytes (issue 10 item 8)', () => {
+describe('browser uploads carry bytes', () => {
   it('refuses a Latin-1 file with its line number, as `loupe import` does, and then imports the UTF-8 one with its accents', async () => {
     const dir = tempDir();
     leadServe = await startServe(['--project', join(dir, 'bytes.loupe')], { LOUPE_STATE_DIR: dir });

@@ -1,5 +1,5 @@
 /**
- * The Review view end to end (issue 5) in Debian's Chromium against the real `loupe serve` on the
+ * The Review view end to end in Debian's Chromium against the real `loupe serve` on the
  * demo project (FRANK): open the suspicious queue, decide two sentences by keyboard with no judge
  * label, other annotator's label or global label in any payload before each decision, see them
  * revealed after, revise one, read Table 4 and the flips, then export with the CLI and find the

@@ -1,5 +1,5 @@
 /**
- * Issue 12 (Semantic Scaffold) end to end in Debian's Chromium against the real `loupe serve`:
+ * The Semantic Scaffold end to end in Debian's Chromium against the real `loupe serve`:
  * the App. B.4 project built through the CLI (summaries, the scaffold with --as scaffold, a
  * judge's and an imported person's alignments with --as scaffold-alignments), sampled for alice.
  * Through alice's annotator link, by keyboard only: T until the Scaffold mode, every item of the

@@ -21,7 +21,7 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 /**
- * The lead link asks who is annotating (issue 9: no preselected annotator; the choice is per tab).
+ * The lead link asks who is annotating (no preselected annotator; the choice is per tab).
  * `choice` clicks a person the project already knows (offered in the picker), `typed` enters a
  * new name. Resolves once the picker has gone.
  */

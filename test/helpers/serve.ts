@@ -1,6 +1,6 @@
 /**
  * Starts the real `loupe serve` (the CLI, the services, a real SQLite file) in a child process and
- * reads the links it prints first: one annotator link per `--annotator` (issue 9), then the lead
+ * reads the links it prints first: one annotator link per `--annotator`, then the lead
  * link. `url`/`token` are the first line (the annotator link when --annotator is given, else the
  * lead link); `lead` is always the lead link and `links` every printed line.
  */

@@ -1,5 +1,5 @@
 /**
- * `loupe accuracy run … --batch-out REQ.jsonl` / `--batch-in OUT.jsonl` (issue 11): the requests
+ * `loupe accuracy run … --batch-out REQ.jsonl` / `--batch-in OUT.jsonl`: the requests
  * of a task written without a call, run by the stand-in batch engine against the mock server,
  * read back; the systems list then counts the summaries, a live run sends nothing, and a file
  * with an unreadable line exits 3 saying which line. Both flags together is a usage error.

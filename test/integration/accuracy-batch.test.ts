@@ -1,5 +1,5 @@
 /**
- * Batch files for the accuracy tasks (issue 11), through the contract (accuracy.batchExport /
+ * Batch files for the accuracy tasks, through the contract (accuracy.batchExport /
  * batchImport via dispatch): export a task's requests, run them through the stand-in batch engine
  * (test/mock-openai/batch-executor.ts) against the mock server, import the output, and find what a
  * live run of the same configuration stores (claim sets, then claim verdicts); a second export is

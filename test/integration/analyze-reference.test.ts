@@ -1,10 +1,10 @@
 /**
- * `loupe analyze --human-label, --reference, --include-revealed` end to end (issue 9 item 4 and
- * the reveal rule), through the CLI bundle as a child process: FRANK's XSum summaries imported
+ * `loupe analyze --human-label, --reference, --include-revealed` end to end (whose labels are the
+ * reference, and the reveal rule), through the CLI bundle as a child process: FRANK's XSum summaries imported
  * with `loupe import` (three imported annotators), a person's labels recorded through the core
  * (four blind, two after a reveal), then each flag changes what the report says and counts; the
  * contract refuses an unknown value (exit 1, nothing on stdout); single-sentence summaries get
- * agreement and all-units error rates in the JSON (issue 10 item 2).
+ * agreement and all-units error rates in the JSON.
  */
 import Database from 'better-sqlite3';
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The judge audit end to end (issue 4): the worked example (test/fixtures/analysis/worked-example.json)
+ * The judge audit end to end: the worked example (test/fixtures/analysis/worked-example.json)
  * written out as import files and imported with the real `loupe import` (predictions detected
  * without --as) into a fresh project, then `loupe analyze --json` as a child process, checked
  * against the fixture's hand-derived `expected` block; determinism of two runs with replicates;

@@ -1,5 +1,5 @@
 /**
- * The `loupe` CLI is a host like IPC and HTTP (issue #8 item 2): each subcommand builds the
+ * The `loupe` CLI is a host like IPC and HTTP: each subcommand builds the
  * contract's input and goes through dispatch, so it refuses exactly what the contract refuses,
  * with the contract's message (computed here with parseApiInput), exits 1 and stores nothing.
  * "Nothing" is checked as the row count of every table of the project file, which a valid call

@@ -1,5 +1,5 @@
 /**
- * The review API end to end (issue 5): the real `loupe serve` on the demo project (FRANK sample,
+ * The review API end to end: the real `loupe serve` on the demo project (FRANK sample,
  * the offline baseline judge over the sample and the imported FineSurE judge), called over HTTP
  * as the page calls it, then the CLI on the same project file.
  *

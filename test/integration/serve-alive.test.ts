@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 6, end to end: the real `loupe serve` child process (CLI, core, SQLite file)
+ * End to end: the real `loupe serve` child process (CLI, core, SQLite file)
  * receives the requests that used to kill it — `GET /%` and the absolute-form `GET http://[` —
  * sent raw over a socket, answers each with 400, and is still alive and serving afterwards.
  */

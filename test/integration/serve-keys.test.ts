@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 7 end to end: the real `loupe serve` child with `--allow-key-env`, the mock
+ * End to end: the real `loupe serve` child with `--allow-key-env`, the mock
  * endpoint in this process counting requests, and the real `loupe judge` on the same project.
  * Over HTTP a judge naming a variable serve was not started with is refused (add, and start of a
  * judge the CLI stored earlier) naming --allow-key-env, and nothing is sent; an allowed variable

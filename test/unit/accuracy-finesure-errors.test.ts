@@ -1,5 +1,5 @@
 /**
- * FineSurE's fact-checking error types (issue 11 item 7). FRANK's summaries have no claims, so the
+ * FineSurE's fact-checking error types. FRANK's summaries have no claims, so the
  * per-sentence category of FineSurE's fact-checking raw data stays on the judge's sentence
  * prediction as a note after its raw answer, with the card's type it maps to; a claim-level
  * record (Loupe's accuracy format) that gives only FineSurE's name gets the mapped error type, the

@@ -1,7 +1,7 @@
 /**
- * Agreement in the audit (issue 5): a small project imported through the real import path, with
+ * Agreement in the audit: a small project imported through the real import path, with
  * two annotators overlapping on some summaries, one alone on others, a single-sentence summary
- * (in scope: agreement takes every length, issue 10 item 2) and a judge. The report's `agreement`
+ * (in scope: agreement takes every length) and a judge. The report's `agreement`
  * block equals agreementForDataset called directly on the same labels (every summary, annotation
  * phase, current labels, exclude);
  * the report parses through the contract's schema unchanged; the Markdown shows the table; the

@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 2: single-sentence summaries count where the length does not matter.
+ * Single-sentence summaries count where the length does not matter.
  *
  * - A small set computed by hand: `all_units` (p̂, ε̂, confusion, recall, specificity, their n) over
  *   every annotated summary, single-sentence ones included, while the diagnostic scope (≥ 2

@@ -1,5 +1,5 @@
 /**
- * Issue 9 item 4 (whose labels are the reference, by which rule) and the reveal rule of item 2.
+ * Whose labels are the reference, by which rule, and the reveal rule.
  *
  * - The rule as a table of cases: unanimous vs majority on 2 vs 1, a 1 vs 1 tie, unclear votes,
  *   an adjudicated label overriding either (resolveHumanLabel and unitHumanLabels, the one source).

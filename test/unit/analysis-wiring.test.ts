@@ -1,5 +1,5 @@
 /**
- * The judge audit wired into the product (issue 4): the loader (project rows → AnalysisDataset:
+ * The judge audit wired into the product: the loader (project rows → AnalysisDataset:
  * current labels, cleared labels, phases, resolution, the adjudication hook, current judge
  * versions, order), the per-dataset computation equal to analyzeProject, and the report schema of
  * the contract (complete: parsing strips nothing). The worker thread and the analysis.* handlers
@@ -170,7 +170,7 @@ describe('loading a project for the analysis', () => {
     expect(readDatasets(path, 'beta').map((d) => d.name)).toEqual(['beta']);
     expect(() => readDatasets(path, 'gamma')).toThrow(UnknownDatasetError);
 
-    // Adjudication (issue 5's review store): a human-vs-human decision settles the disagreement
+    // Adjudication (the review store): a human-vs-human decision settles the disagreement
     // on sentence 3 and is not a review label; a suspicious-queue decision is one, and only that.
     await withProject(path, (repo) => {
       const unitId = repo.unitIdsBySummary('x', 'alpha')[0]!.unitIds[3]!;

@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 9: CSV formula injection. A project whose dataset, ids, sentences, judge,
+ * CSV formula injection. A project whose dataset, ids, sentences, judge,
  * annotator and reviewer names and notes start with = + - @ TAB or CR is exported through every
  * CSV path (labels, labels with history, predictions, review): no cell may start with one of those
  * characters (each gets a leading '), `rawCsv` writes them as stored, and Loupe's own reader
@@ -90,7 +90,7 @@ function exportCsv(path: keyof typeof PATHS, rawCsv?: boolean): ExportFile {
 const cellsOf = (file: ExportFile): string[] => (parse(file.content, { columns: true }) as Array<Record<string, string>>).flatMap((row) => Object.values(row));
 const triggersIn = (cells: string[], prefix: string) => TRIGGERS.filter((t) => cells.some((c) => c.startsWith(prefix + t)));
 
-describe('CSV export neutralises formula cells (issue 10 item 9)', () => {
+describe('CSV export neutralises formula cells', () => {
   it.each(Object.keys(PATHS) as Array<keyof typeof PATHS>)('%s: no cell starts with = + - @ TAB or CR', (path) => {
     const cells = cellsOf(exportCsv(path));
     expect(cells.length).toBeGreaterThan(0);

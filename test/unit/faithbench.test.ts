@@ -366,7 +366,7 @@ describe('FaithBench detection', () => {
   });
 });
 
-describe('FaithBench split provenance (issue 10 item 4)', () => {
+describe('FaithBench split provenance', () => {
   const project = () => new Repository(openProjectDatabase(Database, join(tempDir(), 'p.loupe'), { create: true }));
   const release = (name: string) => join(SAMPLE_DATA, 'faithbench', 'data_for_release', name);
 

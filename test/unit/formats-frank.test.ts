@@ -231,7 +231,7 @@ describe('FRANK: other layouts and bad input', () => {
   });
 });
 
-describe('FRANK: bundled judge predictions that do not fit their record (issue 10 item 3)', () => {
+describe('FRANK: bundled judge predictions that do not fit their record', () => {
   const RAW = sample('frank', 'finesure-format', 'fact-checking-raw-data.finesure.json');
   const realLines = source(RAW).text.split('\n');
   /** The real FineSurE result file with one record's judge reply merged: one prediction short. */

@@ -1,5 +1,5 @@
 /**
- * Lone UTF-16 surrogates (issue 10 item 8): a JSON escape such as "\uD800" with no low half is
+ * Lone UTF-16 surrogates: a JSON escape such as "\uD800" with no low half is
  * valid JSON but has no UTF-8 form, so SQLite would store U+FFFD and a re-import of the same file
  * would fail as "different text". Every JSON reader refuses it with file, line and field.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 9 at the core: one identity per annotator (imported label sets are read-only sources),
+ * At the core: one identity per annotator (imported label sets are read-only sources),
  * reveals and `blind: false`, and the migration of a schema-6 file.
  */
 import Database from 'better-sqlite3';

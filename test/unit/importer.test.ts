@@ -174,7 +174,7 @@ describe('format detection on real-sized records', () => {
   });
 });
 
-describe('bundled judge predictions that do not fit (issue 10 item 3)', () => {
+describe('bundled judge predictions that do not fit', () => {
   const RAW = join(import.meta.dirname, '..', 'fixtures', 'benchmarks', 'frank', 'finesure-format', 'fact-checking-raw-data.finesure.json');
 
   /** The real FineSurE result file, with the judge reply of one record one prediction short. */
@@ -210,7 +210,7 @@ describe('bundled judge predictions that do not fit (issue 10 item 3)', () => {
   });
 });
 
-describe('uploads are bytes, decoded like files on disk (issue 10 item 8)', () => {
+describe('uploads are bytes, decoded like files on disk', () => {
   const latin1 = Buffer.concat([
     Buffer.from(JSON.stringify(newsRows(1)[0]) + '\n'),
     Buffer.from('{"dataset":"news","doc_id":"d","document":"Caf\xe9","summary_id":"x","summary":"Caf\xe9 opens."}\n', 'latin1'),

@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 11, the desktop keychain: a stored key is bound to the endpoint origins it was
+ * The desktop keychain: a stored key is bound to the endpoint origins it was
  * typed for (electron/main/secrets.ts with a stand-in safeStorage, through the core and dispatch).
  * After a base-URL change to another origin the key is not sent (the endpoint sees the client's
  * placeholder, never the key) and keySource says it must be typed again; typing it again sends it.

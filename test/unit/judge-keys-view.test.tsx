@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Issue 10 items 7 and 11 in the Judges view: the plan line shown before Start names the base
+ * In the Judges view: the plan line shown before Start names the base
  * URL(s) the run will call (whoever configured the judge chose them), and a keychain key typed for
  * another address says it must be typed again.
  */

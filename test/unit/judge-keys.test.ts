@@ -1,5 +1,5 @@
 /**
- * Issue 10 items 7 and 11 over HTTP, in process: `loupe serve`'s core (makeCore with web, as the
+ * Over HTTP, in process: `loupe serve`'s core (makeCore with web, as the
  * serve command builds it) behind the real HTTP server, the mock endpoint counting requests.
  *
  * - A judge may name only the key variables the person who started serve allowed: naming another

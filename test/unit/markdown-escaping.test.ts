@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 9: the Markdown analysis report escapes every dataset, judge and annotator name
+ * The Markdown analysis report escapes every dataset, judge and annotator name
  * and every doc/summary id it prints, so a hostile name (`<img src=x onerror=alert(1)>`, a table
  * pipe, a backtick, a link, a line break) stays text wherever the report is rendered.
  */
@@ -42,7 +42,7 @@ const dataset: AnalysisDataset = {
 /** Table cells of a Markdown row: split on pipes that are not backslash-escaped. */
 const cellsOf = (row: string) => row.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '').split(/(?<!\\)\|/);
 
-describe('Markdown report escaping (issue 10 item 9)', () => {
+describe('Markdown report escaping', () => {
   const markdown = renderMarkdown(analyzeProject([dataset], { bootstrap: 20, seed: 0, cap: 25 }));
 
   it('prints every name and id (they are all in the report) as escaped text', () => {

@@ -1,5 +1,5 @@
 /**
- * Merging annotators' copies with the Semantic Scaffold (issue 12): people's alignment events and
+ * Merging annotators' copies with the Semantic Scaffold: people's alignment events and
  * the scaffold versions people made come back from file copies of a project (App. B.4's project:
  * an imported scaffold, a judge's and an imported label set's alignments); judges' alignments do
  * not. Merging twice adds nothing, chains add nothing twice, blind and created_at are kept, the

@@ -1,5 +1,5 @@
 /**
- * Merging annotators' copies (issue 5, teams without a server): `merge.projects` through the core
+ * Merging annotators' copies (teams without a server): `merge.projects` through the core
  * on real project files. Copies made by copying the file share the project id (the harder case
  * for provenance); separately created projects made from the same benchmark file have their own.
  */
@@ -301,7 +301,7 @@ describe('imported labels', () => {
     await sleep(5);
     await withProject(B, async (core) => {
       await runImport(core.repository(), { source: { type: 'path', path: labels } });
-      // The imported set "expert" is read-only (issue 9): a person adds the local label.
+      // The imported set "expert" is read-only: a person adds the local label.
       await label(core, 'maria', 0, 2, 'unclear');
     });
     const [first] = await merge(P, [B]);

@@ -1,5 +1,5 @@
 /**
- * Issue 9: annotation.record keeps progress incrementally (no queue rebuild per label). The
+ * `annotation.record` keeps progress incrementally (no queue rebuild per label). The
  * progress it answers must equal a full recount of the queue after any sequence of labels,
  * clears, undos and relabels, across summaries in and out of the annotator's queue, and after
  * what else changes a queue: a new sample batch, an import of the annotator's labels, another

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Batch files of the accuracy tasks in the Judges view (issue 11): Export requests… calls
+ * Batch files of the accuracy tasks in the Judges view: Export requests… calls
  * accuracy.batchExport for the chosen task and judge and hands its text to a browser download
  * with the counts; Import answers… uploads the file as text through accuracy.batchImport and shows
  * its report; nothing to export says so without a download; another task choice hides the report.

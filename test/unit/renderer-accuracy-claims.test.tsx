@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Claims in the Annotate view (issue 11 item 3), by keyboard against the real core: T switches
+ * Claims in the Annotate view, by keyboard against the real core: T switches
  * to claims, J/K move over them, F/U/C label Supported / Unsupported / Unclear, E after U picks
  * the card's error type, Ctrl+Z / Ctrl+Y undo and redo as new events; a label shows "saving"
  * until claims.record returns and a failed write rolls back, says so and keeps later keys; an

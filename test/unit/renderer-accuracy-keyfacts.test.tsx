@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Key facts per summary in the Annotate view (issue 11 item 3): the document's key facts beside
+ * Key facts per summary in the Annotate view: the document's key facts beside
  * the summary's numbered sentences and claims; F Covered, U Not covered; E after F picks the
  * sentences (digits) and claims (J/K + Space) that convey the fact; keyfacts.record stores it;
  * W edits the set into a new version; no key facts yet says so.

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Notes on claims and key facts, and their undo across a reload of the tab (issue 11): / or M in
+ * Notes on claims and key facts, and their undo across a reload of the tab: / or M in
  * claim or key-fact mode opens the note editor as for sentences, the note is stored through
  * claims.record / keyfacts.record (cause 'note'), shown on the item, and kept by a later label;
  * the claim / key-fact undo history lives in this tab's sessionStorage like the sentence one, so
@@ -106,7 +106,7 @@ describe('claim and key-fact undo across a reload of the tab', () => {
     await screen.findByTestId('keyfacts-pane');
     press('f'); // key fact 1: covered
     await waitFor(async () => expect((await core.accuracy.keyFactLabel('ann', 1, facts[0]!))?.label).toBe('covered'));
-    press('t'); // scaffold (issue 12)
+    press('t'); // scaffold
     press('t'); // sentences
     press('t'); // claims
     await screen.findByTestId('claims-pane');

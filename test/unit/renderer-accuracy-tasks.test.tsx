@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The lead's accuracy tasks in the Judges view and the roles around them (issue 11 items 3–5):
+ * The lead's accuracy tasks in the Judges view and the roles around them:
  * the request count shows before Start, a finished decomposition gives Annotate its claims,
  * systems under test are added and removed; an annotator link labels claims and key facts but
  * sees no task or judge control and never calls a lead-only method.

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The Analysis view's agreement table (issue 5): a dataset section built from a report of the
+ * The Analysis view's agreement table: a dataset section built from a report of the
  * real pure analysis shows one row for the humans (Fleiss), one per annotator pair (Cohen), one per
  * judge against the humans, each cell value ± half-width with n, and states the unclear choice.
  */

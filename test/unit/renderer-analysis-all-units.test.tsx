@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The Analysis view on one-sentence summaries (issue 10 item 2) and its human reference (issue 9
- * item 4): a dataset section built from the real pure analysis shows the judge-error table over
+ * The Analysis view on one-sentence summaries and its human reference: a dataset section built from the real pure analysis shows the judge-error table over
  * every annotated sentence (ε̂, confusion, recall, specificity with their n) and the agreement
  * table even when no summary has two sentences, says the diagnostic does not apply, and names the
  * reference with its n.

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Analysis view (issue 4): run → poll → the per-dataset audit in the paper's layout, against a
+ * Analysis view: run → poll → the per-dataset audit in the paper's layout, against a
  * fake bridge whose report is computed by the real pure `analyzeProject` on a tiny project (so
  * its shape is the contract's: every answer is parsed by the contract's schemas). Tables (bold on
  * the displayed-higher of min/mean, "undefined", n), ε₀ statuses, the verdict's conditions, the

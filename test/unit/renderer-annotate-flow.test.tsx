@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Issue 9 items 5 and 6 in the Annotate view: a label paints at once and shows "saving" until its
+ * In the Annotate view: a label paints at once and shows "saving" until its
  * write returns; a failed write rolls the view back to that sentence, says so, and loses no later
  * key; the view keys from every view (L back to Annotate); a tab click leaves Enter to the view;
  * E explains itself; undo survives a reload of the tab; "sample complete".

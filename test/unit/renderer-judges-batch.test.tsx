@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Judges view, issue 13: what a start sends is shown before it is sent, a large start asks first
+ * Judges view: what a start sends is shown before it is sent, a large start asks first
  * ("75,000 requests"), and batch files: Export requests… hands the file to the host (download in
  * the browser) with its counts, Import answers… sends the chosen file and shows what was stored.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Judges view (issue 3): the list, the add/edit form with its checks and the live request
+ * Judges view: the list, the add/edit form with its checks and the live request
  * preview, new versions, removal, background runs (start, polling, pause/resume/cancel, the
  * circuit), reattaching, keys, and blindness: nothing of it reaches the annotation store.
  */

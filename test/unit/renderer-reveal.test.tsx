@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The reveal gate (issue 9 item 2, renderer): opening Analysis or Review while the current
+ * The reveal gate (renderer): opening Analysis or Review while the current
  * annotator has unfinished summaries asks first and names how many; Enter opens (and the core
  * records the reveal), Esc stays blind and gives focus back; nothing is asked with nothing
  * unfinished or with no annotator; Annotate then marks a revealed summary, whose labels the core

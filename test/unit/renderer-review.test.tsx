@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The Review view (issue 5) against a fake bridge that records every call and answers the
+ * The Review view against a fake bridge that records every call and answers the
  * review.* methods the way the backend does (outputs parsed by the contract's schemas, so their
  * shape is the real one): blind until the decision is stored (no reveal call, no judge, annotator
  * or global label in the DOM before), the reveal after, R revising as a second record, context

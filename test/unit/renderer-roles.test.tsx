@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Issue 9 in the renderer: an annotator link shows only Annotate and calls only what the contract
+ * In the renderer: an annotator link shows only Annotate and calls only what the contract
  * allows it; the annotator belongs to the tab (sessionStorage) and switching is explicit; only
  * people are offered; project-level views need no annotator; the lead's annotator-links panel.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Scaffold mode of Annotate (issue 12 items 1–2): T reaches the scaffold after key facts; F/U/C/R
+ * Scaffold mode of Annotate: T reaches the scaffold after key facts; F/U/C/R
  * (1–4) align facts, questions and attributes as their kind allows, J/K move, E links a kept fact
  * to the sentences that convey it, each write shows "saving" and rolls back when refused; the
  * load is blind (a judge's and another person's alignments never arrive); W edits the scaffold

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The systems list in the Judges view (issue 11 item 5): on the desktop (app.info.keychain) a
+ * The systems list in the Judges view: on the desktop (app.info.keychain) a
  * typed key goes with systems.add and the list says where the key comes from; in the browser
  * (no keychain) there is no key field and only the environment variable's name crosses the API.
  */

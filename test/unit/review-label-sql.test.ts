@@ -1,5 +1,5 @@
 /**
- * The rules SQL still applies, against their TypeScript statements, on the same rows (issue 8):
+ * The rules SQL still applies, against their TypeScript statements, on the same rows:
  * - which event of a (unit, person, phase) is current: db/latest.ts in every repository read vs
  *   shared/latest-event.ts, on events whose ids do not follow their times (merged copies) and
  *   whose times tie;

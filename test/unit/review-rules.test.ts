@@ -1,5 +1,5 @@
 /**
- * The pure rules issue 8 puts in one place, case by case: the human-label rules
+ * The pure rules kept in one place, case by case: the human-label rules
  * (shared/analysis/human-label.ts), the current-event order (shared/latest-event.ts), and Table 4's
  * one builder with its projections (shared/analysis/review-table.ts, shared/review/table4.ts),
  * checked against the analysis report and review.table's row built from the same rows.

@@ -1,5 +1,5 @@
 /**
- * Review queues (issue 5) on a small constructed project, through the core and the dispatcher:
+ * Review queues on a small constructed project, through the core and the dispatcher:
  * queue contents, order, filters and cap; the blind card (its JSON walked); reveal refused before
  * a decision and allowed after; revisions as new events; the fast-decision flag; Table 4; the
  * adjudication rule (what enters the audit) checked against the analysis loader; corrected global
@@ -370,7 +370,7 @@ describe('Table 4, adjudication and corrections', () => {
     await decide('rita', 'human-human', 'e1', 1, 'unfaithful', null, 6000);
     expect(review.adjudicatedLabels('news')).toHaveLength(2);
 
-    // The analysis loader (issue 4) plugs the same rule in: the audit sees b1 s0 as adjudicated faithful,
+    // The analysis loader plugs the same rule in: the audit sees b1 s0 as adjudicated faithful,
     // rita's suspicious decision on it only as a review label, and Table 4 equals review.table.
     const [dataset] = loadAnalysisDatasets(new AnalysisRepository(db), 'news');
     const b1 = dataset!.summaries.find((s) => s.summaryId === 'b1')!;

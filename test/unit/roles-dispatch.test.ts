@@ -1,5 +1,5 @@
 /**
- * The role table at the contract boundary (issue 9): an annotator link may call only the methods
+ * The role table at the contract boundary: an annotator link may call only the methods
  * of ANNOTATOR_METHODS, and those only as itself; every other method is refused with `forbidden`
  * before its handler runs (so a refused call can store nothing). The lead may call everything.
  */

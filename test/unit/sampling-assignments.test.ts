@@ -1,5 +1,5 @@
 /**
- * Assignments with overlap (issue 5): the pure deal (shared/sampling.ts assignWithOverlap:
+ * Assignments with overlap: the pure deal (shared/sampling.ts assignWithOverlap:
  * deterministic from the seed, the overlap count exact, balanced loads, never the same annotator
  * twice on an item), sampling.draw with annotators and overlap through the dispatcher, each
  * annotator's queue holding exactly their items, older batches (shared, or one annotator's)

@@ -1,5 +1,5 @@
 /**
- * Seed 000, App. B.4 end to end (issue 12): the two summaries, their scaffold and alignments
+ * Seed 000, App. B.4 end to end: the two summaries, their scaffold and alignments
  * imported as `--as scaffold` and `--as scaffold-alignments` (detected by content), then the
  * analysis `loupe analyze --json` prints (load → computeReport → the report schema) and its
  * Markdown. FPS 2/4·(1 − 1/3) ≈ 0.33 for Internal-S and 3/4·(1 − 2/3) = 0.25 for GPT-4o; EPS 4/9

@@ -1,5 +1,5 @@
 /**
- * Import kinds `scaffold` and `scaffold-alignments` (issue 12): detected by content, stored as a
+ * Import kinds `scaffold` and `scaffold-alignments`: detected by content, stored as a
  * versioned scaffold and alignment events (people through imported annotators, judges as imported
  * judges), refused with file/line/field on bad input, exported and imported back unchanged; a
  * person's scaffold edit makes a new version and the old alignments stay on the old one.

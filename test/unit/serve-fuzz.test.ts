@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 6: a bounded, seeded fuzz of `loupe serve`'s HTTP surface. 2,000 requests with
+ * A bounded, seeded fuzz of `loupe serve`'s HTTP surface. 2,000 requests with
  * hostile targets (%-sequences, overlong and invalid UTF-8, absolute- and asterisk-form), odd
  * methods and versions, duplicate, oversized and garbage headers, bad Host/Origin/Sec-Fetch-Site,
  * bad JSON bodies, with and without the token. Every one must get a well-formed HTTP answer below
@@ -180,7 +180,7 @@ async function goodCall(): Promise<RawAnswer> {
   return rawRequest(server.port, head, { withBody: true });
 }
 
-describe('loupe serve under a seeded request fuzz (issue 10 item 6)', () => {
+describe('loupe serve under a seeded request fuzz', () => {
   it(`answers all ${REQUESTS} hostile requests below 500 and keeps answering good ones (seed ${SEED})`, { timeout: 120_000 }, async () => {
     const d = new Draw(createStream(SEED, 'serve-fuzz'));
     const requests = Array.from({ length: REQUESTS }, () => fuzzRequest(d, server.port, server.token));

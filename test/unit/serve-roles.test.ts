@@ -1,5 +1,5 @@
 /**
- * Roles in `loupe serve` (issue 9): the lead token may call everything; an annotator link's token
+ * Roles in `loupe serve`: the lead token may call everything; an annotator link's token
  * only the annotation calls, as its own annotator (403 otherwise); a revoked link is refused at
  * once (401) and nothing a refused call sent is stored.
  */

@@ -129,7 +129,7 @@ async function stillAnswers(): Promise<void> {
   expect(JSON.parse(res.body)).toEqual({ ok: true, value: [] });
 }
 
-describe('loupe serve on hostile request targets (issue 10 item 6)', () => {
+describe('loupe serve on hostile request targets', () => {
   // Each of these threw out of the request handler and ended the process before the fix.
   it.each(['/%', '/%E0%A4%A', '/%c0%ae%c0%ae/p.loupe', '/%c0%ae%c0%ae%c0%af%c0%ae%c0%ae%c0%afp.loupe', '/%00', '/index.html%00.js'])('answers GET %s with 400 and keeps serving', async (target) => {
     const res = await rawGet(server.port, target);

@@ -1,5 +1,5 @@
 /**
- * Systems' API keys (issue 11 item 5), as the judges keep theirs: on the desktop a key typed with
+ * Systems' API keys, as the judges keep theirs: on the desktop a key typed with
  * systems.add goes to the keychain (here the in-memory SecretStore), bound to the origins of the
  * system's base URLs. A summary-generation run sends it; after a change to another origin it is
  * not sent and keySource says so until typed again; null removes it; systems.remove forgets it; a judge of the same

@@ -39,7 +39,7 @@ export function loadAnalysisDatasets(repo: AnalysisRepository, dataset: string |
       const accuracy = repo.accuracyRows(name);
       // Semantic Scaffolds: the reference set and reveal rule apply inside the analysis.
       const scaffold = repo.scaffoldRows(name);
-      // The draws tell whether the people's labels are a seeded uniform sample (p̂_PP, issue 21).
+      // The draws tell whether the people's labels are a seeded uniform sample (p̂_PP).
       const sampling = { draws: repo.sampleDraws(name) };
       return { ...input, sampling, ...(accuracy ? { accuracy } : {}), ...(scaffold ? { scaffold } : {}) };
     });

@@ -1,5 +1,5 @@
 /**
- * Systems under test (issue 11 item 5): OpenAI-compatible models that write the summaries, each
+ * Systems under test: OpenAI-compatible models that write the summaries, each
  * document as one user message, no system message. The key: on the desktop (app.info.keychain) a
  * password field whose value goes to the OS keychain, bound to the base URL's origin; elsewhere
  * only the name of the environment variable that holds it. A key is never shown back.

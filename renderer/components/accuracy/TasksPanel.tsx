@@ -1,5 +1,5 @@
 /**
- * The lead's Summarization Accuracy tasks in the Judges view (issue 11 items 4–5): choose a task
+ * The lead's Summarization Accuracy tasks in the Judges view: choose a task
  * and the judge (or system under test) that runs it, read its prompt as sent, see what Start
  * sends before it sends it (accuracy.plan), start it, follow its progress, pause, resume or
  * cancel. Counts and progress only: no verdict or alignment is shown here.

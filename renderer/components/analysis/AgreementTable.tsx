@@ -1,5 +1,5 @@
 /**
- * Inter-rater agreement of one dataset (issue 5): the annotators among themselves (multi-rater
+ * Inter-rater agreement of one dataset: the annotators among themselves (multi-rater
  * figures, then each pair) and each judge's hard label against the resolved human label. Cells are
  * value ± half-width of the 95% bootstrap interval; n = units each row rests on.
  */

@@ -1,6 +1,5 @@
 /**
- * The judge-error table over every annotated sentence, whatever its summary's length (issue 10
- * item 2, `all_units`): p̂, then per judge ε̂ with its interval, the confusion (unfaithful is the
+ * The judge-error table over every annotated sentence, whatever its summary's length (`all_units`): p̂, then per judge ε̂ with its interval, the confusion (unfaithful is the
  * positive class), recall and specificity with theirs, each with its n. One-sentence (XSum-style)
  * summaries count here; the averaging-bias diagnostic below takes only summaries with ≥ 2.
  */

@@ -4,7 +4,7 @@
  * Memoised on plain values (which document, which sentence), so a label keypress, which replaces
  * the summary object and the queue, does not render the document again; only a new current
  * sentence does, and then in a deferred render of this pane alone: the keypress paints the new
- * current sentence first, the passages follow (issue 9 item 5).
+ * current sentence first, the passages follow.
  */
 import { memo, useDeferredValue, useMemo } from 'react';
 import type { AnnotationSummary } from '../../../shared/api';

@@ -50,7 +50,7 @@ export function SummaryPane({ summary, unitPosition, place, saving, failed, reve
 /**
  * "saving…" while a command runs or a label is being written. Subscribed on its own: the command
  * lane's busy count changes twice per keypress, and the whole view rendering again for it cost
- * the keypress a render (issue 9 item 5).
+ * the keypress a render.
  */
 function PendingStatus() {
   const pending = useAnnotation((state) => state.busy > 0 || state.saving.size > 0);

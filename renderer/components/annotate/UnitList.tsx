@@ -21,7 +21,7 @@ export function UnitList({ units, currentPosition, onSelect, contextIds, aside, 
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     // In the next frame, not in the keypress's task: scrolling forces a layout, which would delay
-    // the paint of the new current sentence (issue 9 item 5).
+    // the paint of the new current sentence.
     const frame = requestAnimationFrame(() =>
       list.current?.querySelector<HTMLElement>('[aria-current="true"]')?.scrollIntoView?.({ block: 'nearest' }),
     );

@@ -1,5 +1,5 @@
 /**
- * Annotator links (issue 9, loupe serve): the lead hands each person a link that allows only that
+ * Annotator links (loupe serve): the lead hands each person a link that allows only that
  * person's annotation. The link carries its token and is shown once, when created; the list shows
  * who has one and since when, and revoking stops a link at once. Hidden where the host has no
  * links (links.list answers unsupported: the desktop app).

@@ -1,5 +1,5 @@
 /**
- * Merge annotators' copies (issue 5, teams without a server): desktop only, as it reads project
+ * Merge annotators' copies (teams without a server): desktop only, as it reads project
  * files from disk (`loupe serve` has no such method; the CLI has `loupe merge`). Picks several
  * .loupe files, merges each (all of it or nothing) and shows what each file brought or why it
  * was refused.

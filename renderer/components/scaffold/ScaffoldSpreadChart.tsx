@@ -1,5 +1,5 @@
 /**
- * The spread chart (issue 12 item 4, the paper's Fig. 2): per metric, every system's mean with its
+ * The spread chart (the paper's Fig. 2): per metric, every system's mean with its
  * summary-bootstrap CI on one shared 0–1 axis. A metric whose systems' spread is within its own
  * noise is marked saturated: its points visibly collapse, where FPS / EPS keep their spread.
  */
