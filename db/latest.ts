@@ -10,7 +10,7 @@
  * this changes nothing for a project that never merged.
  *
  * The same rule in TypeScript: shared/latest-event.ts (`compareCurrentFirst`); a test runs both
- * on the same rows (test/unit/review-label-sql.test.ts).
+ * on the same rows (test/unit/review/review-label-sql.test.ts).
  */
 
 /** The window order of one (unit, annotator, phase): its current event first (`alias.` before each column when given). */

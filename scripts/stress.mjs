@@ -8,11 +8,11 @@ import { availableParallelism } from 'node:os';
 
 const RUNS = Number(process.env.LOUPE_STRESS_RUNS ?? 20);
 const FILES = [
-  'test/unit/renderer-annotate-flow',
-  'test/unit/renderer-accuracy-claims',
-  'test/unit/renderer-accuracy-keyfacts',
-  'test/unit/renderer-scaffold-',
-  'test/unit/renderer-keyboard-',
+  'test/unit/renderer/annotate-flow',
+  'test/unit/renderer/accuracy-claims',
+  'test/unit/renderer/accuracy-keyfacts',
+  'test/unit/renderer/scaffold-',
+  'test/unit/renderer/keyboard-',
 ];
 // The reporter's ANSI colour codes, stripped before reading its summary line.
 // eslint-disable-next-line no-control-regex -- the escape character is what this matches

@@ -4,7 +4,7 @@
  *
  * SQL applies this rule in db/latest.ts (every current-state query reads through it); TypeScript
  * applies it here, for code that holds several events in memory. A test
- * (test/unit/review-label-sql.test.ts) proves the two pick the same event on the same rows.
+ * (test/unit/review/review-label-sql.test.ts) proves the two pick the same event on the same rows.
  *
  * Why not the id alone: events merged from an annotator's copy get new ids, so an older event
  * merged after a newer local one would otherwise become current. Timestamps are ISO-8601 UTC with

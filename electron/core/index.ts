@@ -126,6 +126,6 @@ export function createCore(options: CoreOptions): Core {
 export { dispatch, toErrorBody } from './dispatch';
 export { DEMO_DATASET, DEMO_SAMPLE } from './projects/demo';
 
-// --- re-exports the layer rule needs (hosts import the core only from this file; test/unit/layers.test.ts)
+// --- re-exports the layer rule needs (hosts import the core only from this file; test/unit/core/layers.test.ts)
 export type { SecretStore, StoredKey } from './judges/secrets';
 export type { KeyEnvPolicy } from './keys';

@@ -2,7 +2,7 @@
  * The analysis worker thread in both forms (TypeScript source under tsx, and the esbuild bundle
  * the desktop app ships) giving the same report as the same code in this thread; the analysis.*
  * handlers through the dispatcher (start returns at once, status, cancel, conflict, latest, no
- * project, unknown dataset, closing the project). Split from test/unit/analysis-wiring.test.ts:
+ * project, unknown dataset, closing the project). Split from test/unit/analysis/wiring.test.ts:
  * these start worker threads and build bundles.
  */
 import Database from 'better-sqlite3';

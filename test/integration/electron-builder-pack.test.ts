@@ -1,6 +1,6 @@
 /**
  * build/electron-builder.yml packed for real (offline): split from
- * test/unit/electron-builder-config.test.ts, since it builds the bundles and runs electron-builder.
+ * test/unit/desktop/builder-config.test.ts, since it builds the bundles and runs electron-builder.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

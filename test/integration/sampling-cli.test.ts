@@ -1,4 +1,4 @@
-/** `loupe sample --annotators --overlap` through the CLI: split from test/unit/sampling-assignments.test.ts. */
+/** `loupe sample --annotators --overlap` through the CLI: split from test/unit/project/sampling-assignments.test.ts. */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loupe, newsRows, writeJsonl } from '../helpers/project';

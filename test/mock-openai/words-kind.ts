@@ -1,6 +1,6 @@
 /**
  * A test-only JSON task kind ("the content words of a sentence"), declared the way a real kind
- * would be, with the mock's matching answers. Used in-process (test/unit/task-engine.test.ts)
+ * would be, with the mock's matching answers. Used in-process (test/unit/tasks/engine.test.ts)
  * and by a child process that is killed mid-run (test/mock-openai/words-child.ts).
  */
 import { z } from 'zod';
