@@ -20,7 +20,10 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'] } },
-      { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'], globalSetup: CLI_BUNDLE_SETUP } },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['test/integration/**/*.test.ts'], globalSetup: CLI_BUNDLE_SETUP },
+      },
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: CLI_BUNDLE_SETUP } },
     ],
   },

@@ -40,14 +40,27 @@ export interface SentenceKeyFactRow {
 
 /** Everything of one dataset the accuracy metrics read (current sets, current labels, latest judge outputs). */
 export interface AccuracyDatasetRows {
-  summaries: Array<{ key: number; summaryId: string; docId: string; documentKey: number; system: string | null; sentences: Array<{ unitId: number; index: number; text: string }> }>;
+  summaries: Array<{
+    key: number;
+    summaryId: string;
+    docId: string;
+    documentKey: number;
+    system: string | null;
+    sentences: Array<{ unitId: number; index: number; text: string }>;
+  }>;
   claims: Map<number, ClaimRow[]>;
   keyFacts: Map<number, { setId: number; facts: KeyFactRow[] }>;
   claimLabels: ClaimLabelEventRow[];
   keyFactLabels: KeyFactLabelEventRow[];
   sentenceKeyFactLabels: SentenceKeyFactRow[];
   claimPredictions: Array<{ claimId: number; judge: string; supported: boolean; errorType: ClaimErrorType | null }>;
-  keyFactPredictions: Array<{ keyFactId: number; summaryKey: number; judge: string; covered: boolean; conveyedBy: ItemRefs }>;
+  keyFactPredictions: Array<{
+    keyFactId: number;
+    summaryKey: number;
+    judge: string;
+    covered: boolean;
+    conveyedBy: ItemRefs;
+  }>;
   sentenceKeyFactPredictions: Array<{ unitId: number; keyFactSetId: number; judge: string; conveys: boolean }>;
   failures: Array<{ docId: string; system: string; failure: SystemFailure }>;
 }
@@ -65,12 +78,21 @@ export class AccuracySnapshot {
                 (SELECT sy.name FROM system_outputs o JOIN systems sy ON sy.id = o.system_id WHERE o.summary_id = s.id ORDER BY o.id LIMIT 1) AS system
          FROM summaries s JOIN datasets ds ON ds.id = s.dataset_id JOIN documents d ON d.id = s.document_id WHERE ds.name = ? ORDER BY s.id`,
       )
-      .all(dataset) as Array<{ key: number; summaryId: string; docId: string; documentKey: number; system: string | null }>;
+      .all(dataset) as Array<{
+      key: number;
+      summaryId: string;
+      docId: string;
+      documentKey: number;
+      system: string | null;
+    }>;
     const units = this.db
-      .prepare('SELECT u.summary_id AS key, u.id AS unitId, u.idx AS "index", u.text FROM units u JOIN summaries s ON s.id = u.summary_id JOIN datasets ds ON ds.id = s.dataset_id WHERE ds.name = ? ORDER BY u.summary_id, u.idx')
+      .prepare(
+        'SELECT u.summary_id AS key, u.id AS unitId, u.idx AS "index", u.text FROM units u JOIN summaries s ON s.id = u.summary_id JOIN datasets ds ON ds.id = s.dataset_id WHERE ds.name = ? ORDER BY u.summary_id, u.idx',
+      )
       .all(dataset) as Array<{ key: number; unitId: number; index: number; text: string }>;
     const unitsBy = new Map<number, Array<{ unitId: number; index: number; text: string }>>();
-    for (const u of units) unitsBy.set(u.key, [...(unitsBy.get(u.key) ?? []), { unitId: u.unitId, index: u.index, text: u.text }]);
+    for (const u of units)
+      unitsBy.set(u.key, [...(unitsBy.get(u.key) ?? []), { unitId: u.unitId, index: u.index, text: u.text }]);
 
     const claims = new Map<number, ClaimRow[]>();
     const keyFacts = new Map<number, { setId: number; facts: KeyFactRow[] }>();

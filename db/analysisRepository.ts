@@ -17,7 +17,12 @@ import { SCHEMA_VERSION } from './migrations';
 import { JudgeRepository, type DatasetPredictionRow } from './judgeRepository';
 import type { HumanLabel } from '../shared/domain';
 import { adjudicatedLabelRows } from '../shared/analysis/human-label';
-import type { AdjudicatedLabelRow, CurrentLabelRow as AnalysisLabelRow, SummaryRow, UnitRow } from '../shared/analysis/from-rows';
+import type {
+  AdjudicatedLabelRow,
+  CurrentLabelRow as AnalysisLabelRow,
+  SummaryRow,
+  UnitRow,
+} from '../shared/analysis/from-rows';
 import type { AnnotatorKind } from '../shared/analysis/types';
 import type { SampleDraw } from '../shared/analysis/types';
 import { currentFirst } from './latest';
@@ -56,7 +61,10 @@ export function openProjectReadOnly(Driver: DatabaseConstructor, path: string): 
     const version = db.pragma('user_version', { simple: true }) as number;
     if (appId !== APPLICATION_ID) throw new ProjectFileError(`${path} is not a Loupe project`, 'not_a_project');
     if (version !== SCHEMA_VERSION) {
-      throw new ProjectFileError(`${path} has schema ${version}; the analysis reads schema ${SCHEMA_VERSION} (open it in this Loupe first)`, 'newer_schema');
+      throw new ProjectFileError(
+        `${path} has schema ${version}; the analysis reads schema ${SCHEMA_VERSION} (open it in this Loupe first)`,
+        'newer_schema',
+      );
     }
     return db;
   } catch (err) {
@@ -78,14 +86,18 @@ export class AnalysisRepository {
     if (rows.scaffolds.size === 0) return null;
     return {
       summaries: rows.summaries,
-      scaffolds: [...rows.scaffolds].map(([id, s]) => ({ id, docId: s.docId, version: s.version, extractor: s.extractor, items: s.items.map((i) => ({ id: i.id, kind: i.kind, tier: i.tier })) })),
+      scaffolds: [...rows.scaffolds].map(([id, s]) => ({
+        id,
+        docId: s.docId,
+        version: s.version,
+        extractor: s.extractor,
+        items: s.items.map((i) => ({ id: i.id, kind: i.kind, tier: i.tier })),
+      })),
       alignments: rows.alignments,
-      directScores: new ScaffoldRepository(this.db)
-        .directScores(dataset)
-        .flatMap((d) => {
-          const score = directScoreOfStored(d.output);
-          return score === null ? [] : [{ summaryKey: d.summaryKey, judge: d.judge, score }];
-        }),
+      directScores: new ScaffoldRepository(this.db).directScores(dataset).flatMap((d) => {
+        const score = directScoreOfStored(d.output);
+        return score === null ? [] : [{ summaryKey: d.summaryKey, judge: d.judge, score }];
+      }),
     };
   }
 
@@ -158,7 +170,10 @@ export class AnalysisRepository {
    * The loader (electron/core/analysis/load.ts) gives it precedence; a subclass may plug in another
    * source.
    */
-  adjudicatedLabels(dataset: string, labels: readonly CurrentLabelRow[] = this.currentLabels(dataset)): AdjudicatedLabelRow[] {
+  adjudicatedLabels(
+    dataset: string,
+    labels: readonly CurrentLabelRow[] = this.currentLabels(dataset),
+  ): AdjudicatedLabelRow[] {
     return adjudicatedLabelRows(labels);
   }
 

@@ -29,7 +29,9 @@ export class BatchExportRepository {
   /** Starts an export: not found by `get` until `finish` gives its request count. */
   begin(e: NewBatchExport): void {
     this.db
-      .prepare(`INSERT INTO batch_exports (id, kind, config_hash, target, dataset, only_sampled, requests, created_at) VALUES (?, ?, ?, ?, ?, ?, NULL, ?)`)
+      .prepare(
+        `INSERT INTO batch_exports (id, kind, config_hash, target, dataset, only_sampled, requests, created_at) VALUES (?, ?, ?, ?, ?, ?, NULL, ?)`,
+      )
       .run(e.id, e.kind, e.configHash, e.target, e.dataset, e.onlySampled ? 1 : 0, new Date().toISOString());
   }
 
@@ -62,7 +64,9 @@ export class BatchExportRepository {
 
   /** Whether the export has a request for this item (asked once per answer line: the statement is kept). */
   includes(id: string, itemKey: string): boolean {
-    this.includesStatement ??= this.db.prepare<[string, string]>(`SELECT 1 FROM batch_export_items WHERE export_id = ? AND item_key = ?`);
+    this.includesStatement ??= this.db.prepare<[string, string]>(
+      `SELECT 1 FROM batch_export_items WHERE export_id = ? AND item_key = ?`,
+    );
     return this.includesStatement.get(id, itemKey) !== undefined;
   }
 

@@ -48,7 +48,10 @@ export function readSqliteHeader(head: Buffer, fileSize: number): HeaderVerdict 
     return { kind: 'truncated', detail: `${fileSize} bytes is not a whole number of ${pageSize}-byte pages` };
   }
   if (pageCount !== null && fileSize < pageCount * pageSize) {
-    return { kind: 'truncated', detail: `${fileSize} bytes, but its header records ${pageCount} pages of ${pageSize} bytes` };
+    return {
+      kind: 'truncated',
+      detail: `${fileSize} bytes, but its header records ${pageCount} pages of ${pageSize} bytes`,
+    };
   }
   return {
     kind: 'sqlite',

@@ -113,7 +113,9 @@ export class JudgeRepository {
 
   judgeByName(name: string): JudgeRow | null {
     const row = this.db
-      .prepare(`SELECT ${JUDGE_COLUMNS} FROM judges j LEFT JOIN judge_versions v ON v.id = j.current_version_id WHERE j.name = ?`)
+      .prepare(
+        `SELECT ${JUDGE_COLUMNS} FROM judges j LEFT JOIN judge_versions v ON v.id = j.current_version_id WHERE j.name = ?`,
+      )
       .get(name) as JudgeRow | undefined;
     return row ?? null;
   }
@@ -140,13 +142,22 @@ export class JudgeRepository {
     const at = now();
     return Number(
       this.db
-        .prepare('INSERT INTO judges (name, kind, config, api_key_env, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .prepare(
+          'INSERT INTO judges (name, kind, config, api_key_env, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+        )
         .run(j.name, j.kind, j.config, j.apiKeyEnv, at, at).lastInsertRowid,
     );
   }
 
-  updateJudgeConfig(judgeId: number, kind: Exclude<JudgeKindValue, 'imported'>, config: string, apiKeyEnv: string | null): void {
-    this.db.prepare('UPDATE judges SET kind = ?, config = ?, api_key_env = ?, updated_at = ? WHERE id = ?').run(kind, config, apiKeyEnv, now(), judgeId);
+  updateJudgeConfig(
+    judgeId: number,
+    kind: Exclude<JudgeKindValue, 'imported'>,
+    config: string,
+    apiKeyEnv: string | null,
+  ): void {
+    this.db
+      .prepare('UPDATE judges SET kind = ?, config = ?, api_key_env = ?, updated_at = ? WHERE id = ?')
+      .run(kind, config, apiKeyEnv, now(), judgeId);
   }
 
   /** The version with this hash, created when new. */
@@ -154,23 +165,33 @@ export class JudgeRepository {
     const info = this.db
       .prepare('INSERT OR IGNORE INTO judge_versions (judge_id, config_hash, config, created_at) VALUES (?, ?, ?, ?)')
       .run(judgeId, configHash, config, now());
-    const row = this.db.prepare('SELECT id FROM judge_versions WHERE judge_id = ? AND config_hash = ?').get(judgeId, configHash) as { id: number };
+    const row = this.db
+      .prepare('SELECT id FROM judge_versions WHERE judge_id = ? AND config_hash = ?')
+      .get(judgeId, configHash) as { id: number };
     return { id: row.id, created: info.changes > 0 };
   }
 
   versionExists(judgeId: number, configHash: string): boolean {
-    return this.db.prepare('SELECT 1 FROM judge_versions WHERE judge_id = ? AND config_hash = ?').get(judgeId, configHash) !== undefined;
+    return (
+      this.db
+        .prepare('SELECT 1 FROM judge_versions WHERE judge_id = ? AND config_hash = ?')
+        .get(judgeId, configHash) !== undefined
+    );
   }
 
   setCurrentVersion(judgeId: number, versionId: number): void {
-    this.db.prepare('UPDATE judges SET current_version_id = ?, updated_at = ? WHERE id = ?').run(versionId, now(), judgeId);
+    this.db
+      .prepare('UPDATE judges SET current_version_id = ?, updated_at = ? WHERE id = ?')
+      .run(versionId, now(), judgeId);
   }
 
   /** Removes a judge with all its versions and predictions. Returns how many predictions went. */
   removeJudge(judgeId: number): number {
     return this.transaction(() => {
       const removed = this.db
-        .prepare('DELETE FROM judge_predictions WHERE judge_version_id IN (SELECT id FROM judge_versions WHERE judge_id = ?)')
+        .prepare(
+          'DELETE FROM judge_predictions WHERE judge_version_id IN (SELECT id FROM judge_versions WHERE judge_id = ?)',
+        )
         .run(judgeId).changes;
       this.db.prepare('UPDATE judges SET current_version_id = NULL WHERE id = ?').run(judgeId);
       this.db.prepare('DELETE FROM judge_versions WHERE judge_id = ?').run(judgeId);
@@ -205,7 +226,8 @@ export class JudgeRepository {
   }
 
   documentText(documentId: number): string | null {
-    const row = this.db.prepare('SELECT text FROM documents WHERE id = ?').get(documentId) as { text: string | null } | undefined;
+    const row = this.db.prepare('SELECT text FROM documents WHERE id = ?').get(documentId) as
+      { text: string | null } | undefined;
     return row?.text ?? null;
   }
 
@@ -243,8 +265,23 @@ export class JudgeRepository {
       const at = now();
       for (const r of results) {
         changed += statement.run(
-          r.unitId, r.versionId, r.hard, r.soft, r.raw, r.parseError, r.errorKind, r.errorMessage,
-          r.tokensIn, r.tokensOut, r.latencyMs, r.cacheKey, r.source, r.importId ?? null, at, r.errorType ?? null, r.sourceErrorType ?? null,
+          r.unitId,
+          r.versionId,
+          r.hard,
+          r.soft,
+          r.raw,
+          r.parseError,
+          r.errorKind,
+          r.errorMessage,
+          r.tokensIn,
+          r.tokensOut,
+          r.latencyMs,
+          r.cacheKey,
+          r.source,
+          r.importId ?? null,
+          at,
+          r.errorType ?? null,
+          r.sourceErrorType ?? null,
         ).changes;
       }
       return changed;
@@ -267,7 +304,11 @@ export class JudgeRepository {
   // --- imports and exports -------------------------------------------------------------------
 
   /** The stored prediction of a judge version for a unit, if any (import conflict checks). */
-  storedPrediction(unitId: number, judge: string, configHash: string): { hard: 0 | 1 | null; soft: number | null } | null {
+  storedPrediction(
+    unitId: number,
+    judge: string,
+    configHash: string,
+  ): { hard: 0 | 1 | null; soft: number | null } | null {
     const row = this.db
       .prepare(
         `SELECT p.hard, p.soft FROM judge_predictions p JOIN judge_versions v ON v.id = p.judge_version_id JOIN judges j ON j.id = v.judge_id
@@ -284,8 +325,11 @@ export class JudgeRepository {
   importVersion(judge: string, configHash: string): number {
     const existing = this.judgeByName(judge);
     if (existing && existing.kind !== 'imported') {
-      const row = this.db.prepare('SELECT id FROM judge_versions WHERE judge_id = ? AND config_hash = ?').get(existing.id, configHash) as { id: number } | undefined;
-      if (!row) throw new Error(`Judge "${judge}" is configured in this project with other versions than ${configHash}`);
+      const row = this.db
+        .prepare('SELECT id FROM judge_versions WHERE judge_id = ? AND config_hash = ?')
+        .get(existing.id, configHash) as { id: number } | undefined;
+      if (!row)
+        throw new Error(`Judge "${judge}" is configured in this project with other versions than ${configHash}`);
       return row.id;
     }
     const judgeId = existing?.id ?? this.insertJudge({ name: judge, kind: 'imported', config: null, apiKeyEnv: null });

@@ -88,7 +88,19 @@ export interface PortableSummary {
 
 /** The content identity of an event (see the file comment). */
 export function eventIdentity(e: PortableEvent): string {
-  return JSON.stringify([e.dataset, e.summaryId, e.unitIndex, e.annotator, e.phase, e.label, e.errorType, e.note, e.timeSpentMs, e.cause, e.createdAt]);
+  return JSON.stringify([
+    e.dataset,
+    e.summaryId,
+    e.unitIndex,
+    e.annotator,
+    e.phase,
+    e.label,
+    e.errorType,
+    e.note,
+    e.timeSpentMs,
+    e.cause,
+    e.createdAt,
+  ]);
 }
 
 /** The key of a summary across projects. */
@@ -137,8 +149,23 @@ export interface PortableAlignment {
 
 /** A person's event on a claim or key fact (schema 8), by names and set identities; `kind` says which table. */
 export type PortableItemEvent =
-  | (ItemEventBase & { kind: 'claim'; label: ClaimLabel | null; errorType: ClaimErrorType | null; sourceErrorType: string | null; note: string | null; timeSpentMs: number | null; blind: boolean })
-  | (ItemEventBase & { kind: 'key_fact'; label: KeyFactLabel | null; conveyedBy: PortableRefs; note: string | null; timeSpentMs: number | null; blind: boolean })
+  | (ItemEventBase & {
+      kind: 'claim';
+      label: ClaimLabel | null;
+      errorType: ClaimErrorType | null;
+      sourceErrorType: string | null;
+      note: string | null;
+      timeSpentMs: number | null;
+      blind: boolean;
+    })
+  | (ItemEventBase & {
+      kind: 'key_fact';
+      label: KeyFactLabel | null;
+      conveyedBy: PortableRefs;
+      note: string | null;
+      timeSpentMs: number | null;
+      blind: boolean;
+    })
   | (ItemEventBase & { kind: 'sentence_keyfact'; conveys: 0 | 1 | null });
 
 interface ItemEventBase {
@@ -165,15 +192,18 @@ export interface PortableRefs {
 /** The content identity of a claim or key-fact event (its set's identity and index, never ids). */
 export function itemEventIdentity(e: PortableItemEvent): string {
   const common = [e.kind, e.dataset, e.summaryId, e.setIdentity, e.index, e.annotator, e.cause, e.createdAt];
-  if (e.kind === 'claim') return JSON.stringify([...common, e.label, e.errorType, e.sourceErrorType, e.note, e.timeSpentMs]);
+  if (e.kind === 'claim')
+    return JSON.stringify([...common, e.label, e.errorType, e.sourceErrorType, e.note, e.timeSpentMs]);
   if (e.kind === 'key_fact') return JSON.stringify([...common, e.label, e.conveyedBy, e.note, e.timeSpentMs]);
   return JSON.stringify([...common, e.conveys]);
 }
 
 /** A claim set across projects: its summary and its claims (sentence index, text) in order. */
-export const claimSetIdentity = (dataset: string, summaryId: string, claims: ReadonlyArray<[number, string]>): string => JSON.stringify(['claims', dataset, summaryId, claims]);
+export const claimSetIdentity = (dataset: string, summaryId: string, claims: ReadonlyArray<[number, string]>): string =>
+  JSON.stringify(['claims', dataset, summaryId, claims]);
 /** A key-fact set across projects: its document and its facts in order. */
-export const keyFactSetIdentity = (dataset: string, docId: string, facts: readonly string[]): string => JSON.stringify(['key_facts', dataset, docId, facts]);
+export const keyFactSetIdentity = (dataset: string, docId: string, facts: readonly string[]): string =>
+  JSON.stringify(['key_facts', dataset, docId, facts]);
 
 /** The key of an item within its version. */
 export const itemIdentity = (kind: ScaffoldItemKind, key: string): string => `${kind}\u0000${key}`;
@@ -189,7 +219,19 @@ export function scaffoldIdentity(s: PortableScaffold): string {
 
 /** The content identity of a person's alignment event, given the identity of the version it rests on. */
 export function alignmentIdentity(a: PortableAlignment, onScaffold: string): string {
-  return JSON.stringify([a.dataset, a.summaryId, onScaffold, a.itemKind, a.itemKey, a.annotator, a.value, a.sentences, a.timeSpentMs, a.cause, a.createdAt]);
+  return JSON.stringify([
+    a.dataset,
+    a.summaryId,
+    onScaffold,
+    a.itemKind,
+    a.itemKey,
+    a.annotator,
+    a.value,
+    a.sentences,
+    a.timeSpentMs,
+    a.cause,
+    a.createdAt,
+  ]);
 }
 
 function hasColumn(db: Database, table: string, column: string): boolean {
@@ -267,12 +309,21 @@ function readScaffolds(db: Database): PortableScaffold[] {
        FROM scaffold_items i LEFT JOIN scaffold_items f ON f.id = i.from_item_id
        ORDER BY i.scaffold_id, CASE i.kind WHEN 'fact' THEN 0 WHEN 'question' THEN 1 ELSE 2 END, i.idx`,
     )
-    .all() as Array<Omit<PortableScaffoldItem, 'fromKey'> & { scaffoldId: number; fromKind: ScaffoldItemKind | null; fromItemKey: string | null }>;
+    .all() as Array<
+    Omit<PortableScaffoldItem, 'fromKey'> & {
+      scaffoldId: number;
+      fromKind: ScaffoldItemKind | null;
+      fromItemKey: string | null;
+    }
+  >;
   const byScaffold = new Map<number, PortableScaffoldItem[]>();
   for (const { scaffoldId, fromKind, fromItemKey, ...item } of items) {
     let list = byScaffold.get(scaffoldId);
     if (!list) byScaffold.set(scaffoldId, (list = []));
-    list.push({ ...item, fromKey: fromKind === null || fromItemKey === null ? null : itemIdentity(fromKind, fromItemKey) });
+    list.push({
+      ...item,
+      fromKey: fromKind === null || fromItemKey === null ? null : itemIdentity(fromKind, fromItemKey),
+    });
   }
   return scaffolds.map((s) => ({ ...s, items: byScaffold.get(s.id) ?? [] }));
 }
@@ -306,16 +357,31 @@ export interface ItemSets {
 }
 
 function readItemSets(db: Database): ItemSets {
-  const sets: ItemSets = { claimSets: new Map(), claims: new Map(), keyFactSets: new Map(), keyFacts: new Map(), unitIndex: new Map() };
+  const sets: ItemSets = {
+    claimSets: new Map(),
+    claims: new Map(),
+    keyFactSets: new Map(),
+    keyFacts: new Map(),
+    unitIndex: new Map(),
+  };
   if (!hasTable(db, 'claim_sets')) return sets;
-  for (const [id, idx] of db.prepare('SELECT id, idx FROM units').raw().all() as Array<[number, number]>) sets.unitIndex.set(id, idx);
+  for (const [id, idx] of db.prepare('SELECT id, idx FROM units').raw().all() as Array<[number, number]>)
+    sets.unitIndex.set(id, idx);
   const claims = db
     .prepare(
       `SELECT cs.id AS setId, d.name AS dataset, s.summary_id AS summaryId, c.id, c.idx, u.idx AS sentence, c.text
        FROM claim_sets cs JOIN summaries s ON s.id = cs.summary_id JOIN datasets d ON d.id = s.dataset_id
        JOIN claims c ON c.set_id = cs.id JOIN units u ON u.id = c.sentence_unit_id ORDER BY cs.id, c.idx`,
     )
-    .all() as Array<{ setId: number; dataset: string; summaryId: string; id: number; idx: number; sentence: number; text: string }>;
+    .all() as Array<{
+    setId: number;
+    dataset: string;
+    summaryId: string;
+    id: number;
+    idx: number;
+    sentence: number;
+    text: string;
+  }>;
   const facts = db
     .prepare(
       `SELECT ks.id AS setId, d.name AS dataset, doc.doc_id AS docId, k.id, k.idx, k.text
@@ -329,12 +395,20 @@ function readItemSets(db: Database): ItemSets {
     return bySet;
   };
   for (const [setId, rows] of group(claims)) {
-    const identity = claimSetIdentity(rows[0]!.dataset, rows[0]!.summaryId, rows.map((r) => [r.sentence, r.text]));
+    const identity = claimSetIdentity(
+      rows[0]!.dataset,
+      rows[0]!.summaryId,
+      rows.map((r) => [r.sentence, r.text]),
+    );
     sets.claimSets.set(setId, identity);
     for (const r of rows) sets.claims.set(r.id, [identity, r.idx]);
   }
   for (const [setId, rows] of group(facts)) {
-    const identity = keyFactSetIdentity(rows[0]!.dataset, rows[0]!.docId, rows.map((r) => r.text));
+    const identity = keyFactSetIdentity(
+      rows[0]!.dataset,
+      rows[0]!.docId,
+      rows.map((r) => r.text),
+    );
     sets.keyFactSets.set(setId, identity);
     for (const r of rows) sets.keyFacts.set(r.id, [identity, r.idx]);
   }
@@ -362,7 +436,16 @@ function readPersonSets(db: Database, sets: ItemSets): PortablePersonSet[] {
   if (!hasTable(db, 'claim_sets')) return [];
   const out: PortablePersonSet[] = [];
   for (const kind of ['claim', 'key_fact'] as const) {
-    const t = kind === 'claim' ? { sets: 'claim_sets', maker: 'decomposer', items: 'claims', origins: 'claim_origins', ref: 'claim_id' } : { sets: 'key_fact_sets', maker: 'extractor', items: 'key_facts', origins: 'key_fact_origins', ref: 'key_fact_id' };
+    const t =
+      kind === 'claim'
+        ? { sets: 'claim_sets', maker: 'decomposer', items: 'claims', origins: 'claim_origins', ref: 'claim_id' }
+        : {
+            sets: 'key_fact_sets',
+            maker: 'extractor',
+            items: 'key_facts',
+            origins: 'key_fact_origins',
+            ref: 'key_fact_id',
+          };
     const identities = kind === 'claim' ? sets.claimSets : sets.keyFactSets;
     const itemsAt = kind === 'claim' ? sets.claims : sets.keyFacts;
     const rows = db
@@ -370,11 +453,23 @@ function readPersonSets(db: Database, sets: ItemSets): PortablePersonSet[] {
         `SELECT x.id, x.based_on_set_id AS basedOnId, x.${t.maker} AS maker, x.${t.maker}_version AS makerVersion, a.name AS createdBy, x.note
          FROM ${t.sets} x LEFT JOIN annotators a ON a.id = x.created_by WHERE x.source = 'person' ORDER BY x.id`,
       )
-      .all() as Array<{ id: number; basedOnId: number | null; maker: string; makerVersion: string; createdBy: string | null; note: string | null }>;
+      .all() as Array<{
+      id: number;
+      basedOnId: number | null;
+      maker: string;
+      makerVersion: string;
+      createdBy: string | null;
+      note: string | null;
+    }>;
     for (const r of rows) {
       const identity = identities.get(r.id);
       if (identity === undefined) continue;
-      const [, dataset, owner, content] = JSON.parse(identity) as [string, string, string, Array<[number, string]> | string[]];
+      const [, dataset, owner, content] = JSON.parse(identity) as [
+        string,
+        string,
+        string,
+        Array<[number, string]> | string[],
+      ];
       const ids = db.prepare(`SELECT id FROM ${t.items} WHERE set_id = ? ORDER BY idx`).pluck().all(r.id) as number[];
       const origins = db.prepare(`SELECT o.origin_id FROM ${t.origins} o WHERE o.${t.ref} = ?`).pluck();
       out.push({
@@ -402,8 +497,20 @@ function readPersonSets(db: Database, sets: ItemSets): PortablePersonSet[] {
 /** People's events on claims and key facts (annotators of kind person; imported label sets are imported, not merged), in history order. */
 function readPersonItemEvents(db: Database, sets: ItemSets): PortableItemEvent[] {
   if (!hasTable(db, 'claim_label_events')) return [];
-  const origin = (table: string) => (hasColumn(db, table, 'origin_project') ? 'e.origin_project AS originProject, e.origin_event AS originEvent' : 'NULL AS originProject, NULL AS originEvent');
-  type Row = { id: number; dataset: string; summaryId: string; annotator: string; cause: string; createdAt: string; originProject: string | null; originEvent: number | null };
+  const origin = (table: string) =>
+    hasColumn(db, table, 'origin_project')
+      ? 'e.origin_project AS originProject, e.origin_event AS originEvent'
+      : 'NULL AS originProject, NULL AS originEvent';
+  type Row = {
+    id: number;
+    dataset: string;
+    summaryId: string;
+    annotator: string;
+    cause: string;
+    createdAt: string;
+    originProject: string | null;
+    originEvent: number | null;
+  };
   const claims = db
     .prepare(
       `SELECT e.id, d.name AS dataset, s.summary_id AS summaryId, e.claim_id AS claimId, a.name AS annotator, e.label, e.error_type AS errorType,
@@ -411,7 +518,17 @@ function readPersonItemEvents(db: Database, sets: ItemSets): PortableItemEvent[]
        FROM claim_label_events e JOIN annotators a ON a.id = e.annotator_id JOIN claims c ON c.id = e.claim_id JOIN claim_sets cs ON cs.id = c.set_id
        JOIN summaries s ON s.id = cs.summary_id JOIN datasets d ON d.id = s.dataset_id WHERE a.kind = 'person'`,
     )
-    .all() as Array<Row & { claimId: number; label: ClaimLabel | null; errorType: ClaimErrorType | null; sourceErrorType: string | null; note: string | null; timeSpentMs: number | null; blind: number }>;
+    .all() as Array<
+    Row & {
+      claimId: number;
+      label: ClaimLabel | null;
+      errorType: ClaimErrorType | null;
+      sourceErrorType: string | null;
+      note: string | null;
+      timeSpentMs: number | null;
+      blind: number;
+    }
+  >;
   const facts = db
     .prepare(
       `SELECT e.id, d.name AS dataset, s.summary_id AS summaryId, e.key_fact_id AS keyFactId, a.name AS annotator, e.label, e.conveyed_by AS conveyedBy,
@@ -419,7 +536,16 @@ function readPersonItemEvents(db: Database, sets: ItemSets): PortableItemEvent[]
        FROM key_fact_label_events e JOIN annotators a ON a.id = e.annotator_id JOIN summaries s ON s.id = e.summary_id JOIN datasets d ON d.id = s.dataset_id
        WHERE a.kind = 'person'`,
     )
-    .all() as Array<Row & { keyFactId: number; label: KeyFactLabel | null; conveyedBy: string; note: string | null; timeSpentMs: number | null; blind: number }>;
+    .all() as Array<
+    Row & {
+      keyFactId: number;
+      label: KeyFactLabel | null;
+      conveyedBy: string;
+      note: string | null;
+      timeSpentMs: number | null;
+      blind: number;
+    }
+  >;
   const sentences = db
     .prepare(
       `SELECT e.id, d.name AS dataset, s.summary_id AS summaryId, e.unit_id AS unitId, e.key_fact_set_id AS setId, a.name AS annotator, e.conveys,
@@ -443,7 +569,12 @@ function readPersonItemEvents(db: Database, sets: ItemSets): PortableItemEvent[]
     events.push({ ...r, kind: 'key_fact', setIdentity, index, conveyedBy: portable, blind: blind === 1 });
   }
   for (const { unitId, setId, ...r } of sentences) {
-    events.push({ ...r, kind: 'sentence_keyfact', setIdentity: sets.keyFactSets.get(setId)!, index: sets.unitIndex.get(unitId)! });
+    events.push({
+      ...r,
+      kind: 'sentence_keyfact',
+      setIdentity: sets.keyFactSets.get(setId)!,
+      index: sets.unitIndex.get(unitId)!,
+    });
   }
   return events.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id));
 }
@@ -486,12 +617,24 @@ export function readOtherProject(Driver: DatabaseConstructor, path: string): Oth
       throw new OtherProjectError(`${path} is not a Loupe project (not an SQLite file)`);
     }
     if (appId !== APPLICATION_ID) throw new OtherProjectError(`${path} is not a Loupe project`);
-    if (version > SCHEMA_VERSION) throw new OtherProjectError(`${path} was written by a newer Loupe (schema ${version}; this version knows up to ${SCHEMA_VERSION}); update Loupe to merge it`);
+    if (version > SCHEMA_VERSION)
+      throw new OtherProjectError(
+        `${path} was written by a newer Loupe (schema ${version}; this version knows up to ${SCHEMA_VERSION}); update Loupe to merge it`,
+      );
     if (version < 1) throw new OtherProjectError(`${path} is an empty Loupe project`);
     return db.transaction(() => {
-      const meta = db.prepare(`SELECT value FROM project_meta WHERE key = 'project_id'`).pluck().get() as string | undefined;
-      return { projectId: meta ?? null, schemaVersion: version, summaries: readSummaries(db), events: readEvents(db), reveals: readReveals(db),
-        scaffolds: readScaffolds(db), alignments: readPersonAlignments(db), ...itemsOf(db) };
+      const meta = db.prepare(`SELECT value FROM project_meta WHERE key = 'project_id'`).pluck().get() as
+        string | undefined;
+      return {
+        projectId: meta ?? null,
+        schemaVersion: version,
+        summaries: readSummaries(db),
+        events: readEvents(db),
+        reveals: readReveals(db),
+        scaffolds: readScaffolds(db),
+        alignments: readPersonAlignments(db),
+        ...itemsOf(db),
+      };
     })();
   } finally {
     db.close();
@@ -556,7 +699,9 @@ export class MergeRepository {
 
   /** The annotator of this name; created with the kind it has in the merged file when missing. */
   ensureAnnotator(name: string, kind: AnnotatorKind = 'person'): number {
-    this.db.prepare('INSERT OR IGNORE INTO annotators (name, created_at, kind) VALUES (?, ?, ?)').run(name, now(), kind);
+    this.db
+      .prepare('INSERT OR IGNORE INTO annotators (name, created_at, kind) VALUES (?, ?, ?)')
+      .run(name, now(), kind);
     return this.db.prepare('SELECT id FROM annotators WHERE name = ?').pluck().get(name) as number;
   }
 
@@ -576,7 +721,9 @@ export class MergeRepository {
   /** The summary key of (dataset, summary id), or null. */
   summaryKey(dataset: string, summaryId: string): number | null {
     const key = this.db
-      .prepare('SELECT s.id FROM summaries s JOIN datasets d ON d.id = s.dataset_id WHERE d.name = ? AND s.summary_id = ?')
+      .prepare(
+        'SELECT s.id FROM summaries s JOIN datasets d ON d.id = s.dataset_id WHERE d.name = ? AND s.summary_id = ?',
+      )
       .pluck()
       .get(dataset, summaryId) as number | undefined;
     return key ?? null;
@@ -585,7 +732,9 @@ export class MergeRepository {
   beginMerge(source: string, sourceProject: string): number {
     return Number(
       this.db
-        .prepare('INSERT INTO merges (source, source_project, events_added, events_present, annotators_added, created_at) VALUES (?, ?, 0, 0, 0, ?)')
+        .prepare(
+          'INSERT INTO merges (source, source_project, events_added, events_present, annotators_added, created_at) VALUES (?, ?, 0, 0, 0, ?)',
+        )
         .run(source, sourceProject, now()).lastInsertRowid,
     );
   }
@@ -602,7 +751,10 @@ export class MergeRepository {
   }
 
   /** Copies one event (and its review queue, if any) with its provenance; returns the new id. */
-  insertEvent(e: PortableEvent, target: { unitId: number; annotatorId: number; originProject: string; originEvent: number; mergeId: number }): number {
+  insertEvent(
+    e: PortableEvent,
+    target: { unitId: number; annotatorId: number; originProject: string; originEvent: number; mergeId: number },
+  ): number {
     const id = Number(
       this.db
         .prepare(
@@ -610,10 +762,27 @@ export class MergeRepository {
                                      origin_project, origin_event, merge_id, blind)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(target.unitId, target.annotatorId, e.phase, e.label, e.errorType, e.note, e.timeSpentMs, e.cause, e.createdAt, e.importKey,
-          target.originProject, target.originEvent, target.mergeId, e.blind ? 1 : 0).lastInsertRowid,
+        .run(
+          target.unitId,
+          target.annotatorId,
+          e.phase,
+          e.label,
+          e.errorType,
+          e.note,
+          e.timeSpentMs,
+          e.cause,
+          e.createdAt,
+          e.importKey,
+          target.originProject,
+          target.originEvent,
+          target.mergeId,
+          e.blind ? 1 : 0,
+        ).lastInsertRowid,
     );
-    if (e.queue !== null) this.db.prepare('INSERT INTO review_events (event_id, queue, judges) VALUES (?, ?, ?)').run(id, e.queue, e.judges ?? '[]');
+    if (e.queue !== null)
+      this.db
+        .prepare('INSERT INTO review_events (event_id, queue, judges) VALUES (?, ?, ?)')
+        .run(id, e.queue, e.judges ?? '[]');
     return id;
   }
 
@@ -634,7 +803,9 @@ export class MergeRepository {
   /** The document key of (dataset, doc id), or null. */
   documentKey(dataset: string, docId: string): number | null {
     const key = this.db
-      .prepare('SELECT doc.id FROM documents doc JOIN datasets d ON d.id = doc.dataset_id WHERE d.name = ? AND doc.doc_id = ?')
+      .prepare(
+        'SELECT doc.id FROM documents doc JOIN datasets d ON d.id = doc.dataset_id WHERE d.name = ? AND doc.doc_id = ?',
+      )
       .pluck()
       .get(dataset, docId) as number | undefined;
     return key ?? null;
@@ -650,29 +821,52 @@ export class MergeRepository {
     s: PortableScaffold,
     target: { basedOnId: number | null; createdBy: number | null; fromItem: (fromKey: string) => number | null },
   ): { id: number; items: Map<string, number> } {
-    const version = ((this.db.prepare('SELECT max(version) FROM scaffolds WHERE document_id = ?').pluck().get(documentKey) as number | null) ?? 0) + 1;
+    const version =
+      ((this.db.prepare('SELECT max(version) FROM scaffolds WHERE document_id = ?').pluck().get(documentKey) as
+        number | null) ?? 0) + 1;
     const id = Number(
       this.db
         .prepare(
           `INSERT INTO scaffolds (document_id, version, source, extractor, extractor_version, based_on_id, created_by, note, import_key, import_id, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?)`,
         )
-        .run(documentKey, version, s.source, s.maker, s.makerVersion, target.basedOnId, target.createdBy, s.note, s.createdAt).lastInsertRowid,
+        .run(
+          documentKey,
+          version,
+          s.source,
+          s.maker,
+          s.makerVersion,
+          target.basedOnId,
+          target.createdBy,
+          s.note,
+          s.createdAt,
+        ).lastInsertRowid,
     );
-    const insert = this.db.prepare('INSERT INTO scaffold_items (scaffold_id, kind, item_key, idx, text, tier, answer, entity, from_item_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const insert = this.db.prepare(
+      'INSERT INTO scaffold_items (scaffold_id, kind, item_key, idx, text, tier, answer, entity, from_item_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
     const items = new Map<string, number>();
     const nextIndex = new Map<ScaffoldItemKind, number>();
     for (const item of s.items) {
       const idx = nextIndex.get(item.kind) ?? 0;
       nextIndex.set(item.kind, idx + 1);
       const from = item.fromKey === null ? null : target.fromItem(item.fromKey);
-      items.set(itemIdentity(item.kind, item.key), Number(insert.run(id, item.kind, item.key, idx, item.text, item.tier, item.answer, item.entity, from).lastInsertRowid));
+      items.set(
+        itemIdentity(item.kind, item.key),
+        Number(
+          insert.run(id, item.kind, item.key, idx, item.text, item.tier, item.answer, item.entity, from)
+            .lastInsertRowid,
+        ),
+      );
     }
     return { id, items };
   }
 
   /** Copies a person's alignment event onto an item here, keeping created_at and blind (schema 9's trigger may only clear blind after a reveal here), with its provenance. */
-  insertAlignment(a: PortableAlignment, target: { itemId: number; summaryKey: number; annotatorId: number } & Provenance): number {
+  insertAlignment(
+    a: PortableAlignment,
+    target: { itemId: number; summaryKey: number; annotatorId: number } & Provenance,
+  ): number {
     return Number(
       this.db
         .prepare(
@@ -680,8 +874,21 @@ export class MergeRepository {
                                                   origin_project, origin_event, merge_id)
            VALUES (?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)`,
         )
-        .run(target.itemId, target.summaryKey, target.annotatorId, a.value, a.sentences, a.timeSpentMs, a.cause, a.createdAt, a.blind ? 1 : 0, a.importKey,
-          target.originProject, target.originEvent, target.mergeId).lastInsertRowid,
+        .run(
+          target.itemId,
+          target.summaryKey,
+          target.annotatorId,
+          a.value,
+          a.sentences,
+          a.timeSpentMs,
+          a.cause,
+          a.createdAt,
+          a.blind ? 1 : 0,
+          a.importKey,
+          target.originProject,
+          target.originEvent,
+          target.mergeId,
+        ).lastInsertRowid,
     );
   }
 
@@ -694,12 +901,35 @@ export class MergeRepository {
    * Adds a person's claim set or key-fact list as its owner's next version (SetRepository, so the
    * numbering and origins follow the one rule); `items` carry this project's unit and origin ids.
    */
-  insertPersonSet(set: PortablePersonSet, target: { ownerKey: number; basedOnId: number | null; createdBy: number | null; items: Array<{ sentenceUnitId: number | null; text: string; from: number[] }> }): number {
-    const version = { source: 'person' as const, maker: set.maker, makerVersion: set.makerVersion, basedOnId: target.basedOnId, createdBy: target.createdBy, note: set.note, importKey: null, importId: null };
+  insertPersonSet(
+    set: PortablePersonSet,
+    target: {
+      ownerKey: number;
+      basedOnId: number | null;
+      createdBy: number | null;
+      items: Array<{ sentenceUnitId: number | null; text: string; from: number[] }>;
+    },
+  ): number {
+    const version = {
+      source: 'person' as const,
+      maker: set.maker,
+      makerVersion: set.makerVersion,
+      basedOnId: target.basedOnId,
+      createdBy: target.createdBy,
+      note: set.note,
+      importKey: null,
+      importId: null,
+    };
     const sets = new SetRepository(this.db);
     return set.kind === 'claim'
-      ? sets.insertClaimSet(target.ownerKey, { ...version, items: target.items.map((i) => ({ sentenceUnitId: i.sentenceUnitId!, text: i.text, from: i.from })) })
-      : sets.insertKeyFactSet(target.ownerKey, { ...version, items: target.items.map((i) => ({ text: i.text, from: i.from })) });
+      ? sets.insertClaimSet(target.ownerKey, {
+          ...version,
+          items: target.items.map((i) => ({ sentenceUnitId: i.sentenceUnitId!, text: i.text, from: i.from })),
+        })
+      : sets.insertKeyFactSet(target.ownerKey, {
+          ...version,
+          items: target.items.map((i) => ({ text: i.text, from: i.from })),
+        });
   }
 
   /** The content identities of people's claim and key-fact events here. */
@@ -712,7 +942,16 @@ export class MergeRepository {
    * `targetId`: the claim, key fact or unit here; key facts also name their summary and `conveyed_by`
    * in this project's ids; sentence events their key-fact set.
    */
-  insertItemEvent(e: PortableItemEvent, target: { targetId: number; summaryKey: number; annotatorId: number; keyFactSetId?: number; conveyedBy?: string } & Provenance): void {
+  insertItemEvent(
+    e: PortableItemEvent,
+    target: {
+      targetId: number;
+      summaryKey: number;
+      annotatorId: number;
+      keyFactSetId?: number;
+      conveyedBy?: string;
+    } & Provenance,
+  ): void {
     const origin = [target.originProject, target.originEvent, target.mergeId];
     if (e.kind === 'claim') {
       this.db
@@ -720,14 +959,38 @@ export class MergeRepository {
           `INSERT INTO claim_label_events (claim_id, annotator_id, label, error_type, source_error_type, note, time_spent_ms, cause, created_at, blind, origin_project, origin_event, merge_id)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(target.targetId, target.annotatorId, e.label, e.errorType, e.sourceErrorType, e.note, e.timeSpentMs, e.cause, e.createdAt, e.blind ? 1 : 0, ...origin);
+        .run(
+          target.targetId,
+          target.annotatorId,
+          e.label,
+          e.errorType,
+          e.sourceErrorType,
+          e.note,
+          e.timeSpentMs,
+          e.cause,
+          e.createdAt,
+          e.blind ? 1 : 0,
+          ...origin,
+        );
     } else if (e.kind === 'key_fact') {
       this.db
         .prepare(
           `INSERT INTO key_fact_label_events (key_fact_id, summary_id, annotator_id, label, conveyed_by, note, time_spent_ms, cause, created_at, blind, origin_project, origin_event, merge_id)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(target.targetId, target.summaryKey, target.annotatorId, e.label, target.conveyedBy ?? '{"claims":[],"sentences":[]}', e.note, e.timeSpentMs, e.cause, e.createdAt, e.blind ? 1 : 0, ...origin);
+        .run(
+          target.targetId,
+          target.summaryKey,
+          target.annotatorId,
+          e.label,
+          target.conveyedBy ?? '{"claims":[],"sentences":[]}',
+          e.note,
+          e.timeSpentMs,
+          e.cause,
+          e.createdAt,
+          e.blind ? 1 : 0,
+          ...origin,
+        );
     } else {
       this.db
         .prepare(
@@ -739,20 +1002,39 @@ export class MergeRepository {
   }
 
   /** Provenance of merged claim, key-fact and alignment events (tests, audits). */
-  itemProvenance(table: 'claim_label_events' | 'key_fact_label_events' | 'sentence_keyfact_events' | 'scaffold_alignment_events'): Array<{ originProject: string | null; originEvent: number | null; mergeId: number | null }> {
+  itemProvenance(
+    table: 'claim_label_events' | 'key_fact_label_events' | 'sentence_keyfact_events' | 'scaffold_alignment_events',
+  ): Array<{ originProject: string | null; originEvent: number | null; mergeId: number | null }> {
     return this.db
-      .prepare(`SELECT origin_project AS originProject, origin_event AS originEvent, merge_id AS mergeId FROM ${table} ORDER BY id`)
+      .prepare(
+        `SELECT origin_project AS originProject, origin_event AS originEvent, merge_id AS mergeId FROM ${table} ORDER BY id`,
+      )
       .all() as ReturnType<MergeRepository['itemProvenance']>;
   }
 
   /** Provenance of the project's events (tests, audits). */
-  provenance(): Array<{ id: number; originProject: string | null; originEvent: number | null; mergeId: number | null }> {
+  provenance(): Array<{
+    id: number;
+    originProject: string | null;
+    originEvent: number | null;
+    mergeId: number | null;
+  }> {
     return this.db
-      .prepare('SELECT id, origin_project AS originProject, origin_event AS originEvent, merge_id AS mergeId FROM label_events ORDER BY id')
+      .prepare(
+        'SELECT id, origin_project AS originProject, origin_event AS originEvent, merge_id AS mergeId FROM label_events ORDER BY id',
+      )
       .all() as ReturnType<MergeRepository['provenance']>;
   }
 
-  merges(): Array<{ id: number; source: string; sourceProject: string; eventsAdded: number; eventsPresent: number; annotatorsAdded: number; createdAt: string }> {
+  merges(): Array<{
+    id: number;
+    source: string;
+    sourceProject: string;
+    eventsAdded: number;
+    eventsPresent: number;
+    annotatorsAdded: number;
+    createdAt: string;
+  }> {
     return this.db
       .prepare(
         `SELECT id, source, source_project AS sourceProject, events_added AS eventsAdded, events_present AS eventsPresent,

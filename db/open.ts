@@ -5,7 +5,17 @@
  * transaction. A refusal leaves the file byte-identical and no -wal/-shm beside it. The driver is
  * injected so the desktop app (better-sqlite3 13, N-API) and Node (better-sqlite3 12) share this.
  */
-import { accessSync, closeSync, constants, existsSync, openSync, readSync, rmSync, statSync, type Stats } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  existsSync,
+  openSync,
+  readSync,
+  rmSync,
+  statSync,
+  type Stats,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { readSqliteHeader, SQLITE_HEADER_BYTES } from './fileHeader';
@@ -68,18 +78,25 @@ function checkProjectFile(Driver: DatabaseConstructor, path: string, options: Op
   if (stats === null) {
     if (!options.create) throw new ProjectFileError(`No project file at ${path}`, 'missing');
     const folder = dirname(path);
-    if (!existsSync(folder)) throw new ProjectFileError(`Cannot create ${path}: the folder ${folder} does not exist`, 'missing');
+    if (!existsSync(folder))
+      throw new ProjectFileError(`Cannot create ${path}: the folder ${folder} does not exist`, 'missing');
     requireWritable(folder, `Cannot create ${path}: its folder is read-only`);
     return;
   }
-  if (!stats.isFile()) throw new ProjectFileError(`${path} is not a project file (it is a folder or a device)`, 'not_a_project');
+  if (!stats.isFile())
+    throw new ProjectFileError(`${path} is not a project file (it is a folder or a device)`, 'not_a_project');
   if (stats.size === 0) {
     if (options.create) return requireWritableFile(path);
-    throw new ProjectFileError(`${path} is empty (0 bytes), not a Loupe project; create a new project instead; ${UNCHANGED}`, 'not_a_project');
+    throw new ProjectFileError(
+      `${path} is empty (0 bytes), not a Loupe project; create a new project instead; ${UNCHANGED}`,
+      'not_a_project',
+    );
   }
   const verdict = readSqliteHeader(readHead(path), stats.size);
-  if (verdict.kind === 'not_sqlite') throw new ProjectFileError(`${path} is not a Loupe project (not an SQLite file); ${UNCHANGED}`, 'not_a_project');
-  if (verdict.kind === 'truncated') throw new ProjectFileError(`${path} is damaged (truncated: ${verdict.detail}); ${UNCHANGED}`, 'corrupt');
+  if (verdict.kind === 'not_sqlite')
+    throw new ProjectFileError(`${path} is not a Loupe project (not an SQLite file); ${UNCHANGED}`, 'not_a_project');
+  if (verdict.kind === 'truncated')
+    throw new ProjectFileError(`${path} is damaged (truncated: ${verdict.detail}); ${UNCHANGED}`, 'corrupt');
   // Without a -wal file the main file holds every committed change, so its header is the truth
   // and a foreign or newer file is refused before SQLite ever opens it.
   if (!existsSync(`${path}-wal`)) {
@@ -101,7 +118,8 @@ function inspectWithSqlite(Driver: DatabaseConstructor, path: string, options: O
     const tables = (db.prepare(`SELECT count(*) AS n FROM sqlite_master`).get() as { n: number }).n;
     judgeMarks(path, applicationId, userVersion, tables > 0, options);
     const check = db.pragma('quick_check(1)', { simple: true }) as string;
-    if (check !== 'ok') throw new ProjectFileError(`${path} is damaged (SQLite quick_check: ${check}); ${UNCHANGED}`, 'corrupt');
+    if (check !== 'ok')
+      throw new ProjectFileError(`${path} is damaged (SQLite quick_check: ${check}); ${UNCHANGED}`, 'corrupt');
   } catch (err) {
     throw asProjectFileError(err, path, `; ${UNCHANGED}`) ?? err;
   } finally {
@@ -111,7 +129,13 @@ function inspectWithSqlite(Driver: DatabaseConstructor, path: string, options: O
   }
 }
 
-function judgeMarks(path: string, applicationId: number, userVersion: number, hasSchema: boolean, options: OpenOptions): void {
+function judgeMarks(
+  path: string,
+  applicationId: number,
+  userVersion: number,
+  hasSchema: boolean,
+  options: OpenOptions,
+): void {
   if (applicationId !== APPLICATION_ID) {
     // An SQLite file with nothing in it may become a project, but only when asked to create one.
     if (options.create && userVersion === 0 && !hasSchema) return;
@@ -120,10 +144,16 @@ function judgeMarks(path: string, applicationId: number, userVersion: number, ha
   // Loupe sets the mark and the schema version in one transaction: a negative version, or none
   // beside tables, means another tool changed the file, and migrating it would fail halfway.
   if (userVersion < 0) {
-    throw new ProjectFileError(`${path} is damaged (its schema version is ${userVersion}; a Loupe project has 1 to ${SCHEMA_VERSION}); ${UNCHANGED}`, 'corrupt');
+    throw new ProjectFileError(
+      `${path} is damaged (its schema version is ${userVersion}; a Loupe project has 1 to ${SCHEMA_VERSION}); ${UNCHANGED}`,
+      'corrupt',
+    );
   }
   if (userVersion === 0 && hasSchema) {
-    throw new ProjectFileError(`${path} is damaged (marked as a Loupe project with tables but schema version 0); ${UNCHANGED}`, 'corrupt');
+    throw new ProjectFileError(
+      `${path} is damaged (marked as a Loupe project with tables but schema version 0); ${UNCHANGED}`,
+      'corrupt',
+    );
   }
   if (userVersion > SCHEMA_VERSION) {
     throw new ProjectFileError(
@@ -190,8 +220,10 @@ function asProjectFileError(err: unknown, path: string, after: string): ProjectF
   if (err instanceof ProjectFileError) return err;
   const code = typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : '';
   const detail = err instanceof Error ? err.message : String(err);
-  if (code.startsWith('SQLITE_NOTADB')) return new ProjectFileError(`${path} is not a Loupe project (SQLite: ${detail})${after}`, 'not_a_project');
-  if (code.startsWith('SQLITE_CORRUPT')) return new ProjectFileError(`${path} is damaged (SQLite: ${detail})${after}`, 'corrupt');
+  if (code.startsWith('SQLITE_NOTADB'))
+    return new ProjectFileError(`${path} is not a Loupe project (SQLite: ${detail})${after}`, 'not_a_project');
+  if (code.startsWith('SQLITE_CORRUPT'))
+    return new ProjectFileError(`${path} is damaged (SQLite: ${detail})${after}`, 'corrupt');
   if (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_PERM')) {
     return new ProjectFileError(`Cannot open ${path} for writing (SQLite: ${detail})${after}`, 'read_only');
   }

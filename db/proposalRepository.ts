@@ -77,12 +77,17 @@ export class ProposalRepository {
   }
 
   /** Closes a pending proposal (accepted with the version it created, or declined); false when it was no longer pending. */
-  decide(id: number, decision: { status: 'accepted'; resultVersion: number } | { status: 'declined'; note: string | null }): boolean {
+  decide(
+    id: number,
+    decision: { status: 'accepted'; resultVersion: number } | { status: 'declined'; note: string | null },
+  ): boolean {
     const resultVersion = decision.status === 'accepted' ? decision.resultVersion : null;
     const note = decision.status === 'declined' ? decision.note : null;
     return (
       this.db
-        .prepare(`UPDATE proposals SET status = ?, decided_at = ?, result_version = ?, decision_note = ? WHERE id = ? AND status = 'pending'`)
+        .prepare(
+          `UPDATE proposals SET status = ?, decided_at = ?, result_version = ?, decision_note = ? WHERE id = ? AND status = 'pending'`,
+        )
         .run(decision.status, now(), resultVersion, note, id).changes === 1
     );
   }

@@ -202,12 +202,17 @@ export class Repository {
   // --- project metadata -------------------------------------------------------------------
 
   getMeta(key: string): string | null {
-    const row = this.db.prepare('SELECT value FROM project_meta WHERE key = ?').get(key) as { value: string } | undefined;
+    const row = this.db.prepare('SELECT value FROM project_meta WHERE key = ?').get(key) as
+      { value: string } | undefined;
     return row?.value ?? null;
   }
 
   setMeta(key: string, value: string): void {
-    this.db.prepare('INSERT INTO project_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+    this.db
+      .prepare(
+        'INSERT INTO project_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+      )
+      .run(key, value);
   }
 
   schemaVersion(): number {
@@ -255,7 +260,9 @@ export class Repository {
    * person (re-importing one's own export), which stays a person.
    */
   ensureAnnotator(name: string, kind: AnnotatorKind = 'person'): AnnotatorRow {
-    this.db.prepare('INSERT OR IGNORE INTO annotators (name, created_at, kind) VALUES (?, ?, ?)').run(name, now(), kind);
+    this.db
+      .prepare('INSERT OR IGNORE INTO annotators (name, created_at, kind) VALUES (?, ?, ?)')
+      .run(name, now(), kind);
     const row = this.annotator(name)!;
     if (kind === 'person' && row.kind === 'imported') throw new AnnotatorKindError(name);
     return row;
@@ -263,7 +270,10 @@ export class Repository {
 
   /** The annotator of this name, or null. */
   annotator(name: string): AnnotatorRow | null {
-    return (this.db.prepare('SELECT id, name, kind FROM annotators WHERE name = ?').get(name) as AnnotatorRow | undefined) ?? null;
+    return (
+      (this.db.prepare('SELECT id, name, kind FROM annotators WHERE name = ?').get(name) as AnnotatorRow | undefined) ??
+      null
+    );
   }
 
   /**
@@ -332,7 +342,11 @@ export class Repository {
       .all(dataset) as Array<Omit<StoredSummary, 'unitTexts' | 'label'> & { unitTexts: string; label: number | null }>;
     const map = new Map<string, StoredSummary>();
     for (const row of rows) {
-      map.set(row.summaryId, { ...row, label: row.label as GlobalLabel | null, unitTexts: JSON.parse(row.unitTexts) as string[] });
+      map.set(row.summaryId, {
+        ...row,
+        label: row.label as GlobalLabel | null,
+        unitTexts: JSON.parse(row.unitTexts) as string[],
+      });
     }
     return map;
   }
@@ -340,38 +354,84 @@ export class Repository {
   /** Document texts of a dataset by doc id (null text: missing). */
   storedDocuments(dataset: string): Map<string, string | null> {
     const rows = this.db
-      .prepare('SELECT doc.doc_id AS docId, doc.text AS text FROM documents doc JOIN datasets d ON d.id = doc.dataset_id WHERE d.name = ?')
+      .prepare(
+        'SELECT doc.doc_id AS docId, doc.text AS text FROM documents doc JOIN datasets d ON d.id = doc.dataset_id WHERE d.name = ?',
+      )
       .all(dataset) as Array<{ docId: string; text: string | null }>;
     return new Map(rows.map((r) => [r.docId, r.text]));
   }
 
-  recordImport(entry: { kind: string; source: string; files: string[]; contentHash: string; summaries: number; labels: number }): number {
+  recordImport(entry: {
+    kind: string;
+    source: string;
+    files: string[];
+    contentHash: string;
+    summaries: number;
+    labels: number;
+  }): number {
     return Number(
       this.db
-        .prepare('INSERT INTO imports (kind, source, files, content_hash, summaries, labels, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-        .run(entry.kind, entry.source, JSON.stringify(entry.files), entry.contentHash, entry.summaries, entry.labels, now()).lastInsertRowid,
+        .prepare(
+          'INSERT INTO imports (kind, source, files, content_hash, summaries, labels, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(
+          entry.kind,
+          entry.source,
+          JSON.stringify(entry.files),
+          entry.contentHash,
+          entry.summaries,
+          entry.labels,
+          now(),
+        ).lastInsertRowid,
     );
   }
 
   /** Inserts a new summary with its document (created or reused) and units. Returns its key. */
   insertSummary(summary: NewSummary, importId: number): number {
     const datasetId = this.ensureDataset(summary.dataset);
-    this.db.prepare('INSERT OR IGNORE INTO documents (dataset_id, doc_id, text) VALUES (?, ?, ?)').run(datasetId, summary.docId, summary.document);
+    this.db
+      .prepare('INSERT OR IGNORE INTO documents (dataset_id, doc_id, text) VALUES (?, ?, ?)')
+      .run(datasetId, summary.docId, summary.document);
     if (summary.document !== null) {
       // A document imported earlier as missing gets its text now.
-      this.db.prepare('UPDATE documents SET text = ? WHERE dataset_id = ? AND doc_id = ? AND text IS NULL').run(summary.document, datasetId, summary.docId);
+      this.db
+        .prepare('UPDATE documents SET text = ? WHERE dataset_id = ? AND doc_id = ? AND text IS NULL')
+        .run(summary.document, datasetId, summary.docId);
     }
-    const documentId = (this.db.prepare('SELECT id FROM documents WHERE dataset_id = ? AND doc_id = ?').get(datasetId, summary.docId) as { id: number }).id;
+    const documentId = (
+      this.db.prepare('SELECT id FROM documents WHERE dataset_id = ? AND doc_id = ?').get(datasetId, summary.docId) as {
+        id: number;
+      }
+    ).id;
     const key = Number(
       this.db
-        .prepare('INSERT INTO summaries (dataset_id, document_id, summary_id, text, global_label, meta, import_id) VALUES (?, ?, ?, ?, ?, ?, ?)')
-        .run(datasetId, documentId, summary.summaryId, summary.summary, summary.label, JSON.stringify(summary.meta), importId).lastInsertRowid,
+        .prepare(
+          'INSERT INTO summaries (dataset_id, document_id, summary_id, text, global_label, meta, import_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(
+          datasetId,
+          documentId,
+          summary.summaryId,
+          summary.summary,
+          summary.label,
+          JSON.stringify(summary.meta),
+          importId,
+        ).lastInsertRowid,
     );
     const insertUnit = this.db.prepare(
       'INSERT INTO units (summary_id, idx, text, start, end, fragment, splitter, splitter_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
     for (const u of summary.units) {
-      insertUnit.run(key, u.idx, u.text, u.start, u.end, u.fragment ? 1 : 0, summary.splitter.name, summary.splitter.version);
+      insertUnit.run(
+        key,
+        u.idx,
+        u.text,
+        u.start,
+        u.end,
+        u.fragment ? 1 : 0,
+        summary.splitter.name,
+        summary.splitter.version,
+      );
     }
     return key;
   }
@@ -397,7 +457,9 @@ export class Repository {
   /** Sets the text of the summary's document when it has none (or in any case with `replace`); the rows changed. */
   attachDocument(summaryKey: number, text: string, replace = false): number {
     return this.db
-      .prepare(`UPDATE documents SET text = ? WHERE id = (SELECT document_id FROM summaries WHERE id = ?)${replace ? '' : ' AND text IS NULL'}`)
+      .prepare(
+        `UPDATE documents SET text = ? WHERE id = (SELECT document_id FROM summaries WHERE id = ?)${replace ? '' : ' AND text IS NULL'}`,
+      )
       .run(text, summaryKey).changes;
   }
 
@@ -410,14 +472,28 @@ export class Repository {
         `INSERT INTO label_events (unit_id, annotator_id, phase, label, error_type, note, time_spent_ms, cause, created_at, import_key, import_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(e.unitId, e.annotatorId, e.phase, e.state.label, e.state.errorType, e.state.note, e.timeSpentMs, e.cause, now(), e.importKey ?? null, e.importId ?? null);
+      .run(
+        e.unitId,
+        e.annotatorId,
+        e.phase,
+        e.state.label,
+        e.state.errorType,
+        e.state.note,
+        e.timeSpentMs,
+        e.cause,
+        now(),
+        e.importKey ?? null,
+        e.importId ?? null,
+      );
     return Number(info.lastInsertRowid);
   }
 
   /** The current label of one (unit, annotator, annotation phase), or null when never labeled: one index seek. */
   currentAnnotationLabel(unitId: number, annotatorId: number): HumanLabel | null {
     const row = this.db
-      .prepare(`SELECT label FROM label_events WHERE unit_id = ? AND annotator_id = ? AND phase = 'annotation' ORDER BY ${CURRENT_FIRST} LIMIT 1`)
+      .prepare(
+        `SELECT label FROM label_events WHERE unit_id = ? AND annotator_id = ? AND phase = 'annotation' ORDER BY ${CURRENT_FIRST} LIMIT 1`,
+      )
       .get(unitId, annotatorId) as { label: HumanLabel | null } | undefined;
     return row?.label ?? null;
   }
@@ -454,13 +530,16 @@ export class Repository {
   /** Whether the summary's document text is missing (its units cannot be labeled yet). */
   documentMissing(summaryKey: number): boolean {
     const row = this.db
-      .prepare('SELECT doc.text IS NULL AS missing FROM summaries s JOIN documents doc ON doc.id = s.document_id WHERE s.id = ?')
+      .prepare(
+        'SELECT doc.text IS NULL AS missing FROM summaries s JOIN documents doc ON doc.id = s.document_id WHERE s.id = ?',
+      )
       .get(summaryKey) as { missing: number } | undefined;
     return row?.missing === 1;
   }
 
   unitSummaryKey(unitId: number): number | null {
-    const row = this.db.prepare('SELECT summary_id AS key FROM units WHERE id = ?').get(unitId) as { key: number } | undefined;
+    const row = this.db.prepare('SELECT summary_id AS key FROM units WHERE id = ?').get(unitId) as
+      { key: number } | undefined;
     return row?.key ?? null;
   }
 
@@ -489,7 +568,9 @@ export class Repository {
          GROUP BY s.id
          ORDER BY d.name, b.batch, si.position`,
       )
-      .all(annotatorId, annotatorId, annotatorId, dataset, dataset) as Array<Omit<QueueRow, 'documentMissing'> & { documentMissing: number }>;
+      .all(annotatorId, annotatorId, annotatorId, dataset, dataset) as Array<
+      Omit<QueueRow, 'documentMissing'> & { documentMissing: number }
+    >;
     return rows.map((r) => ({ ...r, documentMissing: r.documentMissing === 1 }));
   }
 
@@ -525,21 +606,39 @@ export class Repository {
     docId: string;
     summary: string;
     document: string | null;
-    units: Array<{ id: number; index: number; text: string; start: number; end: number; fragment: boolean; splitter: string }>;
+    units: Array<{
+      id: number;
+      index: number;
+      text: string;
+      start: number;
+      end: number;
+      fragment: boolean;
+      splitter: string;
+    }>;
   } | null {
     const head = this.db
       .prepare(
         `SELECT s.id AS key, d.name AS dataset, s.summary_id AS summaryId, doc.doc_id AS docId, s.text AS summary, doc.text AS document
          FROM summaries s JOIN datasets d ON d.id = s.dataset_id JOIN documents doc ON doc.id = s.document_id WHERE s.id = ?`,
       )
-      .get(key) as { key: number; dataset: string; summaryId: string; docId: string; summary: string; document: string | null } | undefined;
+      .get(key) as
+      | { key: number; dataset: string; summaryId: string; docId: string; summary: string; document: string | null }
+      | undefined;
     if (!head) return null;
     const units = this.db
       .prepare(
         `SELECT id, idx AS "index", text, start, end, fragment, splitter || ' ' || splitter_version AS splitter
          FROM units WHERE summary_id = ? ORDER BY idx`,
       )
-      .all(key) as Array<{ id: number; index: number; text: string; start: number; end: number; fragment: number; splitter: string }>;
+      .all(key) as Array<{
+      id: number;
+      index: number;
+      text: string;
+      start: number;
+      end: number;
+      fragment: number;
+      splitter: string;
+    }>;
     return { ...head, units: units.map((u) => ({ ...u, fragment: u.fragment === 1 })) };
   }
 
@@ -547,16 +646,24 @@ export class Repository {
 
   /** Summary keys the annotator has revealed (judge outputs or benchmark labels shown while unfinished). */
   revealedSummaries(annotatorId: number): Set<number> {
-    return new Set(this.db.prepare('SELECT summary_id FROM reveals WHERE annotator_id = ?').pluck().all(annotatorId) as number[]);
+    return new Set(
+      this.db.prepare('SELECT summary_id FROM reveals WHERE annotator_id = ?').pluck().all(annotatorId) as number[],
+    );
   }
 
   isRevealed(annotatorId: number, summaryKey: number): boolean {
-    return this.db.prepare('SELECT 1 FROM reveals WHERE annotator_id = ? AND summary_id = ?').get(annotatorId, summaryKey) !== undefined;
+    return (
+      this.db
+        .prepare('SELECT 1 FROM reveals WHERE annotator_id = ? AND summary_id = ?')
+        .get(annotatorId, summaryKey) !== undefined
+    );
   }
 
   /** Records the reveal of each summary not revealed before, in one transaction; returns how many are new. */
   recordReveals(annotatorId: number, summaryKeys: readonly number[], view: string): number {
-    const insert = this.db.prepare('INSERT OR IGNORE INTO reveals (annotator_id, summary_id, view, created_at) VALUES (?, ?, ?, ?)');
+    const insert = this.db.prepare(
+      'INSERT OR IGNORE INTO reveals (annotator_id, summary_id, view, created_at) VALUES (?, ?, ?, ?)',
+    );
     return this.transaction(() => {
       const at = now();
       let added = 0;
@@ -596,18 +703,27 @@ export class Repository {
     assignments?: ReadonlyMap<number, readonly number[]>;
     overlap?: number | null;
   }): number {
-    const next = (this.db.prepare('SELECT coalesce(max(batch), 0) + 1 AS n FROM sample_batches WHERE dataset_id = ?').get(b.datasetId) as { n: number }).n;
+    const next = (
+      this.db
+        .prepare('SELECT coalesce(max(batch), 0) + 1 AS n FROM sample_batches WHERE dataset_id = ?')
+        .get(b.datasetId) as { n: number }
+    ).n;
     const batchId = Number(
       this.db
-        .prepare('INSERT INTO sample_batches (dataset_id, batch, seed, requested, annotator_id, algorithm, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .prepare(
+          'INSERT INTO sample_batches (dataset_id, batch, seed, requested, annotator_id, algorithm, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        )
         .run(b.datasetId, next, b.seed, b.requested, b.annotatorId, b.algorithm, now()).lastInsertRowid,
     );
     const insert = this.db.prepare('INSERT INTO sample_items (batch_id, summary_id, position) VALUES (?, ?, ?)');
     b.keys.forEach((key, position) => insert.run(batchId, key, position));
     if (b.assignments) {
       this.db.prepare('UPDATE sample_batches SET overlap = ? WHERE id = ?').run(b.overlap ?? null, batchId);
-      const assign = this.db.prepare('INSERT INTO sample_assignments (batch_id, summary_id, annotator_id) VALUES (?, ?, ?)');
-      for (const key of b.keys) for (const annotatorId of b.assignments.get(key) ?? []) assign.run(batchId, key, annotatorId);
+      const assign = this.db.prepare(
+        'INSERT INTO sample_assignments (batch_id, summary_id, annotator_id) VALUES (?, ?, ?)',
+      );
+      for (const key of b.keys)
+        for (const annotatorId of b.assignments.get(key) ?? []) assign.run(batchId, key, annotatorId);
     }
     return batchId;
   }
@@ -632,7 +748,17 @@ export class Repository {
          FROM sample_batches b JOIN datasets d ON d.id = b.dataset_id LEFT JOIN annotators a ON a.id = b.annotator_id
          WHERE (? IS NULL OR d.name = ?) ORDER BY d.name, b.batch`,
       )
-      .all(dataset, dataset) as Array<{ id: number; dataset: string; batch: number; seed: number; requested: number; annotator: string | null; createdAt: string; overlap: number | null; summaryIds: string }>;
+      .all(dataset, dataset) as Array<{
+      id: number;
+      dataset: string;
+      batch: number;
+      seed: number;
+      requested: number;
+      annotator: string | null;
+      createdAt: string;
+      overlap: number | null;
+      summaryIds: string;
+    }>;
     const assigned = this.db.prepare(
       `SELECT an.name AS annotator, s.summary_id AS summaryId FROM sample_assignments sa
        JOIN sample_items i ON i.batch_id = sa.batch_id AND i.summary_id = sa.summary_id
@@ -682,7 +808,9 @@ export class Repository {
          WHERE (? IS NULL OR d.name = ?)
          ORDER BY d.name, s.summary_id, u.idx, a.name, l.phase`,
       )
-      .all(dataset, dataset) as Array<Omit<ExportRow, 'fragment' | 'blind'> & { fragment: number; blind: number | null }>;
+      .all(dataset, dataset) as Array<
+      Omit<ExportRow, 'fragment' | 'blind'> & { fragment: number; blind: number | null }
+    >;
     return rows.map((r) => ({ ...r, fragment: r.fragment === 1, blind: r.blind === null ? null : r.blind === 1 }));
   }
 

@@ -70,7 +70,10 @@ export class ReviewRepository {
   }
 
   datasetOfSummary(key: number): string | null {
-    const row = this.db.prepare('SELECT d.name FROM summaries s JOIN datasets d ON d.id = s.dataset_id WHERE s.id = ?').pluck().get(key) as string | undefined;
+    const row = this.db
+      .prepare('SELECT d.name FROM summaries s JOIN datasets d ON d.id = s.dataset_id WHERE s.id = ?')
+      .pluck()
+      .get(key) as string | undefined;
     return row ?? null;
   }
 
@@ -80,7 +83,10 @@ export class ReviewRepository {
    * null when missing), as queues and tables never show them.
    */
   summaries(dataset: string, key: number | null = null): ReviewSummaryRow[] {
-    const texts = key === null ? `'' AS summary, CASE WHEN doc.text IS NULL THEN NULL ELSE '' END AS document` : 's.text AS summary, doc.text AS document';
+    const texts =
+      key === null
+        ? `'' AS summary, CASE WHEN doc.text IS NULL THEN NULL ELSE '' END AS document`
+        : 's.text AS summary, doc.text AS document';
     return this.db
       .prepare(
         `SELECT s.id AS key, d.name AS dataset, s.summary_id AS summaryId, doc.doc_id AS docId, ${texts}, s.global_label AS globalLabel
@@ -99,7 +105,16 @@ export class ReviewRepository {
       )
       .raw()
       .all(dataset, key, key) as Array<[number, number, number, string, number, number, number, string]>;
-    return rows.map(([id, summaryKey, index, text, start, end, fragment, splitter]) => ({ id, summaryKey, index, text, start, end, fragment: fragment === 1, splitter }));
+    return rows.map(([id, summaryKey, index, text, start, end, fragment, splitter]) => ({
+      id,
+      summaryKey,
+      index,
+      text,
+      start,
+      end,
+      fragment: fragment === 1,
+      splitter,
+    }));
   }
 
   /** The current event of every (unit, person, phase) of a dataset (or one summary). */
@@ -142,7 +157,14 @@ export class ReviewRepository {
       )
       .raw()
       .all(dataset, key, key) as Array<[number, number, number, string, 0 | 1 | null, number | null]>;
-    return rows.map(([unitId, summaryKey, unitIndex, judge, hard, soft]) => ({ unitId, summaryKey, unitIndex, judge, hard, soft }));
+    return rows.map(([unitId, summaryKey, unitIndex, judge, hard, soft]) => ({
+      unitId,
+      summaryKey,
+      unitIndex,
+      judge,
+      hard,
+      soft,
+    }));
   }
 
   /** Judges with ≥ 1 prediction (current version) in the dataset, in creation order (for "Judge A, B, …"). */
@@ -179,7 +201,10 @@ export class ReviewRepository {
   /** A reviewer is a person: an imported label set's name is refused. */
   ensureAnnotator(name: string): number {
     this.db.prepare('INSERT OR IGNORE INTO annotators (name, created_at) VALUES (?, ?)').run(name, now());
-    const row = this.db.prepare('SELECT id, kind FROM annotators WHERE name = ?').get(name) as { id: number; kind: string };
+    const row = this.db.prepare('SELECT id, kind FROM annotators WHERE name = ?').get(name) as {
+      id: number;
+      kind: string;
+    };
     if (row.kind === 'imported') throw new AnnotatorKindError(name);
     return row.id;
   }
@@ -195,7 +220,9 @@ export class ReviewRepository {
           )
           .run(d.unitId, d.annotatorId, d.label, d.errorType, d.note, d.timeSpentMs, d.cause, now()).lastInsertRowid,
       );
-      this.db.prepare('INSERT INTO review_events (event_id, queue, judges) VALUES (?, ?, ?)').run(eventId, d.queue, JSON.stringify(d.judges));
+      this.db
+        .prepare('INSERT INTO review_events (event_id, queue, judges) VALUES (?, ?, ?)')
+        .run(eventId, d.queue, JSON.stringify(d.judges));
       return eventId;
     });
   }
@@ -212,7 +239,16 @@ export class ReviewRepository {
   // --- dataset card (export) -------------------------------------------------------------
 
   /** Per dataset: label events, units labeled and dates, by phase. */
-  labelCounts(dataset: string | null): Array<{ dataset: string; phase: Phase; events: number; current: number; units: number; people: number; firstAt: string | null; lastAt: string | null }> {
+  labelCounts(dataset: string | null): Array<{
+    dataset: string;
+    phase: Phase;
+    events: number;
+    current: number;
+    units: number;
+    people: number;
+    firstAt: string | null;
+    lastAt: string | null;
+  }> {
     return this.db
       .prepare(
         `WITH scoped AS (
@@ -230,7 +266,9 @@ export class ReviewRepository {
   }
 
   /** Who labeled what: per dataset, person and phase, the current labels and dates. */
-  people(dataset: string | null): Array<{ dataset: string; name: string; phase: Phase; labels: number; firstAt: string; lastAt: string }> {
+  people(
+    dataset: string | null,
+  ): Array<{ dataset: string; name: string; phase: Phase; labels: number; firstAt: string; lastAt: string }> {
     return this.db
       .prepare(
         `WITH scoped AS (
@@ -259,7 +297,16 @@ export class ReviewRepository {
   }
 
   /** Sample batches (seed, algorithm, size) per dataset. */
-  samples(dataset: string | null): Array<{ dataset: string; batch: number; seed: number; requested: number; drawn: number; algorithm: string; annotator: string | null; createdAt: string }> {
+  samples(dataset: string | null): Array<{
+    dataset: string;
+    batch: number;
+    seed: number;
+    requested: number;
+    drawn: number;
+    algorithm: string;
+    annotator: string | null;
+    createdAt: string;
+  }> {
     return this.db
       .prepare(
         `SELECT d.name AS dataset, b.batch, b.seed, b.requested, (SELECT count(*) FROM sample_items i WHERE i.batch_id = b.id) AS drawn,
@@ -271,9 +318,19 @@ export class ReviewRepository {
   }
 
   /** Imports that brought data (kind, source, files, content hash, when). */
-  imports(): Array<{ kind: string; source: string; files: string; contentHash: string; summaries: number; labels: number; createdAt: string }> {
+  imports(): Array<{
+    kind: string;
+    source: string;
+    files: string;
+    contentHash: string;
+    summaries: number;
+    labels: number;
+    createdAt: string;
+  }> {
     return this.db
-      .prepare('SELECT kind, source, files, content_hash AS contentHash, summaries, labels, created_at AS createdAt FROM imports ORDER BY id')
+      .prepare(
+        'SELECT kind, source, files, content_hash AS contentHash, summaries, labels, created_at AS createdAt FROM imports ORDER BY id',
+      )
       .all() as ReturnType<ReviewRepository['imports']>;
   }
 

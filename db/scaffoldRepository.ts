@@ -81,22 +81,48 @@ export class ScaffoldRepository {
   }
 
   /** Writes a new version of the document's scaffold (the next version number); items keep the given order. */
-  insertScaffold(documentKey: number, s: NewScaffold, fromItem: (kind: ScaffoldItemKind, key: string) => number | null = () => null): number {
+  insertScaffold(
+    documentKey: number,
+    s: NewScaffold,
+    fromItem: (kind: ScaffoldItemKind, key: string) => number | null = () => null,
+  ): number {
     checkScaffoldContent(s.content);
-    const version = ((this.db.prepare('SELECT max(version) FROM scaffolds WHERE document_id = ?').pluck().get(documentKey) as number | null) ?? 0) + 1;
+    const version =
+      ((this.db.prepare('SELECT max(version) FROM scaffolds WHERE document_id = ?').pluck().get(documentKey) as
+        number | null) ?? 0) + 1;
     const id = Number(
       this.db
         .prepare(
           `INSERT INTO scaffolds (document_id, version, source, extractor, extractor_version, based_on_id, created_by, note, import_key, import_id, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(documentKey, version, s.source, s.maker, s.makerVersion, s.basedOnId, s.createdBy, s.note, s.importKey, s.importId, now()).lastInsertRowid,
+        .run(
+          documentKey,
+          version,
+          s.source,
+          s.maker,
+          s.makerVersion,
+          s.basedOnId,
+          s.createdBy,
+          s.note,
+          s.importKey,
+          s.importId,
+          now(),
+        ).lastInsertRowid,
     );
-    const insert = this.db.prepare('INSERT INTO scaffold_items (scaffold_id, kind, item_key, idx, text, tier, answer, entity, from_item_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-    s.content.facts.forEach((f, i) => insert.run(id, 'fact', f.id, i, f.text, f.tier, null, null, fromItem('fact', f.id)));
-    s.content.questions.forEach((q, i) => insert.run(id, 'question', q.id, i, q.text, q.tier, q.answer, null, fromItem('question', q.id)));
+    const insert = this.db.prepare(
+      'INSERT INTO scaffold_items (scaffold_id, kind, item_key, idx, text, tier, answer, entity, from_item_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    s.content.facts.forEach((f, i) =>
+      insert.run(id, 'fact', f.id, i, f.text, f.tier, null, null, fromItem('fact', f.id)),
+    );
+    s.content.questions.forEach((q, i) =>
+      insert.run(id, 'question', q.id, i, q.text, q.tier, q.answer, null, fromItem('question', q.id)),
+    );
     let a = 0;
-    for (const e of s.content.entities) for (const attr of e.attributes) insert.run(id, 'attribute', attr.id, a++, attr.text, null, null, e.name, fromItem('attribute', attr.id));
+    for (const e of s.content.entities)
+      for (const attr of e.attributes)
+        insert.run(id, 'attribute', attr.id, a++, attr.text, null, null, e.name, fromItem('attribute', attr.id));
     return id;
   }
 
@@ -105,13 +131,26 @@ export class ScaffoldRepository {
    * based on `scaffoldId`, whose items that keep an id of the old version name the item they came
    * from. Alignments given on the old version stay there.
    */
-  editScaffold(scaffoldId: number, edit: { content: ScaffoldContent; editorId: number | null; note: string | null }): number {
+  editScaffold(
+    scaffoldId: number,
+    edit: { content: ScaffoldContent; editorId: number | null; note: string | null },
+  ): number {
     const base = this.scaffold(scaffoldId);
     if (!base) throw new Error(`No scaffold ${scaffoldId}`);
     const old = new Map(this.items(scaffoldId).map((i) => [`${i.kind}\u0000${i.key}`, i.id]));
     return this.insertScaffold(
       base.documentKey,
-      { source: 'person', maker: base.maker, makerVersion: base.makerVersion, basedOnId: scaffoldId, createdBy: edit.editorId, note: edit.note, importKey: null, importId: null, content: edit.content },
+      {
+        source: 'person',
+        maker: base.maker,
+        makerVersion: base.makerVersion,
+        basedOnId: scaffoldId,
+        createdBy: edit.editorId,
+        note: edit.note,
+        importKey: null,
+        importId: null,
+        content: edit.content,
+      },
       (kind, key) => old.get(`${kind}\u0000${key}`) ?? null,
     );
   }
@@ -122,11 +161,17 @@ export class ScaffoldRepository {
 
   /** The highest version of the document's scaffold, or null when it has none. */
   currentScaffold(documentKey: number): ScaffoldRow | null {
-    return (this.db.prepare(`${SCAFFOLD_SELECT} WHERE s.document_id = ? ORDER BY s.version DESC LIMIT 1`).get(documentKey) as ScaffoldRow | undefined) ?? null;
+    return (
+      (this.db
+        .prepare(`${SCAFFOLD_SELECT} WHERE s.document_id = ? ORDER BY s.version DESC LIMIT 1`)
+        .get(documentKey) as ScaffoldRow | undefined) ?? null
+    );
   }
 
   versions(documentKey: number): ScaffoldRow[] {
-    return this.db.prepare(`${SCAFFOLD_SELECT} WHERE s.document_id = ? ORDER BY s.version`).all(documentKey) as ScaffoldRow[];
+    return this.db
+      .prepare(`${SCAFFOLD_SELECT} WHERE s.document_id = ? ORDER BY s.version`)
+      .all(documentKey) as ScaffoldRow[];
   }
 
   items(scaffoldId: number): ScaffoldItemRow[] {
@@ -149,7 +194,9 @@ export class ScaffoldRepository {
     }
     return {
       facts: items.filter((i) => i.kind === 'fact').map((i) => ({ id: i.key, text: i.text, tier: i.tier! })),
-      questions: items.filter((i) => i.kind === 'question').map((i) => ({ id: i.key, text: i.text, answer: i.answer ?? '', tier: i.tier! })),
+      questions: items
+        .filter((i) => i.kind === 'question')
+        .map((i) => ({ id: i.key, text: i.text, answer: i.answer ?? '', tier: i.tier! })),
       entities,
     };
   }
@@ -163,7 +210,20 @@ export class ScaffoldRepository {
           `INSERT INTO scaffold_alignment_events (item_id, summary_id, annotator_id, judge_id, config_hash, value, sentences, time_spent_ms, cause, created_at, import_key, import_id)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(e.itemId, e.summaryKey, e.annotatorId, e.judgeId, e.configHash, e.value, JSON.stringify(e.sentences), e.timeSpentMs, e.cause, now(), e.importKey, e.importId).lastInsertRowid,
+        .run(
+          e.itemId,
+          e.summaryKey,
+          e.annotatorId,
+          e.judgeId,
+          e.configHash,
+          e.value,
+          JSON.stringify(e.sentences),
+          e.timeSpentMs,
+          e.cause,
+          now(),
+          e.importKey,
+          e.importId,
+        ).lastInsertRowid,
     );
   }
 
@@ -185,19 +245,31 @@ export class ScaffoldRepository {
          WHERE e.value IS NOT NULL
          ORDER BY e.summary_id, source, i.id`,
       )
-      .all(dataset) as Array<Omit<AlignmentRow, 'blind' | 'sentences' | 'madeBy'> & { blind: number; sentences: string; configHash: string | null }>;
+      .all(dataset) as Array<
+      Omit<AlignmentRow, 'blind' | 'sentences' | 'madeBy'> & {
+        blind: number;
+        sentences: string;
+        configHash: string | null;
+      }
+    >;
     const kinds = this.alignmentKinds();
     return rows.map(({ configHash, ...r }) => ({
       ...r,
       blind: r.blind === 1,
       sentences: JSON.parse(r.sentences) as number[],
-      ...(configHash === null ? {} : { madeBy: kinds.get(configHash) ?? (configHash === 'imported' ? 'imported' : 'unknown') }),
+      ...(configHash === null
+        ? {}
+        : { madeBy: kinds.get(configHash) ?? (configHash === 'imported' ? 'imported' : 'unknown') }),
     }));
   }
 
   /** Config hash → the scaffold alignment task kind whose results carry it (which prompts a judge's run used). */
   private alignmentKinds(): Map<string, string> {
-    const rows = this.db.prepare("SELECT DISTINCT kind, config_hash AS configHash FROM task_results WHERE kind GLOB 'scaffold_alignment*'").all() as Array<{ kind: string; configHash: string }>;
+    const rows = this.db
+      .prepare(
+        "SELECT DISTINCT kind, config_hash AS configHash FROM task_results WHERE kind GLOB 'scaffold_alignment*'",
+      )
+      .all() as Array<{ kind: string; configHash: string }>;
     return new Map(rows.map((r) => [r.configHash, r.kind]));
   }
 
@@ -213,16 +285,31 @@ export class ScaffoldRepository {
          FROM summaries s JOIN datasets d ON d.id = s.dataset_id JOIN documents doc ON doc.id = s.document_id
          WHERE d.name = ? ORDER BY s.id`,
       )
-      .all(dataset) as Array<{ key: number; summaryId: string; docId: string; system: string | null; metaSystem: unknown; sentenceCount: number }>;
+      .all(dataset) as Array<{
+      key: number;
+      summaryId: string;
+      docId: string;
+      system: string | null;
+      metaSystem: unknown;
+      sentenceCount: number;
+    }>;
     const scaffoldIds = this.db
       .prepare(
         `SELECT sc.id, doc.doc_id AS docId, sc.version, sc.extractor FROM scaffolds sc JOIN documents doc ON doc.id = sc.document_id JOIN datasets d ON d.id = doc.dataset_id
          WHERE d.name = ? ORDER BY sc.id`,
       )
       .all(dataset) as Array<{ id: number; docId: string; version: number; extractor: string }>;
-    const scaffolds = new Map(scaffoldIds.map((s) => [s.id, { docId: s.docId, version: s.version, extractor: s.extractor, items: this.items(s.id) }]));
+    const scaffolds = new Map(
+      scaffoldIds.map((s) => [
+        s.id,
+        { docId: s.docId, version: s.version, extractor: s.extractor, items: this.items(s.id) },
+      ]),
+    );
     return {
-      summaries: summaries.map(({ metaSystem, ...s }) => ({ ...s, system: s.system ?? (typeof metaSystem === 'string' ? metaSystem : null) })),
+      summaries: summaries.map(({ metaSystem, ...s }) => ({
+        ...s,
+        system: s.system ?? (typeof metaSystem === 'string' ? metaSystem : null),
+      })),
       scaffolds,
       alignments,
     };
@@ -232,8 +319,11 @@ export class ScaffoldRepository {
   itemInfo(itemId: number): { itemId: number; scaffoldId: number; documentKey: number; kind: ScaffoldItemKind } | null {
     return (
       (this.db
-        .prepare('SELECT i.id AS itemId, i.scaffold_id AS scaffoldId, s.document_id AS documentKey, i.kind FROM scaffold_items i JOIN scaffolds s ON s.id = i.scaffold_id WHERE i.id = ?')
-        .get(itemId) as { itemId: number; scaffoldId: number; documentKey: number; kind: ScaffoldItemKind } | undefined) ?? null
+        .prepare(
+          'SELECT i.id AS itemId, i.scaffold_id AS scaffoldId, s.document_id AS documentKey, i.kind FROM scaffold_items i JOIN scaffolds s ON s.id = i.scaffold_id WHERE i.id = ?',
+        )
+        .get(itemId) as
+        { itemId: number; scaffoldId: number; documentKey: number; kind: ScaffoldItemKind } | undefined) ?? null
     );
   }
 
@@ -241,7 +331,11 @@ export class ScaffoldRepository {
    * One annotator's current alignment per item of one scaffold version for one summary (cleared
    * ones included as null), and nobody else's: what a blind annotation view may show.
    */
-  annotatorAlignments(scaffoldId: number, summaryKey: number, annotatorId: number): Map<number, { value: AlignmentValue | null; sentences: number[] }> {
+  annotatorAlignments(
+    scaffoldId: number,
+    summaryKey: number,
+    annotatorId: number,
+  ): Map<number, { value: AlignmentValue | null; sentences: number[] }> {
     const rows = this.db
       .prepare(
         `SELECT item_id AS itemId, value, sentences FROM (
@@ -249,7 +343,11 @@ export class ScaffoldRepository {
            FROM scaffold_alignment_events e JOIN scaffold_items i ON i.id = e.item_id
            WHERE i.scaffold_id = ? AND e.summary_id = ? AND e.annotator_id = ?) WHERE rn = 1`,
       )
-      .all(scaffoldId, summaryKey, annotatorId) as Array<{ itemId: number; value: AlignmentValue | null; sentences: string }>;
+      .all(scaffoldId, summaryKey, annotatorId) as Array<{
+      itemId: number;
+      value: AlignmentValue | null;
+      sentences: string;
+    }>;
     return new Map(rows.map((r) => [r.itemId, { value: r.value, sentences: JSON.parse(r.sentences) as number[] }]));
   }
 
@@ -260,13 +358,20 @@ export class ScaffoldRepository {
 
   /** Alignment events (any source) on the items of one scaffold version. */
   alignmentEventCount(scaffoldId: number): number {
-    return this.db.prepare('SELECT count(*) FROM scaffold_alignment_events e JOIN scaffold_items i ON i.id = e.item_id WHERE i.scaffold_id = ?').pluck().get(scaffoldId) as number;
+    return this.db
+      .prepare(
+        'SELECT count(*) FROM scaffold_alignment_events e JOIN scaffold_items i ON i.id = e.item_id WHERE i.scaffold_id = ?',
+      )
+      .pluck()
+      .get(scaffoldId) as number;
   }
 
   /** Datasets with at least one scaffold. */
   datasetsWithScaffolds(): string[] {
     return this.db
-      .prepare('SELECT DISTINCT d.name FROM scaffolds sc JOIN documents doc ON doc.id = sc.document_id JOIN datasets d ON d.id = doc.dataset_id ORDER BY d.name')
+      .prepare(
+        'SELECT DISTINCT d.name FROM scaffolds sc JOIN documents doc ON doc.id = sc.document_id JOIN datasets d ON d.id = doc.dataset_id ORDER BY d.name',
+      )
       .pluck()
       .all() as string[];
   }
@@ -288,10 +393,22 @@ export class ScaffoldRepository {
    * task_results rows of item `summary:<key>:judge:<judge id>`, the latest per (summary, judge).
    */
   directScores(dataset: string): Array<{ summaryKey: number; judge: string; output: string }> {
-    const inDataset = new Set(this.db.prepare('SELECT s.id FROM summaries s JOIN datasets d ON d.id = s.dataset_id WHERE d.name = ?').pluck().all(dataset) as number[]);
-    const judges = new Map((this.db.prepare('SELECT id, name FROM judges').all() as Array<{ id: number; name: string }>).map((j) => [j.id, j.name]));
+    const inDataset = new Set(
+      this.db
+        .prepare('SELECT s.id FROM summaries s JOIN datasets d ON d.id = s.dataset_id WHERE d.name = ?')
+        .pluck()
+        .all(dataset) as number[],
+    );
+    const judges = new Map(
+      (this.db.prepare('SELECT id, name FROM judges').all() as Array<{ id: number; name: string }>).map((j) => [
+        j.id,
+        j.name,
+      ]),
+    );
     const rows = this.db
-      .prepare("SELECT item, output FROM task_results WHERE kind = 'direct_score' AND output IS NOT NULL ORDER BY created_at, id")
+      .prepare(
+        "SELECT item, output FROM task_results WHERE kind = 'direct_score' AND output IS NOT NULL ORDER BY created_at, id",
+      )
       .all() as Array<{ item: string; output: string }>;
     const latest = new Map<string, { summaryKey: number; judge: string; output: string }>();
     for (const r of rows) {
@@ -304,7 +421,6 @@ export class ScaffoldRepository {
     }
     return [...latest.values()];
   }
-
 }
 
 const SCAFFOLD_SELECT = `SELECT s.id, s.document_id AS documentKey, s.version, s.source, s.extractor AS maker, s.extractor_version AS makerVersion,

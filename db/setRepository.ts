@@ -24,8 +24,24 @@ export interface ClaimRow {
  * table and column names in SQL come only from here, never from input.
  */
 const SET_TABLES = {
-  claim: { sets: 'claim_sets', owner: 'summary_id', maker: 'decomposer', items: 'claims', itemRef: 'claim_id', origins: 'claim_origins', events: 'claim_label_events' },
-  keyFact: { sets: 'key_fact_sets', owner: 'document_id', maker: 'extractor', items: 'key_facts', itemRef: 'key_fact_id', origins: 'key_fact_origins', events: 'key_fact_label_events' },
+  claim: {
+    sets: 'claim_sets',
+    owner: 'summary_id',
+    maker: 'decomposer',
+    items: 'claims',
+    itemRef: 'claim_id',
+    origins: 'claim_origins',
+    events: 'claim_label_events',
+  },
+  keyFact: {
+    sets: 'key_fact_sets',
+    owner: 'document_id',
+    maker: 'extractor',
+    items: 'key_facts',
+    itemRef: 'key_fact_id',
+    origins: 'key_fact_origins',
+    events: 'key_fact_label_events',
+  },
 } as const;
 
 type SetKind = keyof typeof SET_TABLES;
@@ -81,7 +97,9 @@ export class SetRepository {
 
   claimsOfSet(setId: number): ClaimRow[] {
     return this.db
-      .prepare('SELECT c.id, c.set_id AS setId, c.sentence_unit_id AS sentenceUnitId, u.idx AS sentenceIndex, c.idx, c.text FROM claims c JOIN units u ON u.id = c.sentence_unit_id WHERE c.set_id = ? ORDER BY c.idx')
+      .prepare(
+        'SELECT c.id, c.set_id AS setId, c.sentence_unit_id AS sentenceUnitId, u.idx AS sentenceIndex, c.idx, c.text FROM claims c JOIN units u ON u.id = c.sentence_unit_id WHERE c.set_id = ? ORDER BY c.idx',
+      )
       .all(setId) as ClaimRow[];
   }
 
@@ -95,18 +113,26 @@ export class SetRepository {
 
   hasSetImportKey(importKey: string): boolean {
     return (
-      this.db.prepare('SELECT 1 FROM claim_sets WHERE import_key = ? UNION ALL SELECT 1 FROM key_fact_sets WHERE import_key = ? LIMIT 1').get(importKey, importKey) !== undefined
+      this.db
+        .prepare(
+          'SELECT 1 FROM claim_sets WHERE import_key = ? UNION ALL SELECT 1 FROM key_fact_sets WHERE import_key = ? LIMIT 1',
+        )
+        .get(importKey, importKey) !== undefined
     );
   }
 
   /** A new version of the summary's claims (version = current + 1); returns the set id. */
   insertClaimSet(summaryKey: number, set: NewSet<{ sentenceUnitId: number; text: string }>): number {
     const insert = this.db.prepare('INSERT INTO claims (set_id, sentence_unit_id, idx, text) VALUES (?, ?, ?, ?)');
-    return this.insertSet('claim', summaryKey, set, (setId, item, idx) => Number(insert.run(setId, item.sentenceUnitId, idx, item.text).lastInsertRowid));
+    return this.insertSet('claim', summaryKey, set, (setId, item, idx) =>
+      Number(insert.run(setId, item.sentenceUnitId, idx, item.text).lastInsertRowid),
+    );
   }
 
   claimSummaryKey(claimId: number): number | null {
-    const row = this.db.prepare('SELECT s.summary_id AS key FROM claims c JOIN claim_sets s ON s.id = c.set_id WHERE c.id = ?').get(claimId) as { key: number } | undefined;
+    const row = this.db
+      .prepare('SELECT s.summary_id AS key FROM claims c JOIN claim_sets s ON s.id = c.set_id WHERE c.id = ?')
+      .get(claimId) as { key: number } | undefined;
     return row?.key ?? null;
   }
 
@@ -121,7 +147,9 @@ export class SetRepository {
   }
 
   keyFactsOfSet(setId: number): KeyFactRow[] {
-    return this.db.prepare('SELECT id, set_id AS setId, idx, text FROM key_facts WHERE set_id = ? ORDER BY idx').all(setId) as KeyFactRow[];
+    return this.db
+      .prepare('SELECT id, set_id AS setId, idx, text FROM key_facts WHERE set_id = ? ORDER BY idx')
+      .all(setId) as KeyFactRow[];
   }
 
   keyFactOrigins(setId: number): Map<number, number[]> {
@@ -134,11 +162,15 @@ export class SetRepository {
 
   insertKeyFactSet(documentKey: number, set: NewSet<{ text: string }>): number {
     const insert = this.db.prepare('INSERT INTO key_facts (set_id, idx, text) VALUES (?, ?, ?)');
-    return this.insertSet('keyFact', documentKey, set, (setId, item, idx) => Number(insert.run(setId, idx, item.text).lastInsertRowid));
+    return this.insertSet('keyFact', documentKey, set, (setId, item, idx) =>
+      Number(insert.run(setId, idx, item.text).lastInsertRowid),
+    );
   }
 
   keyFactDocumentKey(keyFactId: number): number | null {
-    const row = this.db.prepare('SELECT s.document_id AS key FROM key_facts k JOIN key_fact_sets s ON s.id = k.set_id WHERE k.id = ?').get(keyFactId) as { key: number } | undefined;
+    const row = this.db
+      .prepare('SELECT s.document_id AS key FROM key_facts k JOIN key_fact_sets s ON s.id = k.set_id WHERE k.id = ?')
+      .get(keyFactId) as { key: number } | undefined;
     return row?.key ?? null;
   }
 
@@ -201,7 +233,9 @@ export class SetRepository {
   private originsOf(kind: SetKind, setId: number): Map<number, number[]> {
     const t = SET_TABLES[kind];
     const rows = this.db
-      .prepare(`SELECT o.${t.itemRef} AS id, o.origin_id AS origin FROM ${t.origins} o JOIN ${t.items} i ON i.id = o.${t.itemRef} WHERE i.set_id = ? ORDER BY o.origin_id`)
+      .prepare(
+        `SELECT o.${t.itemRef} AS id, o.origin_id AS origin FROM ${t.origins} o JOIN ${t.items} i ON i.id = o.${t.itemRef} WHERE i.set_id = ? ORDER BY o.origin_id`,
+      )
       .all(setId) as Array<{ id: number; origin: number }>;
     const out = new Map<number, number[]>();
     for (const r of rows) out.set(r.id, [...(out.get(r.id) ?? []), r.origin]);
@@ -210,19 +244,47 @@ export class SetRepository {
 
   private eventCountOf(kind: SetKind, setId: number): number {
     const t = SET_TABLES[kind];
-    return (this.db.prepare(`SELECT count(*) AS n FROM ${t.events} e JOIN ${t.items} i ON i.id = e.${t.itemRef} WHERE i.set_id = ?`).get(setId) as { n: number }).n;
+    return (
+      this.db
+        .prepare(
+          `SELECT count(*) AS n FROM ${t.events} e JOIN ${t.items} i ON i.id = e.${t.itemRef} WHERE i.set_id = ?`,
+        )
+        .get(setId) as { n: number }
+    ).n;
   }
 
   /** A new version (current + 1) of the owner's set; `insertItem` writes one item and returns its id. Returns the set id. */
-  private insertSet<Item>(kind: SetKind, ownerKey: number, set: NewSet<Item>, insertItem: (setId: number, item: Item, idx: number) => number): number {
+  private insertSet<Item>(
+    kind: SetKind,
+    ownerKey: number,
+    set: NewSet<Item>,
+    insertItem: (setId: number, item: Item, idx: number) => number,
+  ): number {
     const t = SET_TABLES[kind];
-    const version = ((this.db.prepare(`SELECT max(version) AS v FROM ${t.sets} WHERE ${t.owner} = ?`).get(ownerKey) as { v: number | null }).v ?? 0) + 1;
+    const version =
+      ((
+        this.db.prepare(`SELECT max(version) AS v FROM ${t.sets} WHERE ${t.owner} = ?`).get(ownerKey) as {
+          v: number | null;
+        }
+      ).v ?? 0) + 1;
     const info = this.db
       .prepare(
         `INSERT INTO ${t.sets} (${t.owner}, version, source, ${t.maker}, ${t.maker}_version, based_on_set_id, created_by, note, import_key, import_id, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(ownerKey, version, set.source, set.maker, set.makerVersion, set.basedOnId, set.createdBy, set.note, set.importKey, set.importId, now());
+      .run(
+        ownerKey,
+        version,
+        set.source,
+        set.maker,
+        set.makerVersion,
+        set.basedOnId,
+        set.createdBy,
+        set.note,
+        set.importKey,
+        set.importId,
+        now(),
+      );
     const setId = Number(info.lastInsertRowid);
     const origin = this.db.prepare(`INSERT OR IGNORE INTO ${t.origins} (${t.itemRef}, origin_id) VALUES (?, ?)`);
     set.items.forEach((item, idx) => {

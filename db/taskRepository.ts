@@ -67,7 +67,10 @@ const COLUMNS = `id, config_hash AS configHash, item, output, raw, error_kind AS
   tokens_in AS tokensIn, tokens_out AS tokensOut, latency_ms AS latencyMs, cache_key AS cacheKey, source, created_at AS createdAt`;
 
 /** The stored output read through the schema; null when absent, not JSON or not matching. */
-function readOutput<O>(schema: OutputSchema<O>, text: string | null): { ok: true; value: O } | { ok: false; error: string } | null {
+function readOutput<O>(
+  schema: OutputSchema<O>,
+  text: string | null,
+): { ok: true; value: O } | { ok: false; error: string } | null {
   if (text === null) return null;
   let value: unknown;
   try {
@@ -76,7 +79,9 @@ function readOutput<O>(schema: OutputSchema<O>, text: string | null): { ok: true
     return { ok: false, error: 'the stored output is not JSON' };
   }
   const parsed = schema.safeParse(value);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: `the stored output does not match the schema of its kind: ${parsed.error.message}` };
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, error: `the stored output does not match the schema of its kind: ${parsed.error.message}` };
 }
 
 export class TaskRepository {
@@ -111,7 +116,9 @@ export class KindResults<O> {
   /** Items this configuration has a valid output for. Failures (parse errors included) are not done. */
   completedItems(configHash: string): Set<string> {
     const rows = this.db
-      .prepare('SELECT item, output FROM task_results WHERE kind = ? AND kind_version = ? AND config_hash = ? AND error_kind IS NULL')
+      .prepare(
+        'SELECT item, output FROM task_results WHERE kind = ? AND kind_version = ? AND config_hash = ? AND error_kind IS NULL',
+      )
       .all(this.kind.name, this.kind.version, configHash) as Array<{ item: string; output: string | null }>;
     const done = new Set<string>();
     for (const r of rows) if (readOutput(this.kind.schema, r.output)?.ok) done.add(r.item);
@@ -125,7 +132,12 @@ export class KindResults<O> {
         `SELECT output, raw, tokens_in AS tokensIn, tokens_out AS tokensOut FROM task_results
          WHERE cache_key = ? AND kind = ? AND kind_version = ? AND error_kind IS NULL ORDER BY id LIMIT 8`,
       )
-      .all(cacheKey, this.kind.name, this.kind.version) as Array<{ output: string | null; raw: string | null; tokensIn: number | null; tokensOut: number | null }>;
+      .all(cacheKey, this.kind.name, this.kind.version) as Array<{
+      output: string | null;
+      raw: string | null;
+      tokensIn: number | null;
+      tokensOut: number | null;
+    }>;
     for (const r of rows) {
       const read = readOutput(this.kind.schema, r.output);
       if (read?.ok) return { output: read.value, raw: r.raw, tokensIn: r.tokensIn, tokensOut: r.tokensOut };
@@ -161,14 +173,30 @@ export class KindResults<O> {
         let output: string | null = null;
         if (r.output !== null) {
           const checked = this.kind.schema.safeParse(r.output);
-          if (!checked.success) throw new Error(`A ${this.kind.name} output for ${r.item} does not match its schema: ${checked.error.message}`);
+          if (!checked.success)
+            throw new Error(
+              `A ${this.kind.name} output for ${r.item} does not match its schema: ${checked.error.message}`,
+            );
           output = JSON.stringify(checked.data);
         }
-        const stored = existing.get(this.kind.name, this.kind.version, r.configHash, r.item) as { output: string | null; errorKind: string | null } | undefined;
+        const stored = existing.get(this.kind.name, this.kind.version, r.configHash, r.item) as
+          { output: string | null; errorKind: string | null } | undefined;
         if (stored && stored.errorKind === null && readOutput(this.kind.schema, stored.output)?.ok) continue;
         upsert.run(
-          this.kind.name, this.kind.version, r.configHash, r.item, output, r.raw, r.errorKind, r.errorMessage,
-          r.tokensIn, r.tokensOut, r.latencyMs, r.cacheKey, r.source, at,
+          this.kind.name,
+          this.kind.version,
+          r.configHash,
+          r.item,
+          output,
+          r.raw,
+          r.errorKind,
+          r.errorMessage,
+          r.tokensIn,
+          r.tokensOut,
+          r.latencyMs,
+          r.cacheKey,
+          r.source,
+          at,
         );
         written += 1;
       }
@@ -179,7 +207,9 @@ export class KindResults<O> {
   /** The stored result of one item, output read through the schema (a mismatch reads as a parse error). */
   result(configHash: string, item: string): StoredTaskResult<O> | null {
     const row = this.db
-      .prepare(`SELECT ${COLUMNS} FROM task_results WHERE kind = ? AND kind_version = ? AND config_hash = ? AND item = ?`)
+      .prepare(
+        `SELECT ${COLUMNS} FROM task_results WHERE kind = ? AND kind_version = ? AND config_hash = ? AND item = ?`,
+      )
       .get(this.kind.name, this.kind.version, configHash, item) as Row | undefined;
     return row ? this.toResult(row) : null;
   }
@@ -187,7 +217,9 @@ export class KindResults<O> {
   /** Every stored result of a configuration, in item order. */
   results(configHash: string): Array<StoredTaskResult<O>> {
     const rows = this.db
-      .prepare(`SELECT ${COLUMNS} FROM task_results WHERE kind = ? AND kind_version = ? AND config_hash = ? ORDER BY item`)
+      .prepare(
+        `SELECT ${COLUMNS} FROM task_results WHERE kind = ? AND kind_version = ? AND config_hash = ? ORDER BY item`,
+      )
       .all(this.kind.name, this.kind.version, configHash) as Row[];
     return rows.map((r) => this.toResult(r));
   }

@@ -158,7 +158,11 @@ function useFileDrop(bridge: LoupeBridge, enabled: boolean): void {
       // Without this the browser would navigate to the file.
       event.preventDefault();
       showView('project');
-      void importFile(file, (f) => bridge.pathForFile(f), () => void refreshProject());
+      void importFile(
+        file,
+        (f) => bridge.pathForFile(f),
+        () => void refreshProject(),
+      );
     }
     window.addEventListener('dragover', onDragOver);
     window.addEventListener('drop', onDrop);

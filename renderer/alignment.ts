@@ -162,7 +162,9 @@ export function closestPassages(index: DocumentIndex, sentence: string, options:
     const second = tokens[i] as string;
     const holders = index.bigrams.get(`${first} ${second}`);
     if (!holders) continue;
-    const weight = BIGRAM_WEIGHT * Math.min(idf((index.postings.get(first)?.length ?? 0) / 2), idf((index.postings.get(second)?.length ?? 0) / 2));
+    const weight =
+      BIGRAM_WEIGHT *
+      Math.min(idf((index.postings.get(first)?.length ?? 0) / 2), idf((index.postings.get(second)?.length ?? 0) / 2));
     for (const id of holders) scores.set(id, (scores.get(id) ?? 0) + weight);
   }
   const ranked = [...scores.entries()].filter(([, score]) => score > 0).sort((a, b) => b[1] - a[1] || a[0] - b[0]);

@@ -51,7 +51,11 @@ export function halfWidth(ci: Interval): number {
   return (ci[1] - ci[0]) / 2;
 }
 
-export function intervalText(ci: Interval | null, digits = 3, format: (v: number) => string = (v) => fixed(v, digits)): string {
+export function intervalText(
+  ci: Interval | null,
+  digits = 3,
+  format: (v: number) => string = (v) => fixed(v, digits),
+): string {
   return ci === null ? 'no interval' : `[${format(ci[0])}, ${format(ci[1])}]`;
 }
 
@@ -78,7 +82,10 @@ export interface EstimateFormat {
  * " (n = k, too few for an interval)" after a value shown without an interval because its
  * resampling units were fewer than 5 (docs/methods.md, "Too few to estimate"), else nothing.
  */
-export function tooFewNote(estimate: Pick<Estimate, 'value' | 'n' | 'too_few'>, units: number | null = estimate.n): string {
+export function tooFewNote(
+  estimate: Pick<Estimate, 'value' | 'n' | 'too_few'>,
+  units: number | null = estimate.n,
+): string {
   return estimate.too_few && estimate.value !== null ? ` (${tooFewText(units)})` : '';
 }
 
@@ -102,6 +109,9 @@ export function formatEstimate(estimate: Estimate, options: EstimateFormat = {})
     return `${value}${tooFew || nText}`;
   }
   if (style === 'plus-minus') return `${value} ± ${fixed(halfWidth(estimate.ci), digits)}${nText}`;
-  const bounds = style === 'percent' ? intervalText(estimate.ci, digits, (v) => percent(v, digits)) : intervalText(estimate.ci, digits);
+  const bounds =
+    style === 'percent'
+      ? intervalText(estimate.ci, digits, (v) => percent(v, digits))
+      : intervalText(estimate.ci, digits);
   return `${value} ${bounds}${nText}`;
 }

@@ -47,7 +47,12 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 /** A control the user tabbed to: Enter and Space belong to it, not to the shortcuts. */
 export function isActivatable(target: EventTarget | null): boolean {
   if (typeof HTMLElement === 'undefined' || !(target instanceof HTMLElement)) return false;
-  return target.tagName === 'BUTTON' || target.tagName === 'A' || target.tagName === 'INPUT' || target.getAttribute('role') === 'button';
+  return (
+    target.tagName === 'BUTTON' ||
+    target.tagName === 'A' ||
+    target.tagName === 'INPUT' ||
+    target.getAttribute('role') === 'button'
+  );
 }
 
 /** F/1, U/2, C/3: the three labels, the same in every view that decides. */
@@ -123,7 +128,11 @@ export const KEY_LEGEND: ReadonlyArray<LegendEntry> = [
 ];
 
 /** Sentences mode: the sentence keys, T to the claims, and help. */
-export const SENTENCE_LEGEND: ReadonlyArray<LegendEntry> = [...KEY_LEGEND.slice(0, -1), { keys: 'T', action: 'unit: claims' }, KEY_LEGEND.at(-1)!];
+export const SENTENCE_LEGEND: ReadonlyArray<LegendEntry> = [
+  ...KEY_LEGEND.slice(0, -1),
+  { keys: 'T', action: 'unit: claims' },
+  KEY_LEGEND.at(-1)!,
+];
 
 /**
  * Claims and key facts keep the sentence keys' places (F/1 yes, U/2 no, C/3 cannot tell; S is
@@ -181,7 +190,10 @@ export const SCAFFOLD_LEGEND: ReadonlyArray<LegendEntry> = [
 ];
 
 /** Annotate's legend and help: the keys of the current unit mode, and the view keys where this connection has them. */
-export function annotateLegend(annotatorLink: boolean, modeKeys: ReadonlyArray<LegendEntry>): ReadonlyArray<LegendEntry> {
+export function annotateLegend(
+  annotatorLink: boolean,
+  modeKeys: ReadonlyArray<LegendEntry>,
+): ReadonlyArray<LegendEntry> {
   // An annotator link has no other view: the view keys are not offered there.
   return annotatorLink ? modeKeys : [...modeKeys, VIEW_KEYS_LEGEND];
 }

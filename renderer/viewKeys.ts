@@ -21,4 +21,7 @@ export const VIEW_KEYS: Readonly<Record<string, Exclude<View, 'start'>>> = Objec
 );
 
 /** The legend and help line for the view keys (the lead's: an annotator link has no other view). */
-export const VIEW_KEYS_LEGEND = { keys: 'S G A V / L', action: 'Project, Judges, Analysis, Review / back to Annotate' } as const;
+export const VIEW_KEYS_LEGEND = {
+  keys: 'S G A V / L',
+  action: 'Project, Judges, Analysis, Review / back to Annotate',
+} as const;

@@ -32,12 +32,14 @@ export function loadAllowlist(file = path.join(ROOT, ALLOWLIST)) {
   const excluded = Array.isArray(data.excludedChecks) ? data.excludedChecks : [];
   allowed.forEach((entry, i) => {
     for (const key of ['check', 'file', 'reason']) {
-      if (typeof entry?.[key] !== 'string' || entry[key].trim() === '') problems.push(`allowed[${i}].${key} is missing`);
+      if (typeof entry?.[key] !== 'string' || entry[key].trim() === '')
+        problems.push(`allowed[${i}].${key} is missing`);
     }
   });
   excluded.forEach((entry, i) => {
     for (const key of ['check', 'reason']) {
-      if (typeof entry?.[key] !== 'string' || entry[key].trim() === '') problems.push(`excludedChecks[${i}].${key} is missing`);
+      if (typeof entry?.[key] !== 'string' || entry[key].trim() === '')
+        problems.push(`excludedChecks[${i}].${key} is missing`);
     }
   });
   if (problems.length) throw new Error(`${ALLOWLIST}: ${problems.join('; ')}`);
@@ -48,7 +50,10 @@ export function loadAllowlist(file = path.join(ROOT, ALLOWLIST)) {
 export function toFindings(issues, scanDir = SCAN_DIR) {
   return issues.map((issue) => ({
     check: issue.id,
-    file: !issue.file || issue.file === 'N/A' ? 'N/A' : path.posix.join(scanDir, String(issue.file).split(path.sep).join('/')),
+    file:
+      !issue.file || issue.file === 'N/A'
+        ? 'N/A'
+        : path.posix.join(scanDir, String(issue.file).split(path.sep).join('/')),
     line: issue.location?.line ?? 0,
     level: `${issue.severity?.name ?? '?'}/${issue.confidence?.name ?? '?'}${issue.manualReview ? ', review' : ''}`,
     message: issue.description ?? '',

@@ -36,7 +36,10 @@ function newest(dir) {
 export function isStale() {
   const built = Object.keys(ENTRIES).map((name) => path.join(OUT, name));
   if (!built.every(existsSync)) return true;
-  const sources = Math.max(...['electron', 'shared', 'db'].map((d) => newest(path.join(ROOT, d))), statSync(path.join(ROOT, 'package.json')).mtimeMs);
+  const sources = Math.max(
+    ...['electron', 'shared', 'db'].map((d) => newest(path.join(ROOT, d))),
+    statSync(path.join(ROOT, 'package.json')).mtimeMs,
+  );
   return Math.min(...built.map((f) => statSync(f).mtimeMs)) < sources;
 }
 

@@ -79,7 +79,8 @@ function stringField(record: Record<string, unknown>, key: string): string {
 
 function stringList(record: Record<string, unknown>, key: string): string[] {
   const value = record[key];
-  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) throw new Error(`expected string list ${key}`);
+  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string'))
+    throw new Error(`expected string list ${key}`);
   return value as string[];
 }
 
@@ -88,7 +89,9 @@ function loadFrankArticles(): { gold: GoldSummary[]; bySystem: Map<string, strin
   const dir = join(DATA, 'frank/articles-json');
   const gold: GoldSummary[] = [];
   const bySystem = new Map<string, string>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const article = readJson(join(dir, file)) as Record<string, unknown>;
     const hash = stringField(article, 'hash');
     for (const linesKey of stringList(article, 'model_names')) {
@@ -106,7 +109,9 @@ function loadFineSurE(bySystem: Map<string, string>): GoldSummary[] {
   const dir = join(DATA, 'frank/finesure-format');
   const seen = new Set<string>();
   const gold: GoldSummary[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
       if (line.trim() === '') continue;
       const record = JSON.parse(line) as Record<string, unknown>;
@@ -142,7 +147,10 @@ function loadTofuEval(): GoldSummary[] {
 
 /** CoGenSumm (lower-cased, attached punctuation): `sents` joined with a space. */
 function loadCoGenSumm(): GoldSummary[] {
-  const data = readJson(join(DATA, 'cogensumm/test_see17_org.json')) as Record<string, { sents: Record<string, { text: string }> }>;
+  const data = readJson(join(DATA, 'cogensumm/test_see17_org.json')) as Record<
+    string,
+    { sents: Record<string, { text: string }> }
+  >;
   return Object.values(data).map((entry) => {
     const sentences = Object.keys(entry.sents)
       .sort((a, b) => Number(a) - Number(b))
@@ -217,7 +225,9 @@ function main(): void {
     { name: 'tricky set (hand-written)', items: tricky },
   ];
 
-  console.log('| corpus | method | summaries | gold boundaries | P % | R % | F1 % | exact summaries % | ms / 1,000 summaries |');
+  console.log(
+    '| corpus | method | summaries | gold boundaries | P % | R % | F1 % | exact summaries % | ms / 1,000 summaries |',
+  );
   console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const corpus of corpora) {
     const texts = corpus.items.map((i) => i.summary);
@@ -237,7 +247,8 @@ function main(): void {
     .sort()
     .map((f) => stringField(readJson(join(DATA, 'frank/articles-json', f)) as Record<string, unknown>, 'article'));
   let longDocument = '';
-  for (let i = 0; longDocument.split(/\s+/).length < 30_000; i += 1) longDocument += `${articles[i % articles.length] ?? ''}\n\n`;
+  for (let i = 0; longDocument.split(/\s+/).length < 30_000; i += 1)
+    longDocument += `${articles[i % articles.length] ?? ''}\n\n`;
   console.log('');
   for (const method of METHODS) {
     console.log(

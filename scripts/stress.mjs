@@ -32,14 +32,25 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exi
 let passed = 0;
 for (let run = 1; run <= RUNS; run += 1) {
   const started = Date.now();
-  const result = spawnSync(npx, ['vitest', 'run', '--project', 'unit', '--reporter=dot', ...(extra.length ? extra : FILES)], { encoding: 'utf8' });
+  const result = spawnSync(
+    npx,
+    ['vitest', 'run', '--project', 'unit', '--reporter=dot', ...(extra.length ? extra : FILES)],
+    { encoding: 'utf8' },
+  );
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const summary = (result.stdout ?? '').split('\n').find((line) => /^\s*Tests\s/.test(line.replace(ANSI_COLOUR, '')))?.replace(ANSI_COLOUR, '').trim() ?? '';
+  const summary =
+    (result.stdout ?? '')
+      .split('\n')
+      .find((line) => /^\s*Tests\s/.test(line.replace(ANSI_COLOUR, '')))
+      ?.replace(ANSI_COLOUR, '')
+      .trim() ?? '';
   if (result.status === 0) {
     passed += 1;
     process.stdout.write(`run ${run}/${RUNS}: passed in ${seconds} s (${summary})\n`);
   } else {
-    process.stdout.write(`run ${run}/${RUNS}: FAILED in ${seconds} s (${summary || `exit ${result.status ?? result.signal}`})\n`);
+    process.stdout.write(
+      `run ${run}/${RUNS}: FAILED in ${seconds} s (${summary || `exit ${result.status ?? result.signal}`})\n`,
+    );
     process.stdout.write(`${result.stdout ?? ''}${result.stderr ?? ''}\n`);
   }
 }

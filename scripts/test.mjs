@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: everything a change must pass, in the order that fails fastest — type check, lint, the UI
+// `npm test`: everything a change must pass, in the order that fails fastest — type check, lint, format, the UI
 // and Electron bundles, electronegativity, the unit tier, the CLI bundle, then the integration and
 // end-to-end tiers (vitest.config.ts) — each step's and tier's wall time, and one plain last line
 // "N passed, N failed, N skipped" that CI reads (Vitest's own summary is not one it recognises).
@@ -41,7 +41,16 @@ function tier(name, title, env) {
   const started = Date.now();
   const run = spawnSync(
     npx,
-    ['vitest', 'run', '--project', name, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...(extraArgs.length ? ['--passWithNoTests', ...extraArgs] : [])],
+    [
+      'vitest',
+      'run',
+      '--project',
+      name,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...(extraArgs.length ? ['--passWithNoTests', ...extraArgs] : []),
+    ],
     { stdio: 'inherit', env },
   );
   const elapsed = Date.now() - started;
@@ -57,7 +66,9 @@ function tier(name, title, env) {
   }
   if (run.status !== 0 && counts.failed === 0) counts.failed = 1;
   for (const key of Object.keys(totals)) totals[key] += counts[key];
-  timings.push(`${name} tier: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${seconds(elapsed)}`);
+  timings.push(
+    `${name} tier: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${seconds(elapsed)}`,
+  );
   process.stdout.write(`\n${name} tier: ${seconds(elapsed)}\n`);
   if (counts.failed > 0) {
     process.stdout.write(`\n✖ the ${name} tier failed; later tiers not run\n`);
@@ -68,6 +79,13 @@ function tier(name, title, env) {
 const suiteStarted = Date.now();
 step('type check (TypeScript strict)', npx, ['tsc', '-p', '.']);
 step('lint (ESLint with typescript-eslint, eslint.config.mjs)', npx, ['eslint', '--max-warnings', '0', '.']);
+step('format (Prettier --check, .prettierrc.json; `npm run format` writes)', npx, [
+  'prettier',
+  '--check',
+  '--log-level',
+  'warn',
+  '.',
+]);
 step('build the UI', npx, ['vite', 'build', '--logLevel', 'warn']);
 step('build the Electron main and preload bundles', process.execPath, ['scripts/build-electron.mjs']);
 step('electronegativity over electron/', process.execPath, ['scripts/check-electronegativity.mjs']);

@@ -148,13 +148,19 @@ export const CHANGING_METHODS: ReadonlySet<ApiMethod> = new Set<ApiMethod>([
 export function refusalFor(caller: Caller, method: ApiMethod, input: unknown): ApiErrorBody | null {
   if (caller.role === 'lead') return null;
   if (!Object.prototype.hasOwnProperty.call(ANNOTATOR_METHODS, method)) {
-    return { code: 'forbidden', message: `${method} needs the lead's link: this link is annotator "${caller.annotator}"'s and allows only their annotation.` };
+    return {
+      code: 'forbidden',
+      message: `${method} needs the lead's link: this link is annotator "${caller.annotator}"'s and allows only their annotation.`,
+    };
   }
   const field = ANNOTATOR_METHODS[method as keyof typeof ANNOTATOR_METHODS];
   if (field !== null) {
     const named = (input as Record<string, unknown> | null)?.[field];
     if (named !== caller.annotator) {
-      return { code: 'forbidden', message: `This link is annotator "${caller.annotator}"'s: it cannot act as ${JSON.stringify(named)}.` };
+      return {
+        code: 'forbidden',
+        message: `This link is annotator "${caller.annotator}"'s: it cannot act as ${JSON.stringify(named)}.`,
+      };
     }
   }
   return null;
@@ -170,7 +176,6 @@ export type ApiHandlers = { [M in ApiMethod]: (input: ApiParsedInput<M>, caller?
 export interface LoupeApi {
   call<M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>>;
 }
-
 
 /** What the preload exposes as `window.loupe` (the browser client provides the same shape). */
 export interface LoupeBridge extends LoupeApi {
@@ -193,16 +198,29 @@ export type Envelope<T = unknown> = { ok: true; value: T } | { ok: false; error:
  * The contract's check of one call's input, with its one refusal text: every host (dispatch) and
  * the renderer's test double use this, so a refusal reads the same wherever it comes from.
  */
-export function parseApiInput<M extends ApiMethod>(method: M, raw: unknown): { ok: true; value: ApiParsedInput<M> } | { ok: false; error: ApiErrorBody } {
+export function parseApiInput<M extends ApiMethod>(
+  method: M,
+  raw: unknown,
+): { ok: true; value: ApiParsedInput<M> } | { ok: false; error: ApiErrorBody } {
   const parsed = API[method].input.safeParse(raw ?? {});
-  if (!parsed.success) return { ok: false, error: { code: 'invalid_input', message: `Invalid input for ${method}: ${z.prettifyError(parsed.error)}` } };
+  if (!parsed.success)
+    return {
+      ok: false,
+      error: { code: 'invalid_input', message: `Invalid input for ${method}: ${z.prettifyError(parsed.error)}` },
+    };
   // Every string of every call, as imports do: a lone surrogate has no UTF-8 form, so SQLite
   // would store different text (U+FFFD) from what was sent.
   const lone = findLoneSurrogateInValue(parsed.data);
   if (lone) {
     const words = loneSurrogateWords(lone.unit, lone.inKey);
     const place = lone.path.length > 0 ? `${fullPath(lone.path)}${lone.line > 1 ? ` (line ${lone.line})` : ''}: ` : '';
-    return { ok: false, error: { code: 'invalid_input', message: `Invalid input for ${method}: ${place}expected ${words.expected}; found ${words.found}.` } };
+    return {
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message: `Invalid input for ${method}: ${place}expected ${words.expected}; found ${words.found}.`,
+      },
+    };
   }
   return { ok: true, value: parsed.data as ApiParsedInput<M> };
 }

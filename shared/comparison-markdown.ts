@@ -1,11 +1,21 @@
 /** The Markdown of a block's system comparison (shared/stats/system-comparison.ts): the accuracy and the scaffold sections print it alike. */
 import { estimateCell, inert, table } from './markdown';
-import { pairedDocumentsText, type ComparisonCandidate, type MetricComparison, type SystemComparison, type SystemDifference } from './stats/system-comparison';
+import {
+  pairedDocumentsText,
+  type ComparisonCandidate,
+  type MetricComparison,
+  type SystemComparison,
+  type SystemDifference,
+} from './stats/system-comparison';
 
-const signed = (v: number | null) => (v === null ? '—' : `${v > 0 && Number(v.toFixed(3)) !== 0 ? '+' : ''}${v.toFixed(3)}`);
+const signed = (v: number | null) =>
+  v === null ? '—' : `${v > 0 && Number(v.toFixed(3)) !== 0 ? '+' : ''}${v.toFixed(3)}`;
 
 /** "+0.600 [0.550, 0.650] (n = 6)": the difference signed, its interval as numbers. */
-const differenceCell = (d: SystemDifference) => (d.ci === null ? estimateCell(d, signed) : `${signed(d.value)} [${d.ci[0].toFixed(3)}, ${d.ci[1].toFixed(3)}] (n = ${d.n})`);
+const differenceCell = (d: SystemDifference) =>
+  d.ci === null
+    ? estimateCell(d, signed)
+    : `${signed(d.value)} [${d.ci[0].toFixed(3)}, ${d.ci[1].toFixed(3)}] (n = ${d.n})`;
 
 /** How a source is named in the report: the people, or a judge by name. */
 export const sourceWords = (source: string): string => (source === 'human' ? 'people' : `judge ${inert(source)}`);
@@ -28,10 +38,17 @@ function saturationWords(c: MetricComparison): string {
 
 /** The metrics some system has a value of (the others, undefined for every system, are in the JSON only). */
 export function comparedMetrics(comparison: SystemComparison): Array<[string, MetricComparison]> {
-  return Object.entries(comparison.metrics).filter(([, c]) => Object.values(c.by_system).some((m) => m !== null && m.value !== null));
+  return Object.entries(comparison.metrics).filter(([, c]) =>
+    Object.values(c.by_system).some((m) => m !== null && m.value !== null),
+  );
 }
 
-export function renderComparison(comparison: SystemComparison | null, candidates: readonly ComparisonCandidate[], note: string | null, label: (metric: string) => string): string[] {
+export function renderComparison(
+  comparison: SystemComparison | null,
+  candidates: readonly ComparisonCandidate[],
+  note: string | null,
+  label: (metric: string) => string,
+): string[] {
   const parts: string[] = [];
   if (comparison !== null) {
     parts.push(
@@ -43,7 +60,9 @@ export function renderComparison(comparison: SystemComparison | null, candidates
         comparedMetrics(comparison).map(([metric, c]) => [
           label(metric),
           rankingWords(c),
-          c.differences.length === 0 ? '—' : c.differences.map((d) => `${inert(d.a)} − ${inert(d.b)}: ${differenceCell(d)}`).join('; '),
+          c.differences.length === 0
+            ? '—'
+            : c.differences.map((d) => `${inert(d.a)} − ${inert(d.b)}: ${differenceCell(d)}`).join('; '),
           saturationWords(c),
         ]),
       ),
@@ -51,6 +70,9 @@ export function renderComparison(comparison: SystemComparison | null, candidates
   }
   if (note !== null) parts.push(`Comparison: ${note}`);
   const others = comparison === null ? [] : candidates.filter((c) => c.source !== comparison.source);
-  if (others.length > 0) parts.push(`Other sources to compare by (--compare-source people|JUDGE): ${others.map((c) => `${sourceWords(c.source)} (${pairedDocumentsText(c.n_documents)})`).join(', ')}.`);
+  if (others.length > 0)
+    parts.push(
+      `Other sources to compare by (--compare-source people|JUDGE): ${others.map((c) => `${sourceWords(c.source)} (${pairedDocumentsText(c.n_documents)})`).join(', ')}.`,
+    );
   return parts;
 }

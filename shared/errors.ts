@@ -5,7 +5,16 @@
 import type { ImportProblem } from './formats/types';
 
 // forbidden: the host refused the call itself (e.g. a disk path the user never chose in this app).
-export const API_ERROR_CODES = ['invalid_input', 'not_found', 'no_project', 'conflict', 'unsupported', 'forbidden', 'import_failed', 'internal'] as const;
+export const API_ERROR_CODES = [
+  'invalid_input',
+  'not_found',
+  'no_project',
+  'conflict',
+  'unsupported',
+  'forbidden',
+  'import_failed',
+  'internal',
+] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
 export interface ApiErrorBody {

@@ -13,8 +13,19 @@ export interface Bound {
   aboveMin?: boolean;
 }
 
-const int = (min: number, max: number, def?: number): Bound => ({ min, max, integer: true, ...(def !== undefined ? { default: def } : {}) });
-const num = (min: number, max: number, def?: number, aboveMin = false): Bound => ({ min, max, integer: false, ...(def !== undefined ? { default: def } : {}), ...(aboveMin ? { aboveMin } : {}) });
+const int = (min: number, max: number, def?: number): Bound => ({
+  min,
+  max,
+  integer: true,
+  ...(def !== undefined ? { default: def } : {}),
+});
+const num = (min: number, max: number, def?: number, aboveMin = false): Bound => ({
+  min,
+  max,
+  integer: false,
+  ...(def !== undefined ? { default: def } : {}),
+  ...(aboveMin ? { aboveMin } : {}),
+});
 
 export const LIMITS = {
   sampling: {
@@ -91,7 +102,12 @@ export function describeBound(b: Bound): string {
 /** Checks a typed value against a bound: the number, or why not (for forms; the contract decides). */
 export function readBound(text: string, b: Bound): number | string {
   const value = Number(text.trim());
-  const ok = text.trim() !== '' && Number.isFinite(value) && (!b.integer || Number.isInteger(value)) && (b.aboveMin ? value > b.min : value >= b.min) && value <= b.max;
+  const ok =
+    text.trim() !== '' &&
+    Number.isFinite(value) &&
+    (!b.integer || Number.isInteger(value)) &&
+    (b.aboveMin ? value > b.min : value >= b.min) &&
+    value <= b.max;
   if (ok) return value;
   const s = describeBound(b);
   return s.charAt(0).toUpperCase() + s.slice(1);

@@ -6,7 +6,16 @@
  * estimate in the accuracy, scaffold and comparison tables.
  */
 import { tooFewText, type Estimate } from './stats/estimate';
-const INERT: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;', '[': '&#91;', ']': '&#93;' };
+const INERT: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+  '`': '&#96;',
+  '[': '&#91;',
+  ']': '&#93;',
+};
 
 /**
  * A name or id from the project as inert one-line text: no HTML tag, entity, code span or link can
@@ -19,7 +28,10 @@ export function inert(name: string): string {
 
 /** One table cell: backslashes and pipes escaped, on one line. */
 export function cell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/[\r\n]+/g, ' ');
 }
 
 /** A Markdown table; every header and cell goes through `cell`. */
@@ -35,8 +47,14 @@ const fixed3 = (v: number | null) => (v === null ? '—' : v.toFixed(3));
  * (n = 1, too few for an interval)", with `units` the resampling units when the estimate's n counts
  * something else (claims, sentences); no interval otherwise: "0.500 (n = 12)"; none: "—".
  */
-export function estimateCell(e: Estimate | null, format: (v: number | null) => string = fixed3, units?: number | null): string {
+export function estimateCell(
+  e: Estimate | null,
+  format: (v: number | null) => string = fixed3,
+  units?: number | null,
+): string {
   if (e === null) return '—';
   if (e.too_few && e.value !== null) return `${format(e.value)} (${tooFewText(units === undefined ? e.n : units)})`;
-  return e.ci === null ? `${format(e.value)} (n = ${e.n})` : `${format(e.value)} [${format(e.ci[0])}, ${format(e.ci[1])}] (n = ${e.n})`;
+  return e.ci === null
+    ? `${format(e.value)} (n = ${e.n})`
+    : `${format(e.value)} [${format(e.ci[0])}, ${format(e.ci[1])}] (n = ${e.n})`;
 }

@@ -30,7 +30,12 @@ export function unparseableCount(c: Pick<RunCountFields, 'parseErrors' | 'reused
 
 /** "20 unparseable answers (12 reused from an item with the same content)"; `note` joins the parentheses. */
 export function unparseableText(c: Pick<RunCountFields, 'parseErrors' | 'reusedParseErrors'>, note?: string): string {
-  const notes = [...(c.reusedParseErrors > 0 ? [`${formatCount(c.reusedParseErrors)} reused from an item with the same content`] : []), ...(note ? [note] : [])];
+  const notes = [
+    ...(c.reusedParseErrors > 0
+      ? [`${formatCount(c.reusedParseErrors)} reused from an item with the same content`]
+      : []),
+    ...(note ? [note] : []),
+  ];
   return `${plural(unparseableCount(c), 'unparseable answer')}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
 }
 

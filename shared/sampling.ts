@@ -45,14 +45,23 @@ function compareCodeUnits(a: string, b: string): number {
 }
 
 /** The ranking of all candidates for a seed, most-preferred first. */
-export function rankForSampling<T extends { summaryId: string }>(dataset: string, candidates: readonly T[], seed: number): T[] {
+export function rankForSampling<T extends { summaryId: string }>(
+  dataset: string,
+  candidates: readonly T[],
+  seed: number,
+): T[] {
   const ranked = candidates.map((c) => ({ c, rank: sampleRank(dataset, c.summaryId, seed) }));
   ranked.sort((x, y) => (x.rank < y.rank ? -1 : x.rank > y.rank ? 1 : compareCodeUnits(x.c.summaryId, y.c.summaryId)));
   return ranked.map((r) => r.c);
 }
 
 /** Draws up to n of the candidates (the not-yet-sampled summaries). */
-export function drawSample<T extends { summaryId: string }>(dataset: string, candidates: readonly T[], n: number, seed: number): T[] {
+export function drawSample<T extends { summaryId: string }>(
+  dataset: string,
+  candidates: readonly T[],
+  n: number,
+  seed: number,
+): T[] {
   return rankForSampling(dataset, candidates, seed).slice(0, n);
 }
 
@@ -87,11 +96,19 @@ export interface Assignment<T> {
  * Throws a RangeError when annotators is empty or repeats a name, overlap is outside [0, 1], or
  * an overlap item is asked for with fewer than two annotators.
  */
-export function assignWithOverlap<T>(dataset: string, items: readonly T[], annotators: readonly string[], overlap: number, seed: number): Assignment<T>[] {
+export function assignWithOverlap<T>(
+  dataset: string,
+  items: readonly T[],
+  annotators: readonly string[],
+  overlap: number,
+  seed: number,
+): Assignment<T>[] {
   if (annotators.length === 0) throw new RangeError('at least one annotator is needed');
   if (new Set(annotators).size !== annotators.length) throw new RangeError('annotator names repeat');
-  if (annotators.some((name) => typeof name !== 'string' || name === '')) throw new RangeError('annotator names must be non-empty');
-  if (!(typeof overlap === 'number' && overlap >= 0 && overlap <= 1)) throw new RangeError(`overlap must be in [0, 1], got ${String(overlap)}`);
+  if (annotators.some((name) => typeof name !== 'string' || name === ''))
+    throw new RangeError('annotator names must be non-empty');
+  if (!(typeof overlap === 'number' && overlap >= 0 && overlap <= 1))
+    throw new RangeError(`overlap must be in [0, 1], got ${String(overlap)}`);
   const n = items.length;
   const doubled = Math.round(overlap * n);
   if (doubled > 0 && annotators.length < 2) throw new RangeError('an overlap needs at least two annotators');
@@ -114,11 +131,15 @@ export function assignWithOverlap<T>(dataset: string, items: readonly T[], annot
       const least = sorted.filter((j) => load[j] === load[sorted[0]!]);
       const pairs: Array<[number, number]> = [];
       if (least.length >= 2) {
-        for (let x = 0; x < least.length; x++) for (let y = x + 1; y < least.length; y++) pairs.push([least[x]!, least[y]!]);
+        for (let x = 0; x < least.length; x++)
+          for (let y = x + 1; y < least.length; y++) pairs.push([least[x]!, least[y]!]);
       } else {
         for (const j of sorted.filter((j) => load[j] === load[sorted[0]!]! + 1)) pairs.push([sorted[0]!, j]);
       }
-      pairs.sort(([a, b], [c, d]) => shared[a]![b]! - shared[c]![d]! || Math.min(a, b) - Math.min(c, d) || Math.max(a, b) - Math.max(c, d));
+      pairs.sort(
+        ([a, b], [c, d]) =>
+          shared[a]![b]! - shared[c]![d]! || Math.min(a, b) - Math.min(c, d) || Math.max(a, b) - Math.max(c, d),
+      );
       const [first, second] = pairs[0]!;
       chosen.splice(0, 1, first, second);
       shared[first]![second]!++;

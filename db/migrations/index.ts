@@ -15,5 +15,18 @@ import { migration012 } from './012_batch_exports';
  * Forward-only migrations: entry i moves the schema from version i to i+1 (PRAGMA user_version).
  * Never edit a shipped entry; append a new one, with a test that migrates a populated database.
  */
-export const MIGRATIONS: readonly string[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012];
+export const MIGRATIONS: readonly string[] = [
+  migration001,
+  migration002,
+  migration003,
+  migration004,
+  migration005,
+  migration006,
+  migration007,
+  migration008,
+  migration009,
+  migration010,
+  migration011,
+  migration012,
+];
 export const SCHEMA_VERSION = MIGRATIONS.length;

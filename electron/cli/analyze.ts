@@ -55,21 +55,40 @@ function print(text: string): Promise<void> {
 export function registerAnalyzeCommand(program: Command): void {
   program
     .command('analyze')
-    .description('the judge audit: p̂, ε̂, ε₀, min/mean/max correlations, averaging bias, composition, suspicious examples (docs/methods.md)')
+    .description(
+      'the judge audit: p̂, ε̂, ε₀, min/mean/max correlations, averaging bias, composition, suspicious examples (docs/methods.md)',
+    )
     .requiredOption('--project <path>', 'project file')
     .option('--json', 'print the report as one JSON document on stdout')
     .option('--markdown [file]', 'write the readable report to FILE (stdout without FILE)')
-    .option('--bootstrap <n>', `bootstrap replicates (0 = no intervals; default ${A.bootstrap.default})`, number('--bootstrap'))
+    .option(
+      '--bootstrap <n>',
+      `bootstrap replicates (0 = no intervals; default ${A.bootstrap.default})`,
+      number('--bootstrap'),
+    )
     .option('--seed <s>', `seed of every random stream (default ${A.seed.default})`, number('--seed'))
     .option('--cap <c>', `suspicious summaries listed per dataset (default ${A.cap.default})`, number('--cap'))
     .option('--dataset <name>', 'only this dataset')
-    .option('--human-label <rule>', 'how several annotators resolve: unanimous (adjudicated, else the label all agree on; default) or majority (adjudicated, else the mode of the usable labels; a tie is unresolved)')
-    .option('--reference <set>', "whose labels are the human reference: people (the project's annotators), imported (imported label sets) or both (default)")
-    .option('--include-revealed', 'count labels given after their summary was revealed (blind: false); default: left out, counted')
-    .option('--compare-source <source>', 'compare systems (accuracy and scaffold metrics) by "people" or by one judge; default: people when they pair ≥ 5 documents, else the report lists the judge sources')
+    .option(
+      '--human-label <rule>',
+      'how several annotators resolve: unanimous (adjudicated, else the label all agree on; default) or majority (adjudicated, else the mode of the usable labels; a tie is unresolved)',
+    )
+    .option(
+      '--reference <set>',
+      "whose labels are the human reference: people (the project's annotators), imported (imported label sets) or both (default)",
+    )
+    .option(
+      '--include-revealed',
+      'count labels given after their summary was revealed (blind: false); default: left out, counted',
+    )
+    .option(
+      '--compare-source <source>',
+      'compare systems (accuracy and scaffold metrics) by "people" or by one judge; default: people when they pair ≥ 5 documents, else the report lists the judge sources',
+    )
     .option('--timings', 'print load and analysis times on stderr')
     .action(async (opts: AnalyzeOptions) => {
-      if (opts.json && opts.markdown === true) throw new UsageError('--json prints on stdout: give --markdown a FILE to write the readable report as well');
+      if (opts.json && opts.markdown === true)
+        throw new UsageError('--json prints on stdout: give --markdown a FILE to write the readable report as well');
       const client = projectClient(opts.project);
       const tty = process.stderr.isTTY === true;
       let jobId: string | null = null;
@@ -97,13 +116,16 @@ export function registerAnalyzeCommand(program: Command): void {
           status = await client.call('analysis.status', { jobId });
           if (tty && status.state === 'running' && Date.now() - shown >= 250) {
             shown = Date.now();
-            process.stderr.write(`\r\x1b[2Kanalysis: ${status.progress.phase} (${status.progress.done}/${status.progress.total})`);
+            process.stderr.write(
+              `\r\x1b[2Kanalysis: ${status.progress.phase} (${status.progress.done}/${status.progress.total})`,
+            );
           }
         }
         if (tty && shown > 0) process.stderr.write('\r\x1b[2K');
         if (opts.timings) {
           const t = client.core().analysis.timings(jobId);
-          if (t) process.stderr.write(`analysis: load ${Math.round(t.loadMs)} ms, analysis ${Math.round(t.analyseMs)} ms\n`);
+          if (t)
+            process.stderr.write(`analysis: load ${Math.round(t.loadMs)} ms, analysis ${Math.round(t.analyseMs)} ms\n`);
         }
         if (status.state === 'cancelled') {
           process.stderr.write('Analysis cancelled.\n');
@@ -111,7 +133,10 @@ export function registerAnalyzeCommand(program: Command): void {
           return;
         }
         if (status.state !== 'done' || status.report === null || status.markdown === null) {
-          throw new Refusal({ code: 'internal', message: `The analysis failed: ${status.error?.message ?? status.state}` });
+          throw new Refusal({
+            code: 'internal',
+            message: `The analysis failed: ${status.error?.message ?? status.state}`,
+          });
         }
         const report = AnalysisReportSchema.parse(status.report);
         if (typeof opts.markdown === 'string') writeAtomically(resolve(opts.markdown), status.markdown);

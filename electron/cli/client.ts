@@ -30,7 +30,12 @@ export class Refusal extends Error {
  * `loupe serve` only the `--allow-key-env` names (`allowedKeyEnv`, default none), since whoever
  * holds its token configures the judges.
  */
-export function makeCore(options: { web: boolean; annotator?: string | undefined; links?: LinkRegistry; allowedKeyEnv?: ReadonlySet<string> }): Core {
+export function makeCore(options: {
+  web: boolean;
+  annotator?: string | undefined;
+  links?: LinkRegistry;
+  allowedKeyEnv?: ReadonlySet<string>;
+}): Core {
   return createCore({
     Database,
     stateDir: stateDir(),
@@ -67,7 +72,8 @@ export function projectClient(project: string, { create = false }: { create?: bo
   function open(): Core {
     if (opened) return opened;
     const exists = existsSync(path);
-    if (!exists && !create) throw new UsageError(`No project at ${path}. Create one with: loupe import FILE --project ${path}`);
+    if (!exists && !create)
+      throw new UsageError(`No project at ${path}. Create one with: loupe import FILE --project ${path}`);
     const core = makeCore({ web: false });
     if (exists) core.openProject(path);
     else core.createProject(path);
@@ -98,17 +104,24 @@ export function projectClient(project: string, { create = false }: { create?: bo
  * Text to a number for the contract: any finite number passes (the contract judges its range and
  * whether it must be whole); only a non-number is the command line's own mistake.
  */
-export const number = (name: string) => (value: string): number => {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n)) throw new InvalidArgumentError(`${name} must be a number`);
-  return n;
-};
+export const number =
+  (name: string) =>
+  (value: string): number => {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n)) throw new InvalidArgumentError(`${name} must be a number`);
+    return n;
+  };
 
 /** Resolves after `ms`: the polling loops' pace. */
 export const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 /** A list command's output: the JSON with --json, else one block per row, or what to do when it is empty. */
-export function printList<T>(list: readonly T[], json: boolean | undefined, empty: string, row: (item: T) => string): void {
+export function printList<T>(
+  list: readonly T[],
+  json: boolean | undefined,
+  empty: string,
+  row: (item: T) => string,
+): void {
   if (json) {
     process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
     return;

@@ -31,7 +31,9 @@ export function endpointTuning(opts: EndpointTuningOptions) {
     try {
       extra = JSON.parse(opts.extra);
     } catch {
-      throw new UsageError(`--extra must be a JSON object, e.g. '{"chat_template_kwargs": {"enable_thinking": false}}'`);
+      throw new UsageError(
+        `--extra must be a JSON object, e.g. '{"chat_template_kwargs": {"enable_thinking": false}}'`,
+      );
     }
   }
   return {

@@ -29,7 +29,8 @@ export function runProgressLine(label: string, s: RunStatus, itemNoun?: string):
   const parts = [label, `${s.done}/${s.total}${pct}${itemNoun ? ` ${itemNoun}s` : ''}`];
   if (s.ratePerSecond !== null) parts.push(`${s.ratePerSecond.toFixed(1)}/s`);
   if (s.etaSeconds !== null && s.state === 'running') parts.push(`ETA ${duration(s.etaSeconds)}`);
-  if (s.requests > 0) parts.push(requestsText(s), `tokens ${compact(s.tokens.prompt)} in / ${compact(s.tokens.completion)} out`);
+  if (s.requests > 0)
+    parts.push(requestsText(s), `tokens ${compact(s.tokens.prompt)} in / ${compact(s.tokens.completion)} out`);
   if (s.cached > 0) parts.push(`${s.cached} cached`);
   if (s.parseErrors + s.reusedParseErrors > 0) parts.push(unparseableText(s));
   parts.push(errorsText(s));
@@ -47,7 +48,11 @@ export interface RunCalls<S extends RunStatus> {
  * Polls a started run until it ends or pauses, printing `progressLine` (redrawn on a terminal,
  * at most once a second otherwise), and returns its last status once what arrived is written.
  */
-export async function followRun<S extends RunStatus>(started: S, calls: RunCalls<S>, progressLine: (status: S) => string): Promise<S> {
+export async function followRun<S extends RunStatus>(
+  started: S,
+  calls: RunCalls<S>,
+  progressLine: (status: S) => string,
+): Promise<S> {
   let status = started;
   const { runId } = status;
   const tty = process.stderr.isTTY === true;
@@ -65,7 +70,9 @@ export async function followRun<S extends RunStatus>(started: S, calls: RunCalls
   const onSigint = () => {
     if (interrupted) process.exit(130); // a second Ctrl-C: leave at once
     interrupted = true;
-    process.stderr.write(`${tty ? '\n' : ''}Pausing: requests in flight are dropped and will be sent again on resume…\n`);
+    process.stderr.write(
+      `${tty ? '\n' : ''}Pausing: requests in flight are dropped and will be sent again on resume…\n`,
+    );
     pausing = calls.pause(runId);
   };
   process.on('SIGINT', onSigint);
@@ -91,18 +98,32 @@ export async function followRun<S extends RunStatus>(started: S, calls: RunCalls
  * The end of a followed run: its notes, one line on stdout under `label`, and the exit code.
  * `countParseErrors`: unparsable answers make it exit 3 as failed calls do.
  */
-export function reportRunEnd(status: RunStatus, { label, itemsNoun, countParseErrors }: { label: string; itemsNoun: string; countParseErrors: boolean }): void {
+export function reportRunEnd(
+  status: RunStatus,
+  { label, itemsNoun, countParseErrors }: { label: string; itemsNoun: string; countParseErrors: boolean },
+): void {
   for (const note of status.notes) process.stderr.write(`Note: ${note}\n`);
-  process.stdout.write(`${label}: ${status.message} (${status.done}/${status.total}; ${requestsText(status)}, ${status.cached} cached)\n`);
+  process.stdout.write(
+    `${label}: ${status.message} (${status.done}/${status.total}; ${requestsText(status)}, ${status.cached} cached)\n`,
+  );
   if (status.state === 'paused') {
     process.stderr.write(`Run the same command again to resume: answered ${itemsNoun} are not sent again.\n`);
     process.exitCode = status.pauseReason === 'user' ? 130 : 4;
   } else if (status.state === 'failed') process.exitCode = 1;
-  else if (status.failed > 0 || (countParseErrors && status.parseErrors + status.reusedParseErrors > 0)) process.exitCode = 3;
+  else if (status.failed > 0 || (countParseErrors && status.parseErrors + status.reusedParseErrors > 0))
+    process.exitCode = 3;
 }
 
 /** `--batch-in`'s report: each problem line, the notes, one summary line, and the exit code (3 on any problem). */
-export function reportBatchImport(r: BatchImportCounts, { label, itemsNoun, countParseErrors, file }: { label: string; itemsNoun: string; countParseErrors: boolean; file: string }): void {
+export function reportBatchImport(
+  r: BatchImportCounts,
+  {
+    label,
+    itemsNoun,
+    countParseErrors,
+    file,
+  }: { label: string; itemsNoun: string; countParseErrors: boolean; file: string },
+): void {
   for (const p of [...r.problems.failed, ...r.problems.unknown, ...r.problems.invalid]) {
     process.stderr.write(`${file} line ${p.line}${p.customId ? ` (${p.customId})` : ''}: ${p.message}\n`);
   }

@@ -36,11 +36,17 @@ interface AddOptions extends EndpointTuningOptions {
 /** The options as the contract's judge configuration (which alone judges the values). */
 function configFromOptions(opts: AddOptions): JudgeConfigText {
   if (opts.baseline) {
-    const endpointOnly = (['baseUrl', 'model', 'apiKeyEnv', 'template', 'soft', 'extra'] as const).filter((k) => opts[k] !== undefined);
-    if (endpointOnly.length > 0) throw new UsageError(`--baseline takes no endpoint options (got ${endpointOnly.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')})`);
+    const endpointOnly = (['baseUrl', 'model', 'apiKeyEnv', 'template', 'soft', 'extra'] as const).filter(
+      (k) => opts[k] !== undefined,
+    );
+    if (endpointOnly.length > 0)
+      throw new UsageError(
+        `--baseline takes no endpoint options (got ${endpointOnly.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')})`,
+      );
     return { kind: 'baseline' };
   }
-  if (!opts.baseUrl || !opts.model) throw new UsageError('judges add needs --base-url URL and --model M (or --baseline for the offline rule)');
+  if (!opts.baseUrl || !opts.model)
+    throw new UsageError('judges add needs --base-url URL and --model M (or --baseline for the offline rule)');
   return {
     kind: 'endpoint',
     // Replicas of one model: the contract names the version by the first and shares the work among all.
@@ -65,27 +71,43 @@ export function progressLine(s: JudgeRunStatus): string {
 const J = LIMITS.judge;
 
 export function registerJudgeCommands(program: Command): void {
-  const judges = program.command('judges').description('configure the LLM judges of a project (no key is ever stored in it)');
+  const judges = program
+    .command('judges')
+    .description('configure the LLM judges of a project (no key is ever stored in it)');
 
   judges
     .command('add')
-    .description('add a judge: an OpenAI-compatible endpoint (vLLM, Ollama, llama.cpp, LM Studio, OpenAI) or --baseline')
+    .description(
+      'add a judge: an OpenAI-compatible endpoint (vLLM, Ollama, llama.cpp, LM Studio, OpenAI) or --baseline',
+    )
     .argument('[name]', `judge name (--baseline: default "${BASELINE_JUDGE_NAME}")`)
     .requiredOption('--project <path>', 'project file')
     .option('--baseline', 'the offline baseline rule (no model, deterministic)')
-    .addOption(listOption('--base-url <url>', 'OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1; repeat for replicas of the same model (requests are shared among them)'))
+    .addOption(
+      listOption(
+        '--base-url <url>',
+        'OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1; repeat for replicas of the same model (requests are shared among them)',
+      ),
+    )
     .option('--model <name>', 'model name as the server knows it')
     .option('--api-key-env <VAR>', 'environment variable holding the API key (only its name is stored)')
-    .option('--template <file>', 'prompt template file with {document} and {sentence} (default: the paper\'s Table 16)')
+    .option('--template <file>', "prompt template file with {document} and {sentence} (default: the paper's Table 16)")
     .option('--soft', 'soft labels from the top 20 log-probabilities')
     .option('--concurrency <n>', `requests in flight (default ${J.concurrency.default})`, number('--concurrency'))
     .option('--timeout <s>', `per-request timeout in seconds (default ${J.timeoutS.default})`, number('--timeout'))
-    .option('--retries <n>', `retries per sentence on 429/5xx/timeouts/resets (default ${J.retries.default})`, number('--retries'))
+    .option(
+      '--retries <n>',
+      `retries per sentence on 429/5xx/timeouts/resets (default ${J.retries.default})`,
+      number('--retries'),
+    )
     .option('--temperature <t>', `sampling temperature (default ${J.temperature.default})`, number('--temperature'))
     .option('--top-p <p>', `top_p (default ${J.topP.default})`, number('--top-p'))
     .option('--max-tokens <n>', `max tokens per answer (default ${J.maxTokens.default})`, number('--max-tokens'))
     .option('--extra <json>', 'extra request fields, e.g. \'{"chat_template_kwargs": {"enable_thinking": false}}\'')
-    .option('--replace', 'replace the configuration of an existing judge (a changed answer-affecting field makes a new version)')
+    .option(
+      '--replace',
+      'replace the configuration of an existing judge (a changed answer-affecting field makes a new version)',
+    )
     .action(async (nameArg: string | undefined, opts: AddOptions) => {
       const name = nameArg ?? (opts.baseline ? BASELINE_JUDGE_NAME : undefined);
       if (name === undefined) throw new UsageError('judges add needs a NAME');
@@ -97,11 +119,16 @@ export function registerJudgeCommands(program: Command): void {
         if (exists && opts.replace) {
           const { judge, newVersion } = await client.call('judges.update', { name, config });
           added = judge;
-          process.stdout.write(`Updated judge "${judge.name}" (version ${shortHash(judge.configHash)}${newVersion ? ', new' : ', unchanged'}): ${judge.description}\n`);
+          process.stdout.write(
+            `Updated judge "${judge.name}" (version ${shortHash(judge.configHash)}${newVersion ? ', new' : ', unchanged'}): ${judge.description}\n`,
+          );
         } else {
-          if (exists) throw new UsageError(`A judge named "${name}" exists already; pass --replace to change its configuration.`);
+          if (exists)
+            throw new UsageError(`A judge named "${name}" exists already; pass --replace to change its configuration.`);
           added = await client.call('judges.add', { name, config });
-          process.stdout.write(`Added judge "${added.name}" (version ${shortHash(added.configHash)}): ${added.description}\n`);
+          process.stdout.write(
+            `Added judge "${added.name}" (version ${shortHash(added.configHash)}): ${added.description}\n`,
+          );
         }
         if (added.apiKeyEnv && !process.env[added.apiKeyEnv]) {
           process.stderr.write(`Note: ${added.apiKeyEnv} is not set in this shell; set it before running the judge.\n`);
@@ -119,14 +146,24 @@ export function registerJudgeCommands(program: Command): void {
     .action(async (opts: { project: string; json?: boolean }) => {
       const client = projectClient(opts.project);
       try {
-        printList(await client.call('judges.list', {}), opts.json, 'No judges yet. Add one with: loupe judges add NAME --project P --base-url URL --model M', (j) => {
-          const key = j.keySource === 'env' ? ` · key from $${j.apiKeyEnv}` : j.keySource === 'stored' ? ' · key in the OS keychain' : '';
-          return (
-            `${j.name}\t${j.kind}\tversion ${shortHash(j.configHash)} (${j.versions} version${j.versions === 1 ? '' : 's'})\t` +
-            `${j.predictions.ok} labels, ${j.predictions.soft} soft, ${j.predictions.parseErrors} unparseable, ${j.predictions.failed} failed${key}\n  ${j.description}` +
-            replicasLine(j.config?.kind === 'endpoint' ? j.config.baseUrls : [])
-          );
-        });
+        printList(
+          await client.call('judges.list', {}),
+          opts.json,
+          'No judges yet. Add one with: loupe judges add NAME --project P --base-url URL --model M',
+          (j) => {
+            const key =
+              j.keySource === 'env'
+                ? ` · key from $${j.apiKeyEnv}`
+                : j.keySource === 'stored'
+                  ? ' · key in the OS keychain'
+                  : '';
+            return (
+              `${j.name}\t${j.kind}\tversion ${shortHash(j.configHash)} (${j.versions} version${j.versions === 1 ? '' : 's'})\t` +
+              `${j.predictions.ok} labels, ${j.predictions.soft} soft, ${j.predictions.parseErrors} unparseable, ${j.predictions.failed} failed${key}\n  ${j.description}` +
+              replicasLine(j.config?.kind === 'endpoint' ? j.config.baseUrls : [])
+            );
+          },
+        );
       } finally {
         client.close();
       }
@@ -158,7 +195,11 @@ export function registerJudgeCommands(program: Command): void {
     .action(async (name: string, opts: { project: string; unit?: number; dataset?: string }) => {
       const client = projectClient(opts.project);
       try {
-        const p = await client.call('judges.preview', { name, ...(opts.unit !== undefined ? { unitId: opts.unit } : {}), ...(opts.dataset !== undefined ? { dataset: opts.dataset } : {}) });
+        const p = await client.call('judges.preview', {
+          name,
+          ...(opts.unit !== undefined ? { unitId: opts.unit } : {}),
+          ...(opts.dataset !== undefined ? { dataset: opts.dataset } : {}),
+        });
         process.stdout.write(`${JSON.stringify(p, null, 2)}\n`);
       } finally {
         client.close();
@@ -172,44 +213,76 @@ export function registerJudgeCommands(program: Command): void {
     .requiredOption('--judge <name>', 'judge name')
     .option('--dataset <name>', 'only this dataset')
     .option('--only-sampled', 'only the sampled summaries')
-    .option('--plan', 'instead of running: print what a run would send (requests, sentences, base URLs, estimated prompt tokens); nothing is sent')
-    .option('--batch-out <file>', 'instead of running: write an OpenAI Batch request file (JSONL) of the sentences still to judge (vllm run-batch, the OpenAI Batch API)')
-    .option('--batch-in <file>', "instead of running: store a batch engine's output file (JSONL) for the judge's current version (answers outside the request file's selection are refused; --dataset / --only-sampled narrow it and count what is still to do there)")
-    .action(async (opts: { project: string; judge: string; dataset?: string; onlySampled?: boolean; plan?: boolean; batchOut?: string; batchIn?: string }) => {
-      if ([opts.plan, opts.batchOut !== undefined, opts.batchIn !== undefined].filter(Boolean).length > 1) throw new UsageError('give one of --plan, --batch-out and --batch-in');
-      if (opts.plan) {
-        await planCommand(opts);
-        return;
-      }
-      if (opts.batchOut !== undefined || opts.batchIn !== undefined) {
-        await batchCommand(opts);
-        return;
-      }
-      const client = projectClient(opts.project);
-      try {
-        const started = await client.call('judges.start', {
-          name: opts.judge,
-          ...(opts.dataset !== undefined ? { dataset: opts.dataset } : {}),
-          ...(opts.onlySampled ? { onlySampled: true } : {}),
-        });
-        const status = await followRun(
-          started,
-          { status: (runId) => client.call('judges.status', { runId }), pause: (runId) => client.call('judges.pause', { runId }) },
-          progressLine,
-        );
-        client.close();
-        reportRunEnd(status, { label: status.judge, itemsNoun: 'sentences', countParseErrors: false });
-      } finally {
-        client.close();
-      }
-    });
+    .option(
+      '--plan',
+      'instead of running: print what a run would send (requests, sentences, base URLs, estimated prompt tokens); nothing is sent',
+    )
+    .option(
+      '--batch-out <file>',
+      'instead of running: write an OpenAI Batch request file (JSONL) of the sentences still to judge (vllm run-batch, the OpenAI Batch API)',
+    )
+    .option(
+      '--batch-in <file>',
+      "instead of running: store a batch engine's output file (JSONL) for the judge's current version (answers outside the request file's selection are refused; --dataset / --only-sampled narrow it and count what is still to do there)",
+    )
+    .action(
+      async (opts: {
+        project: string;
+        judge: string;
+        dataset?: string;
+        onlySampled?: boolean;
+        plan?: boolean;
+        batchOut?: string;
+        batchIn?: string;
+      }) => {
+        if ([opts.plan, opts.batchOut !== undefined, opts.batchIn !== undefined].filter(Boolean).length > 1)
+          throw new UsageError('give one of --plan, --batch-out and --batch-in');
+        if (opts.plan) {
+          await planCommand(opts);
+          return;
+        }
+        if (opts.batchOut !== undefined || opts.batchIn !== undefined) {
+          await batchCommand(opts);
+          return;
+        }
+        const client = projectClient(opts.project);
+        try {
+          const started = await client.call('judges.start', {
+            name: opts.judge,
+            ...(opts.dataset !== undefined ? { dataset: opts.dataset } : {}),
+            ...(opts.onlySampled ? { onlySampled: true } : {}),
+          });
+          const status = await followRun(
+            started,
+            {
+              status: (runId) => client.call('judges.status', { runId }),
+              pause: (runId) => client.call('judges.pause', { runId }),
+            },
+            progressLine,
+          );
+          client.close();
+          reportRunEnd(status, { label: status.judge, itemsNoun: 'sentences', countParseErrors: false });
+        } finally {
+          client.close();
+        }
+      },
+    );
 }
 
 /** `loupe judge --plan`: what a start would send, through the contract (judges.plan); nothing is sent or stored. */
-async function planCommand(opts: { project: string; judge: string; dataset?: string; onlySampled?: boolean }): Promise<void> {
+async function planCommand(opts: {
+  project: string;
+  judge: string;
+  dataset?: string;
+  onlySampled?: boolean;
+}): Promise<void> {
   const client = projectClient(opts.project);
   try {
-    const p = await client.call('judges.plan', { name: opts.judge, ...(opts.dataset !== undefined ? { dataset: opts.dataset } : {}), ...(opts.onlySampled ? { onlySampled: true } : {}) });
+    const p = await client.call('judges.plan', {
+      name: opts.judge,
+      ...(opts.dataset !== undefined ? { dataset: opts.dataset } : {}),
+      ...(opts.onlySampled ? { onlySampled: true } : {}),
+    });
     process.stdout.write(
       `${p.judge}${p.dataset ? ` · ${p.dataset}` : ''}: ${p.requests} requests for ${p.selection} sentences (${p.done} answered before, ${p.cached} from the cache, ${p.shared} sharing a request, ${p.missing} without a document)\n` +
         planText(p),
@@ -220,7 +293,14 @@ async function planCommand(opts: { project: string; judge: string; dataset?: str
 }
 
 /** `loupe judge --batch-out` / `--batch-in`: batch files through the contract (judges.batchExport / batchImport). */
-async function batchCommand(opts: { project: string; judge: string; dataset?: string; onlySampled?: boolean; batchOut?: string; batchIn?: string }): Promise<void> {
+async function batchCommand(opts: {
+  project: string;
+  judge: string;
+  dataset?: string;
+  onlySampled?: boolean;
+  batchOut?: string;
+  batchIn?: string;
+}): Promise<void> {
   const client = projectClient(opts.project);
   try {
     if (opts.batchOut !== undefined) {
@@ -234,7 +314,10 @@ async function batchCommand(opts: { project: string; judge: string; dataset?: st
       process.stdout.write(
         `${e.judge}: wrote ${e.requests} requests to ${path} (${e.selection} sentences: ${e.done} answered before, ${e.cached} from the cache, ${e.shared} sharing a request, ${e.missing} without a document)\n`,
       );
-      if (e.requests > 0) process.stderr.write(`Run it with a batch engine (vllm run-batch, the OpenAI Batch API), then the same command with --batch-in OUTPUT.jsonl instead of --batch-out.\n`);
+      if (e.requests > 0)
+        process.stderr.write(
+          `Run it with a batch engine (vllm run-batch, the OpenAI Batch API), then the same command with --batch-in OUTPUT.jsonl instead of --batch-out.\n`,
+        );
       return;
     }
     const r = await client.call('judges.batchImport', {

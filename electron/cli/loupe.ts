@@ -13,7 +13,9 @@ buildProgram()
   .catch((err: unknown) => {
     if (err instanceof Refusal && err.body.problems && err.body.problems.length > 0) {
       // An import's problems, one per line with file, line and field.
-      process.stderr.write(`\n${err.message.split('\n')[0]}\n${err.body.problems.map((p) => `  ${formatProblem(p)}`).join('\n')}\n`);
+      process.stderr.write(
+        `\n${err.message.split('\n')[0]}\n${err.body.problems.map((p) => `  ${formatProblem(p)}`).join('\n')}\n`,
+      );
       process.exit(1);
     }
     if (err instanceof Refusal || err instanceof ApiError || err instanceof UsageError) {

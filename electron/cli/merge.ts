@@ -18,8 +18,12 @@ export function formatMergeResult(r: MergeFileResult): string {
   }
   lines.push(`  events added: ${r.eventsAdded}`);
   lines.push(`  already present: ${r.eventsPresent}`);
-  lines.push(`  annotators: ${r.annotators.length ? r.annotators.join(', ') : '(none)'}${r.annotatorsAdded.length ? ` (new here: ${r.annotatorsAdded.join(', ')})` : ''}`);
-  lines.push(`  summaries matched: ${r.summariesMatched}${r.summariesNotInProject ? `; ${r.summariesNotInProject} unlabeled summaries not in this project ignored` : ''}`);
+  lines.push(
+    `  annotators: ${r.annotators.length ? r.annotators.join(', ') : '(none)'}${r.annotatorsAdded.length ? ` (new here: ${r.annotatorsAdded.join(', ')})` : ''}`,
+  );
+  lines.push(
+    `  summaries matched: ${r.summariesMatched}${r.summariesNotInProject ? `; ${r.summariesNotInProject} unlabeled summaries not in this project ignored` : ''}`,
+  );
   lines.push('  problems: none');
   return lines.join('\n');
 }

@@ -10,8 +10,15 @@ import { UsageError } from './client';
 const LIST_OPTIONS = new WeakSet<Option>();
 
 /** A repeatable option: each occurrence adds its value (checked by `parse`) to the list. Undefined when never given. */
-export function listOption(flags: string, description: string, parse: (value: string) => string = (value) => value): Option {
-  const option = new Option(flags, description).argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), parse(value)]);
+export function listOption(
+  flags: string,
+  description: string,
+  parse: (value: string) => string = (value) => value,
+): Option {
+  const option = new Option(flags, description).argParser((value: string, previous: string[] | undefined) => [
+    ...(previous ?? []),
+    parse(value),
+  ]);
   LIST_OPTIONS.add(option);
   return option;
 }
@@ -39,7 +46,10 @@ export function refuseRepeatedOptions(program: Command): void {
       let seen = 0;
       command.on(`option:${option.name()}`, () => {
         seen += 1;
-        if (seen > 1) throw new UsageError(`${option.long ?? option.flags} was given more than once${path ? ` (loupe ${path})` : ''}; it takes one value`);
+        if (seen > 1)
+          throw new UsageError(
+            `${option.long ?? option.flags} was given more than once${path ? ` (loupe ${path})` : ''}; it takes one value`,
+          );
       });
     }
   }

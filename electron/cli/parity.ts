@@ -15,21 +15,34 @@ export type Reach = { cli: string; how?: string; via?: ApiMethod | 'startup' } |
 
 const LABELING = 'labeling itself: blind, timed, one item at a time in the annotation view';
 const ADJUDICATING = 'adjudication is interactive like labeling: blind cards, one decision at a time';
-const EDITING = 'editing a set is interactive (add, drop, reword one item at a time, or propose it as an annotator); from the CLI, import an edited file';
+const EDITING =
+  'editing a set is interactive (add, drop, reword one item at a time, or propose it as an annotator); from the CLI, import an edited file';
 const VERSIONS = "the version history of the set's pane; the export writes the current versions with their provenance";
 const DIALOGS = "the desktop app's native file dialogs; a command takes the path itself";
-const CANCEL = 'a command runs in its own process: Ctrl-C pauses it (exit 130), answers stored; the app cancels runs that live on in its window';
+const CANCEL =
+  'a command runs in its own process: Ctrl-C pauses it (exit 130), answers stored; the app cancels runs that live on in its window';
 const RUNS = "the app's list of this session's runs; a command follows the one run it started";
-const LINKS = "annotator links live in a running `loupe serve` (its lead page lists and revokes them); `serve --annotator` hands them out";
+const LINKS =
+  'annotator links live in a running `loupe serve` (its lead page lists and revokes them); `serve --annotator` hands them out';
 
 export const CLI_PARITY: Record<ApiMethod, Reach> = {
   'app.info': { cli: '--version', how: 'the version; the rest describes the host to the UI', via: 'startup' },
   'projects.recent': { uiOnly: "the app's Open Recent menu; every command names its project with --project" },
-  'projects.open': { cli: 'datasets --project', how: 'every command opens the project its --project names', via: 'startup' },
-  'projects.create': { cli: 'import --project', how: 'a missing project is created by its first import', via: 'startup' },
+  'projects.open': {
+    cli: 'datasets --project',
+    how: 'every command opens the project its --project names',
+    via: 'startup',
+  },
+  'projects.create': {
+    cli: 'import --project',
+    how: 'a missing project is created by its first import',
+    via: 'startup',
+  },
   'projects.openDemo': { cli: 'serve', how: 'without --project', via: 'startup' },
   'datasets.list': { cli: 'datasets' },
-  'annotators.list': { uiOnly: 'the annotator picker and the Annotators pane; export writes one row per sentence and annotator' },
+  'annotators.list': {
+    uiOnly: 'the annotator picker and the Annotators pane; export writes one row per sentence and annotator',
+  },
   'annotators.ensure': { uiOnly: `the annotator picker registers a name before ${LABELING}` },
   'annotators.activity': { uiOnly: "the Annotators pane's per-person activity" },
   'imports.start': { cli: 'import' },
@@ -42,7 +55,10 @@ export const CLI_PARITY: Record<ApiMethod, Reach> = {
   'annotation.record': { uiOnly: LABELING },
   'annotation.revealStatus': { uiOnly: "the annotation view's reveal gate (it asks before judge outputs are shown)" },
   'annotation.reveal': { uiOnly: "the annotation view's reveal gate (it asks before judge outputs are shown)" },
-  'annotation.attachDocument': { uiOnly: 'a document picked while annotating a summary without one; from the CLI, import the rows with their documents' },
+  'annotation.attachDocument': {
+    uiOnly:
+      'a document picked while annotating a summary without one; from the CLI, import the rows with their documents',
+  },
   'judges.defaults': { uiOnly: 'fills the new-judge form; `loupe judges add --help` states the same defaults' },
   'judges.list': { cli: 'judges list' },
   'judges.add': { cli: 'judges add' },
@@ -51,7 +67,11 @@ export const CLI_PARITY: Record<ApiMethod, Reach> = {
   'judges.preview': { cli: 'judges preview' },
   'judges.start': { cli: 'judge' },
   'judges.pause': { cli: 'judge', how: 'Ctrl-C' },
-  'judges.resume': { cli: 'judge', how: 'running it again resumes: answered sentences are not sent again', via: 'judges.start' },
+  'judges.resume': {
+    cli: 'judge',
+    how: 'running it again resumes: answered sentences are not sent again',
+    via: 'judges.start',
+  },
   'judges.cancel': { uiOnly: CANCEL },
   'judges.status': { cli: 'judge', how: 'its progress line' },
   'judges.runs': { uiOnly: RUNS },
@@ -69,7 +89,10 @@ export const CLI_PARITY: Record<ApiMethod, Reach> = {
   'review.reveal': { uiOnly: ADJUDICATING },
   'review.table': { cli: 'review-table' },
   'review.corrections': { cli: 'corrections' },
-  'export.build': { cli: 'export', how: 'every kind: labels (--history), --predictions, --review, --accuracy, --scaffold, --scaffold-alignments, --card' },
+  'export.build': {
+    cli: 'export',
+    how: 'every kind: labels (--history), --predictions, --review, --accuracy, --scaffold, --scaffold-alignments, --card',
+  },
   'links.list': { uiOnly: LINKS },
   'links.create': { cli: 'serve --annotator' },
   'links.revoke': { uiOnly: LINKS },
@@ -79,12 +102,20 @@ export const CLI_PARITY: Record<ApiMethod, Reach> = {
   'dialog.createProject': { uiOnly: DIALOGS },
   'dialog.importFile': { uiOnly: DIALOGS },
   'dialog.saveExport': { uiOnly: DIALOGS },
-  'claims.list': { cli: 'export --claims', how: "every summary's claims with labels, judge outputs and provenance, as a file", via: 'export.build' },
+  'claims.list': {
+    cli: 'export --claims',
+    how: "every summary's claims with labels, judge outputs and provenance, as a file",
+    via: 'export.build',
+  },
   'claims.versions': { uiOnly: VERSIONS },
   'claims.load': { uiOnly: LABELING },
   'claims.record': { uiOnly: LABELING },
   'claims.edit': { uiOnly: `${EDITING} (import --as accuracy)` },
-  'keyfacts.list': { cli: 'export --keyfacts', how: "every document's key facts with labels, judge outputs and provenance, as a file", via: 'export.build' },
+  'keyfacts.list': {
+    cli: 'export --keyfacts',
+    how: "every document's key facts with labels, judge outputs and provenance, as a file",
+    via: 'export.build',
+  },
   'keyfacts.versions': { uiOnly: VERSIONS },
   'keyfacts.load': { uiOnly: LABELING },
   'keyfacts.record': { uiOnly: LABELING },
@@ -98,7 +129,11 @@ export const CLI_PARITY: Record<ApiMethod, Reach> = {
   'accuracy.start': { cli: 'accuracy run' },
   'accuracy.status': { cli: 'accuracy run', how: 'its progress line' },
   'accuracy.pause': { cli: 'accuracy run', how: 'Ctrl-C' },
-  'accuracy.resume': { cli: 'accuracy run', how: 'running it again resumes: answered items are not sent again', via: 'accuracy.start' },
+  'accuracy.resume': {
+    cli: 'accuracy run',
+    how: 'running it again resumes: answered items are not sent again',
+    via: 'accuracy.start',
+  },
   'accuracy.cancel': { uiOnly: CANCEL },
   'accuracy.runs': { uiOnly: RUNS },
   'accuracy.batchExport': { cli: 'accuracy run --batch-out' },
@@ -126,7 +161,9 @@ const cell = (text: string) => text.replace(/\|/g, '\\|');
 export function parityMarkdown(methods: readonly ApiMethod[]): string {
   const rows = methods.map((m) => {
     const reach = CLI_PARITY[m];
-    return 'cli' in reach ? `| \`${m}\` | \`loupe ${reach.cli}\`${reach.how ? ` (${cell(reach.how)})` : ''} |` : `| \`${m}\` | UI only: ${cell(reach.uiOnly)} |`;
+    return 'cli' in reach
+      ? `| \`${m}\` | \`loupe ${reach.cli}\`${reach.how ? ` (${cell(reach.how)})` : ''} |`
+      : `| \`${m}\` | UI only: ${cell(reach.uiOnly)} |`;
   });
   return [
     '## Every capability from every host',

@@ -10,7 +10,13 @@
  * `loupe sample` command that draws the most any figure needs, continuing the dataset's seed.
  */
 import type { Command } from 'commander';
-import { durationText, planFigureName, type DatasetPlan, type PlanLine, type PlanReport } from '../../shared/analysis/planning';
+import {
+  durationText,
+  planFigureName,
+  type DatasetPlan,
+  type PlanLine,
+  type PlanReport,
+} from '../../shared/analysis/planning';
 import { LIMITS } from '../../shared/limits';
 import { number, projectClient } from './client';
 
@@ -36,7 +42,10 @@ function lineText(line: PlanLine): string {
 }
 
 function datasetText(plan: DatasetPlan, report: PlanReport, project: string): string {
-  const time = plan.median_ms_per_summary === null ? 'no time recorded yet' : `median ${durationText(plan.median_ms_per_summary)} per summary (n = ${plan.n_timed_summaries})`;
+  const time =
+    plan.median_ms_per_summary === null
+      ? 'no time recorded yet'
+      : `median ${durationText(plan.median_ms_per_summary)} per summary (n = ${plan.n_timed_summaries})`;
   const lines = [
     `${plan.dataset}: ${plan.n_annotated} annotated of ${plan.n_summaries} summaries (${plan.n_drawn} drawn, ${plan.n_undrawn} not drawn yet); ${time}.`,
     `  target: ±${report.target} (half-width of the 95% interval)`,
@@ -45,7 +54,9 @@ function datasetText(plan: DatasetPlan, report: PlanReport, project: string): st
   ];
   if (plan.draw_more !== null && plan.draw_more > 0) {
     const lineage = plan.lineage === 'mixed' ? ' (the draws used several seeds: this continues the first)' : '';
-    lines.push(`  every figure: draw ${plan.draw_more} more with  loupe sample --project ${project} --dataset ${plan.dataset} --n ${plan.draw_more} --seed ${plan.seed}${lineage}`);
+    lines.push(
+      `  every figure: draw ${plan.draw_more} more with  loupe sample --project ${project} --dataset ${plan.dataset} --n ${plan.draw_more} --seed ${plan.seed}${lineage}`,
+    );
   }
   return lines.join('\n');
 }
@@ -56,12 +67,23 @@ export function registerPlanCommand(program: Command): void {
     .description('summaries to annotate for a target half-width of p̂, p̂_PP and ε̂ per judge, and the annotator time')
     .requiredOption('--project <path>', 'project file')
     .option('--dataset <name>', 'only this dataset')
-    .option('--target <w>', 'half-width of the 95% interval to reach, above 0 and below 0.5 (default 0.02)', number('--target'))
+    .option(
+      '--target <w>',
+      'half-width of the 95% interval to reach, above 0 and below 0.5 (default 0.02)',
+      number('--target'),
+    )
     .option('--json', 'print the plan as one JSON document on stdout')
-    .option('--reference <set>', "whose labels are the human reference: people, imported or both (default); p̂_PP needs people's labels on a seeded draw")
+    .option(
+      '--reference <set>',
+      "whose labels are the human reference: people, imported or both (default); p̂_PP needs people's labels on a seeded draw",
+    )
     .option('--human-label <rule>', 'how several annotators resolve: unanimous (default) or majority')
     .option('--include-revealed', 'count labels given after their summary was revealed')
-    .option('--bootstrap <n>', `bootstrap replicates (default ${LIMITS.analysis.bootstrap.default})`, number('--bootstrap'))
+    .option(
+      '--bootstrap <n>',
+      `bootstrap replicates (default ${LIMITS.analysis.bootstrap.default})`,
+      number('--bootstrap'),
+    )
     .option('--seed <s>', `seed of the bootstrap streams (default ${LIMITS.analysis.seed.default})`, number('--seed'))
     .action(async (opts: PlanOptions) => {
       const client = projectClient(opts.project);
@@ -77,7 +99,12 @@ export function registerPlanCommand(program: Command): void {
           ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
         });
         if (opts.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-        else process.stdout.write(report.datasets.length === 0 ? 'No dataset to plan: import one first.\n' : `${report.datasets.map((d) => datasetText(d, report, opts.project)).join('\n\n')}\n`);
+        else
+          process.stdout.write(
+            report.datasets.length === 0
+              ? 'No dataset to plan: import one first.\n'
+              : `${report.datasets.map((d) => datasetText(d, report, opts.project)).join('\n\n')}\n`,
+          );
       } finally {
         client.close();
       }

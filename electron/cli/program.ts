@@ -45,13 +45,15 @@ import { describeSkippedLabels, describeSkippedPredictions, importedParts } from
 /** serve's own startup: a TCP port (not a contract input). */
 const port = (value: string) => {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65_535) throw new InvalidArgumentError('--port must be a whole number from 0 to 65535');
+  if (!Number.isInteger(n) || n < 0 || n > 65_535)
+    throw new InvalidArgumentError('--port must be a whole number from 0 to 65535');
   return n;
 };
 
 /** serve's own startup: a variable name for --allow-key-env (the judge config's own rule). */
 const keyEnvName = (value: string) => {
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(value)) throw new InvalidArgumentError('--allow-key-env takes an environment variable name such as OPENAI_API_KEY');
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(value))
+    throw new InvalidArgumentError('--allow-key-env takes an environment variable name such as OPENAI_API_KEY');
   return value;
 };
 
@@ -66,7 +68,11 @@ export function describeFiles(files: readonly string[]): string {
   }
   // Big folders (article files) by count; the few telling parts by name.
   return [...byFolder]
-    .flatMap(([folder, n]) => (n > 5 ? [`${folder} (${n} files)`] : files.filter((f) => f.startsWith(folder) && !f.slice(folder.length).includes('/'))))
+    .flatMap(([folder, n]) =>
+      n > 5
+        ? [`${folder} (${n} files)`]
+        : files.filter((f) => f.startsWith(folder) && !f.slice(folder.length).includes('/')),
+    )
     .join(', ');
 }
 
@@ -96,16 +102,25 @@ function writeAtomically(file: string, content: string): void {
  * argv with it, and the tests walk its registered commands and options.
  */
 export function buildProgram(): Command {
-  const program = new Command('loupe').version(LOUPE_VERSION).description('Blind sentence-level faithfulness annotation');
+  const program = new Command('loupe')
+    .version(LOUPE_VERSION)
+    .description('Blind sentence-level faithfulness annotation');
   // Mistakes in the command line itself (a missing option, a non-number) exit 2; the contract's refusals exit 1.
   program.exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2));
 
   program
     .command('serve')
-    .description('serve the UI in a browser at 127.0.0.1 (prints the links with their tokens first: one per --annotator, then the lead link)')
+    .description(
+      'serve the UI in a browser at 127.0.0.1 (prints the links with their tokens first: one per --annotator, then the lead link)',
+    )
     .option('--project <path>', 'project file (created when missing; default: the demo project)')
     .option('--port <n>', 'port (default: a free one)', port)
-    .addOption(listOption('--annotator <name>', 'hand out an annotator link for this person (repeatable): it can only annotate, as NAME').default([]))
+    .addOption(
+      listOption(
+        '--annotator <name>',
+        'hand out an annotator link for this person (repeatable): it can only annotate, as NAME',
+      ).default([]),
+    )
     .addOption(
       listOption(
         '--allow-key-env <name>',
@@ -125,7 +140,13 @@ export function buildProgram(): Command {
         process.stderr.write('No --project given: opening the demo project.\n');
         await core.openDemo();
       }
-      const running = await startServer({ handlers: core.handlers, staticDir: RENDERER_OUT, links, changes: core.onChange, ...(opts.port !== undefined ? { port: opts.port } : {}) });
+      const running = await startServer({
+        handlers: core.handlers,
+        staticDir: RENDERER_OUT,
+        links,
+        changes: core.onChange,
+        ...(opts.port !== undefined ? { port: opts.port } : {}),
+      });
       // Through the contract, as the lead: an imported label set's name is refused like any call would be.
       const handedOut: AnnotatorLink[] = [];
       for (const name of opts.annotator) {
@@ -139,11 +160,17 @@ export function buildProgram(): Command {
       }
       // stdout: the annotator links (one line each, in --annotator order), then the lead link last.
       process.stdout.write(handedOut.map((l) => `${l.url}\n`).join('') + `${running.url}\n`);
-      const legend = handedOut.map((l, i) => `line ${i + 1}: ${l.annotator}'s annotator link (annotation only, as ${l.annotator})`);
+      const legend = handedOut.map(
+        (l, i) => `line ${i + 1}: ${l.annotator}'s annotator link (annotation only, as ${l.annotator})`,
+      );
       process.stderr.write(
         `Loupe ${LOUPE_VERSION} serving ${core.current()?.path} — open a link above (each carries its access token).\n` +
-          (legend.length > 0 ? `${legend.join('\n')}\nline ${legend.length + 1}: the lead link (everything; hand it to no annotator)\n` : '') +
-          (opts.allowKeyEnv.length > 0 ? `Endpoint judges may read their API key from: ${opts.allowKeyEnv.map((n) => `$${n}`).join(', ')}\n` : ''),
+          (legend.length > 0
+            ? `${legend.join('\n')}\nline ${legend.length + 1}: the lead link (everything; hand it to no annotator)\n`
+            : '') +
+          (opts.allowKeyEnv.length > 0
+            ? `Endpoint judges may read their API key from: ${opts.allowKeyEnv.map((n) => `$${n}`).join(', ')}\n`
+            : ''),
       );
       const stop = () => {
         void running.close().then(() => {
@@ -195,15 +222,28 @@ export function buildProgram(): Command {
           const error = job.error ?? { message: `The import ended ${job.state}.`, problems: [] };
           // Problems are printed after a blank line of their own; a one-line refusal ends the progress line first.
           if (tty && error.problems.length === 0) process.stderr.write('\n');
-          throw new Refusal({ code: job.state === 'cancelled' ? 'conflict' : 'import_failed', message: error.message, problems: error.problems });
+          throw new Refusal({
+            code: job.state === 'cancelled' ? 'conflict' : 'import_failed',
+            message: error.message,
+            problems: error.problems,
+          });
         }
         if (tty) process.stderr.write('\n');
         const result = job.result;
         process.stdout.write(
           `Imported ${result.kind} into ${path}: ${importedParts(result).join('; ')}.\n` +
             `Datasets: ${result.datasets.join(', ') || 'none'}\nFiles used: ${describeFiles(result.filesUsed)}\n` +
-            result.predictionsSkipped.map((x) => `Predictions skipped: ${describeSkippedPredictions(x)}; the record is imported without them\n`).join('') +
-            (result.labelsSkipped ?? []).map((x) => `Annotation skipped: ${describeSkippedLabels(x)}; the record and its other labels are imported\n`).join('') +
+            result.predictionsSkipped
+              .map(
+                (x) => `Predictions skipped: ${describeSkippedPredictions(x)}; the record is imported without them\n`,
+              )
+              .join('') +
+            (result.labelsSkipped ?? [])
+              .map(
+                (x) =>
+                  `Annotation skipped: ${describeSkippedLabels(x)}; the record and its other labels are imported\n`,
+              )
+              .join('') +
             result.notes.map((n) => `Note: ${n}\n`).join(''),
         );
       } finally {
@@ -221,33 +261,47 @@ export function buildProgram(): Command {
     .option('--seed <s>', `seed (default ${LIMITS.sampling.seed.default})`, number('--seed'))
     .option('--annotator <name>', 'assign the batch to this annotator')
     .option('--annotators <a,b,c>', 'split the batch among these annotators (comma-separated)')
-    .option('--overlap <share>', 'share of the batch (0–1) labeled by two of the --annotators (e.g. 0.2)', number('--overlap'))
-    .action(async (opts: { project: string; dataset: string; n?: number; seed?: number; annotator?: string; annotators?: string; overlap?: number }) => {
-      const annotators = opts.annotators
-        ?.split(',')
-        .map((name) => name.trim())
-        .filter((name) => name !== '');
-      const client = projectClient(opts.project);
-      try {
-        const batch = await client.call('sampling.draw', {
-          dataset: opts.dataset,
-          // The contract's form default (sampling.draw itself requires n).
-          n: opts.n ?? LIMITS.sampling.n.default!,
-          ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
-          ...(opts.annotator !== undefined ? { annotator: opts.annotator } : {}),
-          ...(annotators !== undefined ? { annotators } : {}),
-          ...(opts.overlap !== undefined ? { overlap: opts.overlap } : {}),
-        });
-        const assigned = batch.assignments.map((a) => `${a.annotator}: ${a.summaryIds.join(' ')}`).join('\n');
-        process.stdout.write(
-          `Batch ${batch.batch} of ${batch.dataset} (seed ${batch.seed}, hash-rank-v1): ${batch.summaryIds.length} summaries` +
-            `${batch.exhausted ? ` (only ${batch.summaryIds.length} unsampled were left)` : ''}\n${batch.summaryIds.join('\n')}\n` +
-            (assigned ? `Assigned (${ASSIGNMENT_ALGORITHM}, overlap ${batch.overlap ?? 0}):\n${assigned}\n` : ''),
-        );
-      } finally {
-        client.close();
-      }
-    });
+    .option(
+      '--overlap <share>',
+      'share of the batch (0–1) labeled by two of the --annotators (e.g. 0.2)',
+      number('--overlap'),
+    )
+    .action(
+      async (opts: {
+        project: string;
+        dataset: string;
+        n?: number;
+        seed?: number;
+        annotator?: string;
+        annotators?: string;
+        overlap?: number;
+      }) => {
+        const annotators = opts.annotators
+          ?.split(',')
+          .map((name) => name.trim())
+          .filter((name) => name !== '');
+        const client = projectClient(opts.project);
+        try {
+          const batch = await client.call('sampling.draw', {
+            dataset: opts.dataset,
+            // The contract's form default (sampling.draw itself requires n).
+            n: opts.n ?? LIMITS.sampling.n.default!,
+            ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+            ...(opts.annotator !== undefined ? { annotator: opts.annotator } : {}),
+            ...(annotators !== undefined ? { annotators } : {}),
+            ...(opts.overlap !== undefined ? { overlap: opts.overlap } : {}),
+          });
+          const assigned = batch.assignments.map((a) => `${a.annotator}: ${a.summaryIds.join(' ')}`).join('\n');
+          process.stdout.write(
+            `Batch ${batch.batch} of ${batch.dataset} (seed ${batch.seed}, hash-rank-v1): ${batch.summaryIds.length} summaries` +
+              `${batch.exhausted ? ` (only ${batch.summaryIds.length} unsampled were left)` : ''}\n${batch.summaryIds.join('\n')}\n` +
+              (assigned ? `Assigned (${ASSIGNMENT_ALGORITHM}, overlap ${batch.overlap ?? 0}):\n${assigned}\n` : ''),
+          );
+        } finally {
+          client.close();
+        }
+      },
+    );
 
   interface ExportOptions {
     project: string;
@@ -271,23 +325,44 @@ export function buildProgram(): Command {
     .requiredOption('--project <path>', 'project file')
     .requiredOption('--out <file>', 'output .jsonl or .csv')
     .option('--history', 'include each label history')
-    .option('--predictions', 'write the judge predictions instead (one row per sentence and judge, with the config hash)')
+    .option(
+      '--predictions',
+      'write the judge predictions instead (one row per sentence and judge, with the config hash)',
+    )
     .option('--review', 'write the review results instead (one row per review decision)')
-    .option('--accuracy', 'write the claims and key facts instead, with their labels, judge outputs and provenance (import back with --as accuracy)')
+    .option(
+      '--accuracy',
+      'write the claims and key facts instead, with their labels, judge outputs and provenance (import back with --as accuracy)',
+    )
     .option('--claims', 'the same as --accuracy')
     .option('--keyfacts', 'the same as --accuracy')
-    .option('--scaffold', 'write the Semantic Scaffolds instead, one line per document (current version; JSON Lines; import back with --as scaffold)')
-    .option('--scaffold-alignments', 'write the scaffold alignments instead, one line per summary and source (JSON Lines; import back with --as scaffold-alignments)')
-    .option('--card <file>', 'also write the dataset card (JSON: counts, who, when, version, splitters, judges without keys)')
+    .option(
+      '--scaffold',
+      'write the Semantic Scaffolds instead, one line per document (current version; JSON Lines; import back with --as scaffold)',
+    )
+    .option(
+      '--scaffold-alignments',
+      'write the scaffold alignments instead, one line per summary and source (JSON Lines; import back with --as scaffold-alignments)',
+    )
+    .option(
+      '--card <file>',
+      'also write the dataset card (JSON: counts, who, when, version, splitters, judges without keys)',
+    )
     .option('--dataset <name>', 'only this dataset')
-    .option('--raw-csv', "CSV: write cells exactly as stored (default: a cell starting with = + - @ TAB or CR gets a leading ' so spreadsheets do not run it)")
+    .option(
+      '--raw-csv',
+      "CSV: write cells exactly as stored (default: a cell starting with = + - @ TAB or CR gets a leading ' so spreadsheets do not run it)",
+    )
     .action(async (opts: ExportOptions) => {
       const accuracy = Boolean(opts.accuracy || opts.claims || opts.keyfacts);
       if ([opts.predictions, opts.review, accuracy, opts.scaffold, opts.scaffoldAlignments].filter(Boolean).length > 1)
-        throw new UsageError('--predictions, --review, --accuracy, --scaffold and --scaffold-alignments write different files: give one');
+        throw new UsageError(
+          '--predictions, --review, --accuracy, --scaffold and --scaffold-alignments write different files: give one',
+        );
       const ext = extname(opts.out).toLowerCase();
       if (ext !== '.jsonl' && ext !== '.csv') throw new UsageError('--out must end in .jsonl or .csv');
-      if ((opts.scaffold || opts.scaffoldAlignments) && ext !== '.jsonl') throw new UsageError('--scaffold and --scaffold-alignments write JSON Lines: --out must end in .jsonl');
+      if ((opts.scaffold || opts.scaffoldAlignments) && ext !== '.jsonl')
+        throw new UsageError('--scaffold and --scaffold-alignments write JSON Lines: --out must end in .jsonl');
       const input: ApiInput<'export.build'> = {
         format: ext === '.csv' ? 'csv' : 'jsonl',
         history: opts.history ?? false,
@@ -323,7 +398,9 @@ export function buildProgram(): Command {
       const client = projectClient(opts.project);
       try {
         for (const d of await client.call('datasets.list', {})) {
-          process.stdout.write(`${d.name}\t${d.summaries} summaries\t${d.units} sentences\t${d.documentsMissing} documents missing\t${d.sampled} sampled\n`);
+          process.stdout.write(
+            `${d.name}\t${d.summaries} summaries\t${d.units} sentences\t${d.documentsMissing} documents missing\t${d.sampled} sampled\n`,
+          );
         }
       } finally {
         client.close();

@@ -9,19 +9,31 @@ import { InvalidArgumentError, type Command } from 'commander';
 import type { Proposal, ProposalStatus } from '../../shared/api';
 import { projectClient } from './client';
 
-const WHAT = { claims: 'claims of summary', keyfacts: 'key facts of document', scaffold: 'scaffold of document' } as const;
+const WHAT = {
+  claims: 'claims of summary',
+  keyfacts: 'key facts of document',
+  scaffold: 'scaffold of document',
+} as const;
 const MARK = { same: ' ', removed: '-', added: '+' } as const;
 const STATUSES: readonly ProposalStatus[] = ['pending', 'accepted', 'declined'];
 
 const id = (value: string): number => {
-  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('the proposal id is a whole number (see loupe proposals list)');
+  if (!/^\d+$/.test(value))
+    throw new InvalidArgumentError('the proposal id is a whole number (see loupe proposals list)');
   return Number(value);
 };
 
 export function formatProposal(p: Proposal): string {
-  const target = p.kind === 'claims' ? `${WHAT.claims} ${p.summaryId} (${p.dataset})` : `${WHAT[p.kind]} ${p.docId} (${p.dataset})`;
+  const target =
+    p.kind === 'claims' ? `${WHAT.claims} ${p.summaryId} (${p.dataset})` : `${WHAT[p.kind]} ${p.docId} (${p.dataset})`;
   const state =
-    p.status === 'accepted' ? `accepted as version ${p.resultVersion}` : p.status === 'declined' ? `declined${p.decisionNote ? `: ${p.decisionNote}` : ''}` : p.stale ? `pending, stale (version ${p.currentVersion ?? 'none'} is current)` : 'pending';
+    p.status === 'accepted'
+      ? `accepted as version ${p.resultVersion}`
+      : p.status === 'declined'
+        ? `declined${p.decisionNote ? `: ${p.decisionNote}` : ''}`
+        : p.stale
+          ? `pending, stale (version ${p.currentVersion ?? 'none'} is current)`
+          : 'pending';
   const lines = [`proposal ${p.id}\t${p.author}\t${target}\ton version ${p.baseVersion ?? 'none'}\t${state}`];
   if (p.note) lines.push(`  note: ${p.note}`);
   for (const d of p.diff) lines.push(`  ${MARK[d.op]} ${d.text}`);
@@ -29,7 +41,9 @@ export function formatProposal(p: Proposal): string {
 }
 
 export function registerProposalsCommands(program: Command): void {
-  const proposals = program.command('proposals').description("annotators' proposed versions of claims, key facts and scaffolds: list, accept, decline");
+  const proposals = program
+    .command('proposals')
+    .description("annotators' proposed versions of claims, key facts and scaffolds: list, accept, decline");
   proposals
     .command('list')
     .description('list proposals, newest first, each with its diff against the version it was made on')
@@ -38,10 +52,14 @@ export function registerProposalsCommands(program: Command): void {
     .option('--status <status>', `only ${STATUSES.join(', ')}`)
     .option('--json', 'print one JSON document')
     .action(async (opts: { project: string; author?: string; status?: string; json?: boolean }) => {
-      if (opts.status !== undefined && !STATUSES.includes(opts.status as ProposalStatus)) throw new InvalidArgumentError(`--status is one of ${STATUSES.join(', ')}`);
+      if (opts.status !== undefined && !STATUSES.includes(opts.status as ProposalStatus))
+        throw new InvalidArgumentError(`--status is one of ${STATUSES.join(', ')}`);
       const client = projectClient(opts.project);
       try {
-        const list = await client.call('proposals.list', { ...(opts.author !== undefined ? { author: opts.author } : {}), ...(opts.status !== undefined ? { status: opts.status as ProposalStatus } : {}) });
+        const list = await client.call('proposals.list', {
+          ...(opts.author !== undefined ? { author: opts.author } : {}),
+          ...(opts.status !== undefined ? { status: opts.status as ProposalStatus } : {}),
+        });
         if (opts.json) process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
         else process.stdout.write(list.length === 0 ? 'No proposals.\n' : `${list.map(formatProposal).join('\n')}\n`);
       } finally {
@@ -70,7 +88,9 @@ export function registerProposalsCommands(program: Command): void {
     .action(async (proposal: number, opts: { project: string; note?: string }) => {
       const client = projectClient(opts.project);
       try {
-        process.stdout.write(`${formatProposal(await client.call('proposals.decline', { id: proposal, ...(opts.note !== undefined ? { note: opts.note } : {}) }))}\n`);
+        process.stdout.write(
+          `${formatProposal(await client.call('proposals.decline', { id: proposal, ...(opts.note !== undefined ? { note: opts.note } : {}) }))}\n`,
+        );
       } finally {
         client.close();
       }

@@ -17,16 +17,22 @@ export function rendererIsStale(): boolean {
   const index = join(RENDERER_OUT, 'index.html');
   if (!existsSync(index)) return true;
   const sources = ['renderer', 'shared'].map((d) => join(REPO_ROOT, d)).filter(existsSync);
-  return Math.max(...sources.map(newestMtime), statSync(join(REPO_ROOT, 'vite.config.ts')).mtimeMs) > statSync(index).mtimeMs;
+  return (
+    Math.max(...sources.map(newestMtime), statSync(join(REPO_ROOT, 'vite.config.ts')).mtimeMs) > statSync(index).mtimeMs
+  );
 }
 
 /** Builds with vite; its chatter goes to stderr so stdout's first line stays the URL. */
 export function ensureRendererBuilt(): void {
   if (!rendererIsStale()) return;
   process.stderr.write('Building the Loupe UI (first run or sources changed)…\n');
-  const result = spawnSync(process.execPath, [join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 2, 2],
-  });
+  const result = spawnSync(
+    process.execPath,
+    [join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 2, 2],
+    },
+  );
   if (result.status !== 0) throw new Error('Building the UI failed (see the messages above).');
 }

@@ -13,7 +13,6 @@ import { ERROR_TYPES, type ErrorType } from '../../shared/domain';
 import { number, projectClient } from './client';
 import { listOption } from './options';
 
-
 const percent = (value: number | null) => (value === null ? 'undefined' : `${(100 * value).toFixed(1)}%`);
 
 export function registerReviewCommands(program: Command): void {
@@ -24,14 +23,36 @@ export function registerReviewCommands(program: Command): void {
     // Queue and error type are the contract's to check (an unknown one is refused with its list).
     .requiredOption('--queue <queue>', `which queue: ${REVIEW_QUEUES.join(', ')}`)
     .requiredOption('--dataset <name>', 'dataset')
-    .addOption(listOption('--judge <name>', 'a judge of the panel that defines the queue (repeat; default: every judge with predictions)'))
-    .option('--error-type <type>', `only summaries with a marked sentence carrying this error type: ${ERROR_TYPES.join(', ')}`)
+    .addOption(
+      listOption(
+        '--judge <name>',
+        'a judge of the panel that defines the queue (repeat; default: every judge with predictions)',
+      ),
+    )
+    .option(
+      '--error-type <type>',
+      `only summaries with a marked sentence carrying this error type: ${ERROR_TYPES.join(', ')}`,
+    )
     .option('--cap <n>', `at most this many summaries (default ${REVIEW_DEFAULT_CAP})`, number('--cap'))
-    .option('--fast-ms <ms>', `flag decisions faster than this per sentence (default ${REVIEW_DEFAULT_FAST_MS})`, number('--fast-ms'))
+    .option(
+      '--fast-ms <ms>',
+      `flag decisions faster than this per sentence (default ${REVIEW_DEFAULT_FAST_MS})`,
+      number('--fast-ms'),
+    )
     .option('--reviewer <name>', 'decided/fast refer to this adjudicator (default: anyone)')
     .option('--json', 'print the queue as one JSON document')
     .action(
-      async (opts: { project: string; queue: string; dataset: string; judge?: string[]; errorType?: string; cap?: number; fastMs?: number; reviewer?: string; json?: boolean }) => {
+      async (opts: {
+        project: string;
+        queue: string;
+        dataset: string;
+        judge?: string[];
+        errorType?: string;
+        cap?: number;
+        fastMs?: number;
+        reviewer?: string;
+        json?: boolean;
+      }) => {
         const client = projectClient(opts.project);
         try {
           const queue = await client.call('review.queue', {
@@ -86,7 +107,9 @@ export function registerReviewCommands(program: Command): void {
         }
         process.stdout.write('dataset\tpool\treviewed\tU\tF\tunclear\tnot reviewed\t%U\n');
         for (const t of tables) {
-          process.stdout.write(`${t.dataset}\t${t.pool}\t${t.reviewed}\t${t.unfaithful}\t${t.faithful}\t${t.unclear}\t${t.notReviewed}\t${percent(t.pctUnfaithful)} (n=${t.pctUnfaithfulN})\n`);
+          process.stdout.write(
+            `${t.dataset}\t${t.pool}\t${t.reviewed}\t${t.unfaithful}\t${t.faithful}\t${t.unclear}\t${t.notReviewed}\t${percent(t.pctUnfaithful)} (n=${t.pctUnfaithfulN})\n`,
+          );
         }
       } finally {
         client.close();
@@ -95,7 +118,9 @@ export function registerReviewCommands(program: Command): void {
 
   program
     .command('corrections')
-    .description('corrected global labels (conjunctive rule over adjudicated-or-resolved sentence labels) beside the benchmark\'s')
+    .description(
+      "corrected global labels (conjunctive rule over adjudicated-or-resolved sentence labels) beside the benchmark's",
+    )
     .requiredOption('--project <path>', 'project file')
     .option('--dataset <name>', 'one dataset')
     .option('--flips', 'only the summaries whose label flips')
@@ -103,17 +128,26 @@ export function registerReviewCommands(program: Command): void {
     .action(async (opts: { project: string; dataset?: string; flips?: boolean; json?: boolean }) => {
       const client = projectClient(opts.project);
       try {
-        const all = await client.call('review.corrections', opts.dataset !== undefined ? { dataset: opts.dataset } : {});
+        const all = await client.call(
+          'review.corrections',
+          opts.dataset !== undefined ? { dataset: opts.dataset } : {},
+        );
         if (opts.json) {
-          process.stdout.write(`${JSON.stringify(opts.flips ? all.map((d) => ({ ...d, summaries: d.flips })) : all, null, 2)}\n`);
+          process.stdout.write(
+            `${JSON.stringify(opts.flips ? all.map((d) => ({ ...d, summaries: d.flips })) : all, null, 2)}\n`,
+          );
           return;
         }
         const show = (v: number | null) => (v === null ? '-' : String(v));
         for (const d of all) {
-          process.stdout.write(`${d.dataset}: ${d.summaries.length} summaries with human labels, ${d.flips.length} flip(s)\n`);
+          process.stdout.write(
+            `${d.dataset}: ${d.summaries.length} summaries with human labels, ${d.flips.length} flip(s)\n`,
+          );
           process.stdout.write('doc_id\tsummary_id\tbenchmark\tcorrected\tbasis\n');
           for (const c of opts.flips ? d.flips : d.summaries) {
-            process.stdout.write(`${c.docId}\t${c.summaryId}\t${show(c.benchmarkLabel)}\t${show(c.correctedLabel)}\t${c.basis}${c.flipped ? '\tFLIP' : ''}\n`);
+            process.stdout.write(
+              `${c.docId}\t${c.summaryId}\t${show(c.benchmarkLabel)}\t${show(c.correctedLabel)}\t${c.basis}${c.flipped ? '\tFLIP' : ''}\n`,
+            );
           }
         }
       } finally {

@@ -4,7 +4,15 @@
  * it ends. Hosts subscribe and pass each event on, filtered by the receiver's role
  * (shared/contract/events.ts `changeFor`): desktop IPC, `loupe serve`'s event stream.
  */
-import { ANNOTATOR_METHODS, CHANGING_METHODS, type ApiHandlers, type ApiMethod, type Caller, type ChangeEvent, type ChangeNamespace } from '../../shared/api';
+import {
+  ANNOTATOR_METHODS,
+  CHANGING_METHODS,
+  type ApiHandlers,
+  type ApiMethod,
+  type Caller,
+  type ChangeEvent,
+  type ChangeNamespace,
+} from '../../shared/api';
 
 export type ChangeListener = (event: ChangeEvent) => void;
 
@@ -19,7 +27,13 @@ export function createChangeBus(): ChangeBus {
   return {
     emit(change) {
       seq += 1;
-      const event: ChangeEvent = { seq, namespace: change.namespace, what: change.what, dataset: change.dataset ?? null, by: change.by ?? null };
+      const event: ChangeEvent = {
+        seq,
+        namespace: change.namespace,
+        what: change.what,
+        dataset: change.dataset ?? null,
+        by: change.by ?? null,
+      };
       for (const listener of [...listeners]) {
         try {
           listener(event);
@@ -55,7 +69,12 @@ export function withChangeEvents(handlers: ApiHandlers, bus: ChangeBus): ApiHand
     const handler = handlers[method] as (input: unknown, caller?: Caller) => Promise<unknown>;
     wrapped[method] = async (input: unknown, caller?: Caller) => {
       const value = await handler(input, caller);
-      bus.emit({ namespace: method.slice(0, method.indexOf('.')) as ChangeNamespace, what: method, dataset: datasetOf(input), by: writerOf(method, input) });
+      bus.emit({
+        namespace: method.slice(0, method.indexOf('.')) as ChangeNamespace,
+        what: method,
+        dataset: datasetOf(input),
+        by: writerOf(method, input),
+      });
       return value;
     };
   }

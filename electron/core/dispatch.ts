@@ -3,7 +3,17 @@
  * method name, validates the input, runs the handler, validates (and thereby strips) the output,
  * and turns every failure into an error value the UI can show.
  */
-import { API, ApiError, LEAD, isApiMethod, parseApiInput, refusalFor, type ApiHandlers, type Caller, type Envelope } from '../../shared/api';
+import {
+  API,
+  ApiError,
+  LEAD,
+  isApiMethod,
+  parseApiInput,
+  refusalFor,
+  type ApiHandlers,
+  type Caller,
+  type Envelope,
+} from '../../shared/api';
 import { ImportValidationError } from '../../shared/formats/types';
 
 /**
@@ -11,7 +21,12 @@ import { ImportValidationError } from '../../shared/formats/types';
  * the annotator its token belongs to). Roles are checked here, after validation and before any
  * handler runs, so a refused call stores nothing.
  */
-export async function dispatch(handlers: ApiHandlers, method: unknown, rawInput: unknown, caller: Caller = LEAD): Promise<Envelope> {
+export async function dispatch(
+  handlers: ApiHandlers,
+  method: unknown,
+  rawInput: unknown,
+  caller: Caller = LEAD,
+): Promise<Envelope> {
   if (!isApiMethod(method)) {
     return { ok: false, error: { code: 'not_found', message: `Unknown method ${JSON.stringify(method)}` } };
   }
@@ -30,7 +45,9 @@ export async function dispatch(handlers: ApiHandlers, method: unknown, rawInput:
   }
 }
 
-export function toErrorBody(err: unknown): Envelope extends infer E ? (E extends { ok: false; error: infer B } ? B : never) : never {
+export function toErrorBody(
+  err: unknown,
+): Envelope extends infer E ? (E extends { ok: false; error: infer B } ? B : never) : never {
   if (err instanceof ApiError) return err.toBody();
   if (err instanceof ImportValidationError) {
     return { code: 'import_failed', message: err.message, problems: err.problems };

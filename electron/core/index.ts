@@ -83,30 +83,33 @@ export function createCore(options: CoreOptions): Core {
     accuracy.stopAll();
   });
 
-  const handlers: ApiHandlers = withChangeEvents({
-    ...createAppHandlers(ctx),
-    ...createProjectsHandlers(ctx, session, judges),
-    ...createDatasetsHandlers(ctx),
-    ...createAnnotatorsHandlers(ctx),
-    ...createImportsHandlers(ctx, jobs),
-    ...createJobsHandlers(jobs),
-    ...createSamplingHandlers(ctx),
-    ...createAnnotationHandlers(ctx),
-    ...judges.handlers,
-    ...analysis.handlers,
-    ...planning.handlers,
-    ...createReviewHandlers({ repository: () => session.require().repo.review }),
-    ...createExportHandlers(ctx),
-    ...createMergeHandlers(ctx),
-    ...createLinksHandlers(ctx),
-    ...createClaimsHandlers(ctx),
-    ...createKeyfactsHandlers(ctx),
-    ...createScaffoldHandlers(ctx),
-    ...createProposalsHandlers(ctx),
-    ...createSystemsHandlers(ctx),
-    ...accuracy.handlers,
-    ...createDialogFallbacks(),
-  }, changes);
+  const handlers: ApiHandlers = withChangeEvents(
+    {
+      ...createAppHandlers(ctx),
+      ...createProjectsHandlers(ctx, session, judges),
+      ...createDatasetsHandlers(ctx),
+      ...createAnnotatorsHandlers(ctx),
+      ...createImportsHandlers(ctx, jobs),
+      ...createJobsHandlers(jobs),
+      ...createSamplingHandlers(ctx),
+      ...createAnnotationHandlers(ctx),
+      ...judges.handlers,
+      ...analysis.handlers,
+      ...planning.handlers,
+      ...createReviewHandlers({ repository: () => session.require().repo.review }),
+      ...createExportHandlers(ctx),
+      ...createMergeHandlers(ctx),
+      ...createLinksHandlers(ctx),
+      ...createClaimsHandlers(ctx),
+      ...createKeyfactsHandlers(ctx),
+      ...createScaffoldHandlers(ctx),
+      ...createProposalsHandlers(ctx),
+      ...createSystemsHandlers(ctx),
+      ...accuracy.handlers,
+      ...createDialogFallbacks(),
+    },
+    changes,
+  );
 
   return {
     handlers,

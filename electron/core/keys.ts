@@ -45,7 +45,10 @@ export function keyEnvRefusal(name: string, who: string): ApiError {
   });
 }
 
-export function createKeyAccess(options: { env: Record<string, string | undefined>; allowedKeyEnv: KeyEnvPolicy }): KeyAccess {
+export function createKeyAccess(options: {
+  env: Record<string, string | undefined>;
+  allowedKeyEnv: KeyEnvPolicy;
+}): KeyAccess {
   const { env, allowedKeyEnv } = options;
   const known: string[] = [];
   const seen = new Set<string>();

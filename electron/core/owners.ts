@@ -23,7 +23,10 @@ export function isAnnotatorLink(caller: Caller | undefined): caller is Extract<C
 export function requireOwnSummary(repo: Repository, caller: Caller | undefined, summaryKey: number): void {
   if (!isAnnotatorLink(caller)) return;
   if (!repo.inAnnotationQueue(annotatorIdOf(repo, caller.annotator), summaryKey)) {
-    throw new ApiError({ code: 'forbidden', message: `This link is annotator "${caller.annotator}"'s: summary ${summaryKey} is not in their queue.` });
+    throw new ApiError({
+      code: 'forbidden',
+      message: `This link is annotator "${caller.annotator}"'s: summary ${summaryKey} is not in their queue.`,
+    });
   }
 }
 
@@ -31,6 +34,9 @@ export function requireOwnSummary(repo: Repository, caller: Caller | undefined, 
 export function requireOwnDocument(repo: Repository, caller: Caller | undefined, documentKey: number): void {
   if (!isAnnotatorLink(caller)) return;
   if (!repo.documentInAnnotationQueue(annotatorIdOf(repo, caller.annotator), documentKey)) {
-    throw new ApiError({ code: 'forbidden', message: `This link is annotator "${caller.annotator}"'s: no summary of document ${documentKey} is in their queue.` });
+    throw new ApiError({
+      code: 'forbidden',
+      message: `This link is annotator "${caller.annotator}"'s: no summary of document ${documentKey} is in their queue.`,
+    });
   }
 }

@@ -31,15 +31,28 @@ export function versionHeader(row: VersionRow, versions: readonly VersionRow[]) 
  * An edit names the version it was made on; another having come since is a conflict. `what` is
  * the subject of the refusal ("The claims of summary 3" are …, "The scaffold of document 2" is …).
  */
-export function requireEditedVersion(current: Pick<VersionRow, 'version'> | null, basedOnVersion: number | null, what: string, count: 'one' | 'many' = 'many'): void {
+export function requireEditedVersion(
+  current: Pick<VersionRow, 'version'> | null,
+  basedOnVersion: number | null,
+  what: string,
+  count: 'one' | 'many' = 'many',
+): void {
   if ((current?.version ?? null) !== basedOnVersion) {
     const [is, it] = count === 'one' ? ['is', 'it'] : ['are', 'them'];
-    throw new ApiError({ code: 'conflict', message: `${what} ${is} at version ${current?.version ?? 'none'}, not ${basedOnVersion ?? 'none'}: reload ${it} and edit again.` });
+    throw new ApiError({
+      code: 'conflict',
+      message: `${what} ${is} at version ${current?.version ?? 'none'}, not ${basedOnVersion ?? 'none'}: reload ${it} and edit again.`,
+    });
   }
 }
 
 /** A person's edit of claims or key facts as the next version after `current` (made by `person:<name>`). */
-export function personEdit<Item>(who: { id: number; name: string }, current: SetRow | null, note: string | null | undefined, items: NewSet<Item>['items']): NewSet<Item> {
+export function personEdit<Item>(
+  who: { id: number; name: string },
+  current: SetRow | null,
+  note: string | null | undefined,
+  items: NewSet<Item>['items'],
+): NewSet<Item> {
   return {
     source: 'person',
     maker: `person:${who.name}`,
@@ -69,7 +82,13 @@ export interface SetEditor<K extends ProposalKind> {
   /** Refuses (invalid_input) content that cannot become the next version of the current one. */
   check(repo: Repository, target: number, content: ProposalContent<K>): void;
   /** Writes the content as the next version after the current one, made by `who`; its version number. */
-  write(repo: Repository, target: number, who: { id: number; name: string }, content: ProposalContent<K>, note: string | null): number;
+  write(
+    repo: Repository,
+    target: number,
+    who: { id: number; name: string },
+    content: ProposalContent<K>,
+    note: string | null,
+  ): number;
   /** One line per item of a stored version (null: none), and of proposed content, for a diff. */
   versionLines(repo: Repository, target: number, version: number | null): string[];
   contentLines(repo: Repository, target: number, content: ProposalContent<K>): string[];
@@ -84,7 +103,13 @@ export function editSet<K extends ProposalKind>(
   repo: Repository,
   caller: Caller | undefined,
   editor: SetEditor<K>,
-  edit: { target: number; annotator: string; basedOnVersion: number | null; content: ProposalContent<K>; note: string | null },
+  edit: {
+    target: number;
+    annotator: string;
+    basedOnVersion: number | null;
+    content: ProposalContent<K>;
+    note: string | null;
+  },
 ): { version: number; proposal?: ProposalRef } {
   const place = editor.place(repo, edit.target);
   if (isAnnotatorLink(caller)) {
@@ -94,13 +119,28 @@ export function editSet<K extends ProposalKind>(
   const who = repo.ensureAnnotator(edit.annotator, 'person');
   return repo.transaction(() => {
     const current = editor.currentVersion(repo, edit.target);
-    requireEditedVersion(current === null ? null : { version: current }, edit.basedOnVersion, editor.subject(edit.target), editor.count);
+    requireEditedVersion(
+      current === null ? null : { version: current },
+      edit.basedOnVersion,
+      editor.subject(edit.target),
+      editor.count,
+    );
     editor.check(repo, edit.target, edit.content);
     if (!isAnnotatorLink(caller)) return { version: editor.write(repo, edit.target, who, edit.content, edit.note) };
     if (current === null) {
-      throw new ApiError({ code: 'conflict', message: `${editor.subject(edit.target)} ${editor.count === 'one' ? 'has no version' : 'have no version'} yet: the lead makes the first one (extract or import it).` });
+      throw new ApiError({
+        code: 'conflict',
+        message: `${editor.subject(edit.target)} ${editor.count === 'one' ? 'has no version' : 'have no version'} yet: the lead makes the first one (extract or import it).`,
+      });
     }
-    const id = repo.proposals.insert({ kind: editor.kind, ...place, baseVersion: current, authorId: who.id, content: JSON.stringify(edit.content), note: edit.note });
+    const id = repo.proposals.insert({
+      kind: editor.kind,
+      ...place,
+      baseVersion: current,
+      authorId: who.id,
+      content: JSON.stringify(edit.content),
+      note: edit.note,
+    });
     return { version: current, proposal: { id, status: 'pending' as const } };
   });
 }

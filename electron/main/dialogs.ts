@@ -18,7 +18,8 @@ import {
 import type { ApiHandlers } from '../../shared/api';
 import type { GrantPurpose } from './grants';
 
-export type DialogMethod = 'dialog.openProject' | 'dialog.openProjects' | 'dialog.createProject' | 'dialog.importFile' | 'dialog.saveExport';
+export type DialogMethod =
+  'dialog.openProject' | 'dialog.openProjects' | 'dialog.createProject' | 'dialog.importFile' | 'dialog.saveExport';
 export type DialogHandlers = Pick<ApiHandlers, DialogMethod>;
 
 export const PROJECT_FILTERS: FileFilter[] = [{ name: 'Loupe project', extensions: ['loupe'] }];
@@ -130,12 +131,15 @@ export function createDialogHandlers(deps: DialogDeps): DialogHandlers {
 
   return {
     'dialog.openProject': async () => ({
-      path: granted('open', await open({
-        title: 'Open Loupe project',
-        defaultPath: defaultDir(),
-        filters: PROJECT_FILTERS,
-        properties: ['openFile'],
-      })),
+      path: granted(
+        'open',
+        await open({
+          title: 'Open Loupe project',
+          defaultPath: defaultDir(),
+          filters: PROJECT_FILTERS,
+          properties: ['openFile'],
+        }),
+      ),
     }),
 
     'dialog.openProjects': async () => {

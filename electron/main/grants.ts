@@ -70,7 +70,9 @@ export function requestedPaths(method: ApiMethod, rawInput: unknown): RequestedP
     }
     case 'judges.batchImport': {
       const parsed = parseApiInput(method, rawInput);
-      return parsed.ok && parsed.value.source.type === 'path' ? [{ purpose: 'import', path: parsed.value.source.path }] : [];
+      return parsed.ok && parsed.value.source.type === 'path'
+        ? [{ purpose: 'import', path: parsed.value.source.path }]
+        : [];
     }
     case 'judges.batchExport': {
       const parsed = parseApiInput(method, rawInput);
@@ -78,7 +80,9 @@ export function requestedPaths(method: ApiMethod, rawInput: unknown): RequestedP
     }
     case 'accuracy.batchImport': {
       const parsed = parseApiInput(method, rawInput);
-      return parsed.ok && parsed.value.source.type === 'path' ? [{ purpose: 'import', path: parsed.value.source.path }] : [];
+      return parsed.ok && parsed.value.source.type === 'path'
+        ? [{ purpose: 'import', path: parsed.value.source.path }]
+        : [];
     }
     case 'accuracy.batchExport': {
       const parsed = parseApiInput(method, rawInput);

@@ -81,7 +81,8 @@ export function bindDropGrants(grants: PathGrants, page: AppPage): () => void {
 }
 
 function grantDropped(grants: PathGrants, filePath: unknown): boolean {
-  if (typeof filePath !== 'string' || filePath.length === 0 || filePath.length > 4096 || !path.isAbsolute(filePath)) return false;
+  if (typeof filePath !== 'string' || filePath.length === 0 || filePath.length > 4096 || !path.isAbsolute(filePath))
+    return false;
   try {
     const stat = statSync(filePath);
     if (!stat.isFile() && !stat.isDirectory()) return false;

@@ -261,7 +261,8 @@ export function start(): void {
       bindDropGrants(grants, page);
       // Every window of the desktop is the lead's: each hears every change, to refetch what it shows.
       core.onChange((event) => {
-        for (const win of BrowserWindow.getAllWindows()) if (!win.isDestroyed()) win.webContents.send(CHANGE_CHANNEL, event);
+        for (const win of BrowserWindow.getAllWindows())
+          if (!win.isDestroyed()) win.webContents.send(CHANGE_CHANNEL, event);
       });
 
       let startupError: unknown = null;

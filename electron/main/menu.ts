@@ -33,7 +33,10 @@ function label(text: string): string {
   return text.replace(/&/g, '&&');
 }
 
-export function aboutDetail(version: string, versions: Partial<Record<'electron' | 'chrome' | 'node', string>> = {}): string {
+export function aboutDetail(
+  version: string,
+  versions: Partial<Record<'electron' | 'chrome' | 'node', string>> = {},
+): string {
   const runtime = [
     versions.electron ? `Electron ${versions.electron}` : null,
     versions.chrome ? `Chromium ${versions.chrome}` : null,
@@ -65,7 +68,11 @@ export function menuTemplate(deps: MenuDeps): MenuItemConstructorOptions[] {
       }))
     : [{ id: 'file.recent.none', label: 'No recent projects', enabled: false }];
 
-  const about: MenuItemConstructorOptions = { id: 'help.about', label: `About ${deps.appName}`, click: () => deps.showAbout() };
+  const about: MenuItemConstructorOptions = {
+    id: 'help.about',
+    label: `About ${deps.appName}`,
+    click: () => deps.showAbout(),
+  };
 
   const file: MenuItemConstructorOptions = {
     id: 'file',

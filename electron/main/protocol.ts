@@ -113,7 +113,10 @@ export function createAppProtocolHandler(deps: AppProtocolDeps): (request: Reque
   const readFile = deps.readFile ?? ((file: string) => fs.readFile(file));
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return new Response('Method not allowed', { status: 405, headers: { ...headersFor('text/plain; charset=utf-8'), Allow: 'GET, HEAD' } });
+      return new Response('Method not allowed', {
+        status: 405,
+        headers: { ...headersFor('text/plain; charset=utf-8'), Allow: 'GET, HEAD' },
+      });
     }
     const file = resolveAppFile(request.url, deps.rendererDir);
     if (!file) return notFound();
@@ -123,7 +126,10 @@ export function createAppProtocolHandler(deps: AppProtocolDeps): (request: Reque
     } catch {
       return notFound(); // missing, a directory, unreadable
     }
-    return new Response(request.method === 'HEAD' ? null : Buffer.from(body), { status: 200, headers: headersFor(mimeTypeFor(file)) });
+    return new Response(request.method === 'HEAD' ? null : Buffer.from(body), {
+      status: 200,
+      headers: headersFor(mimeTypeFor(file)),
+    });
   };
 }
 

@@ -43,7 +43,10 @@ function unpack(plain: string): StoredKey {
   return { key: plain, origins: null };
 }
 
-export function createKeychainSecretStore(userDataDir: string, storage: () => SafeStorageLike = () => safeStorage): SecretStore {
+export function createKeychainSecretStore(
+  userDataDir: string,
+  storage: () => SafeStorageLike = () => safeStorage,
+): SecretStore {
   const path = join(userDataDir, KEY_FILE);
 
   function read(): KeyFile {
@@ -81,7 +84,8 @@ export function createKeychainSecretStore(userDataDir: string, storage: () => Sa
       }
     },
     set(scope, name, value) {
-      if (!store.available()) throw new Error('No OS keychain is available to store the key safely; name an environment variable instead.');
+      if (!store.available())
+        throw new Error('No OS keychain is available to store the key safely; name an environment variable instead.');
       const file = read();
       const plain = JSON.stringify({ v: 2, origins: [...value.origins], key: value.key });
       file.keys[scope] = { ...(file.keys[scope] ?? {}), [name]: storage().encryptString(plain).toString('base64') };

@@ -60,7 +60,11 @@ export function isAppUrl(rawUrl: string | null | undefined, page: AppPage): bool
     return false;
   }
   if (page.devUrl && url.origin === new URL(page.devUrl).origin) return true;
-  return url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST && (url.pathname === '/index.html' || url.pathname === '/');
+  return (
+    url.protocol === `${APP_SCHEME}:` &&
+    url.host === APP_HOST &&
+    (url.pathname === '/index.html' || url.pathname === '/')
+  );
 }
 
 /**
@@ -219,9 +223,14 @@ const GONE_REASONS: Readonly<Record<RenderProcessGoneDetails['reason'], string>>
  * reload the page or close the window, so the user is never left with a blank, dead window. If
  * even the dialog fails, the window is closed. A clean exit (the window closing) needs nothing.
  */
-export async function recoverFromRendererGone(win: BrowserWindow, details: RenderProcessGoneDetails): Promise<'reloaded' | 'closed' | 'ignored'> {
+export async function recoverFromRendererGone(
+  win: BrowserWindow,
+  details: RenderProcessGoneDetails,
+): Promise<'reloaded' | 'closed' | 'ignored'> {
   const what = GONE_REASONS[details.reason] ?? details.reason;
-  console.error(`[loupe] the window's renderer process ${what} (reason ${details.reason}, exit code ${details.exitCode})`);
+  console.error(
+    `[loupe] the window's renderer process ${what} (reason ${details.reason}, exit code ${details.exitCode})`,
+  );
   if (details.reason === 'clean-exit' || win.isDestroyed()) return 'ignored';
   const options = {
     type: 'error' as const,

@@ -75,7 +75,14 @@ function changeEventOf(value: unknown): ChangeEvent | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
   const text = (x: unknown) => typeof x === 'string' || x === null;
-  if (typeof v.seq !== 'number' || typeof v.namespace !== 'string' || typeof v.what !== 'string' || !text(v.dataset) || !text(v.by)) return null;
+  if (
+    typeof v.seq !== 'number' ||
+    typeof v.namespace !== 'string' ||
+    typeof v.what !== 'string' ||
+    !text(v.dataset) ||
+    !text(v.by)
+  )
+    return null;
   return { seq: v.seq, namespace: v.namespace, what: v.what, dataset: v.dataset, by: v.by } as ChangeEvent;
 }
 

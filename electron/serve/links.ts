@@ -29,7 +29,12 @@ export function createLinkRegistry(): ServeLinkRegistry {
   const live = new Map<string, LiveLink>();
   let origin: string | null = null;
 
-  const listed = (l: LiveLink): AnnotatorLink => ({ id: l.id, annotator: l.annotator, createdAt: l.createdAt, url: null });
+  const listed = (l: LiveLink): AnnotatorLink => ({
+    id: l.id,
+    annotator: l.annotator,
+    createdAt: l.createdAt,
+    url: null,
+  });
 
   return {
     setOrigin(value) {
@@ -38,7 +43,12 @@ export function createLinkRegistry(): ServeLinkRegistry {
     list: () => [...live.values()].map(listed),
     create(annotator) {
       if (origin === null) throw new Error('annotator links are made once the server listens');
-      const link: LiveLink = { id: randomBytes(6).toString('hex'), annotator, token: newToken(), createdAt: new Date().toISOString() };
+      const link: LiveLink = {
+        id: randomBytes(6).toString('hex'),
+        annotator,
+        token: newToken(),
+        createdAt: new Date().toISOString(),
+      };
       live.set(link.id, link);
       return { ...listed(link), url: linkUrl(origin, link.token) };
     },

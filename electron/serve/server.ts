@@ -86,11 +86,20 @@ function securityHeaders(res: ServerResponse): void {
 
 function sendJson(res: ServerResponse, status: number, body: Envelope): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
-const REFUSAL_CODES: Partial<Record<number, ApiErrorCode>> = { 400: 'invalid_input', 404: 'not_found', 413: 'invalid_input', 500: 'internal' };
+const REFUSAL_CODES: Partial<Record<number, ApiErrorCode>> = {
+  400: 'invalid_input',
+  404: 'not_found',
+  413: 'invalid_input',
+  500: 'internal',
+};
 
 /** The HTTP status of a contract answer: a role refusal is 403, a missing thing 404, a bug 500, any other refusal 400. */
 export function statusOf(result: Envelope): number {
@@ -150,7 +159,11 @@ function answerOnSocket(socket: Duplex, status: number): void {
  */
 function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   if (err.code === 'ECONNRESET') socket.destroy();
-  else answerOnSocket(socket, err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400);
+  else
+    answerOnSocket(
+      socket,
+      err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400,
+    );
 }
 
 async function readBody(req: IncomingMessage, maxBytes: number): Promise<string> {
@@ -214,7 +227,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     if (crossSite) return refuse(res, 403, crossSite);
     const caller = callerOf(req.headers['x-loupe-token']);
     if (caller === null) return refuse(res, 401, 'Missing, wrong or revoked access token');
-    if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return refuse(res, 415, 'API calls send application/json');
+    if (!(req.headers['content-type'] ?? '').startsWith('application/json'))
+      return refuse(res, 415, 'API calls send application/json');
     const method = decodePercentEscapes(encodedMethod);
     if (method === null) return refuse(res, 400, 'Malformed %-escape in the method name');
     const declaredLength = Number(req.headers['content-length'] ?? 0);
@@ -225,10 +239,14 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       input = body.length === 0 ? {} : JSON.parse(body);
     } catch (err) {
       if (err instanceof BodyTooLarge) return refuseTooLarge(res);
-      return sendJson(res, 400, { ok: false, error: { code: 'invalid_input', message: `Unreadable request body: ${describeError(err)}` } });
+      return sendJson(res, 400, {
+        ok: false,
+        error: { code: 'invalid_input', message: `Unreadable request body: ${describeError(err)}` },
+      });
     }
     // Checked again after the body: a link revoked while its request was on the way stores nothing.
-    if (callerOf(req.headers['x-loupe-token']) === null) return refuse(res, 401, 'Missing, wrong or revoked access token');
+    if (callerOf(req.headers['x-loupe-token']) === null)
+      return refuse(res, 401, 'Missing, wrong or revoked access token');
     const result = await dispatch(options.handlers, method, input, caller);
     sendJson(res, statusOf(result), result);
   }
@@ -238,7 +256,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     const origin = req.headers.origin;
     if (origin !== undefined && !allowedOrigins.has(origin)) return 'Cross-origin request refused';
     const fetchSite = req.headers['sec-fetch-site'];
-    if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') return 'Cross-site request refused';
+    if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none')
+      return 'Cross-site request refused';
     return null;
   }
 
@@ -256,7 +275,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     const caller = callerOf(token);
     if (caller === null) return refuse(res, 401, 'Missing, wrong or revoked access token');
     if (!options.changes) return refuse(res, 404, 'No event stream on this server');
-    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+    });
     res.write(`retry: ${EVENTS_RETRY_MS}\n: connected\n\n`);
     streams.add(res);
     // A link revoked while its stream is open hears nothing more.

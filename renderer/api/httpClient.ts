@@ -4,7 +4,17 @@
  * change events read from `GET /api/events` (server-sent events, the token in a header as for a
  * call, so fetch reads the stream rather than EventSource, which cannot send one).
  */
-import { ChangeEventSchema, resyncEvent, type ApiErrorBody, type ApiMethod, type ApiInput, type ApiOutput, type ChangeEvent, type Envelope, type LoupeBridge } from '../../shared/api';
+import {
+  ChangeEventSchema,
+  resyncEvent,
+  type ApiErrorBody,
+  type ApiMethod,
+  type ApiInput,
+  type ApiOutput,
+  type ChangeEvent,
+  type Envelope,
+  type LoupeBridge,
+} from '../../shared/api';
 import { ApiError } from './errors';
 
 const TOKEN_KEY = 'loupe.token';
@@ -176,7 +186,8 @@ export function createHttpBridge(options: HttpBridgeOptions): LoupeBridge {
     }
     if (!body.ok) {
       const error = body.error as ApiErrorBody;
-      if (response.status === 401) error.message += ' — open the link printed by `loupe serve` (it carries the access token)';
+      if (response.status === 401)
+        error.message += ' — open the link printed by `loupe serve` (it carries the access token)';
       throw new ApiError(error);
     }
     return body.value as ApiOutput<M>;

@@ -24,13 +24,29 @@ export function LeftAxis({ scale, values, at, gridTo, label, format }: AxisProps
     <g data-role="axis-left">
       {gridTo !== undefined &&
         values.map((value) => (
-          <line key={`g${value}`} x1={at} x2={gridTo} y1={scale(value)} y2={scale(value)} stroke={CHART_INK.grid} strokeWidth={1} />
+          <line
+            key={`g${value}`}
+            x1={at}
+            x2={gridTo}
+            y1={scale(value)}
+            y2={scale(value)}
+            stroke={CHART_INK.grid}
+            strokeWidth={1}
+          />
         ))}
       <line x1={at} x2={at} y1={bottom} y2={top} stroke={CHART_INK.axis} strokeWidth={1} />
       {values.map((value) => (
         <g key={value}>
           <line x1={at - 4} x2={at} y1={scale(value)} y2={scale(value)} stroke={CHART_INK.axis} strokeWidth={1} />
-          <text x={at - 6} y={scale(value)} dy="0.32em" textAnchor="end" fontSize={FONT_SIZE} fill={CHART_INK.muted} data-role="tick">
+          <text
+            x={at - 6}
+            y={scale(value)}
+            dy="0.32em"
+            textAnchor="end"
+            fontSize={FONT_SIZE}
+            fill={CHART_INK.muted}
+            data-role="tick"
+          >
             {text(value)}
           </text>
         </g>
@@ -57,18 +73,40 @@ export function BottomAxis({ scale, values, at, gridTo, label, format }: AxisPro
     <g data-role="axis-bottom">
       {gridTo !== undefined &&
         values.map((value) => (
-          <line key={`g${value}`} x1={scale(value)} x2={scale(value)} y1={at} y2={gridTo} stroke={CHART_INK.grid} strokeWidth={1} />
+          <line
+            key={`g${value}`}
+            x1={scale(value)}
+            x2={scale(value)}
+            y1={at}
+            y2={gridTo}
+            stroke={CHART_INK.grid}
+            strokeWidth={1}
+          />
         ))}
       <line x1={left} x2={right} y1={at} y2={at} stroke={CHART_INK.axis} strokeWidth={1} />
       {values.map((value) => (
         <g key={value}>
           <line x1={scale(value)} x2={scale(value)} y1={at} y2={at + 4} stroke={CHART_INK.axis} strokeWidth={1} />
-          <text x={scale(value)} y={at + 15} textAnchor="middle" fontSize={FONT_SIZE} fill={CHART_INK.muted} data-role="tick">
+          <text
+            x={scale(value)}
+            y={at + 15}
+            textAnchor="middle"
+            fontSize={FONT_SIZE}
+            fill={CHART_INK.muted}
+            data-role="tick"
+          >
             {text(value)}
           </text>
         </g>
       ))}
-      <text x={(left + right) / 2} y={at + 32} textAnchor="middle" fontSize={FONT_SIZE} fill={CHART_INK.text} data-role="axis-label">
+      <text
+        x={(left + right) / 2}
+        y={at + 32}
+        textAnchor="middle"
+        fontSize={FONT_SIZE}
+        fill={CHART_INK.text}
+        data-role="axis-label"
+      >
         {label}
       </text>
     </g>
@@ -176,10 +214,30 @@ export function LegendItem({
   );
 }
 
-export function Marker({ kind, x, y, color, size = 3.5 }: { kind: 'circle' | 'square'; x: number; y: number; color: string; size?: number }) {
+export function Marker({
+  kind,
+  x,
+  y,
+  color,
+  size = 3.5,
+}: {
+  kind: 'circle' | 'square';
+  x: number;
+  y: number;
+  color: string;
+  size?: number;
+}) {
   return kind === 'circle' ? (
     <circle cx={x} cy={y} r={size} fill={color} stroke={CHART_INK.background} strokeWidth={1} />
   ) : (
-    <rect x={x - size} y={y - size} width={2 * size} height={2 * size} fill={color} stroke={CHART_INK.background} strokeWidth={1} />
+    <rect
+      x={x - size}
+      y={y - size}
+      width={2 * size}
+      height={2 * size}
+      fill={color}
+      stroke={CHART_INK.background}
+      strokeWidth={1}
+    />
   );
 }

@@ -38,8 +38,12 @@ export interface SvgSize {
 
 /** The chart's own size: its viewBox, else its width/height attributes. */
 export function svgSize(svg: SVGSVGElement): SvgSize {
-  const box = (svg.getAttribute('viewBox') ?? '').trim().split(/[\s,]+/).map(Number);
-  if (box.length === 4 && box.every(Number.isFinite) && box[2]! > 0 && box[3]! > 0) return { width: box[2]!, height: box[3]! };
+  const box = (svg.getAttribute('viewBox') ?? '')
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
+  if (box.length === 4 && box.every(Number.isFinite) && box[2]! > 0 && box[3]! > 0)
+    return { width: box[2]!, height: box[3]! };
   return { width: Number(svg.getAttribute('width')) || 600, height: Number(svg.getAttribute('height')) || 400 };
 }
 
@@ -54,13 +58,15 @@ export function serializeSvg(svg: SVGSVGElement): string {
   // Page-only attributes mean nothing in a file.
   for (const element of [clone, ...Array.from(clone.querySelectorAll('*'))]) {
     for (const name of element.getAttributeNames()) {
-      if (name.startsWith('data-') || name === 'class' || name === 'tabindex' || name === 'focusable') element.removeAttribute(name);
+      if (name.startsWith('data-') || name === 'class' || name === 'tabindex' || name === 'focusable')
+        element.removeAttribute(name);
     }
   }
   let text = new XMLSerializer().serializeToString(clone);
   // Serialisers add the namespace for an element created as SVG, but not every DOM does.
   const rootTag = text.slice(0, text.indexOf('>'));
-  if (!/\sxmlns="http:\/\/www\.w3\.org\/2000\/svg"/.test(rootTag)) text = text.replace(/^<svg\b/, `<svg xmlns="${SVG_NS}"`);
+  if (!/\sxmlns="http:\/\/www\.w3\.org\/2000\/svg"/.test(rootTag))
+    text = text.replace(/^<svg\b/, `<svg xmlns="${SVG_NS}"`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n${text}\n`;
 }
 
@@ -89,7 +95,12 @@ export async function svgToPng(svgText: string, size: SvgSize, scale = 2): Promi
 /** A file name from free text (dataset and judge names may hold anything). */
 export function safeFileName(...parts: string[]): string {
   const joined = parts
-    .map((part) => part.normalize('NFKC').replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, ''))
+    .map((part) =>
+      part
+        .normalize('NFKC')
+        .replace(/[^\p{L}\p{N}._-]+/gu, '-')
+        .replace(/^-+|-+$/g, ''),
+    )
     .filter(Boolean)
     .join('-');
   return (joined || 'loupe').slice(0, 120);

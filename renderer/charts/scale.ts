@@ -13,7 +13,8 @@ export function linearScale(domain: readonly [number, number], range: readonly [
   const [d0, d1] = domain;
   const [r0, r1] = range;
   const span = d1 - d0;
-  const scale = ((value: number) => (span === 0 ? (r0 + r1) / 2 : r0 + ((value - d0) / span) * (r1 - r0))) as LinearScale;
+  const scale = ((value: number) =>
+    span === 0 ? (r0 + r1) / 2 : r0 + ((value - d0) / span) * (r1 - r0)) as LinearScale;
   scale.domain = domain;
   scale.range = range;
   return scale;
@@ -46,7 +47,10 @@ export function niceDomain(lo: number, hi: number, count = 5): [number, number] 
   if (lo === hi) return [lo - 0.5, hi + 0.5];
   const step = niceStep(lo, hi, count);
   const decimals = decimalsFor(step);
-  return [Number((Math.floor(lo / step + 1e-9) * step).toFixed(decimals)), Number((Math.ceil(hi / step - 1e-9) * step).toFixed(decimals))];
+  return [
+    Number((Math.floor(lo / step + 1e-9) * step).toFixed(decimals)),
+    Number((Math.ceil(hi / step - 1e-9) * step).toFixed(decimals)),
+  ];
 }
 
 export function decimalsFor(step: number): number {

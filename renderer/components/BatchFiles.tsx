@@ -19,15 +19,33 @@ interface BatchFileButtonsProps {
 }
 
 /** The two buttons, the hidden file input the import opens, and the hint; the caller places them in its row. */
-export function BatchFileButtons({ disabled, pending, exportTitle, onExport, onImport, testIdPrefix }: BatchFileButtonsProps) {
+export function BatchFileButtons({
+  disabled,
+  pending,
+  exportTitle,
+  onExport,
+  onImport,
+  testIdPrefix,
+}: BatchFileButtonsProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const busy = disabled || (pending !== null && pending !== undefined);
   return (
     <>
-      <button type="button" disabled={busy} onClick={onExport} data-testid={`${testIdPrefix}-export`} title={exportTitle}>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={onExport}
+        data-testid={`${testIdPrefix}-export`}
+        title={exportTitle}
+      >
         {pending === 'export' ? 'Exporting…' : 'Export requests…'}
       </button>
-      <button type="button" disabled={busy} onClick={() => fileInput.current?.click()} data-testid={`${testIdPrefix}-import`}>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => fileInput.current?.click()}
+        data-testid={`${testIdPrefix}-import`}
+      >
         {pending === 'import' ? 'Importing…' : 'Import answers…'}
       </button>
       <input
@@ -43,7 +61,9 @@ export function BatchFileButtons({ disabled, pending, exportTitle, onExport, onI
           if (file) onImport(file);
         }}
       />
-      <span className="muted key-hint">A batch engine answers the file offline; its answers are stored as a run's would be.</span>
+      <span className="muted key-hint">
+        A batch engine answers the file offline; its answers are stored as a run's would be.
+      </span>
     </>
   );
 }
@@ -71,14 +91,23 @@ export interface BatchImportCounts {
 }
 
 /** What an import stored and what it could not, with the first few problem lines. */
-export function BatchImportReport({ report, itemNoun, testId }: { report: BatchImportCounts; itemNoun: string; testId: string }) {
+export function BatchImportReport({
+  report,
+  itemNoun,
+  testId,
+}: {
+  report: BatchImportCounts;
+  itemNoun: string;
+  testId: string;
+}) {
   const examples = [...report.problems.failed, ...report.problems.unknown, ...report.problems.invalid].slice(0, 5);
   return (
     <div className="notice batch-report" data-testid={testId}>
       <p>
-        Imported {plural(report.lines, 'line')}: {formatCount(report.answered)} answered, {formatCount(report.parseErrors)} unparsable,{' '}
-        {formatCount(report.failed)} failed (sent again by the next run or batch), {plural(report.unknown, 'unknown id')},{' '}
-        {plural(report.duplicates, 'duplicate')}, {plural(report.invalid, 'unreadable line')}; {formatCount(report.shared)} filled from the cache;{' '}
+        Imported {plural(report.lines, 'line')}: {formatCount(report.answered)} answered,{' '}
+        {formatCount(report.parseErrors)} unparsable, {formatCount(report.failed)} failed (sent again by the next run or
+        batch), {plural(report.unknown, 'unknown id')}, {plural(report.duplicates, 'duplicate')},{' '}
+        {plural(report.invalid, 'unreadable line')}; {formatCount(report.shared)} filled from the cache;{' '}
         {plural(report.stillToDo, itemNoun)} still to do.
       </p>
       {examples.length > 0 && (

@@ -36,7 +36,19 @@ interface ChecklistPickerProps {
   hint: ReactNode;
 }
 
-export function ChecklistPicker({ layer, title, ariaLabel, testId, saveTestId, subject, lines, initial, onSave, onClose, hint }: ChecklistPickerProps) {
+export function ChecklistPicker({
+  layer,
+  title,
+  ariaLabel,
+  testId,
+  saveTestId,
+  subject,
+  lines,
+  initial,
+  onSave,
+  onClose,
+  hint,
+}: ChecklistPickerProps) {
   const [chosen, setChosen, currentChosen] = useSyncState<ReadonlySet<string>>(initial);
   const [cursor, setCursor, currentCursor] = useSyncState(0);
   const toggle = (key: string | undefined) => {
@@ -69,8 +81,12 @@ export function ChecklistPicker({ layer, title, ariaLabel, testId, saveTestId, s
         <ol className="choice-list convey-choices">
           {lines.map((line, at) => (
             <li key={line.key}>
-              <label className={`choice ${line.className}${at === cursor ? ' is-cursor' : ''}`} data-testid={line.testId}>
-                <input type="checkbox" checked={chosen.has(line.key)} onChange={() => toggle(line.key)} /> <kbd>{line.label}</kbd> {line.text}
+              <label
+                className={`choice ${line.className}${at === cursor ? ' is-cursor' : ''}`}
+                data-testid={line.testId}
+              >
+                <input type="checkbox" checked={chosen.has(line.key)} onChange={() => toggle(line.key)} />{' '}
+                <kbd>{line.label}</kbd> {line.text}
               </label>
             </li>
           ))}

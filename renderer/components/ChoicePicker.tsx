@@ -63,7 +63,12 @@ export function ChoicePicker<T extends string>({
             </li>
           ))}
           <li>
-            <button type="button" className="choice" data-testid={`${optionTestIdPrefix}-option-none`} onClick={() => onChoose(null)}>
+            <button
+              type="button"
+              className="choice"
+              data-testid={`${optionTestIdPrefix}-option-none`}
+              onClick={() => onChoose(null)}
+            >
               <kbd>0</kbd> No error type
             </button>
           </li>

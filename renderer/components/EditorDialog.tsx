@@ -57,7 +57,8 @@ export function useEditorDialog({ layer, dirty, save, cancel }: EditorDialogOpti
           if (press.target instanceof HTMLElement && press.target.dataset.answer === 'keep') keep.current();
           else drop.current();
         } else if (press.key === ' ' && press.activatable) return 'native';
-        else if (press.key === 'Tab') return cycleFocus(card.current?.querySelector<HTMLElement>('[data-testid="discard-confirm"]') ?? null, press);
+        else if (press.key === 'Tab')
+          return cycleFocus(card.current?.querySelector<HTMLElement>('[data-testid="discard-confirm"]') ?? null, press);
         return 'handled';
       },
     });
@@ -89,7 +90,13 @@ function DiscardConfirm({ onDiscard, onKeep }: { onDiscard: () => void; onKeep: 
   const yes = useRef<HTMLButtonElement>(null);
   useLayoutEffect(() => yes.current?.focus(), []);
   return (
-    <div className="discard-confirm" role="alertdialog" aria-modal="true" aria-labelledby="discard-confirm-text" data-testid="discard-confirm">
+    <div
+      className="discard-confirm"
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="discard-confirm-text"
+      data-testid="discard-confirm"
+    >
       <div className="discard-confirm-card">
         <p id="discard-confirm-text">
           <strong>Discard your edits?</strong> Nothing is saved: the set stays as it was.

@@ -9,7 +9,12 @@ import { ProgressBar } from './ProgressBar';
 
 export function Header() {
   const { info, annotator, view, switching } = useSession(
-    useShallow((state) => ({ info: state.info, annotator: state.annotator, view: state.view, switching: state.switching })),
+    useShallow((state) => ({
+      info: state.info,
+      annotator: state.annotator,
+      view: state.view,
+      switching: state.switching,
+    })),
   );
   const project = info?.project ?? null;
   const link = info?.role === 'annotator';
@@ -52,10 +57,16 @@ export function Header() {
       <span className="spacer" />
       {annotator && <HeaderProgress />}
       {project && (
-        <span className="annotator" data-testid="annotator" data-annotator={annotator ?? ''} title={link ? 'This link is for this annotator only' : 'Whose labels this tab records'}>
+        <span
+          className="annotator"
+          data-testid="annotator"
+          data-annotator={annotator ?? ''}
+          title={link ? 'This link is for this annotator only' : 'Whose labels this tab records'}
+        >
           {annotator ? (
             <>
-              <span className="muted">{link ? 'Annotator (this link):' : 'Annotator:'}</span> <strong data-testid="annotator-current">{annotator}</strong>
+              <span className="muted">{link ? 'Annotator (this link):' : 'Annotator:'}</span>{' '}
+              <strong data-testid="annotator-current">{annotator}</strong>
             </>
           ) : (
             <span className="muted" data-testid="annotator-none">

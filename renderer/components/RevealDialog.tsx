@@ -52,17 +52,32 @@ function Question({ asking, pending, layer }: { asking: RevealQuestion; pending:
   const summaries = plural(asking.count, 'summary');
   return (
     <div className="overlay" role="presentation" data-testid="reveal-dialog">
-      <div className="overlay-card" role="alertdialog" aria-modal="true" aria-labelledby="reveal-title" aria-describedby="reveal-text" ref={card}>
+      <div
+        className="overlay-card"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="reveal-title"
+        aria-describedby="reveal-text"
+        ref={card}
+      >
         <h2 id="reveal-title">
           Open {title} as {asking.annotator}?
         </h2>
         <p id="reveal-text" data-testid="reveal-text">
-          Opening {title} shows judge verdicts and benchmark labels for {summaries} {asking.annotator} has not finished. It is recorded as {asking.annotator}&apos;s
-          reveal: the labels {asking.annotator} gives on them afterwards are marked not blind, and {asking.annotator}&apos;s scaffold alignments on them leave
-          the blind audit. If you are not {asking.annotator}, stay blind and choose your own name.
+          Opening {title} shows judge verdicts and benchmark labels for {summaries} {asking.annotator} has not finished.
+          It is recorded as {asking.annotator}&apos;s reveal: the labels {asking.annotator} gives on them afterwards are
+          marked not blind, and {asking.annotator}&apos;s scaffold alignments on them leave the blind audit. If you are
+          not {asking.annotator}, stay blind and choose your own name.
         </p>
         <div className="row">
-          <button ref={confirm} type="button" className="primary" disabled={pending} onClick={() => void confirmReveal()} data-testid="reveal-confirm">
+          <button
+            ref={confirm}
+            type="button"
+            className="primary"
+            disabled={pending}
+            onClick={() => void confirmReveal()}
+            data-testid="reveal-confirm"
+          >
             Reveal for {asking.annotator} <kbd>Enter</kbd>
           </button>
           <button ref={stay} type="button" onClick={cancel} data-testid="reveal-cancel">

@@ -84,7 +84,14 @@ interface QueueRowButtonProps<T> {
  * Memoised: a label changes one item of the queue (its done count), so only that row renders
  * again, not every row in view. Callers pass a stable `row` and `onOpen` for it.
  */
-const QueueRowButton = memo(function QueueRowButton<T>({ item, row, index, start, current, onOpen }: QueueRowButtonProps<T>) {
+const QueueRowButton = memo(function QueueRowButton<T>({
+  item,
+  row,
+  index,
+  start,
+  current,
+  onOpen,
+}: QueueRowButtonProps<T>) {
   const shown = row(item);
   return (
     <button

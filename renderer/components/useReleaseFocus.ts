@@ -6,6 +6,7 @@ import { useEffect } from 'react';
  */
 export function useReleaseFocus(): void {
   useEffect(() => {
-    if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body) document.activeElement.blur();
+    if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body)
+      document.activeElement.blur();
   }, []);
 }

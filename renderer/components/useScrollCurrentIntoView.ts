@@ -7,7 +7,9 @@ export function useScrollCurrentIntoView<T extends HTMLElement>(deps: readonly u
   useEffect(() => {
     // In the next frame, not in the keypress's task: scrolling forces a layout, which would delay
     // the paint of the new current row.
-    const frame = requestAnimationFrame(() => list.current?.querySelector<HTMLElement>('[aria-current="true"]')?.scrollIntoView?.({ block: 'nearest' }));
+    const frame = requestAnimationFrame(() =>
+      list.current?.querySelector<HTMLElement>('[aria-current="true"]')?.scrollIntoView?.({ block: 'nearest' }),
+    );
     return () => cancelAnimationFrame(frame);
     // The caller names what moves the row.
   }, deps);

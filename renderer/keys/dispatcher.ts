@@ -72,7 +72,11 @@ let stack: Entry[] = [];
  * handler it holds the keys until `attach`. `when`: the layer is skipped while it returns false
  * (a view's layer, while another view is showing).
  */
-export function openLayer(kind: LayerKind, name: string, options: { handler?: KeyHandler; when?: () => boolean } = {}): Layer {
+export function openLayer(
+  kind: LayerKind,
+  name: string,
+  options: { handler?: KeyHandler; when?: () => boolean } = {},
+): Layer {
   let closed = false;
   const entry: Entry = {
     rank: RANK[kind],

@@ -1,7 +1,8 @@
 /** Focus inside a dialog: Tab and Shift+Tab cycle through its controls and never leave it. */
 import type { KeyOutcome, KeyPress } from './dispatcher';
 
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
 export function focusableIn(container: HTMLElement): HTMLElement[] {
   return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('[inert]'));
@@ -13,7 +14,12 @@ export function cycleFocus(container: HTMLElement | null, press: KeyPress): KeyO
   const controls = focusableIn(container);
   if (controls.length === 0) return 'handled';
   const at = controls.indexOf(document.activeElement as HTMLElement);
-  const next = at === -1 ? (press.shiftKey ? controls.length - 1 : 0) : (at + (press.shiftKey ? -1 : 1) + controls.length) % controls.length;
+  const next =
+    at === -1
+      ? press.shiftKey
+        ? controls.length - 1
+        : 0
+      : (at + (press.shiftKey ? -1 : 1) + controls.length) % controls.length;
   controls[next]!.focus();
   return 'handled';
 }

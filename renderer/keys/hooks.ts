@@ -20,7 +20,10 @@ export function useKeyLayer(kind: LayerKind, name: string, handler: KeyHandler, 
   const latest = useLatest(handler);
   const active = useLatest(when);
   useLayoutEffect(() => {
-    const layer = openLayer(kind, name, { handler: (press) => latest.current(press), when: () => active.current?.() ?? true });
+    const layer = openLayer(kind, name, {
+      handler: (press) => latest.current(press),
+      when: () => active.current?.() ?? true,
+    });
     return () => layer.close();
   }, [kind, name, latest, active]);
 }

@@ -34,7 +34,13 @@ export function resetAccuracyBatch(): void {
 
 async function withPending<T>(what: 'export' | 'import', step: () => Promise<T>): Promise<T | null> {
   if (useAccuracyBatch.getState().pending !== null) return null;
-  set({ pending: what, error: null, notice: null, report: null, about: batchSubject(runInput(useAccuracyTasks.getState().options)) });
+  set({
+    pending: what,
+    error: null,
+    notice: null,
+    report: null,
+    about: batchSubject(runInput(useAccuracyTasks.getState().options)),
+  });
   try {
     return await step();
   } catch (err) {
@@ -45,15 +51,22 @@ async function withPending<T>(what: 'export' | 'import', step: () => Promise<T>)
   }
 }
 
-export async function exportTaskRequests(save: (fileName: string, content: string) => Promise<string | null>): Promise<void> {
+export async function exportTaskRequests(
+  save: (fileName: string, content: string) => Promise<string | null>,
+): Promise<void> {
   const run = runInput(useAccuracyTasks.getState().options);
   if (typeof run === 'string') return set({ error: run });
   await withPending('export', async () => {
     const out = await bridge().call('accuracy.batchExport', { run });
     const counts = `${plural(out.requests, 'request')} (${formatCount(out.done)} answered before, ${formatCount(out.cached)} from the cache${out.missing > 0 ? `, ${formatCount(out.missing)} left out` : ''})`;
-    if (out.requests === 0) return set({ notice: `Nothing to export: every item of the selection is answered. ${counts}` });
+    if (out.requests === 0)
+      return set({ notice: `Nothing to export: every item of the selection is answered. ${counts}` });
     const where = await save(out.fileName, out.content ?? '');
-    set({ notice: where ? `${where}: ${counts}. Run it with a batch engine (vllm run-batch, the OpenAI Batch API), then import the answers.` : null });
+    set({
+      notice: where
+        ? `${where}: ${counts}. Run it with a batch engine (vllm run-batch, the OpenAI Batch API), then import the answers.`
+        : null,
+    });
   });
   await refreshTaskPlan();
 }

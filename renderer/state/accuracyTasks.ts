@@ -7,7 +7,14 @@
  * by the Annotate view except "a run that makes claims or key facts finished" (reload them).
  */
 import { create } from 'zustand';
-import type { AccuracyPlan, AccuracyPreview, AccuracyRunInput, AccuracyRunStatus, AccuracyTask, AccuracyTaskInfo } from '../../shared/contract/accuracy';
+import type {
+  AccuracyPlan,
+  AccuracyPreview,
+  AccuracyRunInput,
+  AccuracyRunStatus,
+  AccuracyTask,
+  AccuracyTaskInfo,
+} from '../../shared/contract/accuracy';
 import type { SystemInfo } from '../../shared/contract/systems';
 import type { ApiInput } from '../../shared/api';
 import { errorMessage } from '../api/errors';
@@ -55,7 +62,14 @@ interface AccuracyTasksState {
   error: string | null;
 }
 
-const initialOptions: TaskOptions = { task: 'claim_decomposition', judge: '', system: '', dataset: '', onlySampled: false, lines: 'sentences' };
+const initialOptions: TaskOptions = {
+  task: 'claim_decomposition',
+  judge: '',
+  system: '',
+  dataset: '',
+  onlySampled: false,
+  lines: 'sentences',
+};
 
 const initialState: AccuracyTasksState = {
   loaded: false,
@@ -87,7 +101,11 @@ export function resetAccuracyTasks(): void {
 
 /** What the run input is for these options, or why there is none yet. */
 export function runInput(options: TaskOptions = get().options): AccuracyRunInput | string {
-  const base = { task: options.task, onlySampled: options.onlySampled, ...(options.dataset ? { dataset: options.dataset } : {}) };
+  const base = {
+    task: options.task,
+    onlySampled: options.onlySampled,
+    ...(options.dataset ? { dataset: options.dataset } : {}),
+  };
   if (options.task === 'summary_generation') {
     if (!options.system) return 'Choose a system under test (add one below).';
     if (!options.dataset) return 'Choose the dataset whose documents the system summarises.';
@@ -133,7 +151,8 @@ export async function refreshTaskPlan(): Promise<void> {
     const plan = await bridge().call('accuracy.plan', input);
     if (optionsKey(get().options) === optionsKey(options)) set({ plan, planFor: optionsKey(options), planError: null });
   } catch (err) {
-    if (optionsKey(get().options) === optionsKey(options)) set({ plan: null, planFor: null, planError: errorMessage(err) });
+    if (optionsKey(get().options) === optionsKey(options))
+      set({ plan: null, planFor: null, planError: errorMessage(err) });
   }
 }
 
@@ -252,7 +271,11 @@ export async function removeSystem(name: string): Promise<void> {
   try {
     await bridge().call('systems.remove', { name });
     const systems = await bridge().call('systems.list', {});
-    set({ systems, error: null, options: get().options.system === name ? { ...get().options, system: '' } : get().options });
+    set({
+      systems,
+      error: null,
+      options: get().options.system === name ? { ...get().options, system: '' } : get().options,
+    });
   } catch (err) {
     set({ error: errorMessage(err) });
   }

@@ -148,7 +148,10 @@ export async function openAnalysis(owner: string): Promise<void> {
     stopAnalysisPolling();
     set({ ...initialState, owner });
   }
-  const [latest, judges] = await Promise.allSettled([bridge().call('analysis.latest', {}), bridge().call('judges.list', {})]);
+  const [latest, judges] = await Promise.allSettled([
+    bridge().call('analysis.latest', {}),
+    bridge().call('judges.list', {}),
+  ]);
   if (get().owner !== owner) return;
   if (judges.status === 'fulfilled') set({ judgeCount: judges.value.length });
   if (latest.status === 'fulfilled') {
@@ -242,7 +245,8 @@ async function pollLoop(epoch: number): Promise<void> {
       try {
         status = await bridge().call('analysis.status', { jobId: job.jobId });
       } catch (err) {
-        if (epoch === pollEpoch) set({ error: `Lost track of the analysis: ${errorMessage(err)}. Open the Analysis view again to reattach.` });
+        if (epoch === pollEpoch)
+          set({ error: `Lost track of the analysis: ${errorMessage(err)}. Open the Analysis view again to reattach.` });
         return;
       }
       if (epoch !== pollEpoch || get().job?.jobId !== job.jobId) return;

@@ -24,7 +24,10 @@ interface LaneReports {
 }
 
 let reports: LaneReports = { error: () => undefined, busy: () => undefined };
-const lane = createCommandLane({ error: (err) => reports.error(errorMessage(err)), busy: (size) => reports.busy(size) });
+const lane = createCommandLane({
+  error: (err) => reports.error(errorMessage(err)),
+  busy: (size) => reports.busy(size),
+});
 let writes = createWriteLane();
 /** Label writes of every session not yet returned (what closing the page would lose). */
 let inFlight = 0;

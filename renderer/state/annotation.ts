@@ -141,7 +141,14 @@ const sentences = createWriteEngine<SentenceRef, UnitLabelState, number, Sentenc
   stored(_ref, _state, idle) {
     if (idle && lastProgress) set({ progress: lastProgress });
   },
-  history: { prefix: 'loupe.undo:', schema: z.object({ ref: z.object({ key: z.number().int(), unitId: z.number().int() }), before: UnitLabelStateSchema, after: UnitLabelStateSchema }) },
+  history: {
+    prefix: 'loupe.undo:',
+    schema: z.object({
+      ref: z.object({ key: z.number().int(), unitId: z.number().int() }),
+      before: UnitLabelStateSchema,
+      after: UnitLabelStateSchema,
+    }),
+  },
 });
 
 /** What a failure message names about a sentence written (it may be off screen by then). */
@@ -240,7 +247,8 @@ async function openKey(key: number, unitId?: number): Promise<void> {
   if (!lane.isCurrent(owner)) return;
   // The load may have been answered before a label of this summary still being written.
   const summary = withPendingLabels(loaded);
-  const revealed = isRevealedSummary(loaded) && !get().revealed.has(key) ? new Set(get().revealed).add(key) : get().revealed;
+  const revealed =
+    isRevealedSummary(loaded) && !get().revealed.has(key) ? new Set(get().revealed).add(key) : get().revealed;
   const byId = unitId === undefined ? -1 : summary.units.findIndex((unit) => unit.id === unitId);
   const labeled = summary.units.filter((unit) => unit.state.label !== null).length;
   const position = get().queue.findIndex((item) => item.key === key);
@@ -301,7 +309,8 @@ export function openSummary(position: number): Promise<void> {
 export function nextSummary(): Promise<void> {
   return enqueue(async () => {
     const { queue, position } = get();
-    const target = nextWithWork(queue, position ?? -1) ?? ((position ?? -1) + 1 < queue.length ? (position ?? -1) + 1 : null);
+    const target =
+      nextWithWork(queue, position ?? -1) ?? ((position ?? -1) + 1 < queue.length ? (position ?? -1) + 1 : null);
     if (target !== null && target !== position) await openAt(target);
   });
 }
@@ -355,7 +364,11 @@ function countChange(previous: UnitLabelState, next: UnitLabelState): number {
 }
 
 /** Moves a summary's done count (and the header's progress) by `delta` labeled units. */
-function withLabeledDelta(state: AnnotationState, key: number, delta: number): Pick<AnnotationState, 'queue' | 'progress'> {
+function withLabeledDelta(
+  state: AnnotationState,
+  key: number,
+  delta: number,
+): Pick<AnnotationState, 'queue' | 'progress'> {
   if (delta === 0) return { queue: state.queue, progress: state.progress };
   const position = state.queue.findIndex((item) => item.key === key);
   const item = state.queue[position];
@@ -410,7 +423,11 @@ export function errorTypeTarget(state: AnnotationState = get()): number | null {
 }
 
 /** A change of the sentence at `position` of the summary on screen, after the writes before it. */
-function changeUnit(position: number, cause: SentenceCause, change: (state: UnitLabelState) => UnitLabelState | null): Promise<void> {
+function changeUnit(
+  position: number,
+  cause: SentenceCause,
+  change: (state: UnitLabelState) => UnitLabelState | null,
+): Promise<void> {
   const { summary } = get();
   const unit = summary?.units[position];
   if (!summary || !unit || !canLabel(summary)) return Promise.resolve();
@@ -434,7 +451,9 @@ export function saveNote(position: number, text: string): Promise<void> {
 /** X: remove the label (and its error type); the note stays. */
 export function clearCurrent(): Promise<void> {
   return enqueue(() =>
-    changeUnit(get().unitPosition, 'clear', (state) => (state.label === null ? null : { ...state, label: null, errorType: null })),
+    changeUnit(get().unitPosition, 'clear', (state) =>
+      state.label === null ? null : { ...state, label: null, errorType: null },
+    ),
   );
 }
 

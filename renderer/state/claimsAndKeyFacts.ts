@@ -12,8 +12,18 @@
  */
 import { z } from 'zod';
 import { create } from 'zustand';
-import { ClaimLabelStateSchema, type AnnotationClaim, type ClaimAnnotation, type ClaimLabelState } from '../../shared/contract/claims';
-import { KeyFactLabelStateSchema, type ConveyedBy, type KeyFactAnnotation, type KeyFactLabelState } from '../../shared/contract/keyfacts';
+import {
+  ClaimLabelStateSchema,
+  type AnnotationClaim,
+  type ClaimAnnotation,
+  type ClaimLabelState,
+} from '../../shared/contract/claims';
+import {
+  KeyFactLabelStateSchema,
+  type ConveyedBy,
+  type KeyFactAnnotation,
+  type KeyFactLabelState,
+} from '../../shared/contract/keyfacts';
 import type { ClaimErrorType, ClaimLabel, KeyFactLabel } from '../../shared/accuracy/domain';
 import type { HumanLabel } from '../../shared/domain';
 import { errorMessage } from '../api/errors';
@@ -30,9 +40,21 @@ import { createWriteEngine } from './writeEngine';
 export type ItemMode = Extract<UnitMode, 'claims' | 'keyfacts'>;
 
 /** The label keys keep their places: F/1 yes, U/2 no, C/3 cannot tell. */
-export const CLAIM_LABEL_FOR_KEY: Record<HumanLabel, ClaimLabel> = { faithful: 'supported', unfaithful: 'unsupported', unclear: 'unclear' };
-export const FACT_LABEL_FOR_KEY: Record<HumanLabel, KeyFactLabel | null> = { faithful: 'covered', unfaithful: 'not_covered', unclear: null };
-export const CLAIM_LABEL_NAME: Record<ClaimLabel, string> = { supported: 'Supported', unsupported: 'Unsupported', unclear: 'Unclear' };
+export const CLAIM_LABEL_FOR_KEY: Record<HumanLabel, ClaimLabel> = {
+  faithful: 'supported',
+  unfaithful: 'unsupported',
+  unclear: 'unclear',
+};
+export const FACT_LABEL_FOR_KEY: Record<HumanLabel, KeyFactLabel | null> = {
+  faithful: 'covered',
+  unfaithful: 'not_covered',
+  unclear: null,
+};
+export const CLAIM_LABEL_NAME: Record<ClaimLabel, string> = {
+  supported: 'Supported',
+  unsupported: 'Unsupported',
+  unclear: 'Unclear',
+};
 export const FACT_LABEL_NAME: Record<KeyFactLabel, string> = { covered: 'Covered', not_covered: 'Not covered' };
 
 /** One claim in reading order, with its sentence and its number under it ("2.1": `number` 1 of sentence 2). */
@@ -116,7 +138,11 @@ const modeOf = (ref: ItemRef): ItemMode => (ref.kind === 'claim' ? 'claims' : 'k
 export function claimRows(claims: ClaimAnnotation | null): ClaimRow[] {
   if (!claims) return [];
   return claims.sentences.flatMap((sentence) =>
-    sentence.claims.map((claim, at) => ({ claim, sentence: { unitId: sentence.unitId, index: sentence.index, text: sentence.text }, number: at + 1 })),
+    sentence.claims.map((claim, at) => ({
+      claim,
+      sentence: { unitId: sentence.unitId, index: sentence.index, text: sentence.text },
+      number: at + 1,
+    })),
   );
 }
 
@@ -125,7 +151,8 @@ let focusAfterLoad: string | null = null;
 /** What a failure message names about an item written (it may be off screen by then). */
 const itemWhat = new Map<string, string>();
 
-const Ref = <K extends ItemRef['kind']>(kind: K) => z.object({ kind: z.literal(kind), key: z.number().int(), id: z.number().int() });
+const Ref = <K extends ItemRef['kind']>(kind: K) =>
+  z.object({ kind: z.literal(kind), key: z.number().int(), id: z.number().int() });
 
 const items = createWriteEngine<ItemRef, ItemState, string, ItemCause>({
   lanes: sessionLanes,
@@ -133,8 +160,25 @@ const items = createWriteEngine<ItemRef, ItemState, string, ItemCause>({
   async record(ref, state, cause, timeSpentMs) {
     const annotator = annotatorName();
     return ref.kind === 'claim'
-      ? (await bridge().call('claims.record', { claimId: ref.id, annotator, state: state as ClaimLabelState, timeSpentMs, cause })).state
-      : (await bridge().call('keyfacts.record', { keyFactId: ref.id, key: ref.key, annotator, state: state as KeyFactLabelState, timeSpentMs, cause })).state;
+      ? (
+          await bridge().call('claims.record', {
+            claimId: ref.id,
+            annotator,
+            state: state as ClaimLabelState,
+            timeSpentMs,
+            cause,
+          })
+        ).state
+      : (
+          await bridge().call('keyfacts.record', {
+            keyFactId: ref.id,
+            key: ref.key,
+            annotator,
+            state: state as KeyFactLabelState,
+            timeSpentMs,
+            cause,
+          })
+        ).state;
   },
   shown: shownStateOf,
   show: (ref, state) => showState(ref, state),
@@ -187,7 +231,11 @@ function shownSummary() {
 function withClaimState(claims: ClaimAnnotation, id: number, state: ClaimLabelState): ClaimAnnotation {
   return {
     ...claims,
-    sentences: claims.sentences.map((s) => (s.claims.some((c) => c.id === id) ? { ...s, claims: s.claims.map((c) => (c.id === id ? { ...c, state } : c)) } : s)),
+    sentences: claims.sentences.map((s) =>
+      s.claims.some((c) => c.id === id)
+        ? { ...s, claims: s.claims.map((c) => (c.id === id ? { ...c, state } : c)) }
+        : s,
+    ),
   };
 }
 
@@ -198,13 +246,16 @@ function withFactState(facts: KeyFactAnnotation, id: number, state: KeyFactLabel
 /** Shows `state` on the item if its summary's items are on screen. */
 function showState(ref: ItemRef, state: ItemState): void {
   const { claims, facts } = get();
-  if (ref.kind === 'claim' && claims?.key === ref.key) set({ claims: withClaimState(claims, ref.id, state as ClaimLabelState) });
-  if (ref.kind === 'fact' && facts?.key === ref.key) set({ facts: withFactState(facts, ref.id, state as KeyFactLabelState) });
+  if (ref.kind === 'claim' && claims?.key === ref.key)
+    set({ claims: withClaimState(claims, ref.id, state as ClaimLabelState) });
+  if (ref.kind === 'fact' && facts?.key === ref.key)
+    set({ facts: withFactState(facts, ref.id, state as KeyFactLabelState) });
 }
 
 function shownStateOf(ref: ItemRef): ItemState | undefined {
   const { claims, facts } = get();
-  if (ref.kind === 'claim') return claims?.key === ref.key ? claimRows(claims).find((r) => r.claim.id === ref.id)?.claim.state : undefined;
+  if (ref.kind === 'claim')
+    return claims?.key === ref.key ? claimRows(claims).find((r) => r.claim.id === ref.id)?.claim.state : undefined;
   return facts?.key === ref.key ? facts.facts.find((f) => f.id === ref.id)?.state : undefined;
 }
 
@@ -246,24 +297,52 @@ async function ensureLoaded(mode: UnitMode, force = false): Promise<void> {
     const rows = claimRows(claims);
     const focused = focusAfterLoad === null ? -1 : rows.findIndex((r) => claimItem(r.claim.id) === focusAfterLoad);
     if (focused !== -1) focusAfterLoad = null;
-    const keepPosition = force && get().claims?.key === loaded.key ? Math.min(get().claimPosition, Math.max(0, rows.length - 1)) : -1;
-    set({ claims, claimPosition: focused !== -1 ? focused : keepPosition !== -1 ? keepPosition : firstUnlabeled(rows.map((r) => r.claim.state.label)), itemSince: now(), lastLabeled: null });
+    const keepPosition =
+      force && get().claims?.key === loaded.key ? Math.min(get().claimPosition, Math.max(0, rows.length - 1)) : -1;
+    set({
+      claims,
+      claimPosition:
+        focused !== -1
+          ? focused
+          : keepPosition !== -1
+            ? keepPosition
+            : firstUnlabeled(rows.map((r) => r.claim.state.label)),
+      itemSince: now(),
+      lastLabeled: null,
+    });
     void showPending('claims', loaded.key, loaded.version, { summaryKey: loaded.key });
   }
   if (mode === 'keyfacts' && (force || get().facts?.key !== summary.key)) {
     const loaded = await bridge().call('keyfacts.load', { key: summary.key, annotator: annotatorName() });
     if (!sessionLanes.isCurrent(owner)) return;
     const facts = withPressedFacts(loaded);
-    const focused = focusAfterLoad === null ? -1 : facts.facts.findIndex((f) => factItem(facts.key, f.id) === focusAfterLoad);
+    const focused =
+      focusAfterLoad === null ? -1 : facts.facts.findIndex((f) => factItem(facts.key, f.id) === focusAfterLoad);
     if (focused !== -1) focusAfterLoad = null;
-    const keepPosition = force && get().facts?.key === loaded.key ? Math.min(get().factPosition, Math.max(0, facts.facts.length - 1)) : -1;
-    set({ facts, factPosition: focused !== -1 ? focused : keepPosition !== -1 ? keepPosition : firstUnlabeled(facts.facts.map((f) => f.state.label)), itemSince: now(), lastLabeled: null });
+    const keepPosition =
+      force && get().facts?.key === loaded.key ? Math.min(get().factPosition, Math.max(0, facts.facts.length - 1)) : -1;
+    set({
+      facts,
+      factPosition:
+        focused !== -1
+          ? focused
+          : keepPosition !== -1
+            ? keepPosition
+            : firstUnlabeled(facts.facts.map((f) => f.state.label)),
+      itemSince: now(),
+      lastLabeled: null,
+    });
     void showPending('keyfacts', loaded.key, loaded.version, { documentKey: loaded.documentKey });
   }
 }
 
 /** An earlier edit of this set by this link still waits for the lead: the pane says so (unless it already says something of it). */
-async function showPending(what: ItemMode, key: number, version: number | null, target: { documentKey?: number; summaryKey?: number }): Promise<void> {
+async function showPending(
+  what: ItemMode,
+  key: number,
+  version: number | null,
+  target: { documentKey?: number; summaryKey?: number },
+): Promise<void> {
   if (version === null) return;
   const proposal = await pendingProposalFor(annotatorName(), what, target);
   const shown = what === 'claims' ? get().claims : get().facts;
@@ -336,21 +415,29 @@ export function moveItem(mode: ItemMode, delta: number): Promise<void> {
   return enqueue(async () => {
     await ensureLoaded(mode);
     const { claims, facts, claimPosition, factPosition } = get();
-    const [count, position] = mode === 'claims' ? [claimRows(claims).length, claimPosition] : [facts?.facts.length ?? 0, factPosition];
+    const [count, position] =
+      mode === 'claims' ? [claimRows(claims).length, claimPosition] : [facts?.facts.length ?? 0, factPosition];
     const next = Math.min(count - 1, Math.max(0, position + delta));
-    if (count > 0 && next !== position) set({ ...(mode === 'claims' ? { claimPosition: next } : { factPosition: next }), itemSince: now(), lastLabeled: null });
+    if (count > 0 && next !== position)
+      set({
+        ...(mode === 'claims' ? { claimPosition: next } : { factPosition: next }),
+        itemSince: now(),
+        lastLabeled: null,
+      });
   });
 }
 
 export function selectClaim(position: number): Promise<void> {
   return enqueue(() => {
-    if (position >= 0 && position < claimRows(get().claims).length && position !== get().claimPosition) set({ claimPosition: position, itemSince: now(), lastLabeled: null });
+    if (position >= 0 && position < claimRows(get().claims).length && position !== get().claimPosition)
+      set({ claimPosition: position, itemSince: now(), lastLabeled: null });
   });
 }
 
 export function selectFact(position: number): Promise<void> {
   return enqueue(() => {
-    if (position >= 0 && position < (get().facts?.facts.length ?? 0) && position !== get().factPosition) set({ factPosition: position, itemSince: now(), lastLabeled: null });
+    if (position >= 0 && position < (get().facts?.facts.length ?? 0) && position !== get().factPosition)
+      set({ factPosition: position, itemSince: now(), lastLabeled: null });
   });
 }
 
@@ -362,7 +449,8 @@ export function labelItem(mode: ItemMode, key: HumanLabel, pressedAt: number = n
   return enqueue(async () => {
     await ensureLoaded(mode);
     const summary = shownSummary();
-    if (!summary || !canLabel(summary)) return set({ notice: 'This summary cannot be labeled (its document is missing).' });
+    if (!summary || !canLabel(summary))
+      return set({ notice: 'This summary cannot be labeled (its document is missing).' });
     const state = get();
     const spent = timeSpent(pressedAt, state.itemSince);
     if (mode === 'claims') {
@@ -372,28 +460,51 @@ export function labelItem(mode: ItemMode, key: HumanLabel, pressedAt: number = n
       const before = row.claim.state;
       const label = CLAIM_LABEL_FOR_KEY[key];
       // An error type describes an unsupported claim only.
-      const after: ClaimLabelState = { label, errorType: label === 'unsupported' ? before.errorType : null, note: before.note };
-      itemWhat.set(claimItem(row.claim.id), `claim ${row.number} of sentence ${row.sentence.index + 1} of summary ${summary.summaryId}`);
+      const after: ClaimLabelState = {
+        label,
+        errorType: label === 'unsupported' ? before.errorType : null,
+        note: before.note,
+      };
+      itemWhat.set(
+        claimItem(row.claim.id),
+        `claim ${row.number} of sentence ${row.sentence.index + 1} of summary ${summary.summaryId}`,
+      );
       items.write({ kind: 'claim', key: summary.key, id: row.claim.id }, before, after, spent);
-      advance(state.claimPosition + 1 < rows.length ? { claimPosition: state.claimPosition + 1 } : {}, claimItem(row.claim.id));
+      advance(
+        state.claimPosition + 1 < rows.length ? { claimPosition: state.claimPosition + 1 } : {},
+        claimItem(row.claim.id),
+      );
       return;
     }
     const facts = state.facts;
     const fact = facts?.facts[state.factPosition];
     if (!facts || !fact || facts.key !== summary.key) return set({ notice: 'No key facts to label here yet.' });
     const label = FACT_LABEL_FOR_KEY[key];
-    if (label === null) return set({ notice: 'A key fact is Covered (F) or Not covered (U): there is no Unclear for key facts.' });
+    if (label === null)
+      return set({ notice: 'A key fact is Covered (F) or Not covered (U): there is no Unclear for key facts.' });
     const before = fact.state;
     // Only a covered fact is conveyed by something.
-    const after: KeyFactLabelState = { label, conveyedBy: label === 'covered' ? before.conveyedBy : { claims: [], sentences: [] }, note: before.note };
+    const after: KeyFactLabelState = {
+      label,
+      conveyedBy: label === 'covered' ? before.conveyedBy : { claims: [], sentences: [] },
+      note: before.note,
+    };
     itemWhat.set(factItem(summary.key, fact.id), `key fact ${fact.index + 1} of summary ${summary.summaryId}`);
     items.write({ kind: 'fact', key: summary.key, id: fact.id }, before, after, spent);
-    advance(state.factPosition + 1 < facts.facts.length ? { factPosition: state.factPosition + 1 } : {}, factItem(summary.key, fact.id));
+    advance(
+      state.factPosition + 1 < facts.facts.length ? { factPosition: state.factPosition + 1 } : {},
+      factItem(summary.key, fact.id),
+    );
   });
 }
 
 function advance(position: Partial<ClaimsAndKeyFactsState>, labeled: string): void {
-  set({ ...position, ...(Object.keys(position).length > 0 ? { itemSince: now() } : {}), lastLabeled: labeled, notice: null });
+  set({
+    ...position,
+    ...(Object.keys(position).length > 0 ? { itemSince: now() } : {}),
+    lastLabeled: labeled,
+    notice: null,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -405,7 +516,8 @@ export function errorTypeClaimTarget(state: ClaimsAndKeyFactsState = get()): Cla
   const current = rows[state.claimPosition];
   if (current?.claim.state.label === 'unsupported') return current;
   const previous = rows[state.claimPosition - 1];
-  if (previous && state.lastLabeled === claimItem(previous.claim.id) && previous.claim.state.label === 'unsupported') return previous;
+  if (previous && state.lastLabeled === claimItem(previous.claim.id) && previous.claim.state.label === 'unsupported')
+    return previous;
   return null;
 }
 
@@ -414,7 +526,13 @@ export function conveyedByTarget(state: ClaimsAndKeyFactsState = get()): number 
   const facts = state.facts?.facts ?? [];
   if (facts[state.factPosition]?.state.label === 'covered') return state.factPosition;
   const previous = facts[state.factPosition - 1];
-  if (previous && state.facts && state.lastLabeled === factItem(state.facts.key, previous.id) && previous.state.label === 'covered') return state.factPosition - 1;
+  if (
+    previous &&
+    state.facts &&
+    state.lastLabeled === factItem(state.facts.key, previous.id) &&
+    previous.state.label === 'covered'
+  )
+    return state.factPosition - 1;
   return null;
 }
 
@@ -455,7 +573,9 @@ export function clearItem(mode: ItemMode): Promise<void> {
     const fact = facts?.facts[factPosition];
     if (!fact || !facts) return;
     return items.change({ kind: 'fact', key: facts.key, id: fact.id }, 'clear', (state) =>
-      state.label === null ? null : { ...(state as KeyFactLabelState), label: null, conveyedBy: { claims: [], sentences: [] } },
+      state.label === null
+        ? null
+        : { ...(state as KeyFactLabelState), label: null, conveyedBy: { claims: [], sentences: [] } },
     );
   });
 }
@@ -465,11 +585,27 @@ export function noteTarget(mode: ItemMode, state: ClaimsAndKeyFactsState = get()
   if (mode === 'claims') {
     const row = claimRows(state.claims)[state.claimPosition];
     return row
-      ? { kind: 'claim', id: row.claim.id, index: row.claim.index, text: row.claim.text, note: row.claim.state.note, heading: `Note on claim ${row.number} of sentence ${row.sentence.index + 1}` }
+      ? {
+          kind: 'claim',
+          id: row.claim.id,
+          index: row.claim.index,
+          text: row.claim.text,
+          note: row.claim.state.note,
+          heading: `Note on claim ${row.number} of sentence ${row.sentence.index + 1}`,
+        }
       : null;
   }
   const fact = state.facts?.facts[state.factPosition];
-  return fact ? { kind: 'fact', id: fact.id, index: fact.index, text: fact.text, note: fact.state.note, heading: `Note on key fact ${fact.index + 1}` } : null;
+  return fact
+    ? {
+        kind: 'fact',
+        id: fact.id,
+        index: fact.index,
+        text: fact.text,
+        note: fact.state.note,
+        heading: `Note on key fact ${fact.index + 1}`,
+      }
+    : null;
 }
 
 export interface NoteTarget {
@@ -487,7 +623,9 @@ export function saveItemNote(target: { kind: 'claim' | 'fact'; id: number }, tex
   return enqueue(() => {
     const key = target.kind === 'claim' ? get().claims?.key : get().facts?.key;
     if (key === undefined) return;
-    return items.change({ kind: target.kind, key, id: target.id }, 'note', (state) => (state.note === note ? null : { ...state, note }));
+    return items.change({ kind: target.kind, key, id: target.id }, 'note', (state) =>
+      state.note === note ? null : { ...state, note },
+    );
   });
 }
 
@@ -517,11 +655,27 @@ export function saveClaimEdit(claims: ClaimDraft[], note?: string): Promise<void
     if (!sessionLanes.isCurrent(owner) || !shown) return;
     const labeled = claimRows(shown).filter((r) => r.claim.state.label !== null).length;
     try {
-      const edited = await bridge().call('claims.edit', { key: shown.key, annotator: annotatorName(), basedOnVersion: shown.version, claims, ...(note ? { note } : {}) });
+      const edited = await bridge().call('claims.edit', {
+        key: shown.key,
+        annotator: annotatorName(),
+        basedOnVersion: shown.version,
+        claims,
+        ...(note ? { note } : {}),
+      });
       if (!sessionLanes.isCurrent(owner)) return;
       // A new set: start at its first unlabeled claim; the key facts' lines (their claims) are stale too.
       const proposal = edited.proposal?.id ?? null;
-      set({ kept: { what: 'claims', key: shown.key, fromVersion: shown.version, toVersion: edited.version, labeled, proposal }, error: null });
+      set({
+        kept: {
+          what: 'claims',
+          key: shown.key,
+          fromVersion: shown.version,
+          toVersion: edited.version,
+          labeled,
+          proposal,
+        },
+        error: null,
+      });
       if (proposal !== null) return;
       set({ claims: null, facts: null });
       await ensureLoaded('claims', true);
@@ -539,10 +693,26 @@ export function saveFactEdit(facts: FactDraft[], note?: string): Promise<void> {
     if (!sessionLanes.isCurrent(owner) || !shown) return;
     const labeled = shown.facts.filter((f) => f.state.label !== null).length;
     try {
-      const edited = await bridge().call('keyfacts.edit', { documentKey: shown.documentKey, annotator: annotatorName(), basedOnVersion: shown.version, facts, ...(note ? { note } : {}) });
+      const edited = await bridge().call('keyfacts.edit', {
+        documentKey: shown.documentKey,
+        annotator: annotatorName(),
+        basedOnVersion: shown.version,
+        facts,
+        ...(note ? { note } : {}),
+      });
       if (!sessionLanes.isCurrent(owner)) return;
       const proposal = edited.proposal?.id ?? null;
-      set({ kept: { what: 'keyfacts', key: shown.key, fromVersion: shown.version, toVersion: edited.version, labeled, proposal }, error: null });
+      set({
+        kept: {
+          what: 'keyfacts',
+          key: shown.key,
+          fromVersion: shown.version,
+          toVersion: edited.version,
+          labeled,
+          proposal,
+        },
+        error: null,
+      });
       if (proposal !== null) return;
       set({ facts: null });
       await ensureLoaded('keyfacts', true);

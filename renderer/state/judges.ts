@@ -275,7 +275,11 @@ export async function refreshPlan(name: string): Promise<void> {
   const key = planKey(options);
   let plan: JudgePlan | null;
   try {
-    plan = await bridge().call('judges.plan', { name, onlySampled: options.onlySampled, ...(options.dataset ? { dataset: options.dataset } : {}) });
+    plan = await bridge().call('judges.plan', {
+      name,
+      onlySampled: options.onlySampled,
+      ...(options.dataset ? { dataset: options.dataset } : {}),
+    });
   } catch {
     plan = null;
   }
@@ -296,7 +300,9 @@ export function startRun(name: string, confirmed = false): Promise<void> {
   }
   set({ confirming: null });
   const { dataset, onlySampled } = get().runOptions;
-  return control(name, 'start', () => bridge().call('judges.start', { name, onlySampled, ...(dataset ? { dataset } : {}) })).then(() => refreshPlan(name));
+  return control(name, 'start', () =>
+    bridge().call('judges.start', { name, onlySampled, ...(dataset ? { dataset } : {}) }),
+  ).then(() => refreshPlan(name));
 }
 
 export function cancelStartConfirmation(): void {
@@ -322,7 +328,10 @@ async function batch<T>(name: string, kind: 'export' | 'import', action: () => P
  * Export requests…: the batch request file of the run options' selection, handed to `save` (the
  * desktop's save dialog, or a browser download). Cache hits are stored on the way.
  */
-export async function exportBatchRequests(name: string, save: (fileName: string, content: string) => Promise<string | null>): Promise<void> {
+export async function exportBatchRequests(
+  name: string,
+  save: (fileName: string, content: string) => Promise<string | null>,
+): Promise<void> {
   const { dataset, onlySampled } = get().runOptions;
   await batch(name, 'export', async () => {
     const out = await bridge().call('judges.batchExport', { name, onlySampled, ...(dataset ? { dataset } : {}) });
@@ -332,7 +341,11 @@ export async function exportBatchRequests(name: string, save: (fileName: string,
       return;
     }
     const where = await save(out.fileName, out.content ?? '');
-    set({ notice: where ? `${where}: ${counts}. Run it with a batch engine (vllm run-batch, the OpenAI Batch API), then import the answers.` : null });
+    set({
+      notice: where
+        ? `${where}: ${counts}. Run it with a batch engine (vllm run-batch, the OpenAI Batch API), then import the answers.`
+        : null,
+    });
   });
   await refreshPlan(name);
   void refreshJudges();
@@ -343,7 +356,12 @@ export async function importBatchAnswers(name: string, file: { name: string; tex
   const { dataset, onlySampled } = get().runOptions;
   const result = await batch(name, 'import', async () => {
     const text = await file.text();
-    return bridge().call('judges.batchImport', { name, source: { type: 'upload', name: file.name, text }, onlySampled, ...(dataset ? { dataset } : {}) });
+    return bridge().call('judges.batchImport', {
+      name,
+      source: { type: 'upload', name: file.name, text },
+      onlySampled,
+      ...(dataset ? { dataset } : {}),
+    });
   });
   if (result) set({ batchImports: { ...get().batchImports, [name]: result } });
   await refreshPlan(name);
@@ -403,7 +421,10 @@ async function pollLoop(epoch: number): Promise<void> {
         try {
           status = await bridge().call('judges.status', { runId: run.runId });
         } catch (err) {
-          if (epoch === pollEpoch) set({ error: `Lost track of the run of "${run.judge}": ${errorMessage(err)}. Open the Judges view again to reattach.` });
+          if (epoch === pollEpoch)
+            set({
+              error: `Lost track of the run of "${run.judge}": ${errorMessage(err)}. Open the Judges view again to reattach.`,
+            });
           return;
         }
         if (epoch !== pollEpoch) return;

@@ -31,16 +31,25 @@ function note(mode: ItemCountMode, key: number, counts: ItemCounts): void {
 useClaimsAndKeyFacts.subscribe((state, previous) => {
   if (state.claims && state.claims !== previous.claims && state.claims.version !== null) {
     const rows = claimRows(state.claims);
-    note('claims', state.claims.key, { done: rows.filter((r) => r.claim.state.label !== null).length, total: rows.length });
+    note('claims', state.claims.key, {
+      done: rows.filter((r) => r.claim.state.label !== null).length,
+      total: rows.length,
+    });
   }
   if (state.facts && state.facts !== previous.facts && state.facts.version !== null) {
-    note('keyfacts', state.facts.key, { done: state.facts.facts.filter((f) => f.state.label !== null).length, total: state.facts.facts.length });
+    note('keyfacts', state.facts.key, {
+      done: state.facts.facts.filter((f) => f.state.label !== null).length,
+      total: state.facts.facts.length,
+    });
   }
 });
 
 useScaffold.subscribe((state, previous) => {
   if (state.scaffold && state.scaffold !== previous.scaffold && state.scaffold.version !== null) {
-    note('scaffold', state.scaffold.key, { done: state.scaffold.items.filter((i) => i.state.value !== null).length, total: state.scaffold.items.length });
+    note('scaffold', state.scaffold.key, {
+      done: state.scaffold.items.filter((i) => i.state.value !== null).length,
+      total: state.scaffold.items.length,
+    });
   }
 });
 

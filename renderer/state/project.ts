@@ -12,7 +12,13 @@ interface ProjectState {
   error: string | null;
 }
 
-export const useProject = create<ProjectState>(() => ({ datasets: [], batches: [], annotators: [], loading: false, error: null }));
+export const useProject = create<ProjectState>(() => ({
+  datasets: [],
+  batches: [],
+  annotators: [],
+  loading: false,
+  error: null,
+}));
 
 /** Decisions faster than this are flagged (the review queues use the same default). */
 export const FAST_MS = 2000;

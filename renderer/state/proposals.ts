@@ -7,11 +7,22 @@ import type { ProposalKind } from '../../shared/contract/proposals';
 import { bridge, isAnnotatorLink } from './session';
 
 /** The id of the newest pending proposal of `author` for this set, or null. */
-export async function pendingProposalFor(author: string, kind: ProposalKind, target: { documentKey?: number; summaryKey?: number }): Promise<number | null> {
+export async function pendingProposalFor(
+  author: string,
+  kind: ProposalKind,
+  target: { documentKey?: number; summaryKey?: number },
+): Promise<number | null> {
   if (!isAnnotatorLink()) return null;
   try {
-    const pending = await bridge().call('proposals.list', { author, status: 'pending', ...(target.documentKey !== undefined ? { documentKey: target.documentKey } : {}) });
-    return pending.find((p) => p.kind === kind && (target.summaryKey === undefined || p.summaryKey === target.summaryKey))?.id ?? null;
+    const pending = await bridge().call('proposals.list', {
+      author,
+      status: 'pending',
+      ...(target.documentKey !== undefined ? { documentKey: target.documentKey } : {}),
+    });
+    return (
+      pending.find((p) => p.kind === kind && (target.summaryKey === undefined || p.summaryKey === target.summaryKey))
+        ?.id ?? null
+    );
   } catch {
     return null;
   }

@@ -14,7 +14,16 @@ import { create } from 'zustand';
 import { errorMessage } from '../api/errors';
 import { openLayer, type Layer } from '../keys/dispatcher';
 import { markRevealed } from './annotation';
-import { bridge, canOpen, chooseAnnotator, isAnnotatorLink, setSessionError, showView, useSession, type View } from './session';
+import {
+  bridge,
+  canOpen,
+  chooseAnnotator,
+  isAnnotatorLink,
+  setSessionError,
+  showView,
+  useSession,
+  type View,
+} from './session';
 
 export type GatedView = 'analysis' | 'review';
 
@@ -105,7 +114,11 @@ export async function confirmReveal(): Promise<void> {
   useReveal.setState({ pending: true });
   try {
     // The question named the person and what it does to their labels: this is their confirmation.
-    await bridge().call('annotation.reveal', { annotator: asking.annotator, view: asking.view, confirmFor: asking.annotator });
+    await bridge().call('annotation.reveal', {
+      annotator: asking.annotator,
+      view: asking.view,
+      confirmFor: asking.annotator,
+    });
     markRevealed();
     showView(asking.view);
     closeQuestion();

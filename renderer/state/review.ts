@@ -39,7 +39,11 @@ import { LIMITS } from '../../shared/limits';
 
 /** The contract's queues (shared/api REVIEW_QUEUES), named for people. */
 export const QUEUE_KINDS = [
-  { kind: 'suspicious', name: 'Suspicious', help: 'labelled faithful while every judge flags a sentence; the flagged sentences are marked' },
+  {
+    kind: 'suspicious',
+    name: 'Suspicious',
+    help: 'labelled faithful while every judge flags a sentence; the flagged sentences are marked',
+  },
   { kind: 'human-judge', name: 'Human vs judge', help: 'sentences whose human label a judge contradicts' },
   { kind: 'judges-split', name: 'Judges split', help: 'sentences of annotated summaries on which the judges disagree' },
   { kind: 'human-human', name: 'Human vs human', help: 'sentences the annotators labelled differently' },
@@ -158,7 +162,10 @@ const MAX_UNDO = 500;
 // ---------------------------------------------------------------------------------------------
 // The command queue (the same rules as annotation's)
 
-const lane = createCommandLane({ error: (err) => set({ error: errorMessage(err) }), busy: (size) => set({ busy: size }) });
+const lane = createCommandLane({
+  error: (err) => set({ error: errorMessage(err) }),
+  busy: (size) => set({ busy: size }),
+});
 const enqueue = lane.enqueue;
 
 /** Runs a UI step (opening the error-type picker) after the commands already queued. */
@@ -236,7 +243,10 @@ export function startReview(owner: string): Promise<void> {
   set({ owner, status: 'loading', pendingSummaryId: pending, filters });
   return enqueue(async () => {
     const owner = lane.token();
-    const [datasets, judges] = await Promise.all([bridge().call('datasets.list', {}), bridge().call('judges.list', {})]);
+    const [datasets, judges] = await Promise.all([
+      bridge().call('datasets.list', {}),
+      bridge().call('judges.list', {}),
+    ]);
     if (!lane.isCurrent(owner)) return;
     const names = datasets.map((d) => d.name);
     const wanted = get().filters.dataset;
@@ -298,7 +308,16 @@ async function fetchQueue(): Promise<void> {
   });
   if (!lane.isCurrent(owner)) return;
   const pending = get().pendingSummaryId;
-  set({ queue, status: 'ready', card: null, position: null, reveal: null, revising: null, pendingSummaryId: null, notice: null });
+  set({
+    queue,
+    status: 'ready',
+    card: null,
+    position: null,
+    reveal: null,
+    revising: null,
+    pendingSummaryId: null,
+    notice: null,
+  });
   let target = -1;
   if (pending !== null) {
     target = queue.items.findIndex((item) => item.summaryId === pending);
@@ -352,7 +371,12 @@ async function openAt(position: number, unitId?: number): Promise<void> {
 async function openKey(key: number, unitId?: number): Promise<void> {
   const owner = lane.token();
   const { filters } = get();
-  const card = await bridge().call('review.card', { key, queue: filters.queue, reviewer: reviewer(), ...panel(filters) });
+  const card = await bridge().call('review.card', {
+    key,
+    queue: filters.queue,
+    reviewer: reviewer(),
+    ...panel(filters),
+  });
   if (!lane.isCurrent(owner)) return;
   const byId = unitId === undefined ? -1 : card.units.findIndex((unit) => unit.id === unitId);
   const position = get().queue?.items.findIndex((item) => item.key === key) ?? -1;
@@ -435,7 +459,8 @@ export function moveUnit(delta: 1 | -1): Promise<void> {
     const { card, unitPosition } = get();
     if (!card) return;
     const marked = markedPositions(card);
-    const target = delta > 0 ? marked.find((p) => p > unitPosition) : [...marked].reverse().find((p) => p < unitPosition);
+    const target =
+      delta > 0 ? marked.find((p) => p > unitPosition) : [...marked].reverse().find((p) => p < unitPosition);
     if (target !== undefined) selectPosition(target);
   });
 }
@@ -460,7 +485,13 @@ type Cause = ReviewRecordInput['cause'];
  * Stores a decision, then reflects what the core stored: the decision, the card's progress, the
  * queue item's decided/fast sentences and the reveal the answer carries (after the commit).
  */
-async function store(unitId: number, state: UnitLabelState, cause: Cause, timeSpentMs: number | null, advance: boolean): Promise<UnitLabelState | null> {
+async function store(
+  unitId: number,
+  state: UnitLabelState,
+  cause: Cause,
+  timeSpentMs: number | null,
+  advance: boolean,
+): Promise<UnitLabelState | null> {
   const owner = lane.token();
   const { filters, card } = get();
   if (!card) return null;
@@ -492,14 +523,23 @@ async function store(unitId: number, state: UnitLabelState, cause: Cause, timeSp
   }
 
   const firstDecision = decided && !current.decidedBefore.includes(unitId);
-  const queue = current.queue ? withItemDecision(current.queue, card.key, unit.index, decided, firstDecision && cause === 'label' && timeSpentMs !== null && timeSpentMs < current.queue.fastMs) : null;
+  const queue = current.queue
+    ? withItemDecision(
+        current.queue,
+        card.key,
+        unit.index,
+        decided,
+        firstDecision && cause === 'label' && timeSpentMs !== null && timeSpentMs < current.queue.fastMs,
+      )
+    : null;
   const target = advance ? nextUndecided(updated, current.unitPosition) : null;
   set({
     card: updated,
     queue,
     reveal,
     revising: null,
-    decidedBefore: decided && !current.decidedBefore.includes(unitId) ? [...current.decidedBefore, unitId] : current.decidedBefore,
+    decidedBefore:
+      decided && !current.decidedBefore.includes(unitId) ? [...current.decidedBefore, unitId] : current.decidedBefore,
     ...(advance ? { lastDecidedId: unitId } : {}),
     ...(target !== null && target !== current.unitPosition ? { unitPosition: target, unitSince: now() } : {}),
     error: null,
@@ -508,12 +548,22 @@ async function store(unitId: number, state: UnitLabelState, cause: Cause, timeSp
 }
 
 /** The queue item's decided (and fast) sentence lists after one decision; already-known fast flags stay. */
-function withItemDecision(queue: ReviewQueue, key: number, index: number, decided: boolean, fast: boolean): ReviewQueue {
+function withItemDecision(
+  queue: ReviewQueue,
+  key: number,
+  index: number,
+  decided: boolean,
+  fast: boolean,
+): ReviewQueue {
   const position = queue.items.findIndex((item) => item.key === key);
   const item = queue.items[position];
   if (!item) return queue;
   const had = item.decided.includes(index);
-  const decidedList = decided ? (had ? item.decided : [...item.decided, index].sort((a, b) => a - b)) : item.decided.filter((i) => i !== index);
+  const decidedList = decided
+    ? had
+      ? item.decided
+      : [...item.decided, index].sort((a, b) => a - b)
+    : item.decided.filter((i) => i !== index);
   const fastList = fast && !item.fast.includes(index) ? [...item.fast, index].sort((a, b) => a - b) : item.fast;
   const items = queue.items.slice();
   items[position] = { ...item, decided: decidedList, fast: fastList };
@@ -539,7 +589,11 @@ export function decideCurrent(label: HumanLabel, pressedAt: number = now()): Pro
       return;
     }
     const before = unit.decision;
-    const after: UnitLabelState = { label, errorType: label === 'unfaithful' ? before.errorType : null, note: before.note };
+    const after: UnitLabelState = {
+      label,
+      errorType: label === 'unfaithful' ? before.errorType : null,
+      note: before.note,
+    };
     const timeSpentMs = timeSpent(pressedAt, state.unitSince);
     set({ notice: null });
     const stored = await store(unit.id, after, 'label', timeSpentMs, true);
@@ -574,7 +628,11 @@ export function revise(label: HumanLabel, pressedAt: number = now()): Promise<vo
     if (!revising || !unit || !state.card) return;
     const before = unit.decision;
     if (before.label === label) return;
-    const after: UnitLabelState = { label, errorType: label === 'unfaithful' ? before.errorType : null, note: before.note };
+    const after: UnitLabelState = {
+      label,
+      errorType: label === 'unfaithful' ? before.errorType : null,
+      note: before.note,
+    };
     const timeSpentMs = timeSpent(pressedAt, revising.since);
     const stored = await store(unit.id, after, 'label', timeSpentMs, false);
     if (stored) pushChange({ key: state.card.key, unitId: unit.id, before, after: stored });
@@ -591,7 +649,11 @@ export function errorTypeTarget(state: ReviewState = get()): number | null {
   return null;
 }
 
-async function changeUnit(position: number, cause: Cause, change: (state: UnitLabelState) => UnitLabelState | null): Promise<void> {
+async function changeUnit(
+  position: number,
+  cause: Cause,
+  change: (state: UnitLabelState) => UnitLabelState | null,
+): Promise<void> {
   const state = get();
   const unit = state.card?.units[position];
   if (!unit || !state.card || !unit.marked || !isDecided(unit) || !canDecide(state.card)) return;
@@ -603,7 +665,9 @@ async function changeUnit(position: number, cause: Cause, change: (state: UnitLa
 
 export function setErrorType(position: number, errorType: ErrorType | null): Promise<void> {
   return enqueue(() =>
-    changeUnit(position, 'error_type', (state) => (state.label === 'unfaithful' && state.errorType !== errorType ? { ...state, errorType } : null)),
+    changeUnit(position, 'error_type', (state) =>
+      state.label === 'unfaithful' && state.errorType !== errorType ? { ...state, errorType } : null,
+    ),
   );
 }
 

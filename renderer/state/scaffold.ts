@@ -12,7 +12,13 @@
  */
 import { create } from 'zustand';
 import { z } from 'zod';
-import type { AlignmentState, AlignmentValueInput, ScaffoldAnnotation, ScaffoldAnnotationItem, ScaffoldEditInput } from '../../shared/contract/scaffold';
+import type {
+  AlignmentState,
+  AlignmentValueInput,
+  ScaffoldAnnotation,
+  ScaffoldAnnotationItem,
+  ScaffoldEditInput,
+} from '../../shared/contract/scaffold';
 import { ALIGNMENT_VALUES, AlignmentStateSchema } from '../../shared/contract/scaffold';
 import type { HumanLabel } from '../../shared/domain';
 import { errorMessage } from '../api/errors';
@@ -32,7 +38,10 @@ export type AlignKey = HumanLabel | 'misrepresented';
  * The label keys keep their places: F/1 kept (preserved / answered), U/2 not kept (missing /
  * unanswered), C/3 partial (facts only); R/4 misrepresented (facts and attributes).
  */
-export const ALIGN_VALUE_FOR_KEY: Record<ScaffoldAnnotationItem['kind'], Record<AlignKey, AlignmentValueInput | null>> = {
+export const ALIGN_VALUE_FOR_KEY: Record<
+  ScaffoldAnnotationItem['kind'],
+  Record<AlignKey, AlignmentValueInput | null>
+> = {
   fact: { faithful: 'preserved', unfaithful: 'missing', unclear: 'partial', misrepresented: 'misrepresented' },
   question: { faithful: 'answered', unfaithful: 'unanswered', unclear: null, misrepresented: null },
   attribute: { faithful: 'preserved', unfaithful: 'missing', unclear: null, misrepresented: 'misrepresented' },
@@ -47,7 +56,11 @@ export const ALIGNMENT_NAME: Record<AlignmentValueInput, string> = {
   unanswered: 'Unanswered',
 };
 
-export const ITEM_NOUN: Record<ScaffoldAnnotationItem['kind'], string> = { fact: 'fact', question: 'question', attribute: 'entity attribute' };
+export const ITEM_NOUN: Record<ScaffoldAnnotationItem['kind'], string> = {
+  fact: 'fact',
+  question: 'question',
+  attribute: 'entity attribute',
+};
 
 /** "Your 5 alignments stay on version 1": said after an edit made a new version. */
 export interface KeptAlignments {
@@ -75,7 +88,19 @@ export interface ScaffoldState {
   redoDepth: number;
 }
 
-const initialState: ScaffoldState = { scaffold: null, position: 0, itemSince: 0, lastAligned: null, saving: new Map(), failed: new Set(), kept: null, notice: null, error: null, undoDepth: 0, redoDepth: 0 };
+const initialState: ScaffoldState = {
+  scaffold: null,
+  position: 0,
+  itemSince: 0,
+  lastAligned: null,
+  saving: new Map(),
+  failed: new Set(),
+  kept: null,
+  notice: null,
+  error: null,
+  undoDepth: 0,
+  redoDepth: 0,
+};
 
 export const useScaffold = create<ScaffoldState>(() => ({ ...initialState }));
 
@@ -97,13 +122,22 @@ const itemWhat = new Map<number, string>();
 /** After a reload: the item to focus once the summary's scaffold is loaded. */
 let focusAfterLoad: ScaffoldRef | null = null;
 
-const sameState = (a: AlignmentState, b: AlignmentState): boolean => a.value === b.value && a.sentences.join(',') === b.sentences.join(',');
+const sameState = (a: AlignmentState, b: AlignmentState): boolean =>
+  a.value === b.value && a.sentences.join(',') === b.sentences.join(',');
 
 const alignments = createWriteEngine<ScaffoldRef, AlignmentState, number, ScaffoldCause>({
   lanes: sessionLanes,
   keyOf: (ref) => ref.itemId,
   async record(ref, state, cause, timeSpentMs) {
-    const result = await bridge().call('scaffold.record', { key: ref.key, annotator: annotatorName(), itemId: ref.itemId, value: state.value, sentences: state.sentences, timeSpentMs, cause });
+    const result = await bridge().call('scaffold.record', {
+      key: ref.key,
+      annotator: annotatorName(),
+      itemId: ref.itemId,
+      value: state.value,
+      sentences: state.sentences,
+      timeSpentMs,
+      cause,
+    });
     return result.state;
   },
   shown: (ref) => {
@@ -123,7 +157,11 @@ const alignments = createWriteEngine<ScaffoldRef, AlignmentState, number, Scaffo
       if (at !== -1) set({ position: at, itemSince: now(), lastAligned: null });
       return;
     }
-    set({ ...(at !== -1 ? { position: at, itemSince: now() } : {}), lastAligned: null, notice: at === -1 ? `${why === 'undo' ? 'Undone' : 'Redone'} on summary ${ref.key} (not on screen).` : null });
+    set({
+      ...(at !== -1 ? { position: at, itemSince: now() } : {}),
+      lastAligned: null,
+      notice: at === -1 ? `${why === 'undo' ? 'Undone' : 'Redone'} on summary ${ref.key} (not on screen).` : null,
+    });
   },
   failed(ref, err, count) {
     set({
@@ -134,10 +172,20 @@ const alignments = createWriteEngine<ScaffoldRef, AlignmentState, number, Scaffo
   },
   nothingTo: (what) => set({ notice: `Nothing to ${what} among your scaffold alignments.` }),
   changeFailed(cause, ref, err) {
-    const what = cause === 'undo' || cause === 'redo' ? cause : `${cause === 'clear' ? 'clear' : 'sentences'} of ${itemWhat.get(ref.itemId) ?? 'the item'}`;
+    const what =
+      cause === 'undo' || cause === 'redo'
+        ? cause
+        : `${cause === 'clear' ? 'clear' : 'sentences'} of ${itemWhat.get(ref.itemId) ?? 'the item'}`;
     set({ error: `The ${what} was not saved: ${errorMessage(err)}` });
   },
-  history: { prefix: 'loupe.scaffold-undo:', schema: z.object({ ref: z.object({ key: z.number().int(), itemId: z.number().int() }), before: AlignmentStateSchema, after: AlignmentStateSchema }) },
+  history: {
+    prefix: 'loupe.scaffold-undo:',
+    schema: z.object({
+      ref: z.object({ key: z.number().int(), itemId: z.number().int() }),
+      before: AlignmentStateSchema,
+      after: AlignmentStateSchema,
+    }),
+  },
   depths: (undoDepth, redoDepth) => set({ undoDepth, redoDepth }),
   same: sameState,
 });
@@ -178,11 +226,18 @@ async function ensureLoaded(force = false): Promise<void> {
       const pressed = alignments.pressed({ key: loaded.key, itemId: item.id });
       if (pressed) loaded = withItemState(loaded, item.id, pressed);
     }
-    const keep = force && get().scaffold?.key === loaded.key ? Math.min(get().position, Math.max(0, loaded.items.length - 1)) : -1;
-    const focused = focusAfterLoad?.key === loaded.key ? loaded.items.findIndex((i) => i.id === focusAfterLoad?.itemId) : -1;
+    const keep =
+      force && get().scaffold?.key === loaded.key ? Math.min(get().position, Math.max(0, loaded.items.length - 1)) : -1;
+    const focused =
+      focusAfterLoad?.key === loaded.key ? loaded.items.findIndex((i) => i.id === focusAfterLoad?.itemId) : -1;
     if (focusAfterLoad?.key === loaded.key) focusAfterLoad = null;
     const firstOpen = loaded.items.findIndex((i) => i.state.value === null);
-    set({ scaffold: loaded, position: focused !== -1 ? focused : keep !== -1 ? keep : Math.max(0, firstOpen), itemSince: now(), lastAligned: null });
+    set({
+      scaffold: loaded,
+      position: focused !== -1 ? focused : keep !== -1 ? keep : Math.max(0, firstOpen),
+      itemSince: now(),
+      lastAligned: null,
+    });
     void showPending(loaded);
   } catch (err) {
     if (sessionLanes.isCurrent(owner)) set({ error: `The scaffold could not be loaded: ${errorMessage(err)}` });
@@ -224,7 +279,8 @@ export function moveScaffoldItem(delta: number): Promise<void> {
 
 export function selectScaffoldItem(at: number): Promise<void> {
   return enqueue(() => {
-    if (at >= 0 && at < (get().scaffold?.items.length ?? 0) && at !== get().position) set({ position: at, itemSince: now(), lastAligned: null });
+    if (at >= 0 && at < (get().scaffold?.items.length ?? 0) && at !== get().position)
+      set({ position: at, itemSince: now(), lastAligned: null });
   });
 }
 
@@ -238,26 +294,36 @@ export function alignCurrent(key: AlignKey, pressedAt: number): Promise<void> {
   return enqueue(async () => {
     await ensureLoaded();
     const summary = useAnnotation.getState().summary;
-    if (!summary || !canLabel(summary)) return set({ notice: 'This summary cannot be aligned (its document is missing).' });
+    if (!summary || !canLabel(summary))
+      return set({ notice: 'This summary cannot be aligned (its document is missing).' });
     const state = get();
     const scaffold = state.scaffold;
     const item = scaffold?.items[state.position];
-    if (!scaffold || !item || scaffold.key !== summary.key) return set({ notice: 'No scaffold items to align here yet.' });
+    if (!scaffold || !item || scaffold.key !== summary.key)
+      return set({ notice: 'No scaffold items to align here yet.' });
     const value = ALIGN_VALUE_FOR_KEY[item.kind][key];
     if (value === null) return set({ notice: why(item, key) });
     const before = item.state;
     // Sentences convey a fact that is kept, wholly or partly.
-    const after: AlignmentState = { value, sentences: value === 'preserved' || value === 'partial' ? before.sentences : [] };
+    const after: AlignmentState = {
+      value,
+      sentences: value === 'preserved' || value === 'partial' ? before.sentences : [],
+    };
     itemWhat.set(item.id, nameOf(item));
     alignments.write({ key: scaffold.key, itemId: item.id }, before, after, timeSpent(pressedAt, state.itemSince));
-    set({ ...(state.position + 1 < scaffold.items.length ? { position: state.position + 1, itemSince: now() } : {}), lastAligned: item.id, notice: null });
+    set({
+      ...(state.position + 1 < scaffold.items.length ? { position: state.position + 1, itemSince: now() } : {}),
+      lastAligned: item.id,
+      notice: null,
+    });
   });
 }
 
 /** The fact E acts on: the current one if kept (preserved / partial), else the one just aligned so. */
 export function sentencesTarget(state: ScaffoldState = get()): ScaffoldAnnotationItem | null {
   const items = state.scaffold?.items ?? [];
-  const kept = (i: ScaffoldAnnotationItem | undefined) => i?.kind === 'fact' && (i.state.value === 'preserved' || i.state.value === 'partial');
+  const kept = (i: ScaffoldAnnotationItem | undefined) =>
+    i?.kind === 'fact' && (i.state.value === 'preserved' || i.state.value === 'partial');
   const current = items[state.position];
   if (kept(current)) return current!;
   const previous = items[state.position - 1];
@@ -265,7 +331,11 @@ export function sentencesTarget(state: ScaffoldState = get()): ScaffoldAnnotatio
   return null;
 }
 
-function changeShown(itemId: number, cause: ScaffoldCause, change: (state: AlignmentState) => AlignmentState | null): Promise<void> {
+function changeShown(
+  itemId: number,
+  cause: ScaffoldCause,
+  change: (state: AlignmentState) => AlignmentState | null,
+): Promise<void> {
   const scaffold = get().scaffold;
   if (!scaffold) return Promise.resolve();
   return alignments.change({ key: scaffold.key, itemId }, cause, change);
@@ -274,7 +344,11 @@ function changeShown(itemId: number, cause: ScaffoldCause, change: (state: Align
 /** Fact Focus: the summary sentences (0-based indexes) that convey a kept fact. */
 export function setFactSentences(itemId: number, sentences: number[]): Promise<void> {
   return enqueue(() =>
-    changeShown(itemId, 'sentences', (s) => (s.value === 'preserved' || s.value === 'partial' ? { ...s, sentences: [...new Set(sentences)].sort((a, b) => a - b) } : null)),
+    changeShown(itemId, 'sentences', (s) =>
+      s.value === 'preserved' || s.value === 'partial'
+        ? { ...s, sentences: [...new Set(sentences)].sort((a, b) => a - b) }
+        : null,
+    ),
   );
 }
 
@@ -292,12 +366,21 @@ async function showPending(loaded: ScaffoldAnnotation): Promise<void> {
   if (loaded.version === null) return;
   const proposal = await pendingProposalFor(annotatorName(), 'scaffold', { documentKey: loaded.documentKey });
   const shown = get().scaffold;
-  if (proposal === null || shown?.key !== loaded.key || shown.version !== loaded.version || get().kept?.key === loaded.key) return;
+  if (
+    proposal === null ||
+    shown?.key !== loaded.key ||
+    shown.version !== loaded.version ||
+    get().kept?.key === loaded.key
+  )
+    return;
   set({ kept: { key: loaded.key, fromVersion: loaded.version, toVersion: loaded.version, aligned: 0, proposal } });
 }
 
 /** W saved: a new version of the document's scaffold; this annotator's alignments stay on the old one. */
-export function saveScaffoldEdit(content: Pick<ScaffoldEditInput, 'facts' | 'questions' | 'entities'>, note?: string): Promise<void> {
+export function saveScaffoldEdit(
+  content: Pick<ScaffoldEditInput, 'facts' | 'questions' | 'entities'>,
+  note?: string,
+): Promise<void> {
   return enqueue(async () => {
     const owner = sessionLanes.token();
     await sessionLanes.settled();
@@ -305,10 +388,19 @@ export function saveScaffoldEdit(content: Pick<ScaffoldEditInput, 'facts' | 'que
     if (!sessionLanes.isCurrent(owner) || !shown) return;
     const aligned = shown.items.filter((i) => i.state.value !== null).length;
     try {
-      const edited = await bridge().call('scaffold.edit', { documentKey: shown.documentKey, annotator: annotatorName(), basedOnVersion: shown.version, ...content, ...(note ? { note } : {}) });
+      const edited = await bridge().call('scaffold.edit', {
+        documentKey: shown.documentKey,
+        annotator: annotatorName(),
+        basedOnVersion: shown.version,
+        ...content,
+        ...(note ? { note } : {}),
+      });
       if (!sessionLanes.isCurrent(owner)) return;
       const proposal = edited.proposal?.id ?? null;
-      set({ kept: { key: shown.key, fromVersion: shown.version, toVersion: edited.version, aligned, proposal }, error: null });
+      set({
+        kept: { key: shown.key, fromVersion: shown.version, toVersion: edited.version, aligned, proposal },
+        error: null,
+      });
       if (proposal !== null) return;
       await ensureLoaded(true);
       set({ position: 0 });

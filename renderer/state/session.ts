@@ -151,7 +151,8 @@ export async function projectOpened(): Promise<void> {
   try {
     const info = await bridge().call('app.info', {});
     useSession.setState({ info, view: info.project ? 'project' : 'start', error: null });
-    const annotator = info.role === 'annotator' ? info.annotator : (useSession.getState().annotator ?? startingAnnotator(info));
+    const annotator =
+      info.role === 'annotator' ? info.annotator : (useSession.getState().annotator ?? startingAnnotator(info));
     if (info.project && annotator) await chooseAnnotator(annotator);
   } catch (err) {
     useSession.setState({ error: errorMessage(err) });

@@ -23,7 +23,10 @@ export interface StoredHistory<T> {
 }
 
 export function storedHistory<T>(prefix: string, entry: z.ZodType<T, unknown>): StoredHistory<T> {
-  const schema = z.object({ past: z.array(entry).max(MAX_HISTORY_ENTRIES), future: z.array(entry).max(MAX_HISTORY_ENTRIES) });
+  const schema = z.object({
+    past: z.array(entry).max(MAX_HISTORY_ENTRIES),
+    future: z.array(entry).max(MAX_HISTORY_ENTRIES),
+  });
   let storageKey: string | null = null;
   return {
     save(history) {

@@ -10,7 +10,12 @@ import { restorePlace, UNIT_MODES, type UnitMode } from './place';
 
 export { UNIT_MODES, type UnitMode };
 
-export const UNIT_MODE_NAME: Record<UnitMode, string> = { sentences: 'Sentences', claims: 'Claims', keyfacts: 'Key facts', scaffold: 'Scaffold' };
+export const UNIT_MODE_NAME: Record<UnitMode, string> = {
+  sentences: 'Sentences',
+  claims: 'Claims',
+  keyfacts: 'Key facts',
+  scaffold: 'Scaffold',
+};
 
 export const useUnitMode = create<{ mode: UnitMode }>(() => ({ mode: 'sentences' }));
 

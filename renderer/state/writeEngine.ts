@@ -77,7 +77,9 @@ export interface WriteEngine<R, S, C extends string> {
   reset(): void;
 }
 
-export function createWriteEngine<R, S, K, C extends string>(config: WriteEngineConfig<R, S, K, C>): WriteEngine<R, S, C> {
+export function createWriteEngine<R, S, K, C extends string>(
+  config: WriteEngineConfig<R, S, K, C>,
+): WriteEngine<R, S, C> {
   const { lanes } = config;
   /** The stored state of each item with writes in flight (a rollback returns to it). */
   const committed = new Map<K, S>();

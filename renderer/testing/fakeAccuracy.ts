@@ -13,7 +13,10 @@ import type { KeyFactLabelState, KeyFactSet } from '../../shared/contract/keyfac
 import type { SystemInfo } from '../../shared/contract/systems';
 import { ApiError } from '../api/errors';
 
-export type AccuracyMethod = Extract<ApiMethod, `claims.${string}` | `keyfacts.${string}` | `systems.${string}` | `accuracy.${string}`>;
+export type AccuracyMethod = Extract<
+  ApiMethod,
+  `claims.${string}` | `keyfacts.${string}` | `systems.${string}` | `accuracy.${string}`
+>;
 export type AccuracyHandlers = { [M in AccuracyMethod]: (input: ApiParsedInput<M>) => ApiOutput<M> };
 
 export interface FakeAccuracySpec {
@@ -40,16 +43,41 @@ const EMPTY_FACT: KeyFactLabelState = { label: null, conveyedBy: { claims: [], s
 const AT = '2026-11-05T10:00:00.000Z';
 
 const TASKS: AccuracyTaskInfo[] = [
-  task('claim_decomposition', 'sentence', 'Split the sentence into atomic, standalone claims.\n\nSentence: {sentence}', ['sentence']),
+  task(
+    'claim_decomposition',
+    'sentence',
+    'Split the sentence into atomic, standalone claims.\n\nSentence: {sentence}',
+    ['sentence'],
+  ),
   task('keyfact_extraction', 'document', 'List the key facts of the document.\n\nDocument: {document}', ['document']),
-  task('claim_verdict', 'claim', 'Document: {document}\n\nIs this claim supported by the document? Claim: {claim}', ['document', 'claim']),
-  task('keyfact_alignment', 'summary', 'Key facts: {key_facts}\n\nSummary lines: {lines}\n\nWhich key facts does the summary convey?', ['key_facts', 'lines']),
-  task('keyfact_alignment_per_fact', 'key fact', 'Claims: {claims}\n\nIs this key fact conveyed? Key fact: {key_fact}', ['claims', 'key_fact']),
+  task('claim_verdict', 'claim', 'Document: {document}\n\nIs this claim supported by the document? Claim: {claim}', [
+    'document',
+    'claim',
+  ]),
+  task(
+    'keyfact_alignment',
+    'summary',
+    'Key facts: {key_facts}\n\nSummary lines: {lines}\n\nWhich key facts does the summary convey?',
+    ['key_facts', 'lines'],
+  ),
+  task(
+    'keyfact_alignment_per_fact',
+    'key fact',
+    'Claims: {claims}\n\nIs this key fact conveyed? Key fact: {key_fact}',
+    ['claims', 'key_fact'],
+  ),
   task('summary_generation', 'document', 'Summarize the following document.\n\n{document}', ['document']),
 ];
 
 function task(name: AccuracyTask, itemNoun: string, template: string, placeholders: string[]): AccuracyTaskInfo {
-  return { task: name, version: 1, description: `The ${name.replace(/_/g, ' ')} task.`, template, placeholders, itemNoun };
+  return {
+    task: name,
+    version: 1,
+    description: `The ${name.replace(/_/g, ' ')} task.`,
+    template,
+    placeholders,
+    itemNoun,
+  };
 }
 
 /** A stand-in decomposition: a sentence split at commas and "and". */
@@ -65,13 +93,20 @@ function decompose(sentence: string): string[] {
 export function createFakeAccuracy(
   summaries: AnnotationSummary[],
   spec: FakeAccuracySpec,
-  context: { knownJudge: (name: string) => boolean; /** An annotator link's edit is a proposal (as the core's editSet). */ proposing: () => boolean },
+  context: {
+    knownJudge: (name: string) => boolean;
+    /** An annotator link's edit is a proposal (as the core's editSet). */ proposing: () => boolean;
+  },
 ): FakeAccuracy {
   let nextId = 5_000;
   let nextProposal = 1;
   /** An annotator link's edit: the current version, unchanged, with the pending proposal it became. */
-  const proposed = <T,>(current: T | undefined, what: string): T & { proposal: { id: number; status: 'pending' } } => {
-    if (!current) throw new ApiError({ code: 'conflict', message: `${what} have no version yet: the lead makes the first one (extract or import it).` });
+  const proposed = <T>(current: T | undefined, what: string): T & { proposal: { id: number; status: 'pending' } } => {
+    if (!current)
+      throw new ApiError({
+        code: 'conflict',
+        message: `${what} have no version yet: the lead makes the first one (extract or import it).`,
+      });
     return { ...structuredClone(current), proposal: { id: nextProposal++, status: 'pending' } };
   };
   let nextEvent = 1;
@@ -95,7 +130,13 @@ export function createFakeAccuracy(
   const claimKey = (annotator: string, claimId: number) => `${annotator}\u0000${claimId}`;
   const factKey = (annotator: string, key: number, factId: number) => `${annotator}\u0000${key}\u0000${factId}`;
 
-  function addClaimSet(key: number, claims: Array<{ sentenceUnitId: number; text: string; from: number[] }>, source: ClaimSet['source'], by: string, note: string | null): ClaimSet {
+  function addClaimSet(
+    key: number,
+    claims: Array<{ sentenceUnitId: number; text: string; from: number[] }>,
+    source: ClaimSet['source'],
+    by: string,
+    note: string | null,
+  ): ClaimSet {
     const summary = summaryOf(key);
     const versions = claimSets.get(key) ?? [];
     const set: ClaimSet = {
@@ -113,14 +154,27 @@ export function createFakeAccuracy(
       // As the core numbers them: the claim's place in the whole set, not under its sentence.
       claims: claims.map((claim, index) => {
         const unit = summary.units.find((u) => u.id === claim.sentenceUnitId)!;
-        return { id: nextId++, sentenceUnitId: unit.id, sentenceIndex: unit.index, index, text: claim.text, from: claim.from };
+        return {
+          id: nextId++,
+          sentenceUnitId: unit.id,
+          sentenceIndex: unit.index,
+          index,
+          text: claim.text,
+          from: claim.from,
+        };
       }),
     };
     claimSets.set(key, [...versions, set]);
     return set;
   }
 
-  function addFactSet(documentKey: number, facts: Array<{ text: string; from: number[] }>, source: KeyFactSet['source'], by: string, note: string | null): KeyFactSet {
+  function addFactSet(
+    documentKey: number,
+    facts: Array<{ text: string; from: number[] }>,
+    source: KeyFactSet['source'],
+    by: string,
+    note: string | null,
+  ): KeyFactSet {
     const versions = factSets.get(documentKey) ?? [];
     const set: KeyFactSet = {
       setId: nextId++,
@@ -142,11 +196,19 @@ export function createFakeAccuracy(
 
   for (const [key, perSentence] of Object.entries(spec.claims ?? {})) {
     const summary = summaryOf(Number(key));
-    const claims = perSentence.flatMap((texts, index) => texts.map((text) => ({ sentenceUnitId: summary.units[index]!.id, text, from: [] })));
+    const claims = perSentence.flatMap((texts, index) =>
+      texts.map((text) => ({ sentenceUnitId: summary.units[index]!.id, text, from: [] })),
+    );
     addClaimSet(summary.key, claims, 'imported', 'import:claims.jsonl', null);
   }
   for (const [docId, facts] of Object.entries(spec.keyFacts ?? {})) {
-    addFactSet(documentKeyOf(docId), facts.map((text) => ({ text, from: [] })), 'imported', 'import:keyfacts.jsonl', null);
+    addFactSet(
+      documentKeyOf(docId),
+      facts.map((text) => ({ text, from: [] })),
+      'imported',
+      'import:keyfacts.jsonl',
+      null,
+    );
   }
 
   /** Annotator-side calls name their annotator; the role check already matched it to the link. */
@@ -161,7 +223,10 @@ export function createFakeAccuracy(
     return summary.units.map((u) => ({ unitId: u.id, index: u.index, text: u.text }));
   }
 
-  function counts(kind: AccuracyTask, dataset: string | undefined): { selection: number; done: number; missing: number; notes: string[] } {
+  function counts(
+    kind: AccuracyTask,
+    dataset: string | undefined,
+  ): { selection: number; done: number; missing: number; notes: string[] } {
     const chosen = summaries.filter((s) => dataset === undefined || s.dataset === dataset);
     const docs = [...new Set(chosen.map((s) => s.docId))];
     switch (kind) {
@@ -179,14 +244,27 @@ export function createFakeAccuracy(
       case 'claim_verdict': {
         const without = chosen.filter((s) => !currentClaims(s.key)).length;
         const selection = chosen.reduce((n, s) => n + (currentClaims(s.key)?.claims.length ?? 0), 0);
-        return { selection, done: 0, missing: without, notes: without > 0 ? [`${without} summaries have no claims yet (decompose or import them).`] : [] };
+        return {
+          selection,
+          done: 0,
+          missing: without,
+          notes: without > 0 ? [`${without} summaries have no claims yet (decompose or import them).`] : [],
+        };
       }
       case 'keyfact_alignment':
       case 'keyfact_alignment_per_fact': {
         const without = chosen.filter((s) => !currentFacts(documentKeyOf(s.docId))).length;
         const withFacts = chosen.filter((s) => currentFacts(documentKeyOf(s.docId)));
-        const selection = kind === 'keyfact_alignment' ? withFacts.length : withFacts.reduce((n, s) => n + currentFacts(documentKeyOf(s.docId))!.facts.length, 0);
-        return { selection, done: 0, missing: without, notes: without > 0 ? [`${without} summaries have no key facts yet.`] : [] };
+        const selection =
+          kind === 'keyfact_alignment'
+            ? withFacts.length
+            : withFacts.reduce((n, s) => n + currentFacts(documentKeyOf(s.docId))!.facts.length, 0);
+        return {
+          selection,
+          done: 0,
+          missing: without,
+          notes: without > 0 ? [`${without} summaries have no key facts yet.`] : [],
+        };
       }
       case 'scaffold_alignment':
       case 'direct_score':
@@ -196,17 +274,31 @@ export function createFakeAccuracy(
 
   function runner(input: ApiParsedInput<'accuracy.plan'>): string {
     if (input.task === 'summary_generation') {
-      if (!systems.has(input.system!)) throw new ApiError({ code: 'not_found', message: `No system "${input.system}" (systems.add).` });
+      if (!systems.has(input.system!))
+        throw new ApiError({ code: 'not_found', message: `No system "${input.system}" (systems.add).` });
       return input.system!;
     }
-    if (!context.knownJudge(input.judge!)) throw new ApiError({ code: 'not_found', message: `No judge "${input.judge}" (judges.add).` });
+    if (!context.knownJudge(input.judge!))
+      throw new ApiError({ code: 'not_found', message: `No judge "${input.judge}" (judges.add).` });
     return input.judge!;
   }
 
   function plan(input: ApiParsedInput<'accuracy.plan'>): AccuracyPlan {
     const model = runner(input);
     const c = counts(input.task, input.dataset);
-    return { task: input.task, model, configHash: `hash-${model}`, dataset: input.dataset ?? null, selection: c.selection, done: c.done, requests: c.selection - c.done, promptTokens: 0, baseUrls: [], missing: c.missing, notes: c.notes };
+    return {
+      task: input.task,
+      model,
+      configHash: `hash-${model}`,
+      dataset: input.dataset ?? null,
+      selection: c.selection,
+      done: c.done,
+      requests: c.selection - c.done,
+      promptTokens: 0,
+      baseUrls: [],
+      missing: c.missing,
+      notes: c.notes,
+    };
   }
 
   /** What a finished run leaves behind, for the tasks whose outputs the annotators see. */
@@ -215,7 +307,9 @@ export function createFakeAccuracy(
     if (run.task === 'claim_decomposition') {
       for (const summary of chosen) {
         if (currentClaims(summary.key)) continue;
-        const claims = summary.units.flatMap((u) => decompose(u.text).map((text) => ({ sentenceUnitId: u.id, text, from: [] })));
+        const claims = summary.units.flatMap((u) =>
+          decompose(u.text).map((text) => ({ sentenceUnitId: u.id, text, from: [] })),
+        );
         addClaimSet(summary.key, claims, 'model', `task:claim_decomposition@${run.configHash}`, null);
       }
     }
@@ -224,7 +318,10 @@ export function createFakeAccuracy(
         const documentKey = documentKeyOf(docId);
         const document = chosen.find((s) => s.docId === docId)?.document;
         if (currentFacts(documentKey) || !document) continue;
-        const facts = document.split(/(?<=[.!?])\s+/).filter(Boolean).map((text) => ({ text, from: [] }));
+        const facts = document
+          .split(/(?<=[.!?])\s+/)
+          .filter(Boolean)
+          .map((text) => ({ text, from: [] }));
         addFactSet(documentKey, facts, 'model', `task:keyfact_extraction@${run.configHash}`, null);
       }
     }
@@ -271,14 +368,22 @@ export function createFakeAccuracy(
           text: u.text,
           claims: (current?.claims ?? [])
             .filter((c) => c.sentenceUnitId === u.id)
-            .map((c) => ({ id: c.id, index: c.index, text: c.text, state: structuredClone(claimLabels.get(claimKey(annotator, c.id)) ?? EMPTY_CLAIM) })),
+            .map((c) => ({
+              id: c.id,
+              index: c.index,
+              text: c.text,
+              state: structuredClone(claimLabels.get(claimKey(annotator, c.id)) ?? EMPTY_CLAIM),
+            })),
         })),
       };
     },
     'claims.record': ({ claimId, annotator, state }) => {
       const { key, set } = claimOwner(claimId);
       if (currentClaims(key)?.setId !== set.setId) {
-        throw new ApiError({ code: 'conflict', message: `Claim ${claimId} belongs to version ${set.version}, no longer the current one.` });
+        throw new ApiError({
+          code: 'conflict',
+          message: `Claim ${claimId} belongs to version ${set.version}, no longer the current one.`,
+        });
       }
       claimLabels.set(claimKey(annotator, claimId), structuredClone(state));
       set.labelEvents += 1;
@@ -288,12 +393,24 @@ export function createFakeAccuracy(
       const summary = summaryOf(key);
       const current = currentClaims(key);
       if ((current?.version ?? null) !== basedOnVersion) {
-        throw new ApiError({ code: 'conflict', message: `The claims of summary ${summary.summaryId} are at version ${current?.version ?? 'none'}, not ${basedOnVersion ?? 'none'}: reload them.` });
+        throw new ApiError({
+          code: 'conflict',
+          message: `The claims of summary ${summary.summaryId} are at version ${current?.version ?? 'none'}, not ${basedOnVersion ?? 'none'}: reload them.`,
+        });
       }
       const known = new Set(current?.claims.map((c) => c.id) ?? []);
       for (const claim of claims) {
-        if (!summary.units.some((u) => u.id === claim.sentenceUnitId)) throw new ApiError({ code: 'invalid_input', message: `Sentence ${claim.sentenceUnitId} is not in summary ${summary.summaryId}.` });
-        for (const from of claim.from) if (!known.has(from)) throw new ApiError({ code: 'invalid_input', message: `Claim ${from} is not in version ${basedOnVersion}.` });
+        if (!summary.units.some((u) => u.id === claim.sentenceUnitId))
+          throw new ApiError({
+            code: 'invalid_input',
+            message: `Sentence ${claim.sentenceUnitId} is not in summary ${summary.summaryId}.`,
+          });
+        for (const from of claim.from)
+          if (!known.has(from))
+            throw new ApiError({
+              code: 'invalid_input',
+              message: `Claim ${from} is not in version ${basedOnVersion}.`,
+            });
       }
       if (context.proposing()) return proposed(current, `The claims of summary ${summary.summaryId}`);
       return structuredClone(addClaimSet(key, claims, 'person', `person:${annotator}`, note ?? null));
@@ -332,7 +449,12 @@ export function createFakeAccuracy(
         docId: summary.docId,
         setId: current?.setId ?? null,
         version: current?.version ?? null,
-        facts: (current?.facts ?? []).map((f) => ({ id: f.id, index: f.index, text: f.text, state: structuredClone(factLabels.get(factKey(annotator, key, f.id)) ?? EMPTY_FACT) })),
+        facts: (current?.facts ?? []).map((f) => ({
+          id: f.id,
+          index: f.index,
+          text: f.text,
+          state: structuredClone(factLabels.get(factKey(annotator, key, f.id)) ?? EMPTY_FACT),
+        })),
         sentences: sentencesOf(summary),
         claims: claims.map((c) => ({ id: c.id, sentenceUnitId: c.sentenceUnitId, text: c.text })),
       };
@@ -341,11 +463,24 @@ export function createFakeAccuracy(
       const summary = summaryOf(key);
       const current = currentFacts(documentKeyOf(summary.docId));
       if (!current?.facts.some((f) => f.id === keyFactId)) {
-        throw new ApiError({ code: 'conflict', message: `Key fact ${keyFactId} is not in the current key facts of ${summary.docId}.` });
+        throw new ApiError({
+          code: 'conflict',
+          message: `Key fact ${keyFactId} is not in the current key facts of ${summary.docId}.`,
+        });
       }
       const claimIds = new Set(currentClaims(key)?.claims.map((c) => c.id) ?? []);
-      for (const id of state.conveyedBy.claims) if (!claimIds.has(id)) throw new ApiError({ code: 'invalid_input', message: `Claim ${id} is not a current claim of summary ${summary.summaryId}.` });
-      for (const id of state.conveyedBy.sentences) if (!summary.units.some((u) => u.id === id)) throw new ApiError({ code: 'invalid_input', message: `Sentence ${id} is not in summary ${summary.summaryId}.` });
+      for (const id of state.conveyedBy.claims)
+        if (!claimIds.has(id))
+          throw new ApiError({
+            code: 'invalid_input',
+            message: `Claim ${id} is not a current claim of summary ${summary.summaryId}.`,
+          });
+      for (const id of state.conveyedBy.sentences)
+        if (!summary.units.some((u) => u.id === id))
+          throw new ApiError({
+            code: 'invalid_input',
+            message: `Sentence ${id} is not in summary ${summary.summaryId}.`,
+          });
       factLabels.set(factKey(annotator, key, keyFactId), structuredClone(state));
       current.labelEvents += 1;
       return { eventId: nextEvent++, keyFactId, key, state: structuredClone(state) };
@@ -355,17 +490,37 @@ export function createFakeAccuracy(
       if (!docId) throw new ApiError({ code: 'not_found', message: `No document ${documentKey}.` });
       const current = currentFacts(documentKey);
       if ((current?.version ?? null) !== basedOnVersion) {
-        throw new ApiError({ code: 'conflict', message: `The key facts of ${docId} are at version ${current?.version ?? 'none'}, not ${basedOnVersion ?? 'none'}: reload them.` });
+        throw new ApiError({
+          code: 'conflict',
+          message: `The key facts of ${docId} are at version ${current?.version ?? 'none'}, not ${basedOnVersion ?? 'none'}: reload them.`,
+        });
       }
       const known = new Set(current?.facts.map((f) => f.id) ?? []);
-      for (const fact of facts) for (const from of fact.from) if (!known.has(from)) throw new ApiError({ code: 'invalid_input', message: `Key fact ${from} is not in version ${basedOnVersion}.` });
+      for (const fact of facts)
+        for (const from of fact.from)
+          if (!known.has(from))
+            throw new ApiError({
+              code: 'invalid_input',
+              message: `Key fact ${from} is not in version ${basedOnVersion}.`,
+            });
       if (context.proposing()) return proposed(current, `The key facts of ${docId}`);
       return structuredClone(addFactSet(documentKey, facts, 'person', `person:${annotator}`, note ?? null));
     },
     'systems.list': () => structuredClone([...systems.values()]),
     'systems.add': ({ name, config, apiKey }) => {
       if (systems.has(name)) throw new ApiError({ code: 'conflict', message: `A system named "${name}" exists.` });
-      const info: SystemInfo = { name, kind: 'endpoint', config, configHash: `hash-${name}-${config.model}`, documents: 0, ok: 0, failed: 0, failures: [], updatedAt: AT, keySource: typeof apiKey === 'string' ? 'stored' : config.apiKeyEnv ? 'env' : 'none' };
+      const info: SystemInfo = {
+        name,
+        kind: 'endpoint',
+        config,
+        configHash: `hash-${name}-${config.model}`,
+        documents: 0,
+        ok: 0,
+        failed: 0,
+        failures: [],
+        updatedAt: AT,
+        keySource: typeof apiKey === 'string' ? 'stored' : config.apiKeyEnv ? 'env' : 'none',
+      };
       systems.set(name, info);
       return structuredClone(info);
     },
@@ -376,8 +531,16 @@ export function createFakeAccuracy(
       const template = TASKS.find((t) => t.task === input.task)!.template;
       const summary = summaries.find((s) => input.dataset === undefined || s.dataset === input.dataset);
       if (!summary) return { task: input.task, configHash: `hash-${model}`, item: null, prompt: null, body: null };
-      const prompt = template.replace('{sentence}', summary.units[0]?.text ?? '').replace('{document}', summary.document ?? '');
-      return { task: input.task, configHash: `hash-${model}`, item: `summary ${summary.summaryId}`, prompt, body: { model, messages: [{ role: 'user', content: prompt }] } };
+      const prompt = template
+        .replace('{sentence}', summary.units[0]?.text ?? '')
+        .replace('{document}', summary.document ?? '');
+      return {
+        task: input.task,
+        configHash: `hash-${model}`,
+        item: `summary ${summary.summaryId}`,
+        prompt,
+        body: { model, messages: [{ role: 'user', content: prompt }] },
+      };
     },
     'accuracy.plan': (input) => plan(input),
     'accuracy.start': (input) => {
@@ -441,19 +604,48 @@ export function createFakeAccuracy(
     },
     'accuracy.cancel': ({ runId }) => {
       const run = findRun(runId);
-      if (run.state === 'running' || run.state === 'paused') Object.assign(run, { state: 'cancelled', pauseReason: null, message: 'Cancelled.', finishedAt: AT });
+      if (run.state === 'running' || run.state === 'paused')
+        Object.assign(run, { state: 'cancelled', pauseReason: null, message: 'Cancelled.', finishedAt: AT });
       return structuredClone(run);
     },
     'accuracy.runs': () => structuredClone(runs),
     // Batch files: the plan's requests as lines (no answers are applied; tests override the import).
     'accuracy.batchExport': ({ run, path }) => {
       const p = plan(run);
-      const lines = Array.from({ length: p.requests }, (_, i) => JSON.stringify({ custom_id: `loupe:${p.task}:${'0'.repeat(64)}:item:${i}`, method: 'POST', url: '/v1/chat/completions', body: {} }));
-      return { ...p, cached: 0, path: path ?? null, fileName: `${p.task}-${p.model}-requests.jsonl`, content: path === undefined ? lines.map((l) => `${l}\n`).join('') : null };
+      const lines = Array.from({ length: p.requests }, (_, i) =>
+        JSON.stringify({
+          custom_id: `loupe:${p.task}:${'0'.repeat(64)}:item:${i}`,
+          method: 'POST',
+          url: '/v1/chat/completions',
+          body: {},
+        }),
+      );
+      return {
+        ...p,
+        cached: 0,
+        path: path ?? null,
+        fileName: `${p.task}-${p.model}-requests.jsonl`,
+        content: path === undefined ? lines.map((l) => `${l}\n`).join('') : null,
+      };
     },
     'accuracy.batchImport': ({ run }) => {
       const p = plan(run);
-      return { task: p.task, model: p.model, configHash: p.configHash, lines: 0, answered: 0, parseErrors: 0, failed: 0, unknown: 0, duplicates: 0, invalid: 0, shared: 0, stillToDo: p.requests, problems: { unknown: [], failed: [], invalid: [] }, notes: [] };
+      return {
+        task: p.task,
+        model: p.model,
+        configHash: p.configHash,
+        lines: 0,
+        answered: 0,
+        parseErrors: 0,
+        failed: 0,
+        unknown: 0,
+        duplicates: 0,
+        invalid: 0,
+        shared: 0,
+        stillToDo: p.requests,
+        problems: { unknown: [], failed: [], invalid: [] },
+        notes: [],
+      };
     },
   };
   return {

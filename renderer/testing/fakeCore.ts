@@ -34,7 +34,6 @@ export interface FakeSummarySpec {
   labels?: Array<UnitLabelState['label']>;
 }
 
-
 type Handler<M extends ApiMethod> = (input: ApiInput<M>) => Promise<ApiOutput<M>> | ApiOutput<M>;
 
 const EMPTY_STATE: UnitLabelState = { label: null, errorType: null, note: null };
@@ -76,7 +75,11 @@ export interface FakeCoreOptions {
   scaffold?: FakeScaffoldSpec;
 }
 
-export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo> = {}, options: FakeCoreOptions = {}): FakeCore {
+export function createFakeCore(
+  specs: FakeSummarySpec[],
+  info: Partial<HostInfo> = {},
+  options: FakeCoreOptions = {},
+): FakeCore {
   let nextUnitId = 100;
   const states = new Map<number, UnitLabelState>();
   const summaries: AnnotationSummary[] = specs.map((spec) => {
@@ -122,7 +125,10 @@ export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo>
   const revealed = new Map<string, Set<number>>();
   const blind = new Map<number, boolean>();
   // Who calls, as a host establishes it: an annotator link is its annotator, everything else the lead.
-  const caller = (): Caller => (hostInfo.role === 'annotator' && hostInfo.annotator ? { role: 'annotator', annotator: hostInfo.annotator } : { role: 'lead' });
+  const caller = (): Caller =>
+    hostInfo.role === 'annotator' && hostInfo.annotator
+      ? { role: 'annotator', annotator: hostInfo.annotator }
+      : { role: 'lead' };
   const unfinishedKeys = () => summaries.filter((s) => labeledIn(s) < s.units.length).map((s) => s.key);
   const revealStatus = (annotator: string) => {
     const shown = revealed.get(annotator) ?? new Set<number>();
@@ -156,7 +162,10 @@ export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo>
     'annotators.ensure': ({ name }) => {
       const known = annotators.find((a) => a.name === name);
       if (known?.kind === 'imported') {
-        throw new ApiError({ code: 'conflict', message: `"${name}" is an imported label set: it is read-only and cannot annotate.` });
+        throw new ApiError({
+          code: 'conflict',
+          message: `"${name}" is an imported label set: it is read-only and cannot annotate.`,
+        });
       }
       if (known) return { ...known };
       const added: Annotator = { id: annotators.length + 1, name, kind: 'person' };
@@ -184,7 +193,15 @@ export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo>
       ];
     },
     'datasets.list': () => [
-      { name: 'demo', documents: 2, documentsMissing: 0, summaries: summaries.length, units: 0, sampled: 0, batches: 0 },
+      {
+        name: 'demo',
+        documents: 2,
+        documentsMissing: 0,
+        summaries: summaries.length,
+        units: 0,
+        sampled: 0,
+        batches: 0,
+      },
     ],
     'sampling.list': () => [],
     // No dataset to plan unless a test overrides it (renderer-plan.test.tsx).
@@ -192,7 +209,12 @@ export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo>
       const parsed = parseApiInput('planning.plan', input);
       if (!parsed.ok) throw new ApiError(parsed.error);
       const { target, bootstrap, seed, reference, humanLabel, includeRevealed } = parsed.value;
-      return { target, min_summaries: 10, settings: { bootstrap, seed, reference, human_label: humanLabel, include_revealed: includeRevealed }, datasets: [] };
+      return {
+        target,
+        min_summaries: 10,
+        settings: { bootstrap, seed, reference, human_label: humanLabel, include_revealed: includeRevealed },
+        datasets: [],
+      };
     },
     'annotation.queue': ({ annotator }) => {
       const items: QueueItem[] = summaries.map((s) => ({
@@ -211,7 +233,10 @@ export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo>
       const summary = summaries.find((s) => s.key === key);
       if (!summary) throw new ApiError({ code: 'not_found', message: `No summary ${key}` });
       // `revealed` as the backend may add it; the renderer reads it when present.
-      const loaded: AnnotationSummary & { revealed?: boolean } = { ...summary, units: summary.units.map((u) => ({ ...u, state: stateOf(u.id) })) };
+      const loaded: AnnotationSummary & { revealed?: boolean } = {
+        ...summary,
+        units: summary.units.map((u) => ({ ...u, state: stateOf(u.id) })),
+      };
       if (revealed.get(annotator)?.has(key)) loaded.revealed = true;
       return loaded;
     },
@@ -242,7 +267,12 @@ export function createFakeCore(specs: FakeSummarySpec[], info: Partial<HostInfo>
         throw new ApiError({ code: 'conflict', message: `"${annotator}" is an imported label set, not a person.` });
       }
       const id = `link-${links.length + 1}`;
-      const link: AnnotatorLink = { id, annotator, createdAt: '2026-11-05T10:00:00.000Z', url: `http://127.0.0.1:4173/?token=secret-${id}` };
+      const link: AnnotatorLink = {
+        id,
+        annotator,
+        createdAt: '2026-11-05T10:00:00.000Z',
+        url: `http://127.0.0.1:4173/?token=secret-${id}`,
+      };
       links.push({ ...link, url: null });
       return link;
     },

@@ -37,7 +37,11 @@ export function judgeInfo(name: string, config: JudgeConfig | null, partial: Par
     kind,
     config,
     configHash: config ? fakeHash(versionText(config)) : 'imported',
-    description: config ? (config.kind === 'baseline' ? BASELINE_DESCRIPTION : describeConfig(config)) : 'Predictions imported from a file.',
+    description: config
+      ? config.kind === 'baseline'
+        ? BASELINE_DESCRIPTION
+        : describeConfig(config)
+      : 'Predictions imported from a file.',
     keySource: config?.kind === 'endpoint' && config.apiKeyEnv ? 'env' : 'none',
     apiKeyEnv: config?.kind === 'endpoint' ? config.apiKeyEnv : null,
     versions: 1,
@@ -49,7 +53,12 @@ export function judgeInfo(name: string, config: JudgeConfig | null, partial: Par
 }
 
 export function endpointConfig(partial: Record<string, unknown> = {}): JudgeConfig {
-  return EndpointConfigSchema.parse({ kind: 'endpoint', baseUrl: 'http://127.0.0.1:8000/v1', model: 'Qwen/Qwen3-8B', ...partial });
+  return EndpointConfigSchema.parse({
+    kind: 'endpoint',
+    baseUrl: 'http://127.0.0.1:8000/v1',
+    model: 'Qwen/Qwen3-8B',
+    ...partial,
+  });
 }
 
 export function baselineConfig(): JudgeConfig {
@@ -103,8 +112,16 @@ export interface FakeJudges {
 }
 
 /** Installs the judges methods on `core` (each can still be overridden afterwards). */
-export function installFakeJudges(core: FakeCore, options: { judges?: JudgeInfo[]; runs?: JudgeRunStatus[] } = {}): FakeJudges {
-  const fake: FakeJudges = { judges: options.judges ?? [], runs: options.runs ?? [], statusScript: [], startTotal: 100 };
+export function installFakeJudges(
+  core: FakeCore,
+  options: { judges?: JudgeInfo[]; runs?: JudgeRunStatus[] } = {},
+): FakeJudges {
+  const fake: FakeJudges = {
+    judges: options.judges ?? [],
+    runs: options.runs ?? [],
+    statusScript: [],
+    startTotal: 100,
+  };
   let nextRun = fake.runs.length + 1;
 
   const parse = <M extends ApiMethod>(method: M, input: unknown) => {
@@ -139,13 +156,18 @@ export function installFakeJudges(core: FakeCore, options: { judges?: JudgeInfo[
   core.override('judges.list', () => structuredClone(fake.judges));
   core.override('judges.add', (raw) => {
     const { name, config, apiKey } = parse('judges.add', raw) as { name: string; config: JudgeConfig; apiKey?: string };
-    if (fake.judges.some((j) => j.name === name)) throw new ApiError({ code: 'conflict', message: `A judge named "${name}" exists already.` });
+    if (fake.judges.some((j) => j.name === name))
+      throw new ApiError({ code: 'conflict', message: `A judge named "${name}" exists already.` });
     const judge = judgeInfo(name, config, apiKey ? { keySource: 'stored' } : {});
     fake.judges.push(judge);
     return structuredClone(judge);
   });
   core.override('judges.update', (raw) => {
-    const { name, config, apiKey } = parse('judges.update', raw) as { name: string; config: JudgeConfig; apiKey?: string | null };
+    const { name, config, apiKey } = parse('judges.update', raw) as {
+      name: string;
+      config: JudgeConfig;
+      apiKey?: string | null;
+    };
     const judge = find(name);
     const hash = fakeHash(versionText(config));
     const newVersion = hash !== judge.configHash;
@@ -186,7 +208,11 @@ export function installFakeJudges(core: FakeCore, options: { judges?: JudgeInfo[
     };
   });
   core.override('judges.start', (raw) => {
-    const { name, dataset, onlySampled } = parse('judges.start', raw) as { name: string; dataset?: string; onlySampled: boolean };
+    const { name, dataset, onlySampled } = parse('judges.start', raw) as {
+      name: string;
+      dataset?: string;
+      onlySampled: boolean;
+    };
     const judge = find(name);
     if (judge.activeRunId) throw new ApiError({ code: 'conflict', message: `"${name}" has an active run.` });
     const run = runStatus({
@@ -212,13 +238,20 @@ export function installFakeJudges(core: FakeCore, options: { judges?: JudgeInfo[
   });
   core.override('judges.resume', ({ runId }) => {
     const run = findRun(runId);
-    if (run.state !== 'paused') throw new ApiError({ code: 'conflict', message: `The run is ${run.state}; only a paused run resumes.` });
+    if (run.state !== 'paused')
+      throw new ApiError({ code: 'conflict', message: `The run is ${run.state}; only a paused run resumes.` });
     return replaceRun({ ...run, state: 'running', pauseReason: null, message: 'running' });
   });
   core.override('judges.cancel', ({ runId }) => {
     const run = findRun(runId);
     if (run.state !== 'running' && run.state !== 'paused') return structuredClone(run);
-    return replaceRun({ ...run, state: 'cancelled', pauseReason: null, message: 'cancelled', finishedAt: '2025-01-01T00:01:00.000Z' });
+    return replaceRun({
+      ...run,
+      state: 'cancelled',
+      pauseReason: null,
+      message: 'cancelled',
+      finishedAt: '2025-01-01T00:01:00.000Z',
+    });
   });
   core.override('judges.runs', () => structuredClone(fake.runs));
   return fake;

@@ -69,7 +69,8 @@ export function createTestTransport(call: Call, host: LoupeBridge['host'] = 'web
   return {
     bridge,
     calls,
-    callsTo: <M extends ApiMethod>(method: M) => calls.filter((c) => c.method === method).map((c) => c.input as ApiInput<M>),
+    callsTo: <M extends ApiMethod>(method: M) =>
+      calls.filter((c) => c.method === method).map((c) => c.input as ApiInput<M>),
     override(method, handler) {
       overrides.set(method, handler as Handler<ApiMethod>);
     },
@@ -103,9 +104,25 @@ export function resetRendererState(): void {
   resetScaffold();
   resetAccuracyTasks();
   resetReveal();
-  useSession.setState({ bridge: null, info: null, annotator: null, switching: false, view: 'start', booting: true, error: null });
+  useSession.setState({
+    bridge: null,
+    info: null,
+    annotator: null,
+    switching: false,
+    view: 'start',
+    booting: true,
+    error: null,
+  });
   useProject.setState({ datasets: [], batches: [], loading: false, error: null });
-  useImports.setState({ kind: '', dataset: '', sourceName: null, job: null, starting: false, error: null, problems: [] });
+  useImports.setState({
+    kind: '',
+    dataset: '',
+    sourceName: null,
+    job: null,
+    starting: false,
+    error: null,
+    problems: [],
+  });
   try {
     window.localStorage.clear();
     window.sessionStorage.clear();

@@ -26,13 +26,20 @@ import { useSession } from '../state/session';
 export function AnalysisView() {
   const project = useSession((state) => state.info?.project ?? null);
   const { loaded, job, result, error, judgeCount } = useAnalysis(
-    useShallow((state) => ({ loaded: state.loaded, job: state.job, result: state.result, error: state.error, judgeCount: state.judgeCount })),
+    useShallow((state) => ({
+      loaded: state.loaded,
+      job: state.job,
+      result: state.result,
+      error: state.error,
+      judgeCount: state.judgeCount,
+    })),
   );
   const datasets = useProject((state) => state.datasets);
   const projectLoading = useProject((state) => state.loading);
 
   useEffect(() => {
-    if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body) document.activeElement.blur();
+    if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body)
+      document.activeElement.blur();
   }, []);
 
   const projectPath = project?.path ?? null;
@@ -53,18 +60,20 @@ export function AnalysisView() {
 
       {loaded && !projectLoading && datasets.length === 0 && (
         <p className="analysis-empty" data-testid="empty-datasets">
-          No datasets in this project yet. Import a benchmark in Project (<kbd>S</kbd> from Annotate), draw a sample and label some sentences in Annotate, then
-          run the audit.
+          No datasets in this project yet. Import a benchmark in Project (<kbd>S</kbd> from Annotate), draw a sample and
+          label some sentences in Annotate, then run the audit.
         </p>
       )}
       {loaded && judgeCount === 0 && (
         <p className="analysis-empty" data-testid="empty-no-judges">
-          No judges yet. Add a judge in Judges (<kbd>G</kbd>) and run it (the offline baseline needs no model); without predictions the audit reports only the
-          human sample.
+          No judges yet. Add a judge in Judges (<kbd>G</kbd>) and run it (the offline baseline needs no model); without
+          predictions the audit reports only the human sample.
         </p>
       )}
 
-      {result && report && <ResultHead result={result} running={job?.state === 'running' && job.jobId !== result.jobId} />}
+      {result && report && (
+        <ResultHead result={result} running={job?.state === 'running' && job.jobId !== result.jobId} />
+      )}
       {report && report.datasets.length === 0 && (
         <p className="analysis-empty" data-testid="empty-report">
           The analysis found no dataset to report on. Import one in Project.
@@ -103,7 +112,9 @@ function ResultHead({ result, running }: { result: AnalysisStatus; running: bool
       input.cap !== used.cap ||
       (input.dataset ?? null) !== used.dataset ||
       (report.settings.reference !== undefined &&
-        (input.reference !== report.settings.reference || input.humanLabel !== report.settings.human_label || input.includeRevealed !== report.settings.include_revealed)));
+        (input.reference !== report.settings.reference ||
+          input.humanLabel !== report.settings.human_label ||
+          input.includeRevealed !== report.settings.include_revealed)));
   const base = safeFileName('loupe-analysis', used.dataset ?? 'all-datasets', `seed${used.seed}`);
 
   async function download(kind: 'json' | 'md') {
@@ -119,14 +130,25 @@ function ResultHead({ result, running }: { result: AnalysisStatus; running: bool
   return (
     <section className="panel analysis-result-head" data-testid="analysis-result">
       <p data-testid="analysis-settings-used">
-        <strong>Settings used:</strong> {formatCount(used.bootstrap)} bootstrap replicates · seed {used.seed} · review cap {formatCount(used.cap)} ·{' '}
-        {used.dataset === null ? 'all datasets' : <>dataset <span className="mono">{used.dataset}</span></>} · simulation {report.settings.simulation_points}{' '}
-        points of y over ≥ {formatCount(report.settings.simulation_min_summaries)} summaries
+        <strong>Settings used:</strong> {formatCount(used.bootstrap)} bootstrap replicates · seed {used.seed} · review
+        cap {formatCount(used.cap)} ·{' '}
+        {used.dataset === null ? (
+          'all datasets'
+        ) : (
+          <>
+            dataset <span className="mono">{used.dataset}</span>
+          </>
+        )}{' '}
+        · simulation {report.settings.simulation_points} points of y over ≥{' '}
+        {formatCount(report.settings.simulation_min_summaries)} summaries
         {report.settings.reference !== undefined && (
           <span data-testid="analysis-reference-used">
             {' '}
-            · human reference: {REFERENCE_TEXT[report.settings.reference]}, {HUMAN_LABEL_RULE_TEXT[report.settings.human_label]} ·{' '}
-            {report.settings.include_revealed ? 'labels given after a reveal included' : 'labels given after a reveal left out'}
+            · human reference: {REFERENCE_TEXT[report.settings.reference]},{' '}
+            {HUMAN_LABEL_RULE_TEXT[report.settings.human_label]} ·{' '}
+            {report.settings.include_revealed
+              ? 'labels given after a reveal included'
+              : 'labels given after a reveal left out'}
           </span>
         )}
         {result.finishedAt && <span className="muted"> · finished {new Date(result.finishedAt).toLocaleString()}</span>}
@@ -146,11 +168,20 @@ function ResultHead({ result, running }: { result: AnalysisStatus; running: bool
         <button type="button" onClick={() => void download('json')} data-testid="download-json">
           JSON
         </button>
-        <button type="button" disabled={!result.markdown} onClick={() => void download('md')} data-testid="download-markdown">
+        <button
+          type="button"
+          disabled={!result.markdown}
+          onClick={() => void download('md')}
+          data-testid="download-markdown"
+        >
           Markdown
         </button>
         {outcome && (
-          <span className={outcome.ok ? 'muted' : 'field-error'} role={outcome.ok ? 'status' : 'alert'} data-testid="download-message">
+          <span
+            className={outcome.ok ? 'muted' : 'field-error'}
+            role={outcome.ok ? 'status' : 'alert'}
+            data-testid="download-message"
+          >
             {outcome.text}
           </span>
         )}

@@ -19,7 +19,13 @@ import {
   startSession,
   useAnnotation,
 } from '../state/annotation';
-import { dismissItemsError, reloadItemsLater, setItemsNotice, showItems, useClaimsAndKeyFacts } from '../state/claimsAndKeyFacts';
+import {
+  dismissItemsError,
+  reloadItemsLater,
+  setItemsNotice,
+  showItems,
+  useClaimsAndKeyFacts,
+} from '../state/claimsAndKeyFacts';
 import { dismissScaffoldError, reloadScaffold, setScaffoldNotice, showScaffold, useScaffold } from '../state/scaffold';
 import { useModeProgress, type ItemCounts } from '../state/modeProgress';
 import { isShowing, showView, useSession } from '../state/session';
@@ -40,7 +46,12 @@ import { useRememberPlace } from './annotate/place';
 import { scaffoldMode } from './annotate/scaffoldMode';
 import { sentencesMode } from './annotate/sentencesMode';
 
-const MODES: Record<UnitMode, AnnotateMode> = { sentences: sentencesMode, claims: claimsMode, keyfacts: keyFactsMode, scaffold: scaffoldMode };
+const MODES: Record<UnitMode, AnnotateMode> = {
+  sentences: sentencesMode,
+  claims: claimsMode,
+  keyfacts: keyFactsMode,
+  scaffold: scaffoldMode,
+};
 const MODE_LIST = Object.values(MODES);
 
 export function AnnotateView() {
@@ -60,7 +71,9 @@ export function AnnotateView() {
   const summary = useAnnotation((state) => state.summary);
   const notice = useAnnotation((state) => state.notice);
   const error = useAnnotation((state) => state.error);
-  const attaching = useAnnotation((state) => state.busy > 0 && state.summary !== null && state.summary.document === null);
+  const attaching = useAnnotation(
+    (state) => state.busy > 0 && state.summary !== null && state.summary.document === null,
+  );
   const root = useBusyAttribute();
   const queueCounts = useModeProgress((state) => (mode === 'sentences' ? null : state[mode]));
   const progress = useSummaryProgress(summary);
@@ -88,7 +101,14 @@ export function AnnotateView() {
       reloadItemsLater();
       return reloadScaffold();
     },
-    { enabled: annotator !== null, matches: (event) => event.namespace === 'imports' || event.namespace === 'proposals' || event.what === 'accuracy.run' || (event.what.endsWith('.edit') && event.by !== annotator) },
+    {
+      enabled: annotator !== null,
+      matches: (event) =>
+        event.namespace === 'imports' ||
+        event.namespace === 'proposals' ||
+        event.what === 'accuracy.run' ||
+        (event.what.endsWith('.edit') && event.by !== annotator),
+    },
   );
 
   // Stable, so the memoised queue and document skip a label keypress.
@@ -109,7 +129,9 @@ export function AnnotateView() {
       <div className="annotate-empty" data-testid="queue-empty">
         <ErrorBanner message={error} onDismiss={dismissError} />
         {annotatorLink ? (
-          <p className="empty-title">No summaries sampled for you yet: ask the project lead to draw a sample for {annotator}.</p>
+          <p className="empty-title">
+            No summaries sampled for you yet: ask the project lead to draw a sample for {annotator}.
+          </p>
         ) : (
           <>
             <p className="empty-title">No summaries sampled for you yet — draw a sample in the Project view (S)</p>
@@ -196,9 +218,9 @@ function useAnnotateKeys(lead: boolean, legend: ReadonlyArray<{ keys: string; ac
           nextUnitMode();
           return 'handled';
         case 'next-summary':
-          return void nextSummary(), 'handled';
+          return (void nextSummary(), 'handled');
         case 'previous-summary':
-          return void previousSummary(), 'handled';
+          return (void previousSummary(), 'handled');
         default:
           return 'pass';
       }
@@ -221,7 +243,9 @@ function clearNotices(): void {
 }
 
 /** The summary on screen's done / total in each unit mode (null where its items were not on screen yet). */
-function useSummaryProgress(summary: { key: number; units: ReadonlyArray<{ state: { label: unknown } }> } | null): Record<UnitMode, ItemCounts | null> {
+function useSummaryProgress(
+  summary: { key: number; units: ReadonlyArray<{ state: { label: unknown } }> } | null,
+): Record<UnitMode, ItemCounts | null> {
   const counts = useModeProgress();
   const labeled = summary ? summary.units.filter((unit) => unit.state.label !== null).length : 0;
   return useMemo(() => {
@@ -247,4 +271,3 @@ function useBusyAttribute(): { readonly current: HTMLDivElement | null } {
   });
   return root;
 }
-

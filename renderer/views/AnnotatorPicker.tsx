@@ -9,8 +9,14 @@ import { chooseAnnotatorFor } from '../state/reveal';
 import { bridge, cancelSwitch, useSession, type View } from '../state/session';
 
 const PURPOSE: Partial<Record<View, { title: string; why: string }>> = {
-  annotate: { title: 'Who is annotating?', why: 'Labels are stored under this name, for this tab only (a new tab asks again).' },
-  review: { title: 'Who is reviewing?', why: 'Review decisions are stored under this name, and each card shows your own decisions.' },
+  annotate: {
+    title: 'Who is annotating?',
+    why: 'Labels are stored under this name, for this tab only (a new tab asks again).',
+  },
+  review: {
+    title: 'Who is reviewing?',
+    why: 'Review decisions are stored under this name, and each card shows your own decisions.',
+  },
 };
 
 export function AnnotatorPicker({ purpose }: { purpose: 'annotate' | 'review' }) {
@@ -60,7 +66,12 @@ export function AnnotatorPicker({ purpose }: { purpose: 'annotate' | 'review' })
         <ul className="annotator-list" data-testid="annotator-choices">
           {people.map((annotator) => (
             <li key={annotator.id}>
-              <button type="button" className="link-button" onClick={() => void chooseAnnotatorFor(purpose, annotator.name)} data-testid={`annotator-choice-${annotator.name}`}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => void chooseAnnotatorFor(purpose, annotator.name)}
+                data-testid={`annotator-choice-${annotator.name}`}
+              >
                 {annotator.name}
               </button>
             </li>

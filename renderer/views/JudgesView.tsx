@@ -34,7 +34,9 @@ import { RemoveConfirm } from '../components/judges/RemoveConfirm';
 import { RunPanel } from '../components/judges/RunPanel';
 import { AccuracyTasksSection } from '../components/accuracy/TasksPanel';
 
-type Editor = { mode: 'add'; draft: JudgeDraft; serial: number } | { mode: 'edit'; judge: JudgeInfo; draft: JudgeDraft; serial: number };
+type Editor =
+  | { mode: 'add'; draft: JudgeDraft; serial: number }
+  | { mode: 'edit'; judge: JudgeInfo; draft: JudgeDraft; serial: number };
 
 let editorSerial = 0;
 
@@ -59,7 +61,8 @@ export function JudgesView() {
 
   // A nav button keeps focus after the click that brought us here; Space would press it again.
   useEffect(() => {
-    if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body) document.activeElement.blur();
+    if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body)
+      document.activeElement.blur();
   }, []);
 
   const projectPath = project?.path ?? null;
@@ -112,7 +115,13 @@ export function JudgesView() {
             </button>
           )}
           {judges.length > 0 && (
-            <button type="button" className="primary" disabled={!defaults} onClick={addEndpoint} data-testid="judges-add-endpoint">
+            <button
+              type="button"
+              className="primary"
+              disabled={!defaults}
+              onClick={addEndpoint}
+              data-testid="judges-add-endpoint"
+            >
               Add an endpoint judge
             </button>
           )}
@@ -120,7 +129,12 @@ export function JudgesView() {
         {!loaded ? (
           <p className="muted">Loading the judges…</p>
         ) : judges.length === 0 ? (
-          <JudgesEmpty ready={defaults !== null} canAddBaseline={canAddBaseline} onAddBaseline={() => void addBaseline()} onAddEndpoint={addEndpoint} />
+          <JudgesEmpty
+            ready={defaults !== null}
+            canAddBaseline={canAddBaseline}
+            onAddBaseline={() => void addBaseline()}
+            onAddEndpoint={addEndpoint}
+          />
         ) : (
           <JudgesTable
             judges={judges}
@@ -161,12 +175,20 @@ export function JudgesView() {
         />
       )}
 
-      {selectedJudge && <RunPanel judge={selectedJudge} run={runs[selectedJudge.name]} pending={pending[selectedJudge.name]} datasets={datasets} />}
+      {selectedJudge && (
+        <RunPanel
+          judge={selectedJudge}
+          run={runs[selectedJudge.name]}
+          pending={pending[selectedJudge.name]}
+          datasets={datasets}
+        />
+      )}
 
       {loaded && <AccuracyTasksSection judges={judges} datasets={datasets} />}
 
       <p className="muted judges-keys" data-testid="judges-keys">
-        <kbd>R</kbd> run the selected judge · <kbd>Space</kbd> pause / resume its run · <kbd>G</kbd> this view from the others
+        <kbd>R</kbd> run the selected judge · <kbd>Space</kbd> pause / resume its run · <kbd>G</kbd> this view from the
+        others
       </p>
     </div>
   );
@@ -174,17 +196,22 @@ export function JudgesView() {
 
 /** R starts the selected judge's run, Space pauses or resumes it; never while typing or in a form. */
 function useJudgesViewKeys(active: boolean, selected: string | null): void {
-  useKeyLayer('view', 'judges', (press) => {
-    if (!active || !selected || press.repeat || !isPlain(press) || press.typing) return 'pass';
-    if (press.key === 'r' || press.key === 'R') {
-      void startRun(selected);
-      return 'handled';
-    }
-    // Space on a focused button presses that button.
-    if (press.key === ' ' && !press.activatable) {
-      void togglePause(selected);
-      return 'handled';
-    }
-    return 'pass';
-  }, () => isShowing('judges'));
+  useKeyLayer(
+    'view',
+    'judges',
+    (press) => {
+      if (!active || !selected || press.repeat || !isPlain(press) || press.typing) return 'pass';
+      if (press.key === 'r' || press.key === 'R') {
+        void startRun(selected);
+        return 'handled';
+      }
+      // Space on a focused button presses that button.
+      if (press.key === ' ' && !press.activatable) {
+        void togglePause(selected);
+        return 'handled';
+      }
+      return 'pass';
+    },
+    () => isShowing('judges'),
+  );
 }

@@ -29,9 +29,7 @@ export function ProjectView() {
     <div className="project-view">
       <ErrorBanner message={error} onDismiss={() => setProjectError(null)} />
       <section className="panel" aria-labelledby="datasets-title">
-        <h2 id="datasets-title">
-          Datasets {project && <span className="muted">in {project.name}</span>}
-        </h2>
+        <h2 id="datasets-title">Datasets {project && <span className="muted">in {project.name}</span>}</h2>
         <DatasetsTable datasets={datasets} />
       </section>
       <section className="panel" aria-labelledby="annotators-title">

@@ -71,7 +71,8 @@ import { agree, formatCount, plural } from '../format';
 const REVIEW_LEGEND = [...REVIEW_KEY_LEGEND, VIEW_KEYS_LEGEND];
 
 /** What a key opened over the card; `position` and `unit`: the sentence it acts on, fixed when it opened. */
-type ReviewOverlay = { kind: 'error-type' | 'note'; position: number; unit: AnnotationUnit } | { kind: 'revise'; unit: ReviewUnit };
+type ReviewOverlay =
+  { kind: 'error-type' | 'note'; position: number; unit: AnnotationUnit } | { kind: 'revise'; unit: ReviewUnit };
 const overlays = createOverlaySlot<ReviewOverlay>();
 
 export function ReviewView() {
@@ -110,7 +111,8 @@ export function ReviewView() {
   // A judge added or removed elsewhere (another tab, the CLI) appears in the judge checkboxes.
   useChanges(['judges', 'imports'], () => refreshReviewJudges(), {
     enabled: annotator !== null,
-    matches: (event) => (event.namespace === 'judges' ? event.what !== 'judges.run' : event.what === 'imports.predictions'),
+    matches: (event) =>
+      event.namespace === 'judges' ? event.what !== 'judges.run' : event.what === 'imports.predictions',
   });
 
   const card = s.card;
@@ -151,7 +153,9 @@ export function ReviewView() {
           const state = useReview.getState();
           const current = state.card?.units[state.unitPosition];
           const shown = unitAt(state.unitPosition);
-          return canDecide(state.card) && current?.marked && isDecided(current) && shown ? { kind: 'note', position: state.unitPosition, unit: shown } : null;
+          return canDecide(state.card) && current?.marked && isDecided(current) && shown
+            ? { kind: 'note', position: state.unitPosition, unit: shown }
+            : null;
         });
       case 'undo':
         return void undo();
@@ -232,7 +236,12 @@ export function ReviewView() {
         <div className="annotate review-body">
           <aside className="queue-pane">
             <QueueCounts queue={s.queue} />
-            <ReviewQueueList items={s.queue.items} position={s.position} fastMs={s.queue.fastMs} onOpen={(index) => void openCard(index)} />
+            <ReviewQueueList
+              items={s.queue.items}
+              position={s.position}
+              fastMs={s.queue.fastMs}
+              onOpen={(index) => void openCard(index)}
+            />
           </aside>
 
           <DocumentPane
@@ -255,16 +264,37 @@ export function ReviewView() {
             )}
             {card && summary && (
               <div data-testid="review-card" data-key={card.key} data-summary={card.summaryId}>
-                <CardHead card={card} place={{ at: s.position !== null ? s.position + 1 : null, of: s.queue.items.length }} busy={s.busy > 0} />
-                <SummaryText summary={summary.summary} units={summary.units} currentId={unit?.id ?? null} onSelect={onSelectUnit} contextIds={contextIds} />
+                <CardHead
+                  card={card}
+                  place={{ at: s.position !== null ? s.position + 1 : null, of: s.queue.items.length }}
+                  busy={s.busy > 0}
+                />
+                <SummaryText
+                  summary={summary.summary}
+                  units={summary.units}
+                  currentId={unit?.id ?? null}
+                  onSelect={onSelectUnit}
+                  contextIds={contextIds}
+                />
                 {unit && reviewUnit && (
                   <>
                     <CurrentUnit unit={unit} total={summary.units.length} />
-                    <CurrentStatus card={card} unitIndex={reviewUnit.index} reveal={reveal} fastMs={fast.has(reviewUnit.index) ? s.queue.fastMs : null} />
+                    <CurrentStatus
+                      card={card}
+                      unitIndex={reviewUnit.index}
+                      reveal={reveal}
+                      fastMs={fast.has(reviewUnit.index) ? s.queue.fastMs : null}
+                    />
                   </>
                 )}
                 <GlobalLabelLine reveal={reveal} marked={card.progress.marked} decided={card.progress.decided} />
-                <UnitList units={summary.units} currentPosition={s.unitPosition} onSelect={onSelectUnit} contextIds={contextIds} aside={aside} />
+                <UnitList
+                  units={summary.units}
+                  currentPosition={s.unitPosition}
+                  onSelect={onSelectUnit}
+                  contextIds={contextIds}
+                  aside={aside}
+                />
               </div>
             )}
           </section>
@@ -343,7 +373,9 @@ function FastTag({ fastMs }: { fastMs: number }) {
 function QueueCounts({ queue }: { queue: ReviewQueue }) {
   const marked = queue.items.reduce((n, item) => n + item.marked.length, 0);
   const decided = queue.items.reduce((n, item) => n + item.decided.length, 0);
-  const reviewed = queue.items.filter((item) => item.marked.length > 0 && item.decided.length >= item.marked.length).length;
+  const reviewed = queue.items.filter(
+    (item) => item.marked.length > 0 && item.decided.length >= item.marked.length,
+  ).length;
   const fast = queue.items.reduce((n, item) => n + item.fast.length, 0);
   return (
     <div
@@ -365,14 +397,19 @@ function QueueCounts({ queue }: { queue: ReviewQueue }) {
             · {formatCount(queue.matching)} {agree(queue.matching, 'matches', 'match')} the filters
           </>
         )}{' '}
-        · listed <strong>{formatCount(queue.items.length)}</strong> (cap {formatCount(queue.cap)}){queue.queue !== 'human-human' && <> · {plural(queue.judgeCount, 'judge')}</>}
+        · listed <strong>{formatCount(queue.items.length)}</strong> (cap {formatCount(queue.cap)})
+        {queue.queue !== 'human-human' && <> · {plural(queue.judgeCount, 'judge')}</>}
       </p>
       <p>
-        Reviewed <strong>{formatCount(reviewed)}</strong> of {plural(queue.items.length, 'summary')} · {formatCount(decided)} of {plural(marked, 'sentence')} decided
+        Reviewed <strong>{formatCount(reviewed)}</strong> of {plural(queue.items.length, 'summary')} ·{' '}
+        {formatCount(decided)} of {plural(marked, 'sentence')} decided
         {fast > 0 && (
           <>
             {' '}
-            · <span className="tag tag-fast">⚑ {fast} decided in &lt; {seconds(queue.fastMs)}</span>
+            ·{' '}
+            <span className="tag tag-fast">
+              ⚑ {fast} decided in &lt; {seconds(queue.fastMs)}
+            </span>
           </>
         )}
       </p>
@@ -412,7 +449,15 @@ function EmptyQueue({ queue, hasDataset }: { queue: ReviewQueue | null; hasDatas
   );
 }
 
-function CardHead({ card, place, busy }: { card: ReviewCard; place: { at: number | null; of: number }; busy: boolean }) {
+function CardHead({
+  card,
+  place,
+  busy,
+}: {
+  card: ReviewCard;
+  place: { at: number | null; of: number };
+  busy: boolean;
+}) {
   return (
     <header className="pane-head">
       <h2 className="pane-title">
@@ -421,7 +466,12 @@ function CardHead({ card, place, busy }: { card: ReviewCard; place: { at: number
       <span className="muted" data-testid="review-position">
         {place.at !== null ? `${place.at} of ${formatCount(place.of)}` : ''}
       </span>
-      <span className="muted" data-testid="review-card-progress" data-decided={card.progress.decided} data-marked={card.progress.marked}>
+      <span
+        className="muted"
+        data-testid="review-card-progress"
+        data-decided={card.progress.decided}
+        data-marked={card.progress.marked}
+      >
         {card.progress.decided} of {card.progress.marked} marked decided
       </span>
       {busy && (
@@ -434,7 +484,17 @@ function CardHead({ card, place, busy }: { card: ReviewCard; place: { at: number
 }
 
 /** Under the current sentence: what to do, or the decision with what it revealed. */
-function CurrentStatus({ card, unitIndex, reveal, fastMs }: { card: ReviewCard; unitIndex: number; reveal: CardReveal | null; fastMs: number | null }) {
+function CurrentStatus({
+  card,
+  unitIndex,
+  reveal,
+  fastMs,
+}: {
+  card: ReviewCard;
+  unitIndex: number;
+  reveal: CardReveal | null;
+  fastMs: number | null;
+}) {
   const unit = card.units.find((u) => u.index === unitIndex);
   if (!unit) return null;
   if (card.document === null) {
@@ -447,7 +507,8 @@ function CurrentStatus({ card, unitIndex, reveal, fastMs }: { card: ReviewCard; 
   if (!isDecided(unit)) {
     return (
       <p className="notice review-blind" data-testid="review-blind">
-        Blind: decide with <kbd>F</kbd> <kbd>U</kbd> <kbd>C</kbd>. The judges&apos; and annotators&apos; labels appear once the decision is stored.
+        Blind: decide with <kbd>F</kbd> <kbd>U</kbd> <kbd>C</kbd>. The judges&apos; and annotators&apos; labels appear
+        once the decision is stored.
       </p>
     );
   }

@@ -27,7 +27,9 @@ export function StartView() {
     return (
       <div className="start-view" data-testid="start">
         <h1>Loupe</h1>
-        <p>This server has no project open. Start it again with a project: <code>loupe serve PROJECT.loupe</code>.</p>
+        <p>
+          This server has no project open. Start it again with a project: <code>loupe serve PROJECT.loupe</code>.
+        </p>
       </div>
     );
   }
@@ -53,7 +55,12 @@ export function StartView() {
           <ul>
             {recent.map((item) => (
               <li key={item.path}>
-                <button type="button" className="link-button" onClick={() => void openProjectAt(item.path)} title={item.path}>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => void openProjectAt(item.path)}
+                  title={item.path}
+                >
                   {item.name}
                 </button>{' '}
                 <span className="muted">{item.path}</span>

@@ -57,7 +57,10 @@ export const FINESURE_ERROR_TYPE: Record<string, ClaimErrorType | null> = {
 export function fineSurEErrorType(name: string): ClaimErrorType | null | undefined {
   const exact = FINESURE_ERROR_TYPE[name.trim()];
   if (exact !== undefined) return exact;
-  const folded = name.trim().toLowerCase().replace(/[\s_]+/g, ' ');
+  const folded = name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, ' ');
   return FINESURE_ERROR_TYPE[folded];
 }
 
@@ -67,7 +70,11 @@ export function fineSurEErrorType(name: string): ClaimErrorType | null | undefin
  * unknown name); null for "no error".
  */
 export function fineSurESentenceErrorType(category: string): ClaimErrorType | null {
-  const types = category.split(',').map((name) => name.trim()).filter((name) => name !== '').map(fineSurEErrorType);
+  const types = category
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '')
+    .map(fineSurEErrorType);
   const errors = new Set(types.filter((t) => t !== null).map((t) => t ?? 'other'));
   if (errors.size === 0) return null;
   return errors.size === 1 ? [...errors][0]! : 'other';

@@ -26,10 +26,23 @@ import type { HumanLabelRule, ReferenceSet } from '../analysis/human-label';
 import { drawReplicates, estimateOf, meanEstimate, percentileInterval } from '../stats/bootstrap';
 import { tooFewToEstimate } from '../stats/estimate';
 import { createStream } from '../stats/prng';
-import { chooseComparisonSource, compareSystems, pairedDocuments, type SystemComparison } from '../stats/system-comparison';
+import {
+  chooseComparisonSource,
+  compareSystems,
+  pairedDocuments,
+  type SystemComparison,
+} from '../stats/system-comparison';
 import { kendallTauB, pearson, rocAuc, spearman } from '../stats/correlation';
 import type { ClaimErrorType, ClaimLabel, ConcisenessBasis, KeyFactLabel, SystemFailure } from './domain';
-import type { AccuracyBlock, ClaimReviewEntry, ClaimUnitsJudge, JudgeItemError, PerSummaryAccuracy, SourceAccuracy, SystemAccuracy } from './report';
+import type {
+  AccuracyBlock,
+  ClaimReviewEntry,
+  ClaimUnitsJudge,
+  JudgeItemError,
+  PerSummaryAccuracy,
+  SourceAccuracy,
+  SystemAccuracy,
+} from './report';
 import { agree, plural } from '../words';
 
 export const HUMAN_SOURCE = 'human';
@@ -41,14 +54,52 @@ export interface Refs {
 
 /** One dataset's accuracy material (db/accuracySnapshot.ts datasetRows has this shape). */
 export interface AccuracyInput {
-  summaries: ReadonlyArray<{ key: number; summaryId: string; docId: string; documentKey: number; system: string | null; sentences: ReadonlyArray<{ unitId: number; index: number; text: string }> }>;
+  summaries: ReadonlyArray<{
+    key: number;
+    summaryId: string;
+    docId: string;
+    documentKey: number;
+    system: string | null;
+    sentences: ReadonlyArray<{ unitId: number; index: number; text: string }>;
+  }>;
   claims: ReadonlyMap<number, ReadonlyArray<{ id: number; sentenceUnitId: number; text: string }>>;
   keyFacts: ReadonlyMap<number, { setId: number; facts: ReadonlyArray<{ id: number; text: string }> }>;
-  claimLabels: ReadonlyArray<{ claimId: number; annotator: string; annotatorKind: 'person' | 'imported'; label: ClaimLabel | null; blind: boolean }>;
-  keyFactLabels: ReadonlyArray<{ keyFactId: number; summaryKey: number; annotator: string; annotatorKind: 'person' | 'imported'; label: KeyFactLabel | null; conveyedBy: Refs; blind: boolean }>;
-  sentenceKeyFactLabels: ReadonlyArray<{ unitId: number; keyFactSetId: number; annotator: string; annotatorKind: 'person' | 'imported'; conveys: boolean }>;
-  claimPredictions: ReadonlyArray<{ claimId: number; judge: string; supported: boolean; errorType: ClaimErrorType | null }>;
-  keyFactPredictions: ReadonlyArray<{ keyFactId: number; summaryKey: number; judge: string; covered: boolean; conveyedBy: Refs }>;
+  claimLabels: ReadonlyArray<{
+    claimId: number;
+    annotator: string;
+    annotatorKind: 'person' | 'imported';
+    label: ClaimLabel | null;
+    blind: boolean;
+  }>;
+  keyFactLabels: ReadonlyArray<{
+    keyFactId: number;
+    summaryKey: number;
+    annotator: string;
+    annotatorKind: 'person' | 'imported';
+    label: KeyFactLabel | null;
+    conveyedBy: Refs;
+    blind: boolean;
+  }>;
+  sentenceKeyFactLabels: ReadonlyArray<{
+    unitId: number;
+    keyFactSetId: number;
+    annotator: string;
+    annotatorKind: 'person' | 'imported';
+    conveys: boolean;
+  }>;
+  claimPredictions: ReadonlyArray<{
+    claimId: number;
+    judge: string;
+    supported: boolean;
+    errorType: ClaimErrorType | null;
+  }>;
+  keyFactPredictions: ReadonlyArray<{
+    keyFactId: number;
+    summaryKey: number;
+    judge: string;
+    covered: boolean;
+    conveyedBy: Refs;
+  }>;
   sentenceKeyFactPredictions: ReadonlyArray<{ unitId: number; keyFactSetId: number; judge: string; conveys: boolean }>;
   failures: ReadonlyArray<{ docId: string; system: string; failure: SystemFailure }>;
 }
@@ -83,7 +134,13 @@ interface SourceView {
 const ratio = (num: number, den: number): number | null => (den === 0 ? null : num / den);
 
 function emptyView(): SourceView {
-  return { claims: new Map(), facts: new Map(), conveyingClaims: new Set(), conveyingSentences: new Set(), sentenceConveys: new Map() };
+  return {
+    claims: new Map(),
+    facts: new Map(),
+    conveyingClaims: new Set(),
+    conveyingSentences: new Set(),
+    sentenceConveys: new Map(),
+  };
 }
 
 function inReference(kind: 'person' | 'imported', reference: ReferenceSet): boolean {
@@ -106,7 +163,13 @@ function concisenessBasis(views: Iterable<SourceView>): ConcisenessBasis | null 
   return sentences ? 'sentences' : null;
 }
 
-function perSummaryFigures(s: AccuracyInput['summaries'][number], claims: ReadonlyArray<{ id: number; sentenceUnitId: number }>, facts: ReadonlyArray<{ id: number }>, v: SourceView, basis: ConcisenessBasis | null) {
+function perSummaryFigures(
+  s: AccuracyInput['summaries'][number],
+  claims: ReadonlyArray<{ id: number; sentenceUnitId: number }>,
+  facts: ReadonlyArray<{ id: number }>,
+  v: SourceView,
+  basis: ConcisenessBasis | null,
+) {
   let supported = 0;
   let judged = 0;
   for (const c of claims) {
@@ -123,12 +186,23 @@ function perSummaryFigures(s: AccuracyInput['summaries'][number], claims: Readon
     factsJudged += 1;
     if (verdict) covered += 1;
   }
-  return { faithfulness: ratio(supported, judged), completeness: ratio(covered, factsJudged), conciseness: conciseness(s, claims, v, basis, factsJudged > 0) };
+  return {
+    faithfulness: ratio(supported, judged),
+    completeness: ratio(covered, factsJudged),
+    conciseness: conciseness(s, claims, v, basis, factsJudged > 0),
+  };
 }
 
 /** The module comment's conciseness of one summary; `judgedFacts`: the source judged at least one of its key facts. */
-function conciseness(s: AccuracyInput['summaries'][number], claims: ReadonlyArray<{ id: number; sentenceUnitId: number }>, v: SourceView, basis: ConcisenessBasis | null, judgedFacts: boolean): number | null {
-  if (basis === 'claims') return judgedFacts ? ratio(claims.filter((c) => v.conveyingClaims.has(c.id)).length, claims.length) : null;
+function conciseness(
+  s: AccuracyInput['summaries'][number],
+  claims: ReadonlyArray<{ id: number; sentenceUnitId: number }>,
+  v: SourceView,
+  basis: ConcisenessBasis | null,
+  judgedFacts: boolean,
+): number | null {
+  if (basis === 'claims')
+    return judgedFacts ? ratio(claims.filter((c) => v.conveyingClaims.has(c.id)).length, claims.length) : null;
   if (basis !== 'sentences') return null;
   if (v.sentenceConveys.size > 0) {
     const known = s.sentences.filter((u) => v.sentenceConveys.has(u.unitId));
@@ -144,10 +218,14 @@ export const ACCURACY_METRICS = ['faithfulness', 'completeness', 'conciseness'] 
 type MetricName = (typeof ACCURACY_METRICS)[number];
 
 /** Resamples of n entries from the stream named by (seed, purpose…). */
-const replicatesOf = (n: number, bootstrap: number, ...stream: string[]): Int32Array[] => drawReplicates(n, bootstrap, () => createStream(Number(stream[0]), ...stream.slice(1)));
+const replicatesOf = (n: number, bootstrap: number, ...stream: string[]): Int32Array[] =>
+  drawReplicates(n, bootstrap, () => createStream(Number(stream[0]), ...stream.slice(1)));
 
 /** Ratio of sums (mismatches / items) with a CI resampling summaries. */
-function itemError(perSummary: ReadonlyArray<{ wrong: number; n: number }>, replicates: ReadonlyArray<Int32Array>): JudgeItemError {
+function itemError(
+  perSummary: ReadonlyArray<{ wrong: number; n: number }>,
+  replicates: ReadonlyArray<Int32Array>,
+): JudgeItemError {
   const total = (counts: ArrayLike<number> | null) => {
     let wrong = 0;
     let n = 0;
@@ -160,7 +238,8 @@ function itemError(perSummary: ReadonlyArray<{ wrong: number; n: number }>, repl
   };
   const n = perSummary.reduce((a, s) => a + s.n, 0);
   const summaries = perSummary.filter((s) => s.n > 0).length;
-  const interval = replicates.length > 0 && !tooFewToEstimate(summaries) ? percentileInterval(replicates.map((c) => total(c))) : null;
+  const interval =
+    replicates.length > 0 && !tooFewToEstimate(summaries) ? percentileInterval(replicates.map((c) => total(c))) : null;
   return { ...estimateOf(n === 0 ? Number.NaN : total(null), interval, n, summaries), n_summaries: summaries };
 }
 
@@ -172,7 +251,9 @@ export function computeAccuracy(input: AccuracyInput, settings: AccuracySettings
 
   // --- people: resolve each item's current labels by the rule --------------------------------
   const usable = <T extends { annotatorKind: 'person' | 'imported'; blind?: boolean }>(rows: readonly T[]) =>
-    rows.filter((r) => inReference(r.annotatorKind, settings.reference) && (settings.includeRevealed || r.blind !== false));
+    rows.filter(
+      (r) => inReference(r.annotatorKind, settings.reference) && (settings.includeRevealed || r.blind !== false),
+    );
   const claimVotes = new Map<number, Map<string, HumanLabel>>();
   for (const l of usable(input.claimLabels)) {
     if (l.label === null) continue;
@@ -236,7 +317,13 @@ export function computeAccuracy(input: AccuracyInput, settings: AccuracySettings
   };
 
   // --- judges ----------------------------------------------------------------------------------
-  const judges = [...new Set([...input.claimPredictions.map((p) => p.judge), ...input.keyFactPredictions.map((p) => p.judge), ...input.sentenceKeyFactPredictions.map((p) => p.judge)])].sort();
+  const judges = [
+    ...new Set([
+      ...input.claimPredictions.map((p) => p.judge),
+      ...input.keyFactPredictions.map((p) => p.judge),
+      ...input.sentenceKeyFactPredictions.map((p) => p.judge),
+    ]),
+  ].sort();
   const claimPred = new Map<string, Map<number, boolean>>();
   for (const p of input.claimPredictions) {
     const m = claimPred.get(p.judge) ?? new Map<number, boolean>();
@@ -285,21 +372,61 @@ export function computeAccuracy(input: AccuracyInput, settings: AccuracySettings
 
   // --- one source's block ---------------------------------------------------------------------
   // Entries: every summary, then every failed call; the same order (and resamples) for every source.
-  const entries: Array<{ summary: AccuracyInput['summaries'][number] | null; docId: string; system: string | null; failure: boolean }> = [
+  const entries: Array<{
+    summary: AccuracyInput['summaries'][number] | null;
+    docId: string;
+    system: string | null;
+    failure: boolean;
+  }> = [
     ...input.summaries.map((s) => ({ summary: s, docId: s.docId, system: s.system, failure: false })),
     ...input.failures.map((f) => ({ summary: null, docId: f.docId, system: f.system, failure: true })),
   ];
   const replicates = replicatesOf(entries.length, settings.bootstrap, seed, 'accuracy', settings.dataset);
   const systems = [...new Set(entries.map((e) => e.system).filter((s): s is string => s !== null))].sort();
-  const systemReplicates = new Map(systems.map((system) => [system, replicatesOf(entries.filter((e) => e.system === system).length, settings.bootstrap, seed, 'accuracy-system', settings.dataset, system)]));
+  const systemReplicates = new Map(
+    systems.map((system) => [
+      system,
+      replicatesOf(
+        entries.filter((e) => e.system === system).length,
+        settings.bootstrap,
+        seed,
+        'accuracy-system',
+        settings.dataset,
+        system,
+      ),
+    ]),
+  );
 
   const sourceBlock = (view: (s: AccuracyInput['summaries'][number]) => SourceView): SourceAccuracy => {
     const basis = concisenessBasis(input.summaries.map(view));
     const rows: PerSummaryAccuracy[] = entries.map((e) => {
-      if (e.failure || e.summary === null) return { summary_id: null, doc_id: e.docId, system: e.system, faithfulness: 0, completeness: 0, conciseness: 0, conciseness_basis: basis, failed: true };
+      if (e.failure || e.summary === null)
+        return {
+          summary_id: null,
+          doc_id: e.docId,
+          system: e.system,
+          faithfulness: 0,
+          completeness: 0,
+          conciseness: 0,
+          conciseness_basis: basis,
+          failed: true,
+        };
       const s = e.summary;
-      const f = perSummaryFigures(s, input.claims.get(s.key) ?? [], input.keyFacts.get(s.documentKey)?.facts ?? [], view(s), basis);
-      return { summary_id: s.summaryId, doc_id: s.docId, system: s.system, ...f, conciseness_basis: f.conciseness === null ? null : basis, failed: false };
+      const f = perSummaryFigures(
+        s,
+        input.claims.get(s.key) ?? [],
+        input.keyFacts.get(s.documentKey)?.facts ?? [],
+        view(s),
+        basis,
+      );
+      return {
+        summary_id: s.summaryId,
+        doc_id: s.docId,
+        system: s.system,
+        ...f,
+        conciseness_basis: f.conciseness === null ? null : basis,
+        failed: false,
+      };
     });
     // A metric the source never gives stays null, failures included (a 0.0 only counts where the metric exists).
     for (const m of ACCURACY_METRICS) {
@@ -307,13 +434,31 @@ export function computeAccuracy(input: AccuracyInput, settings: AccuracySettings
       for (const r of rows) if (r.failed) r[m] = null;
     }
     for (const r of rows) if (r.failed && r.conciseness === null) r.conciseness_basis = null;
-    const estimates = Object.fromEntries(ACCURACY_METRICS.map((m) => [m, meanEstimate(rows.map((r) => r[m]), replicates)])) as Record<MetricName, Estimate | null>;
+    const estimates = Object.fromEntries(
+      ACCURACY_METRICS.map((m) => [
+        m,
+        meanEstimate(
+          rows.map((r) => r[m]),
+          replicates,
+        ),
+      ]),
+    ) as Record<MetricName, Estimate | null>;
     const bySystem: Record<string, SystemAccuracy> = {};
     for (const system of systems) {
       const subset = rows.filter((r) => r.system === system);
       const reps = systemReplicates.get(system) ?? [];
-      const est = (m: MetricName) => meanEstimate(subset.map((r) => r[m]), reps);
-      bySystem[system] = { n_summaries: subset.filter((r) => !r.failed).length, n_failed: subset.filter((r) => r.failed).length, faithfulness: est('faithfulness'), completeness: est('completeness'), conciseness: est('conciseness') };
+      const est = (m: MetricName) =>
+        meanEstimate(
+          subset.map((r) => r[m]),
+          reps,
+        );
+      bySystem[system] = {
+        n_summaries: subset.filter((r) => !r.failed).length,
+        n_failed: subset.filter((r) => r.failed).length,
+        faithfulness: est('faithfulness'),
+        completeness: est('completeness'),
+        conciseness: est('conciseness'),
+      };
     }
     const withFigures = rows.filter((r) => ACCURACY_METRICS.some((m) => r[m] !== null));
     return {
@@ -332,9 +477,13 @@ export function computeAccuracy(input: AccuracyInput, settings: AccuracySettings
   const sources: Record<string, SourceAccuracy> = { [HUMAN_SOURCE]: sourceBlock((s) => humanViews.get(s.key)!) };
   for (const judge of judges) sources[judge] = sourceBlock((s) => judgeView(judge, s));
   if (unresolved > 0) {
-    notes.push(`${plural(unresolved, 'claim, key-fact or sentence label')} of people ${agree(unresolved, 'was', 'were')} unresolved by the "${settings.humanLabel}" rule and left out.`);
+    notes.push(
+      `${plural(unresolved, 'claim, key-fact or sentence label')} of people ${agree(unresolved, 'was', 'were')} unresolved by the "${settings.humanLabel}" rule and left out.`,
+    );
   }
-  notes.push(`People's labels: reference "${settings.reference}", rule "${settings.humanLabel}"${settings.includeRevealed ? ', labels given after a reveal included' : ''}. Conciseness: claim units where the source links claims to key facts, else sentence units (conciseness_basis).`);
+  notes.push(
+    `People's labels: reference "${settings.reference}", rule "${settings.humanLabel}"${settings.includeRevealed ? ', labels given after a reveal included' : ''}. Conciseness: claim units where the source links claims to key facts, else sentence units (conciseness_basis).`,
+  );
 
   // --- the comparison of systems by one source ------------------------------------------------
   const candidates = Object.entries(sources)
@@ -350,11 +499,18 @@ export function computeAccuracy(input: AccuracyInput, settings: AccuracySettings
           metrics: ACCURACY_METRICS,
           mean: (system, metric) => sources[choice.source!]!.by_system[system]?.[metric] ?? null,
           bootstrap: settings.bootstrap,
-          pairStream: (metric, a, b) => () => createStream(settings.seed, 'accuracy-comparison', settings.dataset, choice.source!, metric, a, b),
+          pairStream: (metric, a, b) => () =>
+            createStream(settings.seed, 'accuracy-comparison', settings.dataset, choice.source!, metric, a, b),
         });
 
   // --- judge error vs people ------------------------------------------------------------------
-  const errorReplicates = replicatesOf(input.summaries.length, settings.bootstrap, seed, 'accuracy-judge-error', settings.dataset);
+  const errorReplicates = replicatesOf(
+    input.summaries.length,
+    settings.bootstrap,
+    seed,
+    'accuracy-judge-error',
+    settings.dataset,
+  );
   const claimJudges: AccuracyBlock['claim_judges'] = {};
   const keyfactJudges: AccuracyBlock['keyfact_judges'] = {};
   for (const judge of judges) {
@@ -405,8 +561,20 @@ export function computeAccuracy(input: AccuracyInput, settings: AccuracySettings
 }
 
 /** App. D: the sentence's human label as the global label, its claims as units (min and mean of the judge's verdicts). */
-function claimUnits(input: AccuracyInput, settings: AccuracySettings, judges: string[], claimPred: Map<string, Map<number, boolean>>): AccuracyBlock['claim_units'] {
-  const sentences: Array<{ summaryIndex: number; summaryId: string; index: number; text: string; human: 0 | 1; claims: ReadonlyArray<{ id: number; text: string }> }> = [];
+function claimUnits(
+  input: AccuracyInput,
+  settings: AccuracySettings,
+  judges: string[],
+  claimPred: Map<string, Map<number, boolean>>,
+): AccuracyBlock['claim_units'] {
+  const sentences: Array<{
+    summaryIndex: number;
+    summaryId: string;
+    index: number;
+    text: string;
+    human: 0 | 1;
+    claims: ReadonlyArray<{ id: number; text: string }>;
+  }> = [];
   input.summaries.forEach((s, summaryIndex) => {
     const labels = settings.sentenceHuman?.get(s.summaryId);
     const claims = input.claims.get(s.key) ?? [];
@@ -415,11 +583,24 @@ function claimUnits(input: AccuracyInput, settings: AccuracySettings, judges: st
       if (label !== 'faithful' && label !== 'unfaithful') continue;
       const mine = claims.filter((c) => c.sentenceUnitId === u.unitId);
       if (mine.length === 0) continue;
-      sentences.push({ summaryIndex, summaryId: s.summaryId, index: u.index, text: u.text, human: label === 'faithful' ? 1 : 0, claims: mine });
+      sentences.push({
+        summaryIndex,
+        summaryId: s.summaryId,
+        index: u.index,
+        text: u.text,
+        human: label === 'faithful' ? 1 : 0,
+        claims: mine,
+      });
     }
   });
   const summaryCount = input.summaries.length;
-  const reps = replicatesOf(summaryCount, settings.bootstrap, String(settings.seed), 'accuracy-claim-units', settings.dataset);
+  const reps = replicatesOf(
+    summaryCount,
+    settings.bootstrap,
+    String(settings.seed),
+    'accuracy-claim-units',
+    settings.dataset,
+  );
   const out: Record<string, ClaimUnitsJudge> = {};
   for (const judge of judges) {
     const p = claimPred.get(judge)!;
@@ -427,7 +608,12 @@ function claimUnits(input: AccuracyInput, settings: AccuracySettings, judges: st
       .filter((s) => s.claims.length >= 2 && s.claims.every((c) => p.has(c.id)))
       .map((s) => {
         const v = s.claims.map((c) => (p.get(c.id) ? 1 : 0));
-        return { summaryIndex: s.summaryIndex, human: s.human, min: Math.min(...v), mean: v.reduce((a: number, b: number) => a + b, 0) / v.length };
+        return {
+          summaryIndex: s.summaryIndex,
+          human: s.human,
+          min: Math.min(...v),
+          mean: v.reduce((a: number, b: number) => a + b, 0) / v.length,
+        };
       });
     const cell = (agg: 'min' | 'mean') => {
       const stat = (f: (x: number[], y: number[]) => number | null, counts: Int32Array | null): number => {
@@ -446,18 +632,36 @@ function claimUnits(input: AccuracyInput, settings: AccuracySettings, judges: st
       // The resampling units are the summaries the sentences belong to.
       const summaries = new Set(rows.map((r) => r.summaryIndex)).size;
       const estimate = (f: (x: number[], y: number[]) => number | null): Estimate => {
-        const interval = reps.length > 0 && !tooFewToEstimate(summaries) ? percentileInterval(reps.map((c) => stat(f, c))) : null;
+        const interval =
+          reps.length > 0 && !tooFewToEstimate(summaries) ? percentileInterval(reps.map((c) => stat(f, c))) : null;
         return estimateOf(stat(f, null), interval, rows.length, summaries);
       };
-      return { pearson: estimate(pearson), spearman: estimate(spearman), kendall: estimate(kendallTauB), roc_auc: estimate((x, y) => rocAuc(x, y)) };
+      return {
+        pearson: estimate(pearson),
+        spearman: estimate(spearman),
+        kendall: estimate(kendallTauB),
+        roc_auc: estimate((x, y) => rocAuc(x, y)),
+      };
     };
     out[judge] = { n_sentences: rows.length, min: cell('min'), mean: cell('mean') };
   }
   // D.4: human-faithful sentences where every judge flags at least one claim unsupported.
-  const faithful = sentences.filter((s) => s.human === 1 && judges.length > 0 && judges.every((j) => s.claims.every((c) => claimPred.get(j)!.has(c.id))));
+  const faithful = sentences.filter(
+    (s) =>
+      s.human === 1 && judges.length > 0 && judges.every((j) => s.claims.every((c) => claimPred.get(j)!.has(c.id))),
+  );
   const queue: ClaimReviewEntry[] = faithful
     .filter((s) => judges.every((j) => s.claims.some((c) => claimPred.get(j)!.get(c.id) === false)))
-    .map((s) => ({ summary_id: s.summaryId, sentence_index: s.index, sentence: s.text, flagged_claims: s.claims.filter((c) => judges.some((j) => claimPred.get(j)!.get(c.id) === false)).map((c) => c.text) }))
-    .sort((a, b) => (a.summary_id < b.summary_id ? -1 : a.summary_id > b.summary_id ? 1 : a.sentence_index - b.sentence_index));
+    .map((s) => ({
+      summary_id: s.summaryId,
+      sentence_index: s.index,
+      sentence: s.text,
+      flagged_claims: s.claims
+        .filter((c) => judges.some((j) => claimPred.get(j)!.get(c.id) === false))
+        .map((c) => c.text),
+    }))
+    .sort((a, b) =>
+      a.summary_id < b.summary_id ? -1 : a.summary_id > b.summary_id ? 1 : a.sentence_index - b.sentence_index,
+    );
   return { judges: out, review_queue: queue, human_faithful_sentences: faithful.length };
 }

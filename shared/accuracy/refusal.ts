@@ -41,5 +41,7 @@ export function readSummaryAnswer(content: string | null, finishReason: string |
 
 /** An HTTP error of a system call: a guardrail when the endpoint says its filter or policy refused. */
 export function failureOfError(message: string): Extract<SystemFailure, 'error' | 'guardrail'> {
-  return /content[_ ]?filter|content[_ ]?policy|guardrail|responsible ?ai|moderation/i.test(message) ? 'guardrail' : 'error';
+  return /content[_ ]?filter|content[_ ]?policy|guardrail|responsible ?ai|moderation/i.test(message)
+    ? 'guardrail'
+    : 'error';
 }

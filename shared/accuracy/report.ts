@@ -15,7 +15,12 @@
  */
 import { z } from 'zod';
 import { EstimateSchema, type Estimate } from '../stats/estimate';
-import { ComparisonCandidateSchema, SystemComparisonSchema, type ComparisonCandidate, type SystemComparison } from '../stats/system-comparison';
+import {
+  ComparisonCandidateSchema,
+  SystemComparisonSchema,
+  type ComparisonCandidate,
+  type SystemComparison,
+} from '../stats/system-comparison';
 import { CONCISENESS_BASES, type ConcisenessBasis } from './domain';
 
 export interface PerSummaryAccuracy {
@@ -140,11 +145,26 @@ export const SourceAccuracySchema = z.object({
 
 export const JudgeItemErrorSchema = EstimateSchema.extend({ n_summaries: Int }) satisfies z.ZodType<JudgeItemError>;
 
-const ClaimAggregationCellSchema = z.object({ pearson: EstimateSchema, spearman: EstimateSchema, kendall: EstimateSchema, roc_auc: EstimateSchema }) satisfies z.ZodType<ClaimAggregationCell>;
+const ClaimAggregationCellSchema = z.object({
+  pearson: EstimateSchema,
+  spearman: EstimateSchema,
+  kendall: EstimateSchema,
+  roc_auc: EstimateSchema,
+}) satisfies z.ZodType<ClaimAggregationCell>;
 
 export const ClaimUnitsReportSchema = z.object({
-  judges: z.record(z.string(), z.object({ n_sentences: Int, min: ClaimAggregationCellSchema, mean: ClaimAggregationCellSchema })),
-  review_queue: z.array(z.object({ summary_id: z.string(), sentence_index: Int, sentence: z.string(), flagged_claims: z.array(z.string()) })),
+  judges: z.record(
+    z.string(),
+    z.object({ n_sentences: Int, min: ClaimAggregationCellSchema, mean: ClaimAggregationCellSchema }),
+  ),
+  review_queue: z.array(
+    z.object({
+      summary_id: z.string(),
+      sentence_index: Int,
+      sentence: z.string(),
+      flagged_claims: z.array(z.string()),
+    }),
+  ),
   human_faithful_sentences: Int,
 }) satisfies z.ZodType<ClaimUnitsReport>;
 

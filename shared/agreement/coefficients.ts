@@ -65,7 +65,12 @@ export function multiRaterOutputWidth(categories: number): number {
  * Adds one unit, given its rating count per category (length K), to the features at `offset`.
  * Units with no rating add nothing.
  */
-export function addUnitToMultiRater(features: Float64Array, offset: number, counts: ArrayLike<number>, categories: number): void {
+export function addUnitToMultiRater(
+  features: Float64Array,
+  offset: number,
+  counts: ArrayLike<number>,
+  categories: number,
+): void {
   let m = 0;
   for (let k = 0; k < categories; k += 1) m += counts[k]!;
   if (m === 0) return;
@@ -90,7 +95,13 @@ export function addUnitToMultiRater(features: Float64Array, offset: number, coun
  * Writes [p_a, Fleiss' κ, Krippendorff's α, Gwet's AC1, specific agreement of each category]
  * computed from summed features; NaN where undefined.
  */
-export function evaluateMultiRater(sums: Float64Array, offset: number, categories: number, out: Float64Array, outOffset: number): void {
+export function evaluateMultiRater(
+  sums: Float64Array,
+  offset: number,
+  categories: number,
+  out: Float64Array,
+  outOffset: number,
+): void {
   const pairable = sums[offset + UNITS_PAIRABLE]!;
   const rated = sums[offset + UNITS_RATED]!;
   for (let j = 0; j < multiRaterOutputWidth(categories); j += 1) out[outOffset + j] = NaN;
@@ -109,7 +120,12 @@ export function evaluateMultiRater(sums: Float64Array, offset: number, categorie
   out[outOffset] = pa;
   // One category in every rating: Σ π² = 1 exactly and κ is 0/0.
   if (usedCategories > 1) out[outOffset + 1] = (pa - sumSquares) / (1 - sumSquares);
-  out[outOffset + 2] = alphaFromCoincidences(sums, offset + HEAD + categories, offset + HEAD + 2 * categories, categories);
+  out[outOffset + 2] = alphaFromCoincidences(
+    sums,
+    offset + HEAD + categories,
+    offset + HEAD + 2 * categories,
+    categories,
+  );
   const peAc1 = sumPiOneMinusPi / (categories - 1);
   out[outOffset + 3] = (pa - peAc1) / (1 - peAc1);
   for (let k = 0; k < categories; k += 1) {
@@ -119,7 +135,12 @@ export function evaluateMultiRater(sums: Float64Array, offset: number, categorie
 }
 
 /** α = 1 − (n − 1)(n − Σ o_kk) / (n² − Σ n_k²); NaN when fewer than two values differ. */
-function alphaFromCoincidences(sums: Float64Array, diagonalOffset: number, valuesOffset: number, categories: number): number {
+function alphaFromCoincidences(
+  sums: Float64Array,
+  diagonalOffset: number,
+  valuesOffset: number,
+  categories: number,
+): number {
   let n = 0;
   let sumSquares = 0;
   let diagonal = 0;
@@ -154,7 +175,13 @@ export function addUnitToPair(features: Float64Array, offset: number, a: number,
  * Writes [p_a, Cohen's κ, Krippendorff's α, Gwet's AC1, specific agreement of each category]
  * from a summed contingency table (row-major, rows = first rater); NaN where undefined.
  */
-export function evaluatePair(sums: Float64Array, offset: number, categories: number, out: Float64Array, outOffset: number): void {
+export function evaluatePair(
+  sums: Float64Array,
+  offset: number,
+  categories: number,
+  out: Float64Array,
+  outOffset: number,
+): void {
   for (let j = 0; j < pairOutputWidth(categories); j += 1) out[outOffset + j] = NaN;
   let n = 0;
   let agree = 0;
@@ -227,11 +254,13 @@ function nullable(value: number): number | null {
 }
 
 function checkCategories(categories: number): void {
-  if (!Number.isInteger(categories) || categories < 2) throw new RangeError(`agreement needs at least 2 categories, got ${categories}`);
+  if (!Number.isInteger(categories) || categories < 2)
+    throw new RangeError(`agreement needs at least 2 categories, got ${categories}`);
 }
 
 function checkCount(value: number, where: string): void {
-  if (!Number.isInteger(value) || value < 0) throw new RangeError(`${where} must be a non-negative integer, got ${value}`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new RangeError(`${where} must be a non-negative integer, got ${value}`);
 }
 
 /**
@@ -239,7 +268,10 @@ function checkCount(value: number, where: string): void {
  * column k = how many raters put unit u in category k). The number of categories is the number
  * of columns (≥ 2), used or not: it sets AC1's chance term.
  */
-export function multiRaterCoefficients(counts: readonly (readonly number[])[], categories?: number): MultiRaterCoefficients {
+export function multiRaterCoefficients(
+  counts: readonly (readonly number[])[],
+  categories?: number,
+): MultiRaterCoefficients {
   const k = categories ?? counts[0]?.length ?? 0;
   checkCategories(k);
   const features = new Float64Array(multiRaterWidth(k));
@@ -303,7 +335,8 @@ export function categoryCounts(ratings: readonly (readonly (number | null)[])[],
     const counts = new Array<number>(categories).fill(0);
     for (const value of row) {
       if (value === null) continue;
-      if (!Number.isInteger(value) || value < 0 || value >= categories) throw new RangeError(`unit ${u}: category ${value} is not in [0, ${categories})`);
+      if (!Number.isInteger(value) || value < 0 || value >= categories)
+        throw new RangeError(`unit ${u}: category ${value} is not in [0, ${categories})`);
       counts[value]! += 1;
     }
     return counts;
@@ -311,7 +344,11 @@ export function categoryCounts(ratings: readonly (readonly (number | null)[])[],
 }
 
 /** K × K contingency table of two raters over the units both rated (null = not rated). */
-export function contingencyTable(a: readonly (number | null)[], b: readonly (number | null)[], categories: number): number[][] {
+export function contingencyTable(
+  a: readonly (number | null)[],
+  b: readonly (number | null)[],
+  categories: number,
+): number[][] {
   checkCategories(categories);
   if (a.length !== b.length) throw new RangeError(`rating vectors differ in length: ${a.length} and ${b.length}`);
   const table = Array.from({ length: categories }, () => new Array<number>(categories).fill(0));
@@ -320,7 +357,8 @@ export function contingencyTable(a: readonly (number | null)[], b: readonly (num
     const y = b[u]!;
     if (x === null || y === null) continue;
     for (const value of [x, y]) {
-      if (!Number.isInteger(value) || value < 0 || value >= categories) throw new RangeError(`unit ${u}: category ${value} is not in [0, ${categories})`);
+      if (!Number.isInteger(value) || value < 0 || value >= categories)
+        throw new RangeError(`unit ${u}: category ${value} is not in [0, ${categories})`);
     }
     table[x]![y]! += 1;
   }

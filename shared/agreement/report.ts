@@ -68,8 +68,10 @@ export function judgeLabelAsHuman(hard: 0 | 1): HumanLabel {
 
 function resolveOptions(options: AgreementOptions | undefined): Required<AgreementOptions> {
   const resolved = { ...DEFAULT_AGREEMENT_OPTIONS, ...stripUndefined(options ?? {}) };
-  if (!UNCLEAR_HANDLINGS.includes(resolved.unclear)) throw new RangeError(`unclear must be one of ${UNCLEAR_HANDLINGS.join(', ')}, got ${String(resolved.unclear)}`);
-  if (!Number.isSafeInteger(resolved.bootstrap) || resolved.bootstrap < 0) throw new RangeError(`bootstrap must be a non-negative integer, got ${resolved.bootstrap}`);
+  if (!UNCLEAR_HANDLINGS.includes(resolved.unclear))
+    throw new RangeError(`unclear must be one of ${UNCLEAR_HANDLINGS.join(', ')}, got ${String(resolved.unclear)}`);
+  if (!Number.isSafeInteger(resolved.bootstrap) || resolved.bootstrap < 0)
+    throw new RangeError(`bootstrap must be a non-negative integer, got ${resolved.bootstrap}`);
   checkSeed(resolved.seed);
   return resolved;
 }
@@ -85,7 +87,8 @@ function stripUndefined(options: AgreementOptions): AgreementOptions {
 const HUMAN_LABEL_SET: ReadonlySet<string> = new Set(HUMAN_LABELS);
 
 function checkHumanLabel(label: unknown, where: string): HumanLabel {
-  if (typeof label !== 'string' || !HUMAN_LABEL_SET.has(label)) throw new RangeError(`${where}: label must be one of ${HUMAN_LABELS.join(', ')}, got ${JSON.stringify(label)}`);
+  if (typeof label !== 'string' || !HUMAN_LABEL_SET.has(label))
+    throw new RangeError(`${where}: label must be one of ${HUMAN_LABELS.join(', ')}, got ${JSON.stringify(label)}`);
   return label as HumanLabel;
 }
 
@@ -124,7 +127,12 @@ interface BlockResult {
  * Point estimates (every summary once) and percentile intervals of every block, with one
  * resample of the nSummaries summaries per replicate shared by all blocks.
  */
-function runBlocks(blocks: readonly Block[], nSummaries: number, bootstrap: number, rng: ReturnType<typeof createStream> | null): BlockResult[] {
+function runBlocks(
+  blocks: readonly Block[],
+  nSummaries: number,
+  bootstrap: number,
+  rng: ReturnType<typeof createStream> | null,
+): BlockResult[] {
   const sums = blocks.map((block) => new Float64Array(block.width));
   const outs = blocks.map((block) => new Float64Array(block.outWidth));
   const points = blocks.map((block, b) => {
@@ -196,7 +204,14 @@ function humanBlocks(summaries: readonly AgreementSummary[], raters: readonly st
   const pairs: PairCounts[] = [];
   for (let a = 0; a < raters.length; a += 1) {
     for (let b = a + 1; b < raters.length; b += 1) {
-      pairs.push({ rater_a: raters[a]!, rater_b: raters[b]!, a, b, table: Array.from({ length: k }, () => new Array<number>(k).fill(0)), summaries: 0 });
+      pairs.push({
+        rater_a: raters[a]!,
+        rater_b: raters[b]!,
+        a,
+        b,
+        table: Array.from({ length: k }, () => new Array<number>(k).fill(0)),
+        summaries: 0,
+      });
     }
   }
   const pairFeatures = pairs.map(() => new Float64Array(nSummaries * pairWidth(k)));
@@ -263,7 +278,12 @@ function humanBlocks(summaries: readonly AgreementSummary[], raters: readonly st
   });
 
   const blocks: Block[] = [
-    { width: multiWidth, outWidth: multiRaterOutputWidth(k), features: multi, evaluate: (sums, out) => evaluateMultiRater(sums, 0, k, out, 0) },
+    {
+      width: multiWidth,
+      outWidth: multiRaterOutputWidth(k),
+      features: multi,
+      evaluate: (sums, out) => evaluateMultiRater(sums, 0, k, out, 0),
+    },
     ...pairs.map((_, p): Block => ({
       width: pairWidth(k),
       outWidth: pairOutputWidth(k),
@@ -298,13 +318,22 @@ function humanBlocks(summaries: readonly AgreementSummary[], raters: readonly st
       krippendorff_alpha: at(2, pairable),
       gwet_ac1: at(3, pairable),
       specific_agreement: specific,
-      pairs: pairs.map((pair, p) => assemblePair(pair.rater_a, pair.rater_b, pair.table, pair.summaries, results[1 + p]!, sch)),
+      pairs: pairs.map((pair, p) =>
+        assemblePair(pair.rater_a, pair.rater_b, pair.table, pair.summaries, results[1 + p]!, sch),
+      ),
     };
   };
   return { blocks, assemble, unclearDropped, unitsRated };
 }
 
-function assemblePair(raterA: string, raterB: string, table: number[][], summaries: number, result: BlockResult, sch: Scheme): PairAgreement {
+function assemblePair(
+  raterA: string,
+  raterB: string,
+  table: number[][],
+  summaries: number,
+  result: BlockResult,
+  sch: Scheme,
+): PairAgreement {
   const k = sch.categories.length;
   let n = 0;
   for (const row of table) for (const cell of row) n += cell;
@@ -340,7 +369,11 @@ export interface HumanJudgeUnit {
   judge: JudgeHardLabel;
 }
 
-function judgeBlock(units: readonly (readonly HumanJudgeUnit[])[], judge: string, sch: Scheme): Assembled<JudgeHumanAgreement> {
+function judgeBlock(
+  units: readonly (readonly HumanJudgeUnit[])[],
+  judge: string,
+  sch: Scheme,
+): Assembled<JudgeHumanAgreement> {
   const k = sch.categories.length;
   const width = pairWidth(k);
   const features = new Float64Array(units.length * width);
@@ -373,7 +406,9 @@ function judgeBlock(units: readonly (readonly HumanJudgeUnit[])[], judge: string
     if (compared) summaries += 1;
   });
   return {
-    blocks: [{ width, outWidth: pairOutputWidth(k), features, evaluate: (sums, out) => evaluatePair(sums, 0, k, out, 0) }],
+    blocks: [
+      { width, outWidth: pairOutputWidth(k), features, evaluate: (sums, out) => evaluatePair(sums, 0, k, out, 0) },
+    ],
     assemble: (results) => ({
       ...assemblePair('human', judge, table, summaries, results[0]!, sch),
       n_units_no_human: noHuman,
@@ -398,20 +433,27 @@ function streamFor(name: string, seed: number) {
 function validateSummaries(summaries: readonly AgreementSummary[], where: string): void {
   const ids = new Set<string>();
   summaries.forEach((summary, s) => {
-    if (ids.has(summary.summaryId)) throw new RangeError(`${where}: summary ${JSON.stringify(summary.summaryId)} appears twice`);
+    if (ids.has(summary.summaryId))
+      throw new RangeError(`${where}: summary ${JSON.stringify(summary.summaryId)} appears twice`);
     ids.add(summary.summaryId);
     summary.units.forEach((unit, u) => {
       const at = `${where}, summary ${JSON.stringify(summary.summaryId)} (#${s}), unit ${u}`;
-      for (const [rater, label] of Object.entries(unit.ratings)) checkHumanLabel(label, `${at}, rater ${JSON.stringify(rater)}`);
+      for (const [rater, label] of Object.entries(unit.ratings))
+        checkHumanLabel(label, `${at}, rater ${JSON.stringify(rater)}`);
       if (unit.human !== undefined && unit.human !== null) checkHumanLabel(unit.human, `${at}, human`);
-      for (const [judge, label] of Object.entries(unit.judges ?? {})) checkJudgeLabel(label, `${at}, judge ${JSON.stringify(judge)}`);
+      for (const [judge, label] of Object.entries(unit.judges ?? {}))
+        checkJudgeLabel(label, `${at}, judge ${JSON.stringify(judge)}`);
     });
   });
 }
 
-function namesFound(summaries: readonly AgreementSummary[], pick: (unit: AgreementSummary['units'][number]) => object | undefined): string[] {
+function namesFound(
+  summaries: readonly AgreementSummary[],
+  pick: (unit: AgreementSummary['units'][number]) => object | undefined,
+): string[] {
   const names = new Set<string>();
-  for (const summary of summaries) for (const unit of summary.units) for (const name of Object.keys(pick(unit) ?? {})) names.add(name);
+  for (const summary of summaries)
+    for (const unit of summary.units) for (const name of Object.keys(pick(unit) ?? {})) names.add(name);
   return [...names].sort();
 }
 
@@ -429,18 +471,27 @@ export function agreementForDataset(dataset: AgreementDataset, options?: Agreeme
   checkNames(raters, 'rater');
   checkNames(judges, 'judge');
 
-  const labeled = dataset.summaries.filter((summary) => summary.units.some((unit) => Object.keys(unit.ratings).length > 0 || humanLabelOf(unit) !== null));
+  const labeled = dataset.summaries.filter((summary) =>
+    summary.units.some((unit) => Object.keys(unit.ratings).length > 0 || humanLabelOf(unit) !== null),
+  );
   const humans = humanBlocks(labeled, raters, sch);
   const judgeParts = judges.map((judge) =>
     judgeBlock(
-      labeled.map((summary) => summary.units.map((unit) => ({ human: humanLabelOf(unit), judge: unit.judges?.[judge] ?? null }))),
+      labeled.map((summary) =>
+        summary.units.map((unit) => ({ human: humanLabelOf(unit), judge: unit.judges?.[judge] ?? null })),
+      ),
       judge,
       sch,
     ),
   );
   const parts: Assembled<unknown>[] = [humans, ...judgeParts];
   const blocks = parts.flatMap((part) => part.blocks);
-  const results = runBlocks(blocks, labeled.length, settings.bootstrap, settings.bootstrap > 0 ? streamFor(dataset.name, settings.seed) : null);
+  const results = runBlocks(
+    blocks,
+    labeled.length,
+    settings.bootstrap,
+    settings.bootstrap > 0 ? streamFor(dataset.name, settings.seed) : null,
+  );
 
   let next = 0;
   const take = <T>(part: Assembled<T>): T => {
@@ -484,7 +535,12 @@ export function raterAgreement(
   const raters = options?.raters ? [...options.raters] : namesFound(summaries, (unit) => unit.ratings);
   checkNames(raters, 'rater');
   const humans = humanBlocks(summaries, raters, sch);
-  const results = runBlocks(humans.blocks, summaries.length, settings.bootstrap, settings.bootstrap > 0 ? streamFor(name, settings.seed) : null);
+  const results = runBlocks(
+    humans.blocks,
+    summaries.length,
+    settings.bootstrap,
+    settings.bootstrap > 0 ? streamFor(name, settings.seed) : null,
+  );
   return { ...humans.assemble(results), n_units_unclear_dropped: humans.unclearDropped };
 }
 
@@ -507,7 +563,12 @@ export function judgeHumanAgreement(
     }),
   );
   const part = judgeBlock(summaries, options?.judge ?? 'judge', sch);
-  const results = runBlocks(part.blocks, summaries.length, settings.bootstrap, settings.bootstrap > 0 ? streamFor(options?.name ?? '', settings.seed) : null);
+  const results = runBlocks(
+    part.blocks,
+    summaries.length,
+    settings.bootstrap,
+    settings.bootstrap > 0 ? streamFor(options?.name ?? '', settings.seed) : null,
+  );
   return part.assemble(results);
 }
 
@@ -516,8 +577,10 @@ export const AGREEMENT_DEFINITIONS: Record<string, string> = {
     "'exclude' (default): two categories, faithful and unfaithful; a unit that any listed rater rated unclear is left out of the human figures (n_units_unclear_dropped), and a unit whose resolved human label is unclear is left out of the judge figures. 'category': three categories, unclear included (judges never say unclear, so a human unclear is always a judge disagreement).",
   bootstrap:
     'Resample the summaries with ≥ 1 rating or human label, with replacement; one resample per replicate serves every figure of the dataset (paired). 95% interval: 2.5/97.5 percentiles, linear interpolation between order statistics (type 7). Replicates where a figure is undefined are dropped and counted (replicates_dropped). A figure resting on fewer than 5 summaries has no interval (too_few; multi-rater figures: the summaries with a pairable unit; a pair or a judge: the summaries both rated).',
-  percent_agreement: 'Multi-rater: mean over units with ≥ 2 ratings of the share of agreeing rater pairs in the unit. Pair: share of units both rated on which they agree.',
-  cohen_kappa: "Cohen (1960) for each pair, over units both rated, each rater's own marginals. Undefined (null) when both raters put every unit in the same single category.",
+  percent_agreement:
+    'Multi-rater: mean over units with ≥ 2 ratings of the share of agreeing rater pairs in the unit. Pair: share of units both rated on which they agree.',
+  cohen_kappa:
+    "Cohen (1960) for each pair, over units both rated, each rater's own marginals. Undefined (null) when both raters put every unit in the same single category.",
   fleiss_kappa:
     "Fleiss (1971) generalised to a varying number of ratings per unit (Gwet 2014): p_a = mean over units with ≥ 2 ratings of Σ n_k(n_k−1)/(m(m−1)); π_k = mean over units with ≥ 1 rating of n_k/m; κ = (p_a − Σπ_k²)/(1 − Σπ_k²). Equals Fleiss' κ when every unit has the same number of ratings. With missing ratings prefer Krippendorff's α. Undefined when every rating is in one category.",
   krippendorff_alpha:
@@ -532,9 +595,14 @@ export const AGREEMENT_DEFINITIONS: Record<string, string> = {
 };
 
 /** Agreement report of one or several datasets (plain JSON). */
-export function agreementReport(datasets: AgreementDataset | readonly AgreementDataset[], options?: AgreementOptions): AgreementReport {
+export function agreementReport(
+  datasets: AgreementDataset | readonly AgreementDataset[],
+  options?: AgreementOptions,
+): AgreementReport {
   const settings = resolveOptions(options);
-  const list: readonly AgreementDataset[] = Array.isArray(datasets) ? (datasets as readonly AgreementDataset[]) : [datasets as AgreementDataset];
+  const list: readonly AgreementDataset[] = Array.isArray(datasets)
+    ? (datasets as readonly AgreementDataset[])
+    : [datasets as AgreementDataset];
   const names = new Set<string>();
   for (const dataset of list) {
     if (names.has(dataset.name)) throw new RangeError(`dataset ${JSON.stringify(dataset.name)} appears twice`);

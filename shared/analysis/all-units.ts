@@ -26,14 +26,20 @@ export interface AllUnitsInput {
 }
 
 /** The all-units block before p̂_PP, which prediction-powered.ts adds per judge. */
-export type JudgeErrorReport = Omit<AllUnitsReport, 'judges'> & { judges: Record<string, Omit<AllUnitsJudge, 'p_pp' | 'p_pp_reason'>> };
+export type JudgeErrorReport = Omit<AllUnitsReport, 'judges'> & {
+  judges: Record<string, Omit<AllUnitsJudge, 'p_pp' | 'p_pp_reason'>>;
+};
 
 export function computeAllUnits({ annotated, judges, bootstrap, rng }: AllUnitsInput): JudgeErrorReport {
   const g = annotated.length;
   const { human, usable, faithful, confusion: cells } = tallyHumanSample(annotated, judges);
 
   const pHatReplicates = new Float64Array(bootstrap);
-  const replicates = judges.map(() => ({ epsilon: new Float64Array(bootstrap), recall: new Float64Array(bootstrap), specificity: new Float64Array(bootstrap) }));
+  const replicates = judges.map(() => ({
+    epsilon: new Float64Array(bootstrap),
+    recall: new Float64Array(bootstrap),
+    specificity: new Float64Array(bootstrap),
+  }));
   const weights = new Int32Array(g);
   for (let r = 0; r < bootstrap; r += 1) {
     drawResampleCounts(rng, weights);
@@ -58,7 +64,15 @@ export function computeAllUnits({ annotated, judges, bootstrap, rng }: AllUnitsI
     return [
       judge,
       {
-        epsilon_hat: { ...estimate(ratio(fp + fn, compared), out.epsilon, compared, unitsWithData(cell.tp, cell.fp, cell.tn, cell.fn)), n_summaries: g },
+        epsilon_hat: {
+          ...estimate(
+            ratio(fp + fn, compared),
+            out.epsilon,
+            compared,
+            unitsWithData(cell.tp, cell.fp, cell.tn, cell.fn),
+          ),
+          n_summaries: g,
+        },
         confusion: { positive_class: 'unfaithful', tp, fp, tn, fn, n: compared },
         recall: estimate(ratio(tp, tp + fn), out.recall, tp + fn, unitsWithData(cell.tp, cell.fn)),
         specificity: estimate(ratio(tn, tn + fp), out.specificity, tn + fp, unitsWithData(cell.tn, cell.fp)),
@@ -71,7 +85,10 @@ export function computeAllUnits({ annotated, judges, bootstrap, rng }: AllUnitsI
     n_single_sentence: annotated.filter((summary) => summary.units.length === 1).length,
     n_units: human.n_units,
     human,
-    p_hat: { ...estimate(ratio(human.n_faithful, human.n_usable), pHatReplicates, human.n_usable, unitsWithData(usable)), n_summaries: g },
+    p_hat: {
+      ...estimate(ratio(human.n_faithful, human.n_usable), pHatReplicates, human.n_usable, unitsWithData(usable)),
+      n_summaries: g,
+    },
     judges: Object.fromEntries(judgeReports),
   };
 }

@@ -15,25 +15,50 @@ import { computeCorrelations } from './correlations';
 import { computeDisagreements } from './disagreements';
 import { simulateHiddenBias } from './hidden-bias';
 import { allUnitsWithPredictionPowered } from './prediction-powered';
-import { AnalysisInputError, checkDataset, isAnalysedSummary, isAnnotated, predictionOf, resolveSettings } from './prepare';
+import {
+  AnalysisInputError,
+  checkDataset,
+  isAnalysedSummary,
+  isAnnotated,
+  predictionOf,
+  resolveSettings,
+} from './prepare';
 import { referenceMismatch, referenceReport, type ReferenceOptions } from './reference';
 import { computeReliability } from './reliability';
 import { reviewSummary } from './review-table';
 import { computeSuspicious } from './suspicious';
 import { computeErrorTypes } from './error-types';
-import type { AllUnitsReport, AnalysisDataset, AnalysisReport, AnalysisSettings, AnalysisSummary, AveragingBias, DatasetAnalysis, Estimate, JudgeAnalysis } from './types';
+import type {
+  AllUnitsReport,
+  AnalysisDataset,
+  AnalysisReport,
+  AnalysisSettings,
+  AnalysisSummary,
+  AveragingBias,
+  DatasetAnalysis,
+  Estimate,
+  JudgeAnalysis,
+} from './types';
 import type { Epsilon0Result } from '../stats/epsilon0';
 
 /** Correlations closer than this are treated as equal in "mean ≥ min" (floating-point rounding). */
 export const CORRELATION_TIE_TOLERANCE = 1e-12;
 
-function averagingBias(pearsonMean: Estimate, pearsonMin: Estimate, epsilonHat: Estimate, epsilon0: Epsilon0Result): AveragingBias {
+function averagingBias(
+  pearsonMean: Estimate,
+  pearsonMin: Estimate,
+  epsilonHat: Estimate,
+  epsilon0: Epsilon0Result,
+): AveragingBias {
   const meanGeMin =
-    pearsonMean.value === null || pearsonMin.value === null ? null : pearsonMean.value - pearsonMin.value >= -CORRELATION_TIE_TOLERANCE;
+    pearsonMean.value === null || pearsonMin.value === null
+      ? null
+      : pearsonMean.value - pearsonMin.value >= -CORRELATION_TIE_TOLERANCE;
   const threshold = epsilon0.status === 'root' ? epsilon0.epsilon0 : epsilon0.status === 'unconditional' ? 0.5 : null;
   const below = threshold === null || epsilonHat.value === null ? null : epsilonHat.value < threshold;
   const belowAtUpper = threshold === null || epsilonHat.ci === null ? null : epsilonHat.ci[1] < threshold;
-  const both = (a: boolean | null, b: boolean | null) => (a === false || b === false ? false : a === null || b === null ? null : true);
+  const both = (a: boolean | null, b: boolean | null) =>
+    a === false || b === false ? false : a === null || b === null ? null : true;
   return {
     mean_ge_min: meanGeMin,
     below_threshold: below,
@@ -64,8 +89,17 @@ export function agreementInput(summaries: readonly AnalysisSummary[], judges: re
 }
 
 /** Agreement over the given summaries of one dataset (the audit: all of them, any length), with the audit's bootstrap and seed. */
-export function computeAgreement(name: string, summaries: readonly AnalysisSummary[], judges: readonly string[], bootstrap: number, seed: number): DatasetAgreement {
-  return agreementForDataset({ name, summaries: agreementInput(summaries, judges), judges }, { unclear: AGREEMENT_UNCLEAR, bootstrap, seed });
+export function computeAgreement(
+  name: string,
+  summaries: readonly AnalysisSummary[],
+  judges: readonly string[],
+  bootstrap: number,
+  seed: number,
+): DatasetAgreement {
+  return agreementForDataset(
+    { name, summaries: agreementInput(summaries, judges), judges },
+    { unclear: AGREEMENT_UNCLEAR, bootstrap, seed },
+  );
 }
 
 /** The blocks' name of the source asked for: "people" is their "human". */
@@ -78,7 +112,10 @@ function referenceOptions(settings: Required<AnalysisSettings>): ReferenceOption
 }
 
 /** Settings resolved and the dataset checked against them: what every analysis of a dataset starts with. */
-function checkedSettings(dataset: AnalysisDataset, settings: Partial<AnalysisSettings> | undefined): Required<AnalysisSettings> {
+function checkedSettings(
+  dataset: AnalysisDataset,
+  settings: Partial<AnalysisSettings> | undefined,
+): Required<AnalysisSettings> {
   const resolved = resolveSettings(settings);
   checkDataset(dataset);
   const mismatch = referenceMismatch(dataset, referenceOptions(resolved));
@@ -97,7 +134,12 @@ function datasetStreams(seed: number, dataset: string): (purpose: string) => Xos
 /** The all-units block alone, with p̂_PP (what the planner rests on): exactly analyzeDataset's `all_units`. */
 export function analyzeAllUnits(dataset: AnalysisDataset, settings?: Partial<AnalysisSettings>): AllUnitsReport {
   const resolved = checkedSettings(dataset, settings);
-  return allUnitsWithPredictionPowered(dataset, referenceReport(dataset, referenceOptions(resolved)), resolved.bootstrap, datasetStreams(resolved.seed, dataset.name));
+  return allUnitsWithPredictionPowered(
+    dataset,
+    referenceReport(dataset, referenceOptions(resolved)),
+    resolved.bootstrap,
+    datasetStreams(resolved.seed, dataset.name),
+  );
 }
 
 export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<AnalysisSettings>): DatasetAnalysis {
@@ -134,15 +176,23 @@ export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<Anal
         recall: judgeReliability.recall,
         specificity: judgeReliability.specificity,
         correlations: judgeCorrelations,
-        averaging_bias: averagingBias(judgeCorrelations.hard.mean.pearson, judgeCorrelations.hard.min.pearson, judgeReliability.epsilon_hat, epsilon0),
+        averaging_bias: averagingBias(
+          judgeCorrelations.hard.mean.pearson,
+          judgeCorrelations.hard.min.pearson,
+          judgeReliability.epsilon_hat,
+          epsilon0,
+        ),
         calibration: judgeReliability.calibration,
         corrected_unfaithful_rate: judgeReliability.corrected_unfaithful_rate,
       },
     ];
   });
 
-  const definedEpsilons = judgeReports.map(([, report]) => report.epsilon_hat.value).filter((value): value is number => value !== null);
-  const epsilonBar = definedEpsilons.length > 0 ? definedEpsilons.reduce((a, b) => a + b, 0) / definedEpsilons.length : null;
+  const definedEpsilons = judgeReports
+    .map(([, report]) => report.epsilon_hat.value)
+    .filter((value): value is number => value !== null);
+  const epsilonBar =
+    definedEpsilons.length > 0 ? definedEpsilons.reduce((a, b) => a + b, 0) / definedEpsilons.length : null;
   const pHat = reliability.pHat.value;
   const hiddenBias =
     pHat !== null && pHat > 0 && pHat < 1 && lengths.length > 0
@@ -220,20 +270,23 @@ export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<Anal
 export const DEFINITIONS: Record<string, string> = {
   scaffold: SCAFFOLD_DEFINITION,
   scope:
-    'Two scopes. Diagnostic scope (the paper\'s): summaries with ≥ 2 sentences (with one sentence min, mean and max coincide): min/mean/max correlations, ε₀, the verdict and the p̂/ε̂ it uses (p_hat, judges.*), composition, the hidden-bias simulation, suspicious examples and Table 4; n_summaries counts them, n_single_sentence_left_out the rest. All-units scope: every annotated summary of any length: human agreement (agreement) and the judge-error table (all_units: p̂, ε̂, confusion, recall, specificity).',
+    "Two scopes. Diagnostic scope (the paper's): summaries with ≥ 2 sentences (with one sentence min, mean and max coincide): min/mean/max correlations, ε₀, the verdict and the p̂/ε̂ it uses (p_hat, judges.*), composition, the hidden-bias simulation, suspicious examples and Table 4; n_summaries counts them, n_single_sentence_left_out the rest. All-units scope: every annotated summary of any length: human agreement (agreement) and the judge-error table (all_units: p̂, ε̂, confusion, recall, specificity).",
   human_label:
-    'Annotation-phase labels only (review-phase labels feed only the review table), of the reference annotators (settings.reference: people = the project\'s own annotators, imported = imported label sets, both), each annotator\'s current label. Several annotators, by settings.human_label: unanimous = the adjudicated label, else the label all agree on (a disagreement is unresolved); majority = the adjudicated label, else the mode of the usable (faithful/unfaithful) labels, unclear votes not voting (a tie is unresolved). Unresolved units are left out and counted. An adjudicated label needs ≥ 2 reference annotators on the unit. Unclear units are dropped from every rate.',
+    "Annotation-phase labels only (review-phase labels feed only the review table), of the reference annotators (settings.reference: people = the project's own annotators, imported = imported label sets, both), each annotator's current label. Several annotators, by settings.human_label: unanimous = the adjudicated label, else the label all agree on (a disagreement is unresolved); majority = the adjudicated label, else the mode of the usable (faithful/unfaithful) labels, unclear votes not voting (a tie is unresolved). Unresolved units are left out and counted. An adjudicated label needs ≥ 2 reference annotators on the unit. Unclear units are dropped from every rate.",
   revealed_labels:
-    'A label whose current event was given after its summary\'s judge outputs or benchmark labels were revealed (blind: false) is left out of the reference unless settings.include_revealed; counted either way (reference.n_labels_revealed, n_labels_revealed_excluded). The reference set is applied first, then the reveal.',
+    "A label whose current event was given after its summary's judge outputs or benchmark labels were revealed (blind: false) is left out of the reference unless settings.include_revealed; counted either way (reference.n_labels_revealed, n_labels_revealed_excluded). The reference set is applied first, then the reveal.",
   reference:
     'Per dataset: the annotators whose labels entered (name, kind, labels), the labels outside the chosen set and the revealed labels left out, and the units resolved by adjudication or majority or left unresolved (disagreement, tie), over every unit of the dataset.',
   all_units:
-    'p̂ and, per judge, ε̂, confusion, recall and specificity (unfaithful = positive) over every annotated summary of any length, with the definitions of p_hat and epsilon_hat; 95% bootstrap intervals resampling those summaries (the human-sample stream: without single-sentence summaries the figures and intervals equal the diagnostic scope\'s). n = units (recall: TP + FN, specificity: TN + FP).',
+    "p̂ and, per judge, ε̂, confusion, recall and specificity (unfaithful = positive) over every annotated summary of any length, with the definitions of p_hat and epsilon_hat; 95% bootstrap intervals resampling those summaries (the human-sample stream: without single-sentence summaries the figures and intervals equal the diagnostic scope's). n = units (recall: TP + FN, specificity: TN + FP).",
   prediction_powered:
     "all_units.judges.*.p_pp: p̂_PP = F_all + (Y_lab − F_lab) (prediction-powered inference): F_all = the judge's share of faithful (hard 1) units over every unit of the dataset it labeled; Y_lab, F_lab = the people's and the judge's share over the sampled units with both a usable human label and a hard label of the judge. The same p as p̂. 95% interval from a two-sample bootstrap: the annotated summaries (the human-sample stream, paired with all_units.p_hat) and, independently, every summary of the dataset (stream prediction-powered/pool); width_ratio = its width / p̂'s. Fewer than 5 annotated summaries: no interval (too_few). Valid only when the people's labels are a uniform seeded sample: no imported label set in the reference, the dataset's draws all hash-rank-v1 with one seed, the drawn summaries the first n of that seed's ranking of the dataset's current summaries, every annotated summary among them; otherwise p_pp is null and p_pp_reason says why. A judge with no label outside the sample: p_pp = p̂ on the units both labeled (same_as_p_hat).",
-  p_hat: 'Faithful / usable (faithful + unfaithful) human labels over the annotated summaries (diagnostic scope: ≥ 2 sentences; all_units.p_hat: any length).',
-  epsilon_hat: 'Units whose hard judge label differs from the usable human label / usable units with a hard judge label.',
-  confusion: 'Unfaithful is the positive class: recall = TP/(TP+FN) on human-unfaithful units, specificity = TN/(TN+FP).',
+  p_hat:
+    'Faithful / usable (faithful + unfaithful) human labels over the annotated summaries (diagnostic scope: ≥ 2 sentences; all_units.p_hat: any length).',
+  epsilon_hat:
+    'Units whose hard judge label differs from the usable human label / usable units with a hard judge label.',
+  confusion:
+    'Unfaithful is the positive class: recall = TP/(TP+FN) on human-unfaithful units, specificity = TN/(TN+FP).',
   epsilon0:
     'App. A.4 closed forms with p = p̂ and the lengths of all analysed summaries; smallest root in (0, ½): first point of the grid ε = i/10000 (i = 1…4999) with ρ(Y,A) − ρ(Y,B) ≤ 0, then bisection in that step. unconditional: no root (threshold ½); undefined: p̂ missing, 0 or 1.',
   correlations:
@@ -243,7 +296,7 @@ export const DEFINITIONS: Record<string, string> = {
   bootstrap_units:
     'Correlations: analysed summaries with a global label. p̂, ε̂, recall, specificity, Brier: annotated summaries. Corrected rate: annotated summaries and, independently, all analysed summaries (the judged pool).',
   averaging_bias:
-    'mean ≥ min on hard Pearson (not strict; differences within 1e-12 count as equal) and ε̂ < ε₀ (strict; ε̂ < ½ when unconditional); also checked at the upper end of ε̂\'s interval.',
+    "mean ≥ min on hard Pearson (not strict; differences within 1e-12 count as equal) and ε̂ < ε₀ (strict; ε̂ < ½ when unconditional); also checked at the upper end of ε̂'s interval.",
   composition:
     'all_faithful / mixed / all_unfaithful. Humans: summaries with ≥ 1 usable label, by their usable labels. Judges: per-sentence majority of the judges with a hard label (tie → unfaithful), sentences no judge labeled are skipped; over all analysed summaries and over the annotated ones.',
   suspicious:
@@ -253,11 +306,13 @@ export const DEFINITIONS: Record<string, string> = {
   corrected_unfaithful_rate:
     'Rogan–Gladen: (q + Sp − 1)/(Se + Sp − 1) clipped to [0,1], q = share of judged sentences of all analysed summaries called unfaithful, Se/Sp on the human sample; undefined when Se + Sp − 1 ≤ 0.',
   hidden_bias:
-    'Fig. 3 simulation: sentences i.i.d. Bernoulli(p̂) in summaries with the dataset\'s lengths (repeated to ≥ the minimum size); a fraction y labeled by the averaging rule (2K ≥ M), the rest by the min rule (K = M); gap = Pearson ρ(Y, mean) − ρ(Y, min) for a perfect judge and for one flipping each sentence with probability ε̄ (mean ε̂ of the judges).',
+    "Fig. 3 simulation: sentences i.i.d. Bernoulli(p̂) in summaries with the dataset's lengths (repeated to ≥ the minimum size); a fraction y labeled by the averaging rule (2K ≥ M), the rest by the min rule (K = M); gap = Pearson ρ(Y, mean) − ρ(Y, min) for a perfect judge and for one flipping each sentence with probability ε̄ (mean ε̂ of the judges).",
   agreement:
     "Per dataset (`agreement`, shared/agreement): over every summary of any length (the all-units scope), annotation-phase labels of the reference only, each annotator's current label. Humans: percent agreement, Fleiss' κ (Gwet's generalisation to varying ratings per unit), Krippendorff's α (nominal), Gwet's AC1, per-class (specific) agreement, and every pair of annotators (Cohen's κ, α, AC1). Judges: each judge's hard label against the resolved human label (adjudicated, single or agreed). unclear = 'exclude': two categories; a unit any annotator rated unclear leaves the human figures, a unit whose human label is unclear leaves the judge figures (both counted). Bootstrap: the audit's replicates and seed, resampling summaries with ≥ 1 label, one resample shared by every figure (stream loupe-agreement-v1); n = units each figure rests on.",
-  review: 'Table 4 in the issue\'s shape: pool, reviewed (summaries with ≥ 1 reviewed flagged sentence), U, F, unclear, pct_U = 100·U/(U+F) (null when U + F = 0); the same counts as suspicious.review.',
-  disagreements: 'Lists cover the annotated summaries, sorted by doc_id, summary_id, sentence; the judges-split count is also given over all analysed summaries.',
+  review:
+    "Table 4 in the issue's shape: pool, reviewed (summaries with ≥ 1 reviewed flagged sentence), U, F, unclear, pct_U = 100·U/(U+F) (null when U + F = 0); the same counts as suspicious.review.",
+  disagreements:
+    'Lists cover the annotated summaries, sorted by doc_id, summary_id, sentence; the judges-split count is also given over all analysed summaries.',
   too_few:
     'An interval from fewer than 5 resampling units (the summaries a figure rests on, or the paired documents of a comparison) is not given: ci null, too_few true, the point value kept ("n = k, too few for an interval" in the Markdown and the view). It holds for every figure of the audit, agreement, accuracy and scaffold blocks.',
   comparison:

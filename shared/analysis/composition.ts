@@ -24,7 +24,13 @@ function compose(summaries: AnalysisSummary[], unitValue: (unit: AnalysisUnit) =
   }
   const n = counts.all_faithful + counts.mixed + counts.all_unfaithful;
   const share = (count: number) => (n > 0 ? count / n : null);
-  return { all_faithful: share(counts.all_faithful), mixed: share(counts.mixed), all_unfaithful: share(counts.all_unfaithful), n, counts };
+  return {
+    all_faithful: share(counts.all_faithful),
+    mixed: share(counts.mixed),
+    all_unfaithful: share(counts.all_unfaithful),
+    n,
+    counts,
+  };
 }
 
 /** Majority of the judges with a hard label on the unit; a tie counts as unfaithful; none → null. */
@@ -40,7 +46,11 @@ export function judgeMajority(unit: AnalysisUnit, judges: string[]): 0 | 1 | nul
   return faithful > unfaithful ? 1 : 0;
 }
 
-export function computeComposition(analysed: AnalysisSummary[], annotated: AnalysisSummary[], judges: string[]): CompositionReport {
+export function computeComposition(
+  analysed: AnalysisSummary[],
+  annotated: AnalysisSummary[],
+  judges: string[],
+): CompositionReport {
   const majority = (unit: AnalysisUnit) => judgeMajority(unit, judges);
   return {
     human: compose(annotated, usableHumanValue),

@@ -14,11 +14,27 @@
  * Both paths are exact: they equal the statistics of the expanded resample (tests compare them
  * with straightforward implementations on random weights).
  */
-import { associationFromClassCounts, indexDistinctValues, KENDALL, PEARSON, ROC_AUC, SPEARMAN, STATISTICS } from '../stats/binary-association';
+import {
+  associationFromClassCounts,
+  indexDistinctValues,
+  KENDALL,
+  PEARSON,
+  ROC_AUC,
+  SPEARMAN,
+  STATISTICS,
+} from '../stats/binary-association';
 import { drawResampleCounts, estimateOf, percentileInterval } from '../stats/bootstrap';
 import type { Xoshiro128StarStar } from '../stats/prng';
 import { predictionOf } from './prepare';
-import type { AnalysisSummary, Aggregator, CorrelationCell, Estimate, KindCorrelations, PredictionKind, Statistics } from './types';
+import type {
+  AnalysisSummary,
+  Aggregator,
+  CorrelationCell,
+  Estimate,
+  KindCorrelations,
+  PredictionKind,
+  Statistics,
+} from './types';
 import { AGGREGATORS } from './types';
 
 /** Use the pattern table while it has at most this many patterns (and fewer than a quarter of the summaries). */
@@ -47,7 +63,11 @@ interface KindAggregates {
 function aggregate(population: AnalysisSummary[], judge: string, kind: PredictionKind): KindAggregates {
   const n = population.length;
   const included = new Uint8Array(n);
-  const scores: Record<Aggregator, Float64Array> = { min: new Float64Array(n).fill(NaN), mean: new Float64Array(n).fill(NaN), max: new Float64Array(n).fill(NaN) };
+  const scores: Record<Aggregator, Float64Array> = {
+    min: new Float64Array(n).fill(NaN),
+    mean: new Float64Array(n).fill(NaN),
+    max: new Float64Array(n).fill(NaN),
+  };
   let anyPrediction = false;
   population.forEach((summary, i) => {
     let min = Infinity;
@@ -83,7 +103,12 @@ interface KindEvaluator {
 }
 
 /** Few distinct (min, mean, max) patterns: one (pattern, label) table per replicate. */
-function patternEvaluator(aggregates: KindAggregates, labels: Uint8Array, patternKeys: Map<string, number>, patternOf: Int32Array): KindEvaluator {
+function patternEvaluator(
+  aggregates: KindAggregates,
+  labels: Uint8Array,
+  patternKeys: Map<string, number>,
+  patternOf: Int32Array,
+): KindEvaluator {
   const patterns = patternKeys.size;
   const patternCodes = new Int32Array(labels.length);
   for (let i = 0; i < labels.length; i += 1) patternCodes[i] = patternOf[i]! < 0 ? -1 : 2 * patternOf[i]! + labels[i]!;
@@ -196,7 +221,9 @@ function sortedCell(scores: Float64Array, totals: InclusionTotals, labels: Uint8
   for (const i of members) sum += scores[i]!;
   const center = members.length > 0 ? sum / members.length : 0;
   members.sort((a, b) => scores[a]! - scores[b]!);
-  const groupEnd = Uint8Array.from(members, (i, j) => (j === members.length - 1 || scores[i] !== scores[members[j + 1]!] ? 1 : 0));
+  const groupEnd = Uint8Array.from(members, (i, j) =>
+    j === members.length - 1 || scores[i] !== scores[members[j + 1]!] ? 1 : 0,
+  );
   const tiedPositions: number[] = [];
   const tiedGroupEnd: number[] = [];
   let groupFirst = 0;
@@ -232,7 +259,13 @@ function sortedCell(scores: Float64Array, totals: InclusionTotals, labels: Uint8
  * branches and long dependency chains, not memory, set its speed. (Moving the order-free Pearson
  * moments to a separate sequential pass was measured slower.)
  */
-function evaluateSorted(cell: SortedCell, totals: InclusionTotals, weights: Int32Array, out: Float64Array, offset: number): void {
+function evaluateSorted(
+  cell: SortedCell,
+  totals: InclusionTotals,
+  weights: Int32Array,
+  out: Float64Array,
+  offset: number,
+): void {
   const positive = totals.positive;
   const negative = totals.negative;
   if (positive === 0 || negative === 0) {
@@ -307,7 +340,8 @@ function evaluateSorted(cell: SortedCell, totals: InclusionTotals, weights: Int3
     return;
   }
   const varianceTerm = total * sumDD - sumD * sumD;
-  out[offset + PEARSON] = varianceTerm > 0 ? clampUnit((total * sumDY - sumD * positive) / Math.sqrt(varianceTerm * pairsAcross)) : NaN;
+  out[offset + PEARSON] =
+    varianceTerm > 0 ? clampUnit((total * sumDY - sumD * positive) / Math.sqrt(varianceTerm * pairsAcross)) : NaN;
   const u = t1 + t2 / 2;
   const rankSquares = (total * total * total - groupCubes) / 12;
   out[offset + SPEARMAN] = clampUnit((u - pairsAcross / 2) / Math.sqrt((rankSquares * pairsAcross) / total));
@@ -332,7 +366,12 @@ function sortedEvaluator(aggregates: KindAggregates, labels: Uint8Array, totals:
 export type EnginePath = 'auto' | 'sorted' | 'pattern';
 
 /** The pattern table when the (min, mean, max) patterns are few, else sorted cells. */
-function kindEvaluator(aggregates: KindAggregates, labels: Uint8Array, totals: () => InclusionTotals, path: EnginePath): KindEvaluator {
+function kindEvaluator(
+  aggregates: KindAggregates,
+  labels: Uint8Array,
+  totals: () => InclusionTotals,
+  path: EnginePath,
+): KindEvaluator {
   if (path === 'sorted') return sortedEvaluator(aggregates, labels, totals());
   const patternKeys = new Map<string, number>();
   const patternOf = new Int32Array(labels.length).fill(-1);
@@ -358,7 +397,11 @@ export interface CorrelationEngine {
   evaluate(weights: Int32Array, out: Float64Array): void;
 }
 
-export function createCorrelationEngine(population: AnalysisSummary[], judges: string[], path: EnginePath = 'auto'): CorrelationEngine {
+export function createCorrelationEngine(
+  population: AnalysisSummary[],
+  judges: string[],
+  path: EnginePath = 'auto',
+): CorrelationEngine {
   const labels = Uint8Array.from(population, (summary) => {
     if (summary.globalLabel === null) throw new RangeError(`summary ${summary.summaryId} has no global label`);
     return summary.globalLabel;
@@ -388,7 +431,15 @@ export function createCorrelationEngine(population: AnalysisSummary[], judges: s
         }
       }
       for (const aggregator of AGGREGATORS) {
-        cells.push({ judge, kind, aggregator, n, nLeftOut: labels.length - n, nFaithful, scores: aggregates.scores[aggregator] });
+        cells.push({
+          judge,
+          kind,
+          aggregator,
+          n,
+          nLeftOut: labels.length - n,
+          nFaithful,
+          scores: aggregates.scores[aggregator],
+        });
       }
       evaluators.push(kindEvaluator(aggregates, labels, totalsFor(aggregates.included), path));
     }
@@ -438,13 +489,19 @@ export function computeCorrelations({ population, judges, bootstrap, rng }: Corr
 
   const cellReport = (c: number): CorrelationCell => {
     const cell = engine.cells[c]!;
-    const [pearson, spearman, kendall, rocAuc] = STATISTICS.map((_, s) => toEstimate(point[4 * c + s]!, replicates[4 * c + s]!, cell.n)) as [
-      Estimate,
-      Estimate,
-      Estimate,
-      Estimate,
-    ];
-    return { n: cell.n, n_left_out: cell.nLeftOut, n_faithful: cell.nFaithful, n_unfaithful: cell.n - cell.nFaithful, pearson, spearman, kendall, roc_auc: rocAuc };
+    const [pearson, spearman, kendall, rocAuc] = STATISTICS.map((_, s) =>
+      toEstimate(point[4 * c + s]!, replicates[4 * c + s]!, cell.n),
+    ) as [Estimate, Estimate, Estimate, Estimate];
+    return {
+      n: cell.n,
+      n_left_out: cell.nLeftOut,
+      n_faithful: cell.nFaithful,
+      n_unfaithful: cell.n - cell.nFaithful,
+      pearson,
+      spearman,
+      kendall,
+      roc_auc: rocAuc,
+    };
   };
   // Paired differences mean − min per replicate (NaN when either is undefined).
   const differenceReport = (meanCell: number, minCell: number): Statistics<Estimate> => {
@@ -459,11 +516,19 @@ export function computeCorrelations({ population, judges, bootstrap, rng }: Corr
     return { pearson, spearman, kendall, roc_auc: rocAuc };
   };
   const kindReport = (judge: string, kind: PredictionKind): KindCorrelations | null => {
-    const find = (aggregator: Aggregator) => engine.cells.findIndex((cell) => cell.judge === judge && cell.kind === kind && cell.aggregator === aggregator);
+    const find = (aggregator: Aggregator) =>
+      engine.cells.findIndex((cell) => cell.judge === judge && cell.kind === kind && cell.aggregator === aggregator);
     const [min, mean, max] = [find('min'), find('mean'), find('max')];
     if (min < 0) return null;
-    return { min: cellReport(min), mean: cellReport(mean), max: cellReport(max), mean_minus_min: differenceReport(mean, min) };
+    return {
+      min: cellReport(min),
+      mean: cellReport(mean),
+      max: cellReport(max),
+      mean_minus_min: differenceReport(mean, min),
+    };
   };
   // fromEntries defines own properties, so any judge name (even "__proto__") is a plain key.
-  return Object.fromEntries(judges.map((judge) => [judge, { hard: kindReport(judge, 'hard')!, soft: kindReport(judge, 'soft') }]));
+  return Object.fromEntries(
+    judges.map((judge) => [judge, { hard: kindReport(judge, 'hard')!, soft: kindReport(judge, 'soft') }]),
+  );
 }

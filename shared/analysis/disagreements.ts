@@ -18,7 +18,11 @@ function split(unit: AnalysisUnit, judges: string[]): { faithful: string[]; unfa
   return faithful.length > 0 && unfaithful.length > 0 ? { faithful, unfaithful } : null;
 }
 
-export function computeDisagreements(analysed: AnalysisSummary[], annotated: AnalysisSummary[], judges: string[]): DisagreementReport {
+export function computeDisagreements(
+  analysed: AnalysisSummary[],
+  annotated: AnalysisSummary[],
+  judges: string[],
+): DisagreementReport {
   const ordered = [...annotated].sort(compareByDocThenSummary);
   const humanVsJudge: [string, HumanJudgeDisagreement[]][] = judges.map((judge) => [judge, []]);
   const judgesSplit: JudgeSplit[] = [];
@@ -30,7 +34,13 @@ export function computeDisagreements(analysed: AnalysisSummary[], annotated: Ana
         for (const [judge, list] of humanVsJudge) {
           const hard = predictionOf(unit, judge)?.hard ?? null;
           if (hard !== null && hard !== truth) {
-            list.push({ summary_id: summary.summaryId, doc_id: summary.docId, sentence: unit.index, human: truth === 1 ? 'faithful' : 'unfaithful', judge: hard });
+            list.push({
+              summary_id: summary.summaryId,
+              doc_id: summary.docId,
+              sentence: unit.index,
+              human: truth === 1 ? 'faithful' : 'unfaithful',
+              judge: hard,
+            });
           }
         }
       }

@@ -13,7 +13,9 @@ export function judgesWithErrorTypes(report: ErrorTypesReport | undefined, judge
 }
 
 export function computeErrorTypes(dataset: Pick<AnalysisDataset, 'summaries' | 'judges'>): ErrorTypesReport {
-  const judges: Record<string, JudgeErrorTypes> = Object.fromEntries(dataset.judges.map((judge) => [judge, { n_unfaithful: 0, counts: emptyErrorTypeCounts() }]));
+  const judges: Record<string, JudgeErrorTypes> = Object.fromEntries(
+    dataset.judges.map((judge) => [judge, { n_unfaithful: 0, counts: emptyErrorTypeCounts() }]),
+  );
   for (const summary of dataset.summaries) {
     for (const unit of summary.units) {
       for (const [judge, prediction] of Object.entries(unit.judges)) {

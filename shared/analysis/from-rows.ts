@@ -13,7 +13,14 @@
 import type { GlobalLabel, HumanLabel } from '../domain';
 import { unitHumanLabels, type CurrentLabelEvent } from './human-label';
 import { compareCodeUnits } from './prepare';
-import type { AnalysisDataset, AnalysisSummary, AnalysisUnit, HumanLabelRule, JudgePrediction, ReferenceInput } from './types';
+import type {
+  AnalysisDataset,
+  AnalysisSummary,
+  AnalysisUnit,
+  HumanLabelRule,
+  JudgePrediction,
+  ReferenceInput,
+} from './types';
 
 export interface SummaryRow {
   /** The summary's row id (joins units, labels and predictions). */
@@ -68,7 +75,8 @@ interface UnitDraft {
 /** Per summary key, in the order of `rows.summaries`: its AnalysisSummary. */
 export function analysisSummariesByKey(rows: DatasetRows): Map<number, AnalysisSummary> {
   const unitsBySummary = new Map<number, UnitDraft[]>(rows.summaries.map((s) => [s.key, []]));
-  for (const row of rows.units) unitsBySummary.get(row.summaryKey)?.push({ row, labels: [], adjudicated: null, judges: [] });
+  for (const row of rows.units)
+    unitsBySummary.get(row.summaryKey)?.push({ row, labels: [], adjudicated: null, judges: [] });
   // Units are stored with consecutive indexes from 0; look them up by index all the same.
   const unitAt = ({ summaryKey, unitIndex }: UnitRef): UnitDraft | undefined => {
     const units = unitsBySummary.get(summaryKey);
@@ -81,12 +89,20 @@ export function analysisSummariesByKey(rows: DatasetRows): Map<number, AnalysisS
     const unit = unitAt(row);
     if (unit) unit.adjudicated = row.label;
   }
-  for (const p of rows.predictions) unitAt(p)?.judges.push([p.judge, { hard: p.hard, soft: p.soft, ...(p.errorType ? { errorType: p.errorType } : {}) }]);
+  for (const p of rows.predictions)
+    unitAt(p)?.judges.push([
+      p.judge,
+      { hard: p.hard, soft: p.soft, ...(p.errorType ? { errorType: p.errorType } : {}) },
+    ]);
 
   const out = new Map<number, AnalysisSummary>();
   for (const row of rows.summaries) {
     const units = (unitsBySummary.get(row.key) ?? []).map((draft): AnalysisUnit => {
-      const labels = unitHumanLabels(draft.labels, rows.adjudicated === undefined ? undefined : draft.adjudicated, rows.rule);
+      const labels = unitHumanLabels(
+        draft.labels,
+        rows.adjudicated === undefined ? undefined : draft.adjudicated,
+        rows.rule,
+      );
       // fromEntries defines own properties, so a judge named like an Object member stays data.
       return { index: draft.row.index, text: draft.row.text, ...labels, judges: Object.fromEntries(draft.judges) };
     });
@@ -103,9 +119,12 @@ export function analysisSummariesByKey(rows: DatasetRows): Map<number, AnalysisS
 
 /** The analysis input of one dataset (module comment). */
 export function datasetFromRows(rows: DatasetRows): AnalysisDataset {
-  const summaries = [...analysisSummariesByKey(rows).values()].sort((a, b) => compareCodeUnits(a.summaryId, b.summaryId));
+  const summaries = [...analysisSummariesByKey(rows).values()].sort((a, b) =>
+    compareCodeUnits(a.summaryId, b.summaryId),
+  );
   const judges = new Set<string>();
-  for (const summary of summaries) for (const unit of summary.units) for (const judge of Object.keys(unit.judges)) judges.add(judge);
+  for (const summary of summaries)
+    for (const unit of summary.units) for (const judge of Object.keys(unit.judges)) judges.add(judge);
   const dataset: AnalysisDataset = { name: rows.name, summaries, judges: [...judges].sort(compareCodeUnits) };
   if (rows.reference) dataset.reference = rows.reference;
   return dataset;

@@ -85,5 +85,11 @@ export function simulateHiddenBias(input: HiddenBiasInput): HiddenBiasReport {
       noisy: epsilonBar === null ? null : curvePoint(labels, noisyMean, noisyMin),
     });
   }
-  return { p_hat: pHat, epsilon_bar: epsilonBar, n_judges_averaged: input.nJudgesAveraged, n_simulated_summaries: n, points: curve };
+  return {
+    p_hat: pHat,
+    epsilon_bar: epsilonBar,
+    n_judges_averaged: input.nJudgesAveraged,
+    n_simulated_summaries: n,
+    points: curve,
+  };
 }

@@ -84,7 +84,10 @@ export function resolveHumanLabel(
  * differ are unresolved under `unanimous` (`disagreement`), and under `majority` resolve to the
  * most frequent value unless two or more share the top count (`tie`, unresolved).
  */
-export function resolveByRule<T extends string>(values: readonly T[], rule: HumanLabelRule): { value: T | null; status: Exclude<HumanLabelStatus, 'adjudicated'> } {
+export function resolveByRule<T extends string>(
+  values: readonly T[],
+  rule: HumanLabelRule,
+): { value: T | null; status: Exclude<HumanLabelStatus, 'adjudicated'> } {
   if (values.length === 0) return { value: null, status: 'none' };
   const first = values[0]!;
   if (values.length === 1) return { value: first, status: 'single' };
@@ -126,7 +129,11 @@ function agreedLabel(labels: readonly HumanLabel[]): HumanLabel | null {
 export function auditAdjudicatedLabel(events: readonly CurrentLabelEvent[]): HumanLabel | null {
   const annotators = events.filter((e) => e.phase === 'annotation' && e.label !== null).length;
   if (annotators < 2) return null;
-  return agreedLabel(events.filter((e) => e.phase === 'review' && e.queue === ADJUDICATION_QUEUE && e.label !== null).map((e) => e.label!));
+  return agreedLabel(
+    events
+      .filter((e) => e.phase === 'review' && e.queue === ADJUDICATION_QUEUE && e.label !== null)
+      .map((e) => e.label!),
+  );
 }
 
 /** The review label of a unit from its current label events (module comment). */
@@ -150,12 +157,25 @@ export interface UnitHumanLabels {
  * repository's hook); undefined: the audit-adjudicated label of these events. `rule`: how several
  * annotators resolve (default `unanimous`).
  */
-export function unitHumanLabels(events: readonly CurrentLabelEvent[], adjudicated?: HumanLabel | null, rule: HumanLabelRule = 'unanimous'): UnitHumanLabels {
+export function unitHumanLabels(
+  events: readonly CurrentLabelEvent[],
+  adjudicated?: HumanLabel | null,
+  rule: HumanLabelRule = 'unanimous',
+): UnitHumanLabels {
   const ratings = new Map<string, HumanLabel>();
   for (const e of events) if (e.phase === 'annotation' && e.label !== null) ratings.set(e.annotator, e.label);
-  const human = resolveHumanLabel(ratings, adjudicated === undefined ? auditAdjudicatedLabel(events) : adjudicated, rule);
+  const human = resolveHumanLabel(
+    ratings,
+    adjudicated === undefined ? auditAdjudicatedLabel(events) : adjudicated,
+    rule,
+  );
   // fromEntries defines own properties, so an annotator named like an Object member stays data.
-  return { human: human.label, humanStatus: human.status, review: reviewLabel(events), ratings: Object.fromEntries(ratings) };
+  return {
+    human: human.label,
+    humanStatus: human.status,
+    review: reviewLabel(events),
+    ratings: Object.fromEntries(ratings),
+  };
 }
 
 /**

@@ -39,7 +39,12 @@ export function tallyHumanSample(
   const g = annotated.length;
   const usable = new Float64Array(g);
   const faithful = new Float64Array(g);
-  const confusion = judges.map(() => ({ tp: new Float64Array(g), fp: new Float64Array(g), tn: new Float64Array(g), fn: new Float64Array(g) }));
+  const confusion = judges.map(() => ({
+    tp: new Float64Array(g),
+    fp: new Float64Array(g),
+    tn: new Float64Array(g),
+    fn: new Float64Array(g),
+  }));
   const human: HumanSampleCounts = {
     n_annotated_summaries: g,
     n_units: 0,

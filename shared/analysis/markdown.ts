@@ -8,7 +8,19 @@
 import { renderAccuracy } from '../accuracy/markdown';
 import { renderScaffold } from '../scaffold/markdown';
 import type { DatasetAgreement, PairAgreement } from '../agreement/types';
-import type { AllUnitsReport, AnalysisReport, ErrorTypesReport, Composition, CorrelationCell, DatasetAnalysis, Estimate, HumanReferenceReport, KindCorrelations, PredictionPowered, Rate } from './types';
+import type {
+  AllUnitsReport,
+  AnalysisReport,
+  ErrorTypesReport,
+  Composition,
+  CorrelationCell,
+  DatasetAnalysis,
+  Estimate,
+  HumanReferenceReport,
+  KindCorrelations,
+  PredictionPowered,
+  Rate,
+} from './types';
 import { AGGREGATORS } from './types';
 import { judgesWithErrorTypes } from './error-types';
 import { ERROR_TYPES, ERROR_TYPE_NAMES } from '../domain';
@@ -38,17 +50,22 @@ function percent(value: number | null): string {
   return value === null ? UNDEFINED : `${fixed(100 * value, 1)}%`;
 }
 
-
 /** After a value shown without an interval because its resampling units are too few: " (n = k, too few for an interval)". */
 function tooFewSuffix(estimate: ShownEstimate, units: number | null | undefined): string {
-  return estimate.too_few === true && estimate.value !== null && estimate.n !== undefined ? ` (${tooFewText(units === undefined ? estimate.n : units)})` : '';
+  return estimate.too_few === true && estimate.value !== null && estimate.n !== undefined
+    ? ` (${tooFewText(units === undefined ? estimate.n : units)})`
+    : '';
 }
 
 /** An estimate, or a figure shaped like one that says its too-few case elsewhere (p̂_PP's note). */
 type ShownEstimate = Pick<Estimate, 'value' | 'ci'> & { n?: number; too_few?: boolean };
 
 /** The value, then its interval when there is one: "0.134 [0.050, 0.230]"; too few units: "0.667 (n = 1, too few for an interval)". */
-function withInterval(estimate: ShownEstimate, format: (value: number | null) => string = (v) => number(v), units?: number | null): string {
+function withInterval(
+  estimate: ShownEstimate,
+  format: (value: number | null) => string = (v) => number(v),
+  units?: number | null,
+): string {
   if (estimate.ci === null) return `${format(estimate.value)}${tooFewSuffix(estimate, units)}`;
   return `${format(estimate.value)} [${format(estimate.ci[0])}, ${format(estimate.ci[1])}]`;
 }
@@ -101,7 +118,17 @@ function compositionRow(name: string, composition: Composition): string[] {
 function statisticsRows(judge: string, kindName: string, kind: KindCorrelations): string[][] {
   const rows = AGGREGATORS.map((aggregator) => {
     const c: CorrelationCell = kind[aggregator];
-    return [judge, kindName, aggregator, signed(c.pearson.value), signed(c.spearman.value), signed(c.kendall.value), number(c.roc_auc.value), count(c.n), count(c.n_left_out)];
+    return [
+      judge,
+      kindName,
+      aggregator,
+      signed(c.pearson.value),
+      signed(c.spearman.value),
+      signed(c.kendall.value),
+      number(c.roc_auc.value),
+      count(c.n),
+      count(c.n_left_out),
+    ];
   });
   const d = kind.mean_minus_min;
   rows.push([
@@ -121,7 +148,8 @@ function statisticsRows(judge: string, kindName: string, kind: KindCorrelations)
 /** The agreement rows: humans (multi-rater, then each pair), then each judge against the human label. */
 export function agreementRows(agreement: DatasetAgreement): string[][] {
   // n counts units; the resampling units are summaries (a pair's and a judge's are known).
-  const spec = (figures: Record<string, Estimate>, category: string, summaries: number | null) => (figures[category] ? plusMinus(figures[category], 3, summaries) : UNDEFINED);
+  const spec = (figures: Record<string, Estimate>, category: string, summaries: number | null) =>
+    figures[category] ? plusMinus(figures[category], 3, summaries) : UNDEFINED;
   const rows: string[][] = [];
   const h = agreement.humans;
   rows.push([
@@ -156,7 +184,15 @@ function renderAgreement(agreement: DatasetAgreement): string[] {
     '### Agreement (annotation-phase labels; value ± half-width of the 95% CI; n = units)',
     `Over ${count(agreement.n_summaries)} summaries of any length with ≥ 1 label (${count(agreement.n_units_rated)} rated units); ${unclear}. Judges: hard label against the resolved human label.`,
     table(
-      ['Raters', '% agreement', 'κ', 'Krippendorff α', 'Gwet AC1', ...agreement.categories.map((category) => `specific ${category}`), 'n'],
+      [
+        'Raters',
+        '% agreement',
+        'κ',
+        'Krippendorff α',
+        'Gwet AC1',
+        ...agreement.categories.map((category) => `specific ${category}`),
+        'n',
+      ],
       agreementRows(agreement),
     ),
   ];
@@ -164,7 +200,9 @@ function renderAgreement(agreement: DatasetAgreement): string[] {
 
 /** Estimate with its interval and n: "0.250 [0.100, 0.400] (n = 12)". */
 function estimateWithN(estimate: Estimate, units?: number | null): string {
-  return estimate.too_few ? `${withInterval(estimate, undefined, units)} (n = ${count(estimate.n)})` : `${withInterval(estimate)} (n = ${count(estimate.n)})`;
+  return estimate.too_few
+    ? `${withInterval(estimate, undefined, units)} (n = ${count(estimate.n)})`
+    : `${withInterval(estimate)} (n = ${count(estimate.n)})`;
 }
 
 /** The judge-error table over every annotated unit, any length (all_units). */
@@ -177,11 +215,31 @@ export function renderAllUnits(allUnits: AllUnitsReport, judges: readonly string
   if (judges.length === 0) return [...parts, 'No judge predictions.'];
   parts.push(
     table(
-      ['Judge', 'ε̂ [95% CI]', 'n units', 'TP', 'FP', 'TN', 'FN', 'Recall (unfaithful) [95% CI]', 'Specificity [95% CI]'],
+      [
+        'Judge',
+        'ε̂ [95% CI]',
+        'n units',
+        'TP',
+        'FP',
+        'TN',
+        'FN',
+        'Recall (unfaithful) [95% CI]',
+        'Specificity [95% CI]',
+      ],
       judges.map((judge) => {
         const j = allUnits.judges[judge]!;
         const c = j.confusion;
-        return [inert(judge), withInterval(j.epsilon_hat, undefined, j.epsilon_hat.n_summaries), count(j.epsilon_hat.n), count(c.tp), count(c.fp), count(c.tn), count(c.fn), estimateWithN(j.recall, null), estimateWithN(j.specificity, null)];
+        return [
+          inert(judge),
+          withInterval(j.epsilon_hat, undefined, j.epsilon_hat.n_summaries),
+          count(j.epsilon_hat.n),
+          count(c.tp),
+          count(c.fp),
+          count(c.tn),
+          count(c.fn),
+          estimateWithN(j.recall, null),
+          estimateWithN(j.specificity, null),
+        ];
       }),
     ),
   );
@@ -194,12 +252,17 @@ export function renderErrorTypes(errorTypes: ErrorTypesReport | undefined, judge
   const rows = judgesWithErrorTypes(errorTypes, judges);
   if (!errorTypes || rows.length === 0) return [];
   return [
-    '### Error types of the judges\' unfaithful sentence predictions',
+    "### Error types of the judges' unfaithful sentence predictions",
     table(
       ['Judge', 'Unfaithful', ...ERROR_TYPES.map((t) => ERROR_TYPE_NAMES[t]), 'Untyped'],
       rows.map((judge) => {
         const j = errorTypes.judges[judge]!;
-        return [inert(judge), count(j.n_unfaithful), ...ERROR_TYPES.map((t) => count(j.counts[t])), count(j.counts.untyped)];
+        return [
+          inert(judge),
+          count(j.n_unfaithful),
+          ...ERROR_TYPES.map((t) => count(j.counts[t])),
+          count(j.counts.untyped),
+        ];
       }),
     ),
   ];
@@ -211,7 +274,9 @@ function renderPredictionPowered(allUnits: AllUnitsReport, judges: readonly stri
     const notes = [
       pp.same_as_p_hat ? 'the judge labeled no unit outside the sample: p̂_PP is p̂ on the same units' : null,
       pp.too_few ? `n = ${plural(pp.n_sampled_summaries, 'summary', 'summaries')}, too few for an interval` : null,
-      pp.n_drawn_summaries > pp.n_sampled_summaries ? `${count(pp.n_drawn_summaries - pp.n_sampled_summaries)} drawn summaries not annotated yet` : null,
+      pp.n_drawn_summaries > pp.n_sampled_summaries
+        ? `${count(pp.n_drawn_summaries - pp.n_sampled_summaries)} drawn summaries not annotated yet`
+        : null,
     ].filter((text) => text !== null);
     return notes.join('; ');
   };
@@ -223,7 +288,14 @@ function renderPredictionPowered(allUnits: AllUnitsReport, judges: readonly stri
         const j = allUnits.judges[judge]!;
         const pp = j.p_pp;
         if (pp === null) return [inert(judge), UNDEFINED, '', '', '', `refused: ${j.p_pp_reason ?? 'undefined'}`];
-        return [inert(judge), withInterval({ value: pp.value, ci: pp.ci }), count(pp.n_sampled_units), count(pp.n_all_units), number(pp.width_ratio, 2), note(pp)];
+        return [
+          inert(judge),
+          withInterval({ value: pp.value, ci: pp.ci }),
+          count(pp.n_sampled_units),
+          count(pp.n_all_units),
+          number(pp.width_ratio, 2),
+          note(pp),
+        ];
       }),
     ),
   ];
@@ -231,15 +303,26 @@ function renderPredictionPowered(allUnits: AllUnitsReport, judges: readonly stri
 
 /** Whose labels, by which rule, with its n. */
 export function referenceLine(reference: HumanReferenceReport): string {
-  const sets = { people: "the project's people", imported: 'imported label sets', both: "the project's people and imported label sets" };
-  const rule = reference.rule === 'majority' ? 'majority (adjudicated, else the mode of the usable labels; a tie is unresolved)' : 'adjudicated-else-unanimous';
-  const names = reference.annotators.map((a) => `${inert(a.name)}${a.kind ? ` (${a.kind})` : ''}: ${count(a.n_labels)}`).join(', ');
+  const sets = {
+    people: "the project's people",
+    imported: 'imported label sets',
+    both: "the project's people and imported label sets",
+  };
+  const rule =
+    reference.rule === 'majority'
+      ? 'majority (adjudicated, else the mode of the usable labels; a tie is unresolved)'
+      : 'adjudicated-else-unanimous';
+  const names = reference.annotators
+    .map((a) => `${inert(a.name)}${a.kind ? ` (${a.kind})` : ''}: ${count(a.n_labels)}`)
+    .join(', ');
   const revealed = reference.include_revealed
     ? `${count(reference.n_labels_revealed)} labels given after a reveal included`
     : `${count(reference.n_labels_revealed_excluded)} labels given after a reveal left out`;
   const units = [
     `${count(reference.n_units_adjudicated)} units adjudicated`,
-    ...(reference.rule === 'majority' ? [`${count(reference.n_units_majority)} by majority`, `${count(reference.n_units_tied)} tied (left out)`] : []),
+    ...(reference.rule === 'majority'
+      ? [`${count(reference.n_units_majority)} by majority`, `${count(reference.n_units_tied)} tied (left out)`]
+      : []),
     `${count(reference.n_units_disagreement)} unresolved disagreements`,
   ];
   return `- Human reference: ${sets[reference.set]}, rule ${rule}; ${plural(reference.n_annotators, 'annotator')}, ${plural(reference.n_labels, 'label')}${names ? ` (${names})` : ''}; ${plural(reference.n_labels_outside_reference, 'label')} of ${plural(reference.n_annotators_outside_reference, 'annotator')} outside the reference left out; ${revealed}; ${units.join(', ')}.`;
@@ -266,21 +349,41 @@ function renderDataset(dataset: DatasetAnalysis): string {
   if (judges.length === 0) {
     parts.push('No judge predictions.');
   } else {
-    parts.push('### Pearson correlation with the global label (Table 2 layout; value ± half-width of the 95% CI, higher of min/mean in bold)');
+    parts.push(
+      '### Pearson correlation with the global label (Table 2 layout; value ± half-width of the 95% CI, higher of min/mean in bold)',
+    );
     parts.push(
       table(
         ['Judge', 'Hard min', 'Hard mean', 'Soft min', 'Soft mean', 'n (hard)'],
         judges.map((judge) => {
           const correlations = dataset.judges[judge]!.correlations;
-          return [inert(judge), ...minMeanPair(correlations.hard, 2), ...minMeanPair(correlations.soft, 2), count(correlations.hard.min.n)];
+          return [
+            inert(judge),
+            ...minMeanPair(correlations.hard, 2),
+            ...minMeanPair(correlations.soft, 2),
+            count(correlations.hard.min.n),
+          ];
         }),
       ),
     );
 
-    parts.push('### Judge error ε̂ against ε₀ (Table 12 layout; summaries with ≥ 2 sentences) and the averaging-bias diagnostic');
+    parts.push(
+      '### Judge error ε̂ against ε₀ (Table 12 layout; summaries with ≥ 2 sentences) and the averaging-bias diagnostic',
+    );
     parts.push(
       table(
-        ['Judge', 'ε̂ [95% CI]', 'n units', 'ε₀', 'mean ≥ min (hard Pearson)', 'ε̂ < ε₀', 'at upper CI', 'Averaging bias', 'Recall (unfaithful)', 'Specificity'],
+        [
+          'Judge',
+          'ε̂ [95% CI]',
+          'n units',
+          'ε₀',
+          'mean ≥ min (hard Pearson)',
+          'ε̂ < ε₀',
+          'at upper CI',
+          'Averaging bias',
+          'Recall (unfaithful)',
+          'Specificity',
+        ],
         judges.map((judge) => {
           const report = dataset.judges[judge]!;
           const bias = report.averaging_bias;
@@ -306,7 +409,10 @@ function renderDataset(dataset: DatasetAnalysis): string {
         ['Judge', 'Labels', 'Aggregation', 'Pearson', 'Spearman', 'Kendall τ-b', 'ROC-AUC', 'n', 'left out'],
         judges.flatMap((judge) => {
           const correlations = dataset.judges[judge]!.correlations;
-          return [...statisticsRows(inert(judge), 'hard', correlations.hard), ...(correlations.soft ? statisticsRows(inert(judge), 'soft', correlations.soft) : [])];
+          return [
+            ...statisticsRows(inert(judge), 'hard', correlations.hard),
+            ...(correlations.soft ? statisticsRows(inert(judge), 'soft', correlations.soft) : []),
+          ];
         }),
       ),
     );
@@ -321,7 +427,9 @@ function renderDataset(dataset: DatasetAnalysis): string {
           const corrected = report.corrected_unfaithful_rate;
           return [
             inert(judge),
-            calibration ? `${withInterval(calibration.brier, undefined, null)} (n = ${count(calibration.brier.n)})` : UNDEFINED,
+            calibration
+              ? `${withInterval(calibration.brier, undefined, null)} (n = ${count(calibration.brier.n)})`
+              : UNDEFINED,
             calibration ? rate(calibration.ece) : UNDEFINED,
             rate(corrected.observed, true),
             withInterval(corrected, percent, null),
@@ -366,21 +474,37 @@ function renderDataset(dataset: DatasetAnalysis): string {
     parts.push(
       table(
         ['pool', '#summ. reviewed', 'U', 'F', 'Uncl.', 'not reviewed', '% U'],
-        [[count(review.pool), count(review.reviewed_summaries), count(review.unfaithful), count(review.faithful), count(review.unclear), count(review.not_reviewed), rate(review.pct_unfaithful, true)]],
+        [
+          [
+            count(review.pool),
+            count(review.reviewed_summaries),
+            count(review.unfaithful),
+            count(review.faithful),
+            count(review.unclear),
+            count(review.not_reviewed),
+            rate(review.pct_unfaithful, true),
+          ],
+        ],
       ),
     );
   }
 
   const hidden = dataset.hidden_bias;
   if (hidden) {
-    parts.push('### Hidden-bias simulation (Fig. 3): mean − min Pearson gap when a fraction y of labels follows the averaging rule');
+    parts.push(
+      '### Hidden-bias simulation (Fig. 3): mean − min Pearson gap when a fraction y of labels follows the averaging rule',
+    );
     parts.push(
       `p̂ = ${number(hidden.p_hat)}, ε̄ = ${number(hidden.epsilon_bar)} (mean ε̂ of ${hidden.n_judges_averaged} judges), ${count(hidden.n_simulated_summaries)} simulated summaries.`,
     );
     parts.push(
       table(
         ['y', 'gap, perfect judge', `gap, judge with ε̄`],
-        hidden.points.map((point) => [fixed(point.y, 2), signed(point.perfect.gap), point.noisy ? signed(point.noisy.gap) : UNDEFINED]),
+        hidden.points.map((point) => [
+          fixed(point.y, 2),
+          signed(point.perfect.gap),
+          point.noisy ? signed(point.noisy.gap) : UNDEFINED,
+        ]),
       ),
     );
   }

@@ -116,7 +116,14 @@ interface Planned {
   refusal?: string | null;
 }
 
-function planLine(item: Planned, target: number, enough: boolean, nAnnotated: number, undrawn: number, medianMs: number | null): PlanLine {
+function planLine(
+  item: Planned,
+  target: number,
+  enough: boolean,
+  nAnnotated: number,
+  undrawn: number,
+  medianMs: number | null,
+): PlanLine {
   const halfWidth = item.ci === null ? null : (item.ci[1] - item.ci[0]) / 2;
   const line = (reason: string | null, nTotal: number | null = null): PlanLine => {
     const nMore = nTotal === null ? null : nTotal - item.nNow;
@@ -133,13 +140,21 @@ function planLine(item: Planned, target: number, enough: boolean, nAnnotated: nu
     };
   };
   if (item.refusal) return line(item.refusal);
-  if (!enough) return line(`Needs at least ${PLAN_MIN_SUMMARIES} annotated summaries to plan from (${nAnnotated} so far).`);
-  if (halfWidth === null) return line('No interval to plan from (no replicates, or the figure was undefined in every one).');
+  if (!enough)
+    return line(`Needs at least ${PLAN_MIN_SUMMARIES} annotated summaries to plan from (${nAnnotated} so far).`);
+  if (halfWidth === null)
+    return line('No interval to plan from (no replicates, or the figure was undefined in every one).');
   if (halfWidth === 0) return line('Its interval has zero width now: the 1/√n rule cannot tell what the target needs.');
   return line(null, summariesForTarget(item.nNow, halfWidth, target));
 }
 
-export function planDataset(dataset: string, allUnits: AllUnitsReport, judges: readonly string[], facts: PlanFacts, target: number): DatasetPlan {
+export function planDataset(
+  dataset: string,
+  allUnits: AllUnitsReport,
+  judges: readonly string[],
+  facts: PlanFacts,
+  target: number,
+): DatasetPlan {
   const drawn = new Set(facts.draws.flatMap((d) => d.summaryIds)).size;
   const undrawn = Math.max(0, facts.nSummaries - drawn);
   const seeds = [...new Set(facts.draws.map((d) => d.seed))];
@@ -151,7 +166,13 @@ export function planDataset(dataset: string, allUnits: AllUnitsReport, judges: r
     ...judges.flatMap((judge): Planned[] => {
       const j = allUnits.judges[judge]!;
       return [
-        { figure: 'p_pp', judge, ci: j.p_pp?.ci ?? null, nNow: j.p_pp?.n_sampled_summaries ?? nAnnotated, refusal: j.p_pp === null ? j.p_pp_reason : null },
+        {
+          figure: 'p_pp',
+          judge,
+          ci: j.p_pp?.ci ?? null,
+          nNow: j.p_pp?.n_sampled_summaries ?? nAnnotated,
+          refusal: j.p_pp === null ? j.p_pp_reason : null,
+        },
         { figure: 'epsilon_hat', judge, ci: j.epsilon_hat.ci, nNow: j.epsilon_hat.n_summaries },
       ];
     }),
@@ -169,7 +190,9 @@ export function planDataset(dataset: string, allUnits: AllUnitsReport, judges: r
     median_ms_per_summary: medianMs,
     n_timed_summaries: facts.timesMs.length,
     enough,
-    reason: enough ? null : `Needs at least ${PLAN_MIN_SUMMARIES} annotated summaries to plan from (${nAnnotated} so far): annotate more of the sample first.`,
+    reason: enough
+      ? null
+      : `Needs at least ${PLAN_MIN_SUMMARIES} annotated summaries to plan from (${nAnnotated} so far): annotate more of the sample first.`,
     lines,
     draw_more: needs.length === 0 ? null : Math.min(Math.max(...needs), undrawn),
   };

@@ -25,7 +25,15 @@ import { computeAllUnits } from './all-units';
 import { nullIfNaN, ratio, sum, weightedSum } from './human-sample';
 import { isAnnotated, predictionOf, usableHumanValue } from './prepare';
 import { checkSampleDesign, type SampleDesign } from './sample-design';
-import type { AllUnitsReport, AnalysisDataset, AnalysisSummary, Estimate, HumanReferenceReport, Interval, PredictionPowered } from './types';
+import type {
+  AllUnitsReport,
+  AnalysisDataset,
+  AnalysisSummary,
+  Estimate,
+  HumanReferenceReport,
+  Interval,
+  PredictionPowered,
+} from './types';
 
 export interface PredictionPoweredInput {
   /** Every summary of the dataset, any length (the pool side). */
@@ -59,7 +67,12 @@ interface JudgeCounts {
   outside: boolean;
 }
 
-function countJudge(all: readonly AnalysisSummary[], annotated: readonly AnalysisSummary[], sampled: ReadonlySet<string>, judge: string): JudgeCounts {
+function countJudge(
+  all: readonly AnalysisSummary[],
+  annotated: readonly AnalysisSummary[],
+  sampled: ReadonlySet<string>,
+  judge: string,
+): JudgeCounts {
   const counts: JudgeCounts = {
     labeled: new Float64Array(annotated.length),
     human: new Float64Array(annotated.length),
@@ -154,7 +167,8 @@ class PoolColumns {
 
 export function computePredictionPowered(input: PredictionPoweredInput): Record<string, PredictionPoweredResult> {
   const { all, annotated, judges, design, pHat, bootstrap, humanRng, poolRng } = input;
-  if (!design.uniform) return Object.fromEntries(judges.map((judge) => [judge, { p_pp: null, p_pp_reason: design.reason }]));
+  if (!design.uniform)
+    return Object.fromEntries(judges.map((judge) => [judge, { p_pp: null, p_pp_reason: design.reason }]));
 
   const sampled = new Set(annotated.map((summary) => summary.summaryId));
   const counts = judges.map((judge) => countJudge(all, annotated, sampled, judge));
@@ -175,7 +189,12 @@ export function computePredictionPowered(input: PredictionPoweredInput): Record<
     counts.forEach((c, j) => {
       const labeled = weightedSum(c.labeled, humanWeights);
       const y = ratio(weightedSum(c.human, humanWeights), labeled);
-      samples[j]![r] = pool && c.outside ? ratio(pool.sums[pool.judgeColumn[j]!]!, pool.sums[pool.countColumn[j]!]!) + y - ratio(weightedSum(c.judgeOnSample, humanWeights), labeled) : y;
+      samples[j]![r] =
+        pool && c.outside
+          ? ratio(pool.sums[pool.judgeColumn[j]!]!, pool.sums[pool.countColumn[j]!]!) +
+            y -
+            ratio(weightedSum(c.judgeOnSample, humanWeights), labeled)
+          : y;
     });
   }
 
@@ -184,7 +203,11 @@ export function computePredictionPowered(input: PredictionPoweredInput): Record<
     judges.map((judge, j): [string, PredictionPoweredResult] => {
       const c = counts[j]!;
       const nSampled = sum(c.labeled);
-      if (nSampled === 0) return [judge, { p_pp: null, p_pp_reason: 'No sampled unit has both a usable human label and a hard label of this judge.' }];
+      if (nSampled === 0)
+        return [
+          judge,
+          { p_pp: null, p_pp_reason: 'No sampled unit has both a usable human label and a hard label of this judge.' },
+        ];
       const yLab = sum(c.human) / nSampled;
       const fLab = sum(c.judgeOnSample) / nSampled;
       const fAll = ratio(sum(c.judgeOnAll), sum(c.judged));
@@ -241,5 +264,8 @@ export function allUnitsWithPredictionPowered(
     humanRng: stream('human-sample'),
     poolRng: stream('prediction-powered/pool'),
   });
-  return { ...base, judges: Object.fromEntries(judges.map((judge) => [judge, { ...base.judges[judge]!, ...powered[judge]! }])) };
+  return {
+    ...base,
+    judges: Object.fromEntries(judges.map((judge) => [judge, { ...base.judges[judge]!, ...powered[judge]! }])),
+  };
 }

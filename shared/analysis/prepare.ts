@@ -3,7 +3,17 @@
  */
 import { HUMAN_LABELS } from '../domain';
 import { checkSeed } from '../stats/prng';
-import { DEFAULT_SETTINGS, HUMAN_LABEL_RULES, REFERENCE_SETS, UNRESOLVED_STATUSES, type AnalysisDataset, type AnalysisSettings, type AnalysisSummary, type AnalysisUnit, type JudgePrediction } from './types';
+import {
+  DEFAULT_SETTINGS,
+  HUMAN_LABEL_RULES,
+  REFERENCE_SETS,
+  UNRESOLVED_STATUSES,
+  type AnalysisDataset,
+  type AnalysisSettings,
+  type AnalysisSummary,
+  type AnalysisUnit,
+  type JudgePrediction,
+} from './types';
 
 /** Thrown when the analysis input is inconsistent (a bug upstream, not a user error). */
 export class AnalysisInputError extends Error {
@@ -20,23 +30,29 @@ export class AnalysisInputError extends Error {
 export function resolveSettings(settings: Partial<AnalysisSettings> | undefined): Required<AnalysisSettings> {
   const resolved = { ...DEFAULT_SETTINGS, ...stripUndefined(settings ?? {}) };
   const problems: string[] = [];
-  if (!Number.isSafeInteger(resolved.bootstrap) || resolved.bootstrap < 0) problems.push(`bootstrap must be an integer ≥ 0, got ${resolved.bootstrap}`);
+  if (!Number.isSafeInteger(resolved.bootstrap) || resolved.bootstrap < 0)
+    problems.push(`bootstrap must be an integer ≥ 0, got ${resolved.bootstrap}`);
   try {
     checkSeed(resolved.seed);
   } catch (error) {
     problems.push((error as Error).message);
   }
-  if (!Number.isSafeInteger(resolved.cap) || resolved.cap < 0) problems.push(`cap must be an integer ≥ 0, got ${resolved.cap}`);
+  if (!Number.isSafeInteger(resolved.cap) || resolved.cap < 0)
+    problems.push(`cap must be an integer ≥ 0, got ${resolved.cap}`);
   if (!Number.isSafeInteger(resolved.simulationPoints) || resolved.simulationPoints < 2) {
     problems.push(`simulationPoints must be an integer ≥ 2, got ${resolved.simulationPoints}`);
   }
   if (!Number.isSafeInteger(resolved.simulationMinSummaries) || resolved.simulationMinSummaries < 1) {
     problems.push(`simulationMinSummaries must be an integer ≥ 1, got ${resolved.simulationMinSummaries}`);
   }
-  if (!(HUMAN_LABEL_RULES as readonly string[]).includes(resolved.humanLabel)) problems.push(`humanLabel must be one of ${HUMAN_LABEL_RULES.join(', ')}, got ${String(resolved.humanLabel)}`);
-  if (!(REFERENCE_SETS as readonly string[]).includes(resolved.reference)) problems.push(`reference must be one of ${REFERENCE_SETS.join(', ')}, got ${String(resolved.reference)}`);
-  if (typeof resolved.includeRevealed !== 'boolean') problems.push(`includeRevealed must be true or false, got ${String(resolved.includeRevealed)}`);
-  if (resolved.compareSource !== null && (typeof resolved.compareSource !== 'string' || resolved.compareSource === '')) problems.push(`compareSource must be "people", a judge's name or null, got ${String(resolved.compareSource)}`);
+  if (!(HUMAN_LABEL_RULES as readonly string[]).includes(resolved.humanLabel))
+    problems.push(`humanLabel must be one of ${HUMAN_LABEL_RULES.join(', ')}, got ${String(resolved.humanLabel)}`);
+  if (!(REFERENCE_SETS as readonly string[]).includes(resolved.reference))
+    problems.push(`reference must be one of ${REFERENCE_SETS.join(', ')}, got ${String(resolved.reference)}`);
+  if (typeof resolved.includeRevealed !== 'boolean')
+    problems.push(`includeRevealed must be true or false, got ${String(resolved.includeRevealed)}`);
+  if (resolved.compareSource !== null && (typeof resolved.compareSource !== 'string' || resolved.compareSource === ''))
+    problems.push(`compareSource must be "people", a judge's name or null, got ${String(resolved.compareSource)}`);
   if (problems.length > 0) throw new AnalysisInputError(problems);
   return resolved;
 }
@@ -51,14 +67,21 @@ const STATUSES = new Set<string>(['none', 'single', 'agreed', 'adjudicated', 'di
 function checkUnit(unit: AnalysisUnit, where: string, problems: string[]): void {
   if (!Number.isSafeInteger(unit.index) || unit.index < 0) problems.push(`${where}: index must be an integer ≥ 0`);
   if (typeof unit.text !== 'string') problems.push(`${where}: text must be a string`);
-  if (unit.human !== null && !LABELS.has(unit.human)) problems.push(`${where}: unknown human label "${String(unit.human)}"`);
+  if (unit.human !== null && !LABELS.has(unit.human))
+    problems.push(`${where}: unknown human label "${String(unit.human)}"`);
   if (!STATUSES.has(unit.humanStatus)) problems.push(`${where}: unknown human status "${String(unit.humanStatus)}"`);
   const unresolved = UNRESOLVED_STATUSES.includes(unit.humanStatus);
-  if (unresolved !== (unit.human === null)) problems.push(`${where}: human label ${String(unit.human)} does not fit status ${unit.humanStatus}`);
-  if (unit.review !== undefined && unit.review !== null && !LABELS.has(unit.review)) problems.push(`${where}: unknown review label "${String(unit.review)}"`);
+  if (unresolved !== (unit.human === null))
+    problems.push(`${where}: human label ${String(unit.human)} does not fit status ${unit.humanStatus}`);
+  if (unit.review !== undefined && unit.review !== null && !LABELS.has(unit.review))
+    problems.push(`${where}: unknown review label "${String(unit.review)}"`);
   for (const [judge, prediction] of Object.entries(unit.judges)) {
-    if (prediction.hard !== null && prediction.hard !== 0 && prediction.hard !== 1) problems.push(`${where}, judge ${judge}: hard must be 0, 1 or null`);
-    if (prediction.soft !== null && !(typeof prediction.soft === 'number' && prediction.soft >= 0 && prediction.soft <= 1)) {
+    if (prediction.hard !== null && prediction.hard !== 0 && prediction.hard !== 1)
+      problems.push(`${where}, judge ${judge}: hard must be 0, 1 or null`);
+    if (
+      prediction.soft !== null &&
+      !(typeof prediction.soft === 'number' && prediction.soft >= 0 && prediction.soft <= 1)
+    ) {
       problems.push(`${where}, judge ${judge}: soft must be in [0, 1] or null, got ${String(prediction.soft)}`);
     }
   }
@@ -67,13 +90,15 @@ function checkUnit(unit: AnalysisUnit, where: string, problems: string[]): void 
 export function checkDataset(dataset: AnalysisDataset): void {
   const problems: string[] = [];
   if (typeof dataset.name !== 'string') problems.push('dataset name must be a string');
-  if (new Set(dataset.judges).size !== dataset.judges.length) problems.push(`dataset ${dataset.name}: judge names repeat`);
+  if (new Set(dataset.judges).size !== dataset.judges.length)
+    problems.push(`dataset ${dataset.name}: judge names repeat`);
   const ids = new Set<string>();
   for (const summary of dataset.summaries) {
     const where = `dataset ${dataset.name}, summary ${summary.summaryId}`;
     if (ids.has(summary.summaryId)) problems.push(`${where}: summary id repeats`);
     ids.add(summary.summaryId);
-    if (summary.globalLabel !== null && summary.globalLabel !== 0 && summary.globalLabel !== 1) problems.push(`${where}: global label must be 0, 1 or null`);
+    if (summary.globalLabel !== null && summary.globalLabel !== 0 && summary.globalLabel !== 1)
+      problems.push(`${where}: global label must be 0, 1 or null`);
     summary.units.forEach((unit, position) => checkUnit(unit, `${where}, unit ${position}`, problems));
   }
   if (problems.length > 0) throw new AnalysisInputError(problems);
@@ -106,7 +131,10 @@ export function compareCodeUnits(a: string, b: string): number {
 }
 
 /** Sort key of lists: doc_id, then summary_id, in code-unit order (JavaScript's default string order). */
-export function compareByDocThenSummary(a: { docId: string; summaryId: string }, b: { docId: string; summaryId: string }): number {
+export function compareByDocThenSummary(
+  a: { docId: string; summaryId: string },
+  b: { docId: string; summaryId: string },
+): number {
   return compareCodeUnits(a.docId, b.docId) || compareCodeUnits(a.summaryId, b.summaryId);
 }
 

@@ -48,7 +48,10 @@ export function inReferenceSet(kind: AnnotatorKind, set: ReferenceSet): boolean 
 }
 
 /** The events that may enter the human label (module comment), and the account of what was left out. */
-export function selectReferenceLabels<T extends ReferenceLabelEvent>(events: readonly T[], options: ReferenceOptions): { labels: T[]; reference: ReferenceInput } {
+export function selectReferenceLabels<T extends ReferenceLabelEvent>(
+  events: readonly T[],
+  options: ReferenceOptions,
+): { labels: T[]; reference: ReferenceInput } {
   const kinds = new Map<string, AnnotatorKind>();
   const outside = new Set<string>();
   let nLabelsOutside = 0;
@@ -97,9 +100,11 @@ export function referenceReport(dataset: AnalysisDataset, settings: ReferenceOpt
   const counts = { adjudicated: 0, majority: 0, disagreement: 0, tie: 0 };
   for (const summary of dataset.summaries) {
     for (const unit of summary.units) {
-      for (const annotator of Object.keys(unit.ratings ?? {})) labelsBy.set(annotator, (labelsBy.get(annotator) ?? 0) + 1);
+      for (const annotator of Object.keys(unit.ratings ?? {}))
+        labelsBy.set(annotator, (labelsBy.get(annotator) ?? 0) + 1);
       const status = unit.humanStatus;
-      if (status === 'adjudicated' || status === 'majority' || status === 'disagreement' || status === 'tie') counts[status] += 1;
+      if (status === 'adjudicated' || status === 'majority' || status === 'disagreement' || status === 'tie')
+        counts[status] += 1;
     }
   }
   const kinds = given?.kinds ?? {};
@@ -133,6 +138,7 @@ export function referenceMismatch(dataset: AnalysisDataset, settings: ReferenceO
   const differ: string[] = [];
   if (given.set !== settings.set) differ.push(`reference ${given.set} (settings: ${settings.set})`);
   if (given.rule !== settings.rule) differ.push(`human label rule ${given.rule} (settings: ${settings.rule})`);
-  if (given.includeRevealed !== settings.includeRevealed) differ.push(`include revealed ${given.includeRevealed} (settings: ${settings.includeRevealed})`);
+  if (given.includeRevealed !== settings.includeRevealed)
+    differ.push(`include revealed ${given.includeRevealed} (settings: ${settings.includeRevealed})`);
   return differ.length === 0 ? null : `dataset ${dataset.name} was loaded with ${differ.join(', ')}`;
 }

@@ -13,7 +13,15 @@ import { roganGladen } from '../stats/prevalence';
 import type { Xoshiro128StarStar } from '../stats/prng';
 import { estimate, nullIfNaN, ratio, sum, tallyHumanSample, weightedSum, type ConfusionCounts } from './human-sample';
 import { predictionOf } from './prepare';
-import type { AnalysisSummary, CalibrationReport, Confusion, CorrectedRate, Estimate, HumanSampleCounts, Rate } from './types';
+import type {
+  AnalysisSummary,
+  CalibrationReport,
+  Confusion,
+  CorrectedRate,
+  Estimate,
+  HumanSampleCounts,
+  Rate,
+} from './types';
 
 export interface JudgeReliability {
   epsilon_hat: Estimate & { n_summaries: number };
@@ -53,9 +61,21 @@ function rate(numerator: number, denominator: number): Rate {
   return { value: denominator > 0 ? numerator / denominator : null, n: denominator };
 }
 
-export function computeReliability({ analysed, annotated, judges, bootstrap, humanRng, poolRng }: ReliabilityInput): ReliabilityResult {
+export function computeReliability({
+  analysed,
+  annotated,
+  judges,
+  bootstrap,
+  humanRng,
+  poolRng,
+}: ReliabilityInput): ReliabilityResult {
   const g = annotated.length;
-  const soft = judges.map(() => ({ softCount: new Float64Array(g), softSquaredError: new Float64Array(g), probabilities: [] as number[], outcomes: [] as number[] }));
+  const soft = judges.map(() => ({
+    softCount: new Float64Array(g),
+    softSquaredError: new Float64Array(g),
+    probabilities: [] as number[],
+    outcomes: [] as number[],
+  }));
   const { human, usable, faithful, confusion } = tallyHumanSample(annotated, judges, (unit, truth, s) => {
     judges.forEach((judge, j) => {
       const value = predictionOf(unit, judge)?.soft ?? null;
@@ -67,7 +87,9 @@ export function computeReliability({ analysed, annotated, judges, bootstrap, hum
       sample.outcomes.push(truth);
     });
   });
-  const samples = new Map<string, JudgeSampleCounts>(judges.map((judge, j) => [judge, { ...confusion[j]!, ...soft[j]! }]));
+  const samples = new Map<string, JudgeSampleCounts>(
+    judges.map((judge, j) => [judge, { ...confusion[j]!, ...soft[j]! }]),
+  );
 
   // The judged pool: every sentence of the analysed summaries with a hard label.
   const poolSize = analysed.length;
@@ -103,7 +125,11 @@ export function computeReliability({ analysed, annotated, judges, bootstrap, hum
   const replicates = new Map(
     judges.map((judge) => [
       judge,
-      { epsilon: new Float64Array(bootstrap), brier: new Float64Array(bootstrap), corrected: new Float64Array(bootstrap) },
+      {
+        epsilon: new Float64Array(bootstrap),
+        brier: new Float64Array(bootstrap),
+        corrected: new Float64Array(bootstrap),
+      },
     ]),
   );
   const humanWeights = new Int32Array(g);
@@ -121,7 +147,10 @@ export function computeReliability({ analysed, annotated, judges, bootstrap, hum
       const tn = weightedSum(sample.tn, humanWeights);
       const fn = weightedSum(sample.fn, humanWeights);
       out.epsilon[r] = ratio(fp + fn, tp + fp + tn + fn);
-      out.brier[r] = ratio(weightedSum(sample.softSquaredError, humanWeights), weightedSum(sample.softCount, humanWeights));
+      out.brier[r] = ratio(
+        weightedSum(sample.softSquaredError, humanWeights),
+        weightedSum(sample.softCount, humanWeights),
+      );
       const pool = judged.get(judge)!;
       const observed = ratio(weightedSum(pool.unfaithful, poolWeights), countSums[countSlot.get(judge)!]!);
       const corrected = roganGladen(nullIfNaN(observed), nullIfNaN(ratio(tp, tp + fn)), nullIfNaN(ratio(tn, tn + fp)));
@@ -129,7 +158,10 @@ export function computeReliability({ analysed, annotated, judges, bootstrap, hum
     }
   }
 
-  const pHat = { ...estimate(ratio(human.n_faithful, human.n_usable), pHatReplicates, human.n_usable, unitsWithData(usable)), n_summaries: g };
+  const pHat = {
+    ...estimate(ratio(human.n_faithful, human.n_usable), pHatReplicates, human.n_usable, unitsWithData(usable)),
+    n_summaries: g,
+  };
 
   const reliability = new Map<string, JudgeReliability>();
   for (const judge of judges) {
@@ -162,7 +194,12 @@ export function computeReliability({ analysed, annotated, judges, bootstrap, hum
       specificity,
       calibration: calibrationReport,
       corrected_unfaithful_rate: {
-        ...estimate(roganGladen(observed.value, sensitivity.value, specificity.value) ?? NaN, out.corrected, observed.n, comparedSummaries),
+        ...estimate(
+          roganGladen(observed.value, sensitivity.value, specificity.value) ?? NaN,
+          out.corrected,
+          observed.n,
+          comparedSummaries,
+        ),
         observed,
         sensitivity,
         specificity,

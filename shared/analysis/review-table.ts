@@ -23,7 +23,10 @@ export function buildReviewTable(pool: number, listed: readonly Pick<SuspiciousE
     faithful,
     unclear: count('unclear'),
     not_reviewed: count(null),
-    pct_unfaithful: { value: unfaithful + faithful > 0 ? unfaithful / (unfaithful + faithful) : null, n: unfaithful + faithful },
+    pct_unfaithful: {
+      value: unfaithful + faithful > 0 ? unfaithful / (unfaithful + faithful) : null,
+      n: unfaithful + faithful,
+    },
   };
 }
 

@@ -19,16 +19,19 @@
 import { SAMPLING_ALGORITHM, rankForSampling } from '../sampling';
 import type { AnalysisDataset, AnalysisSummary, HumanReferenceReport } from './types';
 
-
 export type SampleDesign =
-  | { uniform: true; seed: number; nDrawn: number; nAnnotated: number }
-  | { uniform: false; reason: string };
+  { uniform: true; seed: number; nDrawn: number; nAnnotated: number } | { uniform: false; reason: string };
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-export function checkSampleDesign(dataset: AnalysisDataset, annotated: readonly AnalysisSummary[], reference: HumanReferenceReport): SampleDesign {
+export function checkSampleDesign(
+  dataset: AnalysisDataset,
+  annotated: readonly AnalysisSummary[],
+  reference: HumanReferenceReport,
+): SampleDesign {
   const refuse = (reason: string): SampleDesign => ({ uniform: false, reason });
-  if (annotated.length === 0) return refuse('No annotated summary yet: p̂_PP needs people’s labels on a seeded sample of the dataset.');
+  if (annotated.length === 0)
+    return refuse('No annotated summary yet: p̂_PP needs people’s labels on a seeded sample of the dataset.');
   const records = dataset.sampling;
   if (!records) return refuse('The analysis input does not say how the human sample was drawn (no sampling records).');
 
@@ -39,13 +42,19 @@ export function checkSampleDesign(dataset: AnalysisDataset, annotated: readonly 
     );
   }
   if (reference.annotators.length === 0 || reference.annotators.some((a) => a.kind === null)) {
-    return refuse('The analysis input does not say whose labels these are (annotator kinds unknown), so it cannot tell imported label sets from people.');
+    return refuse(
+      'The analysis input does not say whose labels these are (annotator kinds unknown), so it cannot tell imported label sets from people.',
+    );
   }
 
   const draws = records.draws;
-  if (draws.length === 0) return refuse('No sample was drawn from this dataset in this project: the labeled summaries are not a seeded draw.');
+  if (draws.length === 0)
+    return refuse(
+      'No sample was drawn from this dataset in this project: the labeled summaries are not a seeded draw.',
+    );
   const otherAlgorithm = draws.find((d) => d.algorithm !== SAMPLING_ALGORITHM);
-  if (otherAlgorithm) return refuse(`Draw ${otherAlgorithm.batch} used ${otherAlgorithm.algorithm}, not ${SAMPLING_ALGORITHM}.`);
+  if (otherAlgorithm)
+    return refuse(`Draw ${otherAlgorithm.batch} used ${otherAlgorithm.algorithm}, not ${SAMPLING_ALGORITHM}.`);
   const seeds = [...new Set(draws.map((d) => d.seed))];
   if (seeds.length > 1) {
     return refuse(

@@ -57,7 +57,8 @@ const ConfusionSchema = z.object({
   n: Int,
 }) satisfies z.ZodType<Confusion>;
 
-const statistics = <T extends z.ZodType>(value: T) => z.object({ pearson: value, spearman: value, kendall: value, roc_auc: value });
+const statistics = <T extends z.ZodType>(value: T) =>
+  z.object({ pearson: value, spearman: value, kendall: value, roc_auc: value });
 const StatisticsSchema = statistics(EstimateSchema) satisfies z.ZodType<Statistics<Estimate>>;
 
 const CorrelationCellSchema = StatisticsSchema.extend({
@@ -190,7 +191,9 @@ const HiddenBiasReportSchema = z.object({
   epsilon_bar: NullableNumber,
   n_judges_averaged: Int,
   n_simulated_summaries: Int,
-  points: z.array(z.object({ y: z.number(), perfect: HiddenBiasCurvePointSchema, noisy: HiddenBiasCurvePointSchema.nullable() })),
+  points: z.array(
+    z.object({ y: z.number(), perfect: HiddenBiasCurvePointSchema, noisy: HiddenBiasCurvePointSchema.nullable() }),
+  ),
 }) satisfies z.ZodType<HiddenBiasReport>;
 
 const HumanSampleCountsSchema = z.object({
@@ -291,7 +294,10 @@ const AllUnitsJudgeSchema = z.object({
 }) satisfies z.ZodType<AllUnitsJudge>;
 
 const ErrorTypesReportSchema = z.object({
-  judges: z.record(z.string(), z.object({ n_unfaithful: Int, counts: z.record(z.enum([...ERROR_TYPES, 'untyped']), Int) })),
+  judges: z.record(
+    z.string(),
+    z.object({ n_unfaithful: Int, counts: z.record(z.enum([...ERROR_TYPES, 'untyped']), Int) }),
+  ),
 }) satisfies z.ZodType<ErrorTypesReport>;
 
 const AllUnitsReportSchema = z.object({

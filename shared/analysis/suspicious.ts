@@ -31,7 +31,9 @@ export function computeSuspicious(analysed: AnalysisSummary[], judges: string[],
   const candidates = pool
     .map((summary) => ({
       summary,
-      flagged: summary.units.filter((unit) => flaggedByAll(unit, judges) && countWordTokens(unit.text) >= MIN_FLAGGED_WORDS),
+      flagged: summary.units.filter(
+        (unit) => flaggedByAll(unit, judges) && countWordTokens(unit.text) >= MIN_FLAGGED_WORDS,
+      ),
     }))
     .filter(({ flagged }) => flagged.length > 0)
     .sort((a, b) => compareByDocThenSummary(a.summary, b.summary));

@@ -18,7 +18,14 @@ import type { HumanLabelRule, HumanLabelStatus, ReferenceSet } from './human-lab
 // The report's basic shapes and the several-annotator rule have their own homes; they are part of
 // the analysis contract's vocabulary, so this module names them too.
 export type { Estimate, Interval, Rate } from '../stats/estimate';
-export { HUMAN_LABEL_RULES, REFERENCE_SETS, UNRESOLVED_STATUSES, type HumanLabelRule, type HumanLabelStatus, type ReferenceSet } from './human-label';
+export {
+  HUMAN_LABEL_RULES,
+  REFERENCE_SETS,
+  UNRESOLVED_STATUSES,
+  type HumanLabelRule,
+  type HumanLabelStatus,
+  type ReferenceSet,
+} from './human-label';
 import type { Estimate, Interval, Rate } from '../stats/estimate';
 
 // ───────────────────────────── input ─────────────────────────────
@@ -152,7 +159,6 @@ export const DEFAULT_SETTINGS: Required<AnalysisSettings> = {
 };
 
 // ───────────────────────────── output ─────────────────────────────
-
 
 /** Unfaithful is the positive class: tp = human unfaithful and judge 0; fp = human faithful and judge 0. */
 export interface Confusion {

@@ -65,9 +65,16 @@ export const AccuracyRunInputSchema = z
     prompts: z.enum(['paper', 'combined']).default('paper'),
   })
   .superRefine((v, ctx) => {
-    if (v.task === 'summary_generation' && v.system === undefined) ctx.addIssue({ code: 'custom', path: ['system'], message: 'summary_generation runs a system (systems.add)' });
-    if (v.task !== 'summary_generation' && v.judge === undefined) ctx.addIssue({ code: 'custom', path: ['judge'], message: `${v.task} runs with a judge (judges.add)` });
-    if (v.task === 'summary_generation' && v.dataset === undefined) ctx.addIssue({ code: 'custom', path: ['dataset'], message: 'summary_generation needs the dataset whose documents to summarise' });
+    if (v.task === 'summary_generation' && v.system === undefined)
+      ctx.addIssue({ code: 'custom', path: ['system'], message: 'summary_generation runs a system (systems.add)' });
+    if (v.task !== 'summary_generation' && v.judge === undefined)
+      ctx.addIssue({ code: 'custom', path: ['judge'], message: `${v.task} runs with a judge (judges.add)` });
+    if (v.task === 'summary_generation' && v.dataset === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['dataset'],
+        message: 'summary_generation needs the dataset whose documents to summarise',
+      });
   });
 export type AccuracyRunInput = z.input<typeof AccuracyRunInputSchema>;
 
@@ -112,7 +119,6 @@ export const AccuracyPreviewSchema = z.object({
 });
 export type AccuracyPreview = z.infer<typeof AccuracyPreviewSchema>;
 
-
 /** accuracy.batchExport: a batch request file (OpenAI Batch API JSONL) of the task's items still to do. */
 export const AccuracyBatchExportSchema = AccuracyPlanSchema.extend({
   /** Found in the content cache and stored on the way (no request written). */
@@ -134,8 +140,6 @@ export const AccuracyBatchImportSchema = BatchImportCountsSchema.extend({
 });
 export type AccuracyBatchImport = z.infer<typeof AccuracyBatchImportSchema>;
 
-
-
 export const ACCURACY_API = {
   /** Lead: the task kinds with their prompt templates and versions (shown like the sentence judge's). */
   'accuracy.tasks': { input: Empty, output: z.array(AccuracyTaskInfoSchema) },
@@ -154,7 +158,10 @@ export const ACCURACY_API = {
    * A batch request file of the task's items still to do (cache hits stored on the way), as
    * judges.batchExport: `path` (desktop, CLI) writes it there, else the answer carries the text.
    */
-  'accuracy.batchExport': { input: z.object({ run: AccuracyRunInputSchema, path: z.string().min(1).optional() }), output: AccuracyBatchExportSchema },
+  'accuracy.batchExport': {
+    input: z.object({ run: AccuracyRunInputSchema, path: z.string().min(1).optional() }),
+    output: AccuracyBatchExportSchema,
+  },
   /**
    * Stores a batch engine's output file for the task's current configuration: a path (desktop,
    * CLI) or the uploaded text. An answer for an item its request file (named by its custom_id)
@@ -162,5 +169,8 @@ export const ACCURACY_API = {
    * and onlySampled are the selection answers must also be in, and where "still to do" is counted
    * (when they name the whole project and every answer is of one request file: in that file's).
    */
-  'accuracy.batchImport': { input: z.object({ run: AccuracyRunInputSchema, source: BatchSourceSchema }), output: AccuracyBatchImportSchema },
+  'accuracy.batchImport': {
+    input: z.object({ run: AccuracyRunInputSchema, source: BatchSourceSchema }),
+    output: AccuracyBatchImportSchema,
+  },
 } as const;

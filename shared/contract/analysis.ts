@@ -82,5 +82,8 @@ export const ANALYSIS_API = {
   /** Stops a running analysis (state cancelled); a finished one is returned unchanged. */
   'analysis.cancel': { input: AnalysisJobRef, output: AnalysisStatusSchema },
   /** For a view that opens: the newest running analysis and the newest finished (done) one of this session, each null if none. */
-  'analysis.latest': { input: Empty, output: z.object({ running: AnalysisStatusSchema.nullable(), done: AnalysisStatusSchema.nullable() }) },
+  'analysis.latest': {
+    input: Empty,
+    output: z.object({ running: AnalysisStatusSchema.nullable(), done: AnalysisStatusSchema.nullable() }),
+  },
 } as const;

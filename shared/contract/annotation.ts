@@ -121,7 +121,12 @@ export const ANNOTATION_API = {
   },
   'annotation.record': {
     input: RecordInputSchema,
-    output: z.object({ eventId: z.number().int(), unitId: z.number().int(), state: UnitLabelStateSchema, progress: ProgressSchema }),
+    output: z.object({
+      eventId: z.number().int(),
+      unitId: z.number().int(),
+      state: UnitLabelStateSchema,
+      progress: ProgressSchema,
+    }),
   },
   /** How many of the annotator's unfinished summaries a revealing view would show (the gate asks first). */
   'annotation.revealStatus': { input: z.object({ annotator: Name }), output: RevealStatusSchema },

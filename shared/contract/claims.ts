@@ -79,9 +79,7 @@ export const ClaimEditInputSchema = z.object({
   /** The version the edit starts from; refused (conflict) when it is no longer the current one. null: the summary has none. */
   basedOnVersion: Id.nullable(),
   /** The whole new set, in order. A dropped claim is simply absent; a split lists its origin twice; a merge lists both origins. */
-  claims: z
-    .array(z.object({ sentenceUnitId: Id, text: ItemText, from: z.array(Id).max(50).default([]) }))
-    .max(5_000),
+  claims: z.array(z.object({ sentenceUnitId: Id, text: ItemText, from: z.array(Id).max(50).default([]) })).max(5_000),
   note: z.string().max(2_000).optional(),
 });
 
@@ -110,7 +108,13 @@ export const CLAIMS_API = {
   'claims.load': { input: z.object({ key: Id, annotator: Name }), output: ClaimAnnotationSchema },
   /** Annotator: one claim's new state, one committed event (append-only; label null clears). */
   'claims.record': {
-    input: z.object({ claimId: Id, annotator: Name, state: ClaimLabelStateSchema, timeSpentMs: TimeSpent, cause: ItemRecordCauseSchema }),
+    input: z.object({
+      claimId: Id,
+      annotator: Name,
+      state: ClaimLabelStateSchema,
+      timeSpentMs: TimeSpent,
+      cause: ItemRecordCauseSchema,
+    }),
     output: z.object({ eventId: Id, claimId: Id, state: ClaimLabelStateSchema }),
   },
   /**
@@ -118,7 +122,10 @@ export const CLAIMS_API = {
    * version. From an annotator link, a proposal instead (proposals.*): the answer is the current
    * version, unchanged, with `proposal`.
    */
-  'claims.edit': { input: ClaimEditInputSchema, output: ClaimSetSchema.extend({ proposal: ProposalRefSchema.optional() }) },
+  'claims.edit': {
+    input: ClaimEditInputSchema,
+    output: ClaimSetSchema.extend({ proposal: ProposalRefSchema.optional() }),
+  },
 } as const;
 
 /** The annotation side: an annotator link may call these, each naming its own annotator. */

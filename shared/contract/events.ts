@@ -51,9 +51,23 @@ export function resyncEvent(): ChangeEvent {
   return { seq: -1, namespace: 'projects', what: RESYNC_WHAT, dataset: null, by: null };
 }
 
-const ANNOTATOR_NAMESPACES: ReadonlySet<ChangeNamespace> = new Set<ChangeNamespace>(['projects', 'datasets', 'imports', 'annotation', 'sampling', 'claims', 'keyfacts', 'scaffold', 'proposals']);
+const ANNOTATOR_NAMESPACES: ReadonlySet<ChangeNamespace> = new Set<ChangeNamespace>([
+  'projects',
+  'datasets',
+  'imports',
+  'annotation',
+  'sampling',
+  'claims',
+  'keyfacts',
+  'scaffold',
+  'proposals',
+]);
 /** Imports of these kinds carry judge outputs or other people's labels: not an annotator's business. */
-const LEAD_ONLY_IMPORTS: ReadonlySet<string> = new Set(['imports.predictions', 'imports.labels', 'imports.scaffold-alignments']);
+const LEAD_ONLY_IMPORTS: ReadonlySet<string> = new Set([
+  'imports.predictions',
+  'imports.labels',
+  'imports.scaffold-alignments',
+]);
 
 /** The event as `caller` may receive it, or null when it is none of their business. */
 export function changeFor(event: ChangeEvent, caller: Caller): ChangeEvent | null {

@@ -3,7 +3,6 @@
  */
 import { z } from 'zod';
 
-
 export const ExportInputSchema = z.object({
   format: z.enum(['jsonl', 'csv']),
   history: z.boolean().default(false),

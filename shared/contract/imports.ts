@@ -24,7 +24,7 @@ export const ImportSourceSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('upload'),
     name: z.string().min(1).max(500),
-    base64: z.base64({ error: 'the file\'s bytes in base64' }).max(UPLOAD_BASE64_MAX_CHARS, {
+    base64: z.base64({ error: "the file's bytes in base64" }).max(UPLOAD_BASE64_MAX_CHARS, {
       error: `a file of at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MiB (uploads travel in base64 inside the server's 256 MiB request limit); import larger files with \`loupe import\``,
     }),
   }),
@@ -84,7 +84,13 @@ export const ImportResultSchema = z.object({
   notes: z.array(z.string()),
   /** Claims and key facts written (realsumm, accuracy); their labels and judge outputs are also in labelsAdded / predictionsKept. */
   accuracy: z
-    .object({ claimSets: z.number().int(), keyFactSets: z.number().int(), labels: z.number().int(), predictions: z.number().int(), systemOutputs: z.number().int() })
+    .object({
+      claimSets: z.number().int(),
+      keyFactSets: z.number().int(),
+      labels: z.number().int(),
+      predictions: z.number().int(),
+      systemOutputs: z.number().int(),
+    })
     .optional(),
   /** Semantic Scaffold versions and alignments written (scaffold, scaffold-alignments). */
   scaffold: z.object({ scaffolds: z.number().int(), alignments: z.number().int() }).optional(),

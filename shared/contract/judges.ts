@@ -4,7 +4,13 @@
  */
 import { z } from 'zod';
 import { BatchImportCountsSchema, BatchSourceSchema, ReplicaStatusSchema, RunStatusSchema } from './tasks';
-import { BaselineConfigSchema, EndpointConfigSchema, JUDGE_KINDS, JsonValueSchema, JudgeConfigSchema } from '../judges/config';
+import {
+  BaselineConfigSchema,
+  EndpointConfigSchema,
+  JUDGE_KINDS,
+  JsonValueSchema,
+  JudgeConfigSchema,
+} from '../judges/config';
 import { ApiKeyInput, Empty, Name, RunRef } from './primitives';
 
 export const JudgeKindSchema = z.enum(JUDGE_KINDS);
@@ -104,7 +110,13 @@ export const JudgePreviewSchema = z.object({
   configHash: z.string(),
   /** The sentence the preview was built for (null: the project has no sentence with a document). */
   unit: z
-    .object({ unitId: z.number().int(), dataset: z.string(), summaryId: z.string(), sentenceIndex: z.number().int(), sentence: z.string() })
+    .object({
+      unitId: z.number().int(),
+      dataset: z.string(),
+      summaryId: z.string(),
+      sentenceIndex: z.number().int(),
+      sentence: z.string(),
+    })
     .nullable(),
   /** Endpoint judges: the exact request. Baseline: null (no request is sent). */
   request: z
@@ -125,21 +137,38 @@ export const JUDGES_API = {
   /** Judges. Config defaults and the paper's prompt, for a new-judge form. */
   'judges.defaults': {
     input: Empty,
-    output: z.object({ template: z.string(), endpoint: EndpointConfigSchema, baseline: BaselineConfigSchema, baselineName: z.string(), baselineDescription: z.string() }),
+    output: z.object({
+      template: z.string(),
+      endpoint: EndpointConfigSchema,
+      baseline: BaselineConfigSchema,
+      baselineName: z.string(),
+      baselineDescription: z.string(),
+    }),
   },
   'judges.list': { input: Empty, output: z.array(JudgeInfoSchema) },
   /** apiKey: desktop only (OS keychain); the CLI and `loupe serve` use config.apiKeyEnv. */
-  'judges.add': { input: z.object({ name: Name, config: JudgeConfigSchema, apiKey: ApiKeyInput.optional() }), output: JudgeInfoSchema },
+  'judges.add': {
+    input: z.object({ name: Name, config: JudgeConfigSchema, apiKey: ApiKeyInput.optional() }),
+    output: JudgeInfoSchema,
+  },
   /** Replaces the configuration; a change of an answer-affecting field makes a new version. apiKey null forgets the stored key. */
   'judges.update': {
     input: z.object({ name: Name, config: JudgeConfigSchema, apiKey: ApiKeyInput.nullable().optional() }),
     output: z.object({ judge: JudgeInfoSchema, newVersion: z.boolean() }),
   },
-  'judges.remove': { input: z.object({ name: Name }), output: z.object({ removed: z.boolean(), predictionsRemoved: z.number().int() }) },
+  'judges.remove': {
+    input: z.object({ name: Name }),
+    output: z.object({ removed: z.boolean(), predictionsRemoved: z.number().int() }),
+  },
   /** The exact request for one sentence (default: the first sentence with a document), for a saved judge (name) or an edited config. */
   'judges.preview': {
     input: z
-      .object({ name: Name.optional(), config: JudgeConfigSchema.optional(), unitId: z.number().int().optional(), dataset: z.string().optional() })
+      .object({
+        name: Name.optional(),
+        config: JudgeConfigSchema.optional(),
+        unitId: z.number().int().optional(),
+        dataset: z.string().optional(),
+      })
       .refine((v) => (v.name === undefined) !== (v.config === undefined), { message: 'give either name or config' }),
     output: JudgePreviewSchema,
   },
@@ -167,7 +196,12 @@ export const JUDGES_API = {
    * selection and requests; its custom_ids name it.
    */
   'judges.batchExport': {
-    input: z.object({ name: Name, dataset: z.string().optional(), onlySampled: z.boolean().default(false), path: z.string().min(1).optional() }),
+    input: z.object({
+      name: Name,
+      dataset: z.string().optional(),
+      onlySampled: z.boolean().default(false),
+      path: z.string().min(1).optional(),
+    }),
     output: JudgeBatchExportSchema,
   },
   /**

@@ -8,7 +8,10 @@ import { KeyFactLabelSchema, SetSourceSchema } from '../accuracy/domain';
 import { ItemRecordCauseSchema } from './claims';
 import { Id, ItemText, Name, Note, ProposalRefSchema, TimeSpent } from './primitives';
 
-export const ConveyedBySchema = z.object({ claims: z.array(Id).max(500).default([]), sentences: z.array(Id).max(500).default([]) });
+export const ConveyedBySchema = z.object({
+  claims: z.array(Id).max(500).default([]),
+  sentences: z.array(Id).max(500).default([]),
+});
 export type ConveyedBy = z.infer<typeof ConveyedBySchema>;
 
 export const KeyFactLabelStateSchema = z
@@ -86,10 +89,20 @@ export const KEYFACTS_API = {
   /** Annotator: the document's key facts for one summary, with this annotator's own labels. Blind. */
   'keyfacts.load': { input: z.object({ key: Id, annotator: Name }), output: KeyFactAnnotationSchema },
   'keyfacts.record': {
-    input: z.object({ keyFactId: Id, key: Id, annotator: Name, state: KeyFactLabelStateSchema, timeSpentMs: TimeSpent, cause: ItemRecordCauseSchema }),
+    input: z.object({
+      keyFactId: Id,
+      key: Id,
+      annotator: Name,
+      state: KeyFactLabelStateSchema,
+      timeSpentMs: TimeSpent,
+      cause: ItemRecordCauseSchema,
+    }),
     output: z.object({ eventId: Id, keyFactId: Id, key: Id, state: KeyFactLabelStateSchema }),
   },
-  'keyfacts.edit': { input: KeyFactEditInputSchema, output: KeyFactSetSchema.extend({ proposal: ProposalRefSchema.optional() }) },
+  'keyfacts.edit': {
+    input: KeyFactEditInputSchema,
+    output: KeyFactSetSchema.extend({ proposal: ProposalRefSchema.optional() }),
+  },
 } as const;
 
 /** The annotation side: an annotator link may call these, each naming its own annotator. */

@@ -3,7 +3,6 @@
  */
 import { z } from 'zod';
 
-
 /** Merging annotators' copies: what happened to one file (all of it merged, or nothing: see problems). */
 export const MergeFileResultSchema = z.object({
   path: z.string(),
@@ -30,5 +29,8 @@ export type MergeFileResult = z.infer<typeof MergeFileResultSchema>;
 
 export const MERGE_API = {
   /** Merges the label histories of annotators' copies (paths on disk: desktop and CLI), one transaction per file. */
-  'merge.projects': { input: z.object({ paths: z.array(z.string().min(1)).min(1).max(100) }), output: z.array(MergeFileResultSchema) },
+  'merge.projects': {
+    input: z.object({ paths: z.array(z.string().min(1)).min(1).max(100) }),
+    output: z.array(MergeFileResultSchema),
+  },
 } as const;

@@ -10,7 +10,11 @@ import { AnalysisStartInputSchema } from './analysis';
 const TARGET_MESSAGE = 'The target half-width must be a number above 0 and below 0.5 (a share of units, e.g. 0.02).';
 
 export const PlanInputSchema = AnalysisStartInputSchema.omit({ cap: true }).extend({
-  target: z.number({ error: TARGET_MESSAGE }).gt(0, { error: TARGET_MESSAGE }).lt(0.5, { error: TARGET_MESSAGE }).default(DEFAULT_TARGET_HALF_WIDTH),
+  target: z
+    .number({ error: TARGET_MESSAGE })
+    .gt(0, { error: TARGET_MESSAGE })
+    .lt(0.5, { error: TARGET_MESSAGE })
+    .default(DEFAULT_TARGET_HALF_WIDTH),
 });
 export type PlanInput = z.input<typeof PlanInputSchema>;
 

@@ -62,13 +62,18 @@ export type Proposal = z.infer<typeof ProposalSchema>;
 export const PROPOSALS_API = {
   /** Newest first. An annotator link must name itself as `author`. */
   'proposals.list': {
-    input: z.object({ author: Name.optional(), status: ProposalStatusSchema.optional(), documentKey: Id.optional() }).strict(),
+    input: z
+      .object({ author: Name.optional(), status: ProposalStatusSchema.optional(), documentKey: Id.optional() })
+      .strict(),
     output: z.array(ProposalSchema),
   },
   /** Lead: the proposal becomes the next version of its target (refused when its base is no longer current). */
   'proposals.accept': { input: z.object({ id: Id }).strict(), output: ProposalSchema },
   /** Lead: the proposal is closed without a version; the reason is shown to its author. */
-  'proposals.decline': { input: z.object({ id: Id, note: z.string().trim().max(2_000).optional() }).strict(), output: ProposalSchema },
+  'proposals.decline': {
+    input: z.object({ id: Id, note: z.string().trim().max(2_000).optional() }).strict(),
+    output: ProposalSchema,
+  },
 } as const;
 
 /** An annotator link may list its own proposals. */

@@ -28,7 +28,12 @@ const JudgePanel = z.array(Name).min(1).max(100).optional();
 const ReviewCap = boundedNumber(LIMITS.review.cap).default(REVIEW_DEFAULT_CAP);
 const FastMs = boundedNumber(LIMITS.review.fastMs).default(REVIEW_DEFAULT_FAST_MS);
 /** Which card: the summary, the queue that marks its sentences and the judge panel of that queue. */
-const ReviewCardRef = z.object({ key: z.number().int(), queue: ReviewQueueKindSchema, reviewer: Name, judges: JudgePanel });
+const ReviewCardRef = z.object({
+  key: z.number().int(),
+  queue: ReviewQueueKindSchema,
+  reviewer: Name,
+  judges: JudgePanel,
+});
 
 export const ReviewQueueInputSchema = z.object({
   queue: ReviewQueueKindSchema,
@@ -118,9 +123,17 @@ export const RevealedSentenceSchema = z.object({
   index: z.number().int(),
   decision: UnitLabelStateSchema,
   /** Current version of each judge in the panel that has a prediction for the sentence. */
-  judges: z.array(z.object({ judge: z.string(), hard: z.union([z.literal(0), z.literal(1)]).nullable(), soft: z.number().nullable() })),
+  judges: z.array(
+    z.object({
+      judge: z.string(),
+      hard: z.union([z.literal(0), z.literal(1)]).nullable(),
+      soft: z.number().nullable(),
+    }),
+  ),
   /** Other people's current annotation-phase labels (the adjudicator's own left out). */
-  annotators: z.array(z.object({ annotator: z.string(), label: HumanLabelSchema, errorType: ErrorTypeSchema.nullable() })),
+  annotators: z.array(
+    z.object({ annotator: z.string(), label: HumanLabelSchema, errorType: ErrorTypeSchema.nullable() }),
+  ),
 });
 export type RevealedSentence = z.infer<typeof RevealedSentenceSchema>;
 
@@ -216,7 +229,13 @@ export const REVIEW_API = {
   /** One decision on a marked sentence: a review-phase label event, committed before the answer; a revision is a new event. */
   'review.record': {
     input: ReviewRecordInputSchema,
-    output: z.object({ eventId: z.number().int(), unitId: z.number().int(), state: UnitLabelStateSchema, progress: ReviewProgressSchema, reveal: ReviewRevealSchema.nullable() }),
+    output: z.object({
+      eventId: z.number().int(),
+      unitId: z.number().int(),
+      state: UnitLabelStateSchema,
+      progress: ReviewProgressSchema,
+      reveal: ReviewRevealSchema.nullable(),
+    }),
   },
   /** Judge labels, other annotators' labels and the global label of decided sentences; refused (conflict) for undecided ones. */
   'review.reveal': {

@@ -38,10 +38,17 @@ export const SAMPLING_API = {
       })
       .superRefine((v, ctx) => {
         const refuse = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-        if (v.annotators !== undefined && v.annotator !== undefined) refuse('annotators', 'Give either one annotator for the whole batch or annotators to split it among, not both.');
-        if ((v.overlap ?? 0) > 0 && v.annotators === undefined) refuse('overlap', 'An overlap needs annotators to split the batch among.');
-        if (v.annotators !== undefined && new Set(v.annotators).size !== v.annotators.length) refuse('annotators', 'Annotator names repeat.');
-        if (v.annotators !== undefined && v.annotators.length < 2 && (v.overlap ?? 0) > 0) refuse('overlap', 'An overlap needs at least two annotators.');
+        if (v.annotators !== undefined && v.annotator !== undefined)
+          refuse(
+            'annotators',
+            'Give either one annotator for the whole batch or annotators to split it among, not both.',
+          );
+        if ((v.overlap ?? 0) > 0 && v.annotators === undefined)
+          refuse('overlap', 'An overlap needs annotators to split the batch among.');
+        if (v.annotators !== undefined && new Set(v.annotators).size !== v.annotators.length)
+          refuse('annotators', 'Annotator names repeat.');
+        if (v.annotators !== undefined && v.annotators.length < 2 && (v.overlap ?? 0) > 0)
+          refuse('overlap', 'An overlap needs at least two annotators.');
       }),
     output: SampleBatchSchema,
   },

@@ -19,7 +19,14 @@ const ItemKey = z.string().trim().min(1).max(200);
 
 export const ScaffoldItemKindSchema = z.enum(['fact', 'question', 'attribute']);
 /** Every value an alignment may take; which fit an item depends on its kind (ALIGNMENT_VALUES). */
-export const AlignmentValueSchema = z.enum(['preserved', 'partial', 'missing', 'misrepresented', 'answered', 'unanswered']);
+export const AlignmentValueSchema = z.enum([
+  'preserved',
+  'partial',
+  'missing',
+  'misrepresented',
+  'answered',
+  'unanswered',
+]);
 export type AlignmentValueInput = z.infer<typeof AlignmentValueSchema>;
 
 /** The values that fit each kind of item (the same rule as schema 9's trigger). */
@@ -107,8 +114,22 @@ export const ScaffoldEditInputSchema = z.object({
   /** The version the edit starts from; refused (conflict) when it is no longer the current one. null: the document has none. */
   basedOnVersion: Id.nullable(),
   facts: z.array(z.object({ id: ItemKey, text: ItemText, tier: TierSchema })).max(2_000),
-  questions: z.array(z.object({ id: ItemKey, text: ItemText, answer: z.string().max(5_000), tier: TierSchema })).max(2_000).default([]),
-  entities: z.array(z.object({ name: ItemText, attributes: z.array(z.object({ id: ItemKey, text: ItemText })).min(1).max(500) })).max(500).default([]),
+  questions: z
+    .array(z.object({ id: ItemKey, text: ItemText, answer: z.string().max(5_000), tier: TierSchema }))
+    .max(2_000)
+    .default([]),
+  entities: z
+    .array(
+      z.object({
+        name: ItemText,
+        attributes: z
+          .array(z.object({ id: ItemKey, text: ItemText }))
+          .min(1)
+          .max(500),
+      }),
+    )
+    .max(500)
+    .default([]),
   note: z.string().max(2_000).optional(),
 });
 export type ScaffoldEditInput = z.input<typeof ScaffoldEditInputSchema>;
@@ -118,11 +139,28 @@ export const SCAFFOLD_API = {
   'scaffold.load': { input: z.object({ key: Id, annotator: Name }), output: ScaffoldAnnotationSchema },
   /** Annotator (a person): one item's new alignment, one committed event (append-only; value null clears). */
   'scaffold.record': {
-    input: z.object({ key: Id, annotator: Name, itemId: Id, value: AlignmentValueSchema.nullable(), sentences: z.array(z.number().int().min(0)).max(500).default([]), timeSpentMs: TimeSpent.default(null), cause: ScaffoldRecordCauseSchema.default('label') }),
-    output: z.object({ eventId: Id, key: Id, itemId: Id, state: AlignmentStateSchema, /** false: given after this person revealed the summary's judge outputs. */ blind: z.boolean() }),
+    input: z.object({
+      key: Id,
+      annotator: Name,
+      itemId: Id,
+      value: AlignmentValueSchema.nullable(),
+      sentences: z.array(z.number().int().min(0)).max(500).default([]),
+      timeSpentMs: TimeSpent.default(null),
+      cause: ScaffoldRecordCauseSchema.default('label'),
+    }),
+    output: z.object({
+      eventId: Id,
+      key: Id,
+      itemId: Id,
+      state: AlignmentStateSchema,
+      /** false: given after this person revealed the summary's judge outputs. */ blind: z.boolean(),
+    }),
   },
   /** Add, drop, retier or reword items: a new version (source person); earlier alignments stay on their version. */
-  'scaffold.edit': { input: ScaffoldEditInputSchema, output: ScaffoldVersionSchema.extend({ proposal: ProposalRefSchema.optional() }) },
+  'scaffold.edit': {
+    input: ScaffoldEditInputSchema,
+    output: ScaffoldVersionSchema.extend({ proposal: ProposalRefSchema.optional() }),
+  },
   /** Lead: every version of one document's scaffold, oldest first, with provenance. */
   'scaffold.versions': { input: z.object({ documentKey: Id }), output: z.array(ScaffoldVersionSchema) },
 } as const;

@@ -17,9 +17,18 @@ export const SystemConfigSchema = z
     baseUrl: BaseUrlSchema.optional(),
     baseUrls: z.array(BaseUrlSchema).min(1).max(MAX_REPLICAS).optional(),
     model: z.string().trim().min(1).max(500),
-    apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name such as OPENAI_API_KEY').nullable().default(null),
+    apiKeyEnv: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name such as OPENAI_API_KEY')
+      .nullable()
+      .default(null),
     /** The user message; `{document}` is replaced by the document. */
-    prompt: z.string().min(1).max(20_000).refine((t) => t.includes('{document}'), { message: 'a prompt containing {document}' }).default(DEFAULT_SUMMARY_PROMPT),
+    prompt: z
+      .string()
+      .min(1)
+      .max(20_000)
+      .refine((t) => t.includes('{document}'), { message: 'a prompt containing {document}' })
+      .default(DEFAULT_SUMMARY_PROMPT),
     temperature: z.number().min(0).max(2).default(0),
     topP: z.number().gt(0).max(1).default(1),
     maxTokens: z.number().int().min(1).max(1_000_000).default(1024),
@@ -29,7 +38,10 @@ export const SystemConfigSchema = z
     retries: z.number().int().min(0).max(20).default(4),
   })
   .strict()
-  .refine((v) => v.baseUrl !== undefined || v.baseUrls !== undefined, { message: 'a URL such as http://127.0.0.1:8000/v1', path: ['baseUrl'] });
+  .refine((v) => v.baseUrl !== undefined || v.baseUrls !== undefined, {
+    message: 'a URL such as http://127.0.0.1:8000/v1',
+    path: ['baseUrl'],
+  });
 export type SystemConfig = z.output<typeof SystemConfigSchema>;
 
 /** The base URLs a run sends to (every URL once, the first naming the version). */
@@ -64,6 +76,13 @@ export const SYSTEMS_API = {
    * config's base URLs): a string stores it, null removes a stored one, absent keeps it. The CLI
    * and `loupe serve` read config.apiKeyEnv under the host's --allow-key-env policy.
    */
-  'systems.add': { input: z.object({ name: Name, config: SystemConfigSchema, apiKey: z.string().min(LIMITS.judge.apiKeyChars.min).max(LIMITS.judge.apiKeyChars.max).nullable().optional() }), output: SystemInfoSchema },
+  'systems.add': {
+    input: z.object({
+      name: Name,
+      config: SystemConfigSchema,
+      apiKey: z.string().min(LIMITS.judge.apiKeyChars.min).max(LIMITS.judge.apiKeyChars.max).nullable().optional(),
+    }),
+    output: SystemInfoSchema,
+  },
   'systems.remove': { input: z.object({ name: Name }), output: z.object({ removed: z.boolean() }) },
 } as const;

@@ -93,7 +93,11 @@ export const RunStatusSchema = z.object({
 });
 export type RunStatus = z.infer<typeof RunStatusSchema>;
 
-export const BatchProblemSchema = z.object({ line: z.number().int(), customId: z.string().nullable(), message: z.string() });
+export const BatchProblemSchema = z.object({
+  line: z.number().int(),
+  customId: z.string().nullable(),
+  message: z.string(),
+});
 
 /** A batch engine's output file (OpenAI Batch API JSONL) read back: what was stored, what was not and why. */
 export const BatchImportCountsSchema = z.object({
@@ -113,7 +117,11 @@ export const BatchImportCountsSchema = z.object({
   shared: z.number().int(),
   /** Items still without an answer (failed ones included): a later run or batch sends them. */
   stillToDo: z.number().int(),
-  problems: z.object({ unknown: z.array(BatchProblemSchema), failed: z.array(BatchProblemSchema), invalid: z.array(BatchProblemSchema) }),
+  problems: z.object({
+    unknown: z.array(BatchProblemSchema),
+    failed: z.array(BatchProblemSchema),
+    invalid: z.array(BatchProblemSchema),
+  }),
   notes: z.array(z.string()),
 });
 export type BatchImportCounts = z.infer<typeof BatchImportCountsSchema>;

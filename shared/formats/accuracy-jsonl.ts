@@ -22,11 +22,24 @@
  * absent fields; lists are JSON cells), as `loupe export --accuracy --out F.csv` writes them.
  */
 import { z } from 'zod';
-import { ClaimErrorTypeSchema, ClaimLabelSchema, KeyFactLabelSchema, SystemFailureSchema, fineSurEErrorType } from '../accuracy/domain';
+import {
+  ClaimErrorTypeSchema,
+  ClaimLabelSchema,
+  KeyFactLabelSchema,
+  SystemFailureSchema,
+  fineSurEErrorType,
+} from '../accuracy/domain';
 import { emptyAccuracyImport } from './accuracy-types';
 import { detectPerFile } from './detection';
 import { csvHeaderOf, isCsvText, readCsv } from './csv';
-import { describeValue, firstLineKeys, looksLikeJsonLines, parseJsonLines, ProblemCollector, validateRecord } from './jsonl';
+import {
+  describeValue,
+  firstLineKeys,
+  looksLikeJsonLines,
+  parseJsonLines,
+  ProblemCollector,
+  validateRecord,
+} from './jsonl';
 import { IdSchema, nonEmptyText } from './summaries';
 import type { FileHead, FormatParser, ImportedSummary, SourceFile } from './types';
 
@@ -51,11 +64,38 @@ const Refs = { claims: z.array(Index).default([]), sentences: z.array(Index).def
 const Text = nonEmptyText('a non-empty text');
 
 const RecordSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('summary'), dataset: Dataset, doc_id: IdSchema, document: z.string().nullable(), summary_id: IdSchema, summary: Text, sentences: z.array(Text).nullish(), system: Name.nullish() }),
+  z.object({
+    type: z.literal('summary'),
+    dataset: Dataset,
+    doc_id: IdSchema,
+    document: z.string().nullable(),
+    summary_id: IdSchema,
+    summary: Text,
+    sentences: z.array(Text).nullish(),
+    system: Name.nullish(),
+  }),
   z
-    .object({ type: z.literal('system_output'), dataset: Dataset, doc_id: IdSchema, system: Name, summary_id: IdSchema.nullish(), failure: SystemFailureSchema.nullish(), message: z.string().nullish() })
-    .refine((r) => (r.summary_id == null) !== (r.failure == null), { message: 'either summary_id or failure', path: ['failure'] }),
-  z.object({ type: z.literal('key_facts'), dataset: Dataset, doc_id: IdSchema, facts: z.array(Text).min(1), extractor: Name.nullish(), extractor_version: z.string().nullish() }),
+    .object({
+      type: z.literal('system_output'),
+      dataset: Dataset,
+      doc_id: IdSchema,
+      system: Name,
+      summary_id: IdSchema.nullish(),
+      failure: SystemFailureSchema.nullish(),
+      message: z.string().nullish(),
+    })
+    .refine((r) => (r.summary_id == null) !== (r.failure == null), {
+      message: 'either summary_id or failure',
+      path: ['failure'],
+    }),
+  z.object({
+    type: z.literal('key_facts'),
+    dataset: Dataset,
+    doc_id: IdSchema,
+    facts: z.array(Text).min(1),
+    extractor: Name.nullish(),
+    extractor_version: z.string().nullish(),
+  }),
   z.object({
     type: z.literal('claims'),
     dataset: Dataset,
@@ -77,12 +117,37 @@ const RecordSchema = z.discriminatedUnion('type', [
       source_error_type: z.string().nullish(),
       note: z.string().nullish(),
     })
-    .refine((r) => r.error_type == null || r.label === 'unsupported', { message: 'an error type only on an unsupported claim', path: ['error_type'] })
-    .refine((r) => r.label !== null || (r.note ?? '') !== '', { message: 'a label, or a note on an unlabeled claim', path: ['label'] }),
+    .refine((r) => r.error_type == null || r.label === 'unsupported', {
+      message: 'an error type only on an unsupported claim',
+      path: ['error_type'],
+    })
+    .refine((r) => r.label !== null || (r.note ?? '') !== '', {
+      message: 'a label, or a note on an unlabeled claim',
+      path: ['label'],
+    }),
   z
-    .object({ type: z.literal('key_fact_label'), dataset: Dataset, summary_id: IdSchema, key_fact_index: Index, annotator: Name, label: KeyFactLabelSchema.nullable(), ...Refs, note: z.string().nullish() })
-    .refine((r) => r.label !== null || (r.note ?? '') !== '', { message: 'a label, or a note on an unlabeled key fact', path: ['label'] }),
-  z.object({ type: z.literal('sentence_keyfact_label'), dataset: Dataset, summary_id: IdSchema, sentence_index: Index, annotator: Name, conveys: Bit }),
+    .object({
+      type: z.literal('key_fact_label'),
+      dataset: Dataset,
+      summary_id: IdSchema,
+      key_fact_index: Index,
+      annotator: Name,
+      label: KeyFactLabelSchema.nullable(),
+      ...Refs,
+      note: z.string().nullish(),
+    })
+    .refine((r) => r.label !== null || (r.note ?? '') !== '', {
+      message: 'a label, or a note on an unlabeled key fact',
+      path: ['label'],
+    }),
+  z.object({
+    type: z.literal('sentence_keyfact_label'),
+    dataset: Dataset,
+    summary_id: IdSchema,
+    sentence_index: Index,
+    annotator: Name,
+    conveys: Bit,
+  }),
   z.object({
     type: z.literal('claim_prediction'),
     dataset: Dataset,
@@ -94,20 +159,72 @@ const RecordSchema = z.discriminatedUnion('type', [
     source_error_type: z.string().nullish(),
     raw: z.string().nullish(),
   }),
-  z.object({ type: z.literal('key_fact_prediction'), dataset: Dataset, summary_id: IdSchema, key_fact_index: Index, judge: Name, covered: Bit, ...Refs, raw: z.string().nullish() }),
-  z.object({ type: z.literal('sentence_keyfact_prediction'), dataset: Dataset, summary_id: IdSchema, sentence_index: Index, judge: Name, conveys: Bit }),
+  z.object({
+    type: z.literal('key_fact_prediction'),
+    dataset: Dataset,
+    summary_id: IdSchema,
+    key_fact_index: Index,
+    judge: Name,
+    covered: Bit,
+    ...Refs,
+    raw: z.string().nullish(),
+  }),
+  z.object({
+    type: z.literal('sentence_keyfact_prediction'),
+    dataset: Dataset,
+    summary_id: IdSchema,
+    sentence_index: Index,
+    judge: Name,
+    conveys: Bit,
+  }),
 ]);
 
 /** The columns of the CSV form: every record field, `type` first (nested values are JSON cells). */
 export const ACCURACY_CSV_COLUMNS = [
-  'type', 'dataset', 'doc_id', 'summary_id', 'system', 'document', 'summary', 'sentences', 'failure', 'message',
-  'facts', 'extractor', 'extractor_version', 'claims', 'decomposer', 'decomposer_version', 'source', 'version',
-  'claim_index', 'key_fact_index', 'sentence_index', 'annotator', 'judge', 'label', 'error_type', 'source_error_type',
-  'supported', 'covered', 'conveys', 'note', 'raw', 'blind',
+  'type',
+  'dataset',
+  'doc_id',
+  'summary_id',
+  'system',
+  'document',
+  'summary',
+  'sentences',
+  'failure',
+  'message',
+  'facts',
+  'extractor',
+  'extractor_version',
+  'claims',
+  'decomposer',
+  'decomposer_version',
+  'source',
+  'version',
+  'claim_index',
+  'key_fact_index',
+  'sentence_index',
+  'annotator',
+  'judge',
+  'label',
+  'error_type',
+  'source_error_type',
+  'supported',
+  'covered',
+  'conveys',
+  'note',
+  'raw',
+  'blind',
 ] as const;
 
 /** CSV cells that hold numbers or JSON (lists, the claims of a claims record). */
-const NUMBER_CELLS = new Set(['claim_index', 'key_fact_index', 'sentence_index', 'supported', 'covered', 'conveys', 'version']);
+const NUMBER_CELLS = new Set([
+  'claim_index',
+  'key_fact_index',
+  'sentence_index',
+  'supported',
+  'covered',
+  'conveys',
+  'version',
+]);
 const JSON_CELLS = new Set(['sentences', 'facts', 'claims']);
 const CSV_SIGNATURE = ['type', 'dataset', 'summary_id'];
 
@@ -128,7 +245,11 @@ function isAccuracyCsv(file: FileHead): boolean {
 }
 
 /** One CSV row as the record object the schema reads: empty cells absent, numbers and JSON cells parsed. */
-function csvRecord(values: Record<string, string>, place: { file: string; line: number }, problems: ProblemCollector): Record<string, unknown> | null {
+function csvRecord(
+  values: Record<string, string>,
+  place: { file: string; line: number },
+  problems: ProblemCollector,
+): Record<string, unknown> | null {
   const out: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(values)) {
     if (raw === '') {
@@ -142,7 +263,12 @@ function csvRecord(values: Record<string, string>, place: { file: string; line: 
       try {
         out[name] = JSON.parse(raw) as unknown;
       } catch {
-        problems.add({ ...place, field: name, expected: 'a JSON list (as the export writes it)', found: describeValue(raw) });
+        problems.add({
+          ...place,
+          field: name,
+          expected: 'a JSON list (as the export writes it)',
+          found: describeValue(raw),
+        });
         return null;
       }
     } else if (name === 'blind') out[name] = raw === '1' || raw === 'true';
@@ -157,46 +283,146 @@ type AccuracyRecord = z.infer<typeof RecordSchema>;
 const mappedSourceType = (name: string | null | undefined) => (name ? (fineSurEErrorType(name) ?? null) : null);
 
 /** Files one validated record into the import (both forms share it). */
-function addRecord(r: AccuracyRecord, dataset: string, place: { file: string; line: number }, out: ReturnType<typeof emptyAccuracyImport>, summaries: ImportedSummary[]): void {
+function addRecord(
+  r: AccuracyRecord,
+  dataset: string,
+  place: { file: string; line: number },
+  out: ReturnType<typeof emptyAccuracyImport>,
+  summaries: ImportedSummary[],
+): void {
   const refs = (x: { claims: number[]; sentences: number[] }) => ({ claims: x.claims, sentences: x.sentences });
   switch (r.type) {
     case 'summary':
-      summaries.push({ dataset, docId: r.doc_id, document: r.document, summaryId: r.summary_id, summary: r.summary, label: null, sentences: r.sentences ?? null, meta: r.system ? { system: r.system } : {}, source: place });
-      if (r.system) out.systemOutputs.push({ dataset, docId: r.doc_id, system: r.system, summaryId: r.summary_id, failure: null, failureMessage: null, source: place });
+      summaries.push({
+        dataset,
+        docId: r.doc_id,
+        document: r.document,
+        summaryId: r.summary_id,
+        summary: r.summary,
+        label: null,
+        sentences: r.sentences ?? null,
+        meta: r.system ? { system: r.system } : {},
+        source: place,
+      });
+      if (r.system)
+        out.systemOutputs.push({
+          dataset,
+          docId: r.doc_id,
+          system: r.system,
+          summaryId: r.summary_id,
+          failure: null,
+          failureMessage: null,
+          source: place,
+        });
       break;
     case 'system_output':
-      out.systemOutputs.push({ dataset, docId: r.doc_id, system: r.system, summaryId: r.summary_id ?? null, failure: r.failure ?? null, failureMessage: r.message ?? null, source: place });
+      out.systemOutputs.push({
+        dataset,
+        docId: r.doc_id,
+        system: r.system,
+        summaryId: r.summary_id ?? null,
+        failure: r.failure ?? null,
+        failureMessage: r.message ?? null,
+        source: place,
+      });
       break;
     case 'key_facts':
-      out.keyFactSets.push({ dataset, docId: r.doc_id, facts: r.facts, maker: r.extractor ?? `import:${place.file}`, makerVersion: r.extractor_version ?? 'given', source: place });
+      out.keyFactSets.push({
+        dataset,
+        docId: r.doc_id,
+        facts: r.facts,
+        maker: r.extractor ?? `import:${place.file}`,
+        makerVersion: r.extractor_version ?? 'given',
+        source: place,
+      });
       break;
     case 'claims':
-      out.claimSets.push({ dataset, summaryId: r.summary_id, claims: r.claims.map((c) => ({ sentenceIndex: c.sentence_index, text: c.text })), maker: r.decomposer ?? `import:${place.file}`, makerVersion: r.decomposer_version ?? 'given', source: place });
+      out.claimSets.push({
+        dataset,
+        summaryId: r.summary_id,
+        claims: r.claims.map((c) => ({ sentenceIndex: c.sentence_index, text: c.text })),
+        maker: r.decomposer ?? `import:${place.file}`,
+        makerVersion: r.decomposer_version ?? 'given',
+        source: place,
+      });
       break;
     case 'claim_label':
-      out.claimLabels.push({ dataset, summaryId: r.summary_id, claimIndex: r.claim_index, annotator: r.annotator, label: r.label, errorType: r.error_type ?? (r.label === 'unsupported' ? mappedSourceType(r.source_error_type) : null), sourceErrorType: r.source_error_type ?? null, note: r.note ?? null, source: place });
+      out.claimLabels.push({
+        dataset,
+        summaryId: r.summary_id,
+        claimIndex: r.claim_index,
+        annotator: r.annotator,
+        label: r.label,
+        errorType: r.error_type ?? (r.label === 'unsupported' ? mappedSourceType(r.source_error_type) : null),
+        sourceErrorType: r.source_error_type ?? null,
+        note: r.note ?? null,
+        source: place,
+      });
       break;
     case 'key_fact_label':
-      out.keyFactLabels.push({ dataset, summaryId: r.summary_id, factIndex: r.key_fact_index, annotator: r.annotator, label: r.label, conveyedBy: refs(r), note: r.note ?? null, source: place });
+      out.keyFactLabels.push({
+        dataset,
+        summaryId: r.summary_id,
+        factIndex: r.key_fact_index,
+        annotator: r.annotator,
+        label: r.label,
+        conveyedBy: refs(r),
+        note: r.note ?? null,
+        source: place,
+      });
       break;
     case 'sentence_keyfact_label':
-      out.sentenceKeyFactLabels.push({ dataset, summaryId: r.summary_id, sentenceIndex: r.sentence_index, annotator: r.annotator, conveys: r.conveys, source: place });
+      out.sentenceKeyFactLabels.push({
+        dataset,
+        summaryId: r.summary_id,
+        sentenceIndex: r.sentence_index,
+        annotator: r.annotator,
+        conveys: r.conveys,
+        source: place,
+      });
       break;
     case 'claim_prediction':
-      out.claimPredictions.push({ dataset, summaryId: r.summary_id, claimIndex: r.claim_index, judge: r.judge, supported: r.supported, errorType: r.supported ? null : (r.error_type ?? mappedSourceType(r.source_error_type)), sourceErrorType: r.source_error_type ?? null, raw: r.raw ?? null, source: place });
+      out.claimPredictions.push({
+        dataset,
+        summaryId: r.summary_id,
+        claimIndex: r.claim_index,
+        judge: r.judge,
+        supported: r.supported,
+        errorType: r.supported ? null : (r.error_type ?? mappedSourceType(r.source_error_type)),
+        sourceErrorType: r.source_error_type ?? null,
+        raw: r.raw ?? null,
+        source: place,
+      });
       break;
     case 'key_fact_prediction':
-      out.keyFactPredictions.push({ dataset, summaryId: r.summary_id, factIndex: r.key_fact_index, judge: r.judge, covered: r.covered, conveyedBy: refs(r), raw: r.raw ?? null, source: place });
+      out.keyFactPredictions.push({
+        dataset,
+        summaryId: r.summary_id,
+        factIndex: r.key_fact_index,
+        judge: r.judge,
+        covered: r.covered,
+        conveyedBy: refs(r),
+        raw: r.raw ?? null,
+        source: place,
+      });
       break;
     case 'sentence_keyfact_prediction':
-      out.sentenceKeyFactPredictions.push({ dataset, summaryId: r.summary_id, sentenceIndex: r.sentence_index, judge: r.judge, conveys: r.conveys, source: place });
+      out.sentenceKeyFactPredictions.push({
+        dataset,
+        summaryId: r.summary_id,
+        sentenceIndex: r.sentence_index,
+        judge: r.judge,
+        conveys: r.conveys,
+        source: place,
+      });
       break;
   }
 }
 
 export const accuracyParser: FormatParser = {
   kind: 'accuracy',
-  description: 'Claims and key facts with their labels, judge outputs and system outputs (Loupe JSON Lines, one record per line with "type"; or the same records as CSV rows)',
+  description:
+    'Claims and key facts with their labels, judge outputs and system outputs (Loupe JSON Lines, one record per line with "type"; or the same records as CSV rows)',
   mapping: 'Annotators and judges named in the file are imported label sets and imported judges; indexes are 0-based.',
   ...detectPerFile((file) => (isAccuracyHead(file.head) || isAccuracyCsv(file) ? 2 : 0)),
 
@@ -219,13 +445,25 @@ export const accuracyParser: FormatParser = {
         if (!r) continue;
         const dataset = options.dataset ?? r.dataset;
         if (dataset === undefined) {
-          problems.add({ ...place, field: 'dataset', expected: 'a dataset (in the record, or name one for the import)' });
+          problems.add({
+            ...place,
+            field: 'dataset',
+            expected: 'a dataset (in the record, or name one for the import)',
+          });
           continue;
         }
         addRecord(r, dataset, place, out, summaries);
       }
     }
     problems.throwIfAny();
-    return { kind: 'accuracy', summaries, labels: [], predictions: [], filesUsed: files.map((f) => f.path), notes: [], accuracy: out };
+    return {
+      kind: 'accuracy',
+      summaries,
+      labels: [],
+      predictions: [],
+      filesUsed: files.map((f) => f.path),
+      notes: [],
+      accuracy: out,
+    };
   },
 };

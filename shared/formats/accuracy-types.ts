@@ -126,5 +126,15 @@ export interface AccuracyImport {
 }
 
 export function emptyAccuracyImport(): AccuracyImport {
-  return { keyFactSets: [], claimSets: [], claimLabels: [], keyFactLabels: [], sentenceKeyFactLabels: [], claimPredictions: [], keyFactPredictions: [], sentenceKeyFactPredictions: [], systemOutputs: [] };
+  return {
+    keyFactSets: [],
+    claimSets: [],
+    claimLabels: [],
+    keyFactLabels: [],
+    sentenceKeyFactLabels: [],
+    claimPredictions: [],
+    keyFactPredictions: [],
+    sentenceKeyFactPredictions: [],
+    systemOutputs: [],
+  };
 }

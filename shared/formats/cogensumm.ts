@@ -13,7 +13,11 @@ import { nonEmptyText } from './summaries';
 import type { FileHead, FormatParser, ImportedLabel, ImportedSummary } from './types';
 import { detectPerFile } from './detection';
 
-const SENTENCE_LABELS: Record<string, HumanLabel> = { Correct: 'faithful', Incorrect: 'unfaithful', Unclear: 'unclear' };
+const SENTENCE_LABELS: Record<string, HumanLabel> = {
+  Correct: 'faithful',
+  Incorrect: 'unfaithful',
+  Unclear: 'unclear',
+};
 
 const CoGenSummRecordSchema = z.object({
   label: z.enum(['Correct', 'Incorrect']),
@@ -41,7 +45,8 @@ function coGenSummScore(file: FileHead): 0 | 1 | 2 {
 export const cogensummParser: FormatParser = {
   kind: 'cogensumm',
   description: 'CoGenSumm (Falke et al. 2019; JSON object: hash → {label, sents})',
-  mapping: 'Sentence labels Correct → faithful, Incorrect → unfaithful, Unclear → unclear (annotator "cogensumm"); summary label Correct → 1, Incorrect → 0; documents are not included.',
+  mapping:
+    'Sentence labels Correct → faithful, Incorrect → unfaithful, Unclear → unclear (annotator "cogensumm"); summary label Correct → 1, Incorrect → 0; documents are not included.',
 
   ...detectPerFile((f) => coGenSummScore(f)),
 
@@ -60,7 +65,12 @@ export const cogensummParser: FormatParser = {
       const data = parseJsonDocument(file, problems);
       if (data === undefined) continue;
       if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-        problems.add({ file: file.path, line: 1, expected: 'a JSON object: story hash → {label, sents}', found: describeValue(data, 40) });
+        problems.add({
+          file: file.path,
+          line: 1,
+          expected: 'a JSON object: story hash → {label, sents}',
+          found: describeValue(data, 40),
+        });
         continue;
       }
       // The file is an object, so the key's line is the useful position. Keys come in file order:
@@ -80,7 +90,11 @@ export const cogensummParser: FormatParser = {
         const summaryId = severalFiles ? `${hash}:${system}` : hash;
         const earlier = firstFileOfSummary.get(summaryId);
         if (earlier) {
-          problems.add({ ...place, expected: `each story hash once per system (the system is named by the file: "${system}")`, found: `"${hash}" again (first in ${earlier})` });
+          problems.add({
+            ...place,
+            expected: `each story hash once per system (the system is named by the file: "${system}")`,
+            found: `"${hash}" again (first in ${earlier})`,
+          });
           continue;
         }
         firstFileOfSummary.set(summaryId, file.path);

@@ -36,7 +36,11 @@ export interface CsvWriteOptions {
  * Records as CSV with a header row and the given columns: booleans as 1/0, nested values as JSON,
  * null and missing as empty cells, and every text cell through `neutraliseCsvCell` unless raw.
  */
-export function writeCsv(records: ReadonlyArray<Record<string, unknown>>, columns: readonly string[], options: CsvWriteOptions = {}): string {
+export function writeCsv(
+  records: ReadonlyArray<Record<string, unknown>>,
+  columns: readonly string[],
+  options: CsvWriteOptions = {},
+): string {
   const cell = options.rawCells ? (text: string) => text : neutraliseCsvCell;
   return stringify([...records], {
     header: true,

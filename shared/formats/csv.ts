@@ -92,11 +92,13 @@ export function readCsv(file: SourceFile, columns: CsvColumns, problems: Problem
     const err = error as { code?: string; lines?: number; message?: string };
     // For an unclosed quote csv-parse reports the end of the file; the row began at the first
     // non-blank line after the last good row.
-    const line = err.code === 'CSV_QUOTE_NOT_CLOSED' ? firstNonBlankLineAfter(text, lastEndLine) : (err.lines ?? lastEndLine + 1);
+    const line =
+      err.code === 'CSV_QUOTE_NOT_CLOSED' ? firstNonBlankLineAfter(text, lastEndLine) : (err.lines ?? lastEndLine + 1);
     problems.add({
       file: file.path,
       line,
-      expected: err.code === 'CSV_QUOTE_NOT_CLOSED' ? 'a closing quote for the field opened on this row' : 'well-formed CSV',
+      expected:
+        err.code === 'CSV_QUOTE_NOT_CLOSED' ? 'a closing quote for the field opened on this row' : 'well-formed CSV',
       found: err.message ?? String(error),
     });
     return undefined;
@@ -109,7 +111,12 @@ export function readCsv(file: SourceFile, columns: CsvColumns, problems: Problem
   });
   const headerRow = rowsWithLines[0];
   if (!headerRow) {
-    problems.add({ file: file.path, line: 1, expected: `a header row with the columns ${columns.required.join(', ')}`, found: 'an empty file' });
+    problems.add({
+      file: file.path,
+      line: 1,
+      expected: `a header row with the columns ${columns.required.join(', ')}`,
+      found: 'an empty file',
+    });
     return undefined;
   }
   const header = headerRow.cells.map((c) => c.trim());
@@ -117,7 +124,13 @@ export function readCsv(file: SourceFile, columns: CsvColumns, problems: Problem
   const seen = new Set<string>();
   for (const name of header) {
     if (seen.has(name)) {
-      problems.add({ file: file.path, line: headerRow.line, field: name, expected: 'each column name once in the header', found: `"${name}" twice` });
+      problems.add({
+        file: file.path,
+        line: headerRow.line,
+        field: name,
+        expected: 'each column name once in the header',
+        found: `"${name}" twice`,
+      });
       headerOk = false;
     }
     seen.add(name);

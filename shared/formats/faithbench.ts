@@ -118,7 +118,8 @@ function readAnnotation(
   }
   const before = problems.length;
   const annotator = raw.annotator_name;
-  if (typeof annotator !== 'string' || annotator.trim() === '') problem('.annotator_name', "the annotator's name", annotator);
+  if (typeof annotator !== 'string' || annotator.trim() === '')
+    problem('.annotator_name', "the annotator's name", annotator);
 
   const labels = raw.label;
   const known = new Set<string>(SPAN_LABELS);
@@ -128,10 +129,22 @@ function readAnnotation(
 
   const { summary_start: start, summary_end: end } = raw;
   const validStart = Number.isInteger(start) && (start as number) >= 0 && (start as number) < summary.length;
-  if (!validStart) problem('.summary_start', `an offset from 0 to ${summary.length - 1} (the summary has ${summary.length} characters)`, start);
-  const validEnd = Number.isInteger(end) && (end as number) <= summary.length && (!validStart || (end as number) > (start as number));
-  if (!validEnd) problem('.summary_end', `an offset after summary_start, at most ${summary.length} (the summary's length)`, end);
-  if (validStart && validEnd && typeof raw.summary_span === 'string' && summary.slice(start as number, end as number) !== raw.summary_span) {
+  if (!validStart)
+    problem(
+      '.summary_start',
+      `an offset from 0 to ${summary.length - 1} (the summary has ${summary.length} characters)`,
+      start,
+    );
+  const validEnd =
+    Number.isInteger(end) && (end as number) <= summary.length && (!validStart || (end as number) > (start as number));
+  if (!validEnd)
+    problem('.summary_end', `an offset after summary_start, at most ${summary.length} (the summary's length)`, end);
+  if (
+    validStart &&
+    validEnd &&
+    typeof raw.summary_span === 'string' &&
+    summary.slice(start as number, end as number) !== raw.summary_span
+  ) {
     problem(
       '.summary_span',
       `the summary's text between summary_start and summary_end (${describe(summary.slice(start as number, end as number))})`,
@@ -173,9 +186,12 @@ function readSample(raw: unknown, file: string, record: number, problems: Import
   }
   const before = problems.length;
   const { sample_id: sampleId, source, summary, annotations, metadata } = raw;
-  const validId = (typeof sampleId === 'number' && Number.isInteger(sampleId)) || (typeof sampleId === 'string' && sampleId.trim() !== '');
+  const validId =
+    (typeof sampleId === 'number' && Number.isInteger(sampleId)) ||
+    (typeof sampleId === 'string' && sampleId.trim() !== '');
   if (!validId) problem('sample_id', 'an integer or non-empty id', sampleId);
-  if (typeof source !== 'string' || source.trim() === '') problem('source', 'the source passage (a non-empty string)', source);
+  if (typeof source !== 'string' || source.trim() === '')
+    problem('source', 'the source passage (a non-empty string)', source);
 
   let sentences: SentenceSpan[] = [];
   if (typeof summary !== 'string' || summary.trim() === '') {
@@ -184,7 +200,8 @@ function readSample(raw: unknown, file: string, record: number, problems: Import
     sentences = splitSentences(summary);
     if (sentences.length === 0) problem('summary', 'a summary with at least one sentence (letters or digits)', summary);
   }
-  if (metadata !== undefined && metadata !== null && !isRecord(metadata)) problem('metadata', 'an object (summarizer, judge scores)', metadata);
+  if (metadata !== undefined && metadata !== null && !isRecord(metadata))
+    problem('metadata', 'an object (summarizer, judge scores)', metadata);
 
   const spans: SpanAnnotation[] = [];
   const uncategorised: Sample['uncategorised'] = [];
@@ -282,7 +299,9 @@ function sentenceLabel(
     .map((span) => `[${span.labels.join(', ')}] "${span.text.trim()}": ${span.note}`);
   const note = notes.length > 0 ? notes.join('\n') : null;
   if (unwanted.length > 0) {
-    const allExtrinsic = unwanted.every((span) => span.labels.includes('Unwanted.Extrinsic') && !span.labels.includes('Unwanted.Intrinsic'));
+    const allExtrinsic = unwanted.every(
+      (span) => span.labels.includes('Unwanted.Extrinsic') && !span.labels.includes('Unwanted.Intrinsic'),
+    );
     return { label: 'unfaithful', errorType: allExtrinsic ? 'not_in_source' : null, note };
   }
   if (touching.some((span) => span.labels.includes('Questionable'))) return { label: 'unclear', errorType: null, note };
@@ -398,10 +417,17 @@ function parseFaithBench(files: SourceFile[], options: ParseOptions): ImportBatc
       'they are not sentence predictions.',
   ];
   if (labelsSkipped.length > 0) {
-    notes.push(`${labelsSkipped.length} span annotation(s) with no category (label []) left out: ${listForNote(labelsSkipped.map((x) => `${x.file} record ${x.record ?? '?'} ${x.field}`), '; ')}.`);
+    notes.push(
+      `${labelsSkipped.length} span annotation(s) with no category (label []) left out: ${listForNote(
+        labelsSkipped.map((x) => `${x.file} record ${x.record ?? '?'} ${x.field}`),
+        '; ',
+      )}.`,
+    );
   }
   if (spansOnNoSentence > 0) {
-    notes.push(`${spansOnNoSentence} of ${spanCount} spans cover only white space or punctuation outside every sentence and label nothing.`);
+    notes.push(
+      `${spansOnNoSentence} of ${spanCount} spans cover only white space or punctuation outside every sentence and label nothing.`,
+    );
   }
   return {
     kind: 'faithbench',

@@ -24,7 +24,16 @@ import {
 } from './jsonl';
 import { firstUnlocatedSentence, IdSchema, nonEmptyText } from './summaries';
 import { isRealSummHead } from './realsumm';
-import type { FileHead, FormatParser, ImportedLabel, ImportedPrediction, ImportedSummary, SkippedPredictions, SourceFile, SourceRef } from './types';
+import type {
+  FileHead,
+  FormatParser,
+  ImportedLabel,
+  ImportedPrediction,
+  ImportedSummary,
+  SkippedPredictions,
+  SourceFile,
+  SourceRef,
+} from './types';
 
 export const FRANK_JUDGE = 'finesure-gpt-4o (imported)';
 
@@ -47,7 +56,10 @@ const FRANK_SYSTEMS = 'bart|bert_sum|bus|pgn|s2s|BERTS2S|TConvS2S|PtGen|TranS2S'
 /** An articles-json file: an object whose keys name FRANK's systems, their `_lines` or `_reference`. */
 export function isFrankArticleHead(file: FileHead): boolean {
   if (!/\.json$/i.test(file.path) || !/^\uFEFF?\s*\{/.test(file.head)) return false;
-  return new RegExp(`"(${FRANK_SYSTEMS})(_lines|_reference)?"\\s*:`).test(file.head) && /"(article|article_lines|model_names|\w+_lines|\w+_reference)"\s*:/.test(file.head);
+  return (
+    new RegExp(`"(${FRANK_SYSTEMS})(_lines|_reference)?"\\s*:`).test(file.head) &&
+    /"(article|article_lines|model_names|\w+_lines|\w+_reference)"\s*:/.test(file.head)
+  );
 }
 
 function isHumanAnnotationsHead(file: FileHead): boolean {
@@ -60,7 +72,9 @@ function isFineSurEHead(file: FileHead): boolean {
   // FineSurE's RealSumm files have the same leading keys; their key-fact material is realsumm.ts's.
   if (isRealSummHead(file)) return false;
   const keys = firstLineKeys(file.head);
-  return keys.includes('raw_annotations') || (keys[0] === 'doc_id' && keys.includes('model') && keys.includes('transcript'));
+  return (
+    keys.includes('raw_annotations') || (keys[0] === 'doc_id' && keys.includes('model') && keys.includes('transcript'))
+  );
 }
 
 const ArticleSchema = z.looseObject({
@@ -131,11 +145,21 @@ function readArticle(file: SourceFile, data: unknown, problems: ProblemCollector
     const casedText = system === 'bart' ? record.bart_cased : undefined;
     const summary = z.string().safeParse(typeof casedText === 'string' ? casedText : record[system]);
     if (!lines.success) {
-      problems.add({ ...place, field: linesKey, expected: 'a non-empty list of sentences (the gold split)', found: describeValue(record[linesKey]) });
+      problems.add({
+        ...place,
+        field: linesKey,
+        expected: 'a non-empty list of sentences (the gold split)',
+        found: describeValue(record[linesKey]),
+      });
       continue;
     }
     if (!summary.success) {
-      problems.add({ ...place, field: system, expected: 'the summary text of this system', found: describeValue(record[system]) });
+      problems.add({
+        ...place,
+        field: system,
+        expected: 'the summary text of this system',
+        found: describeValue(record[system]),
+      });
       continue;
     }
     systems.set(system, { summary: summary.data, lines: lines.data, cased: typeof casedText === 'string' });
@@ -150,7 +174,12 @@ function readArticle(file: SourceFile, data: unknown, problems: ProblemCollector
  * as FineSurE wrote it and the card's type it maps to (FINESURE_ERROR_TYPE). A category list that
  * does not have one entry per sentence is left out (and listed).
  */
-export function withErrorCategory(raw: string | null, categories: readonly string[] | null | undefined, index: number, sentences: number): string | null {
+export function withErrorCategory(
+  raw: string | null,
+  categories: readonly string[] | null | undefined,
+  index: number,
+  sentences: number,
+): string | null {
   const category = categories && categories.length === sentences ? categories[index] : undefined;
   if (category === undefined) return raw;
   const mapped = fineSurEErrorType(category);
@@ -169,7 +198,8 @@ function majorityErrors(record: FineSurERecord): boolean[] {
 
 export const frankParser: FormatParser = {
   kind: 'frank',
-  description: 'FRANK folder: articles-json/*.json, human_annotations*.json and FineSurE-format JSONL (frank-data*.json)',
+  description:
+    'FRANK folder: articles-json/*.json, human_annotations*.json and FineSurE-format JSONL (frank-data*.json)',
   mapping:
     'Global label: Factuality == 1.0 → 1, else 0. Units: <system>_lines (bart: bart_cased). Sentence labels from FineSurE files: annotators frank-0/1/2, ' +
     'factuality_labels 1 → unfaithful, 0 → faithful; EntE → entity, RelE → relation, OutE → not_in_source, CircE/CorefE/LinkE/GramE/OtherE → other.',
@@ -181,7 +211,9 @@ export const frankParser: FormatParser = {
   },
 
   select(files) {
-    return files.filter((f) => isFrankArticleHead(f) || isHumanAnnotationsHead(f) || isFineSurEHead(f)).map((f) => f.path);
+    return files
+      .filter((f) => isFrankArticleHead(f) || isHumanAnnotationsHead(f) || isFineSurEHead(f))
+      .map((f) => f.path);
   },
 
   parse(files, options) {
@@ -208,7 +240,9 @@ export const frankParser: FormatParser = {
           const place = { file: file.path, line };
           const record = validateRecord(FineSurERecordSchema, value, place, problems);
           if (!record) continue;
-          const bad = Object.entries(record.raw_annotations).find(([, a]) => a.factuality_labels.length !== record.sentences.length);
+          const bad = Object.entries(record.raw_annotations).find(
+            ([, a]) => a.factuality_labels.length !== record.sentences.length,
+          );
           if (bad) {
             problems.add({
               ...place,
@@ -253,7 +287,8 @@ export const frankParser: FormatParser = {
           } else {
             fineSurE.set(k, { value: record, place });
           }
-          if (record.pred_faithfulness_labels && predictionsFit && !predictionSource.has(k)) predictionSource.set(k, { value: record, place });
+          if (record.pred_faithfulness_labels && predictionsFit && !predictionSource.has(k))
+            predictionSource.set(k, { value: record, place });
         }
         continue;
       }
@@ -283,7 +318,12 @@ export const frankParser: FormatParser = {
         if (!article) continue;
         const earlier = articles.get(article.hash);
         if (earlier) {
-          problems.add({ file: file.path, field: 'hash', expected: 'each document hash in one article file', found: `"${article.hash}" also in ${earlier.file}` });
+          problems.add({
+            file: file.path,
+            field: 'hash',
+            expected: 'each document hash in one article file',
+            found: `"${article.hash}" also in ${earlier.file}`,
+          });
           continue;
         }
         articles.set(article.hash, article);
@@ -299,7 +339,8 @@ export const frankParser: FormatParser = {
     if (problems.count === 0 && annotations.size === 0 && fineSurE.size === 0) {
       problems.add({
         file: files[0]?.path ?? '',
-        expected: 'FRANK human annotations (human_annotations*.json, with "Factuality") or FineSurE files (with "raw_annotations") next to the article files',
+        expected:
+          'FRANK human annotations (human_annotations*.json, with "Factuality") or FineSurE files (with "raw_annotations") next to the article files',
         found: `only ${articles.size} article file(s)`,
       });
     }
@@ -372,7 +413,14 @@ export const frankParser: FormatParser = {
       const skipped = skippedByKey.get(k);
       if (skipped) {
         // Provenance on the record itself: which judge output was left out and why.
-        meta.predictionsSkipped = skipped.map((x) => ({ judge: FRANK_JUDGE, file: x.file, line: x.line ?? null, field: x.field, expected: x.expected, found: x.found }));
+        meta.predictionsSkipped = skipped.map((x) => ({
+          judge: FRANK_JUDGE,
+          file: x.file,
+          line: x.line ?? null,
+          field: x.field,
+          expected: x.expected,
+          found: x.found,
+        }));
       }
       summaries.push({ dataset, docId: hash, document, summaryId, summary, label, sentences, meta, source });
 
@@ -442,10 +490,18 @@ export const frankParser: FormatParser = {
             // FineSurE predicts 1 = error; Loupe's hard prediction is 1 = faithful.
             hard: value === 1 ? 0 : 1,
             soft: null,
-            raw: withErrorCategory(judged.value.llm_output ?? null, judged.value.pred_faithfulness_error_type, index, judged.value.pred_faithfulness_labels!.length),
+            raw: withErrorCategory(
+              judged.value.llm_output ?? null,
+              judged.value.pred_faithfulness_error_type,
+              index,
+              judged.value.pred_faithfulness_labels!.length,
+            ),
             errorType: claimType === null ? null : CLAIM_ERROR_TYPE_IN_TAXONOMY[claimType],
             sourceErrorType: category ?? null,
-            source: { file: judged.place.file, ...(judged.place.line !== undefined ? { line: judged.place.line } : {}) },
+            source: {
+              file: judged.place.file,
+              ...(judged.place.line !== undefined ? { line: judged.place.line } : {}),
+            },
           });
         });
       }
@@ -464,30 +520,49 @@ export const frankParser: FormatParser = {
         `for ${new Set(labels.map((l) => l.summaryId)).size} summaries. Error types: EntE → entity, RelE → relation, OutE → not_in_source, CircE/CorefE/LinkE/GramE/OtherE → other (the code is kept in the note).`,
     ];
     if (splitMismatch.length > 0) {
-      notes.push(`${splitMismatch.length} summaries got no sentence labels because FineSurE's sentences differ from the gold split: ${listForNote(splitMismatch, '; ')}.`);
+      notes.push(
+        `${splitMismatch.length} summaries got no sentence labels because FineSurE's sentences differ from the gold split: ${listForNote(splitMismatch, '; ')}.`,
+      );
     }
     if (misalignedTypes > 0) {
-      notes.push(`${misalignedTypes} annotator × summary lists of factuality_types are longer than the sentences (two codes for one sentence): their error types are left empty.`);
+      notes.push(
+        `${misalignedTypes} annotator × summary lists of factuality_types are longer than the sentences (two codes for one sentence): their error types are left empty.`,
+      );
     }
     if (predictions.length > 0) {
-      notes.push(`${predictions.length} sentence predictions of "${FRANK_JUDGE}" kept for the judges (pred_faithfulness_labels 1 = error → hard 0; raw = llm_output).`);
+      notes.push(
+        `${predictions.length} sentence predictions of "${FRANK_JUDGE}" kept for the judges (pred_faithfulness_labels 1 = error → hard 0; raw = llm_output).`,
+      );
     }
     if (skippedPredictions.length > 0) {
-      const places = skippedPredictions.map((x) => `${x.file} line ${x.line ?? '?'} (${x.summaryId}): ${x.expected} sentences, ${x.found} predictions`);
+      const places = skippedPredictions.map(
+        (x) => `${x.file} line ${x.line ?? '?'} (${x.summaryId}): ${x.expected} sentences, ${x.found} predictions`,
+      );
       notes.push(
         `${skippedPredictions.length} record(s) imported without their "${FRANK_JUDGE}" predictions: pred_faithfulness_labels does not have one prediction per sentence ` +
           `(the judge merged or split sentences; FineSurE's scoring skips such records too): ${listForNote(places, '; ')}.`,
       );
     }
-    for (const [file, count] of repeatedRecords) notes.push(`${file}: ${count} record(s) also in another FineSurE file (identical), read once.`);
+    for (const [file, count] of repeatedRecords)
+      notes.push(`${file}: ${count} record(s) also in another FineSurE file (identical), read once.`);
     if (fromFineSurEOnly.length > 0) {
-      notes.push(`${fromFineSurEOnly.length} summaries have no article file and were imported from FineSurE (document = its transcript, units = its sentences): ${listForNote(fromFineSurEOnly)}.`);
+      notes.push(
+        `${fromFineSurEOnly.length} summaries have no article file and were imported from FineSurE (document = its transcript, units = its sentences): ${listForNote(fromFineSurEOnly)}.`,
+      );
     }
     if (derivedLabels.length > 0) {
-      notes.push(`${derivedLabels.length} summaries have no Factuality record; their global label is derived from the majority sentence labels: ${listForNote(derivedLabels)}.`);
+      notes.push(
+        `${derivedLabels.length} summaries have no Factuality record; their global label is derived from the majority sentence labels: ${listForNote(derivedLabels)}.`,
+      );
     }
-    if (rebuilt.length > 0) notes.push(`${rebuilt.length} summaries whose lines could not be located in the summary text use the lines joined by spaces: ${listForNote(rebuilt)}.`);
-    if (skippedNoText.length > 0) notes.push(`${skippedNoText.length} annotation records skipped: no article file or FineSurE record with their text (${listForNote(skippedNoText)}).`);
+    if (rebuilt.length > 0)
+      notes.push(
+        `${rebuilt.length} summaries whose lines could not be located in the summary text use the lines joined by spaces: ${listForNote(rebuilt)}.`,
+      );
+    if (skippedNoText.length > 0)
+      notes.push(
+        `${skippedNoText.length} annotation records skipped: no article file or FineSurE record with their text (${listForNote(skippedNoText)}).`,
+      );
     if (unusedArticles > 0) notes.push(`${unusedArticles} article file(s) had no annotated summary and were not used.`);
 
     const filesUsed = files

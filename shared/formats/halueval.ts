@@ -26,7 +26,8 @@ function haluEvalScore(file: FileHead): 0 | 1 | 2 {
 export const haluevalParser: FormatParser = {
   kind: 'halueval',
   description: 'HaluEval summarization (JSON Lines: document, right_summary, hallucinated_summary)',
-  mapping: 'right_summary → global label 1, hallucinated_summary → 0; ids from line numbers (doc "line-N", summaries "N-right" / "N-hallucinated"); no sentence labels.',
+  mapping:
+    'right_summary → global label 1, hallucinated_summary → 0; ids from line numbers (doc "line-N", summaries "N-right" / "N-hallucinated"); no sentence labels.',
 
   ...detectPerFile((f) => haluEvalScore(f)),
 
@@ -69,7 +70,8 @@ export const haluevalParser: FormatParser = {
       'Ids come from line numbers: document "line-N", summaries "N-right" and "N-hallucinated".',
       'No sentence labels: Loupe splits the summaries itself.',
     ];
-    if (trimmed > 0) notes.push(`${trimmed} summaries had surrounding white space (e.g. a trailing line break), removed.`);
+    if (trimmed > 0)
+      notes.push(`${trimmed} summaries had surrounding white space (e.g. a trailing line break), removed.`);
     return { kind: 'halueval', summaries, labels: [], predictions: [], filesUsed: files.map((f) => f.path), notes };
   },
 };

@@ -13,12 +13,17 @@ export function importedParts(result: ImportResult): string[] {
   const sentencePredictions = result.predictionsKept - (accuracy?.predictions ?? 0);
   const parts: string[] = [];
   if (result.summariesAdded + result.summariesUnchanged > 0) {
-    parts.push(`${plural(result.summariesAdded, 'summary')} added (${formatCount(result.summariesUnchanged)} already there), ${plural(result.unitsAdded, 'sentence')}`);
+    parts.push(
+      `${plural(result.summariesAdded, 'summary')} added (${formatCount(result.summariesUnchanged)} already there), ${plural(result.unitsAdded, 'sentence')}`,
+    );
   }
   if (sentenceLabels + result.labelsUnchanged > 0 || result.kind === 'labels') {
-    parts.push(`${plural(sentenceLabels, 'sentence label')} added (${formatCount(result.labelsUnchanged)} already there)`);
+    parts.push(
+      `${plural(sentenceLabels, 'sentence label')} added (${formatCount(result.labelsUnchanged)} already there)`,
+    );
   }
-  if (sentencePredictions > 0 || result.kind === 'predictions') parts.push(`${plural(sentencePredictions, 'judge prediction')} added`);
+  if (sentencePredictions > 0 || result.kind === 'predictions')
+    parts.push(`${plural(sentencePredictions, 'judge prediction')} added`);
   if (accuracy) {
     const counts = nonZeroCounts([
       [accuracy.claimSets, 'claim set'],
@@ -27,9 +32,14 @@ export function importedParts(result: ImportResult): string[] {
       [accuracy.predictions, 'judge output'],
       [accuracy.systemOutputs, 'system output'],
     ]);
-    parts.push(counts.length > 0 ? `claims and key facts: ${counts.join(', ')} added` : 'claims and key facts: nothing new');
+    parts.push(
+      counts.length > 0 ? `claims and key facts: ${counts.join(', ')} added` : 'claims and key facts: nothing new',
+    );
   }
-  if (result.scaffold) parts.push(`${plural(result.scaffold.scaffolds, 'scaffold version')} and ${plural(result.scaffold.alignments, 'alignment')} added`);
+  if (result.scaffold)
+    parts.push(
+      `${plural(result.scaffold.scaffolds, 'scaffold version')} and ${plural(result.scaffold.alignments, 'alignment')} added`,
+    );
   return parts.length > 0 ? parts : ['nothing new'];
 }
 

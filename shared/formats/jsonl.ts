@@ -41,7 +41,9 @@ export class ProblemCollector {
     const fileOrder = new Map<string, number>();
     for (const p of this.problems) if (!fileOrder.has(p.file)) fileOrder.set(p.file, fileOrder.size);
     const position = (p: ImportProblem) => p.line ?? p.record ?? 0;
-    this.problems.sort((a, b) => (fileOrder.get(a.file) ?? 0) - (fileOrder.get(b.file) ?? 0) || position(a) - position(b));
+    this.problems.sort(
+      (a, b) => (fileOrder.get(a.file) ?? 0) - (fileOrder.get(b.file) ?? 0) || position(a) - position(b),
+    );
     const headline =
       this.overflow > 0 || this.full
         ? `Nothing was imported: at least ${this.problems.length + this.overflow} problems found; the first ${this.problems.length} are listed.`
@@ -117,7 +119,12 @@ export function zodProblems(issues: readonly z.core.$ZodIssue[], value: unknown,
   return issues.map((issue) => {
     const found = valueAtPath(value, issue.path);
     const field = issue.path.length > 0 ? issue.path.map(String).join('.') : undefined;
-    return { ...place, ...(field !== undefined ? { field } : {}), expected: expectedOf(issue, found), found: describeValue(found) };
+    return {
+      ...place,
+      ...(field !== undefined ? { field } : {}),
+      expected: expectedOf(issue, found),
+      found: describeValue(found),
+    };
   });
 }
 
@@ -252,7 +259,10 @@ export function nestingProblem(file: string, path: ReadonlyArray<string | number
  * record with many fields): then the keys seen so far, read outside strings at the top level only.
  */
 export function firstLineKeys(head: string): string[] {
-  const first = stripBom(head).split(/\r\n|\n|\r/).find((l) => l.trim() !== '') ?? '';
+  const first =
+    stripBom(head)
+      .split(/\r\n|\n|\r/)
+      .find((l) => l.trim() !== '') ?? '';
   const trimmed = first.trim();
   if (!trimmed.startsWith('{')) return [];
   try {

@@ -34,7 +34,16 @@ const LabelRecordSchema = z
     }
   });
 
-export const LABEL_COLUMNS = ['dataset', 'summary_id', 'sentence_index', 'label', 'annotator', 'phase', 'error_type', 'note'] as const;
+export const LABEL_COLUMNS = [
+  'dataset',
+  'summary_id',
+  'sentence_index',
+  'label',
+  'annotator',
+  'phase',
+  'error_type',
+  'note',
+] as const;
 const REQUIRED_COLUMNS = ['summary_id', 'sentence_index', 'label', 'annotator'] as const;
 
 function labelsScore(keys: readonly string[]): 0 | 1 | 2 {
@@ -63,7 +72,8 @@ function csvRowToRecord(row: CsvRow): Record<string, unknown> {
 
 export const labelsParser: FormatParser = {
   kind: 'labels',
-  description: 'Loupe sentence labels (JSONL or CSV): summary_id, sentence_index (0-based), label, annotator, optional dataset/phase/error_type/note',
+  description:
+    'Loupe sentence labels (JSONL or CSV): summary_id, sentence_index (0-based), label, annotator, optional dataset/phase/error_type/note',
   mapping: `label: ${HUMAN_LABELS.join(' / ')}; phase: ${PHASES.join(' / ')} (default annotation); error_type: ${ERROR_TYPES.join(', ')}.`,
 
   ...detectPerFile((f) => labelsScore(recordKeysOf(f))),
@@ -75,7 +85,12 @@ export const labelsParser: FormatParser = {
     const firsts = new FirstOccurrence();
 
     for (const file of files) {
-      const records = readTabularRecords(file, { noun: 'label', required: REQUIRED_COLUMNS, optional: LABEL_COLUMNS, fromCsv: csvRowToRecord }, problems, notes);
+      const records = readTabularRecords(
+        file,
+        { noun: 'label', required: REQUIRED_COLUMNS, optional: LABEL_COLUMNS, fromCsv: csvRowToRecord },
+        problems,
+        notes,
+      );
       for (const { place, value } of records) {
         if (problems.full) break;
         const record = validateRecord(LabelRecordSchema, value, place, problems);

@@ -22,7 +22,15 @@ const PredictionRecordSchema = z.object({
   config_hash: z.string().trim().min(1).max(200).nullish(),
 });
 
-export const PREDICTION_COLUMNS = ['dataset', 'summary_id', 'sentence_index', 'judge', 'hard', 'soft', 'config_hash'] as const;
+export const PREDICTION_COLUMNS = [
+  'dataset',
+  'summary_id',
+  'sentence_index',
+  'judge',
+  'hard',
+  'soft',
+  'config_hash',
+] as const;
 const REQUIRED_COLUMNS = ['summary_id', 'sentence_index', 'judge', 'hard'] as const;
 
 function predictionsScore(keys: readonly string[]): 0 | 1 | 2 {
@@ -49,8 +57,10 @@ function csvRowToRecord(row: CsvRow): Record<string, unknown> {
 
 export const predictionsParser: FormatParser = {
   kind: 'predictions',
-  description: 'Judge predictions (JSONL or CSV): summary_id, sentence_index (0-based), judge, hard (0/1), optional soft, dataset, config_hash',
-  mapping: 'hard: 1 faithful / 0 unfaithful; soft: P(faithful) from 0 to 1; config_hash: the judge version (Loupe exports write it).',
+  description:
+    'Judge predictions (JSONL or CSV): summary_id, sentence_index (0-based), judge, hard (0/1), optional soft, dataset, config_hash',
+  mapping:
+    'hard: 1 faithful / 0 unfaithful; soft: P(faithful) from 0 to 1; config_hash: the judge version (Loupe exports write it).',
 
   ...detectPerFile((f) => predictionsScore(recordKeysOf(f))),
 
@@ -61,7 +71,12 @@ export const predictionsParser: FormatParser = {
     const firsts = new FirstOccurrence();
 
     for (const file of files) {
-      const records = readTabularRecords(file, { noun: 'prediction', required: REQUIRED_COLUMNS, optional: PREDICTION_COLUMNS, fromCsv: csvRowToRecord }, problems, notes);
+      const records = readTabularRecords(
+        file,
+        { noun: 'prediction', required: REQUIRED_COLUMNS, optional: PREDICTION_COLUMNS, fromCsv: csvRowToRecord },
+        problems,
+        notes,
+      );
       for (const { place, value } of records) {
         if (problems.full) break;
         const record = validateRecord(PredictionRecordSchema, value, place, problems);

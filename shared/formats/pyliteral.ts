@@ -6,12 +6,27 @@
 export type PyValue = string | number | boolean | null | PyValue[] | { [key: string]: PyValue };
 
 export class PyLiteralError extends Error {
-  constructor(readonly offset: number, message: string) {
+  constructor(
+    readonly offset: number,
+    message: string,
+  ) {
     super(`${message} at character ${offset + 1}`);
   }
 }
 
-const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '0': '\0', a: '\x07', b: '\b', f: '\f', v: '\v' };
+const ESCAPES: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+};
 
 export function parsePyLiteral(text: string): PyValue {
   let i = 0;

@@ -21,7 +21,12 @@ export interface TabularLayout {
 }
 
 /** Reads one file's records; problems go to the collector, ignored CSV columns to the notes. */
-export function readTabularRecords(file: SourceFile, layout: TabularLayout, problems: ProblemCollector, notes: string[]): RawRecord[] {
+export function readTabularRecords(
+  file: SourceFile,
+  layout: TabularLayout,
+  problems: ProblemCollector,
+  notes: string[],
+): RawRecord[] {
   if (isCsvText(file)) {
     const table = readCsv(file, { required: layout.required, optional: layout.optional }, problems);
     if (!table) return [];
@@ -32,7 +37,12 @@ export function readTabularRecords(file: SourceFile, layout: TabularLayout, prob
     });
   }
   if (/^\uFEFF?\s*\[/.test(file.text)) {
-    problems.add({ file: file.path, line: 1, expected: `JSON Lines (one ${layout.noun} object per line) or CSV`, found: 'a JSON list' });
+    problems.add({
+      file: file.path,
+      line: 1,
+      expected: `JSON Lines (one ${layout.noun} object per line) or CSV`,
+      found: 'a JSON list',
+    });
     return [];
   }
   return parseJsonLines(file, problems).map(({ line, value }) => ({ place: { file: file.path, line }, value }));

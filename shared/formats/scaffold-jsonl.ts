@@ -15,7 +15,16 @@
  * at import against the project (electron/core/imports/scaffold-write.ts).
  */
 import { z } from 'zod';
-import { AlignmentSourceSchema, AttributeAlignmentSchema, FactAlignmentSchema, QuestionAlignmentSchema, TierSchema, sourceLabel, type AlignmentContent, type ScaffoldContent } from '../scaffold/domain';
+import {
+  AlignmentSourceSchema,
+  AttributeAlignmentSchema,
+  FactAlignmentSchema,
+  QuestionAlignmentSchema,
+  TierSchema,
+  sourceLabel,
+  type AlignmentContent,
+  type ScaffoldContent,
+} from '../scaffold/domain';
 import { detectPerFile } from './detection';
 import { firstLineKeys, looksLikeJsonLines, parseJsonLines, ProblemCollector, validateRecord } from './jsonl';
 import type { ImportedAlignment, ImportedScaffold, ScaffoldImport } from './scaffold-types';
@@ -41,16 +50,33 @@ export const ScaffoldLineSchema = z
     doc_id: IdSchema,
     facts: z.array(z.object({ id: IdSchema, text: Text, tier: TierSchema })),
     questions: z.array(z.object({ id: IdSchema, text: Text, answer: z.string(), tier: TierSchema })).default([]),
-    entities: z.array(z.object({ name: Text, attributes: z.array(z.object({ id: IdSchema, text: Text })) })).default([]),
+    entities: z
+      .array(z.object({ name: Text, attributes: z.array(z.object({ id: IdSchema, text: Text })) }))
+      .default([]),
     extractor: Name.nullish(),
     extractor_version: z.string().nullish(),
   })
   .superRefine((line, ctx) => {
-    if (!line.facts.some((f) => f.tier === 'main')) ctx.addIssue({ code: 'custom', path: ['facts'], message: 'at least one fact with tier "main"' });
-    duplicateIds(line.facts.map((f) => f.id), (i) => ['facts', i, 'id'], ctx);
-    duplicateIds(line.questions.map((q) => q.id), (i) => ['questions', i, 'id'], ctx);
-    const attributePaths = line.entities.flatMap((e, ei) => e.attributes.map((a, ai) => ({ id: a.id, path: ['entities', ei, 'attributes', ai, 'id'] })));
-    duplicateIds(attributePaths.map((a) => a.id), (i) => attributePaths[i]!.path, ctx);
+    if (!line.facts.some((f) => f.tier === 'main'))
+      ctx.addIssue({ code: 'custom', path: ['facts'], message: 'at least one fact with tier "main"' });
+    duplicateIds(
+      line.facts.map((f) => f.id),
+      (i) => ['facts', i, 'id'],
+      ctx,
+    );
+    duplicateIds(
+      line.questions.map((q) => q.id),
+      (i) => ['questions', i, 'id'],
+      ctx,
+    );
+    const attributePaths = line.entities.flatMap((e, ei) =>
+      e.attributes.map((a, ai) => ({ id: a.id, path: ['entities', ei, 'attributes', ai, 'id'] })),
+    );
+    duplicateIds(
+      attributePaths.map((a) => a.id),
+      (i) => attributePaths[i]!.path,
+      ctx,
+    );
   });
 
 const SentenceIndex = z.number().int().min(0);
@@ -67,7 +93,12 @@ export const AlignmentLineSchema = z
   })
   .superRefine((line, ctx) => {
     for (const id of Object.keys(line.fact_sentences ?? {})) {
-      if (!(id in line.facts)) ctx.addIssue({ code: 'custom', path: ['fact_sentences', id], message: `a fact aligned in "facts" (fact "${id}" is not)` });
+      if (!(id in line.facts))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['fact_sentences', id],
+          message: `a fact aligned in "facts" (fact "${id}" is not)`,
+        });
     }
   });
 
@@ -77,14 +108,20 @@ function firstLineHas(head: string, keys: readonly string[], without: readonly s
   return keys.every((k) => present.includes(k)) && without.every((k) => !present.includes(k));
 }
 
-function emptyBatch(kind: 'scaffold' | 'scaffold-alignments', files: SourceFile[], scaffold: ScaffoldImport): ImportBatch {
+function emptyBatch(
+  kind: 'scaffold' | 'scaffold-alignments',
+  files: SourceFile[],
+  scaffold: ScaffoldImport,
+): ImportBatch {
   return { kind, summaries: [], labels: [], predictions: [], filesUsed: files.map((f) => f.path), notes: [], scaffold };
 }
 
 export const scaffoldParser: FormatParser = {
   kind: 'scaffold',
-  description: 'Semantic Scaffolds: per document, facts and key questions (main or supporting) and entity attributes (Loupe JSON Lines)',
-  mapping: 'Each line is a new scaffold version of its document (the same file again adds nothing); the extractor is the file\'s `extractor`, else the file name.',
+  description:
+    'Semantic Scaffolds: per document, facts and key questions (main or supporting) and entity attributes (Loupe JSON Lines)',
+  mapping:
+    "Each line is a new scaffold version of its document (the same file again adds nothing); the extractor is the file's `extractor`, else the file name.",
   ...detectPerFile((file) => (firstLineHas(file.head, ['doc_id', 'facts', 'questions', 'entities'], ['type']) ? 2 : 0)),
 
   parse(files, options) {
@@ -98,13 +135,22 @@ export const scaffoldParser: FormatParser = {
         if (!r) continue;
         const dataset = options.dataset ?? r.dataset;
         if (dataset === undefined) {
-          problems.add({ ...place, field: 'dataset', expected: 'a dataset (in the record, or name one for the import)' });
+          problems.add({
+            ...place,
+            field: 'dataset',
+            expected: 'a dataset (in the record, or name one for the import)',
+          });
           continue;
         }
         const docKey = `${dataset}\u0000${r.doc_id}`;
         const earlier = seen.get(docKey);
         if (earlier !== undefined) {
-          problems.add({ ...place, field: 'doc_id', expected: `one scaffold per document in a file (line ${earlier} has "${r.doc_id}" already)`, found: `"${r.doc_id}"` });
+          problems.add({
+            ...place,
+            field: 'doc_id',
+            expected: `one scaffold per document in a file (line ${earlier} has "${r.doc_id}" already)`,
+            found: `"${r.doc_id}"`,
+          });
           continue;
         }
         seen.set(docKey, line);
@@ -127,8 +173,10 @@ export const scaffoldParser: FormatParser = {
 
 export const scaffoldAlignmentsParser: FormatParser = {
   kind: 'scaffold-alignments',
-  description: 'Semantic Scaffold alignments: per summary and source (judge:<name> or human:<annotator>), what the summary kept of each scaffold item (Loupe JSON Lines)',
-  mapping: 'human:<annotator> is an imported (read-only) label set, judge:<name> an imported judge; ids name items of the document\'s current scaffold.',
+  description:
+    'Semantic Scaffold alignments: per summary and source (judge:<name> or human:<annotator>), what the summary kept of each scaffold item (Loupe JSON Lines)',
+  mapping:
+    "human:<annotator> is an imported (read-only) label set, judge:<name> an imported judge; ids name items of the document's current scaffold.",
   ...detectPerFile((file) => (firstLineHas(file.head, ['summary_id', 'source', 'facts'], ['type']) ? 2 : 0)),
 
   parse(files, options) {
@@ -142,13 +190,22 @@ export const scaffoldAlignmentsParser: FormatParser = {
         if (!r) continue;
         const dataset = options.dataset ?? r.dataset;
         if (dataset === undefined) {
-          problems.add({ ...place, field: 'dataset', expected: 'a dataset (in the record, or name one for the import)' });
+          problems.add({
+            ...place,
+            field: 'dataset',
+            expected: 'a dataset (in the record, or name one for the import)',
+          });
           continue;
         }
         const key = `${dataset}\u0000${r.summary_id}\u0000${sourceLabel(r.source)}`;
         const earlier = seen.get(key);
         if (earlier !== undefined) {
-          problems.add({ ...place, field: 'source', expected: `one line per summary and source (line ${earlier} aligns "${r.summary_id}" by ${sourceLabel(r.source)} already)`, found: sourceLabel(r.source) });
+          problems.add({
+            ...place,
+            field: 'source',
+            expected: `one line per summary and source (line ${earlier} aligns "${r.summary_id}" by ${sourceLabel(r.source)} already)`,
+            found: sourceLabel(r.source),
+          });
           continue;
         }
         seen.set(key, line);
@@ -170,12 +227,34 @@ export const scaffoldAlignmentsParser: FormatParser = {
 };
 
 /** One exported `scaffold` line (what the parser reads back). */
-export function scaffoldLine(dataset: string, docId: string, content: ScaffoldContent, extractor: string, extractorVersion: string): string {
-  return JSON.stringify({ dataset, doc_id: docId, facts: content.facts, questions: content.questions, entities: content.entities, extractor, extractor_version: extractorVersion });
+export function scaffoldLine(
+  dataset: string,
+  docId: string,
+  content: ScaffoldContent,
+  extractor: string,
+  extractorVersion: string,
+): string {
+  return JSON.stringify({
+    dataset,
+    doc_id: docId,
+    facts: content.facts,
+    questions: content.questions,
+    entities: content.entities,
+    extractor,
+    extractor_version: extractorVersion,
+  });
 }
 
 /** One exported `scaffold-alignments` line. */
 export function alignmentLine(dataset: string, summaryId: string, source: string, content: AlignmentContent): string {
   const { facts, questions, attributes, fact_sentences } = content;
-  return JSON.stringify({ dataset, summary_id: summaryId, source, facts, questions, attributes, ...(fact_sentences && Object.keys(fact_sentences).length > 0 ? { fact_sentences } : {}) });
+  return JSON.stringify({
+    dataset,
+    summary_id: summaryId,
+    source,
+    facts,
+    questions,
+    attributes,
+    ...(fact_sentences && Object.keys(fact_sentences).length > 0 ? { fact_sentences } : {}),
+  });
 }

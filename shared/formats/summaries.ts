@@ -9,13 +9,7 @@ import { csvHeaderOf, isCsvText, type CsvRow } from './csv';
 import { describeNestingPath, findExcessNesting, MAX_JSON_DEPTH, nestingWords } from './nesting';
 import { readTabularRecords } from './rows';
 import { findLoneSurrogate, loneSurrogateProblem } from './surrogates';
-import {
-  describeValue,
-  firstLineKeys,
-  ProblemCollector,
-  validateRecord,
-  type ProblemPlace,
-} from './jsonl';
+import { describeValue, firstLineKeys, ProblemCollector, validateRecord, type ProblemPlace } from './jsonl';
 import type { FileHead, FormatParser, ImportedSummary } from './types';
 import { detectPerFile } from './detection';
 
@@ -40,7 +34,16 @@ const SummaryRecordSchema = z.object({
 });
 type SummaryRecord = z.infer<typeof SummaryRecordSchema>;
 
-export const SUMMARY_COLUMNS = ['dataset', 'doc_id', 'document', 'summary_id', 'summary', 'label', 'sentences', 'meta'] as const;
+export const SUMMARY_COLUMNS = [
+  'dataset',
+  'doc_id',
+  'document',
+  'summary_id',
+  'summary',
+  'label',
+  'sentences',
+  'meta',
+] as const;
 
 /**
  * The first given sentence that cannot be located in the summary (in order), or null when all
@@ -101,7 +104,10 @@ function csvRowToRecord(row: CsvRow, place: ProblemPlace, problems: ProblemColle
       problems.add({
         ...place,
         field: key,
-        expected: key === 'sentences' ? 'a JSON list of strings, e.g. ["First.", "Second."]' : 'a JSON object, e.g. {"source": "x"}',
+        expected:
+          key === 'sentences'
+            ? 'a JSON list of strings, e.g. ["First.", "Second."]'
+            : 'a JSON object, e.g. {"source": "x"}',
         found: describeValue(cell),
       });
       out[key] = null;
@@ -120,7 +126,8 @@ function seenAt(first: FirstSeen, file: string): string {
 
 export const summariesParser: FormatParser = {
   kind: 'summaries',
-  description: 'Loupe summaries (JSONL or CSV): dataset, doc_id, document, summary_id, summary, optional label/sentences/meta',
+  description:
+    'Loupe summaries (JSONL or CSV): dataset, doc_id, document, summary_id, summary, optional label/sentences/meta',
   mapping: 'label: 1 = faithful, 0 = not; sentences are kept as given and must each occur in the summary, in order.',
 
   ...detectPerFile((f) => summariesScore(recordKeysOf(f))),
@@ -136,14 +143,24 @@ export const summariesParser: FormatParser = {
     for (const file of files) {
       const required = ['doc_id', 'document', 'summary_id', 'summary', ...(options.dataset ? [] : ['dataset'])];
       const fromCsv = (row: CsvRow, place: ProblemPlace) => csvRowToRecord(row, place, problems);
-      const records = readTabularRecords(file, { noun: 'summary', required, optional: SUMMARY_COLUMNS, fromCsv }, problems, notes);
+      const records = readTabularRecords(
+        file,
+        { noun: 'summary', required, optional: SUMMARY_COLUMNS, fromCsv },
+        problems,
+        notes,
+      );
       for (const { place, value } of records) {
         if (problems.full) break;
         const record: SummaryRecord | undefined = validateRecord(SummaryRecordSchema, value, place, problems);
         if (!record) continue;
         const dataset = options.dataset ?? record.dataset;
         if (!dataset) {
-          problems.add({ ...place, field: 'dataset', expected: 'a dataset name (or choose one for the whole import)', found: 'nothing' });
+          problems.add({
+            ...place,
+            field: 'dataset',
+            expected: 'a dataset name (or choose one for the whole import)',
+            found: 'nothing',
+          });
           continue;
         }
         if (record.sentences) {

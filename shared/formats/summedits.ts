@@ -39,7 +39,8 @@ function domainOf(path: string): string | null {
 export const summeditsParser: FormatParser = {
   kind: 'summedits',
   description: 'SummEdits (JSON list: id, doc, summary, label, original_summary, edit_types, split)',
-  mapping: 'label 1 → faithful (1), 0 → not (0); global labels only; edit_types and split kept in meta. Document id = the summary id without its last "_" part (e.g. samsum_train_13731241).',
+  mapping:
+    'label 1 → faithful (1), 0 → not (0); global labels only; edit_types and split kept in meta. Document id = the summary id without its last "_" part (e.g. samsum_train_13731241).',
 
   ...detectPerFile((f) => summEditsScore(f)),
 
@@ -57,7 +58,12 @@ export const summeditsParser: FormatParser = {
       const data = parseJsonDocument(file, problems);
       if (data === undefined) continue;
       if (!Array.isArray(data)) {
-        problems.add({ file: file.path, line: 1, expected: 'a JSON list of SummEdits records', found: describeValue(data, 40) });
+        problems.add({
+          file: file.path,
+          line: 1,
+          expected: 'a JSON list of SummEdits records',
+          found: describeValue(data, 40),
+        });
         continue;
       }
       const domain = domainOf(file.path);
@@ -70,7 +76,12 @@ export const summeditsParser: FormatParser = {
         const idKey = JSON.stringify([dataset, record.id]);
         const earlier = firstRecordOfId.get(idKey);
         if (earlier) {
-          problems.add({ ...place, field: 'id', expected: 'an id used once', found: `"${record.id}" again (first in ${earlier})` });
+          problems.add({
+            ...place,
+            field: 'id',
+            expected: 'an id used once',
+            found: `"${record.id}" again (first in ${earlier})`,
+          });
           return;
         }
         firstRecordOfId.set(idKey, `${file.path} record ${index + 1}`);
@@ -108,7 +119,10 @@ export const summeditsParser: FormatParser = {
         `${summaries.filter((s) => s.label === 1).length} consistent (1), ${summaries.filter((s) => s.label === 0).length} inconsistent (0).`,
       'Global labels only: no sentence labels; Loupe splits the summaries itself.',
     );
-    if (renamedDocs > 0) notes.push(`${renamedDocs} id prefix(es) covered more than one document text; those documents got ids with "#2", "#3", ….`);
+    if (renamedDocs > 0)
+      notes.push(
+        `${renamedDocs} id prefix(es) covered more than one document text; those documents got ids with "#2", "#3", ….`,
+      );
     return { kind: 'summedits', summaries, labels: [], predictions: [], filesUsed: files.map((f) => f.path), notes };
   },
 };

@@ -100,7 +100,8 @@ export function findRawLoneSurrogate(text: string): { line: number; unit: string
 /** What a lone surrogate problem says, shared by every reader. */
 export function loneSurrogateWords(unit: string, inKey = false): { expected: string; found: string } {
   return {
-    expected: 'text without lone UTF-16 surrogates (a \\uD800–\\uDBFF escape must be followed by a \\uDC00–\\uDFFF one)',
+    expected:
+      'text without lone UTF-16 surrogates (a \\uD800–\\uDBFF escape must be followed by a \\uDC00–\\uDFFF one)',
     found: `${inKey ? 'a key with ' : ''}"${unit}" on its own, which cannot be stored as UTF-8`,
   };
 }
@@ -160,7 +161,8 @@ export function findLoneSurrogateInValue(value: unknown): LoneSurrogateInValue |
         const lone = findRawLoneSurrogate(key);
         if (lone) return { path, line: lone.line, unit: lone.unit, inKey: true };
       }
-      for (let i = keys.length - 1; i >= 0; i -= 1) pending.push({ value: (current as Record<string, unknown>)[keys[i]!], path: [...path, keys[i]!] });
+      for (let i = keys.length - 1; i >= 0; i -= 1)
+        pending.push({ value: (current as Record<string, unknown>)[keys[i]!], path: [...path, keys[i]!] });
     }
   }
   return null;

@@ -13,7 +13,15 @@ import { detectPerFile } from './detection';
 
 export const TOFUEVAL_ANNOTATOR = 'tofueval-expert';
 
-const REQUIRED_COLUMNS = ['doc_id', 'annotation_id', 'topic', 'model_name', 'sent_idx', 'summ_sent', 'sent_label'] as const;
+const REQUIRED_COLUMNS = [
+  'doc_id',
+  'annotation_id',
+  'topic',
+  'model_name',
+  'sent_idx',
+  'summ_sent',
+  'sent_label',
+] as const;
 const OPTIONAL_COLUMNS = ['exp', 'type'] as const;
 
 const TofuEvalRowSchema = z.object({
@@ -21,7 +29,10 @@ const TofuEvalRowSchema = z.object({
   annotation_id: z.string().trim().min(1),
   topic: z.string().trim().min(1),
   model_name: z.string().trim().min(1),
-  sent_idx: z.string().regex(/^\s*[1-9]\d*\s*$/, { error: 'a whole number ≥ 1 (sent_idx is 1-based)' }).transform(Number),
+  sent_idx: z
+    .string()
+    .regex(/^\s*[1-9]\d*\s*$/, { error: 'a whole number ≥ 1 (sent_idx is 1-based)' })
+    .transform(Number),
   summ_sent: nonEmptyText('a non-empty sentence'),
   sent_label: z.enum(['yes', 'no']),
   exp: z.string().optional(),
@@ -38,7 +49,10 @@ const ERROR_TYPE_MAP: Record<string, ErrorType> = {
 
 /** A cell may list several types ("Mis-Referencing, Extrinsic Information"): one Loupe type only if they agree. */
 export function tofuEvalErrorType(typeText: string): ErrorType | null {
-  const types = typeText.split(',').map((t) => t.trim()).filter((t) => t !== '');
+  const types = typeText
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
   if (types.length === 0) return null;
   const mapped = new Set(types.map((t) => ERROR_TYPE_MAP[t] ?? 'other'));
   return mapped.size === 1 ? [...mapped][0]! : 'other';
@@ -95,7 +109,11 @@ export const tofuevalParser: FormatParser = {
         const group = groups.get(key) ?? { dataset, file: file.path, rows: [] };
         groups.set(key, group);
         if (group.file !== file.path) {
-          problems.add({ ...place, expected: `summary "${summaryId}" in one file only`, found: `it is also in ${group.file}` });
+          problems.add({
+            ...place,
+            expected: `summary "${summaryId}" in one file only`,
+            found: `it is also in ${group.file}`,
+          });
           continue;
         }
         const first = group.rows[0];
@@ -111,7 +129,10 @@ export const tofuevalParser: FormatParser = {
         const sameIndex = group.rows.find((r) => r.sent_idx === parsed.sent_idx);
         if (sameIndex) {
           const identical =
-            sameIndex.summ_sent === parsed.summ_sent && sameIndex.sent_label === parsed.sent_label && sameIndex.exp === parsed.exp && sameIndex.type === parsed.type;
+            sameIndex.summ_sent === parsed.summ_sent &&
+            sameIndex.sent_label === parsed.sent_label &&
+            sameIndex.exp === parsed.exp &&
+            sameIndex.type === parsed.type;
           // The release repeats a few rows verbatim; a repeat adds nothing, a conflicting one is an error.
           if (identical) {
             duplicateRows += 1;
@@ -176,7 +197,11 @@ export const tofuevalParser: FormatParser = {
       });
     }
     if (groups.size > 0 && summaries.length === 0 && problems.count === 0) {
-      problems.add({ file: files[0]?.path ?? '', expected: 'at least one complete summary (sent_idx 1, 2, … without gaps)', found: 'none' });
+      problems.add({
+        file: files[0]?.path ?? '',
+        expected: 'at least one complete summary (sent_idx 1, 2, … without gaps)',
+        found: 'none',
+      });
     }
     problems.throwIfAny();
 
@@ -195,7 +220,9 @@ export const tofuevalParser: FormatParser = {
     );
     if (duplicateRows > 0) notes.push(`${duplicateRows} row(s) repeated verbatim were read once.`);
     if (incomplete.length > 0) {
-      notes.push(`${incomplete.length} summaries skipped because sentence rows are missing (sent_idx has gaps): ${listForNote(incomplete, '; ')}.`);
+      notes.push(
+        `${incomplete.length} summaries skipped because sentence rows are missing (sent_idx has gaps): ${listForNote(incomplete, '; ')}.`,
+      );
     }
     return { kind: 'tofueval', summaries, labels, predictions: [], filesUsed: files.map((f) => f.path), notes };
   },

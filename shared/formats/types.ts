@@ -29,7 +29,6 @@ export const IMPORT_KINDS = [
 ] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
-
 export interface ImportedSummary {
   dataset: string;
   docId: string;

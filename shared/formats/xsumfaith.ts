@@ -60,7 +60,9 @@ function unescapedSummary(text: string): string {
 
 /** What two rows must share to be the same summary: unescaped, without the spaces inside quotes (`" it's … "` = `"it's …"`) or repeated ones. */
 function comparableSummary(text: string): string {
-  return unescapedSummary(text).replace(/\s*"\s*/g, '"').replace(/\s+/g, ' ');
+  return unescapedSummary(text)
+    .replace(/\s*"\s*/g, '"')
+    .replace(/\s+/g, ' ');
 }
 
 interface WorkerMarks {
@@ -86,7 +88,8 @@ function workerErrorType(types: Set<string>): ErrorType {
 
 export const xsumfaithParser: FormatParser = {
   kind: 'xsumfaith',
-  description: 'XSumFaith CSVs (hallucination spans per worker; is_factual per worker); documents from FRANK article files when given',
+  description:
+    'XSumFaith CSVs (hallucination spans per worker; is_factual per worker); documents from FRANK article files when given',
   mapping:
     'Per worker (annotator "xsumfaith:<worker_id>"): a NULL row → faithful, ≥ 1 span → unfaithful (only extrinsic spans → not_in_source, any intrinsic → other); ' +
     'global label: faithful when more than half of the workers found nothing. One sentence per summary.',
@@ -163,7 +166,11 @@ export const xsumfaithParser: FormatParser = {
           labelsSkipped.push({ ...place, summaryId: k, field: 'summary', reason: differs(entry, summaryText) });
           continue;
         }
-        const marks: WorkerMarks = entry.workers.get(parsed.worker_id) ?? { types: new Set(), spans: [], line: row.line };
+        const marks: WorkerMarks = entry.workers.get(parsed.worker_id) ?? {
+          types: new Set(),
+          spans: [],
+          line: row.line,
+        };
         entry.workers.set(parsed.worker_id, marks);
         marks.types.add(parsed.hallucination_type);
         if (parsed.hallucination_type !== 'NULL') {
@@ -188,7 +195,12 @@ export const xsumfaithParser: FormatParser = {
           continue;
         }
         if (comparableSummary(parsed.summary) !== comparableSummary(entry.summary)) {
-          labelsSkipped.push({ ...place, summaryId: key(entry.bbcid, entry.system), field: 'summary', reason: differs(entry, unescapedSummary(parsed.summary)) });
+          labelsSkipped.push({
+            ...place,
+            summaryId: key(entry.bbcid, entry.system),
+            field: 'summary',
+            reason: differs(entry, unescapedSummary(parsed.summary)),
+          });
           continue;
         }
         entry.isFactual[parsed.worker_id] = parsed.is_factual;
@@ -197,7 +209,8 @@ export const xsumfaithParser: FormatParser = {
     if (problems.count === 0 && byKey.size === 0) {
       problems.add({
         file: files[0]?.path ?? '',
-        expected: 'the XSumFaith hallucination annotations CSV (hallucination_type, hallucinated_span, worker_id): it holds the labels',
+        expected:
+          'the XSumFaith hallucination annotations CSV (hallucination_type, hallucinated_span, worker_id): it holds the labels',
         found: factualityRows.length > 0 ? 'only the factuality CSV' : 'no XSumFaith rows',
       });
     }
@@ -262,13 +275,36 @@ export const xsumfaithParser: FormatParser = {
         ? 'Documents: taken from the FRANK article files with the same bbcid.'
         : `Documents: ${withDocument} taken from FRANK article files (same bbcid); ${summaries.length - withDocument} missing (import them with FRANK's articles-json files or attach them later).`,
     ];
-    if (unescaped > 0) notes.push(`${unescaped} summaries had escaped quotes (\\') or surrounding spaces in the hallucination file; imported unescaped and trimmed (as in the factuality file).`);
+    if (unescaped > 0)
+      notes.push(
+        `${unescaped} summaries had escaped quotes (\\') or surrounding spaces in the hallucination file; imported unescaped and trimmed (as in the factuality file).`,
+      );
     if (labelsSkipped.length > 0) {
-      notes.push(`${labelsSkipped.length} row(s) give a summary that differs from the first row of the same bbcid and system even after unescaping and removing the spaces inside quotes; they are left out: ${listForNote(labelsSkipped.map((x) => `${x.file} line ${x.line ?? '?'}`), '; ')}.`);
+      notes.push(
+        `${labelsSkipped.length} row(s) give a summary that differs from the first row of the same bbcid and system even after unescaping and removing the spaces inside quotes; they are left out: ${listForNote(
+          labelsSkipped.map((x) => `${x.file} line ${x.line ?? '?'}`),
+          '; ',
+        )}.`,
+      );
     }
-    if (factualityRows.length > 0) notes.push('is_factual (per worker, from the factuality file) is kept in the summary meta; it asks whether the summary is true, not whether it is faithful.');
-    if (factualityUnmatched > 0) notes.push(`${factualityUnmatched} factuality row(s) name summaries that are not in the hallucination file: ignored.`);
-    if (mixedWorkers > 0) notes.push(`${mixedWorkers} worker(s) have both a NULL row and spans for one summary: counted as unfaithful.`);
-    return { kind: 'xsumfaith', summaries, labels, predictions: [], filesUsed: files.map((f) => f.path).filter((p) => usedFiles.has(p)), notes, labelsSkipped };
+    if (factualityRows.length > 0)
+      notes.push(
+        'is_factual (per worker, from the factuality file) is kept in the summary meta; it asks whether the summary is true, not whether it is faithful.',
+      );
+    if (factualityUnmatched > 0)
+      notes.push(
+        `${factualityUnmatched} factuality row(s) name summaries that are not in the hallucination file: ignored.`,
+      );
+    if (mixedWorkers > 0)
+      notes.push(`${mixedWorkers} worker(s) have both a NULL row and spans for one summary: counted as unfaithful.`);
+    return {
+      kind: 'xsumfaith',
+      summaries,
+      labels,
+      predictions: [],
+      filesUsed: files.map((f) => f.path).filter((p) => usedFiles.has(p)),
+      notes,
+      labelsSkipped,
+    };
   },
 };

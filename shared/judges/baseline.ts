@@ -43,7 +43,19 @@ const STOP_WORDS = new Set(
     .filter(Boolean),
 );
 
-const MONTHS = ['january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 const MONTH_ABBREVIATIONS = ['jan', 'feb', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec'];
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const DATE_WORDS = new Set([...MONTHS, ...MONTH_ABBREVIATIONS, ...WEEKDAYS]);
@@ -56,7 +68,10 @@ function words(text: string): string[] {
 }
 
 function normaliseWord(word: string): string {
-  return word.toLowerCase().replace(/['’]s$/, '').replace(/['’]/g, '');
+  return word
+    .toLowerCase()
+    .replace(/['’]s$/, '')
+    .replace(/['’]/g, '');
 }
 
 function numbers(text: string): string[] {
@@ -115,14 +130,19 @@ export interface BaselineVerdict {
   rationale: string;
 }
 
-export function baselineVerdict(doc: DocumentAnalysis, sentence: string, config: Pick<BaselineConfig, 'coverageThreshold'>): BaselineVerdict {
+export function baselineVerdict(
+  doc: DocumentAnalysis,
+  sentence: string,
+  config: Pick<BaselineConfig, 'coverageThreshold'>,
+): BaselineVerdict {
   for (const n of numbers(sentence)) {
     if (!doc.numbers.has(n)) return { hard: 0, soft: 0, rationale: `number "${n}" is not in the document` };
   }
   const sentenceWords = words(sentence);
   for (const w of sentenceWords) {
     const n = normaliseWord(w);
-    if (DATE_WORDS.has(n) && !doc.words.has(n)) return { hard: 0, soft: 0, rationale: `date word "${w}" is not in the document` };
+    if (DATE_WORDS.has(n) && !doc.words.has(n))
+      return { hard: 0, soft: 0, rationale: `date word "${w}" is not in the document` };
   }
   for (const w of sentenceWords.slice(1)) {
     if (!/^\p{Lu}/u.test(w)) continue;
@@ -147,7 +167,11 @@ export function baselineVerdict(doc: DocumentAnalysis, sentence: string, config:
   const passage = where ? ` in document sentences ${where.first + 1}–${where.last + 1}` : '';
   return best >= config.coverageThreshold
     ? { hard: 1, soft: best, rationale: `${percent} found${passage}` }
-    : { hard: 0, soft: best, rationale: `only ${percent} found${passage} (threshold ${Math.round(config.coverageThreshold * 100)}%)` };
+    : {
+        hard: 0,
+        soft: best,
+        rationale: `only ${percent} found${passage} (threshold ${Math.round(config.coverageThreshold * 100)}%)`,
+      };
 }
 
 /** Convenience for one sentence (the runner caches the document analysis). */

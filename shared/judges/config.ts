@@ -45,11 +45,28 @@ export const BASELINE_JUDGE_NAME = 'baseline (offline rule)';
 export const BASELINE_RULE = 'loupe-baseline-1';
 
 /** Request fields Loupe sets itself; `extra` may not override them. */
-export const RESERVED_BODY_FIELDS = ['model', 'messages', 'stream', 'n', 'temperature', 'top_p', 'max_tokens', 'logprobs', 'top_logprobs'] as const;
+export const RESERVED_BODY_FIELDS = [
+  'model',
+  'messages',
+  'stream',
+  'n',
+  'temperature',
+  'top_p',
+  'max_tokens',
+  'logprobs',
+  'top_logprobs',
+] as const;
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export const JsonValueSchema: z.ZodType<JsonValue> = z.lazy(() =>
-  z.union([z.string(), z.number().refine(Number.isFinite, 'a finite number'), z.boolean(), z.null(), z.array(JsonValueSchema), z.record(z.string(), JsonValueSchema)]),
+  z.union([
+    z.string(),
+    z.number().refine(Number.isFinite, 'a finite number'),
+    z.boolean(),
+    z.null(),
+    z.array(JsonValueSchema),
+    z.record(z.string(), JsonValueSchema),
+  ]),
 );
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -67,9 +84,14 @@ export const BaseUrlSchema = z
       ctx.addIssue({ code: 'custom', message: 'a URL such as http://127.0.0.1:8000/v1' });
       return;
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') ctx.addIssue({ code: 'custom', message: 'an http:// or https:// URL' });
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      ctx.addIssue({ code: 'custom', message: 'an http:// or https:// URL' });
     // Credentials in a URL would land in the project file: keys go in the keychain or an env var.
-    if (url.username || url.password) ctx.addIssue({ code: 'custom', message: 'a URL without user:password (give the key with --api-key-env or the key field)' });
+    if (url.username || url.password)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'a URL without user:password (give the key with --api-key-env or the key field)',
+      });
   })
   .transform((value) => value.replace(/\/+$/, ''));
 
@@ -77,7 +99,9 @@ export const TemplateSchema = z
   .string()
   .min(LIMITS.judge.templateChars.min)
   .max(LIMITS.judge.templateChars.max)
-  .refine((t) => PLACEHOLDERS.every((p) => t.includes(p)), { message: 'a template containing both {document} and {sentence}' });
+  .refine((t) => PLACEHOLDERS.every((p) => t.includes(p)), {
+    message: 'a template containing both {document} and {sentence}',
+  });
 
 /**
  * Size and nesting of `extra`, checked on its JSON text before its fields are read: reading them
@@ -89,17 +113,27 @@ function checkExtraShape(value: unknown, ctx: z.RefinementCtx): void {
   try {
     text = JSON.stringify(value);
   } catch {
-    ctx.addIssue({ code: 'custom', message: `${nestingWords().expected}; found a value too deeply nested (or referring to itself) to be written as JSON` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `${nestingWords().expected}; found a value too deeply nested (or referring to itself) to be written as JSON`,
+    });
     return;
   }
   if (text === undefined) return;
   const max = LIMITS.judge.extraChars.max;
   if (text.length > max) {
-    ctx.addIssue({ code: 'custom', message: `at most ${max.toLocaleString('en-US')} characters of JSON; found ${text.length.toLocaleString('en-US')}` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `at most ${max.toLocaleString('en-US')} characters of JSON; found ${text.length.toLocaleString('en-US')}`,
+    });
     return;
   }
   const tooDeep = findExcessNesting(text);
-  if (tooDeep) ctx.addIssue({ code: 'custom', message: `${nestingWords().expected}; found ${nestingWords().found} at ${describeNestingPath(tooDeep.path)}` });
+  if (tooDeep)
+    ctx.addIssue({
+      code: 'custom',
+      message: `${nestingWords().expected}; found ${nestingWords().found} at ${describeNestingPath(tooDeep.path)}`,
+    });
 }
 
 export const ExtraFieldsSchema = z
@@ -109,7 +143,11 @@ export const ExtraFieldsSchema = z
     z.record(z.string().min(1).max(200), JsonValueSchema).superRefine((extra, ctx) => {
       for (const key of Object.keys(extra)) {
         if ((RESERVED_BODY_FIELDS as readonly string[]).includes(key)) {
-          ctx.addIssue({ code: 'custom', path: [key], message: `"${key}" is set by Loupe from its own field; remove it from the extra fields` });
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `"${key}" is set by Loupe from its own field; remove it from the extra fields`,
+          });
         }
       }
     }),
@@ -134,7 +172,11 @@ const EndpointFieldsSchema = z
     baseUrls: z.array(BaseUrlSchema).min(1).max(MAX_REPLICAS).optional(),
     model: z.string().trim().min(1).max(500),
     /** CLI: the NAME of the environment variable holding the key (never the key). */
-    apiKeyEnv: z.string().regex(ENV_NAME, 'an environment variable name such as OPENAI_API_KEY').nullable().default(null),
+    apiKeyEnv: z
+      .string()
+      .regex(ENV_NAME, 'an environment variable name such as OPENAI_API_KEY')
+      .nullable()
+      .default(null),
     template: TemplateSchema.default(DEFAULT_TEMPLATE),
     temperature: boundedNumber(LIMITS.judge.temperature).default(LIMITS.judge.temperature.default!),
     topP: boundedNumber(LIMITS.judge.topP).default(LIMITS.judge.topP.default!),
@@ -158,7 +200,8 @@ const EndpointFieldsSchema = z
  * first. Parsing the output again gives the same value.
  */
 export const EndpointConfigSchema = EndpointFieldsSchema.superRefine((v, ctx) => {
-  if (v.baseUrl === undefined && v.baseUrls === undefined) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'a URL such as http://127.0.0.1:8000/v1' });
+  if (v.baseUrl === undefined && v.baseUrls === undefined)
+    ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'a URL such as http://127.0.0.1:8000/v1' });
 }).transform(({ baseUrl, baseUrls, ...rest }) => {
   const urls = [...new Set([...(baseUrl !== undefined ? [baseUrl] : []), ...(baseUrls ?? [])])];
   return { ...rest, baseUrl: urls[0]!, baseUrls: urls };
@@ -170,9 +213,13 @@ export const BaselineConfigSchema = z
     kind: z.literal('baseline'),
     rule: z.literal(BASELINE_RULE).default(BASELINE_RULE),
     /** Below this share of content words found in the best passage, a sentence is unfaithful. */
-    coverageThreshold: boundedNumber(LIMITS.baseline.coverageThreshold).default(LIMITS.baseline.coverageThreshold.default!),
+    coverageThreshold: boundedNumber(LIMITS.baseline.coverageThreshold).default(
+      LIMITS.baseline.coverageThreshold.default!,
+    ),
     /** A passage is this many consecutive document sentences. */
-    passageSentences: boundedNumber(LIMITS.baseline.passageSentences).default(LIMITS.baseline.passageSentences.default!),
+    passageSentences: boundedNumber(LIMITS.baseline.passageSentences).default(
+      LIMITS.baseline.passageSentences.default!,
+    ),
   })
   .strict();
 export type BaselineConfig = z.output<typeof BaselineConfigSchema>;
@@ -190,7 +237,12 @@ export const JUDGE_KINDS = ['endpoint', 'baseline', 'imported'] as const;
  */
 export function outputFields(config: JudgeConfig): Record<string, JsonValue> {
   if (config.kind === 'baseline') {
-    return { kind: 'baseline', rule: config.rule, coverageThreshold: config.coverageThreshold, passageSentences: config.passageSentences };
+    return {
+      kind: 'baseline',
+      rule: config.rule,
+      coverageThreshold: config.coverageThreshold,
+      passageSentences: config.passageSentences,
+    };
   }
   return {
     kind: 'endpoint',
@@ -220,7 +272,9 @@ export function versionText(config: JudgeConfig): string {
 
 /** Placeholders replaced in one pass: a document that contains "{sentence}" stays as it is. */
 export function renderTemplate(template: string, document: string, sentence: string): string {
-  return template.replace(/\{(document|sentence)\}/g, (_m, name: string) => (name === 'document' ? document : sentence));
+  return template.replace(/\{(document|sentence)\}/g, (_m, name: string) =>
+    name === 'document' ? document : sentence,
+  );
 }
 
 /** One line that says what a judge is, for lists. */
@@ -228,6 +282,9 @@ export function describeConfig(config: JudgeConfig): string {
   if (config.kind === 'baseline') {
     return `Baseline (offline rule ${config.rule}): unfaithful when the sentence has a number, date word or capitalised name the document lacks, or when under ${Math.round(config.coverageThreshold * 100)}% of its content words occur in the best-matching ${config.passageSentences}-sentence passage.`;
   }
-  const replicas = config.baseUrls.length > 1 ? ` (+${config.baseUrls.length - 1} replica${config.baseUrls.length > 2 ? 's' : ''})` : '';
+  const replicas =
+    config.baseUrls.length > 1
+      ? ` (+${config.baseUrls.length - 1} replica${config.baseUrls.length > 2 ? 's' : ''})`
+      : '';
   return `${config.model} at ${config.baseUrl}${replicas}; temperature ${config.temperature}, top_p ${config.topP}, max ${config.maxTokens} tokens${config.soft ? ', soft labels (top 20 log-probabilities)' : ', hard labels'}`;
 }

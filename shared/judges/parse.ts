@@ -51,7 +51,13 @@ export function parseVerdict(raw: string | null | undefined): Verdict {
     else if (candidate !== 'json') found.push(candidate);
   }
   if (found.length === 0) {
-    return { ok: false, error: other > 0 ? 'a "faithful" object, but not exactly {"faithful": 0|1}' : 'no {"faithful": 0|1} object in the answer' };
+    return {
+      ok: false,
+      error:
+        other > 0
+          ? 'a "faithful" object, but not exactly {"faithful": 0|1}'
+          : 'no {"faithful": 0|1} object in the answer',
+    };
   }
   const values = new Set(found.map((c) => c.hard));
   if (values.size > 1) return { ok: false, error: 'answers that disagree ({"faithful": 0} and {"faithful": 1})' };

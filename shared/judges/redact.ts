@@ -17,7 +17,16 @@ const hexOf = (n: number, width: number) => [...n.toString(16).padStart(width, '
 const escapeRegExp = (c: string) => c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
 /** JSON's short escapes, for the characters that have one. */
-const SHORT_ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't' };
+const SHORT_ESCAPES: Record<string, string> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  '\b': 'b',
+  '\f': 'f',
+  '\n': 'n',
+  '\r': 'r',
+  '\t': 't',
+};
 
 /**
  * Every way one character can be written so that decoding gives it back: itself, a JSON escape
@@ -64,7 +73,9 @@ export function redactKnown(text: string, secrets: ReadonlyArray<string | null |
 export function redact(text: string, secrets: ReadonlyArray<string | null | undefined> = []): string {
   let out = redactKnown(text, secrets);
   for (const pattern of PATTERNS) {
-    out = out.replace(pattern, (match: string, keep?: unknown) => (typeof keep === 'string' && match.startsWith(keep) ? `${keep}${REDACTED}` : REDACTED));
+    out = out.replace(pattern, (match: string, keep?: unknown) =>
+      typeof keep === 'string' && match.startsWith(keep) ? `${keep}${REDACTED}` : REDACTED,
+    );
   }
   return out;
 }

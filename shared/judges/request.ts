@@ -7,7 +7,11 @@ import { z } from 'zod';
 import { TOP_LOGPROBS, renderTemplate, type EndpointConfig, type JsonValue } from './config';
 import { LogprobTokenSchema } from './soft';
 
-export function buildRequestBody(config: EndpointConfig, document: string, sentence: string): { [key: string]: JsonValue } {
+export function buildRequestBody(
+  config: EndpointConfig,
+  document: string,
+  sentence: string,
+): { [key: string]: JsonValue } {
   return {
     model: config.model,
     messages: [{ role: 'user', content: renderTemplate(config.template, document, sentence) }],
@@ -29,7 +33,10 @@ export function promptChars(body: Record<string, unknown>): number {
   for (const message of messages) {
     const content = (message as { content?: unknown } | null)?.content;
     if (typeof content === 'string') chars += content.length;
-    else if (Array.isArray(content)) for (const part of content) if (typeof (part as { text?: unknown } | null)?.text === 'string') chars += (part as { text: string }).text.length;
+    else if (Array.isArray(content))
+      for (const part of content)
+        if (typeof (part as { text?: unknown } | null)?.text === 'string')
+          chars += (part as { text: string }).text.length;
   }
   return chars;
 }
@@ -51,12 +58,18 @@ export const ChatCompletionSchema = z.object({
       z.object({
         message: z.object({ content: z.string().nullish(), reasoning_content: z.string().nullish() }).passthrough(),
         finish_reason: z.string().nullish(),
-        logprobs: z.object({ content: z.array(LogprobTokenSchema).nullish() }).passthrough().nullish(),
+        logprobs: z
+          .object({ content: z.array(LogprobTokenSchema).nullish() })
+          .passthrough()
+          .nullish(),
       }),
     )
     .min(1),
   usage: z
-    .object({ prompt_tokens: z.number().int().nonnegative().nullish(), completion_tokens: z.number().int().nonnegative().nullish() })
+    .object({
+      prompt_tokens: z.number().int().nonnegative().nullish(),
+      completion_tokens: z.number().int().nonnegative().nullish(),
+    })
     .passthrough()
     .nullish(),
 });

@@ -66,10 +66,14 @@ export function softLabel(content: string, tokens: readonly LogprobToken[], valu
   // Prefix as text: exact when the token is whole characters (the usual case for `":` and digits).
   const prefix = new TextDecoder().decode(encoder.encode(chosen.token).slice(0, prefixBytes));
   if (chosen.token.slice(prefix.length, prefix.length + 1) !== content[valueOffset]) {
-    return { ok: false, error: `the tokens do not spell the answer at the value position (token ${JSON.stringify(chosen.token)})` };
+    return {
+      ok: false,
+      error: `the tokens do not spell the answer at the value position (token ${JSON.stringify(chosen.token)})`,
+    };
   }
   const alternatives = [...(chosen.top_logprobs ?? [])];
-  if (!alternatives.some((a) => a.token === chosen.token)) alternatives.push({ token: chosen.token, logprob: chosen.logprob });
+  if (!alternatives.some((a) => a.token === chosen.token))
+    alternatives.push({ token: chosen.token, logprob: chosen.logprob });
   let p0 = 0;
   let p1 = 0;
   const seen = new Set<string>();
@@ -80,6 +84,7 @@ export function softLabel(content: string, tokens: readonly LogprobToken[], valu
     if (digit === '0') p0 += Math.exp(alt.logprob);
     else if (digit === '1') p1 += Math.exp(alt.logprob);
   }
-  if (!(p0 + p1 > 0)) return { ok: false, error: 'neither "0" nor "1" among the top log-probabilities at the value position' };
+  if (!(p0 + p1 > 0))
+    return { ok: false, error: 'neither "0" nor "1" among the top log-probabilities at the value position' };
   return { ok: true, soft: p1 / (p0 + p1), p0, p1 };
 }

@@ -18,7 +18,12 @@ export function diffLines(before: readonly string[], after: readonly string[]): 
   let head = 0;
   while (head < before.length && head < after.length && before[head] === after[head]) head++;
   let tail = 0;
-  while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
+  while (
+    tail < before.length - head &&
+    tail < after.length - head &&
+    before[before.length - 1 - tail] === after[after.length - 1 - tail]
+  )
+    tail++;
   const same = (text: string): DiffLine => ({ op: 'same', text });
   return [
     ...before.slice(0, head).map(same),
@@ -31,7 +36,10 @@ function diffMiddle(before: readonly string[], after: readonly string[]): DiffLi
   const n = before.length;
   const m = after.length;
   if ((n + 1) * (m + 1) > MAX_TABLE_CELLS) {
-    return [...before.map((text): DiffLine => ({ op: 'removed', text })), ...after.map((text): DiffLine => ({ op: 'added', text }))];
+    return [
+      ...before.map((text): DiffLine => ({ op: 'removed', text })),
+      ...after.map((text): DiffLine => ({ op: 'added', text })),
+    ];
   }
   // common[i * (m + 1) + j]: length of the longest common subsequence of before[i..] and after[j..].
   const common = new Uint32Array((n + 1) * (m + 1));

@@ -11,5 +11,7 @@ export function letters(index: number): string {
   return out;
 }
 
-export const anonymousJudge = (judgesByCreation: readonly string[], name: string): string => `Judge ${letters(judgesByCreation.indexOf(name))}`;
-export const anonymousAnnotator = (annotatorsByCreation: readonly string[], name: string): string => `Annotator ${annotatorsByCreation.indexOf(name) + 1}`;
+export const anonymousJudge = (judgesByCreation: readonly string[], name: string): string =>
+  `Judge ${letters(judgesByCreation.indexOf(name))}`;
+export const anonymousAnnotator = (annotatorsByCreation: readonly string[], name: string): string =>
+  `Annotator ${annotatorsByCreation.indexOf(name) + 1}`;

@@ -27,11 +27,11 @@ export function resolvedLabel(unit: LoadedUnit): { label: HumanLabel; source: La
 }
 
 export const CORRECTION_RULE =
-  'Conjunctive rule over each sentence\'s adjudicated-or-resolved label (the human-vs-human adjudication, else the review ' +
+  "Conjunctive rule over each sentence's adjudicated-or-resolved label (the human-vs-human adjudication, else the review " +
   'decision the adjudicators of the other queues agree on, else the annotation label: one annotator, or all agreeing): ' +
   'unfaithful (0) as soon as one sentence is unfaithful; faithful (1) when ' +
   'every sentence has a label and those that are not unclear are all faithful (at least one); otherwise not determined (null). ' +
-  'Unclear sentences are excluded. A flip is a determined corrected label that differs from the benchmark\'s.';
+  "Unclear sentences are excluded. A flip is a determined corrected label that differs from the benchmark's.";
 
 export type CorrectionRow = Correction;
 
@@ -51,7 +51,8 @@ export function correctionOf(summary: LoadedSummary): CorrectionRow {
       else unclear += 1;
     }
   }
-  const basis = unfaithful > 0 ? 'unfaithful_sentence' : unknown === 0 && faithful > 0 ? 'all_sentences' : 'undetermined';
+  const basis =
+    unfaithful > 0 ? 'unfaithful_sentence' : unknown === 0 && faithful > 0 ? 'all_sentences' : 'undetermined';
   const correctedLabel: GlobalLabel | null = basis === 'unfaithful_sentence' ? 0 : basis === 'all_sentences' ? 1 : null;
   const benchmarkLabel = summary.row.globalLabel;
   return {

@@ -28,7 +28,8 @@ export interface QueueResult {
 }
 
 /** Analyses leave out summaries with fewer than 2 sentences (docs/methods.md, "Scopes"); the suspicious queue and Table 4 follow them. */
-export const analysedSummaries = (summaries: readonly LoadedSummary[]): LoadedSummary[] => summaries.filter(isAnalysedSummary);
+export const analysedSummaries = (summaries: readonly LoadedSummary[]): LoadedSummary[] =>
+  summaries.filter(isAnalysedSummary);
 
 function fromUnitSets(summaries: readonly LoadedSummary[], marked: Map<string, Set<number>>): QueueEntry[] {
   return summaries
@@ -48,8 +49,13 @@ function fromUnitSets(summaries: readonly LoadedSummary[], marked: Map<string, S
  *   included), whether or not they have since been adjudicated (decided ones stay, marked decided).
  * Human-judge, judges-split and human-human include single-sentence summaries.
  */
-export function computeQueue(queue: ReviewQueueKind, summaries: readonly LoadedSummary[], panel: string[]): QueueResult {
-  const sortEntries = (entries: QueueEntry[]) => entries.sort((a, b) => compareByDocThenSummary(a.summary.analysis, b.summary.analysis));
+export function computeQueue(
+  queue: ReviewQueueKind,
+  summaries: readonly LoadedSummary[],
+  panel: string[],
+): QueueResult {
+  const sortEntries = (entries: QueueEntry[]) =>
+    entries.sort((a, b) => compareByDocThenSummary(a.summary.analysis, b.summary.analysis));
   if (queue === 'suspicious') {
     const candidates = analysedSummaries(summaries);
     const report = computeSuspicious(
@@ -59,7 +65,10 @@ export function computeQueue(queue: ReviewQueueKind, summaries: readonly LoadedS
     );
     const byId = new Map(candidates.map((s) => [s.row.summaryId, s]));
     // Already in the protocol's order (doc id, then summary id).
-    const entries = report.listed.map((entry) => ({ summary: byId.get(entry.summary_id)!, marked: [...entry.flagged_sentences].sort((a, b) => a - b) }));
+    const entries = report.listed.map((entry) => ({
+      summary: byId.get(entry.summary_id)!,
+      marked: [...entry.flagged_sentences].sort((a, b) => a - b),
+    }));
     return { pool: report.pool, entries, suspicious: report };
   }
   const marked = new Map<string, Set<number>>();
@@ -93,7 +102,10 @@ export function unitAt(summary: LoadedSummary, index: number): LoadedUnit | unde
 export function matchesErrorType(entry: QueueEntry, errorType: ErrorType): boolean {
   return entry.marked.some((index) => {
     const unit = unitAt(entry.summary, index);
-    return unit !== undefined && [...unit.annotations, ...unit.decisions].some((l) => l.label !== null && l.errorType === errorType);
+    return (
+      unit !== undefined &&
+      [...unit.annotations, ...unit.decisions].some((l) => l.label !== null && l.errorType === errorType)
+    );
   });
 }
 

@@ -29,7 +29,9 @@ export function reviewLabelDecisions(unit: LoadedUnit): ReviewLabelRow[] {
 export function reviewErrorType(unit: LoadedUnit): ErrorType | null {
   const unfaithful = reviewLabelDecisions(unit)
     .filter((d) => d.label === 'unfaithful')
-    .sort((a, b) => compareCurrentFirst({ createdAt: a.lastAt, id: a.eventId }, { createdAt: b.lastAt, id: b.eventId }));
+    .sort((a, b) =>
+      compareCurrentFirst({ createdAt: a.lastAt, id: a.eventId }, { createdAt: b.lastAt, id: b.eventId }),
+    );
   return unfaithful[0]?.errorType ?? null;
 }
 
@@ -79,7 +81,13 @@ export function computeTable4(dataset: LoadedDataset, panel: string[], cap: numb
     });
   }
   return table4Row(
-    { dataset: dataset.name, judgeCount: panel.length, afterFragmentFilter: report.after_fragment_filter, cap, listed: report.listed.length },
+    {
+      dataset: dataset.name,
+      judgeCount: panel.length,
+      afterFragmentFilter: report.after_fragment_filter,
+      cap,
+      listed: report.listed.length,
+    },
     report.review,
     { errorTypes, fast },
   );

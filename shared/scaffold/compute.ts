@@ -25,7 +25,15 @@ import { chooseComparisonSource, compareSystems, pairedDocuments } from '../stat
 import type { ScaffoldInput } from './input';
 import { COMPARED_METRICS, scoreSummary, type ScaffoldScores, type ScoredItem } from './metrics';
 import type { AlignmentValue, ScaffoldItemKind } from './domain';
-import type { AlignmentError, JudgeVsPeople, ScaffoldBlock, ScaffoldMeans, ScaffoldProvenance, ScaffoldSourceReport, ScaffoldSummaryRow } from './report';
+import type {
+  AlignmentError,
+  JudgeVsPeople,
+  ScaffoldBlock,
+  ScaffoldMeans,
+  ScaffoldProvenance,
+  ScaffoldSourceReport,
+  ScaffoldSummaryRow,
+} from './report';
 
 export interface ScaffoldOptions {
   bootstrap: number;
@@ -56,9 +64,14 @@ export function computeScaffold(input: ScaffoldInput, options: ScaffoldOptions):
   const bySource = new Map<string, Map<number, Map<string, Map<number, Aligned>>>>();
   // A person's alignment of a summary with any item aligned after a reveal is left out whole
   // (leaving out only those items would count them as not kept).
-  const inReference = (a: ScaffoldInput['alignments'][number]) => options.reference === 'both' || (options.reference === 'people' ? a.annotatorKind === 'person' : a.annotatorKind === 'imported');
+  const inReference = (a: ScaffoldInput['alignments'][number]) =>
+    options.reference === 'both' ||
+    (options.reference === 'people' ? a.annotatorKind === 'person' : a.annotatorKind === 'imported');
   const leftOutRevealed = new Set<string>();
-  if (!options.includeRevealed) for (const a of input.alignments) if (a.source.startsWith('human:') && inReference(a) && !a.blind) leftOutRevealed.add(`${a.summaryKey}\u0000${a.source}`);
+  if (!options.includeRevealed)
+    for (const a of input.alignments)
+      if (a.source.startsWith('human:') && inReference(a) && !a.blind)
+        leftOutRevealed.add(`${a.summaryKey}\u0000${a.source}`);
   const linksGiven = new Set<string>();
   for (const a of input.alignments) {
     let source: string;
@@ -76,15 +89,20 @@ export function computeScaffold(input: ScaffoldInput, options: ScaffoldOptions):
     const perScaffold = getOrSet(perAligner, a.source, () => new Map());
     getOrSet(perScaffold, a.scaffoldId, () => new Map()).set(a.itemId, { value: a.value, sentences: a.sentences });
   }
-  if (leftOutRevealed.size > 0) notes.push(`${leftOutRevealed.size} (summary, person) alignment(s) with items aligned after a reveal left out (include_revealed is off).`);
+  if (leftOutRevealed.size > 0)
+    notes.push(
+      `${leftOutRevealed.size} (summary, person) alignment(s) with items aligned after a reveal left out (include_revealed is off).`,
+    );
 
   // Direct scores (App. G.7): judge → summary key → score; people's rows take direct_score_judge's.
   const direct = new Map<string, Map<number, number>>();
   for (const d of input.directScores ?? []) getOrSet(direct, d.judge, () => new Map()).set(d.summaryKey, d.score);
   const directScoreJudge = [...direct.keys()].sort()[0] ?? null;
-  const directFor = (source: string) => direct.get(source) ?? (directScoreJudge === null ? undefined : direct.get(directScoreJudge));
+  const directFor = (source: string) =>
+    direct.get(source) ?? (directScoreJudge === null ? undefined : direct.get(directScoreJudge));
 
-  const highest = (ids: Iterable<number>): ScaffoldVersion => [...ids].map((id) => scaffolds.get(id)!).reduce((best, s) => (s.version > best.version ? s : best));
+  const highest = (ids: Iterable<number>): ScaffoldVersion =>
+    [...ids].map((id) => scaffolds.get(id)!).reduce((best, s) => (s.version > best.version ? s : best));
   let unresolvedItems = 0;
   let olderVersion = 0;
   const sources: Record<string, ScaffoldSourceReport> = {};
@@ -95,13 +113,20 @@ export function computeScaffold(input: ScaffoldInput, options: ScaffoldOptions):
       const summary = summaries.get(summaryKey)!;
       // The version: the highest any aligner of this source aligned this summary on.
       const scaffold = highest([...aligners.values()].flatMap((perScaffold) => [...perScaffold.keys()]));
-      const voters = [...aligners.values()].map((perScaffold) => perScaffold.get(scaffold.id)).filter((v): v is Aligned => v !== undefined);
+      const voters = [...aligners.values()]
+        .map((perScaffold) => perScaffold.get(scaffold.id))
+        .filter((v): v is Aligned => v !== undefined);
       olderVersion += aligners.size - voters.length;
       const items: ScoredItem[] = [];
       let unresolved = 0;
       for (const it of scaffold.items) {
-        const given = voters.map((v) => v.get(it.id)).filter((x): x is { value: AlignmentValue; sentences: number[] } => x !== undefined && x.value !== null);
-        const resolved = resolveByRule(given.map((x) => x.value), rule);
+        const given = voters
+          .map((v) => v.get(it.id))
+          .filter((x): x is { value: AlignmentValue; sentences: number[] } => x !== undefined && x.value !== null);
+        const resolved = resolveByRule(
+          given.map((x) => x.value),
+          rule,
+        );
         if (resolved.status === 'disagreement' || resolved.status === 'tie') {
           unresolved += 1;
           continue;
@@ -111,20 +136,50 @@ export function computeScaffold(input: ScaffoldInput, options: ScaffoldOptions):
       }
       unresolvedItems += unresolved;
       const metrics: ScaffoldScores = scoreSummary(items, summary.sentenceCount, linksGiven.has(source));
-      rows.push({ summary_id: summary.summaryId, doc_id: summary.docId, system: summary.system, scaffold_version: scaffold.version, n_aligners: voters.length, n_unresolved: unresolved, ...metrics, direct_score: scores?.get(summaryKey) ?? null });
+      rows.push({
+        summary_id: summary.summaryId,
+        doc_id: summary.docId,
+        system: summary.system,
+        scaffold_version: scaffold.version,
+        n_aligners: voters.length,
+        n_unresolved: unresolved,
+        ...metrics,
+        direct_score: scores?.get(summaryKey) ?? null,
+      });
     }
     rows.sort((x, y) => (x.summary_id < y.summary_id ? -1 : x.summary_id > y.summary_id ? 1 : 0));
     sources[source] = sourceReport(rows, source, options);
-    if (source !== 'human') sources[source]!.vs_people = judgeVsPeople(bySource.get(source)!, bySource.get('human'), itemKinds, source, options);
+    if (source !== 'human')
+      sources[source]!.vs_people = judgeVsPeople(
+        bySource.get(source)!,
+        bySource.get('human'),
+        itemKinds,
+        source,
+        options,
+      );
   }
-  if (unresolvedItems > 0) notes.push(`${unresolvedItems} (summary, item) value(s) of people unresolved by the "${rule}" rule (a tie${rule === 'unanimous' ? ' or a disagreement' : ''}) left out of every count of that summary.`);
-  if (olderVersion > 0) notes.push(`${olderVersion} (summary, person) alignment(s) on an older scaffold version than another person's left out.`);
+  if (unresolvedItems > 0)
+    notes.push(
+      `${unresolvedItems} (summary, item) value(s) of people unresolved by the "${rule}" rule (a tie${rule === 'unanimous' ? ' or a disagreement' : ''}) left out of every count of that summary.`,
+    );
+  if (olderVersion > 0)
+    notes.push(
+      `${olderVersion} (summary, person) alignment(s) on an older scaffold version than another person's left out.`,
+    );
 
-  const noSystem = new Set(Object.values(sources).flatMap((s) => s.per_summary.filter((r) => r.system === null).map((r) => r.summary_id)));
-  if (noSystem.size > 0) notes.push(`${noSystem.size} aligned summary(ies) without a system: in the means, not in by_system or the comparison.`);
+  const noSystem = new Set(
+    Object.values(sources).flatMap((s) => s.per_summary.filter((r) => r.system === null).map((r) => r.summary_id)),
+  );
+  if (noSystem.size > 0)
+    notes.push(
+      `${noSystem.size} aligned summary(ies) without a system: in the means, not in by_system or the comparison.`,
+    );
 
   const metrics = COMPARED_METRICS.filter((m) => m !== 'direct_score' || directScoreJudge !== null);
-  const candidates = Object.entries(sources).map(([source, s]) => ({ source, n_documents: pairedDocuments(s.per_summary, metrics) }));
+  const candidates = Object.entries(sources).map(([source, s]) => ({
+    source,
+    n_documents: pairedDocuments(s.per_summary, metrics),
+  }));
   const choice = chooseComparisonSource(candidates, options.compareSource ?? null);
   const comparison =
     choice.source === null
@@ -137,7 +192,15 @@ export function computeScaffold(input: ScaffoldInput, options: ScaffoldOptions):
           bootstrap: options.bootstrap,
           pairStream: (metric, a, b) => stream(options, choice.source!, 'pair', metric, a, b),
         });
-  return { sources, comparison, comparison_sources: candidates, comparison_note: choice.note, direct_score_judge: directScoreJudge, provenance: provenanceOf(input), notes };
+  return {
+    sources,
+    comparison,
+    comparison_sources: candidates,
+    comparison_note: choice.note,
+    direct_score_judge: directScoreJudge,
+    provenance: provenanceOf(input),
+    notes,
+  };
 }
 
 /** The module comment's stream of one source and purpose. */
@@ -148,7 +211,8 @@ function stream(o: ScaffoldOptions, source: string, ...purpose: string[]) {
 /** Which prompts made the scaffolds and the judges' alignments (the loader says; absent: not known). */
 function provenanceOf(input: ScaffoldInput): ScaffoldProvenance {
   const scaffolds: Record<string, number> = {};
-  for (const s of input.scaffolds) if (s.extractor !== undefined) scaffolds[s.extractor] = (scaffolds[s.extractor] ?? 0) + 1;
+  for (const s of input.scaffolds)
+    if (s.extractor !== undefined) scaffolds[s.extractor] = (scaffolds[s.extractor] ?? 0) + 1;
   const alignments: Record<string, Record<string, number>> = {};
   for (const a of input.alignments) {
     if (!a.source.startsWith('judge:') || a.madeBy === undefined) continue;
@@ -171,7 +235,11 @@ function sourceReport(rows: ScaffoldSummaryRow[], source: string, o: ScaffoldOpt
 
 function meansOf(rows: readonly ScaffoldSummaryRow[], replicates: Int32Array[]): ScaffoldMeans {
   const out = { n_summaries: rows.length } as ScaffoldMeans;
-  for (const m of COMPARED_METRICS) out[m] = meanEstimate(rows.map((r) => r[m] ?? null), replicates);
+  for (const m of COMPARED_METRICS)
+    out[m] = meanEstimate(
+      rows.map((r) => r[m] ?? null),
+      replicates,
+    );
   return out;
 }
 
@@ -183,7 +251,13 @@ type PerSummary = Map<number, Map<string, Map<number, Aligned>>>;
  * the same version) is one comparison; error = differing / comparisons, with a percentile interval
  * over resamples of the summaries (the ratio of the resampled sums).
  */
-function judgeVsPeople(judge: PerSummary, people: PerSummary | undefined, kindOf: ReadonlyMap<number, ScaffoldItemKind>, source: string, o: ScaffoldOptions): JudgeVsPeople | null {
+function judgeVsPeople(
+  judge: PerSummary,
+  people: PerSummary | undefined,
+  kindOf: ReadonlyMap<number, ScaffoldItemKind>,
+  source: string,
+  o: ScaffoldOptions,
+): JudgeVsPeople | null {
   if (people === undefined) return null;
   return {
     facts: errorOf('fact'),
@@ -217,7 +291,9 @@ function judgeVsPeople(judge: PerSummary, people: PerSummary | undefined, kindOf
     if (perSummary.length === 0) return null;
     const nItems = perSummary.reduce((a, x) => a + x.n, 0);
     const nDiffer = perSummary.reduce((a, x) => a + x.differ, 0);
-    const replicates = tooFewToEstimate(perSummary.length) ? [] : drawReplicates(perSummary.length, o.bootstrap, stream(o, source, 'vs_people', kind));
+    const replicates = tooFewToEstimate(perSummary.length)
+      ? []
+      : drawReplicates(perSummary.length, o.bootstrap, stream(o, source, 'vs_people', kind));
     const ratios = replicates.map((c) => {
       let num = 0;
       let den = 0;
@@ -228,7 +304,11 @@ function judgeVsPeople(judge: PerSummary, people: PerSummary | undefined, kindOf
       return den === 0 ? Number.NaN : num / den;
     });
     const interval = replicates.length > 0 ? percentileInterval(ratios) : null;
-    return { n_items: nItems, n_differ: nDiffer, error: estimateOf(nDiffer / nItems, interval, perSummary.length, perSummary.length) };
+    return {
+      n_items: nItems,
+      n_differ: nDiffer,
+      error: estimateOf(nDiffer / nItems, interval, perSummary.length, perSummary.length),
+    };
   }
 }
 

@@ -22,9 +22,18 @@ export function scaffoldContentProblems(content: ScaffoldContent): string[] {
       seen.add(id);
     }
   };
-  unique('fact', content.facts.map((f) => f.id));
-  unique('question', content.questions.map((q) => q.id));
-  unique('attribute', content.entities.flatMap((e) => e.attributes.map((a) => a.id)));
+  unique(
+    'fact',
+    content.facts.map((f) => f.id),
+  );
+  unique(
+    'question',
+    content.questions.map((q) => q.id),
+  );
+  unique(
+    'attribute',
+    content.entities.flatMap((e) => e.attributes.map((a) => a.id)),
+  );
   return problems;
 }
 

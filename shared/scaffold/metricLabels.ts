@@ -17,4 +17,7 @@ export const METRIC_LABELS: Record<ScaffoldMetric, string> = {
 };
 
 /** The compared metrics' labels: the scaffold metrics and App. G.7's direct score. */
-export const COMPARED_LABELS: Record<ComparedMetric, string> = { ...METRIC_LABELS, direct_score: 'Direct score (1–10)' };
+export const COMPARED_LABELS: Record<ComparedMetric, string> = {
+  ...METRIC_LABELS,
+  direct_score: 'Direct score (1–10)',
+};

@@ -55,20 +55,40 @@ export function scoreSummary(items: readonly ScoredItem[], sentenceCount: number
   const main = (x: ScoredItem) => x.tier === 'main';
   const supporting = (x: ScoredItem) => x.tier === 'supporting';
 
-  const out: ScaffoldScores = { f: null, fc: null, qc: null, main_fc: null, supp_fc: null, fact_focus: null, fps: null, qps: null, eps: null };
+  const out: ScaffoldScores = {
+    f: null,
+    fc: null,
+    qc: null,
+    main_fc: null,
+    supp_fc: null,
+    fact_focus: null,
+    fps: null,
+    qps: null,
+    eps: null,
+  };
   if (aligned(facts)) {
     const Mc = count(facts, main);
     const Sc = count(facts, supporting);
     const Ms = count(facts, (x) => main(x) && kept(x));
     const Ss = count(facts, (x) => supporting(x) && kept(x));
-    const stated = count(facts, (x) => x.value === 'preserved' || x.value === 'partial' || x.value === 'misrepresented');
-    out.f = ratio(count(facts, (x) => x.value === 'preserved' || x.value === 'partial'), stated);
+    const stated = count(
+      facts,
+      (x) => x.value === 'preserved' || x.value === 'partial' || x.value === 'misrepresented',
+    );
+    out.f = ratio(
+      count(facts, (x) => x.value === 'preserved' || x.value === 'partial'),
+      stated,
+    );
     out.fc = ratio(Ms + Ss, facts.length);
     out.main_fc = ratio(Ms, Mc);
     out.supp_fc = ratio(Ss, Sc);
     out.fps = Mc === 0 || Sc === 0 ? null : (Ms / Mc) * (1 - Ss / Sc);
-    const linked = new Set(facts.filter((x) => x.value === 'preserved' || x.value === 'partial').flatMap((x) => x.sentences));
-    out.fact_focus = linksGiven ? ratio([...linked].filter((s) => s >= 0 && s < sentenceCount).length, sentenceCount) : null;
+    const linked = new Set(
+      facts.filter((x) => x.value === 'preserved' || x.value === 'partial').flatMap((x) => x.sentences),
+    );
+    out.fact_focus = linksGiven
+      ? ratio([...linked].filter((s) => s >= 0 && s < sentenceCount).length, sentenceCount)
+      : null;
   }
   if (aligned(questions)) {
     const Qc = count(questions, main);

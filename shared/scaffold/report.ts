@@ -13,7 +13,12 @@
 import { z } from 'zod';
 import type { Estimate } from '../stats/estimate';
 import { EstimateSchema } from '../stats/estimate';
-import { ComparisonCandidateSchema, SystemComparisonSchema, type ComparisonCandidate, type SystemComparison } from '../stats/system-comparison';
+import {
+  ComparisonCandidateSchema,
+  SystemComparisonSchema,
+  type ComparisonCandidate,
+  type SystemComparison,
+} from '../stats/system-comparison';
 
 export interface ScaffoldSummaryRow {
   summary_id: string;
@@ -119,10 +124,30 @@ export const ScaffoldSummaryRowSchema = z.object({
   direct_score: N.optional(),
 }) satisfies z.ZodType<ScaffoldSummaryRow>;
 
-export const ScaffoldMeansSchema = z.object({ n_summaries: Int, f: E, fc: E, qc: E, main_fc: E, supp_fc: E, fact_focus: E, fps: E, qps: E, eps: E, direct_score: E.optional() }) satisfies z.ZodType<ScaffoldMeans>;
+export const ScaffoldMeansSchema = z.object({
+  n_summaries: Int,
+  f: E,
+  fc: E,
+  qc: E,
+  main_fc: E,
+  supp_fc: E,
+  fact_focus: E,
+  fps: E,
+  qps: E,
+  eps: E,
+  direct_score: E.optional(),
+}) satisfies z.ZodType<ScaffoldMeans>;
 
-export const AlignmentErrorSchema = z.object({ n_items: Int, n_differ: Int, error: EstimateSchema }) satisfies z.ZodType<AlignmentError>;
-export const JudgeVsPeopleSchema = z.object({ facts: AlignmentErrorSchema.nullable(), questions: AlignmentErrorSchema.nullable(), attributes: AlignmentErrorSchema.nullable() }) satisfies z.ZodType<JudgeVsPeople>;
+export const AlignmentErrorSchema = z.object({
+  n_items: Int,
+  n_differ: Int,
+  error: EstimateSchema,
+}) satisfies z.ZodType<AlignmentError>;
+export const JudgeVsPeopleSchema = z.object({
+  facts: AlignmentErrorSchema.nullable(),
+  questions: AlignmentErrorSchema.nullable(),
+  attributes: AlignmentErrorSchema.nullable(),
+}) satisfies z.ZodType<JudgeVsPeople>;
 
 export const ScaffoldSourceReportSchema = z.object({
   per_summary: z.array(ScaffoldSummaryRowSchema),
@@ -137,7 +162,9 @@ export const ScaffoldBlockSchema = z.object({
   comparison_sources: z.array(ComparisonCandidateSchema),
   comparison_note: z.string().nullable(),
   direct_score_judge: z.string().nullable().optional(),
-  provenance: z.object({ scaffolds: z.record(z.string(), Int), alignments: z.record(z.string(), z.record(z.string(), Int)) }).optional(),
+  provenance: z
+    .object({ scaffolds: z.record(z.string(), Int), alignments: z.record(z.string(), z.record(z.string(), Int)) })
+    .optional(),
   notes: z.array(z.string()),
 }) satisfies z.ZodType<ScaffoldBlock>;
 

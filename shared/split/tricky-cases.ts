@@ -127,7 +127,7 @@ export const TRICKY_CASES: TrickyCase[] = [
   },
   {
     name: 'lower-cased text with attached periods',
-    text: "jodie bredo, 26, is a lookalike. admits that she fancies prince harry.",
+    text: 'jodie bredo, 26, is a lookalike. admits that she fancies prince harry.',
     expected: ['jodie bredo, 26, is a lookalike.', 'admits that she fancies prince harry.'],
   },
   {

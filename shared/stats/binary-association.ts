@@ -100,12 +100,16 @@ export function associationFromClassCounts(values: Float64Array, classCounts: Fl
   const classBalance = Math.sqrt(positive * negative);
   out[PEARSON] =
     squaredDeviation > 0
-      ? clampUnit(((positiveDeviation / positive - negativeDeviation / negative) * classBalance) / Math.sqrt(total * squaredDeviation))
+      ? clampUnit(
+          ((positiveDeviation / positive - negativeDeviation / negative) * classBalance) /
+            Math.sqrt(total * squaredDeviation),
+        )
       : NaN;
   out[SPEARMAN] =
     squaredRankDeviation > 0
       ? clampUnit(
-          ((positiveRankDeviation / positive - negativeRankDeviation / negative) * classBalance) / Math.sqrt(total * squaredRankDeviation),
+          ((positiveRankDeviation / positive - negativeRankDeviation / negative) * classBalance) /
+            Math.sqrt(total * squaredRankDeviation),
         )
       : NaN;
   const untiedScorePairs = (total * (total - 1)) / 2 - scoreTiedPairs;
@@ -117,7 +121,10 @@ export function associationFromClassCounts(values: Float64Array, classCounts: Fl
  * The distinct sorted values of `scores` (over positions where `include` is true, or all)
  * and, per position, the index of its value (−1 when excluded).
  */
-export function indexDistinctValues(scores: ArrayLike<number>, include?: ArrayLike<boolean>): { values: Float64Array; valueIndex: Int32Array } {
+export function indexDistinctValues(
+  scores: ArrayLike<number>,
+  include?: ArrayLike<boolean>,
+): { values: Float64Array; valueIndex: Int32Array } {
   const n = scores.length;
   const seen = new Set<number>();
   for (let i = 0; i < n; i += 1) if (include === undefined || include[i]) seen.add(scores[i]!);
@@ -144,19 +151,30 @@ function nullIfNaN(value: number): number | null {
  * The four statistics of `scores` against binary `labels` (1 = positive, 0 = negative),
  * optionally with non-negative weights (e.g. bootstrap counts).
  */
-export function binaryAssociation(scores: ArrayLike<number>, labels: ArrayLike<number>, weights?: ArrayLike<number>): Association {
+export function binaryAssociation(
+  scores: ArrayLike<number>,
+  labels: ArrayLike<number>,
+  weights?: ArrayLike<number>,
+): Association {
   if (scores.length !== labels.length || (weights !== undefined && weights.length !== scores.length)) {
     throw new RangeError('scores, labels and weights must have the same length');
   }
   for (let i = 0; i < scores.length; i += 1) {
     if (!Number.isFinite(scores[i])) throw new RangeError(`non-finite score at position ${i}`);
     if (labels[i] !== 0 && labels[i] !== 1) throw new RangeError(`label at position ${i} is not 0 or 1`);
-    if (weights !== undefined && !(weights[i]! >= 0)) throw new RangeError(`negative or missing weight at position ${i}`);
+    if (weights !== undefined && !(weights[i]! >= 0))
+      throw new RangeError(`negative or missing weight at position ${i}`);
   }
   const { values, valueIndex } = indexDistinctValues(scores);
   const classCounts = new Float64Array(2 * values.length);
-  for (let i = 0; i < scores.length; i += 1) classCounts[2 * valueIndex[i]! + labels[i]!]! += weights === undefined ? 1 : weights[i]!;
+  for (let i = 0; i < scores.length; i += 1)
+    classCounts[2 * valueIndex[i]! + labels[i]!]! += weights === undefined ? 1 : weights[i]!;
   const out = new Float64Array(4);
   associationFromClassCounts(values, classCounts, out);
-  return { pearson: nullIfNaN(out[PEARSON]!), spearman: nullIfNaN(out[SPEARMAN]!), kendall: nullIfNaN(out[KENDALL]!), roc_auc: nullIfNaN(out[ROC_AUC]!) };
+  return {
+    pearson: nullIfNaN(out[PEARSON]!),
+    spearman: nullIfNaN(out[SPEARMAN]!),
+    kendall: nullIfNaN(out[KENDALL]!),
+    roc_auc: nullIfNaN(out[ROC_AUC]!),
+  };
 }

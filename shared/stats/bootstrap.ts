@@ -97,7 +97,10 @@ export function unitsWithData(...perUnit: ReadonlyArray<ArrayLike<number>>): num
  * resamples of the entries (each resample's counts weight the entries); null when none is defined.
  * The defined values are the resampling units (fewer than MIN_RESAMPLING_UNITS: too_few).
  */
-export function meanEstimate(values: ReadonlyArray<number | null>, replicates: ReadonlyArray<Int32Array>): Estimate | null {
+export function meanEstimate(
+  values: ReadonlyArray<number | null>,
+  replicates: ReadonlyArray<Int32Array>,
+): Estimate | null {
   const n = values.filter((x) => x !== null).length;
   if (n === 0) return null;
   const mean = (counts: ArrayLike<number> | null) => {
@@ -111,6 +114,7 @@ export function meanEstimate(values: ReadonlyArray<number | null>, replicates: R
     });
     return w === 0 ? Number.NaN : sum / w;
   };
-  const interval = replicates.length > 0 && !tooFewToEstimate(n) ? percentileInterval(replicates.map((c) => mean(c))) : null;
+  const interval =
+    replicates.length > 0 && !tooFewToEstimate(n) ? percentileInterval(replicates.map((c) => mean(c))) : null;
   return estimateOf(mean(null), interval, n, n);
 }

@@ -68,7 +68,13 @@ export function calibration(probabilities: ArrayLike<number>, outcomes: ArrayLik
     const meanPredicted = count > 0 ? predictedSums[b]! / count : null;
     const observed = count > 0 ? outcomeSums[b]! / count : null;
     if (meanPredicted !== null && observed !== null) ece += (count / n) * Math.abs(meanPredicted - observed);
-    bins.push({ lower: b / CALIBRATION_BINS, upper: (b + 1) / CALIBRATION_BINS, mean_predicted: meanPredicted, observed_frequency: observed, count });
+    bins.push({
+      lower: b / CALIBRATION_BINS,
+      upper: (b + 1) / CALIBRATION_BINS,
+      mean_predicted: meanPredicted,
+      observed_frequency: observed,
+      count,
+    });
   }
   return { brier: brierScore(probabilities, outcomes), ece: n > 0 ? ece : null, bins, n };
 }

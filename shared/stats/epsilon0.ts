@@ -47,7 +47,11 @@ export interface ClosedFormCorrelations {
 }
 
 /** ρ(Y,A) and ρ(Y,B) of App. A.4 at judge error ε, for p in (0, 1). */
-export function closedFormCorrelations(p: number, epsilon: number, distribution: LengthDistribution): ClosedFormCorrelations {
+export function closedFormCorrelations(
+  p: number,
+  epsilon: number,
+  distribution: LengthDistribution,
+): ClosedFormCorrelations {
   const r = p + epsilon * (1 - 2 * p);
   let muQ = 0;
   let muInvM = 0;
@@ -83,12 +87,18 @@ export const EPSILON0_GRID_STEPS = 5000;
  * stops shrinking in double precision; the upper end of the final bracket (gap ≤ 0) is returned.
  * A dip below zero narrower than one grid step (1e-4) would be missed.
  */
-export function computeEpsilon0(p: number | null, lengths: ArrayLike<number>, steps = EPSILON0_GRID_STEPS): Epsilon0Result {
-  if (p === null || !Number.isFinite(p)) return { epsilon0: null, status: 'undefined', reason: 'p̂ is missing (no usable human label)' };
+export function computeEpsilon0(
+  p: number | null,
+  lengths: ArrayLike<number>,
+  steps = EPSILON0_GRID_STEPS,
+): Epsilon0Result {
+  if (p === null || !Number.isFinite(p))
+    return { epsilon0: null, status: 'undefined', reason: 'p̂ is missing (no usable human label)' };
   if (p <= 0 || p >= 1) return { epsilon0: null, status: 'undefined', reason: `p̂ = ${p}: the model needs 0 < p̂ < 1` };
   if (lengths.length === 0) return { epsilon0: null, status: 'undefined', reason: 'no summary with ≥ 2 sentences' };
   for (let i = 0; i < lengths.length; i += 1) {
-    if (!Number.isInteger(lengths[i]) || lengths[i]! < 2) throw new RangeError(`summary length must be an integer ≥ 2, got ${lengths[i]}`);
+    if (!Number.isInteger(lengths[i]) || lengths[i]! < 2)
+      throw new RangeError(`summary length must be an integer ≥ 2, got ${lengths[i]}`);
   }
   const distribution = lengthDistribution(lengths);
   let previous = 0;

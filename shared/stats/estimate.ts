@@ -55,5 +55,7 @@ export const RateSchema = z.object({ value: z.number().nullable(), n: z.number()
  * comparisons); null when the figure's n counts something else and k is not at hand.
  */
 export function tooFewText(units: number | null): string {
-  return units === null ? 'too few summaries for an interval' : `n = ${units.toLocaleString('en-US')}, too few for an interval`;
+  return units === null
+    ? 'too few summaries for an interval'
+    : `n = ${units.toLocaleString('en-US')}, too few for an interval`;
 }

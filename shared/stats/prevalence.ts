@@ -5,7 +5,11 @@
  * Undefined (null) when Se + Sp − 1 ≤ 0 (the classifier is no better than chance) or when an
  * input is undefined.
  */
-export function roganGladen(apparent: number | null, sensitivity: number | null, specificity: number | null): number | null {
+export function roganGladen(
+  apparent: number | null,
+  sensitivity: number | null,
+  specificity: number | null,
+): number | null {
   if (apparent === null || sensitivity === null || specificity === null) return null;
   if (![apparent, sensitivity, specificity].every(Number.isFinite)) return null;
   const youden = sensitivity + specificity - 1;

@@ -38,7 +38,8 @@ export class Xoshiro128StarStar {
   /** State words are taken modulo 2^32; an all-zero state is refused (the generator would stay at 0). */
   constructor(state: readonly [number, number, number, number]) {
     for (let i = 0; i < 4; i += 1) this.s[i] = state[i]! | 0;
-    if ((this.s[0]! | this.s[1]! | this.s[2]! | this.s[3]!) === 0) throw new RangeError('xoshiro128** needs a non-zero state');
+    if ((this.s[0]! | this.s[1]! | this.s[2]! | this.s[3]!) === 0)
+      throw new RangeError('xoshiro128** needs a non-zero state');
   }
 
   /** The next 32 random bits as an unsigned integer in [0, 2^32). */
@@ -76,7 +77,7 @@ export class Xoshiro128StarStar {
     let s1 = s[1]!;
     let s2 = s[2]!;
     let s3 = s[3]!;
-    for (let draw = 0; draw < n; ) {
+    for (let draw = 0; draw < n;) {
       const times5 = Math.imul(s1, 5);
       const x = Math.imul((times5 << 7) | (times5 >>> 25), 9) >>> 0;
       const t = s1 << 9;
@@ -111,7 +112,8 @@ export class Xoshiro128StarStar {
    * below 2^32 are rejected (Lemire-style bias correction without 64-bit products).
    */
   nextInt(n: number): number {
-    if (!Number.isInteger(n) || n < 1 || n > 4294967296) throw new RangeError(`nextInt needs an integer n in [1, 2^32], got ${n}`);
+    if (!Number.isInteger(n) || n < 1 || n > 4294967296)
+      throw new RangeError(`nextInt needs an integer n in [1, 2^32], got ${n}`);
     const limit = 4294967296 - (4294967296 % n);
     for (;;) {
       const x = this.nextUint32();
@@ -127,7 +129,8 @@ export class Xoshiro128StarStar {
 
 /** Validates a user seed: an integer in [0, 2^53). */
 export function checkSeed(seed: number): void {
-  if (!Number.isSafeInteger(seed) || seed < 0) throw new RangeError(`seed must be an integer in [0, 2^53), got ${seed}`);
+  if (!Number.isSafeInteger(seed) || seed < 0)
+    throw new RangeError(`seed must be an integer in [0, 2^53), got ${seed}`);
 }
 
 /**

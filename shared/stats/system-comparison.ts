@@ -58,7 +58,10 @@ export interface ComparisonCandidate {
   n_documents: number;
 }
 
-export const SystemDifferenceSchema = EstimateSchema.extend({ a: z.string(), b: z.string() }) satisfies z.ZodType<SystemDifference>;
+export const SystemDifferenceSchema = EstimateSchema.extend({
+  a: z.string(),
+  b: z.string(),
+}) satisfies z.ZodType<SystemDifference>;
 
 export const MetricComparisonSchema = z.object({
   by_system: z.record(z.string(), EstimateSchema.nullable()),
@@ -77,23 +80,35 @@ export const SystemComparisonSchema = z.object({
   metrics: z.record(z.string(), MetricComparisonSchema),
 }) satisfies z.ZodType<SystemComparison>;
 
-export const ComparisonCandidateSchema = z.object({ source: z.string(), n_documents: z.number().int() }) satisfies z.ZodType<ComparisonCandidate>;
+export const ComparisonCandidateSchema = z.object({
+  source: z.string(),
+  n_documents: z.number().int(),
+}) satisfies z.ZodType<ComparisonCandidate>;
 
 // The other direction: every field of the schema is a field of the type.
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const checks: [Exact<z.infer<typeof SystemComparisonSchema>, SystemComparison>, Exact<z.infer<typeof MetricComparisonSchema>, MetricComparison>] = [true, true];
+const checks: [
+  Exact<z.infer<typeof SystemComparisonSchema>, SystemComparison>,
+  Exact<z.infer<typeof MetricComparisonSchema>, MetricComparison>,
+] = [true, true];
 void checks;
 
 const byName = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
 /** "1 paired document", "6 paired documents": how a comparison's documents are counted in words. */
-export const pairedDocumentsText = (n: number): string => `${n.toLocaleString('en-US')} paired document${n === 1 ? '' : 's'}`;
+export const pairedDocumentsText = (n: number): string =>
+  `${n.toLocaleString('en-US')} paired document${n === 1 ? '' : 's'}`;
 
 /**
  * Mean(a) − mean(b) over the documents both have a value on (sorted by document id), with a
  * percentile interval over `bootstrap` resamples of those documents (one draw used for both).
  */
-export function pairedDifference(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>, bootstrap: number, rng: () => Xoshiro128StarStar): Estimate {
+export function pairedDifference(
+  a: ReadonlyMap<string, number>,
+  b: ReadonlyMap<string, number>,
+  bootstrap: number,
+  rng: () => Xoshiro128StarStar,
+): Estimate {
   const docs = [...a.keys()].filter((d) => b.has(d)).sort(byName);
   const diffs = docs.map((d) => a.get(d)! - b.get(d)!);
   const replicates = tooFewToEstimate(docs.length) ? [] : drawReplicates(docs.length, bootstrap, rng);
@@ -108,28 +123,43 @@ export interface SystemValues {
 }
 
 /** The comparison of one metric (the module comment's rules). */
-export function compareMetric(values: readonly SystemValues[], bootstrap: number, pairStream: (a: string, b: string) => () => Xoshiro128StarStar): MetricComparison {
+export function compareMetric(
+  values: readonly SystemValues[],
+  bootstrap: number,
+  pairStream: (a: string, b: string) => () => Xoshiro128StarStar,
+): MetricComparison {
   const sorted = [...values].sort((x, y) => byName(x.system, y.system));
   const differences: SystemDifference[] = [];
   for (let i = 0; i < sorted.length; i += 1) {
     for (let j = i + 1; j < sorted.length; j += 1) {
       const a = sorted[i]!;
       const b = sorted[j]!;
-      differences.push({ a: a.system, b: b.system, ...pairedDifference(a.byDocument, b.byDocument, bootstrap, pairStream(a.system, b.system)) });
+      differences.push({
+        a: a.system,
+        b: b.system,
+        ...pairedDifference(a.byDocument, b.byDocument, bootstrap, pairStream(a.system, b.system)),
+      });
     }
   }
   const by_system = Object.fromEntries(sorted.map((s) => [s.system, s.mean]));
   return { by_system, differences, ...ranking(sorted, differences), ...saturation(sorted.map((s) => s.mean)) };
 }
 
-function ranking(systems: readonly SystemValues[], differences: readonly SystemDifference[]): Pick<MetricComparison, 'ranks' | 'ranking_note'> {
+function ranking(
+  systems: readonly SystemValues[],
+  differences: readonly SystemDifference[],
+): Pick<MetricComparison, 'ranks' | 'ranking_note'> {
   const ranked = systems.filter((s) => s.mean?.value != null);
   if (ranked.length < 2) return { ranks: null, ranking_note: 'fewer than two systems with a value' };
   const pair = (x: string, y: string) => differences.find((d) => (d.a === x && d.b === y) || (d.a === y && d.b === x))!;
   const names = new Set(ranked.map((s) => s.system));
   const among = differences.filter((d) => names.has(d.a) && names.has(d.b));
   const thin = among.filter((d) => d.too_few);
-  if (thin.length > 0) return { ranks: null, ranking_note: `fewer than ${MIN_RESAMPLING_UNITS} paired documents: ${thin.map((d) => `${d.a} and ${d.b} (${d.n})`).join(', ')}` };
+  if (thin.length > 0)
+    return {
+      ranks: null,
+      ranking_note: `fewer than ${MIN_RESAMPLING_UNITS} paired documents: ${thin.map((d) => `${d.a} and ${d.b} (${d.n})`).join(', ')}`,
+    };
   // Groups of systems linked by differences whose interval covers 0 (or that have none).
   const group = new Map(ranked.map((s) => [s.system, s.system]));
   const root = (x: string): string => (group.get(x) === x ? x : root(group.get(x)!));
@@ -154,8 +184,12 @@ function ranking(systems: readonly SystemValues[], differences: readonly SystemD
 }
 
 /** The saturation rule of the module comment. */
-export function saturation(means: ReadonlyArray<Estimate | null>): Pick<MetricComparison, 'spread' | 'noise' | 'saturated'> {
-  const usable = means.filter((m): m is Estimate & { value: number; ci: [number, number] } => m !== null && m.value !== null && m.ci !== null);
+export function saturation(
+  means: ReadonlyArray<Estimate | null>,
+): Pick<MetricComparison, 'spread' | 'noise' | 'saturated'> {
+  const usable = means.filter(
+    (m): m is Estimate & { value: number; ci: [number, number] } => m !== null && m.value !== null && m.ci !== null,
+  );
   if (usable.length < 2) return { spread: null, noise: null, saturated: null };
   const values = usable.map((m) => m.value);
   const spread = Math.max(...values) - Math.min(...values);
@@ -169,7 +203,10 @@ export function saturation(means: ReadonlyArray<Estimate | null>): Pick<MetricCo
 export type ComparedRow<M extends string> = { doc_id: string; system: string | null } & { [K in M]?: number | null };
 
 /** Each system's value per document on one metric: the mean of its summaries' defined values there. */
-export function valuesByDocument<M extends string>(rows: ReadonlyArray<ComparedRow<M>>, metric: M): Map<string, number> {
+export function valuesByDocument<M extends string>(
+  rows: ReadonlyArray<ComparedRow<M>>,
+  metric: M,
+): Map<string, number> {
   const sums = new Map<string, { sum: number; n: number }>();
   for (const r of rows) {
     const v = r[metric] ?? null;
@@ -211,7 +248,11 @@ export function compareSystems<M extends string>(input: CompareInput<M>): System
   const rowsOf = new Map(systems.map((system) => [system, input.rows.filter((r) => r.system === system)]));
   const metrics: Record<string, MetricComparison> = {};
   for (const metric of input.metrics) {
-    const values = systems.map((system) => ({ system, mean: input.mean(system, metric), byDocument: valuesByDocument(rowsOf.get(system)!, metric) }));
+    const values = systems.map((system) => ({
+      system,
+      mean: input.mean(system, metric),
+      byDocument: valuesByDocument(rowsOf.get(system)!, metric),
+    }));
     metrics[metric] = compareMetric(values, input.bootstrap, (a, b) => input.pairStream(metric, a, b));
   }
   return { source: input.source, systems, n_documents: pairedDocuments(input.rows, input.metrics), metrics };
@@ -231,17 +272,30 @@ export const PEOPLE_SOURCE = 'human';
  * least MIN_RESAMPLING_UNITS documents; otherwise none, with a note naming the judge sources one
  * can pick (or the people's thin comparison when there is no judge source).
  */
-export function chooseComparisonSource(candidates: readonly ComparisonCandidate[], requested: string | null): ComparisonChoice {
+export function chooseComparisonSource(
+  candidates: readonly ComparisonCandidate[],
+  requested: string | null,
+): ComparisonChoice {
   const people = candidates.find((c) => c.source === PEOPLE_SOURCE) ?? null;
   const judges = candidates.filter((c) => c.source !== PEOPLE_SOURCE);
   const listed = judges.map((c) => `${c.source} (${pairedDocumentsText(c.n_documents)})`).join(', ');
   if (requested !== null) {
     if (candidates.some((c) => c.source === requested)) return { source: requested, note: null };
     const name = requested === PEOPLE_SOURCE ? 'the people' : `judge ${requested}`;
-    return { source: null, note: `No figures from ${name} on this dataset${candidates.length > 0 ? `; sources here: ${candidates.map((c) => (c.source === PEOPLE_SOURCE ? 'people' : c.source)).join(', ')}` : ''}.` };
+    return {
+      source: null,
+      note: `No figures from ${name} on this dataset${candidates.length > 0 ? `; sources here: ${candidates.map((c) => (c.source === PEOPLE_SOURCE ? 'people' : c.source)).join(', ')}` : ''}.`,
+    };
   }
   if (people !== null && !tooFewToEstimate(people.n_documents)) return { source: PEOPLE_SOURCE, note: null };
-  const peopleSay = people === null ? 'People have no figures here' : `People's figures give ${pairedDocumentsText(people.n_documents)} across systems (fewer than ${MIN_RESAMPLING_UNITS})`;
-  if (judges.length > 0) return { source: null, note: `${peopleSay}: compare by a judge instead (--compare-source, or the source picker): ${listed}.` };
+  const peopleSay =
+    people === null
+      ? 'People have no figures here'
+      : `People's figures give ${pairedDocumentsText(people.n_documents)} across systems (fewer than ${MIN_RESAMPLING_UNITS})`;
+  if (judges.length > 0)
+    return {
+      source: null,
+      note: `${peopleSay}: compare by a judge instead (--compare-source, or the source picker): ${listed}.`,
+    };
   return { source: people?.source ?? null, note: people === null ? null : `${peopleSay}: no ranking.` };
 }

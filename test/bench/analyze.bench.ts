@@ -71,19 +71,53 @@ export async function buildSyntheticProject(path: string, options: SyntheticOpti
     const label = random() < 0.5 ? 1 : 0;
     const truth = units.map(() => (random() < (label === 1 ? 0.08 : 0.35) ? 0 : 1));
     summaryLines.push(
-      JSON.stringify({ dataset, doc_id: `d${i}`, document: `${units.join(' ')} ${sentence(random, 20)}`, summary_id: summaryId, summary: units.join(' '), label, sentences: units }),
+      JSON.stringify({
+        dataset,
+        doc_id: `d${i}`,
+        document: `${units.join(' ')} ${sentence(random, 20)}`,
+        summary_id: summaryId,
+        summary: units.join(' '),
+        label,
+        sentences: units,
+      }),
     );
     sentences += length;
     truth.forEach((t, index) => {
       for (const judge of judges) {
         const hard = random() < judge.error ? 1 - t : t;
         const soft = Math.min(1, Math.max(0, hard === 1 ? 0.55 + 0.45 * random() : 0.45 * random()));
-        predictionLines.push(JSON.stringify({ dataset, summary_id: summaryId, sentence_index: index, judge: judge.name, hard, soft: Math.round(soft * 1e4) / 1e4 }));
+        predictionLines.push(
+          JSON.stringify({
+            dataset,
+            summary_id: summaryId,
+            sentence_index: index,
+            judge: judge.name,
+            hard,
+            soft: Math.round(soft * 1e4) / 1e4,
+          }),
+        );
       }
       if (i < options.annotated) {
         const human = (v: number) => (random() < 0.04 ? 'unclear' : v === 1 ? 'faithful' : 'unfaithful');
-        labelLines.push(JSON.stringify({ dataset, summary_id: summaryId, sentence_index: index, label: human(t), annotator: 'ann-1' }));
-        if (i % 5 === 0) labelLines.push(JSON.stringify({ dataset, summary_id: summaryId, sentence_index: index, label: human(random() < 0.1 ? 1 - t : t), annotator: 'ann-2' }));
+        labelLines.push(
+          JSON.stringify({
+            dataset,
+            summary_id: summaryId,
+            sentence_index: index,
+            label: human(t),
+            annotator: 'ann-1',
+          }),
+        );
+        if (i % 5 === 0)
+          labelLines.push(
+            JSON.stringify({
+              dataset,
+              summary_id: summaryId,
+              sentence_index: index,
+              label: human(random() < 0.1 ? 1 - t : t),
+              annotator: 'ann-2',
+            }),
+          );
       }
     });
   }
@@ -92,10 +126,15 @@ export async function buildSyntheticProject(path: string, options: SyntheticOpti
   const started = performance.now();
   try {
     const repo = new Repository(db);
-    const upload = (name: string, lines: string[]) => ({ type: 'upload' as const, name, text: `${lines.join('\n')}\n` });
+    const upload = (name: string, lines: string[]) => ({
+      type: 'upload' as const,
+      name,
+      text: `${lines.join('\n')}\n`,
+    });
     await runImport(repo, { source: upload('summaries.jsonl', summaryLines), as: 'summaries' });
     if (labelLines.length > 0) await runImport(repo, { source: upload('labels.jsonl', labelLines), as: 'labels' });
-    if (predictionLines.length > 0) await runImport(repo, { source: upload('predictions.jsonl', predictionLines), as: 'predictions' });
+    if (predictionLines.length > 0)
+      await runImport(repo, { source: upload('predictions.jsonl', predictionLines), as: 'predictions' });
   } finally {
     db.close();
   }
@@ -116,11 +155,15 @@ interface Run {
 
 function analyzeOnce(project: string, bootstrap: number): Run {
   const started = performance.now();
-  const result = spawnSync(process.execPath, builtLoupeArgs(['analyze', '--project', project, '--json', '--bootstrap', String(bootstrap), '--timings']), {
-    cwd: REPO,
-    encoding: 'utf8',
-    maxBuffer: 512 * 1024 * 1024,
-  });
+  const result = spawnSync(
+    process.execPath,
+    builtLoupeArgs(['analyze', '--project', project, '--json', '--bootstrap', String(bootstrap), '--timings']),
+    {
+      cwd: REPO,
+      encoding: 'utf8',
+      maxBuffer: 512 * 1024 * 1024,
+    },
+  );
   const seconds = (performance.now() - started) / 1000;
   if (result.status !== 0) throw new Error(`loupe analyze failed (${result.status}):\n${result.stderr}`);
   JSON.parse(result.stdout);
@@ -139,14 +182,18 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'loupe-bench-analyze-'));
   const runs = Number(process.env.BENCH_RUNS ?? 3);
   try {
-    console.log(`bench:analyze  loupe analyze --json --bootstrap 2000 as a child process (npm run loupe: the bundled CLI), median of ${runs} runs (this machine: ${(await import('node:os')).cpus().length} cores)`);
+    console.log(
+      `bench:analyze  loupe analyze --json --bootstrap 2000 as a child process (npm run loupe: the bundled CLI), median of ${runs} runs (this machine: ${(await import('node:os')).cpus().length} cores)`,
+    );
     for (const [size, aim] of [
       [20_000, 10],
       [1_000, 1],
     ] as const) {
       const project = join(dir, `bench-${size}.loupe`);
       const counts = await buildSyntheticProject(project, { summaries: size, annotated: 100, judges: 5 });
-      const timings = Array.from({ length: runs }, () => analyzeOnce(project, 2000)).sort((a, b) => a.seconds - b.seconds);
+      const timings = Array.from({ length: runs }, () => analyzeOnce(project, 2000)).sort(
+        (a, b) => a.seconds - b.seconds,
+      );
       const median = timings[Math.floor(timings.length / 2)]!;
       console.log(
         `  ${size.toLocaleString('en-US')} summaries (${counts.sentences.toLocaleString('en-US')} sentences, ${counts.predictions.toLocaleString('en-US')} predictions, ${counts.labels} human labels; imported in ${counts.importSeconds.toFixed(1)} s)`,

@@ -61,26 +61,48 @@ async function main(): Promise<void> {
   await runImport(repo, { source: { type: 'path', path: big } });
   await runImport(repo, { source: { type: 'path', path: longFile } });
   db.close();
-  const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false });
+  const core = createCore({
+    Database,
+    stateDir: dir,
+    demoDir: dir,
+    host: 'web',
+    fileDialogs: false,
+    diskPaths: false,
+    canSwitchProjects: false,
+  });
   core.openProject(project);
   await core.handlers['sampling.draw']({ dataset: 'long', n: 60, seed: 0, annotator: 'bench' });
   // The issue's size: a 5,000-summary sample of the big dataset in the bench annotator's own queue
   // (after the long document's summaries, where the keys are pressed), and one for someone else.
   const sampled = Number(process.env.BENCH_SAMPLE ?? 5_000);
-  if (sampled > 0) await core.handlers['sampling.draw']({ dataset: 'halulike', n: sampled, seed: 1, annotator: 'bench' });
+  if (sampled > 0)
+    await core.handlers['sampling.draw']({ dataset: 'halulike', n: sampled, seed: 1, annotator: 'bench' });
   await core.handlers['sampling.draw']({ dataset: 'halulike', n: 100, seed: 0, annotator: 'someone-else' });
   core.close();
 
   // A production build of the UI just before serving it (BENCH_UNMINIFIED=1: not minified, so a
   // BENCH_PROFILE names React's and our functions) (out/renderer is shared with test runs,
   // whose NODE_ENV=test builds are React's development build); the served build is checked below.
-  const built = spawnSync(process.execPath, [join('node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error', ...(process.env.BENCH_UNMINIFIED ? ['--minify', 'false'] : [])], {
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const built = spawnSync(
+    process.execPath,
+    [
+      join('node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--logLevel',
+      'error',
+      ...(process.env.BENCH_UNMINIFIED ? ['--minify', 'false'] : []),
+    ],
+    {
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   if (built.status !== 0) throw new Error('vite build failed');
   // The bundle `npm run loupe` runs, built here when stale (a fresh clone has none yet).
-  const cli = (await import(pathToFileURL(join(import.meta.dirname, '..', '..', 'scripts', 'loupe.mjs')).href)) as { isStale(): boolean; buildCliBundle(): Promise<void> };
+  const cli = (await import(pathToFileURL(join(import.meta.dirname, '..', '..', 'scripts', 'loupe.mjs')).href)) as {
+    isStale(): boolean;
+    buildCliBundle(): Promise<void>;
+  };
   if (cli.isStale()) await cli.buildCliBundle();
   const serve = await startServe(['--project', project, '--annotator', 'bench'], { LOUPE_STATE_DIR: dir });
   const browser = await launchChromium();
@@ -95,17 +117,30 @@ async function main(): Promise<void> {
       const src = document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src;
       return src ? (await (await fetch(src)).text()).includes('jsxDEV') : false;
     });
-    if (developmentBuild) console.log('  WARNING: the served UI is a development build of React (out/renderer was rebuilt by a test run): figures are not representative');
+    if (developmentBuild)
+      console.log(
+        '  WARNING: the served UI is a development build of React (out/renderer was rebuilt by a test run): figures are not representative',
+      );
     await page.evaluate(() => {
-      const w = window as unknown as { __lat: number[]; __dom: number[]; __t0: number | null; __stored: number[]; __pressed: number[] };
+      const w = window as unknown as {
+        __lat: number[];
+        __dom: number[];
+        __t0: number | null;
+        __stored: number[];
+        __pressed: number[];
+      };
       w.__lat = [];
       w.__dom = [];
       // Keypress → its sentence no longer "saving" (the write returned): the durable part, off the paint path.
       w.__stored = [];
       w.__pressed = [];
-      window.addEventListener('keydown', (e) => {
-        if (e.key === 'f') w.__pressed.push(e.timeStamp);
-      }, true);
+      window.addEventListener(
+        'keydown',
+        (e) => {
+          if (e.key === 'f') w.__pressed.push(e.timeStamp);
+        },
+        true,
+      );
       new MutationObserver((records) => {
         for (const r of records) {
           if (r.oldValue === 'saving' && (r.target as Element).getAttribute('data-write') !== 'saving') {
@@ -113,12 +148,21 @@ async function main(): Promise<void> {
             if (t0 !== undefined) w.__stored.push(performance.now() - t0);
           }
         }
-      }).observe(document.body, { attributes: true, attributeFilter: ['data-write'], attributeOldValue: true, subtree: true });
+      }).observe(document.body, {
+        attributes: true,
+        attributeFilter: ['data-write'],
+        attributeOldValue: true,
+        subtree: true,
+      });
       performance.setResourceTimingBufferSize(100_000);
       w.__t0 = null;
-      window.addEventListener('keydown', (e) => {
-        if (e.key === 'f') w.__t0 = e.timeStamp;
-      }, true);
+      window.addEventListener(
+        'keydown',
+        (e) => {
+          if (e.key === 'f') w.__t0 = e.timeStamp;
+        },
+        true,
+      );
       new MutationObserver(() => {
         if (w.__t0 === null) return;
         const t0 = w.__t0;
@@ -158,7 +202,10 @@ async function main(): Promise<void> {
       const units = await page.locator('[data-testid^="label-badge-"]').count();
       const current = Number(await page.getByTestId('unit-current').getAttribute('data-index'));
       if (profiler) await profiler.send('Profiler.start');
-      if (tracing) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'] });
+      if (tracing)
+        await browser.startTracing(page, {
+          categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'],
+        });
       for (let i = current; i < units - 1 && pressed < KEYPRESSES; i += 1) {
         const before = await page.evaluate(() => (window as unknown as { __lat: number[] }).__lat.length);
         await page.keyboard.press('f');
@@ -171,10 +218,13 @@ async function main(): Promise<void> {
       // The last sentence of a summary: label it (no next sentence to time), then open the next summary.
       await page.evaluate(() => ((window as unknown as { __t0: number | null }).__t0 = null));
       await page.keyboard.press('c');
-      await page.getByTestId('summary-done').waitFor().catch(async (err: unknown) => {
-        await page.screenshot({ path: join(tmpdir(), 'bench-annotate-failure.png') });
-        throw err;
-      });
+      await page
+        .getByTestId('summary-done')
+        .waitFor()
+        .catch(async (err: unknown) => {
+          await page.screenshot({ path: join(tmpdir(), 'bench-annotate-failure.png') });
+          throw err;
+        });
       const shown = await page.getByTestId('summary-position').innerText();
       await page.keyboard.press('Enter');
       await page.waitForFunction(
@@ -190,7 +240,8 @@ async function main(): Promise<void> {
     const latencies = [...series].sort((a, b) => a - b);
     if (profiler) {
       console.log('  renderer CPU by function (self ms):');
-      for (const [name, ms] of [...selfTime].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`    ${ms.toFixed(0).padStart(6)}  ${name}`);
+      for (const [name, ms] of [...selfTime].sort((a, b) => b[1] - a[1]).slice(0, 15))
+        console.log(`    ${ms.toFixed(0).padStart(6)}  ${name}`);
     }
     if (tracing) console.log(describeKeypressTotals(traced));
     const dom = (await page.evaluate(() => (window as unknown as { __dom: number[] }).__dom)).sort((a, b) => a - b);
@@ -202,13 +253,26 @@ async function main(): Promise<void> {
           .map((e) => e.duration),
       )
     ).sort((a, b) => a - b);
-    const stored = (await page.evaluate(() => (window as unknown as { __stored: number[] }).__stored)).sort((a, b) => a - b);
+    const stored = (await page.evaluate(() => (window as unknown as { __stored: number[] }).__stored)).sort(
+      (a, b) => a - b,
+    );
     const queueLength = await page.locator('.queue-pane .pane-title .muted').innerText();
-    console.log(`bench:annotate  project of ${SUMMARIES} summaries + 60 on a ${words}-word document, queue ${queueLength}, ${latencies.length} keypresses`);
-    console.log(`  keypress → next sentence current and painted: p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p95 ${percentile(latencies, 0.95).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms (aim: p95 ≤ 22 ms, the next frame at 60 Hz)`);
-    console.log(`  keypress → next sentence current in the DOM (before paint): p50 ${percentile(dom, 0.5).toFixed(1)} ms, p95 ${percentile(dom, 0.95).toFixed(1)} ms (aim: p95 < 5 ms)`);
-    if (stored.length > 0) console.log(`  keypress → label stored ("saving" cleared): p50 ${percentile(stored, 0.5).toFixed(1)} ms, p95 ${percentile(stored, 0.95).toFixed(1)} ms`);
-    console.log(`  of which the label write (HTTP + SQLite commit): p50 ${percentile(writes, 0.5).toFixed(1)} ms, p95 ${percentile(writes, 0.95).toFixed(1)} ms`);
+    console.log(
+      `bench:annotate  project of ${SUMMARIES} summaries + 60 on a ${words}-word document, queue ${queueLength}, ${latencies.length} keypresses`,
+    );
+    console.log(
+      `  keypress → next sentence current and painted: p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p95 ${percentile(latencies, 0.95).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms (aim: p95 ≤ 22 ms, the next frame at 60 Hz)`,
+    );
+    console.log(
+      `  keypress → next sentence current in the DOM (before paint): p50 ${percentile(dom, 0.5).toFixed(1)} ms, p95 ${percentile(dom, 0.95).toFixed(1)} ms (aim: p95 < 5 ms)`,
+    );
+    if (stored.length > 0)
+      console.log(
+        `  keypress → label stored ("saving" cleared): p50 ${percentile(stored, 0.5).toFixed(1)} ms, p95 ${percentile(stored, 0.95).toFixed(1)} ms`,
+      );
+    console.log(
+      `  of which the label write (HTTP + SQLite commit): p50 ${percentile(writes, 0.5).toFixed(1)} ms, p95 ${percentile(writes, 0.95).toFixed(1)} ms`,
+    );
   } finally {
     await browser.close();
     await serve.stop();

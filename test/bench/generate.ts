@@ -61,6 +61,13 @@ export function* halulikeRows(summaries: number, seed = 1): Generator<BenchSumma
     if (i % 2 === 0) doc = documentText(random, 350 + Math.floor(random() * 500));
     const sentences = 2 + Math.floor(random() * 4) + (random() < 0.3 ? 1 : 0);
     const summary = Array.from({ length: sentences }, () => sentence(random, 10 + Math.floor(random() * 14))).join(' ');
-    yield { dataset: 'halulike', doc_id: `doc-${Math.floor(i / 2)}`, document: doc, summary_id: `s-${i}`, summary, label: (i % 2 === 0 ? 1 : 0) as 0 | 1 };
+    yield {
+      dataset: 'halulike',
+      doc_id: `doc-${Math.floor(i / 2)}`,
+      document: doc,
+      summary_id: `s-${i}`,
+      summary,
+      label: (i % 2 === 0 ? 1 : 0) as 0 | 1,
+    };
   }
 }

@@ -48,11 +48,17 @@ async function main(): Promise<void> {
   db.close();
 
   const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
-  console.log(`bench:import  ${SUMMARIES} summaries, ${result.unitsAdded} sentences, file ${mb(statSync(file).size)} MB`);
+  console.log(
+    `bench:import  ${SUMMARIES} summaries, ${result.unitsAdded} sentences, file ${mb(statSync(file).size)} MB`,
+  );
   console.log(`  total        ${seconds.toFixed(2)} s  (aim: under 15 s)`);
   console.log(`  throughput   ${(SUMMARIES / seconds).toFixed(0)} summaries/s`);
   console.log(`  peak memory  ${mb(peakRss)} MB RSS`);
-  console.log(`  phases       ${Object.entries(phases).map(([k, v]) => `${k} ${(v / 1000).toFixed(2)} s`).join(', ')}`);
+  console.log(
+    `  phases       ${Object.entries(phases)
+      .map(([k, v]) => `${k} ${(v / 1000).toFixed(2)} s`)
+      .join(', ')}`,
+  );
   rmSync(dir, { recursive: true, force: true });
 }
 

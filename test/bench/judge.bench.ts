@@ -53,7 +53,14 @@ interface MockProcess {
 }
 
 async function startMock(slots: number | null = null): Promise<MockProcess> {
-  const args = ['--import', 'tsx', join(import.meta.dirname, '..', 'mock-openai', 'cli.ts'), '--latency', String(LATENCY_MS), ...(slots !== null ? ['--slots', String(slots)] : [])];
+  const args = [
+    '--import',
+    'tsx',
+    join(import.meta.dirname, '..', 'mock-openai', 'cli.ts'),
+    '--latency',
+    String(LATENCY_MS),
+    ...(slots !== null ? ['--slots', String(slots)] : []),
+  ];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', (line) => resolve(line.trim()));
@@ -62,7 +69,8 @@ async function startMock(slots: number | null = null): Promise<MockProcess> {
   const origin = url.replace(/\/v1$/, '');
   return {
     url,
-    stats: async () => (await (await fetch(`${origin}/__stats`)).json()) as { requests: number; answered: number; rejected: number },
+    stats: async () =>
+      (await (await fetch(`${origin}/__stats`)).json()) as { requests: number; answered: number; rejected: number },
     stop: () => child.kill('SIGTERM'),
   };
 }
@@ -71,16 +79,32 @@ function rows(sentences = SENTENCES, dataset = 'bench'): string {
   const out: string[] = [];
   const document = 'The city council of Springfield approved a new budget on Tuesday. '.repeat(40);
   for (let s = 0; s < sentences / PER_SUMMARY; s += 1) {
-    const sentences = Array.from({ length: PER_SUMMARY }, (_, i) => `Sentence ${i} of summary ${s} (${dataset}) says the council met.`);
-    out.push(JSON.stringify({ dataset, doc_id: `d${s % 200}`, document: `${document} (${s % 200})`, summary_id: `s${s}`, summary: sentences.join(' ') }));
+    const sentences = Array.from(
+      { length: PER_SUMMARY },
+      (_, i) => `Sentence ${i} of summary ${s} (${dataset}) says the council met.`,
+    );
+    out.push(
+      JSON.stringify({
+        dataset,
+        doc_id: `d${s % 200}`,
+        document: `${document} (${s % 200})`,
+        summary_id: `s${s}`,
+        summary: sentences.join(' '),
+      }),
+    );
   }
   return out.join('\n');
 }
 
-const endpointConfig = (patch: Record<string, unknown>): EndpointConfig => EndpointConfigSchema.parse({ kind: 'endpoint', model: 'bench', soft: SOFT, ...patch }) as EndpointConfig;
+const endpointConfig = (patch: Record<string, unknown>): EndpointConfig =>
+  EndpointConfigSchema.parse({ kind: 'endpoint', model: 'bench', soft: SOFT, ...patch }) as EndpointConfig;
 
 /** Runs a judge to its end; the rate in answers per second of wall time. */
-async function timedRun(service: JudgeService, name: string, dataset: string): Promise<{ wall: number; ok: number; requests: number }> {
+async function timedRun(
+  service: JudgeService,
+  name: string,
+  dataset: string,
+): Promise<{ wall: number; ok: number; requests: number }> {
   const t0 = performance.now();
   const run = service.startRun(name, { dataset });
   await run.finished;
@@ -90,7 +114,11 @@ async function timedRun(service: JudgeService, name: string, dataset: string): P
 }
 
 /** The reference client: exactly `slots` workers sending the bodies in order with the openai package. */
-async function referenceClient(url: string, bodies: ReadonlyArray<Record<string, unknown>>, slots: number): Promise<{ wall: number; ok: number; failed: number }> {
+async function referenceClient(
+  url: string,
+  bodies: ReadonlyArray<Record<string, unknown>>,
+  slots: number,
+): Promise<{ wall: number; ok: number; failed: number }> {
   const client = new OpenAI({ baseURL: url, apiKey: 'not-needed', maxRetries: 0, timeout: 60_000 });
   let next = 0;
   let ok = 0;
@@ -119,23 +147,41 @@ async function slotBenchmarks(dir: string): Promise<string[]> {
   const repo = new Repository(db);
   const sizes: Record<string, number> = { replicas: SLOT_SENTENCES, warm: 200 };
   for (let round = 1; round <= ROUNDS; round += 1) sizes[`single-${round}`] = Math.ceil(SLOT_SENTENCES / ROUNDS);
-  for (const [dataset, size] of Object.entries(sizes)) await runImport(repo, { source: { type: 'upload', name: `${dataset}.jsonl`, text: rows(size, dataset) } });
+  for (const [dataset, size] of Object.entries(sizes))
+    await runImport(repo, { source: { type: 'upload', name: `${dataset}.jsonl`, text: rows(size, dataset) } });
   const service = createJudgeService({ repository: () => repo, env: {} });
   const r1 = await startMock(SLOTS);
   const r2 = await startMock(SLOTS);
   try {
-    await service.handlers['judges.add']({ name: 'warm-replicas', config: endpointConfig({ baseUrls: [r1.url, r2.url], model: 'warm', concurrency: 16 }) });
+    await service.handlers['judges.add']({
+      name: 'warm-replicas',
+      config: endpointConfig({ baseUrls: [r1.url, r2.url], model: 'warm', concurrency: 16 }),
+    });
     await timedRun(service, 'warm-replicas', 'warm');
     // The reference client (exactly the slots of each replica), then Loupe, both warm.
-    const replicaUnits = repo.judges.selectUnits('replicas', false).map((u) => ({ sentence: u.sentence, document: repo.judges.documentText(u.documentId) ?? '' }));
+    const replicaUnits = repo.judges
+      .selectUnits('replicas', false)
+      .map((u) => ({ sentence: u.sentence, document: repo.judges.documentText(u.documentId) ?? '' }));
     const refConfig = endpointConfig({ baseUrl: r1.url, model: 'reference' });
-    const replicaBodies = replicaUnits.map((u) => sentenceVerdictKind.buildRequest(refConfig, { document: u.document, documentHash: sha256Hex(u.document), sentence: u.sentence }));
+    const replicaBodies = replicaUnits.map((u) =>
+      sentenceVerdictKind.buildRequest(refConfig, {
+        document: u.document,
+        documentHash: sha256Hex(u.document),
+        sentence: u.sentence,
+      }),
+    );
     const half = Math.ceil(replicaBodies.length / 2);
     const t0 = performance.now();
-    const [refA, refB] = await Promise.all([referenceClient(r1.url, replicaBodies.slice(0, half), SLOTS), referenceClient(r2.url, replicaBodies.slice(half), SLOTS)]);
+    const [refA, refB] = await Promise.all([
+      referenceClient(r1.url, replicaBodies.slice(0, half), SLOTS),
+      referenceClient(r2.url, replicaBodies.slice(half), SLOTS),
+    ]);
     const refReplicasRate = (refA.ok + refB.ok) / ((performance.now() - t0) / 1000);
     const [a0, b0] = [await r1.stats(), await r2.stats()];
-    await service.handlers['judges.add']({ name: 'replicas', config: endpointConfig({ baseUrls: [r1.url, r2.url], concurrency: 16 }) });
+    await service.handlers['judges.add']({
+      name: 'replicas',
+      config: endpointConfig({ baseUrls: [r1.url, r2.url], concurrency: 16 }),
+    });
     const replicated = await timedRun(service, 'replicas', 'replicas');
     const [a1, b1] = [await r1.stats(), await r2.stats()];
     const idealReplicas = (2 * SLOTS) / (LATENCY_MS / 1000);
@@ -155,8 +201,16 @@ async function slotBenchmarks(dir: string): Promise<string[]> {
     const totals = { refOk: 0, refWall: 0, refFailed: 0, loupeOk: 0, loupeWall: 0, rejected: 0 };
     for (let round = 1; round <= ROUNDS; round += 1) {
       const dataset = `single-${round}`;
-      const units = repo.judges.selectUnits(dataset, false).map((u) => ({ sentence: u.sentence, document: repo.judges.documentText(u.documentId) ?? '' }));
-      const bodies = units.map((u) => sentenceVerdictKind.buildRequest(single, { document: u.document, documentHash: sha256Hex(u.document), sentence: u.sentence }));
+      const units = repo.judges
+        .selectUnits(dataset, false)
+        .map((u) => ({ sentence: u.sentence, document: repo.judges.documentText(u.documentId) ?? '' }));
+      const bodies = units.map((u) =>
+        sentenceVerdictKind.buildRequest(single, {
+          document: u.document,
+          documentHash: sha256Hex(u.document),
+          sentence: u.sentence,
+        }),
+      );
       const reference = await referenceClient(r1.url, bodies, SLOTS);
       const s0 = await r1.stats();
       const loupe = await timedRun(service, 'single', dataset);
@@ -200,7 +254,22 @@ async function cliReplicas(dir: string): Promise<string[]> {
   const r1 = await startMock(SLOTS);
   const r2 = await startMock(SLOTS);
   try {
-    loupe(['judges', 'add', 'cli', '--project', project, '--base-url', r1.url, '--base-url', r2.url, '--model', 'bench', '--concurrency', '16', ...(SOFT ? ['--soft'] : [])]);
+    loupe([
+      'judges',
+      'add',
+      'cli',
+      '--project',
+      project,
+      '--base-url',
+      r1.url,
+      '--base-url',
+      r2.url,
+      '--model',
+      'bench',
+      '--concurrency',
+      '16',
+      ...(SOFT ? ['--soft'] : []),
+    ]);
     const t0 = performance.now();
     loupe(['judge', '--project', project, '--judge', 'cli']);
     const wall = (performance.now() - t0) / 1000;
@@ -237,10 +306,25 @@ async function main(): Promise<void> {
     const service = createJudgeService({ repository: () => repo, env: {} });
     await service.handlers['judges.add']({
       name: 'bench',
-      config: EndpointConfigSchema.parse({ kind: 'endpoint', baseUrl: mock.url, model: 'bench', concurrency: CONCURRENCY, soft: SOFT }),
+      config: EndpointConfigSchema.parse({
+        kind: 'endpoint',
+        baseUrl: mock.url,
+        model: 'bench',
+        concurrency: CONCURRENCY,
+        soft: SOFT,
+      }),
     });
     // Warm the connection pool and the JIT outside the measurement (a different judge version).
-    await service.handlers['judges.add']({ name: 'warm', config: EndpointConfigSchema.parse({ kind: 'endpoint', baseUrl: mock.url, model: 'warm', concurrency: CONCURRENCY, soft: SOFT }) });
+    await service.handlers['judges.add']({
+      name: 'warm',
+      config: EndpointConfigSchema.parse({
+        kind: 'endpoint',
+        baseUrl: mock.url,
+        model: 'warm',
+        concurrency: CONCURRENCY,
+        soft: SOFT,
+      }),
+    });
     const warm = service.startRun('warm', {});
     await new Promise((r) => setTimeout(r, 1000));
     await warm.cancel();
@@ -252,7 +336,15 @@ async function main(): Promise<void> {
     const wall = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
     const status = run.status();
-    const latencies = (db.prepare(`SELECT p.latency_ms AS ms FROM judge_predictions p JOIN judges j ON j.current_version_id = p.judge_version_id WHERE j.name = 'bench'`).all() as Array<{ ms: number }>).map((r) => r.ms).sort((a, b) => a - b);
+    const latencies = (
+      db
+        .prepare(
+          `SELECT p.latency_ms AS ms FROM judge_predictions p JOIN judges j ON j.current_version_id = p.judge_version_id WHERE j.name = 'bench'`,
+        )
+        .all() as Array<{ ms: number }>
+    )
+      .map((r) => r.ms)
+      .sort((a, b) => a - b);
     const mean = latencies.reduce((a, b) => a + b, 0) / latencies.length;
     const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
 

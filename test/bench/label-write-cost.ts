@@ -28,10 +28,23 @@ function percentile(sorted: number[], p: number): number {
   return sorted[lo]! + (sorted[Math.min(lo + 1, sorted.length - 1)]! - sorted[lo]!) * (i - lo);
 }
 
-export async function measureWriteCost(dir: string, summaries: number, sampled: number, labels = 300): Promise<WriteCost> {
+export async function measureWriteCost(
+  dir: string,
+  summaries: number,
+  sampled: number,
+  labels = 300,
+): Promise<WriteCost> {
   const source = join(dir, `write-${summaries}.jsonl`);
   writeFileSync(source, [...halulikeRows(summaries, 3)].map((r) => JSON.stringify(r)).join('\n'));
-  const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false });
+  const core = createCore({
+    Database,
+    stateDir: dir,
+    demoDir: dir,
+    host: 'web',
+    fileDialogs: false,
+    diskPaths: false,
+    canSwitchProjects: false,
+  });
   core.createProject(join(dir, `write-${summaries}.loupe`));
   try {
     await runImport(core.repository(), { source: { type: 'path', path: source } });
@@ -69,7 +82,14 @@ export async function measureWriteCost(dir: string, summaries: number, sampled: 
     }
     times.sort((a, b) => a - b);
     recounts.sort((a, b) => a - b);
-    return { summaries, sampled, labels: times.length, p50: percentile(times, 0.5), p95: percentile(times, 0.95), recountP50: percentile(recounts, 0.5) };
+    return {
+      summaries,
+      sampled,
+      labels: times.length,
+      p50: percentile(times, 0.5),
+      p95: percentile(times, 0.95),
+      recountP50: percentile(recounts, 0.5),
+    };
   } finally {
     core.close();
   }

@@ -36,7 +36,9 @@ function mainThreadSpans(events: TraceEvent[]): { spans: Span[]; keydowns: numbe
     }
   }
   spans.sort((a, b) => a.start - b.start || b.end - a.end);
-  const keydowns = onMain.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown').map((e) => e.ts);
+  const keydowns = onMain
+    .filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown')
+    .map((e) => e.ts);
   return { spans, keydowns };
 }
 
@@ -87,7 +89,9 @@ export function addKeypressTrace(traceJson: string, totals: KeypressTotals): voi
 
 export function describeKeypressTotals({ windows, windowMs, selfMs }: KeypressTotals): string {
   const per = (ms: number): string => (ms / Math.max(1, windows)).toFixed(2).padStart(7);
-  const lines = [`  main thread, keydown → the end of its frame's Paint, ${windows} keypresses, mean ${per(windowMs).trim()} ms; self ms per keypress by event:`];
+  const lines = [
+    `  main thread, keydown → the end of its frame's Paint, ${windows} keypresses, mean ${per(windowMs).trim()} ms; self ms per keypress by event:`,
+  ];
   for (const [name, ms] of [...selfMs].sort((a, b) => b[1] - a[1]).slice(0, 14)) lines.push(`    ${per(ms)}  ${name}`);
   return lines.join('\n');
 }

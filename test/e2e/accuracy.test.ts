@@ -30,8 +30,18 @@ const DOCUMENT =
   'The city will spend 2 million euros to renovate the central library. Work starts on 1 March 2025 and will last 18 months. ' +
   'During the works, the library moves to a temporary site in the old post office.';
 const SUMMARIES = [
-  { summary_id: 'A', summary: 'The city will spend 2 million euros to renovate the central library. Work starts on 1 March 2025, lasts 18 months, and the library moves to a temporary site meanwhile.', label: 1 },
-  { summary_id: 'B', summary: 'The council unanimously approved 2.4 million euros to renovate the central library. Work starts on 1 March 2025.', label: 0 },
+  {
+    summary_id: 'A',
+    summary:
+      'The city will spend 2 million euros to renovate the central library. Work starts on 1 March 2025, lasts 18 months, and the library moves to a temporary site meanwhile.',
+    label: 1,
+  },
+  {
+    summary_id: 'B',
+    summary:
+      'The council unanimously approved 2.4 million euros to renovate the central library. Work starts on 1 March 2025.',
+    label: 0,
+  },
 ] as const;
 const CLAIMS: Record<string, Array<{ sentence_index: number; text: string }>> = {
   A: [
@@ -46,15 +56,24 @@ const CLAIMS: Record<string, Array<{ sentence_index: number; text: string }>> = 
     { sentence_index: 1, text: 'Work starts on 1 March 2025.' },
   ],
 };
-const FACTS = ['The budget is 2 million euros.', 'Work starts on 1 March 2025.', 'Work lasts 18 months.', 'The library moves to a temporary site.'];
+const FACTS = [
+  'The budget is 2 million euros.',
+  'Work starts on 1 March 2025.',
+  'Work lasts 18 months.',
+  'The library moves to a temporary site.',
+];
 
 /** Keys that would carry a judge output or a benchmark label. */
-const FORBIDDEN_KEYS = /^(global_?label|globalLabel|judge|judges|prediction|predictions|supported|covered|hard|soft|raw|verdict|panel|meta|corrected_global_label|adjudicated_label)$/;
+const FORBIDDEN_KEYS =
+  /^(global_?label|globalLabel|judge|judges|prediction|predictions|supported|covered|hard|soft|raw|verdict|panel|meta|corrected_global_label|adjudicated_label)$/;
 
 function forbiddenKeys(value: unknown, path = '$'): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => forbiddenKeys(v, `${path}[${i}]`));
   if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([k, v]) => [...(FORBIDDEN_KEYS.test(k) ? [`${path}.${k}`] : []), ...forbiddenKeys(v, `${path}.${k}`)]);
+    return Object.entries(value).flatMap(([k, v]) => [
+      ...(FORBIDDEN_KEYS.test(k) ? [`${path}.${k}`] : []),
+      ...forbiddenKeys(v, `${path}.${k}`),
+    ]);
   }
   return [];
 }
@@ -62,15 +81,60 @@ function forbiddenKeys(value: unknown, path = '$'): string[] {
 function accuracyRecords(): unknown[] {
   return [
     { type: 'key_facts', dataset: DATASET, doc_id: 'library', facts: FACTS, extractor: 'card' },
-    ...SUMMARIES.map((s) => ({ type: 'claims', dataset: DATASET, summary_id: s.summary_id, decomposer: 'card', claims: CLAIMS[s.summary_id] })),
+    ...SUMMARIES.map((s) => ({
+      type: 'claims',
+      dataset: DATASET,
+      summary_id: s.summary_id,
+      decomposer: 'card',
+      claims: CLAIMS[s.summary_id],
+    })),
     // bob (an imported label set) calls every claim unsupported and every fact not covered: a leak would show.
     ...SUMMARIES.flatMap((s) =>
-      CLAIMS[s.summary_id]!.map((_, i) => ({ type: 'claim_label', dataset: DATASET, summary_id: s.summary_id, claim_index: i, annotator: 'bob', label: 'unsupported', error_type: 'other', note: BOB_NOTE })),
+      CLAIMS[s.summary_id]!.map((_, i) => ({
+        type: 'claim_label',
+        dataset: DATASET,
+        summary_id: s.summary_id,
+        claim_index: i,
+        annotator: 'bob',
+        label: 'unsupported',
+        error_type: 'other',
+        note: BOB_NOTE,
+      })),
     ),
-    ...SUMMARIES.flatMap((s) => FACTS.map((_, i) => ({ type: 'key_fact_label', dataset: DATASET, summary_id: s.summary_id, key_fact_index: i, annotator: 'bob', label: 'not_covered', note: BOB_NOTE }))),
+    ...SUMMARIES.flatMap((s) =>
+      FACTS.map((_, i) => ({
+        type: 'key_fact_label',
+        dataset: DATASET,
+        summary_id: s.summary_id,
+        key_fact_index: i,
+        annotator: 'bob',
+        label: 'not_covered',
+        note: BOB_NOTE,
+      })),
+    ),
     // A judge's verdicts on every claim and key fact.
-    ...SUMMARIES.flatMap((s) => CLAIMS[s.summary_id]!.map((_, i) => ({ type: 'claim_prediction', dataset: DATASET, summary_id: s.summary_id, claim_index: i, judge: JUDGE, supported: i % 2, raw: JUDGE_RAW }))),
-    ...SUMMARIES.flatMap((s) => FACTS.map((_, i) => ({ type: 'key_fact_prediction', dataset: DATASET, summary_id: s.summary_id, key_fact_index: i, judge: JUDGE, covered: 1, raw: JUDGE_RAW }))),
+    ...SUMMARIES.flatMap((s) =>
+      CLAIMS[s.summary_id]!.map((_, i) => ({
+        type: 'claim_prediction',
+        dataset: DATASET,
+        summary_id: s.summary_id,
+        claim_index: i,
+        judge: JUDGE,
+        supported: i % 2,
+        raw: JUDGE_RAW,
+      })),
+    ),
+    ...SUMMARIES.flatMap((s) =>
+      FACTS.map((_, i) => ({
+        type: 'key_fact_prediction',
+        dataset: DATASET,
+        summary_id: s.summary_id,
+        key_fact_index: i,
+        judge: JUDGE,
+        covered: 1,
+        raw: JUDGE_RAW,
+      })),
+    ),
   ];
 }
 
@@ -87,9 +151,23 @@ let summaryKey = 0;
 let claimCount = 0;
 
 beforeAll(async () => {
-  const summaries = SUMMARIES.map((s) => ({ dataset: DATASET, doc_id: 'library', document: DOCUMENT, summary_id: s.summary_id, summary: s.summary, label: s.label }));
+  const summaries = SUMMARIES.map((s) => ({
+    dataset: DATASET,
+    doc_id: 'library',
+    document: DOCUMENT,
+    summary_id: s.summary_id,
+    summary: s.summary,
+    label: s.label,
+  }));
   mustLoupe(['import', writeJsonl(join(dir, 'summaries.jsonl'), summaries), '--project', project]);
-  mustLoupe(['import', writeJsonl(join(dir, 'accuracy.jsonl'), accuracyRecords()), '--project', project, '--as', 'accuracy']);
+  mustLoupe([
+    'import',
+    writeJsonl(join(dir, 'accuracy.jsonl'), accuracyRecords()),
+    '--project',
+    project,
+    '--as',
+    'accuracy',
+  ]);
   mustLoupe(['sample', '--project', project, '--dataset', DATASET, '--n', '2', '--seed', '0']);
 
   serve = await startServe(['--project', project, '--annotator', 'alice'], { LOUPE_STATE_DIR: dir });
@@ -99,7 +177,11 @@ beforeAll(async () => {
     const url = new URL(response.url());
     // Calls only: the change-event stream is no call's answer (the unit tier checks what it carries).
     if (!url.pathname.startsWith('/api/') || url.pathname === '/api/events') return;
-    payloads.push({ method: url.pathname.slice(5), status: response.status(), body: await response.text().catch(() => '') });
+    payloads.push({
+      method: url.pathname.slice(5),
+      status: response.status(),
+      body: await response.text().catch(() => ''),
+    });
   });
   await page.goto(serve.url);
   await page.getByTestId('unit-current').waitFor({ timeout: 30_000 });
@@ -116,7 +198,9 @@ afterAll(async () => {
  */
 async function itemsStored(): Promise<void> {
   await labelsStored(page);
-  await page.waitForFunction(() => document.querySelector('[data-write="saving"]') === null, undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => document.querySelector('[data-write="saving"]') === null, undefined, {
+    timeout: 15_000,
+  });
 }
 
 describe('claims and key facts through alice’s annotator link', () => {
@@ -177,14 +261,34 @@ describe('claims and key facts through alice’s annotator link', () => {
   });
 
   it('stores exactly what was pressed, as alice (claims.load / keyfacts.load through the lead token)', async () => {
-    const queue = await apiCall<{ items: Array<{ key: number; summaryId: string }> }>(serve, 'annotation.queue', { annotator: 'alice' }, serve.lead.token);
+    const queue = await apiCall<{ items: Array<{ key: number; summaryId: string }> }>(
+      serve,
+      'annotation.queue',
+      { annotator: 'alice' },
+      serve.lead.token,
+    );
     summaryKey = queue.items.find((i) => i.summaryId === summaryId)!.key;
-    const claims = await apiCall<ClaimAnnotation>(serve, 'claims.load', { key: summaryKey, annotator: 'alice' }, serve.lead.token);
+    const claims = await apiCall<ClaimAnnotation>(
+      serve,
+      'claims.load',
+      { key: summaryKey, annotator: 'alice' },
+      serve.lead.token,
+    );
     const states = claims.sentences.flatMap((s) => s.claims.map((c) => ({ text: c.text, ...c.state })));
     expect(states).toEqual(
-      CLAIMS[summaryId]!.map((c, i) => ({ text: c.text, label: i === 1 ? 'unsupported' : 'supported', errorType: i === 1 ? 'not_in_source' : null, note: null })),
+      CLAIMS[summaryId]!.map((c, i) => ({
+        text: c.text,
+        label: i === 1 ? 'unsupported' : 'supported',
+        errorType: i === 1 ? 'not_in_source' : null,
+        note: null,
+      })),
     );
-    const facts = await apiCall<KeyFactAnnotation>(serve, 'keyfacts.load', { key: summaryKey, annotator: 'alice' }, serve.lead.token);
+    const facts = await apiCall<KeyFactAnnotation>(
+      serve,
+      'keyfacts.load',
+      { key: summaryKey, annotator: 'alice' },
+      serve.lead.token,
+    );
     const firstSentence = facts.sentences.find((s) => s.index === 0)!.unitId;
     expect(facts.facts.map((f) => ({ text: f.text, ...f.state }))).toEqual([
       { text: FACTS[0], label: 'covered', conveyedBy: { claims: [], sentences: [firstSentence] }, note: null },
@@ -195,10 +299,23 @@ describe('claims and key facts through alice’s annotator link', () => {
   });
 
   it('`loupe analyze --json` (people’s labels) scores the summary as labeled: faithfulness (n−1)/n, completeness 2/4', () => {
-    const report = JSON.parse(mustLoupe(['analyze', '--project', project, '--json', '--reference', 'people', '--bootstrap', '0'], { LOUPE_STATE_DIR: dir })) as {
+    const report = JSON.parse(
+      mustLoupe(['analyze', '--project', project, '--json', '--reference', 'people', '--bootstrap', '0'], {
+        LOUPE_STATE_DIR: dir,
+      }),
+    ) as {
       datasets: Array<{
         dataset: string;
-        accuracy?: { sources: Record<string, { n_summaries: number; faithfulness: { value: number | null } | null; per_summary: Array<{ summary_id: string; faithfulness: number | null; completeness: number | null }> }> };
+        accuracy?: {
+          sources: Record<
+            string,
+            {
+              n_summaries: number;
+              faithfulness: { value: number | null } | null;
+              per_summary: Array<{ summary_id: string; faithfulness: number | null; completeness: number | null }>;
+            }
+          >;
+        };
       }>;
     };
     const dataset = report.datasets.find((d) => d.dataset === DATASET)!;
@@ -214,33 +331,68 @@ describe('claims and key facts through alice’s annotator link', () => {
 
   it('the secrets are in the project, so the blindness check below can fail: bob’s labels, the judge’s verdicts, the benchmark labels', async () => {
     // bob is an imported label set (read-only: nobody annotates as bob); the accuracy export holds his labels and the judge's verdicts.
-    const accuracy = await apiCall<{ content: string }>(serve, 'export.build', { format: 'jsonl', accuracy: true }, serve.lead.token);
-    const records = accuracy.content.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(records.filter((r) => r.type === 'claim_label' && r.annotator === 'bob' && r.label === 'unsupported' && r.error_type === 'other' && r.summary_id === summaryId)).toHaveLength(claimCount);
-    expect(records.filter((r) => r.type === 'claim_prediction' && r.judge === JUDGE && r.summary_id === summaryId)).toHaveLength(claimCount);
-    const report = JSON.parse(mustLoupe(['analyze', '--project', project, '--json', '--bootstrap', '0'], { LOUPE_STATE_DIR: dir })) as {
+    const accuracy = await apiCall<{ content: string }>(
+      serve,
+      'export.build',
+      { format: 'jsonl', accuracy: true },
+      serve.lead.token,
+    );
+    const records = accuracy.content
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(
+      records.filter(
+        (r) =>
+          r.type === 'claim_label' &&
+          r.annotator === 'bob' &&
+          r.label === 'unsupported' &&
+          r.error_type === 'other' &&
+          r.summary_id === summaryId,
+      ),
+    ).toHaveLength(claimCount);
+    expect(
+      records.filter((r) => r.type === 'claim_prediction' && r.judge === JUDGE && r.summary_id === summaryId),
+    ).toHaveLength(claimCount);
+    const report = JSON.parse(
+      mustLoupe(['analyze', '--project', project, '--json', '--bootstrap', '0'], { LOUPE_STATE_DIR: dir }),
+    ) as {
       datasets: Array<{ dataset: string; accuracy?: { sources: Record<string, unknown> } }>;
     };
     expect(Object.keys(report.datasets.find((d) => d.dataset === DATASET)!.accuracy!.sources)).toContain(JUDGE);
     const exported = await apiCall<{ content: string }>(serve, 'export.build', { format: 'jsonl' }, serve.lead.token);
-    const sentenceRows = exported.content.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>).filter((r) => r.summary_id === summaryId);
+    const sentenceRows = exported.content
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((r) => r.summary_id === summaryId);
     expect(sentenceRows.length).toBeGreaterThan(0);
-    expect(sentenceRows.every((r) => r.global_label === SUMMARIES.find((x) => x.summary_id === summaryId)!.label)).toBe(true);
+    expect(sentenceRows.every((r) => r.global_label === SUMMARIES.find((x) => x.summary_id === summaryId)!.label)).toBe(
+      true,
+    );
   });
 
   it('no payload the page received carries a judge verdict, a benchmark label or bob’s labels', () => {
     expect(payloads.some((p) => p.method === 'claims.load' && p.status === 200)).toBe(true);
     expect(payloads.some((p) => p.method === 'keyfacts.load' && p.status === 200)).toBe(true);
-    expect(payloads.filter((p) => p.method === 'claims.record' && p.status === 200).length).toBeGreaterThanOrEqual(claimCount);
-    expect(payloads.filter((p) => p.method === 'keyfacts.record' && p.status === 200).length).toBeGreaterThanOrEqual(FACTS.length);
+    expect(payloads.filter((p) => p.method === 'claims.record' && p.status === 200).length).toBeGreaterThanOrEqual(
+      claimCount,
+    );
+    expect(payloads.filter((p) => p.method === 'keyfacts.record' && p.status === 200).length).toBeGreaterThanOrEqual(
+      FACTS.length,
+    );
     for (const p of payloads) {
       if (p.body === '') continue;
       expect(forbiddenKeys(JSON.parse(p.body) as unknown), `${p.method}: ${p.body.slice(0, 200)}`).toEqual([]);
-      for (const secret of [JUDGE, JUDGE_RAW, BOB_NOTE, '"bob"', '"other"']) expect(p.body, `${p.method} carries ${secret}`).not.toContain(secret);
+      for (const secret of [JUDGE, JUDGE_RAW, BOB_NOTE, '"bob"', '"other"'])
+        expect(p.body, `${p.method} carries ${secret}`).not.toContain(secret);
     }
     // bob's "not_covered" on every fact of this summary would show in keyfacts.load: alice's own are only on facts 2 and 3.
-    const loads = payloads.filter((p) => p.method === 'keyfacts.load').map((p) => JSON.parse(p.body) as { value: KeyFactAnnotation });
-    for (const load of loads) expect(load.value.facts.filter((f) => f.state.label === 'not_covered').every((f) => f.index >= 2)).toBe(true);
+    const loads = payloads
+      .filter((p) => p.method === 'keyfacts.load')
+      .map((p) => JSON.parse(p.body) as { value: KeyFactAnnotation });
+    for (const load of loads)
+      expect(load.value.facts.filter((f) => f.state.label === 'not_covered').every((f) => f.index >= 2)).toBe(true);
   });
 });
 
@@ -284,13 +436,28 @@ describe('W edits a set through the annotator link: a proposal, made the next ve
     await pending.waitFor({ timeout: 15_000 });
     expect(await pending.innerText()).toContain('You keep labeling version 1.');
     expect(await page.getByTestId('claims-pane').getAttribute('data-version')).toBe('1');
-    expect((await apiCall<ClaimAnnotation>(serve, 'claims.load', { key: summaryKey, annotator: 'alice' }, serve.lead.token)).version).toBe(1);
+    expect(
+      (await apiCall<ClaimAnnotation>(serve, 'claims.load', { key: summaryKey, annotator: 'alice' }, serve.lead.token))
+        .version,
+    ).toBe(1);
 
     const id = Number(await pending.getAttribute('data-proposal'));
-    expect(await apiCall(serve, 'proposals.accept', { id }, serve.lead.token)).toMatchObject({ status: 'accepted', resultVersion: 2 });
-    const claims = await apiCall<ClaimAnnotation>(serve, 'claims.load', { key: summaryKey, annotator: 'alice' }, serve.lead.token);
+    expect(await apiCall(serve, 'proposals.accept', { id }, serve.lead.token)).toMatchObject({
+      status: 'accepted',
+      resultVersion: 2,
+    });
+    const claims = await apiCall<ClaimAnnotation>(
+      serve,
+      'claims.load',
+      { key: summaryKey, annotator: 'alice' },
+      serve.lead.token,
+    );
     expect(claims.version).toBe(2);
-    expect(claims.sentences.flatMap((s) => s.claims.map((c) => c.state.label))).toEqual(CLAIMS[summaryId]!.slice(0, -1).map(() => null));
-    expect(claims.sentences.flatMap((s) => s.claims.map((c) => c.text))).toEqual(CLAIMS[summaryId]!.slice(0, -1).map((c) => c.text));
+    expect(claims.sentences.flatMap((s) => s.claims.map((c) => c.state.label))).toEqual(
+      CLAIMS[summaryId]!.slice(0, -1).map(() => null),
+    );
+    expect(claims.sentences.flatMap((s) => s.claims.map((c) => c.text))).toEqual(
+      CLAIMS[summaryId]!.slice(0, -1).map((c) => c.text),
+    );
   });
 });

@@ -13,13 +13,17 @@ import { mustLoupe } from '../helpers/project';
 import { startServe, type ServeProcess } from '../helpers/serve';
 import { tempDir } from '../helpers/tmp';
 
-const FORBIDDEN_KEYS = /^(global_?label|globalLabel|label_derived|factuality|Factuality|judge|judges|prediction|predictions|hard|soft|raw|pred_.*|llm_output|meta)$/;
+const FORBIDDEN_KEYS =
+  /^(global_?label|globalLabel|label_derived|factuality|Factuality|judge|judges|prediction|predictions|hard|soft|raw|pred_.*|llm_output|meta)$/;
 const FORBIDDEN_TEXT = /finesure|pred_faithfulness|llm_output|Factuality|baseline \(offline/i;
 
 function forbiddenKeys(value: unknown, path = '$'): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => forbiddenKeys(v, `${path}[${i}]`));
   if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([k, v]) => [...(FORBIDDEN_KEYS.test(k) ? [`${path}.${k}`] : []), ...forbiddenKeys(v, `${path}.${k}`)]);
+    return Object.entries(value).flatMap(([k, v]) => [
+      ...(FORBIDDEN_KEYS.test(k) ? [`${path}.${k}`] : []),
+      ...forbiddenKeys(v, `${path}.${k}`),
+    ]);
   }
   return [];
 }
@@ -103,11 +107,17 @@ describe('annotating the demo project in Chromium', () => {
     await expectLabel(last, lastLabel);
 
     await page.keyboard.press('Enter');
-    await page.waitForFunction((before) => document.querySelector('[data-testid="summary-position"]')?.textContent !== before, firstPosition);
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-testid="summary-position"]')?.textContent !== before,
+      firstPosition,
+    );
     expect(await position()).not.toBe(firstPosition);
     // Undo reaches back into the previous summary and shows it.
     await page.keyboard.press('Control+z');
-    await page.waitForFunction((before) => document.querySelector('[data-testid="summary-position"]')?.textContent === before, firstPosition);
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-testid="summary-position"]')?.textContent === before,
+      firstPosition,
+    );
     await expectLabel(last, '');
     await page.keyboard.press('Control+Shift+z');
     await expectLabel(last, lastLabel);
@@ -128,19 +138,34 @@ describe('annotating the demo project in Chromium', () => {
     }
     for (let i = 2; i < units; i += 1) await expectLabel(i, 'unclear');
     await page.keyboard.press('Enter');
-    await page.waitForFunction((before) => document.querySelector('[data-testid="summary-position"]')?.textContent !== before, firstPosition);
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-testid="summary-position"]')?.textContent !== before,
+      firstPosition,
+    );
     expect(await page.getByTestId('unit-current').getAttribute('data-index')).toBe('0');
   });
 
   it('exports the labels with ids, offsets, annotator, splitter and version', () => {
     const out = join(stateDir, 'export.jsonl');
-    mustLoupe(['export', '--project', join(stateDir, 'demo.loupe'), '--out', out, '--history'], { LOUPE_STATE_DIR: stateDir });
-    const rows = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    mustLoupe(['export', '--project', join(stateDir, 'demo.loupe'), '--out', out, '--history'], {
+      LOUPE_STATE_DIR: stateDir,
+    });
+    const rows = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const mine = rows.filter((r) => r.annotator === 'e2e');
     expect(mine).toHaveLength(units);
-    expect(mine.map((r) => r.label)).toEqual(['faithful', 'unfaithful', 'unclear', 'unclear', 'unclear', 'unclear'].slice(0, units));
+    expect(mine.map((r) => r.label)).toEqual(
+      ['faithful', 'unfaithful', 'unclear', 'unclear', 'unclear', 'unclear'].slice(0, units),
+    );
     for (const row of mine) {
-      expect(row).toMatchObject({ dataset: 'frank', phase: 'annotation', splitter: 'given', loupe_version: expect.any(String) });
+      expect(row).toMatchObject({
+        dataset: 'frank',
+        phase: 'annotation',
+        splitter: 'given',
+        loupe_version: expect.any(String),
+      });
       expect(typeof row.sentence).toBe('string');
       expect(row.end as number).toBeGreaterThan(row.start as number);
       expect((row.history as unknown[]).length).toBeGreaterThanOrEqual(1);

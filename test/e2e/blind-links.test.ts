@@ -22,12 +22,16 @@ const JUDGE = 'judge-secretive';
 const BOB_NOTE = 'bob-private-note';
 const FRANK_NOTE = 'frank-benchmark-note';
 /** Keys that would carry a judge output or a benchmark label. */
-const FORBIDDEN_KEYS = /^(global_?label|globalLabel|judge|judges|prediction|predictions|hard|soft|raw|verdict|panel|meta|corrected_global_label|adjudicated_label)$/;
+const FORBIDDEN_KEYS =
+  /^(global_?label|globalLabel|judge|judges|prediction|predictions|hard|soft|raw|verdict|panel|meta|corrected_global_label|adjudicated_label)$/;
 
 function forbiddenKeys(value: unknown, path = '$'): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => forbiddenKeys(v, `${path}[${i}]`));
   if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([k, v]) => [...(FORBIDDEN_KEYS.test(k) ? [`${path}.${k}`] : []), ...forbiddenKeys(v, `${path}.${k}`)]);
+    return Object.entries(value).flatMap(([k, v]) => [
+      ...(FORBIDDEN_KEYS.test(k) ? [`${path}.${k}`] : []),
+      ...forbiddenKeys(v, `${path}.${k}`),
+    ]);
   }
   return [];
 }
@@ -40,10 +44,17 @@ const payloads: Array<{ method: string; status: number; body: string }> = [];
 let aliceKey = 0;
 
 /** A call made by the page itself: same origin, the token the page holds (the link's). */
-async function pageCall(method: string, input: unknown): Promise<{ status: number; body: { ok: boolean; value?: unknown; error?: { code: string; message: string } } }> {
+async function pageCall(
+  method: string,
+  input: unknown,
+): Promise<{ status: number; body: { ok: boolean; value?: unknown; error?: { code: string; message: string } } }> {
   return page.evaluate(
     async ([m, i, token]) => {
-      const res = await fetch(`/api/${m}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-loupe-token': token }, body: JSON.stringify(i) });
+      const res = await fetch(`/api/${m}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-loupe-token': token },
+        body: JSON.stringify(i),
+      });
       return { status: res.status, body: await res.json() };
     },
     [method, input, serve.token] as const,
@@ -56,9 +67,35 @@ beforeAll(async () => {
   // benchmark label set (frank-0) and, below, a person (bob) labeling the same summaries.
   const rows = newsRows(4);
   mustLoupe(['import', writeJsonl(join(dir, 'news.jsonl'), rows), '--project', project]);
-  const predictions = rows.flatMap((r) => [0, 1, 2].map((i) => ({ dataset: 'news', summary_id: r.summary_id, sentence_index: i, judge: JUDGE, hard: i % 2, soft: 0.37 })));
-  mustLoupe(['import', writeJsonl(join(dir, 'predictions.jsonl'), predictions), '--project', project, '--as', 'predictions']);
-  const frank = rows.flatMap((r) => [0, 1, 2].map((i) => ({ dataset: 'news', summary_id: r.summary_id, sentence_index: i, label: 'unfaithful', error_type: 'entity', note: FRANK_NOTE, annotator: 'frank-0' })));
+  const predictions = rows.flatMap((r) =>
+    [0, 1, 2].map((i) => ({
+      dataset: 'news',
+      summary_id: r.summary_id,
+      sentence_index: i,
+      judge: JUDGE,
+      hard: i % 2,
+      soft: 0.37,
+    })),
+  );
+  mustLoupe([
+    'import',
+    writeJsonl(join(dir, 'predictions.jsonl'), predictions),
+    '--project',
+    project,
+    '--as',
+    'predictions',
+  ]);
+  const frank = rows.flatMap((r) =>
+    [0, 1, 2].map((i) => ({
+      dataset: 'news',
+      summary_id: r.summary_id,
+      sentence_index: i,
+      label: 'unfaithful',
+      error_type: 'entity',
+      note: FRANK_NOTE,
+      annotator: 'frank-0',
+    })),
+  );
   mustLoupe(['import', writeJsonl(join(dir, 'frank.jsonl'), frank), '--project', project, '--as', 'labels']);
   mustLoupe(['sample', '--project', project, '--dataset', 'news', '--n', '4', '--seed', '0']);
 
@@ -66,11 +103,32 @@ beforeAll(async () => {
   expect(serve.links).toHaveLength(2);
   expect(serve.lead.token).not.toBe(serve.token);
   // bob labels every sentence of the sample, through the lead link (setup, not the page).
-  const queue = await apiCall<{ items: Array<{ key: number }> }>(serve, 'annotation.queue', { annotator: 'bob' }, serve.lead.token);
+  const queue = await apiCall<{ items: Array<{ key: number }> }>(
+    serve,
+    'annotation.queue',
+    { annotator: 'bob' },
+    serve.lead.token,
+  );
   for (const item of queue.items) {
-    const summary = await apiCall<{ units: Array<{ id: number }> }>(serve, 'annotation.load', { key: item.key, annotator: 'bob' }, serve.lead.token);
+    const summary = await apiCall<{ units: Array<{ id: number }> }>(
+      serve,
+      'annotation.load',
+      { key: item.key, annotator: 'bob' },
+      serve.lead.token,
+    );
     for (const u of summary.units) {
-      await apiCall(serve, 'annotation.record', { unitId: u.id, annotator: 'bob', state: { label: 'unclear', errorType: null, note: BOB_NOTE }, timeSpentMs: 5, cause: 'label' }, serve.lead.token);
+      await apiCall(
+        serve,
+        'annotation.record',
+        {
+          unitId: u.id,
+          annotator: 'bob',
+          state: { label: 'unclear', errorType: null, note: BOB_NOTE },
+          timeSpentMs: 5,
+          cause: 'label',
+        },
+        serve.lead.token,
+      );
     }
   }
 
@@ -80,7 +138,11 @@ beforeAll(async () => {
     const url = new URL(response.url());
     // Calls only: the change-event stream is no call's answer (the unit tier checks what it carries).
     if (!url.pathname.startsWith('/api/') || url.pathname === '/api/events') return;
-    payloads.push({ method: url.pathname.slice(5), status: response.status(), body: await response.text().catch(() => '') });
+    payloads.push({
+      method: url.pathname.slice(5),
+      status: response.status(),
+      body: await response.text().catch(() => ''),
+    });
   });
   await page.goto(serve.url);
   // Let the page make the calls its UI makes on load: its queue and first summary are on screen
@@ -105,14 +167,24 @@ describe('an annotator link in Chromium', () => {
     const items = (queue.body.value as { items: Array<{ key: number }> }).items;
     expect(items).toHaveLength(4);
     aliceKey = items[0]!.key;
-    const summary = (await pageCall('annotation.load', { key: aliceKey, annotator: 'alice' })).body.value as { units: Array<{ id: number; state: { label: string | null } }> };
+    const summary = (await pageCall('annotation.load', { key: aliceKey, annotator: 'alice' })).body.value as {
+      units: Array<{ id: number; state: { label: string | null } }>;
+    };
     // bob's and frank-0's labels on these very sentences are not alice's: she sees none.
     expect(summary.units.every((u) => u.state.label === null)).toBe(true);
     for (const u of summary.units) {
-      const recorded = await pageCall('annotation.record', { unitId: u.id, annotator: 'alice', state: { label: 'faithful', errorType: null, note: null }, timeSpentMs: 700, cause: 'label' });
+      const recorded = await pageCall('annotation.record', {
+        unitId: u.id,
+        annotator: 'alice',
+        state: { label: 'faithful', errorType: null, note: null },
+        timeSpentMs: 700,
+        cause: 'label',
+      });
       expect(recorded.status).toBe(200);
     }
-    const after = (await pageCall('annotation.load', { key: aliceKey, annotator: 'alice' })).body.value as { units: Array<{ state: { label: string | null } }> };
+    const after = (await pageCall('annotation.load', { key: aliceKey, annotator: 'alice' })).body.value as {
+      units: Array<{ state: { label: string | null } }>;
+    };
     expect(after.units.map((u) => u.state.label)).toEqual(summary.units.map(() => 'faithful'));
   });
 
@@ -168,8 +240,16 @@ describe('an annotator link in Chromium', () => {
   });
 
   it('alice’s labels are stored as hers, blind', async () => {
-    const history = await apiCall<{ content: string }>(serve, 'export.build', { format: 'jsonl', history: true }, serve.lead.token);
-    const rows = history.content.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const history = await apiCall<{ content: string }>(
+      serve,
+      'export.build',
+      { format: 'jsonl', history: true },
+      serve.lead.token,
+    );
+    const rows = history.content
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const alices = rows.filter((r) => r.annotator === 'alice');
     expect(alices).toHaveLength(3);
     expect(alices.every((r) => r.label === 'faithful' && r.blind === true)).toBe(true);

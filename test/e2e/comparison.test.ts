@@ -58,7 +58,9 @@ describe('the Analysis view compares systems by a judge source', () => {
     await byJudge.waitFor({ timeout: 60_000 });
     const eps = byJudge.locator('tr[data-metric="eps"]');
     expect(await eps.locator('[data-role="ranking"]').innerText()).toBe('1. alpha · 2. beta');
-    expect(await eps.locator('[data-role="pair"]').innerText()).toBe('alpha − beta: +0.600 [0.600, 0.600] (5 documents)');
+    expect(await eps.locator('[data-role="pair"]').innerText()).toBe(
+      'alpha − beta: +0.600 [0.600, 0.600] (5 documents)',
+    );
     expect(await eps.locator('td[data-system="alpha"]').innerText()).toContain('0.80');
     // FPS: alpha 1·(1 − 0) = 1, beta 1·(1 − 1) = 0 on every document.
     expect(await byJudge.locator('tr[data-metric="fps"] [data-role="ranking"]').innerText()).toBe('1. alpha · 2. beta');

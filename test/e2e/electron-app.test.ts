@@ -18,7 +18,10 @@ function findElectron(): { binary: string | null; reason: string } {
   const dir = path.join(ROOT, 'node_modules', 'electron');
   const pathTxt = path.join(dir, 'path.txt');
   if (!existsSync(pathTxt)) {
-    return { binary: null, reason: `no Electron binary at ${path.join(dir, 'dist')} (${pathTxt} is missing: the binary was never downloaded)` };
+    return {
+      binary: null,
+      reason: `no Electron binary at ${path.join(dir, 'dist')} (${pathTxt} is missing: the binary was never downloaded)`,
+    };
   }
   const binary = path.join(dir, 'dist', readFileSync(pathTxt, 'utf8').trim());
   if (!existsSync(binary)) return { binary: null, reason: `no Electron binary at ${binary}` };
@@ -77,13 +80,20 @@ describe('desktop app (Electron)', () => {
         process: typeof (globalThis as { process?: unknown }).process,
         loupe: Object.keys((window as unknown as { loupe: object }).loupe).sort(),
       }));
-      expect(surface).toEqual({ require: 'undefined', process: 'undefined', loupe: ['call', 'host', 'onMenu', 'pathForFile'] });
+      expect(surface).toEqual({
+        require: 'undefined',
+        process: 'undefined',
+        loupe: ['call', 'host', 'onMenu', 'pathForFile'],
+      });
       // Served from the app's own scheme, and a disk path the page made up is refused.
       expect(page.url()).toMatch(/^app:\/\/loupe\//);
       const madeUp = await page.evaluate(() =>
         (window as unknown as { loupe: { call(m: string, i: unknown): Promise<unknown> } }).loupe
           .call('projects.open', { path: '/etc/passwd' })
-          .then(() => 'opened', (e: { code?: string }) => e.code ?? 'no code'),
+          .then(
+            () => 'opened',
+            (e: { code?: string }) => e.code ?? 'no code',
+          ),
       );
       expect(madeUp).toBe('forbidden');
 
@@ -105,7 +115,11 @@ describe('desktop app (Electron)', () => {
       const unitsDone = () =>
         page.evaluate(
           (name) =>
-            (window as unknown as { loupe: { call(m: string, i: unknown): Promise<{ progress: { unitsDone: number } }> } }).loupe
+            (
+              window as unknown as {
+                loupe: { call(m: string, i: unknown): Promise<{ progress: { unitsDone: number } }> };
+              }
+            ).loupe
               .call('annotation.queue', { annotator: name })
               .then((q) => q.progress.unitsDone),
           annotator.trim(),

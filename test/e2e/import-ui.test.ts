@@ -37,7 +37,9 @@ describe('import from the browser', () => {
 
     const bad = newsRows(3) as unknown as Array<Record<string, unknown>>;
     bad[1]!.label = 'yes';
-    await page.getByTestId('import-file').setInputFiles({ name: 'bad.jsonl', mimeType: 'application/x-ndjson', buffer: jsonl(bad) });
+    await page
+      .getByTestId('import-file')
+      .setInputFiles({ name: 'bad.jsonl', mimeType: 'application/x-ndjson', buffer: jsonl(bad) });
     const problems = page.getByTestId('import-problems');
     await problems.waitFor({ timeout: 20_000 });
     const text = await problems.innerText();
@@ -48,8 +50,16 @@ describe('import from the browser', () => {
 
     // A Latin-1 file: the page uploads its bytes and the core's strict decoder refuses it with
     // the line, as `loupe import` does (file.text() used to turn é into U+FFFD and store it).
-    const latin1 = Buffer.concat([jsonl(newsRows(1)), Buffer.from('{"dataset":"news","doc_id":"d","document":"Caf\xe9","summary_id":"x","summary":"Caf\xe9 opens."}\n', 'latin1')]);
-    await page.getByTestId('import-file').setInputFiles({ name: 'cafe.jsonl', mimeType: 'application/x-ndjson', buffer: latin1 });
+    const latin1 = Buffer.concat([
+      jsonl(newsRows(1)),
+      Buffer.from(
+        '{"dataset":"news","doc_id":"d","document":"Caf\xe9","summary_id":"x","summary":"Caf\xe9 opens."}\n',
+        'latin1',
+      ),
+    ]);
+    await page
+      .getByTestId('import-file')
+      .setInputFiles({ name: 'cafe.jsonl', mimeType: 'application/x-ndjson', buffer: latin1 });
     await page.getByTestId('import-problems').getByText('cafe.jsonl').waitFor({ timeout: 20_000 });
     const encoding = await page.getByTestId('import-problems').innerText();
     expect(encoding).toContain('line 2');
@@ -57,7 +67,9 @@ describe('import from the browser', () => {
     expect(encoding).toContain('not valid UTF-8');
     expect(await apiCall<unknown[]>(serve, 'datasets.list', {})).toEqual([]);
 
-    await page.getByTestId('import-file').setInputFiles({ name: 'good.jsonl', mimeType: 'application/x-ndjson', buffer: jsonl(newsRows(30)) });
+    await page
+      .getByTestId('import-file')
+      .setInputFiles({ name: 'good.jsonl', mimeType: 'application/x-ndjson', buffer: jsonl(newsRows(30)) });
     await page.getByTestId('import-result').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('import-result').innerText()).toMatch(/30/);
     await page.getByTestId('dataset-news').waitFor();
@@ -65,7 +77,9 @@ describe('import from the browser', () => {
     await page.getByTestId('sample-n').fill('5');
     await page.getByTestId('sample-draw').click();
     await page.getByTestId('sample-message').waitFor();
-    const batches = await apiCall<Array<{ summaryIds: string[]; seed: number }>>(serve, 'sampling.list', { dataset: 'news' });
+    const batches = await apiCall<Array<{ summaryIds: string[]; seed: number }>>(serve, 'sampling.list', {
+      dataset: 'news',
+    });
     expect(batches).toHaveLength(1);
     expect(batches[0]!.summaryIds).toHaveLength(5);
     expect(batches[0]!.seed).toBe(0);
@@ -89,9 +103,12 @@ describe('browser uploads carry bytes', () => {
     await page.getByTestId('datasets-empty').waitFor();
 
     // file.text() used to turn the Latin-1 é into U+FFFD, and that was stored.
-    const row = '{"dataset":"news","doc_id":"d","document":"The Caf\xe9 opened on Main Street.","summary_id":"x","summary":"The Caf\xe9 opened."}\n';
+    const row =
+      '{"dataset":"news","doc_id":"d","document":"The Caf\xe9 opened on Main Street.","summary_id":"x","summary":"The Caf\xe9 opened."}\n';
     const latin1 = Buffer.concat([jsonl(newsRows(1)), Buffer.from(row, 'latin1')]);
-    await page.getByTestId('import-file').setInputFiles({ name: 'cafe.jsonl', mimeType: 'application/x-ndjson', buffer: latin1 });
+    await page
+      .getByTestId('import-file')
+      .setInputFiles({ name: 'cafe.jsonl', mimeType: 'application/x-ndjson', buffer: latin1 });
     const problems = page.getByTestId('import-problems');
     await problems.waitFor({ timeout: 20_000 });
     const text = await problems.innerText();
@@ -102,7 +119,9 @@ describe('browser uploads carry bytes', () => {
     expect(await apiCall<unknown[]>(leadServe, 'datasets.list', {})).toEqual([]);
 
     const utf8 = Buffer.concat([jsonl(newsRows(1)), Buffer.from(row, 'utf8')]);
-    await page.getByTestId('import-file').setInputFiles({ name: 'cafe.jsonl', mimeType: 'application/x-ndjson', buffer: utf8 });
+    await page
+      .getByTestId('import-file')
+      .setInputFiles({ name: 'cafe.jsonl', mimeType: 'application/x-ndjson', buffer: utf8 });
     await page.getByTestId('import-result').waitFor({ timeout: 20_000 });
     const datasets = await apiCall<Array<{ name: string; summaries: number }>>(leadServe, 'datasets.list', {});
     expect(datasets).toEqual([expect.objectContaining({ name: 'news', summaries: 2 })]);

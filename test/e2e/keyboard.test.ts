@@ -23,7 +23,11 @@ const DOCUMENT =
   'The city will spend 2 million euros to renovate the central library. Work starts on 1 March 2025 and will last 18 months. ' +
   'During the works, the library moves to a temporary site in the old post office.';
 const SUMMARIES = [
-  { summary_id: 'A', summary: 'The city will spend 2 million euros to renovate the central library. Work starts on 1 March 2025, lasts 18 months, and the library moves meanwhile.' },
+  {
+    summary_id: 'A',
+    summary:
+      'The city will spend 2 million euros to renovate the central library. Work starts on 1 March 2025, lasts 18 months, and the library moves meanwhile.',
+  },
   { summary_id: 'B', summary: 'The council approved 2.4 million euros for the library. Work starts on 1 March 2025.' },
 ];
 const CLAIMS: Record<string, Array<{ sentence_index: number; text: string }>> = {
@@ -44,12 +48,33 @@ const SCAFFOLD = {
   extractor: 'card',
   extractor_version: '1',
   facts: [
-    { id: 'M1', text: 'The city will spend 2 million euros to renovate the central library, which has not been renovated since it opened in 1974.', tier: 'main' },
-    { id: 'M2', text: 'Work starts on 1 March 2025 and will last 18 months, according to the city council’s planning department.', tier: 'main' },
-    { id: 'S1', text: 'During the works, the library moves to a temporary site in the old post office on the market square.', tier: 'supporting' },
+    {
+      id: 'M1',
+      text: 'The city will spend 2 million euros to renovate the central library, which has not been renovated since it opened in 1974.',
+      tier: 'main',
+    },
+    {
+      id: 'M2',
+      text: 'Work starts on 1 March 2025 and will last 18 months, according to the city council’s planning department.',
+      tier: 'main',
+    },
+    {
+      id: 'S1',
+      text: 'During the works, the library moves to a temporary site in the old post office on the market square.',
+      tier: 'supporting',
+    },
   ],
-  questions: [{ id: 'Q1', text: 'How long will the renovation of the central library take?', answer: 'Eighteen months, from 1 March 2025.', tier: 'main' }],
-  entities: [{ name: 'central library', attributes: [{ id: 'lib1', text: 'moves to the old post office during the works' }] }],
+  questions: [
+    {
+      id: 'Q1',
+      text: 'How long will the renovation of the central library take?',
+      answer: 'Eighteen months, from 1 March 2025.',
+      tier: 'main',
+    },
+  ],
+  entities: [
+    { name: 'central library', attributes: [{ id: 'lib1', text: 'moves to the old post office during the works' }] },
+  ],
 };
 
 const dir = tempDir();
@@ -64,8 +89,20 @@ beforeAll(async () => {
   const summaries = SUMMARIES.map((s) => ({ dataset: DATASET, doc_id: 'library', document: DOCUMENT, ...s }));
   mustLoupe(['import', writeJsonl(join(dir, 'summaries.jsonl'), summaries), '--project', project]);
   const accuracy = [
-    { type: 'key_facts', dataset: DATASET, doc_id: 'library', facts: ['The budget is 2 million euros.', 'Work starts on 1 March 2025.'], extractor: 'card' },
-    ...SUMMARIES.map((s) => ({ type: 'claims', dataset: DATASET, summary_id: s.summary_id, decomposer: 'card', claims: CLAIMS[s.summary_id] })),
+    {
+      type: 'key_facts',
+      dataset: DATASET,
+      doc_id: 'library',
+      facts: ['The budget is 2 million euros.', 'Work starts on 1 March 2025.'],
+      extractor: 'card',
+    },
+    ...SUMMARIES.map((s) => ({
+      type: 'claims',
+      dataset: DATASET,
+      summary_id: s.summary_id,
+      decomposer: 'card',
+      claims: CLAIMS[s.summary_id],
+    })),
   ];
   mustLoupe(['import', writeJsonl(join(dir, 'accuracy.jsonl'), accuracy), '--project', project, '--as', 'accuracy']);
   mustLoupe(['import', writeJsonl(join(dir, 'scaffold.jsonl'), [SCAFFOLD]), '--project', project, '--as', 'scaffold']);
@@ -92,7 +129,9 @@ const summaryKey = async () => {
 /** Until no write is in flight (the pane's "saving" gone and no row marked saving). */
 async function stored(): Promise<void> {
   await labelsStored(page);
-  await page.waitForFunction(() => document.querySelector('[data-write="saving"]') === null, undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => document.querySelector('[data-write="saving"]') === null, undefined, {
+    timeout: 15_000,
+  });
 }
 
 /** T until `target` is the mode. */
@@ -115,7 +154,12 @@ describe('one mixed keyboard flow in Chromium', () => {
     await page.getByTestId('error-type-1').waitFor();
     await stored();
     await page.getByTestId('error-type-picker').waitFor({ state: 'detached' });
-    const summary = await apiCall<AnnotationSummary>(serve, 'annotation.load', { key, annotator: 'alice' }, serve.lead.token);
+    const summary = await apiCall<AnnotationSummary>(
+      serve,
+      'annotation.load',
+      { key, annotator: 'alice' },
+      serve.lead.token,
+    );
     expect(summary.units.map((u) => [u.state.label, u.state.errorType])).toEqual([
       ['faithful', null],
       ['unfaithful', 'number_or_date'],
@@ -139,7 +183,12 @@ describe('one mixed keyboard flow in Chromium', () => {
     await page.keyboard.press('w');
     const editor = page.getByTestId('set-editor');
     await editor.waitFor();
-    const focusInEditor = () => page.evaluate(() => document.activeElement?.closest('[data-testid="set-editor"]') !== null && document.activeElement?.tagName === 'INPUT');
+    const focusInEditor = () =>
+      page.evaluate(
+        () =>
+          document.activeElement?.closest('[data-testid="set-editor"]') !== null &&
+          document.activeElement?.tagName === 'INPUT',
+      );
     expect(await focusInEditor()).toBe(true);
     const before = await editor.getByTestId('set-editor-item').count();
     await editor.locator('[data-testid^="set-editor-add-"]').last().click();
@@ -152,7 +201,9 @@ describe('one mixed keyboard flow in Chromium', () => {
     // Tab cycles inside the dialog.
     for (let i = 0; i < 12; i += 1) {
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="set-editor"]') !== null)).toBe(true);
+      expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="set-editor"]') !== null)).toBe(
+        true,
+      );
     }
 
     await page.keyboard.press('Escape');
@@ -181,13 +232,22 @@ describe('one mixed keyboard flow in Chromium', () => {
   it('a reload comes back to claims mode, the same summary and the same claim', async () => {
     const first = await page.getByTestId('summary-position').innerText();
     await page.keyboard.press('Enter');
-    await page.waitForFunction((was) => document.querySelector('[data-testid="summary-position"]')?.textContent !== was, first, { timeout: 10_000 });
+    await page.waitForFunction(
+      (was) => document.querySelector('[data-testid="summary-position"]')?.textContent !== was,
+      first,
+      { timeout: 10_000 },
+    );
     const second = await summaryKey();
     expect(second).not.toBe(key);
     await toMode('claims');
     await page.getByTestId('claims-pane').waitFor();
     await page.keyboard.press('j');
-    const claims = await apiCall<ClaimAnnotation>(serve, 'claims.load', { key: second, annotator: 'alice' }, serve.lead.token);
+    const claims = await apiCall<ClaimAnnotation>(
+      serve,
+      'claims.load',
+      { key: second, annotator: 'alice' },
+      serve.lead.token,
+    );
     const secondClaim = String(claims.sentences[1]!.claims[0]!.id);
     await page.locator(`[data-testid="claim-current"][data-claim-id="${secondClaim}"]`).waitFor({ timeout: 10_000 });
     await page.reload();

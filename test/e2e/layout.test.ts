@@ -40,7 +40,11 @@ function realsummScaffolds(): { scaffolds: unknown[]; alignments: unknown[] } {
     dataset: 'realsumm',
     doc_id: doc,
     facts: [
-      { id: 'M1', text: `The first main fact of ${doc}, stating who did what to whom, where and when it happened`, tier: 'main' },
+      {
+        id: 'M1',
+        text: `The first main fact of ${doc}, stating who did what to whom, where and when it happened`,
+        tier: 'main',
+      },
       { id: 'M2', text: `A second main fact of ${doc}`, tier: 'main' },
       { id: 'S1', text: `A supporting fact of ${doc} with some context`, tier: 'supporting' },
     ],
@@ -69,9 +73,42 @@ beforeAll(async () => {
   mustLoupe(['import', benchmark('realsumm'), '--project', project, '--as', 'realsumm']);
   const { scaffolds, alignments } = realsummScaffolds();
   mustLoupe(['import', writeJsonl(join(dir, 'scaffolds.jsonl'), scaffolds), '--project', project, '--as', 'scaffold']);
-  mustLoupe(['import', writeJsonl(join(dir, 'alignments.jsonl'), alignments), '--project', project, '--as', 'scaffold-alignments']);
-  mustLoupe(['sample', '--project', project, '--dataset', 'frank', '--n', '10', '--seed', '0', '--annotators', 'alice,bob', '--overlap', '0.2']);
-  mustLoupe(['sample', '--project', project, '--dataset', 'realsumm', '--n', '10', '--seed', '0', '--annotator', 'alice']);
+  mustLoupe([
+    'import',
+    writeJsonl(join(dir, 'alignments.jsonl'), alignments),
+    '--project',
+    project,
+    '--as',
+    'scaffold-alignments',
+  ]);
+  mustLoupe([
+    'sample',
+    '--project',
+    project,
+    '--dataset',
+    'frank',
+    '--n',
+    '10',
+    '--seed',
+    '0',
+    '--annotators',
+    'alice,bob',
+    '--overlap',
+    '0.2',
+  ]);
+  mustLoupe([
+    'sample',
+    '--project',
+    project,
+    '--dataset',
+    'realsumm',
+    '--n',
+    '10',
+    '--seed',
+    '0',
+    '--annotator',
+    'alice',
+  ]);
   mustLoupe(['judges', 'add', '--baseline', '--project', project]);
   mustLoupe(['judge', '--project', project, '--judge', 'baseline (offline rule)']);
   serve = await startServe(['--project', project, '--annotator', 'alice'], { LOUPE_STATE_DIR: dir });
@@ -96,18 +133,22 @@ interface Overflow {
  */
 async function overflows(page: Page): Promise<Overflow[]> {
   return page.evaluate(() => {
-    const name = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${typeof el.className === 'string' && el.className ? `.${el.className.split(' ').join('.')}` : ''}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''}`;
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${typeof el.className === 'string' && el.className ? `.${el.className.split(' ').join('.')}` : ''}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''}`;
     const root = document.documentElement;
     const found: Array<{ what: string; width: number; room: number }> = [];
-    if (root.scrollWidth > root.clientWidth) found.push({ what: 'the page', width: root.scrollWidth, room: root.clientWidth });
+    if (root.scrollWidth > root.clientWidth)
+      found.push({ what: 'the page', width: root.scrollWidth, room: root.clientWidth });
     for (const el of document.querySelectorAll('.app *')) {
       const style = getComputedStyle(el);
       if (style.display === 'none' || style.visibility === 'hidden' || el.closest('.visually-hidden')) continue;
       const rect = el.getBoundingClientRect();
       if (rect.width === 0 && rect.height === 0) continue;
-      if (rect.right > root.clientWidth + 1) found.push({ what: name(el), width: Math.round(rect.right), room: root.clientWidth });
+      if (rect.right > root.clientWidth + 1)
+        found.push({ what: name(el), width: Math.round(rect.right), room: root.clientWidth });
       const clips = ['auto', 'scroll', 'hidden', 'clip'].includes(style.overflowX);
-      if (clips && style.textOverflow !== 'ellipsis' && el.scrollWidth > el.clientWidth + 1) found.push({ what: `${name(el)} (scrolls sideways)`, width: el.scrollWidth, room: el.clientWidth });
+      if (clips && style.textOverflow !== 'ellipsis' && el.scrollWidth > el.clientWidth + 1)
+        found.push({ what: `${name(el)} (scrolls sideways)`, width: el.scrollWidth, room: el.clientWidth });
     }
     return found;
   });
@@ -123,7 +164,9 @@ async function leadPage(width: number): Promise<Page> {
 /** Opens a view through the reveal gate when it asks (the lead's unfinished samples). */
 async function openGated(page: Page, view: 'analysis' | 'review', ready: string): Promise<void> {
   await page.getByTestId(`nav-${view}`).click();
-  const first = page.locator(`[data-testid="${ready}"], [data-testid="reveal-dialog"], [data-testid="annotator-picker"]`).first();
+  const first = page
+    .locator(`[data-testid="${ready}"], [data-testid="reveal-dialog"], [data-testid="annotator-picker"]`)
+    .first();
   await first.waitFor({ timeout: 30_000 });
   if ((await first.getAttribute('data-testid')) === 'annotator-picker') await pickAnnotator(page, 'lead', 'typed');
   if (await page.getByTestId('reveal-dialog').count()) await confirmReveal(page);
@@ -150,14 +193,30 @@ describe.each(WIDTHS)('at %i px wide', (width) => {
           const box = pane.getBoundingClientRect();
           const pieces = [...barEl.querySelectorAll('button, .key-hint')].map((el) => {
             const r = el.getBoundingClientRect();
-            return { text: el.textContent!.trim(), cut: el.scrollWidth > el.clientWidth + 1, inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5, oneLine: r.height < 2.2 * parseFloat(getComputedStyle(el).lineHeight || '20') };
+            return {
+              text: el.textContent!.trim(),
+              cut: el.scrollWidth > el.clientWidth + 1,
+              inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5,
+              oneLine: r.height < 2.2 * parseFloat(getComputedStyle(el).lineHeight || '20'),
+            };
           });
           return { pieces, paneScrolls: pane.scrollWidth > pane.clientWidth + 1 };
         });
         expect(bar.paneScrolls, `${dataset}, ${mode}: the right pane scrolls sideways`).toBe(false);
         // Each tab is its mode's name, whole, then that mode's progress when it has one ("Sentences 0/3").
-        expect(bar.pieces.map((p) => p.text.replace(/\s+(\d+\/\d+|·)$/, ''))).toEqual(['Sentences', 'Claims', 'Key facts', 'Scaffold', 'T switch']);
-        for (const piece of bar.pieces) expect(piece, `${dataset}, ${mode}: "${piece.text}"`).toMatchObject({ cut: false, inside: true, oneLine: true });
+        expect(bar.pieces.map((p) => p.text.replace(/\s+(\d+\/\d+|·)$/, ''))).toEqual([
+          'Sentences',
+          'Claims',
+          'Key facts',
+          'Scaffold',
+          'T switch',
+        ]);
+        for (const piece of bar.pieces)
+          expect(piece, `${dataset}, ${mode}: "${piece.text}"`).toMatchObject({
+            cut: false,
+            inside: true,
+            oneLine: true,
+          });
         if (mode === 'scaffold' && dataset === 'realsumm') {
           await page.getByTestId('scaffold-pane').waitFor();
           const tags = await page.evaluate(() =>
@@ -169,14 +228,19 @@ describe.each(WIDTHS)('at %i px wide', (width) => {
               const badge = tag.closest('li')!.querySelector('.badge')!.getBoundingClientRect();
               return {
                 text: tag.textContent,
-                holdsText: text.left >= box.left - 0.5 && text.right <= box.right + 0.5 && text.top >= box.top - 0.5 && text.bottom <= box.bottom + 0.5,
+                holdsText:
+                  text.left >= box.left - 0.5 &&
+                  text.right <= box.right + 0.5 &&
+                  text.top >= box.top - 0.5 &&
+                  text.bottom <= box.bottom + 0.5,
                 clearOfBadge: box.left >= badge.right - 0.5,
                 cut: tag.scrollWidth > tag.clientWidth + 1,
               };
             }),
           );
           expect(tags.map((t) => t.text)).toEqual(expect.arrayContaining(['main', 'supporting']));
-          for (const tag of tags) expect(tag, `tier tag ${tag.text}`).toMatchObject({ holdsText: true, clearOfBadge: true, cut: false });
+          for (const tag of tags)
+            expect(tag, `tier tag ${tag.text}`).toMatchObject({ holdsText: true, clearOfBadge: true, cut: false });
         }
         await page.keyboard.press('t');
         await page.locator(`[data-testid="unit-mode"]:not([data-mode="${mode}"])`).waitFor();
@@ -190,7 +254,9 @@ describe.each(WIDTHS)('at %i px wide', (width) => {
     await openGated(page, 'analysis', 'analysis-settings');
     await page.getByTestId('analysis-bootstrap').fill('200');
     await page.getByTestId('analysis-run').click();
-    await page.locator('[data-testid="dataset-section"][data-dataset="realsumm"] [data-testid="accuracy-section"]').waitFor({ timeout: 120_000 });
+    await page
+      .locator('[data-testid="dataset-section"][data-dataset="realsumm"] [data-testid="accuracy-section"]')
+      .waitFor({ timeout: 120_000 });
 
     expect(await overflows(page)).toEqual([]);
 
@@ -199,11 +265,21 @@ describe.each(WIDTHS)('at %i px wide', (width) => {
       const view = document.querySelector('[data-testid="analysis-view"]')!;
       // Boxes in the app that scroll vertically on their own, with more than they show.
       const nested = [...document.querySelectorAll('.app *')]
-        .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowY) && el.scrollHeight > el.clientHeight + 1 && el.tagName !== 'TEXTAREA')
+        .filter(
+          (el) =>
+            ['auto', 'scroll'].includes(getComputedStyle(el).overflowY) &&
+            el.scrollHeight > el.clientHeight + 1 &&
+            el.tagName !== 'TEXTAREA',
+        )
         .map((el) => el.className);
       window.scrollTo(0, root.scrollHeight);
       const viewBottom = view.getBoundingClientRect().bottom + window.scrollY;
-      return { pageScrolls: root.scrollHeight > window.innerHeight, nested, deadBand: root.scrollHeight - viewBottom, scrolledTo: window.scrollY };
+      return {
+        pageScrolls: root.scrollHeight > window.innerHeight,
+        nested,
+        deadBand: root.scrollHeight - viewBottom,
+        scrolledTo: window.scrollY,
+      };
     });
     expect(scrolling.pageScrolls).toBe(true);
     expect(scrolling.nested).toEqual([]);
@@ -227,8 +303,11 @@ describe.each(WIDTHS)('at %i px wide', (width) => {
         return { testId: s.dataset.testid, longest: longest.text, width: s.getBoundingClientRect().width, needed };
       }),
     );
-    expect(selects.map((s) => s.longest)).toEqual(expect.arrayContaining(['people and imported label sets', 'majority (a tie is unresolved)']));
-    for (const select of selects) expect(select.width, `${select.testId} shows "${select.longest}"`).toBeGreaterThanOrEqual(select.needed - 0.5);
+    expect(selects.map((s) => s.longest)).toEqual(
+      expect.arrayContaining(['people and imported label sets', 'majority (a tie is unresolved)']),
+    );
+    for (const select of selects)
+      expect(select.width, `${select.testId} shows "${select.longest}"`).toBeGreaterThanOrEqual(select.needed - 0.5);
 
     const titled = await page.evaluate(() =>
       [...document.querySelectorAll('[data-testid="accuracy-section"] section.titled-table')].map((section) => {
@@ -243,8 +322,11 @@ describe.each(WIDTHS)('at %i px wide', (width) => {
         };
       }),
     );
-    expect(titled.map((t) => t.title)).toEqual(expect.arrayContaining(['People (human labels)', 'finesure-gpt-4 alignment (imported)', 'Judges vs people']));
-    for (const table of titled) expect(table, String(table.title)).toMatchObject({ headingFirst: true, above: true, names: true, captions: 0 });
+    expect(titled.map((t) => t.title)).toEqual(
+      expect.arrayContaining(['People (human labels)', 'finesure-gpt-4 alignment (imported)', 'Judges vs people']),
+    );
+    for (const table of titled)
+      expect(table, String(table.title)).toMatchObject({ headingFirst: true, above: true, names: true, captions: 0 });
     await page.close();
   });
 

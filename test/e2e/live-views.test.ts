@@ -25,11 +25,18 @@ const loads = { lead: 0, alice: 0 };
 const aliceBodies: string[] = [];
 
 /** A call from the lead's page itself: same origin, the token it holds. */
-async function leadCall(method: string, input: unknown): Promise<{ ok: boolean; value?: unknown; error?: { message: string } }> {
+async function leadCall(
+  method: string,
+  input: unknown,
+): Promise<{ ok: boolean; value?: unknown; error?: { message: string } }> {
   return lead.evaluate(
     async ([m, i]) => {
       const token = window.sessionStorage.getItem('loupe.token') ?? '';
-      const res = await fetch(`/api/${m}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-loupe-token': token }, body: JSON.stringify(i) });
+      const res = await fetch(`/api/${m}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-loupe-token': token },
+        body: JSON.stringify(i),
+      });
       return res.json();
     },
     [method, input] as const,
@@ -47,7 +54,8 @@ beforeAll(async () => {
   alice.on('load', () => (loads.alice += 1));
   lead.on('load', () => (loads.lead += 1));
   alice.on('response', async (response) => {
-    if (new URL(response.url()).pathname.startsWith('/api/') && !response.url().endsWith('/api/events')) aliceBodies.push(await response.text().catch(() => ''));
+    if (new URL(response.url()).pathname.startsWith('/api/') && !response.url().endsWith('/api/events'))
+      aliceBodies.push(await response.text().catch(() => ''));
   });
 
   await alice.goto(serve.url);
@@ -69,7 +77,10 @@ afterAll(async () => {
 describe('two tabs on one loupe serve', () => {
   it('a scaffold the lead tab imports appears in alice’s Scaffold mode without a reload', async () => {
     const text = `${JSON.stringify(b4Scaffold())}\n`;
-    const started = await leadCall('imports.start', { source: { type: 'upload', name: 'scaffold.jsonl', base64: Buffer.from(text).toString('base64') }, as: 'scaffold' });
+    const started = await leadCall('imports.start', {
+      source: { type: 'upload', name: 'scaffold.jsonl', base64: Buffer.from(text).toString('base64') },
+      as: 'scaffold',
+    });
     expect(started.ok).toBe(true);
     await alice.getByTestId('scaffold-item-M1').waitFor({ timeout: 30_000 });
     expect(await alice.getByTestId('scaffold-empty').count()).toBe(0);

@@ -31,13 +31,41 @@ let lead: Page;
 let bobKey = 0;
 
 /** bob's view of the key facts of his first summary (as his queue would load them). */
-const bobsFacts = () => apiCall<KeyFactAnnotation>(serve, 'keyfacts.load', { key: bobKey, annotator: 'bob' }, serve.lead.token);
+const bobsFacts = () =>
+  apiCall<KeyFactAnnotation>(serve, 'keyfacts.load', { key: bobKey, annotator: 'bob' }, serve.lead.token);
 
 beforeAll(async () => {
-  const summaries = ['A', 'B', 'C', 'D'].map((id) => ({ dataset: DATASET, doc_id: 'library', document: DOCUMENT, summary_id: id, summary: 'The city will spend 2 million euros on the library. Work starts on 1 March 2025.' }));
+  const summaries = ['A', 'B', 'C', 'D'].map((id) => ({
+    dataset: DATASET,
+    doc_id: 'library',
+    document: DOCUMENT,
+    summary_id: id,
+    summary: 'The city will spend 2 million euros on the library. Work starts on 1 March 2025.',
+  }));
   mustLoupe(['import', writeJsonl(join(dir, 'summaries.jsonl'), summaries), '--project', project]);
-  mustLoupe(['import', writeJsonl(join(dir, 'facts.jsonl'), [{ type: 'key_facts', dataset: DATASET, doc_id: 'library', facts: FACTS, extractor: 'card' }]), '--project', project, '--as', 'accuracy']);
-  mustLoupe(['sample', '--project', project, '--dataset', DATASET, '--n', '4', '--seed', '0', '--annotators', 'alice,bob']);
+  mustLoupe([
+    'import',
+    writeJsonl(join(dir, 'facts.jsonl'), [
+      { type: 'key_facts', dataset: DATASET, doc_id: 'library', facts: FACTS, extractor: 'card' },
+    ]),
+    '--project',
+    project,
+    '--as',
+    'accuracy',
+  ]);
+  mustLoupe([
+    'sample',
+    '--project',
+    project,
+    '--dataset',
+    DATASET,
+    '--n',
+    '4',
+    '--seed',
+    '0',
+    '--annotators',
+    'alice,bob',
+  ]);
   serve = await startServe(['--project', project, '--annotator', 'alice'], { LOUPE_STATE_DIR: dir });
   bobKey = (await apiCall<Queue>(serve, 'annotation.queue', { annotator: 'bob' }, serve.lead.token)).items[0]!.key;
   browser = await launchChromium();
@@ -53,7 +81,8 @@ afterAll(async () => {
 
 describe("an annotator's key-fact proposal, accepted by the lead", () => {
   it("alice's edit is pending for her, she keeps version 1, and bob's queue is unchanged", async () => {
-    for (let i = 0; i < 4 && (await alice.getByTestId('unit-mode').getAttribute('data-mode')) !== 'keyfacts'; i += 1) await alice.keyboard.press('t');
+    for (let i = 0; i < 4 && (await alice.getByTestId('unit-mode').getAttribute('data-mode')) !== 'keyfacts'; i += 1)
+      await alice.keyboard.press('t');
     await alice.getByTestId('keyfacts-pane').waitFor();
     await alice.keyboard.press('w');
     const editor = alice.getByTestId('set-editor');
@@ -64,7 +93,9 @@ describe("an annotator's key-fact proposal, accepted by the lead", () => {
     await editor.waitFor({ state: 'detached' });
     const pending = alice.getByTestId('keyfacts-proposed');
     await pending.waitFor({ timeout: 15_000 });
-    expect(await pending.innerText()).toMatch(/^Your edit of the key facts is proposal \d+, pending: it changes nothing until the lead accepts it\. You keep labeling version 1\.$/);
+    expect(await pending.innerText()).toMatch(
+      /^Your edit of the key facts is proposal \d+, pending: it changes nothing until the lead accepts it\. You keep labeling version 1\.$/,
+    );
     expect(await alice.getByTestId('keyfacts-version').innerText()).toContain('version 1');
     // After a reload the pane still says so (her pending proposals are read with the set).
     await alice.reload();
@@ -72,7 +103,9 @@ describe("an annotator's key-fact proposal, accepted by the lead", () => {
     expect(await alice.getByTestId('keyfacts-proposed').innerText({ timeout: 15_000 })).toBe(await pending.innerText());
 
     const proposals = await apiCall<Proposal[]>(serve, 'proposals.list', {}, serve.lead.token);
-    expect(proposals.map((p) => [p.author, p.kind, p.status, p.baseVersion])).toEqual([['alice', 'keyfacts', 'pending', 1]]);
+    expect(proposals.map((p) => [p.author, p.kind, p.status, p.baseVersion])).toEqual([
+      ['alice', 'keyfacts', 'pending', 1],
+    ]);
     expect(proposals[0]!.diff.filter((d) => d.op !== 'same')).toEqual([{ op: 'added', text: PROPOSED }]);
     const bob = await bobsFacts();
     expect([bob.version, bob.facts.map((f) => f.text)]).toEqual([1, FACTS]);
@@ -82,8 +115,17 @@ describe("an annotator's key-fact proposal, accepted by the lead", () => {
     const answers = await alice.evaluate(
       async ([key, token]) => {
         const call = async (method: string, input: unknown) =>
-          (await fetch(`/api/${method}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-loupe-token': token }, body: JSON.stringify(input) })).status;
-        return [await call('annotation.load', { key, annotator: 'alice' }), await call('keyfacts.load', { key, annotator: 'alice' })];
+          (
+            await fetch(`/api/${method}`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'x-loupe-token': token },
+              body: JSON.stringify(input),
+            })
+          ).status;
+        return [
+          await call('annotation.load', { key, annotator: 'alice' }),
+          await call('keyfacts.load', { key, annotator: 'alice' }),
+        ];
       },
       [bobKey, serve.token] as const,
     );
@@ -97,19 +139,31 @@ describe("an annotator's key-fact proposal, accepted by the lead", () => {
     const panel = lead.getByTestId('proposals-panel');
     await panel.waitFor({ timeout: 30_000 });
     const item = panel.locator('[data-testid^="proposal-"][data-kind="keyfacts"]');
-    expect(await item.innerText()).toContain('alice proposes the key facts of document library (card), made on version 1');
+    expect(await item.innerText()).toContain(
+      'alice proposes the key facts of document library (card), made on version 1',
+    );
     expect(await item.locator('[data-op="added"]').innerText()).toContain(PROPOSED);
     // Still version 1 for bob while the lead reads it.
     expect((await bobsFacts()).version).toBe(1);
     await item.getByRole('button', { name: /^Accept proposal \d+ by alice$/ }).focus();
     await lead.keyboard.press('Enter');
     await panel.getByTestId('proposals-decided').waitFor({ timeout: 15_000 });
-    expect(await panel.getByTestId('proposals-decided').innerText()).toMatch(/^Proposal \d+ accepted: version 2 of the key facts of document library is current for everyone\.$/);
+    expect(await panel.getByTestId('proposals-decided').innerText()).toMatch(
+      /^Proposal \d+ accepted: version 2 of the key facts of document library is current for everyone\.$/,
+    );
     await panel.getByTestId('proposals-empty').waitFor();
 
     const bob = await bobsFacts();
     expect([bob.version, bob.facts.map((f) => f.text)]).toEqual([2, [...FACTS, PROPOSED]]);
-    const versions = await apiCall<Array<{ version: number; createdBy: string | null }>>(serve, 'keyfacts.versions', { documentKey: bob.documentKey }, serve.lead.token);
-    expect(versions.map((v) => [v.version, v.createdBy])).toEqual([[1, null], [2, 'alice']]);
+    const versions = await apiCall<Array<{ version: number; createdBy: string | null }>>(
+      serve,
+      'keyfacts.versions',
+      { documentKey: bob.documentKey },
+      serve.lead.token,
+    );
+    expect(versions.map((v) => [v.version, v.createdBy])).toEqual([
+      [1, null],
+      [2, 'alice'],
+    ]);
   });
 });

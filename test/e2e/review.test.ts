@@ -32,11 +32,16 @@ const project = join(stateDir, 'demo.loupe');
 const env = { LOUPE_STATE_DIR: stateDir };
 
 /** Keys that carry a label the adjudicator must not see before deciding. */
-const LABEL_KEYS = /^(hard|soft|globalLabel|global_label|benchmarkLabel|correctedLabel|corrected_global_label|annotators|judge_labels|annotation_labels|review_labels|label_derived|factuality|Factuality|pred_.*|llm_output)$/;
+const LABEL_KEYS =
+  /^(hard|soft|globalLabel|global_label|benchmarkLabel|correctedLabel|corrected_global_label|annotators|judge_labels|annotation_labels|review_labels|label_derived|factuality|Factuality|pred_.*|llm_output)$/;
 
 /** judges.list's per-judge counts ({ ok, parseErrors, failed, soft }) are numbers of predictions, not labels. */
 const isCounts = (k: string, v: unknown) =>
-  k === 'predictions' && v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((n) => typeof n === 'number');
+  k === 'predictions' &&
+  v !== null &&
+  typeof v === 'object' &&
+  !Array.isArray(v) &&
+  Object.values(v).every((n) => typeof n === 'number');
 
 function labelKeys(value: unknown, path = '$'): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => labelKeys(v, `${path}[${i}]`));
@@ -56,7 +61,12 @@ interface RevealBody {
   key: number;
   globalLabel: 0 | 1 | null;
   globalLabelHidden: boolean;
-  sentences: Array<{ unitId: number; index: number; judges: Array<{ judge: string; hard: 0 | 1 | null }>; annotators: unknown[] }>;
+  sentences: Array<{
+    unitId: number;
+    index: number;
+    judges: Array<{ judge: string; hard: 0 | 1 | null }>;
+    annotators: unknown[];
+  }>;
 }
 interface Card {
   key: number;
@@ -85,7 +95,9 @@ async function shownCard(): Promise<Card> {
   const summaryId = await page.getByTestId('review-card').getAttribute('data-summary');
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const found = cards().filter((c) => c.summaryId === summaryId).at(-1);
+    const found = cards()
+      .filter((c) => c.summaryId === summaryId)
+      .at(-1);
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`no review.card payload for ${summaryId}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -112,9 +124,11 @@ function expectBlindSoFar(): void {
       expect(p.body.includes('pred_faithfulness') || p.body.includes('llm_output'), p.method).toBe(false);
       continue;
     }
-    const reveal = p.method === 'review.reveal' ? (body.value as RevealBody) : (body.value as { reveal: RevealBody | null }).reveal;
+    const reveal =
+      p.method === 'review.reveal' ? (body.value as RevealBody) : (body.value as { reveal: RevealBody | null }).reveal;
     if (!reveal) continue;
-    for (const sentence of reveal.sentences) expect(decided.has(sentence.unitId), `${p.method} revealed undecided unit ${sentence.unitId}`).toBe(true);
+    for (const sentence of reveal.sentences)
+      expect(decided.has(sentence.unitId), `${p.method} revealed undecided unit ${sentence.unitId}`).toBe(true);
     if (!reveal.globalLabelHidden) expect(markedOf.get(reveal.key)!.every((id) => decided.has(id))).toBe(true);
   }
 }
@@ -163,7 +177,9 @@ describe('reviewing the demo project in Chromium', () => {
 
   it('V asks before revealing the unfinished sample, then opens the suspicious queue: empty with both judges (and says why), 4 summaries with the baseline panel', async () => {
     const progress = page.getByTestId('progress');
-    const unfinished = Number(await progress.getAttribute('data-summaries-total')) - Number(await progress.getAttribute('data-summaries-done'));
+    const unfinished =
+      Number(await progress.getAttribute('data-summaries-total')) -
+      Number(await progress.getAttribute('data-summaries-done'));
     expect(unfinished).toBeGreaterThan(0);
     await page.keyboard.press('v');
     // The reviewer has not annotated their sample: Review would show judge verdicts on it, so the gate asks first, naming how many.
@@ -186,7 +202,11 @@ describe('reviewing the demo project in Chromium', () => {
     const lastQueue = payloads.filter((p) => p.method === 'review.queue').at(-1)!;
     expect(valueOf<{ judgeCount: number }>(lastQueue).judgeCount).toBe(1);
 
-    for (const c of cards()) markedOf.set(c.key, c.units.filter((u) => u.marked).map((u) => u.id));
+    for (const c of cards())
+      markedOf.set(
+        c.key,
+        c.units.filter((u) => u.marked).map((u) => u.id),
+      );
     first = await shownCard();
     expect(await card().getAttribute('data-summary')).toBe(first.summaryId);
     // The first card: sentence 0 is context (dimmed, never current), sentence 1 is to decide.
@@ -200,7 +220,8 @@ describe('reviewing the demo project in Chromium', () => {
     expectBlindSoFar();
     expect(payloads.filter((p) => p.method === 'review.reveal')).toHaveLength(0);
     const text = await reviewBodyText();
-    for (const hidden of [BASELINE, FINESURE, 'Judge A', 'Judge B', 'Global label (benchmark)']) expect(text).not.toContain(hidden);
+    for (const hidden of [BASELINE, FINESURE, 'Judge A', 'Judge B', 'Global label (benchmark)'])
+      expect(text).not.toContain(hidden);
     expect(await page.getByTestId('review-global-label').getAttribute('data-state')).toBe('hidden');
 
     await page.keyboard.press('f');
@@ -219,16 +240,24 @@ describe('reviewing the demo project in Chromium', () => {
 
     const answer = valueOf<{ reveal: RevealBody }>(payloads.find((p) => p.method === 'review.record')!);
     expect(answer.reveal.sentences.map((s) => s.unitId)).toEqual([first.units[1]!.id]);
-    expect(answer.reveal.sentences[0]!.judges).toEqual([{ judge: expect.stringMatching(/^Judge [A-Z]$/), hard: 0, soft: expect.any(Number) }]);
+    expect(answer.reveal.sentences[0]!.judges).toEqual([
+      { judge: expect.stringMatching(/^Judge [A-Z]$/), hard: 0, soft: expect.any(Number) },
+    ]);
     expect(answer.reveal.globalLabel).toBe(1);
     expectBlindSoFar();
   });
 
   it('Enter opens the next card, blind again; U and E decide its first sentence, the second stays hidden', async () => {
     await page.keyboard.press('Enter');
-    await page.waitForFunction((before) => document.querySelector('[data-testid="review-card"]')?.getAttribute('data-summary') !== before, first.summaryId);
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-testid="review-card"]')?.getAttribute('data-summary') !== before,
+      first.summaryId,
+    );
     second = await shownCard();
-    markedOf.set(second.key, second.units.filter((u) => u.marked).map((u) => u.id));
+    markedOf.set(
+      second.key,
+      second.units.filter((u) => u.marked).map((u) => u.id),
+    );
     expect(second.units.filter((u) => u.marked).map((u) => u.index)).toEqual([0, 1]);
     expect(await page.getByTestId('unit-current').getAttribute('data-index')).toBe('0');
     expect(await page.getByTestId('review-global-label').getAttribute('data-state')).toBe('hidden');
@@ -254,11 +283,16 @@ describe('reviewing the demo project in Chromium', () => {
 
   it('revises the first decision with R (a new event) and names the judge on request', async () => {
     await page.keyboard.press('p');
-    await page.waitForFunction((id) => document.querySelector('[data-testid="review-card"]')?.getAttribute('data-summary') === id, first.summaryId);
+    await page.waitForFunction(
+      (id) => document.querySelector('[data-testid="review-card"]')?.getAttribute('data-summary') === id,
+      first.summaryId,
+    );
     // Reopened with a decided sentence: its reveal is asked for (and only now).
     await page.getByTestId('review-reveal-current').waitFor();
     // The page can paint the reveal before this test's response listener has recorded its payload.
-    await expect.poll(() => payloads.filter((p) => p.method === 'review.reveal').length, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => payloads.filter((p) => p.method === 'review.reveal').length, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(1);
     expectBlindSoFar();
 
     const before = recordCount();
@@ -270,10 +304,14 @@ describe('reviewing the demo project in Chromium', () => {
     await page.getByTestId('review-revise').waitFor({ state: 'detached' });
 
     await page.getByTestId('review-show-judge-names').check();
-    await page.locator(`[data-testid="review-reveal-current"] [data-testid="review-judge-label"][data-judge="${BASELINE}"]`).waitFor();
+    await page
+      .locator(`[data-testid="review-reveal-current"] [data-testid="review-judge-label"][data-judge="${BASELINE}"]`)
+      .waitFor();
     expectBlindSoFar();
     // The panel's other judge never appeared: it is not in this queue's panel.
-    expect(payloads.some((p) => (p.method === 'review.record' || p.method === 'review.reveal') && p.body.includes(FINESURE))).toBe(false);
+    expect(
+      payloads.some((p) => (p.method === 'review.record' || p.method === 'review.reveal') && p.body.includes(FINESURE)),
+    ).toBe(false);
   });
 
   it('shows Table 4 and the flips on the Results tab', async () => {
@@ -286,19 +324,36 @@ describe('reviewing the demo project in Chromium', () => {
     expect(await row.getByTestId('review-table-u').innerText()).toBe('2');
     expect(await row.getByTestId('review-table-f').innerText()).toBe('0');
     expect(await row.getByTestId('review-table-pct').innerText()).toContain('100.0%');
-    expect(await page.locator('[data-testid="review-error-types"] [data-dataset="frank"] [data-testid="review-error-type-entity"]').innerText()).toBe('1');
-    const flips = page.locator('[data-testid="review-corrections"][data-dataset="frank"] [data-testid="review-flips"] [data-testid="correction-row"]');
-    const flipped = await flips.evaluateAll((rows) => rows.map((r) => [r.getAttribute('data-summary'), r.getAttribute('data-benchmark'), r.getAttribute('data-corrected')]));
-    expect(flipped).toEqual(expect.arrayContaining([
-      [first.summaryId, '1', '0'],
-      [second.summaryId, '1', '0'],
-    ]));
+    expect(
+      await page
+        .locator('[data-testid="review-error-types"] [data-dataset="frank"] [data-testid="review-error-type-entity"]')
+        .innerText(),
+    ).toBe('1');
+    const flips = page.locator(
+      '[data-testid="review-corrections"][data-dataset="frank"] [data-testid="review-flips"] [data-testid="correction-row"]',
+    );
+    const flipped = await flips.evaluateAll((rows) =>
+      rows.map((r) => [
+        r.getAttribute('data-summary'),
+        r.getAttribute('data-benchmark'),
+        r.getAttribute('data-corrected'),
+      ]),
+    );
+    expect(flipped).toEqual(
+      expect.arrayContaining([
+        [first.summaryId, '1', '0'],
+        [second.summaryId, '1', '0'],
+      ]),
+    );
   });
 
   it('the CLI export carries the decisions, the revision and the corrected global labels', () => {
     const reviewOut = join(stateDir, 'review.jsonl');
     mustLoupe(['export', '--project', project, '--review', '--out', reviewOut], env);
-    const rows = readFileSync(reviewOut, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const rows = readFileSync(reviewOut, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const mine = rows.filter((r) => r.reviewer === REVIEWER);
     expect(mine.map((r) => [r.summary_id, r.sentence_index, r.queue, r.label, r.error_type])).toEqual(
       expect.arrayContaining([
@@ -310,15 +365,23 @@ describe('reviewing the demo project in Chromium', () => {
     const revised = mine.find((r) => r.summary_id === first.summaryId)!;
     expect(revised).toMatchObject({ global_label: 1, corrected_global_label: 0, revisions: 1 });
     expect(typeof revised.blind_time_ms).toBe('number');
-    expect(mine.find((r) => r.summary_id === second.summaryId)).toMatchObject({ global_label: 1, corrected_global_label: 0 });
+    expect(mine.find((r) => r.summary_id === second.summaryId)).toMatchObject({
+      global_label: 1,
+      corrected_global_label: 0,
+    });
 
     const labelsOut = join(stateDir, 'labels.jsonl');
     mustLoupe(['export', '--project', project, '--out', labelsOut], env);
-    const labels = readFileSync(labelsOut, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const labels = readFileSync(labelsOut, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     for (const id of [first.summaryId, second.summaryId]) {
       const summaryRows = labels.filter((r) => r.summary_id === id);
       expect(summaryRows.length).toBeGreaterThan(0);
-      expect(new Set(summaryRows.map((r) => `${r.global_label}->${r.corrected_global_label}`))).toEqual(new Set(['1->0']));
+      expect(new Set(summaryRows.map((r) => `${r.global_label}->${r.corrected_global_label}`))).toEqual(
+        new Set(['1->0']),
+      );
     }
   });
 });

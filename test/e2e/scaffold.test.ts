@@ -68,9 +68,23 @@ let items: ScaffoldAnnotationItem[] = [];
 
 beforeAll(async () => {
   mustLoupe(['import', writeJsonl(join(dir, 'summaries.jsonl'), b4Summaries()), '--project', project]);
-  mustLoupe(['import', writeJsonl(join(dir, 'scaffold.jsonl'), [b4Scaffold()]), '--project', project, '--as', 'scaffold']);
+  mustLoupe([
+    'import',
+    writeJsonl(join(dir, 'scaffold.jsonl'), [b4Scaffold()]),
+    '--project',
+    project,
+    '--as',
+    'scaffold',
+  ]);
   const alignments = [...b4Alignments(`judge:${JUDGE}`), ...b4Alignments(`human:${OTHER_PERSON}`)];
-  mustLoupe(['import', writeJsonl(join(dir, 'alignments.jsonl'), alignments), '--project', project, '--as', 'scaffold-alignments']);
+  mustLoupe([
+    'import',
+    writeJsonl(join(dir, 'alignments.jsonl'), alignments),
+    '--project',
+    project,
+    '--as',
+    'scaffold-alignments',
+  ]);
   mustLoupe(['sample', '--project', project, '--dataset', B4_DATASET, '--n', '2', '--seed', '0']);
 
   serve = await startServe(['--project', project, '--annotator', 'alice'], { LOUPE_STATE_DIR: dir });
@@ -80,7 +94,11 @@ beforeAll(async () => {
     const url = new URL(response.url());
     // Calls only: the change-event stream is no call's answer (the unit tier checks what it carries).
     if (!url.pathname.startsWith('/api/') || url.pathname === '/api/events') return;
-    payloads.push({ method: url.pathname.slice(5), status: response.status(), body: await response.text().catch(() => '') });
+    payloads.push({
+      method: url.pathname.slice(5),
+      status: response.status(),
+      body: await response.text().catch(() => ''),
+    });
   });
   await page.goto(serve.url);
   await page.getByTestId('unit-current').waitFor({ timeout: 30_000 });
@@ -98,7 +116,9 @@ const current = (itemKey: string) => page.locator(`[data-testid="scaffold-item-$
 /** No alignment write in flight: the pane's saving status gone and no row marked saving. */
 async function alignmentsStored(): Promise<void> {
   await labelsStored(page);
-  await page.waitForFunction(() => document.querySelector('[data-write="saving"]') === null, undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => document.querySelector('[data-write="saving"]') === null, undefined, {
+    timeout: 15_000,
+  });
 }
 
 async function loadAsAlice(): Promise<ScaffoldAnnotation> {
@@ -118,7 +138,12 @@ describe('the Semantic Scaffold through alice’s annotator link', () => {
     await page.locator('[data-testid="unit-mode"][data-mode="scaffold"]').waitFor();
     await page.getByTestId('scaffold-pane').waitFor({ timeout: 15_000 });
 
-    const queue = await apiCall<{ items: Array<{ key: number; summaryId: string }> }>(serve, 'annotation.queue', { annotator: 'alice' }, serve.lead.token);
+    const queue = await apiCall<{ items: Array<{ key: number; summaryId: string }> }>(
+      serve,
+      'annotation.queue',
+      { annotator: 'alice' },
+      serve.lead.token,
+    );
     summaryKey = queue.items.find((i) => i.summaryId === summaryId)!.key;
     items = (await loadAsAlice()).items;
     expect(items.map((i) => i.itemKey).sort()).toEqual(Object.keys(PRESSES).sort());
@@ -147,7 +172,9 @@ describe('the Semantic Scaffold through alice’s annotator link', () => {
       }
       await current(item.itemKey).waitFor();
       await page.keyboard.press(press.key);
-      await row(item.itemKey).and(page.locator(`[data-value="${press.value}"]`)).waitFor();
+      await row(item.itemKey)
+        .and(page.locator(`[data-value="${press.value}"]`))
+        .waitFor();
       if (item.itemKey === FOCUS_FACT) {
         await page.keyboard.press('e');
         await page.getByTestId('fact-sentences-picker').waitFor();
@@ -156,17 +183,25 @@ describe('the Semantic Scaffold through alice’s annotator link', () => {
         await page.keyboard.press('Enter');
         await page.getByTestId('fact-sentences-picker').waitFor({ state: 'detached' });
         await page.getByTestId(`scaffold-sentences-${FOCUS_FACT}`).waitFor();
-        expect(await page.getByTestId(`scaffold-sentences-${FOCUS_FACT}`).innerText()).toContain(`by ${FOCUS_SENTENCE + 1}`);
+        expect(await page.getByTestId(`scaffold-sentences-${FOCUS_FACT}`).innerText()).toContain(
+          `by ${FOCUS_SENTENCE + 1}`,
+        );
       }
     }
     await alignmentsStored();
-    expect(await page.getByTestId('scaffold-version').innerText()).toContain(`you aligned ${items.length} of ${items.length}`);
+    expect(await page.getByTestId('scaffold-version').innerText()).toContain(
+      `you aligned ${items.length} of ${items.length}`,
+    );
   });
 
   it('stores exactly what was pressed, as alice (scaffold.load through the lead token)', async () => {
     const loaded = await loadAsAlice();
     expect(loaded.items.map((i) => ({ itemKey: i.itemKey, ...i.state }))).toEqual(
-      items.map((i) => ({ itemKey: i.itemKey, value: PRESSES[i.itemKey]!.value, sentences: i.itemKey === FOCUS_FACT ? [FOCUS_SENTENCE] : [] })),
+      items.map((i) => ({
+        itemKey: i.itemKey,
+        value: PRESSES[i.itemKey]!.value,
+        sentences: i.itemKey === FOCUS_FACT ? [FOCUS_SENTENCE] : [],
+      })),
     );
   });
 
@@ -176,10 +211,24 @@ describe('the Semantic Scaffold through alice’s annotator link', () => {
       const xs = items.filter(pred);
       return xs.filter((i) => PRESSES[i.itemKey]!.value === 'preserved').length / xs.length;
     };
-    const expectedFps = keptOf((i) => i.kind === 'fact' && i.tier === 'main') * (1 - keptOf((i) => i.kind === 'fact' && i.tier === 'supporting'));
+    const expectedFps =
+      keptOf((i) => i.kind === 'fact' && i.tier === 'main') *
+      (1 - keptOf((i) => i.kind === 'fact' && i.tier === 'supporting'));
     const expectedEps = keptOf((i) => i.kind === 'attribute');
-    const report = JSON.parse(mustLoupe(['analyze', '--project', project, '--json', '--reference', 'people', '--bootstrap', '0'], { LOUPE_STATE_DIR: dir })) as {
-      datasets: Array<{ dataset: string; scaffold?: { sources: Record<string, { per_summary: Array<{ summary_id: string; n_aligners: number; fps: number | null; eps: number | null }> }> } }>;
+    const report = JSON.parse(
+      mustLoupe(['analyze', '--project', project, '--json', '--reference', 'people', '--bootstrap', '0'], {
+        LOUPE_STATE_DIR: dir,
+      }),
+    ) as {
+      datasets: Array<{
+        dataset: string;
+        scaffold?: {
+          sources: Record<
+            string,
+            { per_summary: Array<{ summary_id: string; n_aligners: number; fps: number | null; eps: number | null }> }
+          >;
+        };
+      }>;
     };
     const human = report.datasets.find((d) => d.dataset === B4_DATASET)!.scaffold!.sources.human!;
     const summary = human.per_summary.find((r) => r.summary_id === summaryId)!;
@@ -189,16 +238,29 @@ describe('the Semantic Scaffold through alice’s annotator link', () => {
   });
 
   it('the secrets are in the project, so the blindness check below can fail: the judge’s alignments are analysed', () => {
-    const report = JSON.parse(mustLoupe(['analyze', '--project', project, '--json', '--bootstrap', '0'], { LOUPE_STATE_DIR: dir })) as {
-      datasets: Array<{ dataset: string; scaffold?: { sources: Record<string, { per_summary: Array<{ summary_id: string }> }> } }>;
+    const report = JSON.parse(
+      mustLoupe(['analyze', '--project', project, '--json', '--bootstrap', '0'], { LOUPE_STATE_DIR: dir }),
+    ) as {
+      datasets: Array<{
+        dataset: string;
+        scaffold?: { sources: Record<string, { per_summary: Array<{ summary_id: string }> }> };
+      }>;
     };
     const sources = report.datasets.find((d) => d.dataset === B4_DATASET)!.scaffold!.sources;
     expect(sources[JUDGE]?.per_summary.map((r) => r.summary_id)).toContain(summaryId);
   });
 
   it('the lead’s alignments export holds the judge’s and the other person’s alignments of the summary', async () => {
-    const exported = await apiCall<{ content: string }>(serve, 'export.build', { format: 'jsonl', scaffoldAlignments: true }, serve.lead.token);
-    const lines = exported.content.trim().split('\n').map((l) => JSON.parse(l) as { summary_id: string; source: string; facts?: Record<string, string> });
+    const exported = await apiCall<{ content: string }>(
+      serve,
+      'export.build',
+      { format: 'jsonl', scaffoldAlignments: true },
+      serve.lead.token,
+    );
+    const lines = exported.content
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { summary_id: string; source: string; facts?: Record<string, string> });
     const of = (source: string) => lines.find((l) => l.summary_id === summaryId && l.source === source);
     expect(of(`judge:${JUDGE}`)?.facts).toMatchObject({ M1: expect.any(String), M4: 'missing' });
     expect(of(`human:${OTHER_PERSON}`)?.facts).toMatchObject({ M1: expect.any(String), M4: 'missing' });
@@ -207,7 +269,9 @@ describe('the Semantic Scaffold through alice’s annotator link', () => {
   it('no payload alice’s page received carries the judge’s or the other person’s alignments or names', () => {
     const loads = payloads.filter((p) => p.method === 'scaffold.load' && p.status === 200);
     expect(loads.length).toBeGreaterThan(0);
-    expect(payloads.filter((p) => p.method === 'scaffold.record' && p.status === 200).length).toBeGreaterThanOrEqual(items.length);
+    expect(payloads.filter((p) => p.method === 'scaffold.record' && p.status === 200).length).toBeGreaterThanOrEqual(
+      items.length,
+    );
     for (const p of payloads) {
       for (const secret of [JUDGE, OTHER_PERSON]) expect(p.body, `${p.method} carries ${secret}`).not.toContain(secret);
     }

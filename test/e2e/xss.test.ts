@@ -13,7 +13,8 @@ import { tempDir } from '../helpers/tmp';
 const ATTACK_DOC =
   'The mayor spoke on Monday. <img src=x onerror="window.__pwned = (window.__pwned || 0) + 1"> ' +
   '<script>window.__pwned = 99</script> She said the <b>budget</b> passed. <iframe src="javascript:window.__pwned=7"></iframe>';
-const ATTACK_SUMMARY = 'The mayor spoke <img src=y onerror="window.__pwned=5"> on Monday. The budget passed <script>window.__pwned=6</script>.';
+const ATTACK_SUMMARY =
+  'The mayor spoke <img src=y onerror="window.__pwned=5"> on Monday. The budget passed <script>window.__pwned=6</script>.';
 
 let browser: Browser | undefined;
 let serve: ServeProcess | undefined;
@@ -26,7 +27,14 @@ describe('hostile dataset text', () => {
   it('shows markup literally and runs none of it', async () => {
     const dir = tempDir();
     const project = join(dir, 'xss.loupe');
-    mustLoupe(['import', writeJsonl(join(dir, 'xss.jsonl'), [{ dataset: 'xss', doc_id: 'd1', document: ATTACK_DOC, summary_id: 's1', summary: ATTACK_SUMMARY, label: 1 }]), '--project', project]);
+    mustLoupe([
+      'import',
+      writeJsonl(join(dir, 'xss.jsonl'), [
+        { dataset: 'xss', doc_id: 'd1', document: ATTACK_DOC, summary_id: 's1', summary: ATTACK_SUMMARY, label: 1 },
+      ]),
+      '--project',
+      project,
+    ]);
     mustLoupe(['sample', '--project', project, '--dataset', 'xss', '--n', '1']);
     serve = await startServe(['--project', project, '--annotator', 'x'], { LOUPE_STATE_DIR: dir });
     browser = await launchChromium();
@@ -56,7 +64,9 @@ describe('hostile dataset text', () => {
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(dialogs).toEqual([]);
     // The image URL "x" would resolve to the server itself; no such request may have been made.
-    const triedImage = await page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/(x|y)$/.test(e.name)));
+    const triedImage = await page.evaluate(() =>
+      performance.getEntriesByType('resource').some((e) => /\/(x|y)$/.test(e.name)),
+    );
     expect(triedImage).toBe(false);
     expect(blockedRequests).toEqual([]);
   });

@@ -9,8 +9,28 @@ export interface AccuracyCliRow {
   summary: string;
 }
 
-export function makeAccuracyCliProject(options: { dir: string; project: string; env: Record<string, string>; rows: AccuracyCliRow[]; judgeUrl: string }): void {
+export function makeAccuracyCliProject(options: {
+  dir: string;
+  project: string;
+  env: Record<string, string>;
+  rows: AccuracyCliRow[];
+  judgeUrl: string;
+}): void {
   const { dir, project, env } = options;
-  mustLoupe(['import', writeJsonl(join(dir, 'rows.jsonl'), options.rows.map((row) => ({ dataset: 'acc', ...row }))), '--project', project], env);
-  mustLoupe(['judges', 'add', 'checker', '--project', project, '--base-url', options.judgeUrl, '--model', 'mock-judge'], env);
+  mustLoupe(
+    [
+      'import',
+      writeJsonl(
+        join(dir, 'rows.jsonl'),
+        options.rows.map((row) => ({ dataset: 'acc', ...row })),
+      ),
+      '--project',
+      project,
+    ],
+    env,
+  );
+  mustLoupe(
+    ['judges', 'add', 'checker', '--project', project, '--base-url', options.judgeUrl, '--model', 'mock-judge'],
+    env,
+  );
 }

@@ -10,7 +10,17 @@ import type { ApiInput, ApiMethod, ApiOutput } from '../../shared/api';
 
 /** A core on `dir` with disk paths allowed, no dialogs and any key environment variable. */
 export function taskTestCore(dir: string): Core {
-  return createCore({ Database, stateDir: dir, demoDir: dir, host: 'electron', fileDialogs: false, diskPaths: true, canSwitchProjects: false, allowedKeyEnv: 'any', env: {} });
+  return createCore({
+    Database,
+    stateDir: dir,
+    demoDir: dir,
+    host: 'electron',
+    fileDialogs: false,
+    diskPaths: true,
+    canSwitchProjects: false,
+    allowedKeyEnv: 'any',
+    env: {},
+  });
 }
 
 /** One api call through dispatch (so its input is validated as any host's would be); throws on an error envelope. */
@@ -59,7 +69,10 @@ export async function openTaskProject(dir: string, respond: Responder, records: 
   const path = join(dir, 'tasks.loupe');
   core.createProject(path);
   await runImport(core.repository(), { source: { type: 'path', path: writeJsonl(join(dir, 'rows.jsonl'), records) } });
-  await callCore(core, 'judges.add', { name: 'checker', config: { kind: 'endpoint', baseUrl: mock.url, model: 'mock-judge', concurrency: 1, retries: 0, temperature: 0 } });
+  await callCore(core, 'judges.add', {
+    name: 'checker',
+    config: { kind: 'endpoint', baseUrl: mock.url, model: 'mock-judge', concurrency: 1, retries: 0, temperature: 0 },
+  });
   return {
     mock,
     core,

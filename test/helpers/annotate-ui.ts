@@ -21,7 +21,15 @@ export async function mountAnnotate(core: RendererCore): Promise<RendererCore> {
 export async function reloadTab(core: RendererCore, pane: string): Promise<void> {
   cleanup();
   resetAnnotation();
-  useSession.setState({ bridge: null, info: null, annotator: null, switching: false, view: 'start', booting: true, error: null });
+  useSession.setState({
+    bridge: null,
+    info: null,
+    annotator: null,
+    switching: false,
+    view: 'start',
+    booting: true,
+    error: null,
+  });
   render(createElement(App, { bridge: core.bridge }));
   await screen.findByTestId(pane);
 }

@@ -10,13 +10,23 @@ export function chromiumAvailable(): boolean {
 
 export async function launchChromium(): Promise<Browser> {
   if (!chromiumAvailable()) {
-    throw new Error(`No Chromium at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium), as .ci/run does.`);
+    throw new Error(
+      `No Chromium at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium), as .ci/run does.`,
+    );
   }
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     // This machine's network is closed: without these Chromium keeps dialling Google's hosts.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 

@@ -19,7 +19,9 @@ interface LoupeScript {
 export default async function setup(): Promise<void> {
   ensureRendererBuilt();
   if (process.env.LOUPE_CLI_BUNDLE_BUILT === '1') return;
-  const script = (await import(pathToFileURL(join(import.meta.dirname, '..', '..', 'scripts', 'loupe.mjs')).href)) as LoupeScript;
+  const script = (await import(
+    pathToFileURL(join(import.meta.dirname, '..', '..', 'scripts', 'loupe.mjs')).href
+  )) as LoupeScript;
   const started = Date.now();
   await script.buildCliBundle();
   // Set here, in Vitest's main process: the next project's globalSetup in this run skips the build.

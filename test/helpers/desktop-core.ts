@@ -16,7 +16,9 @@ export type TestCore = ReturnType<typeof createCore>;
  * never shows in the file. `state` may be changed by the test (keychain unavailable, basic_text).
  * Use inside a vi.mock('electron') factory: `async () => (await import('…/desktop-core')).fakeElectron()`.
  */
-export function fakeElectron(state: { available: boolean; backend: string } = { available: true, backend: 'gnome_libsecret' }) {
+export function fakeElectron(
+  state: { available: boolean; backend: string } = { available: true, backend: 'gnome_libsecret' },
+) {
   return {
     safeStorage: {
       isEncryptionAvailable: () => state.available,
@@ -28,7 +30,11 @@ export function fakeElectron(state: { available: boolean; backend: string } = { 
 }
 
 /** The core as the desktop host creates it, state in `userData`; `overrides` for what a test varies. */
-export function desktopCore(userData: string, secrets: CoreOptions['secrets'], overrides: Partial<CoreOptions> = {}): TestCore {
+export function desktopCore(
+  userData: string,
+  secrets: CoreOptions['secrets'],
+  overrides: Partial<CoreOptions> = {},
+): TestCore {
   return createCore({
     Database,
     stateDir: userData,
@@ -53,7 +59,15 @@ export async function call<T>(core: TestCore, method: string, input: unknown): P
 /** Imports `count` mock summary rows into the open project (an upload) and waits for the job. */
 export async function importSummaryRows(core: TestCore, count: number): Promise<void> {
   const { jobId } = await call<{ jobId: string }>(core, 'imports.start', {
-    source: { type: 'upload', name: 'rows.jsonl', base64: Buffer.from(summaryRows(count).map((r) => JSON.stringify(r)).join('\n')).toString('base64') },
+    source: {
+      type: 'upload',
+      name: 'rows.jsonl',
+      base64: Buffer.from(
+        summaryRows(count)
+          .map((r) => JSON.stringify(r))
+          .join('\n'),
+      ).toString('base64'),
+    },
   });
   for (;;) {
     const job = await call<{ state: string }>(core, 'jobs.get', { jobId });

@@ -37,9 +37,18 @@ export function scratchProject(dir: string): string {
 }
 
 /** Packs `project` with `config` (copied, never changed) into `output`/linux-unpacked, with the stand-in Electron. */
-export async function packLinuxDir(options: { project: string; electronDist: string; output: string; config: BuilderConfig }): Promise<void> {
+export async function packLinuxDir(options: {
+  project: string;
+  electronDist: string;
+  output: string;
+  config: BuilderConfig;
+}): Promise<void> {
   const packConfig = structuredClone(options.config);
-  packConfig.directories = { ...packConfig.directories, output: options.output, buildResources: path.join(ROOT, 'build') };
+  packConfig.directories = {
+    ...packConfig.directories,
+    output: options.output,
+    buildResources: path.join(ROOT, 'build'),
+  };
   packConfig.electronDist = options.electronDist;
   packConfig.electronVersion = STAND_IN_ELECTRON_VERSION;
   packConfig.publish = null;

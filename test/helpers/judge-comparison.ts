@@ -37,7 +37,9 @@ function scaffolds(): unknown[] {
       { id: 'F2', text: 'The plant employs forty people.', tier: 'supporting' },
     ],
     questions: [],
-    entities: [{ name: 'plant', attributes: ATTRIBUTES.map((id, i) => ({ id, text: `attribute ${i + 1} of the plant` })) }],
+    entities: [
+      { name: 'plant', attributes: ATTRIBUTES.map((id, i) => ({ id, text: `attribute ${i + 1} of the plant` })) },
+    ],
   }));
 }
 
@@ -50,12 +52,32 @@ function alignments(): unknown[] {
     questions: {},
     attributes: Object.fromEntries(ATTRIBUTES.map((id, i) => [id, i < KEPT[system] ? 'preserved' : 'missing'])),
   });
-  return [...DOCS.flatMap((doc) => [aligned(doc, 'alpha', `judge:${COMPARISON_JUDGE}`), aligned(doc, 'beta', `judge:${COMPARISON_JUDGE}`)]), aligned('d0', 'alpha', 'human:ana')];
+  return [
+    ...DOCS.flatMap((doc) => [
+      aligned(doc, 'alpha', `judge:${COMPARISON_JUDGE}`),
+      aligned(doc, 'beta', `judge:${COMPARISON_JUDGE}`),
+    ]),
+    aligned('d0', 'alpha', 'human:ana'),
+  ];
 }
 
 /** Imports the three files into a new project at `project` (files written in `dir`). */
 export function buildComparisonProject(dir: string, project: string): void {
   mustLoupe(['import', writeJsonl(join(dir, 'summaries.jsonl'), summaries()), '--project', project]);
-  mustLoupe(['import', writeJsonl(join(dir, 'scaffolds.jsonl'), scaffolds()), '--project', project, '--as', 'scaffold']);
-  mustLoupe(['import', writeJsonl(join(dir, 'alignments.jsonl'), alignments()), '--project', project, '--as', 'scaffold-alignments']);
+  mustLoupe([
+    'import',
+    writeJsonl(join(dir, 'scaffolds.jsonl'), scaffolds()),
+    '--project',
+    project,
+    '--as',
+    'scaffold',
+  ]);
+  mustLoupe([
+    'import',
+    writeJsonl(join(dir, 'alignments.jsonl'), alignments()),
+    '--project',
+    project,
+    '--as',
+    'scaffold-alignments',
+  ]);
 }

@@ -32,12 +32,18 @@ function isModuleCall(callee: ts.Expression): boolean {
     if (ts.isIdentifier(owner) && owner.text === 'vi' && VI_MODULE_CALLS.has(callee.name.text)) return true;
   }
   // createRequire(import.meta.url)('x')
-  return ts.isCallExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === 'createRequire';
+  return (
+    ts.isCallExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === 'createRequire'
+  );
 }
 
 /** Every module specifier written as a literal in `source`, with its line (1-based). */
 export function importSites(fileName: string, source: string): ImportSite[] {
-  const kind = /\.tsx$/.test(fileName) ? ts.ScriptKind.TSX : /\.[cm]?js$/.test(fileName) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+  const kind = /\.tsx$/.test(fileName)
+    ? ts.ScriptKind.TSX
+    : /\.[cm]?js$/.test(fileName)
+      ? ts.ScriptKind.JS
+      : ts.ScriptKind.TS;
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, kind);
   const sites: ImportSite[] = [];
   const add = (node: ts.Node, specifier: string | null) => {
@@ -48,7 +54,8 @@ export function importSites(fileName: string, source: string): ImportSite[] {
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node, literalText(node.moduleSpecifier));
     else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
       add(node, literalText(node.moduleReference.expression));
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node, literalText(node.argument.literal));
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument))
+      add(node, literalText(node.argument.literal));
     else if (ts.isCallExpression(node) && isModuleCall(node.expression)) add(node, literalText(node.arguments[0]));
     ts.forEachChild(node, visit);
   };
@@ -58,9 +65,7 @@ export function importSites(fileName: string, source: string): ImportSite[] {
 
 /** What a specifier points at, from a file at repository-relative `fileName`. */
 export type Target =
-  | { kind: 'builtin'; name: string }
-  | { kind: 'package'; name: string }
-  | { kind: 'path'; path: string };
+  { kind: 'builtin'; name: string } | { kind: 'package'; name: string } | { kind: 'path'; path: string };
 
 const BUILTINS = new Set(builtinModules);
 
@@ -68,16 +73,28 @@ export function classify(fileName: string, specifier: string): Target {
   if (specifier.startsWith('.') || specifier.startsWith('/')) {
     return { kind: 'path', path: posix.normalize(posix.join(posix.dirname(fileName), specifier)) };
   }
-  if (specifier.startsWith('node:') || BUILTINS.has(specifier.split('/')[0]!)) return { kind: 'builtin', name: specifier };
+  if (specifier.startsWith('node:') || BUILTINS.has(specifier.split('/')[0]!))
+    return { kind: 'builtin', name: specifier };
   const parts = specifier.split('/');
   return { kind: 'package', name: specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]! };
 }
 
 const under = (path: string, folder: string) => path === folder || path.startsWith(`${folder}/`);
 
-export const HOST_FOLDERS = ['electron/main', 'electron/preload', 'electron/serve', 'electron/cli', 'electron/worker'] as const;
+export const HOST_FOLDERS = [
+  'electron/main',
+  'electron/preload',
+  'electron/serve',
+  'electron/cli',
+  'electron/worker',
+] as const;
 const CORE = 'electron/core';
-const CORE_INDEX = new Set(['electron/core', 'electron/core/index', 'electron/core/index.ts', 'electron/core/index.js']);
+const CORE_INDEX = new Set([
+  'electron/core',
+  'electron/core/index',
+  'electron/core/index.ts',
+  'electron/core/index.js',
+]);
 const UI_PACKAGES = /^(react|react-dom|@testing-library\/.*|@tanstack\/react-.*|zustand)$/;
 const SQLITE_PACKAGES = /^better-sqlite3(-napi)?$/;
 
@@ -95,8 +112,16 @@ export const HOST_TO_HOST_ALLOWED: ReadonlyArray<{ from: string; to: string; why
  * would bundle the whole core into it (measured: 1.42 MB / 385 inputs instead of 0.88 MB / 136).
  */
 export const CORE_DEEP_IMPORTS_ALLOWED: ReadonlyArray<{ from: string; to: string; why: string }> = [
-  { from: 'electron/worker', to: 'electron/core/analysis/job', why: 'the worker thread runs only the analysis job; the index would bundle the whole core into it' },
-  { from: 'electron/worker', to: 'electron/core/planning/job', why: 'the same worker thread runs a plan of the annotation (the same figures); the same reason' },
+  {
+    from: 'electron/worker',
+    to: 'electron/core/analysis/job',
+    why: 'the worker thread runs only the analysis job; the index would bundle the whole core into it',
+  },
+  {
+    from: 'electron/worker',
+    to: 'electron/core/planning/job',
+    why: 'the same worker thread runs a plan of the annotation (the same figures); the same reason',
+  },
 ];
 
 export type Layer = 'shared' | 'db' | 'core' | 'host' | 'renderer';
@@ -117,37 +142,57 @@ export function ruleBroken(fileName: string, target: Target): string | null {
     case 'shared':
       if (target.kind === 'builtin') return 'shared/ is pure: no Node builtins';
       if (target.kind === 'path' && !under(target.path, 'shared')) return 'shared/ imports only shared/';
-      if (target.kind === 'package' && (target.name === 'electron' || target.name === 'openai' || SQLITE_PACKAGES.test(target.name) || UI_PACKAGES.test(target.name))) {
+      if (
+        target.kind === 'package' &&
+        (target.name === 'electron' ||
+          target.name === 'openai' ||
+          SQLITE_PACKAGES.test(target.name) ||
+          UI_PACKAGES.test(target.name))
+      ) {
         return `shared/ never imports ${target.name}`;
       }
       return null;
     case 'db':
-      if (target.kind === 'path' && !under(target.path, 'db') && !under(target.path, 'shared')) return 'db/ imports only db/ and shared/';
-      if (target.kind === 'package' && (target.name === 'electron' || target.name === 'openai' || UI_PACKAGES.test(target.name))) {
+      if (target.kind === 'path' && !under(target.path, 'db') && !under(target.path, 'shared'))
+        return 'db/ imports only db/ and shared/';
+      if (
+        target.kind === 'package' &&
+        (target.name === 'electron' || target.name === 'openai' || UI_PACKAGES.test(target.name))
+      ) {
         return `db/ never imports ${target.name}`;
       }
       return null;
     case 'core':
-      if (target.kind === 'package' && (target.name === 'electron' || UI_PACKAGES.test(target.name))) return `the core never imports ${target.name}`;
-      if (target.kind === 'path' && HOST_FOLDERS.some((host) => under(target.path, host))) return 'the core never imports a host';
+      if (target.kind === 'package' && (target.name === 'electron' || UI_PACKAGES.test(target.name)))
+        return `the core never imports ${target.name}`;
+      if (target.kind === 'path' && HOST_FOLDERS.some((host) => under(target.path, host)))
+        return 'the core never imports a host';
       if (target.kind === 'path' && under(target.path, 'renderer')) return 'the core never imports the renderer';
       return null;
     case 'host': {
       if (target.kind !== 'path') return null;
       const from = HOST_FOLDERS.find((host) => under(fileName, host))!;
-      const deepAllowed = CORE_DEEP_IMPORTS_ALLOWED.some((a) => a.from === from && target.path.replace(/\.(ts|js)$/, '') === a.to);
-      if (under(target.path, CORE) && !CORE_INDEX.has(target.path) && !deepAllowed) return 'hosts use the core through electron/core/index.ts only';
+      const deepAllowed = CORE_DEEP_IMPORTS_ALLOWED.some(
+        (a) => a.from === from && target.path.replace(/\.(ts|js)$/, '') === a.to,
+      );
+      if (under(target.path, CORE) && !CORE_INDEX.has(target.path) && !deepAllowed)
+        return 'hosts use the core through electron/core/index.ts only';
       if (under(target.path, 'renderer')) return 'hosts never import the renderer';
       const to = HOST_FOLDERS.find((host) => under(target.path, host));
-      if (to && to !== from && !HOST_TO_HOST_ALLOWED.some((a) => a.from === from && a.to === to)) return `${from} never imports ${to}`;
+      if (to && to !== from && !HOST_TO_HOST_ALLOWED.some((a) => a.from === from && a.to === to))
+        return `${from} never imports ${to}`;
       return null;
     }
     case 'renderer':
       if (target.kind === 'builtin') return 'the renderer never imports Node';
-      if (target.kind === 'package' && (target.name === 'electron' || target.name === 'openai' || SQLITE_PACKAGES.test(target.name))) {
+      if (
+        target.kind === 'package' &&
+        (target.name === 'electron' || target.name === 'openai' || SQLITE_PACKAGES.test(target.name))
+      ) {
         return `the renderer never imports ${target.name}`;
       }
-      if (target.kind === 'path' && (under(target.path, 'db') || under(target.path, 'electron'))) return 'the renderer talks to the typed api only (no db/, no electron/)';
+      if (target.kind === 'path' && (under(target.path, 'db') || under(target.path, 'electron')))
+        return 'the renderer talks to the typed api only (no db/, no electron/)';
       return null;
     default:
       return null;
@@ -181,7 +226,8 @@ export function resolveImport(fileName: string, specifier: string, isFile: (path
   const target = classify(fileName, specifier);
   if (target.kind !== 'path') return null;
   const bare = target.path.replace(/\.(js|mjs|cjs)$/, '');
-  for (const candidate of [target.path, ...RESOLVED_EXTENSIONS.map((ext) => bare + ext)]) if (isFile(candidate)) return candidate;
+  for (const candidate of [target.path, ...RESOLVED_EXTENSIONS.map((ext) => bare + ext)])
+    if (isFile(candidate)) return candidate;
   return null;
 }
 

@@ -26,19 +26,35 @@ export interface SplitProject {
 }
 
 /** `rows`: the dataset "news" to split (default: four summaries, each of its own document); `links`: `loupe serve`'s annotator links. */
-export async function splitProject(dir: string, rows: SummaryRow[] = newsRows(4), links: LinkRegistry | null = null): Promise<SplitProject> {
-  const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false, links });
+export async function splitProject(
+  dir: string,
+  rows: SummaryRow[] = newsRows(4),
+  links: LinkRegistry | null = null,
+): Promise<SplitProject> {
+  const core = createCore({
+    Database,
+    stateDir: dir,
+    demoDir: dir,
+    host: 'web',
+    fileDialogs: false,
+    diskPaths: false,
+    canSwitchProjects: false,
+    links,
+  });
   core.createProject(join(dir, 'owners.loupe'));
   await runImport(core.repository(), { source: { type: 'path', path: writeJsonl(join(dir, 'news.jsonl'), rows) } });
-  const call = (method: ApiMethod, input: unknown, caller: Caller = LEAD) => dispatch(core.handlers, method, input, caller);
-  const value = async <T,>(method: ApiMethod, input: unknown, caller: Caller = LEAD): Promise<T> => {
+  const call = (method: ApiMethod, input: unknown, caller: Caller = LEAD) =>
+    dispatch(core.handlers, method, input, caller);
+  const value = async <T>(method: ApiMethod, input: unknown, caller: Caller = LEAD): Promise<T> => {
     const r = await call(method, input, caller);
     if (!r.ok) throw new Error(`${method}: ${r.error.code} ${r.error.message}`);
     return r.value as T;
   };
   await value('sampling.draw', { dataset: 'news', n: rows.length, seed: 0, annotators: ['alice', 'bob'] });
   const queueOf = async (name: string) =>
-    (await value<{ items: Array<{ key: number; docId: string }> }>('annotation.queue', { annotator: name })).items.map(({ key, docId }) => ({ key, docId }));
+    (await value<{ items: Array<{ key: number; docId: string }> }>('annotation.queue', { annotator: name })).items.map(
+      ({ key, docId }) => ({ key, docId }),
+    );
   const documentKeyOf = (summaryKey: number) => core.repository().corpus.summaryInfo(summaryKey)!.documentKey;
   return { core, call, value, queueOf, documentKeyOf };
 }

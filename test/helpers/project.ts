@@ -18,8 +18,15 @@ export function writeJsonl(path: string, rows: unknown[]): string {
 }
 
 /** Runs `loupe …` and returns its output; throws with stderr when it fails. */
-export function loupe(args: string[], env: Record<string, string> = {}): { stdout: string; stderr: string; status: number } {
-  const result = spawnSync(process.execPath, loupeArgs(args), { cwd: REPO, env: { ...process.env, ...env }, encoding: 'utf8' });
+export function loupe(
+  args: string[],
+  env: Record<string, string> = {},
+): { stdout: string; stderr: string; status: number } {
+  const result = spawnSync(process.execPath, loupeArgs(args), {
+    cwd: REPO,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
   return { stdout: result.stdout, stderr: result.stderr, status: result.status ?? -1 };
 }
 
@@ -40,7 +47,8 @@ export function newsRows(count: number, dataset = 'news'): SummaryRow[] {
     doc_id: `doc-${i}`,
     document: `${NEWS_DOCUMENT} Story number ${i}.`,
     summary_id: `sum-${String(i).padStart(3, '0')}`,
-    summary: 'The Springfield council approved a budget on Tuesday. It adds 12 million dollars for schools. Mayor Jane Smith called it a victory.',
+    summary:
+      'The Springfield council approved a budget on Tuesday. It adds 12 million dollars for schools. Mayor Jane Smith called it a victory.',
     label: (i % 2) as 0 | 1,
   }));
 }

@@ -52,7 +52,11 @@ function parseAnswer(received: Buffer, withBody: boolean): RawAnswer | 'incomple
  * server closes without one, answers something that is not HTTP, or says nothing within `limitMs`
  * (a bound so a hung server fails the test rather than the run, not a timing assertion).
  */
-export function rawRequest(port: number, request: string | Buffer, options: { withBody?: boolean; limitMs?: number } = {}): Promise<RawAnswer> {
+export function rawRequest(
+  port: number,
+  request: string | Buffer,
+  options: { withBody?: boolean; limitMs?: number } = {},
+): Promise<RawAnswer> {
   const withBody = options.withBody ?? false;
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
@@ -65,23 +69,43 @@ export function rawRequest(port: number, request: string | Buffer, options: { wi
       socket.destroy();
       outcome();
     };
-    const shown = () => JSON.stringify((typeof request === 'string' ? request : request.toString('latin1')).slice(0, 200));
-    const timer = setTimeout(() => settle(() => reject(new Error(`no answer within ${options.limitMs ?? 10_000} ms to ${shown()}`))), options.limitMs ?? 10_000);
+    const shown = () =>
+      JSON.stringify((typeof request === 'string' ? request : request.toString('latin1')).slice(0, 200));
+    const timer = setTimeout(
+      () => settle(() => reject(new Error(`no answer within ${options.limitMs ?? 10_000} ms to ${shown()}`))),
+      options.limitMs ?? 10_000,
+    );
     socket.on('connect', () => socket.write(request));
     socket.on('data', (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);
       const answer = parseAnswer(received, withBody);
-      if (answer === 'malformed') settle(() => reject(new Error(`not an HTTP answer to ${shown()}: ${JSON.stringify(received.toString('latin1').slice(0, 200))}`)));
+      if (answer === 'malformed')
+        settle(() =>
+          reject(
+            new Error(`not an HTTP answer to ${shown()}: ${JSON.stringify(received.toString('latin1').slice(0, 200))}`),
+          ),
+        );
       else if (answer !== 'incomplete') settle(() => resolve(answer));
     });
     // A reset after the answer (the server closing on an unread body) comes after settle: ignored.
-    socket.on('error', (err) => settle(() => reject(new Error(`connection error (${err.message}) before an answer to ${shown()}`))));
+    socket.on('error', (err) =>
+      settle(() => reject(new Error(`connection error (${err.message}) before an answer to ${shown()}`))),
+    );
     socket.on('close', () => settle(() => reject(new Error(`connection closed without an answer to ${shown()}`))));
   });
 }
 
 /** A GET (or any method) with the given target and extra header lines, closing after the answer. */
-export function rawGet(port: number, target: string, options: { method?: string; headers?: string[]; host?: string } = {}): Promise<RawAnswer> {
-  const lines = [`${options.method ?? 'GET'} ${target} HTTP/1.1`, `Host: ${options.host ?? `127.0.0.1:${port}`}`, ...(options.headers ?? []), 'Connection: close'];
+export function rawGet(
+  port: number,
+  target: string,
+  options: { method?: string; headers?: string[]; host?: string } = {},
+): Promise<RawAnswer> {
+  const lines = [
+    `${options.method ?? 'GET'} ${target} HTTP/1.1`,
+    `Host: ${options.host ?? `127.0.0.1:${port}`}`,
+    ...(options.headers ?? []),
+    'Connection: close',
+  ];
   return rawRequest(port, `${lines.join('\r\n')}\r\n\r\n`);
 }

@@ -12,7 +12,17 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach } from 'vitest';
-import { ApiError, changeFor, type AnnotationSummary, type ApiInput, type ApiMethod, type ApiOutput, type Caller, type HostInfo, type UnitLabelState } from '../../shared/api';
+import {
+  ApiError,
+  changeFor,
+  type AnnotationSummary,
+  type ApiInput,
+  type ApiMethod,
+  type ApiOutput,
+  type Caller,
+  type HostInfo,
+  type UnitLabelState,
+} from '../../shared/api';
 import { isLikelyFragment, type HumanLabel } from '../../shared/domain';
 import { SAMPLING_ALGORITHM } from '../../shared/sampling';
 import { locateSentences } from '../../shared/split/sentences';
@@ -55,7 +65,9 @@ export interface RendererCoreOptions {
 }
 
 /** What a test varies of the host: capabilities, and who calls (a lead, or an annotator link). */
-export type HostSeed = Partial<Pick<HostInfo, 'host' | 'fileDialogs' | 'diskPaths' | 'canSwitchProjects' | 'role' | 'annotator' | 'keychain'>>;
+export type HostSeed = Partial<
+  Pick<HostInfo, 'host' | 'fileDialogs' | 'diskPaths' | 'canSwitchProjects' | 'role' | 'annotator' | 'keychain'>
+>;
 
 export interface RendererCore extends TestTransport {
   core: Core;
@@ -125,7 +137,12 @@ function coreAt(stateDir: string, info: HostSeed, options: RendererCoreOptions):
   return createCore(coreOptions);
 }
 
-async function through<M extends ApiMethod>(core: Core, method: M, input: ApiInput<M>, caller?: Caller): Promise<ApiOutput<M>> {
+async function through<M extends ApiMethod>(
+  core: Core,
+  method: M,
+  input: ApiInput<M>,
+  caller?: Caller,
+): Promise<ApiOutput<M>> {
   const envelope = await dispatch(core.handlers, method, input, caller);
   if (!envelope.ok) throw new ApiError(envelope.error);
   return envelope.value as ApiOutput<M>;
@@ -139,15 +156,30 @@ function datasetOfDoc(seeds: SummarySeed[], docId: string): string {
 }
 
 /** One upload through imports.start, waited for. */
-async function upload(core: Core, name: string, records: unknown[], as?: ApiInput<'imports.start'>['as']): Promise<void> {
+async function upload(
+  core: Core,
+  name: string,
+  records: unknown[],
+  as?: ApiInput<'imports.start'>['as'],
+): Promise<void> {
   const base64 = Buffer.from(records.map((r) => JSON.stringify(r)).join('\n')).toString('base64');
-  const { jobId } = await through(core, 'imports.start', { source: { type: 'upload', name, base64 }, ...(as ? { as } : {}) });
+  const { jobId } = await through(core, 'imports.start', {
+    source: { type: 'upload', name, base64 },
+    ...(as ? { as } : {}),
+  });
   await untilJobEnds(core, jobId);
 }
 
 /** The seed's row in Loupe's summaries format (its key is its place, 1-based). */
 function rowOf(s: SummarySeed, i: number) {
-  return { dataset: s.dataset ?? 'demo', doc_id: s.docId ?? `d${i + 1}`, document: s.document, summary_id: s.summaryId ?? `s${i + 1}`, summary: s.sentences.join(' '), sentences: s.sentences };
+  return {
+    dataset: s.dataset ?? 'demo',
+    doc_id: s.docId ?? `d${i + 1}`,
+    document: s.document,
+    summary_id: s.summaryId ?? `s${i + 1}`,
+    summary: s.sentences.join(' '),
+    sentences: s.sentences,
+  };
 }
 
 /**
@@ -160,7 +192,7 @@ function rowOf(s: SummarySeed, i: number) {
 async function seed(core: Core, seeds: SummarySeed[], options: RendererCoreOptions): Promise<void> {
   const repo = core.repository();
   const direct = (s: SummarySeed) => s.document === null;
-  for (let i = 0; i < seeds.length; ) {
+  for (let i = 0; i < seeds.length;) {
     let end = i;
     while (end < seeds.length && direct(seeds[end]!) === direct(seeds[i]!)) end += 1;
     const rows = seeds.slice(i, end).map((s, at) => rowOf(s, i + at));
@@ -168,11 +200,37 @@ async function seed(core: Core, seeds: SummarySeed[], options: RendererCoreOptio
       await upload(core, 'summaries.jsonl', rows);
     } else {
       repo.transaction(() => {
-        const importId = repo.recordImport({ kind: 'summaries', source: 'missing.jsonl', files: ['missing.jsonl'], contentHash: `missing-${i}`, summaries: rows.length, labels: 0 });
+        const importId = repo.recordImport({
+          kind: 'summaries',
+          source: 'missing.jsonl',
+          files: ['missing.jsonl'],
+          contentHash: `missing-${i}`,
+          summaries: rows.length,
+          labels: 0,
+        });
         for (const row of rows) {
           const located = locateSentences(row.summary, row.sentences)!;
-          const units = row.sentences.map((text, idx) => ({ idx, text, start: located[idx]!.start, end: located[idx]!.end, fragment: isLikelyFragment(text) }));
-          repo.insertSummary({ dataset: row.dataset, docId: row.doc_id, document: row.document, summaryId: row.summary_id, summary: row.summary, label: null, meta: {}, units, splitter: { name: 'given', version: 'missing.jsonl' } }, importId);
+          const units = row.sentences.map((text, idx) => ({
+            idx,
+            text,
+            start: located[idx]!.start,
+            end: located[idx]!.end,
+            fragment: isLikelyFragment(text),
+          }));
+          repo.insertSummary(
+            {
+              dataset: row.dataset,
+              docId: row.doc_id,
+              document: row.document,
+              summaryId: row.summary_id,
+              summary: row.summary,
+              label: null,
+              meta: {},
+              units,
+              splitter: { name: 'given', version: 'missing.jsonl' },
+            },
+            importId,
+          );
         }
       });
     }
@@ -182,16 +240,37 @@ async function seed(core: Core, seeds: SummarySeed[], options: RendererCoreOptio
   repo.transaction(() => {
     for (const dataset of datasets) {
       const keys = seeds.flatMap((s, i) => ((s.dataset ?? 'demo') === dataset ? [i + 1] : []));
-      repo.insertSampleBatch({ datasetId: repo.datasetId(dataset)!, seed: 0, requested: keys.length, annotatorId: null, algorithm: SAMPLING_ALGORITHM, keys });
+      repo.insertSampleBatch({
+        datasetId: repo.datasetId(dataset)!,
+        seed: 0,
+        requested: keys.length,
+        annotatorId: null,
+        algorithm: SAMPLING_ALGORITHM,
+        keys,
+      });
     }
   });
   const claims = Object.entries(options.claims ?? {}).map(([key, perSentence]) => {
     const row = rowOf(seeds[Number(key) - 1]!, Number(key) - 1);
-    return { type: 'claims', dataset: row.dataset, summary_id: row.summary_id, claims: perSentence.flatMap((texts, index) => texts.map((text) => ({ sentence_index: index, text }))) };
+    return {
+      type: 'claims',
+      dataset: row.dataset,
+      summary_id: row.summary_id,
+      claims: perSentence.flatMap((texts, index) => texts.map((text) => ({ sentence_index: index, text }))),
+    };
   });
-  const keyFacts = Object.entries(options.keyFacts ?? {}).map(([docId, facts]) => ({ type: 'key_facts', dataset: datasetOfDoc(seeds, docId), doc_id: docId, facts }));
+  const keyFacts = Object.entries(options.keyFacts ?? {}).map(([docId, facts]) => ({
+    type: 'key_facts',
+    dataset: datasetOfDoc(seeds, docId),
+    doc_id: docId,
+    facts,
+  }));
   if (claims.length + keyFacts.length > 0) await upload(core, 'claims.jsonl', [...keyFacts, ...claims], 'accuracy');
-  const scaffolds = Object.entries(options.scaffolds ?? {}).map(([docId, content]) => ({ dataset: datasetOfDoc(seeds, docId), doc_id: docId, ...content }));
+  const scaffolds = Object.entries(options.scaffolds ?? {}).map(([docId, content]) => ({
+    dataset: datasetOfDoc(seeds, docId),
+    doc_id: docId,
+    ...content,
+  }));
   if (scaffolds.length > 0) await upload(core, 'scaffold.jsonl', scaffolds, 'scaffold');
   for (const name of [DEFAULT_ANNOTATOR, ...(options.people ?? [])]) await through(core, 'annotators.ensure', { name });
   // No import brings a label set without its labels; the kind is what the views and rules read.
@@ -226,7 +305,14 @@ async function untilJobEnds(core: Core, jobId: string): Promise<void> {
 
 /** The seeded project file, built once per distinct seed in this test file. */
 function template(seeds: SummarySeed[], options: RendererCoreOptions): Promise<string> {
-  const id = JSON.stringify({ seeds, people: options.people ?? [], imported: options.imported ?? [], claims: options.claims, keyFacts: options.keyFacts, scaffolds: options.scaffolds });
+  const id = JSON.stringify({
+    seeds,
+    people: options.people ?? [],
+    imported: options.imported ?? [],
+    claims: options.claims,
+    keyFacts: options.keyFacts,
+    scaffolds: options.scaffolds,
+  });
   let built = templates.get(id);
   if (!built) {
     built = (async () => {
@@ -250,7 +336,11 @@ function template(seeds: SummarySeed[], options: RendererCoreOptions): Promise<s
  * A real core on a copy of the seeded project, and the transport the App gets. `info` says which
  * host it plays and who calls: `{ role: 'annotator', annotator }` calls as that annotator's link.
  */
-export async function createRendererCore(seeds: SummarySeed[], info: HostSeed = {}, options: RendererCoreOptions = {}): Promise<RendererCore> {
+export async function createRendererCore(
+  seeds: SummarySeed[],
+  info: HostSeed = {},
+  options: RendererCoreOptions = {},
+): Promise<RendererCore> {
   const dir = join(root, `core-${made++}`);
   const core = coreAt(dir, info, options);
   const path = join(dir, 'test.loupe');
@@ -264,7 +354,8 @@ export async function createRendererCore(seeds: SummarySeed[], info: HostSeed = 
   const lead = <M extends ApiMethod>(method: M, input: ApiInput<M>) => through(core, method, input);
 
   const summaries: AnnotationSummary[] = [];
-  for (let key = 1; key <= Math.min(seeds.length, LOADED_SUMMARIES); key += 1) summaries.push(await lead('annotation.load', { key, annotator: DEFAULT_ANNOTATOR }));
+  for (let key = 1; key <= Math.min(seeds.length, LOADED_SUMMARIES); key += 1)
+    summaries.push(await lead('annotation.load', { key, annotator: DEFAULT_ANNOTATOR }));
 
   // The event ids the transport's annotation.record calls returned, newest per unit.
   const newestEvent = new Map<number, number>();
@@ -301,8 +392,12 @@ export async function createRendererCore(seeds: SummarySeed[], info: HostSeed = 
       return undefined;
     },
     async keyFactLabel(name, key, keyFactId) {
-      const set = (await accuracy.keyFactVersions(rowOf(seeds[key - 1]!, key - 1).doc_id)).find((v) => v.facts.some((f) => f.id === keyFactId));
-      return set ? core.repository().itemLabels.currentKeyFactStates(set.setId, key, idOf(name)).get(keyFactId) : undefined;
+      const set = (await accuracy.keyFactVersions(rowOf(seeds[key - 1]!, key - 1).doc_id)).find((v) =>
+        v.facts.some((f) => f.id === keyFactId),
+      );
+      return set
+        ? core.repository().itemLabels.currentKeyFactStates(set.setId, key, idOf(name)).get(keyFactId)
+        : undefined;
     },
   };
   const scaffold: RendererCore['scaffold'] = {
@@ -313,7 +408,9 @@ export async function createRendererCore(seeds: SummarySeed[], info: HostSeed = 
     async alignmentOf(source, key, itemId) {
       const repo = core.repository();
       const item = repo.scaffold.itemInfo(itemId);
-      return item ? repo.scaffold.annotatorAlignments(item.scaffoldId, key, idOf(source.replace(/^human:/, ''))).get(itemId) : undefined;
+      return item
+        ? repo.scaffold.annotatorAlignments(item.scaffoldId, key, idOf(source.replace(/^human:/, ''))).get(itemId)
+        : undefined;
     },
   };
   return {

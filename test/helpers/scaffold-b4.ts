@@ -22,14 +22,31 @@ export const B4_DATASET = 'screenshots';
 const DOCUMENT =
   'Camera settings. Choose which apps can access your camera. If you deny access, most apps cannot use the camera. ' +
   'Windows Hello is not affected by this setting. Some desktop apps are not listed here. Access can be changed at any time.';
-const INTERNAL_S = 'The page lets users choose which apps can access the camera. Denying access blocks most apps, but not Windows Hello.';
+const INTERNAL_S =
+  'The page lets users choose which apps can access the camera. Denying access blocks most apps, but not Windows Hello.';
 const GPT_4O =
   'The document explains camera access settings on a device, allowing users to control app access to the camera. It notes that denying access blocks most apps except Windows Hello and mentions exceptions for some desktop apps.';
 
 export function b4Summaries(): unknown[] {
   return [
-    { type: 'summary', dataset: B4_DATASET, doc_id: 'camera', document: DOCUMENT, summary_id: 'camera-internal-s', summary: INTERNAL_S, system: 'Internal-S' },
-    { type: 'summary', dataset: B4_DATASET, doc_id: 'camera', document: DOCUMENT, summary_id: 'camera-gpt-4o', summary: GPT_4O, system: 'GPT-4o' },
+    {
+      type: 'summary',
+      dataset: B4_DATASET,
+      doc_id: 'camera',
+      document: DOCUMENT,
+      summary_id: 'camera-internal-s',
+      summary: INTERNAL_S,
+      system: 'Internal-S',
+    },
+    {
+      type: 'summary',
+      dataset: B4_DATASET,
+      doc_id: 'camera',
+      document: DOCUMENT,
+      summary_id: 'camera-gpt-4o',
+      summary: GPT_4O,
+      system: 'GPT-4o',
+    },
   ];
 }
 
@@ -50,15 +67,45 @@ export function b4Scaffold(): Record<string, unknown> {
     ],
     questions: [
       { id: 'Q1', text: 'What does the page control?', answer: 'Which apps can access the camera.', tier: 'main' },
-      { id: 'Q2', text: 'What happens when access is denied?', answer: 'Most apps cannot use the camera.', tier: 'main' },
+      {
+        id: 'Q2',
+        text: 'What happens when access is denied?',
+        answer: 'Most apps cannot use the camera.',
+        tier: 'main',
+      },
       { id: 'Q3', text: 'Is Windows Hello affected?', answer: 'No.', tier: 'supporting' },
       { id: 'Q4', text: 'Are all desktop apps listed?', answer: 'No, some are not.', tier: 'supporting' },
     ],
     entities: [
-      { name: 'device camera', attributes: [{ id: 'dev1', text: 'has an access setting' }, { id: 'dev2', text: 'access can be denied' }, { id: 'dev3', text: 'access can be changed at any time' }] },
-      { name: 'apps', attributes: [{ id: 'app1', text: 'can be chosen individually' }, { id: 'app2', text: 'are blocked when access is denied' }] },
-      { name: 'Windows Hello', attributes: [{ id: 'hello1', text: 'not affected by the setting' }, { id: 'hello2', text: 'uses the camera for sign-in' }] },
-      { name: 'desktop apps', attributes: [{ id: 'desk1', text: 'some are not listed' }, { id: 'desk2', text: 'are governed by a separate setting' }] },
+      {
+        name: 'device camera',
+        attributes: [
+          { id: 'dev1', text: 'has an access setting' },
+          { id: 'dev2', text: 'access can be denied' },
+          { id: 'dev3', text: 'access can be changed at any time' },
+        ],
+      },
+      {
+        name: 'apps',
+        attributes: [
+          { id: 'app1', text: 'can be chosen individually' },
+          { id: 'app2', text: 'are blocked when access is denied' },
+        ],
+      },
+      {
+        name: 'Windows Hello',
+        attributes: [
+          { id: 'hello1', text: 'not affected by the setting' },
+          { id: 'hello2', text: 'uses the camera for sign-in' },
+        ],
+      },
+      {
+        name: 'desktop apps',
+        attributes: [
+          { id: 'desk1', text: 'some are not listed' },
+          { id: 'desk2', text: 'are governed by a separate setting' },
+        ],
+      },
     ],
   };
 }
@@ -70,9 +117,27 @@ export function b4Alignments(source: string): Array<Record<string, unknown>> {
       dataset: B4_DATASET,
       summary_id: 'camera-internal-s',
       source,
-      facts: { M1: 'partial', M2: 'preserved', M3: 'preserved', M4: 'missing', S1: 'preserved', S2: 'missing', S3: 'missing' },
+      facts: {
+        M1: 'partial',
+        M2: 'preserved',
+        M3: 'preserved',
+        M4: 'missing',
+        S1: 'preserved',
+        S2: 'missing',
+        S3: 'missing',
+      },
       questions: { Q1: 'answered', Q2: 'answered', Q3: 'answered', Q4: 'unanswered' },
-      attributes: { dev1: 'preserved', dev2: 'preserved', dev3: 'missing', app1: 'preserved', app2: 'missing', hello1: 'preserved', hello2: 'missing', desk1: 'missing', desk2: 'missing' },
+      attributes: {
+        dev1: 'preserved',
+        dev2: 'preserved',
+        dev3: 'missing',
+        app1: 'preserved',
+        app2: 'missing',
+        hello1: 'preserved',
+        hello2: 'missing',
+        desk1: 'missing',
+        desk2: 'missing',
+      },
       // Sentence 0 conveys M2, sentence 1 conveys M3 and S1: both sentences align to a fact.
       fact_sentences: { M2: [0], M3: [1], S1: [1] },
     },
@@ -80,20 +145,47 @@ export function b4Alignments(source: string): Array<Record<string, unknown>> {
       dataset: B4_DATASET,
       summary_id: 'camera-gpt-4o',
       source,
-      facts: { M1: 'preserved', M2: 'preserved', M3: 'preserved', M4: 'missing', S1: 'preserved', S2: 'preserved', S3: 'missing' },
+      facts: {
+        M1: 'preserved',
+        M2: 'preserved',
+        M3: 'preserved',
+        M4: 'missing',
+        S1: 'preserved',
+        S2: 'preserved',
+        S3: 'missing',
+      },
       questions: { Q1: 'answered', Q2: 'answered', Q3: 'answered', Q4: 'answered' },
-      attributes: { dev1: 'preserved', dev2: 'preserved', dev3: 'missing', app1: 'preserved', app2: 'preserved', hello1: 'preserved', hello2: 'missing', desk1: 'preserved', desk2: 'misrepresented' },
+      attributes: {
+        dev1: 'preserved',
+        dev2: 'preserved',
+        dev3: 'missing',
+        app1: 'preserved',
+        app2: 'preserved',
+        hello1: 'preserved',
+        hello2: 'missing',
+        desk1: 'preserved',
+        desk2: 'misrepresented',
+      },
     },
   ];
 }
 
 export async function b4Project(prefix = 'loupe-scaffold-b4-') {
   const dir = tempDir(prefix);
-  const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'electron', fileDialogs: false, diskPaths: true, canSwitchProjects: false });
+  const core = createCore({
+    Database,
+    stateDir: dir,
+    demoDir: dir,
+    host: 'electron',
+    fileDialogs: false,
+    diskPaths: true,
+    canSwitchProjects: false,
+  });
   const path = join(dir, 'b4.loupe');
   core.createProject(path);
   const repo = core.repository();
-  const run = (name: string, rows: unknown[], as?: ImportKind) => runImport(repo, { source: { type: 'path', path: writeJsonl(join(dir, name), rows) }, ...(as ? { as } : {}) });
+  const run = (name: string, rows: unknown[], as?: ImportKind) =>
+    runImport(repo, { source: { type: 'path', path: writeJsonl(join(dir, name), rows) }, ...(as ? { as } : {}) });
   await run('summaries.jsonl', b4Summaries());
   const scaffold = await run('scaffold.jsonl', [b4Scaffold()]);
   const alignments = await run('alignments.jsonl', [...b4Alignments('judge:gpt-4.1'), ...b4Alignments('human:rater')]);

@@ -22,11 +22,19 @@ export const CAMERA_SCAFFOLD: ScaffoldContent = {
   entities: [{ name: 'Windows Hello', attributes: [{ id: 'hello1', text: 'not affected by the setting' }] }],
 };
 
-export const press = (key: string, init: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(document.body, { key, ...init });
+export const press = (key: string, init: Partial<KeyboardEventInit> = {}) =>
+  fireEvent.keyDown(document.body, { key, ...init });
 
 /** The real core holding the camera scaffold, `annotator` a person of the project. */
-export function scaffoldRendererCore(scaffold: ScaffoldContent = CAMERA_SCAFFOLD, info: HostSeed = {}, annotator = 'ann'): Promise<RendererCore> {
-  return createRendererCore(CAMERA_SPECS, info, { people: annotator === 'ann' ? [] : [annotator], scaffolds: { camera: scaffold } });
+export function scaffoldRendererCore(
+  scaffold: ScaffoldContent = CAMERA_SCAFFOLD,
+  info: HostSeed = {},
+  annotator = 'ann',
+): Promise<RendererCore> {
+  return createRendererCore(CAMERA_SPECS, info, {
+    people: annotator === 'ann' ? [] : [annotator],
+    scaffolds: { camera: scaffold },
+  });
 }
 
 /** Renders the app on that core and waits for Annotate. */

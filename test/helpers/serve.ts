@@ -32,7 +32,9 @@ export interface ServeProcess {
  */
 export function loupeArgs(args: string[]): string[] {
   if (!existsSync(CLI_BUNDLE)) {
-    throw new Error(`${CLI_BUNDLE} is missing: run the test through \`npx vitest run --project integration|e2e\` (its globalSetup builds it) or \`npm run loupe -- --version\``);
+    throw new Error(
+      `${CLI_BUNDLE} is missing: run the test through \`npx vitest run --project integration|e2e\` (its globalSetup builds it) or \`npm run loupe -- --version\``,
+    );
   }
   return [CLI_BUNDLE, ...args];
 }
@@ -88,7 +90,12 @@ export async function startServe(args: string[], env: Record<string, string> = {
 }
 
 /** Calls the API as the page would (token header, own origin), with the first link's token unless `token` is given. */
-export async function apiCall<T = unknown>(serve: ServeProcess, method: string, input: unknown, token = serve.token): Promise<T> {
+export async function apiCall<T = unknown>(
+  serve: ServeProcess,
+  method: string,
+  input: unknown,
+  token = serve.token,
+): Promise<T> {
   const res = await fetch(`${serve.origin}/api/${method}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-loupe-token': token, origin: serve.origin },

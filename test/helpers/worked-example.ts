@@ -5,16 +5,38 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { resolveHumanLabel, type AnalysisDataset, type AnalysisSummary, type JudgePrediction } from '../../shared/analysis';
+import {
+  resolveHumanLabel,
+  type AnalysisDataset,
+  type AnalysisSummary,
+  type JudgePrediction,
+} from '../../shared/analysis';
 import type { HumanLabel } from '../../shared/domain';
 
 export interface WorkedExample {
   dataset: string;
   judges: string[];
   settings: { bootstrap: number; seed: number; cap: number };
-  summaries: Array<{ dataset: string; doc_id: string; summary_id: string; label: 0 | 1 | null; sentences: string[] } & Record<string, unknown>>;
-  labels: Array<{ summary_id: string; sentence_index: number; label: HumanLabel; annotator: string; phase: 'annotation' | 'review' }>;
-  predictions: Array<{ summary_id: string; sentence_index: number; judge: string; hard: 0 | 1 | null; soft: number | null }>;
+  summaries: Array<
+    { dataset: string; doc_id: string; summary_id: string; label: 0 | 1 | null; sentences: string[] } & Record<
+      string,
+      unknown
+    >
+  >;
+  labels: Array<{
+    summary_id: string;
+    sentence_index: number;
+    label: HumanLabel;
+    annotator: string;
+    phase: 'annotation' | 'review';
+  }>;
+  predictions: Array<{
+    summary_id: string;
+    sentence_index: number;
+    judge: string;
+    hard: 0 | 1 | null;
+    soft: number | null;
+  }>;
 }
 
 /** The fixture; `Expected` types its `expected` block where a test reads it. */
@@ -53,7 +75,13 @@ export function datasetFromFixture(data: WorkedExample): AnalysisDataset {
         judges: predictions.get(k) ?? {},
       };
     });
-    return { summaryId: s.summary_id, docId: s.doc_id, globalLabel: s.label, units, annotated: units.some((u) => u.humanStatus !== 'none') };
+    return {
+      summaryId: s.summary_id,
+      docId: s.doc_id,
+      globalLabel: s.label,
+      units,
+      annotated: units.some((u) => u.humanStatus !== 'none'),
+    };
   });
   return { name: data.dataset, summaries, judges: data.judges };
 }

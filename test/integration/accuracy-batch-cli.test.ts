@@ -21,7 +21,10 @@ let mock: MockServer;
 
 const DOC1 = 'The city will spend 2 million euros to renovate the central library. Work starts on 1 March 2025.';
 const DOC2 = 'The council approved a new park on Monday. The park will open in June.';
-const lines = (file: string) => readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '');
+const lines = (file: string) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
 const accuracyRun = (args: string[]) => loupe(['accuracy', 'run', '--project', project, ...args], env);
 
 beforeAll(async () => {
@@ -32,7 +35,12 @@ beforeAll(async () => {
     env,
     rows: [
       { doc_id: 'd1', document: DOC1, summary_id: 's1', summary: 'The city will renovate the central library.' },
-      { doc_id: 'd2', document: DOC2, summary_id: 's2', summary: 'The council approved a new park, and it will open in 2026.' },
+      {
+        doc_id: 'd2',
+        document: DOC2,
+        summary_id: 's2',
+        summary: 'The council approved a new park, and it will open in 2026.',
+      },
     ],
     judgeUrl: mock.url,
   });
@@ -49,9 +57,13 @@ describe('loupe accuracy run --batch-out / --batch-in', () => {
     mock.reset();
     const out = accuracyRun([...task, '--batch-out', requests]);
     expect(out.status, out.stderr).toBe(0);
-    expect(out.stdout).toMatch(/^sys · summary_generation: wrote 2 requests to .*gen-requests\.jsonl \(2 items: 0 answered before, 0 from the cache, 0 left out\)$/m);
+    expect(out.stdout).toMatch(
+      /^sys · summary_generation: wrote 2 requests to .*gen-requests\.jsonl \(2 items: 0 answered before, 0 from the cache, 0 left out\)$/m,
+    );
     expect(mock.count()).toBe(0);
-    const bodies = lines(requests).map((l) => (JSON.parse(l) as { body: { model: string; messages: Array<{ role: string; content: string }> } }).body);
+    const bodies = lines(requests).map(
+      (l) => (JSON.parse(l) as { body: { model: string; messages: Array<{ role: string; content: string }> } }).body,
+    );
     // The card's methodology: one user message with the document, no system message.
     expect(bodies.map((b) => [b.model, b.messages.map((m) => m.role)])).toEqual([
       ['sys-model', ['user']],
@@ -63,8 +75,12 @@ describe('loupe accuracy run --batch-out / --batch-in', () => {
     mock.reset();
     const back = accuracyRun([...task, '--batch-in', output]);
     expect(back.status, back.stderr).toBe(0);
-    expect(back.stdout).toMatch(/^sys · summary_generation: 2 lines, 2 answered, 0 unparsable, 0 failed, 0 unknown ids, 0 duplicates, 0 unreadable; 0 filled from the cache; 0 items still to do/m);
-    expect(mustLoupe(['systems', 'list', '--project', project], env)).toMatch(/^sys\tendpoint\tversion [0-9a-f]{12}\t2 summaries, 0 failed\tsys-model$/m);
+    expect(back.stdout).toMatch(
+      /^sys · summary_generation: 2 lines, 2 answered, 0 unparsable, 0 failed, 0 unknown ids, 0 duplicates, 0 unreadable; 0 filled from the cache; 0 items still to do/m,
+    );
+    expect(mustLoupe(['systems', 'list', '--project', project], env)).toMatch(
+      /^sys\tendpoint\tversion [0-9a-f]{12}\t2 summaries, 0 failed\tsys-model$/m,
+    );
     const live = accuracyRun(task);
     expect(live.status, live.stderr).toBe(0);
     expect(mock.count()).toBe(0);

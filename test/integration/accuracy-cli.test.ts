@@ -31,12 +31,18 @@ const DOC1 =
 const DOC2 = 'The council approved a new park on Monday. The park will open in June.';
 
 function cli(args: string[]) {
-  const child = spawn(process.execPath, loupeArgs(args), { cwd: REPO, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, loupeArgs(args), {
+    cwd: REPO,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stdout, stderr })),
+  );
   return { done, kill: (signal: NodeJS.Signals) => child.kill(signal) };
 }
 
@@ -61,8 +67,19 @@ beforeAll(async () => {
     project,
     env,
     rows: [
-      { doc_id: 'd1', document: DOC1, summary_id: 's1', summary: 'The city will renovate the central library, and work starts on 1 March 2025. The library moves to a temporary site.' },
-      { doc_id: 'd2', document: DOC2, summary_id: 's2', summary: 'The council approved a new park, and it will open in 2026.' },
+      {
+        doc_id: 'd1',
+        document: DOC1,
+        summary_id: 's1',
+        summary:
+          'The city will renovate the central library, and work starts on 1 March 2025. The library moves to a temporary site.',
+      },
+      {
+        doc_id: 'd2',
+        document: DOC2,
+        summary_id: 's2',
+        summary: 'The council approved a new park, and it will open in 2026.',
+      },
     ],
     judgeUrl: mock.url,
   });
@@ -97,9 +114,14 @@ describe('loupe accuracy / systems / export --accuracy (CLI)', () => {
 
   it('systems add|list|remove and summary generation with a failing system recorded', async () => {
     mustLoupe(['systems', 'add', 'good', '--project', project, '--base-url', mock.url, '--model', 'sys-good'], env);
-    mustLoupe(['systems', 'add', 'down', '--project', project, '--base-url', mock.url, '--model', 'sys-down', '--retries', '1'], env);
+    mustLoupe(
+      ['systems', 'add', 'down', '--project', project, '--base-url', mock.url, '--model', 'sys-down', '--retries', '1'],
+      env,
+    );
     mustLoupe(['systems', 'add', 'spare', '--project', project, '--base-url', mock.url, '--model', 'sys-spare'], env);
-    mock.setResponder((req) => (req.body?.model === 'sys-down' ? { type: 'status', status: 500 } : accuracyResponder(req)));
+    mock.setResponder((req) =>
+      req.body?.model === 'sys-down' ? { type: 'status', status: 500 } : accuracyResponder(req),
+    );
     const good = await run(['--task', 'summary_generation', '--system', 'good', '--dataset', 'acc']);
     expect(good.code, good.stderr).toBe(0);
     const down = await run(['--task', 'summary_generation', '--system', 'down', '--dataset', 'acc']);
@@ -116,7 +138,10 @@ describe('loupe accuracy / systems / export --accuracy (CLI)', () => {
   it('Ctrl-C pauses (exit 130) and the same command resumes with only the rest', async () => {
     const big = join(dir, 'big.loupe');
     mustLoupe(['import', writeJsonl(join(dir, 'big.jsonl'), summaryRows(20)), '--project', big], env);
-    mustLoupe(['judges', 'add', 'slow', '--project', big, '--base-url', mock.url, '--model', 'slow', '--concurrency', '2'], env);
+    mustLoupe(
+      ['judges', 'add', 'slow', '--project', big, '--base-url', mock.url, '--model', 'slow', '--concurrency', '2'],
+      env,
+    );
     mock.reset();
     mock.setLatency(60);
     const first = cli(['accuracy', 'run', '--project', big, '--task', 'claim_decomposition', '--judge', 'slow']);
@@ -126,13 +151,18 @@ describe('loupe accuracy / systems / export --accuracy (CLI)', () => {
     expect(paused.code).toBe(130);
     expect(paused.stdout).toMatch(/paused at \d+\/60/);
     const db = new Database(big, { readonly: true });
-    const kept = (db.prepare("SELECT count(*) AS n FROM task_results WHERE kind = 'claim_decomposition' AND error_kind IS NULL").get() as { n: number }).n;
+    const kept = (
+      db
+        .prepare("SELECT count(*) AS n FROM task_results WHERE kind = 'claim_decomposition' AND error_kind IS NULL")
+        .get() as { n: number }
+    ).n;
     db.close();
     expect(kept).toBeGreaterThan(0);
     expect(kept).toBeLessThan(60);
     mock.reset();
     mock.setLatency(0);
-    const resumed = await cli(['accuracy', 'run', '--project', big, '--task', 'claim_decomposition', '--judge', 'slow']).done;
+    const resumed = await cli(['accuracy', 'run', '--project', big, '--task', 'claim_decomposition', '--judge', 'slow'])
+      .done;
     expect(resumed.code).toBe(0);
     expect(mock.count()).toBe(60 - kept);
   });
@@ -144,9 +174,28 @@ describe('loupe accuracy / systems / export --accuracy (CLI)', () => {
     const key = repo.corpus.summaryKey('acc', 's2')!;
     const claims = repo.sets.claimsOfSet(repo.sets.currentClaimSet(key)!.id);
     const ann = repo.ensureAnnotator('ann', 'person');
-    repo.itemLabels.recordClaimLabel({ claimId: claims[1]!.id, annotatorId: ann.id, label: 'unsupported', errorType: 'number_or_date', note: 'the amount is 2.4, not 2.1', timeSpentMs: null, cause: 'label' });
-    const fact = repo.sets.keyFactsOfSet(repo.sets.currentKeyFactSet(repo.corpus.summaryInfo(key)!.documentKey)!.id)[1]!;
-    repo.itemLabels.recordKeyFactLabel({ keyFactId: fact.id, summaryKey: key, annotatorId: ann.id, label: 'covered', conveyedBy: { claims: [claims[1]!.id], sentences: [] }, note: 'via the budget claim', timeSpentMs: null, cause: 'label' });
+    repo.itemLabels.recordClaimLabel({
+      claimId: claims[1]!.id,
+      annotatorId: ann.id,
+      label: 'unsupported',
+      errorType: 'number_or_date',
+      note: 'the amount is 2.4, not 2.1',
+      timeSpentMs: null,
+      cause: 'label',
+    });
+    const fact = repo.sets.keyFactsOfSet(
+      repo.sets.currentKeyFactSet(repo.corpus.summaryInfo(key)!.documentKey)!.id,
+    )[1]!;
+    repo.itemLabels.recordKeyFactLabel({
+      keyFactId: fact.id,
+      summaryKey: key,
+      annotatorId: ann.id,
+      label: 'covered',
+      conveyedBy: { claims: [claims[1]!.id], sentences: [] },
+      note: 'via the budget claim',
+      timeSpentMs: null,
+      cause: 'label',
+    });
     db.close();
 
     const jsonl = join(dir, 'acc.jsonl');
@@ -155,12 +204,38 @@ describe('loupe accuracy / systems / export --accuracy (CLI)', () => {
     expect(mustLoupe(['export', '--project', project, '--claims', '--out', csv], env)).toMatch(/^Wrote \d+ rows/);
     const original = records(jsonl);
     const types = new Set(original.map((r) => r.type));
-    for (const t of ['summary', 'system_output', 'key_facts', 'claims', 'claim_label', 'key_fact_label', 'claim_prediction', 'key_fact_prediction', 'sentence_keyfact_prediction']) expect(types.has(t), t).toBe(true);
+    for (const t of [
+      'summary',
+      'system_output',
+      'key_facts',
+      'claims',
+      'claim_label',
+      'key_fact_label',
+      'claim_prediction',
+      'key_fact_prediction',
+      'sentence_keyfact_prediction',
+    ])
+      expect(types.has(t), t).toBe(true);
     const claimSet = original.find((r) => r.type === 'claims' && r.summary_id === 's2')!;
-    expect(claimSet).toMatchObject({ decomposer: expect.stringMatching(/^task:claim_decomposition@[0-9a-f]{64}$/), decomposer_version: '1', source: 'model' });
-    expect(original.find((r) => r.type === 'claim_label')).toMatchObject({ summary_id: 's2', claim_index: 1, annotator: 'ann', label: 'unsupported', error_type: 'number_or_date', note: 'the amount is 2.4, not 2.1' });
+    expect(claimSet).toMatchObject({
+      decomposer: expect.stringMatching(/^task:claim_decomposition@[0-9a-f]{64}$/),
+      decomposer_version: '1',
+      source: 'model',
+    });
+    expect(original.find((r) => r.type === 'claim_label')).toMatchObject({
+      summary_id: 's2',
+      claim_index: 1,
+      annotator: 'ann',
+      label: 'unsupported',
+      error_type: 'number_or_date',
+      note: 'the amount is 2.4, not 2.1',
+    });
     // Notes travel with the labels, so the round trip below keeps them too.
-    expect(original.find((r) => r.type === 'key_fact_label')).toMatchObject({ annotator: 'ann', label: 'covered', note: 'via the budget claim' });
+    expect(original.find((r) => r.type === 'key_fact_label')).toMatchObject({
+      annotator: 'ann',
+      label: 'covered',
+      note: 'via the budget claim',
+    });
     expect(original.filter((r) => r.type === 'system_output').map((r) => [r.system, r.failure])).toEqual([
       ['down', 'error'],
       ['down', 'error'],
@@ -179,7 +254,9 @@ describe('loupe accuracy / systems / export --accuracy (CLI)', () => {
       mustLoupe(['export', '--project', copy, '--accuracy', '--out', again], env);
       const back = records(again);
       expect(back.map(portable)).toEqual(original.map(portable));
-      expect(back.filter((r) => r.type === 'claims' || r.type === 'key_facts').every((r) => r.source === 'imported')).toBe(true);
+      expect(
+        back.filter((r) => r.type === 'claims' || r.type === 'key_facts').every((r) => r.source === 'imported'),
+      ).toBe(true);
     }
   });
 });

@@ -61,12 +61,23 @@ async function settle(core: Core, jobId: string): Promise<AnalysisStatus> {
 
 async function call<T>(core: Core, method: string, input: unknown): Promise<T> {
   const envelope = await dispatch(core.handlers, method, input);
-  if (!envelope.ok) throw Object.assign(new Error(`${method}: ${envelope.error.code}: ${envelope.error.message}`), { code: envelope.error.code });
+  if (!envelope.ok)
+    throw Object.assign(new Error(`${method}: ${envelope.error.code}: ${envelope.error.message}`), {
+      code: envelope.error.code,
+    });
   return envelope.value as T;
 }
 
 function makeCore(): Core {
-  return createCore({ Database, stateDir: join(dir, 'state'), demoDir: join(ROOT, 'demo'), host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: true });
+  return createCore({
+    Database,
+    stateDir: join(dir, 'state'),
+    demoDir: join(ROOT, 'demo'),
+    host: 'web',
+    fileDialogs: false,
+    diskPaths: false,
+    canSwitchProjects: true,
+  });
 }
 
 describe('the analysis worker and the analysis.* handlers', () => {
@@ -87,14 +98,25 @@ describe('the analysis worker and the analysis.* handlers', () => {
       expect(done.error).toBeNull();
       expect(done.state).toBe('done');
       expect(done.progress).toEqual({ phase: 'done', done: 3, total: 3 });
-      const here = runAnalysisJob(Database, { projectPath: workedPath, dataset: null, settings: { bootstrap: 200, seed: 5, cap: 25, ...REFERENCE_DEFAULTS } });
+      const here = runAnalysisJob(Database, {
+        projectPath: workedPath,
+        dataset: null,
+        settings: { bootstrap: 200, seed: 5, cap: 25, ...REFERENCE_DEFAULTS },
+      });
       expect(done.report).toEqual(here.report);
       expect(done.markdown).toBe(here.markdown);
       expect(done.finishedAt).not.toBeNull();
       // Same inputs and seed: the same numbers again.
-      const again = await settle(core, (await call<AnalysisStatus>(core, 'analysis.start', { bootstrap: 200, seed: 5 })).jobId);
+      const again = await settle(
+        core,
+        (await call<AnalysisStatus>(core, 'analysis.start', { bootstrap: 200, seed: 5 })).jobId,
+      );
       expect(again.report).toEqual(done.report);
-      const latest = await call<{ running: AnalysisStatus | null; done: AnalysisStatus | null }>(core, 'analysis.latest', {});
+      const latest = await call<{ running: AnalysisStatus | null; done: AnalysisStatus | null }>(
+        core,
+        'analysis.latest',
+        {},
+      );
       expect(latest.running).toBeNull();
       expect(latest.done?.jobId).toBe(again.jobId);
     } finally {
@@ -142,7 +164,10 @@ describe('the analysis worker and the analysis.* handlers', () => {
       await expect(call(core, 'analysis.status', { jobId: 'nope' })).rejects.toMatchObject({ code: 'not_found' });
       await expect(call(core, 'analysis.start', { bootstrap: -1 })).rejects.toMatchObject({ code: 'invalid_input' });
       await expect(call(core, 'analysis.start', { seed: 1.5 })).rejects.toMatchObject({ code: 'invalid_input' });
-      const one = await settle(core, (await call<AnalysisStatus>(core, 'analysis.start', { dataset: 'worked-example', bootstrap: 0 })).jobId);
+      const one = await settle(
+        core,
+        (await call<AnalysisStatus>(core, 'analysis.start', { dataset: 'worked-example', bootstrap: 0 })).jobId,
+      );
       expect(one.state).toBe('done');
       expect(one.settings.dataset).toBe('worked-example');
       expect(one.report!.datasets.map((d) => d.dataset)).toEqual(['worked-example']);
@@ -171,7 +196,11 @@ describe('the bundled worker of the desktop app (out/main/analysis-worker.cjs)',
     mkdirSync(join(ROOT, 'node_modules', '.cache'), { recursive: true });
     outDir = mkdtempSync(join(ROOT, 'node_modules', '.cache', 'loupe-analysis-bundle-'));
     const { buildElectron } = (await import(join(ROOT, 'scripts/build-electron.mjs'))) as {
-      buildElectron(o: { outDir: string; logLevel?: string }): Promise<{ mainFile: string; analysisWorkerFile: string; metafiles: { analysisWorker: { inputs: Record<string, unknown> } } }>;
+      buildElectron(o: { outDir: string; logLevel?: string }): Promise<{
+        mainFile: string;
+        analysisWorkerFile: string;
+        metafiles: { analysisWorker: { inputs: Record<string, unknown> } };
+      }>;
     };
     const built = await buildElectron({ outDir, logLevel: 'error' });
     mainFile = built.mainFile;
@@ -180,7 +209,9 @@ describe('the bundled worker of the desktop app (out/main/analysis-worker.cjs)',
     // No static require of a driver (each runtime loads its own) nor of electron.
     const required = [...workerCode.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!);
     expect(required.filter((m) => !m.startsWith('node:'))).toEqual([]);
-    expect(Object.keys(built.metafiles.analysisWorker.inputs).some((i) => i.endsWith('shared/analysis/analyze.ts'))).toBe(true);
+    expect(
+      Object.keys(built.metafiles.analysisWorker.inputs).some((i) => i.endsWith('shared/analysis/analyze.ts')),
+    ).toBe(true);
   }, 120_000);
   afterAll(() => {
     if (outDir) rmSync(outDir, { recursive: true, force: true });
@@ -190,12 +221,24 @@ describe('the bundled worker of the desktop app (out/main/analysis-worker.cjs)',
     const entry = defaultWorkerEntry(pathToFileURL(mainFile).href);
     expect(entry.script.href).toBe(pathToFileURL(join(outDir, 'main', 'analysis-worker.cjs')).href);
     const db = openProjectDatabase(Database, workedPath, { create: false });
-    const service = createAnalysisService({ project: () => ({ path: workedPath, repo: new Repository(db) }), worker: entry });
+    const service = createAnalysisService({
+      project: () => ({ path: workedPath, repo: new Repository(db) }),
+      worker: entry,
+    });
     try {
-      const started = await service.handlers['analysis.start']({ bootstrap: 100, seed: 9, cap: 25, ...REFERENCE_DEFAULTS });
+      const started = await service.handlers['analysis.start']({
+        bootstrap: 100,
+        seed: 9,
+        cap: 25,
+        ...REFERENCE_DEFAULTS,
+      });
       const status = await service.wait(started.jobId);
       expect(status.error).toBeNull();
-      const here = runAnalysisJob(Database, { projectPath: workedPath, dataset: null, settings: { bootstrap: 100, seed: 9, cap: 25, ...REFERENCE_DEFAULTS } });
+      const here = runAnalysisJob(Database, {
+        projectPath: workedPath,
+        dataset: null,
+        settings: { bootstrap: 100, seed: 9, cap: 25, ...REFERENCE_DEFAULTS },
+      });
       expect(status.report).toEqual(here.report as AnalysisReport);
       expect(status.markdown).toBe(here.markdown);
     } finally {

@@ -26,7 +26,12 @@ interface ExpectedJudge {
   specificity: number;
   hard: Record<'min' | 'mean' | 'max', Four> & { n: number; n_left_out: number };
   soft: Record<'min' | 'mean' | 'max', Four> & { n: number; n_left_out: number };
-  averaging_bias: { mean_ge_min: boolean | null; below_threshold: boolean | null; holds: boolean | null; threshold: number | null };
+  averaging_bias: {
+    mean_ge_min: boolean | null;
+    below_threshold: boolean | null;
+    holds: boolean | null;
+    threshold: number | null;
+  };
   brier: number;
   ece: number;
   corrected_unfaithful_rate: number;
@@ -71,7 +76,12 @@ const four = (s: Statistics<Estimate>): Four => [s.pearson.value, s.spearman.val
 /** The report's dataset against the fixture's hand-derived block. */
 function checkAgainstExpected(d: DatasetAnalysis, e: Expected): void {
   expect(d.dataset).toBe(fixture.dataset);
-  expect([d.n_summaries, d.n_sentences, d.n_summaries_total, d.n_single_sentence_left_out]).toEqual([e.n_summaries, e.n_sentences, e.n_summaries_total, e.n_single_sentence_left_out]);
+  expect([d.n_summaries, d.n_sentences, d.n_summaries_total, d.n_single_sentence_left_out]).toEqual([
+    e.n_summaries,
+    e.n_sentences,
+    e.n_summaries_total,
+    e.n_single_sentence_left_out,
+  ]);
   expect(d.human).toEqual(e.human);
   close(d.p_hat, e.p_hat, 'p_hat');
   close(d.epsilon0, e.epsilon0, 'epsilon0');
@@ -92,15 +102,28 @@ function checkAgainstExpected(d: DatasetAnalysis, e: Expected): void {
       }
     }
     const bias = j.averaging_bias;
-    expect({ mean_ge_min: bias.mean_ge_min, below_threshold: bias.below_threshold, holds: bias.holds, threshold: bias.threshold }).toEqual(ej.averaging_bias);
+    expect({
+      mean_ge_min: bias.mean_ge_min,
+      below_threshold: bias.below_threshold,
+      holds: bias.holds,
+      threshold: bias.threshold,
+    }).toEqual(ej.averaging_bias);
     close(j.calibration!.brier.value, ej.brier, `${name} Brier`);
     close(j.calibration!.ece.value, ej.ece, `${name} ECE`);
     close(j.corrected_unfaithful_rate.value, ej.corrected_unfaithful_rate, `${name} corrected rate`);
   }
   const comp = (c: DatasetAnalysis['composition']['human']): Four => [c.all_faithful, c.mixed, c.all_unfaithful, c.n];
-  const composition = { human: comp(d.composition.human), judges_all: comp(d.composition.judges.all), judges_annotated: comp(d.composition.judges.annotated) };
-  for (const key of ['human', 'judges_all', 'judges_annotated'] as const) composition[key].forEach((v, i) => close(v, e.composition[key][i]!, `composition ${key} ${i}`));
-  expect([d.suspicious.pool, d.suspicious.after_fragment_filter]).toEqual([e.suspicious.pool, e.suspicious.after_fragment_filter]);
+  const composition = {
+    human: comp(d.composition.human),
+    judges_all: comp(d.composition.judges.all),
+    judges_annotated: comp(d.composition.judges.annotated),
+  };
+  for (const key of ['human', 'judges_all', 'judges_annotated'] as const)
+    composition[key].forEach((v, i) => close(v, e.composition[key][i]!, `composition ${key} ${i}`));
+  expect([d.suspicious.pool, d.suspicious.after_fragment_filter]).toEqual([
+    e.suspicious.pool,
+    e.suspicious.after_fragment_filter,
+  ]);
   expect(d.suspicious.listed).toEqual(e.suspicious.listed);
   close(d.hidden_bias!.epsilon_bar, e.epsilon_bar, 'ε̄');
 }
@@ -118,13 +141,15 @@ beforeAll(() => {
   const predictions = writeJsonl(join(dir, 'predictions.jsonl'), fixture.predictions);
   mustLoupe(['import', summaries, '--project', project], env);
   mustLoupe(['import', labels, '--project', project], env);
-  expect(mustLoupe(['import', predictions, '--project', project], env)).toMatch(/Imported predictions .*21 judge predictions added/s);
+  expect(mustLoupe(['import', predictions, '--project', project], env)).toMatch(
+    /Imported predictions .*21 judge predictions added/s,
+  );
 }, 120_000);
 
 describe('loupe analyze', () => {
   let cliReport: AnalysisReport;
 
-  it('--json --bootstrap 0 prints one JSON document with the worked example\'s hand-derived numbers', () => {
+  it("--json --bootstrap 0 prints one JSON document with the worked example's hand-derived numbers", () => {
     const { report, stderr } = analyzeJson(['--bootstrap', '0']);
     expect(stderr).toBe(''); // no progress when stderr is not a terminal
     expect(report.settings).toMatchObject({ bootstrap: 0, seed: 0, cap: 25 });
@@ -161,7 +186,14 @@ describe('loupe analyze', () => {
   it('a project with nothing to audit still gives a report (undefined = null); a missing project or dataset is an error', () => {
     const bare = join(dir, 'bare.loupe');
     const summaries = writeJsonl(join(dir, 'bare.jsonl'), [
-      { dataset: 'bare', doc_id: 'd', document: 'A cat sat. It slept.', summary_id: 's', summary: 'A cat sat. It slept.', label: 1 },
+      {
+        dataset: 'bare',
+        doc_id: 'd',
+        document: 'A cat sat. It slept.',
+        summary_id: 's',
+        summary: 'A cat sat. It slept.',
+        label: 1,
+      },
     ]);
     mustLoupe(['import', summaries, '--project', bare], env);
     const result = loupe(['analyze', '--project', bare, '--json'], env);
@@ -208,7 +240,12 @@ describe('loupe analyze', () => {
     }
 
     it('analysis.start then analysis.status returns the report the CLI printed', async () => {
-      const started = await apiCall<AnalysisStatus>(serve, 'analysis.start', { bootstrap: 200, seed: 1, cap: 3, dataset: fixture.dataset });
+      const started = await apiCall<AnalysisStatus>(serve, 'analysis.start', {
+        bootstrap: 200,
+        seed: 1,
+        cap: 3,
+        dataset: fixture.dataset,
+      });
       expect(started.state).toBe('running');
       const done = await settle(started.jobId);
       expect(done.state).toBe('done');
@@ -235,7 +272,11 @@ describe('loupe analyze', () => {
       const cancelled = await apiCall<AnalysisStatus>(serve, 'analysis.cancel', { jobId: started.jobId });
       expect(cancelled.state).toBe('cancelled');
       expect((await status(started.jobId)).state).toBe('cancelled');
-      const latest = await apiCall<{ running: AnalysisStatus | null; done: AnalysisStatus | null }>(serve, 'analysis.latest', {});
+      const latest = await apiCall<{ running: AnalysisStatus | null; done: AnalysisStatus | null }>(
+        serve,
+        'analysis.latest',
+        {},
+      );
       expect(latest.running).toBeNull();
       expect(latest.done?.report).toEqual(cliReport);
     }, 60_000);

@@ -42,18 +42,30 @@ describe('loupe judge with batch files', () => {
     expect(imported.stdout).toContain('12 answered');
     expect(imported.stderr).toContain(`${output} line 13: not JSON`);
     expect(imported.status).toBe(3);
-    const again = mustLoupe(['judge', '--project', project, '--judge', 'j', '--batch-out', join(dir, 'again.jsonl')], env);
+    const again = mustLoupe(
+      ['judge', '--project', project, '--judge', 'j', '--batch-out', join(dir, 'again.jsonl')],
+      env,
+    );
     expect(again).toContain('wrote 0 requests');
   });
 
   it('refuses an answer the request file did not ask for, with no --only-sampled on --batch-in', async () => {
     const sampledProject = join(dir, 'sampled.loupe');
     mustLoupe(['import', writeJsonl(join(dir, 'rows2.jsonl'), summaryRows(4)), '--project', sampledProject], env);
-    mustLoupe(['judges', 'add', 'j', '--project', sampledProject, '--base-url', mock.url, '--model', 'batch-model'], env);
+    mustLoupe(
+      ['judges', 'add', 'j', '--project', sampledProject, '--base-url', mock.url, '--model', 'batch-model'],
+      env,
+    );
     mustLoupe(['sample', '--project', sampledProject, '--dataset', 'news', '--n', '1', '--seed', '0'], env);
     const requests = join(dir, 'sampled-req.jsonl');
-    expect(mustLoupe(['judge', '--project', sampledProject, '--judge', 'j', '--batch-out', requests, '--only-sampled'], env)).toContain('wrote 3 requests');
-    const ids = (path: string) => readFileSync(path, 'utf8').trim().split('\n').map((l) => CustomIdSchema.parse((JSON.parse(l) as { custom_id: string }).custom_id));
+    expect(
+      mustLoupe(['judge', '--project', sampledProject, '--judge', 'j', '--batch-out', requests, '--only-sampled'], env),
+    ).toContain('wrote 3 requests');
+    const ids = (path: string) =>
+      readFileSync(path, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => CustomIdSchema.parse((JSON.parse(l) as { custom_id: string }).custom_id));
     const sampled = ids(requests);
     const fileId = sampled[0]!.fileId!;
     // Every sentence's key, from a request file of the whole project; one not sampled, under the sampled file's id.
@@ -71,12 +83,19 @@ describe('loupe judge with batch files', () => {
     expect(imported.stdout).toContain('1 unknown ids');
     // Counted in the request file's selection (its 3 sentences, all answered), not the project's 12.
     expect(imported.stdout).toContain('0 sentences still to do');
-    expect(imported.stderr).toContain(`Note: still to do: counted in the selection of request file ${fileId} (the sampled summaries)`);
-    expect(imported.stderr).toContain(`${output} line 4 (${forged}): not a request of file ${fileId} (judge "j", the sampled summaries): outside the selection it was written for`);
+    expect(imported.stderr).toContain(
+      `Note: still to do: counted in the selection of request file ${fileId} (the sampled summaries)`,
+    );
+    expect(imported.stderr).toContain(
+      `${output} line 4 (${forged}): not a request of file ${fileId} (judge "j", the sampled summaries): outside the selection it was written for`,
+    );
     expect(imported.status).toBe(3);
   });
 
   it('refuses both directions at once (usage, exit 2)', () => {
-    expect(loupe(['judge', '--project', project, '--judge', 'j', '--batch-in', 'x.jsonl', '--batch-out', 'y.jsonl'], env).status).toBe(2);
+    expect(
+      loupe(['judge', '--project', project, '--judge', 'j', '--batch-in', 'x.jsonl', '--batch-out', 'y.jsonl'], env)
+        .status,
+    ).toBe(2);
   });
 });

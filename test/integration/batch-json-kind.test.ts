@@ -21,31 +21,55 @@ let mock: MockServer;
 beforeAll(async () => {
   mock = await startMockOpenAI();
   // One sentence gets an answer that fails the schema (no words).
-  mock.setResponder((req) => (sentenceOf(req).includes('(1.1)') ? { type: 'answer', content: '{"words": []}' } : wordsAnswer(req)));
+  mock.setResponder((req) =>
+    sentenceOf(req).includes('(1.1)') ? { type: 'answer', content: '{"words": []}' } : wordsAnswer(req),
+  );
 });
 afterAll(async () => {
   await mock.close();
 });
 
-const config = () => ModelConfigSchema.parse({ baseUrl: mock.url, model: 'words', concurrency: 2, retries: 0, timeoutS: 5 });
+const config = () =>
+  ModelConfigSchema.parse({ baseUrl: mock.url, model: 'words', concurrency: 2, retries: 0, timeoutS: 5 });
 interface Unit {
   unitId: number;
   sentence: string;
 }
-const units = (p: JudgeProject): Unit[] => p.repo.judges.selectUnits(null, false).map((u) => ({ unitId: u.unitId, sentence: u.sentence }));
-const storeOptions = (p: JudgeProject) => ({ items: units(p), itemKey: (u: Unit) => `unit:${u.unitId}`, resolve: (u: Unit) => ({ sentence: u.sentence }) });
+const units = (p: JudgeProject): Unit[] =>
+  p.repo.judges.selectUnits(null, false).map((u) => ({ unitId: u.unitId, sentence: u.sentence }));
+const storeOptions = (p: JudgeProject) => ({
+  items: units(p),
+  itemKey: (u: Unit) => `unit:${u.unitId}`,
+  resolve: (u: Unit) => ({ sentence: u.sentence }),
+});
 const setup = (p: JudgeProject) => {
   const c = config();
   const configHash = wordsKind.configHash(c);
-  return { kind: wordsKind, config: c, configHash, source: jsonResultSource(p.repo.tasks.forKind(wordsKind.ref), { configHash, ...storeOptions(p) }) };
+  return {
+    kind: wordsKind,
+    config: c,
+    configHash,
+    source: jsonResultSource(p.repo.tasks.forKind(wordsKind.ref), { configHash, ...storeOptions(p) }),
+  };
 };
 const stored = (p: JudgeProject) =>
-  p.db.prepare(`SELECT item, output, raw, error_kind AS errorKind FROM task_results WHERE kind = 'test-words' ORDER BY item`).all() as Array<{ item: string; output: string | null; raw: string | null; errorKind: string | null }>;
+  p.db
+    .prepare(
+      `SELECT item, output, raw, error_kind AS errorKind FROM task_results WHERE kind = 'test-words' ORDER BY item`,
+    )
+    .all() as Array<{ item: string; output: string | null; raw: string | null; errorKind: string | null }>;
 
 describe('batch files for a JSON task kind', () => {
   it('stores what a live run stores; schema failures are sent again by the next export', async () => {
     const live = await judgeProject(dir, 'live', 3);
-    const run = createJsonTaskRun({ kind: wordsKind, config: config(), tasks: live.repo.tasks, apiKey: null, tuning: FAST_TUNING, ...storeOptions(live) });
+    const run = createJsonTaskRun({
+      kind: wordsKind,
+      config: config(),
+      tasks: live.repo.tasks,
+      apiKey: null,
+      tuning: FAST_TUNING,
+      ...storeOptions(live),
+    });
     run.start();
     await run.finished;
     expect(run.progress()).toMatchObject({ ok: 8, parseErrors: 1 });
@@ -61,7 +85,10 @@ describe('batch files for a JSON task kind', () => {
 
     const again = join(dir, 'words-again.jsonl');
     expect(await exportBatchToFile(setup(p), again)).toMatchObject({ requests: 1, done: 8 });
-    const line = JSON.parse(readFileSync(again, 'utf8').trim()) as { custom_id: string; body: { messages: Array<{ content: string }> } };
+    const line = JSON.parse(readFileSync(again, 'utf8').trim()) as {
+      custom_id: string;
+      body: { messages: Array<{ content: string }> };
+    };
     expect(line.custom_id).toMatch(/^loupe:test-words:[0-9a-f]{64}:unit:\d+$/);
     expect(line.body.messages[0]!.content).toContain('(1.1)');
     live.close();

@@ -27,7 +27,16 @@ beforeEach(() => {
   });
 });
 
-const config = () => EndpointConfigSchema.parse({ kind: 'endpoint', baseUrl: mock.url, model: 'batch-judge', soft: true, concurrency: 4, retries: 1, timeoutS: 5 });
+const config = () =>
+  EndpointConfigSchema.parse({
+    kind: 'endpoint',
+    baseUrl: mock.url,
+    model: 'batch-judge',
+    soft: true,
+    concurrency: 4,
+    retries: 1,
+    timeoutS: 5,
+  });
 let n = 0;
 const fresh = (summaries: number) => judgeProject(dir, `b${n++}`, summaries, { diskPaths: true });
 
@@ -38,7 +47,15 @@ function predictions(p: JudgeProject, judge: string) {
        FROM judge_predictions p JOIN units u ON u.id = p.unit_id JOIN judges j ON j.current_version_id = p.judge_version_id
        WHERE j.name = ? ORDER BY u.text`,
     )
-    .all(judge) as Array<{ sentence: string; hard: number | null; soft: number | null; raw: string | null; parseError: string | null; errorKind: string | null; cacheKey: string }>;
+    .all(judge) as Array<{
+    sentence: string;
+    hard: number | null;
+    soft: number | null;
+    raw: string | null;
+    parseError: string | null;
+    errorKind: string | null;
+    cacheKey: string;
+  }>;
 }
 
 const readLines = (path: string) =>
@@ -62,7 +79,11 @@ describe('batch files for a judge', () => {
     const plan = await batch.service.handlers['judges.plan']({ name: 'j', onlySampled: false });
     expect(plan).toMatchObject({ selection: 18, done: 0, requests: 18, cached: 0, remote: true });
     const requestsPath = join(dir, 'requests.jsonl');
-    const exported = await batch.service.handlers['judges.batchExport']({ name: 'j', onlySampled: false, path: requestsPath });
+    const exported = await batch.service.handlers['judges.batchExport']({
+      name: 'j',
+      onlySampled: false,
+      path: requestsPath,
+    });
     expect(exported).toMatchObject({ requests: 18, path: requestsPath, content: null });
     const lines = readLines(requestsPath);
     expect(lines).toHaveLength(18);
@@ -70,15 +91,32 @@ describe('batch files for a judge', () => {
     const preview = await batch.service.handlers['judges.preview']({ name: 'j' });
     const first = lines.find((l) => JSON.stringify(l.body) === JSON.stringify(preview.request!.body));
     expect(first).toMatchObject({ method: 'POST', url: '/v1/chat/completions' });
-    expect(CustomIdSchema.parse(first!.custom_id)).toMatchObject({ kind: 'sentence-verdict', configHash: exported.configHash, itemKey: `unit:${preview.unit!.unitId}` });
+    expect(CustomIdSchema.parse(first!.custom_id)).toMatchObject({
+      kind: 'sentence-verdict',
+      configHash: exported.configHash,
+      itemKey: `unit:${preview.unit!.unitId}`,
+    });
     expect(mock.count()).toBe(0);
 
     const outputPath = join(dir, 'output.jsonl');
     const executed = await runBatchFile(requestsPath, outputPath, mock.url, 3);
     expect(executed).toEqual({ lines: 18, ok: 18, failed: 0 });
     mock.reset();
-    const imported = await batch.service.handlers['judges.batchImport']({ name: 'j', source: { type: 'path', path: outputPath }, onlySampled: false });
-    expect(imported).toMatchObject({ lines: 18, answered: 17, parseErrors: 1, failed: 0, unknown: 0, duplicates: 0, invalid: 0, stillToDo: 0 });
+    const imported = await batch.service.handlers['judges.batchImport']({
+      name: 'j',
+      source: { type: 'path', path: outputPath },
+      onlySampled: false,
+    });
+    expect(imported).toMatchObject({
+      lines: 18,
+      answered: 17,
+      parseErrors: 1,
+      failed: 0,
+      unknown: 0,
+      duplicates: 0,
+      invalid: 0,
+      stillToDo: 0,
+    });
     expect(predictions(batch, 'j')).toEqual(liveRows);
 
     const again = await batch.service.handlers['judges.batchExport']({ name: 'j', onlySampled: false });
@@ -97,13 +135,18 @@ describe('batch files for a judge', () => {
     const exported = await p.service.handlers['judges.batchExport']({ name: 'j', onlySampled: false });
     // Without a path (loupe serve): the file comes back as text, for the browser to download.
     expect(exported.path).toBeNull();
-    const requests = exported.content!.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { custom_id: string });
+    const requests = exported
+      .content!.split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as { custom_id: string });
     expect(requests).toHaveLength(12);
     const requestsPath = join(dir, 'partial-requests.jsonl');
     const outputPath = join(dir, 'partial-output.jsonl');
     writeFileSync(requestsPath, exported.content!);
     await runBatchFile(requestsPath, outputPath, mock.url, 2);
-    const answers = readFileSync(outputPath, 'utf8').split('\n').filter((l) => l !== '');
+    const answers = readFileSync(outputPath, 'utf8')
+      .split('\n')
+      .filter((l) => l !== '');
     const byId = new Map(answers.map((l) => [(JSON.parse(l) as { custom_id: string }).custom_id, l]));
     const ids = requests.map((r) => r.custom_id);
     const otherVersion = customIdFor('sentence-verdict', 'f'.repeat(64), 'unit:1');
@@ -111,17 +154,47 @@ describe('batch files for a judge', () => {
       byId.get(ids[0]!)!,
       byId.get(ids[1]!)!,
       byId.get(ids[1]!)!, // duplicate
-      JSON.stringify({ id: 'x', custom_id: ids[2], response: { status_code: 500, body: { error: { message: 'engine crashed' } } }, error: null }),
-      JSON.stringify({ id: 'x', custom_id: ids[3], response: null, error: { code: 'batch_expired', message: 'This request could not be executed before the completion window expired.' } }),
-      JSON.stringify({ id: 'x', custom_id: ids[4], response: { status_code: 200, body: { object: 'not a completion' } }, error: null }),
+      JSON.stringify({
+        id: 'x',
+        custom_id: ids[2],
+        response: { status_code: 500, body: { error: { message: 'engine crashed' } } },
+        error: null,
+      }),
+      JSON.stringify({
+        id: 'x',
+        custom_id: ids[3],
+        response: null,
+        error: {
+          code: 'batch_expired',
+          message: 'This request could not be executed before the completion window expired.',
+        },
+      }),
+      JSON.stringify({
+        id: 'x',
+        custom_id: ids[4],
+        response: { status_code: 200, body: { object: 'not a completion' } },
+        error: null,
+      }),
       JSON.stringify({ id: 'x', custom_id: 'request-7', response: { status_code: 200, body: {} }, error: null }),
       JSON.stringify({ id: 'x', custom_id: otherVersion, response: { status_code: 200, body: {} }, error: null }),
       '{"truncated": ',
       JSON.stringify({ hello: 'world' }),
       '',
     ].join('\n');
-    const result = await p.service.handlers['judges.batchImport']({ name: 'j', source: { type: 'upload', name: 'out.jsonl', text: out }, onlySampled: false });
-    expect(result).toMatchObject({ lines: 10, answered: 2, failed: 3, duplicates: 1, unknown: 2, invalid: 2, stillToDo: 10 });
+    const result = await p.service.handlers['judges.batchImport']({
+      name: 'j',
+      source: { type: 'upload', name: 'out.jsonl', text: out },
+      onlySampled: false,
+    });
+    expect(result).toMatchObject({
+      lines: 10,
+      answered: 2,
+      failed: 3,
+      duplicates: 1,
+      unknown: 2,
+      invalid: 2,
+      stillToDo: 10,
+    });
     expect(result.problems.failed.map((f) => f.message)).toEqual([
       'HTTP 500: engine crashed',
       'batch_expired: This request could not be executed before the completion window expired.',
@@ -134,7 +207,12 @@ describe('batch files for a judge', () => {
     expect(result.problems.invalid.map((u) => u.line)).toEqual([9, 10]);
     const stored = predictions(p, 'j');
     expect(stored.filter((r) => r.hard !== null)).toHaveLength(2);
-    expect(stored.filter((r) => r.errorKind !== null).map((r) => r.errorKind).sort()).toEqual(['malformed_response', 'server_error', 'server_error']);
+    expect(
+      stored
+        .filter((r) => r.errorKind !== null)
+        .map((r) => r.errorKind)
+        .sort(),
+    ).toEqual(['malformed_response', 'server_error', 'server_error']);
     // The next run sends the 3 failures and the 7 never answered, and nothing else.
     mock.reset();
     const run = p.service.startRun('j', {});
@@ -147,11 +225,21 @@ describe('batch files for a judge', () => {
   it('refuses paths where the host allows none, and the offline baseline', async () => {
     const p = await judgeProject(dir, `b${n++}`, 1, { diskPaths: false });
     await p.service.handlers['judges.add']({ name: 'j', config: config() });
-    await expect(p.service.handlers['judges.batchExport']({ name: 'j', onlySampled: false, path: join(dir, 'x.jsonl') })).rejects.toMatchObject({ code: 'unsupported' });
-    await expect(p.service.handlers['judges.batchImport']({ name: 'j', source: { type: 'path', path: join(dir, 'x.jsonl') }, onlySampled: false })).rejects.toMatchObject({ code: 'unsupported' });
+    await expect(
+      p.service.handlers['judges.batchExport']({ name: 'j', onlySampled: false, path: join(dir, 'x.jsonl') }),
+    ).rejects.toMatchObject({ code: 'unsupported' });
+    await expect(
+      p.service.handlers['judges.batchImport']({
+        name: 'j',
+        source: { type: 'path', path: join(dir, 'x.jsonl') },
+        onlySampled: false,
+      }),
+    ).rejects.toMatchObject({ code: 'unsupported' });
     p.service.ensureBaseline();
     const baseline = (await p.service.handlers['judges.list']({})).find((j) => j.kind === 'baseline')!;
-    await expect(p.service.handlers['judges.batchExport']({ name: baseline.name, onlySampled: false })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(
+      p.service.handlers['judges.batchExport']({ name: baseline.name, onlySampled: false }),
+    ).rejects.toMatchObject({ code: 'conflict' });
     const plan = await p.service.handlers['judges.plan']({ name: baseline.name, onlySampled: false });
     expect(plan).toMatchObject({ remote: false, requests: 0, selection: 3, promptTokens: 0, baseUrls: [] });
     p.close();

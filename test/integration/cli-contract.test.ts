@@ -21,8 +21,12 @@ const env = { LOUPE_STATE_DIR: join(dir, 'state') };
 function rowCounts(): Record<string, number> {
   const db = new Database(project, { readonly: true });
   try {
-    const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as Array<{ name: string }>;
-    return Object.fromEntries(tables.map(({ name }) => [name, (db.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n]));
+    const tables = db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+      .all() as Array<{ name: string }>;
+    return Object.fromEntries(
+      tables.map(({ name }) => [name, (db.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n]),
+    );
   } finally {
     db.close();
   }
@@ -56,7 +60,10 @@ beforeAll(() => {
 
 describe('loupe subcommands refuse what the contract refuses, with its message, and store nothing', () => {
   it('sample: bounds (n, seed), the annotator/annotators rule and the overlap range; a valid draw stores a batch', () => {
-    expectRefused(['sample', '--project', project, '--dataset', 'news', '--n', '0', '--seed', '99999999999'], refusal('sampling.draw', { dataset: 'news', n: 0, seed: 99999999999 }));
+    expectRefused(
+      ['sample', '--project', project, '--dataset', 'news', '--n', '0', '--seed', '99999999999'],
+      refusal('sampling.draw', { dataset: 'news', n: 0, seed: 99999999999 }),
+    );
     expectRefused(
       ['sample', '--project', project, '--dataset', 'news', '--n', '2', '--annotator', 'a', '--annotators', 'b,c'],
       refusal('sampling.draw', { dataset: 'news', n: 2, annotator: 'a', annotators: ['b', 'c'] }),
@@ -67,13 +74,15 @@ describe('loupe subcommands refuse what the contract refuses, with its message, 
     );
     // The counts do see a stored batch (and its annotators): the refusals above are not vacuous.
     const before = rowCounts();
-    expect(mustLoupe(['sample', '--project', project, '--dataset', 'news', '--n', '2', '--annotators', 'a,b'], env)).toMatch(/^Batch 1 of news/);
+    expect(
+      mustLoupe(['sample', '--project', project, '--dataset', 'news', '--n', '2', '--annotators', 'a,b'], env),
+    ).toMatch(/^Batch 1 of news/);
     const after = rowCounts();
     expect(after.sample_batches).toBe(before.sample_batches! + 1);
     expect(after.annotators).toBe(before.annotators! + 2);
   });
 
-  it('a non-number is the command line\'s own mistake (exit 2), stored nowhere', () => {
+  it("a non-number is the command line's own mistake (exit 2), stored nowhere", () => {
     const before = rowCounts();
     const r = loupe(['sample', '--project', project, '--dataset', 'news', '--n', 'many'], env);
     expect(r.status).toBe(2);
@@ -85,14 +94,20 @@ describe('loupe subcommands refuse what the contract refuses, with its message, 
     const baseUrl = 'http://127.0.0.1:9/v1';
     expectRefused(
       ['judges', 'add', 'j', '--project', project, '--base-url', baseUrl, '--model', 'm', '--concurrency', '0'],
-      refusal('judges.add', { name: 'j', config: { kind: 'endpoint', baseUrl, model: 'm', apiKeyEnv: null, concurrency: 0 } }),
+      refusal('judges.add', {
+        name: 'j',
+        config: { kind: 'endpoint', baseUrl, model: 'm', apiKeyEnv: null, concurrency: 0 },
+      }),
     );
     expect(JSON.parse(mustLoupe(['judges', 'list', '--project', project, '--json'], env))).toEqual([]);
   });
 
   it('analyze and review: negative replicates and caps, an unknown queue', () => {
     expectRefused(['analyze', '--project', project, '--bootstrap', '-1'], refusal('analysis.start', { bootstrap: -1 }));
-    expectRefused(['review', '--project', project, '--queue', 'suspicious', '--dataset', 'news', '--cap', '-1'], refusal('review.queue', { queue: 'suspicious', dataset: 'news', cap: -1 }));
+    expectRefused(
+      ['review', '--project', project, '--queue', 'suspicious', '--dataset', 'news', '--cap', '-1'],
+      refusal('review.queue', { queue: 'suspicious', dataset: 'news', cap: -1 }),
+    );
     expectRefused(
       ['review', '--project', project, '--queue', 'everything', '--dataset', 'news'],
       refusal('review.queue', { queue: 'everything' as ApiInput<'review.queue'>['queue'], dataset: 'news' }),
@@ -103,12 +118,14 @@ describe('loupe subcommands refuse what the contract refuses, with its message, 
     const fresh = join(dir, 'fresh.loupe');
     const file = join(dir, 'rows.jsonl');
     const r = loupe(['import', file, '--project', fresh, '--as', 'spreadsheet'], env);
-    expect(r.stderr).toBe(`${refusal('imports.start', { source: { type: 'path', path: resolve(file) }, as: 'spreadsheet' as ApiInput<'imports.start'>['as'] })}\n`);
+    expect(r.stderr).toBe(
+      `${refusal('imports.start', { source: { type: 'path', path: resolve(file) }, as: 'spreadsheet' as ApiInput<'imports.start'>['as'] })}\n`,
+    );
     expect(r.status).toBe(1);
     expect(existsSync(fresh)).toBe(false);
   });
 
-  it('export --raw-csv maps to the contract\'s rawCsv: formula-looking cells are written as stored only then', () => {
+  it("export --raw-csv maps to the contract's rawCsv: formula-looking cells are written as stored only then", () => {
     const guarded = join(dir, 'guarded.csv');
     const raw = join(dir, 'raw.csv');
     mustLoupe(['export', '--project', project, '--out', guarded], env);

@@ -38,7 +38,8 @@ describe('the CLI parity table', () => {
         continue;
       }
       if (path !== '' && command.commands.length > 0) broken.push(`${m}: "loupe ${path}" is a group, not a command`);
-      for (const o of options) if (!command.options.some((opt) => opt.long === o)) broken.push(`${m}: "loupe ${path}" has no option ${o}`);
+      for (const o of options)
+        if (!command.options.some((opt) => opt.long === o)) broken.push(`${m}: "loupe ${path}" has no option ${o}`);
     }
     expect(broken).toEqual([]);
   });

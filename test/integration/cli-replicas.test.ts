@@ -35,7 +35,11 @@ const rows = Array.from({ length: SENTENCES / 4 }, (_, k) => ({
 
 /** `loupe …` without blocking this process's event loop, which serves the mock endpoints. */
 function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, loupeArgs(args), { cwd: REPO, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, loupeArgs(args), {
+    cwd: REPO,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -44,7 +48,10 @@ function cli(args: string[]): Promise<{ code: number | null; stdout: string; std
 }
 
 beforeAll(async () => {
-  [a, b] = await Promise.all([startMockOpenAI({ slots: 4, latencyMs: 100 }), startMockOpenAI({ slots: 4, latencyMs: 100 })]);
+  [a, b] = await Promise.all([
+    startMockOpenAI({ slots: 4, latencyMs: 100 }),
+    startMockOpenAI({ slots: 4, latencyMs: 100 }),
+  ]);
   mustLoupe(['import', writeJsonl(join(dir, 'rows.jsonl'), rows), '--project', project], env);
 }, 60_000);
 afterAll(async () => {
@@ -53,17 +60,43 @@ afterAll(async () => {
 
 describe('replicas from the CLI', () => {
   it('judges add keeps every --base-url, judges list shows them; a repeated single-value option exits 2 naming it', () => {
-    const added = mustLoupe(['judges', 'add', 'J', '--project', project, '--base-url', a.url, '--base-url', b.url, '--model', 'm', '--concurrency', '16'], env);
+    const added = mustLoupe(
+      [
+        'judges',
+        'add',
+        'J',
+        '--project',
+        project,
+        '--base-url',
+        a.url,
+        '--base-url',
+        b.url,
+        '--model',
+        'm',
+        '--concurrency',
+        '16',
+      ],
+      env,
+    );
     expect(added).toContain(`m at ${a.url} (+1 replica)`);
     const listed = mustLoupe(['judges', 'list', '--project', project, '--json'], env);
-    const judge = (JSON.parse(listed) as Array<{ name: string; config: { baseUrls: string[] } }>).find((j) => j.name === 'J')!;
+    const judge = (JSON.parse(listed) as Array<{ name: string; config: { baseUrls: string[] } }>).find(
+      (j) => j.name === 'J',
+    )!;
     expect(judge.config.baseUrls).toEqual([a.url, b.url]);
     expect(mustLoupe(['judges', 'list', '--project', project], env)).toContain(`  replicas: ${a.url}, ${b.url}\n`);
 
-    const twice = loupe(['judges', 'add', 'K', '--project', project, '--base-url', a.url, '--model', 'm1', '--model', 'm2'], env);
+    const twice = loupe(
+      ['judges', 'add', 'K', '--project', project, '--base-url', a.url, '--model', 'm1', '--model', 'm2'],
+      env,
+    );
     expect(twice.status).toBe(2);
     expect(twice.stderr).toBe('--model was given more than once (loupe judges add); it takes one value\n');
-    expect(JSON.parse(mustLoupe(['judges', 'list', '--project', project, '--json'], env)).map((j: { name: string }) => j.name)).not.toContain('K');
+    expect(
+      JSON.parse(mustLoupe(['judges', 'list', '--project', project, '--json'], env)).map(
+        (j: { name: string }) => j.name,
+      ),
+    ).not.toContain('K');
   });
 
   it('judge --plan and accuracy plan print requests, items, base URLs and estimated prompt tokens, and send nothing', async () => {
@@ -72,17 +105,34 @@ describe('replicas from the CLI', () => {
     const plan = await cli(['judge', '--project', project, '--judge', 'J', '--plan']);
     expect(plan.code).toBe(0);
     const lines = plan.stdout.split('\n');
-    expect(lines[0]).toBe('J: 1000 requests for 1000 sentences (0 answered before, 0 from the cache, 0 sharing a request, 0 without a document)');
+    expect(lines[0]).toBe(
+      'J: 1000 requests for 1000 sentences (0 answered before, 0 from the cache, 0 sharing a request, 0 without a document)',
+    );
     expect(lines[1]).toBe(`Sent to: ${a.url}, ${b.url}`);
-    expect(lines[2]).toMatch(/^Prompt tokens: [\d,]+ in 1,000 requests \(estimated as characters \/ 4, no tokenizer, from the real prompts\)$/);
+    expect(lines[2]).toMatch(
+      /^Prompt tokens: [\d,]+ in 1,000 requests \(estimated as characters \/ 4, no tokenizer, from the real prompts\)$/,
+    );
     planned = Number(/^Prompt tokens: ([\d,]+)/.exec(lines[2]!)![1]!.replace(/,/g, ''));
     expect(lines[3]).toBe('Nothing was sent.');
 
-    const accuracy = await cli(['accuracy', 'plan', '--project', project, '--task', 'claim_decomposition', '--judge', 'J']);
+    const accuracy = await cli([
+      'accuracy',
+      'plan',
+      '--project',
+      project,
+      '--task',
+      'claim_decomposition',
+      '--judge',
+      'J',
+    ]);
     expect(accuracy.code).toBe(0);
-    expect(accuracy.stdout).toMatch(/^J · claim_decomposition: 1000 requests for 1000 items \(0 answered before, 0 left out\)\n/);
+    expect(accuracy.stdout).toMatch(
+      /^J · claim_decomposition: 1000 requests for 1000 items \(0 answered before, 0 left out\)\n/,
+    );
     expect(accuracy.stdout).toContain(`Sent to: ${a.url}, ${b.url}\n`);
-    expect(accuracy.stdout).toMatch(/Prompt tokens: [\d,]+ in 1,000 requests \(estimated as characters \/ 4, no tokenizer, from the real prompts\)\nNothing was sent\.\n$/);
+    expect(accuracy.stdout).toMatch(
+      /Prompt tokens: [\d,]+ in 1,000 requests \(estimated as characters \/ 4, no tokenizer, from the real prompts\)\nNothing was sent\.\n$/,
+    );
     expect(a.count() + b.count()).toBe(0);
   }, 60_000);
 

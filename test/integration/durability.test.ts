@@ -22,7 +22,10 @@ describe('durability under SIGKILL', () => {
     // Several writers at once, as a quick annotator's keypresses and a second tab would be.
     await Promise.all(
       queue.items.map(async (item, i) => {
-        const summary = await apiCall<{ units: Array<{ id: number }> }>(serve, 'annotation.load', { key: item.key, annotator: 'ann' });
+        const summary = await apiCall<{ units: Array<{ id: number }> }>(serve, 'annotation.load', {
+          key: item.key,
+          annotator: 'ann',
+        });
         for (const unit of summary.units) {
           const label = labels[(unit.id + i) % 3]!;
           const ack = await apiCall<{ eventId: number }>(serve, 'annotation.record', {

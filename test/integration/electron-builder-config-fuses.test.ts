@@ -78,7 +78,9 @@ describe('electron-builder fuses (offline pack, linux dir target, stand-in binar
 
       const binary = path.join(tmp, 'dist', 'linux-unpacked', config.linux.executableName as string);
       const current = await fuses.getCurrentFuseWire(binary);
-      const named = Object.fromEntries(Object.entries(EXPECTED).map(([name]) => [name, current[fuses.FuseV1Options[name]!]]));
+      const named = Object.fromEntries(
+        Object.entries(EXPECTED).map(([name]) => [name, current[fuses.FuseV1Options[name]!]]),
+      );
       expect(named).toEqual(EXPECTED);
       // Not configured, so left as shipped.
       expect(current[fuses.FuseV1Options.LoadBrowserProcessSpecificV8Snapshot!]).toBe(DISABLE);

@@ -7,7 +7,13 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadBuilderConfig, packLinuxDir, ROOT, scratchProject, standInElectronDist } from '../helpers/electron-builder';
+import {
+  loadBuilderConfig,
+  packLinuxDir,
+  ROOT,
+  scratchProject,
+  standInElectronDist,
+} from '../helpers/electron-builder';
 
 const require = createRequire(import.meta.url);
 const config = loadBuilderConfig();
@@ -39,10 +45,18 @@ describe('electron-builder pack (offline, linux dir target)', () => {
       await packLinuxDir({ project, electronDist, output: path.join(tmp, 'dist'), config: withoutFuses });
 
       const resources = path.join(tmp, 'dist', 'linux-unpacked', 'resources');
-      const asar = require('@electron/asar') as { listPackage(p: string): string[]; extractFile(a: string, f: string): Buffer };
+      const asar = require('@electron/asar') as {
+        listPackage(p: string): string[];
+        extractFile(a: string, f: string): Buffer;
+      };
       const files = asar.listPackage(path.join(resources, 'app.asar')).map((f) => f.split(path.sep).join('/'));
       expect(files).toEqual(
-        expect.arrayContaining(['/package.json', '/out/main/main.cjs', '/out/preload/preload.cjs', '/out/renderer/index.html']),
+        expect.arrayContaining([
+          '/package.json',
+          '/out/main/main.cjs',
+          '/out/preload/preload.cjs',
+          '/out/renderer/index.html',
+        ]),
       );
       expect(files.filter((f) => f.endsWith('.map') || f.endsWith('.ts'))).toEqual([]);
       const packages = new Set(files.filter((f) => f.startsWith('/node_modules/')).map((f) => f.split('/')[2]));

@@ -196,7 +196,10 @@ describe('main bundle smoke run (Node, stand-in electron)', () => {
     expect(run.status).toBe(0);
     const out = JSON.parse(run.stdout);
     expect(out.channels).toBe(API_METHODS.length);
-    expect(out.info).toMatchObject({ ok: true, value: { host: 'electron', fileDialogs: true, diskPaths: true, canSwitchProjects: true, project: null } });
+    expect(out.info).toMatchObject({
+      ok: true,
+      value: { host: 'electron', fileDialogs: true, diskPaths: true, canSwitchProjects: true, project: null },
+    });
     expect(out.forbidden).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(out.created).toMatchObject({ ok: true, value: { path: projectFile, isDemo: false } });
     expect(out.datasets).toEqual({ ok: true, value: [] });

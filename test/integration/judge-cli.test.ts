@@ -34,16 +34,21 @@ interface Child {
  * `tsx` command runs scripts in a child of its own, which a SIGKILL would leave running).
  */
 function cli(args: string[]): Child {
-  const child = spawn(process.execPath, loupeArgs(args), { cwd: REPO, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, loupeArgs(args), {
+    cwd: REPO,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('close', (code, signal) => {
-      printed.push(stdout, stderr);
-      resolve({ code, signal, stdout, stderr });
-    }),
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>(
+    (resolve) =>
+      child.on('close', (code, signal) => {
+        printed.push(stdout, stderr);
+        resolve({ code, signal, stdout, stderr });
+      }),
   );
   return { done, kill: (signal) => child.kill(signal) };
 }
@@ -73,7 +78,25 @@ afterAll(async () => {
 });
 
 const add = (name: string, model: string, extra: string[] = []) =>
-  printed.push(mustLoupe(['judges', 'add', name, '--project', project, '--base-url', mock.url, '--model', model, '--api-key-env', 'LOUPE_E2E_KEY', ...extra], env));
+  printed.push(
+    mustLoupe(
+      [
+        'judges',
+        'add',
+        name,
+        '--project',
+        project,
+        '--base-url',
+        mock.url,
+        '--model',
+        model,
+        '--api-key-env',
+        'LOUPE_E2E_KEY',
+        ...extra,
+      ],
+      env,
+    ),
+  );
 
 describe('loupe judge (CLI)', () => {
   it('after SIGKILL mid-run, a rerun sends only the sentences that had not been stored', async () => {
@@ -128,7 +151,11 @@ describe('loupe judge (CLI)', () => {
     add('leaky', 'm3', ['--retries', '0', '--concurrency', '4']);
     mock.setResponder((req) =>
       /\(\d+\.0\)/.test(req.sentence ?? '')
-        ? { type: 'status', status: 400, body: JSON.stringify({ error: { message: `rejected ${String(req.headers.authorization)} (key ${KEY})` } }) }
+        ? {
+            type: 'status',
+            status: 400,
+            body: JSON.stringify({ error: { message: `rejected ${String(req.headers.authorization)} (key ${KEY})` } }),
+          }
         : undefined,
     );
     const run = await cli(['judge', '--project', project, '--judge', 'leaky']).done;
@@ -136,7 +163,9 @@ describe('loupe judge (CLI)', () => {
     expect(run.code).toBe(3); // some calls failed: a rerun retries them
     expect(run.stdout).toMatch(/20 failed calls/);
     expect(run.stderr).toMatch(/client_error 20/);
-    expect(mock.requests.filter((r) => r.body?.model === 'm3').every((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
+    expect(
+      mock.requests.filter((r) => r.body?.model === 'm3').every((r) => r.headers.authorization === `Bearer ${KEY}`),
+    ).toBe(true);
 
     const outputs: string[] = [];
     for (const [name, args] of [
@@ -161,7 +190,9 @@ describe('loupe judge (CLI)', () => {
     }
     // The stored error messages were redacted, not dropped.
     const db = new Database(project, { readonly: true });
-    const messages = db.prepare(`SELECT error_message AS m FROM judge_predictions WHERE error_kind IS NOT NULL`).all() as Array<{ m: string }>;
+    const messages = db
+      .prepare(`SELECT error_message AS m FROM judge_predictions WHERE error_kind IS NOT NULL`)
+      .all() as Array<{ m: string }>;
     db.close();
     expect(messages).toHaveLength(20);
     expect(messages.every((x) => x.m.includes('[redacted]'))).toBe(true);

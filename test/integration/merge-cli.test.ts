@@ -23,11 +23,25 @@ const DIVERGED = join(dir, 'diverged.loupe');
 
 /** An annotator's session in their copy (what the app would record). */
 async function annotate(path: string, annotator: string, summaryId: string, labels: HumanLabel[]): Promise<void> {
-  const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'electron', fileDialogs: false, diskPaths: true, canSwitchProjects: false });
+  const core = createCore({
+    Database,
+    stateDir: dir,
+    demoDir: dir,
+    host: 'electron',
+    fileDialogs: false,
+    diskPaths: true,
+    canSwitchProjects: false,
+  });
   core.openProject(path);
   const units = core.repository().unitIdsBySummary(summaryId, 'news')[0]!.unitIds;
   for (const [i, label] of labels.entries()) {
-    await core.handlers['annotation.record']({ unitId: units[i]!, annotator, state: { label, errorType: null, note: null }, timeSpentMs: 900, cause: 'label' });
+    await core.handlers['annotation.record']({
+      unitId: units[i]!,
+      annotator,
+      state: { label, errorType: null, note: null },
+      timeSpentMs: 900,
+      cause: 'label',
+    });
   }
   core.close();
 }
@@ -52,13 +66,17 @@ describe('loupe merge', () => {
     expect(first.status).toBe(0);
     expect(first.stdout).toContain(`${ALICE} (project `);
     const [alice, bob] = first.stdout.split(`${BOB} (project`);
-    expect(alice).toMatch(/events added: 3\n\s+already present: 0\n\s+annotators: alice \(new here: alice\)\n\s+summaries matched: 4\n\s+problems: none/);
+    expect(alice).toMatch(
+      /events added: 3\n\s+already present: 0\n\s+annotators: alice \(new here: alice\)\n\s+summaries matched: 4\n\s+problems: none/,
+    );
     expect(bob).toMatch(/events added: 4\n\s+already present: 0\n\s+annotators: bob \(new here: bob\)/);
 
     const again = loupe(['merge', '--project', P, ALICE, BOB, '--json'], env);
     expect(again.status).toBe(0);
     const results = JSON.parse(again.stdout) as MergeFileResult[];
-    expect(results.map((r) => [r.path, r.merged, r.eventsAdded, r.eventsPresent, r.annotatorsAdded, r.problems])).toEqual([
+    expect(
+      results.map((r) => [r.path, r.merged, r.eventsAdded, r.eventsPresent, r.annotatorsAdded, r.problems]),
+    ).toEqual([
       [ALICE, true, 0, 3, [], []],
       [BOB, true, 0, 4, [], []],
     ]);
@@ -67,7 +85,9 @@ describe('loupe merge', () => {
   it('refuses a diverged file with exit 1 and its problems, still reporting the others', () => {
     const r = loupe(['merge', '--project', P, DIVERGED, ALICE], env);
     expect(r.status).toBe(1);
-    expect(r.stdout).toMatch(/not merged \(nothing written\): 1 problem\(s\)\n\s+problem: news\/sum-002: 2 sentence\(s\) in the file, 3 here/);
+    expect(r.stdout).toMatch(
+      /not merged \(nothing written\): 1 problem\(s\)\n\s+problem: news\/sum-002: 2 sentence\(s\) in the file, 3 here/,
+    );
     expect(r.stdout).toMatch(/events added: 0\n\s+already present: 3/);
     expect(r.stderr).toContain('1 of 2 file(s) not merged because of problems.');
     const missing = loupe(['merge', '--project', join(dir, 'nope.loupe'), ALICE], env);
@@ -77,8 +97,22 @@ describe('loupe merge', () => {
   it('exports every annotator’s merged labels, each once', () => {
     const out = join(dir, 'labels.jsonl');
     mustLoupe(['export', '--project', P, '--out', out, '--history'], env);
-    const rows = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { summary_id: string; sentence_index: number; annotator: string | null; label: string | null; history?: unknown[] });
-    const labeled = rows.filter((r) => r.annotator !== null).map((r) => `${r.summary_id}/${r.sentence_index} ${r.annotator} ${r.label} ${r.history?.length}`);
+    const rows = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            summary_id: string;
+            sentence_index: number;
+            annotator: string | null;
+            label: string | null;
+            history?: unknown[];
+          },
+      );
+    const labeled = rows
+      .filter((r) => r.annotator !== null)
+      .map((r) => `${r.summary_id}/${r.sentence_index} ${r.annotator} ${r.label} ${r.history?.length}`);
     expect(labeled.sort()).toEqual([
       'sum-000/0 alice faithful 1',
       'sum-000/0 bob faithful 1',

@@ -10,7 +10,14 @@
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiOutput, ReviewCard, ReviewQueue, ReviewReveal, ReviewTable, DatasetCorrections } from '../../shared/api';
+import type {
+  ApiOutput,
+  ReviewCard,
+  ReviewQueue,
+  ReviewReveal,
+  ReviewTable,
+  DatasetCorrections,
+} from '../../shared/api';
 import { apiCall, startServe, type ServeProcess } from '../helpers/serve';
 import { mustLoupe } from '../helpers/project';
 import { tempDir } from '../helpers/tmp';
@@ -54,7 +61,11 @@ describe('review over HTTP on the demo project', () => {
   it('lists the queues: suspicious is empty with both judges, not with the FineSurE panel; human-human is not empty', async () => {
     const both = await apiCall<ReviewQueue>(serve, 'review.queue', { queue: 'suspicious', dataset: 'frank' });
     expect([both.judgeCount, both.pool, both.items.length]).toEqual([2, 0, 0]);
-    const finesure = await apiCall<ReviewQueue>(serve, 'review.queue', { queue: 'suspicious', dataset: 'frank', judges: [FINESURE] });
+    const finesure = await apiCall<ReviewQueue>(serve, 'review.queue', {
+      queue: 'suspicious',
+      dataset: 'frank',
+      judges: [FINESURE],
+    });
     expect(finesure.pool).toBeGreaterThan(0);
     expect(finesure.items.length).toBeGreaterThan(0);
     const hh = await apiCall<ReviewQueue>(serve, 'review.queue', { queue: 'human-human', dataset: 'frank' });
@@ -67,13 +78,31 @@ describe('review over HTTP on the demo project', () => {
   it('adjudicates a human-human card blind, then reveals the annotators, judges and global label', async () => {
     const hh = await apiCall<ReviewQueue>(serve, 'review.queue', { queue: 'human-human', dataset: 'frank' });
     const item = hh.items[0]!;
-    const card = await apiCall<ReviewCard>(serve, 'review.card', { key: item.key, queue: 'human-human', reviewer: REVIEWER });
+    const card = await apiCall<ReviewCard>(serve, 'review.card', {
+      key: item.key,
+      queue: 'human-human',
+      reviewer: REVIEWER,
+    });
     expect(card.units.filter((u) => u.marked).map((u) => u.index)).toEqual(item.marked);
-    expect(Object.keys(card).sort()).toEqual(['dataset', 'docId', 'document', 'key', 'progress', 'queue', 'splitter', 'summary', 'summaryId', 'units']);
+    expect(Object.keys(card).sort()).toEqual([
+      'dataset',
+      'docId',
+      'document',
+      'key',
+      'progress',
+      'queue',
+      'splitter',
+      'summary',
+      'summaryId',
+      'units',
+    ]);
     const seen = strings(card);
-    for (const hidden of ['globalLabel', 'judges', 'annotators', 'hard', 'soft', ...PEOPLE, FINESURE, BASELINE]) expect(seen).not.toContain(hidden);
+    for (const hidden of ['globalLabel', 'judges', 'annotators', 'hard', 'soft', ...PEOPLE, FINESURE, BASELINE])
+      expect(seen).not.toContain(hidden);
 
-    expect(await apiError('review.reveal', { key: item.key, queue: 'human-human', reviewer: REVIEWER })).toMatch(/decided by e2e-adjudicator yet/);
+    expect(await apiError('review.reveal', { key: item.key, queue: 'human-human', reviewer: REVIEWER })).toMatch(
+      /decided by e2e-adjudicator yet/,
+    );
     let last: ApiOutput<'review.record'> | null = null;
     for (const unit of card.units.filter((u) => u.marked)) {
       last = await apiCall<ApiOutput<'review.record'>>(serve, 'review.record', {
@@ -92,18 +121,35 @@ describe('review over HTTP on the demo project', () => {
     expect(last!.progress).toEqual({ marked: item.marked.length, decided: item.marked.length });
     expect(last!.reveal!.globalLabelHidden).toBe(false);
     expect([0, 1]).toContain(last!.reveal!.globalLabel);
-    const reveal = await apiCall<ReviewReveal>(serve, 'review.reveal', { key: item.key, queue: 'human-human', reviewer: REVIEWER });
+    const reveal = await apiCall<ReviewReveal>(serve, 'review.reveal', {
+      key: item.key,
+      queue: 'human-human',
+      reviewer: REVIEWER,
+    });
     expect(reveal.sentences.map((s) => s.index)).toEqual(item.marked);
     expect(reveal.sentences[0]!.annotators.map((a) => a.annotator).every((n) => PEOPLE.includes(n))).toBe(true);
 
-    const after = await apiCall<ReviewQueue>(serve, 'review.queue', { queue: 'human-human', dataset: 'frank', reviewer: REVIEWER });
+    const after = await apiCall<ReviewQueue>(serve, 'review.queue', {
+      queue: 'human-human',
+      dataset: 'frank',
+      reviewer: REVIEWER,
+    });
     expect(after.items[0]).toMatchObject({ key: item.key, decided: item.marked, fast: item.marked });
   });
 
   it('reviews the suspicious summary (FineSurE panel): Table 4, the flip and the exports follow', async () => {
-    const queue = await apiCall<ReviewQueue>(serve, 'review.queue', { queue: 'suspicious', dataset: 'frank', judges: [FINESURE] });
+    const queue = await apiCall<ReviewQueue>(serve, 'review.queue', {
+      queue: 'suspicious',
+      dataset: 'frank',
+      judges: [FINESURE],
+    });
     const item = queue.items[0]!;
-    const card = await apiCall<ReviewCard>(serve, 'review.card', { key: item.key, queue: 'suspicious', reviewer: REVIEWER, judges: [FINESURE] });
+    const card = await apiCall<ReviewCard>(serve, 'review.card', {
+      key: item.key,
+      queue: 'suspicious',
+      reviewer: REVIEWER,
+      judges: [FINESURE],
+    });
     for (const unit of card.units.filter((u) => u.marked)) {
       const out = await apiCall<ApiOutput<'review.record'>>(serve, 'review.record', {
         unitId: unit.id,
@@ -115,38 +161,92 @@ describe('review over HTTP on the demo project', () => {
         cause: 'label',
         anonymizeJudges: true,
       });
-      expect(out.reveal!.sentences[0]!.judges).toEqual([{ judge: expect.stringMatching(/^Judge [A-Z]$/), hard: 0, soft: null }]);
+      expect(out.reveal!.sentences[0]!.judges).toEqual([
+        { judge: expect.stringMatching(/^Judge [A-Z]$/), hard: 0, soft: null },
+      ]);
       expect(out.reveal!.globalLabel).toBe(1);
     }
     const [table] = await apiCall<ReviewTable[]>(serve, 'review.table', { dataset: 'frank', judges: [FINESURE] });
-    expect(table).toMatchObject({ pool: queue.pool, listed: queue.items.length, reviewed: 1, unfaithful: item.marked.length, faithful: 0, pctUnfaithful: 1 });
+    expect(table).toMatchObject({
+      pool: queue.pool,
+      listed: queue.items.length,
+      reviewed: 1,
+      unfaithful: item.marked.length,
+      faithful: 0,
+      pctUnfaithful: 1,
+    });
     expect(table!.errorTypes.not_in_source).toBe(item.marked.length);
 
     const [corrections] = await apiCall<DatasetCorrections[]>(serve, 'review.corrections', { dataset: 'frank' });
     expect(corrections!.flips.map((c) => c.summaryId)).toContain(item.summaryId);
-    expect(corrections!.flips.find((c) => c.summaryId === item.summaryId)).toMatchObject({ benchmarkLabel: 1, correctedLabel: 0, basis: 'unfaithful_sentence' });
+    expect(corrections!.flips.find((c) => c.summaryId === item.summaryId)).toMatchObject({
+      benchmarkLabel: 1,
+      correctedLabel: 0,
+      basis: 'unfaithful_sentence',
+    });
 
     const review = await apiCall<ApiOutput<'export.build'>>(serve, 'export.build', { format: 'jsonl', review: true });
-    const rows = review.content.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(rows.filter((r) => r.queue === 'suspicious').map((r) => r.summary_id)).toEqual(item.marked.map(() => item.summaryId));
-    expect(rows.filter((r) => r.queue === 'human-human').every((r) => r.counts_in_audit === true && r.fast === true)).toBe(true);
+    const rows = review.content
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(rows.filter((r) => r.queue === 'suspicious').map((r) => r.summary_id)).toEqual(
+      item.marked.map(() => item.summaryId),
+    );
+    expect(
+      rows.filter((r) => r.queue === 'human-human').every((r) => r.counts_in_audit === true && r.fast === true),
+    ).toBe(true);
     const card2 = await apiCall<ApiOutput<'export.build'>>(serve, 'export.build', { format: 'jsonl', card: true });
-    const parsed = JSON.parse(card2.content) as { datasets: Array<{ name: string; review: { people: number } }>; judges: Array<{ name: string }> };
+    const parsed = JSON.parse(card2.content) as {
+      datasets: Array<{ name: string; review: { people: number } }>;
+      judges: Array<{ name: string }>;
+    };
     expect(parsed.datasets[0]).toMatchObject({ name: 'frank', review: { people: 1 } });
     expect(parsed.judges.map((j) => j.name)).toEqual(expect.arrayContaining([FINESURE, BASELINE]));
   });
 
   it('the CLI lists the same queue and writes the review export and the card', () => {
     const project = join(stateDir, 'demo.loupe');
-    const listed = JSON.parse(mustLoupe(['review', '--project', project, '--queue', 'human-human', '--dataset', 'frank', '--reviewer', REVIEWER, '--json'])) as ReviewQueue;
+    const listed = JSON.parse(
+      mustLoupe([
+        'review',
+        '--project',
+        project,
+        '--queue',
+        'human-human',
+        '--dataset',
+        'frank',
+        '--reviewer',
+        REVIEWER,
+        '--json',
+      ]),
+    ) as ReviewQueue;
     expect(listed.items[0]!.decided.length).toBeGreaterThan(0);
-    const text = mustLoupe(['review', '--project', project, '--queue', 'suspicious', '--dataset', 'frank', '--judge', FINESURE, '--cap', '5']);
-    expect(text.split('\n')[0]).toMatch(/^suspicious queue of frank, 1 judge\(s\): pool \d+, \d+ matching, \d+ listed \(cap 5\)$/);
+    const text = mustLoupe([
+      'review',
+      '--project',
+      project,
+      '--queue',
+      'suspicious',
+      '--dataset',
+      'frank',
+      '--judge',
+      FINESURE,
+      '--cap',
+      '5',
+    ]);
+    expect(text.split('\n')[0]).toMatch(
+      /^suspicious queue of frank, 1 judge\(s\): pool \d+, \d+ matching, \d+ listed \(cap 5\)$/,
+    );
     expect(mustLoupe(['review-table', '--project', project, '--judge', FINESURE])).toMatch(/^frank\t\d+\t1\t/m);
     const out = join(stateDir, 'review.csv');
     const card = join(stateDir, 'card.json');
-    expect(mustLoupe(['export', '--project', project, '--review', '--out', out, '--card', card])).toMatch(/Wrote \d+ rows .*\nWrote the dataset card/);
-    expect(readFileSync(out, 'utf8').split('\n')[0]).toMatch(/^dataset,doc_id,summary_id,global_label,corrected_global_label,/);
+    expect(mustLoupe(['export', '--project', project, '--review', '--out', out, '--card', card])).toMatch(
+      /Wrote \d+ rows .*\nWrote the dataset card/,
+    );
+    expect(readFileSync(out, 'utf8').split('\n')[0]).toMatch(
+      /^dataset,doc_id,summary_id,global_label,corrected_global_label,/,
+    );
     expect(JSON.parse(readFileSync(card, 'utf8'))).toMatchObject({ format: 'loupe-dataset-card/1', project: 'demo' });
   });
 });

@@ -35,7 +35,11 @@ const ROWS = Array.from({ length: 10 }, (_, k) => ({
 }));
 
 function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, loupeArgs(args), { cwd: REPO, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, loupeArgs(args), {
+    cwd: REPO,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -44,7 +48,9 @@ function cli(args: string[]): Promise<{ code: number | null; stdout: string; std
 }
 
 beforeAll(async () => {
-  mock = await startMockOpenAI({ respond: () => ({ type: 'answer', content: 'These sentences state several facts.' }) });
+  mock = await startMockOpenAI({
+    respond: () => ({ type: 'answer', content: 'These sentences state several facts.' }),
+  });
   makeAccuracyCliProject({ dir, project, env, rows: ROWS, judgeUrl: mock.url });
 });
 afterAll(async () => {
@@ -53,7 +59,16 @@ afterAll(async () => {
 
 describe('a run whose model writes no JSON (CLI)', () => {
   it('reports every item unparseable, naming the reused ones, with the requests the mock saw', async () => {
-    const r = await cli(['accuracy', 'run', '--project', project, '--task', 'claim_decomposition', '--judge', 'checker']);
+    const r = await cli([
+      'accuracy',
+      'run',
+      '--project',
+      project,
+      '--task',
+      'claim_decomposition',
+      '--judge',
+      'checker',
+    ]);
     expect(r.code).toBe(3);
     expect(mock.count()).toBe(8);
     expect(r.stdout).toContain(

@@ -14,7 +14,10 @@ import { loupe, mustLoupe, writeJsonl } from '../helpers/project';
 import { b4Project, b4Summaries } from '../helpers/scaffold-b4';
 import { tempDir } from '../helpers/tmp';
 
-const lines = (file: string) => readFileSync(file, 'utf8').split('\n').filter((l) => l !== '');
+const lines = (file: string) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '');
 /** A scaffold line without where it came from (the re-import names its own file as extractor). */
 const content = (line: string) => {
   const { extractor: _e, extractor_version: _v, ...rest } = JSON.parse(line) as Record<string, unknown>;
@@ -32,8 +35,14 @@ describe('loupe export --scaffold / --scaffold-alignments (CLI)', () => {
     const scaffolds = join(dir, 'scaffolds.jsonl');
     const alignments = join(dir, 'alignments.jsonl');
     expect(mustLoupe(['export', '--project', b4.path, '--scaffold', '--out', scaffolds], env)).toMatch(/^Wrote 1 rows/);
-    expect(mustLoupe(['export', '--project', b4.path, '--scaffold-alignments', '--out', alignments], env)).toMatch(/^Wrote 4 rows/);
-    expect(lines(alignments).map((l) => (JSON.parse(l) as { source: string }).source).sort()).toEqual(['human:rater', 'human:rater', 'judge:gpt-4.1', 'judge:gpt-4.1']);
+    expect(mustLoupe(['export', '--project', b4.path, '--scaffold-alignments', '--out', alignments], env)).toMatch(
+      /^Wrote 4 rows/,
+    );
+    expect(
+      lines(alignments)
+        .map((l) => (JSON.parse(l) as { source: string }).source)
+        .sort(),
+    ).toEqual(['human:rater', 'human:rater', 'judge:gpt-4.1', 'judge:gpt-4.1']);
 
     const refused = loupe(['export', '--project', b4.path, '--scaffold', '--out', join(dir, 'x.csv')], env);
     expect(refused.status).not.toBe(0);
@@ -41,9 +50,19 @@ describe('loupe export --scaffold / --scaffold-alignments (CLI)', () => {
 
     // A fresh project with the same summaries takes both files back.
     const other = join(tempDir('loupe-scaffold-export-back-'), 'back.loupe');
-    const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'electron', fileDialogs: false, diskPaths: true, canSwitchProjects: false });
+    const core = createCore({
+      Database,
+      stateDir: dir,
+      demoDir: dir,
+      host: 'electron',
+      fileDialogs: false,
+      diskPaths: true,
+      canSwitchProjects: false,
+    });
     core.createProject(other);
-    await runImport(core.repository(), { source: { type: 'path', path: writeJsonl(join(dir, 'summaries-back.jsonl'), b4Summaries()) } });
+    await runImport(core.repository(), {
+      source: { type: 'path', path: writeJsonl(join(dir, 'summaries-back.jsonl'), b4Summaries()) },
+    });
     core.close();
     mustLoupe(['import', '--project', other, '--as', 'scaffold', scaffolds], env);
     mustLoupe(['import', '--project', other, '--as', 'scaffold-alignments', alignments], env);

@@ -42,7 +42,11 @@ async function api<T>(method: string, input: unknown): Promise<Envelope<T>> {
 
 /** `loupe judge` without blocking this process's event loop (the mock answers from here). */
 function loupeJudge(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, loupeArgs(['judge', ...args]), { cwd: REPO, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, loupeArgs(['judge', ...args]), {
+    cwd: REPO,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -50,13 +54,37 @@ function loupeJudge(args: string[]): Promise<{ code: number | null; stdout: stri
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
-const endpoint = (model: string, apiKeyEnv: string) => ({ kind: 'endpoint', baseUrl: mock.url, model, apiKeyEnv, retries: 0, concurrency: 2 });
+const endpoint = (model: string, apiKeyEnv: string) => ({
+  kind: 'endpoint',
+  baseUrl: mock.url,
+  model,
+  apiKeyEnv,
+  retries: 0,
+  concurrency: 2,
+});
 
 beforeAll(async () => {
   mock = await startMockOpenAI();
   mustLoupe(['import', writeJsonl(join(dir, 'rows.jsonl'), summaryRows(2)), '--project', project], env);
   // Stored by the person at the terminal, naming a variable serve will not allow.
-  mustLoupe(['judges', 'add', 'earlier', '--project', project, '--base-url', mock.url, '--model', 'm-earlier', '--api-key-env', 'LOUPE_SERVE_KEYS_PRIVATE', '--retries', '0'], env);
+  mustLoupe(
+    [
+      'judges',
+      'add',
+      'earlier',
+      '--project',
+      project,
+      '--base-url',
+      mock.url,
+      '--model',
+      'm-earlier',
+      '--api-key-env',
+      'LOUPE_SERVE_KEYS_PRIVATE',
+      '--retries',
+      '0',
+    ],
+    env,
+  );
   serve = await startServe(['--project', project, '--allow-key-env', 'LOUPE_SERVE_KEYS_ALLOWED'], env);
 });
 
@@ -68,7 +96,11 @@ afterAll(async () => {
 describe('loupe serve --allow-key-env', () => {
   it('refuses a variable it was not started with, at judges.add and at judges.start of a judge stored earlier, sending nothing', async () => {
     // stderr follows the printed links: wait for the line rather than race it.
-    await until(() => serve.stderr().includes('Endpoint judges may read their API key from: $LOUPE_SERVE_KEYS_ALLOWED'), 10_000, 'the allowed names on stderr');
+    await until(
+      () => serve.stderr().includes('Endpoint judges may read their API key from: $LOUPE_SERVE_KEYS_ALLOWED'),
+      10_000,
+      'the allowed names on stderr',
+    );
     mock.reset();
     const added = await api('judges.add', { name: 'thief', config: endpoint('m-thief', 'LOUPE_SERVE_KEYS_PRIVATE') });
     expect(added).toMatchObject({ ok: false, error: { code: 'forbidden' } });
@@ -81,8 +113,13 @@ describe('loupe serve --allow-key-env', () => {
 
   it('sends an allowed variable as the key; its echo is in no file byte, run status or stderr', async () => {
     mock.reset();
-    mock.setResponder((req) => ((req.sentence ?? '').includes('(1.2)') ? { type: 'echoKey', status: 401 } : { type: 'echoKey' }));
-    const added = await api('judges.add', { name: 'allowed', config: endpoint('m-allowed', 'LOUPE_SERVE_KEYS_ALLOWED') });
+    mock.setResponder((req) =>
+      (req.sentence ?? '').includes('(1.2)') ? { type: 'echoKey', status: 401 } : { type: 'echoKey' },
+    );
+    const added = await api('judges.add', {
+      name: 'allowed',
+      config: endpoint('m-allowed', 'LOUPE_SERVE_KEYS_ALLOWED'),
+    });
     expect(added.ok).toBe(true);
     let status = (await api<JudgeRunStatus>('judges.start', { name: 'allowed' })).value!;
     while (status.state === 'running') {
@@ -92,11 +129,17 @@ describe('loupe serve --allow-key-env', () => {
     mock.setResponder(undefined);
     expect(mock.requests.map((r) => r.headers.authorization)).toEqual(Array(6).fill(`Bearer ${ALLOWED}`));
     expect(status).toMatchObject({ state: 'done', ok: 5, failed: 1 });
-    const shown = JSON.stringify([status, (await api('judges.runs', {})).value, (await api('export.build', { format: 'jsonl', predictions: true })).value, (await api('export.build', { format: 'jsonl', card: true })).value]);
+    const shown = JSON.stringify([
+      status,
+      (await api('judges.runs', {})).value,
+      (await api('export.build', { format: 'jsonl', predictions: true })).value,
+      (await api('export.build', { format: 'jsonl', card: true })).value,
+    ]);
     expect(shown).toContain('"judge":"allowed"');
     expect(shown).not.toContain(ALLOWED);
     await serve.stop();
-    for (const file of [project, `${project}-wal`]) if (existsSync(file)) expect(readFileSync(file).includes(Buffer.from(ALLOWED))).toBe(false);
+    for (const file of [project, `${project}-wal`])
+      if (existsSync(file)) expect(readFileSync(file).includes(Buffer.from(ALLOWED))).toBe(false);
     expect(serve.stderr()).not.toContain(ALLOWED);
     expect(serve.stderr()).not.toContain(PRIVATE);
   });

@@ -27,12 +27,22 @@ afterAll(async () => {
 describe('a JSON task kind killed mid-run', () => {
   it('resumes without sending any stored item again', async () => {
     const p = await judgeProject(dir, 'kill', 20); // 60 sentences
-    const stored = () => p.db.prepare(`SELECT item FROM task_results WHERE kind = 'test-words' AND error_kind IS NULL`).pluck().all() as string[];
+    const stored = () =>
+      p.db
+        .prepare(`SELECT item FROM task_results WHERE kind = 'test-words' AND error_kind IS NULL`)
+        .pluck()
+        .all() as string[];
     // Node loads tsx itself so that the signal reaches the process that runs the task.
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'test', 'mock-openai', 'words-child.ts'), p.path, mock.url], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(REPO, 'test', 'mock-openai', 'words-child.ts'), p.path, mock.url],
+      { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_code, signal) => resolve(signal)));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('close', (_code, signal) => resolve(signal)),
+    );
     await until(() => stored().length >= 12, 60_000, `twelve stored answers (child stderr: ${stderr})`);
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
@@ -53,9 +63,17 @@ describe('a JSON task kind killed mid-run', () => {
     });
     run.start();
     await run.finished;
-    expect(run.progress()).toMatchObject({ state: 'done', total: 60, cached: kept.size, requests: 60 - kept.size, ok: 60 - kept.size });
+    expect(run.progress()).toMatchObject({
+      state: 'done',
+      total: 60,
+      cached: kept.size,
+      requests: 60 - kept.size,
+      ok: 60 - kept.size,
+    });
     const itemOf = new Map(units.map((u) => [u.sentence, `unit:${u.unitId}`]));
-    expect(mock.requests.map((r) => itemOf.get(sentenceOf(r))).filter((item) => item !== undefined && kept.has(item))).toEqual([]);
+    expect(
+      mock.requests.map((r) => itemOf.get(sentenceOf(r))).filter((item) => item !== undefined && kept.has(item)),
+    ).toEqual([]);
     expect(stored()).toHaveLength(60);
     p.close();
   });

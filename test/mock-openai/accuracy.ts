@@ -13,9 +13,13 @@
  */
 import type { MockReply, MockRequest, Responder } from './server';
 
-const block = (prompt: string, label: string): string | null => new RegExp(`${label}:\\s*<<<\\n([\\s\\S]*?)\\n>>>`).exec(prompt)?.[1] ?? null;
+const block = (prompt: string, label: string): string | null =>
+  new RegExp(`${label}:\\s*<<<\\n([\\s\\S]*?)\\n>>>`).exec(prompt)?.[1] ?? null;
 
-export const contentWords = (text: string): string[] => (text.toLowerCase().match(/[a-z]{4,}/g) ?? []).filter((w) => !['that', 'this', 'with', 'from', 'will', 'have', 'were', 'been'].includes(w));
+export const contentWords = (text: string): string[] =>
+  (text.toLowerCase().match(/[a-z]{4,}/g) ?? []).filter(
+    (w) => !['that', 'this', 'with', 'from', 'will', 'have', 'were', 'been'].includes(w),
+  );
 const numbers = (text: string): string[] => text.match(/\d+(?:[.,]\d+)?/g) ?? [];
 
 export const decompose = (sentence: string): string[] =>
@@ -26,7 +30,8 @@ export const decompose = (sentence: string): string[] =>
     .map((p) => p.trim())
     .filter((p) => p !== '');
 
-export const documentSentences = (document: string): string[] => (document.match(/[^.!?]+[.!?]+/g) ?? [document]).map((s) => s.trim()).filter((s) => s !== '');
+export const documentSentences = (document: string): string[] =>
+  (document.match(/[^.!?]+[.!?]+/g) ?? [document]).map((s) => s.trim()).filter((s) => s !== '');
 
 export function verdictOf(document: string, claim: string): { supported: boolean; error_type: string | null } {
   const doc = document.toLowerCase();
@@ -52,7 +57,13 @@ const numberedLines = (text: string): string[] =>
     .map((l) => /^\d+\. (.*)$/.exec(l)?.[1])
     .filter((l): l is string => l !== undefined);
 
-export type AccuracyPrompt = 'claim_decomposition' | 'keyfact_extraction' | 'claim_verdict' | 'keyfact_alignment' | 'keyfact_alignment_per_fact' | 'summary_generation';
+export type AccuracyPrompt =
+  | 'claim_decomposition'
+  | 'keyfact_extraction'
+  | 'claim_verdict'
+  | 'keyfact_alignment'
+  | 'keyfact_alignment_per_fact'
+  | 'summary_generation';
 
 export function promptKind(req: MockRequest): AccuracyPrompt | null {
   const p = req.prompt;

@@ -16,7 +16,12 @@ export interface BatchRunResult {
   failed: number;
 }
 
-export async function runBatchFile(requestsPath: string, outputPath: string, baseUrl: string, concurrency = 4): Promise<BatchRunResult> {
+export async function runBatchFile(
+  requestsPath: string,
+  outputPath: string,
+  baseUrl: string,
+  concurrency = 4,
+): Promise<BatchRunResult> {
   const origin = baseUrl.replace(/\/v1\/?$/, '');
   const out = createWriteStream(outputPath, { encoding: 'utf8' });
   const result: BatchRunResult = { lines: 0, ok: 0, failed: 0 };
@@ -26,7 +31,11 @@ export async function runBatchFile(requestsPath: string, outputPath: string, bas
   };
   const send = async (n: number, request: { custom_id: string; method: string; url: string; body: unknown }) => {
     try {
-      const response = await fetch(`${origin}${request.url}`, { method: request.method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(request.body) });
+      const response = await fetch(`${origin}${request.url}`, {
+        method: request.method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(request.body),
+      });
       const text = await response.text();
       let body: unknown = text;
       try {
@@ -36,13 +45,26 @@ export async function runBatchFile(requestsPath: string, outputPath: string, bas
       }
       if (response.status === 200) result.ok += 1;
       else result.failed += 1;
-      await write({ id: `batch_req_${n}`, custom_id: request.custom_id, response: { status_code: response.status, request_id: `req_${n}`, body }, error: null });
+      await write({
+        id: `batch_req_${n}`,
+        custom_id: request.custom_id,
+        response: { status_code: response.status, request_id: `req_${n}`, body },
+        error: null,
+      });
     } catch (err) {
       result.failed += 1;
-      await write({ id: `batch_req_${n}`, custom_id: request.custom_id, response: null, error: { code: 'connection_error', message: err instanceof Error ? err.message : String(err) } });
+      await write({
+        id: `batch_req_${n}`,
+        custom_id: request.custom_id,
+        response: null,
+        error: { code: 'connection_error', message: err instanceof Error ? err.message : String(err) },
+      });
     }
   };
-  const lines = createInterface({ input: createReadStream(requestsPath, { encoding: 'utf8' }), crlfDelay: Number.POSITIVE_INFINITY });
+  const lines = createInterface({
+    input: createReadStream(requestsPath, { encoding: 'utf8' }),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  });
   for await (const line of lines) {
     if (line.trim() === '') continue;
     result.lines += 1;

@@ -34,13 +34,28 @@ export interface JudgeProject {
 
 export const FAST_TUNING = { backoffBaseMs: 10, backoffMaxMs: 50, circuitThreshold: 5 } as const;
 
-export async function judgeProject(dir: string, name: string, summaries: number, options: Partial<JudgeServiceOptions> = {}): Promise<JudgeProject> {
+export async function judgeProject(
+  dir: string,
+  name: string,
+  summaries: number,
+  options: Partial<JudgeServiceOptions> = {},
+): Promise<JudgeProject> {
   const path = join(dir, `${name}.loupe`);
   const db = openProjectDatabase(Database, path, { create: true });
   const repo = new Repository(db);
   const rows = summaryRows(summaries);
-  await runImport(repo, { source: { type: 'upload', name: 'rows.jsonl', text: rows.map((r) => JSON.stringify(r)).join('\n') } });
-  const make = (extra: Partial<JudgeServiceOptions>) => createJudgeService({ repository: () => repo, env: {}, allowedKeyEnv: 'any', tuning: FAST_TUNING, ...options, ...extra });
+  await runImport(repo, {
+    source: { type: 'upload', name: 'rows.jsonl', text: rows.map((r) => JSON.stringify(r)).join('\n') },
+  });
+  const make = (extra: Partial<JudgeServiceOptions>) =>
+    createJudgeService({
+      repository: () => repo,
+      env: {},
+      allowedKeyEnv: 'any',
+      tuning: FAST_TUNING,
+      ...options,
+      ...extra,
+    });
   const service = make({});
   return {
     path,

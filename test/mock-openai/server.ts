@@ -15,7 +15,13 @@
  * every answer), and `setFailure` (every request fails: connection reset, a status, a hang) to
  * play a replica that is down and comes back.
  */
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 export interface MockRequest {
@@ -162,7 +168,15 @@ function buildAnswer(reply: Extract<MockReply, { type: 'answer' }>): BuiltAnswer
 function logprobsFor(built: BuiltAnswer, hard: 0 | 1, soft: number, top: number) {
   return built.tokens.map((token, i) => {
     if (i !== built.valueToken) {
-      return { token, logprob: -0.001, bytes: bytesOf(token), top_logprobs: [{ token, logprob: -0.001, bytes: bytesOf(token) }, { token: ' the', logprob: -9, bytes: bytesOf(' the') }].slice(0, top) };
+      return {
+        token,
+        logprob: -0.001,
+        bytes: bytesOf(token),
+        top_logprobs: [
+          { token, logprob: -0.001, bytes: bytesOf(token) },
+          { token: ' the', logprob: -9, bytes: bytesOf(' the') },
+        ].slice(0, top),
+      };
     }
     const prefix = token.slice(0, built.valueAt);
     const suffix = token.slice(built.valueAt + 1);
@@ -184,11 +198,25 @@ function logprobsFor(built: BuiltAnswer, hard: 0 | 1, soft: number, top: number)
 }
 
 /** An endpoint that echoes the key it was sent: the bare token in the answer, or in an OpenAI-shaped error body. */
-function echoReply(reply: Extract<MockReply, { type: 'echoKey' }>, headers: IncomingHttpHeaders): Exclude<MockReply, { type: 'echoKey' }> {
+function echoReply(
+  reply: Extract<MockReply, { type: 'echoKey' }>,
+  headers: IncomingHttpHeaders,
+): Exclude<MockReply, { type: 'echoKey' }> {
   const key = String(headers.authorization ?? '').replace(/^Bearer\s+/i, '');
   const latency = reply.latencyMs !== undefined ? { latencyMs: reply.latencyMs } : {};
   if (reply.status !== undefined) {
-    return { type: 'status', status: reply.status, body: JSON.stringify({ error: { message: `Incorrect API key provided: ${key}.`, type: 'invalid_request_error', code: 'invalid_api_key' } }), ...latency };
+    return {
+      type: 'status',
+      status: reply.status,
+      body: JSON.stringify({
+        error: {
+          message: `Incorrect API key provided: ${key}.`,
+          type: 'invalid_request_error',
+          code: 'invalid_api_key',
+        },
+      }),
+      ...latency,
+    };
   }
   return { type: 'answer', content: `{"faithful": 1} (answered for the key ${key})`, ...latency };
 }
@@ -224,15 +252,21 @@ export async function startMockOpenAI(options: MockOptions = {}): Promise<MockSe
     const path = (req.url ?? '/').split('?')[0]!;
     const text = await readBody(req);
     if (req.method === 'GET' && path === '/v1/models') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: [{ id: 'mock-model', object: 'model' }] }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ object: 'list', data: [{ id: 'mock-model', object: 'model' }] }));
       return;
     }
     if (req.method === 'GET' && path === '/__stats') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ requests: requests.length, answered, rejected }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ requests: requests.length, answered, rejected }));
       return;
     }
     if (req.method !== 'POST' || path !== '/v1/chat/completions') {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'error', message: `no route ${req.method} ${path}`, code: 404 }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ object: 'error', message: `no route ${req.method} ${path}`, code: 404 }));
       return;
     }
     let body: Record<string, unknown> | null;
@@ -253,7 +287,15 @@ export async function startMockOpenAI(options: MockOptions = {}): Promise<MockSe
       open = false;
     };
     res.on('close', closed);
-    const request: MockRequest = { n: arrivals, path, headers: req.headers, body, document: blocks?.[1] ?? null, sentence: blocks?.[2] ?? null, prompt };
+    const request: MockRequest = {
+      n: arrivals,
+      path,
+      headers: req.headers,
+      body,
+      document: blocks?.[1] ?? null,
+      sentence: blocks?.[2] ?? null,
+      prompt,
+    };
     requests.push(request);
     if (failure) {
       if (failure.type === 'hang') return;
@@ -261,14 +303,18 @@ export async function startMockOpenAI(options: MockOptions = {}): Promise<MockSe
         req.socket.destroy();
         return;
       }
-      res.writeHead(failure.status, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'error', message: `mock down (${failure.status})`, code: failure.status }));
+      res
+        .writeHead(failure.status, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ object: 'error', message: `mock down (${failure.status})`, code: failure.status }));
       return;
     }
     if (slots !== null && busy >= slots) {
       rejected += 1;
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (slotRetryAfterMs !== null) headers['retry-after-ms'] = String(slotRetryAfterMs);
-      res.writeHead(429, headers).end(JSON.stringify({ object: 'error', message: 'all slots are busy', type: 'RateLimitError', code: 429 }));
+      res
+        .writeHead(429, headers)
+        .end(JSON.stringify({ object: 'error', message: 'all slots are busy', type: 'RateLimitError', code: 429 }));
       return;
     }
     busy += 1;
@@ -290,11 +336,20 @@ export async function startMockOpenAI(options: MockOptions = {}): Promise<MockSe
       return;
     }
     if (reply.type === 'malformed') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"id": "chatcmpl-broken", "choices": [{"index": 0, "message": {"content": "{\\"faith');
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end('{"id": "chatcmpl-broken", "choices": [{"index": 0, "message": {"content": "{\\"faith');
       return;
     }
     if (reply.type === 'status') {
-      const payload = reply.body ?? JSON.stringify({ object: 'error', message: `mock status ${reply.status}`, type: 'MockError', code: reply.status });
+      const payload =
+        reply.body ??
+        JSON.stringify({
+          object: 'error',
+          message: `mock status ${reply.status}`,
+          type: 'MockError',
+          code: reply.status,
+        });
       res.writeHead(reply.status, { 'content-type': 'application/json', ...(reply.headers ?? {}) }).end(payload);
       return;
     }
@@ -303,7 +358,8 @@ export async function startMockOpenAI(options: MockOptions = {}): Promise<MockSe
     const top = typeof body?.top_logprobs === 'number' ? body.top_logprobs : 0;
     const hard = reply.hard ?? 1;
     const soft = reply.soft === undefined ? (hard === 1 ? 0.9 : 0.1) : reply.soft;
-    const logprobs = wantLogprobs && soft !== null ? { content: logprobsFor(built, hard, soft, Math.max(1, top)) } : null;
+    const logprobs =
+      wantLogprobs && soft !== null ? { content: logprobsFor(built, hard, soft, Math.max(1, top)) } : null;
     const promptTokens = Math.ceil(prompt.length / 4);
     const completion = {
       id: `chatcmpl-mock-${request.n}`,
@@ -319,14 +375,23 @@ export async function startMockOpenAI(options: MockOptions = {}): Promise<MockSe
           stop_reason: null,
         },
       ],
-      usage: { prompt_tokens: promptTokens, total_tokens: promptTokens + built.tokens.length, completion_tokens: built.tokens.length, prompt_tokens_details: null },
+      usage: {
+        prompt_tokens: promptTokens,
+        total_tokens: promptTokens + built.tokens.length,
+        completion_tokens: built.tokens.length,
+        prompt_tokens_details: null,
+      },
       prompt_logprobs: null,
     };
     answered += 1;
     free();
     const limitHeaders: Record<string, string> =
       options.rateLimitHeaders && slots !== null
-        ? { 'x-ratelimit-limit-requests': String(slots), 'x-ratelimit-remaining-requests': String(Math.max(0, slots - busy)), 'x-ratelimit-reset-requests': `${Math.max(1, latencyMs)}ms` }
+        ? {
+            'x-ratelimit-limit-requests': String(slots),
+            'x-ratelimit-remaining-requests': String(Math.max(0, slots - busy)),
+            'x-ratelimit-reset-requests': `${Math.max(1, latencyMs)}ms`,
+          }
         : {};
     res.writeHead(200, { 'content-type': 'application/json', ...limitHeaders }).end(JSON.stringify(completion));
   }

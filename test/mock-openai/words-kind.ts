@@ -22,5 +22,12 @@ export const wordsKind = defineJsonKind({
 const SENTENCE = /SENTENCE: <<<([\s\S]*?)>>>/;
 export const sentenceOf = (req: MockRequest): string => SENTENCE.exec(req.prompt)?.[1] ?? '';
 /** The right answer for a sentence: its lower-cased words without the "(k.i)" id. */
-export const wordsOf = (sentence: string): string[] => sentence.replace(/\(\d+\.\d+\)/, '').toLowerCase().match(/[a-z]+/g) ?? [];
-export const wordsAnswer = (req: MockRequest): MockReply => ({ type: 'answer', content: JSON.stringify({ words: wordsOf(sentenceOf(req)) }) });
+export const wordsOf = (sentence: string): string[] =>
+  sentence
+    .replace(/\(\d+\.\d+\)/, '')
+    .toLowerCase()
+    .match(/[a-z]+/g) ?? [];
+export const wordsAnswer = (req: MockRequest): MockReply => ({
+  type: 'answer',
+  content: JSON.stringify({ words: wordsOf(sentenceOf(req)) }),
+});

@@ -10,7 +10,16 @@
  * environment variable it names, under the host's policy: systems/keys.ts).
  */
 import { ApiError, type ApiHandlers, type ChangeNamespace } from '../../../shared/api';
-import { AccuracyRunInputSchema, type AccuracyBatchExport, type AccuracyBatchImport, type AccuracyPlan, type AccuracyPreview, type AccuracyRunStatus, type AccuracyTask, type AccuracyTaskInfo } from '../../../shared/contract/accuracy';
+import {
+  AccuracyRunInputSchema,
+  type AccuracyBatchExport,
+  type AccuracyBatchImport,
+  type AccuracyPlan,
+  type AccuracyPreview,
+  type AccuracyRunStatus,
+  type AccuracyTask,
+  type AccuracyTaskInfo,
+} from '../../../shared/contract/accuracy';
 import { SystemConfigSchema, systemUrls } from '../../../shared/contract/systems';
 import { ACCURACY_TASKS } from '../../../shared/contract/accuracy';
 import type { z } from 'zod';
@@ -36,7 +45,20 @@ const SETS_OF_TASK: Partial<Record<AccuracyTask, ChangeNamespace>> = {
   scaffold_extraction: 'scaffold',
 };
 
-export type AccuracyHandlers = Pick<ApiHandlers, 'accuracy.tasks' | 'accuracy.preview' | 'accuracy.plan' | 'accuracy.start' | 'accuracy.status' | 'accuracy.pause' | 'accuracy.resume' | 'accuracy.cancel' | 'accuracy.runs' | 'accuracy.batchExport' | 'accuracy.batchImport'>;
+export type AccuracyHandlers = Pick<
+  ApiHandlers,
+  | 'accuracy.tasks'
+  | 'accuracy.preview'
+  | 'accuracy.plan'
+  | 'accuracy.start'
+  | 'accuracy.status'
+  | 'accuracy.pause'
+  | 'accuracy.resume'
+  | 'accuracy.cancel'
+  | 'accuracy.runs'
+  | 'accuracy.batchExport'
+  | 'accuracy.batchImport'
+>;
 
 type RunInput = z.output<typeof AccuracyRunInputSchema>;
 
@@ -60,20 +82,27 @@ interface AccuracyRun {
   missing: number;
 }
 
-const placeholders = (template: string) => [...new Set([...template.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]!))];
+const placeholders = (template: string) => [
+  ...new Set([...template.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]!)),
+];
 
-
-export function createAccuracyService(ctx: CoreContext, judges: JudgeService, options: AccuracyServiceOptions = {}): AccuracyService {
+export function createAccuracyService(
+  ctx: CoreContext,
+  judges: JudgeService,
+  options: AccuracyServiceOptions = {},
+): AccuracyService {
   const runs = createRunRegistry<AccuracyRun>('accuracy', (r) => r.run);
   const repo = () => ctx.project().repo;
   const systems = systemKeys(ctx);
 
   function requireDataset(dataset: string | undefined): void {
-    if (dataset !== undefined && repo().datasetId(dataset) === null) throw new ApiError({ code: 'not_found', message: `No dataset "${dataset}" in this project.` });
+    if (dataset !== undefined && repo().datasetId(dataset) === null)
+      throw new ApiError({ code: 'not_found', message: `No dataset "${dataset}" in this project.` });
   }
 
   /** The judge or system name a task runs with. */
-  const modelOf = (input: RunInput): string => (TASKS[input.task].answeredBy === 'system' ? input.system! : input.judge!);
+  const modelOf = (input: RunInput): string =>
+    TASKS[input.task].answeredBy === 'system' ? input.system! : input.judge!;
 
   interface Endpoint {
     apiKey: string | null;
@@ -88,7 +117,11 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
   function systemOf(name: string, withKey: boolean): Endpoint & { who: System } {
     const row = repo().systems.systemByName(name);
     if (!row) throw new ApiError({ code: 'not_found', message: `No system "${name}" in this project (systems.add).` });
-    if (row.kind !== 'endpoint' || row.config === null) throw new ApiError({ code: 'conflict', message: `"${name}" is an imported system (its summaries came with a file); it has no endpoint to ask.` });
+    if (row.kind !== 'endpoint' || row.config === null)
+      throw new ApiError({
+        code: 'conflict',
+        message: `"${name}" is an imported system (its summaries came with a file); it has no endpoint to ask.`,
+      });
     const config = SystemConfigSchema.parse(JSON.parse(row.config));
     return {
       who: { type: 'system', name, systemId: row.id, config },
@@ -104,7 +137,9 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
 
   /** The judge's endpoint, key and answerer, checked; the judge service resolves the key exactly as for its own runs. */
   function judgeOf(name: string, withKey: boolean): Endpoint & { who: Judge } {
-    const { judgeId, config, apiKey } = withKey ? judges.endpointOf(name) : { ...judges.endpointOf(name), apiKey: null };
+    const { judgeId, config, apiKey } = withKey
+      ? judges.endpointOf(name)
+      : { ...judges.endpointOf(name), apiKey: null };
     const model: ModelConfig = ModelConfigSchema.parse({
       baseUrls: config.baseUrls,
       model: config.model,
@@ -124,7 +159,7 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
       timeoutS: model.timeoutS,
       concurrency: model.concurrency,
       retries: model.retries,
-      keyLabel: config.apiKeyEnv ? `<key from $${config.apiKeyEnv}>` : 'the judge\'s key, if any',
+      keyLabel: config.apiKeyEnv ? `<key from $${config.apiKeyEnv}>` : "the judge's key, if any",
     };
   }
 
@@ -132,7 +167,12 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
   function setupFor(input: RunInput, withKey: boolean): Endpoint & { setup: AnySetup } {
     requireDataset(input.dataset);
     const entry: TaskEntry = TASKS[input.task];
-    const selection = { dataset: input.dataset ?? null, onlySampled: input.onlySampled, lines: input.lines, prompts: input.prompts };
+    const selection = {
+      dataset: input.dataset ?? null,
+      onlySampled: input.onlySampled,
+      lines: input.lines,
+      prompts: input.prompts,
+    };
     if (entry.answeredBy === 'system') {
       const { who, ...endpoint } = systemOf(input.system!, withKey);
       return { ...endpoint, setup: entry.setup(repo(), who, selection) };
@@ -160,15 +200,25 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
   function start(input: RunInput): AccuracyRun {
     const model = modelOf(input);
     const existing = activeRun(input.task, model);
-    if (existing) throw new ApiError({ code: 'conflict', message: `${input.task} with "${model}" has a ${existing.run.progress().state} run (${existing.run.id}); resume or cancel it first.` });
+    if (existing)
+      throw new ApiError({
+        code: 'conflict',
+        message: `${input.task} with "${model}" has a ${existing.run.progress().state} run (${existing.run.id}); resume or cancel it first.`,
+      });
     const a = setupFor(input, true);
     const setup: AnySetup = a.setup;
     // Outputs stored before a kill, whose sets or predictions were not written yet, are written now.
     setup.repair();
     const tuning: RunTuning = { ...DEFAULT_TUNING, ...options.tuning, concurrency: a.concurrency, retries: a.retries };
-    const backend: TaskBackend<unknown, unknown> = replicaBackend(setup.kind, setup.config, { baseUrls: a.baseUrls, timeoutS: a.timeoutS, concurrency: a.concurrency }, a.apiKey, {
-      failThreshold: tuning.circuitThreshold,
-    });
+    const backend: TaskBackend<unknown, unknown> = replicaBackend(
+      setup.kind,
+      setup.config,
+      { baseUrls: a.baseUrls, timeoutS: a.timeoutS, concurrency: a.concurrency },
+      a.apiKey,
+      {
+        failThreshold: tuning.circuitThreshold,
+      },
+    );
     const run = new TaskRun<unknown, unknown, unknown, unknown>({
       kind: setup.kind,
       config: setup.config,
@@ -178,11 +228,24 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
       tuning,
       secrets: ctx.keys.known,
     });
-    const entry: AccuracyRun = { run, task: input.task, model, dataset: input.dataset ?? null, notes: setup.notes, missing: setup.missing };
+    const entry: AccuracyRun = {
+      run,
+      task: input.task,
+      model,
+      dataset: input.dataset ?? null,
+      notes: setup.notes,
+      missing: setup.missing,
+    };
     runs.add(entry);
     run.start();
     // The sets a task writes are what annotators see change; the rest is the lead's.
-    void run.finished.then(() => ctx.changes.emit({ namespace: SETS_OF_TASK[input.task] ?? 'accuracy', what: 'accuracy.run', dataset: input.dataset ?? null }));
+    void run.finished.then(() =>
+      ctx.changes.emit({
+        namespace: SETS_OF_TASK[input.task] ?? 'accuracy',
+        what: 'accuracy.run',
+        dataset: input.dataset ?? null,
+      }),
+    );
     return entry;
   }
 
@@ -218,7 +281,10 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
 
   async function plan(input: RunInput): Promise<AccuracyPlan> {
     const a = setupFor(input, false);
-    const counts = await walkWork({ kind: a.setup.kind, config: a.setup.config, configHash: a.setup.configHash, source: a.setup.source }, { dryRun: true, countPrompts: true });
+    const counts = await walkWork(
+      { kind: a.setup.kind, config: a.setup.config, configHash: a.setup.configHash, source: a.setup.source },
+      { dryRun: true, countPrompts: true },
+    );
     return {
       task: input.task,
       model: modelOf(input),
@@ -230,16 +296,27 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
       promptTokens: estimatedTokens(counts.promptChars),
       baseUrls: a.baseUrls,
       missing: counts.missing,
-      notes: [...a.setup.notes, ...(counts.cached > 0 ? [`${counts.cached} found in the content cache (stored without a request)`] : []), ...(counts.shared > 0 ? [`${counts.shared} share a request with another item of the same content`] : [])],
+      notes: [
+        ...a.setup.notes,
+        ...(counts.cached > 0 ? [`${counts.cached} found in the content cache (stored without a request)`] : []),
+        ...(counts.shared > 0 ? [`${counts.shared} share a request with another item of the same content`] : []),
+      ],
     };
   }
 
-
   /** A batch file sends nothing itself, but its answers are stored as a run's: not while a run of the same task and model is active. */
-  function batchSetupFor(input: RunInput): { setup: BatchSetup<unknown, unknown, unknown, unknown>; notes: string[]; baseUrls: string[] } {
+  function batchSetupFor(input: RunInput): {
+    setup: BatchSetup<unknown, unknown, unknown, unknown>;
+    notes: string[];
+    baseUrls: string[];
+  } {
     const model = modelOf(input);
     const existing = activeRun(input.task, model);
-    if (existing) throw new ApiError({ code: 'conflict', message: `${input.task} with "${model}" has a ${existing.run.progress().state} run (${existing.run.id}); pause and cancel it, or wait for it, before a batch file.` });
+    if (existing)
+      throw new ApiError({
+        code: 'conflict',
+        message: `${input.task} with "${model}" has a ${existing.run.progress().state} run (${existing.run.id}); pause and cancel it, or wait for it, before a batch file.`,
+      });
     const a = setupFor(input, false);
     const setup: AnySetup = a.setup;
     setup.repair();
@@ -249,13 +326,31 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
       dataset: input.dataset ?? null,
       onlySampled: input.onlySampled,
       sourceFor: (other: { dataset: string | null; onlySampled: boolean }) =>
-        other.dataset !== null && repo().datasetId(other.dataset) === null ? null : setupFor({ ...input, dataset: other.dataset ?? undefined, onlySampled: other.onlySampled }, false).setup.source,
+        other.dataset !== null && repo().datasetId(other.dataset) === null
+          ? null
+          : setupFor({ ...input, dataset: other.dataset ?? undefined, onlySampled: other.onlySampled }, false).setup
+              .source,
     };
-    return { setup: { kind: setup.kind, config: setup.config, configHash: setup.configHash, source: setup.source, secrets: ctx.keys.known, requestFiles }, notes: setup.notes, baseUrls: a.baseUrls };
+    return {
+      setup: {
+        kind: setup.kind,
+        config: setup.config,
+        configHash: setup.configHash,
+        source: setup.source,
+        secrets: ctx.keys.known,
+        requestFiles,
+      },
+      notes: setup.notes,
+      baseUrls: a.baseUrls,
+    };
   }
 
   function requireDiskPaths(what: string): void {
-    if (!ctx.options.diskPaths) throw new ApiError({ code: 'unsupported', message: `${what} is only available in the desktop app and the CLI; here the file is downloaded or uploaded instead.` });
+    if (!ctx.options.diskPaths)
+      throw new ApiError({
+        code: 'unsupported',
+        message: `${what} is only available in the desktop app and the CLI; here the file is downloaded or uploaded instead.`,
+      });
   }
 
   /** A download name: task and model made safe. */
@@ -267,7 +362,10 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
   async function batchExport(input: RunInput, path: string | undefined): Promise<AccuracyBatchExport> {
     if (path !== undefined) requireDiskPaths('Writing a batch file to a path');
     const { setup, notes, baseUrls } = batchSetupFor(input);
-    const written = path !== undefined ? { counts: await exportBatchToFile(setup, path), text: null } : await exportBatchToText(setup);
+    const written =
+      path !== undefined
+        ? { counts: await exportBatchToFile(setup, path), text: null }
+        : await exportBatchToText(setup);
     const { counts } = written;
     return {
       task: input.task,
@@ -281,18 +379,27 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
       promptTokens: estimatedTokens(counts.promptChars),
       baseUrls,
       missing: counts.missing,
-      notes: [...notes, ...(counts.shared > 0 ? [`${counts.shared} share a request with another item of the same content`] : [])],
+      notes: [
+        ...notes,
+        ...(counts.shared > 0 ? [`${counts.shared} share a request with another item of the same content`] : []),
+      ],
       path: path ?? null,
       fileName: batchFileName(input),
       content: written.text,
     };
   }
 
-  async function batchImport(input: RunInput, source: { type: 'path'; path: string } | { type: 'upload'; name: string; text: string }): Promise<AccuracyBatchImport> {
+  async function batchImport(
+    input: RunInput,
+    source: { type: 'path'; path: string } | { type: 'upload'; name: string; text: string },
+  ): Promise<AccuracyBatchImport> {
     if (source.type === 'path') requireDiskPaths('Reading a batch file from a path');
     // The request file's selection (the run's dataset and sample): an answer outside it is refused.
     const { setup } = batchSetupFor(input);
-    const counts = source.type === 'path' ? await importBatchFromFile(setup, source.path) : await importBatchFromText(setup, source.text);
+    const counts =
+      source.type === 'path'
+        ? await importBatchFromFile(setup, source.path)
+        : await importBatchFromText(setup, source.text);
     return { task: input.task, model: modelOf(input), configHash: setup.configHash, ...counts };
   }
 
@@ -315,4 +422,3 @@ export function createAccuracyService(ctx: CoreContext, judges: JudgeService, op
     stopAll: () => runs.stopAll(),
   };
 }
-

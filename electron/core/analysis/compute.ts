@@ -4,7 +4,14 @@
  * same settings block, the same definitions, each dataset analysed with the same resolved
  * settings and its own random streams.
  */
-import { analyzeDataset, analyzeProject, renderMarkdown, type AnalysisDataset, type AnalysisReport, type AnalysisSettings } from '../../../shared/analysis';
+import {
+  analyzeDataset,
+  analyzeProject,
+  renderMarkdown,
+  type AnalysisDataset,
+  type AnalysisReport,
+  type AnalysisSettings,
+} from '../../../shared/analysis';
 
 export interface ComputeProgress {
   phase: string;
@@ -20,7 +27,10 @@ export interface ComputeResult {
 /** Steps: loading (1, done by the caller before this runs), one per dataset, rendering (1). */
 export function computeReport(
   datasets: AnalysisDataset[],
-  settings: Pick<AnalysisSettings, 'bootstrap' | 'seed' | 'cap' | 'humanLabel' | 'reference' | 'includeRevealed' | 'compareSource'>,
+  settings: Pick<
+    AnalysisSettings,
+    'bootstrap' | 'seed' | 'cap' | 'humanLabel' | 'reference' | 'includeRevealed' | 'compareSource'
+  >,
   onProgress: (progress: ComputeProgress) => void = () => undefined,
 ): ComputeResult {
   const total = datasets.length + 2;

@@ -52,14 +52,23 @@ export function runAnalysisJob(
   const datasets = (() => {
     try {
       const { reference, humanLabel, includeRevealed } = input.settings;
-      return loadAnalysisDatasets(new AnalysisRepository(db), input.dataset, { set: reference, rule: humanLabel, includeRevealed });
+      return loadAnalysisDatasets(new AnalysisRepository(db), input.dataset, {
+        set: reference,
+        rule: humanLabel,
+        includeRevealed,
+      });
     } finally {
       db.close();
     }
   })();
   const loaded = performance.now();
   const { report, markdown } = computeReport(datasets, input.settings, onProgress);
-  return { type: 'done', report, markdown, timings: { loadMs: loaded - started, analyseMs: performance.now() - loaded } };
+  return {
+    type: 'done',
+    report,
+    markdown,
+    timings: { loadMs: loaded - started, analyseMs: performance.now() - loaded },
+  };
 }
 
 /** The failure message the worker posts for an error thrown by runAnalysisJob. */

@@ -8,7 +8,11 @@
  * reference's labels (a subclass may plug in another source).
  */
 import { datasetFromRows, type AnalysisDataset } from '../../../shared/analysis';
-import { DEFAULT_REFERENCE_OPTIONS, selectReferenceLabels, type ReferenceOptions } from '../../../shared/analysis/reference';
+import {
+  DEFAULT_REFERENCE_OPTIONS,
+  selectReferenceLabels,
+  type ReferenceOptions,
+} from '../../../shared/analysis/reference';
 import type { AnalysisRepository } from '../../../db/analysisRepository';
 
 export class UnknownDatasetError extends Error {
@@ -19,7 +23,11 @@ export class UnknownDatasetError extends Error {
 }
 
 /** Reads every dataset (or one) in one snapshot and builds the analysis input. */
-export function loadAnalysisDatasets(repo: AnalysisRepository, dataset: string | null, options: ReferenceOptions = DEFAULT_REFERENCE_OPTIONS): AnalysisDataset[] {
+export function loadAnalysisDatasets(
+  repo: AnalysisRepository,
+  dataset: string | null,
+  options: ReferenceOptions = DEFAULT_REFERENCE_OPTIONS,
+): AnalysisDataset[] {
   return repo.snapshot(() => {
     const names = repo.datasetNames();
     if (dataset !== null && !names.includes(dataset)) throw new UnknownDatasetError(dataset);

@@ -24,8 +24,12 @@ export interface WorkerEntry {
 }
 
 export function defaultWorkerEntry(moduleUrl: string = import.meta.url): WorkerEntry {
-  if (new URL(moduleUrl).pathname.endsWith('.cjs')) return { script: new URL('./analysis-worker.cjs', moduleUrl), data: {} };
-  return { script: new URL('../../worker/analysis-worker-tsx.mjs', moduleUrl), data: { entry: new URL('../../worker/analysis-worker.ts', moduleUrl).href } };
+  if (new URL(moduleUrl).pathname.endsWith('.cjs'))
+    return { script: new URL('./analysis-worker.cjs', moduleUrl), data: {} };
+  return {
+    script: new URL('../../worker/analysis-worker-tsx.mjs', moduleUrl),
+    data: { entry: new URL('../../worker/analysis-worker.ts', moduleUrl).href },
+  };
 }
 
 export interface AnalysisServiceOptions {
@@ -83,14 +87,21 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     const { path, repo } = options.project();
     const running = [...jobs.values()].find((j) => j.status.state === 'running' && j.projectPath === path);
     if (running) {
-      throw new ApiError({ code: 'conflict', message: `An analysis of this project is running (${running.status.jobId}); wait for it or cancel it first.` });
+      throw new ApiError({
+        code: 'conflict',
+        message: `An analysis of this project is running (${running.status.jobId}); wait for it or cancel it first.`,
+      });
     }
     const dataset = input.dataset ?? null;
-    if (dataset !== null && repo.datasetId(dataset) === null) throw new ApiError({ code: 'not_found', message: `No dataset "${dataset}" in this project` });
+    if (dataset !== null && repo.datasetId(dataset) === null)
+      throw new ApiError({ code: 'not_found', message: `No dataset "${dataset}" in this project` });
     const compareSource = input.compareSource ?? null;
     if (compareSource !== null && compareSource !== 'people' && repo.judges.judgeByName(compareSource) === null) {
       const judges = repo.judges.listJudges().map((j) => j.name);
-      throw new ApiError({ code: 'not_found', message: `No judge "${compareSource}" to compare systems by: give "people"${judges.length > 0 ? ` or one of the judges ${judges.join(', ')}` : ' (the project has no judge)'}.` });
+      throw new ApiError({
+        code: 'not_found',
+        message: `No judge "${compareSource}" to compare systems by: give "people"${judges.length > 0 ? ` or one of the judges ${judges.join(', ')}` : ' (the project has no judge)'}.`,
+      });
     }
 
     const settings: AnalysisJobSettings = {
@@ -112,7 +123,13 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
         jobId,
         state: 'running',
         // The settings echoed as asked: compareSource only when one was asked for.
-        settings: { bootstrap: settings.bootstrap, seed: settings.seed, cap: settings.cap, dataset, ...(compareSource !== null ? { compareSource } : {}) },
+        settings: {
+          bootstrap: settings.bootstrap,
+          seed: settings.seed,
+          cap: settings.cap,
+          dataset,
+          ...(compareSource !== null ? { compareSource } : {}),
+        },
         progress: { phase: 'starting', done: 0, total: 1 },
         report: null,
         markdown: null,
@@ -134,12 +151,22 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
       else if (message.type === 'done') {
         entry.timings = message.timings;
         const total = entry.status.progress.total;
-        finish(entry, { state: 'done', report: message.report, markdown: message.markdown, progress: { phase: 'done', done: total, total } });
+        finish(entry, {
+          state: 'done',
+          report: message.report,
+          markdown: message.markdown,
+          progress: { phase: 'done', done: total, total },
+        });
       } else finish(entry, { state: 'failed', error: { message: message.message } });
     });
-    worker.on('error', (err) => finish(entry, { state: 'failed', error: { message: `The analysis stopped: ${err.message}` } }));
+    worker.on('error', (err) =>
+      finish(entry, { state: 'failed', error: { message: `The analysis stopped: ${err.message}` } }),
+    );
     worker.on('exit', (code) => {
-      finish(entry, { state: 'failed', error: { message: `The analysis worker exited (code ${code}) without a result.` } });
+      finish(entry, {
+        state: 'failed',
+        error: { message: `The analysis worker exited (code ${code}) without a result.` },
+      });
       settle();
     });
     return view(entry);

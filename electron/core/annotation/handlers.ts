@@ -17,7 +17,12 @@ import { createProgressTracker, progressOf } from './progress';
 
 export type AnnotationHandlers = Pick<
   ApiHandlers,
-  'annotation.queue' | 'annotation.load' | 'annotation.record' | 'annotation.revealStatus' | 'annotation.reveal' | 'annotation.attachDocument'
+  | 'annotation.queue'
+  | 'annotation.load'
+  | 'annotation.record'
+  | 'annotation.revealStatus'
+  | 'annotation.reveal'
+  | 'annotation.attachDocument'
 >;
 
 /** No annotator has this id: an unknown name reads as someone with no labels and no assignments. */
@@ -41,7 +46,10 @@ function revealState(repo: Repository, annotator: string): { status: RevealStatu
   const unfinished = repo.annotationQueue(id, null).filter((r) => r.labeled < r.units);
   const revealed = id === NOBODY ? new Set<number>() : repo.revealedSummaries(id);
   const unrevealed = unfinished.filter((r) => !revealed.has(r.key)).map((r) => r.key);
-  return { status: { annotator, unfinished: unfinished.length, revealed: unfinished.length - unrevealed.length }, unrevealed };
+  return {
+    status: { annotator, unfinished: unfinished.length, revealed: unfinished.length - unrevealed.length },
+    unrevealed,
+  };
 }
 
 /**
@@ -49,7 +57,12 @@ function revealState(repo: Repository, annotator: string): { status: RevealStatu
  * does to their labels), and never for someone with a live annotator link: that link's labels stay
  * blind whatever another tab opens.
  */
-function requireRevealFor(ctx: CoreContext, annotator: string, confirmFor: string | undefined, summaries: number): void {
+function requireRevealFor(
+  ctx: CoreContext,
+  annotator: string,
+  confirmFor: string | undefined,
+  summaries: number,
+): void {
   if (ctx.options.links?.list().some((link) => link.annotator === annotator)) {
     throw new ApiError({
       code: 'forbidden',
@@ -91,7 +104,10 @@ export function createAnnotationHandlers(ctx: CoreContext): AnnotationHandlers {
         summary: summary.summary,
         document: summary.document,
         splitter: summary.units[0]?.splitter ?? '',
-        units: summary.units.map(({ splitter: _splitter, ...u }) => ({ ...u, state: states.get(u.id) ?? { label: null, errorType: null, note: null } })),
+        units: summary.units.map(({ splitter: _splitter, ...u }) => ({
+          ...u,
+          state: states.get(u.id) ?? { label: null, errorType: null, note: null },
+        })),
         revealed: id !== NOBODY && repo.isRevealed(id, key),
       };
     },
@@ -101,20 +117,29 @@ export function createAnnotationHandlers(ctx: CoreContext): AnnotationHandlers {
       if (key === null) throw new ApiError({ code: 'not_found', message: `No unit ${unitId}` });
       requireOwnSummary(repo, caller, key);
       if (state.label !== null && repo.documentMissing(key)) {
-        throw new ApiError({ code: 'conflict', message: 'This summary has no document yet; attach its document before labeling.' });
+        throw new ApiError({
+          code: 'conflict',
+          message: 'This summary has no document yet; attach its document before labeling.',
+        });
       }
       const id = writerId(repo, annotator);
       // Index seeks only: the unit's label before, the queue's fingerprint, then one committed event.
       const before = repo.currentAnnotationLabel(unitId, id) !== null;
       const fingerprint = repo.queueFingerprint();
       const eventId = repo.recordLabel({ unitId, annotatorId: id, phase: 'annotation', state, timeSpentMs, cause });
-      return { eventId, unitId, state, progress: progress.afterLabel(repo, id, fingerprint, key, before, state.label !== null) };
+      return {
+        eventId,
+        unitId,
+        state,
+        progress: progress.afterLabel(repo, id, fingerprint, key, before, state.label !== null),
+      };
     },
     'annotation.revealStatus': async ({ annotator }) => revealState(ctx.project().repo, annotator).status,
     'annotation.reveal': async ({ annotator, view, confirmFor }, caller) => {
       const { repo } = ctx.project();
       const { unrevealed } = revealState(repo, annotator);
-      if (!isAnnotatorLink(caller) && unrevealed.length > 0) requireRevealFor(ctx, annotator, confirmFor, unrevealed.length);
+      if (!isAnnotatorLink(caller) && unrevealed.length > 0)
+        requireRevealFor(ctx, annotator, confirmFor, unrevealed.length);
       const revealed = unrevealed.length === 0 ? 0 : repo.recordReveals(writerId(repo, annotator), unrevealed, view);
       return { revealed, status: revealState(repo, annotator).status };
     },
@@ -122,11 +147,17 @@ export function createAnnotationHandlers(ctx: CoreContext): AnnotationHandlers {
       const { repo } = ctx.project();
       requireOwnSummary(repo, caller, key);
       if (replace && isAnnotatorLink(caller)) {
-        throw new ApiError({ code: 'forbidden', message: `Replacing a document's text needs the lead's link: this link is annotator "${caller.annotator}"'s.` });
+        throw new ApiError({
+          code: 'forbidden',
+          message: `Replacing a document's text needs the lead's link: this link is annotator "${caller.annotator}"'s.`,
+        });
       }
       if (!repo.corpus.summaryInfo(key)) throw new ApiError({ code: 'not_found', message: `No summary ${key}` });
       if (!replace && !repo.documentMissing(key)) {
-        throw new ApiError({ code: 'conflict', message: `The document of summary ${key} already has its text; only the lead replaces it (replace: true).` });
+        throw new ApiError({
+          code: 'conflict',
+          message: `The document of summary ${key} already has its text; only the lead replaces it (replace: true).`,
+        });
       }
       return { attached: repo.attachDocument(key, text, replace === true) };
     },

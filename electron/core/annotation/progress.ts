@@ -36,7 +36,14 @@ export interface ProgressTracker {
    * The progress after one label of `summaryKey` went from labeled `before` to labeled `after`
    * (call after the write committed, with the fingerprint read before it).
    */
-  afterLabel(repo: Repository, annotatorId: number, fingerprintBefore: string, summaryKey: number, before: boolean, after: boolean): Progress;
+  afterLabel(
+    repo: Repository,
+    annotatorId: number,
+    fingerprintBefore: string,
+    summaryKey: number,
+    before: boolean,
+    after: boolean,
+  ): Progress;
 }
 
 /** One tracker per open repository (a project switch starts afresh). */
@@ -48,7 +55,12 @@ export function createProgressTracker(): ProgressTracker {
     return map;
   };
 
-  function build(repo: Repository, annotatorId: number, fingerprint: string, rows: readonly QueueCounts[]): CachedQueue {
+  function build(
+    repo: Repository,
+    annotatorId: number,
+    fingerprint: string,
+    rows: readonly QueueCounts[],
+  ): CachedQueue {
     const cached: CachedQueue = {
       fingerprint,
       bySummary: new Map(rows.map((r) => [r.key, { units: r.units, labeled: r.labeled }])),

@@ -10,8 +10,14 @@ export function activityOf(a: ReturnType<Repository['annotatorActivity']>[number
   const { decisionTimesMs, ...rest } = a;
   const sorted = [...decisionTimesMs].sort((x, y) => x - y);
   const mid = Math.floor(sorted.length / 2);
-  const median = sorted.length === 0 ? null : sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-  return { ...rest, timedDecisions: sorted.length, medianMsPerDecision: median, fastDecisions: sorted.filter((t) => t < fastMs).length };
+  const median =
+    sorted.length === 0 ? null : sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return {
+    ...rest,
+    timedDecisions: sorted.length,
+    medianMsPerDecision: median,
+    fastDecisions: sorted.filter((t) => t < fastMs).length,
+  };
 }
 
 export function createAnnotatorsHandlers(ctx: CoreContext): AnnotatorsHandlers {
@@ -20,6 +26,10 @@ export function createAnnotatorsHandlers(ctx: CoreContext): AnnotatorsHandlers {
     'annotators.list': async () => ctx.project().repo.listAnnotators(),
     // Ensuring is for people: an imported set's name is refused, never taken.
     'annotators.ensure': async ({ name }) => ctx.project().repo.ensureAnnotator(name, 'person'),
-    'annotators.activity': async ({ fastMs }) => ctx.project().repo.annotatorActivity().map((a) => activityOf(a, fastMs)),
+    'annotators.activity': async ({ fastMs }) =>
+      ctx
+        .project()
+        .repo.annotatorActivity()
+        .map((a) => activityOf(a, fastMs)),
   };
 }

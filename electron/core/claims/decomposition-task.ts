@@ -91,6 +91,11 @@ export function claimDecompositionSetup(repo: Repository, who: Judge, sel: Selec
       });
     },
     missing: 0,
-    notes: kept > 0 ? [`${plural(kept, 'summary')} keep their current claims (made by a person or imported); a model does not replace them.`] : [],
+    notes:
+      kept > 0
+        ? [
+            `${plural(kept, 'summary')} keep their current claims (made by a person or imported); a model does not replace them.`,
+          ]
+        : [],
   });
 }

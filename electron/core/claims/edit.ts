@@ -7,7 +7,8 @@ function sentenceNumbers(repo: Repository, key: number): Map<number, number> {
   return new Map(repo.corpus.sentences(key).map((u) => [u.unitId, u.index + 1]));
 }
 
-const line = (numbers: Map<number, number>, c: { sentenceUnitId: number; text: string }) => `Sentence ${numbers.get(c.sentenceUnitId) ?? '?'}: ${c.text}`;
+const line = (numbers: Map<number, number>, c: { sentenceUnitId: number; text: string }) =>
+  `Sentence ${numbers.get(c.sentenceUnitId) ?? '?'}: ${c.text}`;
 
 export const claimsEditor: SetEditor<'claims'> = {
   kind: 'claims',
@@ -20,9 +21,17 @@ export const claimsEditor: SetEditor<'claims'> = {
     const units = new Set(repo.corpus.sentences(key).map((u) => u.unitId));
     const previous = new Set(current ? repo.sets.claimsOfSet(current.id).map((c) => c.id) : []);
     for (const c of claims) {
-      if (!units.has(c.sentenceUnitId)) throw new ApiError({ code: 'invalid_input', message: `Sentence ${c.sentenceUnitId} is not a sentence of summary ${key}.` });
+      if (!units.has(c.sentenceUnitId))
+        throw new ApiError({
+          code: 'invalid_input',
+          message: `Sentence ${c.sentenceUnitId} is not a sentence of summary ${key}.`,
+        });
       const stranger = c.from.find((id) => !previous.has(id));
-      if (stranger !== undefined) throw new ApiError({ code: 'invalid_input', message: `Claim ${stranger} is not a claim of the current version.` });
+      if (stranger !== undefined)
+        throw new ApiError({
+          code: 'invalid_input',
+          message: `Claim ${stranger} is not a claim of the current version.`,
+        });
     }
   },
   write(repo, key, who, { claims }, note) {

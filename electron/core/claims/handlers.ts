@@ -11,9 +11,17 @@ import { requireOwnSummary } from '../owners';
 import { editSet, notFound, versionHeader } from '../versioned-sets';
 import { claimsEditor } from './edit';
 
-export type ClaimsHandlers = Pick<ApiHandlers, 'claims.list' | 'claims.versions' | 'claims.load' | 'claims.record' | 'claims.edit'>;
+export type ClaimsHandlers = Pick<
+  ApiHandlers,
+  'claims.list' | 'claims.versions' | 'claims.load' | 'claims.record' | 'claims.edit'
+>;
 
-export function claimSetView(sets: SetRepository, key: number, set: ReturnType<SetRepository['claimSets']>[number], versions: ReturnType<SetRepository['claimSets']>): ClaimSet {
+export function claimSetView(
+  sets: SetRepository,
+  key: number,
+  set: ReturnType<SetRepository['claimSets']>[number],
+  versions: ReturnType<SetRepository['claimSets']>,
+): ClaimSet {
   const origins = sets.claimOrigins(set.id);
   return {
     setId: set.id,
@@ -21,7 +29,14 @@ export function claimSetView(sets: SetRepository, key: number, set: ReturnType<S
     key,
     decomposer: set.maker,
     decomposerVersion: set.makerVersion,
-    claims: sets.claimsOfSet(set.id).map((c) => ({ id: c.id, sentenceUnitId: c.sentenceUnitId, sentenceIndex: c.sentenceIndex, index: c.idx, text: c.text, from: origins.get(c.id) ?? [] })),
+    claims: sets.claimsOfSet(set.id).map((c) => ({
+      id: c.id,
+      sentenceUnitId: c.sentenceUnitId,
+      sentenceIndex: c.sentenceIndex,
+      index: c.idx,
+      text: c.text,
+      from: origins.get(c.id) ?? [],
+    })),
     labelEvents: sets.claimSetEvents(set.id),
   };
 }
@@ -34,7 +49,9 @@ export function createClaimsHandlers(ctx: CoreContext): ClaimsHandlers {
       const r = repo();
       const names = dataset ? [dataset] : r.datasetStats().map((d) => d.name);
       return names.flatMap((name) =>
-        r.sets.claimList(name).map(({ items, maker, ...row }) => ({ ...row, dataset: name, claims: items, decomposer: maker })),
+        r.sets
+          .claimList(name)
+          .map(({ items, maker, ...row }) => ({ ...row, dataset: name, claims: items, decomposer: maker })),
       );
     },
     'claims.versions': async ({ key }) => {
@@ -62,7 +79,12 @@ export function createClaimsHandlers(ctx: CoreContext): ClaimsHandlers {
           text: u.text,
           claims: claims
             .filter((c) => c.sentenceUnitId === u.unitId)
-            .map((c) => ({ id: c.id, index: c.idx, text: c.text, state: states.get(c.id) ?? { label: null, errorType: null, note: null } })),
+            .map((c) => ({
+              id: c.id,
+              index: c.idx,
+              text: c.text,
+              state: states.get(c.id) ?? { label: null, errorType: null, note: null },
+            })),
         })),
       };
     },
@@ -71,15 +93,37 @@ export function createClaimsHandlers(ctx: CoreContext): ClaimsHandlers {
       const key = r.sets.claimSummaryKey(claimId) ?? notFound(`claim ${claimId}`);
       requireOwnSummary(r, caller, key);
       const who = person(annotator);
-      const eventId = r.itemLabels.recordClaimLabel({ claimId, annotatorId: who.id, label: state.label, errorType: state.errorType, note: state.note, timeSpentMs, cause });
+      const eventId = r.itemLabels.recordClaimLabel({
+        claimId,
+        annotatorId: who.id,
+        label: state.label,
+        errorType: state.errorType,
+        note: state.note,
+        timeSpentMs,
+        cause,
+      });
       return { eventId: eventId!, claimId, state };
     },
     'claims.edit': async ({ key, annotator, basedOnVersion, claims, note }, caller) => {
       const r = repo();
       if (!r.corpus.summaryInfo(key)) notFound(`summary ${key}`);
-      const { version, proposal } = editSet(r, caller, claimsEditor, { target: key, annotator, basedOnVersion, content: { claims }, note: note ?? null });
+      const { version, proposal } = editSet(r, caller, claimsEditor, {
+        target: key,
+        annotator,
+        basedOnVersion,
+        content: { claims },
+        note: note ?? null,
+      });
       const sets = r.sets.claimSets(key);
-      return { ...claimSetView(r.sets, key, sets.find((s) => s.version === version)!, sets), ...(proposal ? { proposal } : {}) };
+      return {
+        ...claimSetView(
+          r.sets,
+          key,
+          sets.find((s) => s.version === version)!,
+          sets,
+        ),
+        ...(proposal ? { proposal } : {}),
+      };
     },
   };
 }

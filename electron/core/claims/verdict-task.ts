@@ -34,7 +34,16 @@ CLAIM:
 ${STRICT_JSON} {"supported": true, "error_type": null} or {"supported": false, "error_type": "${CLAIM_ERROR_TYPES.join('" | "')}"}`;
 
 /** "Number or date", "number-or-date" → number_or_date (idempotent). */
-const ErrorTypeText = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase().replace(/[\s-]+/g, '_') : v), ClaimErrorTypeSchema);
+const ErrorTypeText = z.preprocess(
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .trim()
+          .toLowerCase()
+          .replace(/[\s-]+/g, '_')
+      : v,
+  ClaimErrorTypeSchema,
+);
 
 export const ClaimVerdictOutputSchema = z
   .object({ supported: z.boolean(), error_type: ErrorTypeText.nullable().default(null) })
@@ -71,9 +80,20 @@ export function claimVerdictSetup(repo: Repository, who: Judge, sel: Selection) 
     else for (const c of claims) items.push({ claim: c, documentKey: s.documentKey, summaryKey: s.key });
   }
   const write = (r: { item: Item; output: ClaimVerdictOutput; raw: string | null }) =>
-    repo.itemLabels.saveClaimPrediction({ claimId: r.item.claim.id, judgeId: who.judgeId, configHash: hash, supported: r.output.supported, errorType: r.output.error_type, sourceErrorType: null, raw: r.raw, source: 'run', importId: null });
+    repo.itemLabels.saveClaimPrediction({
+      claimId: r.item.claim.id,
+      judgeId: who.judgeId,
+      configHash: hash,
+      supported: r.output.supported,
+      errorType: r.output.error_type,
+      sourceErrorType: null,
+      raw: r.raw,
+      source: 'run',
+      importId: null,
+    });
   const notes: string[] = [];
-  if (noClaims > 0) notes.push(`${plural(noClaims, 'summary')} without claims yet (run claim_decomposition or import claims).`);
+  if (noClaims > 0)
+    notes.push(`${plural(noClaims, 'summary')} without claims yet (run claim_decomposition or import claims).`);
   if (noDocument > 0) notes.push(`${plural(noDocument, 'claim')} left out: the document is missing.`);
   return setupOf(repo, kind, who.config, {
     kind,

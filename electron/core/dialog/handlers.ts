@@ -5,7 +5,10 @@
 import type { ApiHandlers } from '../../../shared/api';
 import { unsupported } from '../context';
 
-export type DialogHandlers = Pick<ApiHandlers, 'dialog.openProject' | 'dialog.openProjects' | 'dialog.createProject' | 'dialog.importFile' | 'dialog.saveExport'>;
+export type DialogHandlers = Pick<
+  ApiHandlers,
+  'dialog.openProject' | 'dialog.openProjects' | 'dialog.createProject' | 'dialog.importFile' | 'dialog.saveExport'
+>;
 
 export function createDialogFallbacks(): DialogHandlers {
   return {

@@ -23,21 +23,46 @@ export function accuracyRecords(repo: Repository, dataset: string | null): Array
     const data = repo.accuracySnapshot.datasetRows(name);
     const summaryOf = new Map(data.summaries.map((s) => [s.key, s]));
     const claimAt = new Map<number, { summaryKey: number; index: number }>();
-    for (const [key, claims] of data.claims) for (const c of claims) claimAt.set(c.id, { summaryKey: key, index: c.idx });
+    for (const [key, claims] of data.claims)
+      for (const c of claims) claimAt.set(c.id, { summaryKey: key, index: c.idx });
     const factAt = new Map<number, number>();
     for (const set of data.keyFacts.values()) for (const f of set.facts) factAt.set(f.id, f.idx);
     const sentenceAt = new Map<number, { summaryKey: number; index: number }>();
-    for (const s of data.summaries) for (const u of s.sentences) sentenceAt.set(u.unitId, { summaryKey: s.key, index: u.index });
+    for (const s of data.summaries)
+      for (const u of s.sentences) sentenceAt.set(u.unitId, { summaryKey: s.key, index: u.index });
     const refs = (summaryKey: number, r: { claims: number[]; sentences: number[] }) => ({
-      claims: r.claims.map((id) => claimAt.get(id)).filter((c) => c !== undefined && c.summaryKey === summaryKey).map((c) => c!.index),
-      sentences: r.sentences.map((id) => sentenceAt.get(id)).filter((u) => u !== undefined && u.summaryKey === summaryKey).map((u) => u!.index),
+      claims: r.claims
+        .map((id) => claimAt.get(id))
+        .filter((c) => c !== undefined && c.summaryKey === summaryKey)
+        .map((c) => c!.index),
+      sentences: r.sentences
+        .map((id) => sentenceAt.get(id))
+        .filter((u) => u !== undefined && u.summaryKey === summaryKey)
+        .map((u) => u!.index),
     });
 
     for (const s of data.summaries) {
       const info = repo.corpus.summaryInfo(s.key)!;
-      out.push({ type: 'summary', dataset: name, doc_id: s.docId, document: info.document, summary_id: s.summaryId, summary: info.text, sentences: s.sentences.map((u) => u.text), system: s.system });
+      out.push({
+        type: 'summary',
+        dataset: name,
+        doc_id: s.docId,
+        document: info.document,
+        summary_id: s.summaryId,
+        summary: info.text,
+        sentences: s.sentences.map((u) => u.text),
+        system: s.system,
+      });
     }
-    for (const f of data.failures) out.push({ type: 'system_output', dataset: name, doc_id: f.docId, system: f.system, failure: f.failure, message: repo.systems.failureMessage(name, f.docId, f.system) });
+    for (const f of data.failures)
+      out.push({
+        type: 'system_output',
+        dataset: name,
+        doc_id: f.docId,
+        system: f.system,
+        failure: f.failure,
+        message: repo.systems.failureMessage(name, f.docId, f.system),
+      });
 
     const docsDone = new Set<number>();
     for (const s of data.summaries) {
@@ -46,13 +71,31 @@ export function accuracyRecords(repo: Repository, dataset: string | null): Array
       const set = repo.sets.currentKeyFactSet(s.documentKey);
       const facts = data.keyFacts.get(s.documentKey);
       if (!set || !facts || facts.facts.length === 0) continue;
-      out.push({ type: 'key_facts', dataset: name, doc_id: s.docId, facts: facts.facts.map((f) => f.text), extractor: set.maker, extractor_version: set.makerVersion, source: set.source, version: set.version });
+      out.push({
+        type: 'key_facts',
+        dataset: name,
+        doc_id: s.docId,
+        facts: facts.facts.map((f) => f.text),
+        extractor: set.maker,
+        extractor_version: set.makerVersion,
+        source: set.source,
+        version: set.version,
+      });
     }
     for (const s of data.summaries) {
       const claims = data.claims.get(s.key);
       const set = repo.sets.currentClaimSet(s.key);
       if (!set || !claims || claims.length === 0) continue;
-      out.push({ type: 'claims', dataset: name, summary_id: s.summaryId, claims: claims.map((c) => ({ sentence_index: c.sentenceIndex, text: c.text })), decomposer: set.maker, decomposer_version: set.makerVersion, source: set.source, version: set.version });
+      out.push({
+        type: 'claims',
+        dataset: name,
+        summary_id: s.summaryId,
+        claims: claims.map((c) => ({ sentence_index: c.sentenceIndex, text: c.text })),
+        decomposer: set.maker,
+        decomposer_version: set.makerVersion,
+        source: set.source,
+        version: set.version,
+      });
     }
 
     // Labels and predictions in the order of their public ids (summary, item index, who), not of
@@ -63,45 +106,111 @@ export function accuracyRecords(repo: Repository, dataset: string | null): Array
       const at = claimAt.get(l.claimId);
       // A note on a claim without a label is exported too (label null), so it is not lost.
       if (!at || (l.label === null && l.note === null)) continue;
-      items.push({ type: 'claim_label', dataset: name, summary_id: summaryOf.get(at.summaryKey)!.summaryId, claim_index: at.index, annotator: l.annotator, label: l.label, error_type: l.errorType, ...(l.note !== null ? { note: l.note } : {}), blind: l.blind });
+      items.push({
+        type: 'claim_label',
+        dataset: name,
+        summary_id: summaryOf.get(at.summaryKey)!.summaryId,
+        claim_index: at.index,
+        annotator: l.annotator,
+        label: l.label,
+        error_type: l.errorType,
+        ...(l.note !== null ? { note: l.note } : {}),
+        blind: l.blind,
+      });
     }
     for (const l of data.keyFactLabels) {
       const index = factAt.get(l.keyFactId);
       if (index === undefined || (l.label === null && l.note === null)) continue;
-      items.push({ type: 'key_fact_label', dataset: name, summary_id: summaryOf.get(l.summaryKey)!.summaryId, key_fact_index: index, annotator: l.annotator, label: l.label, ...refs(l.summaryKey, l.conveyedBy), ...(l.note !== null ? { note: l.note } : {}), blind: l.blind });
+      items.push({
+        type: 'key_fact_label',
+        dataset: name,
+        summary_id: summaryOf.get(l.summaryKey)!.summaryId,
+        key_fact_index: index,
+        annotator: l.annotator,
+        label: l.label,
+        ...refs(l.summaryKey, l.conveyedBy),
+        ...(l.note !== null ? { note: l.note } : {}),
+        blind: l.blind,
+      });
     }
     for (const l of data.sentenceKeyFactLabels) {
       const at = sentenceAt.get(l.unitId);
       if (!at) continue;
-      items.push({ type: 'sentence_keyfact_label', dataset: name, summary_id: summaryOf.get(at.summaryKey)!.summaryId, sentence_index: at.index, annotator: l.annotator, conveys: l.conveys ? 1 : 0 });
+      items.push({
+        type: 'sentence_keyfact_label',
+        dataset: name,
+        summary_id: summaryOf.get(at.summaryKey)!.summaryId,
+        sentence_index: at.index,
+        annotator: l.annotator,
+        conveys: l.conveys ? 1 : 0,
+      });
     }
 
     for (const p of data.claimPredictions) {
       const at = claimAt.get(p.claimId);
       if (!at) continue;
-      items.push({ type: 'claim_prediction', dataset: name, summary_id: summaryOf.get(at.summaryKey)!.summaryId, claim_index: at.index, judge: p.judge, supported: p.supported ? 1 : 0, error_type: p.errorType });
+      items.push({
+        type: 'claim_prediction',
+        dataset: name,
+        summary_id: summaryOf.get(at.summaryKey)!.summaryId,
+        claim_index: at.index,
+        judge: p.judge,
+        supported: p.supported ? 1 : 0,
+        error_type: p.errorType,
+      });
     }
     for (const p of data.keyFactPredictions) {
       const index = factAt.get(p.keyFactId);
       if (index === undefined) continue;
-      items.push({ type: 'key_fact_prediction', dataset: name, summary_id: summaryOf.get(p.summaryKey)!.summaryId, key_fact_index: index, judge: p.judge, covered: p.covered ? 1 : 0, ...refs(p.summaryKey, p.conveyedBy) });
+      items.push({
+        type: 'key_fact_prediction',
+        dataset: name,
+        summary_id: summaryOf.get(p.summaryKey)!.summaryId,
+        key_fact_index: index,
+        judge: p.judge,
+        covered: p.covered ? 1 : 0,
+        ...refs(p.summaryKey, p.conveyedBy),
+      });
     }
     for (const p of data.sentenceKeyFactPredictions) {
       const at = sentenceAt.get(p.unitId);
       if (!at) continue;
-      items.push({ type: 'sentence_keyfact_prediction', dataset: name, summary_id: summaryOf.get(at.summaryKey)!.summaryId, sentence_index: at.index, judge: p.judge, conveys: p.conveys ? 1 : 0 });
+      items.push({
+        type: 'sentence_keyfact_prediction',
+        dataset: name,
+        summary_id: summaryOf.get(at.summaryKey)!.summaryId,
+        sentence_index: at.index,
+        judge: p.judge,
+        conveys: p.conveys ? 1 : 0,
+      });
     }
     const rank = new Map(data.summaries.map((s, i) => [s.summaryId, i]));
-    const itemIndex = (r: Record<string, unknown>) => Number(r.claim_index ?? r.key_fact_index ?? r.sentence_index ?? 0);
+    const itemIndex = (r: Record<string, unknown>) =>
+      Number(r.claim_index ?? r.key_fact_index ?? r.sentence_index ?? 0);
     const who = (r: Record<string, unknown>) => String(r.annotator ?? r.judge ?? '');
     const typeOrder = new Map<unknown, number>();
     for (const r of items) if (!typeOrder.has(r.type)) typeOrder.set(r.type, typeOrder.size);
-    items.sort((a, b) => typeOrder.get(a.type)! - typeOrder.get(b.type)! || rank.get(a.summary_id)! - rank.get(b.summary_id)! || itemIndex(a) - itemIndex(b) || (who(a) < who(b) ? -1 : who(a) > who(b) ? 1 : 0));
+    items.sort(
+      (a, b) =>
+        typeOrder.get(a.type)! - typeOrder.get(b.type)! ||
+        rank.get(a.summary_id)! - rank.get(b.summary_id)! ||
+        itemIndex(a) - itemIndex(b) ||
+        (who(a) < who(b) ? -1 : who(a) > who(b) ? 1 : 0),
+    );
     out.push(...items);
   }
   return out;
 }
 
-export function buildAccuracyExport(repo: Repository, input: Pick<ExportInput, 'format' | 'dataset' | 'rawCsv'>, projectName: string): ExportFile {
-  return writeRecords(fileStem(projectName, input.dataset, 'accuracy'), input, accuracyRecords(repo, input.dataset ?? null), ACCURACY_CSV_COLUMNS);
+export function buildAccuracyExport(
+  repo: Repository,
+  input: Pick<ExportInput, 'format' | 'dataset' | 'rawCsv'>,
+  projectName: string,
+): ExportFile {
+  return writeRecords(
+    fileStem(projectName, input.dataset, 'accuracy'),
+    input,
+    accuracyRecords(repo, input.dataset ?? null),
+    ACCURACY_CSV_COLUMNS,
+  );
 }

@@ -16,7 +16,12 @@ export interface ExportFile {
  * Writes records as JSON Lines or as CSV with the given columns (CSV cells: JSON for nested values;
  * text that a spreadsheet would run as a formula gets a leading `'` unless `rawCsv`).
  */
-export function writeRecords(stem: string, input: Pick<ExportInput, 'format' | 'rawCsv'>, records: Array<Record<string, unknown>>, columns: readonly string[]): ExportFile {
+export function writeRecords(
+  stem: string,
+  input: Pick<ExportInput, 'format' | 'rawCsv'>,
+  records: Array<Record<string, unknown>>,
+  columns: readonly string[],
+): ExportFile {
   const format = input.format;
   if (format === 'jsonl') {
     return {
@@ -30,4 +35,5 @@ export function writeRecords(stem: string, input: Pick<ExportInput, 'format' | '
   return { fileName: `${stem}.csv`, mime: 'text/csv', content, rows: records.length };
 }
 
-export const fileStem = (projectName: string, dataset: string | undefined, what: string) => `${projectName}${dataset ? `-${dataset}` : ''}-${what}`;
+export const fileStem = (projectName: string, dataset: string | undefined, what: string) =>
+  `${projectName}${dataset ? `-${dataset}` : ''}-${what}`;

@@ -70,7 +70,9 @@ export function buildLabelsExport(repo: Repository, input: ExportInput, projectN
       blind: r.blind,
     };
     if (history) {
-      record.history = (history.get(r.unitId) ?? []).filter((e) => e.annotator === r.annotator && e.phase === r.phase).map(stripUnit);
+      record.history = (history.get(r.unitId) ?? [])
+        .filter((e) => e.annotator === r.annotator && e.phase === r.phase)
+        .map(stripUnit);
     }
     return record;
   });
@@ -89,5 +91,14 @@ function groupHistory(events: HistoryEvent[]): Map<number, HistoryEvent[]> {
 }
 
 function stripUnit(e: HistoryEvent): Omit<HistoryEvent, 'unitId' | 'annotator' | 'phase'> {
-  return { eventId: e.eventId, label: e.label, errorType: e.errorType, note: e.note, timeSpentMs: e.timeSpentMs, cause: e.cause, createdAt: e.createdAt, blind: e.blind };
+  return {
+    eventId: e.eventId,
+    label: e.label,
+    errorType: e.errorType,
+    note: e.note,
+    timeSpentMs: e.timeSpentMs,
+    cause: e.cause,
+    createdAt: e.createdAt,
+    blind: e.blind,
+  };
 }

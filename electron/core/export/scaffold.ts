@@ -9,7 +9,12 @@ import type { Repository } from '../../../db/repository';
 import { ApiError, type ExportInput } from '../../../shared/api';
 import type { ExportFile } from './files';
 import { alignmentLine, scaffoldLine } from '../../../shared/formats/scaffold-jsonl';
-import type { AlignmentContent, AttributeAlignment, FactAlignment, QuestionAlignment } from '../../../shared/scaffold/domain';
+import type {
+  AlignmentContent,
+  AttributeAlignment,
+  FactAlignment,
+  QuestionAlignment,
+} from '../../../shared/scaffold/domain';
 
 export interface ScaffoldExport {
   /** JSON Lines of kind `scaffold`. */
@@ -20,7 +25,10 @@ export interface ScaffoldExport {
   alignmentsOnOlderVersions: number;
 }
 
-export function exportScaffolds(repo: Repository, datasets: readonly string[] = repo.scaffold.datasetsWithScaffolds()): ScaffoldExport {
+export function exportScaffolds(
+  repo: Repository,
+  datasets: readonly string[] = repo.scaffold.datasetsWithScaffolds(),
+): ScaffoldExport {
   const scaffoldLines: string[] = [];
   const alignmentLines: string[] = [];
   let older = 0;
@@ -36,13 +44,25 @@ export function exportScaffolds(repo: Repository, datasets: readonly string[] = 
       scaffoldLines.push(scaffoldLine(dataset, docId, repo.scaffold.content(id), meta.maker, meta.makerVersion));
     }
     const summaries = new Map(rows.summaries.map((s) => [s.key, s]));
-    const grouped = new Map<string, { summaryKey: number; source: string; onCurrent: boolean; content: Required<AlignmentContent> }>();
+    const grouped = new Map<
+      string,
+      { summaryKey: number; source: string; onCurrent: boolean; content: Required<AlignmentContent> }
+    >();
     for (const a of rows.alignments) {
       const summary = summaries.get(a.summaryKey)!;
       const item = rows.scaffolds.get(a.scaffoldId)!.items.find((i) => i.id === a.itemId)!;
       const k = `${a.summaryKey}\u0000${a.source}\u0000${a.scaffoldId}`;
       let g = grouped.get(k);
-      if (!g) grouped.set(k, (g = { summaryKey: a.summaryKey, source: a.source, onCurrent: currentOf.get(summary.docId) === a.scaffoldId, content: { facts: {}, questions: {}, attributes: {}, fact_sentences: {} } }));
+      if (!g)
+        grouped.set(
+          k,
+          (g = {
+            summaryKey: a.summaryKey,
+            source: a.source,
+            onCurrent: currentOf.get(summary.docId) === a.scaffoldId,
+            content: { facts: {}, questions: {}, attributes: {}, fact_sentences: {} },
+          }),
+        );
       if (item.kind === 'fact') {
         g.content.facts[item.key] = a.value as FactAlignment;
         if (a.sentences.length > 0) g.content.fact_sentences[item.key] = a.sentences;
@@ -66,12 +86,30 @@ export function exportScaffolds(repo: Repository, datasets: readonly string[] = 
  * reads back (no CSV: the lines nest items). Alignments left out for being on an older version are
  * only counted (the same file would not import back), and refused to go unnoticed: none here.
  */
-export function buildScaffoldExport(repo: Repository, input: Pick<ExportInput, 'format' | 'dataset' | 'scaffold' | 'scaffoldAlignments'>, projectName: string): ExportFile {
-  if (input.scaffold && input.scaffoldAlignments) throw new ApiError({ code: 'invalid_input', message: 'scaffold and scaffoldAlignments write different files: ask for one.' });
-  if (input.format !== 'jsonl') throw new ApiError({ code: 'invalid_input', message: 'Scaffolds and their alignments are written as JSON Lines only (.jsonl).' });
-  if (input.dataset !== undefined && repo.datasetId(input.dataset) === null) throw new ApiError({ code: 'not_found', message: `No dataset "${input.dataset}" in this project.` });
+export function buildScaffoldExport(
+  repo: Repository,
+  input: Pick<ExportInput, 'format' | 'dataset' | 'scaffold' | 'scaffoldAlignments'>,
+  projectName: string,
+): ExportFile {
+  if (input.scaffold && input.scaffoldAlignments)
+    throw new ApiError({
+      code: 'invalid_input',
+      message: 'scaffold and scaffoldAlignments write different files: ask for one.',
+    });
+  if (input.format !== 'jsonl')
+    throw new ApiError({
+      code: 'invalid_input',
+      message: 'Scaffolds and their alignments are written as JSON Lines only (.jsonl).',
+    });
+  if (input.dataset !== undefined && repo.datasetId(input.dataset) === null)
+    throw new ApiError({ code: 'not_found', message: `No dataset "${input.dataset}" in this project.` });
   const out = exportScaffolds(repo, input.dataset !== undefined ? [input.dataset] : undefined);
   const content = input.scaffold ? out.scaffolds : out.alignments;
   const what = input.scaffold ? 'scaffolds' : 'scaffold-alignments';
-  return { fileName: `${projectName}${input.dataset ? `-${input.dataset}` : ''}-${what}.jsonl`, mime: 'application/x-ndjson', content, rows: content === '' ? 0 : content.split('\n').length - 1 };
+  return {
+    fileName: `${projectName}${input.dataset ? `-${input.dataset}` : ''}-${what}.jsonl`,
+    mime: 'application/x-ndjson',
+    content,
+    rows: content === '' ? 0 : content.split('\n').length - 1,
+  };
 }

@@ -18,20 +18,41 @@ export interface AccuracyWriteResult {
   systemOutputs: number;
 }
 
-export function writeAccuracyImport(repo: Repository, data: AccuracyImport, importId: number, contentHash: string): AccuracyWriteResult {
+export function writeAccuracyImport(
+  repo: Repository,
+  data: AccuracyImport,
+  importId: number,
+  contentHash: string,
+): AccuracyWriteResult {
   const problems: ImportProblem[] = [];
-  const where = (s: SourceRef) => ({ file: s.file, ...(s.line !== undefined ? { line: s.line } : {}), ...(s.record !== undefined ? { record: s.record } : {}) });
+  const where = (s: SourceRef) => ({
+    file: s.file,
+    ...(s.line !== undefined ? { line: s.line } : {}),
+    ...(s.record !== undefined ? { record: s.record } : {}),
+  });
   const key = (...parts: Array<string | number>) => sha256([contentHash, ...parts.map(String)]);
   const result: AccuracyWriteResult = { claimSets: 0, keyFactSets: 0, labels: 0, predictions: 0, systemOutputs: 0 };
 
   const summaryKeyOf = (dataset: string, summaryId: string, source: SourceRef): number | null => {
     const k = repo.corpus.summaryKey(dataset, summaryId);
-    if (k === null) problems.push({ ...where(source), field: 'summary_id', expected: `a summary of dataset "${dataset}" (in this import or the project)`, found: `"${summaryId}"` });
+    if (k === null)
+      problems.push({
+        ...where(source),
+        field: 'summary_id',
+        expected: `a summary of dataset "${dataset}" (in this import or the project)`,
+        found: `"${summaryId}"`,
+      });
     return k;
   };
   const documentKeyOf = (dataset: string, docId: string, source: SourceRef): number | null => {
     const k = repo.corpus.documentKey(dataset, docId);
-    if (k === null) problems.push({ ...where(source), field: 'doc_id', expected: `a document of dataset "${dataset}" (in this import or the project)`, found: `"${docId}"` });
+    if (k === null)
+      problems.push({
+        ...where(source),
+        field: 'doc_id',
+        expected: `a document of dataset "${dataset}" (in this import or the project)`,
+        found: `"${docId}"`,
+      });
     return k;
   };
 
@@ -72,7 +93,12 @@ export function writeAccuracyImport(repo: Repository, data: AccuracyImport, impo
     const sentences = repo.corpus.sentences(summaryKey);
     const bad = set.claims.findIndex((c) => c.sentenceIndex >= sentences.length);
     if (bad >= 0) {
-      problems.push({ ...where(set.source), field: `claims.${bad}.sentence_index`, expected: `an index from 0 to ${sentences.length - 1} (the summary has ${sentences.length} sentences)`, found: String(set.claims[bad]!.sentenceIndex) });
+      problems.push({
+        ...where(set.source),
+        field: `claims.${bad}.sentence_index`,
+        expected: `an index from 0 to ${sentences.length - 1} (the summary has ${sentences.length} sentences)`,
+        found: String(set.claims[bad]!.sentenceIndex),
+      });
       return;
     }
     const current = repo.sets.currentClaimSet(summaryKey);
@@ -91,14 +117,29 @@ export function writeAccuracyImport(repo: Repository, data: AccuracyImport, impo
     result.claimSets += 1;
   });
 
-  const claimSetOf = (summaryKey: number) => importedClaimSet.get(summaryKey) ?? repo.sets.currentClaimSet(summaryKey)?.id ?? null;
-  const claimIdOf = (dataset: string, summaryId: string, index: number, source: SourceRef, field: string): { summaryKey: number; claimId: number } | null => {
+  const claimSetOf = (summaryKey: number) =>
+    importedClaimSet.get(summaryKey) ?? repo.sets.currentClaimSet(summaryKey)?.id ?? null;
+  const claimIdOf = (
+    dataset: string,
+    summaryId: string,
+    index: number,
+    source: SourceRef,
+    field: string,
+  ): { summaryKey: number; claimId: number } | null => {
     const summaryKey = summaryKeyOf(dataset, summaryId, source);
     if (summaryKey === null) return null;
     const setId = claimSetOf(summaryKey);
     const claims = setId === null ? [] : repo.sets.claimsOfSet(setId);
     if (index >= claims.length) {
-      problems.push({ ...where(source), field, expected: claims.length === 0 ? `claims of summary "${summaryId}" (import them first or in the same file)` : `an index from 0 to ${claims.length - 1}`, found: String(index) });
+      problems.push({
+        ...where(source),
+        field,
+        expected:
+          claims.length === 0
+            ? `claims of summary "${summaryId}" (import them first or in the same file)`
+            : `an index from 0 to ${claims.length - 1}`,
+        found: String(index),
+      });
       return null;
     }
     return { summaryKey, claimId: claims[index]!.id };
@@ -108,12 +149,26 @@ export function writeAccuracyImport(repo: Repository, data: AccuracyImport, impo
     const setId = importedFactSet.get(info.documentKey) ?? repo.sets.currentKeyFactSet(info.documentKey)?.id ?? null;
     return setId === null ? null : { setId, ids: repo.sets.keyFactsOfSet(setId).map((f) => f.id) };
   };
-  const factIdOf = (dataset: string, summaryId: string, index: number, source: SourceRef, field: string): { summaryKey: number; keyFactId: number } | null => {
+  const factIdOf = (
+    dataset: string,
+    summaryId: string,
+    index: number,
+    source: SourceRef,
+    field: string,
+  ): { summaryKey: number; keyFactId: number } | null => {
     const summaryKey = summaryKeyOf(dataset, summaryId, source);
     if (summaryKey === null) return null;
     const set = factSetOf(summaryKey);
     if (set === null || index >= set.ids.length) {
-      problems.push({ ...where(source), field, expected: set === null ? `key facts of the document of "${summaryId}" (import them first or in the same file)` : `an index from 0 to ${set.ids.length - 1}`, found: String(index) });
+      problems.push({
+        ...where(source),
+        field,
+        expected:
+          set === null
+            ? `key facts of the document of "${summaryId}" (import them first or in the same file)`
+            : `an index from 0 to ${set.ids.length - 1}`,
+        found: String(index),
+      });
       return null;
     }
     return { summaryKey, keyFactId: set.ids[index]! };
@@ -121,7 +176,12 @@ export function writeAccuracyImport(repo: Repository, data: AccuracyImport, impo
   const unitOf = (summaryKey: number, index: number, source: SourceRef, field: string): number | null => {
     const sentences = repo.corpus.sentences(summaryKey);
     if (index >= sentences.length) {
-      problems.push({ ...where(source), field, expected: `an index from 0 to ${sentences.length - 1}`, found: String(index) });
+      problems.push({
+        ...where(source),
+        field,
+        expected: `an index from 0 to ${sentences.length - 1}`,
+        found: String(index),
+      });
       return null;
     }
     return sentences[index]!.unitId;
@@ -131,7 +191,13 @@ export function writeAccuracyImport(repo: Repository, data: AccuracyImport, impo
     const claims = setId === null ? [] : repo.sets.claimsOfSet(setId);
     const out = { claims: [] as number[], sentences: [] as number[] };
     for (const i of r.claims) {
-      if (i >= claims.length) problems.push({ ...where(source), field: 'claims', expected: `claim indexes from 0 to ${claims.length - 1}`, found: String(i) });
+      if (i >= claims.length)
+        problems.push({
+          ...where(source),
+          field: 'claims',
+          expected: `claim indexes from 0 to ${claims.length - 1}`,
+          found: String(i),
+        });
       else out.claims.push(claims[i]!.id);
     }
     for (const i of r.sentences) {
@@ -155,14 +221,36 @@ export function writeAccuracyImport(repo: Repository, data: AccuracyImport, impo
   data.claimLabels.forEach((l, i) => {
     const target = claimIdOf(l.dataset, l.summaryId, l.claimIndex, l.source, 'claim_index');
     if (!target) return;
-    const id = repo.itemLabels.recordClaimLabel({ claimId: target.claimId, annotatorId: annotatorId(l.annotator), label: l.label, errorType: l.errorType, sourceErrorType: l.sourceErrorType, note: l.note, timeSpentMs: null, cause: 'import', importKey: key('claim_label', i, target.claimId, l.annotator, l.label ?? '', l.errorType ?? ''), importId });
+    const id = repo.itemLabels.recordClaimLabel({
+      claimId: target.claimId,
+      annotatorId: annotatorId(l.annotator),
+      label: l.label,
+      errorType: l.errorType,
+      sourceErrorType: l.sourceErrorType,
+      note: l.note,
+      timeSpentMs: null,
+      cause: 'import',
+      importKey: key('claim_label', i, target.claimId, l.annotator, l.label ?? '', l.errorType ?? ''),
+      importId,
+    });
     if (id !== null) result.labels += 1;
   });
   data.keyFactLabels.forEach((l, i) => {
     const target = factIdOf(l.dataset, l.summaryId, l.factIndex, l.source, 'key_fact_index');
     if (!target) return;
     const conveyedBy = refsOf(target.summaryKey, l.conveyedBy, l.source);
-    const id = repo.itemLabels.recordKeyFactLabel({ keyFactId: target.keyFactId, summaryKey: target.summaryKey, annotatorId: annotatorId(l.annotator), label: l.label, conveyedBy, note: l.note, timeSpentMs: null, cause: 'import', importKey: key('key_fact_label', i, target.keyFactId, target.summaryKey, l.annotator, l.label ?? ''), importId });
+    const id = repo.itemLabels.recordKeyFactLabel({
+      keyFactId: target.keyFactId,
+      summaryKey: target.summaryKey,
+      annotatorId: annotatorId(l.annotator),
+      label: l.label,
+      conveyedBy,
+      note: l.note,
+      timeSpentMs: null,
+      cause: 'import',
+      importKey: key('key_fact_label', i, target.keyFactId, target.summaryKey, l.annotator, l.label ?? ''),
+      importId,
+    });
     if (id !== null) result.labels += 1;
   });
   data.sentenceKeyFactLabels.forEach((l, i) => {
@@ -171,20 +259,57 @@ export function writeAccuracyImport(repo: Repository, data: AccuracyImport, impo
     const set = factSetOf(summaryKey);
     const unit = unitOf(summaryKey, l.sentenceIndex, l.source, 'sentence_index');
     if (set === null || unit === null) return;
-    if (repo.itemLabels.recordSentenceKeyFact({ unitId: unit, keyFactSetId: set.setId, annotatorId: annotatorId(l.annotator), conveys: l.conveys, cause: 'import', importKey: key('sentence_keyfact', i, unit, set.setId, l.annotator, String(l.conveys)), importId })) result.labels += 1;
+    if (
+      repo.itemLabels.recordSentenceKeyFact({
+        unitId: unit,
+        keyFactSetId: set.setId,
+        annotatorId: annotatorId(l.annotator),
+        conveys: l.conveys,
+        cause: 'import',
+        importKey: key('sentence_keyfact', i, unit, set.setId, l.annotator, String(l.conveys)),
+        importId,
+      })
+    )
+      result.labels += 1;
   });
 
   // 3. Judge outputs (imported judges).
   data.claimPredictions.forEach((p) => {
     const target = claimIdOf(p.dataset, p.summaryId, p.claimIndex, p.source, 'claim_index');
     if (!target) return;
-    if (repo.itemLabels.saveClaimPrediction({ claimId: target.claimId, judgeId: judgeId(p.judge), configHash: IMPORTED_CONFIG_HASH, supported: p.supported, errorType: p.errorType, sourceErrorType: p.sourceErrorType, raw: p.raw, source: 'import', importId })) result.predictions += 1;
+    if (
+      repo.itemLabels.saveClaimPrediction({
+        claimId: target.claimId,
+        judgeId: judgeId(p.judge),
+        configHash: IMPORTED_CONFIG_HASH,
+        supported: p.supported,
+        errorType: p.errorType,
+        sourceErrorType: p.sourceErrorType,
+        raw: p.raw,
+        source: 'import',
+        importId,
+      })
+    )
+      result.predictions += 1;
   });
   data.keyFactPredictions.forEach((p) => {
     const target = factIdOf(p.dataset, p.summaryId, p.factIndex, p.source, 'key_fact_index');
     if (!target) return;
     const conveyedBy = refsOf(target.summaryKey, p.conveyedBy, p.source);
-    if (repo.itemLabels.saveKeyFactPrediction({ keyFactId: target.keyFactId, summaryKey: target.summaryKey, judgeId: judgeId(p.judge), configHash: IMPORTED_CONFIG_HASH, covered: p.covered, conveyedBy, raw: p.raw, source: 'import', importId })) result.predictions += 1;
+    if (
+      repo.itemLabels.saveKeyFactPrediction({
+        keyFactId: target.keyFactId,
+        summaryKey: target.summaryKey,
+        judgeId: judgeId(p.judge),
+        configHash: IMPORTED_CONFIG_HASH,
+        covered: p.covered,
+        conveyedBy,
+        raw: p.raw,
+        source: 'import',
+        importId,
+      })
+    )
+      result.predictions += 1;
   });
   data.sentenceKeyFactPredictions.forEach((p) => {
     const summaryKey = summaryKeyOf(p.dataset, p.summaryId, p.source);
@@ -192,7 +317,18 @@ export function writeAccuracyImport(repo: Repository, data: AccuracyImport, impo
     const set = factSetOf(summaryKey);
     const unit = unitOf(summaryKey, p.sentenceIndex, p.source, 'sentence_index');
     if (set === null || unit === null) return;
-    if (repo.itemLabels.saveSentenceKeyFactPrediction({ unitId: unit, keyFactSetId: set.setId, judgeId: judgeId(p.judge), configHash: IMPORTED_CONFIG_HASH, conveys: p.conveys, source: 'import', importId })) result.predictions += 1;
+    if (
+      repo.itemLabels.saveSentenceKeyFactPrediction({
+        unitId: unit,
+        keyFactSetId: set.setId,
+        judgeId: judgeId(p.judge),
+        configHash: IMPORTED_CONFIG_HASH,
+        conveys: p.conveys,
+        source: 'import',
+        importId,
+      })
+    )
+      result.predictions += 1;
   });
 
   // 4. System outputs: the file's system field is the system (imported).
@@ -203,7 +339,17 @@ export function writeAccuracyImport(repo: Repository, data: AccuracyImport, impo
     if (o.summaryId !== null && summaryKey === null) continue;
     const existing = repo.systems.systemByName(o.system);
     const systemId = existing?.id ?? repo.systems.ensureSystem(o.system, 'imported', null, IMPORTED_CONFIG_HASH);
-    if (repo.systems.recordSystemOutput({ systemId, documentKey, configHash: existing?.configHash ?? IMPORTED_CONFIG_HASH, summaryKey, failure: o.failure, failureMessage: o.failureMessage })) result.systemOutputs += 1;
+    if (
+      repo.systems.recordSystemOutput({
+        systemId,
+        documentKey,
+        configHash: existing?.configHash ?? IMPORTED_CONFIG_HASH,
+        summaryKey,
+        failure: o.failure,
+        failureMessage: o.failureMessage,
+      })
+    )
+      result.systemOutputs += 1;
   }
 
   if (problems.length > 0) throw new ImportValidationError(problems.slice(0, 200));

@@ -28,7 +28,12 @@ export function formatBytes(n: number): string {
 export function decodeText(bytes: Uint8Array, file: string): string {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
     throw new ImportValidationError([
-      { file, line: 1, expected: 'UTF-8 text', found: 'a UTF-16 byte-order mark; save the file as UTF-8 and import it again' },
+      {
+        file,
+        line: 1,
+        expected: 'UTF-8 text',
+        found: 'a UTF-16 byte-order mark; save the file as UTF-8 and import it again',
+      },
     ]);
   }
   const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
@@ -40,7 +45,12 @@ export function decodeText(bytes: Uint8Array, file: string): string {
     const at = lossy.indexOf('\uFFFD');
     const line = lossy.slice(0, Math.max(0, at)).split('\n').length;
     throw new ImportValidationError([
-      { file, line, expected: 'UTF-8 text', found: 'bytes that are not valid UTF-8 (is it Latin-1 or Windows-1252? re-save it as UTF-8)' },
+      {
+        file,
+        line,
+        expected: 'UTF-8 text',
+        found: 'bytes that are not valid UTF-8 (is it Latin-1 or Windows-1252? re-save it as UTF-8)',
+      },
     ]);
   }
 }

@@ -13,13 +13,21 @@ export function startImportJob(ctx: CoreContext, jobs: JobRegistry, request: Imp
     runImport(repo, request, (p) => Object.assign(job, p), signal).then(
       (result) => {
         Object.assign(job, { state: 'done', result, done: job.total });
-        ctx.changes.emit({ namespace: 'imports', what: `imports.${result.kind}`, dataset: result.datasets.length === 1 ? result.datasets[0]! : null });
+        ctx.changes.emit({
+          namespace: 'imports',
+          what: `imports.${result.kind}`,
+          dataset: result.datasets.length === 1 ? result.datasets[0]! : null,
+        });
       },
       (err: unknown) => {
-        if (err instanceof ImportCancelled) Object.assign(job, { state: 'cancelled', error: { message: err.message, problems: [] } });
+        if (err instanceof ImportCancelled)
+          Object.assign(job, { state: 'cancelled', error: { message: err.message, problems: [] } });
         else {
           const problems: ImportProblem[] = err instanceof ImportValidationError ? err.problems : [];
-          Object.assign(job, { state: 'failed', error: { message: err instanceof Error ? err.message : String(err), problems } });
+          Object.assign(job, {
+            state: 'failed',
+            error: { message: err instanceof Error ? err.message : String(err), problems },
+          });
         }
       },
     ),

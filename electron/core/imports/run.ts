@@ -24,7 +24,16 @@ import type { NewSummary, Repository, StoredSummary, UnitRecord } from '../../..
 import { IMPORTED_CONFIG_HASH, type PredictionResult } from '../../../db/judgeRepository';
 import { writeAccuracyImport } from './accuracy-write';
 import { writeScaffoldImport } from './scaffold-write';
-import { basename, decodeText, listFolder, readHead, readSourceFile, sha256, textAsBytes, uploadedBytes } from './files';
+import {
+  basename,
+  decodeText,
+  listFolder,
+  readHead,
+  readSourceFile,
+  sha256,
+  textAsBytes,
+  uploadedBytes,
+} from './files';
 
 /**
  * Text handed over in-process (tests, seeding a project): it takes the same road as uploaded
@@ -94,12 +103,24 @@ function chooseKind(heads: FileHead[], request: ImportRequest, label: string): I
   const sentence = `${choice.charAt(0).toUpperCase()}${choice.slice(1)}.`;
   if ('ambiguous' in detected) {
     throw new ImportValidationError(
-      [{ file: label, expected: `one recognisable format; it could be ${detected.ambiguous.join(' or ')}`, found: `${choice} (one of ${kinds})` }],
+      [
+        {
+          file: label,
+          expected: `one recognisable format; it could be ${detected.ambiguous.join(' or ')}`,
+          found: `${choice} (one of ${kinds})`,
+        },
+      ],
       `Cannot tell which format ${label} is: ${detected.ambiguous.join(' or ')}. ${sentence}`,
     );
   }
   throw new ImportValidationError(
-    [{ file: label, expected: `a file in one of the formats ${kinds}`, found: `no known format; ${choice} to see what does not fit` }],
+    [
+      {
+        file: label,
+        expected: `a file in one of the formats ${kinds}`,
+        found: `no known format; ${choice} to see what does not fit`,
+      },
+    ],
     `Cannot tell which format ${label} is. ${sentence}`,
   );
 }
@@ -108,7 +129,8 @@ async function loadSources(request: ImportRequest): Promise<LoadedSources> {
   const { source } = request;
   if (source.type === 'upload') {
     // Uploaded bytes are decoded exactly as a file read from disk: same errors, same lines.
-    const bytes = 'base64' in source ? uploadedBytes(source.name, source.base64) : textAsBytes(source.name, source.text);
+    const bytes =
+      'base64' in source ? uploadedBytes(source.name, source.base64) : textAsBytes(source.name, source.text);
     const file: SourceFile = { path: source.name, text: decodeText(bytes, source.name) };
     const kind = chooseKind([{ path: source.name, head: headOf(file.text) }], request, source.name);
     return { files: [file], contentHash: sha256([bytes]), kind, parser: parserFor(kind), label: source.name };
@@ -118,7 +140,9 @@ async function loadSources(request: ImportRequest): Promise<LoadedSources> {
   try {
     info = await stat(path);
   } catch {
-    throw new ImportValidationError([{ file: path, expected: 'an existing file or folder', found: 'nothing at that path' }]);
+    throw new ImportValidationError([
+      { file: path, expected: 'an existing file or folder', found: 'nothing at that path' },
+    ]);
   }
   if (info.isDirectory()) {
     const relPaths = await listFolder(path);
@@ -127,7 +151,9 @@ async function loadSources(request: ImportRequest): Promise<LoadedSources> {
     const parser = parserFor(kind);
     const chosen = parser.select ? parser.select(heads) : relPaths;
     if (chosen.length === 0) {
-      throw new ImportValidationError([{ file: path, expected: `the files of a ${kind} export`, found: 'none of them in this folder' }]);
+      throw new ImportValidationError([
+        { file: path, expected: `the files of a ${kind} export`, found: 'none of them in this folder' },
+      ]);
     }
     const read = await Promise.all(chosen.map((rel) => readSourceFile(join(path, rel), rel)));
     return {
@@ -145,7 +171,10 @@ async function loadSources(request: ImportRequest): Promise<LoadedSources> {
 }
 
 /** Units of a summary: the split the parser hands over (the benchmark's, or one it made), else Loupe's splitter. */
-function unitsOf(s: ImportedSummary, problems: ImportProblem[]): { units: UnitRecord[]; splitter: { name: string; version: string } } | null {
+function unitsOf(
+  s: ImportedSummary,
+  problems: ImportProblem[],
+): { units: UnitRecord[]; splitter: { name: string; version: string } } | null {
   const where = { file: s.source.file, line: s.source.line, record: s.source.record };
   if (s.sentences) {
     const located = locateSentences(s.summary, s.sentences);
@@ -154,7 +183,13 @@ function unitsOf(s: ImportedSummary, problems: ImportProblem[]): { units: UnitRe
       return null;
     }
     return {
-      units: s.sentences.map((text, idx) => ({ idx, text, start: located[idx]!.start, end: located[idx]!.end, fragment: isLikelyFragment(text) })),
+      units: s.sentences.map((text, idx) => ({
+        idx,
+        text,
+        start: located[idx]!.start,
+        end: located[idx]!.end,
+        fragment: isLikelyFragment(text),
+      })),
       // A split the parser made itself names its splitter; a benchmark's own split is "given" with its file.
       splitter: s.splitter ?? { name: 'given', version: s.source.file },
     };
@@ -165,7 +200,13 @@ function unitsOf(s: ImportedSummary, problems: ImportProblem[]): { units: UnitRe
     return null;
   }
   return {
-    units: spans.map((sp, idx) => ({ idx, text: sp.text, start: sp.start, end: sp.end, fragment: isLikelyFragment(sp.text) })),
+    units: spans.map((sp, idx) => ({
+      idx,
+      text: sp.text,
+      start: sp.start,
+      end: sp.end,
+      fragment: isLikelyFragment(sp.text),
+    })),
     splitter: SPLITTER,
   };
 }
@@ -228,7 +269,12 @@ export async function runImport(
     const key = `${s.dataset}\u0000${s.summaryId}`;
     const earlier = seenInBatch.get(key);
     if (earlier) {
-      problems.push({ ...where, field: 'summary_id', expected: `a summary_id unique within dataset "${s.dataset}"`, found: `"${s.summaryId}" again (first at ${earlier.source.line ?? earlier.source.record})` });
+      problems.push({
+        ...where,
+        field: 'summary_id',
+        expected: `a summary_id unique within dataset "${s.dataset}"`,
+        found: `"${s.summaryId}" again (first at ${earlier.source.line ?? earlier.source.record})`,
+      });
       continue;
     }
     seenInBatch.set(key, s);
@@ -238,7 +284,12 @@ export async function runImport(
     }
     const knownDoc = storedDocs(s.dataset).get(s.docId);
     if (knownDoc !== undefined && knownDoc !== null && s.document !== null && knownDoc !== s.document) {
-      problems.push({ ...where, field: 'document', expected: `the same text as document "${s.docId}" already in dataset "${s.dataset}"`, found: 'a different text' });
+      problems.push({
+        ...where,
+        field: 'document',
+        expected: `the same text as document "${s.docId}" already in dataset "${s.dataset}"`,
+        found: 'a different text',
+      });
       continue;
     }
     const split = unitsOf(s, problems);
@@ -257,7 +308,13 @@ export async function runImport(
     const existing = stored(s.dataset).get(s.summaryId);
     if (existing) {
       if (sameSummary(existing, incoming)) unchanged.add(key);
-      else problems.push({ ...where, field: 'summary_id', expected: `"${s.summaryId}" to match the summary already in dataset "${s.dataset}" (same text, document, label and sentences)`, found: 'different content; import it under another dataset name or id' });
+      else
+        problems.push({
+          ...where,
+          field: 'summary_id',
+          expected: `"${s.summaryId}" to match the summary already in dataset "${s.dataset}" (same text, document, label and sentences)`,
+          found: 'different content; import it under another dataset name or id',
+        });
       continue;
     }
     pending.push(incoming);
@@ -276,26 +333,47 @@ export async function runImport(
   };
   const unitCount = (dataset: string | null, summaryId: string): Array<{ dataset: string; units: number }> => {
     const out: Array<{ dataset: string; units: number }> = [];
-    for (const n of pendingById.get(summaryId) ?? []) if (dataset === null || n.dataset === dataset) out.push({ dataset: n.dataset, units: n.units.length });
+    for (const n of pendingById.get(summaryId) ?? [])
+      if (dataset === null || n.dataset === dataset) out.push({ dataset: n.dataset, units: n.units.length });
     for (const r of storedUnits(summaryId)) {
-      if ((dataset === null || r.dataset === dataset) && !out.some((o) => o.dataset === r.dataset)) out.push({ dataset: r.dataset, units: r.unitIds.length });
+      if ((dataset === null || r.dataset === dataset) && !out.some((o) => o.dataset === r.dataset))
+        out.push({ dataset: r.dataset, units: r.unitIds.length });
     }
     return out;
   };
-  const resolveTarget = (ref: { dataset: string | null; summaryId: string; sentenceIndex: number; source: ImportedSummary['source'] }): string | null => {
+  const resolveTarget = (ref: {
+    dataset: string | null;
+    summaryId: string;
+    sentenceIndex: number;
+    source: ImportedSummary['source'];
+  }): string | null => {
     const where = { file: ref.source.file, line: ref.source.line, record: ref.source.record };
     const matches = unitCount(ref.dataset, ref.summaryId);
     if (matches.length === 0) {
-      problems.push({ ...where, field: 'summary_id', expected: `a summary already in the project${ref.dataset ? ` (dataset "${ref.dataset}")` : ''}`, found: `"${ref.summaryId}"` });
+      problems.push({
+        ...where,
+        field: 'summary_id',
+        expected: `a summary already in the project${ref.dataset ? ` (dataset "${ref.dataset}")` : ''}`,
+        found: `"${ref.summaryId}"`,
+      });
       return null;
     }
     if (matches.length > 1) {
-      problems.push({ ...where, field: 'dataset', expected: `a dataset: "${ref.summaryId}" exists in ${matches.map((m) => `"${m.dataset}"`).join(' and ')}` });
+      problems.push({
+        ...where,
+        field: 'dataset',
+        expected: `a dataset: "${ref.summaryId}" exists in ${matches.map((m) => `"${m.dataset}"`).join(' and ')}`,
+      });
       return null;
     }
     const match = matches[0]!;
     if (ref.sentenceIndex < 0 || ref.sentenceIndex >= match.units) {
-      problems.push({ ...where, field: 'sentence_index', expected: `an index from 0 to ${match.units - 1} (the summary has ${match.units} sentences)`, found: String(ref.sentenceIndex) });
+      problems.push({
+        ...where,
+        field: 'sentence_index',
+        expected: `an index from 0 to ${match.units - 1} (the summary has ${match.units} sentences)`,
+        found: String(ref.sentenceIndex),
+      });
       return null;
     }
     return match.dataset;
@@ -335,7 +413,18 @@ export async function runImport(
     batch.labels.forEach((l, i) => {
       const dataset = labelTargets[i]!;
       // Content + position in this exact file: the same file imported twice adds nothing.
-      const importKey = sha256([loaded.contentHash, String(i), dataset, l.summaryId, String(l.sentenceIndex), l.annotator, l.phase, l.label, l.errorType ?? '', l.note ?? '']);
+      const importKey = sha256([
+        loaded.contentHash,
+        String(i),
+        dataset,
+        l.summaryId,
+        String(l.sentenceIndex),
+        l.annotator,
+        l.phase,
+        l.label,
+        l.errorType ?? '',
+        l.note ?? '',
+      ]);
       if (repo.hasImportKey(importKey)) return;
       const unitId = unitIdOf(dataset, l.summaryId, l.sentenceIndex);
       const annotator = repo.ensureAnnotator(l.annotator, 'imported');
@@ -384,7 +473,13 @@ export async function runImport(
     const accuracy = batch.accuracy ? writeAccuracyImport(repo, batch.accuracy, importId, loaded.contentHash) : null;
     // Semantic Scaffolds and alignments (scaffold, scaffold-alignments): against the documents and summaries stored.
     const scaffold = batch.scaffold ? writeScaffoldImport(repo, batch.scaffold, importId, loaded.contentHash) : null;
-    return { unitsAdded, labelsAdded: labelsAdded + (accuracy?.labels ?? 0), predictionsKept: predictionsKept + (accuracy?.predictions ?? 0), accuracy, scaffold };
+    return {
+      unitsAdded,
+      labelsAdded: labelsAdded + (accuracy?.labels ?? 0),
+      predictionsKept: predictionsKept + (accuracy?.predictions ?? 0),
+      accuracy,
+      scaffold,
+    };
   });
   const datasets = [
     ...new Set([
@@ -392,7 +487,9 @@ export async function runImport(
       ...[...labelTargets, ...predictionTargets].filter((d): d is string => d !== null),
       // Scaffolds and claims/key facts name the datasets of the documents and summaries they attach to.
       ...(batch.scaffold ? [...batch.scaffold.scaffolds, ...batch.scaffold.alignments].map((s) => s.dataset) : []),
-      ...(batch.accuracy ? Object.values(batch.accuracy).flatMap((records: Array<{ dataset: string }>) => records.map((r) => r.dataset)) : []),
+      ...(batch.accuracy
+        ? Object.values(batch.accuracy).flatMap((records: Array<{ dataset: string }>) => records.map((r) => r.dataset))
+        : []),
     ]),
   ].sort();
   onProgress({ phase: 'writing', done: pending.length, total: pending.length });

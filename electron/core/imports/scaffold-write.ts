@@ -20,17 +20,31 @@ export interface ScaffoldWriteResult {
 
 const MAX_PROBLEMS = 200;
 
-export function writeScaffoldImport(repo: Repository, data: ScaffoldImport, importId: number, contentHash: string): ScaffoldWriteResult {
+export function writeScaffoldImport(
+  repo: Repository,
+  data: ScaffoldImport,
+  importId: number,
+  contentHash: string,
+): ScaffoldWriteResult {
   const sc = repo.scaffold;
   const problems: ImportProblem[] = [];
-  const where = (s: SourceRef) => ({ file: s.file, ...(s.line !== undefined ? { line: s.line } : {}), ...(s.record !== undefined ? { record: s.record } : {}) });
+  const where = (s: SourceRef) => ({
+    file: s.file,
+    ...(s.line !== undefined ? { line: s.line } : {}),
+    ...(s.record !== undefined ? { record: s.record } : {}),
+  });
   const key = (...parts: Array<string | number>) => sha256([contentHash, ...parts.map(String)]);
   const result: ScaffoldWriteResult = { scaffolds: 0, alignments: 0 };
 
   data.scaffolds.forEach((s, i) => {
     const documentKey = repo.corpus.documentKey(s.dataset, s.docId);
     if (documentKey === null) {
-      problems.push({ ...where(s.source), field: 'doc_id', expected: `a document of dataset "${s.dataset}" in the project (import its summaries first)`, found: `"${s.docId}"` });
+      problems.push({
+        ...where(s.source),
+        field: 'doc_id',
+        expected: `a document of dataset "${s.dataset}" in the project (import its summaries first)`,
+        found: `"${s.docId}"`,
+      });
       return;
     }
     const content = { facts: s.facts, questions: s.questions, entities: s.entities };
@@ -38,7 +52,17 @@ export function writeScaffoldImport(repo: Repository, data: ScaffoldImport, impo
     if (sc.hasImportKey(importKey)) return;
     const current = sc.currentScaffold(documentKey);
     if (current && JSON.stringify(sc.content(current.id)) === JSON.stringify(content)) return;
-    sc.insertScaffold(documentKey, { source: 'imported', maker: s.maker, makerVersion: s.makerVersion, basedOnId: current?.id ?? null, createdBy: null, note: null, importKey, importId, content });
+    sc.insertScaffold(documentKey, {
+      source: 'imported',
+      maker: s.maker,
+      makerVersion: s.makerVersion,
+      basedOnId: current?.id ?? null,
+      createdBy: null,
+      note: null,
+      importKey,
+      importId,
+      content,
+    });
     result.scaffolds += 1;
   });
 
@@ -56,13 +80,23 @@ export function writeScaffoldImport(repo: Repository, data: ScaffoldImport, impo
     if (problems.length >= MAX_PROBLEMS) return;
     const summaryKey = repo.corpus.summaryKey(a.dataset, a.summaryId);
     if (summaryKey === null) {
-      problems.push({ ...where(a.source), field: 'summary_id', expected: `a summary of dataset "${a.dataset}" in the project`, found: `"${a.summaryId}"` });
+      problems.push({
+        ...where(a.source),
+        field: 'summary_id',
+        expected: `a summary of dataset "${a.dataset}" in the project`,
+        found: `"${a.summaryId}"`,
+      });
       return;
     }
     const info = repo.corpus.summaryInfo(summaryKey)!;
     const scaffold = sc.currentScaffold(info.documentKey);
     if (!scaffold) {
-      problems.push({ ...where(a.source), field: 'summary_id', expected: `a scaffold for the document of "${a.summaryId}" (import it with --as scaffold first)`, found: `"${a.summaryId}"` });
+      problems.push({
+        ...where(a.source),
+        field: 'summary_id',
+        expected: `a scaffold for the document of "${a.summaryId}" (import it with --as scaffold first)`,
+        found: `"${a.summaryId}"`,
+      });
       return;
     }
     const items = new Map(sc.items(scaffold.id).map((it) => [`${it.kind}\u0000${it.key}`, it.id]));
@@ -72,13 +106,23 @@ export function writeScaffoldImport(repo: Repository, data: ScaffoldImport, impo
       for (const [id, value] of Object.entries(values)) {
         const itemId = items.get(`${kind}\u0000${id}`);
         if (itemId === undefined) {
-          problems.push({ ...where(a.source), field: `${field}.${id}`, expected: `a ${kind} id of the scaffold of document "${info.docId}" (version ${scaffold.version})`, found: `"${id}"` });
+          problems.push({
+            ...where(a.source),
+            field: `${field}.${id}`,
+            expected: `a ${kind} id of the scaffold of document "${info.docId}" (version ${scaffold.version})`,
+            found: `"${id}"`,
+          });
           continue;
         }
         const sentences = kind === 'fact' ? (a.fact_sentences?.[id] ?? []) : [];
         const bad = sentences.find((s) => s >= sentenceCount);
         if (bad !== undefined) {
-          problems.push({ ...where(a.source), field: `fact_sentences.${id}`, expected: `sentence indexes from 0 to ${sentenceCount - 1} (the summary has ${sentenceCount} sentences)`, found: String(bad) });
+          problems.push({
+            ...where(a.source),
+            field: `fact_sentences.${id}`,
+            expected: `sentence indexes from 0 to ${sentenceCount - 1} (the summary has ${sentenceCount} sentences)`,
+            found: String(bad),
+          });
           continue;
         }
         resolved.push({ itemId, value, sentences });
@@ -89,9 +133,10 @@ export function writeScaffoldImport(repo: Repository, data: ScaffoldImport, impo
     resolve('attribute', 'attributes', a.attributes);
     if (problems.length > 0) return;
     const label = sourceLabel(a.alignedBy);
-    const who = a.alignedBy.kind === 'human'
-      ? { annotatorId: repo.ensureAnnotator(a.alignedBy.name, 'imported').id, judgeId: null, configHash: null }
-      : { annotatorId: null, judgeId: judgeId(a.alignedBy.name), configHash: IMPORTED_CONFIG_HASH };
+    const who =
+      a.alignedBy.kind === 'human'
+        ? { annotatorId: repo.ensureAnnotator(a.alignedBy.name, 'imported').id, judgeId: null, configHash: null }
+        : { annotatorId: null, judgeId: judgeId(a.alignedBy.name), configHash: IMPORTED_CONFIG_HASH };
     for (const r of resolved) {
       const id = sc.recordAlignment({
         itemId: r.itemId,

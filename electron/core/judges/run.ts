@@ -9,7 +9,13 @@ import type { JudgeRepository } from '../../../db/judgeRepository';
 import { TaskRun, type RunTuning } from '../tasks/engine';
 import { progressStatusFields } from '../tasks/status-fields';
 import type { TaskBackend } from '../tasks/kind';
-import { sentenceVerdictKind, verdictSource, type Verdict, type VerdictInput, type VerdictItem } from './sentence-verdict';
+import {
+  sentenceVerdictKind,
+  verdictSource,
+  type Verdict,
+  type VerdictInput,
+  type VerdictItem,
+} from './sentence-verdict';
 
 export { DEFAULT_TUNING, backoffMs, type RunTuning } from '../tasks/engine';
 
@@ -37,7 +43,11 @@ export class JudgeRun extends TaskRun<JudgeConfig, VerdictItem, VerdictInput, Ve
       kind: sentenceVerdictKind,
       config: spec.config,
       configHash: spec.configHash,
-      source: verdictSource(judges, { versionId: spec.versionId, dataset: spec.dataset, onlySampled: spec.onlySampled }),
+      source: verdictSource(judges, {
+        versionId: spec.versionId,
+        dataset: spec.dataset,
+        onlySampled: spec.onlySampled,
+      }),
       backend,
       tuning,
       secrets,

@@ -95,7 +95,10 @@ export interface VerdictSelection {
 const DOCUMENTS_KEPT = 64;
 
 /** The judge's source: units of the selection in, `judge_predictions` rows of one version out. */
-export function verdictSource(judges: JudgeRepository, selection: VerdictSelection): TaskSource<VerdictItem, VerdictInput, Verdict> {
+export function verdictSource(
+  judges: JudgeRepository,
+  selection: VerdictSelection,
+): TaskSource<VerdictItem, VerdictInput, Verdict> {
   const documents = new Map<number, { text: string; hash: string }>();
   const toRow = (r: TaskResult<VerdictItem, Verdict>): PredictionResult => ({
     unitId: r.item.unitId,
@@ -140,7 +143,13 @@ export function verdictSource(judges: JudgeRepository, selection: VerdictSelecti
     cached(cacheKey): StoredAnswer<Verdict> | null {
       const row = judges.cachedAnswer(cacheKey);
       if (!row) return null;
-      return { output: row.hard === null ? null : { hard: row.hard, soft: row.soft }, raw: row.raw, parseError: row.parseError, tokensIn: row.tokensIn, tokensOut: row.tokensOut };
+      return {
+        output: row.hard === null ? null : { hard: row.hard, soft: row.soft },
+        raw: row.raw,
+        parseError: row.parseError,
+        tokensIn: row.tokensIn,
+        tokensOut: row.tokensOut,
+      };
     },
     save(results) {
       judges.savePredictions(results.map(toRow));

@@ -9,7 +9,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ChangeBus } from '../changes';
-import { ApiError, type ApiHandlers, type JudgeBatchImport, type JudgeInfo, type JudgePlan, type JudgePreview } from '../../../shared/api';
+import {
+  ApiError,
+  type ApiHandlers,
+  type JudgeBatchImport,
+  type JudgeInfo,
+  type JudgePlan,
+  type JudgePreview,
+} from '../../../shared/api';
 import { BASELINE_DESCRIPTION } from '../../../shared/judges/baseline';
 import {
   BASELINE_JUDGE_NAME,
@@ -29,7 +36,14 @@ import { replicaBackend } from '../tasks/transport';
 import { createRunRegistry } from '../tasks/runs';
 import { cacheKey, configHash, sha256Hex } from './hashing';
 import { DEFAULT_TUNING, JudgeRun, type RunTuning, type VerdictBackend } from './run';
-import { baselineBackend, sentenceVerdictKind, verdictSource, type Verdict, type VerdictInput, type VerdictItem } from './sentence-verdict';
+import {
+  baselineBackend,
+  sentenceVerdictKind,
+  verdictSource,
+  type Verdict,
+  type VerdictInput,
+  type VerdictItem,
+} from './sentence-verdict';
 import { keyApplies, originsOf, type SecretStore, type StoredKey } from './secrets';
 import { createKeyAccess, NO_KEY_ENV, type KeyAccess, type KeyEnvPolicy } from '../keys';
 
@@ -67,12 +81,18 @@ export interface JudgeService {
   /** The project is closing: stop every run (what arrived is kept). */
   stopAll(): void;
   /** An endpoint judge's configuration and key, for the other tasks that run with a judge (accuracy.*). */
-  endpointOf(name: string): { judgeId: number; config: Extract<JudgeConfig, { kind: 'endpoint' }>; apiKey: string | null };
+  endpointOf(name: string): {
+    judgeId: number;
+    config: Extract<JudgeConfig, { kind: 'endpoint' }>;
+    apiKey: string | null;
+  };
 }
 
 export function createJudgeService(options: JudgeServiceOptions): JudgeService {
   const runs = createRunRegistry<JudgeRun>('judge', (run) => run);
-  const keys = options.keys ?? createKeyAccess({ env: options.env ?? process.env, allowedKeyEnv: options.allowedKeyEnv ?? NO_KEY_ENV });
+  const keys =
+    options.keys ??
+    createKeyAccess({ env: options.env ?? process.env, allowedKeyEnv: options.allowedKeyEnv ?? NO_KEY_ENV });
 
   const repo = () => options.repository();
   const judgesRepo = () => repo().judges;
@@ -138,7 +158,10 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
     if (!config) {
       throw new ApiError({
         code: 'conflict',
-        message: judge.kind === 'imported' ? `"${judge.name}" holds imported predictions; it has no configuration to run.` : `The configuration of "${judge.name}" cannot be read.`,
+        message:
+          judge.kind === 'imported'
+            ? `"${judge.name}" holds imported predictions; it has no configuration to run.`
+            : `The configuration of "${judge.name}" cannot be read.`,
       });
     }
     return config;
@@ -178,7 +201,9 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
   }
 
   function infoByName(name: string): JudgeInfo {
-    const row = judgesRepo().listJudges().find((j) => j.name === name);
+    const row = judgesRepo()
+      .listJudges()
+      .find((j) => j.name === name);
     if (!row) throw new ApiError({ code: 'not_found', message: `No judge "${name}" in this project.` });
     return info(row);
   }
@@ -187,13 +212,15 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
     if (!options.secrets) {
       throw new ApiError({
         code: 'unsupported',
-        message: 'This host does not store API keys. Put the key in an environment variable and name it in the judge (--api-key-env VAR).',
+        message:
+          'This host does not store API keys. Put the key in an environment variable and name it in the judge (--api-key-env VAR).',
       });
     }
     if (!options.secrets.available()) {
       throw new ApiError({
         code: 'unsupported',
-        message: "No OS keychain is available to store the key safely. Name an environment variable instead (the judge's apiKeyEnv).",
+        message:
+          "No OS keychain is available to store the key safely. Name an environment variable instead (the judge's apiKeyEnv).",
       });
     }
   }
@@ -213,15 +240,25 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
   }
 
   function addJudge(name: string, config: JudgeConfig, apiKey: string | undefined): JudgeInfo {
-    if (judgesRepo().judgeByName(name)) throw new ApiError({ code: 'conflict', message: `A judge named "${name}" exists already; update it or choose another name.` });
+    if (judgesRepo().judgeByName(name))
+      throw new ApiError({
+        code: 'conflict',
+        message: `A judge named "${name}" exists already; update it or choose another name.`,
+      });
     if (apiKey !== undefined) {
-      if (config.kind !== 'endpoint') throw new ApiError({ code: 'invalid_input', message: 'Only endpoint judges take an API key.' });
+      if (config.kind !== 'endpoint')
+        throw new ApiError({ code: 'invalid_input', message: 'Only endpoint judges take an API key.' });
       checkKeyStorable();
     }
     requireKeyEnvAllowed(name, config);
     const j = judgesRepo();
     j.transaction(() => {
-      const id = j.insertJudge({ name, kind: config.kind, config: JSON.stringify(config), apiKeyEnv: config.kind === 'endpoint' ? config.apiKeyEnv : null });
+      const id = j.insertJudge({
+        name,
+        kind: config.kind,
+        config: JSON.stringify(config),
+        apiKeyEnv: config.kind === 'endpoint' ? config.apiKeyEnv : null,
+      });
       saveConfig(id, config);
       // Read back inside the transaction: a name stored differently from how it was given (not
       // found under it) rolls the insert back instead of leaving a judge nobody can name.
@@ -248,7 +285,10 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
       // Refused for a variable the host does not allow, also for a judge stored before the rule.
       const value = keys.readEnv(config.apiKeyEnv, `The judge "${name}"`);
       if (value === null) {
-        throw new ApiError({ code: 'invalid_input', message: `The judge "${name}" reads its API key from the environment variable ${config.apiKeyEnv}, which is not set.` });
+        throw new ApiError({
+          code: 'invalid_input',
+          message: `The judge "${name}" reads its API key from the environment variable ${config.apiKeyEnv}, which is not set.`,
+        });
       }
       return value;
     }
@@ -258,7 +298,10 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
   function requireNoActiveRun(name: string): void {
     const existing = activeRun(name);
     if (existing) {
-      throw new ApiError({ code: 'conflict', message: `"${name}" has a ${existing.status().state} run (${existing.id}); resume or cancel it first.` });
+      throw new ApiError({
+        code: 'conflict',
+        message: `"${name}" has a ${existing.status().state} run (${existing.id}); resume or cancel it first.`,
+      });
     }
   }
 
@@ -298,13 +341,26 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
     const backend =
       options.backendFor?.(config, apiKey) ??
       (config.kind === 'endpoint'
-        ? replicaBackend(sentenceVerdictKind, config, { baseUrls: config.baseUrls, timeoutS: config.timeoutS, concurrency: config.concurrency }, apiKey, {
-            failThreshold: tuning.circuitThreshold,
-            ...options.replicas,
-          })
+        ? replicaBackend(
+            sentenceVerdictKind,
+            config,
+            { baseUrls: config.baseUrls, timeoutS: config.timeoutS, concurrency: config.concurrency },
+            apiKey,
+            {
+              failThreshold: tuning.circuitThreshold,
+              ...options.replicas,
+            },
+          )
         : baselineBackend(config));
     const run = new JudgeRun(
-      { judge: name, versionId: version.id, configHash: hash, config, dataset: selection.dataset ?? null, onlySampled: selection.onlySampled ?? false },
+      {
+        judge: name,
+        versionId: version.id,
+        configHash: hash,
+        config,
+        dataset: selection.dataset ?? null,
+        onlySampled: selection.onlySampled ?? false,
+      },
       j,
       backend,
       tuning,
@@ -313,14 +369,19 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
     );
     runs.add(run);
     run.start();
-    void run.finished.then(() => options.changes?.emit({ namespace: 'judges', what: 'judges.run', dataset: run.spec.dataset }));
+    void run.finished.then(() =>
+      options.changes?.emit({ namespace: 'judges', what: 'judges.run', dataset: run.spec.dataset }),
+    );
     return run;
   }
 
   type VerdictBatch = BatchSetup<JudgeConfig, VerdictItem, VerdictInput, Verdict>;
 
   /** The judge's current version over a selection, as the task engine's batch functions take it. */
-  function batchSetup(name: string, selection: { dataset?: string | undefined; onlySampled: boolean }): { setup: VerdictBatch; config: JudgeConfig } {
+  function batchSetup(
+    name: string,
+    selection: { dataset?: string | undefined; onlySampled: boolean },
+  ): { setup: VerdictBatch; config: JudgeConfig } {
     const judge = requireJudge(name);
     const config = requireConfig(judge);
     requireDataset(selection.dataset);
@@ -333,12 +394,20 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
       dataset,
       onlySampled: selection.onlySampled,
       sourceFor: (other: { dataset: string | null; onlySampled: boolean }) =>
-        other.dataset !== null && repo().datasetId(other.dataset) === null ? null : verdictSource(judgesRepo(), { versionId: version.id, ...other }),
+        other.dataset !== null && repo().datasetId(other.dataset) === null
+          ? null
+          : verdictSource(judgesRepo(), { versionId: version.id, ...other }),
     };
     return { setup: { kind: sentenceVerdictKind, config, configHash: version.hash, source, requestFiles }, config };
   }
 
-  function planOf(name: string, selection: { dataset?: string | undefined; onlySampled: boolean }, config: JudgeConfig, hash: string, counts: WorkCounts): JudgePlan {
+  function planOf(
+    name: string,
+    selection: { dataset?: string | undefined; onlySampled: boolean },
+    config: JudgeConfig,
+    hash: string,
+    counts: WorkCounts,
+  ): JudgePlan {
     return {
       judge: name,
       configHash: hash,
@@ -357,12 +426,20 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
   }
 
   function requireBatchable(name: string, config: JudgeConfig): void {
-    if (config.kind !== 'endpoint') throw new ApiError({ code: 'conflict', message: `"${name}" is the offline baseline rule: it sends no requests, so it has no batch file. Run it instead.` });
+    if (config.kind !== 'endpoint')
+      throw new ApiError({
+        code: 'conflict',
+        message: `"${name}" is the offline baseline rule: it sends no requests, so it has no batch file. Run it instead.`,
+      });
     requireNoActiveRun(name);
   }
 
   function requireDiskPaths(what: string): void {
-    if (!options.diskPaths) throw new ApiError({ code: 'unsupported', message: `${what} is only available in the desktop app and the CLI; here the file is downloaded or uploaded instead.` });
+    if (!options.diskPaths)
+      throw new ApiError({
+        code: 'unsupported',
+        message: `${what} is only available in the desktop app and the CLI; here the file is downloaded or uploaded instead.`,
+      });
   }
 
   /** A file name for a download: the judge's name made safe. */
@@ -370,7 +447,12 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
     return `${name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'judge'}-requests.jsonl`;
   }
 
-  function preview(input: { name?: string | undefined; config?: JudgeConfig | undefined; unitId?: number | undefined; dataset?: string | undefined }): JudgePreview {
+  function preview(input: {
+    name?: string | undefined;
+    config?: JudgeConfig | undefined;
+    unitId?: number | undefined;
+    dataset?: string | undefined;
+  }): JudgePreview {
     let config: JudgeConfig;
     let keyLabel = 'not-needed';
     if (input.name !== undefined) {
@@ -385,15 +467,28 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
       if (config.kind === 'endpoint' && config.apiKeyEnv) keyLabel = `<key from $${config.apiKeyEnv}>`;
     }
     const unit = judgesRepo().previewUnit(input.unitId ?? null, input.dataset ?? null);
-    if (input.unitId !== undefined && !unit) throw new ApiError({ code: 'not_found', message: `No unit ${input.unitId}` });
-    if (unit && unit.document === null) throw new ApiError({ code: 'conflict', message: `The document of unit ${unit.unitId} is missing; no request can be built.` });
+    if (input.unitId !== undefined && !unit)
+      throw new ApiError({ code: 'not_found', message: `No unit ${input.unitId}` });
+    if (unit && unit.document === null)
+      throw new ApiError({
+        code: 'conflict',
+        message: `The document of unit ${unit.unitId} is missing; no request can be built.`,
+      });
     const hash = configHash(config);
     const document = unit?.document ?? '';
     // The kind's own request builder: the preview is the body a run sends.
     const verdictInput = { document, documentHash: sha256Hex(document), sentence: unit?.sentence ?? '{sentence}' };
     return {
       configHash: hash,
-      unit: unit ? { unitId: unit.unitId, dataset: unit.dataset, summaryId: unit.summaryId, sentenceIndex: unit.sentenceIndex, sentence: unit.sentence } : null,
+      unit: unit
+        ? {
+            unitId: unit.unitId,
+            dataset: unit.dataset,
+            summaryId: unit.summaryId,
+            sentenceIndex: unit.sentenceIndex,
+            sentence: unit.sentence,
+          }
+        : null,
       request:
         config.kind === 'endpoint'
           ? {
@@ -410,7 +505,11 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
   const handlers: JudgeHandlers = {
     'judges.defaults': async () => ({
       template: DEFAULT_TEMPLATE,
-      endpoint: EndpointConfigSchema.parse({ kind: 'endpoint', baseUrl: 'http://127.0.0.1:8000/v1', model: 'Qwen/Qwen3-8B' }),
+      endpoint: EndpointConfigSchema.parse({
+        kind: 'endpoint',
+        baseUrl: 'http://127.0.0.1:8000/v1',
+        model: 'Qwen/Qwen3-8B',
+      }),
       baseline: BaselineConfigSchema.parse({ kind: 'baseline' }),
       baselineName: BASELINE_JUDGE_NAME,
       baselineDescription: BASELINE_DESCRIPTION,
@@ -419,18 +518,28 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
     'judges.add': async ({ name, config, apiKey }) => addJudge(name, config, apiKey),
     'judges.update': async ({ name, config, apiKey }) => {
       const judge = requireJudge(name);
-      if (judge.kind === 'imported') throw new ApiError({ code: 'conflict', message: `"${name}" holds imported predictions; add a new judge to run one.` });
+      if (judge.kind === 'imported')
+        throw new ApiError({
+          code: 'conflict',
+          message: `"${name}" holds imported predictions; add a new judge to run one.`,
+        });
       const run = activeRun(name);
-      if (run) throw new ApiError({ code: 'conflict', message: `"${name}" has a ${run.status().state} run; cancel it (or let it finish) before changing the judge.` });
+      if (run)
+        throw new ApiError({
+          code: 'conflict',
+          message: `"${name}" has a ${run.status().state} run; cancel it (or let it finish) before changing the judge.`,
+        });
       if (typeof apiKey === 'string') {
-        if (config.kind !== 'endpoint') throw new ApiError({ code: 'invalid_input', message: 'Only endpoint judges take an API key.' });
+        if (config.kind !== 'endpoint')
+          throw new ApiError({ code: 'invalid_input', message: 'Only endpoint judges take an API key.' });
         checkKeyStorable();
       }
       requireKeyEnvAllowed(name, config);
       const { newVersion } = saveConfig(judge.id, config);
       // A base-URL change keeps a stored key bound to the old origins: it is not sent until typed again.
       if (typeof apiKey === 'string') storeKey(name, config, apiKey);
-      else if ((apiKey === null || config.kind !== 'endpoint') && options.secrets?.available()) options.secrets.delete(projectScope(), name);
+      else if ((apiKey === null || config.kind !== 'endpoint') && options.secrets?.available())
+        options.secrets.delete(projectScope(), name);
       return { judge: infoByName(name), newVersion };
     },
     'judges.remove': async ({ name }) => {
@@ -451,7 +560,13 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
     'judges.plan': async ({ name, dataset, onlySampled }) => {
       const selection = { dataset, onlySampled };
       const { setup, config } = batchSetup(name, selection);
-      return planOf(name, selection, config, setup.configHash, await walkWork(setup, { dryRun: true, countPrompts: config.kind === 'endpoint' }));
+      return planOf(
+        name,
+        selection,
+        config,
+        setup.configHash,
+        await walkWork(setup, { dryRun: true, countPrompts: config.kind === 'endpoint' }),
+      );
     },
     'judges.batchExport': async ({ name, dataset, onlySampled, path }) => {
       const selection = { dataset, onlySampled };
@@ -475,7 +590,10 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
       requireBatchable(name, config);
       rememberKeyOf(name, config);
       const withKey = { ...setup, secrets: keys.known };
-      const counts = source.type === 'path' ? await importBatchFromFile(withKey, source.path) : await importBatchFromText(withKey, source.text);
+      const counts =
+        source.type === 'path'
+          ? await importBatchFromFile(withKey, source.path)
+          : await importBatchFromText(withKey, source.text);
       return { judge: name, configHash: setup.configHash, ...counts };
     },
   };
@@ -484,13 +602,18 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
     handlers,
     startRun,
     ensureBaseline() {
-      if (!judgesRepo().judgeByName(BASELINE_JUDGE_NAME)) addJudge(BASELINE_JUDGE_NAME, BaselineConfigSchema.parse({ kind: 'baseline' }), undefined);
+      if (!judgesRepo().judgeByName(BASELINE_JUDGE_NAME))
+        addJudge(BASELINE_JUDGE_NAME, BaselineConfigSchema.parse({ kind: 'baseline' }), undefined);
     },
     stopAll: () => runs.stopAll(),
     endpointOf(name) {
       const judge = requireJudge(name);
       const config = requireConfig(judge);
-      if (config.kind !== 'endpoint') throw new ApiError({ code: 'conflict', message: `"${name}" is the offline baseline rule: it answers sentence verdicts only. Choose an endpoint judge.` });
+      if (config.kind !== 'endpoint')
+        throw new ApiError({
+          code: 'conflict',
+          message: `"${name}" is the offline baseline rule: it answers sentence verdicts only. Choose an endpoint judge.`,
+        });
       return { judgeId: judge.id, config, apiKey: keyFor(name, config) };
     },
   };

@@ -14,7 +14,9 @@ import { defineJsonKind, numbered, STRICT_JSON } from '../tasks/json-kind';
 import type { ModelConfig } from '../tasks/model-config';
 import { plural, setupOf, type Judge, type Selection } from '../tasks/setup';
 
-const alignmentTemplate = (noun: 'sentence' | 'claim') => `You will receive a summary and a set of key facts for the same document. Your task is to assess whether each key fact is conveyed by the summary.
+const alignmentTemplate = (
+  noun: 'sentence' | 'claim',
+) => `You will receive a summary and a set of key facts for the same document. Your task is to assess whether each key fact is conveyed by the summary.
 
 Instruction:
 First, compare each key fact with the summary.
@@ -37,7 +39,15 @@ const YesNo = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase(
 const LineNumbers = z.preprocess((v) => (typeof v === 'number' ? [v] : v), z.array(z.number().int()).max(500));
 
 export const AlignmentOutputSchema = z
-  .array(z.object({ 'key fact': z.string().max(5_000).default(''), response: YesNo, 'line number': LineNumbers.default([]) }).passthrough())
+  .array(
+    z
+      .object({
+        'key fact': z.string().max(5_000).default(''),
+        response: YesNo,
+        'line number': LineNumbers.default([]),
+      })
+      .passthrough(),
+  )
   .max(500);
 export type AlignmentOutput = z.infer<typeof AlignmentOutputSchema>;
 
@@ -50,10 +60,12 @@ const AlignmentInputSchema = z.object({ lines: z.array(z.string()).min(1), facts
 
 /** One entry per key fact, line numbers within the summary's lines, none on a "No". */
 export function checkAlignment(output: AlignmentOutput, input: AlignmentInput): string | null {
-  if (output.length !== input.facts.length) return `the answer lists ${output.length} key facts, expected ${input.facts.length} (one per key fact, in order)`;
+  if (output.length !== input.facts.length)
+    return `the answer lists ${output.length} key facts, expected ${input.facts.length} (one per key fact, in order)`;
   for (const [i, entry] of output.entries()) {
     const bad = entry['line number'].find((n) => n < 1 || n > input.lines.length);
-    if (bad !== undefined) return `key fact ${i + 1}: line number ${bad} is not a line of the summary (1 to ${input.lines.length})`;
+    if (bad !== undefined)
+      return `key fact ${i + 1}: line number ${bad} is not a line of the summary (1 to ${input.lines.length})`;
   }
   return null;
 }
@@ -66,7 +78,11 @@ const alignmentKind = (name: string, template: string) =>
     template,
     input: AlignmentInputSchema,
     output: AlignmentOutputSchema,
-    fields: (input) => ({ summary_lines: numbered(input.lines), key_facts: numbered(input.facts), key_fact_count: String(input.facts.length) }),
+    fields: (input) => ({
+      summary_lines: numbered(input.lines),
+      key_facts: numbered(input.facts),
+      key_fact_count: String(input.facts.length),
+    }),
     checkOutput: checkAlignment,
   });
 
@@ -89,7 +105,10 @@ ${STRICT_JSON} {"covered": true, "claims": [1, 2]} or {"covered": false, "claims
 export const PerFactOutputSchema = z
   .object({ covered: z.boolean(), claims: LineNumbers.default([]) })
   .strict()
-  .refine((v) => v.covered || v.claims.length === 0, { message: 'a key fact that is not covered lists no claims', path: ['claims'] });
+  .refine((v) => v.covered || v.claims.length === 0, {
+    message: 'a key fact that is not covered lists no claims',
+    path: ['claims'],
+  });
 export type PerFactOutput = z.infer<typeof PerFactOutputSchema>;
 
 export interface PerFactInput {
@@ -107,7 +126,9 @@ export const keyFactPerFactKind = defineJsonKind<PerFactInput, PerFactOutput>({
   fields: (input) => ({ claims: numbered(input.claims), key_fact: input.fact }),
   checkOutput: (output, input) => {
     const bad = output.claims.find((n) => n < 1 || n > input.claims.length);
-    return bad === undefined ? null : `claim number ${bad} is not a line of the summary's claims (1 to ${input.claims.length})`;
+    return bad === undefined
+      ? null
+      : `claim number ${bad} is not a line of the summary's claims (1 to ${input.claims.length})`;
   },
 });
 
@@ -116,7 +137,15 @@ export function keyFactAlignmentSetup(repo: Repository, who: Judge, sel: Selecti
   const kind = onClaims ? keyFactAlignmentClaimsKind : keyFactAlignmentKind;
   const hash = kind.configHash(who.config);
   type Line = { unitId: number; claimId: number | null; text: string };
-  type Item = { summaryKey: number; factSetId: number; factIds: number[]; facts: string[]; claimSetId: number | null; lines: Line[]; sentenceUnits: number[] };
+  type Item = {
+    summaryKey: number;
+    factSetId: number;
+    factIds: number[];
+    facts: string[];
+    claimSetId: number | null;
+    lines: Line[];
+    sentenceUnits: number[];
+  };
   const items: Item[] = [];
   let noFacts = 0;
   let noClaims = 0;
@@ -143,9 +172,18 @@ export function keyFactAlignmentSetup(repo: Repository, who: Judge, sel: Selecti
       lines = sentences.map((u) => ({ unitId: u.unitId, claimId: null, text: u.text }));
     }
     if (lines.length === 0) continue;
-    items.push({ summaryKey: s.key, factSetId: factSet!.id, factIds: facts.map((f) => f.id), facts: facts.map((f) => f.text), claimSetId, lines, sentenceUnits: sentences.map((u) => u.unitId) });
+    items.push({
+      summaryKey: s.key,
+      factSetId: factSet!.id,
+      factIds: facts.map((f) => f.id),
+      facts: facts.map((f) => f.text),
+      claimSetId,
+      lines,
+      sentenceUnits: sentences.map((u) => u.unitId),
+    });
   }
-  const itemKey = (i: Item) => `summary:${i.summaryKey}:kfs:${i.factSetId}${i.claimSetId !== null ? `:cs:${i.claimSetId}` : ''}`;
+  const itemKey = (i: Item) =>
+    `summary:${i.summaryKey}:kfs:${i.factSetId}${i.claimSetId !== null ? `:cs:${i.claimSetId}` : ''}`;
   const write = (item: Item, output: AlignmentOutput, raw: string | null) => {
     const conveying = new Set<number>();
     output.forEach((entry, f) => {
@@ -158,7 +196,9 @@ export function keyFactAlignmentSetup(repo: Repository, who: Judge, sel: Selecti
         judgeId: who.judgeId,
         configHash: hash,
         covered,
-        conveyedBy: onClaims ? { claims: lines.map((l) => l.claimId!), sentences: [] } : { claims: [], sentences: lines.map((l) => l.unitId) },
+        conveyedBy: onClaims
+          ? { claims: lines.map((l) => l.claimId!), sentences: [] }
+          : { claims: [], sentences: lines.map((l) => l.unitId) },
         raw,
         source: 'run',
         importId: null,
@@ -166,12 +206,24 @@ export function keyFactAlignmentSetup(repo: Repository, who: Judge, sel: Selecti
     });
     // FineSurE's sentence labels: a sentence conveys a key fact when a covered fact names it (or one of its claims).
     for (const unitId of item.sentenceUnits) {
-      repo.itemLabels.saveSentenceKeyFactPrediction({ unitId, keyFactSetId: item.factSetId, judgeId: who.judgeId, configHash: hash, conveys: conveying.has(unitId), source: 'run', importId: null });
+      repo.itemLabels.saveSentenceKeyFactPrediction({
+        unitId,
+        keyFactSetId: item.factSetId,
+        judgeId: who.judgeId,
+        configHash: hash,
+        conveys: conveying.has(unitId),
+        source: 'run',
+        importId: null,
+      });
     }
   };
   const notes: string[] = [];
-  if (noFacts > 0) notes.push(`${plural(noFacts, 'summary')} left out: no key facts for the document yet (run keyfact_extraction or import them).`);
-  if (noClaims > 0) notes.push(`${plural(noClaims, 'summary')} left out: no claims yet (run claim_decomposition or import them).`);
+  if (noFacts > 0)
+    notes.push(
+      `${plural(noFacts, 'summary')} left out: no key facts for the document yet (run keyfact_extraction or import them).`,
+    );
+  if (noClaims > 0)
+    notes.push(`${plural(noClaims, 'summary')} left out: no claims yet (run claim_decomposition or import them).`);
   return setupOf<ModelConfig, Item, AlignmentInput, AlignmentOutput>(repo, kind, who.config, {
     kind,
     ref: kind.ref,
@@ -179,7 +231,8 @@ export function keyFactAlignmentSetup(repo: Repository, who: Judge, sel: Selecti
     items,
     itemKey,
     resolve: (i) => ({ lines: i.lines.map((l) => l.text), facts: i.facts }),
-    label: (i) => `summary ${i.summaryKey} (${plural(i.facts.length, 'key fact')}, ${plural(i.lines.length, onClaims ? 'claim' : 'sentence')})`,
+    label: (i) =>
+      `summary ${i.summaryKey} (${plural(i.facts.length, 'key fact')}, ${plural(i.lines.length, onClaims ? 'claim' : 'sentence')})`,
     writeAnswer: write,
     missing: noFacts + noClaims,
     notes,
@@ -200,7 +253,8 @@ export function keyFactPerFactSetup(repo: Repository, who: Judge, sel: Selection
     const claims = set ? repo.sets.claimsOfSet(set.id) : [];
     if (facts.length === 0) noFacts += 1;
     else if (claims.length === 0) noClaims += 1;
-    else for (const f of facts) items.push({ summaryKey: s.key, factId: f.id, fact: f.text, claimSetId: set!.id, claims });
+    else
+      for (const f of facts) items.push({ summaryKey: s.key, factId: f.id, fact: f.text, claimSetId: set!.id, claims });
   }
   const itemKey = (i: Item) => `summary:${i.summaryKey}:fact:${i.factId}:cs:${i.claimSetId}`;
   const write = (i: Item, output: PerFactOutput, raw: string | null) =>

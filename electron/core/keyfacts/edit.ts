@@ -12,10 +12,17 @@ export const keyfactsEditor: SetEditor<'keyfacts'> = {
     const current = repo.sets.currentKeyFactSet(documentKey);
     const previous = new Set(current ? repo.sets.keyFactsOfSet(current.id).map((f) => f.id) : []);
     const stranger = facts.flatMap((f) => f.from).find((id) => !previous.has(id));
-    if (stranger !== undefined) throw new ApiError({ code: 'invalid_input', message: `Key fact ${stranger} is not a key fact of the current version.` });
+    if (stranger !== undefined)
+      throw new ApiError({
+        code: 'invalid_input',
+        message: `Key fact ${stranger} is not a key fact of the current version.`,
+      });
   },
   write(repo, documentKey, who, { facts }, note) {
-    const setId = repo.sets.insertKeyFactSet(documentKey, personEdit(who, repo.sets.currentKeyFactSet(documentKey), note, facts));
+    const setId = repo.sets.insertKeyFactSet(
+      documentKey,
+      personEdit(who, repo.sets.currentKeyFactSet(documentKey), note, facts),
+    );
     return repo.sets.keyFactSets(documentKey).find((s) => s.id === setId)!.version;
   },
   versionLines(repo, documentKey, version) {

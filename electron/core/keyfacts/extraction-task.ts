@@ -6,7 +6,16 @@
 import { z } from 'zod';
 import type { Repository } from '../../../db/repository';
 import { defineJsonKind, STRICT_JSON } from '../tasks/json-kind';
-import { documentTexts, makerOf, noteOf, plural, replaceable, setupOf, type Judge, type Selection } from '../tasks/setup';
+import {
+  documentTexts,
+  makerOf,
+  noteOf,
+  plural,
+  replaceable,
+  setupOf,
+  type Judge,
+  type Selection,
+} from '../tasks/setup';
 
 export const KEYFACT_EXTRACTION_TEMPLATE = `You will be given a document. Your task is to extract its key facts: the pieces of information a good summary of the document must contain.
 
@@ -22,7 +31,9 @@ DOCUMENT:
 
 ${STRICT_JSON} {"key_facts": ["first key fact", "second key fact"]}`;
 
-export const KeyFactsOutputSchema = z.object({ key_facts: z.array(z.string().trim().min(1).max(2_000)).min(1).max(100) }).strict();
+export const KeyFactsOutputSchema = z
+  .object({ key_facts: z.array(z.string().trim().min(1).max(2_000)).min(1).max(100) })
+  .strict();
 export type KeyFactsOutput = z.infer<typeof KeyFactsOutputSchema>;
 
 export const keyFactExtractionKind = defineJsonKind({
@@ -71,7 +82,10 @@ export function keyFactExtractionSetup(repo: Repository, who: Judge, sel: Select
   };
   const notes: string[] = [];
   if (missing > 0) notes.push(`${plural(missing, 'document')} left out: the text is missing.`);
-  if (kept > 0) notes.push(`${plural(kept, 'document')} keep their current key facts (made by a person or imported); a model does not replace them.`);
+  if (kept > 0)
+    notes.push(
+      `${plural(kept, 'document')} keep their current key facts (made by a person or imported); a model does not replace them.`,
+    );
   return setupOf(repo, kind, who.config, {
     kind,
     ref: kind.ref,

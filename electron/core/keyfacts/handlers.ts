@@ -10,9 +10,17 @@ import { requireOwnSummary } from '../owners';
 import { editSet, notFound, versionHeader } from '../versioned-sets';
 import { keyfactsEditor } from './edit';
 
-export type KeyfactsHandlers = Pick<ApiHandlers, 'keyfacts.list' | 'keyfacts.versions' | 'keyfacts.load' | 'keyfacts.record' | 'keyfacts.edit'>;
+export type KeyfactsHandlers = Pick<
+  ApiHandlers,
+  'keyfacts.list' | 'keyfacts.versions' | 'keyfacts.load' | 'keyfacts.record' | 'keyfacts.edit'
+>;
 
-function setView(sets: SetRepository, documentKey: number, set: ReturnType<SetRepository['keyFactSets']>[number], versions: ReturnType<SetRepository['keyFactSets']>): KeyFactSet {
+function setView(
+  sets: SetRepository,
+  documentKey: number,
+  set: ReturnType<SetRepository['keyFactSets']>[number],
+  versions: ReturnType<SetRepository['keyFactSets']>,
+): KeyFactSet {
   const origins = sets.keyFactOrigins(set.id);
   return {
     setId: set.id,
@@ -20,7 +28,9 @@ function setView(sets: SetRepository, documentKey: number, set: ReturnType<SetRe
     documentKey,
     extractor: set.maker,
     extractorVersion: set.makerVersion,
-    facts: sets.keyFactsOfSet(set.id).map((f) => ({ id: f.id, index: f.idx, text: f.text, from: origins.get(f.id) ?? [] })),
+    facts: sets
+      .keyFactsOfSet(set.id)
+      .map((f) => ({ id: f.id, index: f.idx, text: f.text, from: origins.get(f.id) ?? [] })),
     labelEvents: sets.keyFactSetEvents(set.id),
   };
 }
@@ -32,7 +42,11 @@ export function createKeyfactsHandlers(ctx: CoreContext): KeyfactsHandlers {
     'keyfacts.list': async ({ dataset }) => {
       const r = repo();
       const names = dataset ? [dataset] : r.datasetStats().map((d) => d.name);
-      return names.flatMap((name) => r.sets.keyFactList(name).map(({ items, maker, ...row }) => ({ ...row, dataset: name, facts: items, extractor: maker })));
+      return names.flatMap((name) =>
+        r.sets
+          .keyFactList(name)
+          .map(({ items, maker, ...row }) => ({ ...row, dataset: name, facts: items, extractor: maker })),
+      );
     },
     'keyfacts.versions': async ({ documentKey }) => {
       const r = repo();
@@ -55,32 +69,71 @@ export function createKeyfactsHandlers(ctx: CoreContext): KeyfactsHandlers {
         docId: info.docId,
         setId: set?.id ?? null,
         version: set?.version ?? null,
-        facts: (set ? r.sets.keyFactsOfSet(set.id) : []).map((f) => ({ id: f.id, index: f.idx, text: f.text, state: states.get(f.id) ?? { label: null, conveyedBy: { claims: [], sentences: [] }, note: null } })),
+        facts: (set ? r.sets.keyFactsOfSet(set.id) : []).map((f) => ({
+          id: f.id,
+          index: f.idx,
+          text: f.text,
+          state: states.get(f.id) ?? { label: null, conveyedBy: { claims: [], sentences: [] }, note: null },
+        })),
         sentences: r.corpus.sentences(key),
-        claims: (claimSet ? r.sets.claimsOfSet(claimSet.id) : []).map((c) => ({ id: c.id, sentenceUnitId: c.sentenceUnitId, text: c.text })),
+        claims: (claimSet ? r.sets.claimsOfSet(claimSet.id) : []).map((c) => ({
+          id: c.id,
+          sentenceUnitId: c.sentenceUnitId,
+          text: c.text,
+        })),
       };
     },
     'keyfacts.record': async ({ keyFactId, key, annotator, state, timeSpentMs, cause }, caller) => {
       const r = repo();
       requireOwnSummary(r, caller, key);
       const info = r.corpus.summaryInfo(key) ?? notFound(`summary ${key}`);
-      if (r.sets.keyFactDocumentKey(keyFactId) !== info.documentKey) notFound(`key fact ${keyFactId} of the document of summary ${key}`);
+      if (r.sets.keyFactDocumentKey(keyFactId) !== info.documentKey)
+        notFound(`key fact ${keyFactId} of the document of summary ${key}`);
       const units = new Set(r.corpus.sentences(key).map((u) => u.unitId));
       const claimSet = r.sets.currentClaimSet(key);
       const claims = new Set(claimSet ? r.sets.claimsOfSet(claimSet.id).map((c) => c.id) : []);
-      if (state.conveyedBy.sentences.some((u) => !units.has(u)) || state.conveyedBy.claims.some((c) => !claims.has(c))) {
-        throw new ApiError({ code: 'invalid_input', message: 'conveyedBy names a sentence or claim that is not of this summary (current claims).' });
+      if (
+        state.conveyedBy.sentences.some((u) => !units.has(u)) ||
+        state.conveyedBy.claims.some((c) => !claims.has(c))
+      ) {
+        throw new ApiError({
+          code: 'invalid_input',
+          message: 'conveyedBy names a sentence or claim that is not of this summary (current claims).',
+        });
       }
       const who = person(annotator);
-      const eventId = r.itemLabels.recordKeyFactLabel({ keyFactId, summaryKey: key, annotatorId: who.id, label: state.label, conveyedBy: state.conveyedBy, note: state.note, timeSpentMs, cause });
+      const eventId = r.itemLabels.recordKeyFactLabel({
+        keyFactId,
+        summaryKey: key,
+        annotatorId: who.id,
+        label: state.label,
+        conveyedBy: state.conveyedBy,
+        note: state.note,
+        timeSpentMs,
+        cause,
+      });
       return { eventId: eventId!, keyFactId, key, state };
     },
     'keyfacts.edit': async ({ documentKey, annotator, basedOnVersion, facts, note }, caller) => {
       const r = repo();
       if (!r.corpus.documentInfo(documentKey)) notFound(`document ${documentKey}`);
-      const { version, proposal } = editSet(r, caller, keyfactsEditor, { target: documentKey, annotator, basedOnVersion, content: { facts }, note: note ?? null });
+      const { version, proposal } = editSet(r, caller, keyfactsEditor, {
+        target: documentKey,
+        annotator,
+        basedOnVersion,
+        content: { facts },
+        note: note ?? null,
+      });
       const sets = r.sets.keyFactSets(documentKey);
-      return { ...setView(r.sets, documentKey, sets.find((s) => s.version === version)!, sets), ...(proposal ? { proposal } : {}) };
+      return {
+        ...setView(
+          r.sets,
+          documentKey,
+          sets.find((s) => s.version === version)!,
+          sets,
+        ),
+        ...(proposal ? { proposal } : {}),
+      };
     },
   };
 }

@@ -10,7 +10,12 @@ export type LinksHandlers = Pick<ApiHandlers, 'links.list' | 'links.create' | 'l
 
 function registry(ctx: CoreContext): LinkRegistry {
   const links = ctx.options.links;
-  if (!links) throw new ApiError({ code: 'unsupported', message: 'Annotator links exist only in `loupe serve` (start it with --annotator NAME, or create one there as the lead).' });
+  if (!links)
+    throw new ApiError({
+      code: 'unsupported',
+      message:
+        'Annotator links exist only in `loupe serve` (start it with --annotator NAME, or create one there as the lead).',
+    });
   return links;
 }
 

@@ -14,7 +14,14 @@
  *
  * `planItemMerge` only reads; `applyItemMerge` writes, in the caller's transaction.
  */
-import { itemEventIdentity, summaryIdentity, type ItemSets, type MergeRepository, type OtherProjectContents, type PortablePersonSet } from '../../../db/mergeRepository';
+import {
+  itemEventIdentity,
+  summaryIdentity,
+  type ItemSets,
+  type MergeRepository,
+  type OtherProjectContents,
+  type PortablePersonSet,
+} from '../../../db/mergeRepository';
 
 export interface ItemMergePlan {
   problems: string[];
@@ -48,36 +55,63 @@ export function planItemMerge(target: MergeRepository, other: OtherProjectConten
     if (hereSets.has(identity) || adding.has(identity)) return true;
     const set = fileSets.get(identity);
     if (!set) return false;
-    const owner = set.kind === 'claim' ? target.summaryKey(set.dataset, set.owner) : target.documentKey(set.dataset, set.owner);
+    const owner =
+      set.kind === 'claim' ? target.summaryKey(set.dataset, set.owner) : target.documentKey(set.dataset, set.owner);
     if (owner === null) return false;
     if (set.baseIdentity !== null) addable(set.baseIdentity);
     adding.add(identity);
     add.push(set);
     return true;
   };
-  const inAdded = (identity: string, index: number) => addable(identity) && index < (fileSets.get(identity)?.items.length ?? 0);
+  const inAdded = (identity: string, index: number) =>
+    addable(identity) && index < (fileSets.get(identity)?.items.length ?? 0);
   const summaries = target.summaries();
   for (const e of other.itemEvents) {
     if (!summaries.has(summaryIdentity(e.dataset, e.summaryId))) {
       const key = `summary\u0000${e.dataset}\u0000${e.summaryId}`;
-      if (!reported.has(key)) problems.push(`${e.dataset}/${e.summaryId}: not in this project, and the file holds ${e.annotator}'s claim or key-fact labels on it (import dataset "${e.dataset}" here first, then merge again)`);
+      if (!reported.has(key))
+        problems.push(
+          `${e.dataset}/${e.summaryId}: not in this project, and the file holds ${e.annotator}'s claim or key-fact labels on it (import dataset "${e.dataset}" here first, then merge again)`,
+        );
       reported.add(key);
       continue;
     }
     // The set the event rests on, and (key facts) the claim sets of the claims that convey it.
     const needed: Array<{ kind: 'claim set' | 'key-fact list'; set: string; found: boolean }> =
       e.kind === 'claim'
-        ? [{ kind: 'claim set', set: e.setIdentity, found: here.claims.has(itemKey(e.setIdentity, e.index)) || inAdded(e.setIdentity, e.index) }]
+        ? [
+            {
+              kind: 'claim set',
+              set: e.setIdentity,
+              found: here.claims.has(itemKey(e.setIdentity, e.index)) || inAdded(e.setIdentity, e.index),
+            },
+          ]
         : e.kind === 'key_fact'
           ? [
-              { kind: 'key-fact list', set: e.setIdentity, found: here.keyFacts.has(itemKey(e.setIdentity, e.index)) || inAdded(e.setIdentity, e.index) },
-              ...e.conveyedBy.claims.map(([set, idx]) => ({ kind: 'claim set' as const, set, found: here.claims.has(itemKey(set, idx)) || inAdded(set, idx) })),
+              {
+                kind: 'key-fact list',
+                set: e.setIdentity,
+                found: here.keyFacts.has(itemKey(e.setIdentity, e.index)) || inAdded(e.setIdentity, e.index),
+              },
+              ...e.conveyedBy.claims.map(([set, idx]) => ({
+                kind: 'claim set' as const,
+                set,
+                found: here.claims.has(itemKey(set, idx)) || inAdded(set, idx),
+              })),
             ]
-          : [{ kind: 'key-fact list', set: e.setIdentity, found: here.keyFactSets.has(e.setIdentity) || addable(e.setIdentity) }];
+          : [
+              {
+                kind: 'key-fact list',
+                set: e.setIdentity,
+                found: here.keyFactSets.has(e.setIdentity) || addable(e.setIdentity),
+              },
+            ];
     for (const need of needed) {
       if (need.found || reported.has(need.set)) continue;
       reported.add(need.set);
-      problems.push(`${e.dataset}/${e.summaryId}: the ${need.kind} that ${e.annotator}'s labels rest on is not in this project (import or make the same ${need.kind} here first, then merge again)`);
+      problems.push(
+        `${e.dataset}/${e.summaryId}: the ${need.kind} that ${e.annotator}'s labels rest on is not in this project (import or make the same ${need.kind} here first, then merge again)`,
+      );
     }
   }
   return { problems, sets, add };
@@ -100,13 +134,15 @@ export function applyItemMerge(
     const items = set.kind === 'claim' ? now.claims : now.keyFacts;
     const unitIds = set.kind === 'claim' ? summaries.get(summaryIdentity(set.dataset, set.owner))!.unitIds : [];
     target.insertPersonSet(set, {
-      ownerKey: set.kind === 'claim' ? target.summaryKey(set.dataset, set.owner)! : target.documentKey(set.dataset, set.owner)!,
+      ownerKey:
+        set.kind === 'claim' ? target.summaryKey(set.dataset, set.owner)! : target.documentKey(set.dataset, set.owner)!,
       basedOnId: set.baseIdentity === null ? null : (setIds.get(set.baseIdentity) ?? null),
       createdBy: set.createdBy === null ? null : annotatorId(set.createdBy),
       items: set.items.map((item) => ({
         sentenceUnitId: item.sentence === null ? null : unitIds[item.sentence]!,
         text: item.text,
-        from: set.baseIdentity === null ? [] : item.from.flatMap((idx) => items.get(itemKey(set.baseIdentity!, idx)) ?? []),
+        from:
+          set.baseIdentity === null ? [] : item.from.flatMap((idx) => items.get(itemKey(set.baseIdentity!, idx)) ?? []),
       })),
     });
     counts.setsAdded += 1;
@@ -121,7 +157,10 @@ export function applyItemMerge(
       continue;
     }
     const summaryKey = target.summaryKey(e.dataset, e.summaryId)!;
-    const origin = e.originProject !== null && e.originEvent !== null ? { originProject: e.originProject, originEvent: e.originEvent } : { originProject: merge.sourceProject, originEvent: e.id };
+    const origin =
+      e.originProject !== null && e.originEvent !== null
+        ? { originProject: e.originProject, originEvent: e.originEvent }
+        : { originProject: merge.sourceProject, originEvent: e.id };
     const common = { summaryKey, annotatorId: annotatorId(e.annotator), ...origin, mergeId: merge.mergeId };
     if (e.kind === 'claim') {
       target.insertItemEvent(e, { ...common, targetId: here.claims.get(itemKey(e.setIdentity, e.index))! });
@@ -131,7 +170,11 @@ export function applyItemMerge(
         claims: e.conveyedBy.claims.map(([set, idx]) => here.claims.get(itemKey(set, idx))!),
         sentences: e.conveyedBy.sentences.map((idx) => unitIds[idx]!),
       });
-      target.insertItemEvent(e, { ...common, targetId: here.keyFacts.get(itemKey(e.setIdentity, e.index))!, conveyedBy });
+      target.insertItemEvent(e, {
+        ...common,
+        targetId: here.keyFacts.get(itemKey(e.setIdentity, e.index))!,
+        conveyedBy,
+      });
     } else {
       const unitId = summaries.get(summaryIdentity(e.dataset, e.summaryId))!.unitIds[e.index]!;
       target.insertItemEvent(e, { ...common, targetId: unitId, keyFactSetId: here.keyFactSets.get(e.setIdentity)! });

@@ -90,11 +90,31 @@ function samePath(a: string, b: string): boolean {
 }
 
 function emptyResult(path: string): MergeFileResult {
-  return { path, sourceProject: null, merged: false, eventsAdded: 0, eventsPresent: 0, alignmentsAdded: 0, alignmentsPresent: 0, scaffoldsAdded: 0, itemLabelsAdded: 0, itemLabelsPresent: 0, itemSetsAdded: 0, annotators: [], annotatorsAdded: [], summariesMatched: 0, summariesNotInProject: 0, problems: [] };
+  return {
+    path,
+    sourceProject: null,
+    merged: false,
+    eventsAdded: 0,
+    eventsPresent: 0,
+    alignmentsAdded: 0,
+    alignmentsPresent: 0,
+    scaffoldsAdded: 0,
+    itemLabelsAdded: 0,
+    itemLabelsPresent: 0,
+    itemSetsAdded: 0,
+    annotators: [],
+    annotatorsAdded: [],
+    summariesMatched: 0,
+    summariesNotInProject: 0,
+    problems: [],
+  };
 }
 
 /** Merges each file into the open project (db: its connection; projectPath: its file), one transaction per file. */
-export function mergeProjects(options: { Database: DatabaseConstructor; db: Database; repo: Repository; projectPath: string }, paths: string[]): MergeFileResult[] {
+export function mergeProjects(
+  options: { Database: DatabaseConstructor; db: Database; repo: Repository; projectPath: string },
+  paths: string[],
+): MergeFileResult[] {
   const target = new MergeRepository(options.db);
   // The project gets its id before any copy of it can be made from a merged state.
   ensureProjectId(options.repo);
@@ -116,12 +136,23 @@ export function mergeProjects(options: { Database: DatabaseConstructor; db: Data
       throw err;
     }
     result.sourceProject = other.projectId;
-    result.annotators = [...new Set([...other.events.map((e) => e.annotator), ...other.alignments.map((a) => a.annotator), ...other.itemEvents.map((e) => e.annotator)])].sort();
+    result.annotators = [
+      ...new Set([
+        ...other.events.map((e) => e.annotator),
+        ...other.alignments.map((a) => a.annotator),
+        ...other.itemEvents.map((e) => e.annotator),
+      ]),
+    ].sort();
     return target.transaction(() => mergeOne(target, path, other, result));
   });
 }
 
-function mergeOne(target: MergeRepository, path: string, other: OtherProjectContents, result: MergeFileResult): MergeFileResult {
+function mergeOne(
+  target: MergeRepository,
+  path: string,
+  other: OtherProjectContents,
+  result: MergeFileResult,
+): MergeFileResult {
   const here = target.summaries();
   const labeled = new Map<string, number>();
   for (const e of other.events) {
@@ -134,12 +165,17 @@ function mergeOne(target: MergeRepository, path: string, other: OtherProjectCont
     const mine = here.get(key);
     if (!mine) {
       const n = labeled.get(key) ?? 0;
-      if (n > 0) problems.push(`${s.dataset}/${s.summaryId}: not in this project, and the file holds ${n} label event(s) on it (import dataset "${s.dataset}" here first, then merge again)`);
+      if (n > 0)
+        problems.push(
+          `${s.dataset}/${s.summaryId}: not in this project, and the file holds ${n} label event(s) on it (import dataset "${s.dataset}" here first, then merge again)`,
+        );
       else result.summariesNotInProject += 1;
       continue;
     }
     if (mine.unitTexts.length !== s.unitTexts.length) {
-      problems.push(`${s.dataset}/${s.summaryId}: ${s.unitTexts.length} sentence(s) in the file, ${mine.unitTexts.length} here`);
+      problems.push(
+        `${s.dataset}/${s.summaryId}: ${s.unitTexts.length} sentence(s) in the file, ${mine.unitTexts.length} here`,
+      );
       continue;
     }
     const differing = s.unitTexts.flatMap((text, i) => (text === mine.unitTexts[i] ? [] : [i]));
@@ -155,15 +191,22 @@ function mergeOne(target: MergeRepository, path: string, other: OtherProjectCont
   }
   // One identity per name: a label made in Loupe is never merged under an imported label set's name.
   const kinds = target.annotatorKinds();
-  for (const name of new Set(other.events.filter((e) => e.cause !== 'import' && kinds.get(e.annotator) === 'imported').map((e) => e.annotator))) {
-    problems.push(`annotator "${name}": labels made in Loupe in the file, but "${name}" is an imported label set here (read-only)`);
+  for (const name of new Set(
+    other.events.filter((e) => e.cause !== 'import' && kinds.get(e.annotator) === 'imported').map((e) => e.annotator),
+  )) {
+    problems.push(
+      `annotator "${name}": labels made in Loupe in the file, but "${name}" is an imported label set here (read-only)`,
+    );
   }
   const scaffoldPlan = planScaffoldMerge(target, other);
   problems.push(...scaffoldPlan.problems);
   const itemPlan = planItemMerge(target, other);
   problems.push(...itemPlan.problems);
   if (problems.length > 0) {
-    result.problems = problems.length > MAX_PROBLEMS ? [...problems.slice(0, MAX_PROBLEMS), `… and ${problems.length - MAX_PROBLEMS} more`] : problems;
+    result.problems =
+      problems.length > MAX_PROBLEMS
+        ? [...problems.slice(0, MAX_PROBLEMS), `… and ${problems.length - MAX_PROBLEMS} more`]
+        : problems;
     result.summariesMatched = 0;
     result.summariesNotInProject = 0;
     return result;
@@ -192,20 +235,29 @@ function mergeOne(target: MergeRepository, path: string, other: OtherProjectCont
     const annotatorId = annotatorFor(e.annotator, e.annotatorKind);
     const unitId = here.get(summaryIdentity(e.dataset, e.summaryId))!.unitIds[e.unitIndex]!;
     // An event the other project had merged keeps its first origin; one made there is (its id, its event).
-    const origin = e.originProject !== null && e.originEvent !== null ? { project: e.originProject, event: e.originEvent } : { project: sourceProject, event: e.id };
+    const origin =
+      e.originProject !== null && e.originEvent !== null
+        ? { project: e.originProject, event: e.originEvent }
+        : { project: sourceProject, event: e.id };
     target.insertEvent(e, { unitId, annotatorId, originProject: origin.project, originEvent: origin.event, mergeId });
     identities.add(identity);
     if (e.importKey !== null) importKeys.add(e.importKey);
     result.eventsAdded += 1;
   }
   // People's alignments (and the versions they rest on) go in before the reveals, as label events do.
-  const scaffoldCounts = applyScaffoldMerge(target, other, scaffoldPlan, (name) => annotatorFor(name, 'person'), { sourceProject, mergeId });
+  const scaffoldCounts = applyScaffoldMerge(target, other, scaffoldPlan, (name) => annotatorFor(name, 'person'), {
+    sourceProject,
+    mergeId,
+  });
   result.alignmentsAdded = scaffoldCounts.alignmentsAdded;
   result.alignmentsPresent = scaffoldCounts.alignmentsPresent;
   result.scaffoldsAdded = scaffoldCounts.scaffoldsAdded;
   result.eventsAdded += scaffoldCounts.alignmentsAdded;
   result.eventsPresent += scaffoldCounts.alignmentsPresent;
-  const itemCounts = applyItemMerge(target, other, itemPlan, (name) => annotatorFor(name, 'person'), { sourceProject, mergeId });
+  const itemCounts = applyItemMerge(target, other, itemPlan, (name) => annotatorFor(name, 'person'), {
+    sourceProject,
+    mergeId,
+  });
   result.itemLabelsAdded = itemCounts.added;
   result.itemSetsAdded = itemCounts.setsAdded;
   result.itemLabelsPresent = itemCounts.present;
@@ -219,8 +271,20 @@ function mergeOne(target: MergeRepository, path: string, other: OtherProjectCont
     if (target.mergeReveal(annotatorId, key, r.view, r.createdAt)) revealsChanged += 1;
   }
   result.annotatorsAdded.sort();
-  if (result.eventsAdded === 0 && result.scaffoldsAdded === 0 && result.itemSetsAdded === 0 && revealsChanged === 0 && result.annotatorsAdded.length === 0) target.dropMerge(mergeId);
-  else target.finishMerge(mergeId, { eventsAdded: result.eventsAdded, eventsPresent: result.eventsPresent, annotatorsAdded: result.annotatorsAdded.length });
+  if (
+    result.eventsAdded === 0 &&
+    result.scaffoldsAdded === 0 &&
+    result.itemSetsAdded === 0 &&
+    revealsChanged === 0 &&
+    result.annotatorsAdded.length === 0
+  )
+    target.dropMerge(mergeId);
+  else
+    target.finishMerge(mergeId, {
+      eventsAdded: result.eventsAdded,
+      eventsPresent: result.eventsPresent,
+      annotatorsAdded: result.annotatorsAdded.length,
+    });
   result.merged = true;
   return result;
 }

@@ -41,7 +41,8 @@ export interface ScaffoldMergeCounts {
   scaffoldsAdded: number;
 }
 
-const describe = (s: PortableScaffold): string => `${s.dataset}/${s.docId}: scaffold version ${s.version} (${s.source})`;
+const describe = (s: PortableScaffold): string =>
+  `${s.dataset}/${s.docId}: scaffold version ${s.version} (${s.source})`;
 
 export function planScaffoldMerge(target: MergeRepository, other: OtherProjectContents): ScaffoldMergePlan {
   const problems: string[] = [];
@@ -60,11 +61,18 @@ export function planScaffoldMerge(target: MergeRepository, other: OtherProjectCo
     const match = here.get(scaffoldIdentity(s));
     let resolution: Resolution | null = null;
     if (match !== undefined) resolution = { kind: 'match', targetId: match };
-    else if (s.source !== 'person') problems.push(`${describe(s)} differs from every version of that document's scaffold here, and people's alignments rest on it`);
+    else if (s.source !== 'person')
+      problems.push(
+        `${describe(s)} differs from every version of that document's scaffold here, and people's alignments rest on it`,
+      );
     else {
       const documentKey = target.documentKey(s.dataset, s.docId);
-      if (documentKey === null) problems.push(`${describe(s)}: document not in this project (import dataset "${s.dataset}" here first, then merge again)`);
-      else if (s.basedOnId === null || resolve(s.basedOnId) !== null) resolution = { kind: 'add', documentKey, base: s.basedOnId };
+      if (documentKey === null)
+        problems.push(
+          `${describe(s)}: document not in this project (import dataset "${s.dataset}" here first, then merge again)`,
+        );
+      else if (s.basedOnId === null || resolve(s.basedOnId) !== null)
+        resolution = { kind: 'add', documentKey, base: s.basedOnId };
       else problems.push(`${describe(s)}: the version it was edited from cannot be matched here`);
     }
     if (resolution) resolutions.set(id, resolution);
@@ -81,9 +89,16 @@ export function planScaffoldMerge(target: MergeRepository, other: OtherProjectCo
       missingSummaries.set(key, (missingSummaries.get(key) ?? 0) + 1);
     }
   }
-  for (const [key, n] of missingSummaries) problems.push(`${key}: not in this project, and the file holds ${n} scaffold alignment(s) on it`);
-  for (const name of new Set(other.alignments.filter((a) => a.importKey === null && kinds.get(a.annotator) === 'imported').map((a) => a.annotator))) {
-    problems.push(`annotator "${name}": scaffold alignments made in Loupe in the file, but "${name}" is an imported label set here (read-only)`);
+  for (const [key, n] of missingSummaries)
+    problems.push(`${key}: not in this project, and the file holds ${n} scaffold alignment(s) on it`);
+  for (const name of new Set(
+    other.alignments
+      .filter((a) => a.importKey === null && kinds.get(a.annotator) === 'imported')
+      .map((a) => a.annotator),
+  )) {
+    problems.push(
+      `annotator "${name}": scaffold alignments made in Loupe in the file, but "${name}" is an imported label set here (read-only)`,
+    );
   }
   return { problems, resolutions };
 }
@@ -100,7 +115,9 @@ export function applyScaffoldMerge(
   if (other.alignments.length === 0) return counts;
   const hereScaffolds = target.scaffolds();
   const hereIdentity = new Map(hereScaffolds.map((s) => [s.id, scaffoldIdentity(s)]));
-  const hereItems = new Map(hereScaffolds.map((s) => [s.id, new Map(s.items.map((i) => [itemIdentity(i.kind, i.key), i.id]))]));
+  const hereItems = new Map(
+    hereScaffolds.map((s) => [s.id, new Map(s.items.map((i) => [itemIdentity(i.kind, i.key), i.id]))]),
+  );
   const { identities, importKeys } = target.alignmentKeys(hereIdentity);
 
   // File versions in id order: a base is resolved (and added) before its edits.
@@ -139,8 +156,17 @@ export function applyScaffoldMerge(
     const scaffoldHere = targetIdOf.get(a.scaffoldId)!;
     const itemId = hereItems.get(scaffoldHere)!.get(itemIdentity(a.itemKind, a.itemKey))!;
     // As a label event: an alignment the file had merged keeps its first origin; one made there is (its project, its event).
-    const origin = a.originProject !== null && a.originEvent !== null ? { originProject: a.originProject, originEvent: a.originEvent } : { originProject: merge.sourceProject, originEvent: a.id };
-    target.insertAlignment(a, { itemId, summaryKey: target.summaryKey(a.dataset, a.summaryId)!, annotatorId: annotatorId(a.annotator), ...origin, mergeId: merge.mergeId });
+    const origin =
+      a.originProject !== null && a.originEvent !== null
+        ? { originProject: a.originProject, originEvent: a.originEvent }
+        : { originProject: merge.sourceProject, originEvent: a.id };
+    target.insertAlignment(a, {
+      itemId,
+      summaryKey: target.summaryKey(a.dataset, a.summaryId)!,
+      annotatorId: annotatorId(a.annotator),
+      ...origin,
+      mergeId: merge.mergeId,
+    });
     identities.add(identity);
     if (a.importKey !== null) importKeys.add(a.importKey);
     counts.alignmentsAdded += 1;

@@ -35,8 +35,16 @@ function runInWorker(entry: WorkerEntry, job: PlanJobInput, running: Set<Worker>
       if (message.type === 'plan') settle(() => resolve(message.report));
       else settle(() => reject(new ApiError({ code: message.code, message: message.message })));
     });
-    worker.on('error', (err) => settle(() => reject(new ApiError({ code: 'internal', message: `The plan stopped: ${err.message}` }))));
-    worker.on('exit', (code) => settle(() => reject(new ApiError({ code: 'internal', message: `The planning worker exited (code ${code}) without a result.` }))));
+    worker.on('error', (err) =>
+      settle(() => reject(new ApiError({ code: 'internal', message: `The plan stopped: ${err.message}` }))),
+    );
+    worker.on('exit', (code) =>
+      settle(() =>
+        reject(
+          new ApiError({ code: 'internal', message: `The planning worker exited (code ${code}) without a result.` }),
+        ),
+      ),
+    );
   });
 }
 
@@ -46,8 +54,18 @@ export function createPlanningService(ctx: CoreContext, entry: WorkerEntry = def
     handlers: {
       'planning.plan': async ({ dataset, target, bootstrap, seed, reference, humanLabel, includeRevealed }) => {
         const { info, repo } = ctx.project();
-        if (dataset !== undefined && repo.datasetId(dataset) === null) throw new ApiError({ code: 'not_found', message: `No dataset "${dataset}" in this project` });
-        return runInWorker(entry, { projectPath: info.path, dataset: dataset ?? null, settings: { bootstrap, seed, reference, humanLabel, includeRevealed }, target }, running);
+        if (dataset !== undefined && repo.datasetId(dataset) === null)
+          throw new ApiError({ code: 'not_found', message: `No dataset "${dataset}" in this project` });
+        return runInWorker(
+          entry,
+          {
+            projectPath: info.path,
+            dataset: dataset ?? null,
+            settings: { bootstrap, seed, reference, humanLabel, includeRevealed },
+            target,
+          },
+          running,
+        );
       },
     },
     stopAll: () => {

@@ -28,14 +28,30 @@ export interface DatasetToPlan {
 }
 
 /** The plan of every dataset given, on the analysis's settings (the same all-units figures as `analyze`). */
-export function planProject(datasets: readonly DatasetToPlan[], settings: Omit<AnalysisJobSettings, 'cap'>, target: number): PlanReport {
+export function planProject(
+  datasets: readonly DatasetToPlan[],
+  settings: Omit<AnalysisJobSettings, 'cap'>,
+  target: number,
+): PlanReport {
   const resolved = resolveSettings(settings);
   return {
     target,
     min_summaries: PLAN_MIN_SUMMARIES,
-    settings: { bootstrap: resolved.bootstrap, seed: resolved.seed, reference: resolved.reference, human_label: resolved.humanLabel, include_revealed: resolved.includeRevealed },
+    settings: {
+      bootstrap: resolved.bootstrap,
+      seed: resolved.seed,
+      reference: resolved.reference,
+      human_label: resolved.humanLabel,
+      include_revealed: resolved.includeRevealed,
+    },
     datasets: datasets.map(({ dataset, timesMs }) =>
-      planDataset(dataset.name, analyzeAllUnits(dataset, resolved), dataset.judges, { nSummaries: dataset.summaries.length, draws: dataset.sampling?.draws ?? [], timesMs }, target),
+      planDataset(
+        dataset.name,
+        analyzeAllUnits(dataset, resolved),
+        dataset.judges,
+        { nSummaries: dataset.summaries.length, draws: dataset.sampling?.draws ?? [], timesMs },
+        target,
+      ),
     ),
   };
 }
@@ -46,7 +62,9 @@ export function runPlanJob(Driver: DatabaseConstructor, input: PlanJobInput): Pl
     const repo = new AnalysisRepository(db);
     const { reference, humanLabel, includeRevealed, bootstrap, seed } = input.settings;
     const datasets = repo.snapshot(() =>
-      loadAnalysisDatasets(repo, input.dataset, { set: reference, rule: humanLabel, includeRevealed }).map((dataset) => ({ dataset, timesMs: repo.annotationTimes(dataset.name) })),
+      loadAnalysisDatasets(repo, input.dataset, { set: reference, rule: humanLabel, includeRevealed }).map(
+        (dataset) => ({ dataset, timesMs: repo.annotationTimes(dataset.name) }),
+      ),
     );
     return planProject(datasets, { bootstrap, seed, reference, humanLabel, includeRevealed }, input.target);
   } finally {
@@ -55,4 +73,5 @@ export function runPlanJob(Driver: DatabaseConstructor, input: PlanJobInput): Pl
 }
 
 /** What the worker posts back for a plan (a failure as the analysis job reports one). */
-export type PlanWorkerMessage = { type: 'plan'; report: PlanReport } | { type: 'failed'; code: 'not_found' | 'internal'; message: string };
+export type PlanWorkerMessage =
+  { type: 'plan'; report: PlanReport } | { type: 'failed'; code: 'not_found' | 'internal'; message: string };

@@ -36,7 +36,11 @@ export async function openDemo(ctx: CoreContext, session: ProjectSession, judges
   try {
     session.load(path, true);
     const { repo } = session.require();
-    await runImport(repo, { source: { type: 'path', path: join(demoDir, 'frank') }, as: 'frank', dataset: DEMO_DATASET });
+    await runImport(repo, {
+      source: { type: 'path', path: join(demoDir, 'frank') },
+      as: 'frank',
+      dataset: DEMO_DATASET,
+    });
     drawBatch(ctx, { dataset: DEMO_DATASET, n: DEMO_SAMPLE.n, seed: DEMO_SAMPLE.seed });
     judges.ensureBaseline();
     const run = judges.startRun(BASELINE_JUDGE_NAME, { dataset: DEMO_DATASET, onlySampled: true });

@@ -6,9 +6,16 @@ import type { JudgeService } from '../judges/service';
 import { openDemo } from './demo';
 import type { ProjectSession } from './session';
 
-export type ProjectsHandlers = Pick<ApiHandlers, 'projects.recent' | 'projects.open' | 'projects.create' | 'projects.openDemo'>;
+export type ProjectsHandlers = Pick<
+  ApiHandlers,
+  'projects.recent' | 'projects.open' | 'projects.create' | 'projects.openDemo'
+>;
 
-export function createProjectsHandlers(ctx: CoreContext, session: ProjectSession, judges: JudgeService): ProjectsHandlers {
+export function createProjectsHandlers(
+  ctx: CoreContext,
+  session: ProjectSession,
+  judges: JudgeService,
+): ProjectsHandlers {
   return {
     'projects.recent': async () => session.recent.list(),
     'projects.open': async ({ path }) => {
@@ -17,7 +24,8 @@ export function createProjectsHandlers(ctx: CoreContext, session: ProjectSession
     },
     'projects.create': async ({ path }) => {
       requireCapability(ctx, 'canSwitchProjects', 'Creating a project');
-      if (existsSync(path)) throw new ApiError({ code: 'conflict', message: `${path} exists already; open it instead.` });
+      if (existsSync(path))
+        throw new ApiError({ code: 'conflict', message: `${path} exists already; open it instead.` });
       return session.load(path, true);
     },
     'projects.openDemo': async () => {

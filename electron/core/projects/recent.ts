@@ -20,7 +20,10 @@ export class RecentProjects {
   }
 
   add(path: string, name: string): void {
-    const entries = [{ path, name, openedAt: new Date().toISOString() }, ...this.list().filter((e) => e.path !== path)].slice(0, MAX_RECENT);
+    const entries = [
+      { path, name, openedAt: new Date().toISOString() },
+      ...this.list().filter((e) => e.path !== path),
+    ].slice(0, MAX_RECENT);
     mkdirSync(dirname(this.file), { recursive: true });
     const temp = `${this.file}.tmp`;
     writeFileSync(temp, JSON.stringify(entries, null, 2));

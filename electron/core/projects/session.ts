@@ -39,7 +39,8 @@ export function createProjectSession(options: Pick<CoreOptions, 'Database' | 'st
     try {
       db = openProjectDatabase(options.Database, full, { create });
     } catch (err) {
-      if (err instanceof ProjectFileError) throw new ApiError({ code: err.reason === 'missing' ? 'not_found' : 'conflict', message: err.message });
+      if (err instanceof ProjectFileError)
+        throw new ApiError({ code: err.reason === 'missing' ? 'not_found' : 'conflict', message: err.message });
       throw err;
     }
     close();

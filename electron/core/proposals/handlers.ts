@@ -4,7 +4,14 @@
  * editor as the lead's own edit (so labels on earlier versions stay there), and only while the
  * proposal's base is still the current version; declining closes it. Each proposal is decided once.
  */
-import { ApiError, PROPOSAL_CONTENT, type ApiHandlers, type Proposal, type ProposalContent, type ProposalKind } from '../../../shared/api';
+import {
+  ApiError,
+  PROPOSAL_CONTENT,
+  type ApiHandlers,
+  type Proposal,
+  type ProposalContent,
+  type ProposalKind,
+} from '../../../shared/api';
 import { diffLines } from '../../../shared/proposals/diff';
 import type { Repository } from '../../../db/repository';
 import type { ProposalRow } from '../../../db/proposalRepository';
@@ -16,10 +23,16 @@ import { notFound, type SetEditor } from '../versioned-sets';
 
 export type ProposalsHandlers = Pick<ApiHandlers, 'proposals.list' | 'proposals.accept' | 'proposals.decline'>;
 
-const EDITORS: { [K in ProposalKind]: SetEditor<K> } = { claims: claimsEditor, keyfacts: keyfactsEditor, scaffold: scaffoldEditor };
+const EDITORS: { [K in ProposalKind]: SetEditor<K> } = {
+  claims: claimsEditor,
+  keyfacts: keyfactsEditor,
+  scaffold: scaffoldEditor,
+};
 
 /** A stored proposal's editor, target and content (parsed with its kind's schema). */
-function opened<K extends ProposalKind>(row: ProposalRow & { kind: K }): { editor: SetEditor<K>; target: number; content: ProposalContent<K> } {
+function opened<K extends ProposalKind>(
+  row: ProposalRow & { kind: K },
+): { editor: SetEditor<K>; target: number; content: ProposalContent<K> } {
   const editor = EDITORS[row.kind] as SetEditor<K>;
   const content = PROPOSAL_CONTENT[row.kind].parse(JSON.parse(row.content)) as ProposalContent<K>;
   return { editor, target: row.summaryKey ?? row.documentKey, content };
@@ -52,7 +65,8 @@ function view(repo: Repository, row: ProposalRow): Proposal {
 
 function pending(repo: Repository, id: number): ProposalRow {
   const row = repo.proposals.get(id) ?? notFound(`proposal ${id}`);
-  if (row.status !== 'pending') throw new ApiError({ code: 'conflict', message: `Proposal ${id} was already ${row.status}.` });
+  if (row.status !== 'pending')
+    throw new ApiError({ code: 'conflict', message: `Proposal ${id} was already ${row.status}.` });
   return row;
 }
 
@@ -63,7 +77,9 @@ export function createProposalsHandlers(ctx: CoreContext): ProposalsHandlers {
       const r = repo();
       const authorId = author === undefined ? null : (r.annotator(author)?.id ?? null);
       if (author !== undefined && authorId === null) return [];
-      return r.proposals.list({ authorId, status: status ?? null, documentKey: documentKey ?? null }).map((row) => view(r, row));
+      return r.proposals
+        .list({ authorId, status: status ?? null, documentKey: documentKey ?? null })
+        .map((row) => view(r, row));
     },
     'proposals.accept': async ({ id }) => {
       const r = repo();

@@ -51,7 +51,11 @@ export function unitAdjudications(repo: Repository, dataset: string | null): Map
       const corrected = correctionOf(summary).correctedLabel;
       for (const unit of summary.units) {
         const resolved = resolvedLabel(unit);
-        out.set(unit.row.id, { adjudicatedLabel: resolved?.label ?? null, adjudicatedSource: resolved?.source ?? null, correctedGlobalLabel: corrected });
+        out.set(unit.row.id, {
+          adjudicatedLabel: resolved?.label ?? null,
+          adjudicatedSource: resolved?.source ?? null,
+          correctedGlobalLabel: corrected,
+        });
       }
     }
   }
@@ -88,14 +92,20 @@ export const REVIEW_EXPORT_COLUMNS = [
  * summary id, sentence, adjudicator. `counts_in_audit`: the decision is part of the unit's
  * audit-adjudicated label (human-human queue; shared/analysis/human-label.ts). `fast`: blind time < 2 s.
  */
-export function reviewRecords(repo: Repository, dataset: string | null, fastMs = REVIEW_DEFAULT_FAST_MS): Array<Record<string, unknown>> {
+export function reviewRecords(
+  repo: Repository,
+  dataset: string | null,
+  fastMs = REVIEW_DEFAULT_FAST_MS,
+): Array<Record<string, unknown>> {
   const records: Array<Record<string, unknown>> = [];
   for (const loaded of datasetsIn(repo, dataset)) {
     const summaries = [...loaded.summaries].sort((a, b) => compareByDocThenSummary(a.row, b.row));
     for (const summary of summaries) {
       const corrected = correctionOf(summary).correctedLabel;
       for (const unit of summary.units) {
-        const decisions = unit.decisions.filter((d) => d.label !== null).sort((a, b) => (a.annotator < b.annotator ? -1 : a.annotator > b.annotator ? 1 : 0));
+        const decisions = unit.decisions
+          .filter((d) => d.label !== null)
+          .sort((a, b) => (a.annotator < b.annotator ? -1 : a.annotator > b.annotator ? 1 : 0));
         for (const d of decisions) {
           records.push({
             dataset: loaded.name,
@@ -149,7 +159,8 @@ function safeUrl(value: unknown): string | null {
 function redactDeep(value: unknown): unknown {
   if (typeof value === 'string') return redact(value);
   if (Array.isArray(value)) return value.map(redactDeep);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k), redactDeep(v)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k), redactDeep(v)]));
   return value;
 }
 
@@ -158,7 +169,8 @@ export function cardJudge(row: CardJudgeRow): Record<string, unknown> {
   let config: Record<string, unknown> = {};
   try {
     const parsed: unknown = row.config === null ? {} : JSON.parse(row.config);
-    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) config = parsed as Record<string, unknown>;
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
+      config = parsed as Record<string, unknown>;
   } catch {
     config = {};
   }
@@ -202,7 +214,7 @@ function countBy<T>(items: T[], key: (item: T) => string): Record<string, number
 
 export const CARD_RULES = {
   human_label:
-    'Per sentence, the annotators\' current annotation-phase labels: one annotator, or the label all agree on; annotators who disagree leave it unresolved unless adjudicated.',
+    "Per sentence, the annotators' current annotation-phase labels: one annotator, or the label all agree on; annotators who disagree leave it unresolved unless adjudicated.",
   adjudicated_label:
     'A review-phase decision is the adjudicated label of its sentence. It enters p̂, ε̂ and the human composition only when it was recorded from the human-vs-human disagreement queue (the adjudicators agreeing, on a sentence labeled by ≥ 2 annotators): source "adjudicator". Decisions from the suspicious, human-vs-judge and judges-split queues (and imported review labels) were prompted by the judges, so they feed only Table 4 and the corrected global label: source "reviewer".',
   corrected_global_label: CORRECTION_RULE,
@@ -221,7 +233,14 @@ export function buildCard(repo: Repository, dataset: string | null, projectName:
     const data = loaded.get(s.name)!;
     const counts = (phase: 'annotation' | 'review') => {
       const c = labelCounts.find((l) => l.dataset === s.name && l.phase === phase);
-      return { events: c?.events ?? 0, current_labels: c?.current ?? 0, sentences: c?.units ?? 0, people: c?.people ?? 0, first_at: c?.firstAt ?? null, last_at: c?.lastAt ?? null };
+      return {
+        events: c?.events ?? 0,
+        current_labels: c?.current ?? 0,
+        sentences: c?.units ?? 0,
+        people: c?.people ?? 0,
+        first_at: c?.firstAt ?? null,
+        last_at: c?.lastAt ?? null,
+      };
     };
     const corrections = computeCorrections(data);
     const table = computeTable4(data, defaultPanel(data), REVIEW_DEFAULT_CAP, REVIEW_DEFAULT_FAST_MS);
@@ -231,8 +250,12 @@ export function buildCard(repo: Repository, dataset: string | null, projectName:
       documents_missing: s.documentsMissing,
       summaries: s.summaries,
       sentences: s.units,
-      global_labels: countBy(data.summaries, (x) => (x.row.globalLabel === null ? 'none' : x.row.globalLabel === 1 ? 'faithful' : 'unfaithful')),
-      splitters: splitters.filter((x) => x.dataset === s.name).map(({ splitter, version, units }) => ({ splitter, version, sentences: units })),
+      global_labels: countBy(data.summaries, (x) =>
+        x.row.globalLabel === null ? 'none' : x.row.globalLabel === 1 ? 'faithful' : 'unfaithful',
+      ),
+      splitters: splitters
+        .filter((x) => x.dataset === s.name)
+        .map(({ splitter, version, units }) => ({ splitter, version, sentences: units })),
       samples: samples.filter((x) => x.dataset === s.name).map(({ dataset: _d, ...rest }) => rest),
       annotation: counts('annotation'),
       review: counts('review'),

@@ -50,14 +50,19 @@ export interface ReviewServiceOptions {
 const EMPTY_STATE = { label: null, errorType: null, note: null };
 
 function requireDataset(repo: ReviewRepository, dataset: string): void {
-  if (!repo.datasetNames().includes(dataset)) throw new ApiError({ code: 'not_found', message: `No dataset "${dataset}" in this project.` });
+  if (!repo.datasetNames().includes(dataset))
+    throw new ApiError({ code: 'not_found', message: `No dataset "${dataset}" in this project.` });
 }
 
 /** The panel asked for (each judge must exist), or the default: every judge with a prediction in the dataset. */
 function panelOf(repo: ReviewRepository, dataset: LoadedDataset, judges: string[] | undefined): string[] {
   if (judges === undefined) return defaultPanel(dataset);
   const unknown = judges.filter((j) => !repo.judgeExists(j));
-  if (unknown.length > 0) throw new ApiError({ code: 'not_found', message: `No judge ${unknown.map((j) => `"${j}"`).join(', ')} in this project.` });
+  if (unknown.length > 0)
+    throw new ApiError({
+      code: 'not_found',
+      message: `No judge ${unknown.map((j) => `"${j}"`).join(', ')} in this project.`,
+    });
   return [...new Set(judges)];
 }
 
@@ -75,7 +80,11 @@ function loadCard(repo: ReviewRepository, key: number, queue: ReviewQueueKind, j
   const dataset = loadDataset(repo, name, key);
   const panel = panelOf(repo, dataset, judges);
   const entry = computeQueue(queue, dataset.summaries, panel).entries[0];
-  if (!entry) throw new ApiError({ code: 'not_found', message: `Summary ${dataset.summaries[0]!.row.summaryId} of ${name} is not in the ${queue} queue.` });
+  if (!entry)
+    throw new ApiError({
+      code: 'not_found',
+      message: `Summary ${dataset.summaries[0]!.row.summaryId} of ${name} is not in the ${queue} queue.`,
+    });
   return { dataset, summary: entry.summary, entry, panel };
 }
 
@@ -99,21 +108,37 @@ function reveal(
     chosen = [];
     for (const id of unitIds) {
       const unit = summary.units.find((u) => u.row.id === id);
-      if (!unit) throw new ApiError({ code: 'invalid_input', message: `Unit ${id} is not a sentence of summary ${summary.row.summaryId}.` });
-      if (!entry.marked.includes(unit.row.index)) throw new ApiError({ code: 'invalid_input', message: `Sentence ${unit.row.index} is context in this queue, not a sentence to decide.` });
+      if (!unit)
+        throw new ApiError({
+          code: 'invalid_input',
+          message: `Unit ${id} is not a sentence of summary ${summary.row.summaryId}.`,
+        });
+      if (!entry.marked.includes(unit.row.index))
+        throw new ApiError({
+          code: 'invalid_input',
+          message: `Sentence ${unit.row.index} is context in this queue, not a sentence to decide.`,
+        });
       if (decisionsOf(unit, reviewer).length === 0) {
-        throw new ApiError({ code: 'conflict', message: `Sentence ${unit.row.index} is not decided by ${reviewer} yet: decide it before its labels are shown.` });
+        throw new ApiError({
+          code: 'conflict',
+          message: `Sentence ${unit.row.index} is not decided by ${reviewer} yet: decide it before its labels are shown.`,
+        });
       }
       if (!chosen.includes(unit)) chosen.push(unit);
     }
   } else if (chosen.length === 0) {
-    throw new ApiError({ code: 'conflict', message: `No sentence of summary ${summary.row.summaryId} is decided by ${reviewer} yet: decide one before its labels are shown.` });
+    throw new ApiError({
+      code: 'conflict',
+      message: `No sentence of summary ${summary.row.summaryId} is decided by ${reviewer} yet: decide one before its labels are shown.`,
+    });
   }
   chosen.sort((a, b) => a.row.index - b.row.index);
 
   const judgeOrder = card.dataset.judgesByCreation;
   const judgeName = (name: string) => (anonymizeJudges ? anonymousJudge(judgeOrder, name) : name);
-  const panel = card.panel.filter((j) => judgeOrder.includes(j)).sort((a, b) => judgeOrder.indexOf(a) - judgeOrder.indexOf(b));
+  const panel = card.panel
+    .filter((j) => judgeOrder.includes(j))
+    .sort((a, b) => judgeOrder.indexOf(a) - judgeOrder.indexOf(b));
   const annotatorOrder = anonymizeAnnotators ? repo.datasetAnnotators(card.dataset.name) : [];
   const annotatorName = (name: string) => (anonymizeAnnotators ? anonymousAnnotator(annotatorOrder, name) : name);
   const allDecided = markedUnits.every((u) => decisionsOf(u, reviewer).length > 0);
@@ -132,7 +157,11 @@ function reveal(
         decision: { label: own.label, errorType: own.errorType, note: own.note },
         judges: panel
           .filter((j) => Object.hasOwn(unit.analysis.judges, j))
-          .map((j) => ({ judge: judgeName(j), hard: unit.analysis.judges[j]!.hard, soft: unit.analysis.judges[j]!.soft })),
+          .map((j) => ({
+            judge: judgeName(j),
+            hard: unit.analysis.judges[j]!.hard,
+            soft: unit.analysis.judges[j]!.soft,
+          })),
         annotators: unit.annotations
           .filter((a) => a.annotator !== reviewer)
           .sort((a, b) => a.annotatorId - b.annotatorId)
@@ -152,7 +181,9 @@ export function createReviewHandlers(options: ReviewServiceOptions): ReviewHandl
       const dataset = loadDataset(r, input.dataset);
       const panel = panelOf(r, dataset, input.judges);
       const result = computeQueue(input.queue, dataset.summaries, panel);
-      const matching = input.errorType ? result.entries.filter((e) => matchesErrorType(e, input.errorType!)) : result.entries;
+      const matching = input.errorType
+        ? result.entries.filter((e) => matchesErrorType(e, input.errorType!))
+        : result.entries;
       const reviewer = input.reviewer ?? null;
       return {
         queue: input.queue,
@@ -223,10 +254,16 @@ export function createReviewHandlers(options: ReviewServiceOptions): ReviewHandl
       const card = loadCard(r, key, input.queue, input.judges);
       const unit = card.summary.units.find((u) => u.row.id === input.unitId)!;
       if (!card.entry.marked.includes(unit.row.index)) {
-        throw new ApiError({ code: 'invalid_input', message: `Sentence ${unit.row.index} is context in the ${input.queue} queue, not a sentence to decide.` });
+        throw new ApiError({
+          code: 'invalid_input',
+          message: `Sentence ${unit.row.index} is context in the ${input.queue} queue, not a sentence to decide.`,
+        });
       }
       if (card.summary.row.document === null && input.state.label !== null) {
-        throw new ApiError({ code: 'conflict', message: 'This summary has no document yet; attach its document before reviewing.' });
+        throw new ApiError({
+          code: 'conflict',
+          message: 'This summary has no document yet; attach its document before reviewing.',
+        });
       }
       const eventId = r.recordDecision({
         unitId: input.unitId,
@@ -247,7 +284,9 @@ export function createReviewHandlers(options: ReviewServiceOptions): ReviewHandl
         state: input.state,
         progress: progressOf(after, input.reviewer),
         reveal:
-          input.state.label === null ? null : reveal(r, after, input.reviewer, [input.unitId], input.anonymizeJudges, input.anonymizeAnnotators),
+          input.state.label === null
+            ? null
+            : reveal(r, after, input.reviewer, [input.unitId], input.anonymizeJudges, input.anonymizeAnnotators),
       };
     },
 
@@ -261,7 +300,12 @@ export function createReviewHandlers(options: ReviewServiceOptions): ReviewHandl
       if (dataset !== undefined) requireDataset(r, dataset);
       return (dataset === undefined ? r.datasetNames() : [dataset]).map((name) => {
         const loaded = loadDataset(r, name);
-        return computeTable4(loaded, panelOf(r, loaded, judges), cap ?? REVIEW_DEFAULT_CAP, fastMs ?? REVIEW_DEFAULT_FAST_MS);
+        return computeTable4(
+          loaded,
+          panelOf(r, loaded, judges),
+          cap ?? REVIEW_DEFAULT_CAP,
+          fastMs ?? REVIEW_DEFAULT_FAST_MS,
+        );
       });
     },
 

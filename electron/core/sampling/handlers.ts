@@ -12,14 +12,20 @@ export function drawBatch(ctx: CoreContext, input: ApiParsedInput<'sampling.draw
   const { dataset, n, seed, annotator, annotators, overlap } = input;
   const { repo } = ctx.project();
   const datasetId = repo.datasetId(dataset);
-  if (datasetId === null) throw new ApiError({ code: 'not_found', message: `No dataset "${dataset}" in this project.` });
+  if (datasetId === null)
+    throw new ApiError({ code: 'not_found', message: `No dataset "${dataset}" in this project.` });
   return repo.transaction(() => {
     const annotatorId = annotator ? repo.ensureAnnotator(annotator).id : null;
     const chosen = drawSample(dataset, repo.unsampledSummaries(datasetId), n, seed);
     let assignments: Map<number, number[]> | undefined;
     if (annotators !== undefined) {
       const ids = new Map(annotators.map((name) => [name, repo.ensureAnnotator(name).id]));
-      assignments = new Map(assignWithOverlap(dataset, chosen, annotators, overlap ?? 0, seed).map((a) => [a.item.key, a.annotators.map((name) => ids.get(name)!)]));
+      assignments = new Map(
+        assignWithOverlap(dataset, chosen, annotators, overlap ?? 0, seed).map((a) => [
+          a.item.key,
+          a.annotators.map((name) => ids.get(name)!),
+        ]),
+      );
     }
     const batchId = repo.insertSampleBatch({
       datasetId,

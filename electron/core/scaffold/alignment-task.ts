@@ -41,19 +41,47 @@ Entities and attributes:
 Summary (sentences numbered starting at 1):
 {numbered_summary}`;
 
-const lower = (schema: z.ZodTypeAny) => z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), schema);
-export const SentenceIds = z.preprocess((v) => (typeof v === 'number' ? [v] : v), z.array(z.number().int()).max(500)).default([]);
+const lower = (schema: z.ZodTypeAny) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), schema);
+export const SentenceIds = z
+  .preprocess((v) => (typeof v === 'number' ? [v] : v), z.array(z.number().int()).max(500))
+  .default([]);
 export const AnswerId = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().min(1).max(200));
 
 export const ScaffoldAlignmentOutputSchema = z
   .object({
-    facts: z.array(z.object({ fact_id: AnswerId, value: lower(z.enum(['preserved', 'partial', 'missing', 'misrepresented'])), sentence_ids: SentenceIds }).passthrough()).max(2_000).default([]),
-    questions: z.array(z.object({ question_id: AnswerId, answered: z.boolean(), sentence_ids: SentenceIds }).passthrough()).max(2_000).default([]),
-    attributes: z.array(z.object({ attribute_id: AnswerId, value: lower(z.enum(['preserved', 'missing', 'misrepresented'])) }).passthrough()).max(2_000).default([]),
+    facts: z
+      .array(
+        z
+          .object({
+            fact_id: AnswerId,
+            value: lower(z.enum(['preserved', 'partial', 'missing', 'misrepresented'])),
+            sentence_ids: SentenceIds,
+          })
+          .passthrough(),
+      )
+      .max(2_000)
+      .default([]),
+    questions: z
+      .array(z.object({ question_id: AnswerId, answered: z.boolean(), sentence_ids: SentenceIds }).passthrough())
+      .max(2_000)
+      .default([]),
+    attributes: z
+      .array(
+        z
+          .object({ attribute_id: AnswerId, value: lower(z.enum(['preserved', 'missing', 'misrepresented'])) })
+          .passthrough(),
+      )
+      .max(2_000)
+      .default([]),
   })
   .passthrough();
 export type ScaffoldAlignmentOutput = {
-  facts: Array<{ fact_id: string; value: 'preserved' | 'partial' | 'missing' | 'misrepresented'; sentence_ids: number[] }>;
+  facts: Array<{
+    fact_id: string;
+    value: 'preserved' | 'partial' | 'missing' | 'misrepresented';
+    sentence_ids: number[];
+  }>;
   questions: Array<{ question_id: string; answered: boolean; sentence_ids: number[] }>;
   attributes: Array<{ attribute_id: string; value: 'preserved' | 'missing' | 'misrepresented' }>;
 };
@@ -67,16 +95,29 @@ export const ScaffoldAlignmentInputSchema = z.object({
   lines: z.array(z.string()).min(1),
   scaffold: z.object({
     facts: z.array(z.object({ id: z.string(), text: z.string(), tier: z.enum(['main', 'supporting']) })).min(1),
-    questions: z.array(z.object({ id: z.string(), text: z.string(), answer: z.string(), tier: z.enum(['main', 'supporting']) })),
-    entities: z.array(z.object({ name: z.string(), attributes: z.array(z.object({ id: z.string(), text: z.string() })) })),
+    questions: z.array(
+      z.object({ id: z.string(), text: z.string(), answer: z.string(), tier: z.enum(['main', 'supporting']) }),
+    ),
+    entities: z.array(
+      z.object({ name: z.string(), attributes: z.array(z.object({ id: z.string(), text: z.string() })) }),
+    ),
   }),
 });
 
 const tierWord = (tier: 'main' | 'supporting') => (tier === 'main' ? 'main point' : 'supporting detail');
 
 /** FACTS_JSON and QUESTIONS_JSON of App. G.4 / G.5 (the combined prompt sends the same lists). */
-export const factsJson = (scaffold: ScaffoldContent): string => JSON.stringify(scaffold.facts.map((f) => ({ fact_id: f.id, fact: f.text, type: tierWord(f.tier) })));
-export const questionsJson = (scaffold: ScaffoldContent): string => JSON.stringify(scaffold.questions.map((q) => ({ question_id: q.id, question: q.text, expected_answer: q.answer, type: tierWord(q.tier) })));
+export const factsJson = (scaffold: ScaffoldContent): string =>
+  JSON.stringify(scaffold.facts.map((f) => ({ fact_id: f.id, fact: f.text, type: tierWord(f.tier) })));
+export const questionsJson = (scaffold: ScaffoldContent): string =>
+  JSON.stringify(
+    scaffold.questions.map((q) => ({
+      question_id: q.id,
+      question: q.text,
+      expected_answer: q.answer,
+      type: tierWord(q.tier),
+    })),
+  );
 
 /** The first sentence id of the answer outside the summary's 1…n; null when all are in. */
 export function sentenceIdOutside(entries: ReadonlyArray<{ sentence_ids: number[] }>, n: number): string | null {
@@ -88,7 +129,12 @@ export function sentenceIdOutside(entries: ReadonlyArray<{ sentence_ids: number[
 }
 
 /** The ids an answer gives for one kind of item: none unknown, none twice, and (with `every`) none left out; null when they fit. */
-export function idsProblem(what: string, given: readonly string[], expected: readonly string[], every: boolean): string | null {
+export function idsProblem(
+  what: string,
+  given: readonly string[],
+  expected: readonly string[],
+  every: boolean,
+): string | null {
   const known = new Set(expected);
   const seen = new Set<string>();
   for (const id of given) {
@@ -97,7 +143,9 @@ export function idsProblem(what: string, given: readonly string[], expected: rea
     seen.add(id);
   }
   const missing = expected.filter((id) => !seen.has(id));
-  return every && missing.length > 0 ? `the answer leaves out ${what} ${missing.map((m) => `"${m}"`).join(', ')}` : null;
+  return every && missing.length > 0
+    ? `the answer leaves out ${what} ${missing.map((m) => `"${m}"`).join(', ')}`
+    : null;
 }
 
 /** Every scaffold item exactly once by its id, none unknown, sentence ids within the summary. */
@@ -105,9 +153,21 @@ export function checkScaffoldAlignment(output: ScaffoldAlignmentOutput, input: S
   const check = (what: string, given: string[], expected: string[]) => idsProblem(what, given, expected, true);
   const s = input.scaffold;
   const problem =
-    check('fact', output.facts.map((f) => f.fact_id), s.facts.map((f) => f.id)) ??
-    check('question', output.questions.map((q) => q.question_id), s.questions.map((q) => q.id)) ??
-    check('attribute', output.attributes.map((a) => a.attribute_id), s.entities.flatMap((e) => e.attributes.map((a) => a.id)));
+    check(
+      'fact',
+      output.facts.map((f) => f.fact_id),
+      s.facts.map((f) => f.id),
+    ) ??
+    check(
+      'question',
+      output.questions.map((q) => q.question_id),
+      s.questions.map((q) => q.id),
+    ) ??
+    check(
+      'attribute',
+      output.attributes.map((a) => a.attribute_id),
+      s.entities.flatMap((e) => e.attributes.map((a) => a.id)),
+    );
   if (problem) return problem;
   return sentenceIdOutside([...output.facts, ...output.questions], input.lines.length);
 }
@@ -122,7 +182,12 @@ export const scaffoldAlignmentKind = defineJsonKind<ScaffoldAlignmentInput, Scaf
   fields: (input) => ({
     facts_json: factsJson(input.scaffold),
     questions_json: questionsJson(input.scaffold),
-    entities_json: JSON.stringify(input.scaffold.entities.map((e) => ({ entity_name: e.name, attributes: e.attributes.map((a) => ({ attribute_id: a.id, attribute: a.text })) }))),
+    entities_json: JSON.stringify(
+      input.scaffold.entities.map((e) => ({
+        entity_name: e.name,
+        attributes: e.attributes.map((a) => ({ attribute_id: a.id, attribute: a.text })),
+      })),
+    ),
     numbered_summary: numbered(input.lines),
   }),
   messages: withSystem(SYSTEM_EVALUATE),
@@ -141,7 +206,10 @@ export interface AlignmentTarget {
 }
 
 /** What both prompt sets share: the summaries to align (no scaffold, no sentences: left out and said). */
-export function alignmentTargets(repo: Repository, sel: Selection): { targets: AlignmentTarget[]; missing: number; notes: string[] } {
+export function alignmentTargets(
+  repo: Repository,
+  sel: Selection,
+): { targets: AlignmentTarget[]; missing: number; notes: string[] } {
   const sc = repo.scaffold;
   const targets: AlignmentTarget[] = [];
   let noScaffold = 0;
@@ -160,13 +228,19 @@ export function alignmentTargets(repo: Repository, sel: Selection): { targets: A
     }
     let c = contents.get(current.id);
     if (!c) {
-      c = { content: sc.content(current.id), itemIds: new Map(sc.items(current.id).map((i) => [`${i.kind}:${i.key}`, i.id])) };
+      c = {
+        content: sc.content(current.id),
+        itemIds: new Map(sc.items(current.id).map((i) => [`${i.kind}:${i.key}`, i.id])),
+      };
       contents.set(current.id, c);
     }
     targets.push({ summaryKey: s.key, scaffoldId: current.id, scaffold: c.content, itemIds: c.itemIds, lines });
   }
   const notes: string[] = [];
-  if (noScaffold > 0) notes.push(`${plural(noScaffold, 'summary')} left out: the document has no scaffold yet (run scaffold_extraction or import one).`);
+  if (noScaffold > 0)
+    notes.push(
+      `${plural(noScaffold, 'summary')} left out: the document has no scaffold yet (run scaffold_extraction or import one).`,
+    );
   if (noSentences > 0) notes.push(`${plural(noSentences, 'summary')} left out: no sentences.`);
   return { targets, missing: noScaffold + noSentences, notes };
 }
@@ -179,7 +253,13 @@ export interface JudgeItemValue {
 }
 
 /** Writes a judge's alignment of one summary (once per summary, scaffold version and configuration). */
-export function writeJudgeAlignment(repo: Repository, judge: Judge, configHash: string, target: AlignmentTarget, values: readonly JudgeItemValue[]): void {
+export function writeJudgeAlignment(
+  repo: Repository,
+  judge: Judge,
+  configHash: string,
+  target: AlignmentTarget,
+  values: readonly JudgeItemValue[],
+): void {
   const sc = repo.scaffold;
   if (sc.judgeAlignmentWritten(target.summaryKey, target.scaffoldId, judge.judgeId, configHash)) return;
   for (const v of values) {
@@ -207,8 +287,16 @@ export function combinedAlignmentSetup(repo: Repository, judge: Judge, sel: Sele
   const { targets, missing, notes } = alignmentTargets(repo, sel);
   const write = (target: AlignmentTarget, output: ScaffoldAlignmentOutput) =>
     writeJudgeAlignment(repo, judge, hash, target, [
-      ...output.facts.map((f) => ({ itemKey: `fact:${f.fact_id}`, value: f.value, sentenceIds: f.value === 'preserved' || f.value === 'partial' ? f.sentence_ids : [] })),
-      ...output.questions.map((q) => ({ itemKey: `question:${q.question_id}`, value: q.answered ? ('answered' as const) : ('unanswered' as const), sentenceIds: [] })),
+      ...output.facts.map((f) => ({
+        itemKey: `fact:${f.fact_id}`,
+        value: f.value,
+        sentenceIds: f.value === 'preserved' || f.value === 'partial' ? f.sentence_ids : [],
+      })),
+      ...output.questions.map((q) => ({
+        itemKey: `question:${q.question_id}`,
+        value: q.answered ? ('answered' as const) : ('unanswered' as const),
+        sentenceIds: [],
+      })),
       ...output.attributes.map((a) => ({ itemKey: `attribute:${a.attribute_id}`, value: a.value, sentenceIds: [] })),
     ]);
   return setupOf<ModelConfig, AlignmentTarget, ScaffoldAlignmentInput, ScaffoldAlignmentOutput>(repo, kind, config, {

@@ -52,7 +52,6 @@ export const directScoreKind = defineJsonKind<{ document: string; summary: strin
   request: JSON_OBJECT,
 });
 
-
 export function directScoreSetup(repo: Repository, judge: Judge, sel: Selection) {
   const kind = directScoreKind;
   const config = atScaffoldTemperature(judge.config);

@@ -13,18 +13,38 @@ import { defineJsonKind } from '../tasks/json-kind';
 import { sha256Hex } from '../tasks/hashing';
 import { setupOf, type Judge, type Selection } from '../tasks/setup';
 import { EntitiesSchema, extractionTargets, KeyFactsSchema, QuestionsSchema, scaffoldProblem } from './extraction-task';
-import { answeredParts, G1_FACT_EXTRACTION, G2_QUESTION_EXTRACTION, G3_ENTITY_EXTRACTION, joinedTemplates, SCAFFOLD_PARTS, type ScaffoldPart } from './paper-prompts';
+import {
+  answeredParts,
+  G1_FACT_EXTRACTION,
+  G2_QUESTION_EXTRACTION,
+  G3_ENTITY_EXTRACTION,
+  joinedTemplates,
+  SCAFFOLD_PARTS,
+  type ScaffoldPart,
+} from './paper-prompts';
 import { atScaffoldTemperature, JSON_OBJECT, SYSTEM_EXTRACT, withSystem } from './prompt-settings';
 
-const TEMPLATE: Record<ScaffoldPart, string> = { facts: G1_FACT_EXTRACTION, questions: G2_QUESTION_EXTRACTION, entities: G3_ENTITY_EXTRACTION };
+const TEMPLATE: Record<ScaffoldPart, string> = {
+  facts: G1_FACT_EXTRACTION,
+  questions: G2_QUESTION_EXTRACTION,
+  entities: G3_ENTITY_EXTRACTION,
+};
 
 /** One part's answer: the list G.1, G.2 or G.3 asks for (the others absent). */
 export const ExtractionPartSchema = z
-  .object({ key_facts: KeyFactsSchema.optional(), questions: QuestionsSchema.optional(), entities: EntitiesSchema.optional() })
+  .object({
+    key_facts: KeyFactsSchema.optional(),
+    questions: QuestionsSchema.optional(),
+    entities: EntitiesSchema.optional(),
+  })
   .passthrough();
 export type ExtractionPart = z.infer<typeof ExtractionPartSchema>;
 
-const LIST_OF: Record<ScaffoldPart, 'key_facts' | 'questions' | 'entities'> = { facts: 'key_facts', questions: 'questions', entities: 'entities' };
+const LIST_OF: Record<ScaffoldPart, 'key_facts' | 'questions' | 'entities'> = {
+  facts: 'key_facts',
+  questions: 'questions',
+  entities: 'entities',
+};
 
 export const scaffoldExtractionPaperKind = defineJsonKind<{ part: ScaffoldPart; document: string }, ExtractionPart>({
   name: 'scaffold_extraction_g1_g3',
@@ -63,7 +83,12 @@ export function paperExtractionSetup(repo: Repository, judge: Judge, sel: Select
   /** Writes the document's scaffold once its three parts are answered under this configuration. */
   const complete = (documentKey: number) => {
     const parts = answeredParts(results, hash, (part) => itemKey(documentKey, part));
-    if (parts) t.write(documentKey, { key_facts: parts.facts.key_facts ?? [], questions: parts.questions.questions ?? [], entities: parts.entities.entities ?? [] });
+    if (parts)
+      t.write(documentKey, {
+        key_facts: parts.facts.key_facts ?? [],
+        questions: parts.questions.questions ?? [],
+        entities: parts.entities.entities ?? [],
+      });
   };
   return setupOf(repo, kind, config, {
     kind,

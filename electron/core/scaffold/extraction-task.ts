@@ -44,28 +44,48 @@ Document:
 >>>`;
 
 /** "Main point", "main" → main; "Supporting detail", "supporting" → supporting; "other" (idempotent). */
-const ItemType = z.preprocess((v) => {
-  if (typeof v !== 'string') return v;
-  const t = v.trim().toLowerCase();
-  if (t === 'main point' || t === 'main') return 'main';
-  if (t === 'supporting detail' || t === 'supporting') return 'supporting';
-  return t;
-}, z.enum(['main', 'supporting', 'other']));
+const ItemType = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    const t = v.trim().toLowerCase();
+    if (t === 'main point' || t === 'main') return 'main';
+    if (t === 'supporting detail' || t === 'supporting') return 'supporting';
+    return t;
+  },
+  z.enum(['main', 'supporting', 'other']),
+);
 
 const Text = z.string().trim().min(1).max(5_000);
 const Source = z.string().trim().max(500).nullable().default(null);
 const LooseId = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().max(200)).optional();
 
 /** The answers' item lists (App. G.1–G.3's shapes), shared by the combined and the separate prompts. */
-export const KeyFactsSchema = z.array(z.object({ id: LooseId, fact: Text, type: ItemType, source: Source }).passthrough()).max(500);
-export const QuestionsSchema = z.array(z.object({ id: LooseId, question: Text, answer: z.string().trim().max(5_000).default(''), type: ItemType, source: Source }).passthrough()).max(500);
+export const KeyFactsSchema = z
+  .array(z.object({ id: LooseId, fact: Text, type: ItemType, source: Source }).passthrough())
+  .max(500);
+export const QuestionsSchema = z
+  .array(
+    z
+      .object({
+        id: LooseId,
+        question: Text,
+        answer: z.string().trim().max(5_000).default(''),
+        type: ItemType,
+        source: Source,
+      })
+      .passthrough(),
+  )
+  .max(500);
 export const EntitiesSchema = z
   .array(
     z
       .object({
         entity_name: Text,
         entity_type: z.string().max(200).nullable().default(null),
-        attributes: z.array(z.object({ attribute: Text, type: ItemType.default('supporting') }).passthrough()).max(200).default([]),
+        attributes: z
+          .array(z.object({ attribute: Text, type: ItemType.default('supporting') }).passthrough())
+          .max(200)
+          .default([]),
       })
       .passthrough(),
   )
@@ -93,10 +113,18 @@ export function scaffoldOfAnswer(output: ScaffoldExtractionOutput): { content: S
       return x.type !== 'other';
     }) as Array<T & { type: 'main' | 'supporting' }>;
   const facts = keep(output.key_facts).map((f, i) => ({ id: `f${i + 1}`, text: f.fact, tier: f.type }));
-  const questions = keep(output.questions).map((q, i) => ({ id: `q${i + 1}`, text: q.question, answer: q.answer, tier: q.type }));
+  const questions = keep(output.questions).map((q, i) => ({
+    id: `q${i + 1}`,
+    text: q.question,
+    answer: q.answer,
+    tier: q.type,
+  }));
   let a = 0;
   const entities = output.entities
-    .map((e) => ({ name: e.entity_name, attributes: keep(e.attributes).map((x) => ({ id: `a${++a}`, text: x.attribute })) }))
+    .map((e) => ({
+      name: e.entity_name,
+      attributes: keep(e.attributes).map((x) => ({ id: `a${++a}`, text: x.attribute })),
+    }))
     .filter((e) => e.attributes.length > 0);
   return { content: { facts, questions, entities }, droppedOther };
 }
@@ -124,7 +152,15 @@ export function scaffoldProblem(output: ScaffoldExtractionOutput): string | null
  * or an imported scaffold: kept), and writing the scaffold an answer makes (once per document and
  * configuration; an earlier model's is superseded).
  */
-export function extractionTargets(repo: Repository, judge: Judge, sel: Selection, kind: { name: string; version: number }, config: ModelConfig, hash: string, prompts: string) {
+export function extractionTargets(
+  repo: Repository,
+  judge: Judge,
+  sel: Selection,
+  kind: { name: string; version: number },
+  config: ModelConfig,
+  hash: string,
+  prompts: string,
+) {
   const sc = repo.scaffold;
   const maker = makerOf(kind.name, hash);
   const documents: Array<{ documentKey: number; docId: string }> = [];
@@ -162,7 +198,10 @@ export function extractionTargets(repo: Repository, judge: Judge, sel: Selection
   };
   const notes: string[] = [];
   if (missing > 0) notes.push(`${plural(missing, 'document')} left out: the text is missing.`);
-  if (kept > 0) notes.push(`${plural(kept, 'document')} keep their current scaffold (made by a person or imported); a model does not replace it.`);
+  if (kept > 0)
+    notes.push(
+      `${plural(kept, 'document')} keep their current scaffold (made by a person or imported); a model does not replace it.`,
+    );
   return { documents, write, missing, notes, text: documentTexts(repo.corpus) };
 }
 

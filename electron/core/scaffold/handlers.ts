@@ -12,16 +12,32 @@ import { requireOwnSummary } from '../owners';
 import { editSet, notFound, versionHeader } from '../versioned-sets';
 import { scaffoldEditor } from './edit';
 
-export type ScaffoldHandlers = Pick<ApiHandlers, 'scaffold.load' | 'scaffold.record' | 'scaffold.edit' | 'scaffold.versions'>;
+export type ScaffoldHandlers = Pick<
+  ApiHandlers,
+  'scaffold.load' | 'scaffold.record' | 'scaffold.edit' | 'scaffold.versions'
+>;
 
-export function scaffoldVersionView(repo: ScaffoldRepository, row: ScaffoldRow, versions: ScaffoldRow[]): ScaffoldVersion {
+export function scaffoldVersionView(
+  repo: ScaffoldRepository,
+  row: ScaffoldRow,
+  versions: ScaffoldRow[],
+): ScaffoldVersion {
   return {
     scaffoldId: row.id,
     documentKey: row.documentKey,
     ...versionHeader(row, versions),
     extractor: row.maker,
     extractorVersion: row.makerVersion,
-    items: repo.items(row.id).map((i) => ({ id: i.id, kind: i.kind, itemKey: i.key, text: i.text, tier: i.tier, answer: i.answer, entity: i.entity, fromItemId: i.fromItemId })),
+    items: repo.items(row.id).map((i) => ({
+      id: i.id,
+      kind: i.kind,
+      itemKey: i.key,
+      text: i.text,
+      tier: i.tier,
+      answer: i.answer,
+      entity: i.entity,
+      fromItemId: i.fromItemId,
+    })),
     alignmentEvents: repo.alignmentEventCount(row.id),
   };
 }
@@ -36,7 +52,9 @@ export function createScaffoldHandlers(ctx: CoreContext): ScaffoldHandlers {
       const info = r.corpus.summaryInfo(key) ?? notFound(`summary ${key}`);
       const who = person(annotator);
       const current = r.scaffold.currentScaffold(info.documentKey);
-      const states = current ? r.scaffold.annotatorAlignments(current.id, key, who.id) : new Map<number, { value: AlignmentValue | null; sentences: number[] }>();
+      const states = current
+        ? r.scaffold.annotatorAlignments(current.id, key, who.id)
+        : new Map<number, { value: AlignmentValue | null; sentences: number[] }>();
       return {
         key,
         summaryId: info.summaryId,
@@ -62,16 +80,24 @@ export function createScaffoldHandlers(ctx: CoreContext): ScaffoldHandlers {
       requireOwnSummary(r, caller, key);
       const info = r.corpus.summaryInfo(key) ?? notFound(`summary ${key}`);
       const item = r.scaffold.itemInfo(itemId);
-      if (!item || item.documentKey !== info.documentKey) notFound(`scaffold item ${itemId} of the document of summary ${key}`);
+      if (!item || item.documentKey !== info.documentKey)
+        notFound(`scaffold item ${itemId} of the document of summary ${key}`);
       if (value !== null && !(ALIGNMENT_VALUES[item.kind] as readonly string[]).includes(value)) {
-        throw new ApiError({ code: 'invalid_input', message: `A ${item.kind} is aligned as ${ALIGNMENT_VALUES[item.kind].join(', ')}, not ${value}.` });
+        throw new ApiError({
+          code: 'invalid_input',
+          message: `A ${item.kind} is aligned as ${ALIGNMENT_VALUES[item.kind].join(', ')}, not ${value}.`,
+        });
       }
       if (sentences.length > 0 && (item.kind !== 'fact' || value === null)) {
         throw new ApiError({ code: 'invalid_input', message: 'Only an aligned fact is linked to summary sentences.' });
       }
       const count = r.corpus.sentences(key).length;
       const outside = sentences.find((s) => s >= count);
-      if (outside !== undefined) throw new ApiError({ code: 'invalid_input', message: `Summary ${key} has ${count} sentences: there is no sentence ${outside}.` });
+      if (outside !== undefined)
+        throw new ApiError({
+          code: 'invalid_input',
+          message: `Summary ${key} has ${count} sentences: there is no sentence ${outside}.`,
+        });
       const who = person(annotator);
       const unique = [...new Set(sentences)].sort((a, b) => a - b);
       const eventId = r.scaffold.recordAlignment({
@@ -92,9 +118,22 @@ export function createScaffoldHandlers(ctx: CoreContext): ScaffoldHandlers {
     'scaffold.edit': async ({ documentKey, annotator, basedOnVersion, facts, questions, entities, note }, caller) => {
       const r = repo();
       if (!r.corpus.documentInfo(documentKey)) notFound(`document ${documentKey}`);
-      const { version, proposal } = editSet(r, caller, scaffoldEditor, { target: documentKey, annotator, basedOnVersion, content: { facts, questions, entities }, note: note ?? null });
+      const { version, proposal } = editSet(r, caller, scaffoldEditor, {
+        target: documentKey,
+        annotator,
+        basedOnVersion,
+        content: { facts, questions, entities },
+        note: note ?? null,
+      });
       const versions = r.scaffold.versions(documentKey);
-      return { ...scaffoldVersionView(r.scaffold, versions.find((v) => v.version === version)!, versions), ...(proposal ? { proposal } : {}) };
+      return {
+        ...scaffoldVersionView(
+          r.scaffold,
+          versions.find((v) => v.version === version)!,
+          versions,
+        ),
+        ...(proposal ? { proposal } : {}),
+      };
     },
     'scaffold.versions': async ({ documentKey }) => {
       const r = repo();

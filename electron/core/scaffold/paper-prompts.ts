@@ -103,7 +103,11 @@ export const SCAFFOLD_PARTS = ['facts', 'questions', 'entities'] as const;
 export type ScaffoldPart = (typeof SCAFFOLD_PARTS)[number];
 
 /** Each part's stored answer under this configuration, or null while one is missing or failed. */
-export function answeredParts<O>(results: KindResults<O>, configHash: string, itemKey: (part: ScaffoldPart) => string): Record<ScaffoldPart, O> | null {
+export function answeredParts<O>(
+  results: KindResults<O>,
+  configHash: string,
+  itemKey: (part: ScaffoldPart) => string,
+): Record<ScaffoldPart, O> | null {
   const parts: Partial<Record<ScaffoldPart, O>> = {};
   for (const part of SCAFFOLD_PARTS) {
     const r = results.result(configHash, itemKey(part));
@@ -114,4 +118,5 @@ export function answeredParts<O>(results: KindResults<O>, configHash: string, it
 }
 
 /** Several templates shown (and hashed) as one: each under its App. G heading. */
-export const joinedTemplates = (parts: ReadonlyArray<[string, string]>): string => parts.map(([heading, template]) => `## ${heading}\n${template}`).join('\n\n');
+export const joinedTemplates = (parts: ReadonlyArray<[string, string]>): string =>
+  parts.map(([heading, template]) => `## ${heading}\n${template}`).join('\n\n');

@@ -13,7 +13,9 @@ import { combinedExtractionSetup } from './extraction-task';
 import { paperExtractionSetup } from './extraction-paper-task';
 
 export function scaffoldExtractionSetup(repo: Repository, judge: Judge, sel: Selection) {
-  return sel.prompts === 'combined' ? combinedExtractionSetup(repo, judge, sel) : paperExtractionSetup(repo, judge, sel);
+  return sel.prompts === 'combined'
+    ? combinedExtractionSetup(repo, judge, sel)
+    : paperExtractionSetup(repo, judge, sel);
 }
 
 export function scaffoldAlignmentSetup(repo: Repository, judge: Judge, sel: Selection) {

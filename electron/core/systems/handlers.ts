@@ -33,15 +33,24 @@ export function createSystemsHandlers(ctx: CoreContext): SystemsHandlers {
   const systems = () => ctx.project().repo.systems;
   const keys = systemKeys(ctx);
   const storedSystem = (name: string) => {
-    const row = systems().listSystems().find((s) => s.name === name);
+    const row = systems()
+      .listSystems()
+      .find((s) => s.name === name);
     if (!row) throw new ApiError({ code: 'not_found', message: `No system "${name}" in this project.` });
     return row;
   };
   return {
-    'systems.list': async () => systems().listSystems().map((row) => infoOf(row, keys)),
+    'systems.list': async () =>
+      systems()
+        .listSystems()
+        .map((row) => infoOf(row, keys)),
     'systems.add': async ({ name, config, apiKey }) => {
       const existing = systems().systemByName(name);
-      if (existing && existing.kind === 'imported') throw new ApiError({ code: 'conflict', message: `"${name}" is an imported system (its summaries came with a file); choose another name.` });
+      if (existing && existing.kind === 'imported')
+        throw new ApiError({
+          code: 'conflict',
+          message: `"${name}" is an imported system (its summaries came with a file); choose another name.`,
+        });
       // Refused before anything is stored: a key this host cannot keep, a variable it may not read.
       if (typeof apiKey === 'string') keys.requireStorable();
       if (config.apiKeyEnv) ctx.keys.requireEnvAllowed(config.apiKeyEnv, `The system "${name}"`);

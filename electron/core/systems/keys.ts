@@ -13,7 +13,6 @@ import type { Repository } from '../../../db/repository';
 import type { CoreContext } from '../context';
 import { keyApplies, originsOf, type StoredKey } from '../judges/secrets';
 
-
 /** The project's id (made on first use, as the judges' keys do) in the systems' scope. */
 function scopeOf(repo: Repository): string {
   let id = repo.getMeta('project_id');
@@ -70,7 +69,11 @@ export function systemKeys(ctx: CoreContext): SystemKeys {
       if (key !== null) return key;
       if (!config.apiKeyEnv) return null;
       const value = ctx.keys.readEnv(config.apiKeyEnv, `The system "${name}"`);
-      if (value === null) throw new ApiError({ code: 'invalid_input', message: `The system "${name}" reads its API key from the environment variable ${config.apiKeyEnv}, which is not set.` });
+      if (value === null)
+        throw new ApiError({
+          code: 'invalid_input',
+          message: `The system "${name}" reads its API key from the environment variable ${config.apiKeyEnv}, which is not set.`,
+        });
       return value;
     },
     label(name, config) {
@@ -83,8 +86,18 @@ export function systemKeys(ctx: CoreContext): SystemKeys {
     },
     requireStorable() {
       const store = secrets();
-      if (!store) throw new ApiError({ code: 'unsupported', message: 'This host does not store API keys. Put the key in an environment variable and name it in the system (--api-key-env VAR).' });
-      if (!store.available()) throw new ApiError({ code: 'unsupported', message: "No OS keychain is available to store the key safely. Name an environment variable instead (the system's apiKeyEnv)." });
+      if (!store)
+        throw new ApiError({
+          code: 'unsupported',
+          message:
+            'This host does not store API keys. Put the key in an environment variable and name it in the system (--api-key-env VAR).',
+        });
+      if (!store.available())
+        throw new ApiError({
+          code: 'unsupported',
+          message:
+            "No OS keychain is available to store the key safely. Name an environment variable instead (the system's apiKeyEnv).",
+        });
     },
     store(name, config, key) {
       ctx.keys.remember(key);

@@ -21,8 +21,18 @@ import { documentTexts, plural, setupOf, type Selection, type System } from '../
 
 /** The answer-affecting fields: the first URL, model, prompt and decoding (not concurrency, timeout, retries). */
 export function systemConfigHash(config: SystemConfig): string {
-  const fields = { baseUrl: config.baseUrl ?? config.baseUrls![0]!, model: config.model, prompt: config.prompt, temperature: config.temperature, topP: config.topP, maxTokens: config.maxTokens, extra: config.extra };
-  return createHash('sha256').update(canonicalJson(['loupe-system-1', fields])).digest('hex');
+  const fields = {
+    baseUrl: config.baseUrl ?? config.baseUrls![0]!,
+    model: config.model,
+    prompt: config.prompt,
+    temperature: config.temperature,
+    topP: config.topP,
+    maxTokens: config.maxTokens,
+    extra: config.extra,
+  };
+  return createHash('sha256')
+    .update(canonicalJson(['loupe-system-1', fields]))
+    .digest('hex');
 }
 
 export const SummaryOutputSchema = z.union([
@@ -42,7 +52,9 @@ export const SUMMARY_GENERATION_VERSION = 1;
  * message. The answer is a summary, or a refusal / guardrail / empty answer (a recorded failure,
  * final like an answer); HTTP errors are failed calls (recorded, and sent again by the next run).
  */
-export const summaryGenerationKind: TaskKind<SystemConfig, SummaryInput, SummaryOutput> & { prompt(config: SystemConfig, input: SummaryInput): string } = {
+export const summaryGenerationKind: TaskKind<SystemConfig, SummaryInput, SummaryOutput> & {
+  prompt(config: SystemConfig, input: SummaryInput): string;
+} = {
   name: 'summary_generation',
   version: SUMMARY_GENERATION_VERSION,
   cacheTag: `loupe-task:summary_generation:${SUMMARY_GENERATION_VERSION}`,
@@ -68,7 +80,13 @@ export const summaryGenerationKind: TaskKind<SystemConfig, SummaryInput, Summary
     // Final like a refusal (the same configuration would write it again): no summary, no units.
     const max = LIMITS.generatedSummaryChars.max;
     if (read.text.length > max) {
-      return { ok: true, output: { failure: 'error', text: `an answer of ${read.text.length.toLocaleString('en-US')} characters, longer than the ${max.toLocaleString('en-US')} a generated summary may have (not stored as a summary)` } };
+      return {
+        ok: true,
+        output: {
+          failure: 'error',
+          text: `an answer of ${read.text.length.toLocaleString('en-US')} characters, longer than the ${max.toLocaleString('en-US')} a generated summary may have (not stored as a summary)`,
+        },
+      };
     }
     return { ok: true, output: { summary: read.text } };
   },
@@ -85,7 +103,11 @@ export function summaryGenerationSetup(repo: Repository, who: System, sel: Selec
   let kept = 0;
   for (const d of repo.corpus.selectDocuments(sel.dataset!)) {
     if (!d.hasText) missing += 1;
-    else if (repo.systems.systemOutput(who.systemId, d.documentKey)?.summaryKey != null && repo.tasks.forKind(ref).result(hash, `document:${d.documentKey}`) === null) kept += 1;
+    else if (
+      repo.systems.systemOutput(who.systemId, d.documentKey)?.summaryKey != null &&
+      repo.tasks.forKind(ref).result(hash, `document:${d.documentKey}`) === null
+    )
+      kept += 1;
     else items.push({ documentKey: d.documentKey, docId: d.docId });
   }
   const summaryIdFor = (item: Item) => {
@@ -105,23 +127,53 @@ export function summaryGenerationSetup(repo: Repository, who: System, sel: Selec
         summaryId,
         text: output.summary,
         meta: { system: who.name, model: who.config.model, config_hash: hash },
-        units: spans.map((sp, idx) => ({ idx, text: sp.text, start: sp.start, end: sp.end, fragment: isLikelyFragment(sp.text) })),
+        units: spans.map((sp, idx) => ({
+          idx,
+          text: sp.text,
+          start: sp.start,
+          end: sp.end,
+          fragment: isLikelyFragment(sp.text),
+        })),
         splitter: SPLITTER,
       });
-      repo.systems.recordSystemOutput({ systemId: who.systemId, documentKey: item.documentKey, configHash: hash, summaryKey, failure: null, failureMessage: null });
+      repo.systems.recordSystemOutput({
+        systemId: who.systemId,
+        documentKey: item.documentKey,
+        configHash: hash,
+        summaryKey,
+        failure: null,
+        failureMessage: null,
+      });
       return;
     }
     if (output !== null && 'failure' in output) {
-      repo.systems.recordSystemOutput({ systemId: who.systemId, documentKey: item.documentKey, configHash: hash, summaryKey: null, failure: output.failure, failureMessage: output.text.slice(0, 2_000) });
+      repo.systems.recordSystemOutput({
+        systemId: who.systemId,
+        documentKey: item.documentKey,
+        configHash: hash,
+        summaryKey: null,
+        failure: output.failure,
+        failureMessage: output.text.slice(0, 2_000),
+      });
       return;
     }
     const message = errorMessage ?? errorKind ?? 'the call failed';
-    repo.systems.recordSystemOutput({ systemId: who.systemId, documentKey: item.documentKey, configHash: hash, summaryKey: null, failure: failureOfError(message), failureMessage: message.slice(0, 2_000) });
+    repo.systems.recordSystemOutput({
+      systemId: who.systemId,
+      documentKey: item.documentKey,
+      configHash: hash,
+      summaryKey: null,
+      failure: failureOfError(message),
+      failureMessage: message.slice(0, 2_000),
+    });
   };
   const results = repo.tasks.forKind(ref);
   const notes: string[] = [];
   if (missing > 0) notes.push(`${plural(missing, 'document')} left out: the text is missing.`);
-  if (kept > 0) notes.push(`${plural(kept, 'document')} keep the summary the system wrote under an earlier configuration (remove the system, or add it under another name, to compare configurations).`);
+  if (kept > 0)
+    notes.push(
+      `${plural(kept, 'document')} keep the summary the system wrote under an earlier configuration (remove the system, or add it under another name, to compare configurations).`,
+    );
   return setupOf<SystemConfig, Item, SummaryInput, SummaryOutput>(repo, kind, who.config, {
     kind: kind as unknown as TaskKind<never, SummaryInput, SummaryOutput>,
     ref,
@@ -134,7 +186,13 @@ export function summaryGenerationSetup(repo: Repository, who: System, sel: Selec
     },
     label: (i) => `document ${i.docId}`,
     afterSave(batch) {
-      for (const r of batch) write(r.item, r.output, r.errorKind ?? (r.output === null ? 'parse_error' : null), r.errorMessage ?? r.parseError);
+      for (const r of batch)
+        write(
+          r.item,
+          r.output,
+          r.errorKind ?? (r.output === null ? 'parse_error' : null),
+          r.errorMessage ?? r.parseError,
+        );
     },
     repair() {
       repo.transaction(() => {

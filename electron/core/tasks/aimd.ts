@@ -44,7 +44,13 @@ export interface RateLimitHeaders {
   resetTokensMs: number | null;
 }
 
-export const NO_RATE_LIMIT_HEADERS: RateLimitHeaders = { retryAfterMs: null, remainingRequests: null, resetRequestsMs: null, remainingTokens: null, resetTokensMs: null };
+export const NO_RATE_LIMIT_HEADERS: RateLimitHeaders = {
+  retryAfterMs: null,
+  remainingRequests: null,
+  resetRequestsMs: null,
+  remainingTokens: null,
+  resetTokensMs: null,
+};
 
 export interface AimdSnapshot {
   limit: number;
@@ -98,7 +104,8 @@ export class AimdController {
   /** When a request may start at the earliest (0: now), whatever is in flight. */
   heldUntil(now: number): number {
     let until = this.holdUntil > now ? this.holdUntil : 0;
-    if (this.budget !== null && this.budget <= 0 && this.budgetResetAt > now) until = Math.max(until, this.budgetResetAt);
+    if (this.budget !== null && this.budget <= 0 && this.budgetResetAt > now)
+      until = Math.max(until, this.budgetResetAt);
     return until;
   }
 
@@ -120,9 +127,15 @@ export class AimdController {
     this.readHeaders(headers, now);
     if (this.saturatedAt !== null && now - this.lastRateLimitAt > this.forgetMs) this.saturatedAt = null;
     this.recent = this.recent === null ? latencyMs : this.recent + (latencyMs - this.recent) * 0.2;
-    const slow = this.baseline !== null && this.recent > this.baseline * this.latencyFactor && this.recent - this.baseline > this.latencyMarginMs;
+    const slow =
+      this.baseline !== null &&
+      this.recent > this.baseline * this.latencyFactor &&
+      this.recent - this.baseline > this.latencyMarginMs;
     // The baseline follows the fastest recent answers: down at once, up slowly.
-    this.baseline = this.baseline === null || latencyMs < this.baseline ? latencyMs : this.baseline + (latencyMs - this.baseline) * 0.02;
+    this.baseline =
+      this.baseline === null || latencyMs < this.baseline
+        ? latencyMs
+        : this.baseline + (latencyMs - this.baseline) * 0.02;
     if (slow) {
       this.decrease(sentAt, now);
       return;
@@ -142,7 +155,8 @@ export class AimdController {
   /** A 429 for a request sent at `sentAt`. */
   onRateLimited(sentAt: number, now: number, headers: RateLimitHeaders = NO_RATE_LIMIT_HEADERS): void {
     this.readHeaders(headers, now);
-    if (headers.retryAfterMs !== null) this.holdUntil = Math.max(this.holdUntil, now + Math.min(headers.retryAfterMs, this.maxHoldMs));
+    if (headers.retryAfterMs !== null)
+      this.holdUntil = Math.max(this.holdUntil, now + Math.min(headers.retryAfterMs, this.maxHoldMs));
     if (sentAt < this.lastDecreaseAt) return;
     this.lastRateLimitAt = now;
     if (this.probing && this.saturatedAt !== null && this.limitValue >= this.saturatedAt) {
@@ -160,7 +174,14 @@ export class AimdController {
   }
 
   snapshot(now: number): AimdSnapshot {
-    return { limit: this.limitValue, ceiling: this.ceiling, baselineMs: this.baseline, recentMs: this.recent, heldUntil: this.heldUntil(now), decreases: this.decreaseCount };
+    return {
+      limit: this.limitValue,
+      ceiling: this.ceiling,
+      baselineMs: this.baseline,
+      recentMs: this.recent,
+      heldUntil: this.heldUntil(now),
+      decreases: this.decreaseCount,
+    };
   }
 
   private decrease(sentAt: number, now: number): void {
@@ -201,14 +222,19 @@ export function parseResetDuration(text: string | null): number | null {
   const value = text.trim();
   if (value === '') return null;
   if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
-  const parts = /^(?:(\d+(?:\.\d+)?)h)?(?:(\d+(?:\.\d+)?)m(?!s))?(?:(\d+(?:\.\d+)?)s)?(?:(\d+(?:\.\d+)?)ms)?$/.exec(value);
+  const parts = /^(?:(\d+(?:\.\d+)?)h)?(?:(\d+(?:\.\d+)?)m(?!s))?(?:(\d+(?:\.\d+)?)s)?(?:(\d+(?:\.\d+)?)ms)?$/.exec(
+    value,
+  );
   if (!parts || parts.slice(1).every((p) => p === undefined)) return null;
   const [, h, m, s, ms] = parts;
   return Number(h ?? 0) * 3_600_000 + Number(m ?? 0) * 60_000 + Number(s ?? 0) * 1000 + Number(ms ?? 0);
 }
 
 /** Reads the rate-limit headers of a response (any object with `get`). */
-export function readRateLimitHeaders(headers: { get(name: string): string | null } | undefined, retryAfterMs: number | null): RateLimitHeaders {
+export function readRateLimitHeaders(
+  headers: { get(name: string): string | null } | undefined,
+  retryAfterMs: number | null,
+): RateLimitHeaders {
   if (!headers) return { ...NO_RATE_LIMIT_HEADERS, retryAfterMs };
   const int = (name: string) => {
     const v = headers.get(name);

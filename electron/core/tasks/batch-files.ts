@@ -13,10 +13,24 @@ import { finished } from 'node:stream/promises';
 import { LIMITS } from '../../../shared/limits';
 import { ImportValidationError } from '../../../shared/formats/types';
 import { decodeText, formatBytes } from '../imports/files';
-import { importBatchOutput, linesOf, writeBatchRequests, type BatchImportCounts, type BatchLine, type BatchSetup, type WorkCounts } from './batch';
+import {
+  importBatchOutput,
+  linesOf,
+  writeBatchRequests,
+  type BatchImportCounts,
+  type BatchLine,
+  type BatchSetup,
+  type WorkCounts,
+} from './batch';
 
-export async function exportBatchToFile<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, target: string): Promise<WorkCounts> {
-  const tmp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+export async function exportBatchToFile<C, Item, I, O>(
+  setup: BatchSetup<C, Item, I, O>,
+  target: string,
+): Promise<WorkCounts> {
+  const tmp = path.join(
+    path.dirname(target),
+    `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
+  );
   const sink = createWriteStream(tmp, { flags: 'wx', encoding: 'utf8' });
   try {
     const counts = await writeBatchRequests(setup, sink);
@@ -31,7 +45,9 @@ export async function exportBatchToFile<C, Item, I, O>(setup: BatchSetup<C, Item
   }
 }
 
-export async function exportBatchToText<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>): Promise<{ counts: WorkCounts; text: string }> {
+export async function exportBatchToText<C, Item, I, O>(
+  setup: BatchSetup<C, Item, I, O>,
+): Promise<{ counts: WorkCounts; text: string }> {
   const parts: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer | string, _encoding, done) {
@@ -48,12 +64,18 @@ export async function exportBatchToText<C, Item, I, O>(setup: BatchSetup<C, Item
  * not UTF-8, or longer than `maxLineBytes`, comes as a refusal instead (a longer line is skipped
  * as it streams by, never held: a 560 MB line would not fit in a string).
  */
-export async function* decodedLines(chunks: AsyncIterable<Buffer>, file: string, maxLineBytes: number = LIMITS.batch.lineBytes.max): AsyncGenerator<BatchLine> {
+export async function* decodedLines(
+  chunks: AsyncIterable<Buffer>,
+  file: string,
+  maxLineBytes: number = LIMITS.batch.lineBytes.max,
+): AsyncGenerator<BatchLine> {
   let parts: Buffer[] = [];
   let length = 0;
   let tooLong = false;
   const end = (): BatchLine => {
-    const line: BatchLine = tooLong ? { refused: tooLongWords(length, maxLineBytes) } : decodedLine(Buffer.concat(parts, length), file);
+    const line: BatchLine = tooLong
+      ? { refused: tooLongWords(length, maxLineBytes) }
+      : decodedLine(Buffer.concat(parts, length), file);
     parts = [];
     length = 0;
     tooLong = false;
@@ -88,20 +110,33 @@ function decodedLine(bytes: Buffer, file: string): BatchLine {
   } catch (err) {
     if (!(err instanceof ImportValidationError)) throw err;
     const problem = err.problems[0];
-    return { refused: `not ${problem?.expected ?? 'UTF-8 text'}: ${problem?.found ?? 'bytes that are not valid UTF-8'}` };
+    return {
+      refused: `not ${problem?.expected ?? 'UTF-8 text'}: ${problem?.found ?? 'bytes that are not valid UTF-8'}`,
+    };
   }
 }
 
-export async function importBatchFromFile<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, source: string, maxLineBytes?: number): Promise<BatchImportCounts> {
+export async function importBatchFromFile<C, Item, I, O>(
+  setup: BatchSetup<C, Item, I, O>,
+  source: string,
+  maxLineBytes?: number,
+): Promise<BatchImportCounts> {
   const stream = createReadStream(source);
   try {
-    return await importBatchOutput(setup, decodedLines(stream as AsyncIterable<Buffer>, path.basename(source), maxLineBytes));
+    return await importBatchOutput(
+      setup,
+      decodedLines(stream as AsyncIterable<Buffer>, path.basename(source), maxLineBytes),
+    );
   } finally {
     stream.destroy();
   }
 }
 
-export function importBatchFromText<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, text: string, maxLineBytes: number = LIMITS.batch.lineBytes.max): Promise<BatchImportCounts> {
+export function importBatchFromText<C, Item, I, O>(
+  setup: BatchSetup<C, Item, I, O>,
+  text: string,
+  maxLineBytes: number = LIMITS.batch.lineBytes.max,
+): Promise<BatchImportCounts> {
   return importBatchOutput(setup, boundedLines(linesOf(text), maxLineBytes));
 }
 

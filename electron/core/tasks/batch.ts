@@ -108,7 +108,12 @@ export function selectionWords(selection: Selection): string {
 // --- custom ids ---------------------------------------------------------------------------------
 
 /** `fileId` null: the id form of files written before request files were recorded. */
-export function customIdFor(kindName: string, configHash: string, itemKey: string, fileId: string | null = null): string {
+export function customIdFor(
+  kindName: string,
+  configHash: string,
+  itemKey: string,
+  fileId: string | null = null,
+): string {
   return `loupe:${kindName}:${configHash}:${fileId === null ? '' : `@${fileId}:`}${itemKey}`;
 }
 
@@ -146,10 +151,7 @@ export const BatchOutputLineSchema = z.object({
       body: z.unknown(),
     })
     .nullish(),
-  error: z
-    .object({ code: z.string().nullish(), message: z.string().nullish() })
-    .passthrough()
-    .nullish(),
+  error: z.object({ code: z.string().nullish(), message: z.string().nullish() }).passthrough().nullish(),
 });
 
 // --- walking the work ---------------------------------------------------------------------------
@@ -185,10 +187,21 @@ const yieldNow = () => new Promise<void>((resolve) => setImmediate(resolve));
  * What a start (or a batch export) would send: the source's plan, the content cache and in-walk
  * dedupe, item by item, as the engine does it.
  */
-export async function walkWork<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, options: WalkOptions<Item>): Promise<WorkCounts> {
+export async function walkWork<C, Item, I, O>(
+  setup: BatchSetup<C, Item, I, O>,
+  options: WalkOptions<Item>,
+): Promise<WorkCounts> {
   const { kind, config, configHash, source } = setup;
   const plan = source.plan();
-  const counts: WorkCounts = { selection: plan.work.length + plan.done + plan.missing, done: plan.done, cached: 0, requests: 0, shared: 0, missing: plan.missing, promptChars: 0 };
+  const counts: WorkCounts = {
+    selection: plan.work.length + plan.done + plan.missing,
+    done: plan.done,
+    cached: 0,
+    requests: 0,
+    shared: 0,
+    missing: plan.missing,
+    promptChars: 0,
+  };
   const seen = new Set<string>();
   const pending: Array<TaskResult<Item, O>> = [];
   let lastYield = Date.now();
@@ -212,7 +225,15 @@ export async function walkWork<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, 
     if (hit) {
       counts.cached += 1;
       if (!options.dryRun) {
-        pending.push({ ...hit, item, errorKind: null, errorMessage: null, latencyMs: null, cacheKey: key, source: 'cache' });
+        pending.push({
+          ...hit,
+          item,
+          errorKind: null,
+          errorMessage: null,
+          latencyMs: null,
+          cacheKey: key,
+          source: 'cache',
+        });
         if (pending.length >= SAVE_CHUNK) source.save(pending.splice(0));
       }
       continue;
@@ -239,12 +260,23 @@ function requireItemKey<Item, I, O>(source: TaskSource<Item, I, O>): (item: Item
  * With `requestFiles`, the file is recorded with the item keys of its requests (and removed from
  * the record if writing fails).
  */
-export async function writeBatchRequests<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, sink: Writable): Promise<WorkCounts> {
+export async function writeBatchRequests<C, Item, I, O>(
+  setup: BatchSetup<C, Item, I, O>,
+  sink: Writable,
+): Promise<WorkCounts> {
   requireItemKey(setup.source);
   const files = setup.requestFiles;
   const fileId = files ? randomBytes(8).toString('hex') : null;
   const itemKeys: string[] = [];
-  if (files && fileId !== null) files.store.begin({ id: fileId, kind: setup.kind.name, configHash: setup.configHash, target: files.target, dataset: files.dataset, onlySampled: files.onlySampled });
+  if (files && fileId !== null)
+    files.store.begin({
+      id: fileId,
+      kind: setup.kind.name,
+      configHash: setup.configHash,
+      target: files.target,
+      dataset: files.dataset,
+      onlySampled: files.onlySampled,
+    });
   try {
     const counts = await walkWork(setup, {
       dryRun: false,
@@ -253,7 +285,12 @@ export async function writeBatchRequests<C, Item, I, O>(setup: BatchSetup<C, Ite
           itemKeys.push(itemKey);
           if (itemKeys.length >= SAVE_CHUNK) files.store.addItems(fileId, itemKeys.splice(0));
         }
-        const line: BatchRequestLine = { custom_id: customIdFor(setup.kind.name, setup.configHash, itemKey, fileId), method: BATCH_METHOD, url: BATCH_URL, body };
+        const line: BatchRequestLine = {
+          custom_id: customIdFor(setup.kind.name, setup.configHash, itemKey, fileId),
+          method: BATCH_METHOD,
+          url: BATCH_URL,
+          body,
+        };
         if (!sink.write(`${JSON.stringify(line)}\n`)) await once(sink, 'drain');
       },
     });
@@ -327,7 +364,10 @@ const bounded = (text: string) => (text.length > MAX_MESSAGE ? `${text.slice(0, 
  * Stores the answers of a batch output file, line by line. `lines` is any async source of lines
  * (readline over a file stream, or the lines of an uploaded text).
  */
-export async function importBatchOutput<C, Item, I, O>(setup: BatchSetup<C, Item, I, O>, lines: AsyncIterable<BatchLine>): Promise<BatchImportCounts> {
+export async function importBatchOutput<C, Item, I, O>(
+  setup: BatchSetup<C, Item, I, O>,
+  lines: AsyncIterable<BatchLine>,
+): Promise<BatchImportCounts> {
   const { kind, config, configHash, source } = setup;
   const secrets = setup.secrets ?? [];
   const itemKey = requireItemKey(source);
@@ -339,11 +379,25 @@ export async function importBatchOutput<C, Item, I, O>(setup: BatchSetup<C, Item
   for (const item of source.plan().work) pendingByKey.set(itemKey(item), item);
   const answeredKeys = new Set<string>();
   const counts: BatchImportCounts = {
-    lines: 0, answered: 0, parseErrors: 0, failed: 0, unknown: 0, duplicates: 0, invalid: 0, shared: 0, stillToDo: 0,
-    problems: { unknown: [], failed: [], invalid: [] }, notes: [],
+    lines: 0,
+    answered: 0,
+    parseErrors: 0,
+    failed: 0,
+    unknown: 0,
+    duplicates: 0,
+    invalid: 0,
+    shared: 0,
+    stillToDo: 0,
+    problems: { unknown: [], failed: [], invalid: [] },
+    notes: [],
   };
   const sample = (list: BatchProblem[], problem: BatchProblem) => {
-    if (list.length < SAMPLES) list.push({ ...problem, message: bounded(redact(problem.message, secrets)), customId: problem.customId === null ? null : bounded(problem.customId) });
+    if (list.length < SAMPLES)
+      list.push({
+        ...problem,
+        message: bounded(redact(problem.message, secrets)),
+        customId: problem.customId === null ? null : bounded(problem.customId),
+      });
   };
   const toSave: Array<TaskResult<Item, O>> = [];
   const flush = () => {
@@ -370,7 +424,11 @@ export async function importBatchOutput<C, Item, I, O>(setup: BatchSetup<C, Item
     if (lone) {
       counts.invalid += 1;
       const words = loneSurrogateWords(lone.unit, lone.inKey);
-      sample(counts.problems.invalid, { line: lineNo, customId: null, message: `not ${words.expected}: ${words.found}${lone.path.length > 0 ? ` at ${fullPath(lone.path)}` : ''}` });
+      sample(counts.problems.invalid, {
+        line: lineNo,
+        customId: null,
+        message: `not ${words.expected}: ${words.found}${lone.path.length > 0 ? ` at ${fullPath(lone.path)}` : ''}`,
+      });
       continue;
     }
     let json: unknown;
@@ -384,7 +442,11 @@ export async function importBatchOutput<C, Item, I, O>(setup: BatchSetup<C, Item
     const parsedLine = BatchOutputLineSchema.safeParse(json);
     if (!parsedLine.success) {
       counts.invalid += 1;
-      sample(counts.problems.invalid, { line: lineNo, customId: null, message: `not a batch output line: ${z.prettifyError(parsedLine.error).replace(/\s*\n\s*/g, '; ')}` });
+      sample(counts.problems.invalid, {
+        line: lineNo,
+        customId: null,
+        message: `not a batch output line: ${z.prettifyError(parsedLine.error).replace(/\s*\n\s*/g, '; ')}`,
+      });
       continue;
     }
     const line = parsedLine.data;
@@ -392,7 +454,8 @@ export async function importBatchOutput<C, Item, I, O>(setup: BatchSetup<C, Item
     let unknownWhy: string | null;
     if (!id.success) unknownWhy = 'not a Loupe request id';
     else if (id.data.kind !== kind.name) unknownWhy = `a request of another task kind (${id.data.kind})`;
-    else if (id.data.configHash !== configHash) unknownWhy = `a request of another configuration version (${id.data.configHash.slice(0, 12)})`;
+    else if (id.data.configHash !== configHash)
+      unknownWhy = `a request of another configuration version (${id.data.configHash.slice(0, 12)})`;
     else unknownWhy = requestFiles.refusal(id.data);
     if (unknownWhy === null && id.success) {
       if (answeredKeys.has(id.data.itemKey)) {
@@ -400,7 +463,9 @@ export async function importBatchOutput<C, Item, I, O>(setup: BatchSetup<C, Item
         continue;
       }
       if (id.data.fileId === null) unmarked += 1;
-      if (!pendingByKey.has(id.data.itemKey)) unknownWhy = 'no such item still to do in this selection (answered before, outside the dataset or sample the import names, or not in this project)';
+      if (!pendingByKey.has(id.data.itemKey))
+        unknownWhy =
+          'no such item still to do in this selection (answered before, outside the dataset or sample the import names, or not in this project)';
     }
     if (unknownWhy !== null || !id.success) {
       counts.unknown += 1;
@@ -419,9 +484,22 @@ export async function importBatchOutput<C, Item, I, O>(setup: BatchSetup<C, Item
       counts.failed += 1;
       const clean = bounded(redact(message, secrets));
       sample(counts.problems.failed, { line: lineNo, customId: line.custom_id, message: clean });
-      toSave.push({ item, output: null, raw: null, parseError: null, tokensIn: null, tokensOut: null, errorKind, errorMessage: `batch: ${clean}`, latencyMs: null, cacheKey, source: 'run' });
+      toSave.push({
+        item,
+        output: null,
+        raw: null,
+        parseError: null,
+        tokensIn: null,
+        tokensOut: null,
+        errorKind,
+        errorMessage: `batch: ${clean}`,
+        latencyMs: null,
+        cacheKey,
+        source: 'run',
+      });
     };
-    if (line.error) failure(failureKind(status), `${line.error.code ? `${line.error.code}: ` : ''}${line.error.message ?? 'error'}`);
+    if (line.error)
+      failure(failureKind(status), `${line.error.code ? `${line.error.code}: ` : ''}${line.error.message ?? 'error'}`);
     else if (!line.response) failure('server_error', 'no response');
     else if (status !== 200) failure(failureKind(status), `HTTP ${status}: ${errorText(line.response.body)}`);
     else {
@@ -429,7 +507,10 @@ export async function importBatchOutput<C, Item, I, O>(setup: BatchSetup<C, Item
       const answerBytes = completion?.content ? Buffer.byteLength(completion.content, 'utf8') : 0;
       if (!completion) failure('malformed_response', NOT_A_COMPLETION);
       else if (answerBytes > LIMITS.batch.answerBytes.max) {
-        failure('malformed_response', `an answer of ${formatBytes(answerBytes)}, over the ${formatBytes(LIMITS.batch.answerBytes.max)} one answer may have (not stored)`);
+        failure(
+          'malformed_response',
+          `an answer of ${formatBytes(answerBytes)}, over the ${formatBytes(LIMITS.batch.answerBytes.max)} one answer may have (not stored)`,
+        );
       } else {
         const stored = storedAnswer(kind, config, { type: 'completion', ...completion }, secrets, notes, { input });
         if (stored.output !== null) counts.answered += 1;
@@ -483,21 +564,28 @@ function requestFileCheck<Item, I, O>(files: RequestFiles<Item, I, O> | undefine
     refusal(id: { kind: string; configHash: string; fileId: string | null; itemKey: string }): string | null {
       if (id.fileId === null) return null;
       const file = fileOf(id.fileId);
-      if (!file) return `names request file ${id.fileId}, which this project did not write (another project's file, or one whose writing did not complete)`;
-      if (file.kind !== id.kind || file.configHash !== id.configHash) return `names request file ${id.fileId}, written for another task or version (${file.target})`;
-      if (!files!.store.includes(id.fileId, id.itemKey)) return `not a request of file ${id.fileId} (${file.target}, ${selectionWords(file)}): outside the selection it was written for`;
+      if (!file)
+        return `names request file ${id.fileId}, which this project did not write (another project's file, or one whose writing did not complete)`;
+      if (file.kind !== id.kind || file.configHash !== id.configHash)
+        return `names request file ${id.fileId}, written for another task or version (${file.target})`;
+      if (!files!.store.includes(id.fileId, id.itemKey))
+        return `not a request of file ${id.fileId} (${file.target}, ${selectionWords(file)}): outside the selection it was written for`;
       return null;
     },
     notes(unmarked: number, importSelection: Selection | null): string[] {
       const out: string[] = [];
       const found = [...named.values()].filter((f): f is RequestFileRecord => f !== null);
       for (const f of found.slice(0, FILES_NAMED)) {
-        out.push(`answers to request file ${f.id} (${f.target}, ${selectionWords(f)}, ${f.requests} requests, written ${f.createdAt}): checked against its requests`);
+        out.push(
+          `answers to request file ${f.id} (${f.target}, ${selectionWords(f)}, ${f.requests} requests, written ${f.createdAt}): checked against its requests`,
+        );
       }
       if (found.length > FILES_NAMED) out.push(`and ${found.length - FILES_NAMED} more request files`);
       if (unmarked > 0) {
         const scope = importSelection ? selectionWords(importSelection) : 'the selection this import names';
-        out.push(`${unmarked} answer${unmarked === 1 ? '' : 's'} without a request-file id (a file written before request files were recorded): checked against ${scope} only`);
+        out.push(
+          `${unmarked} answer${unmarked === 1 ? '' : 's'} without a request-file id (a file written before request files were recorded): checked against ${scope} only`,
+        );
       }
       return out;
     },

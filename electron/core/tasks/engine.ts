@@ -53,7 +53,6 @@ export const DEFAULT_TUNING: Omit<RunTuning, 'concurrency' | 'retries'> = {
   random: Math.random,
 };
 
-
 /** Progress of a run, for any kind (the judges map it to JudgeRunStatus): its counters (counters.ts) and state. */
 export interface TaskProgress extends RunCountsSnapshot {
   runId: string;
@@ -106,7 +105,10 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 /** Exponential backoff with full jitter: uniform in [base·2^attempt / 2, base·2^attempt], capped. */
-export function backoffMs(attempt: number, tuning: Pick<RunTuning, 'backoffBaseMs' | 'backoffMaxMs' | 'random'>): number {
+export function backoffMs(
+  attempt: number,
+  tuning: Pick<RunTuning, 'backoffBaseMs' | 'backoffMaxMs' | 'random'>,
+): number {
   const ceiling = Math.min(tuning.backoffMaxMs, tuning.backoffBaseMs * 2 ** attempt);
   return ceiling / 2 + tuning.random() * (ceiling / 2);
 }
@@ -158,8 +160,14 @@ export class TaskRun<C, Item, I, O> {
     this.counters = new RunCounters(this.secrets);
     this.finished = new Promise((resolve) => (this.finishedResolve = resolve));
     // Over replicas the pool limits each one; the queue only needs enough workers for all of them.
-    const workers = this.backend.pool ? Math.max(this.tuning.concurrency, this.backend.pool.capacity) : this.tuning.concurrency;
-    this.queue = new BoundedQueue<Item>(workers, (item, signal) => this.process(item, signal), (err) => this.fail(err));
+    const workers = this.backend.pool
+      ? Math.max(this.tuning.concurrency, this.backend.pool.capacity)
+      : this.tuning.concurrency;
+    this.queue = new BoundedQueue<Item>(
+      workers,
+      (item, signal) => this.process(item, signal),
+      (err) => this.fail(err),
+    );
     const plan = this.source.plan();
     this.counters.planned(plan);
     this.queue.add(plan.work);
@@ -230,7 +238,11 @@ export class TaskRun<C, Item, I, O> {
     const remaining = c.total - c.done;
     const eta = this.state === 'running' && rate && rate > 0 ? remaining / rate : remaining === 0 ? 0 : null;
     const notes: string[] = [];
-    if (c.missing > 0) notes.push(this.source.missingNote?.(c.missing) ?? `${c.missing} ${this.kind.itemNoun}(s) left out: their input is missing.`);
+    if (c.missing > 0)
+      notes.push(
+        this.source.missingNote?.(c.missing) ??
+          `${c.missing} ${this.kind.itemNoun}(s) left out: their input is missing.`,
+      );
     notes.push(...this.notes.lines(this.kind));
     return {
       ...c,
@@ -253,10 +265,14 @@ export class TaskRun<C, Item, I, O> {
   private message(c: RunCountsSnapshot): string {
     switch (this.state) {
       case 'running':
-        return this.queue.inFlight === 0 && this.holdUntil > Date.now() ? 'running (waiting for the rate limit)' : 'running';
+        return this.queue.inFlight === 0 && this.holdUntil > Date.now()
+          ? 'running (waiting for the rate limit)'
+          : 'running';
       case 'paused':
-        if (this.pauseReason === 'endpoint_unreachable') return `paused: endpoint unreachable (${this.circuitText(c)}); resume to retry`;
-        if (this.pauseReason === 'endpoint_rejects') return `paused: endpoint rejects requests (${this.circuitText(c)}); fix the ${this.kind.answererNoun ?? 'configuration'}, then resume`;
+        if (this.pauseReason === 'endpoint_unreachable')
+          return `paused: endpoint unreachable (${this.circuitText(c)}); resume to retry`;
+        if (this.pauseReason === 'endpoint_rejects')
+          return `paused: endpoint rejects requests (${this.circuitText(c)}); fix the ${this.kind.answererNoun ?? 'configuration'}, then resume`;
         return `paused at ${c.done}/${c.total}`;
       case 'cancelled':
         return `cancelled at ${c.done}/${c.total}; answers so far are kept`;
@@ -265,7 +281,14 @@ export class TaskRun<C, Item, I, O> {
       case 'done': {
         const parts = [`${c.cached + c.ok} answered`];
         if (c.parseErrors + c.reusedParseErrors > 0) {
-          parts.push(unparseableText(c, this.kind.parseErrors === 'final' ? 'kept with their text' : 'stored with their text; run again to retry them'));
+          parts.push(
+            unparseableText(
+              c,
+              this.kind.parseErrors === 'final'
+                ? 'kept with their text'
+                : 'stored with their text; run again to retry them',
+            ),
+          );
         }
         if (c.failed > 0) parts.push(`${c.failed} failed calls (run again to retry them)`);
         return `done: ${parts.join(', ')}`;
@@ -330,7 +353,15 @@ export class TaskRun<C, Item, I, O> {
       if (signal.aborted) return 'requeue';
       this.counters.reused(reused);
       this.meter.add(Date.now());
-      this.write({ ...reused, item, errorKind: null, errorMessage: null, latencyMs: null, cacheKey: key, source: 'cache' });
+      this.write({
+        ...reused,
+        item,
+        errorKind: null,
+        errorMessage: null,
+        latencyMs: null,
+        cacheKey: key,
+        source: 'cache',
+      });
       return 'done';
     }
     let settle!: (answer: StoredAnswer<O> | null) => void;
@@ -367,7 +398,8 @@ export class TaskRun<C, Item, I, O> {
           return 'requeue';
         }
         // A failure that came back is counted even when a pause began meanwhile.
-        const e = err instanceof CallError ? err : new CallError('client_error', redact(String(err), this.secrets), false);
+        const e =
+          err instanceof CallError ? err : new CallError('client_error', redact(String(err), this.secrets), false);
         this.counters.attemptFailed(e.kind, e.message);
         if (signal.aborted) return 'requeue';
         if (this.tripCircuit(e)) return 'requeue';
@@ -381,13 +413,26 @@ export class TaskRun<C, Item, I, O> {
           this.counters.itemFailed();
           this.meter.add(Date.now());
           this.write({
-            item, output: null, raw: null, parseError: null, errorKind: e.kind, errorMessage: redact(e.message, this.secrets),
-            tokensIn: null, tokensOut: null, latencyMs: Date.now() - started, cacheKey: key, source: 'run',
+            item,
+            output: null,
+            raw: null,
+            parseError: null,
+            errorKind: e.kind,
+            errorMessage: redact(e.message, this.secrets),
+            tokensIn: null,
+            tokensOut: null,
+            latencyMs: Date.now() - started,
+            cacheKey: key,
+            source: 'run',
           });
           return 'done';
         }
-        const delay = e.retryAfterMs !== null ? Math.min(e.retryAfterMs, this.tuning.maxRetryAfterMs) : backoffMs(attempt, this.tuning);
-        if (e.kind === 'rate_limited' && e.retryAfterMs !== null) this.holdUntil = Math.max(this.holdUntil, Date.now() + delay);
+        const delay =
+          e.retryAfterMs !== null
+            ? Math.min(e.retryAfterMs, this.tuning.maxRetryAfterMs)
+            : backoffMs(attempt, this.tuning);
+        if (e.kind === 'rate_limited' && e.retryAfterMs !== null)
+          this.holdUntil = Math.max(this.holdUntil, Date.now() + delay);
         if (!(await sleep(delay, signal))) return 'requeue';
         continue;
       }
@@ -401,7 +446,15 @@ export class TaskRun<C, Item, I, O> {
       this.answered.set(key, stored);
       this.counters.answered(stored);
       this.meter.add(Date.now());
-      this.write({ ...stored, item, errorKind: null, errorMessage: null, latencyMs: Date.now() - started, cacheKey: key, source: 'run' });
+      this.write({
+        ...stored,
+        item,
+        errorKind: null,
+        errorMessage: null,
+        latencyMs: Date.now() - started,
+        cacheKey: key,
+        source: 'run',
+      });
       return 'done';
     }
     return 'done'; // unreachable: the last attempt returns above
@@ -424,9 +477,16 @@ export class TaskRun<C, Item, I, O> {
     const pool = this.backend.pool;
     // Over replicas, "down" means every replica is out (each is taken out after failures in a row).
     const down = pool && DOWN_KINDS.has(e.kind) ? pool.allOut() : this.downInARow >= this.tuning.circuitThreshold;
-    const reason = down ? 'endpoint_unreachable' : this.rejectedInARow >= this.tuning.circuitThreshold ? 'endpoint_rejects' : null;
+    const reason = down
+      ? 'endpoint_unreachable'
+      : this.rejectedInARow >= this.tuning.circuitThreshold
+        ? 'endpoint_rejects'
+        : null;
     if (!reason) return false;
-    this.circuitCause = { message: redact(e.message, this.secrets), everyReplica: Boolean(pool && reason === 'endpoint_unreachable' && pool.status().length > 1) };
+    this.circuitCause = {
+      message: redact(e.message, this.secrets),
+      everyReplica: Boolean(pool && reason === 'endpoint_unreachable' && pool.status().length > 1),
+    };
     void this.pause(reason);
     return true;
   }

@@ -23,7 +23,14 @@ export class CallError extends Error {
 
   /** The same failure, its message naming the replica that answered. */
   onReplica(baseUrl: string): CallError {
-    return new CallError(this.kind, `${this.message} [replica ${baseUrl}]`, this.retryable, this.retryAfterMs, this.status, this.rateLimit);
+    return new CallError(
+      this.kind,
+      `${this.message} [replica ${baseUrl}]`,
+      this.retryable,
+      this.retryAfterMs,
+      this.status,
+      this.rateLimit,
+    );
   }
 }
 
@@ -34,4 +41,3 @@ export class CallAborted extends Error {
     this.name = 'CallAborted';
   }
 }
-

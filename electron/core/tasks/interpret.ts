@@ -16,16 +16,29 @@ export function storedAnswer<C, I, O>(
   /** The input answered, for the kind's checkOutput (absent: no such check). */
   answered?: { input: I },
 ): StoredAnswer<O> {
-  if (answer.type === 'output') return { output: answer.output, raw: redact(answer.raw, secrets), parseError: null, tokensIn: null, tokensOut: null };
-  const base = { raw: answer.content === null ? null : redact(answer.content, secrets), tokensIn: answer.tokensIn, tokensOut: answer.tokensOut };
+  if (answer.type === 'output')
+    return {
+      output: answer.output,
+      raw: redact(answer.raw, secrets),
+      parseError: null,
+      tokensIn: null,
+      tokensOut: null,
+    };
+  const base = {
+    raw: answer.content === null ? null : redact(answer.content, secrets),
+    tokensIn: answer.tokensIn,
+    tokensOut: answer.tokensOut,
+  };
   let reading: Interpretation<O> = kind.interpret(answer, config, context);
-  if (reading.ok && containsSecret(reading.output, secrets)) reading = { ok: false, error: 'the answer contains the API key; its output is not stored' };
+  if (reading.ok && containsSecret(reading.output, secrets))
+    reading = { ok: false, error: 'the answer contains the API key; its output is not stored' };
   if (reading.ok && answered && kind.checkOutput) {
     const problem = kind.checkOutput(reading.output, answered.input);
     if (problem !== null) reading = { ok: false, error: problem };
   }
   if (!reading.ok) {
-    const cut = answer.finishReason === 'length' ? ' (finish_reason "length": the answer was cut off at max tokens)' : '';
+    const cut =
+      answer.finishReason === 'length' ? ' (finish_reason "length": the answer was cut off at max tokens)' : '';
     return { ...base, output: null, parseError: redact(`${reading.error}${cut}`, secrets) };
   }
   return { ...base, output: reading.output, parseError: null };
@@ -53,7 +66,8 @@ export class RunNotes implements InterpretContext {
 
   lines<C, I, O>(kind: TaskKind<C, I, O>): string[] {
     const out = [...this.once];
-    for (const [problem, n] of this.tallies) out.push(kind.tallyNote?.(problem, n) ?? `${problem} (${n} ${kind.itemNoun}(s))`);
+    for (const [problem, n] of this.tallies)
+      out.push(kind.tallyNote?.(problem, n) ?? `${problem} (${n} ${kind.itemNoun}(s))`);
     return out;
   }
 }

@@ -67,7 +67,9 @@ export const numbered = (lines: readonly string[]): string => lines.map((l, i) =
 
 /** Fills `{name}` placeholders in one pass: a value that contains "{other}" stays as it is. */
 export function fillTemplate(template: string, values: Record<string, string>): string {
-  return template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (match, name: string) => (Object.hasOwn(values, name) ? values[name]! : match));
+  return template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (match, name: string) =>
+    Object.hasOwn(values, name) ? values[name]! : match,
+  );
 }
 
 export function defineJsonKind<I, O>(spec: JsonKindSpec<I, O>): JsonTaskKind<I, O> {
@@ -85,7 +87,17 @@ export function defineJsonKind<I, O>(spec: JsonKindSpec<I, O>): JsonTaskKind<I, 
     ref: { name: spec.name, version: spec.version, schema: spec.output },
     prompt,
     // The kind, its version and template, and the answer-affecting model fields.
-    configHash: (config) => sha256Hex(JSON.stringify(['loupe-task-config-1', spec.name, spec.version, spec.template, modelVersionText(config), ...(spec.request ? [spec.request] : [])])),
+    configHash: (config) =>
+      sha256Hex(
+        JSON.stringify([
+          'loupe-task-config-1',
+          spec.name,
+          spec.version,
+          spec.template,
+          modelVersionText(config),
+          ...(spec.request ? [spec.request] : []),
+        ]),
+      ),
     buildRequest(config, input): ChatRequestBody {
       const text = prompt(input);
       const messages = spec.messages?.(text, input) ?? [{ role: 'user', content: text }];
@@ -125,7 +137,10 @@ export interface JsonSourceOptions<Item, I> {
 }
 
 /** The generic source of a JSON kind: the selection's items in, `task_results` rows out. */
-export function jsonResultSource<Item, I, O>(results: KindResults<O>, options: JsonSourceOptions<Item, I>): TaskSource<Item, I, O> {
+export function jsonResultSource<Item, I, O>(
+  results: KindResults<O>,
+  options: JsonSourceOptions<Item, I>,
+): TaskSource<Item, I, O> {
   return {
     itemKey: (item) => options.itemKey(item),
     plan() {
@@ -145,7 +160,9 @@ export function jsonResultSource<Item, I, O>(results: KindResults<O>, options: J
     resolve: (item) => options.resolve(item),
     cached(cacheKey) {
       const hit = results.cachedOutput(cacheKey);
-      return hit ? { output: hit.output, raw: hit.raw, parseError: null, tokensIn: hit.tokensIn, tokensOut: hit.tokensOut } : null;
+      return hit
+        ? { output: hit.output, raw: hit.raw, parseError: null, tokensIn: hit.tokensIn, tokensOut: hit.tokensOut }
+        : null;
     },
     save(batch) {
       results.save(
@@ -184,7 +201,9 @@ export interface JsonTaskRunOptions<Item, I, O> extends Omit<JsonSourceOptions<I
 }
 
 /** A run of a JSON kind over items (not started: call `start()`). */
-export function createJsonTaskRun<Item, I, O>(options: JsonTaskRunOptions<Item, I, O>): TaskRun<ModelConfig, Item, I, O> {
+export function createJsonTaskRun<Item, I, O>(
+  options: JsonTaskRunOptions<Item, I, O>,
+): TaskRun<ModelConfig, Item, I, O> {
   const { kind, config } = options;
   const configHash = kind.configHash(config);
   const source = jsonResultSource(options.tasks.forKind(kind.ref), {
@@ -194,12 +213,23 @@ export function createJsonTaskRun<Item, I, O>(options: JsonTaskRunOptions<Item, 
     resolve: options.resolve,
     ...(options.missingNote ? { missingNote: options.missingNote } : {}),
   });
-  const tuning: RunTuning = { ...DEFAULT_TUNING, ...options.tuning, concurrency: config.concurrency, retries: config.retries };
+  const tuning: RunTuning = {
+    ...DEFAULT_TUNING,
+    ...options.tuning,
+    concurrency: config.concurrency,
+    retries: config.retries,
+  };
   const backend =
     options.backend ??
     (options.transport
       ? chatBackend(kind, config, options.transport)
-      : replicaBackend(kind, config, { baseUrls: config.baseUrls, timeoutS: config.timeoutS, concurrency: config.concurrency }, options.apiKey, { failThreshold: tuning.circuitThreshold }));
+      : replicaBackend(
+          kind,
+          config,
+          { baseUrls: config.baseUrls, timeoutS: config.timeoutS, concurrency: config.concurrency },
+          options.apiKey,
+          { failThreshold: tuning.circuitThreshold },
+        ));
   return new TaskRun({
     kind,
     config,

@@ -5,7 +5,13 @@
  * answers go into the config hash; concurrency, timeout and retries do not.
  */
 import { z } from 'zod';
-import { BaseUrlSchema, ExtraFieldsSchema, MAX_REPLICAS, canonicalJson, type JsonValue } from '../../../shared/judges/config';
+import {
+  BaseUrlSchema,
+  ExtraFieldsSchema,
+  MAX_REPLICAS,
+  canonicalJson,
+  type JsonValue,
+} from '../../../shared/judges/config';
 
 const ModelFieldsSchema = z
   .object({
@@ -31,7 +37,8 @@ const ModelFieldsSchema = z
 
 /** `baseUrl` and/or `baseUrls` in; both out (`baseUrl` = the first, every URL once). */
 export const ModelConfigSchema = ModelFieldsSchema.superRefine((v, ctx) => {
-  if (v.baseUrl === undefined && v.baseUrls === undefined) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'a URL such as http://127.0.0.1:8000/v1' });
+  if (v.baseUrl === undefined && v.baseUrls === undefined)
+    ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'a URL such as http://127.0.0.1:8000/v1' });
 }).transform(({ baseUrl, baseUrls, ...rest }) => {
   const urls = [...new Set([...(baseUrl !== undefined ? [baseUrl] : []), ...(baseUrls ?? [])])];
   return { ...rest, baseUrl: urls[0]!, baseUrls: urls };
@@ -41,7 +48,14 @@ export type ModelConfigInput = z.input<typeof ModelConfigSchema>;
 
 /** The fields that change answers, for the config hash. */
 export function modelOutputFields(config: ModelConfig): Record<string, JsonValue> {
-  return { baseUrl: config.baseUrl, model: config.model, temperature: config.temperature, topP: config.topP, maxTokens: config.maxTokens, extra: config.extra };
+  return {
+    baseUrl: config.baseUrl,
+    model: config.model,
+    temperature: config.temperature,
+    topP: config.topP,
+    maxTokens: config.maxTokens,
+    extra: config.extra,
+  };
 }
 
 export function modelVersionText(config: ModelConfig): string {

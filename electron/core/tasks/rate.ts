@@ -43,7 +43,8 @@ export class RateMeter {
     const slot = Math.floor(now / BUCKET_MS);
     const oldest = slot - this.buckets.length + 1;
     let count = 0;
-    for (let i = 0; i < this.buckets.length; i += 1) if (this.stamps[i]! >= oldest && this.stamps[i]! <= slot) count += this.buckets[i]!;
+    for (let i = 0; i < this.buckets.length; i += 1)
+      if (this.stamps[i]! >= oldest && this.stamps[i]! <= slot) count += this.buckets[i]!;
     if (count === 0) return null;
     const span = Math.min(this.windowMs, Math.max(now - this.since, BUCKET_MS));
     return (count / span) * 1000;

@@ -9,7 +9,13 @@ import type { AccuracyTask } from '../../../shared/contract/accuracy';
 import { claimDecompositionKind, claimDecompositionSetup } from '../claims/decomposition-task';
 import { claimVerdictKind, claimVerdictSetup } from '../claims/verdict-task';
 import { keyFactExtractionKind, keyFactExtractionSetup } from '../keyfacts/extraction-task';
-import { keyFactAlignmentClaimsKind, keyFactAlignmentKind, keyFactAlignmentSetup, keyFactPerFactKind, keyFactPerFactSetup } from '../keyfacts/alignment-task';
+import {
+  keyFactAlignmentClaimsKind,
+  keyFactAlignmentKind,
+  keyFactAlignmentSetup,
+  keyFactPerFactKind,
+  keyFactPerFactSetup,
+} from '../keyfacts/alignment-task';
 import { summaryGenerationKind, summaryGenerationSetup } from '../systems/summary-task';
 import { scaffoldExtractionKind } from '../scaffold/extraction-task';
 import { scaffoldExtractionPaperKind } from '../scaffold/extraction-paper-task';
@@ -53,21 +59,39 @@ const judgeTask = <I, O>(kind: JsonTaskKind<I, O>, description: string, setup: J
 });
 
 export const TASKS: Record<AccuracyTask, TaskEntry> = {
-  claim_decomposition: judgeTask(claimDecompositionKind, 'Each summary sentence → atomic standalone claims (FActScore-style, App. D; no document in the prompt). A summary gets a claim set (source model) once all its sentences are answered.', claimDecompositionSetup),
-  keyfact_extraction: judgeTask(keyFactExtractionKind, "Each document → its key facts (the card's key fact extraction); a key-fact set of source model.", keyFactExtractionSetup),
-  claim_verdict: judgeTask(claimVerdictKind, 'Document + one claim of the current claim set → supported, or unsupported with an error type (entity, relation, number_or_date, not_in_source, other).', claimVerdictSetup),
+  claim_decomposition: judgeTask(
+    claimDecompositionKind,
+    'Each summary sentence → atomic standalone claims (FActScore-style, App. D; no document in the prompt). A summary gets a claim set (source model) once all its sentences are answered.',
+    claimDecompositionSetup,
+  ),
+  keyfact_extraction: judgeTask(
+    keyFactExtractionKind,
+    "Each document → its key facts (the card's key fact extraction); a key-fact set of source model.",
+    keyFactExtractionSetup,
+  ),
+  claim_verdict: judgeTask(
+    claimVerdictKind,
+    'Document + one claim of the current claim set → supported, or unsupported with an error type (entity, relation, number_or_date, not_in_source, other).',
+    claimVerdictSetup,
+  ),
   keyfact_alignment: judgeTask(
     keyFactAlignmentKind,
     "Summary lines (sentences, or with lines = claims its current claims) + every key fact → per key fact covered and the line numbers that convey it (FineSurE's alignment)." +
       ` With lines = claims the template says "claim" for "sentence" (kind keyfact_alignment_claims, version ${keyFactAlignmentClaimsKind.version}).`,
     keyFactAlignmentSetup,
   ),
-  keyfact_alignment_per_fact: judgeTask(keyFactPerFactKind, "Summary claims + one key fact → covered and the claims that convey it (the card's per-key-fact prompt).", keyFactPerFactSetup),
+  keyfact_alignment_per_fact: judgeTask(
+    keyFactPerFactKind,
+    "Summary claims + one key fact → covered and the claims that convey it (the card's per-key-fact prompt).",
+    keyFactPerFactSetup,
+  ),
   summary_generation: {
     answeredBy: 'system',
     kind: summaryGenerationKind as unknown as TaskKind<never, never, unknown>,
-    description: 'Each document → a summary by a system under test: the document in the system prompt as a single user message, no system message. Errors, refusals and guardrail answers are recorded as failures (the document scores 0.0 for that system).',
-    template: '(the system\'s prompt: systems.add config.prompt, default "Summarize the following document.\\n\\n{document}")',
+    description:
+      'Each document → a summary by a system under test: the document in the system prompt as a single user message, no system message. Errors, refusals and guardrail answers are recorded as failures (the document scores 0.0 for that system).',
+    template:
+      '(the system\'s prompt: systems.add config.prompt, default "Summarize the following document.\\n\\n{document}")',
     placeholders: ['document'],
     setup: summaryGenerationSetup,
   },
@@ -83,5 +107,9 @@ export const TASKS: Record<AccuracyTask, TaskEntry> = {
       ` With prompts = combined, one request per summary that also tells partial and misrepresented (kind ${scaffoldAlignmentKind.name}, version ${scaffoldAlignmentKind.version}; cheaper).`,
     scaffoldAlignmentSetup,
   ),
-  direct_score: judgeTask(directScoreKind, 'Document + summary → four 1–10 scores (faithfulness, completeness, understandability, hallucination) and a rationale (App. G.7); the direct score is their mean, compared beside FPS / QPS / EPS in the scaffold block to show saturation. Temperature 0.1.', directScoreSetup),
+  direct_score: judgeTask(
+    directScoreKind,
+    'Document + summary → four 1–10 scores (faithfulness, completeness, understandability, hallucination) and a rationale (App. G.7); the direct score is their mean, compared beside FPS / QPS / EPS in the scaffold block to show saturation. Temperature 0.1.',
+    directScoreSetup,
+  ),
 };

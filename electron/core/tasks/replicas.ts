@@ -24,7 +24,6 @@ export interface ReplicaPoolOptions {
   now?: () => number;
 }
 
-
 /** What became of one request sent to a replica. */
 export type ReplicaOutcome =
   | { type: 'ok'; latencyMs: number; headers: RateLimitHeaders }
@@ -250,10 +249,13 @@ export class ReplicaPool {
     if (this.timer && this.timerAt <= next) return;
     if (this.timer) clearTimeout(this.timer);
     this.timerAt = next;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.pump();
-    }, Math.max(0, next - now));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.pump();
+      },
+      Math.max(0, next - now),
+    );
   }
 }
 

@@ -8,7 +8,10 @@ import { ApiError } from '../../../shared/api';
 import type { TaskRun } from './engine';
 
 /** The engine's control of a run, whatever its kind. */
-type Controlled = Pick<TaskRun<unknown, unknown, unknown, unknown>, 'id' | 'active' | 'pause' | 'resume' | 'cancel' | 'stop' | 'progress'>;
+type Controlled = Pick<
+  TaskRun<unknown, unknown, unknown, unknown>,
+  'id' | 'active' | 'pause' | 'resume' | 'cancel' | 'stop' | 'progress'
+>;
 
 /** How many runs a registry keeps at most (finished ones go first). */
 export const MAX_RUNS_KEPT = 50;
@@ -42,7 +45,8 @@ export function createRunRegistry<E>(what: string, runOf: (entry: E) => Controll
     },
     require(runId) {
       const entry = runs.get(runId);
-      if (entry === undefined) throw new ApiError({ code: 'not_found', message: `No ${what} run ${runId} in this session.` });
+      if (entry === undefined)
+        throw new ApiError({ code: 'not_found', message: `No ${what} run ${runId} in this session.` });
       return entry;
     },
     active(matches) {
@@ -59,7 +63,8 @@ export function createRunRegistry<E>(what: string, runOf: (entry: E) => Controll
       const entry = registry.require(runId);
       const run = runOf(entry);
       const state = run.progress().state;
-      if (state !== 'paused') throw new ApiError({ code: 'conflict', message: `The run is ${state}; only a paused run resumes.` });
+      if (state !== 'paused')
+        throw new ApiError({ code: 'conflict', message: `The run is ${state}; only a paused run resumes.` });
       run.resume();
       return entry;
     },

@@ -51,7 +51,11 @@ export type AnySetup = TaskSetup<unknown, unknown, unknown, unknown>;
 
 export interface ItemSpec<Item, I, O> {
   kind: TaskKind<never, I, O> | JsonTaskKind<I, O>;
-  ref: { name: string; version: number; schema: { safeParse(v: unknown): { success: true; data: O } | { success: false; error: { message: string } } } };
+  ref: {
+    name: string;
+    version: number;
+    schema: { safeParse(v: unknown): { success: true; data: O } | { success: false; error: { message: string } } };
+  };
   configHash: string;
   items: Item[];
   itemKey(item: Item): string;
@@ -69,7 +73,12 @@ export interface ItemSpec<Item, I, O> {
   notes: string[];
 }
 
-export function setupOf<C, Item, I, O>(repo: Repository, kind: TaskKind<C, I, O>, config: C, spec: ItemSpec<Item, I, O>): TaskSetup<C, Item, I, O> {
+export function setupOf<C, Item, I, O>(
+  repo: Repository,
+  kind: TaskKind<C, I, O>,
+  config: C,
+  spec: ItemSpec<Item, I, O>,
+): TaskSetup<C, Item, I, O> {
   const results = repo.tasks.forKind(spec.ref);
   const { writeAnswer } = spec;
   const afterSave = (batch: ReadonlyArray<TaskResult<Item, O>>) => {
@@ -140,7 +149,10 @@ export const makerOf = (task: string, hash: string) => `task:${task}@${hash}`;
 export const noteOf = (who: Answerer) => `${who.type} "${who.name}" (model ${who.config.model})`;
 
 /** Whether a model may write a new set over the current one (none, or another model's). */
-export function replaceable(current: { source: string; maker: string } | null, maker: string): 'write' | 'done' | 'kept' {
+export function replaceable(
+  current: { source: string; maker: string } | null,
+  maker: string,
+): 'write' | 'done' | 'kept' {
   if (current === null) return 'write';
   if (current.maker === maker) return 'done';
   return current.source === 'model' ? 'write' : 'kept';

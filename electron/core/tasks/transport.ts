@@ -22,7 +22,10 @@ export { CallAborted, CallError };
 const MAX_MESSAGE = 500;
 
 /** Retry-After in milliseconds: `retry-after-ms`, else `retry-after` as seconds or an HTTP date. */
-export function retryAfterMs(headers: { get(name: string): string | null } | undefined, now = Date.now()): number | null {
+export function retryAfterMs(
+  headers: { get(name: string): string | null } | undefined,
+  now = Date.now(),
+): number | null {
   if (!headers) return null;
   const ms = headers.get('retry-after-ms');
   if (ms !== null && ms.trim() !== '' && Number.isFinite(Number(ms)) && Number(ms) >= 0) return Number(ms);
@@ -39,9 +42,13 @@ export function classifyError(err: unknown, secrets: ReadonlyArray<string | null
     return r.length > MAX_MESSAGE ? `${r.slice(0, MAX_MESSAGE - 1)}…` : r;
   };
   if (err instanceof OpenAI.APIUserAbortError) return new CallAborted();
-  if (err instanceof OpenAI.APIConnectionTimeoutError) return new CallError('timeout', clean('the request timed out'), true);
+  if (err instanceof OpenAI.APIConnectionTimeoutError)
+    return new CallError('timeout', clean('the request timed out'), true);
   if (err instanceof OpenAI.APIConnectionError) {
-    const cause = err.cause instanceof Error ? (((err.cause as { cause?: { code?: string } }).cause?.code ?? err.cause.message) as string) : '';
+    const cause =
+      err.cause instanceof Error
+        ? (((err.cause as { cause?: { code?: string } }).cause?.code ?? err.cause.message) as string)
+        : '';
     return new CallError('connection', clean(`connection failed${cause ? ` (${cause})` : ''}`), true);
   }
   if (err instanceof OpenAI.APIError) {
@@ -52,12 +59,15 @@ export function classifyError(err: unknown, secrets: ReadonlyArray<string | null
       const after = retryAfterMs(headers);
       return new CallError('rate_limited', message, true, after, status, readRateLimitHeaders(headers, after));
     }
-    if (status === 408) return new CallError('timeout', message, true, retryAfterMs(err.headers as Headers | undefined), status);
-    if (status !== null && status >= 500) return new CallError('server_error', message, true, retryAfterMs(err.headers as Headers | undefined), status);
+    if (status === 408)
+      return new CallError('timeout', message, true, retryAfterMs(err.headers as Headers | undefined), status);
+    if (status !== null && status >= 500)
+      return new CallError('server_error', message, true, retryAfterMs(err.headers as Headers | undefined), status);
     if (status === 401 || status === 403) return new CallError('auth', message, false, null, status);
     return new CallError('client_error', message, false, null, status);
   }
-  if (err instanceof SyntaxError) return new CallError('malformed_response', clean(`the response body is not valid JSON (${err.message})`), true);
+  if (err instanceof SyntaxError)
+    return new CallError('malformed_response', clean(`the response body is not valid JSON (${err.message})`), true);
   return new CallError('client_error', clean(err instanceof Error ? err.message : String(err)), false);
 }
 
@@ -65,7 +75,6 @@ export function classifyError(err: unknown, secrets: ReadonlyArray<string | null
 export interface ChatTransport {
   send(body: ChatRequestBody, signal: AbortSignal): Promise<Completion>;
 }
-
 
 /** A completion with the response's rate-limit headers (for the replica's controller). */
 interface SentCompletion {
@@ -101,12 +110,19 @@ function openaiClient(baseUrl: string, timeoutS: number, apiKey: string | null):
   return new EndpointClient(baseUrl, timeoutS, apiKey);
 }
 
-async function sendWith(client: OpenAI, body: ChatRequestBody, signal: AbortSignal, secrets: ReadonlyArray<string | null>): Promise<SentCompletion> {
+async function sendWith(
+  client: OpenAI,
+  body: ChatRequestBody,
+  signal: AbortSignal,
+  secrets: ReadonlyArray<string | null>,
+): Promise<SentCompletion> {
   let response: unknown;
   let headers: Headers | undefined;
   try {
     // The body is plain JSON built and validated by Loupe; extra fields pass through as sent.
-    const result = await client.chat.completions.create(body as unknown as ChatCompletionCreateParamsNonStreaming, { signal }).withResponse();
+    const result = await client.chat.completions
+      .create(body as unknown as ChatCompletionCreateParamsNonStreaming, { signal })
+      .withResponse();
     response = result.data;
     headers = result.response.headers;
   } catch (err) {
@@ -175,7 +191,10 @@ export function replicaBackend<C, I, O>(
         return { type: 'completion', ...sent.completion };
       } catch (err) {
         if (err instanceof CallError) {
-          outcome = err.kind === 'rate_limited' ? { type: 'rate_limited', headers: err.rateLimit ?? readRateLimitHeaders(undefined, err.retryAfterMs) } : { type: 'error', kind: err.kind };
+          outcome =
+            err.kind === 'rate_limited'
+              ? { type: 'rate_limited', headers: err.rateLimit ?? readRateLimitHeaders(undefined, err.retryAfterMs) }
+              : { type: 'error', kind: err.kind };
           throw endpoint.baseUrls.length > 1 ? err.onReplica(lease.baseUrl) : err;
         }
         throw err;

@@ -28,7 +28,10 @@ function concisenessBasis(source: SourceAccuracy): string {
   return 'no alignment';
 }
 
-type Row = { name: string; figures: Pick<SystemAccuracy, 'faithfulness' | 'completeness' | 'conciseness' | 'n_summaries' | 'n_failed'> };
+type Row = {
+  name: string;
+  figures: Pick<SystemAccuracy, 'faithfulness' | 'completeness' | 'conciseness' | 'n_summaries' | 'n_failed'>;
+};
 
 function SourceTable({ name, source }: { name: string; source: SourceAccuracy }) {
   const rows: Row[] = [
@@ -43,8 +46,9 @@ function SourceTable({ name, source }: { name: string; source: SourceAccuracy })
       about={
         <>
           {plural(source.n_summaries, 'summary')}
-          {source.n_failed > 0 && <> ({plural(source.n_failed, 'failed system call')}, 0.0 on all three)</>}. Per-summary scores averaged over summaries, 95%
-          bootstrap intervals resampling summaries. Conciseness here counts {concisenessBasis(source)}.
+          {source.n_failed > 0 && <> ({plural(source.n_failed, 'failed system call')}, 0.0 on all three)</>}.
+          Per-summary scores averaged over summaries, 95% bootstrap intervals resampling summaries. Conciseness here
+          counts {concisenessBasis(source)}.
         </>
       }
       testId="accuracy-source"
@@ -75,9 +79,24 @@ function SourceTable({ name, source }: { name: string; source: SourceAccuracy })
                 {row.figures.n_failed > 0 && `, ${formatCount(row.figures.n_failed)} failed`}
               </div>
             </th>
-            <EstimateCell estimate={row.figures.faithfulness} unit="summary" placeholder={NO_LABELS} testId="accuracy-faithfulness" />
-            <EstimateCell estimate={row.figures.completeness} unit="summary" placeholder={NO_LABELS} testId="accuracy-completeness" />
-            <EstimateCell estimate={row.figures.conciseness} unit="summary" placeholder={NO_LABELS} testId="accuracy-conciseness" />
+            <EstimateCell
+              estimate={row.figures.faithfulness}
+              unit="summary"
+              placeholder={NO_LABELS}
+              testId="accuracy-faithfulness"
+            />
+            <EstimateCell
+              estimate={row.figures.completeness}
+              unit="summary"
+              placeholder={NO_LABELS}
+              testId="accuracy-completeness"
+            />
+            <EstimateCell
+              estimate={row.figures.conciseness}
+              unit="summary"
+              placeholder={NO_LABELS}
+              testId="accuracy-conciseness"
+            />
           </tr>
         ))}
       </tbody>
@@ -87,28 +106,43 @@ function SourceTable({ name, source }: { name: string; source: SourceAccuracy })
 
 function ErrorCell({ error, unit, testId }: { error: JudgeItemError | undefined; unit: string; testId: string }) {
   return (
-    <EstimateCell estimate={error ?? null} unit={unit} units={error?.n_summaries ?? null} placeholder={NO_LABELS} testId={testId}>
+    <EstimateCell
+      estimate={error ?? null}
+      unit={unit}
+      units={error?.n_summaries ?? null}
+      placeholder={NO_LABELS}
+      testId={testId}
+    >
       {error && <> in {plural(error.n_summaries, 'summary')}</>}
     </EstimateCell>
   );
 }
 
 export function AccuracySection({ accuracy }: { accuracy: AccuracyBlock }) {
-  const sources = Object.keys(accuracy.sources).sort((a, b) => (a === 'human' ? -1 : b === 'human' ? 1 : a.localeCompare(b)));
+  const sources = Object.keys(accuracy.sources).sort((a, b) =>
+    a === 'human' ? -1 : b === 'human' ? 1 : a.localeCompare(b),
+  );
   const judges = [...new Set([...Object.keys(accuracy.claim_judges), ...Object.keys(accuracy.keyfact_judges)])].sort();
   return (
     <div className="accuracy-section" data-testid="accuracy-section">
       {sources.map((name) => (
         <SourceTable key={name} name={name} source={accuracy.sources[name]!} />
       ))}
-      <SystemComparisonTable title="Comparison of systems" comparison={accuracy.comparison} candidates={accuracy.comparison_sources} note={accuracy.comparison_note} label={(m) => m.charAt(0).toUpperCase() + m.slice(1)} testId="accuracy-comparison" />
+      <SystemComparisonTable
+        title="Comparison of systems"
+        comparison={accuracy.comparison}
+        candidates={accuracy.comparison_sources}
+        note={accuracy.comparison_note}
+        label={(m) => m.charAt(0).toUpperCase() + m.slice(1)}
+        testId="accuracy-comparison"
+      />
       {judges.length > 0 && (
         <TitledTable
           title="Judges vs people"
           about={
             <>
-              The share of items where the judge’s label differs from the people’s resolved label (claims: supported / unsupported; key facts: covered / not
-              covered, per summary). 95% bootstrap intervals resampling summaries.
+              The share of items where the judge’s label differs from the people’s resolved label (claims: supported /
+              unsupported; key facts: covered / not covered, per summary). 95% bootstrap intervals resampling summaries.
             </>
           }
           tableClassName="accuracy-judges"
@@ -127,18 +161,29 @@ export function AccuracySection({ accuracy }: { accuracy: AccuracyBlock }) {
                 <th scope="row" className="judge-name-cell">
                   {judge}
                 </th>
-                <ErrorCell error={accuracy.claim_judges[judge]?.claim_error} unit="claim" testId="accuracy-claim-error" />
-                <ErrorCell error={accuracy.keyfact_judges[judge]?.alignment_error} unit="key fact" testId="accuracy-alignment-error" />
+                <ErrorCell
+                  error={accuracy.claim_judges[judge]?.claim_error}
+                  unit="claim"
+                  testId="accuracy-claim-error"
+                />
+                <ErrorCell
+                  error={accuracy.keyfact_judges[judge]?.alignment_error}
+                  unit="key fact"
+                  testId="accuracy-alignment-error"
+                />
               </tr>
             ))}
           </tbody>
         </TitledTable>
       )}
-      {(Object.keys(accuracy.claim_units.judges).length > 0 || accuracy.claim_units.human_faithful_sentences > 0) && <ClaimUnitsTable units={accuracy.claim_units} />}
+      {(Object.keys(accuracy.claim_units.judges).length > 0 || accuracy.claim_units.human_faithful_sentences > 0) && (
+        <ClaimUnitsTable units={accuracy.claim_units} />
+      )}
       {accuracy.claim_units.review_queue.length > 0 && (
         <p className="muted" data-testid="accuracy-claim-review">
-          {plural(accuracy.claim_units.review_queue.length, 'sentence')} labeled faithful by people where every judge flags a claim (of{' '}
-          {plural(accuracy.claim_units.human_faithful_sentences, 'human-faithful sentence')} with every verdict): worth a second look.
+          {plural(accuracy.claim_units.review_queue.length, 'sentence')} labeled faithful by people where every judge
+          flags a claim (of {plural(accuracy.claim_units.human_faithful_sentences, 'human-faithful sentence')} with
+          every verdict): worth a second look.
         </p>
       )}
       {accuracy.notes.length > 0 && (

@@ -39,8 +39,8 @@ export function ClaimUnitsTable({ units }: { units: ClaimUnitsReport }) {
           title="Claims as units (App. D)"
           about={
             <>
-              Each sentence’s claim verdicts aggregated by min or mean, against the sentence’s human label (sentences with a resolved label, ≥ 2 claims and a verdict
-              on each). 95% bootstrap intervals.
+              Each sentence’s claim verdicts aggregated by min or mean, against the sentence’s human label (sentences
+              with a resolved label, ≥ 2 claims and a verdict on each). 95% bootstrap intervals.
             </>
           }
           tableClassName="accuracy-claim-units"
@@ -65,7 +65,12 @@ export function ClaimUnitsTable({ units }: { units: ClaimUnitsReport }) {
                 const unit = units.judges[judge]!;
                 const cell = unit[aggregation];
                 return (
-                  <tr key={`${judge}:${aggregation}`} data-testid="claim-units-row" data-judge={judge} data-aggregation={aggregation}>
+                  <tr
+                    key={`${judge}:${aggregation}`}
+                    data-testid="claim-units-row"
+                    data-judge={judge}
+                    data-aggregation={aggregation}
+                  >
                     <th scope="row" className="judge-name-cell">
                       {judge}
                     </th>
@@ -82,8 +87,8 @@ export function ClaimUnitsTable({ units }: { units: ClaimUnitsReport }) {
         </TitledTable>
       )}
       <p className="muted" data-testid="claim-units-queue">
-        Review queue: {plural(units.review_queue.length, 'human-faithful sentence')} where every judge flags a claim, of {formatCount(units.human_faithful_sentences)} with
-        every verdict.
+        Review queue: {plural(units.review_queue.length, 'human-faithful sentence')} where every judge flags a claim, of{' '}
+        {formatCount(units.human_faithful_sentences)} with every verdict.
       </p>
     </div>
   );

@@ -28,7 +28,12 @@ interface ClaimsPaneProps extends ItemPaneProps {
 export function ClaimsPane({ summary, claims, position, saving, failed, kept, lead, onSelect }: ClaimsPaneProps) {
   const list = useScrollCurrentIntoView<HTMLOListElement>([position, claims]);
 
-  if (!claims || claims.key !== summary.key) return <p className="muted" data-testid="claims-loading">Loading the claims…</p>;
+  if (!claims || claims.key !== summary.key)
+    return (
+      <p className="muted" data-testid="claims-loading">
+        Loading the claims…
+      </p>
+    );
   const rows = claimRows(claims);
   const current = rows[position];
   if (claims.version === null || rows.length === 0) {
@@ -47,24 +52,42 @@ export function ClaimsPane({ summary, claims, position, saving, failed, kept, le
         Claims version {claims.version} · you labeled {labeled} of {rows.length} on this version
         {saving.size > 0 && <SavingStatus />}
       </p>
-      {kept && kept.what === 'claims' && kept.key === claims.key && kept.proposal !== null && <ProposalPending what="claims" proposal={kept.proposal} version={claims.version} testId="claims-proposed" />}
+      {kept && kept.what === 'claims' && kept.key === claims.key && kept.proposal !== null && (
+        <ProposalPending what="claims" proposal={kept.proposal} version={claims.version} testId="claims-proposed" />
+      )}
       {kept && kept.what === 'claims' && kept.key === claims.key && kept.proposal === null && (
         <p className="notice" role="status" data-testid="claims-kept">
           Version {kept.toVersion} made.{' '}
-          {kept.labeled > 0 ? `Your ${plural(kept.labeled, 'label')} ${agree(kept.labeled, 'stays', 'stay')} on version ${kept.fromVersion} (the claims ${agree(kept.labeled, 'it was', 'they were')} given on); ` : ''}
+          {kept.labeled > 0
+            ? `Your ${plural(kept.labeled, 'label')} ${agree(kept.labeled, 'stays', 'stay')} on version ${kept.fromVersion} (the claims ${agree(kept.labeled, 'it was', 'they were')} given on); `
+            : ''}
           version {kept.toVersion} starts unlabeled.
         </p>
       )}
-      <SummaryText summary={summary.summary} units={summary.units} currentId={current?.sentence.unitId ?? null} onSelect={() => undefined} />
+      <SummaryText
+        summary={summary.summary}
+        units={summary.units}
+        currentId={current?.sentence.unitId ?? null}
+        onSelect={() => undefined}
+      />
       {current && (
-        <section className={`current-unit label-${current.claim.state.label ?? 'none'}`} data-testid="claim-current" data-claim-id={current.claim.id} data-label={current.claim.state.label ?? ''}>
+        <section
+          className={`current-unit label-${current.claim.state.label ?? 'none'}`}
+          data-testid="claim-current"
+          data-claim-id={current.claim.id}
+          data-label={current.claim.state.label ?? ''}
+        >
           <header className="current-unit-head">
             <span data-testid="claim-current-number">
               Claim {claimNumber(current.sentence.index, current.number)} of sentence {current.sentence.index + 1}
             </span>
             <ItemBadge label={current.claim.state.label} />
-            <span className="muted">{current.claim.state.label ? CLAIM_LABEL_NAME[current.claim.state.label] : 'not labeled'}</span>
-            {current.claim.state.errorType && <span className="tag tag-error">{claimErrorName(current.claim.state.errorType)}</span>}
+            <span className="muted">
+              {current.claim.state.label ? CLAIM_LABEL_NAME[current.claim.state.label] : 'not labeled'}
+            </span>
+            {current.claim.state.errorType && (
+              <span className="tag tag-error">{claimErrorName(current.claim.state.errorType)}</span>
+            )}
             {saving.has(claimItem(current.claim.id)) && <span className="tag tag-saving">saving…</span>}
             {failed.has(claimItem(current.claim.id)) && <span className="tag tag-failed">not saved</span>}
           </header>
@@ -115,7 +138,9 @@ export function ClaimsPane({ summary, claims, position, saving, failed, kept, le
                             {claimErrorName(claim.state.errorType)}
                           </span>
                         )}
-                        {claim.state.note && <NoteTag note={claim.state.note} testId={`claim-note-${sentence.index}-${under}`} />}
+                        {claim.state.note && (
+                          <NoteTag note={claim.state.note} testId={`claim-note-${sentence.index}-${under}`} />
+                        )}
                         {write === 'saving' && <span className="tag tag-saving">saving…</span>}
                         {write === 'failed' && (
                           <span className="tag tag-failed" data-testid={`claim-not-saved-${sentence.index}-${under}`}>

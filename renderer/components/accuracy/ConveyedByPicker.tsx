@@ -42,7 +42,9 @@ export function ConveyedByPicker({ layer, facts, factText, initial, onSave, onCl
       saveTestId="conveyed-by-save"
       subject={factText}
       lines={lines}
-      initial={new Set([...initial.sentences.map((id) => `sentence:${id}`), ...initial.claims.map((id) => `claim:${id}`)])}
+      initial={
+        new Set([...initial.sentences.map((id) => `sentence:${id}`), ...initial.claims.map((id) => `claim:${id}`)])
+      }
       onSave={(chosen) => onSave(toConveyedBy(chosen))}
       onClose={onClose}
       hint={

@@ -10,8 +10,18 @@ interface EmptyItemsProps {
 }
 
 const TEXT = {
-  claims: { title: 'No claims yet — decompose or import them', task: 'claim_decomposition' as AccuracyTask, button: 'Decompose claims…', made: 'decompose this summary’s sentences into claims' },
-  keyfacts: { title: 'No key facts yet — extract or import them', task: 'keyfact_extraction' as AccuracyTask, button: 'Extract key facts…', made: 'extract or import this document’s key facts' },
+  claims: {
+    title: 'No claims yet — decompose or import them',
+    task: 'claim_decomposition' as AccuracyTask,
+    button: 'Decompose claims…',
+    made: 'decompose this summary’s sentences into claims',
+  },
+  keyfacts: {
+    title: 'No key facts yet — extract or import them',
+    task: 'keyfact_extraction' as AccuracyTask,
+    button: 'Extract key facts…',
+    made: 'extract or import this document’s key facts',
+  },
 };
 
 export function EmptyItems({ what, dataset, lead }: EmptyItemsProps) {
@@ -22,8 +32,8 @@ export function EmptyItems({ what, dataset, lead }: EmptyItemsProps) {
       {lead ? (
         <>
           <p className="muted">
-            The task runs with a judge; Judges shows how many requests it sends before it starts. Or import them in Project (<code>--as accuracy</code>,{' '}
-            <code>--as realsumm</code>).
+            The task runs with a judge; Judges shows how many requests it sends before it starts. Or import them in
+            Project (<code>--as accuracy</code>, <code>--as realsumm</code>).
           </p>
           <button
             type="button"

@@ -10,7 +10,13 @@ const COLOUR: Record<ClaimLabel | KeyFactLabel, string> = {
   not_covered: 'unfaithful',
 };
 /** Key facts get marks, not letters: a "C" for Covered read as the C key, which means Unclear elsewhere. */
-const LETTER: Record<ClaimLabel | KeyFactLabel, string> = { supported: 'S', unsupported: 'U', unclear: '?', covered: '✓', not_covered: '✗' };
+const LETTER: Record<ClaimLabel | KeyFactLabel, string> = {
+  supported: 'S',
+  unsupported: 'U',
+  unclear: '?',
+  covered: '✓',
+  not_covered: '✗',
+};
 
 export function itemLabelName(label: ClaimLabel | KeyFactLabel): string {
   return label in CLAIM_LABEL_NAME ? CLAIM_LABEL_NAME[label as ClaimLabel] : FACT_LABEL_NAME[label as KeyFactLabel];
@@ -19,7 +25,13 @@ export function itemLabelName(label: ClaimLabel | KeyFactLabel): string {
 export function ItemBadge({ label, testId }: { label: ClaimLabel | KeyFactLabel | null; testId?: string }) {
   const name = label ? itemLabelName(label) : 'Not labeled';
   return (
-    <span className={`badge badge-${label ? COLOUR[label] : 'none'}`} data-testid={testId} data-label={label ?? ''} title={name} aria-label={name}>
+    <span
+      className={`badge badge-${label ? COLOUR[label] : 'none'}`}
+      data-testid={testId}
+      data-label={label ?? ''}
+      title={name}
+      aria-label={name}
+    >
       {label ? LETTER[label] : '·'}
     </span>
   );

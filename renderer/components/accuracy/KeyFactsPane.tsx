@@ -22,7 +22,12 @@ interface KeyFactsPaneProps extends ItemPaneProps {
 export function KeyFactsPane({ summary, facts, position, saving, failed, kept, lead, onSelect }: KeyFactsPaneProps) {
   const list = useScrollCurrentIntoView<HTMLOListElement>([position, facts]);
 
-  if (!facts || facts.key !== summary.key) return <p className="muted" data-testid="keyfacts-loading">Loading the key facts…</p>;
+  if (!facts || facts.key !== summary.key)
+    return (
+      <p className="muted" data-testid="keyfacts-loading">
+        Loading the key facts…
+      </p>
+    );
   const lines = conveyLines(facts);
   const labeled = facts.facts.filter((f) => f.state.label !== null).length;
   return (
@@ -43,14 +48,25 @@ export function KeyFactsPane({ summary, facts, position, saving, failed, kept, l
         ) : (
           <>
             <p className="muted" data-testid="keyfacts-version">
-              Key facts of <code>{facts.docId}</code>, version {facts.version} · you labeled {labeled} of {facts.facts.length} for this summary
+              Key facts of <code>{facts.docId}</code>, version {facts.version} · you labeled {labeled} of{' '}
+              {facts.facts.length} for this summary
               {saving.size > 0 && <SavingStatus />}
             </p>
-            {kept && kept.what === 'keyfacts' && kept.key === facts.key && kept.proposal !== null && <ProposalPending what="key facts" proposal={kept.proposal} version={facts.version} testId="keyfacts-proposed" />}
+            {kept && kept.what === 'keyfacts' && kept.key === facts.key && kept.proposal !== null && (
+              <ProposalPending
+                what="key facts"
+                proposal={kept.proposal}
+                version={facts.version}
+                testId="keyfacts-proposed"
+              />
+            )}
             {kept && kept.what === 'keyfacts' && kept.key === facts.key && kept.proposal === null && (
               <p className="notice" role="status" data-testid="keyfacts-kept">
                 Version {kept.toVersion} made.{' '}
-                {kept.labeled > 0 ? `Your ${plural(kept.labeled, 'label')} ${agree(kept.labeled, 'stays', 'stay')} on version ${kept.fromVersion}; ` : ''}version {kept.toVersion} starts unlabeled.
+                {kept.labeled > 0
+                  ? `Your ${plural(kept.labeled, 'label')} ${agree(kept.labeled, 'stays', 'stay')} on version ${kept.fromVersion}; `
+                  : ''}
+                version {kept.toVersion} starts unlabeled.
               </p>
             )}
             <ol className="fact-list" ref={list} aria-label="Key facts">

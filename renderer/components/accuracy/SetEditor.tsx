@@ -45,8 +45,21 @@ interface SetEditorProps {
 
 let uids = 0;
 
-export function SetEditor({ layer, title, noun, groups, initial, labeled, version, history, onSave, onCancel }: SetEditorProps) {
-  const [rows, setRows] = useState<Row[]>(() => initial.map((item) => ({ ...item, from: [...item.from], uid: ++uids })));
+export function SetEditor({
+  layer,
+  title,
+  noun,
+  groups,
+  initial,
+  labeled,
+  version,
+  history,
+  onSave,
+  onCancel,
+}: SetEditorProps) {
+  const [rows, setRows] = useState<Row[]>(() =>
+    initial.map((item) => ({ ...item, from: [...item.from], uid: ++uids })),
+  );
   const fields = useRef(new Map<number, HTMLInputElement>());
   // The field to focus after this render (the first at opening; a new, split or next row after a change).
   const focusNext = useRef<number | null>(rows[0]?.uid ?? null);
@@ -57,7 +70,9 @@ export function SetEditor({ layer, title, noun, groups, initial, labeled, versio
   });
 
   const blank = rows.some((row) => row.text.trim() === '');
-  const dirty = JSON.stringify(rows.map(({ group, text, from }) => [group, text, from])) !== JSON.stringify(initial.map(({ group, text, from }) => [group, text, from]));
+  const dirty =
+    JSON.stringify(rows.map(({ group, text, from }) => [group, text, from])) !==
+    JSON.stringify(initial.map(({ group, text, from }) => [group, text, from]));
   const save = () => {
     if (!blank) onSave(rows.map(({ group, text, from }) => ({ group, text: text.trim(), from })));
   };
@@ -85,7 +100,11 @@ export function SetEditor({ layer, title, noun, groups, initial, labeled, versio
       const row = current[at];
       const next = current.slice(at + 1).find((r) => r.group === row?.group);
       if (!row || !next) return current;
-      const merged: Row = { ...row, text: `${row.text.trim()} ${next.text.trim()}`.trim(), from: [...new Set([...row.from, ...next.from])] };
+      const merged: Row = {
+        ...row,
+        text: `${row.text.trim()} ${next.text.trim()}`.trim(),
+        from: [...new Set([...row.from, ...next.from])],
+      };
       return current.filter((r) => r.uid !== next.uid).map((r) => (r.uid === uid ? merged : r));
     });
   }
@@ -107,7 +126,9 @@ export function SetEditor({ layer, title, noun, groups, initial, labeled, versio
       <div className="overlay-card set-editor" ref={card}>
         <h2>{title}</h2>
         <p className="muted" data-testid="set-editor-version">
-          {version === null ? `A first version of these ${noun}s.` : `Saving makes version ${version + 1} from version ${version}.`}{' '}
+          {version === null
+            ? `A first version of these ${noun}s.`
+            : `Saving makes version ${version + 1} from version ${version}.`}{' '}
           {labeled > 0 && version !== null
             ? `Your ${plural(labeled, 'label')} ${agree(labeled, 'stays', 'stay')} on version ${version}; the new version starts unlabeled.`
             : ''}
@@ -136,10 +157,20 @@ export function SetEditor({ layer, title, noun, groups, initial, labeled, versio
                           update(row.uid, (r) => ({ ...r, text }));
                         }}
                       />
-                      <button type="button" data-testid="set-editor-split" title={`Split: a second ${noun} from the same origin, to edit`} onClick={() => split(row)}>
+                      <button
+                        type="button"
+                        data-testid="set-editor-split"
+                        title={`Split: a second ${noun} from the same origin, to edit`}
+                        onClick={() => split(row)}
+                      >
                         Split
                       </button>
-                      <button type="button" data-testid="set-editor-merge" title={`Merge with the next ${noun}`} onClick={() => merge(row.uid)}>
+                      <button
+                        type="button"
+                        data-testid="set-editor-merge"
+                        title={`Merge with the next ${noun}`}
+                        onClick={() => merge(row.uid)}
+                      >
                         Merge ↓
                       </button>
                       <button type="button" data-testid="set-editor-drop" onClick={() => drop(row.uid)}>
@@ -150,7 +181,12 @@ export function SetEditor({ layer, title, noun, groups, initial, labeled, versio
                   );
                 })}
             </ol>
-            <button type="button" className="link-button" data-testid={`set-editor-add-${group.id}`} onClick={() => add(group.id)}>
+            <button
+              type="button"
+              className="link-button"
+              data-testid={`set-editor-add-${group.id}`}
+              onClick={() => add(group.id)}
+            >
               + Add a {noun}
             </button>
           </section>

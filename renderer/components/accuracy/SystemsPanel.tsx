@@ -21,9 +21,18 @@ export function SystemsPanel({ systems }: { systems: readonly SystemInfo[] }) {
   const [problem, setProblem] = useState<string | null>(null);
 
   async function submit() {
-    const parsed = SystemConfigSchema.safeParse({ baseUrl, model, apiKeyEnv: apiKeyEnv.trim() === '' ? null : apiKeyEnv.trim(), prompt });
+    const parsed = SystemConfigSchema.safeParse({
+      baseUrl,
+      model,
+      apiKeyEnv: apiKeyEnv.trim() === '' ? null : apiKeyEnv.trim(),
+      prompt,
+    });
     if (!parsed.success || name.trim() === '') {
-      setProblem(name.trim() === '' ? 'A name is needed.' : parsed.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+      setProblem(
+        name.trim() === ''
+          ? 'A name is needed.'
+          : parsed.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+      );
       return;
     }
     setProblem(null);
@@ -39,7 +48,8 @@ export function SystemsPanel({ systems }: { systems: readonly SystemInfo[] }) {
       <h3>Systems under test</h3>
       {systems.length === 0 ? (
         <p className="muted" data-testid="systems-empty">
-          No system yet. Imported summaries keep their system field; add an endpoint to have Loupe ask a model for summaries.
+          No system yet. Imported summaries keep their system field; add an endpoint to have Loupe ask a model for
+          summaries.
         </p>
       ) : (
         <table className="data-table">
@@ -60,7 +70,11 @@ export function SystemsPanel({ systems }: { systems: readonly SystemInfo[] }) {
                 <td>
                   {system.name} {system.kind === 'imported' && <span className="tag">imported</span>}
                 </td>
-                <td>{system.config ? `${system.config.model} at ${system.config.baseUrl ?? system.config.baseUrls?.[0] ?? ''}` : '—'}</td>
+                <td>
+                  {system.config
+                    ? `${system.config.model} at ${system.config.baseUrl ?? system.config.baseUrls?.[0] ?? ''}`
+                    : '—'}
+                </td>
                 <td className="num">{formatCount(system.documents)}</td>
                 <td className="num">{formatCount(system.ok)}</td>
                 <td className="num" title={system.failures.map((f) => `${f.kind}: ${f.count}`).join(', ')}>
@@ -71,7 +85,12 @@ export function SystemsPanel({ systems }: { systems: readonly SystemInfo[] }) {
                 </td>
                 <td>
                   {system.kind === 'endpoint' && (
-                    <button type="button" className="link-button" data-testid="system-remove" onClick={() => void removeSystem(system.name)}>
+                    <button
+                      type="button"
+                      className="link-button"
+                      data-testid="system-remove"
+                      onClick={() => void removeSystem(system.name)}
+                    >
                       Remove
                     </button>
                   )}
@@ -93,18 +112,38 @@ export function SystemsPanel({ systems }: { systems: readonly SystemInfo[] }) {
           Name <input type="text" value={name} onChange={(e) => setName(e.target.value)} data-testid="system-name" />
         </label>
         <label>
-          Base URL <input type="text" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} data-testid="system-base-url" />
+          Base URL{' '}
+          <input
+            type="text"
+            value={baseUrl}
+            onChange={(e) => setBaseUrl(e.target.value)}
+            data-testid="system-base-url"
+          />
         </label>
         <label>
-          Model <input type="text" value={model} onChange={(e) => setModel(e.target.value)} data-testid="system-model" />
+          Model{' '}
+          <input type="text" value={model} onChange={(e) => setModel(e.target.value)} data-testid="system-model" />
         </label>
         <label>
-          API key environment variable <input type="text" value={apiKeyEnv} placeholder="OPENAI_API_KEY" onChange={(e) => setApiKeyEnv(e.target.value)} data-testid="system-key-env" />
+          API key environment variable{' '}
+          <input
+            type="text"
+            value={apiKeyEnv}
+            placeholder="OPENAI_API_KEY"
+            onChange={(e) => setApiKeyEnv(e.target.value)}
+            data-testid="system-key-env"
+          />
         </label>
         {keychain && (
           <label>
             API key (kept in the OS keychain for this base URL)
-            <input type="password" autoComplete="off" value={apiKey} onChange={(e) => setApiKey(e.target.value)} data-testid="system-api-key" />
+            <input
+              type="password"
+              autoComplete="off"
+              value={apiKey}
+              onChange={(e) => setApiKey(e.target.value)}
+              data-testid="system-api-key"
+            />
           </label>
         )}
         <label className="wide">

@@ -1,5 +1,11 @@
 /** Export requests… / Import answers… for the chosen accuracy task (state/accuracyBatch.ts). */
-import { batchSubject, dismissBatchError, exportTaskRequests, importTaskAnswers, useAccuracyBatch } from '../../state/accuracyBatch';
+import {
+  batchSubject,
+  dismissBatchError,
+  exportTaskRequests,
+  importTaskAnswers,
+  useAccuracyBatch,
+} from '../../state/accuracyBatch';
 import { runInput, useAccuracyTasks } from '../../state/accuracyTasks';
 import { saveText } from '../analysis/save';
 import { BatchFileButtons, BatchImportReport } from '../BatchFiles';
@@ -16,7 +22,9 @@ export function TaskBatch({ enabled, itemNoun }: { enabled: boolean; itemNoun: s
           disabled={!enabled}
           pending={pending}
           exportTitle="A JSONL file of OpenAI Batch requests for the items still to do (vllm run-batch, the OpenAI Batch API)"
-          onExport={() => void exportTaskRequests((fileName, content) => saveText(fileName, content, 'application/jsonl'))}
+          onExport={() =>
+            void exportTaskRequests((fileName, content) => saveText(fileName, content, 'application/jsonl'))
+          }
           onImport={(file) => void importTaskAnswers(file)}
           testIdPrefix="accuracy-batch"
         />

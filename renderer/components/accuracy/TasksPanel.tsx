@@ -29,7 +29,13 @@ import { inARowText, requestsText, unparseableText } from '../../../shared/run-c
 import { SystemsPanel } from './SystemsPanel';
 import { TaskBatch } from './TaskBatch';
 
-export function AccuracyTasksSection({ judges, datasets }: { judges: readonly JudgeInfo[]; datasets: readonly DatasetStats[] }) {
+export function AccuracyTasksSection({
+  judges,
+  datasets,
+}: {
+  judges: readonly JudgeInfo[];
+  datasets: readonly DatasetStats[];
+}) {
   const state = useAccuracyTasks();
   const plan = currentTaskPlan(state);
   const { options, tasks, runs, pending, confirming } = state;
@@ -55,7 +61,11 @@ export function AccuracyTasksSection({ judges, datasets }: { judges: readonly Ju
       >
         <label>
           Task
-          <select value={options.task} data-testid="accuracy-task" onChange={(event) => void setTaskOptions({ task: event.target.value as (typeof ACCURACY_TASKS)[number] })}>
+          <select
+            value={options.task}
+            data-testid="accuracy-task"
+            onChange={(event) => void setTaskOptions({ task: event.target.value as (typeof ACCURACY_TASKS)[number] })}
+          >
             {ACCURACY_TASKS.map((task) => (
               <option key={task} value={task}>
                 {TASK_NAME[task]}
@@ -66,7 +76,11 @@ export function AccuracyTasksSection({ judges, datasets }: { judges: readonly Ju
         {generation ? (
           <label>
             System
-            <select value={options.system} data-testid="accuracy-system" onChange={(event) => void setTaskOptions({ system: event.target.value })}>
+            <select
+              value={options.system}
+              data-testid="accuracy-system"
+              onChange={(event) => void setTaskOptions({ system: event.target.value })}
+            >
               <option value="">Choose…</option>
               {state.systems
                 .filter((s) => s.kind === 'endpoint')
@@ -80,7 +94,11 @@ export function AccuracyTasksSection({ judges, datasets }: { judges: readonly Ju
         ) : (
           <label>
             Judge
-            <select value={options.judge} data-testid="accuracy-judge" onChange={(event) => void setTaskOptions({ judge: event.target.value })}>
+            <select
+              value={options.judge}
+              data-testid="accuracy-judge"
+              onChange={(event) => void setTaskOptions({ judge: event.target.value })}
+            >
               <option value="">Choose…</option>
               {runners.map((judge) => (
                 <option key={judge.name} value={judge.name}>
@@ -92,7 +110,11 @@ export function AccuracyTasksSection({ judges, datasets }: { judges: readonly Ju
         )}
         <label>
           Dataset
-          <select value={options.dataset} data-testid="accuracy-dataset" onChange={(event) => void setTaskOptions({ dataset: event.target.value })}>
+          <select
+            value={options.dataset}
+            data-testid="accuracy-dataset"
+            onChange={(event) => void setTaskOptions({ dataset: event.target.value })}
+          >
             {!generation && <option value="">All datasets</option>}
             {generation && <option value="">Choose…</option>}
             {datasets.map((d) => (
@@ -103,13 +125,22 @@ export function AccuracyTasksSection({ judges, datasets }: { judges: readonly Ju
           </select>
         </label>
         <label className="check">
-          <input type="checkbox" checked={options.onlySampled} data-testid="accuracy-only-sampled" onChange={(event) => void setTaskOptions({ onlySampled: event.target.checked })} />
+          <input
+            type="checkbox"
+            checked={options.onlySampled}
+            data-testid="accuracy-only-sampled"
+            onChange={(event) => void setTaskOptions({ onlySampled: event.target.checked })}
+          />
           Only sampled summaries
         </label>
         {options.task === 'keyfact_alignment' && (
           <label>
             Align against
-            <select value={options.lines} data-testid="accuracy-lines" onChange={(event) => void setTaskOptions({ lines: event.target.value as 'sentences' | 'claims' })}>
+            <select
+              value={options.lines}
+              data-testid="accuracy-lines"
+              onChange={(event) => void setTaskOptions({ lines: event.target.value as 'sentences' | 'claims' })}
+            >
               <option value="sentences">sentences (FineSurE)</option>
               <option value="claims">claims</option>
             </select>
@@ -134,8 +165,10 @@ export function AccuracyTasksSection({ judges, datasets }: { judges: readonly Ju
       {plan ? (
         <p className="muted run-plan" data-testid="accuracy-plan">
           Start sends <strong data-testid="accuracy-plan-requests">{plural(plan.requests, 'request')}</strong>
-          {plan.requests > 0 ? ' (paid calls on a hosted API)' : ''} for {plural(plan.selection, info?.itemNoun ?? 'item')}:{' '}
-          {formatCount(plan.done)} done before{plan.missing > 0 ? `, ${formatCount(plan.missing)} left out` : ''}. Version <code>{plan.configHash.slice(0, 12)}</code>.
+          {plan.requests > 0 ? ' (paid calls on a hosted API)' : ''} for{' '}
+          {plural(plan.selection, info?.itemNoun ?? 'item')}: {formatCount(plan.done)} done before
+          {plan.missing > 0 ? `, ${formatCount(plan.missing)} left out` : ''}. Version{' '}
+          <code>{plan.configHash.slice(0, 12)}</code>.
           {plan.notes.map((note, i) => (
             <span key={i} className="block">
               {note}
@@ -151,10 +184,16 @@ export function AccuracyTasksSection({ judges, datasets }: { judges: readonly Ju
       {confirming && plan && (
         <div className="notice run-confirm" role="alertdialog" data-testid="accuracy-confirm">
           <p>
-            This start sends <strong>{plural(plan.requests, 'request')}</strong>: on a hosted API, {plural(plan.requests, 'paid call')}.
+            This start sends <strong>{plural(plan.requests, 'request')}</strong>: on a hosted API,{' '}
+            {plural(plan.requests, 'paid call')}.
           </p>
           <div className="row">
-            <button type="button" className="primary" onClick={() => void startTask(true)} data-testid="accuracy-confirm-send">
+            <button
+              type="button"
+              className="primary"
+              onClick={() => void startTask(true)}
+              data-testid="accuracy-confirm-send"
+            >
               Send {plural(plan.requests, 'request')}
             </button>
             <button type="button" onClick={cancelTaskConfirmation}>
@@ -165,7 +204,11 @@ export function AccuracyTasksSection({ judges, datasets }: { judges: readonly Ju
       )}
       {state.preview && (
         <div className="accuracy-preview" data-testid="accuracy-preview-text">
-          <p className="muted">{state.preview.item ? `The request for ${state.preview.item} (no key):` : 'No item to preview in this selection.'}</p>
+          <p className="muted">
+            {state.preview.item
+              ? `The request for ${state.preview.item} (no key):`
+              : 'No item to preview in this selection.'}
+          </p>
           {state.preview.prompt !== null && <pre>{state.preview.prompt}</pre>}
         </div>
       )}
@@ -185,7 +228,8 @@ function RunRow({ run, busy }: { run: AccuracyRunStatus; busy: boolean }) {
   return (
     <li className="run-status" data-testid="accuracy-run" data-state={run.state} data-task={run.task}>
       <p className="run-scope muted">
-        {TASK_NAME[run.task]} with {run.model} · {run.dataset ? `dataset ${run.dataset}` : 'all datasets'} · version <code>{run.configHash.slice(0, 12)}</code>
+        {TASK_NAME[run.task]} with {run.model} · {run.dataset ? `dataset ${run.dataset}` : 'all datasets'} · version{' '}
+        <code>{run.configHash.slice(0, 12)}</code>
       </p>
       <div className="row run-progress-row">
         <span className={`run-state run-state-${run.state}`} data-testid="accuracy-run-state">
@@ -195,18 +239,34 @@ function RunRow({ run, busy }: { run: AccuracyRunStatus; busy: boolean }) {
       </div>
       <p className="run-message">{run.message}</p>
       <p className="muted">
-        {requestsText(run)} · {formatCount(run.cached)} from the cache · {formatCount(run.ok)} answered · {unparseableText(run)} · {formatCount(run.failed)} failed
+        {requestsText(run)} · {formatCount(run.cached)} from the cache · {formatCount(run.ok)} answered ·{' '}
+        {unparseableText(run)} · {formatCount(run.failed)} failed
         {run.failuresInARow > 0 ? ` · ${inARowText(run)}` : ''}
         {run.missing > 0 ? ` · ${formatCount(run.missing)} left out` : ''}
       </p>
       <div className="row run-controls">
-        <button type="button" disabled={busy || run.state !== 'running'} onClick={() => void pauseTask(run.runId)} data-testid="accuracy-run-pause">
+        <button
+          type="button"
+          disabled={busy || run.state !== 'running'}
+          onClick={() => void pauseTask(run.runId)}
+          data-testid="accuracy-run-pause"
+        >
           Pause
         </button>
-        <button type="button" disabled={busy || run.state !== 'paused'} onClick={() => void resumeTask(run.runId)} data-testid="accuracy-run-resume">
+        <button
+          type="button"
+          disabled={busy || run.state !== 'paused'}
+          onClick={() => void resumeTask(run.runId)}
+          data-testid="accuracy-run-resume"
+        >
           Resume
         </button>
-        <button type="button" disabled={busy || (run.state !== 'running' && run.state !== 'paused')} onClick={() => void cancelTask(run.runId)} data-testid="accuracy-run-cancel">
+        <button
+          type="button"
+          disabled={busy || (run.state !== 'running' && run.state !== 'paused')}
+          onClick={() => void cancelTask(run.runId)}
+          data-testid="accuracy-run-cancel"
+        >
           Cancel
         </button>
       </div>

@@ -16,7 +16,11 @@ interface Version {
   labelEvents: number;
 }
 
-export function VersionHistory({ of }: { of: { kind: 'claims'; key: number } | { kind: 'keyfacts'; documentKey: number } }) {
+export function VersionHistory({
+  of,
+}: {
+  of: { kind: 'claims'; key: number } | { kind: 'keyfacts'; documentKey: number };
+}) {
   const [versions, setVersions] = useState<Version[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const id = of.kind === 'claims' ? of.key : of.documentKey;
@@ -24,8 +28,22 @@ export function VersionHistory({ of }: { of: { kind: 'claims'; key: number } | {
     let live = true;
     const load = async (): Promise<Version[]> =>
       of.kind === 'claims'
-        ? (await bridge().call('claims.versions', { key: id })).map((v) => ({ version: v.version, source: v.source, by: v.decomposer, basedOnVersion: v.basedOnVersion, items: v.claims.length, labelEvents: v.labelEvents }))
-        : (await bridge().call('keyfacts.versions', { documentKey: id })).map((v) => ({ version: v.version, source: v.source, by: v.extractor, basedOnVersion: v.basedOnVersion, items: v.facts.length, labelEvents: v.labelEvents }));
+        ? (await bridge().call('claims.versions', { key: id })).map((v) => ({
+            version: v.version,
+            source: v.source,
+            by: v.decomposer,
+            basedOnVersion: v.basedOnVersion,
+            items: v.claims.length,
+            labelEvents: v.labelEvents,
+          }))
+        : (await bridge().call('keyfacts.versions', { documentKey: id })).map((v) => ({
+            version: v.version,
+            source: v.source,
+            by: v.extractor,
+            basedOnVersion: v.basedOnVersion,
+            items: v.facts.length,
+            labelEvents: v.labelEvents,
+          }));
     load().then(
       (loaded) => live && setVersions(loaded),
       (err) => live && setError(errorMessage(err)),

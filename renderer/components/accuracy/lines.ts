@@ -15,7 +15,9 @@ export function conveyLines(facts: KeyFactAnnotation): ConveyLine[] {
     lines.push({ kind: 'sentence', id: sentence.unitId, label: String(sentence.index + 1), text: sentence.text });
     facts.claims
       .filter((claim) => claim.sentenceUnitId === sentence.unitId)
-      .forEach((claim, i) => lines.push({ kind: 'claim', id: claim.id, label: claimNumber(sentence.index, i + 1), text: claim.text }));
+      .forEach((claim, i) =>
+        lines.push({ kind: 'claim', id: claim.id, label: claimNumber(sentence.index, i + 1), text: claim.text }),
+      );
   }
   return lines;
 }
@@ -24,7 +26,9 @@ export function conveyLines(facts: KeyFactAnnotation): ConveyLine[] {
 export function conveyedText(facts: KeyFactAnnotation, conveyed: { claims: number[]; sentences: number[] }): string {
   const lines = conveyLines(facts);
   const names = lines
-    .filter((line) => (line.kind === 'sentence' ? conveyed.sentences.includes(line.id) : conveyed.claims.includes(line.id)))
+    .filter((line) =>
+      line.kind === 'sentence' ? conveyed.sentences.includes(line.id) : conveyed.claims.includes(line.id),
+    )
     .map((line) => `${line.kind} ${line.label}`);
   return names.join(', ');
 }

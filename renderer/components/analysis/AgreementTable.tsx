@@ -64,13 +64,15 @@ export function AgreementTable({ agreement }: { agreement: DatasetAgreement }) {
     agreement.unclear === 'exclude'
       ? `Unclear is excluded: two categories; ${plural(agreement.n_units_unclear_dropped, 'unit')} an annotator rated unclear ${agree(agreement.n_units_unclear_dropped, 'leaves', 'leave')} the human figures, and units whose human label is unclear leave the judge rows.`
       : 'Unclear is a third category (judges never use it).';
-  const cell = (estimate: Estimate | undefined, row: Row) => (estimate ? formatEstimate(estimate, { style: 'plus-minus', digits: 3, units: row.summaries }) : UNDEFINED_TEXT);
+  const cell = (estimate: Estimate | undefined, row: Row) =>
+    estimate ? formatEstimate(estimate, { style: 'plus-minus', digits: 3, units: row.summaries }) : UNDEFINED_TEXT;
   return (
     <div className="analysis-scroll">
       <table className="data-table agreement-table" data-testid="agreement-table">
         <caption data-testid="agreement-unclear">
-          Annotation-phase labels over {plural(agreement.n_summaries, 'summary')} of any length with a label. Value ± half-width of the 95% bootstrap interval
-          (resampling summaries); n = units. {unclear} Judges: hard label against the resolved human label.
+          Annotation-phase labels over {plural(agreement.n_summaries, 'summary')} of any length with a label. Value ±
+          half-width of the 95% bootstrap interval (resampling summaries); n = units. {unclear} Judges: hard label
+          against the resolved human label.
         </caption>
         <thead>
           <tr>

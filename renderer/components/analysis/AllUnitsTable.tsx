@@ -14,18 +14,22 @@ export function AllUnitsTable({ allUnits, judges }: { allUnits: AllUnitsReport; 
     <div className="analysis-scroll">
       <p data-testid="all-units-facts">
         Every annotated sentence: {plural(allUnits.n_summaries, 'annotated summary')}
-        {allUnits.n_single_sentence > 0 && <> ({formatCount(allUnits.n_single_sentence)} with one sentence)</>}, {plural(allUnits.n_units, 'sentence')}:{' '}
-        {formatCount(human.n_usable)} usable ({formatCount(human.n_faithful)} faithful, {formatCount(human.n_unfaithful)} unfaithful), {formatCount(human.n_unclear)} unclear
+        {allUnits.n_single_sentence > 0 && <> ({formatCount(allUnits.n_single_sentence)} with one sentence)</>},{' '}
+        {plural(allUnits.n_units, 'sentence')}: {formatCount(human.n_usable)} usable ({formatCount(human.n_faithful)}{' '}
+        faithful, {formatCount(human.n_unfaithful)} unfaithful), {formatCount(human.n_unclear)} unclear
         {human.n_unresolved > 0 && <>, {formatCount(human.n_unresolved)} unresolved (left out)</>}. p̂ ={' '}
-        <span data-testid="all-units-p-hat">{formatEstimate(allUnits.p_hat, { n: 'never', units: allUnits.p_hat.n_summaries })}</span>{' '}
+        <span data-testid="all-units-p-hat">
+          {formatEstimate(allUnits.p_hat, { n: 'never', units: allUnits.p_hat.n_summaries })}
+        </span>{' '}
         <span className="muted">({nEquals(allUnits.p_hat.n, 'sentence')})</span>
       </p>
       <PredictionPoweredTable allUnits={allUnits} judges={judges} />
       {judges.length > 0 && (
         <table className="data-table all-units-table" data-testid="all-units-table">
           <caption>
-            Judge error on every annotated sentence, any summary length: ε̂ = share of usable human-labelled sentences where the judge’s hard label differs. Unfaithful
-            is the positive class (TP = both say unfaithful). 95% bootstrap intervals resampling the annotated summaries.
+            Judge error on every annotated sentence, any summary length: ε̂ = share of usable human-labelled sentences
+            where the judge’s hard label differs. Unfaithful is the positive class (TP = both say unfaithful). 95%
+            bootstrap intervals resampling the annotated summaries.
           </caption>
           <thead>
             <tr>
@@ -48,7 +52,12 @@ export function AllUnitsTable({ allUnits, judges }: { allUnits: AllUnitsReport; 
                   <th scope="row" className="judge-name-cell">
                     {name}
                   </th>
-                  <EstimateCell estimate={judge.epsilon_hat} unit="sentence" units={judge.epsilon_hat.n_summaries} testId="all-units-epsilon" />
+                  <EstimateCell
+                    estimate={judge.epsilon_hat}
+                    unit="sentence"
+                    units={judge.epsilon_hat.n_summaries}
+                    testId="all-units-epsilon"
+                  />
                   <td className="num">{formatCount(c.tp)}</td>
                   <td className="num">{formatCount(c.fp)}</td>
                   <td className="num">{formatCount(c.tn)}</td>

@@ -39,7 +39,11 @@ export function ChartFrame({ fileName, caption, testId, children }: ChartFramePr
           </button>
         </span>
         {outcome && (
-          <span className={outcome.ok ? 'muted' : 'field-error'} role={outcome.ok ? 'status' : 'alert'} data-testid="chart-export-message">
+          <span
+            className={outcome.ok ? 'muted' : 'field-error'}
+            role={outcome.ok ? 'status' : 'alert'}
+            data-testid="chart-export-message"
+          >
             {outcome.text}
           </span>
         )}

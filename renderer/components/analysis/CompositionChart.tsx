@@ -41,7 +41,13 @@ export function CompositionChart({ dataset }: { dataset: DatasetAnalysis }) {
     .join(' / ')}.`;
 
   return (
-    <ChartSvg width={width} height={height} title={`Summary composition — ${dataset.dataset}`} note={note} testId="chart-composition">
+    <ChartSvg
+      width={width}
+      height={height}
+      title={`Summary composition — ${dataset.dataset}`}
+      note={note}
+      testId="chart-composition"
+    >
       {CLASSES.map((c, i) => (
         <LegendItem key={c.key} x={legendX[i]!} y={38} label={c.label} color={c.color} swatch />
       ))}
@@ -65,7 +71,13 @@ export function CompositionChart({ dataset }: { dataset: DatasetAnalysis }) {
                 const x = x0 + offset;
                 offset += w;
                 return (
-                  <g key={c.key} data-role="segment" data-class={c.key} data-share={share} data-count={composition.counts[c.key]}>
+                  <g
+                    key={c.key}
+                    data-role="segment"
+                    data-class={c.key}
+                    data-share={share}
+                    data-count={composition.counts[c.key]}
+                  >
                     <title>{`${row.label}: ${c.label} ${percent(composition[c.key])} (${formatCount(composition.counts[c.key])} of ${formatCount(composition.n)})`}</title>
                     <rect x={x} y={y} width={w} height={20} fill={c.color} />
                     {w >= 34 && (

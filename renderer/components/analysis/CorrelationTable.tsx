@@ -3,7 +3,12 @@
  * ("value ± half-width of the 95% CI", the higher of min and mean as displayed in bold, equal
  * displays in neither), max as a quieter extra column, and the n each cell rests on.
  */
-import type { CorrelationCell, DatasetAnalysis, KindCorrelations, PredictionKind } from '../../../shared/analysis/types';
+import type {
+  CorrelationCell,
+  DatasetAnalysis,
+  KindCorrelations,
+  PredictionKind,
+} from '../../../shared/analysis/types';
 import { setStatistic, useAnalysis } from '../../state/analysis';
 import { formatCount, formatEstimate, plural, UNDEFINED_TEXT } from '../../format';
 import { STATISTICS, STATISTIC_LABEL, displayedHigher, intervalNote, undefinedReason, type Statistic } from './format';
@@ -16,12 +21,14 @@ export function CorrelationTable({ dataset, bootstrap }: { dataset: DatasetAnaly
   return (
     <div className="analysis-table-block" data-testid="correlation-table">
       <div className="analysis-table-head">
-        <h4>
-          {label} between aggregated sentence judgments and the global label
-        </h4>
+        <h4>{label} between aggregated sentence judgments and the global label</h4>
         <label className="statistic-picker">
           Statistic{' '}
-          <select value={statistic} onChange={(event) => setStatistic(event.target.value as Statistic)} data-testid="statistic-select">
+          <select
+            value={statistic}
+            onChange={(event) => setStatistic(event.target.value as Statistic)}
+            data-testid="statistic-select"
+          >
             {STATISTICS.map((s) => (
               <option key={s} value={s}>
                 {STATISTIC_LABEL[s]}
@@ -34,8 +41,11 @@ export function CorrelationTable({ dataset, bootstrap }: { dataset: DatasetAnaly
         <table className="data-table correlation-table">
           <caption>
             Cells: {label} ± half-width of its 95% bootstrap interval
-            {bootstrap > 0 ? ` (${plural(bootstrap, 'replicate')} resampling summaries)` : ' (no interval: 0 replicates)'}; faithful = 1. The higher of min
-            and mean as displayed is in <strong>bold</strong> (equal: neither). Summaries with one sentence are left out; n = summaries.
+            {bootstrap > 0
+              ? ` (${plural(bootstrap, 'replicate')} resampling summaries)`
+              : ' (no interval: 0 replicates)'}
+            ; faithful = 1. The higher of min and mean as displayed is in <strong>bold</strong> (equal: neither).
+            Summaries with one sentence are left out; n = summaries.
           </caption>
           <thead>
             <tr>
@@ -115,9 +125,32 @@ function KindCells({
   const higher = displayedHigher(correlations.min[statistic], correlations.mean[statistic], DIGITS);
   return (
     <>
-      <StatCell kind={kind} aggregator="min" cell={correlations.min} statistic={statistic} bold={higher === 'min'} bootstrap={bootstrap} first />
-      <StatCell kind={kind} aggregator="mean" cell={correlations.mean} statistic={statistic} bold={higher === 'mean'} bootstrap={bootstrap} />
-      <StatCell kind={kind} aggregator="max" cell={correlations.max} statistic={statistic} bold={false} bootstrap={bootstrap} extra />
+      <StatCell
+        kind={kind}
+        aggregator="min"
+        cell={correlations.min}
+        statistic={statistic}
+        bold={higher === 'min'}
+        bootstrap={bootstrap}
+        first
+      />
+      <StatCell
+        kind={kind}
+        aggregator="mean"
+        cell={correlations.mean}
+        statistic={statistic}
+        bold={higher === 'mean'}
+        bootstrap={bootstrap}
+      />
+      <StatCell
+        kind={kind}
+        aggregator="max"
+        cell={correlations.max}
+        statistic={statistic}
+        bold={false}
+        bootstrap={bootstrap}
+        extra
+      />
       <NCell kind={kind} cell={correlations.min} />
     </>
   );
@@ -147,14 +180,24 @@ function StatCell({
   const testId = `corr-${kind}-${aggregator}`;
   if (estimate.value === null) {
     return (
-      <td className={`${classes} undefined-value`} data-testid={testId} data-bold="false" title={undefinedReason(cell, statistic)}>
+      <td
+        className={`${classes} undefined-value`}
+        data-testid={testId}
+        data-bold="false"
+        title={undefinedReason(cell, statistic)}
+      >
         {UNDEFINED_TEXT}
       </td>
     );
   }
   const text = formatEstimate(estimate, { style: 'plus-minus', digits: DIGITS });
   return (
-    <td className={classes} data-testid={testId} data-bold={bold ? 'true' : 'false'} title={intervalNote(estimate, bootstrap, plural(cell.n, 'summary'))}>
+    <td
+      className={classes}
+      data-testid={testId}
+      data-bold={bold ? 'true' : 'false'}
+      title={intervalNote(estimate, bootstrap, plural(cell.n, 'summary'))}
+    >
       {bold ? <strong>{text}</strong> : text}
     </td>
   );
@@ -166,7 +209,9 @@ function NCell({ kind, cell }: { kind: PredictionKind; cell: CorrelationCell }) 
       className="num n-col"
       data-testid={`corr-${kind}-n`}
       title={`${plural(cell.n, 'summary')} (${formatCount(cell.n_faithful)} labelled faithful, ${formatCount(cell.n_unfaithful)} unfaithful)${
-        cell.n_left_out > 0 ? `; ${formatCount(cell.n_left_out)} left out because the judge lacks a prediction on one of their sentences` : ''
+        cell.n_left_out > 0
+          ? `; ${formatCount(cell.n_left_out)} left out because the judge lacks a prediction on one of their sentences`
+          : ''
       }`}
     >
       {formatCount(cell.n)}

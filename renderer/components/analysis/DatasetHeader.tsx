@@ -16,9 +16,13 @@ export function DatasetFacts({ dataset }: { dataset: DatasetAnalysis }) {
         <dt>Summaries</dt>
         <dd data-testid="facts-summaries">
           {formatCount(dataset.n_summaries)} analysed of {formatCount(dataset.n_summaries_total)}
-          {dataset.n_single_sentence_left_out > 0 && <> ({formatCount(dataset.n_single_sentence_left_out)} with one sentence left out)</>} ·{' '}
-          {plural(dataset.n_sentences, 'sentence')}
-          {dataset.n_without_global_label > 0 && <> · {formatCount(dataset.n_without_global_label)} without a global label</>}
+          {dataset.n_single_sentence_left_out > 0 && (
+            <> ({formatCount(dataset.n_single_sentence_left_out)} with one sentence left out)</>
+          )}{' '}
+          · {plural(dataset.n_sentences, 'sentence')}
+          {dataset.n_without_global_label > 0 && (
+            <> · {formatCount(dataset.n_without_global_label)} without a global label</>
+          )}
         </dd>
       </div>
       <div>
@@ -30,8 +34,9 @@ export function DatasetFacts({ dataset }: { dataset: DatasetAnalysis }) {
       <div>
         <dt>Human sample (≥ 2 sentences)</dt>
         <dd data-testid="facts-human">
-          {plural(human.n_annotated_summaries, 'annotated summary')}, {plural(human.n_units, 'sentence')}: {formatCount(human.n_usable)} usable (
-          {formatCount(human.n_faithful)} faithful, {formatCount(human.n_unfaithful)} unfaithful), {formatCount(human.n_unclear)} unclear
+          {plural(human.n_annotated_summaries, 'annotated summary')}, {plural(human.n_units, 'sentence')}:{' '}
+          {formatCount(human.n_usable)} usable ({formatCount(human.n_faithful)} faithful,{' '}
+          {formatCount(human.n_unfaithful)} unfaithful), {formatCount(human.n_unclear)} unclear
           {human.n_unresolved > 0 && <>, {plural(human.n_unresolved, 'unresolved disagreement')} (left out)</>}
           {human.n_unlabeled > 0 && <>, {formatCount(human.n_unlabeled)} unlabeled</>}
         </dd>
@@ -39,7 +44,10 @@ export function DatasetFacts({ dataset }: { dataset: DatasetAnalysis }) {
       <div>
         <dt>p̂ (share faithful)</dt>
         <dd data-testid="facts-p-hat">
-          {formatEstimate(p, { n: 'never', units: null })} <span className="muted">({nEquals(p.n, 'sentence')}, {plural(p.n_summaries, 'summary')})</span>
+          {formatEstimate(p, { n: 'never', units: null })}{' '}
+          <span className="muted">
+            ({nEquals(p.n, 'sentence')}, {plural(p.n_summaries, 'summary')})
+          </span>
         </dd>
       </div>
       <div>
@@ -58,15 +66,24 @@ export function ReferenceFacts({ reference }: { reference: HumanReferenceReport 
   const revealed = reference.include_revealed ? reference.n_labels_revealed : reference.n_labels_revealed_excluded;
   return (
     <>
-      {REFERENCE_TEXT[reference.set]}, rule {rule}: {plural(reference.n_annotators, 'annotator')}, {plural(reference.n_labels, 'label')}
+      {REFERENCE_TEXT[reference.set]}, rule {rule}: {plural(reference.n_annotators, 'annotator')},{' '}
+      {plural(reference.n_labels, 'label')}
       {reference.annotators.length > 0 && (
         <span className="muted">
           {' '}
-          ({reference.annotators.map((a) => `${a.name}${a.kind ? ` · ${a.kind}` : ''}: ${formatCount(a.n_labels)}`).join('; ')})
+          (
+          {reference.annotators
+            .map((a) => `${a.name}${a.kind ? ` · ${a.kind}` : ''}: ${formatCount(a.n_labels)}`)
+            .join('; ')}
+          )
         </span>
       )}
       {reference.n_labels_outside_reference > 0 && (
-        <> · {plural(reference.n_labels_outside_reference, 'label')} of {plural(reference.n_annotators_outside_reference, 'annotator')} outside the reference left out</>
+        <>
+          {' '}
+          · {plural(reference.n_labels_outside_reference, 'label')} of{' '}
+          {plural(reference.n_annotators_outside_reference, 'annotator')} outside the reference left out
+        </>
       )}
       {revealed > 0 && (
         <>
@@ -77,7 +94,8 @@ export function ReferenceFacts({ reference }: { reference: HumanReferenceReport 
       {reference.rule === 'majority' && (
         <>
           {' '}
-          · {plural(reference.n_units_majority, 'sentence')} by majority, {formatCount(reference.n_units_tied)} tied (left out)
+          · {plural(reference.n_units_majority, 'sentence')} by majority, {formatCount(reference.n_units_tied)} tied
+          (left out)
         </>
       )}
     </>
@@ -95,13 +113,15 @@ export function Epsilon0({ dataset }: { dataset: DatasetAnalysis }) {
     case 'root':
       return (
         <>
-          <strong>ε₀ = {num(dataset.epsilon0)}</strong> <span className="tag">root</span> — the smallest ε in (0, ½) where ρ(Y, A) = ρ(Y, B){basis}
+          <strong>ε₀ = {num(dataset.epsilon0)}</strong> <span className="tag">root</span> — the smallest ε in (0, ½)
+          where ρ(Y, A) = ρ(Y, B){basis}
         </>
       );
     case 'unconditional':
       return (
         <>
-          <strong>unconditional</strong> <span className="tag">no root</span> — the diagnostic holds for every ε̂ &lt; ½{basis}
+          <strong>unconditional</strong> <span className="tag">no root</span> — the diagnostic holds for every ε̂ &lt; ½
+          {basis}
         </>
       );
     default:

@@ -26,19 +26,37 @@ import { SuspiciousList } from './SuspiciousList';
 import { VerdictTable } from './VerdictTable';
 
 /** `sampled`: the dataset's sampled summaries (the project's counts), null when not known. */
-export function DatasetSection({ dataset, bootstrap, index, sampled = null }: { dataset: DatasetAnalysis; bootstrap: number; index: number; sampled?: number | null }) {
+export function DatasetSection({
+  dataset,
+  bootstrap,
+  index,
+  sampled = null,
+}: {
+  dataset: DatasetAnalysis;
+  bootstrap: number;
+  index: number;
+  sampled?: number | null;
+}) {
   const hasJudges = dataset.judge_names.length > 0;
   const hasHumans = dataset.human.n_usable > 0;
   const missing: MissingSentenceInput = {
     sampled,
     peopleAccuracySummaries: dataset.accuracy?.sources.human?.n_summaries ?? 0,
-    accuracyJudges: new Set([...Object.keys(dataset.accuracy?.claim_judges ?? {}), ...Object.keys(dataset.accuracy?.keyfact_judges ?? {})]).size,
+    accuracyJudges: new Set([
+      ...Object.keys(dataset.accuracy?.claim_judges ?? {}),
+      ...Object.keys(dataset.accuracy?.keyfact_judges ?? {}),
+    ]).size,
   };
   const file = (what: string) => safeFileName('loupe', dataset.dataset, what);
   const headingId = `analysis-dataset-${index}`;
 
   return (
-    <section className="panel analysis-dataset" aria-labelledby={headingId} data-testid="dataset-section" data-dataset={dataset.dataset}>
+    <section
+      className="panel analysis-dataset"
+      aria-labelledby={headingId}
+      data-testid="dataset-section"
+      data-dataset={dataset.dataset}
+    >
       <h2 id={headingId}>
         <span className="muted">Dataset</span> {dataset.dataset}
       </h2>
@@ -52,7 +70,9 @@ export function DatasetSection({ dataset, bootstrap, index, sampled = null }: { 
 
       {dataset.accuracy && (
         <>
-          <h3>Summarization accuracy: faithfulness, completeness, conciseness (claims and key facts, any summary length)</h3>
+          <h3>
+            Summarization accuracy: faithfulness, completeness, conciseness (claims and key facts, any summary length)
+          </h3>
           <AccuracySection accuracy={dataset.accuracy} />
         </>
       )}
@@ -66,8 +86,8 @@ export function DatasetSection({ dataset, bootstrap, index, sampled = null }: { 
 
       {dataset.n_summaries === 0 ? (
         <p className="analysis-empty" data-testid="empty-summaries">
-          No summary with two or more sentences: the averaging-bias diagnostic does not apply here (with one sentence, min, mean and max coincide). Judge error and
-          agreement above take every sentence.
+          No summary with two or more sentences: the averaging-bias diagnostic does not apply here (with one sentence,
+          min, mean and max coincide). Judge error and agreement above take every sentence.
         </p>
       ) : (
         <>
@@ -94,8 +114,8 @@ export function DatasetSection({ dataset, bootstrap, index, sampled = null }: { 
                 testId="figure-epsilon"
                 caption={
                   <>
-                    ε̂ per judge (share of sentences where its hard label differs from the human label) with its 95% bootstrap interval, against{' '}
-                    {epsilon0Words(dataset)}. n under each judge = sentences compared.
+                    ε̂ per judge (share of sentences where its hard label differs from the human label) with its 95%
+                    bootstrap interval, against {epsilon0Words(dataset)}. n under each judge = sentences compared.
                   </>
                 }
               >
@@ -110,8 +130,9 @@ export function DatasetSection({ dataset, bootstrap, index, sampled = null }: { 
             testId="figure-composition"
             caption={
               <>
-                Shares of all-faithful, mixed and all-unfaithful summaries. Only mixed summaries tell min from mean: the mixed share is the diagnostic’s power. n =
-                humans {formatCount(dataset.composition.human.n)}, judges on annotated {formatCount(dataset.composition.judges.annotated.n)}, judges on all{' '}
+                Shares of all-faithful, mixed and all-unfaithful summaries. Only mixed summaries tell min from mean: the
+                mixed share is the diagnostic’s power. n = humans {formatCount(dataset.composition.human.n)}, judges on
+                annotated {formatCount(dataset.composition.judges.annotated.n)}, judges on all{' '}
                 {formatCount(dataset.composition.judges.all.n)} summaries.
               </>
             }
@@ -126,9 +147,9 @@ export function DatasetSection({ dataset, bootstrap, index, sampled = null }: { 
               testId="figure-hidden-bias"
               caption={
                 <>
-                  A fraction y of {formatCount(dataset.hidden_bias.n_simulated_summaries)} simulated summaries (this dataset’s lengths, p̂ ={' '}
-                  {fixed(dataset.hidden_bias.p_hat, 3)}) is labelled by the averaging rule, the rest by the minimum rule. A small mean − min gap does not certify
-                  unbiased labels.
+                  A fraction y of {formatCount(dataset.hidden_bias.n_simulated_summaries)} simulated summaries (this
+                  dataset’s lengths, p̂ = {fixed(dataset.hidden_bias.p_hat, 3)}) is labelled by the averaging rule, the
+                  rest by the minimum rule. A small mean − min gap does not certify unbiased labels.
                 </>
               }
             >
@@ -155,8 +176,10 @@ export function DatasetSection({ dataset, bootstrap, index, sampled = null }: { 
                       testId="figure-calibration"
                       caption={
                         <>
-                          Reliability of <span className="judge-name-inline">{judge}</span>’s soft labels: mean predicted P(faithful) vs observed share faithful per
-                          bin, {nEquals(calibration.brier.n, 'sentence')}. Brier {formatEstimate(calibration.brier, { n: 'never' })}, ECE {num(calibration.ece.value)}.
+                          Reliability of <span className="judge-name-inline">{judge}</span>’s soft labels: mean
+                          predicted P(faithful) vs observed share faithful per bin,{' '}
+                          {nEquals(calibration.brier.n, 'sentence')}. Brier{' '}
+                          {formatEstimate(calibration.brier, { n: 'never' })}, ECE {num(calibration.ece.value)}.
                         </>
                       }
                     >

@@ -31,7 +31,8 @@ export function Disagreements({ dataset }: { dataset: DatasetAnalysis }) {
       {dataset.judge_names.length > 1 && (
         <details data-testid="judges-split">
           <summary>
-            Judges split on {plural(d.judges_split.length, 'sentence')} of annotated summaries ({formatCount(d.n_judges_split_all)} over all analysed summaries)
+            Judges split on {plural(d.judges_split.length, 'sentence')} of annotated summaries (
+            {formatCount(d.n_judges_split_all)} over all analysed summaries)
           </summary>
           <SplitTable rows={d.judges_split} />
         </details>
@@ -45,7 +46,8 @@ function HumanVsJudge({ judge, rows }: { judge: string; rows: HumanJudgeDisagree
   return (
     <details data-testid="human-vs-judge" data-judge={judge}>
       <summary>
-        Human vs <span className="judge-name-inline">{judge}</span>: {plural(rows.length, 'sentence')} {agree(rows.length, 'differs', 'differ')}
+        Human vs <span className="judge-name-inline">{judge}</span>: {plural(rows.length, 'sentence')}{' '}
+        {agree(rows.length, 'differs', 'differ')}
       </summary>
       {rows.length > 0 && (
         <table className="data-table compact">

@@ -51,8 +51,20 @@ export function EpsilonChart({ dataset, bootstrap }: { dataset: DatasetAnalysis;
     `${plural(dataset.human.n_annotated_summaries, 'annotated summary')}; CI: ${bootstrap > 0 ? `${plural(bootstrap, 'bootstrap replicate')} over summaries` : 'none (0 replicates)'}.`;
 
   return (
-    <ChartSvg width={width} height={height} title={`Judge error ε̂ with 95% CI against ε₀ — ${dataset.dataset}`} note={note} testId="chart-epsilon">
-      <LeftAxis scale={y} values={ticks(y.domain[0], y.domain[1], 5)} at={plotLeft} gridTo={plotRight} label="ε̂ (share of sentences the judge gets wrong)" />
+    <ChartSvg
+      width={width}
+      height={height}
+      title={`Judge error ε̂ with 95% CI against ε₀ — ${dataset.dataset}`}
+      note={note}
+      testId="chart-epsilon"
+    >
+      <LeftAxis
+        scale={y}
+        values={ticks(y.domain[0], y.domain[1], 5)}
+        at={plotLeft}
+        gridTo={plotRight}
+        label="ε̂ (share of sentences the judge gets wrong)"
+      />
       <line x1={plotLeft} x2={plotRight} y1={y.range[0]} y2={y.range[0]} stroke={CHART_INK.axis} strokeWidth={1} />
       {threshold ? (
         <g data-role="epsilon0">
@@ -70,13 +82,35 @@ export function EpsilonChart({ dataset, bootstrap }: { dataset: DatasetAnalysis;
           <text x={plotRight + 4} y={y(threshold.value)} dy="0.32em" fontSize={10} fill={PALETTE.vermillion}>
             {dataset.epsilon0_status === 'root' ? 'ε₀' : '½'}
           </text>
-          <line x1={plotLeft} x2={plotLeft + 24} y1={34} y2={34} stroke={PALETTE.vermillion} strokeWidth={1.5} strokeDasharray="6 4" />
-          <text x={plotLeft + 30} y={34} dy="0.32em" fontSize={FONT_SIZE} fill={CHART_INK.text} data-role="epsilon0-label">
+          <line
+            x1={plotLeft}
+            x2={plotLeft + 24}
+            y1={34}
+            y2={34}
+            stroke={PALETTE.vermillion}
+            strokeWidth={1.5}
+            strokeDasharray="6 4"
+          />
+          <text
+            x={plotLeft + 30}
+            y={34}
+            dy="0.32em"
+            fontSize={FONT_SIZE}
+            fill={CHART_INK.text}
+            data-role="epsilon0-label"
+          >
             {threshold.label}
           </text>
         </g>
       ) : (
-        <text x={plotLeft} y={34} dy="0.32em" fontSize={FONT_SIZE} fill={PALETTE.vermillion} data-role="epsilon0-undefined">
+        <text
+          x={plotLeft}
+          y={34}
+          dy="0.32em"
+          fontSize={FONT_SIZE}
+          fill={PALETTE.vermillion}
+          data-role="epsilon0-undefined"
+        >
           ε₀ undefined: {dataset.epsilon0_reason ?? 'p̂ is missing, 0 or 1'}
         </text>
       )}
@@ -89,20 +123,57 @@ export function EpsilonChart({ dataset, bootstrap }: { dataset: DatasetAnalysis;
             <title>{`${judge}: ε̂ = ${formatEstimate(estimate, { n: 'never' })}, ${nEquals(estimate.n)}`}</title>
             {estimate.ci && (
               <g data-role="whisker" data-lower={estimate.ci[0]} data-upper={estimate.ci[1]}>
-                <line x1={cx} x2={cx} y1={y(estimate.ci[0])} y2={y(estimate.ci[1])} stroke={PALETTE.blue} strokeWidth={1.5} />
-                <line x1={cx - 6} x2={cx + 6} y1={y(estimate.ci[0])} y2={y(estimate.ci[0])} stroke={PALETTE.blue} strokeWidth={1.5} />
-                <line x1={cx - 6} x2={cx + 6} y1={y(estimate.ci[1])} y2={y(estimate.ci[1])} stroke={PALETTE.blue} strokeWidth={1.5} />
+                <line
+                  x1={cx}
+                  x2={cx}
+                  y1={y(estimate.ci[0])}
+                  y2={y(estimate.ci[1])}
+                  stroke={PALETTE.blue}
+                  strokeWidth={1.5}
+                />
+                <line
+                  x1={cx - 6}
+                  x2={cx + 6}
+                  y1={y(estimate.ci[0])}
+                  y2={y(estimate.ci[0])}
+                  stroke={PALETTE.blue}
+                  strokeWidth={1.5}
+                />
+                <line
+                  x1={cx - 6}
+                  x2={cx + 6}
+                  y1={y(estimate.ci[1])}
+                  y2={y(estimate.ci[1])}
+                  stroke={PALETTE.blue}
+                  strokeWidth={1.5}
+                />
               </g>
             )}
             {estimate.value !== null ? (
               <>
-                <circle cx={cx} cy={y(estimate.value)} r={4.5} fill={PALETTE.blue} stroke={CHART_INK.background} strokeWidth={1} data-role="point" data-value={estimate.value} />
+                <circle
+                  cx={cx}
+                  cy={y(estimate.value)}
+                  r={4.5}
+                  fill={PALETTE.blue}
+                  stroke={CHART_INK.background}
+                  strokeWidth={1}
+                  data-role="point"
+                  data-value={estimate.value}
+                />
                 <text x={cx + 8} y={y(estimate.value)} dy="0.32em" fontSize={10} fill={CHART_INK.text}>
                   {fixed(estimate.value, 3)}
                 </text>
               </>
             ) : (
-              <text x={cx} y={y.range[0] - 8} textAnchor="middle" fontSize={10} fill={CHART_INK.muted} data-role="undefined">
+              <text
+                x={cx}
+                y={y.range[0] - 8}
+                textAnchor="middle"
+                fontSize={10}
+                fill={CHART_INK.muted}
+                data-role="undefined"
+              >
                 undefined
               </text>
             )}

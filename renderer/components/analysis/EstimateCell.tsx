@@ -20,7 +20,16 @@ interface EstimateCellProps {
   children?: ReactNode;
 }
 
-export function EstimateCell({ estimate, unit, testId, className, style, units, placeholder, children }: EstimateCellProps) {
+export function EstimateCell({
+  estimate,
+  unit,
+  testId,
+  className,
+  style,
+  units,
+  placeholder,
+  children,
+}: EstimateCellProps) {
   const classes = className ? `num ${className}` : 'num';
   if (estimate === null) {
     return (

@@ -13,7 +13,11 @@ const MARGIN = { top: 58, right: 24, bottom: 66, left: 66 };
 const PLOT = { width: 420, height: 230 };
 
 /** Consecutive defined points joined; an undefined gap breaks the line. */
-export function curvePath(points: Array<{ y: number; gap: number | null }>, x: LinearScale, yScale: LinearScale): string {
+export function curvePath(
+  points: Array<{ y: number; gap: number | null }>,
+  x: LinearScale,
+  yScale: LinearScale,
+): string {
   const parts: string[] = [];
   let pen = false;
   for (const point of points) {
@@ -53,13 +57,35 @@ export function HiddenBiasChart({ dataset }: { dataset: DatasetAnalysis }) {
   const note =
     `Simulated on ${plural(report.n_simulated_summaries, 'summary')} with ${dataset.dataset}'s lengths (${nEquals(dataset.epsilon0_n_summaries)}), ` +
     `p̂ = ${fixed(report.p_hat, 3)}; ε̄ = ${report.epsilon_bar === null ? 'undefined' : `${fixed(report.epsilon_bar, 3)} (mean ε̂ of ${plural(report.n_judges_averaged, 'judge')})`}.`;
-  const point = (p: HiddenBiasCurvePoint | null, yValue: number) => (p?.gap === null || p?.gap === undefined ? null : { cx: x(yValue), cy: y(p.gap) });
+  const point = (p: HiddenBiasCurvePoint | null, yValue: number) =>
+    p?.gap === null || p?.gap === undefined ? null : { cx: x(yValue), cy: y(p.gap) };
 
   return (
-    <ChartSvg width={width} height={height} title={`Hidden averaging bias (simulation) — ${dataset.dataset}`} note={note} testId="chart-hidden-bias">
+    <ChartSvg
+      width={width}
+      height={height}
+      title={`Hidden averaging bias (simulation) — ${dataset.dataset}`}
+      note={note}
+      testId="chart-hidden-bias"
+    >
       <LegendItem x={MARGIN.left} y={38} label="perfect judge" color={PALETTE.blue} marker="circle" />
-      {noisy && <LegendItem x={MARGIN.left + 130} y={38} label={`judge with ε̄ = ${fixed(report.epsilon_bar!, 3)}`} color={PALETTE.vermillion} dash="6 3" marker="square" />}
-      <LeftAxis scale={y} values={ticks(y.domain[0], y.domain[1], 5)} at={MARGIN.left} gridTo={MARGIN.left + PLOT.width} label="ρ(Y, mean) − ρ(Y, min)" />
+      {noisy && (
+        <LegendItem
+          x={MARGIN.left + 130}
+          y={38}
+          label={`judge with ε̄ = ${fixed(report.epsilon_bar!, 3)}`}
+          color={PALETTE.vermillion}
+          dash="6 3"
+          marker="square"
+        />
+      )}
+      <LeftAxis
+        scale={y}
+        values={ticks(y.domain[0], y.domain[1], 5)}
+        at={MARGIN.left}
+        gridTo={MARGIN.left + PLOT.width}
+        label="ρ(Y, mean) − ρ(Y, min)"
+      />
       <BottomAxis
         scale={x}
         values={ticks(0, 1, 5)}
@@ -76,10 +102,19 @@ export function HiddenBiasChart({ dataset }: { dataset: DatasetAnalysis }) {
       })}
       {noisy && (
         <>
-          <path d={curvePath(noisy, x, y)} fill="none" stroke={PALETTE.vermillion} strokeWidth={2} strokeDasharray="6 3" data-role="curve-noisy" />
+          <path
+            d={curvePath(noisy, x, y)}
+            fill="none"
+            stroke={PALETTE.vermillion}
+            strokeWidth={2}
+            strokeDasharray="6 3"
+            data-role="curve-noisy"
+          />
           {report.points.map((p) => {
             const at = point(p.noisy, p.y);
-            return at && <Marker key={`n${p.y}`} kind="square" x={at.cx} y={at.cy} color={PALETTE.vermillion} size={2.8} />;
+            return (
+              at && <Marker key={`n${p.y}`} kind="square" x={at.cx} y={at.cy} color={PALETTE.vermillion} size={2.8} />
+            );
           })}
         </>
       )}

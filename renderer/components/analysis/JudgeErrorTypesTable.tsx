@@ -4,13 +4,21 @@ import type { ErrorTypesReport } from '../../../shared/analysis/types';
 import { ERROR_TYPES, ERROR_TYPE_NAMES } from '../../../shared/domain';
 import { formatCount } from '../../format';
 
-export function JudgeErrorTypesTable({ errorTypes, judges }: { errorTypes: ErrorTypesReport | undefined; judges: readonly string[] }) {
+export function JudgeErrorTypesTable({
+  errorTypes,
+  judges,
+}: {
+  errorTypes: ErrorTypesReport | undefined;
+  judges: readonly string[];
+}) {
   const rows = judgesWithErrorTypes(errorTypes, judges);
   if (!errorTypes || rows.length === 0) return null;
   return (
     <div className="analysis-scroll">
       <table className="data-table" data-testid="judge-error-types">
-        <caption>Error types of the judges’ unfaithful sentence predictions (every sentence each judge labeled)</caption>
+        <caption>
+          Error types of the judges’ unfaithful sentence predictions (every sentence each judge labeled)
+        </caption>
         <thead>
           <tr>
             <th scope="col">Judge</th>

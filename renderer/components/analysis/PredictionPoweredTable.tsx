@@ -7,8 +7,22 @@ import type { AllUnitsReport, PredictionPowered } from '../../../shared/analysis
 import { fixed, formatCount as count, formatEstimate, plural } from '../../format';
 
 /** The estimate's cell and its notes, in words. */
-export function predictionPoweredText(pp: PredictionPowered): { estimate: string; rests: string; width: string; notes: string[] } {
-  const estimate = formatEstimate({ value: pp.value, ci: pp.ci, n: pp.n_sampled_summaries, replicates_dropped: pp.replicates_dropped, too_few: false }, { n: 'never' });
+export function predictionPoweredText(pp: PredictionPowered): {
+  estimate: string;
+  rests: string;
+  width: string;
+  notes: string[];
+} {
+  const estimate = formatEstimate(
+    {
+      value: pp.value,
+      ci: pp.ci,
+      n: pp.n_sampled_summaries,
+      replicates_dropped: pp.replicates_dropped,
+      too_few: false,
+    },
+    { n: 'never' },
+  );
   return {
     estimate,
     rests: `${count(pp.n_sampled_units)} sampled of ${count(pp.n_all_units)} judged sentences`,
@@ -16,7 +30,9 @@ export function predictionPoweredText(pp: PredictionPowered): { estimate: string
     notes: [
       pp.same_as_p_hat ? 'The judge labeled no sentence outside the sample: p̂_PP is p̂ on the same sentences.' : null,
       pp.too_few ? `n = ${plural(pp.n_sampled_summaries, 'summary')}, too few for an interval.` : null,
-      pp.n_drawn_summaries > pp.n_sampled_summaries ? `${plural(pp.n_drawn_summaries - pp.n_sampled_summaries, 'drawn summary', 'drawn summaries')} not annotated yet.` : null,
+      pp.n_drawn_summaries > pp.n_sampled_summaries
+        ? `${plural(pp.n_drawn_summaries - pp.n_sampled_summaries, 'drawn summary', 'drawn summaries')} not annotated yet.`
+        : null,
     ].filter((note) => note !== null),
   };
 }
@@ -26,8 +42,9 @@ export function PredictionPoweredTable({ allUnits, judges }: { allUnits: AllUnit
   return (
     <table className="data-table" data-testid="p-pp-table">
       <caption>
-        p̂_PP (prediction-powered): each judge’s share of faithful sentences over every sentence it labeled, corrected by people − judge on the sampled sentences. The
-        same p as p̂; 95% interval from a two-sample bootstrap (the sample and every summary). Valid only when the people labeled a seeded uniform draw.
+        p̂_PP (prediction-powered): each judge’s share of faithful sentences over every sentence it labeled, corrected by
+        people − judge on the sampled sentences. The same p as p̂; 95% interval from a two-sample bootstrap (the sample
+        and every summary). Valid only when the people labeled a seeded uniform draw.
       </caption>
       <thead>
         <tr>

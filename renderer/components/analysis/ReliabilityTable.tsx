@@ -12,9 +12,10 @@ export function ReliabilityTable({ dataset }: { dataset: DatasetAnalysis }) {
     <div className="analysis-scroll">
       <table className="data-table reliability-table" data-testid="reliability-table">
         <caption>
-          Unfaithful is the positive class. The corrected rate (Rogan–Gladen) = (observed + specificity − 1) / (recall + specificity − 1), clipped to [0, 1], undefined when recall + specificity ≤ 1; its
-          interval resamples the annotated summaries and, independently, all analysed summaries. Brier and ECE compare soft labels with the human labels (1 =
-          faithful).
+          Unfaithful is the positive class. The corrected rate (Rogan–Gladen) = (observed + specificity − 1) / (recall +
+          specificity − 1), clipped to [0, 1], undefined when recall + specificity ≤ 1; its interval resamples the
+          annotated summaries and, independently, all analysed summaries. Brier and ECE compare soft labels with the
+          human labels (1 = faithful).
         </caption>
         <thead>
           <tr>
@@ -43,13 +44,15 @@ export function ReliabilityTable({ dataset }: { dataset: DatasetAnalysis }) {
                 <td className="num" data-testid="corrected-rate">
                   {formatEstimate(corrected, { style: 'percent', n: 'never' })}
                   <div className="muted small">
-                    {nEquals(corrected.n, 'judged sentence')}; {formatCount(corrected.n_human_summaries)} annotated + {plural(corrected.n_pool_summaries, 'analysed summary')}
+                    {nEquals(corrected.n, 'judged sentence')}; {formatCount(corrected.n_human_summaries)} annotated +{' '}
+                    {plural(corrected.n_pool_summaries, 'analysed summary')}
                   </div>
                 </td>
                 <td className="num">
                   {calibration ? (
                     <>
-                      {formatEstimate(calibration.brier, { n: 'never' })} <span className="muted">({nEquals(calibration.brier.n)})</span>
+                      {formatEstimate(calibration.brier, { n: 'never' })}{' '}
+                      <span className="muted">({nEquals(calibration.brier.n)})</span>
                     </>
                   ) : (
                     <span className="muted" title="This judge has no soft labels on human-labelled sentences.">
@@ -57,7 +60,9 @@ export function ReliabilityTable({ dataset }: { dataset: DatasetAnalysis }) {
                     </span>
                   )}
                 </td>
-                <td className="num">{calibration ? rateText(calibration.ece) : <span className="muted">no soft labels</span>}</td>
+                <td className="num">
+                  {calibration ? rateText(calibration.ece) : <span className="muted">no soft labels</span>}
+                </td>
               </tr>
             );
           })}

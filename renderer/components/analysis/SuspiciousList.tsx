@@ -27,8 +27,9 @@ export function SuspiciousList({ dataset }: { dataset: DatasetAnalysis }) {
   return (
     <div data-testid="suspicious">
       <p data-testid="suspicious-pool">
-        Pool: <strong>{formatCount(s.pool)}</strong> suspicious of {plural(s.share_of_faithful.n, 'summary')} labelled faithful (
-        {percent(s.share_of_faithful.value)}); {formatCount(s.after_fragment_filter)} {agree(s.after_fragment_filter, 'keeps', 'keep')} a flagged sentence of ≥ 5 words; listed{' '}
+        Pool: <strong>{formatCount(s.pool)}</strong> suspicious of {plural(s.share_of_faithful.n, 'summary')} labelled
+        faithful ({percent(s.share_of_faithful.value)}); {formatCount(s.after_fragment_filter)}{' '}
+        {agree(s.after_fragment_filter, 'keeps', 'keep')} a flagged sentence of ≥ 5 words; listed{' '}
         <strong>{formatCount(s.listed.length)}</strong> (cap {formatCount(s.cap)}), sorted by doc id.
       </p>
       {s.listed.length > 0 && (
@@ -50,7 +51,12 @@ export function SuspiciousList({ dataset }: { dataset: DatasetAnalysis }) {
                 const reviewed = entry.review_labels.filter((label) => label !== null).length;
                 const isOpen = openEntry?.dataset === dataset.dataset && openEntry.summaryId === entry.summary_id;
                 return (
-                  <tr key={entry.summary_id} data-testid="suspicious-row" data-summary={entry.summary_id} className={isOpen ? 'is-selected' : undefined}>
+                  <tr
+                    key={entry.summary_id}
+                    data-testid="suspicious-row"
+                    data-summary={entry.summary_id}
+                    className={isOpen ? 'is-selected' : undefined}
+                  >
                     <td className="mono">{entry.summary_id}</td>
                     <td className="mono">{entry.doc_id}</td>
                     <td className="mono">{entry.flagged_sentences.join(', ')}</td>
@@ -94,7 +100,9 @@ function ReviewTable({ dataset }: { dataset: DatasetAnalysis }) {
   return (
     <div className="analysis-scroll">
       <table className="data-table compact" data-testid="review-table">
-        <caption>Review of the flagged sentences in the listed summaries (Table 4 layout). U = unfaithful, F = faithful.</caption>
+        <caption>
+          Review of the flagged sentences in the listed summaries (Table 4 layout). U = unfaithful, F = faithful.
+        </caption>
         <thead>
           <tr>
             <th scope="col">pool</th>
@@ -138,7 +146,11 @@ export function SuspiciousPanel({ datasets }: { datasets: readonly DatasetAnalys
 
   if (!dataset || !entry) return null;
   return (
-    <aside className="analysis-side-panel panel" aria-labelledby="suspicious-panel-title" data-testid="suspicious-panel">
+    <aside
+      className="analysis-side-panel panel"
+      aria-labelledby="suspicious-panel-title"
+      data-testid="suspicious-panel"
+    >
       <div className="panel-head">
         <h3 id="suspicious-panel-title">Suspicious summary</h3>
         <span className="spacer" />
@@ -192,7 +204,8 @@ export function SuspiciousPanel({ datasets }: { datasets: readonly DatasetAnalys
         </tbody>
       </table>
       <p className="muted" data-testid="suspicious-panel-note">
-        Read-only: ids and flagged sentences only. “Review it” opens the summary with its document in the Review view, where judge and benchmark labels stay hidden until you decide each flagged sentence.
+        Read-only: ids and flagged sentences only. “Review it” opens the summary with its document in the Review view,
+        where judge and benchmark labels stay hidden until you decide each flagged sentence.
       </p>
     </aside>
   );

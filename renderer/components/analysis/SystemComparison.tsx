@@ -7,7 +7,12 @@
  * `loupe analyze --compare-source`).
  */
 import type { Estimate } from '../../../shared/analysis/types';
-import { pairedDocumentsText, type ComparisonCandidate, type MetricComparison, type SystemComparison as Comparison } from '../../../shared/stats/system-comparison';
+import {
+  pairedDocumentsText,
+  type ComparisonCandidate,
+  type MetricComparison,
+  type SystemComparison as Comparison,
+} from '../../../shared/stats/system-comparison';
 import { comparedMetrics } from '../../../shared/comparison-markdown';
 import { compareBy, isRunning, useAnalysis } from '../../state/analysis';
 import { TitledTable } from './TitledTable';
@@ -31,12 +36,23 @@ export function rankingText(c: MetricComparison): string {
   return order.map((s) => `${ranks[s]}. ${s}${shared(ranks[s]!) ? ' (shared)' : ''}`).join(' · ');
 }
 
-function SourcePicker({ comparison, candidates, testId }: { comparison: Comparison | null; candidates: readonly ComparisonCandidate[]; testId: string }) {
+function SourcePicker({
+  comparison,
+  candidates,
+  testId,
+}: {
+  comparison: Comparison | null;
+  candidates: readonly ComparisonCandidate[];
+  testId: string;
+}) {
   const pending = useAnalysis((state) => state.pending);
   const running = useAnalysis((state) => state.job?.state === 'running');
   if (candidates.length === 0) return null;
   return (
-    <label className="form-field comparison-source" title="Whose figures the systems are compared on: the people's, or one judge's (the analysis runs again)">
+    <label
+      className="form-field comparison-source"
+      title="Whose figures the systems are compared on: the people's, or one judge's (the analysis runs again)"
+    >
       <span>Compare by</span>
       <select
         value={comparison ? pickerValue(comparison.source) : ''}
@@ -88,8 +104,9 @@ export function SystemComparisonTable({
           title={`${title} (${sourceName(comparison.source)})`}
           about={
             <>
-            Systems compared by {sourceName(comparison.source)} on {pairedDocumentsText(comparison.n_documents)}: each system’s mean ± 95% CI half-width; paired-bootstrap
-            differences a − b over the documents both have; systems whose difference interval covers 0 share a rank; no ranking with fewer than 5 paired documents.
+              Systems compared by {sourceName(comparison.source)} on {pairedDocumentsText(comparison.n_documents)}: each
+              system’s mean ± 95% CI half-width; paired-bootstrap differences a − b over the documents both have;
+              systems whose difference interval covers 0 share a rank; no ranking with fewer than 5 paired documents.
             </>
           }
           tableTestId={`${testId}-table`}
@@ -109,11 +126,20 @@ export function SystemComparisonTable({
           </thead>
           <tbody>
             {comparedMetrics(comparison).map(([metric, c]) => (
-              <tr key={metric} data-metric={metric} data-saturated={c.saturated === true ? 'true' : 'false'} data-ranked={c.ranks === null ? 'false' : 'true'}>
+              <tr
+                key={metric}
+                data-metric={metric}
+                data-saturated={c.saturated === true ? 'true' : 'false'}
+                data-ranked={c.ranks === null ? 'false' : 'true'}
+              >
                 <th scope="row">
                   {label(metric)}{' '}
                   {c.saturated === true && (
-                    <span className="tag tag-saturated" data-testid={`saturated-${metric}`} title="The systems' spread is within the metric's own noise (median CI half-width)">
+                    <span
+                      className="tag tag-saturated"
+                      data-testid={`saturated-${metric}`}
+                      title="The systems' spread is within the metric's own noise (median CI half-width)"
+                    >
                       saturated
                     </span>
                   )}
@@ -125,7 +151,8 @@ export function SystemComparisonTable({
                 ))}
                 <td data-role="ranking">{rankingText(c)}</td>
                 <td>
-                  {c.spread === null ? UNDEFINED_TEXT : fixed(c.spread, 3)} / {c.noise === null ? UNDEFINED_TEXT : fixed(c.noise, 3)}
+                  {c.spread === null ? UNDEFINED_TEXT : fixed(c.spread, 3)} /{' '}
+                  {c.noise === null ? UNDEFINED_TEXT : fixed(c.noise, 3)}
                 </td>
                 <td>
                   {c.differences.length === 0 ? (
@@ -135,7 +162,9 @@ export function SystemComparisonTable({
                       {c.differences.map((d) => (
                         <li key={`${d.a}\u0000${d.b}`} data-role="pair" data-too-few={String(d.too_few)}>
                           {d.a} − {d.b}: {signed(d.value, 3)}
-                          {d.value === null || d.ci === null ? tooFewNote(d) || ` (${plural(d.n, 'document')})` : ` ${intervalText(d.ci, 3)} (${plural(d.n, 'document')})`}
+                          {d.value === null || d.ci === null
+                            ? tooFewNote(d) || ` (${plural(d.n, 'document')})`
+                            : ` ${intervalText(d.ci, 3)} (${plural(d.n, 'document')})`}
                         </li>
                       ))}
                     </ul>

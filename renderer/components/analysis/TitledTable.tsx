@@ -32,7 +32,11 @@ export function TitledTable({ title, about, testId, data, tableClassName, tableT
         </p>
       )}
       <div className="analysis-scroll">
-        <table className={`data-table${tableClassName ? ` ${tableClassName}` : ''}`} aria-labelledby={headingId} data-testid={tableTestId}>
+        <table
+          className={`data-table${tableClassName ? ` ${tableClassName}` : ''}`}
+          aria-labelledby={headingId}
+          data-testid={tableTestId}
+        >
           {children}
         </table>
       </div>

@@ -54,7 +54,8 @@ function belowDetail(dataset: DatasetAnalysis, judge: JudgeAnalysis): string {
 function upperDetail(dataset: DatasetAnalysis, judge: JudgeAnalysis): string {
   const ci = judge.epsilon_hat.ci;
   if (dataset.epsilon0_status === 'undefined') return 'ε₀ undefined';
-  if (ci === null) return judge.epsilon_hat.value === null ? 'ε̂ undefined' : 'no interval (0 bootstrap replicates, or none defined)';
+  if (ci === null)
+    return judge.epsilon_hat.value === null ? 'ε̂ undefined' : 'no interval (0 bootstrap replicates, or none defined)';
   return `upper end ${fixed(ci[1], 3)} ${judge.averaging_bias.below_threshold_at_upper_ci ? '<' : '≥'} ${thresholdName(dataset)}`;
 }
 
@@ -63,8 +64,9 @@ export function VerdictTable({ dataset }: { dataset: DatasetAnalysis }) {
     <div className="analysis-scroll">
       <table className="data-table verdict-table" data-testid="verdict-table">
         <caption>
-          Averaging-bias diagnostic (§3.2): the global labels show averaging bias by a judge when <em>both</em> mean ≥ min (hard Pearson, not strict) and ε̂ &lt; ε₀
-          (strict; ε̂ &lt; ½ when ε₀ is unconditional). The last condition is checked again at the upper end of ε̂’s 95% interval.
+          Averaging-bias diagnostic (§3.2): the global labels show averaging bias by a judge when <em>both</em> mean ≥
+          min (hard Pearson, not strict) and ε̂ &lt; ε₀ (strict; ε̂ &lt; ½ when ε₀ is unconditional). The last condition
+          is checked again at the upper end of ε̂’s 95% interval.
         </caption>
         <thead>
           <tr>
@@ -84,7 +86,13 @@ export function VerdictTable({ dataset }: { dataset: DatasetAnalysis }) {
                 <th scope="row" className="judge-name-cell">
                   {name}
                 </th>
-                <EstimateCell estimate={judge.epsilon_hat} unit="sentence" units={judge.epsilon_hat.n_summaries} testId="verdict-epsilon" className="verdict-epsilon" />
+                <EstimateCell
+                  estimate={judge.epsilon_hat}
+                  unit="sentence"
+                  units={judge.epsilon_hat.n_summaries}
+                  testId="verdict-epsilon"
+                  className="verdict-epsilon"
+                />
                 <Condition value={judge.averaging_bias.mean_ge_min} testId="verdict-mean-ge-min">
                   {meanMinDetail(judge)}
                 </Condition>
@@ -94,7 +102,11 @@ export function VerdictTable({ dataset }: { dataset: DatasetAnalysis }) {
                 <Condition value={judge.averaging_bias.below_threshold_at_upper_ci} testId="verdict-upper">
                   {upperDetail(dataset, judge)}
                 </Condition>
-                <td className="verdict-words" data-testid="verdict-words" data-holds={markOf(judge.averaging_bias.holds)}>
+                <td
+                  className="verdict-words"
+                  data-testid="verdict-words"
+                  data-holds={markOf(judge.averaging_bias.holds)}
+                >
                   {verdictWords(judge)}
                 </td>
               </tr>

@@ -2,7 +2,14 @@
  * The Analysis view's own words: settings, statistics, why a value is undefined, what an interval
  * rests on, ε₀. Figures themselves (counts, estimates, intervals, n) come from renderer/format.ts.
  */
-import type { CorrelationCell, DatasetAnalysis, Estimate, HumanLabelRule, Rate, ReferenceSet } from '../../../shared/analysis/types';
+import type {
+  CorrelationCell,
+  DatasetAnalysis,
+  Estimate,
+  HumanLabelRule,
+  Rate,
+  ReferenceSet,
+} from '../../../shared/analysis/types';
 import { agree, intervalText, nEquals, num, percent, plural } from '../../format';
 import { tooFewText } from '../../../shared/stats/estimate';
 
@@ -63,14 +70,19 @@ export function intervalNote(estimate: Estimate, bootstrap: number, units: strin
   if (estimate.value === null) return '';
   if (estimate.too_few) return `No interval: ${tooFewText(estimate.n)}.`;
   if (bootstrap === 0) return 'No interval: the analysis ran with 0 bootstrap replicates.';
-  if (estimate.ci === null) return `No interval: the statistic was undefined in ${bootstrap === 1 ? 'the one replicate' : `all ${plural(bootstrap, 'replicate')}`}.`;
+  if (estimate.ci === null)
+    return `No interval: the statistic was undefined in ${bootstrap === 1 ? 'the one replicate' : `all ${plural(bootstrap, 'replicate')}`}.`;
   const dropped =
-    estimate.replicates_dropped > 0 ? `; ${plural(estimate.replicates_dropped, 'replicate')} where it was undefined left out` : '';
+    estimate.replicates_dropped > 0
+      ? `; ${plural(estimate.replicates_dropped, 'replicate')} where it was undefined left out`
+      : '';
   return `95% percentile interval ${intervalText(estimate.ci)} from ${plural(bootstrap, 'bootstrap replicate')} resampling ${units}${dropped}.`;
 }
 
 /** ε₀ in words, naming itself in every status ("ε₀ = 0.089", "ε₀ undefined: why"). */
-export function epsilon0Words(dataset: Pick<DatasetAnalysis, 'epsilon0' | 'epsilon0_status' | 'epsilon0_reason'>): string {
+export function epsilon0Words(
+  dataset: Pick<DatasetAnalysis, 'epsilon0' | 'epsilon0_status' | 'epsilon0_reason'>,
+): string {
   switch (dataset.epsilon0_status) {
     case 'root':
       return `ε₀ = ${num(dataset.epsilon0)}`;
@@ -117,7 +129,8 @@ export function noHumanSentenceLabelsWords(human: SentenceHuman, input: MissingS
 
 /** Why the judge tables are missing: no judge labeled a sentence of the dataset. */
 export function noSentenceJudgesWords(input: MissingSentenceInput): string {
-  const add = 'Add a judge in Judges (G) and run it — the offline baseline needs no model — then run the analysis again.';
+  const add =
+    'Add a judge in Judges (G) and run it — the offline baseline needs no model — then run the analysis again.';
   if (input.accuracyJudges > 0) {
     return `No judge labeled this dataset’s sentences: its ${plural(input.accuracyJudges, 'judge')} of claims or key facts ${agree(input.accuracyJudges, 'is', 'are')} in the accuracy tables above. For the sentence-level audit, ${add.charAt(0).toLowerCase()}${add.slice(1)}`;
   }

@@ -27,7 +27,9 @@ export async function savePng(svg: SVGSVGElement, baseName: string): Promise<str
   return `Downloaded ${baseName}.png`;
 }
 
-export async function reportOutcome(action: () => Promise<string | null>): Promise<{ ok: boolean; text: string } | null> {
+export async function reportOutcome(
+  action: () => Promise<string | null>,
+): Promise<{ ok: boolean; text: string } | null> {
   try {
     const text = await action();
     return text ? { ok: true, text } : null;

@@ -22,16 +22,27 @@ interface AnnotateDocumentProps {
   onAttach: (text: string) => void;
 }
 
-export const AnnotateDocument = memo(function AnnotateDocument({ summaryKey, docId, document, unitText, unitId, busy, onAttach }: AnnotateDocumentProps) {
+export const AnnotateDocument = memo(function AnnotateDocument({
+  summaryKey,
+  docId,
+  document,
+  unitText,
+  unitId,
+  busy,
+  onAttach,
+}: AnnotateDocumentProps) {
   const shown = useMemo(
-    (): Pick<AnnotationSummary, 'key' | 'docId' | 'document'> | null => (summaryKey === null ? null : { key: summaryKey, docId, document }),
+    (): Pick<AnnotationSummary, 'key' | 'docId' | 'document'> | null =>
+      summaryKey === null ? null : { key: summaryKey, docId, document },
     [summaryKey, docId, document],
   );
   const deferred = useDeferredValue(useMemo(() => ({ document, unitText, unitId }), [document, unitText, unitId]));
   const passages = useClosestPassages(deferred.document, deferred.unitText, deferred.unitId);
   // Passages of the previous document never highlight the next one, even for one frame.
   const current = deferred.document === document ? passages : NO_PASSAGES;
-  return <DocumentPane summary={shown} hasCurrentUnit={unitId !== null} passages={current} busy={busy} onAttach={onAttach} />;
+  return (
+    <DocumentPane summary={shown} hasCurrentUnit={unitId !== null} passages={current} busy={busy} onAttach={onAttach} />
+  );
 });
 
 const NO_PASSAGES: ReturnType<typeof useClosestPassages> = Object.freeze([]);

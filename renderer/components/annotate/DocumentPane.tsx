@@ -37,7 +37,8 @@ function PassageLegend({ found }: { found: boolean }) {
     <span className="passage-legend" data-testid="passage-legend">
       {found ? (
         <>
-          <mark className="passage passage-rank-0">closest passages</mark> to the current sentence (word overlap, not a verdict)
+          <mark className="passage passage-rank-0">closest passages</mark> to the current sentence (word overlap, not a
+          verdict)
         </>
       ) : (
         'no passage shares enough words with the current sentence'

@@ -9,7 +9,6 @@ import { memo, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { Passage, TextRange } from '../../alignment';
 import { clipRanges, splitDocument, type DocumentBlock } from '../../documentBlocks';
 
-
 interface DocumentViewProps {
   text: string;
   passages: readonly Passage[];
@@ -97,7 +96,12 @@ const Chunk = memo(function Chunk({ source, range, highlights }: ChunkProps) {
     const start = Math.max(at, highlight.start);
     if (highlight.end > start) {
       pieces.push(
-        <mark key={start} className={`passage passage-rank-${highlight.rank}`} data-testid="doc-highlight" data-rank={highlight.rank}>
+        <mark
+          key={start}
+          className={`passage passage-rank-${highlight.rank}`}
+          data-testid="doc-highlight"
+          data-rank={highlight.rank}
+        >
           {text.slice(start, highlight.end)}
         </mark>,
       );

@@ -17,12 +17,10 @@ export function MissingDocument({ docId, busy, onAttach }: MissingDocumentProps)
 
   return (
     <div className="missing-document" data-testid="document-missing">
-      <p className="missing-title">
-        Document missing — this summary can be labeled once its document is attached
-      </p>
+      <p className="missing-title">Document missing — this summary can be labeled once its document is attached</p>
       <p className="muted">
-        Document id <code>{docId}</code>. Paste its text below or choose a text file; every summary of this
-        document gets it.
+        Document id <code>{docId}</code>. Paste its text below or choose a text file; every summary of this document
+        gets it.
       </p>
       <textarea
         className="attach-text"

@@ -19,12 +19,26 @@ interface QueueListProps {
   counts: ReadonlyMap<number, ItemCounts> | null;
 }
 
-const NOUN: Record<UnitMode, string> = { sentences: 'sentences', claims: 'claims', keyfacts: 'key facts', scaffold: 'scaffold items' };
+const NOUN: Record<UnitMode, string> = {
+  sentences: 'sentences',
+  claims: 'claims',
+  keyfacts: 'key facts',
+  scaffold: 'scaffold items',
+};
 
 /** Memoised: a label keypress re-renders only the rows whose count moved. */
 export const QueueList = memo(function QueueList({ items, position, onOpen, mode, counts }: QueueListProps) {
   const row = useMemo(() => (counts === null ? sentenceRow : itemRow(mode, counts)), [mode, counts]);
-  return <VirtualQueue items={items} position={position} onOpen={onOpen} testId="queue-list" label="Summaries to annotate" row={row} />;
+  return (
+    <VirtualQueue
+      items={items}
+      position={position}
+      onOpen={onOpen}
+      testId="queue-list"
+      label="Summaries to annotate"
+      row={row}
+    />
+  );
 });
 
 function sentenceRow(item: QueueItem): QueueRow {
@@ -43,7 +57,8 @@ function rowOf(item: QueueItem, mode: UnitMode, count: ItemCounts | null): Queue
     done,
     data: { 'data-mode': mode, 'data-done': count?.done ?? '', 'data-total': count?.total ?? '' },
     title: item.summaryId,
-    tooltip: count === null ? `Not opened in ${NOUN[mode]} mode yet` : `${count.done} of ${count.total} ${NOUN[mode]} labeled`,
+    tooltip:
+      count === null ? `Not opened in ${NOUN[mode]} mode yet` : `${count.done} of ${count.total} ${NOUN[mode]} labeled`,
     meta: (
       <>
         <span className="muted">{item.dataset}</span>

@@ -21,7 +21,16 @@ interface SummaryPaneProps {
   onSelect: (position: number) => void;
 }
 
-export function SummaryPane({ summary, unitPosition, place, saving, failed, revealed, sampleComplete, onSelect }: SummaryPaneProps) {
+export function SummaryPane({
+  summary,
+  unitPosition,
+  place,
+  saving,
+  failed,
+  revealed,
+  sampleComplete,
+  onSelect,
+}: SummaryPaneProps) {
   const unit = summary.units[unitPosition];
   return (
     <>
@@ -36,13 +45,27 @@ export function SummaryPane({ summary, unitPosition, place, saving, failed, reve
       </header>
       {revealed && (
         <p className="notice notice-revealed" data-testid="revealed-mark" role="note">
-          revealed: your labels here are not blind (you opened a view with judge verdicts for this summary before finishing it)
+          revealed: your labels here are not blind (you opened a view with judge verdicts for this summary before
+          finishing it)
         </p>
       )}
       <SummaryText summary={summary.summary} units={summary.units} currentId={unit?.id ?? null} onSelect={onSelect} />
-      {unit && <CurrentUnit unit={unit} total={summary.units.length} saving={saving.has(unit.id)} failed={failed.has(unit.id)} />}
+      {unit && (
+        <CurrentUnit
+          unit={unit}
+          total={summary.units.length}
+          saving={saving.has(unit.id)}
+          failed={failed.has(unit.id)}
+        />
+      )}
       <SummaryStatus summary={summary} unitPosition={unitPosition} sampleComplete={sampleComplete} />
-      <UnitList units={summary.units} currentPosition={unitPosition} onSelect={onSelect} saving={saving} failed={failed} />
+      <UnitList
+        units={summary.units}
+        currentPosition={unitPosition}
+        onSelect={onSelect}
+        saving={saving}
+        failed={failed}
+      />
     </>
   );
 }
@@ -63,7 +86,15 @@ function PendingStatus() {
 }
 
 /** Why keys do nothing (missing document) or what to do next (summary finished). */
-function SummaryStatus({ summary, unitPosition, sampleComplete }: { summary: AnnotationSummary; unitPosition: number; sampleComplete: boolean }) {
+function SummaryStatus({
+  summary,
+  unitPosition,
+  sampleComplete,
+}: {
+  summary: AnnotationSummary;
+  unitPosition: number;
+  sampleComplete: boolean;
+}) {
   if (summary.document === null) {
     return (
       <p className="notice" data-testid="labeling-disabled">
@@ -77,7 +108,8 @@ function SummaryStatus({ summary, unitPosition, sampleComplete }: { summary: Ann
   if (unlabeled === 0 && sampleComplete) {
     return (
       <p className="notice notice-done" data-testid="sample-complete" role="status">
-        Sample complete: every summary of your queue that can be labeled is labeled. <kbd>P</kbd> and the queue go back to any of them; undo still works.
+        Sample complete: every summary of your queue that can be labeled is labeled. <kbd>P</kbd> and the queue go back
+        to any of them; undo still works.
       </p>
     );
   }

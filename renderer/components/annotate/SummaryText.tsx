@@ -14,7 +14,13 @@ interface SummaryTextProps {
   contextIds?: ReadonlySet<number>;
 }
 
-export const SummaryText = memo(function SummaryText({ summary, units, currentId, onSelect, contextIds }: SummaryTextProps) {
+export const SummaryText = memo(function SummaryText({
+  summary,
+  units,
+  currentId,
+  onSelect,
+  contextIds,
+}: SummaryTextProps) {
   const pieces: ReactNode[] = [];
   let at = 0;
   units.forEach((unit, position) => {

@@ -74,7 +74,11 @@ const UnitRow = memo(function UnitRow({ unit, position, current, onSelect, conte
       <span className="unit-text">{unit.text}</span>
       <span className="unit-tags">
         {unit.fragment && (
-          <span className="tag tag-fragment" data-testid={`fragment-${unit.index}`} title="Fewer than five words: likely a fragment">
+          <span
+            className="tag tag-fragment"
+            data-testid={`fragment-${unit.index}`}
+            title="Fewer than five words: likely a fragment"
+          >
             fragment?
           </span>
         )}
@@ -95,7 +99,11 @@ const UnitRow = memo(function UnitRow({ unit, position, current, onSelect, conte
           </span>
         )}
         {write === 'failed' && (
-          <span className="tag tag-failed" data-testid={`not-saved-${unit.index}`} title="The write failed: label this sentence again">
+          <span
+            className="tag tag-failed"
+            data-testid={`not-saved-${unit.index}`}
+            title="The write failed: label this sentence again"
+          >
             not saved
           </span>
         )}

@@ -28,7 +28,16 @@ interface JudgeFormProps {
   onCancel: () => void;
 }
 
-export function JudgeForm({ mode, initial, judge, keychain, defaultTemplate, takenNames, onSaved, onCancel }: JudgeFormProps) {
+export function JudgeForm({
+  mode,
+  initial,
+  judge,
+  keychain,
+  defaultTemplate,
+  takenNames,
+  onSaved,
+  onCancel,
+}: JudgeFormProps) {
   const [draft, setDraft] = useState<JudgeDraft>(initial);
   const [touched, setTouched] = useState<ReadonlySet<DraftField>>(new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -37,8 +46,12 @@ export function JudgeForm({ mode, initial, judge, keychain, defaultTemplate, tak
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
 
-  const check = useMemo(() => checkDraft(draft, { takenNames: mode === 'add' ? takenNames : [] }), [draft, mode, takenNames]);
-  const errorOf = (field: DraftField): string | undefined => (submitted || touched.has(field) ? check.errors[field] : undefined);
+  const check = useMemo(
+    () => checkDraft(draft, { takenNames: mode === 'add' ? takenNames : [] }),
+    [draft, mode, takenNames],
+  );
+  const errorOf = (field: DraftField): string | undefined =>
+    submitted || touched.has(field) ? check.errors[field] : undefined;
 
   useEffect(() => {
     formRef.current?.querySelector<HTMLElement>('input:not([readonly]), textarea')?.focus();
@@ -84,7 +97,8 @@ export function JudgeForm({ mode, initial, judge, keychain, defaultTemplate, tak
   const field = (name: DraftField, label: ReactNode, control: (props: FieldProps) => ReactNode, hint?: ReactNode) => {
     const error = errorOf(name);
     const fieldId = `${id}-${name}`;
-    const described = [error ? `${fieldId}-error` : null, hint ? `${fieldId}-hint` : null].filter(Boolean).join(' ') || undefined;
+    const described =
+      [error ? `${fieldId}-error` : null, hint ? `${fieldId}-hint` : null].filter(Boolean).join(' ') || undefined;
     return (
       <div className={`form-field field-${name}`}>
         <label htmlFor={fieldId}>{label}</label>
@@ -103,17 +117,19 @@ export function JudgeForm({ mode, initial, judge, keychain, defaultTemplate, tak
     );
   };
 
-  const text = (name: DraftField, testId: string, extra: Record<string, unknown> = {}) => (props: FieldProps) => (
-    <input
-      {...props}
-      {...extra}
-      type={(extra.type as string | undefined) ?? 'text'}
-      value={String(draft[name as keyof JudgeDraft] ?? '')}
-      onChange={(event) => update(name, event.target.value)}
-      onBlur={() => setTouched((current) => (current.has(name) ? current : new Set(current).add(name)))}
-      data-testid={testId}
-    />
-  );
+  const text =
+    (name: DraftField, testId: string, extra: Record<string, unknown> = {}) =>
+    (props: FieldProps) => (
+      <input
+        {...props}
+        {...extra}
+        type={(extra.type as string | undefined) ?? 'text'}
+        value={String(draft[name as keyof JudgeDraft] ?? '')}
+        onChange={(event) => update(name, event.target.value)}
+        onBlur={() => setTouched((current) => (current.has(name) ? current : new Set(current).add(name)))}
+        data-testid={testId}
+      />
+    );
 
   const title =
     draft.kind === 'baseline'
@@ -128,14 +144,36 @@ export function JudgeForm({ mode, initial, judge, keychain, defaultTemplate, tak
         {title} {draft.kind === 'baseline' && <span className="tag tag-baseline">baseline</span>}
       </h2>
       <div className="judge-editor-body">
-        <form ref={formRef} className="judge-form" onSubmit={(event) => void submit(event)} onKeyDown={onKeyDown} noValidate data-testid="judge-form" data-kind={draft.kind}>
-          {field('name', 'Name', text('name', 'judge-name', { readOnly: mode === 'edit', maxLength: 200, autoComplete: 'off' }), mode === 'edit' ? 'The name identifies the judge; it cannot change.' : undefined)}
+        <form
+          ref={formRef}
+          className="judge-form"
+          onSubmit={(event) => void submit(event)}
+          onKeyDown={onKeyDown}
+          noValidate
+          data-testid="judge-form"
+          data-kind={draft.kind}
+        >
+          {field(
+            'name',
+            'Name',
+            text('name', 'judge-name', { readOnly: mode === 'edit', maxLength: 200, autoComplete: 'off' }),
+            mode === 'edit' ? 'The name identifies the judge; it cannot change.' : undefined,
+          )}
           {draft.kind === 'endpoint' ? (
-            <EndpointFields draft={draft} judge={judge} keychain={keychain} field={field} text={text} update={update} defaultTemplate={defaultTemplate} />
+            <EndpointFields
+              draft={draft}
+              judge={judge}
+              keychain={keychain}
+              field={field}
+              text={text}
+              update={update}
+              defaultTemplate={defaultTemplate}
+            />
           ) : (
             <>
               <p className="muted judge-description">
-                A simple deterministic rule with no model: a floor to beat, not a judge to trust. Changing a field makes a new version.
+                A simple deterministic rule with no model: a floor to beat, not a judge to trust. Changing a field makes
+                a new version.
               </p>
               {field(
                 'coverageThreshold',
@@ -143,7 +181,11 @@ export function JudgeForm({ mode, initial, judge, keychain, defaultTemplate, tak
                 text('coverageThreshold', 'judge-coverage', { inputMode: 'decimal', className: 'narrow' }),
                 'Below this share of its content words found in the best passage, a sentence is unfaithful.',
               )}
-              {field('passageSentences', 'Passage length (sentences)', text('passageSentences', 'judge-passages', { inputMode: 'numeric', className: 'narrow' }))}
+              {field(
+                'passageSentences',
+                'Passage length (sentences)',
+                text('passageSentences', 'judge-passages', { inputMode: 'numeric', className: 'narrow' }),
+              )}
             </>
           )}
           {formError && (
@@ -168,7 +210,11 @@ export function JudgeForm({ mode, initial, judge, keychain, defaultTemplate, tak
             </span>
           </div>
         </form>
-        <RequestPreview config={check.config} savedHash={mode === 'edit' ? (judge?.configHash ?? null) : null} keyNote={keyNote(draft, judge, keychain)} />
+        <RequestPreview
+          config={check.config}
+          savedHash={mode === 'edit' ? (judge?.configHash ?? null) : null}
+          keyNote={keyNote(draft, judge, keychain)}
+        />
       </div>
     </section>
   );
@@ -180,7 +226,12 @@ interface FieldProps {
   'aria-describedby': string | undefined;
 }
 
-type FieldFn = (name: DraftField, label: ReactNode, control: (props: FieldProps) => ReactNode, hint?: ReactNode) => ReactNode;
+type FieldFn = (
+  name: DraftField,
+  label: ReactNode,
+  control: (props: FieldProps) => ReactNode,
+  hint?: ReactNode,
+) => ReactNode;
 type TextFn = (name: DraftField, testId: string, extra?: Record<string, unknown>) => (props: FieldProps) => ReactNode;
 
 interface EndpointFieldsProps {
@@ -198,7 +249,16 @@ function EndpointFields({ draft, judge, keychain, field, text, update, defaultTe
   const keyStored = judge?.keySource === 'stored' || judge?.keySource === 'stored_other_origin';
   return (
     <>
-      {field('baseUrl', 'Base URL', text('baseUrl', 'judge-base-url', { placeholder: 'http://127.0.0.1:8000/v1', autoComplete: 'off', spellCheck: false }), 'OpenAI-compatible: vLLM, Ollama (…:11434/v1), a hosted API.')}
+      {field(
+        'baseUrl',
+        'Base URL',
+        text('baseUrl', 'judge-base-url', {
+          placeholder: 'http://127.0.0.1:8000/v1',
+          autoComplete: 'off',
+          spellCheck: false,
+        }),
+        'OpenAI-compatible: vLLM, Ollama (…:11434/v1), a hosted API.',
+      )}
       {field(
         'replicas',
         'Replicas (optional)',
@@ -216,7 +276,11 @@ function EndpointFields({ draft, judge, keychain, field, text, update, defaultTe
         ),
         'More base URLs serving the same model, one per line: each request goes to the least-loaded healthy one. Not part of the judge version.',
       )}
-      {field('model', 'Model', text('model', 'judge-model', { placeholder: 'Qwen/Qwen3-8B', autoComplete: 'off', spellCheck: false }))}
+      {field(
+        'model',
+        'Model',
+        text('model', 'judge-model', { placeholder: 'Qwen/Qwen3-8B', autoComplete: 'off', spellCheck: false }),
+      )}
 
       <fieldset className="judge-key">
         <legend>API key</legend>
@@ -224,23 +288,43 @@ function EndpointFields({ draft, judge, keychain, field, text, update, defaultTe
           <>
             {field(
               'apiKey',
-              keyStored ? 'New API key (leave empty to keep the stored one)' : 'API key (optional: local servers need none)',
-              text('apiKey', 'judge-api-key', { type: 'password', autoComplete: 'new-password', spellCheck: false, disabled: draft.forgetKey }),
+              keyStored
+                ? 'New API key (leave empty to keep the stored one)'
+                : 'API key (optional: local servers need none)',
+              text('apiKey', 'judge-api-key', {
+                type: 'password',
+                autoComplete: 'new-password',
+                spellCheck: false,
+                disabled: draft.forgetKey,
+              }),
               'Stored in the OS keychain, never in the project file.',
             )}
             {keyStored && (
               <label className="check">
-                <input type="checkbox" checked={draft.forgetKey} onChange={(event) => update('forgetKey', event.target.checked)} data-testid="judge-forget-key" />
+                <input
+                  type="checkbox"
+                  checked={draft.forgetKey}
+                  onChange={(event) => update('forgetKey', event.target.checked)}
+                  data-testid="judge-forget-key"
+                />
                 Forget the stored key
               </label>
             )}
             {/* Without a usable keychain (some Linux desktops) the key can only come from the environment. */}
-            <details className="judge-key-env" open={judge?.apiKeyEnv ? true : undefined} data-testid="judge-key-env-details">
+            <details
+              className="judge-key-env"
+              open={judge?.apiKeyEnv ? true : undefined}
+              data-testid="judge-key-env-details"
+            >
               <summary>Or read the key from an environment variable</summary>
               {field(
                 'apiKeyEnv',
                 'Environment variable name',
-                text('apiKeyEnv', 'judge-api-key-env', { placeholder: 'OPENAI_API_KEY', autoComplete: 'off', spellCheck: false }),
+                text('apiKeyEnv', 'judge-api-key-env', {
+                  placeholder: 'OPENAI_API_KEY',
+                  autoComplete: 'off',
+                  spellCheck: false,
+                }),
                 'Used when no key is stored: the variable of the Loupe app process. Only the name is saved.',
               )}
             </details>
@@ -249,7 +333,11 @@ function EndpointFields({ draft, judge, keychain, field, text, update, defaultTe
           field(
             'apiKeyEnv',
             'Environment variable with the key (optional)',
-            text('apiKeyEnv', 'judge-api-key-env', { placeholder: 'OPENAI_API_KEY', autoComplete: 'off', spellCheck: false }),
+            text('apiKeyEnv', 'judge-api-key-env', {
+              placeholder: 'OPENAI_API_KEY',
+              autoComplete: 'off',
+              spellCheck: false,
+            }),
             'In the browser Loupe never receives a key: it is read from this variable of the `loupe serve` process. Only the name is stored.',
           )
         )}
@@ -259,7 +347,12 @@ function EndpointFields({ draft, judge, keychain, field, text, update, defaultTe
         'template',
         <>
           Prompt template{' '}
-          <button type="button" className="link-button" onClick={() => update('template', defaultTemplate)} data-testid="judge-template-reset">
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => update('template', defaultTemplate)}
+            data-testid="judge-template-reset"
+          >
             reset to the paper's prompt (Table 16)
           </button>
         </>,
@@ -275,27 +368,55 @@ function EndpointFields({ draft, judge, keychain, field, text, update, defaultTe
           />
         ),
         <>
-          <code>{'{document}'}</code> and <code>{'{sentence}'}</code> are replaced by the document and the summary sentence; every
-          other brace is literal text.
+          <code>{'{document}'}</code> and <code>{'{sentence}'}</code> are replaced by the document and the summary
+          sentence; every other brace is literal text.
         </>,
       )}
 
       <fieldset className="judge-grid">
         <legend>Decoding (part of the judge version)</legend>
-        {field('temperature', 'Temperature', text('temperature', 'judge-temperature', { inputMode: 'decimal', className: 'narrow' }))}
+        {field(
+          'temperature',
+          'Temperature',
+          text('temperature', 'judge-temperature', { inputMode: 'decimal', className: 'narrow' }),
+        )}
         {field('topP', 'top_p', text('topP', 'judge-top-p', { inputMode: 'decimal', className: 'narrow' }))}
-        {field('maxTokens', 'Max tokens', text('maxTokens', 'judge-max-tokens', { inputMode: 'numeric', className: 'narrow' }))}
+        {field(
+          'maxTokens',
+          'Max tokens',
+          text('maxTokens', 'judge-max-tokens', { inputMode: 'numeric', className: 'narrow' }),
+        )}
         <label className="check judge-soft">
-          <input type="checkbox" checked={draft.soft} onChange={(event) => update('soft', event.target.checked)} data-testid="judge-soft" />
+          <input
+            type="checkbox"
+            checked={draft.soft}
+            onChange={(event) => update('soft', event.target.checked)}
+            data-testid="judge-soft"
+          />
           Soft labels: request log-probabilities (top 20) and read P(“1”)
         </label>
       </fieldset>
 
       <fieldset className="judge-grid">
         <legend>Running (does not change answers)</legend>
-        {field('concurrency', 'Concurrency', text('concurrency', 'judge-concurrency', { inputMode: 'numeric', className: 'narrow' }), 'at most, per replica: lowered on 429s')}
-        {field('timeoutS', 'Timeout (s)', text('timeoutS', 'judge-timeout', { inputMode: 'decimal', className: 'narrow' }), 'per request')}
-        {field('retries', 'Retries', text('retries', 'judge-retries', { inputMode: 'numeric', className: 'narrow' }), 'on 429, 5xx, timeouts')}
+        {field(
+          'concurrency',
+          'Concurrency',
+          text('concurrency', 'judge-concurrency', { inputMode: 'numeric', className: 'narrow' }),
+          'at most, per replica: lowered on 429s',
+        )}
+        {field(
+          'timeoutS',
+          'Timeout (s)',
+          text('timeoutS', 'judge-timeout', { inputMode: 'decimal', className: 'narrow' }),
+          'per request',
+        )}
+        {field(
+          'retries',
+          'Retries',
+          text('retries', 'judge-retries', { inputMode: 'numeric', className: 'narrow' }),
+          'on 429, 5xx, timeouts',
+        )}
       </fieldset>
 
       {field(
@@ -313,8 +434,8 @@ function EndpointFields({ draft, judge, keychain, field, text, update, defaultTe
           />
         ),
         <>
-          Merged into the request body, e.g. <code>{'{"chat_template_kwargs": {"enable_thinking": false}}'}</code> for Qwen3. Part of
-          the judge version.
+          Merged into the request body, e.g. <code>{'{"chat_template_kwargs": {"enable_thinking": false}}'}</code> for
+          Qwen3. Part of the judge version.
         </>,
       )}
     </>
@@ -338,11 +459,14 @@ function testIdOf(field: DraftField): string {
 /** The preview shows "Bearer <…>" for a config; say where the desktop's key will come from. */
 function keyNote(draft: JudgeDraft, judge: JudgeInfo | null, keychain: boolean): string | null {
   if (!keychain || draft.kind !== 'endpoint') return null;
-  if (draft.apiKey.trim()) return 'On save the typed key goes to the OS keychain; requests then carry it as "Authorization: Bearer …" (never shown here).';
+  if (draft.apiKey.trim())
+    return 'On save the typed key goes to the OS keychain; requests then carry it as "Authorization: Bearer …" (never shown here).';
   // A stored key goes only to the endpoint origins it was typed for (the core checks; this says so).
-  if (judge?.keySource === 'stored_other_origin' && !draft.forgetKey) return 'The stored key was typed for another address and is not sent to this base URL: type it again to send it here.';
+  if (judge?.keySource === 'stored_other_origin' && !draft.forgetKey)
+    return 'The stored key was typed for another address and is not sent to this base URL: type it again to send it here.';
   if (judge?.keySource === 'stored' && !draft.forgetKey) {
-    if (judge.config?.kind === 'endpoint' && originOf(draft.baseUrl) !== originOf(judge.config.baseUrl)) return 'The stored key was typed for another address: after saving it is not sent to this base URL until you type it again.';
+    if (judge.config?.kind === 'endpoint' && originOf(draft.baseUrl) !== originOf(judge.config.baseUrl))
+      return 'The stored key was typed for another address: after saving it is not sent to this base URL until you type it again.';
     return 'Requests carry the key stored in the OS keychain (never shown here).';
   }
   return null;

@@ -82,17 +82,28 @@ function JudgeRow({ judge, run, selected, onSelect, onEdit, onRemove }: JudgeRow
       data-kind={judge.kind}
     >
       <td>
-        <button type="button" className="link-button judge-name" onClick={() => onSelect(judge.name)} data-testid="judge-select">
+        <button
+          type="button"
+          className="link-button judge-name"
+          onClick={() => onSelect(judge.name)}
+          data-testid="judge-select"
+        >
           {judge.name}
         </button>
         {isBaseline(judge) && (
-          <span className="tag tag-baseline" data-testid="judge-baseline-tag" title="A simple offline rule: a floor to beat, not a judge to trust">
+          <span
+            className="tag tag-baseline"
+            data-testid="judge-baseline-tag"
+            title="A simple offline rule: a floor to beat, not a judge to trust"
+          >
             baseline
           </span>
         )}
         {busy && run && (
           <span className={`tag tag-run tag-run-${run.state}`} data-testid="judge-run-tag">
-            {run.state === 'running' ? `running ${run.total > 0 ? Math.floor((run.done / run.total) * 100) : 0}%` : 'paused'}
+            {run.state === 'running'
+              ? `running ${run.total > 0 ? Math.floor((run.done / run.total) * 100) : 0}%`
+              : 'paused'}
           </span>
         )}
         <div className="judge-description muted" title={judge.description}>
@@ -100,8 +111,22 @@ function JudgeRow({ judge, run, selected, onSelect, onEdit, onRemove }: JudgeRow
         </div>
       </td>
       <td data-testid="judge-kind">{kindLabel(judge.kind)}</td>
-      <td>{config?.kind === 'endpoint' ? config.model : config?.kind === 'baseline' ? <span className="muted">no model ({config.rule})</span> : '—'}</td>
-      <td className="judge-url">{config?.kind === 'endpoint' ? config.baseUrl : <span className="muted">{config?.kind === 'baseline' ? 'offline' : '—'}</span>}</td>
+      <td>
+        {config?.kind === 'endpoint' ? (
+          config.model
+        ) : config?.kind === 'baseline' ? (
+          <span className="muted">no model ({config.rule})</span>
+        ) : (
+          '—'
+        )}
+      </td>
+      <td className="judge-url">
+        {config?.kind === 'endpoint' ? (
+          config.baseUrl
+        ) : (
+          <span className="muted">{config?.kind === 'baseline' ? 'offline' : '—'}</span>
+        )}
+      </td>
       <td>
         <code title={judge.configHash ?? undefined} data-testid="judge-version">
           {shortHash(judge.configHash)}
@@ -157,18 +182,29 @@ export function JudgesEmpty({ ready, canAddBaseline, onAddBaseline, onAddEndpoin
     <div className="judges-empty" data-testid="judges-empty">
       <p className="empty-title">No judges in this project yet.</p>
       <p>
-        A judge labels every summary sentence faithful (1) or unfaithful (0), so its reliability can be audited against human
-        labels. An <strong>endpoint judge</strong> sends one request per sentence to an OpenAI-compatible chat-completions
-        server (vLLM, Ollama, a hosted API) with the paper's prompt; answers are cached by content, so a rerun never asks twice.
-        The <strong>offline baseline</strong> is a simple rule with no model (numbers, dates and names the document lacks, word
-        coverage): a floor to beat, not a judge to trust.
+        A judge labels every summary sentence faithful (1) or unfaithful (0), so its reliability can be audited against
+        human labels. An <strong>endpoint judge</strong> sends one request per sentence to an OpenAI-compatible
+        chat-completions server (vLLM, Ollama, a hosted API) with the paper's prompt; answers are cached by content, so
+        a rerun never asks twice. The <strong>offline baseline</strong> is a simple rule with no model (numbers, dates
+        and names the document lacks, word coverage): a floor to beat, not a judge to trust.
       </p>
       <p className="muted">Predictions stay out of the Annotate view: annotation is blind.</p>
       <div className="row">
-        <button type="button" onClick={onAddBaseline} disabled={!ready || !canAddBaseline} data-testid="judges-add-baseline">
+        <button
+          type="button"
+          onClick={onAddBaseline}
+          disabled={!ready || !canAddBaseline}
+          data-testid="judges-add-baseline"
+        >
           Add the offline baseline
         </button>
-        <button type="button" className="primary" disabled={!ready} onClick={onAddEndpoint} data-testid="judges-add-endpoint">
+        <button
+          type="button"
+          className="primary"
+          disabled={!ready}
+          onClick={onAddEndpoint}
+          data-testid="judges-add-endpoint"
+        >
           Add an endpoint judge
         </button>
       </div>

@@ -31,17 +31,26 @@ export function RemoveConfirm({ judge, onConfirm, onCancel }: RemoveConfirmProps
     return 'handled';
   });
 
-  const what = judge.kind === 'baseline' ? 'the offline baseline' : judge.kind === 'imported' ? 'the imported judge' : 'the judge';
+  const what =
+    judge.kind === 'baseline' ? 'the offline baseline' : judge.kind === 'imported' ? 'the imported judge' : 'the judge';
   return (
-    <div className="confirm" role="alertdialog" aria-labelledby="judge-remove-title" data-testid="judge-remove-confirm" ref={box}>
+    <div
+      className="confirm"
+      role="alertdialog"
+      aria-labelledby="judge-remove-title"
+      data-testid="judge-remove-confirm"
+      ref={box}
+    >
       <p id="judge-remove-title">
         <strong>
           Remove {what} “{judge.name}”?
         </strong>{' '}
-        This deletes its <strong data-testid="judge-remove-count">{formatCount(stored)}</strong> stored {pluralNoun(stored, 'prediction')} of the
-        current version ({formatCount(p.ok)} labeled, {formatCount(p.parseErrors)} unparsable, {formatCount(p.failed)} failed)
+        This deletes its <strong data-testid="judge-remove-count">{formatCount(stored)}</strong> stored{' '}
+        {pluralNoun(stored, 'prediction')} of the current version ({formatCount(p.ok)} labeled,{' '}
+        {formatCount(p.parseErrors)} unparsable, {formatCount(p.failed)} failed)
         {judge.versions > 1 ? ` and those of its ${plural(judge.versions - 1, 'earlier version')}` : ''}
-        {judge.keySource === 'stored' ? ', and its key in the OS keychain' : ''}. Human labels are not touched. This cannot be undone.
+        {judge.keySource === 'stored' ? ', and its key in the OS keychain' : ''}. Human labels are not touched. This
+        cannot be undone.
       </p>
       <div className="row">
         <button type="button" className="danger" onClick={onConfirm} data-testid="judge-remove-yes">

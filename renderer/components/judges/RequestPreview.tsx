@@ -34,7 +34,10 @@ export function RequestPreview({ config, savedHash, keyNote }: RequestPreviewPro
   useEffect(() => {
     if (configText === null) return;
     let live = true;
-    setState((previous) => ({ status: 'loading', last: previous.status === 'ready' ? previous.preview : previous.status === 'loading' ? previous.last : null }));
+    setState((previous) => ({
+      status: 'loading',
+      last: previous.status === 'ready' ? previous.preview : previous.status === 'loading' ? previous.last : null,
+    }));
     const timer = setTimeout(() => {
       bridge()
         .call('judges.preview', { config: JSON.parse(configText) as JudgeConfig })
@@ -52,9 +55,15 @@ export function RequestPreview({ config, savedHash, keyNote }: RequestPreviewPro
   const preview = state.status === 'ready' ? state.preview : state.status === 'loading' ? state.last : null;
 
   return (
-    <section className="judge-preview" aria-labelledby="judge-preview-title" data-testid="judge-preview" data-status={configText === null ? 'invalid' : state.status}>
+    <section
+      className="judge-preview"
+      aria-labelledby="judge-preview-title"
+      data-testid="judge-preview"
+      data-status={configText === null ? 'invalid' : state.status}
+    >
       <h3 id="judge-preview-title">
-        Request preview {configText !== null && state.status === 'loading' && <span className="muted">(updating…)</span>}
+        Request preview{' '}
+        {configText !== null && state.status === 'loading' && <span className="muted">(updating…)</span>}
       </h3>
       {configText === null ? (
         <p className="muted">Fix the marked fields to see the exact request.</p>
@@ -71,11 +80,23 @@ export function RequestPreview({ config, savedHash, keyNote }: RequestPreviewPro
   );
 }
 
-function PreviewBody({ preview, savedHash, keyNote }: { preview: JudgePreview; savedHash: string | null; keyNote: string | null }) {
+function PreviewBody({
+  preview,
+  savedHash,
+  keyNote,
+}: {
+  preview: JudgePreview;
+  savedHash: string | null;
+  keyNote: string | null;
+}) {
   const changed = savedHash !== null && savedHash !== preview.configHash;
   return (
     <>
-      <p className="judge-preview-version" data-testid="judge-preview-version" data-new-version={changed ? 'true' : 'false'}>
+      <p
+        className="judge-preview-version"
+        data-testid="judge-preview-version"
+        data-new-version={changed ? 'true' : 'false'}
+      >
         Version <code title={preview.configHash}>{shortHash(preview.configHash)}</code>
         {savedHash !== null &&
           (changed ? (

@@ -57,9 +57,15 @@ export function RunPanel({ judge, run, pending, datasets }: RunPanelProps) {
   }, [judge.name, judge.configHash, runnable, options.dataset, options.onlySampled]);
 
   return (
-    <section className="panel judge-run" aria-labelledby="judge-run-title" data-testid="judge-run" data-judge={judge.name}>
+    <section
+      className="panel judge-run"
+      aria-labelledby="judge-run-title"
+      data-testid="judge-run"
+      data-judge={judge.name}
+    >
       <h2 id="judge-run-title">
-        Run <span className="judge-run-name">{judge.name}</span> {isBaseline(judge) && <span className="tag tag-baseline">baseline</span>}
+        Run <span className="judge-run-name">{judge.name}</span>{' '}
+        {isBaseline(judge) && <span className="tag tag-baseline">baseline</span>}
       </h2>
       {!runnable ? (
         <p className="muted" data-testid="judge-run-unavailable">
@@ -77,7 +83,11 @@ export function RunPanel({ judge, run, pending, datasets }: RunPanelProps) {
         >
           <label>
             Dataset
-            <select value={options.dataset} onChange={(event) => setRunOptions({ dataset: event.target.value })} data-testid="run-dataset">
+            <select
+              value={options.dataset}
+              onChange={(event) => setRunOptions({ dataset: event.target.value })}
+              data-testid="run-dataset"
+            >
               <option value="">All datasets</option>
               {datasets.map((d) => (
                 <option key={d.name} value={d.name}>
@@ -105,16 +115,31 @@ export function RunPanel({ judge, run, pending, datasets }: RunPanelProps) {
           </span>
         </form>
       )}
-      {runnable && plan && <PlanLine plan={plan} baseUrls={judge.config?.kind === 'endpoint' ? judge.config.baseUrls : []} />}
+      {runnable && plan && (
+        <PlanLine plan={plan} baseUrls={judge.config?.kind === 'endpoint' ? judge.config.baseUrls : []} />
+      )}
       {confirming && plan && (
-        <div className="notice run-confirm" role="alertdialog" aria-labelledby="run-confirm-text" data-testid="run-confirm">
+        <div
+          className="notice run-confirm"
+          role="alertdialog"
+          aria-labelledby="run-confirm-text"
+          data-testid="run-confirm"
+        >
           <p id="run-confirm-text">
-            This start sends <strong>{plural(plan.requests, 'request')}</strong> to {judge.config?.kind === 'endpoint' ? judge.config.baseUrl : 'the endpoint'}
-            {judge.config?.kind === 'endpoint' && judge.config.baseUrls.length > 1 ? ` and ${plural(judge.config.baseUrls.length - 1, 'more replica')}` : ''}: on a hosted API,{' '}
-            {plural(plan.requests, 'paid call')}.
+            This start sends <strong>{plural(plan.requests, 'request')}</strong> to{' '}
+            {judge.config?.kind === 'endpoint' ? judge.config.baseUrl : 'the endpoint'}
+            {judge.config?.kind === 'endpoint' && judge.config.baseUrls.length > 1
+              ? ` and ${plural(judge.config.baseUrls.length - 1, 'more replica')}`
+              : ''}
+            : on a hosted API, {plural(plan.requests, 'paid call')}.
           </p>
           <div className="row">
-            <button type="button" className="primary" onClick={() => void startRun(judge.name, true)} data-testid="run-confirm-send">
+            <button
+              type="button"
+              className="primary"
+              onClick={() => void startRun(judge.name, true)}
+              data-testid="run-confirm-send"
+            >
               Send {plural(plan.requests, 'request')}
             </button>
             <button type="button" onClick={() => cancelStartConfirmation()} data-testid="run-confirm-back">
@@ -129,14 +154,22 @@ export function RunPanel({ judge, run, pending, datasets }: RunPanelProps) {
             disabled={!startable}
             pending={batchPending}
             exportTitle="A JSONL file of OpenAI Batch requests for the selection's sentences still to judge (vllm run-batch, the OpenAI Batch API)"
-            onExport={() => void exportBatchRequests(judge.name, (fileName, content) => saveText(fileName, content, 'application/jsonl'))}
+            onExport={() =>
+              void exportBatchRequests(judge.name, (fileName, content) =>
+                saveText(fileName, content, 'application/jsonl'),
+              )
+            }
             onImport={(file) => void importBatchAnswers(judge.name, file)}
             testIdPrefix="batch"
           />
         </div>
       )}
       {imported && <BatchImportReport report={imported} itemNoun="sentence" testId="batch-import-report" />}
-      {run ? <RunStatus run={run} pending={pending} /> : runnable && <p className="muted">No run of this judge in this session yet.</p>}
+      {run ? (
+        <RunStatus run={run} pending={pending} />
+      ) : (
+        runnable && <p className="muted">No run of this judge in this session yet.</p>
+      )}
     </section>
   );
 }
@@ -148,11 +181,17 @@ function RunStatus({ run, pending }: { run: JudgeRunStatus; pending: RunControl 
   const tokens = run.tokens.prompt + run.tokens.completion;
 
   return (
-    <div className="run-status" data-testid="run-status" data-state={run.state} data-pause-reason={run.pauseReason ?? ''} data-run-id={run.runId}>
+    <div
+      className="run-status"
+      data-testid="run-status"
+      data-state={run.state}
+      data-pause-reason={run.pauseReason ?? ''}
+      data-run-id={run.runId}
+    >
       <p className="run-scope muted">
         {run.dataset ? `Dataset ${run.dataset}` : 'All datasets'}
-        {run.onlySampled ? ', only sampled summaries' : ''} · version <code>{run.configHash.slice(0, 12)}</code> · started{' '}
-        {new Date(run.startedAt).toLocaleTimeString()}
+        {run.onlySampled ? ', only sampled summaries' : ''} · version <code>{run.configHash.slice(0, 12)}</code> ·
+        started {new Date(run.startedAt).toLocaleTimeString()}
       </p>
 
       {pause?.circuit && (
@@ -174,13 +213,30 @@ function RunStatus({ run, pending }: { run: JudgeRunStatus; pending: RunControl 
       {pause && !pause.circuit && <p className="muted">{pause.text}</p>}
 
       <div className="row run-controls">
-        <button type="button" disabled={busy || run.state !== 'running'} onClick={() => void pauseRun(run.judge)} data-testid="run-pause" aria-keyshortcuts="Space">
+        <button
+          type="button"
+          disabled={busy || run.state !== 'running'}
+          onClick={() => void pauseRun(run.judge)}
+          data-testid="run-pause"
+          aria-keyshortcuts="Space"
+        >
           {pending === 'pause' ? 'Pausing…' : 'Pause'}
         </button>
-        <button type="button" disabled={busy || !paused} onClick={() => void resumeRun(run.judge)} data-testid="run-resume" aria-keyshortcuts="Space">
+        <button
+          type="button"
+          disabled={busy || !paused}
+          onClick={() => void resumeRun(run.judge)}
+          data-testid="run-resume"
+          aria-keyshortcuts="Space"
+        >
           {pending === 'resume' ? 'Resuming…' : 'Resume'}
         </button>
-        <button type="button" disabled={busy || !isActive(run)} onClick={() => void cancelRun(run.judge)} data-testid="run-cancel">
+        <button
+          type="button"
+          disabled={busy || !isActive(run)}
+          onClick={() => void cancelRun(run.judge)}
+          data-testid="run-cancel"
+        >
           {pending === 'cancel' ? 'Cancelling…' : 'Cancel'}
         </button>
         <span className="muted key-hint">
@@ -189,7 +245,12 @@ function RunStatus({ run, pending }: { run: JudgeRunStatus; pending: RunControl 
       </div>
 
       <dl className="run-figures">
-        <Figure label="Rate" testId="run-rate" value={formatRate(run.ratePerSecond)} title="Sentences per second over the last 10 seconds (since the start in the first ones)" />
+        <Figure
+          label="Rate"
+          testId="run-rate"
+          value={formatRate(run.ratePerSecond)}
+          title="Sentences per second over the last 10 seconds (since the start in the first ones)"
+        />
         <Figure label="ETA" testId="run-eta" value={run.state === 'running' ? formatEta(run.etaSeconds) : '—'} />
         <Figure
           label="Tokens"
@@ -197,19 +258,42 @@ function RunStatus({ run, pending }: { run: JudgeRunStatus; pending: RunControl 
           value={`${formatCount(run.tokens.prompt)} in / ${formatCount(run.tokens.completion)} out`}
           title={`${formatCount(tokens)} tokens in all`}
         />
-        <Figure label="Cache hits" testId="run-cached" value={formatCount(run.cached)} title="Answered without a request: stored earlier or found in the content cache" />
+        <Figure
+          label="Cache hits"
+          testId="run-cached"
+          value={formatCount(run.cached)}
+          title="Answered without a request: stored earlier or found in the content cache"
+        />
         <Figure
           label="Requests"
           testId="run-requests"
-          value={run.dropped > 0 ? `${formatCount(run.requests)} (${formatCount(run.dropped)} dropped by a pause)` : formatCount(run.requests)}
+          value={
+            run.dropped > 0
+              ? `${formatCount(run.requests)} (${formatCount(run.dropped)} dropped by a pause)`
+              : formatCount(run.requests)
+          }
           title="HTTP requests sent, retries included: answers, failed attempts and requests a pause dropped (sent again on resume)"
         />
         {run.failuresInARow > 0 && (
-          <Figure label="Failures in a row" testId="run-in-a-row" value={formatCount(run.failuresInARow)} title="Failed attempts since the last answer, across resumes" />
+          <Figure
+            label="Failures in a row"
+            testId="run-in-a-row"
+            value={formatCount(run.failuresInARow)}
+            title="Failed attempts since the last answer, across resumes"
+          />
         )}
-        <Figure wide label="Answers" testId="run-outcomes" value={`${formatCount(run.ok)} labeled · ${unparseableText(run)} · ${formatCount(run.failed)} failed`} />
+        <Figure
+          wide
+          label="Answers"
+          testId="run-outcomes"
+          value={`${formatCount(run.ok)} labeled · ${unparseableText(run)} · ${formatCount(run.failed)} failed`}
+        />
         {run.missing > 0 && (
-          <Figure label="Left out" testId="run-missing" value={`${plural(run.missing, 'sentence')} (document missing)`} />
+          <Figure
+            label="Left out"
+            testId="run-missing"
+            value={`${plural(run.missing, 'sentence')} (document missing)`}
+          />
         )}
       </dl>
 
@@ -238,9 +322,12 @@ function PlanLine({ plan, baseUrls }: { plan: JudgePlan; baseUrls: readonly stri
         <>
           Start sends <strong data-testid="run-plan-requests">{plural(plan.requests, 'request')}</strong> to{' '}
           <code data-testid="run-plan-url">{baseUrls[0] ?? 'the endpoint'}</code>
-          {baseUrls.length > 1 ? ` and ${plural(baseUrls.length - 1, 'more replica')} (${baseUrls.slice(1).join(', ')})` : ''}
-          {plan.requests > 0 ? ' (paid calls on a hosted API)' : ''} for {plural(plan.selection, 'sentence')}: {formatCount(plan.done)} answered
-          before, {formatCount(plan.cached)} from the cache{plan.shared > 0 ? `, ${formatCount(plan.shared)} sharing a request` : ''}
+          {baseUrls.length > 1
+            ? ` and ${plural(baseUrls.length - 1, 'more replica')} (${baseUrls.slice(1).join(', ')})`
+            : ''}
+          {plan.requests > 0 ? ' (paid calls on a hosted API)' : ''} for {plural(plan.selection, 'sentence')}:{' '}
+          {formatCount(plan.done)} answered before, {formatCount(plan.cached)} from the cache
+          {plan.shared > 0 ? `, ${formatCount(plan.shared)} sharing a request` : ''}
           {plan.missing > 0 ? `, ${formatCount(plan.missing)} without a document` : ''}.
         </>
       ) : (
@@ -292,7 +379,19 @@ function stateLabel(run: JudgeRunStatus, pending: RunControl | undefined): strin
   return run.state;
 }
 
-function Figure({ label, value, testId, title, wide }: { label: string; value: string; testId: string; title?: string; wide?: boolean }) {
+function Figure({
+  label,
+  value,
+  testId,
+  title,
+  wide,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  title?: string;
+  wide?: boolean;
+}) {
   return (
     <div className={wide ? 'run-figure is-wide' : 'run-figure'} title={title}>
       <dt>{label}</dt>

@@ -14,7 +14,17 @@ import { plural } from '../../format';
  * equal): importing a value from that module drags its zod schemas, and zod, into the bundle.
  */
 export const PLACEHOLDERS = ['{document}', '{sentence}'] as const;
-export const RESERVED_BODY_FIELDS = ['model', 'messages', 'stream', 'n', 'temperature', 'top_p', 'max_tokens', 'logprobs', 'top_logprobs'] as const;
+export const RESERVED_BODY_FIELDS = [
+  'model',
+  'messages',
+  'stream',
+  'n',
+  'temperature',
+  'top_p',
+  'max_tokens',
+  'logprobs',
+  'top_logprobs',
+] as const;
 
 export interface EndpointDraft {
   kind: 'endpoint';
@@ -124,9 +134,12 @@ export function parseExtra(text: string): { value: Record<string, JsonValue> } |
   const reserved = Object.keys(record).filter((key) => (RESERVED_BODY_FIELDS as readonly string[]).includes(key));
   if (reserved.length > 0) {
     const names = reserved.map((key) => `"${key}"`).join(', ');
-    return { error: `${names} ${reserved.length === 1 ? 'is' : 'are'} set by Loupe from the fields above; remove ${reserved.length === 1 ? 'it' : 'them'} here` };
+    return {
+      error: `${names} ${reserved.length === 1 ? 'is' : 'are'} set by Loupe from the fields above; remove ${reserved.length === 1 ? 'it' : 'them'} here`,
+    };
   }
-  if (Object.keys(record).some((key) => key.length > 200)) return { error: 'Field names longer than 200 characters are refused' };
+  if (Object.keys(record).some((key) => key.length > 200))
+    return { error: 'Field names longer than 200 characters are refused' };
   return { value: record };
 }
 
@@ -168,13 +181,17 @@ function checkConfig(draft: JudgeDraft): { config: JudgeConfig | null; errors: D
     const passageSentences = readBound(draft.passageSentences, LIMITS.baseline.passageSentences);
     if (typeof coverageThreshold === 'string') errors.coverageThreshold = coverageThreshold;
     if (typeof passageSentences === 'string') errors.passageSentences = passageSentences;
-    const ok = Object.keys(errors).length === 0 && typeof coverageThreshold === 'number' && typeof passageSentences === 'number';
+    const ok =
+      Object.keys(errors).length === 0 && typeof coverageThreshold === 'number' && typeof passageSentences === 'number';
     return { errors, config: ok ? { kind: 'baseline', rule: draft.rule, coverageThreshold, passageSentences } : null };
   }
 
   const baseUrl = checkBaseUrl(draft.baseUrl);
   if ('error' in baseUrl) errors.baseUrl = baseUrl.error;
-  const replicaLines = (draft.replicas ?? '').split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  const replicaLines = (draft.replicas ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   const replicas: string[] = [];
   for (const line of replicaLines) {
     const checked = checkBaseUrl(line);
@@ -190,7 +207,8 @@ function checkConfig(draft: JudgeDraft): { config: JudgeConfig | null; errors: D
   else if (model.length > 500) errors.model = 'At most 500 characters';
 
   const apiKeyEnv = draft.apiKeyEnv.trim();
-  if (apiKeyEnv && !ENV_NAME.test(apiKeyEnv)) errors.apiKeyEnv = 'An environment variable name such as OPENAI_API_KEY (letters, digits, _)';
+  if (apiKeyEnv && !ENV_NAME.test(apiKeyEnv))
+    errors.apiKeyEnv = 'An environment variable name such as OPENAI_API_KEY (letters, digits, _)';
   if (draft.apiKey.trim().length > MAX_KEY) errors.apiKey = `At most ${MAX_KEY} characters`;
 
   const missing = missingPlaceholders(draft.template);

@@ -7,7 +7,12 @@
  * also annotates.
  */
 import { useState, type FormEvent } from 'react';
-import { DEFAULT_TARGET_HALF_WIDTH, durationText, planFigureName, type DatasetPlan } from '../../../shared/analysis/planning';
+import {
+  DEFAULT_TARGET_HALF_WIDTH,
+  durationText,
+  planFigureName,
+  type DatasetPlan,
+} from '../../../shared/analysis/planning';
 import { usePlan } from './usePlan';
 
 interface DrawMoreProps {
@@ -45,7 +50,14 @@ export function DrawMore({ dataset, version, drawing, onDraw }: DrawMoreProps) {
       <form className="form-row" onSubmit={submit}>
         <label>
           Target half-width
-          <input type="text" inputMode="decimal" className="narrow" value={targetText} onChange={(event) => setTargetText(event.target.value)} data-testid="draw-more-target" />
+          <input
+            type="text"
+            inputMode="decimal"
+            className="narrow"
+            value={targetText}
+            onChange={(event) => setTargetText(event.target.value)}
+            data-testid="draw-more-target"
+          />
         </label>
         <label>
           For
@@ -61,7 +73,13 @@ export function DrawMore({ dataset, version, drawing, onDraw }: DrawMoreProps) {
         <button type="submit" disabled={busy} data-testid="draw-more-plan">
           Plan
         </button>
-        <button type="button" className="primary" disabled={drawing || busy || d === null || n === null || n === 0} onClick={() => d && n !== null && onDraw(n, d.seed)} data-testid="draw-more-draw">
+        <button
+          type="button"
+          className="primary"
+          disabled={drawing || busy || d === null || n === null || n === 0}
+          onClick={() => d && n !== null && onDraw(n, d.seed)}
+          data-testid="draw-more-draw"
+        >
           {n === null || n === 0 ? 'Draw more' : `Draw ${n} more`}
         </button>
       </form>
@@ -81,8 +99,15 @@ export function DrawMore({ dataset, version, drawing, onDraw }: DrawMoreProps) {
 function drawMoreWords(plan: DatasetPlan, n: number | null): string {
   if (!plan.enough) return `${plan.reason} Then the plan says how many more to draw.`;
   if (n === null) return 'No figure of this dataset can be planned (see the Analysis view for why).';
-  if (n === 0) return plan.n_undrawn === 0 ? 'Every summary is drawn already.' : 'The target is met: nothing more to draw.';
-  const time = plan.median_ms_per_summary === null ? 'no annotator time recorded yet' : `≈ ${durationText(n * plan.median_ms_per_summary)} of annotator time at the median so far`;
-  const seed = plan.lineage === 'mixed' ? `seed ${plan.seed} (the first draw's; the draws used several seeds)` : `seed ${plan.seed}, continuing the sample`;
+  if (n === 0)
+    return plan.n_undrawn === 0 ? 'Every summary is drawn already.' : 'The target is met: nothing more to draw.';
+  const time =
+    plan.median_ms_per_summary === null
+      ? 'no annotator time recorded yet'
+      : `≈ ${durationText(n * plan.median_ms_per_summary)} of annotator time at the median so far`;
+  const seed =
+    plan.lineage === 'mixed'
+      ? `seed ${plan.seed} (the first draw's; the draws used several seeds)`
+      : `seed ${plan.seed}, continuing the sample`;
   return `${n} more summaries with ${seed}; ${time}.`;
 }

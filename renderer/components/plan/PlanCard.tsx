@@ -11,14 +11,18 @@ import { planLineText } from './planText';
 import { usePlan } from './usePlan';
 
 function DatasetPlanTable({ plan }: { plan: DatasetPlan }) {
-  const time = plan.median_ms_per_summary === null ? 'no time recorded yet' : `median ${durationText(plan.median_ms_per_summary)} per summary (n = ${plan.n_timed_summaries})`;
+  const time =
+    plan.median_ms_per_summary === null
+      ? 'no time recorded yet'
+      : `median ${durationText(plan.median_ms_per_summary)} per summary (n = ${plan.n_timed_summaries})`;
   return (
     <div data-testid="plan-dataset" data-dataset={plan.dataset}>
       <h3>
         <span className="muted">Dataset</span> {plan.dataset}
       </h3>
       <p data-testid="plan-facts">
-        {plan.n_annotated} annotated of {plan.n_summaries} summaries ({plan.n_drawn} drawn, {plan.n_undrawn} not drawn yet); {time}.
+        {plan.n_annotated} annotated of {plan.n_summaries} summaries ({plan.n_drawn} drawn, {plan.n_undrawn} not drawn
+        yet); {time}.
       </p>
       {plan.reason && (
         <p className="analysis-empty" data-testid="plan-reason">
@@ -39,7 +43,12 @@ function DatasetPlanTable({ plan }: { plan: DatasetPlan }) {
           {plan.lines.map((line) => {
             const text = planLineText(line);
             return (
-              <tr key={`${line.figure}:${line.judge ?? ''}`} data-testid="plan-row" data-figure={line.figure} data-judge={line.judge ?? ''}>
+              <tr
+                key={`${line.figure}:${line.judge ?? ''}`}
+                data-testid="plan-row"
+                data-figure={line.figure}
+                data-judge={line.judge ?? ''}
+              >
                 <th scope="row">{text.figure}</th>
                 <td className="num">{text.now}</td>
                 <td className="num">{text.nNow}</td>
@@ -80,13 +89,21 @@ export function PlanCard({ result }: { result: AnalysisStatus }) {
     <section className="panel" aria-labelledby="plan-title" data-testid="plan-card">
       <h2 id="plan-title">How many more to annotate</h2>
       <p className="muted">
-        Summaries to annotate so that each figure’s 95% interval has the target half-width: n_now × (half-width now / target)², from the current sample (at least
-        10 annotated summaries), with the report’s settings. p̂_PP needs fewer than p̂ when the judge is good.
+        Summaries to annotate so that each figure’s 95% interval has the target half-width: n_now × (half-width now /
+        target)², from the current sample (at least 10 annotated summaries), with the report’s settings. p̂_PP needs
+        fewer than p̂ when the judge is good.
       </p>
       <form className="form-row" onSubmit={submit}>
         <label>
           Target half-width
-          <input type="text" inputMode="decimal" className="narrow" value={targetText} onChange={(event) => setTargetText(event.target.value)} data-testid="plan-target" />
+          <input
+            type="text"
+            inputMode="decimal"
+            className="narrow"
+            value={targetText}
+            onChange={(event) => setTargetText(event.target.value)}
+            data-testid="plan-target"
+          />
         </label>
         <button type="submit" disabled={busy} data-testid="plan-run">
           Plan

@@ -25,6 +25,11 @@ export function planLineText(line: PlanLine): PlanLineText {
     now: line.half_width === null ? 'no interval' : `± ${fixed(line.half_width, 3)}`,
     nNow: plural(line.n_now, 'summary'),
     more,
-    time: line.n_more === null || line.n_more === 0 ? '' : line.time_ms === null ? 'no time recorded yet' : `≈ ${durationText(line.time_ms)}`,
+    time:
+      line.n_more === null || line.n_more === 0
+        ? ''
+        : line.time_ms === null
+          ? 'no time recorded yet'
+          : `≈ ${durationText(line.time_ms)}`,
   };
 }

@@ -58,7 +58,10 @@ export function AnnotatorsTable({ annotators, fastMs }: { annotators: readonly A
               <th>Claims, key facts, scaffold</th>
               <th className="num">Review decisions</th>
               <th className="num">Median time per decision</th>
-              <th className="num" title={`Keypress decisions under ${fastMs / 1000} s: too fast to read a sentence against its document`}>
+              <th
+                className="num"
+                title={`Keypress decisions under ${fastMs / 1000} s: too fast to read a sentence against its document`}
+              >
                 Fast decisions
               </th>
               <th>Active</th>
@@ -90,7 +93,9 @@ export function AnnotatorsTable({ annotators, fastMs }: { annotators: readonly A
       {imported.length > 0 && (
         <>
           <h3 className="panel-subtitle">Imported label sets</h3>
-          <p className="muted small">Labels a benchmark import brought, read-only: they count as the reference where the analysis says so.</p>
+          <p className="muted small">
+            Labels a benchmark import brought, read-only: they count as the reference where the analysis says so.
+          </p>
           <table className="data-table" data-testid="annotators-imported">
             <thead>
               <tr>

@@ -28,7 +28,9 @@ export function DatasetsTable({ datasets }: { datasets: readonly DatasetStats[] 
           <tr key={dataset.name} data-testid={`dataset-${dataset.name}`}>
             <td>{dataset.name}</td>
             <td className="num">{formatCount(dataset.documents)}</td>
-            <td className={dataset.documentsMissing > 0 ? 'num warn' : 'num'}>{formatCount(dataset.documentsMissing)}</td>
+            <td className={dataset.documentsMissing > 0 ? 'num warn' : 'num'}>
+              {formatCount(dataset.documentsMissing)}
+            </td>
             <td className="num">{formatCount(dataset.summaries)}</td>
             <td className="num">{formatCount(dataset.units)}</td>
             <td className="num">{formatCount(dataset.sampled)}</td>

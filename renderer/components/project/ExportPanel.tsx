@@ -23,9 +23,12 @@ export function ExportPanel({ datasets }: { datasets: readonly DatasetStats[] })
   const [download, setDownload] = useState<Download | null>(null);
 
   // A Blob URL holds its content in memory until revoked.
-  useEffect(() => () => {
-    if (download) URL.revokeObjectURL(download.url);
-  }, [download]);
+  useEffect(
+    () => () => {
+      if (download) URL.revokeObjectURL(download.url);
+    },
+    [download],
+  );
 
   async function build() {
     setBusy(true);
@@ -34,7 +37,10 @@ export function ExportPanel({ datasets }: { datasets: readonly DatasetStats[] })
     try {
       const output = await bridge().call('export.build', { format, history, ...(dataset ? { dataset } : {}) });
       if (fileDialogs) {
-        const { path } = await bridge().call('dialog.saveExport', { fileName: output.fileName, content: output.content });
+        const { path } = await bridge().call('dialog.saveExport', {
+          fileName: output.fileName,
+          content: output.content,
+        });
         setMessage(path ? { ok: true, text: `Saved ${output.rows} rows to ${path}` } : null);
       } else {
         const url = URL.createObjectURL(new Blob([output.content], { type: output.mime }));
@@ -53,7 +59,11 @@ export function ExportPanel({ datasets }: { datasets: readonly DatasetStats[] })
       <div className="form-row">
         <label>
           Format
-          <select value={format} onChange={(event) => setFormat(event.target.value as 'jsonl' | 'csv')} data-testid="export-format">
+          <select
+            value={format}
+            onChange={(event) => setFormat(event.target.value as 'jsonl' | 'csv')}
+            data-testid="export-format"
+          >
             <option value="jsonl">JSONL</option>
             <option value="csv">CSV</option>
           </select>
@@ -70,10 +80,21 @@ export function ExportPanel({ datasets }: { datasets: readonly DatasetStats[] })
           </select>
         </label>
         <label className="check">
-          <input type="checkbox" checked={history} onChange={(event) => setHistory(event.target.checked)} data-testid="export-history" />
+          <input
+            type="checkbox"
+            checked={history}
+            onChange={(event) => setHistory(event.target.checked)}
+            data-testid="export-history"
+          />
           Include history
         </label>
-        <button type="button" className="primary" disabled={busy} onClick={() => void build()} data-testid="export-build">
+        <button
+          type="button"
+          className="primary"
+          disabled={busy}
+          onClick={() => void build()}
+          data-testid="export-build"
+        >
           {fileDialogs ? 'Export…' : 'Build export'}
         </button>
       </div>
@@ -86,7 +107,11 @@ export function ExportPanel({ datasets }: { datasets: readonly DatasetStats[] })
         </p>
       )}
       {message && (
-        <p className={message.ok ? 'notice' : 'error-banner'} role={message.ok ? 'status' : 'alert'} data-testid="export-message">
+        <p
+          className={message.ok ? 'notice' : 'error-banner'}
+          role={message.ok ? 'status' : 'alert'}
+          data-testid="export-message"
+        >
           {message.text}
         </p>
       )}

@@ -10,7 +10,11 @@ import { bridge, useSession } from '../../state/session';
 import { ProgressBar } from '../ProgressBar';
 import { ProblemsTable } from './ProblemsTable';
 import type { ImportResult } from '../../../shared/api';
-import { describeSkippedLabels, describeSkippedPredictions, importedParts } from '../../../shared/formats/import-summary';
+import {
+  describeSkippedLabels,
+  describeSkippedPredictions,
+  importedParts,
+} from '../../../shared/formats/import-summary';
 import { agree, plural } from '../../format';
 
 export function ImportPanel({ onImported }: { onImported: () => void }) {
@@ -54,13 +58,24 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
           />
         </label>
         {fileDialogs ? (
-          <button type="button" className="primary" disabled={running} onClick={() => void importWithDialog(onImported)} data-testid="import-choose">
+          <button
+            type="button"
+            className="primary"
+            disabled={running}
+            onClick={() => void importWithDialog(onImported)}
+            data-testid="import-choose"
+          >
             Choose file or folder…
           </button>
         ) : (
           <label className={`file-button primary${running ? ' is-disabled' : ''}`}>
             Choose file…
-            <input type="file" data-testid="import-file" disabled={running} onChange={(event) => void chooseInBrowser(event)} />
+            <input
+              type="file"
+              data-testid="import-file"
+              disabled={running}
+              onChange={(event) => void chooseInBrowser(event)}
+            />
           </label>
         )}
       </div>
@@ -70,7 +85,12 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
         <div className="import-status" data-testid="import-status" data-state={starting ? 'starting' : job?.state}>
           <div className="row">
             {starting || job?.state === 'running' ? (
-              <ProgressBar testId="import-progress" done={job?.done ?? 0} total={job?.total ?? 0} label={`${sourceName ?? ''} — ${starting ? 'starting' : job?.phase}`} />
+              <ProgressBar
+                testId="import-progress"
+                done={job?.done ?? 0}
+                total={job?.total ?? 0}
+                label={`${sourceName ?? ''} — ${starting ? 'starting' : job?.phase}`}
+              />
             ) : (
               // A finished import has no progress to show ("done 0 / 0" for a file without summaries): its name and how it ended.
               <span className="muted" data-testid="import-progress" data-state={job?.state}>
@@ -103,16 +123,16 @@ function ImportSummary({ result }: { result: ImportResult }) {
   return (
     <div className="import-result" data-testid="import-result">
       <p data-testid="import-result-summary">
-        Imported as <strong>{result.kind}</strong> into {result.datasets.length > 0 ? result.datasets.join(', ') : 'the project'}: {importedParts(result).join('; ')}.
+        Imported as <strong>{result.kind}</strong> into{' '}
+        {result.datasets.length > 0 ? result.datasets.join(', ') : 'the project'}: {importedParts(result).join('; ')}.
       </p>
-      {result.filesUsed.length > 0 && (
-        <p className="muted">Files used: {result.filesUsed.join(', ')}</p>
-      )}
+      {result.filesUsed.length > 0 && <p className="muted">Files used: {result.filesUsed.join(', ')}</p>}
       {result.predictionsSkipped.length > 0 && (
         <div data-testid="import-predictions-skipped">
           <p className="notice">
-            {plural(result.predictionsSkipped.length, 'record')} imported without {agree(result.predictionsSkipped.length, 'its', 'their')} bundled judge predictions:
-            they do not fit the record.
+            {plural(result.predictionsSkipped.length, 'record')} imported without{' '}
+            {agree(result.predictionsSkipped.length, 'its', 'their')} bundled judge predictions: they do not fit the
+            record.
           </p>
           <ul className="notes">
             {result.predictionsSkipped.map((skip, i) => (
@@ -124,7 +144,8 @@ function ImportSummary({ result }: { result: ImportResult }) {
       {labelsSkipped.length > 0 && (
         <div data-testid="import-labels-skipped">
           <p className="notice">
-            {plural(labelsSkipped.length, 'annotation')} left out (the records and their other labels are imported): they do not fit the record.
+            {plural(labelsSkipped.length, 'annotation')} left out (the records and their other labels are imported):
+            they do not fit the record.
           </p>
           <ul className="notes">
             {labelsSkipped.map((skip, i) => (

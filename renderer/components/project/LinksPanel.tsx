@@ -94,7 +94,8 @@ export function LinksPanel() {
     <section className="panel" aria-labelledby="links-title" data-testid="links-panel">
       <h2 id="links-title">Annotator links</h2>
       <p className="muted small">
-        A link for one person: it opens only Annotate, as that person, and cannot see judges, analyses, reviews or anyone else&apos;s labels.
+        A link for one person: it opens only Annotate, as that person, and cannot see judges, analyses, reviews or
+        anyone else&apos;s labels.
       </p>
       <form className="form-row" onSubmit={(event) => void create(event)}>
         <label className="form-field">
@@ -128,7 +129,15 @@ export function LinksPanel() {
             Link for <strong>{created.annotator}</strong> (shown once):
           </p>
           <div className="row">
-            <input type="text" readOnly value={created.url} className="mono link-url" aria-label={`Link for ${created.annotator}`} data-testid="link-url" onFocus={(event) => event.currentTarget.select()} />
+            <input
+              type="text"
+              readOnly
+              value={created.url}
+              className="mono link-url"
+              aria-label={`Link for ${created.annotator}`}
+              data-testid="link-url"
+              onFocus={(event) => event.currentTarget.select()}
+            />
             <button type="button" onClick={() => void copy(created.url!)} data-testid="link-copy">
               Copy
             </button>
@@ -165,10 +174,20 @@ export function LinksPanel() {
                   {confirming === link.id ? (
                     <span className="row">
                       <span>Revoke {link.annotator}&apos;s link? It stops working at once.</span>
-                      <button type="button" className="danger" disabled={busy} onClick={() => void revoke(link.id)} data-testid={`link-revoke-confirm-${link.id}`}>
+                      <button
+                        type="button"
+                        className="danger"
+                        disabled={busy}
+                        onClick={() => void revoke(link.id)}
+                        data-testid={`link-revoke-confirm-${link.id}`}
+                      >
                         Revoke
                       </button>
-                      <button type="button" onClick={() => setConfirming(null)} data-testid={`link-revoke-cancel-${link.id}`}>
+                      <button
+                        type="button"
+                        onClick={() => setConfirming(null)}
+                        data-testid={`link-revoke-cancel-${link.id}`}
+                      >
                         Keep
                       </button>
                     </span>

@@ -34,11 +34,17 @@ export function MergePanel({ onMerged }: { onMerged: () => void }) {
     <section className="panel" aria-labelledby="merge-title">
       <h2 id="merge-title">Merge annotators’ copies</h2>
       <p className="muted">
-        Bring in the labels made offline in copies of this project (or assignment files made from it). Merging the same file again adds
-        nothing; a file whose sentences differ from this project’s is refused whole.
+        Bring in the labels made offline in copies of this project (or assignment files made from it). Merging the same
+        file again adds nothing; a file whose sentences differ from this project’s is refused whole.
       </p>
       <div className="form-row">
-        <button type="button" className="primary" disabled={running} onClick={() => void merge()} data-testid="merge-choose">
+        <button
+          type="button"
+          className="primary"
+          disabled={running}
+          onClick={() => void merge()}
+          data-testid="merge-choose"
+        >
           {running ? 'Merging…' : 'Merge annotators’ copies…'}
         </button>
       </div>
@@ -66,7 +72,9 @@ export function MergePanel({ onMerged }: { onMerged: () => void }) {
                 <td>{r.eventsPresent}</td>
                 <td>
                   {r.annotators.join(', ') || '—'}
-                  {r.annotatorsAdded.length > 0 && <span className="muted"> (new: {r.annotatorsAdded.join(', ')})</span>}
+                  {r.annotatorsAdded.length > 0 && (
+                    <span className="muted"> (new: {r.annotatorsAdded.join(', ')})</span>
+                  )}
                 </td>
                 <td>
                   {r.problems.length === 0 ? (

@@ -5,9 +5,7 @@ import { plural } from '../../format';
 export function ProblemsTable({ problems }: { problems: readonly Problem[] }) {
   return (
     <div className="problems" data-testid="import-problems">
-      <p>
-        Nothing was imported: {plural(problems.length, 'problem')} found.
-      </p>
+      <p>Nothing was imported: {plural(problems.length, 'problem')} found.</p>
       <div className="problems-scroll">
         <table className="data-table">
           <thead>
@@ -24,7 +22,11 @@ export function ProblemsTable({ problems }: { problems: readonly Problem[] }) {
               <tr key={i}>
                 <td>{problem.file}</td>
                 <td className="num">
-                  {problem.line !== undefined ? `line ${problem.line}` : problem.record !== undefined ? `record ${problem.record}` : ''}
+                  {problem.line !== undefined
+                    ? `line ${problem.line}`
+                    : problem.record !== undefined
+                      ? `record ${problem.record}`
+                      : ''}
                 </td>
                 <td>{problem.field ?? ''}</td>
                 <td>{problem.expected}</td>

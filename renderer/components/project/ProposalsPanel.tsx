@@ -79,7 +79,8 @@ export function ProposalsPanel({ onDecided }: { onDecided?: () => void }) {
     <section className="panel" aria-labelledby="proposals-title" data-testid="proposals-panel">
       <h2 id="proposals-title">Proposals</h2>
       <p className="muted small">
-        An annotator link&apos;s edit of claims, key facts or a scaffold waits here: nobody labels against it until you accept it.
+        An annotator link&apos;s edit of claims, key facts or a scaffold waits here: nobody labels against it until you
+        accept it.
       </p>
       {error && (
         <p className="field-error" role="alert" data-testid="proposals-error">
@@ -100,16 +101,22 @@ export function ProposalsPanel({ onDecided }: { onDecided?: () => void }) {
           {listing.proposals.map((p) => (
             <li key={p.id} className="proposal" data-testid={`proposal-${p.id}`} data-kind={p.kind}>
               <p>
-                <strong>{p.author}</strong> proposes the {WHAT[p.kind]} of {targetOf(p)} ({p.dataset}), made on version {p.baseVersion ?? 'none'}
+                <strong>{p.author}</strong> proposes the {WHAT[p.kind]} of {targetOf(p)} ({p.dataset}), made on version{' '}
+                {p.baseVersion ?? 'none'}
                 <span className="muted"> · {new Date(p.createdAt).toLocaleString()}</span>
               </p>
               {p.note && <p className="muted small">Note: {p.note}</p>}
               {p.stale && (
                 <p className="field-error" data-testid={`proposal-stale-${p.id}`}>
-                  Version {p.currentVersion ?? 'none'} is current now: this proposal cannot be accepted. Decline it and ask {p.author} to propose again.
+                  Version {p.currentVersion ?? 'none'} is current now: this proposal cannot be accepted. Decline it and
+                  ask {p.author} to propose again.
                 </p>
               )}
-              <ol className="proposal-diff mono" aria-label={`Changes against version ${p.baseVersion ?? 'none'}`} data-testid={`proposal-diff-${p.id}`}>
+              <ol
+                className="proposal-diff mono"
+                aria-label={`Changes against version ${p.baseVersion ?? 'none'}`}
+                data-testid={`proposal-diff-${p.id}`}
+              >
                 {p.diff.map((line, at) => (
                   <li key={at} className={`diff-${line.op}`} data-op={line.op}>
                     <span aria-hidden="true">{MARK[line.op]} </span>
@@ -119,14 +126,33 @@ export function ProposalsPanel({ onDecided }: { onDecided?: () => void }) {
                 ))}
               </ol>
               <div className="form-row">
-                <button type="button" className="primary" disabled={busy || p.stale} onClick={() => void decide(p, 'accept')} data-testid={`proposal-accept-${p.id}`} aria-label={`Accept proposal ${p.id} by ${p.author}`}>
+                <button
+                  type="button"
+                  className="primary"
+                  disabled={busy || p.stale}
+                  onClick={() => void decide(p, 'accept')}
+                  data-testid={`proposal-accept-${p.id}`}
+                  aria-label={`Accept proposal ${p.id} by ${p.author}`}
+                >
                   Accept
                 </button>
                 <label className="form-field">
                   <span>Reason (optional)</span>
-                  <input type="text" value={reasons[p.id] ?? ''} maxLength={2000} onChange={(event) => setReasons({ ...reasons, [p.id]: event.target.value })} data-testid={`proposal-reason-${p.id}`} />
+                  <input
+                    type="text"
+                    value={reasons[p.id] ?? ''}
+                    maxLength={2000}
+                    onChange={(event) => setReasons({ ...reasons, [p.id]: event.target.value })}
+                    data-testid={`proposal-reason-${p.id}`}
+                  />
                 </label>
-                <button type="button" disabled={busy} onClick={() => void decide(p, 'decline')} data-testid={`proposal-decline-${p.id}`} aria-label={`Decline proposal ${p.id} by ${p.author}`}>
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() => void decide(p, 'decline')}
+                  data-testid={`proposal-decline-${p.id}`}
+                  aria-label={`Decline proposal ${p.id} by ${p.author}`}
+                >
                   Decline
                 </button>
               </div>

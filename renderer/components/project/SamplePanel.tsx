@@ -48,7 +48,11 @@ export function SamplePanel({ datasets, batches, onDrawn }: SamplePanelProps) {
     const count = readBound(n, LIMITS.sampling.n);
     const seedValue = readBound(seed, LIMITS.sampling.seed);
     const overlapPercent = readBound(overlap, PERCENT_OVERLAP);
-    const invalid = [typeof count === 'string' ? `n: ${count}` : null, typeof seedValue === 'string' ? `Seed: ${seedValue}` : null, typeof overlapPercent === 'string' ? `Overlap %: ${overlapPercent}` : null].filter((m) => m !== null);
+    const invalid = [
+      typeof count === 'string' ? `n: ${count}` : null,
+      typeof seedValue === 'string' ? `Seed: ${seedValue}` : null,
+      typeof overlapPercent === 'string' ? `Overlap %: ${overlapPercent}` : null,
+    ].filter((m) => m !== null);
     if (!chosen || typeof count === 'string' || typeof seedValue === 'string' || typeof overlapPercent === 'string') {
       setMessage({ ok: false, text: chosen ? `${invalid.join('. ')}.` : 'Choose a dataset.' });
       return;
@@ -81,7 +85,9 @@ export function SamplePanel({ datasets, batches, onDrawn }: SamplePanelProps) {
         ok: true,
         text:
           `Batch ${batch.batch}: ${plural(batch.summaryIds.length, 'summary')} drawn from ${batch.dataset}` +
-          (batch.exhausted ? ` (only ${formatCount(batch.summaryIds.length)} unsampled ${agree(batch.summaryIds.length, 'was', 'were')} left of ${formatCount(batch.requested)} requested)` : '') +
+          (batch.exhausted
+            ? ` (only ${formatCount(batch.summaryIds.length)} unsampled ${agree(batch.summaryIds.length, 'was', 'were')} left of ${formatCount(batch.requested)} requested)`
+            : '') +
           (batch.assignments.length > 0 ? `; ${assignmentText(batch)}` : ''),
       });
       onDrawn();
@@ -108,11 +114,27 @@ export function SamplePanel({ datasets, batches, onDrawn }: SamplePanelProps) {
         </label>
         <label>
           n
-          <input type="number" min={LIMITS.sampling.n.min} max={LIMITS.sampling.n.max} value={n} onChange={(event) => setN(event.target.value)} data-testid="sample-n" className="narrow" />
+          <input
+            type="number"
+            min={LIMITS.sampling.n.min}
+            max={LIMITS.sampling.n.max}
+            value={n}
+            onChange={(event) => setN(event.target.value)}
+            data-testid="sample-n"
+            className="narrow"
+          />
         </label>
         <label>
           Seed
-          <input type="number" min={LIMITS.sampling.seed.min} max={LIMITS.sampling.seed.max} value={seed} onChange={(event) => setSeed(event.target.value)} data-testid="sample-seed" className="narrow" />
+          <input
+            type="number"
+            min={LIMITS.sampling.seed.min}
+            max={LIMITS.sampling.seed.max}
+            value={seed}
+            onChange={(event) => setSeed(event.target.value)}
+            data-testid="sample-seed"
+            className="narrow"
+          />
         </label>
         <label>
           Annotator (optional)
@@ -158,7 +180,11 @@ export function SamplePanel({ datasets, batches, onDrawn }: SamplePanelProps) {
         </button>
       </form>
       {message && (
-        <p className={message.ok ? 'notice' : 'error-banner'} role={message.ok ? 'status' : 'alert'} data-testid="sample-message">
+        <p
+          className={message.ok ? 'notice' : 'error-banner'}
+          role={message.ok ? 'status' : 'alert'}
+          data-testid="sample-message"
+        >
           {message.text}
         </p>
       )}

@@ -8,7 +8,8 @@ import { ERROR_TYPE_NAMES, type GlobalLabel, type HumanLabel } from '../../../sh
 import { LABEL_NAME } from '../../labels';
 import { LabelBadge } from '../LabelBadge';
 
-const hardLabel = (hard: 0 | 1 | null): HumanLabel | null => (hard === null ? null : hard === 1 ? 'faithful' : 'unfaithful');
+const hardLabel = (hard: 0 | 1 | null): HumanLabel | null =>
+  hard === null ? null : hard === 1 ? 'faithful' : 'unfaithful';
 
 /** `compact`: the row of the sentence list (test id review-reveal-<index>); else the current sentence's (review-reveal-current). */
 export function RevealDetails({ sentence, compact = false }: { sentence: RevealedSentence; compact?: boolean }) {
@@ -24,7 +25,13 @@ export function RevealDetails({ sentence, compact = false }: { sentence: Reveale
         {sentence.judges.map((j) => {
           const label = hardLabel(j.hard);
           return (
-            <span key={j.judge} className="reveal-item" data-testid="review-judge-label" data-judge={j.judge} data-label={label ?? ''}>
+            <span
+              key={j.judge}
+              className="reveal-item"
+              data-testid="review-judge-label"
+              data-judge={j.judge}
+              data-label={label ?? ''}
+            >
               <LabelBadge label={label} />
               <span className="reveal-name">{j.judge}</span>
               <span className="muted">
@@ -39,7 +46,13 @@ export function RevealDetails({ sentence, compact = false }: { sentence: Reveale
         <span className="reveal-title">Annotators</span>
         {sentence.annotators.length === 0 && <span className="muted">no other annotator labelled it</span>}
         {sentence.annotators.map((a) => (
-          <span key={a.annotator} className="reveal-item" data-testid="review-annotator-label" data-annotator={a.annotator} data-label={a.label}>
+          <span
+            key={a.annotator}
+            className="reveal-item"
+            data-testid="review-annotator-label"
+            data-annotator={a.annotator}
+            data-label={a.label}
+          >
             <LabelBadge label={a.label} />
             <span className="reveal-name">{a.annotator}</span>
             <span className="muted">
@@ -71,9 +84,17 @@ export function GlobalLabelLine({ reveal, marked, decided }: GlobalLabelLineProp
   }
   const { globalLabel } = reveal;
   return (
-    <p className="review-global" data-testid="review-global-label" data-state={globalLabel === null ? 'none' : String(globalLabel)}>
+    <p
+      className="review-global"
+      data-testid="review-global-label"
+      data-state={globalLabel === null ? 'none' : String(globalLabel)}
+    >
       Global label (benchmark):{' '}
-      {globalLabel === null ? <span className="muted">none in the benchmark</span> : <strong>{globalLabel === 1 ? 'faithful (1)' : 'unfaithful (0)'}</strong>}
+      {globalLabel === null ? (
+        <span className="muted">none in the benchmark</span>
+      ) : (
+        <strong>{globalLabel === 1 ? 'faithful (1)' : 'unfaithful (0)'}</strong>
+      )}
     </p>
   );
 }

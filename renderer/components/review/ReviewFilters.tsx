@@ -80,7 +80,14 @@ export function ReviewFilters({ filters, datasets, judges, showJudgeNames, showA
         </select>
       </label>
       <fieldset className="review-field review-judges" disabled={!judgesApply} data-testid="review-filter-judges">
-        <legend>Judges {judgesApply ? (filters.judges === null ? '(all)' : `(${filters.judges.length} of ${judges.length})`) : '(not used by this queue)'}</legend>
+        <legend>
+          Judges{' '}
+          {judgesApply
+            ? filters.judges === null
+              ? '(all)'
+              : `(${filters.judges.length} of ${judges.length})`
+            : '(not used by this queue)'}
+        </legend>
         {judges.length === 0 && <span className="muted">none in the project</span>}
         {judges.map((name) => (
           <label key={name} className="review-check">

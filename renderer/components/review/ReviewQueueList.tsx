@@ -27,7 +27,12 @@ export function ReviewQueueList({ items, position, fastMs, onOpen }: ReviewQueue
           key: item.key,
           testId: `review-queue-item-${item.key}`,
           done,
-          data: { 'data-summary': item.summaryId, 'data-decided': item.decided.length, 'data-marked': item.marked.length, 'data-fast': item.fast.length },
+          data: {
+            'data-summary': item.summaryId,
+            'data-decided': item.decided.length,
+            'data-marked': item.marked.length,
+            'data-fast': item.fast.length,
+          },
           title: item.summaryId,
           tooltip: `${item.summaryId} (document ${item.docId})`,
           meta: (
@@ -36,7 +41,11 @@ export function ReviewQueueList({ items, position, fastMs, onOpen }: ReviewQueue
                 {item.marked.length} of {item.sentences} marked
               </span>
               {item.fast.length > 0 && (
-                <span className="tag tag-fast" data-testid="review-fast-flag" title={fastWords(item.fast.length, fastMs)}>
+                <span
+                  className="tag tag-fast"
+                  data-testid="review-fast-flag"
+                  title={fastWords(item.fast.length, fastMs)}
+                >
                   ⚑ {item.fast.length} in &lt; {seconds(fastMs)}
                 </span>
               )}

@@ -27,7 +27,12 @@ export function ReviewResults({ results, panelWords, fastMs }: ReviewResultsProp
       <div className="row">
         <h2 className="pane-title">Table 4: review of the suspicious summaries</h2>
         <span className="muted">judges: {panelWords}</span>
-        <button type="button" onClick={() => void loadResults()} disabled={results.status === 'loading'} data-testid="review-results-refresh">
+        <button
+          type="button"
+          onClick={() => void loadResults()}
+          disabled={results.status === 'loading'}
+          data-testid="review-results-refresh"
+        >
           {results.status === 'loading' ? 'Loading…' : 'Refresh'}
         </button>
       </div>
@@ -52,8 +57,9 @@ function Table4({ tables, fastMs }: { tables: readonly ReviewTable[]; fastMs: nu
     <div className="analysis-scroll">
       <table className="data-table compact" data-testid="review-table-4">
         <caption>
-          Per dataset: the pool (suspicious summaries before the fragment filter), the listed ones (cap), how many have a decided flagged sentence, and
-          the decisions on the flagged sentences. U = unfaithful, F = faithful; %U = U / (U + F).
+          Per dataset: the pool (suspicious summaries before the fragment filter), the listed ones (cap), how many have
+          a decided flagged sentence, and the decisions on the flagged sentences. U = unfaithful, F = faithful; %U = U /
+          (U + F).
         </caption>
         <thead>
           <tr>
@@ -154,14 +160,25 @@ function Corrections({ corrections }: { corrections: DatasetCorrections }) {
   return (
     <section className="review-corrections" data-testid="review-corrections" data-dataset={dataset}>
       <h3>
-        <span className="mono">{dataset}</span>: {plural(flips.length, 'flip')} among {plural(summaries.length, 'summary')} with a human label
+        <span className="mono">{dataset}</span>: {plural(flips.length, 'flip')} among{' '}
+        {plural(summaries.length, 'summary')} with a human label
       </h3>
       <p className="muted review-rule">{rule}</p>
-      {flips.length > 0 && <CorrectionTable rows={flips} testId="review-flips" caption="Flips: the corrected label differs from the benchmark's" />}
+      {flips.length > 0 && (
+        <CorrectionTable
+          rows={flips}
+          testId="review-flips"
+          caption="Flips: the corrected label differs from the benchmark's"
+        />
+      )}
       {summaries.length > 0 && (
         <details className="review-all-corrections">
           <summary>Every summary with a human label ({summaries.length})</summary>
-          <CorrectionTable rows={summaries} testId="review-corrections-all" caption="Corrected global label beside the benchmark's" />
+          <CorrectionTable
+            rows={summaries}
+            testId="review-corrections-all"
+            caption="Corrected global label beside the benchmark's"
+          />
         </details>
       )}
     </section>

@@ -31,7 +31,13 @@ export function RevisePrompt({ layer, unit, onChoose, onClose }: RevisePromptPro
   });
 
   return (
-    <div className="overlay" role="dialog" aria-modal="true" aria-label="Revise the decision" data-testid="review-revise">
+    <div
+      className="overlay"
+      role="dialog"
+      aria-modal="true"
+      aria-label="Revise the decision"
+      data-testid="review-revise"
+    >
       <div className="overlay-card">
         <h2>Revise the decision</h2>
         <p className="overlay-unit">
@@ -39,8 +45,9 @@ export function RevisePrompt({ layer, unit, onChoose, onClose }: RevisePromptPro
           {unit.text}
         </p>
         <p>
-          Now: <LabelBadge label={unit.decision.label} /> {unit.decision.label ? LABEL_NAME[unit.decision.label] : 'not decided'}. The revision is stored as a
-          new event; the first, blind decision stays in the history.
+          Now: <LabelBadge label={unit.decision.label} />{' '}
+          {unit.decision.label ? LABEL_NAME[unit.decision.label] : 'not decided'}. The revision is stored as a new
+          event; the first, blind decision stays in the history.
         </p>
         <ol className="choice-list">
           {CHOICES.map((choice) => (

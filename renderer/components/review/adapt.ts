@@ -6,7 +6,15 @@
 import type { AnnotationSummary, AnnotationUnit, ReviewCard, ReviewUnit } from '../../../shared/api';
 
 export function unitAsAnnotation(unit: ReviewUnit): AnnotationUnit {
-  return { id: unit.id, index: unit.index, text: unit.text, start: unit.start, end: unit.end, fragment: unit.fragment, state: unit.decision };
+  return {
+    id: unit.id,
+    index: unit.index,
+    text: unit.text,
+    start: unit.start,
+    end: unit.end,
+    fragment: unit.fragment,
+    state: unit.decision,
+  };
 }
 
 export function cardAsSummary(card: ReviewCard): AnnotationSummary {

@@ -14,4 +14,5 @@ export function pct(value: number | null): string {
   return value === null ? '—' : `${(value * 100).toFixed(1)}%`;
 }
 
-export const globalWord = (label: 0 | 1 | null): string => (label === null ? '—' : label === 1 ? '1 (faithful)' : '0 (unfaithful)');
+export const globalWord = (label: 0 | 1 | null): string =>
+  label === null ? '—' : label === 1 ? '1 (faithful)' : '0 (unfaithful)';

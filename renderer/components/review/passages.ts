@@ -4,7 +4,11 @@ import { closestPassages, indexDocument, type Passage } from '../../alignment';
 
 const NO_PASSAGES: readonly Passage[] = Object.freeze([]);
 
-export function useClosestPassages(document: string | null, text: string | null, unitId: number | null): readonly Passage[] {
+export function useClosestPassages(
+  document: string | null,
+  text: string | null,
+  unitId: number | null,
+): readonly Passage[] {
   const index = useMemo(() => (document ? indexDocument(document) : null), [document]);
   return useMemo(
     () => (index && text ? closestPassages(index, text) : NO_PASSAGES),

@@ -14,7 +14,14 @@ interface FactSentencesPickerProps {
   onClose: () => void;
 }
 
-export function FactSentencesPicker({ layer, factText, sentences, initial, onSave, onClose }: FactSentencesPickerProps) {
+export function FactSentencesPicker({
+  layer,
+  factText,
+  sentences,
+  initial,
+  onSave,
+  onClose,
+}: FactSentencesPickerProps) {
   const lines: ChecklistLine[] = sentences.map((s) => ({
     key: String(s.index),
     label: String(s.index + 1),

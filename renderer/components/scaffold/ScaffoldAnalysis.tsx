@@ -29,7 +29,11 @@ function cell(estimate: Estimate | null): string {
 function MeansTable({ title, rows, testId }: { title: string; rows: Array<[string, ScaffoldMeans]>; testId: string }) {
   const metrics = shownMetrics(rows.some(([, means]) => means.direct_score != null));
   return (
-    <TitledTable title={title} about="Mean ± half-width of the 95% summary-bootstrap interval; n = summaries with a defined value." tableTestId={testId}>
+    <TitledTable
+      title={title}
+      about="Mean ± half-width of the 95% summary-bootstrap interval; n = summaries with a defined value."
+      tableTestId={testId}
+    >
       <thead>
         <tr>
           <th scope="col">System</th>
@@ -67,7 +71,11 @@ const ALIGNMENT_KINDS = [
 /** How often the judge's alignment of an item differs from a person's, per kind of item. */
 function VsPeople({ judge, vs, testId }: { judge: string; vs: JudgeVsPeople; testId: string }) {
   return (
-    <TitledTable title={`Judge ${judge} vs people`} about="Items where the judge's value differs from a person's (95% summary-bootstrap CI)." tableTestId={testId}>
+    <TitledTable
+      title={`Judge ${judge} vs people`}
+      about="Items where the judge's value differs from a person's (95% summary-bootstrap CI)."
+      tableTestId={testId}
+    >
       <thead>
         <tr>
           <th scope="col">Items</th>
@@ -92,7 +100,9 @@ function VsPeople({ judge, vs, testId }: { judge: string; vs: JudgeVsPeople; tes
 }
 
 export function ScaffoldAnalysis({ scaffold, dataset }: { scaffold: ScaffoldBlock; dataset: string }) {
-  const sources = Object.entries(scaffold.sources).sort(([a], [b]) => (a === 'human' ? -1 : b === 'human' ? 1 : a.localeCompare(b)));
+  const sources = Object.entries(scaffold.sources).sort(([a], [b]) =>
+    a === 'human' ? -1 : b === 'human' ? 1 : a.localeCompare(b),
+  );
   return (
     <div className="scaffold-analysis" data-testid="scaffold-analysis">
       {scaffold.notes.length > 0 && (
@@ -102,15 +112,24 @@ export function ScaffoldAnalysis({ scaffold, dataset }: { scaffold: ScaffoldBloc
           ))}
         </ul>
       )}
-      {sources.length === 0 && <p className="analysis-empty">No alignments to this dataset’s scaffolds yet: align summaries in Annotate (T to the scaffold) or import them.</p>}
+      {sources.length === 0 && (
+        <p className="analysis-empty">
+          No alignments to this dataset’s scaffolds yet: align summaries in Annotate (T to the scaffold) or import them.
+        </p>
+      )}
       {sources.map(([source, report]) => (
         <section key={source} data-testid="scaffold-source" data-source={source}>
           <MeansTable
             title={source === 'human' ? 'People' : `Judge ${source}`}
             testId={`scaffold-means-${source}`}
-            rows={[...Object.entries(report.by_system).sort(([a], [b]) => a.localeCompare(b)), ['all systems', report.means] as [string, ScaffoldMeans]]}
+            rows={[
+              ...Object.entries(report.by_system).sort(([a], [b]) => a.localeCompare(b)),
+              ['all systems', report.means] as [string, ScaffoldMeans],
+            ]}
           />
-          {report.vs_people && <VsPeople judge={source} vs={report.vs_people} testId={`scaffold-vs-people-${source}`} />}
+          {report.vs_people && (
+            <VsPeople judge={source} vs={report.vs_people} testId={`scaffold-vs-people-${source}`} />
+          )}
         </section>
       ))}
       <SystemComparisonTable

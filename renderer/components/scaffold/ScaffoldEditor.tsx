@@ -61,14 +61,23 @@ export function toContent(rows: readonly Row[]): ScaffoldContent {
   }
   return {
     facts: rows.filter((r) => r.kind === 'fact').map((r) => ({ id: r.id, text: r.text.trim(), tier: r.tier })),
-    questions: rows.filter((r) => r.kind === 'question').map((r) => ({ id: r.id, text: r.text.trim(), answer: r.answer.trim(), tier: r.tier })),
+    questions: rows
+      .filter((r) => r.kind === 'question')
+      .map((r) => ({ id: r.id, text: r.text.trim(), answer: r.answer.trim(), tier: r.tier })),
     entities,
   };
 }
 
 export function ScaffoldEditor({ layer, scaffold, onSave, onCancel, history }: ScaffoldEditorProps) {
   const [initial] = useState<Row[]>(() =>
-    scaffold.items.map((i) => ({ kind: i.kind, id: i.itemKey, text: i.text, tier: i.tier ?? 'supporting', answer: i.answer ?? '', entity: i.entity ?? '' })),
+    scaffold.items.map((i) => ({
+      kind: i.kind,
+      id: i.itemKey,
+      text: i.text,
+      tier: i.tier ?? 'supporting',
+      answer: i.answer ?? '',
+      entity: i.entity ?? '',
+    })),
   );
   const [rows, setRows] = useState<Row[]>(initial);
   const [note, setNote] = useState('');
@@ -98,9 +107,17 @@ export function ScaffoldEditor({ layer, scaffold, onSave, onCancel, history }: S
     else fields.current.delete(rowKey(row));
   };
 
-  const update = (at: number, change: Partial<Row>) => setRows((current) => current.map((r, i) => (i === at ? { ...r, ...change } : r)));
+  const update = (at: number, change: Partial<Row>) =>
+    setRows((current) => current.map((r, i) => (i === at ? { ...r, ...change } : r)));
   const add = (kind: Kind) => {
-    const row: Row = { kind, id: freshId(rows, kind), text: '', tier: 'supporting', answer: '', entity: kind === 'attribute' ? (rows.filter((r) => r.kind === 'attribute').at(-1)?.entity ?? '') : '' };
+    const row: Row = {
+      kind,
+      id: freshId(rows, kind),
+      text: '',
+      tier: 'supporting',
+      answer: '',
+      entity: kind === 'attribute' ? (rows.filter((r) => r.kind === 'attribute').at(-1)?.entity ?? '') : '',
+    };
     const lastOfKind = rows.map((r) => r.kind).lastIndexOf(kind);
     const at = lastOfKind === -1 ? rows.length : lastOfKind + 1;
     focusNext.current = rowKey(row);
@@ -113,23 +130,41 @@ export function ScaffoldEditor({ layer, scaffold, onSave, onCancel, history }: S
   };
 
   return (
-    <div className="overlay" role="dialog" aria-modal="true" aria-label="Edit the scaffold" data-testid="scaffold-editor">
+    <div
+      className="overlay"
+      role="dialog"
+      aria-modal="true"
+      aria-label="Edit the scaffold"
+      data-testid="scaffold-editor"
+    >
       <div className="overlay-card scaffold-editor" ref={card}>
         <h2>
           Review the scaffold of document <code>{scaffold.docId}</code>
         </h2>
         <p className="muted" data-testid="scaffold-editor-version">
           Saving makes version {(scaffold.version ?? 0) + 1}.{' '}
-          {aligned > 0 ? `Your ${plural(aligned, 'alignment')} (and everyone's) stay on version ${scaffold.version}; ` : 'Alignments given so far stay on their version; '}
+          {aligned > 0
+            ? `Your ${plural(aligned, 'alignment')} (and everyone's) stay on version ${scaffold.version}; `
+            : 'Alignments given so far stay on their version; '}
           the new version starts unaligned.
         </p>
         {history}
         <ol className="scaffold-edit-list">
           {rows.map((row, at) => (
-            <li key={rowKey(row)} className={`scaffold-edit-row kind-${row.kind}`} data-testid={`scaffold-edit-${row.kind}-${row.id}`}>
+            <li
+              key={rowKey(row)}
+              className={`scaffold-edit-row kind-${row.kind}`}
+              data-testid={`scaffold-edit-${row.kind}-${row.id}`}
+            >
               <span className="muted small scaffold-edit-kind">{row.kind}</span>
               {row.kind === 'attribute' && (
-                <input className="scaffold-edit-entity" aria-label="Entity" value={row.entity} placeholder="entity" onChange={(e) => update(at, { entity: e.target.value })} />
+                <input
+                  className="scaffold-edit-entity"
+                  aria-label="Entity"
+                  value={row.entity}
+                  placeholder="entity"
+                  onChange={(e) => update(at, { entity: e.target.value })}
+                />
               )}
               <textarea
                 className="scaffold-edit-text"
@@ -152,11 +187,21 @@ export function ScaffoldEditor({ layer, scaffold, onSave, onCancel, history }: S
                 />
               )}
               {row.kind !== 'attribute' && (
-                <button type="button" className="scaffold-edit-tier" data-testid={`scaffold-tier-${row.kind}-${row.id}`} onClick={() => update(at, { tier: row.tier === 'main' ? 'supporting' : 'main' })}>
+                <button
+                  type="button"
+                  className="scaffold-edit-tier"
+                  data-testid={`scaffold-tier-${row.kind}-${row.id}`}
+                  onClick={() => update(at, { tier: row.tier === 'main' ? 'supporting' : 'main' })}
+                >
                   {row.tier}
                 </button>
               )}
-              <button type="button" className="scaffold-edit-drop" data-testid={`scaffold-drop-${row.kind}-${row.id}`} onClick={() => drop(at)}>
+              <button
+                type="button"
+                className="scaffold-edit-drop"
+                data-testid={`scaffold-drop-${row.kind}-${row.id}`}
+                onClick={() => drop(at)}
+              >
                 Drop
               </button>
             </li>
@@ -174,7 +219,13 @@ export function ScaffoldEditor({ layer, scaffold, onSave, onCancel, history }: S
           </button>
         </div>
         <label className="scaffold-edit-note">
-          Note <input aria-label="Note" value={note} placeholder="why this version (optional)" onChange={(e) => setNote(e.target.value)} />
+          Note{' '}
+          <input
+            aria-label="Note"
+            value={note}
+            placeholder="why this version (optional)"
+            onChange={(e) => setNote(e.target.value)}
+          />
         </label>
         {problems.length > 0 && (
           <p className="notice" data-testid="scaffold-editor-problems">
@@ -182,7 +233,13 @@ export function ScaffoldEditor({ layer, scaffold, onSave, onCancel, history }: S
           </p>
         )}
         <div className="row">
-          <button type="button" className="primary" data-testid="scaffold-editor-save" disabled={problems.length > 0} onClick={save}>
+          <button
+            type="button"
+            className="primary"
+            data-testid="scaffold-editor-save"
+            disabled={problems.length > 0}
+            onClick={save}
+          >
             Save as version {(scaffold.version ?? 0) + 1} <kbd>Ctrl+Enter</kbd>
           </button>
           <button type="button" data-testid="scaffold-editor-cancel" onClick={requestCancel}>

@@ -23,14 +23,37 @@ interface ScaffoldPaneProps {
   onSelect: (position: number) => void;
 }
 
-const COLOUR: Record<string, string> = { preserved: 'faithful', answered: 'faithful', missing: 'unfaithful', unanswered: 'unfaithful', partial: 'unclear', misrepresented: 'misrepresented' };
-const LETTER: Record<string, string> = { preserved: 'P', answered: 'A', missing: 'M', unanswered: 'N', partial: '½', misrepresented: 'R' };
-const GROUP_TITLE: Record<ScaffoldAnnotationItem['kind'], string> = { fact: 'Facts', question: 'Key questions', attribute: 'Entity attributes' };
+const COLOUR: Record<string, string> = {
+  preserved: 'faithful',
+  answered: 'faithful',
+  missing: 'unfaithful',
+  unanswered: 'unfaithful',
+  partial: 'unclear',
+  misrepresented: 'misrepresented',
+};
+const LETTER: Record<string, string> = {
+  preserved: 'P',
+  answered: 'A',
+  missing: 'M',
+  unanswered: 'N',
+  partial: '½',
+  misrepresented: 'R',
+};
+const GROUP_TITLE: Record<ScaffoldAnnotationItem['kind'], string> = {
+  fact: 'Facts',
+  question: 'Key questions',
+  attribute: 'Entity attributes',
+};
 
 export function ScaffoldPane({ summary, scaffold, position, saving, failed, kept, lead, onSelect }: ScaffoldPaneProps) {
   const list = useScrollCurrentIntoView<HTMLDivElement>([position, scaffold]);
 
-  if (!scaffold || scaffold.key !== summary.key) return <p className="muted" data-testid="scaffold-loading">Loading the scaffold…</p>;
+  if (!scaffold || scaffold.key !== summary.key)
+    return (
+      <p className="muted" data-testid="scaffold-loading">
+        Loading the scaffold…
+      </p>
+    );
   const aligned = scaffold.items.filter((i) => i.state.value !== null).length;
   return (
     <div className="keyfacts-pane scaffold-pane" data-testid="scaffold-pane" data-version={scaffold.version ?? ''}>
@@ -48,19 +71,34 @@ export function ScaffoldPane({ summary, scaffold, position, saving, failed, kept
         {scaffold.version === null || scaffold.items.length === 0 ? (
           <div className="accuracy-empty" data-testid="scaffold-empty">
             <p className="empty-title">No scaffold for this document yet — extract or import one</p>
-            <p className="muted">{lead ? 'Import it in Project (--as scaffold) or run the scaffold extraction task.' : 'Ask the project lead to extract or import this document’s scaffold.'}</p>
+            <p className="muted">
+              {lead
+                ? 'Import it in Project (--as scaffold) or run the scaffold extraction task.'
+                : 'Ask the project lead to extract or import this document’s scaffold.'}
+            </p>
           </div>
         ) : (
           <>
             <p className="muted" data-testid="scaffold-version">
-              Scaffold of <code>{scaffold.docId}</code>, version {scaffold.version} · you aligned {aligned} of {scaffold.items.length} items for this summary
+              Scaffold of <code>{scaffold.docId}</code>, version {scaffold.version} · you aligned {aligned} of{' '}
+              {scaffold.items.length} items for this summary
               {saving.size > 0 && <SavingStatus />}
             </p>
-            {kept && kept.key === scaffold.key && kept.proposal !== null && <ProposalPending what="scaffold" proposal={kept.proposal} version={scaffold.version} testId="scaffold-proposed" />}
+            {kept && kept.key === scaffold.key && kept.proposal !== null && (
+              <ProposalPending
+                what="scaffold"
+                proposal={kept.proposal}
+                version={scaffold.version}
+                testId="scaffold-proposed"
+              />
+            )}
             {kept && kept.key === scaffold.key && kept.proposal === null && (
               <p className="notice" role="status" data-testid="scaffold-kept">
                 Version {kept.toVersion} made.{' '}
-                {kept.aligned > 0 ? `Your ${plural(kept.aligned, 'alignment')} ${agree(kept.aligned, 'stays', 'stay')} on version ${kept.fromVersion}; ` : ''}version {kept.toVersion} starts unaligned.
+                {kept.aligned > 0
+                  ? `Your ${plural(kept.aligned, 'alignment')} ${agree(kept.aligned, 'stays', 'stay')} on version ${kept.fromVersion}; `
+                  : ''}
+                version {kept.toVersion} starts unaligned.
               </p>
             )}
             {(['fact', 'question', 'attribute'] as const).map((kind) => {
@@ -84,19 +122,27 @@ export function ScaffoldPane({ summary, scaffold, position, saving, failed, kept
                           aria-current={isCurrent ? 'true' : undefined}
                           onClick={() => onSelect(at)}
                         >
-                          <span className={`badge badge-${value ? COLOUR[value] : 'none'}`} title={value ? ALIGNMENT_NAME[value] : 'Not aligned'}>
+                          <span
+                            className={`badge badge-${value ? COLOUR[value] : 'none'}`}
+                            title={value ? ALIGNMENT_NAME[value] : 'Not aligned'}
+                          >
                             {value ? LETTER[value] : '·'}
                           </span>
                           <span className="unit-text">
                             {/* The tier leads the text, inline: its own grid column squeezed it under the badge. */}
                             {item.tier && (
-                              <span className={`tag tag-tier tier-${item.tier}`} data-testid={`scaffold-tier-${item.itemKey}`}>
+                              <span
+                                className={`tag tag-tier tier-${item.tier}`}
+                                data-testid={`scaffold-tier-${item.itemKey}`}
+                              >
                                 {item.tier}
                               </span>
                             )}
                             {item.entity && <strong>{item.entity}: </strong>}
                             {item.text}
-                            {item.kind === 'question' && item.answer ? <span className="muted small"> — expected: {item.answer}</span> : null}
+                            {item.kind === 'question' && item.answer ? (
+                              <span className="muted small"> — expected: {item.answer}</span>
+                            ) : null}
                           </span>
                           <span className="unit-tags">
                             {value && <span className="muted small">{ALIGNMENT_NAME[value]}</span>}

@@ -10,7 +10,16 @@ import { tooFewNote } from '../../format';
 import type { SystemComparison } from '../../../shared/stats/system-comparison';
 import { shownMetrics, shownName, type ShownMetric } from './metricNames';
 
-const COLOURS = [PALETTE.blue, PALETTE.vermillion, PALETTE.green, PALETTE.orange, PALETTE.purple, PALETTE.skyBlue, PALETTE.black, PALETTE.yellow];
+const COLOURS = [
+  PALETTE.blue,
+  PALETTE.vermillion,
+  PALETTE.green,
+  PALETTE.orange,
+  PALETTE.purple,
+  PALETTE.skyBlue,
+  PALETTE.black,
+  PALETTE.yellow,
+];
 const WIDTH = 640;
 const LEFT = 120;
 const RIGHT = 24;
@@ -21,7 +30,15 @@ const ROW = 30;
 const onAxis = (metric: ShownMetric, value: number): number => (metric === 'direct_score' ? value / 10 : value);
 const rowName = (metric: ShownMetric): string => (metric === 'direct_score' ? 'Direct ÷ 10' : shownName(metric));
 
-export function ScaffoldSpreadChart({ comparison, source, testId = 'scaffold-spread-svg' }: { comparison: SystemComparison; source: string; testId?: string }) {
+export function ScaffoldSpreadChart({
+  comparison,
+  source,
+  testId = 'scaffold-spread-svg',
+}: {
+  comparison: SystemComparison;
+  source: string;
+  testId?: string;
+}) {
   const systems = comparison.systems;
   const metrics = shownMetrics(comparison.metrics.direct_score !== undefined);
   const of = (m: ShownMetric) => comparison.metrics[m]!;
@@ -30,7 +47,7 @@ export function ScaffoldSpreadChart({ comparison, source, testId = 'scaffold-spr
   const height = plotBottom + 40 + legendRows * 16 + 24;
   const x = linearScale([0, 1], [LEFT, WIDTH - RIGHT]);
   const band = (i: number) => TOP + i * ROW + ROW / 2;
-  const offset = (s: number) => (systems.length <= 1 ? 0 : ((s / (systems.length - 1)) - 0.5) * (ROW * 0.6));
+  const offset = (s: number) => (systems.length <= 1 ? 0 : (s / (systems.length - 1) - 0.5) * (ROW * 0.6));
   const saturated = metrics.filter((m) => of(m).saturated === true);
   return (
     <ChartSvg
@@ -44,7 +61,12 @@ export function ScaffoldSpreadChart({ comparison, source, testId = 'scaffold-spr
       {metrics.map((metric, i) => {
         const c = of(metric);
         return (
-          <g key={metric} data-role="metric-row" data-metric={metric} data-saturated={c.saturated === true ? 'true' : 'false'}>
+          <g
+            key={metric}
+            data-role="metric-row"
+            data-metric={metric}
+            data-saturated={c.saturated === true ? 'true' : 'false'}
+          >
             <line x1={LEFT} x2={WIDTH - RIGHT} y1={band(i)} y2={band(i)} stroke={CHART_INK.grid} strokeWidth={1} />
             <text x={LEFT - 8} y={band(i)} dy="0.32em" textAnchor="end" fontSize={FONT_SIZE} fill={CHART_INK.text}>
               {rowName(metric)}
@@ -58,8 +80,22 @@ export function ScaffoldSpreadChart({ comparison, source, testId = 'scaffold-spr
               return (
                 <g key={system} data-role="system-point" data-system={system} data-value={mean.value}>
                   <title>{`${system}: ${shownName(metric)} ${mean.value.toFixed(3)}${mean.ci ? ` [${mean.ci[0].toFixed(3)}, ${mean.ci[1].toFixed(3)}]` : ''}${tooFewNote(mean) || ` (n = ${mean.n})`}`}</title>
-                  {mean.ci && <line x1={x(onAxis(metric, mean.ci[0]))} x2={x(onAxis(metric, mean.ci[1]))} y1={y} y2={y} stroke={colour} strokeWidth={1.5} />}
-                  <Marker kind={at % 2 === 0 ? 'circle' : 'square'} x={x(onAxis(metric, mean.value))} y={y} color={colour} />
+                  {mean.ci && (
+                    <line
+                      x1={x(onAxis(metric, mean.ci[0]))}
+                      x2={x(onAxis(metric, mean.ci[1]))}
+                      y1={y}
+                      y2={y}
+                      stroke={colour}
+                      strokeWidth={1.5}
+                    />
+                  )}
+                  <Marker
+                    kind={at % 2 === 0 ? 'circle' : 'square'}
+                    x={x(onAxis(metric, mean.value))}
+                    y={y}
+                    color={colour}
+                  />
                 </g>
               );
             })}
@@ -67,7 +103,14 @@ export function ScaffoldSpreadChart({ comparison, source, testId = 'scaffold-spr
         );
       })}
       {systems.map((system, s) => (
-        <LegendItem key={system} x={LEFT + (s % 4) * 130} y={plotBottom + 44 + Math.floor(s / 4) * 16} label={system} color={COLOURS[s % COLOURS.length]!} marker={s % 2 === 0 ? 'circle' : 'square'} />
+        <LegendItem
+          key={system}
+          x={LEFT + (s % 4) * 130}
+          y={plotBottom + 44 + Math.floor(s / 4) * 16}
+          label={system}
+          color={COLOURS[s % COLOURS.length]!}
+          marker={s % 2 === 0 ? 'circle' : 'square'}
+        />
       ))}
     </ChartSvg>
   );

@@ -44,21 +44,25 @@ import { useCurrentSentence, useSentence } from './focus';
 function runItemCommand(mode: ItemMode, command: AnnotateCommand, press: KeyPress): boolean {
   switch (command.type) {
     case 'label':
-      return void labelItem(mode, command.label, press.at), true;
+      return (void labelItem(mode, command.label, press.at), true);
     case 'next-unit':
-      return void moveItem(mode, 1), true;
+      return (void moveItem(mode, 1), true);
     case 'previous-unit':
-      return void moveItem(mode, -1), true;
+      return (void moveItem(mode, -1), true);
     case 'clear':
-      return void clearItem(mode), true;
+      return (void clearItem(mode), true);
     case 'undo':
-      return void undoItem(), true;
+      return (void undoItem(), true);
     case 'redo':
-      return void redoItem(), true;
+      return (void redoItem(), true);
     case 'note':
       openAfterQueued('editor', 'note', () => {
         const target = noteTarget(mode);
-        if (!target) return setItemsNotice(`There is no ${mode === 'claims' ? 'claim' : 'key fact'} here to write a note on.`), null;
+        if (!target)
+          return (
+            setItemsNotice(`There is no ${mode === 'claims' ? 'claim' : 'key fact'} here to write a note on.`),
+            null
+          );
         return (layer, close) => (
           <NoteEditor
             layer={layer}
@@ -75,7 +79,10 @@ function runItemCommand(mode: ItemMode, command: AnnotateCommand, press: KeyPres
       });
       return true;
     case 'misrepresented':
-      return setItemsNotice('R / 4 marks a scaffold fact or attribute Misrepresented: press T to reach the scaffold first.'), true;
+      return (
+        setItemsNotice('R / 4 marks a scaffold fact or attribute Misrepresented: press T to reach the scaffold first.'),
+        true
+      );
     default:
       return false;
   }
@@ -89,7 +96,8 @@ export const claimsMode: AnnotateMode = {
     if (command.type === 'error-type') {
       openAfterQueued('picker', 'claim-error-type', () => {
         const target = errorTypeClaimTarget();
-        if (!target) return setItemsNotice('E sets the error type of an Unsupported claim: press U first (then E).'), null;
+        if (!target)
+          return (setItemsNotice('E sets the error type of an Unsupported claim: press U first (then E).'), null);
         return (layer, close) => (
           <ClaimErrorTypePicker
             layer={layer}
@@ -105,16 +113,37 @@ export const claimsMode: AnnotateMode = {
       });
       return true;
     }
-    if (command.type === 'edit-set') return openClaimsEditor(context), true;
+    if (command.type === 'edit-set') return (openClaimsEditor(context), true);
     return false;
   },
   Pane: function ClaimsModePane({ summary, lead }: { summary: AnnotationSummary; lead: boolean }) {
-    const s = useClaimsAndKeyFacts(useShallow((state) => ({ claims: state.claims, position: state.claimPosition, saving: state.saving, failed: state.failed, kept: state.kept })));
-    return <ClaimsPane summary={summary} claims={s.claims} position={s.position} saving={s.saving} failed={s.failed} kept={s.kept} lead={lead} onSelect={onSelectClaim} />;
+    const s = useClaimsAndKeyFacts(
+      useShallow((state) => ({
+        claims: state.claims,
+        position: state.claimPosition,
+        saving: state.saving,
+        failed: state.failed,
+        kept: state.kept,
+      })),
+    );
+    return (
+      <ClaimsPane
+        summary={summary}
+        claims={s.claims}
+        position={s.position}
+        saving={s.saving}
+        failed={s.failed}
+        kept={s.kept}
+        lead={lead}
+        onSelect={onSelectClaim}
+      />
+    );
   },
   // The closest passages follow the sentence of the current claim.
   useFocusSentence(summary) {
-    const unitId = useClaimsAndKeyFacts((state) => (state.claims?.key === summary?.key ? claimRows(state.claims)[state.claimPosition]?.sentence.unitId : undefined));
+    const unitId = useClaimsAndKeyFacts((state) =>
+      state.claims?.key === summary?.key ? claimRows(state.claims)[state.claimPosition]?.sentence.unitId : undefined,
+    );
     return useSentence(summary, unitId);
   },
 };
@@ -129,7 +158,11 @@ export const keyFactsMode: AnnotateMode = {
         const { facts } = useClaimsAndKeyFacts.getState();
         const at = conveyedByTarget();
         const fact = at === null ? undefined : facts?.facts[at];
-        if (!facts || !fact) return setItemsNotice('E picks the sentences or claims that convey a Covered key fact: press F first (then E).'), null;
+        if (!facts || !fact)
+          return (
+            setItemsNotice('E picks the sentences or claims that convey a Covered key fact: press F first (then E).'),
+            null
+          );
         return (layer, close) => (
           <ConveyedByPicker
             layer={layer}
@@ -146,12 +179,31 @@ export const keyFactsMode: AnnotateMode = {
       });
       return true;
     }
-    if (command.type === 'edit-set') return openKeyFactsEditor(context), true;
+    if (command.type === 'edit-set') return (openKeyFactsEditor(context), true);
     return false;
   },
   Pane: function KeyFactsModePane({ summary, lead }: { summary: AnnotationSummary; lead: boolean }) {
-    const s = useClaimsAndKeyFacts(useShallow((state) => ({ facts: state.facts, position: state.factPosition, saving: state.saving, failed: state.failed, kept: state.kept })));
-    return <KeyFactsPane summary={summary} facts={s.facts} position={s.position} saving={s.saving} failed={s.failed} kept={s.kept} lead={lead} onSelect={onSelectFact} />;
+    const s = useClaimsAndKeyFacts(
+      useShallow((state) => ({
+        facts: state.facts,
+        position: state.factPosition,
+        saving: state.saving,
+        failed: state.failed,
+        kept: state.kept,
+      })),
+    );
+    return (
+      <KeyFactsPane
+        summary={summary}
+        facts={s.facts}
+        position={s.position}
+        saving={s.saving}
+        failed={s.failed}
+        kept={s.kept}
+        lead={lead}
+        onSelect={onSelectFact}
+      />
+    );
   },
   useFocusSentence: useCurrentSentence,
 };

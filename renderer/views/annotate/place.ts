@@ -36,7 +36,12 @@ export function useRememberPlace(): void {
       last = text;
       savePlace(owner, place);
     };
-    const stops = [useAnnotation.subscribe(save), useUnitMode.subscribe(save), useClaimsAndKeyFacts.subscribe(save), useScaffold.subscribe(save)];
+    const stops = [
+      useAnnotation.subscribe(save),
+      useUnitMode.subscribe(save),
+      useClaimsAndKeyFacts.subscribe(save),
+      useScaffold.subscribe(save),
+    ];
     return () => stops.forEach((stop) => stop());
   }, []);
 }

@@ -34,27 +34,32 @@ export const scaffoldMode: AnnotateMode = {
   run(command, press, { lead }) {
     switch (command.type) {
       case 'label':
-        return void alignCurrent(command.label, press.at), true;
+        return (void alignCurrent(command.label, press.at), true);
       case 'misrepresented':
-        return void alignCurrent('misrepresented', press.at), true;
+        return (void alignCurrent('misrepresented', press.at), true);
       case 'next-unit':
-        return void moveScaffoldItem(1), true;
+        return (void moveScaffoldItem(1), true);
       case 'previous-unit':
-        return void moveScaffoldItem(-1), true;
+        return (void moveScaffoldItem(-1), true);
       case 'clear':
-        return void clearScaffoldItem(), true;
+        return (void clearScaffoldItem(), true);
       case 'undo':
-        return void undoScaffold(), true;
+        return (void undoScaffold(), true);
       case 'redo':
-        return void redoScaffold(), true;
+        return (void redoScaffold(), true);
       case 'note':
-        return setScaffoldNotice('Scaffold items take no notes.'), true;
+        return (setScaffoldNotice('Scaffold items take no notes.'), true);
       case 'error-type':
         openAfterQueued('picker', 'fact-sentences', () => {
           const scaffold = useScaffold.getState().scaffold;
           const item = sentencesTarget();
           if (!scaffold || !item)
-            return setScaffoldNotice('E picks the sentences that convey a Preserved or Partial fact: press F or C on a fact first (then E).'), null;
+            return (
+              setScaffoldNotice(
+                'E picks the sentences that convey a Preserved or Partial fact: press F or C on a fact first (then E).',
+              ),
+              null
+            );
           return (layer, close) => (
             <FactSentencesPicker
               layer={layer}
@@ -74,7 +79,7 @@ export const scaffoldMode: AnnotateMode = {
         openAfterQueued('editor', 'edit-scaffold', () => {
           const scaffold = useScaffold.getState().scaffold;
           if (scaffold?.version == null || scaffold.key !== useAnnotation.getState().summary?.key)
-            return setScaffoldNotice('There is no scaffold to edit for this document yet.'), null;
+            return (setScaffoldNotice('There is no scaffold to edit for this document yet.'), null);
           return (layer, close) => (
             <ScaffoldEditor
               layer={layer}
@@ -94,8 +99,27 @@ export const scaffoldMode: AnnotateMode = {
     }
   },
   Pane: function ScaffoldModePane({ summary, lead }: { summary: AnnotationSummary; lead: boolean }) {
-    const s = useScaffold(useShallow((state) => ({ scaffold: state.scaffold, position: state.position, saving: state.saving, failed: state.failed, kept: state.kept })));
-    return <ScaffoldPane summary={summary} scaffold={s.scaffold} position={s.position} saving={s.saving} failed={s.failed} kept={s.kept} lead={lead} onSelect={onSelectItem} />;
+    const s = useScaffold(
+      useShallow((state) => ({
+        scaffold: state.scaffold,
+        position: state.position,
+        saving: state.saving,
+        failed: state.failed,
+        kept: state.kept,
+      })),
+    );
+    return (
+      <ScaffoldPane
+        summary={summary}
+        scaffold={s.scaffold}
+        position={s.position}
+        saving={s.saving}
+        failed={s.failed}
+        kept={s.kept}
+        lead={lead}
+        onSelect={onSelectItem}
+      />
+    );
   },
   useFocusSentence: useCurrentSentence,
 };

@@ -35,23 +35,23 @@ export const sentencesMode: AnnotateMode = {
     switch (command.type) {
       // The store re-checks at its turn: the summary may change before a queued key runs.
       case 'label':
-        return void labelCurrent(command.label, press.at), true;
+        return (void labelCurrent(command.label, press.at), true);
       case 'next-unit':
-        return void moveUnit(1), true;
+        return (void moveUnit(1), true);
       case 'previous-unit':
-        return void moveUnit(-1), true;
+        return (void moveUnit(-1), true);
       case 'clear':
-        return void clearCurrent(), true;
+        return (void clearCurrent(), true);
       case 'undo':
-        return void undo(), true;
+        return (void undo(), true);
       case 'redo':
-        return void redo(), true;
+        return (void redo(), true);
       case 'error-type':
         openAfterQueued('picker', 'error-type', () => {
           const { summary, unitPosition } = useAnnotation.getState();
           const position = errorTypeTarget();
           const unit = position === null ? undefined : summary?.units[position];
-          if (position === null || !unit) return setAnnotationNotice(whyNoErrorType(summary, unitPosition)), null;
+          if (position === null || !unit) return (setAnnotationNotice(whyNoErrorType(summary, unitPosition)), null);
           return (layer, close) => (
             <ErrorTypePicker
               layer={layer}
@@ -87,9 +87,17 @@ export const sentencesMode: AnnotateMode = {
         });
         return true;
       case 'edit-set':
-        return setAnnotationNotice('W edits claims, key facts or the scaffold: press T to switch to them first.'), true;
+        return (
+          setAnnotationNotice('W edits claims, key facts or the scaffold: press T to switch to them first.'),
+          true
+        );
       case 'misrepresented':
-        return setAnnotationNotice('R / 4 marks a scaffold fact or attribute Misrepresented: press T to reach the scaffold first.'), true;
+        return (
+          setAnnotationNotice(
+            'R / 4 marks a scaffold fact or attribute Misrepresented: press T to reach the scaffold first.',
+          ),
+          true
+        );
       default:
         return false;
     }
@@ -100,7 +108,14 @@ export const sentencesMode: AnnotateMode = {
 
 function SentencesPane({ summary }: { summary: AnnotationSummary; lead: boolean }) {
   const { queue, position, unitPosition, saving, failed, revealed } = useAnnotation(
-    useShallow((state) => ({ queue: state.queue, position: state.position, unitPosition: state.unitPosition, saving: state.saving, failed: state.failed, revealed: state.revealed })),
+    useShallow((state) => ({
+      queue: state.queue,
+      position: state.position,
+      unitPosition: state.unitPosition,
+      saving: state.saving,
+      failed: state.failed,
+      revealed: state.revealed,
+    })),
   );
   const sampleComplete = useMemo(() => nextWithWork(queue, position ?? -1) === null, [queue, position]);
   return (
@@ -122,7 +137,8 @@ const onSelectUnit = (index: number) => void selectUnit(index);
 
 /** E did nothing: say why (an error type belongs to an Unfaithful sentence). */
 function whyNoErrorType(summary: AnnotationSummary | null, unitPosition: number): string {
-  if (!summary || !canLabel(summary)) return 'E does nothing here: this summary cannot be labeled (its document is missing).';
+  if (!summary || !canLabel(summary))
+    return 'E does nothing here: this summary cannot be labeled (its document is missing).';
   const unit = summary.units[unitPosition];
   if (!unit) return 'E sets the error type of an Unfaithful sentence; there is no sentence here.';
   const label = unit.state.label;

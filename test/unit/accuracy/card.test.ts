@@ -29,20 +29,67 @@ import { tempDir } from '../../helpers/tmp';
 const DOCUMENT =
   'The city will spend 2 million euros to renovate the central library. Work starts on 1 March 2025 and will last 18 months. ' +
   'During the works, the library moves to a temporary site in the old post office.';
-const A = 'The city will spend 2 million euros to renovate the central library. Work starts on 1 March 2025, lasts 18 months, and the library moves to a temporary site meanwhile.';
-const B = 'The council unanimously approved 2.4 million euros to renovate the central library. Work starts on 1 March 2025.';
+const A =
+  'The city will spend 2 million euros to renovate the central library. Work starts on 1 March 2025, lasts 18 months, and the library moves to a temporary site meanwhile.';
+const B =
+  'The council unanimously approved 2.4 million euros to renovate the central library. Work starts on 1 March 2025.';
 
 function cardRecords(): unknown[] {
   const d = 'card';
   return [
-    { type: 'summary', dataset: d, doc_id: 'library', document: DOCUMENT, summary_id: 'A', summary: A, system: 'system-a' },
-    { type: 'summary', dataset: d, doc_id: 'library', document: DOCUMENT, summary_id: 'B', summary: B, system: 'system-b' },
-    { type: 'summary', dataset: d, doc_id: 'pool', document: 'The town pool reopens on Monday after repairs.', summary_id: 'A-pool', summary: 'The pool reopens on Monday.', system: 'system-a' },
-    // system-b's call on the pool document failed (a guardrail): no summary reached the user.
-    { type: 'system_output', dataset: d, doc_id: 'pool', system: 'system-b', failure: 'guardrail', message: 'blocked by policy' },
-    { type: 'key_facts', dataset: d, doc_id: 'library', facts: ['The budget is 2 million euros.', 'Work starts on 1 March 2025.', 'Work lasts 18 months.', 'The library moves to a temporary site.'], extractor: 'card' },
     {
-      type: 'claims', dataset: d, summary_id: 'A', decomposer: 'card',
+      type: 'summary',
+      dataset: d,
+      doc_id: 'library',
+      document: DOCUMENT,
+      summary_id: 'A',
+      summary: A,
+      system: 'system-a',
+    },
+    {
+      type: 'summary',
+      dataset: d,
+      doc_id: 'library',
+      document: DOCUMENT,
+      summary_id: 'B',
+      summary: B,
+      system: 'system-b',
+    },
+    {
+      type: 'summary',
+      dataset: d,
+      doc_id: 'pool',
+      document: 'The town pool reopens on Monday after repairs.',
+      summary_id: 'A-pool',
+      summary: 'The pool reopens on Monday.',
+      system: 'system-a',
+    },
+    // system-b's call on the pool document failed (a guardrail): no summary reached the user.
+    {
+      type: 'system_output',
+      dataset: d,
+      doc_id: 'pool',
+      system: 'system-b',
+      failure: 'guardrail',
+      message: 'blocked by policy',
+    },
+    {
+      type: 'key_facts',
+      dataset: d,
+      doc_id: 'library',
+      facts: [
+        'The budget is 2 million euros.',
+        'Work starts on 1 March 2025.',
+        'Work lasts 18 months.',
+        'The library moves to a temporary site.',
+      ],
+      extractor: 'card',
+    },
+    {
+      type: 'claims',
+      dataset: d,
+      summary_id: 'A',
+      decomposer: 'card',
       claims: [
         { sentence_index: 0, text: 'The city will spend 2 million euros.' },
         { sentence_index: 0, text: 'The money is to renovate the central library.' },
@@ -52,7 +99,10 @@ function cardRecords(): unknown[] {
       ],
     },
     {
-      type: 'claims', dataset: d, summary_id: 'B', decomposer: 'card',
+      type: 'claims',
+      dataset: d,
+      summary_id: 'B',
+      decomposer: 'card',
       claims: [
         { sentence_index: 0, text: 'The council approved the budget unanimously.' },
         { sentence_index: 0, text: 'The budget is 2.4 million euros.' },
@@ -60,36 +110,124 @@ function cardRecords(): unknown[] {
         { sentence_index: 1, text: 'Work starts on 1 March 2025.' },
       ],
     },
-    ...[0, 1, 2, 3, 4].map((i) => ({ type: 'claim_label', dataset: d, summary_id: 'A', claim_index: i, annotator: 'card-people', label: 'supported' })),
-    { type: 'claim_label', dataset: d, summary_id: 'B', claim_index: 0, annotator: 'card-people', label: 'unsupported', error_type: 'not_in_source' },
-    { type: 'claim_label', dataset: d, summary_id: 'B', claim_index: 1, annotator: 'card-people', label: 'unsupported', error_type: 'number_or_date' },
+    ...[0, 1, 2, 3, 4].map((i) => ({
+      type: 'claim_label',
+      dataset: d,
+      summary_id: 'A',
+      claim_index: i,
+      annotator: 'card-people',
+      label: 'supported',
+    })),
+    {
+      type: 'claim_label',
+      dataset: d,
+      summary_id: 'B',
+      claim_index: 0,
+      annotator: 'card-people',
+      label: 'unsupported',
+      error_type: 'not_in_source',
+    },
+    {
+      type: 'claim_label',
+      dataset: d,
+      summary_id: 'B',
+      claim_index: 1,
+      annotator: 'card-people',
+      label: 'unsupported',
+      error_type: 'number_or_date',
+    },
     { type: 'claim_label', dataset: d, summary_id: 'B', claim_index: 2, annotator: 'card-people', label: 'supported' },
     { type: 'claim_label', dataset: d, summary_id: 'B', claim_index: 3, annotator: 'card-people', label: 'supported' },
     // Key fact i of A is conveyed by claim [0, 2, 3, 4][i].
-    ...[0, 2, 3, 4].map((claim, i) => ({ type: 'key_fact_label', dataset: d, summary_id: 'A', key_fact_index: i, annotator: 'card-people', label: 'covered', claims: [claim] })),
-    { type: 'key_fact_label', dataset: d, summary_id: 'B', key_fact_index: 0, annotator: 'card-people', label: 'not_covered' },
-    { type: 'key_fact_label', dataset: d, summary_id: 'B', key_fact_index: 1, annotator: 'card-people', label: 'covered', claims: [3] },
-    { type: 'key_fact_label', dataset: d, summary_id: 'B', key_fact_index: 2, annotator: 'card-people', label: 'not_covered' },
-    { type: 'key_fact_label', dataset: d, summary_id: 'B', key_fact_index: 3, annotator: 'card-people', label: 'not_covered' },
+    ...[0, 2, 3, 4].map((claim, i) => ({
+      type: 'key_fact_label',
+      dataset: d,
+      summary_id: 'A',
+      key_fact_index: i,
+      annotator: 'card-people',
+      label: 'covered',
+      claims: [claim],
+    })),
+    {
+      type: 'key_fact_label',
+      dataset: d,
+      summary_id: 'B',
+      key_fact_index: 0,
+      annotator: 'card-people',
+      label: 'not_covered',
+    },
+    {
+      type: 'key_fact_label',
+      dataset: d,
+      summary_id: 'B',
+      key_fact_index: 1,
+      annotator: 'card-people',
+      label: 'covered',
+      claims: [3],
+    },
+    {
+      type: 'key_fact_label',
+      dataset: d,
+      summary_id: 'B',
+      key_fact_index: 2,
+      annotator: 'card-people',
+      label: 'not_covered',
+    },
+    {
+      type: 'key_fact_label',
+      dataset: d,
+      summary_id: 'B',
+      key_fact_index: 3,
+      annotator: 'card-people',
+      label: 'not_covered',
+    },
     // A lenient judge: every claim supported (wrong on B's two unsupported claims: 2 of 9 claims).
-    ...[0, 1, 2, 3, 4].map((i) => ({ type: 'claim_prediction', dataset: d, summary_id: 'A', claim_index: i, judge: 'lenient', supported: 1 })),
-    ...[0, 1, 2, 3].map((i) => ({ type: 'claim_prediction', dataset: d, summary_id: 'B', claim_index: i, judge: 'lenient', supported: 1 })),
+    ...[0, 1, 2, 3, 4].map((i) => ({
+      type: 'claim_prediction',
+      dataset: d,
+      summary_id: 'A',
+      claim_index: i,
+      judge: 'lenient',
+      supported: 1,
+    })),
+    ...[0, 1, 2, 3].map((i) => ({
+      type: 'claim_prediction',
+      dataset: d,
+      summary_id: 'B',
+      claim_index: i,
+      judge: 'lenient',
+      supported: 1,
+    })),
   ];
 }
 
 async function cardProject() {
   const dir = tempDir('loupe-accuracy-card-');
-  const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'electron', fileDialogs: false, diskPaths: true, canSwitchProjects: false });
+  const core = createCore({
+    Database,
+    stateDir: dir,
+    demoDir: dir,
+    host: 'electron',
+    fileDialogs: false,
+    diskPaths: true,
+    canSwitchProjects: false,
+  });
   const path = join(dir, 'card.loupe');
   core.createProject(path);
-  const result = await runImport(core.repository(), { source: { type: 'path', path: writeJsonl(join(dir, 'card.jsonl'), cardRecords()) } });
+  const result = await runImport(core.repository(), {
+    source: { type: 'path', path: writeJsonl(join(dir, 'card.jsonl'), cardRecords()) },
+  });
   return { core, path, result };
 }
 
 function analyze(path: string, humanLabel: 'unanimous' | 'majority' = 'majority') {
   const db = new Database(path);
   try {
-    const [dataset] = loadAnalysisDatasets(new AnalysisRepository(db), 'card', { set: 'both', rule: humanLabel, includeRevealed: false });
+    const [dataset] = loadAnalysisDatasets(new AnalysisRepository(db), 'card', {
+      set: 'both',
+      rule: humanLabel,
+      includeRevealed: false,
+    });
     const analysis = analyzeDataset(dataset!, { bootstrap: 200, seed: 0, humanLabel, reference: 'both' });
     return DatasetAnalysisSchema.parse(analysis);
   } finally {
@@ -97,7 +235,7 @@ function analyze(path: string, humanLabel: 'unanimous' | 'majority' = 'majority'
   }
 }
 
-describe('the card\'s worked examples', () => {
+describe("the card's worked examples", () => {
   it('imports claims, key facts, labels and a failed call as --as accuracy (detected by content)', async () => {
     const { core, result } = await cardProject();
     expect(result.kind).toBe('accuracy');
@@ -108,20 +246,36 @@ describe('the card\'s worked examples', () => {
     core.close();
   });
 
-  it('scores summary A 1.0 / 1.0 and summary B 0.5 / 0.25, with B\'s error types kept', async () => {
+  it("scores summary A 1.0 / 1.0 and summary B 0.5 / 0.25, with B's error types kept", async () => {
     const { core, path } = await cardProject();
     const accuracy = analyze(path).accuracy!;
     const human = accuracy.sources.human!;
     const bySummary = new Map(human.per_summary.map((r) => [r.summary_id, r]));
-    expect(bySummary.get('A')).toMatchObject({ faithfulness: 1, completeness: 1, conciseness: 0.8, system: 'system-a', failed: false });
-    expect(bySummary.get('B')).toMatchObject({ faithfulness: 0.5, completeness: 0.25, conciseness: 0.25, system: 'system-b', failed: false });
+    expect(bySummary.get('A')).toMatchObject({
+      faithfulness: 1,
+      completeness: 1,
+      conciseness: 0.8,
+      system: 'system-a',
+      failed: false,
+    });
+    expect(bySummary.get('B')).toMatchObject({
+      faithfulness: 0.5,
+      completeness: 0.25,
+      conciseness: 0.25,
+      system: 'system-b',
+      failed: false,
+    });
     // One conciseness per summary, on the claims the people linked to key facts.
     expect(human.conciseness_basis).toBe('claims');
     expect(bySummary.get('A')!.conciseness_basis).toBe('claims');
     expect(bySummary.get('B')!.conciseness_basis).toBe('claims');
     const key = core.repository().corpus.summaryKey('card', 'B')!;
     const db = new Database(path);
-    const types = db.prepare("SELECT e.error_type AS t FROM claim_label_events e JOIN claims c ON c.id = e.claim_id JOIN claim_sets s ON s.id = c.set_id WHERE s.summary_id = ? AND e.label = 'unsupported' ORDER BY c.idx").all(key) as Array<{ t: string }>;
+    const types = db
+      .prepare(
+        "SELECT e.error_type AS t FROM claim_label_events e JOIN claims c ON c.id = e.claim_id JOIN claim_sets s ON s.id = c.set_id WHERE s.summary_id = ? AND e.label = 'unsupported' ORDER BY c.idx",
+      )
+      .all(key) as Array<{ t: string }>;
     db.close();
     expect(types.map((r) => r.t)).toEqual(['not_in_source', 'number_or_date']);
     core.close();
@@ -131,7 +285,18 @@ describe('the card\'s worked examples', () => {
     const { core, path } = await cardProject();
     const human = analyze(path).accuracy!.sources.human!;
     const failed = human.per_summary.filter((r) => r.failed);
-    expect(failed).toEqual([{ summary_id: null, doc_id: 'pool', system: 'system-b', faithfulness: 0, completeness: 0, conciseness: 0, conciseness_basis: 'claims', failed: true }]);
+    expect(failed).toEqual([
+      {
+        summary_id: null,
+        doc_id: 'pool',
+        system: 'system-b',
+        faithfulness: 0,
+        completeness: 0,
+        conciseness: 0,
+        conciseness_basis: 'claims',
+        failed: true,
+      },
+    ]);
     // system-b: B (0.5, 0.25, 0.25) and the failure (0, 0, 0) → means 0.25, 0.125, 0.125.
     const b = human.by_system['system-b']!;
     expect(b.n_summaries).toBe(1);
@@ -172,7 +337,13 @@ describe('claim edits and blind labels', () => {
     const first = before.sentences[0]!.claims[0]!;
     // alice sees none of card-people's labels (her own only), then labels the first claim.
     expect(before.sentences.flatMap((s) => s.claims).every((c) => c.state.label === null)).toBe(true);
-    await h['claims.record']({ claimId: first.id, annotator: 'alice', state: { label: 'unsupported', errorType: 'not_in_source', note: null }, timeSpentMs: 900, cause: 'label' });
+    await h['claims.record']({
+      claimId: first.id,
+      annotator: 'alice',
+      state: { label: 'unsupported', errorType: 'not_in_source', note: null },
+      timeSpentMs: 900,
+      cause: 'label',
+    });
     // She splits the second claim in two and drops the first.
     const [v1] = await h['claims.versions']({ key });
     const second = v1!.claims[1]!;
@@ -188,7 +359,12 @@ describe('claim edits and blind labels', () => {
     });
     expect(edited.version).toBe(2);
     expect(edited.source).toBe('person');
-    expect(edited.claims.map((c) => c.from)).toEqual([[second.id], [second.id], [v1!.claims[2]!.id], [v1!.claims[3]!.id]]);
+    expect(edited.claims.map((c) => c.from)).toEqual([
+      [second.id],
+      [second.id],
+      [v1!.claims[2]!.id],
+      [v1!.claims[3]!.id],
+    ]);
     const after = await h['claims.load']({ key, annotator: 'alice' });
     expect(after.version).toBe(2);
     expect(after.sentences.flatMap((s) => s.claims).every((c) => c.state.label === null)).toBe(true);
@@ -197,7 +373,9 @@ describe('claim edits and blind labels', () => {
     // Version 1 keeps its events: card-people's 4 and alice's 1; version 2 has none.
     expect(versions.map((v) => v.labelEvents)).toEqual([5, 0]);
     // An edit based on a stale version is refused.
-    await expect(h['claims.edit']({ key, annotator: 'alice', basedOnVersion: 1, claims: [] })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(h['claims.edit']({ key, annotator: 'alice', basedOnVersion: 1, claims: [] })).rejects.toMatchObject({
+      code: 'conflict',
+    });
     core.close();
   });
 

@@ -34,7 +34,9 @@ describe('FineSurE error types', () => {
     expect(preds.length).toBeGreaterThan(0);
     let checked = 0;
     for (const p of preds) {
-      const category = /FineSurE error category of sentence (\d+): "([^"]+)" \(error type: ([a-z_]+)\)$/.exec(p.raw ?? '');
+      const category = /FineSurE error category of sentence (\d+): "([^"]+)" \(error type: ([a-z_]+)\)$/.exec(
+        p.raw ?? '',
+      );
       expect(category, p.raw ?? '').not.toBeNull();
       expect(Number(category![1])).toBe(p.sentenceIndex + 1);
       const mapped = FINESURE_ERROR_TYPE[category![2]!];
@@ -55,10 +57,43 @@ describe('FineSurE error types', () => {
     const file = text(
       'claims.jsonl',
       [
-        { type: 'claim_prediction', dataset: 'd', summary_id: 's', claim_index: 0, judge: 'finesure', supported: 0, source_error_type: 'out-of-context error' },
-        { type: 'claim_prediction', dataset: 'd', summary_id: 's', claim_index: 1, judge: 'finesure', supported: 0, error_type: 'other', source_error_type: 'entity error' },
-        { type: 'claim_label', dataset: 'd', summary_id: 's', claim_index: 1, annotator: 'a', label: 'unsupported', source_error_type: 'EntE' },
-        { type: 'claim_label', dataset: 'd', summary_id: 's', claim_index: 2, annotator: 'a', label: 'unsupported', source_error_type: 'strange' },
+        {
+          type: 'claim_prediction',
+          dataset: 'd',
+          summary_id: 's',
+          claim_index: 0,
+          judge: 'finesure',
+          supported: 0,
+          source_error_type: 'out-of-context error',
+        },
+        {
+          type: 'claim_prediction',
+          dataset: 'd',
+          summary_id: 's',
+          claim_index: 1,
+          judge: 'finesure',
+          supported: 0,
+          error_type: 'other',
+          source_error_type: 'entity error',
+        },
+        {
+          type: 'claim_label',
+          dataset: 'd',
+          summary_id: 's',
+          claim_index: 1,
+          annotator: 'a',
+          label: 'unsupported',
+          source_error_type: 'EntE',
+        },
+        {
+          type: 'claim_label',
+          dataset: 'd',
+          summary_id: 's',
+          claim_index: 2,
+          annotator: 'a',
+          label: 'unsupported',
+          source_error_type: 'strange',
+        },
       ]
         .map((r) => JSON.stringify(r))
         .join('\n'),

@@ -34,15 +34,32 @@ describe('migration 008 (claims, key facts, systems)', () => {
         INSERT INTO claim_sets (id, summary_id, version, source, decomposer, decomposer_version, created_at) VALUES (1, 1, 1, 'model', 'm', '1', 'x');
         INSERT INTO claims (id, set_id, sentence_unit_id, idx, text) VALUES (5, 1, 10, 0, 'The council met.');
       `);
-      const insert = db.prepare("INSERT INTO claim_label_events (claim_id, annotator_id, label, cause, created_at) VALUES (5, ?, 'supported', 'label', ?)");
+      const insert = db.prepare(
+        "INSERT INTO claim_label_events (claim_id, annotator_id, label, cause, created_at) VALUES (5, ?, 'supported', 'label', ?)",
+      );
       expect(() => insert.run(2, '2026-01-02T00:00:00.000Z')).toThrow(/imported label set is read-only/);
       insert.run(1, '2026-01-02T00:00:00.000Z');
-      db.prepare("INSERT INTO reveals (annotator_id, summary_id, view, created_at) VALUES (1, 1, 'analysis', '2026-01-03T00:00:00.000Z')").run();
+      db.prepare(
+        "INSERT INTO reveals (annotator_id, summary_id, view, created_at) VALUES (1, 1, 'analysis', '2026-01-03T00:00:00.000Z')",
+      ).run();
       insert.run(1, '2026-01-04T00:00:00.000Z');
-      expect(db.prepare('SELECT blind FROM claim_label_events ORDER BY id').all()).toEqual([{ blind: 1 }, { blind: 0 }]);
+      expect(db.prepare('SELECT blind FROM claim_label_events ORDER BY id').all()).toEqual([
+        { blind: 1 },
+        { blind: 0 },
+      ]);
       // An error type only on an unsupported claim; a claim is always of kind claim.
-      expect(() => db.prepare("INSERT INTO claim_label_events (claim_id, annotator_id, label, error_type, cause, created_at) VALUES (5, 1, 'supported', 'entity', 'label', 'y')").run()).toThrow();
-      expect(() => db.prepare("INSERT INTO claims (set_id, kind, sentence_unit_id, idx, text) VALUES (1, 'sentence', 10, 1, 'x')").run()).toThrow();
+      expect(() =>
+        db
+          .prepare(
+            "INSERT INTO claim_label_events (claim_id, annotator_id, label, error_type, cause, created_at) VALUES (5, 1, 'supported', 'entity', 'label', 'y')",
+          )
+          .run(),
+      ).toThrow();
+      expect(() =>
+        db
+          .prepare("INSERT INTO claims (set_id, kind, sentence_unit_id, idx, text) VALUES (1, 'sentence', 10, 1, 'x')")
+          .run(),
+      ).toThrow();
     } finally {
       db.close();
     }

@@ -43,7 +43,11 @@ import { REALSUMM_JUDGE } from '../../../shared/formats/realsumm';
 import { benchmark } from '../../helpers/benchmarks';
 import { tempDir } from '../../helpers/tmp';
 
-const FILES = ['realsumm-data-sample-10.json', 'keyfact-alignment-raw-data.sample-10.json', 'human-keyfact-list.shared-subset.json'];
+const FILES = [
+  'realsumm-data-sample-10.json',
+  'keyfact-alignment-raw-data.sample-10.json',
+  'human-keyfact-list.shared-subset.json',
+];
 
 /** [summary, people completeness, people sentence conciseness, judge completeness, judge sentence conciseness] */
 const EXPECTED: Array<[string, number, number, number, number]> = [
@@ -61,7 +65,15 @@ const EXPECTED: Array<[string, number, number, number, number]> = [
 
 async function importInto(path: string) {
   const dir = tempDir('loupe-realsumm-');
-  const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'electron', fileDialogs: false, diskPaths: true, canSwitchProjects: false });
+  const core = createCore({
+    Database,
+    stateDir: dir,
+    demoDir: dir,
+    host: 'electron',
+    fileDialogs: false,
+    diskPaths: true,
+    canSwitchProjects: false,
+  });
   const project = join(dir, 'r.loupe');
   core.createProject(project);
   try {
@@ -75,8 +87,14 @@ async function importInto(path: string) {
 function analyze(project: string) {
   const db = new Database(project);
   try {
-    const [dataset] = loadAnalysisDatasets(new AnalysisRepository(db), 'realsumm', { set: 'both', rule: 'majority', includeRevealed: false });
-    return DatasetAnalysisSchema.parse(analyzeDataset(dataset!, { bootstrap: 100, seed: 0, humanLabel: 'majority', reference: 'both' })).accuracy!;
+    const [dataset] = loadAnalysisDatasets(new AnalysisRepository(db), 'realsumm', {
+      set: 'both',
+      rule: 'majority',
+      includeRevealed: false,
+    });
+    return DatasetAnalysisSchema.parse(
+      analyzeDataset(dataset!, { bootstrap: 100, seed: 0, humanLabel: 'majority', reference: 'both' }),
+    ).accuracy!;
   } finally {
     db.close();
   }
@@ -94,7 +112,7 @@ function renamedCopy(edit?: (name: string, text: string) => string): string {
 }
 
 describe('REALSumm (FineSurE format)', () => {
-  it('each file is recognised as realsumm by its content, not as FRANK\'s FineSurE files', () => {
+  it("each file is recognised as realsumm by its content, not as FRANK's FineSurE files", () => {
     for (const name of FILES) {
       const text = readFileSync(benchmark('realsumm', name), 'utf8');
       expect(detectKind([{ path: 'x.json', head: detectionHead(text) }]), name).toEqual({ kind: 'realsumm' });
@@ -113,8 +131,17 @@ describe('REALSumm (FineSurE format)', () => {
     // 107 key-fact alignments + 37 sentence line labels.
     expect(result.predictionsKept).toBe(107 + 37);
     expect(result.predictionsSkipped).toEqual([]);
-    const annotators = core.repository().listAnnotators().map((a) => [a.name, a.kind]);
-    expect(annotators).toEqual(expect.arrayContaining([['realsumm-0', 'imported'], ['realsumm-1', 'imported'], ['realsumm-2', 'imported']]));
+    const annotators = core
+      .repository()
+      .listAnnotators()
+      .map((a) => [a.name, a.kind]);
+    expect(annotators).toEqual(
+      expect.arrayContaining([
+        ['realsumm-0', 'imported'],
+        ['realsumm-1', 'imported'],
+        ['realsumm-2', 'imported'],
+      ]),
+    );
     expect((await core.handlers['systems.list']({})).map((s) => [s.name, s.kind, s.ok, s.failed])).toEqual([
       ['t5_out_large', 'imported', 5, 0],
       ['unilm_out_v2', 'imported', 5, 0],
@@ -148,7 +175,10 @@ describe('REALSumm (FineSurE format)', () => {
     // Each system's conciseness is filled (the mean of its five summaries), not only the dataset's.
     for (const system of ['t5_out_large', 'unilm_out_v2']) {
       const mine = EXPECTED.filter(([id]) => human.get(id)!.system === system);
-      expect(accuracy.sources.human!.by_system[system]!.conciseness!.value, system).toBeCloseTo(mine.reduce((a, e) => a + e[2], 0) / mine.length, 12);
+      expect(accuracy.sources.human!.by_system[system]!.conciseness!.value, system).toBeCloseTo(
+        mine.reduce((a, e) => a + e[2], 0) / mine.length,
+        12,
+      );
     }
   });
 
@@ -172,8 +202,22 @@ describe('REALSumm (FineSurE format)', () => {
     core.close();
     expect(result.summariesAdded).toBe(10);
     expect(result.predictionsSkipped).toEqual([
-      { file: 'part-0.jsonl', line: 1, summaryId: 'cnndm8001:unilm_out_v2', field: 'raw_annotations.0.key_fact_labels', expected: 10, found: 9 },
-      { file: 'part-1.jsonl', line: 3, summaryId: 'cnndm4725:unilm_out_v2', field: 'pred_alignment_labels', expected: 8, found: 9 },
+      {
+        file: 'part-0.jsonl',
+        line: 1,
+        summaryId: 'cnndm8001:unilm_out_v2',
+        field: 'raw_annotations.0.key_fact_labels',
+        expected: 10,
+        found: 9,
+      },
+      {
+        file: 'part-1.jsonl',
+        line: 3,
+        summaryId: 'cnndm4725:unilm_out_v2',
+        field: 'pred_alignment_labels',
+        expected: 8,
+        found: 9,
+      },
     ]);
     // One annotator's 10 labels and one alignment's 8 verdicts (and its 4 line labels) fewer.
     expect(result.labelsAdded).toBe(3 * 107 + 3 * 37 - 10);
@@ -181,7 +225,9 @@ describe('REALSumm (FineSurE format)', () => {
   });
 
   it('a malformed file is refused whole with file, line and field', async () => {
-    const dir = renamedCopy((name, text) => (name === 'human-keyfact-list.shared-subset.json' ? text.replace('"key_facts": ', '"key_facts": 7, "x": ') : text));
+    const dir = renamedCopy((name, text) =>
+      name === 'human-keyfact-list.shared-subset.json' ? text.replace('"key_facts": ', '"key_facts": 7, "x": ') : text,
+    );
     const error = await importInto(dir).then(
       () => null,
       (e: unknown) => e,

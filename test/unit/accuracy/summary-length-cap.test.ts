@@ -25,7 +25,19 @@ beforeAll(async () => {
   path = join(dir, 'cap.loupe');
   core.createProject(path);
   await runImport(core.repository(), {
-    source: { type: 'path', path: writeJsonl(join(dir, 'rows.jsonl'), [{ dataset: 'acc', doc_id: 'd1', document: 'The council met on Monday.', summary_id: 's1', summary: 'The council met.', label: 1 }]) },
+    source: {
+      type: 'path',
+      path: writeJsonl(join(dir, 'rows.jsonl'), [
+        {
+          dataset: 'acc',
+          doc_id: 'd1',
+          document: 'The council met on Monday.',
+          summary_id: 's1',
+          summary: 'The council met.',
+          label: 1,
+        },
+      ]),
+    },
   });
 });
 afterAll(async () => {
@@ -43,7 +55,10 @@ const unitCount = () => readRows<{ n: number }>(path, 'SELECT count(*) AS n FROM
 
 describe('summary_generation caps the summary', () => {
   it('an answer over the limit is a failure scoring 0, with no summary or units; one at the limit is a summary', async () => {
-    mock.setResponder((req) => ({ type: 'answer', content: req.body?.model === 'sys-long' ? `${'Long. '.repeat(Math.ceil(MAX / 6))}x` : `${'a'.repeat(MAX - 1)}.` }));
+    mock.setResponder((req) => ({
+      type: 'answer',
+      content: req.body?.model === 'sys-long' ? `${'Long. '.repeat(Math.ceil(MAX / 6))}x` : `${'a'.repeat(MAX - 1)}.`,
+    }));
     await callCore(core, 'systems.add', { name: 'long', config: { baseUrl: mock.url, model: 'sys-long', retries: 0 } });
     await callCore(core, 'systems.add', { name: 'ok', config: { baseUrl: mock.url, model: 'sys-ok', retries: 0 } });
     const unitsBefore = unitCount();
@@ -61,12 +76,21 @@ describe('summary_generation caps the summary', () => {
       },
     ]);
     const systems = await callCore(core, 'systems.list', {});
-    expect(systems.find((s) => s.name === 'long')).toMatchObject({ ok: 0, failed: 1, failures: [{ kind: 'error', count: 1 }] });
+    expect(systems.find((s) => s.name === 'long')).toMatchObject({
+      ok: 0,
+      failed: 1,
+      failures: [{ kind: 'error', count: 1 }],
+    });
     // Final like a refusal: a second run sends nothing.
     mock.reset();
-    expect(await finishAccuracyRun(core, { task: 'summary_generation', system: 'long', dataset: 'acc' })).toMatchObject({ requests: 0 });
+    expect(await finishAccuracyRun(core, { task: 'summary_generation', system: 'long', dataset: 'acc' })).toMatchObject(
+      { requests: 0 },
+    );
 
     await finishAccuracyRun(core, { task: 'summary_generation', system: 'ok', dataset: 'acc' });
-    expect(outputs().find((o) => o.system === 'ok')).toMatchObject({ summary: `${'a'.repeat(MAX - 1)}.`, failure: null });
+    expect(outputs().find((o) => o.system === 'ok')).toMatchObject({
+      summary: `${'a'.repeat(MAX - 1)}.`,
+      failure: null,
+    });
   });
 });

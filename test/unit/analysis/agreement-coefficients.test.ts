@@ -307,11 +307,20 @@ describe('prevalence and degenerate cases', () => {
       [1, 0],
       [0, 1],
     ]);
-    expect(c).toMatchObject({ percent_agreement: null, fleiss_kappa: null, krippendorff_alpha: null, gwet_ac1: null, n_units: 0, n_units_single: 2 });
-    expect(pairCoefficients([
-      [0, 0],
-      [0, 0],
-    ])).toMatchObject({ percent_agreement: null, cohen_kappa: null, gwet_ac1: null, n_units: 0 });
+    expect(c).toMatchObject({
+      percent_agreement: null,
+      fleiss_kappa: null,
+      krippendorff_alpha: null,
+      gwet_ac1: null,
+      n_units: 0,
+      n_units_single: 2,
+    });
+    expect(
+      pairCoefficients([
+        [0, 0],
+        [0, 0],
+      ]),
+    ).toMatchObject({ percent_agreement: null, cohen_kappa: null, gwet_ac1: null, n_units: 0 });
   });
 
   it('AC1 counts the categories of the scheme, used or not (three-category chance term)', () => {
@@ -330,10 +339,12 @@ describe('input checks', () => {
   it('rejects malformed tables and counts', () => {
     expect(() => pairCoefficients([[1]])).toThrow(RangeError);
     expect(() => pairCoefficients([[1, 2], [3]])).toThrow(RangeError);
-    expect(() => pairCoefficients([
-      [1, -1],
-      [0, 0],
-    ])).toThrow(RangeError);
+    expect(() =>
+      pairCoefficients([
+        [1, -1],
+        [0, 0],
+      ]),
+    ).toThrow(RangeError);
     expect(() => multiRaterCoefficients([[1, 0.5]])).toThrow(RangeError);
     expect(() => multiRaterCoefficients([[1, 0], [1]])).toThrow(RangeError);
     expect(() => categoryCounts([[2]], 2)).toThrow(RangeError);
@@ -348,11 +359,14 @@ type Ratings = (number | null)[][];
 
 /** Straight from the definitions, no shared sums: κ with each rater's marginals. */
 function naiveCohen(a: (number | null)[], b: (number | null)[], k: number): number {
-  const pairs = a.map((x, i) => [x, b[i]!] as const).filter((p): p is readonly [number, number] => p[0] !== null && p[1] !== null);
+  const pairs = a
+    .map((x, i) => [x, b[i]!] as const)
+    .filter((p): p is readonly [number, number] => p[0] !== null && p[1] !== null);
   const n = pairs.length;
   const po = pairs.filter(([x, y]) => x === y).length / n;
   let pe = 0;
-  for (let c = 0; c < k; c += 1) pe += (pairs.filter(([x]) => x === c).length / n) * (pairs.filter(([, y]) => y === c).length / n);
+  for (let c = 0; c < k; c += 1)
+    pe += (pairs.filter(([x]) => x === c).length / n) * (pairs.filter(([, y]) => y === c).length / n);
   return pe === 1 ? NaN : (po - pe) / (1 - pe);
 }
 
@@ -364,13 +378,14 @@ function naiveAlpha(units: Ratings): number {
   let observed = 0;
   for (const u of pairable) {
     let differing = 0;
-    for (let i = 0; i < u.length; i += 1) for (let j = 0; j < u.length; j += 1) if (i !== j && u[i] !== u[j]) differing += 1;
+    for (let i = 0; i < u.length; i += 1)
+      for (let j = 0; j < u.length; j += 1) if (i !== j && u[i] !== u[j]) differing += 1;
     observed += differing / (u.length - 1);
   }
   let expected = 0;
   for (let i = 0; i < n; i += 1) for (let j = 0; j < n; j += 1) if (i !== j && values[i] !== values[j]) expected += 1;
   if (expected === 0) return NaN;
-  return 1 - (observed / n) / (expected / (n * (n - 1)));
+  return 1 - observed / n / (expected / (n * (n - 1)));
 }
 
 /** Gwet's p_a and π (π over units rated at least once). */
@@ -385,7 +400,10 @@ function naiveGwet(units: Ratings, k: number): { pa: number; pi: number[] } {
     pa += agreeing / (u.length * (u.length - 1));
   }
   pa /= pairable.length;
-  const pi = Array.from({ length: k }, (_, c) => rated.reduce((total, u) => total + count(u, c) / u.length, 0) / rated.length);
+  const pi = Array.from(
+    { length: k },
+    (_, c) => rated.reduce((total, u) => total + count(u, c) / u.length, 0) / rated.length,
+  );
   return { pa, pi };
 }
 

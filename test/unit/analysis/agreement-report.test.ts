@@ -48,7 +48,8 @@ function randomDataset(name: string, summaries: number, seedPart = 'data'): Agre
         for (const rater of RATERS) {
           if (rng.nextBernoulli(0.25)) continue;
           const roll = rng.nextFloat();
-          ratings[rater] = roll < 0.05 ? 'unclear' : roll < 0.85 ? truth : truth === 'faithful' ? 'unfaithful' : 'faithful';
+          ratings[rater] =
+            roll < 0.05 ? 'unclear' : roll < 0.85 ? truth : truth === 'faithful' ? 'unfaithful' : 'faithful';
         }
       }
       const judges: Record<string, 0 | 1 | null> = {};
@@ -87,7 +88,11 @@ function humanRows(summaries: readonly AgreementSummary[], unclear: UnclearHandl
 }
 
 /** (human, judge) category pairs of the units compared. */
-function judgeColumns(summaries: readonly AgreementSummary[], judge: string, unclear: UnclearHandling): [(number | null)[], (number | null)[]] {
+function judgeColumns(
+  summaries: readonly AgreementSummary[],
+  judge: string,
+  unclear: UnclearHandling,
+): [(number | null)[], (number | null)[]] {
   const h: (number | null)[] = [];
   const j: (number | null)[] = [];
   for (const summary of summaries) {
@@ -106,7 +111,11 @@ function judgeColumns(summaries: readonly AgreementSummary[], judge: string, unc
 
 function labeledSummaries(dataset: AgreementDataset): AgreementSummary[] {
   return dataset.summaries.filter((summary) =>
-    summary.units.some((unit) => Object.keys(unit.ratings).length > 0 || (unit.human !== undefined ? unit.human : resolveHumanLabel(unit.ratings).label) !== null),
+    summary.units.some(
+      (unit) =>
+        Object.keys(unit.ratings).length > 0 ||
+        (unit.human !== undefined ? unit.human : resolveHumanLabel(unit.ratings).label) !== null,
+    ),
   );
 }
 
@@ -135,7 +144,9 @@ describe('point figures', () => {
       const dataset = randomDataset('points', 60);
       const report = agreementForDataset(dataset, { unclear, bootstrap: 0 });
       const k = unclear === 'exclude' ? 2 : 3;
-      expect(report.categories).toEqual(unclear === 'exclude' ? ['faithful', 'unfaithful'] : ['faithful', 'unfaithful', 'unclear']);
+      expect(report.categories).toEqual(
+        unclear === 'exclude' ? ['faithful', 'unfaithful'] : ['faithful', 'unfaithful', 'unclear'],
+      );
       const rows = humanRows(dataset.summaries, unclear);
       const multi = multiRaterCoefficients(categoryCounts(rows, k));
       const humans = report.humans;
@@ -146,7 +157,9 @@ describe('point figures', () => {
       expectEstimate(humans.fleiss_kappa, multi.fleiss_kappa);
       expectEstimate(humans.krippendorff_alpha, multi.krippendorff_alpha);
       expectEstimate(humans.gwet_ac1, multi.gwet_ac1);
-      report.categories.forEach((category, c) => expectEstimate(humans.specific_agreement[category]!, multi.specific_agreement[c]!));
+      report.categories.forEach((category, c) =>
+        expectEstimate(humans.specific_agreement[category]!, multi.specific_agreement[c]!),
+      );
       expect(humans.percent_agreement.n).toBe(multi.n_units);
       expect(humans.percent_agreement.ci).toBeNull();
       expect(humans.percent_agreement.replicates_dropped).toBe(0);
@@ -180,7 +193,9 @@ describe('point figures', () => {
         report.categories.forEach((category, c) => {
           expectEstimate(pair.specific_agreement[category]!, expected.specific_agreement[c]!);
           // n = units where either rater chose the category.
-          const either = rows.filter((row) => row[a] !== null && row[b] !== null && (row[a] === c || row[b] === c)).length;
+          const either = rows.filter(
+            (row) => row[a] !== null && row[b] !== null && (row[a] === c || row[b] === c),
+          ).length;
           expect(pair.specific_agreement[category]!.n).toBe(either);
         });
       }
@@ -232,7 +247,9 @@ describe('bootstrap', () => {
       const counts = new Int32Array(labeled.length);
       const multi: Record<string, number[]> = { pa: [], fleiss: [], alpha: [], ac1: [], sf: [], su: [] };
       const pair: Record<string, number[]> = { pa: [], kappa: [], alpha: [], ac1: [], sf: [], su: [] };
-      const judge: Record<string, Record<string, number[]>> = Object.fromEntries(JUDGES.map((name) => [name, { pa: [], kappa: [], alpha: [], ac1: [], sf: [], su: [] }]));
+      const judge: Record<string, Record<string, number[]>> = Object.fromEntries(
+        JUDGES.map((name) => [name, { pa: [], kappa: [], alpha: [], ac1: [], sf: [], su: [] }]),
+      );
       for (let r = 0; r < B; r += 1) {
         drawResampleCounts(rng, counts);
         const expanded: AgreementSummary[] = [];
@@ -247,7 +264,13 @@ describe('bootstrap', () => {
         multi.ac1!.push(orNaN(m.gwet_ac1));
         multi.sf!.push(orNaN(m.specific_agreement[0]!));
         multi.su!.push(orNaN(m.specific_agreement[1]!));
-        const p = pairCoefficients(contingencyTable(rows.map((row) => row[0]!), rows.map((row) => row[2]!), k));
+        const p = pairCoefficients(
+          contingencyTable(
+            rows.map((row) => row[0]!),
+            rows.map((row) => row[2]!),
+            k,
+          ),
+        );
         pair.pa!.push(orNaN(p.percent_agreement));
         pair.kappa!.push(orNaN(p.cohen_kappa));
         pair.alpha!.push(orNaN(p.krippendorff_alpha));
@@ -301,7 +324,9 @@ describe('bootstrap', () => {
     expect(second).toEqual(first);
     const other = agreementReport(dataset, { bootstrap: 200, seed: 1 });
     expect(other.datasets[0]!.humans.krippendorff_alpha.value).toBe(first.datasets[0]!.humans.krippendorff_alpha.value);
-    expect(other.datasets[0]!.humans.krippendorff_alpha.ci).not.toEqual(first.datasets[0]!.humans.krippendorff_alpha.ci);
+    expect(other.datasets[0]!.humans.krippendorff_alpha.ci).not.toEqual(
+      first.datasets[0]!.humans.krippendorff_alpha.ci,
+    );
   });
 
   it('defaults: 2,000 replicates, seed 0, unclear excluded', () => {
@@ -332,12 +357,18 @@ describe('bootstrap', () => {
     const units: HumanJudgeUnit[][] = labeled.map((summary) =>
       summary.units.map((unit) => ({ human: resolveHumanLabel(unit.ratings).label, judge: unit.judges?.j2 ?? null })),
     );
-    expect(judgeHumanAgreement(units, { name: 'standalone', judge: 'j2', bootstrap: 120, seed: 3 })).toEqual(report.judges.j2);
+    expect(judgeHumanAgreement(units, { name: 'standalone', judge: 'j2', bootstrap: 120, seed: 3 })).toEqual(
+      report.judges.j2,
+    );
   });
 
   it('bootstrap 0: no interval, nothing dropped', () => {
     const report = agreementForDataset(randomDataset('none', 10), { bootstrap: 0 });
-    for (const estimate of [report.humans.percent_agreement, report.humans.krippendorff_alpha, report.judges.j1!.cohen_kappa]) {
+    for (const estimate of [
+      report.humans.percent_agreement,
+      report.humans.krippendorff_alpha,
+      report.judges.j1!.cohen_kappa,
+    ]) {
       expect(estimate.ci).toBeNull();
       expect(estimate.replicates_dropped).toBe(0);
     }
@@ -363,7 +394,14 @@ describe('degenerate and edge cases', () => {
   it('a constant category everywhere: κ, Fleiss and α are null with every replicate dropped, AC1 = 1 is defined', () => {
     const report = agreementForDataset(constantDataset(), { bootstrap: 100 });
     const h = report.humans;
-    for (const undefinedFigure of [h.fleiss_kappa, h.krippendorff_alpha, h.pairs[0]!.cohen_kappa, h.pairs[0]!.krippendorff_alpha, report.judges.j!.cohen_kappa, report.judges.j!.krippendorff_alpha]) {
+    for (const undefinedFigure of [
+      h.fleiss_kappa,
+      h.krippendorff_alpha,
+      h.pairs[0]!.cohen_kappa,
+      h.pairs[0]!.krippendorff_alpha,
+      report.judges.j!.cohen_kappa,
+      report.judges.j!.krippendorff_alpha,
+    ]) {
       expect(undefinedFigure.value).toBeNull();
       expect(undefinedFigure.ci).toBeNull();
       expect(undefinedFigure.replicates_dropped).toBe(100);
@@ -372,14 +410,26 @@ describe('degenerate and edge cases', () => {
       expect(defined).toEqual({ value: 1, ci: [1, 1], n: 18, replicates_dropped: 0, too_few: false });
     }
     expect(h.specific_agreement.faithful!.value).toBe(1);
-    expect(h.specific_agreement.unfaithful).toEqual({ value: null, ci: null, n: 0, replicates_dropped: 100, too_few: false });
+    expect(h.specific_agreement.unfaithful).toEqual({
+      value: null,
+      ci: null,
+      n: 0,
+      replicates_dropped: 100,
+      too_few: false,
+    });
   });
 
   it('a single rater: no pair, nothing pairable, all multi-rater figures null; judges still compared', () => {
     const dataset: AgreementDataset = {
       name: 'solo',
       summaries: [
-        { summaryId: 'a', units: [{ ratings: { ana: 'faithful' }, judges: { j: 1 } }, { ratings: { ana: 'unfaithful' }, judges: { j: 1 } }] },
+        {
+          summaryId: 'a',
+          units: [
+            { ratings: { ana: 'faithful' }, judges: { j: 1 } },
+            { ratings: { ana: 'unfaithful' }, judges: { j: 1 } },
+          ],
+        },
         { summaryId: 'b', units: [{ ratings: { ana: 'unfaithful' }, judges: { j: 0 } }] },
       ],
     };
@@ -387,7 +437,13 @@ describe('degenerate and edge cases', () => {
     expect(report.humans.pairs).toEqual([]);
     expect(report.humans.n_units).toBe(0);
     expect(report.humans.n_units_single).toBe(3);
-    expect(report.humans.krippendorff_alpha).toEqual({ value: null, ci: null, n: 0, replicates_dropped: 0, too_few: true });
+    expect(report.humans.krippendorff_alpha).toEqual({
+      value: null,
+      ci: null,
+      n: 0,
+      replicates_dropped: 0,
+      too_few: true,
+    });
     expect(report.judges.j!.n_units).toBe(3);
     expect(report.judges.j!.table).toEqual([
       [1, 0],
@@ -420,7 +476,13 @@ describe('degenerate and edge cases', () => {
       [1, 1],
       [0, 1],
     ]);
-    expect(exclude).toMatchObject({ n_units: 3, n_summaries: 2, n_units_no_human: 1, n_units_no_judge: 2, n_units_unclear_dropped: 1 });
+    expect(exclude).toMatchObject({
+      n_units: 3,
+      n_summaries: 2,
+      n_units_no_human: 1,
+      n_units_no_judge: 2,
+      n_units_unclear_dropped: 1,
+    });
     const category = agreementForDataset(dataset, { bootstrap: 0, unclear: 'category' });
     expect(category.n_summaries).toBe(2);
     expect(category.n_summaries_without_labels).toBe(1);
@@ -471,7 +533,10 @@ describe('degenerate and edge cases', () => {
 });
 
 describe('validation', () => {
-  const ok: AgreementDataset = { name: 'v', summaries: [{ summaryId: 'a', units: [{ ratings: { ana: 'faithful' } }] }] };
+  const ok: AgreementDataset = {
+    name: 'v',
+    summaries: [{ summaryId: 'a', units: [{ ratings: { ana: 'faithful' } }] }],
+  };
 
   it('rejects bad options', () => {
     expect(() => agreementReport(ok, { bootstrap: -1 })).toThrow(RangeError);
@@ -481,11 +546,17 @@ describe('validation', () => {
   });
 
   it('rejects bad labels, duplicate summaries, raters, judges and datasets', () => {
-    const badLabel = { name: 'v', summaries: [{ summaryId: 'a', units: [{ ratings: { ana: 'maybe' as HumanLabel } }] }] };
+    const badLabel = {
+      name: 'v',
+      summaries: [{ summaryId: 'a', units: [{ ratings: { ana: 'maybe' as HumanLabel } }] }],
+    };
     expect(() => agreementForDataset(badLabel)).toThrow(/ana/);
     const badJudge = { name: 'v', summaries: [{ summaryId: 'a', units: [{ ratings: {}, judges: { j: 2 as 0 } }] }] };
     expect(() => agreementForDataset(badJudge)).toThrow(/judge/);
-    const badHuman = { name: 'v', summaries: [{ summaryId: 'a', units: [{ ratings: {}, human: 'yes' as HumanLabel }] }] };
+    const badHuman = {
+      name: 'v',
+      summaries: [{ summaryId: 'a', units: [{ ratings: {}, human: 'yes' as HumanLabel }] }],
+    };
     expect(() => agreementForDataset(badHuman)).toThrow(/human/);
     expect(() => agreementForDataset({ name: 'v', summaries: [ok.summaries[0]!, ok.summaries[0]!] })).toThrow(/twice/);
     expect(() => agreementForDataset({ ...ok, raters: ['ana', 'ana'] })).toThrow(/twice/);

@@ -27,7 +27,12 @@ const path = join(dir, 'agree.loupe');
 const jsonl = (rows: unknown[]) => `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`;
 const upload = (name: string, rows: unknown[]) => ({ type: 'upload' as const, name, text: jsonl(rows) });
 
-const SENTENCES = ['The council met on Monday evening.', 'It approved the new budget for schools.', 'The mayor resigned after the vote was held.', 'Residents welcomed the plan warmly.'];
+const SENTENCES = [
+  'The council met on Monday evening.',
+  'It approved the new budget for schools.',
+  'The mayor resigned after the vote was held.',
+  'Residents welcomed the plan warmly.',
+];
 const L: HumanLabel[] = ['faithful', 'unfaithful', 'unclear'];
 
 // 8 summaries of 3–4 sentences and one of a single sentence (in agreement's scope, out of the diagnostic's).
@@ -41,24 +46,57 @@ const summaries = [
     sentences: SENTENCES.slice(0, 3 + (g % 2)),
     label: g % 3 === 0 ? 0 : 1,
   })),
-  { dataset: 'agree', doc_id: 'doc-single', document: SENTENCES.join(' '), summary_id: 'single', summary: SENTENCES[0], sentences: [SENTENCES[0]], label: 1 },
+  {
+    dataset: 'agree',
+    doc_id: 'doc-single',
+    document: SENTENCES.join(' '),
+    summary_id: 'single',
+    summary: SENTENCES[0],
+    sentences: [SENTENCES[0]],
+    label: 1,
+  },
 ];
 
-interface LabelRow { summary_id: string; sentence_index: number; label: HumanLabel; annotator: string }
+interface LabelRow {
+  summary_id: string;
+  sentence_index: number;
+  label: HumanLabel;
+  annotator: string;
+}
 const labels: LabelRow[] = [];
 // ann-a labels s0–s5, ann-b labels s2–s7 (overlap s2–s5), deterministic pseudo-random labels with some disagreement.
 for (let g = 0; g < 8; g++) {
   const m = 3 + (g % 2);
   for (let i = 0; i < m; i++) {
     const base: HumanLabel = (g * 7 + i * 3) % 4 === 0 ? 'unfaithful' : 'faithful';
-    if (g <= 5) labels.push({ summary_id: `s${g}`, sentence_index: i, label: g === 3 && i === 2 ? 'unclear' : base, annotator: 'ann-a' });
-    if (g >= 2) labels.push({ summary_id: `s${g}`, sentence_index: i, label: (g + i) % 5 === 0 ? L[(L.indexOf(base) + 1) % 2]! : base, annotator: 'ann-b' });
+    if (g <= 5)
+      labels.push({
+        summary_id: `s${g}`,
+        sentence_index: i,
+        label: g === 3 && i === 2 ? 'unclear' : base,
+        annotator: 'ann-a',
+      });
+    if (g >= 2)
+      labels.push({
+        summary_id: `s${g}`,
+        sentence_index: i,
+        label: (g + i) % 5 === 0 ? L[(L.indexOf(base) + 1) % 2]! : base,
+        annotator: 'ann-b',
+      });
   }
 }
 labels.push({ summary_id: 'single', sentence_index: 0, label: 'faithful', annotator: 'ann-a' });
 labels.push({ summary_id: 'single', sentence_index: 0, label: 'unfaithful', annotator: 'ann-b' });
 
-const predictions = summaries.flatMap((s) => s.sentences.map((_, i) => ({ summary_id: s.summary_id, sentence_index: i, judge: 'qwen', hard: (i + s.summary_id.length) % 3 === 0 ? 0 : 1, soft: null })));
+const predictions = summaries.flatMap((s) =>
+  s.sentences.map((_, i) => ({
+    summary_id: s.summary_id,
+    sentence_index: i,
+    judge: 'qwen',
+    hard: (i + s.summary_id.length) % 3 === 0 ? 0 : 1,
+    soft: null,
+  })),
+);
 
 /** The agreement input built by hand from the rows above: every summary, by annotator. */
 function handInput(): AgreementSummary[] {
@@ -69,7 +107,8 @@ function handInput(): AgreementSummary[] {
       summaryId: s.summary_id,
       units: s.sentences.map((_, i) => {
         const ratings: Record<string, HumanLabel> = {};
-        for (const l of labels) if (l.summary_id === s.summary_id && l.sentence_index === i) ratings[l.annotator] = l.label;
+        for (const l of labels)
+          if (l.summary_id === s.summary_id && l.sentence_index === i) ratings[l.annotator] = l.label;
         const values = Object.values(ratings);
         const human = values.length > 0 && values.every((v) => v === values[0]) ? values[0]! : null;
         const p = predictions.find((x) => x.summary_id === s.summary_id && x.sentence_index === i)!;
@@ -91,7 +130,11 @@ beforeAll(async () => {
   }
   const ro = openProjectReadOnly(Database, path);
   try {
-    report = computeReport(loadAnalysisDatasets(new AnalysisRepository(ro), null), { bootstrap: 200, seed: 7, cap: 25 }).report;
+    report = computeReport(loadAnalysisDatasets(new AnalysisRepository(ro), null), {
+      bootstrap: 200,
+      seed: 7,
+      cap: 25,
+    }).report;
   } finally {
     ro.close();
   }
@@ -100,7 +143,10 @@ beforeAll(async () => {
 describe('agreement in the audit', () => {
   it('equals agreementForDataset on the same labels (every summary length, exclude, the audit seed and replicates)', () => {
     const dataset = report.datasets[0]!;
-    const direct = agreementForDataset({ name: 'agree', summaries: handInput(), judges: ['qwen'] }, { unclear: 'exclude', bootstrap: 200, seed: 7 });
+    const direct = agreementForDataset(
+      { name: 'agree', summaries: handInput(), judges: ['qwen'] },
+      { unclear: 'exclude', bootstrap: 200, seed: 7 },
+    );
     expect(dataset.agreement).toEqual(direct);
     // What the block rests on: the two annotators, their overlap, the single-sentence summary included.
     expect(dataset.agreement.humans.raters).toEqual(['ann-a', 'ann-b']);
@@ -120,7 +166,7 @@ describe('agreement in the audit', () => {
     expect(report).toEqual(analyzeProject(loadAgain(), { bootstrap: 200, seed: 7, cap: 25 }));
   });
 
-  it('passes the report schema unchanged, with the review key in the issue\'s shape', () => {
+  it("passes the report schema unchanged, with the review key in the issue's shape", () => {
     expect(AnalysisReportSchema.parse(report)).toEqual(report);
     const dataset = report.datasets[0]!;
     const table = dataset.suspicious.review;
@@ -132,7 +178,9 @@ describe('agreement in the audit', () => {
       unclear: table.unclear,
       pct_U: table.pct_unfaithful.value === null ? null : 100 * table.pct_unfaithful.value,
     });
-    const broken = structuredClone(report) as unknown as { datasets: Array<{ agreement: { humans: { n_units: unknown } } }> };
+    const broken = structuredClone(report) as unknown as {
+      datasets: Array<{ agreement: { humans: { n_units: unknown } } }>;
+    };
     broken.datasets[0]!.agreement.humans.n_units = 'many';
     expect(AnalysisReportSchema.safeParse(broken).success).toBe(false);
     expect(report.definitions.agreement).toMatch(/exclude/);

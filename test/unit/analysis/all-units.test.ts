@@ -16,7 +16,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openProjectDatabase } from '../../../db/open';
 import { Repository } from '../../../db/repository';
 import { AnalysisRepository, openProjectReadOnly } from '../../../db/analysisRepository';
-import { analyzeProject, renderMarkdown, type AnalysisDataset, type AnalysisSummary, type AnalysisUnit, type DatasetAnalysis } from '../../../shared/analysis';
+import {
+  analyzeProject,
+  renderMarkdown,
+  type AnalysisDataset,
+  type AnalysisSummary,
+  type AnalysisUnit,
+  type DatasetAnalysis,
+} from '../../../shared/analysis';
 import { AnalysisReportSchema } from '../../../shared/analysis/schema';
 import { percentileInterval } from '../../../shared/stats/bootstrap';
 import { createStream } from '../../../shared/stats/prng';
@@ -32,7 +39,12 @@ const F: HumanLabel = 'faithful';
 const U: HumanLabel = 'unfaithful';
 const C: HumanLabel = 'unclear';
 
-function unit(index: number, human: HumanLabel | null, hard: 0 | 1 | null, ratings?: Record<string, HumanLabel>): AnalysisUnit {
+function unit(
+  index: number,
+  human: HumanLabel | null,
+  hard: 0 | 1 | null,
+  ratings?: Record<string, HumanLabel>,
+): AnalysisUnit {
   return {
     index,
     text: `Sentence ${index}.`,
@@ -79,7 +91,16 @@ describe('all_units on a set computed by hand', () => {
   it('counts every annotated unit, single-sentence summaries included', () => {
     const all = d.all_units;
     expect([all.n_summaries, all.n_single_sentence, all.n_units]).toEqual([6, 5, 7]);
-    expect(all.human).toMatchObject({ n_annotated_summaries: 6, n_units: 7, n_usable: 6, n_faithful: 4, n_unfaithful: 2, n_unclear: 1, n_unresolved: 0, n_unlabeled: 0 });
+    expect(all.human).toMatchObject({
+      n_annotated_summaries: 6,
+      n_units: 7,
+      n_usable: 6,
+      n_faithful: 4,
+      n_unfaithful: 2,
+      n_unclear: 1,
+      n_unresolved: 0,
+      n_unlabeled: 0,
+    });
     expect([all.p_hat.value, all.p_hat.n, all.p_hat.n_summaries]).toEqual([4 / 6, 6, 6]);
     const j = all.judges.J!;
     expect(j.confusion).toEqual({ positive_class: 'unfaithful', tp: 1, fp: 1, tn: 2, fn: 1, n: 5 });
@@ -196,20 +217,35 @@ describe('a FRANK-XSum-like project (one sentence per summary)', () => {
         ro.close();
       }
       expect(summaryIds).toHaveLength(xsum.length);
-      const predictions = summaryIds.map((summary_id, g) => ({ dataset: 'frank', summary_id, sentence_index: 0, judge: 'judge-x', hard: judgeHard(g), soft: null }));
-      await runImport(repo, { source: { type: 'upload', name: 'predictions.jsonl', text: `${predictions.map((p) => JSON.stringify(p)).join('\n')}\n` }, as: 'predictions' });
+      const predictions = summaryIds.map((summary_id, g) => ({
+        dataset: 'frank',
+        summary_id,
+        sentence_index: 0,
+        judge: 'judge-x',
+        hard: judgeHard(g),
+        soft: null,
+      }));
+      await runImport(repo, {
+        source: {
+          type: 'upload',
+          name: 'predictions.jsonl',
+          text: `${predictions.map((p) => JSON.stringify(p)).join('\n')}\n`,
+        },
+        as: 'predictions',
+      });
     } finally {
       db.close();
     }
     const ro = openProjectReadOnly(Database, path);
     try {
-      d = computeReport(loadAnalysisDatasets(new AnalysisRepository(ro), null), { bootstrap: 200, seed: 0, cap: 25 }).report.datasets[0]!;
+      d = computeReport(loadAnalysisDatasets(new AnalysisRepository(ro), null), { bootstrap: 200, seed: 0, cap: 25 })
+        .report.datasets[0]!;
     } finally {
       ro.close();
     }
   }, 60_000);
 
-  it('imports 64 summaries of one sentence, each labelled by FRANK\'s three annotators', () => {
+  it("imports 64 summaries of one sentence, each labelled by FRANK's three annotators", () => {
     expect(xsum).toHaveLength(64);
     expect([d.n_summaries_total, d.n_single_sentence_left_out]).toEqual([64, 64]);
     expect(d.reference.annotators.map((a) => [a.name, a.kind, a.n_labels])).toEqual([

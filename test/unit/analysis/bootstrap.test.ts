@@ -31,7 +31,10 @@ function randomDataset(seed: number, size: number): AnalysisDataset {
         for (const judge of JUDGES) {
           if (rng.nextFloat() < 0.03) continue;
           const hard = (rng.nextFloat() < 0.2 ? 1 - truth : truth) as 0 | 1;
-          judges[judge] = { hard, soft: rng.nextFloat() < 0.05 ? null : Math.round((hard * 0.6 + rng.nextFloat() * 0.4) * 16) / 16 };
+          judges[judge] = {
+            hard,
+            soft: rng.nextFloat() < 0.05 ? null : Math.round((hard * 0.6 + rng.nextFloat() * 0.4) * 16) / 16,
+          };
         }
         const unclear = rng.nextFloat() < 0.1;
         return {
@@ -52,12 +55,17 @@ function quantile7(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const h = (sorted.length - 1) * q;
   const lower = Math.floor(h);
-  return lower + 1 < sorted.length ? sorted[lower]! + (h - lower) * (sorted[lower + 1]! - sorted[lower]!) : sorted[lower]!;
+  return lower + 1 < sorted.length
+    ? sorted[lower]! + (h - lower) * (sorted[lower + 1]! - sorted[lower]!)
+    : sorted[lower]!;
 }
 
 function referenceInterval(replicates: (number | null)[]): { ci: [number, number] | null; dropped: number } {
   const defined = replicates.filter((v): v is number => v !== null && !Number.isNaN(v));
-  return { ci: defined.length === 0 ? null : [quantile7(defined, 0.025), quantile7(defined, 0.975)], dropped: replicates.length - defined.length };
+  return {
+    ci: defined.length === 0 ? null : [quantile7(defined, 0.025), quantile7(defined, 0.975)],
+    dropped: replicates.length - defined.length,
+  };
 }
 
 function resample(rng: Xoshiro128StarStar, n: number): Int32Array {
@@ -89,11 +97,20 @@ describe('bootstrap intervals equal a straightforward re-computation', () => {
     const statistics = [pearson, spearman, kendallTauB, (x: number[], y: number[]) => rocAuc(x, y)];
     type Key = string;
     const replicates = new Map<Key, (number | null)[]>();
-    const aggregateOf = (summary: AnalysisSummary, judge: string, kind: 'hard' | 'soft', aggregator: string): number | null => {
+    const aggregateOf = (
+      summary: AnalysisSummary,
+      judge: string,
+      kind: 'hard' | 'soft',
+      aggregator: string,
+    ): number | null => {
       const values = summary.units.map((u) => u.judges[judge]?.[kind] ?? null);
       if (values.some((v) => v === null)) return null;
       const v = values as number[];
-      return aggregator === 'min' ? Math.min(...v) : aggregator === 'max' ? Math.max(...v) : v.reduce((a, b) => a + b, 0) / v.length;
+      return aggregator === 'min'
+        ? Math.min(...v)
+        : aggregator === 'max'
+          ? Math.max(...v)
+          : v.reduce((a, b) => a + b, 0) / v.length;
     };
     for (let r = 0; r < B; r += 1) {
       const counts = resample(rng, population.length);
@@ -133,9 +150,16 @@ describe('bootstrap intervals equal a straightforward re-computation', () => {
       for (const kind of ['hard', 'soft'] as const) {
         const cells = result.judges[judge]!.correlations[kind]!;
         for (const aggregator of AGGREGATORS) {
-          names.forEach((name, s) => expectInterval(cells[aggregator][name], referenceInterval(replicates.get(`${judge}/${kind}/${aggregator}/${s}`)!)));
+          names.forEach((name, s) =>
+            expectInterval(
+              cells[aggregator][name],
+              referenceInterval(replicates.get(`${judge}/${kind}/${aggregator}/${s}`)!),
+            ),
+          );
         }
-        names.forEach((name, s) => expectInterval(cells.mean_minus_min[name], referenceInterval(replicates.get(`${judge}/${kind}/diff/${s}`)!)));
+        names.forEach((name, s) =>
+          expectInterval(cells.mean_minus_min[name], referenceInterval(replicates.get(`${judge}/${kind}/diff/${s}`)!)),
+        );
       }
     }
   });
@@ -151,20 +175,42 @@ describe('bootstrap intervals equal a straightforward re-computation', () => {
       const humanCounts = resample(humanRng, annotated.length);
       const poolCounts = resample(poolRng, analysed.length);
       // Expanded human sample: units of every drawn summary, repeated.
-      const units = annotated.flatMap((summary, i) => Array.from({ length: humanCounts[i]! }, () => summary.units).flat());
+      const units = annotated.flatMap((summary, i) =>
+        Array.from({ length: humanCounts[i]! }, () => summary.units).flat(),
+      );
       const usable = units.filter((u) => u.human === 'faithful' || u.human === 'unfaithful');
       pHat.push(usable.length === 0 ? null : usable.filter((u) => u.human === 'faithful').length / usable.length);
-      const poolUnits = analysed.flatMap((summary, i) => Array.from({ length: poolCounts[i]! }, () => summary.units).flat());
+      const poolUnits = analysed.flatMap((summary, i) =>
+        Array.from({ length: poolCounts[i]! }, () => summary.units).flat(),
+      );
       for (const judge of JUDGES) {
         const compared = usable.filter((u) => (u.judges[judge]?.hard ?? null) !== null);
         const truth = (u: (typeof usable)[number]) => (u.human === 'faithful' ? 1 : 0);
-        epsilon.get(judge)!.push(compared.length === 0 ? null : compared.filter((u) => u.judges[judge]!.hard !== truth(u)).length / compared.length);
+        epsilon
+          .get(judge)!
+          .push(
+            compared.length === 0
+              ? null
+              : compared.filter((u) => u.judges[judge]!.hard !== truth(u)).length / compared.length,
+          );
         const soft = usable.filter((u) => (u.judges[judge]?.soft ?? null) !== null);
-        brier.get(judge)!.push(soft.length === 0 ? null : soft.reduce((sum, u) => sum + (u.judges[judge]!.soft! - truth(u)) ** 2, 0) / soft.length);
+        brier
+          .get(judge)!
+          .push(
+            soft.length === 0
+              ? null
+              : soft.reduce((sum, u) => sum + (u.judges[judge]!.soft! - truth(u)) ** 2, 0) / soft.length,
+          );
         const humanUnfaithful = compared.filter((u) => truth(u) === 0);
         const humanFaithful = compared.filter((u) => truth(u) === 1);
-        const se = humanUnfaithful.length === 0 ? null : humanUnfaithful.filter((u) => u.judges[judge]!.hard === 0).length / humanUnfaithful.length;
-        const sp = humanFaithful.length === 0 ? null : humanFaithful.filter((u) => u.judges[judge]!.hard === 1).length / humanFaithful.length;
+        const se =
+          humanUnfaithful.length === 0
+            ? null
+            : humanUnfaithful.filter((u) => u.judges[judge]!.hard === 0).length / humanUnfaithful.length;
+        const sp =
+          humanFaithful.length === 0
+            ? null
+            : humanFaithful.filter((u) => u.judges[judge]!.hard === 1).length / humanFaithful.length;
         const judged = poolUnits.filter((u) => (u.judges[judge]?.hard ?? null) !== null);
         const q = judged.length === 0 ? null : judged.filter((u) => u.judges[judge]!.hard === 0).length / judged.length;
         corrected.get(judge)!.push(roganGladen(q, se, sp));
@@ -203,7 +249,13 @@ describe('determinism', () => {
     const moreLabels: AnalysisDataset = {
       ...dataset,
       summaries: dataset.summaries.map((s, i) =>
-        i % 7 === 0 ? { ...s, annotated: true, units: s.units.map((u) => ({ ...u, human: 'faithful' as const, humanStatus: 'single' as const })) } : s,
+        i % 7 === 0
+          ? {
+              ...s,
+              annotated: true,
+              units: s.units.map((u) => ({ ...u, human: 'faithful' as const, humanStatus: 'single' as const })),
+            }
+          : s,
       ),
     };
     const changed = analyzeDataset(moreLabels, { bootstrap: B, seed: SEED, cap: 25 });
@@ -213,7 +265,11 @@ describe('determinism', () => {
 
   it('bootstrap 0: no intervals, nothing dropped', () => {
     const none = analyzeDataset(dataset, { bootstrap: 0, seed: SEED, cap: 25 });
-    expect(none.judges.j1!.correlations.hard.min.pearson).toEqual({ ...result.judges.j1!.correlations.hard.min.pearson, ci: null, replicates_dropped: 0 });
+    expect(none.judges.j1!.correlations.hard.min.pearson).toEqual({
+      ...result.judges.j1!.correlations.hard.min.pearson,
+      ci: null,
+      replicates_dropped: 0,
+    });
     expect(none.judges.j1!.epsilon_hat.ci).toBeNull();
   });
 });

@@ -7,7 +7,12 @@ import { createStream, type Xoshiro128StarStar } from '../../../shared/stats/prn
 const JUDGES = ['a', 'b'];
 
 /** Random population: lengths 2–4, some missing predictions, soft values with or without ties. */
-function randomPopulation(rng: Xoshiro128StarStar, size: number, tiedSoft: boolean, missingRate: number): AnalysisSummary[] {
+function randomPopulation(
+  rng: Xoshiro128StarStar,
+  size: number,
+  tiedSoft: boolean,
+  missingRate: number,
+): AnalysisSummary[] {
   return Array.from({ length: size }, (_, s) => {
     const length = 2 + rng.nextInt(3);
     return {
@@ -21,7 +26,10 @@ function randomPopulation(rng: Xoshiro128StarStar, size: number, tiedSoft: boole
           if (rng.nextFloat() < missingRate) continue;
           const hard = rng.nextInt(2) as 0 | 1;
           const soft = tiedSoft ? rng.nextInt(5) / 4 : rng.nextFloat();
-          judges[judge] = { hard: rng.nextFloat() < missingRate ? null : hard, soft: rng.nextFloat() < missingRate ? null : soft };
+          judges[judge] = {
+            hard: rng.nextFloat() < missingRate ? null : hard,
+            soft: rng.nextFloat() < missingRate ? null : soft,
+          };
         }
         return { index, text: 'x', human: null, humanStatus: 'none' as const, judges };
       }),
@@ -75,7 +83,13 @@ describe('correlation engine (both fast paths) against the expanded resample', (
   }
 
   it('a cell leaves out summaries with a missing prediction and counts them', () => {
-    const unit = (index: number, hard: 0 | 1 | null) => ({ index, text: 'x', human: null, humanStatus: 'none' as const, judges: { a: { hard, soft: null } } });
+    const unit = (index: number, hard: 0 | 1 | null) => ({
+      index,
+      text: 'x',
+      human: null,
+      humanStatus: 'none' as const,
+      judges: { a: { hard, soft: null } },
+    });
     const population: AnalysisSummary[] = [
       { summaryId: 's1', docId: 'd', globalLabel: 1, annotated: false, units: [unit(0, 1), unit(1, 1)] },
       { summaryId: 's2', docId: 'd', globalLabel: 0, annotated: false, units: [unit(0, 0), unit(1, null)] },
@@ -83,7 +97,11 @@ describe('correlation engine (both fast paths) against the expanded resample', (
     ];
     const engine = createCorrelationEngine(population, ['a']);
     // No soft prediction at all: only the three hard cells.
-    expect(engine.cells.map((cell) => `${cell.kind}/${cell.aggregator}`)).toEqual(['hard/min', 'hard/mean', 'hard/max']);
+    expect(engine.cells.map((cell) => `${cell.kind}/${cell.aggregator}`)).toEqual([
+      'hard/min',
+      'hard/mean',
+      'hard/max',
+    ]);
     expect(engine.cells[0]).toMatchObject({ n: 2, nLeftOut: 1, nFaithful: 1 });
     const out = new Float64Array(12);
     engine.evaluate(new Int32Array([1, 1, 1]), out);

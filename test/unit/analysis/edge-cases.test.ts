@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { AnalysisInputError, analyzeDataset, analyzeProject, renderMarkdown, resolveHumanLabel } from '../../../shared/analysis';
+import {
+  AnalysisInputError,
+  analyzeDataset,
+  analyzeProject,
+  renderMarkdown,
+  resolveHumanLabel,
+} from '../../../shared/analysis';
 import type { AnalysisDataset, AnalysisSummary, AnalysisUnit, JudgePrediction } from '../../../shared/analysis';
 import type { HumanLabel } from '../../../shared/domain';
 
 const LONG = 'This sentence has more than five words.';
 
-function unit(index: number, human: HumanLabel | null, judges: Record<string, JudgePrediction>, text = LONG): AnalysisUnit {
+function unit(
+  index: number,
+  human: HumanLabel | null,
+  judges: Record<string, JudgePrediction>,
+  text = LONG,
+): AnalysisUnit {
   return { index, text, human, humanStatus: human === null ? 'none' : 'single', judges };
 }
 
@@ -23,9 +34,20 @@ describe('resolveHumanLabel', () => {
     expect(resolveHumanLabel({ ana: 'faithful' })).toEqual({ label: 'faithful', status: 'single' });
     expect(resolveHumanLabel({ ana: 'unclear', ben: 'unclear' })).toEqual({ label: 'unclear', status: 'agreed' });
     expect(resolveHumanLabel({ ana: 'faithful', ben: 'unclear' })).toEqual({ label: null, status: 'disagreement' });
-    expect(resolveHumanLabel({ ana: 'faithful', ben: 'unfaithful' }, 'unfaithful')).toEqual({ label: 'unfaithful', status: 'adjudicated' });
+    expect(resolveHumanLabel({ ana: 'faithful', ben: 'unfaithful' }, 'unfaithful')).toEqual({
+      label: 'unfaithful',
+      status: 'adjudicated',
+    });
     expect(resolveHumanLabel({}, 'faithful')).toEqual({ label: 'faithful', status: 'adjudicated' });
-    expect(resolveHumanLabel(new Map([['ana', 'faithful' as const], ['ben', 'faithful' as const]]), null)).toEqual({ label: 'faithful', status: 'agreed' });
+    expect(
+      resolveHumanLabel(
+        new Map([
+          ['ana', 'faithful' as const],
+          ['ben', 'faithful' as const],
+        ]),
+        null,
+      ),
+    ).toEqual({ label: 'faithful', status: 'agreed' });
   });
 });
 
@@ -39,7 +61,10 @@ describe('ε₀ inside a dataset and the verdict', () => {
       name: 'pairs',
       judges: ['j'],
       summaries: Array.from({ length: 4 * copies }, (_, g) => g).map((g) =>
-        summary(`s${g}`, g % 2 === 0 ? 1 : 0, [unit(0, 'faithful', { j: { hard: flip(1), soft: null } }), unit(1, 'unfaithful', { j: { hard: flip(0), soft: null } })]),
+        summary(`s${g}`, g % 2 === 0 ? 1 : 0, [
+          unit(0, 'faithful', { j: { hard: flip(1), soft: null } }),
+          unit(1, 'unfaithful', { j: { hard: flip(0), soft: null } }),
+        ]),
       ),
     };
   };
@@ -56,7 +81,7 @@ describe('ε₀ inside a dataset and the verdict', () => {
     expect(three.judges.j!.averaging_bias.holds).toBe(false);
   });
 
-  it('the verdict at the upper end of ε̂\'s interval', () => {
+  it("the verdict at the upper end of ε̂'s interval", () => {
     // Twice the four summaries (the same p̂, lengths, ε̂ and ε₀): eight resampling units, an interval.
     const result = analyzeDataset(build(2, 2), { bootstrap: 500, seed: 0, cap: 25 });
     const { epsilon_hat: epsilonHat, averaging_bias: bias } = result.judges.j!;
@@ -73,20 +98,37 @@ describe('ε₀ inside a dataset and the verdict', () => {
     const unlabeled: AnalysisDataset = {
       name: 'unlabeled',
       judges: ['j'],
-      summaries: [summary('a', 1, [unit(0, null, { j: { hard: 1, soft: 0.9 } }), unit(1, null, { j: { hard: 0, soft: 0.2 } })])],
+      summaries: [
+        summary('a', 1, [unit(0, null, { j: { hard: 1, soft: 0.9 } }), unit(1, null, { j: { hard: 0, soft: 0.2 } })]),
+      ],
     };
     const result = analyzeDataset(unlabeled, { bootstrap: 20, seed: 0, cap: 25 });
     expect(result).toMatchObject({ p_hat: null, epsilon0: null, epsilon0_status: 'undefined', hidden_bias: null });
-    expect(result.judges.j!.epsilon_hat).toMatchObject({ value: null, ci: null, n: 0, replicates_dropped: 0, too_few: true });
+    expect(result.judges.j!.epsilon_hat).toMatchObject({
+      value: null,
+      ci: null,
+      n: 0,
+      replicates_dropped: 0,
+      too_few: true,
+    });
     expect(result.judges.j!.averaging_bias).toMatchObject({ below_threshold: null, holds: null });
     expect(result.judges.j!.calibration).toBeNull();
     expect(result.judges.j!.recall).toEqual({ value: null, n: 0 });
     const allFaithful: AnalysisDataset = {
       name: 'all-faithful',
       judges: ['j'],
-      summaries: [summary('a', 1, [unit(0, 'faithful', { j: { hard: 1, soft: null } }), unit(1, 'faithful', { j: { hard: 1, soft: null } })])],
+      summaries: [
+        summary('a', 1, [
+          unit(0, 'faithful', { j: { hard: 1, soft: null } }),
+          unit(1, 'faithful', { j: { hard: 1, soft: null } }),
+        ]),
+      ],
     };
-    expect(analyzeDataset(allFaithful, { bootstrap: 0, seed: 0, cap: 25 })).toMatchObject({ p_hat: 1, epsilon0_status: 'undefined', epsilon0: null });
+    expect(analyzeDataset(allFaithful, { bootstrap: 0, seed: 0, cap: 25 })).toMatchObject({
+      p_hat: 1,
+      epsilon0_status: 'undefined',
+      epsilon0: null,
+    });
   });
 });
 
@@ -95,7 +137,13 @@ describe('undefined correlations', () => {
     const constant: AnalysisDataset = {
       name: 'constant',
       judges: ['j'],
-      summaries: [0, 1, 2, 3, 4, 5].map((g) => summary(`s${g}`, 1, hard(1, g % 3 === 0 ? 0 : 1).map((j, i) => unit(i, null, j)))),
+      summaries: [0, 1, 2, 3, 4, 5].map((g) =>
+        summary(
+          `s${g}`,
+          1,
+          hard(1, g % 3 === 0 ? 0 : 1).map((j, i) => unit(i, null, j)),
+        ),
+      ),
     };
     const result = analyzeDataset(constant, { bootstrap: 30, seed: 0, cap: 25 });
     const min = result.judges.j!.correlations.hard.min;
@@ -111,7 +159,13 @@ describe('undefined correlations', () => {
     const homogeneous: AnalysisDataset = {
       name: 'homogeneous',
       judges: ['j'],
-      summaries: [0, 1, 2, 3, 4].map((g) => summary(`s${g}`, g < 3 ? 1 : 0, hard(...((g === 1 || g === 3 ? [0, 0, 0] : [1, 1, 1]) as (0 | 1)[])).map((j, i) => unit(i, null, j)))),
+      summaries: [0, 1, 2, 3, 4].map((g) =>
+        summary(
+          `s${g}`,
+          g < 3 ? 1 : 0,
+          hard(...((g === 1 || g === 3 ? [0, 0, 0] : [1, 1, 1]) as (0 | 1)[])).map((j, i) => unit(i, null, j)),
+        ),
+      ),
     };
     const result = analyzeDataset(homogeneous, { bootstrap: 0, seed: 0, cap: 25 });
     const hardCells = result.judges.j!.correlations.hard;
@@ -121,14 +175,23 @@ describe('undefined correlations', () => {
 });
 
 describe('suspicious examples', () => {
-  const flagged = (...perJudge: [0 | 1 | null, 0 | 1 | null][]) => perJudge.map(([a, b], i) => unit(i, null, { a: { hard: a, soft: null }, b: { hard: b, soft: null } }));
+  const flagged = (...perJudge: [0 | 1 | null, 0 | 1 | null][]) =>
+    perJudge.map(([a, b], i) => unit(i, null, { a: { hard: a, soft: null }, b: { hard: b, soft: null } }));
 
   it('pool, fragment filter, code-unit sort, cap; a missing prediction is not a flag', () => {
     const summaries: AnalysisSummary[] = [
       summary('x2', 1, flagged([0, 0], [1, 1]), 'a'), // suspicious, flagged [0]
       summary('x1', 1, flagged([1, 1], [0, 0]), 'B'), // suspicious, flagged [1]; 'B' < 'a' in code units
       summary('x3', 1, flagged([0, 1], [1, 0]), '9'), // every judge flags something, no common sentence
-      summary('x4', 1, [unit(0, null, { a: { hard: 0, soft: null }, b: { hard: 0, soft: null } }, 'Too short here.'), ...flagged([1, 1]).map((u) => ({ ...u, index: 1 }))], '10'),
+      summary(
+        'x4',
+        1,
+        [
+          unit(0, null, { a: { hard: 0, soft: null }, b: { hard: 0, soft: null } }, 'Too short here.'),
+          ...flagged([1, 1]).map((u) => ({ ...u, index: 1 })),
+        ],
+        '10',
+      ),
       summary('x5', 1, flagged([0, null], [1, 1]), '0'), // b has no prediction on the flagged sentence
       summary('x6', 0, flagged([0, 0], [0, 0]), '00'), // global label unfaithful
       summary('x7', 1, flagged([0, 0], [1, 1]), 'a'), // same doc as x2: then by summary id
@@ -148,14 +211,27 @@ describe('suspicious examples', () => {
       ['B', 'x1', [1]],
       ['a', 'x2', [0]],
     ]);
-    expect(result.suspicious.review).toMatchObject({ pool: 5, reviewed_summaries: 0, not_reviewed: 2, pct_unfaithful: { value: null, n: 0 } });
+    expect(result.suspicious.review).toMatchObject({
+      pool: 5,
+      reviewed_summaries: 0,
+      not_reviewed: 2,
+      pct_unfaithful: { value: null, n: 0 },
+    });
   });
 
   it('no judges: nothing is suspicious', () => {
-    const result = analyzeDataset({ name: 'none', judges: [], summaries: [summary('s', 1, [unit(0, null, {}), unit(1, null, {})])] }, { bootstrap: 0, seed: 0, cap: 25 });
+    const result = analyzeDataset(
+      { name: 'none', judges: [], summaries: [summary('s', 1, [unit(0, null, {}), unit(1, null, {})])] },
+      { bootstrap: 0, seed: 0, cap: 25 },
+    );
     expect(result.suspicious.pool).toBe(0);
     expect(result.judges).toEqual({});
-    expect(result.composition.judges.all).toMatchObject({ n: 0, all_faithful: null, mixed: null, all_unfaithful: null });
+    expect(result.composition.judges.all).toMatchObject({
+      n: 0,
+      all_faithful: null,
+      mixed: null,
+      all_unfaithful: null,
+    });
   });
 
   it('review-phase labels never enter p̂ or the human composition', () => {
@@ -163,27 +239,45 @@ describe('suspicious examples', () => {
       name: 'review',
       judges: ['a', 'b'],
       summaries: [
-        summary('r', 1, flagged([0, 0], [1, 1]).map((u, i) => ({ ...u, review: i === 0 ? ('unfaithful' as const) : null }))),
-        summary('h', 0, [unit(0, 'faithful', { a: { hard: 1, soft: null } }), unit(1, 'faithful', { a: { hard: 1, soft: null } })]),
+        summary(
+          'r',
+          1,
+          flagged([0, 0], [1, 1]).map((u, i) => ({ ...u, review: i === 0 ? ('unfaithful' as const) : null })),
+        ),
+        summary('h', 0, [
+          unit(0, 'faithful', { a: { hard: 1, soft: null } }),
+          unit(1, 'faithful', { a: { hard: 1, soft: null } }),
+        ]),
       ],
     };
     const result = analyzeDataset(withReview, { bootstrap: 0, seed: 0, cap: 25 });
     expect(result.p_hat).toBe(1);
     expect(result.human.n_annotated_summaries).toBe(1);
     expect(result.composition.human).toMatchObject({ n: 1, all_faithful: 1 });
-    expect(result.suspicious.review).toMatchObject({ unfaithful: 1, reviewed_summaries: 1, pct_unfaithful: { value: 1, n: 1 } });
+    expect(result.suspicious.review).toMatchObject({
+      unfaithful: 1,
+      reviewed_summaries: 1,
+      pct_unfaithful: { value: 1, n: 1 },
+    });
   });
 });
 
 describe('input and settings', () => {
-  const valid: AnalysisDataset = { name: 'v', judges: ['j'], summaries: [summary('s', 1, [unit(0, 'faithful', { j: { hard: 1, soft: 0.5 } }), unit(1, null, {})])] };
+  const valid: AnalysisDataset = {
+    name: 'v',
+    judges: ['j'],
+    summaries: [summary('s', 1, [unit(0, 'faithful', { j: { hard: 1, soft: 0.5 } }), unit(1, null, {})])],
+  };
 
   it('refuses inconsistent input with every problem listed', () => {
     const bad: AnalysisDataset = {
       name: 'bad',
       judges: ['j', 'j'],
       summaries: [
-        summary('s', 1, [{ ...unit(0, 'faithful', { j: { hard: 1, soft: 1.5 } }), humanStatus: 'none' }, unit(1, null, { j: { hard: 2 as 0, soft: null } })]),
+        summary('s', 1, [
+          { ...unit(0, 'faithful', { j: { hard: 1, soft: 1.5 } }), humanStatus: 'none' },
+          unit(1, null, { j: { hard: 2 as 0, soft: null } }),
+        ]),
         summary('s', 1, []),
       ],
     };
@@ -216,8 +310,12 @@ describe('input and settings', () => {
       include_revealed: false,
       compare_source: null,
     });
-    expect(() => analyzeDataset(valid, { humanLabel: 'mode' as 'majority' })).toThrow(/humanLabel must be one of unanimous, majority/);
-    expect(() => analyzeDataset(valid, { reference: 'all' as 'both' })).toThrow(/reference must be one of people, imported, both/);
+    expect(() => analyzeDataset(valid, { humanLabel: 'mode' as 'majority' })).toThrow(
+      /humanLabel must be one of unanimous, majority/,
+    );
+    expect(() => analyzeDataset(valid, { reference: 'all' as 'both' })).toThrow(
+      /reference must be one of people, imported, both/,
+    );
     expect(analyzeProject([valid]).settings.bootstrap).toBe(2000);
     expect(() => analyzeProject([valid, valid], { bootstrap: 0 })).toThrow(/dataset names repeat/);
   });
@@ -227,7 +325,16 @@ describe('input and settings', () => {
       name: 'odd',
       judges: ['__proto__', 'constructor'],
       summaries: [0, 1, 2].map((g) =>
-        summary(`s${g}`, g === 0 ? 1 : 0, [0, 1].map((i) => unit(i, 'faithful', { ['__proto__']: { hard: 1, soft: null }, constructor: { hard: ((g + i) % 2 === 0 ? 1 : 0) as 0 | 1, soft: null } }))),
+        summary(
+          `s${g}`,
+          g === 0 ? 1 : 0,
+          [0, 1].map((i) =>
+            unit(i, 'faithful', {
+              ['__proto__']: { hard: 1, soft: null },
+              constructor: { hard: ((g + i) % 2 === 0 ? 1 : 0) as 0 | 1, soft: null },
+            }),
+          ),
+        ),
       ),
     };
     // A computed ["__proto__"] key (like JSON.parse) makes an own property, not a prototype.
@@ -243,7 +350,15 @@ describe('input and settings', () => {
   it('an empty dataset', () => {
     const result = analyzeDataset({ name: 'empty', judges: ['j'], summaries: [] }, { bootstrap: 10, seed: 0, cap: 25 });
     expect(result).toMatchObject({ n_summaries: 0, p_hat: null, epsilon0_status: 'undefined', hidden_bias: null });
-    expect(result.judges.j!.correlations.hard.min.pearson).toEqual({ value: null, ci: null, n: 0, replicates_dropped: 0, too_few: true });
-    expect(renderMarkdown(analyzeProject([{ name: 'empty', judges: ['j'], summaries: [] }], { bootstrap: 10 }))).toContain('## empty');
+    expect(result.judges.j!.correlations.hard.min.pearson).toEqual({
+      value: null,
+      ci: null,
+      n: 0,
+      replicates_dropped: 0,
+      too_few: true,
+    });
+    expect(
+      renderMarkdown(analyzeProject([{ name: 'empty', judges: ['j'], summaries: [] }], { bootstrap: 10 })),
+    ).toContain('## empty');
   });
 });

@@ -26,7 +26,10 @@ function populationGap(p: number, epsilon: number, lengths: number[], y: number)
         for (let flippedIn = 0; flippedIn <= m - k; flippedIn += 1) {
           const q = pk * binomial(k, kept, 1 - epsilon) * binomial(m - k, flippedIn, epsilon);
           const judged = kept + flippedIn;
-          for (const [name, x] of [['mean', judged / m], ['min', judged === m ? 1 : 0]] as const) {
+          for (const [name, x] of [
+            ['mean', judged / m],
+            ['min', judged === m ? 1 : 0],
+          ] as const) {
             moments[name][0] += q * x;
             moments[name][1] += q * x * x;
             moments[name][2] += q * x * label;
@@ -35,7 +38,8 @@ function populationGap(p: number, epsilon: number, lengths: number[], y: number)
       }
     }
   }
-  const rho = ([ex, exx, exy]: [number, number, number]) => (exy - ex * meanY) / Math.sqrt((exx - ex ** 2) * (meanY - meanY ** 2));
+  const rho = ([ex, exx, exy]: [number, number, number]) =>
+    (exy - ex * meanY) / Math.sqrt((exx - ex ** 2) * (meanY - meanY ** 2));
   return rho(moments.mean) - rho(moments.min);
 }
 

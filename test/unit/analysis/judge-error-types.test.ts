@@ -38,11 +38,23 @@ describe("FineSurE's fact-checking error categories", () => {
 
   it("are stored as the error type of the judge's sentence prediction and counted in the audit's error-type table", async () => {
     const dir = tempDir('loupe-error-types-');
-    const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'electron', fileDialogs: false, diskPaths: true, canSwitchProjects: false });
+    const core = createCore({
+      Database,
+      stateDir: dir,
+      demoDir: dir,
+      host: 'electron',
+      fileDialogs: false,
+      diskPaths: true,
+      canSwitchProjects: false,
+    });
     const project = join(dir, 'p.loupe');
     core.createProject(project);
     try {
-      const result = await runImport(core.repository(), { source: { type: 'path', path: RAW }, as: 'frank', dataset: 'frank-small' });
+      const result = await runImport(core.repository(), {
+        source: { type: 'path', path: RAW },
+        as: 'frank',
+        dataset: 'frank-small',
+      });
       expect(result.predictionsSkipped).toEqual([]);
     } finally {
       core.close();
@@ -50,7 +62,9 @@ describe("FineSurE's fact-checking error categories", () => {
     const db = new Database(project);
     try {
       const stored = db
-        .prepare("SELECT error_type AS type, source_error_type AS source, count(*) AS n FROM judge_predictions WHERE hard = 0 GROUP BY 1, 2 ORDER BY 1, 2")
+        .prepare(
+          'SELECT error_type AS type, source_error_type AS source, count(*) AS n FROM judge_predictions WHERE hard = 0 GROUP BY 1, 2 ORDER BY 1, 2',
+        )
         .all();
       expect(stored).toEqual([
         { type: 'entity', source: 'entity error', n: 4 },
@@ -59,16 +73,38 @@ describe("FineSurE's fact-checking error categories", () => {
         { type: 'relation', source: 'predicate error', n: 1 },
       ]);
       // A faithful prediction has no error type.
-      expect(db.prepare('SELECT count(*) AS n FROM judge_predictions WHERE hard = 1 AND error_type IS NOT NULL').get()).toEqual({ n: 0 });
+      expect(
+        db.prepare('SELECT count(*) AS n FROM judge_predictions WHERE hard = 1 AND error_type IS NOT NULL').get(),
+      ).toEqual({ n: 0 });
 
       const [dataset] = loadAnalysisDatasets(new AnalysisRepository(db), 'frank-small');
       const analysis = DatasetAnalysisSchema.parse(analyzeDataset(dataset!, { bootstrap: 20, seed: 0 }));
       expect(analysis.error_types!.judges[FRANK_JUDGE]).toEqual({
         n_unfaithful: 10,
-        counts: { entity: 4, relation: 1, number_or_date: 0, not_in_source: 1, attribution: 0, overstatement: 0, boilerplate: 0, other: 4, untyped: 0 },
+        counts: {
+          entity: 4,
+          relation: 1,
+          number_or_date: 0,
+          not_in_source: 1,
+          attribution: 0,
+          overstatement: 0,
+          boilerplate: 0,
+          other: 4,
+          untyped: 0,
+        },
       });
       const markdown = renderMarkdown({
-        settings: { bootstrap: 20, seed: 0, cap: 25, simulation_points: 0, simulation_min_summaries: 0, human_label: 'unanimous', reference: 'both', include_revealed: false, compare_source: null },
+        settings: {
+          bootstrap: 20,
+          seed: 0,
+          cap: 25,
+          simulation_points: 0,
+          simulation_min_summaries: 0,
+          human_label: 'unanimous',
+          reference: 'both',
+          include_revealed: false,
+          compare_source: null,
+        },
         definitions: {},
         datasets: [analysis],
       });
@@ -93,9 +129,16 @@ describe("FineSurE's fact-checking error categories", () => {
     const db = openProjectDatabase(Database, path, { create: false });
     try {
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-      expect(db.prepare('SELECT hard, error_type AS type, source_error_type AS source FROM judge_predictions').all()).toEqual([{ hard: 0, type: null, source: null }]);
+      expect(
+        db.prepare('SELECT hard, error_type AS type, source_error_type AS source FROM judge_predictions').all(),
+      ).toEqual([{ hard: 0, type: null, source: null }]);
       expect(() => db.prepare("UPDATE judge_predictions SET error_type = 'typo'").run()).toThrow(/CHECK/);
-      for (const table of ['claim_label_events', 'key_fact_label_events', 'sentence_keyfact_events', 'scaffold_alignment_events']) {
+      for (const table of [
+        'claim_label_events',
+        'key_fact_label_events',
+        'sentence_keyfact_events',
+        'scaffold_alignment_events',
+      ]) {
         const columns = (db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((c) => c.name);
         expect(columns, table).toEqual(expect.arrayContaining(['origin_project', 'origin_event', 'merge_id']));
       }

@@ -9,9 +9,45 @@ const dataset: AnalysisDataset = {
   judges: ['judge|x'],
   summaries: [
     // Suspicious (global 1, the judge flags sentence 1) with ids that need escaping.
-    { summaryId: 's|1', docId: 'd|1', globalLabel: 1, annotated: false, units: [0, 1].map((i) => ({ index: i, text: LONG, human: null, humanStatus: 'none' as const, judges: { 'judge|x': { hard: (i === 0 ? 1 : 0) as 0 | 1, soft: null } } })) },
-    { summaryId: 's2', docId: 'd2', globalLabel: 1, annotated: false, units: [0, 1].map((i) => ({ index: i, text: LONG, human: null, humanStatus: 'none' as const, judges: { 'judge|x': { hard: 1 as const, soft: null } } })) },
-    { summaryId: 's3', docId: 'd3', globalLabel: 0, annotated: false, units: [0, 1].map((i) => ({ index: i, text: LONG, human: null, humanStatus: 'none' as const, judges: { 'judge|x': { hard: 0 as const, soft: null } } })) },
+    {
+      summaryId: 's|1',
+      docId: 'd|1',
+      globalLabel: 1,
+      annotated: false,
+      units: [0, 1].map((i) => ({
+        index: i,
+        text: LONG,
+        human: null,
+        humanStatus: 'none' as const,
+        judges: { 'judge|x': { hard: (i === 0 ? 1 : 0) as 0 | 1, soft: null } },
+      })),
+    },
+    {
+      summaryId: 's2',
+      docId: 'd2',
+      globalLabel: 1,
+      annotated: false,
+      units: [0, 1].map((i) => ({
+        index: i,
+        text: LONG,
+        human: null,
+        humanStatus: 'none' as const,
+        judges: { 'judge|x': { hard: 1 as const, soft: null } },
+      })),
+    },
+    {
+      summaryId: 's3',
+      docId: 'd3',
+      globalLabel: 0,
+      annotated: false,
+      units: [0, 1].map((i) => ({
+        index: i,
+        text: LONG,
+        human: null,
+        humanStatus: 'none' as const,
+        judges: { 'judge|x': { hard: 0 as const, soft: null } },
+      })),
+    },
   ],
 };
 
@@ -44,7 +80,9 @@ describe('renderMarkdown', () => {
     tiedCells.mean.pearson = { ...tiedCells.mean.pearson, value: 0.5012 };
     tiedCells.min.pearson = { ...tiedCells.min.pearson, value: 0.4991 };
     const tiedMarkdown = renderMarkdown(tied);
-    expect(tiedMarkdown).toMatch(/\| 0\.50 \(n = 3, too few for an interval\) \| 0\.50 \(n = 3, too few for an interval\) \|/);
+    expect(tiedMarkdown).toMatch(
+      /\| 0\.50 \(n = 3, too few for an interval\) \| 0\.50 \(n = 3, too few for an interval\) \|/,
+    );
   });
 
   it('never prints a negative zero', () => {

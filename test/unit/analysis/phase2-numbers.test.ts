@@ -46,9 +46,27 @@ function accuracyInput(): AccuracyInput {
     { key: 3, summaryId: 's3', docId: 'd1', documentKey: 1, system: 'B', sentences: sentences(3) },
     { key: 4, summaryId: 's4', docId: 'd2', documentKey: 2, system: 'B', sentences: sentences(4) },
   ];
-  const claims = new Map(summaries.map((s) => [s.key, s.sentences.map((u, i) => ({ id: s.key * 10 + i + 1, sentenceUnitId: u.unitId, text: `claim ${s.key}.${i + 1}` }))]));
+  const claims = new Map(
+    summaries.map((s) => [
+      s.key,
+      s.sentences.map((u, i) => ({
+        id: s.key * 10 + i + 1,
+        sentenceUnitId: u.unitId,
+        text: `claim ${s.key}.${i + 1}`,
+      })),
+    ]),
+  );
   const keyFacts = new Map([
-    [1, { setId: 1, facts: [{ id: 101, text: 'f1' }, { id: 102, text: 'f2' }] }],
+    [
+      1,
+      {
+        setId: 1,
+        facts: [
+          { id: 101, text: 'f1' },
+          { id: 102, text: 'f2' },
+        ],
+      },
+    ],
     [2, { setId: 2, facts: [{ id: 201, text: 'g1' }] }],
   ]);
   const person = { annotator: 'ana', annotatorKind: 'person' as const, blind: true };
@@ -60,22 +78,58 @@ function accuracyInput(): AccuracyInput {
     label: covered ? ('covered' as const) : ('not_covered' as const),
     conveyedBy: { claims: claimIds, sentences: [] },
   });
-  const judged = (summaryKey: number, keyFactId: number, covered: boolean, sentenceIds: number[] = []) => ({ judge: 'jx', summaryKey, keyFactId, covered, conveyedBy: { claims: [], sentences: sentenceIds } });
+  const judged = (summaryKey: number, keyFactId: number, covered: boolean, sentenceIds: number[] = []) => ({
+    judge: 'jx',
+    summaryKey,
+    keyFactId,
+    covered,
+    conveyedBy: { claims: [], sentences: sentenceIds },
+  });
   return {
     summaries,
     claims,
     keyFacts,
-    claimLabels: [claim(11, 'supported'), claim(12, 'supported'), claim(21, 'supported'), claim(22, 'unsupported'), claim(31, 'unclear'), claim(32, 'unclear'), claim(41, 'unclear'), claim(42, 'supported')],
-    keyFactLabels: [fact(1, 101, true, [11]), fact(1, 102, false), fact(2, 201, false), fact(3, 101, false), fact(3, 102, false), fact(4, 201, true, [41])],
+    claimLabels: [
+      claim(11, 'supported'),
+      claim(12, 'supported'),
+      claim(21, 'supported'),
+      claim(22, 'unsupported'),
+      claim(31, 'unclear'),
+      claim(32, 'unclear'),
+      claim(41, 'unclear'),
+      claim(42, 'supported'),
+    ],
+    keyFactLabels: [
+      fact(1, 101, true, [11]),
+      fact(1, 102, false),
+      fact(2, 201, false),
+      fact(3, 101, false),
+      fact(3, 102, false),
+      fact(4, 201, true, [41]),
+    ],
     sentenceKeyFactLabels: [],
     claimPredictions: [],
-    keyFactPredictions: [judged(1, 101, true, [11]), judged(1, 102, false), judged(2, 201, false), judged(3, 101, true, [31, 32]), judged(3, 102, false), judged(4, 201, false)],
+    keyFactPredictions: [
+      judged(1, 101, true, [11]),
+      judged(1, 102, false),
+      judged(2, 201, false),
+      judged(3, 101, true, [31, 32]),
+      judged(3, 102, false),
+      judged(4, 201, false),
+    ],
     sentenceKeyFactPredictions: [],
     failures: [],
   };
 }
 
-const accuracySettings: AccuracySettings = { bootstrap: 200, seed: 0, humanLabel: 'majority', reference: 'both', includeRevealed: false, dataset: 'syn' };
+const accuracySettings: AccuracySettings = {
+  bootstrap: 200,
+  seed: 0,
+  humanLabel: 'majority',
+  reference: 'both',
+  includeRevealed: false,
+  dataset: 'syn',
+};
 
 describe('claims and key facts: zero, unclear and the conciseness basis', () => {
   const block = AccuracyBlockSchema.parse(computeAccuracy(accuracyInput(), accuracySettings));
@@ -98,7 +152,7 @@ describe('claims and key facts: zero, unclear and the conciseness basis', () => 
     expect(people.get('s4')).toMatchObject({ faithfulness: 1, conciseness: 1 / 2 });
   });
 
-  it('one conciseness per summary on the source\'s basis: FineSurE\'s sentences for a judge that aligns sentences, per system too', () => {
+  it("one conciseness per summary on the source's basis: FineSurE's sentences for a judge that aligns sentences, per system too", () => {
     expect(block.sources.jx!.conciseness_basis).toBe('sentences');
     expect([...judge.values()].map((r) => [r.summary_id, r.conciseness, r.conciseness_basis])).toEqual([
       ['s1', 1 / 2, 'sentences'],
@@ -112,7 +166,9 @@ describe('claims and key facts: zero, unclear and the conciseness basis', () => 
     expect(markdown).toContain('| conciseness basis |');
     expect(markdown).not.toContain('sentence conciseness');
     // Two summaries per system: the value, and why there is no interval.
-    expect(markdown).toContain('| jx | B | 2 | 0 | — | 0.250 (n = 2, too few for an interval) | 0.500 (n = 2, too few for an interval) | sentences |');
+    expect(markdown).toContain(
+      '| jx | B | 2 | 0 | — | 0.250 (n = 2, too few for an interval) | 0.500 (n = 2, too few for an interval) | sentences |',
+    );
   });
 
   it('two paired documents: the default names the judge to compare by; by the judge, differences without intervals and no ranking', () => {
@@ -122,13 +178,17 @@ describe('claims and key facts: zero, unclear and the conciseness basis', () => 
       { source: 'jx', n_documents: 2 },
     ]);
     expect(block.comparison_note).toContain('jx (2 paired documents)');
-    const byJudge = AccuracyBlockSchema.parse(computeAccuracy(accuracyInput(), { ...accuracySettings, compareSource: 'jx' })).comparison!;
+    const byJudge = AccuracyBlockSchema.parse(
+      computeAccuracy(accuracyInput(), { ...accuracySettings, compareSource: 'jx' }),
+    ).comparison!;
     expect(byJudge.source).toBe('jx');
     expect(byJudge.systems).toEqual(['A', 'B']);
     expect(Object.keys(byJudge.metrics)).toEqual(['faithfulness', 'completeness', 'conciseness']);
     // Conciseness A − B: d1 1/2 − 1, d2 0 − 0 → −1/4 over 2 documents.
     const c = byJudge.metrics.conciseness!;
-    expect(c.differences).toEqual([{ a: 'A', b: 'B', value: -1 / 4, ci: null, n: 2, replicates_dropped: 0, too_few: true }]);
+    expect(c.differences).toEqual([
+      { a: 'A', b: 'B', value: -1 / 4, ci: null, n: 2, replicates_dropped: 0, too_few: true },
+    ]);
     expect(c.ranks).toBeNull();
     expect(c.ranking_note).toBe('fewer than 5 paired documents: A and B (2)');
   });
@@ -139,14 +199,31 @@ function scaffoldProject(docs: number, byPeople: number): ScaffoldInput {
   const input: ScaffoldInput = { summaries: [], scaffolds: [], alignments: [] };
   let itemId = 0;
   for (let d = 0; d < docs; d += 1) {
-    const items = [{ id: ++itemId, kind: 'fact' as const, tier: 'main' as const }, ...Array.from({ length: 5 }, () => ({ id: ++itemId, kind: 'attribute' as const, tier: null }))];
+    const items = [
+      { id: ++itemId, kind: 'fact' as const, tier: 'main' as const },
+      ...Array.from({ length: 5 }, () => ({ id: ++itemId, kind: 'attribute' as const, tier: null })),
+    ];
     input.scaffolds.push({ id: d + 1, docId: `d${d}`, version: 1, items });
-    for (const [system, kept] of [['A', 4], ['B', 1]] as const) {
+    for (const [system, kept] of [
+      ['A', 4],
+      ['B', 1],
+    ] as const) {
       const key = input.summaries.length + 1;
       input.summaries.push({ key, summaryId: `${system}-${d}`, docId: `d${d}`, system, sentenceCount: 1 });
       const sources = key <= byPeople ? ['judge:j', 'human:ana'] : ['judge:j'];
       for (const source of sources) {
-        items.slice(1).forEach((it, i) => input.alignments.push({ summaryKey: key, scaffoldId: d + 1, itemId: it.id, source, annotatorKind: source.startsWith('human:') ? 'person' : null, blind: true, value: i < kept ? 'preserved' : 'missing', sentences: [] }));
+        items.slice(1).forEach((it, i) =>
+          input.alignments.push({
+            summaryKey: key,
+            scaffoldId: d + 1,
+            itemId: it.id,
+            source,
+            annotatorKind: source.startsWith('human:') ? 'person' : null,
+            blind: true,
+            value: i < kept ? 'preserved' : 'missing',
+            sentences: [],
+          }),
+        );
       }
     }
   }
@@ -158,7 +235,11 @@ const scaffoldOptions = { bootstrap: 200, seed: 0, dataset: 'syn', reference: 'b
 describe('the Semantic Scaffold: Fact Focus and the comparison by a judge', () => {
   /** One summary of three sentences and one of two, facts aligned by judge "links" (with sentence links) and judge "bare" (without). */
   function focusInput(): ScaffoldInput {
-    const items = [1, 2, 3].map((id) => ({ id, kind: 'fact' as const, tier: (id === 1 ? 'main' : 'supporting') as 'main' | 'supporting' }));
+    const items = [1, 2, 3].map((id) => ({
+      id,
+      kind: 'fact' as const,
+      tier: (id === 1 ? 'main' : 'supporting') as 'main' | 'supporting',
+    }));
     const input: ScaffoldInput = {
       summaries: [
         { key: 1, summaryId: 'x1', docId: 'd', system: 'A', sentenceCount: 3 },
@@ -167,14 +248,40 @@ describe('the Semantic Scaffold: Fact Focus and the comparison by a judge', () =
       scaffolds: [{ id: 1, docId: 'd', version: 1, items }],
       alignments: [],
     };
-    const add = (summaryKey: number, source: string, values: Array<[number, 'preserved' | 'partial' | 'missing' | 'misrepresented', number[]]>) => {
-      for (const [itemId, value, sentences] of values) input.alignments.push({ summaryKey, scaffoldId: 1, itemId, source, annotatorKind: null, blind: true, value, sentences });
+    const add = (
+      summaryKey: number,
+      source: string,
+      values: Array<[number, 'preserved' | 'partial' | 'missing' | 'misrepresented', number[]]>,
+    ) => {
+      for (const [itemId, value, sentences] of values)
+        input.alignments.push({
+          summaryKey,
+          scaffoldId: 1,
+          itemId,
+          source,
+          annotatorKind: null,
+          blind: true,
+          value,
+          sentences,
+        });
     };
     // x1: sentence 0 → a preserved fact, 1 → a misrepresented one, 2 → a partial one: Fact Focus 2/3.
-    add(1, 'judge:links', [[1, 'preserved', [0]], [2, 'misrepresented', [1]], [3, 'partial', [2]]]);
+    add(1, 'judge:links', [
+      [1, 'preserved', [0]],
+      [2, 'misrepresented', [1]],
+      [3, 'partial', [2]],
+    ]);
     // x2: no link (nothing conveyed): 0.0 from a source that links sentences.
-    add(2, 'judge:links', [[1, 'missing', []], [2, 'preserved', []], [3, 'missing', []]]);
-    add(1, 'judge:bare', [[1, 'preserved', []], [2, 'preserved', []], [3, 'missing', []]]);
+    add(2, 'judge:links', [
+      [1, 'missing', []],
+      [2, 'preserved', []],
+      [3, 'missing', []],
+    ]);
+    add(1, 'judge:bare', [
+      [1, 'preserved', []],
+      [2, 'preserved', []],
+      [3, 'missing', []],
+    ]);
     return input;
   }
 
@@ -195,7 +302,9 @@ describe('the Semantic Scaffold: Fact Focus and the comparison by a judge', () =
       { source: 'human', n_documents: 0 },
       { source: 'j', n_documents: 5 },
     ]);
-    expect(byDefault.comparison_note).toBe("People's figures give 0 paired documents across systems (fewer than 5): compare by a judge instead (--compare-source, or the source picker): j (5 paired documents).");
+    expect(byDefault.comparison_note).toBe(
+      "People's figures give 0 paired documents across systems (fewer than 5): compare by a judge instead (--compare-source, or the source picker): j (5 paired documents).",
+    );
     const block = ScaffoldBlockSchema.parse(computeScaffold(input, { ...scaffoldOptions, compareSource: 'j' }));
     const eps = block.comparison!.metrics.eps!;
     expect(block.comparison).toMatchObject({ source: 'j', systems: ['A', 'B'], n_documents: 5 });
@@ -217,10 +326,27 @@ describe('the Semantic Scaffold: Fact Focus and the comparison by a judge', () =
 describe('too few to estimate', () => {
   it('two raters who disagree on one summary: Gwet\'s AC1 −1 without an interval, never "−1.000 ± 0.000"', () => {
     const report = agreementForDataset(
-      { name: 'one', summaries: [{ summaryId: 'a', units: [{ ratings: { ana: 'faithful', bo: 'unfaithful' } }, { ratings: { ana: 'unfaithful', bo: 'faithful' } }] }] },
+      {
+        name: 'one',
+        summaries: [
+          {
+            summaryId: 'a',
+            units: [
+              { ratings: { ana: 'faithful', bo: 'unfaithful' } },
+              { ratings: { ana: 'unfaithful', bo: 'faithful' } },
+            ],
+          },
+        ],
+      },
       { bootstrap: 100 },
     );
-    expect(report.humans.pairs[0]!.gwet_ac1).toEqual({ value: -1, ci: null, n: 2, replicates_dropped: 0, too_few: true });
+    expect(report.humans.pairs[0]!.gwet_ac1).toEqual({
+      value: -1,
+      ci: null,
+      n: 2,
+      replicates_dropped: 0,
+      too_few: true,
+    });
     expect(report.humans.gwet_ac1).toMatchObject({ value: -1, ci: null, too_few: true });
   });
 
@@ -232,7 +358,14 @@ describe('too few to estimate', () => {
     const values = { A: () => 0.5, B: (d: number) => (d % 2 === 0 ? 0 : 0.8), C: () => 0.3 };
     const systems = (Object.keys(values) as Array<keyof typeof values>).map((system) => {
       const byDocument = new Map(docs.map((doc, d) => [doc, values[system](d)]));
-      return { system, mean: meanEstimate([...byDocument.values()], drawReplicates(docs.length, 200, () => createStream(0, 'mean', system))), byDocument };
+      return {
+        system,
+        mean: meanEstimate(
+          [...byDocument.values()],
+          drawReplicates(docs.length, 200, () => createStream(0, 'mean', system)),
+        ),
+        byDocument,
+      };
     });
     const c = compareMetric(systems, 400, (a, b) => () => createStream(0, 'pair', a, b));
     const interval = (a: string, b: string) => c.differences.find((d) => d.a === a && d.b === b)!.ci!;
@@ -241,6 +374,12 @@ describe('too few to estimate', () => {
     expect(interval('B', 'C')[0]).toBeLessThan(0);
     expect(c.ranks).toEqual({ A: 1, B: 1, C: 1 });
     // Without B, A is clearly above C.
-    expect(compareMetric(systems.filter((s) => s.system !== 'B'), 400, (a, b) => () => createStream(0, 'pair', a, b)).ranks).toEqual({ A: 1, C: 2 });
+    expect(
+      compareMetric(
+        systems.filter((s) => s.system !== 'B'),
+        400,
+        (a, b) => () => createStream(0, 'pair', a, b),
+      ).ranks,
+    ).toEqual({ A: 1, C: 2 });
   });
 });

@@ -33,12 +33,36 @@ const U: HumanLabel = 'unfaithful';
 const id = (i: number) => `t${String(i).padStart(2, '0')}`;
 const SAMPLE = ['t10', 't02', 't04', 't00', 't07', 't03'];
 /** alice's labels and the time she spent per sentence. */
-const PEOPLE: Record<string, [HumanLabel, HumanLabel]> = { t00: [F, F], t02: [F, U], t03: [F, F], t04: [U, F], t07: [F, U], t10: [F, F] };
-const TIMES: Record<string, [number, number]> = { t00: [1000, 2000], t02: [1500, 2500], t03: [2000, 3000], t04: [2500, 3500], t07: [3000, 4000], t10: [3500, 4500] };
+const PEOPLE: Record<string, [HumanLabel, HumanLabel]> = {
+  t00: [F, F],
+  t02: [F, U],
+  t03: [F, F],
+  t04: [U, F],
+  t07: [F, U],
+  t10: [F, F],
+};
+const TIMES: Record<string, [number, number]> = {
+  t00: [1000, 2000],
+  t02: [1500, 2500],
+  t03: [2000, 3000],
+  t04: [2500, 3500],
+  t07: [3000, 4000],
+  t10: [3500, 4500],
+};
 /** Judge J's hard labels (1 = faithful) on every sentence. */
 const JUDGE_J: Record<string, [0 | 1, 0 | 1]> = {
-  t00: [1, 1], t02: [1, 1], t03: [1, 1], t04: [1, 1], t07: [1, 0], t10: [1, 1],
-  t01: [1, 0], t05: [1, 1], t06: [0, 1], t08: [1, 1], t09: [1, 1], t11: [1, 1],
+  t00: [1, 1],
+  t02: [1, 1],
+  t03: [1, 1],
+  t04: [1, 1],
+  t07: [1, 0],
+  t10: [1, 1],
+  t01: [1, 0],
+  t05: [1, 1],
+  t06: [0, 1],
+  t08: [1, 1],
+  t09: [1, 1],
+  t11: [1, 1],
 };
 
 const dir = tempDir('loupe-ppi-project-');
@@ -48,11 +72,26 @@ const summaryRows = (from: number, to: number) =>
   Array.from({ length: to - from }, (_, k) => {
     const summaryId = id(from + k);
     const sentences = [`The first sentence of ${summaryId}.`, `The second sentence of ${summaryId}.`];
-    return { dataset: 'tiny', doc_id: `doc-${summaryId}`, document: `A document about ${summaryId}.`, summary_id: summaryId, summary: sentences.join(' '), sentences };
+    return {
+      dataset: 'tiny',
+      doc_id: `doc-${summaryId}`,
+      document: `A document about ${summaryId}.`,
+      summary_id: summaryId,
+      summary: sentences.join(' '),
+      sentences,
+    };
   });
 
 function newCore(): Core {
-  return createCore({ Database, stateDir: dir, demoDir: dir, host: 'electron', fileDialogs: false, diskPaths: true, canSwitchProjects: false });
+  return createCore({
+    Database,
+    stateDir: dir,
+    demoDir: dir,
+    host: 'electron',
+    fileDialogs: false,
+    diskPaths: true,
+    canSwitchProjects: false,
+  });
 }
 
 async function withProject<T>(path: string, fn: (core: Core) => Promise<T>): Promise<T> {
@@ -66,7 +105,12 @@ async function withProject<T>(path: string, fn: (core: Core) => Promise<T>): Pro
 }
 
 /** alice labels the given sentences of her queue's summaries (all by default). */
-async function label(core: Core, annotator: string, labels: Record<string, [HumanLabel, HumanLabel]>, times: Record<string, [number, number]> = {}): Promise<void> {
+async function label(
+  core: Core,
+  annotator: string,
+  labels: Record<string, [HumanLabel, HumanLabel]>,
+  times: Record<string, [number, number]> = {},
+): Promise<void> {
   const queue = await core.handlers['annotation.queue']({ annotator });
   for (const item of queue.items) {
     const wanted = labels[item.summaryId];
@@ -86,8 +130,17 @@ async function label(core: Core, annotator: string, labels: Record<string, [Huma
 
 const base = join(dir, 'base.loupe');
 const main = join(dir, 'main.loupe');
-const settings = (overrides: Partial<AnalysisJobSettings> = {}): AnalysisJobSettings => ({ bootstrap: 400, seed: 0, cap: 25, reference: 'people', humanLabel: 'unanimous', includeRevealed: false, ...overrides });
-const analyse = (path: string, overrides: Partial<AnalysisJobSettings> = {}): DatasetAnalysis => runAnalysisJob(Database, { projectPath: path, dataset: null, settings: settings(overrides) }).report.datasets[0]!;
+const settings = (overrides: Partial<AnalysisJobSettings> = {}): AnalysisJobSettings => ({
+  bootstrap: 400,
+  seed: 0,
+  cap: 25,
+  reference: 'people',
+  humanLabel: 'unanimous',
+  includeRevealed: false,
+  ...overrides,
+});
+const analyse = (path: string, overrides: Partial<AnalysisJobSettings> = {}): DatasetAnalysis =>
+  runAnalysisJob(Database, { projectPath: path, dataset: null, settings: settings(overrides) }).report.datasets[0]!;
 const judgeOf = (d: DatasetAnalysis, judge: string): AllUnitsJudge => d.all_units.judges[judge]!;
 
 beforeAll(async () => {
@@ -96,8 +149,12 @@ beforeAll(async () => {
   try {
     await runImport(core.repository(), { source: upload('tiny.jsonl', summaryRows(0, 12)), as: 'summaries' });
     const predictions = [
-      ...Object.entries(JUDGE_J).flatMap(([summaryId, hard]) => hard.map((h, i) => ({ dataset: 'tiny', summary_id: summaryId, sentence_index: i, judge: 'J', hard: h }))),
-      ...SAMPLE.flatMap((summaryId) => [0, 1].map((i) => ({ dataset: 'tiny', summary_id: summaryId, sentence_index: i, judge: 'K', hard: 1 }))),
+      ...Object.entries(JUDGE_J).flatMap(([summaryId, hard]) =>
+        hard.map((h, i) => ({ dataset: 'tiny', summary_id: summaryId, sentence_index: i, judge: 'J', hard: h })),
+      ),
+      ...SAMPLE.flatMap((summaryId) =>
+        [0, 1].map((i) => ({ dataset: 'tiny', summary_id: summaryId, sentence_index: i, judge: 'K', hard: 1 })),
+      ),
     ];
     await runImport(core.repository(), { source: upload('predictions.jsonl', predictions), as: 'predictions' });
   } finally {
@@ -121,7 +178,16 @@ describe('p̂_PP on a small project, by hand', () => {
     expect(pp.value).toBeCloseTo(17 / 24, 12);
     expect(pp.judge_rate).toBeCloseTo(21 / 24, 12);
     expect(pp.rectifier).toBeCloseTo(9 / 12 - 11 / 12, 12);
-    expect(pp).toMatchObject({ n_sampled_units: 12, n_all_units: 24, n_sampled_summaries: 6, n_all_summaries: 12, same_as_p_hat: false, too_few: false, sample_seed: 0, n_drawn_summaries: 6 });
+    expect(pp).toMatchObject({
+      n_sampled_units: 12,
+      n_all_units: 24,
+      n_sampled_summaries: 6,
+      n_all_summaries: 12,
+      same_as_p_hat: false,
+      too_few: false,
+      sample_seed: 0,
+      n_drawn_summaries: 6,
+    });
     const [lo, hi] = pp.ci!;
     expect(lo).toBeLessThanOrEqual(pp.value!);
     expect(hi).toBeGreaterThanOrEqual(pp.value!);
@@ -141,7 +207,9 @@ describe('p̂_PP on a small project, by hand', () => {
     // K labeled every unit p̂ counts, so the interval is p̂'s own (the same resamples).
     expect(pp.ci).toEqual(d.all_units.p_hat.ci);
     expect(pp.width_ratio).toBe(1);
-    expect(run.markdown).toMatch(/\| K \| 0\.750 \[[^\]]+\] \| 12 \| 12 \| 1\.00 \| the judge labeled no unit outside the sample: p̂_PP is p̂ on the same units \|/);
+    expect(run.markdown).toMatch(
+      /\| K \| 0\.750 \[[^\]]+\] \| 12 \| 12 \| 1\.00 \| the judge labeled no unit outside the sample: p̂_PP is p̂ on the same units \|/,
+    );
     expect(run.markdown).toMatch(/\| J \| 0\.708 \[/);
   });
 
@@ -156,13 +224,17 @@ describe('p̂_PP refused when the labels are not one uniform seeded sample', () 
     copyFileSync(main, path);
     return path;
   };
-  const reasons = (d: DatasetAnalysis) => Object.values(d.all_units.judges).map((j) => (j.p_pp === null ? j.p_pp_reason : 'given'));
+  const reasons = (d: DatasetAnalysis) =>
+    Object.values(d.all_units.judges).map((j) => (j.p_pp === null ? j.p_pp_reason : 'given'));
 
   it('several draws with different seeds', async () => {
     const path = copy('two-seeds');
     await withProject(path, (core) => core.handlers['sampling.draw']({ dataset: 'tiny', n: 2, seed: 7 }));
     const d = analyse(path);
-    expect(reasons(d)).toEqual([expect.stringMatching(/^The sample was drawn in several draws with different seeds \(0, 7\)/), expect.stringMatching(/different seeds/)]);
+    expect(reasons(d)).toEqual([
+      expect.stringMatching(/^The sample was drawn in several draws with different seeds \(0, 7\)/),
+      expect.stringMatching(/different seeds/),
+    ]);
   });
 
   it('a second draw with the same seed continues the one sample (no refusal)', async () => {
@@ -178,8 +250,17 @@ describe('p̂_PP refused when the labels are not one uniform seeded sample', () 
 
   it('an imported label set in the reference', async () => {
     const path = copy('imported');
-    await withProject(path, (core) => runImport(core.repository(), { source: upload('labels.jsonl', [{ dataset: 'tiny', summary_id: 't01', sentence_index: 0, label: 'faithful', annotator: 'bench' }]), as: 'labels' }));
-    expect(reasons(analyse(path, { reference: 'both' }))[0]).toMatch(/^The human reference includes imported label sets \(bench\).*Choose the reference “people”/);
+    await withProject(path, (core) =>
+      runImport(core.repository(), {
+        source: upload('labels.jsonl', [
+          { dataset: 'tiny', summary_id: 't01', sentence_index: 0, label: 'faithful', annotator: 'bench' },
+        ]),
+        as: 'labels',
+      }),
+    );
+    expect(reasons(analyse(path, { reference: 'both' }))[0]).toMatch(
+      /^The human reference includes imported label sets \(bench\).*Choose the reference “people”/,
+    );
     expect(reasons(analyse(path, { reference: 'imported' }))[0]).toMatch(/imported label sets \(bench\)/);
     // Without the imported set, the people's sample stands.
     expect(judgeOf(analyse(path, { reference: 'people' }), 'J').p_pp!.value).toBeCloseTo(17 / 24, 12);
@@ -197,24 +278,47 @@ describe('p̂_PP refused when the labels are not one uniform seeded sample', () 
     const [merged] = await withProject(path, (core) => core.handlers['merge.projects']({ paths: [other] }));
     expect(merged!.problems).toEqual([]);
     expect(merged!.eventsAdded).toBe(2);
-    expect(reasons(analyse(path))[0]).toMatch(/^1 annotated summary lies outside this project’s draws \(labels merged from a copy/);
+    expect(reasons(analyse(path))[0]).toMatch(
+      /^1 annotated summary lies outside this project’s draws \(labels merged from a copy/,
+    );
   });
 
   it('summaries imported after the draw', async () => {
     const path = copy('grown');
-    await withProject(path, (core) => runImport(core.repository(), { source: upload('more.jsonl', summaryRows(12, 16)), as: 'summaries' }));
-    expect(reasons(analyse(path))[0]).toMatch(/^The draws \(6 summaries\) are not the first 6 of the seed-0 ranking of the dataset’s 16 summaries/);
+    await withProject(path, (core) =>
+      runImport(core.repository(), { source: upload('more.jsonl', summaryRows(12, 16)), as: 'summaries' }),
+    );
+    expect(reasons(analyse(path))[0]).toMatch(
+      /^The draws \(6 summaries\) are not the first 6 of the seed-0 ranking of the dataset’s 16 summaries/,
+    );
   });
 });
 
 describe('the plan of the same project', () => {
   it('says six annotated summaries are too few to plan from, and gives the median time per summary and the lineage', () => {
-    const plan = runPlanJob(Database, { projectPath: main, dataset: null, settings: { bootstrap: 200, seed: 0, reference: 'people', humanLabel: 'unanimous', includeRevealed: false }, target: 0.02 });
+    const plan = runPlanJob(Database, {
+      projectPath: main,
+      dataset: null,
+      settings: { bootstrap: 200, seed: 0, reference: 'people', humanLabel: 'unanimous', includeRevealed: false },
+      target: 0.02,
+    });
     const d = plan.datasets[0]!;
-    expect(d).toMatchObject({ dataset: 'tiny', n_summaries: 12, n_annotated: 6, n_drawn: 6, n_undrawn: 6, seed: 0, lineage: 'one', enough: false, draw_more: null });
+    expect(d).toMatchObject({
+      dataset: 'tiny',
+      n_summaries: 12,
+      n_annotated: 6,
+      n_drawn: 6,
+      n_undrawn: 6,
+      seed: 0,
+      lineage: 'one',
+      enough: false,
+      draw_more: null,
+    });
     // Per summary: 3000, 4000, 5000, 6000, 7000, 8000 ms → the median 5500.
     expect([d.median_ms_per_summary, d.n_timed_summaries]).toEqual([5500, 6]);
-    expect(d.reason).toBe('Needs at least 10 annotated summaries to plan from (6 so far): annotate more of the sample first.');
+    expect(d.reason).toBe(
+      'Needs at least 10 annotated summaries to plan from (6 so far): annotate more of the sample first.',
+    );
     expect(d.lines.map((l) => [l.figure, l.judge, l.n_more])).toEqual([
       ['p_hat', null, null],
       ['p_pp', 'J', null],
@@ -222,6 +326,10 @@ describe('the plan of the same project', () => {
       ['p_pp', 'K', null],
       ['epsilon_hat', 'K', null],
     ]);
-    expect(plan).toMatchObject({ target: 0.02, min_summaries: 10, settings: { bootstrap: 200, seed: 0, reference: 'people', human_label: 'unanimous', include_revealed: false } });
+    expect(plan).toMatchObject({
+      target: 0.02,
+      min_summaries: 10,
+      settings: { bootstrap: 200, seed: 0, reference: 'people', human_label: 'unanimous', include_revealed: false },
+    });
   });
 });

@@ -48,7 +48,15 @@ function trialDataset(trial: number): { dataset: AnalysisDataset; sampled: strin
     name: 'sim',
     judges: ['J'],
     summaries,
-    reference: { set: 'people', rule: 'unanimous', includeRevealed: false, kinds: { ann: 'person' }, nLabelsOutside: 0, nAnnotatorsOutside: 0, nLabelsRevealed: 0 },
+    reference: {
+      set: 'people',
+      rule: 'unanimous',
+      includeRevealed: false,
+      kinds: { ann: 'person' },
+      nLabelsOutside: 0,
+      nAnnotatorsOutside: 0,
+      nLabelsRevealed: 0,
+    },
     sampling: { draws: [{ batch: 1, seed: trial, algorithm: SAMPLING_ALGORITHM, summaryIds: sampled }] },
   };
   return { dataset, sampled };
@@ -64,7 +72,9 @@ describe('p̂_PP with a judge of 5% error: coverage and width over 400 seeded sa
     for (let trial = 0; trial < TRIALS; trial += 1) {
       const { dataset } = trialDataset(trial);
       const reference = referenceReport(dataset, { set: 'people', rule: 'unanimous', includeRevealed: false });
-      const allUnits = allUnitsWithPredictionPowered(dataset, reference, REPLICATES, (purpose) => createStream(trial, 'loupe-analysis-v1', dataset.name, purpose));
+      const allUnits = allUnitsWithPredictionPowered(dataset, reference, REPLICATES, (purpose) =>
+        createStream(trial, 'loupe-analysis-v1', dataset.name, purpose),
+      );
       const pp = allUnits.judges.J!.p_pp!;
       const pHat = allUnits.p_hat.ci!;
       expect(pp.same_as_p_hat).toBe(false);

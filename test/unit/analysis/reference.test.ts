@@ -14,7 +14,15 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeDataset, resolveHumanLabel, unitHumanLabels, type AnalysisDataset, type AnalysisReport, type CurrentLabelEvent, type DatasetAnalysis } from '../../../shared/analysis';
+import {
+  analyzeDataset,
+  resolveHumanLabel,
+  unitHumanLabels,
+  type AnalysisDataset,
+  type AnalysisReport,
+  type CurrentLabelEvent,
+  type DatasetAnalysis,
+} from '../../../shared/analysis';
 import { selectReferenceLabels, type ReferenceLabelEvent } from '../../../shared/analysis/reference';
 import type { HumanLabel } from '../../../shared/domain';
 import { createCore, type Core } from '../../../electron/core/index';
@@ -60,7 +68,12 @@ describe('the human-label rule: unanimous vs majority', () => {
   });
 
   it('unitHumanLabels applies the rule after the audit-adjudicated label (human-human queue, ≥ 2 annotators)', () => {
-    const ann = (annotator: string, label: HumanLabel): CurrentLabelEvent => ({ annotator, phase: 'annotation', label, queue: null });
+    const ann = (annotator: string, label: HumanLabel): CurrentLabelEvent => ({
+      annotator,
+      phase: 'annotation',
+      label,
+      queue: null,
+    });
     const votes = [ann('a', F), ann('b', F), ann('c', U)];
     expect(unitHumanLabels(votes, undefined, 'majority')).toMatchObject({ human: F, humanStatus: 'majority' });
     expect(unitHumanLabels(votes)).toMatchObject({ human: null, humanStatus: 'disagreement' });
@@ -68,7 +81,11 @@ describe('the human-label rule: unanimous vs majority', () => {
     expect(unitHumanLabels(decided, undefined, 'majority')).toMatchObject({ human: U, humanStatus: 'adjudicated' });
     // A suspicious-queue decision is a review label, never the audit label: the majority stands.
     const reviewed = [...votes, { annotator: 'lead', phase: 'review', label: U, queue: 'suspicious' } as const];
-    expect(unitHumanLabels(reviewed, undefined, 'majority')).toMatchObject({ human: F, humanStatus: 'majority', review: U });
+    expect(unitHumanLabels(reviewed, undefined, 'majority')).toMatchObject({
+      human: F,
+      humanStatus: 'majority',
+      review: U,
+    });
   });
 
   it('a dataset built with another rule than the settings is refused (the report would misstate it)', () => {
@@ -76,15 +93,31 @@ describe('the human-label rule: unanimous vs majority', () => {
       name: 'x',
       judges: [],
       summaries: [],
-      reference: { set: 'both', rule: 'majority', includeRevealed: false, kinds: {}, nLabelsOutside: 0, nAnnotatorsOutside: 0, nLabelsRevealed: 0 },
+      reference: {
+        set: 'both',
+        rule: 'majority',
+        includeRevealed: false,
+        kinds: {},
+        nLabelsOutside: 0,
+        nAnnotatorsOutside: 0,
+        nLabelsRevealed: 0,
+      },
     };
-    expect(() => analyzeDataset(dataset, { bootstrap: 0 })).toThrow(/loaded with human label rule majority \(settings: unanimous\)/);
+    expect(() => analyzeDataset(dataset, { bootstrap: 0 })).toThrow(
+      /loaded with human label rule majority \(settings: unanimous\)/,
+    );
     expect(analyzeDataset(dataset, { bootstrap: 0, humanLabel: 'majority' }).reference.rule).toBe('majority');
   });
 });
 
 describe('selecting the reference labels', () => {
-  const row = (annotator: string, kind: 'person' | 'imported', blind: boolean, label: HumanLabel | null = F, phase: 'annotation' | 'review' = 'annotation'): ReferenceLabelEvent & { unitIndex: number } => ({
+  const row = (
+    annotator: string,
+    kind: 'person' | 'imported',
+    blind: boolean,
+    label: HumanLabel | null = F,
+    phase: 'annotation' | 'review' = 'annotation',
+  ): ReferenceLabelEvent & { unitIndex: number } => ({
     annotator,
     kind,
     blind,
@@ -103,11 +136,17 @@ describe('selecting the reference labels', () => {
   ];
 
   it('keeps the set, then leaves revealed labels out unless asked, and passes review events through', () => {
-    const pick = (set: 'people' | 'imported' | 'both', includeRevealed = false) => selectReferenceLabels(rows, { set, rule: 'unanimous', includeRevealed });
+    const pick = (set: 'people' | 'imported' | 'both', includeRevealed = false) =>
+      selectReferenceLabels(rows, { set, rule: 'unanimous', includeRevealed });
     const names = (r: ReturnType<typeof pick>) => r.labels.map((l) => `${l.annotator}:${l.phase}`);
     const both = pick('both');
     expect(names(both)).toEqual(['frank-0:annotation', 'frank-1:annotation', 'alice:annotation', 'lead:review']);
-    expect(both.reference).toMatchObject({ nLabelsOutside: 0, nAnnotatorsOutside: 0, nLabelsRevealed: 2, kinds: { alice: 'person', bob: 'person', 'frank-0': 'imported', 'frank-1': 'imported' } });
+    expect(both.reference).toMatchObject({
+      nLabelsOutside: 0,
+      nAnnotatorsOutside: 0,
+      nLabelsRevealed: 2,
+      kinds: { alice: 'person', bob: 'person', 'frank-0': 'imported', 'frank-1': 'imported' },
+    });
     const people = pick('people');
     expect(names(people)).toEqual(['alice:annotation', 'lead:review']);
     expect(people.reference).toMatchObject({ nLabelsOutside: 2, nAnnotatorsOutside: 2, nLabelsRevealed: 2 });
@@ -125,7 +164,9 @@ describe('selecting the reference labels', () => {
 const xsum = frankXsumRecords();
 /** FRANK's three votes on a summary's one sentence (1 = has an error → unfaithful). */
 const frankVotes = (summaryId: string): HumanLabel[] =>
-  Object.values(xsum.find((r) => frankSummaryId(r) === summaryId)!.raw_annotations).map((a) => (a.factuality_labels[0] === 1 ? U : F));
+  Object.values(xsum.find((r) => frankSummaryId(r) === summaryId)!.raw_annotations).map((a) =>
+    a.factuality_labels[0] === 1 ? U : F,
+  );
 
 describe('the reference of a project with an imported label set and a person', () => {
   const dir = tempDir('loupe-analysis-reference-');
@@ -135,15 +176,32 @@ describe('the reference of a project with an imported label set and a person', (
   const reports = new Map<string, AnalysisReport>();
 
   const run = (settings: Partial<AnalysisJobSettings> = {}): DatasetAnalysis => {
-    const full: AnalysisJobSettings = { bootstrap: 0, seed: 0, cap: 25, reference: 'both', humanLabel: 'unanimous', includeRevealed: false, ...settings };
+    const full: AnalysisJobSettings = {
+      bootstrap: 0,
+      seed: 0,
+      cap: 25,
+      reference: 'both',
+      humanLabel: 'unanimous',
+      includeRevealed: false,
+      ...settings,
+    };
     const key = JSON.stringify(full);
-    if (!reports.has(key)) reports.set(key, runAnalysisJob(Database, { projectPath: path, dataset: null, settings: full }).report);
+    if (!reports.has(key))
+      reports.set(key, runAnalysisJob(Database, { projectPath: path, dataset: null, settings: full }).report);
     return reports.get(key)!.datasets[0]!;
   };
 
   beforeAll(async () => {
     const file = writeFrankXsum(dir, xsum);
-    const core: Core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false });
+    const core: Core = createCore({
+      Database,
+      stateDir: dir,
+      demoDir: dir,
+      host: 'web',
+      fileDialogs: false,
+      diskPaths: false,
+      canSwitchProjects: false,
+    });
     core.createProject(path);
     try {
       await runImport(core.repository(), { source: { type: 'path', path: file } });
@@ -155,13 +213,23 @@ describe('the reference of a project with an imported label set and a person', (
         // alice takes the minority side where FRANK is split (a 2–2 tie under majority), else disagrees on every other one.
         const votes = frankVotes(summary.summaryId);
         const faithful = votes.filter((v) => v === F).length;
-        const value: HumanLabel = faithful === 1 ? F : faithful === 2 ? U : i % 2 === 0 ? (faithful === 3 ? U : F) : faithful === 3 ? F : U;
-        await core.handlers['annotation.record']({ unitId: summary.units[0]!.id, annotator: 'alice', state: { label: value, errorType: null, note: null }, timeSpentMs: 10, cause: 'label' });
+        const value: HumanLabel =
+          faithful === 1 ? F : faithful === 2 ? U : i % 2 === 0 ? (faithful === 3 ? U : F) : faithful === 3 ? F : U;
+        await core.handlers['annotation.record']({
+          unitId: summary.units[0]!.id,
+          annotator: 'alice',
+          state: { label: value, errorType: null, note: null },
+          timeSpentMs: 10,
+          cause: 'label',
+        });
         alice.set(summary.summaryId, { label: value, blind });
       };
       // Five summaries labeled blind, then the reveal (analysis view), then three more: blind false.
       for (let i = 0; i < 5; i++) await label(i, true);
-      expect((await core.handlers['annotation.reveal']({ annotator: 'alice', view: 'analysis', confirmFor: 'alice' })).revealed).toBe(3);
+      expect(
+        (await core.handlers['annotation.reveal']({ annotator: 'alice', view: 'analysis', confirmFor: 'alice' }))
+          .revealed,
+      ).toBe(3);
       for (let i = 5; i < 8; i++) await label(i, false);
     } finally {
       core.close();
@@ -197,14 +265,24 @@ describe('the reference of a project with an imported label set and a person', (
   it("both (default): FRANK's three and alice, her revealed labels left out and counted", () => {
     const d = run();
     const hand = byHand('both', false);
-    expect(d.reference).toMatchObject({ set: 'both', rule: 'unanimous', include_revealed: false, n_annotators: 4, n_labels: 64 * 3 + 5 });
+    expect(d.reference).toMatchObject({
+      set: 'both',
+      rule: 'unanimous',
+      include_revealed: false,
+      n_annotators: 4,
+      n_labels: 64 * 3 + 5,
+    });
     expect(d.reference.annotators.map((a) => [a.name, a.kind, a.n_labels])).toEqual([
       ['alice', 'person', 5],
       ['frank-0', 'imported', 64],
       ['frank-1', 'imported', 64],
       ['frank-2', 'imported', 64],
     ]);
-    expect([d.reference.n_labels_revealed, d.reference.n_labels_revealed_excluded, d.reference.n_labels_outside_reference]).toEqual([3, 3, 0]);
+    expect([
+      d.reference.n_labels_revealed,
+      d.reference.n_labels_revealed_excluded,
+      d.reference.n_labels_outside_reference,
+    ]).toEqual([3, 3, 0]);
     expect(d.reference.n_units_disagreement).toBe(hand.disagreement);
     expect(d.all_units.human.n_unresolved).toBe(hand.disagreement);
     expect(d.all_units.p_hat.n).toBe(hand.agreed + hand.single);
@@ -212,7 +290,14 @@ describe('the reference of a project with an imported label set and a person', (
 
   it("people: only alice; FRANK's labels are outside the reference", () => {
     const d = run({ reference: 'people' });
-    expect(d.reference).toMatchObject({ set: 'people', n_annotators: 1, n_labels: 5, n_annotators_outside_reference: 3, n_labels_outside_reference: 192, n_labels_revealed_excluded: 3 });
+    expect(d.reference).toMatchObject({
+      set: 'people',
+      n_annotators: 1,
+      n_labels: 5,
+      n_annotators_outside_reference: 3,
+      n_labels_outside_reference: 192,
+      n_labels_revealed_excluded: 3,
+    });
     expect(d.all_units.n_summaries).toBe(5);
     expect(d.agreement.humans.raters).toEqual(['alice']);
     const truth = [...alice.values()].filter((a) => a.blind);
@@ -222,7 +307,14 @@ describe('the reference of a project with an imported label set and a person', (
   it("imported: only FRANK; alice's labels are outside and none counts as revealed", () => {
     const d = run({ reference: 'imported' });
     const hand = byHand('imported', false);
-    expect(d.reference).toMatchObject({ set: 'imported', n_annotators: 3, n_labels: 192, n_annotators_outside_reference: 1, n_labels_outside_reference: 8, n_labels_revealed: 0 });
+    expect(d.reference).toMatchObject({
+      set: 'imported',
+      n_annotators: 3,
+      n_labels: 192,
+      n_annotators_outside_reference: 1,
+      n_labels_outside_reference: 8,
+      n_labels_revealed: 0,
+    });
     expect(d.all_units.n_summaries).toBe(64);
     expect(d.all_units.human.n_unresolved).toBe(hand.disagreement);
     expect(d.agreement.humans.raters).toEqual(['frank-0', 'frank-1', 'frank-2']);
@@ -230,7 +322,12 @@ describe('the reference of a project with an imported label set and a person', (
 
   it("includeRevealed: alice's labels after the reveal enter, still counted", () => {
     const d = run({ reference: 'people', includeRevealed: true });
-    expect(d.reference).toMatchObject({ include_revealed: true, n_labels: 8, n_labels_revealed: 3, n_labels_revealed_excluded: 0 });
+    expect(d.reference).toMatchObject({
+      include_revealed: true,
+      n_labels: 8,
+      n_labels_revealed: 3,
+      n_labels_revealed_excluded: 0,
+    });
     expect(d.all_units.n_summaries).toBe(8);
   });
 
@@ -238,7 +335,12 @@ describe('the reference of a project with an imported label set and a person', (
     const imported = run({ reference: 'imported', humanLabel: 'majority' });
     const handImported = byHand('imported', false);
     expect(handImported.tie).toBe(0); // three binary votes never tie
-    expect(imported.reference).toMatchObject({ rule: 'majority', n_units_majority: handImported.majority, n_units_tied: 0, n_units_disagreement: 0 });
+    expect(imported.reference).toMatchObject({
+      rule: 'majority',
+      n_units_majority: handImported.majority,
+      n_units_tied: 0,
+      n_units_disagreement: 0,
+    });
     expect(imported.all_units.human.n_unresolved).toBe(0);
     expect(imported.all_units.p_hat.n).toBe(64);
     const both = run({ reference: 'both', humanLabel: 'majority' });
@@ -247,22 +349,35 @@ describe('the reference of a project with an imported label set and a person', (
     expect(both.reference).toMatchObject({ n_units_majority: hand.majority, n_units_tied: hand.tie });
     expect(both.all_units.human.n_unresolved).toBe(hand.tie);
     // By hand, FRANK's majority label (≥ 2 of 3 say an error → unfaithful) gives p̂ on the imported reference.
-    const faithful = xsum.filter((r) => Object.values(r.raw_annotations).filter((a) => a.factuality_labels[0] === 1).length < 2).length;
+    const faithful = xsum.filter(
+      (r) => Object.values(r.raw_annotations).filter((a) => a.factuality_labels[0] === 1).length < 2,
+    ).length;
     expect(imported.all_units.p_hat.value).toBe(faithful / 64);
     expect(both.reference.rule).toBe('majority');
   });
 
-  it('the defaults of analysis.start are today\'s: both sets, unanimous, revealed labels left out; the report says so', () => {
+  it("the defaults of analysis.start are today's: both sets, unanimous, revealed labels left out; the report says so", () => {
     const parsed = parseApiInput('analysis.start', { bootstrap: 50, seed: 1 });
     if (!parsed.ok) throw new Error(parsed.error.message);
     const { reference, humanLabel, includeRevealed } = parsed.value;
-    expect({ reference, humanLabel, includeRevealed }).toEqual({ reference: 'both', humanLabel: 'unanimous', includeRevealed: false });
-    const report = runAnalysisJob(Database, { projectPath: path, dataset: null, settings: { bootstrap: 50, seed: 1, cap: 25, reference, humanLabel, includeRevealed } }).report;
+    expect({ reference, humanLabel, includeRevealed }).toEqual({
+      reference: 'both',
+      humanLabel: 'unanimous',
+      includeRevealed: false,
+    });
+    const report = runAnalysisJob(Database, {
+      projectPath: path,
+      dataset: null,
+      settings: { bootstrap: 50, seed: 1, cap: 25, reference, humanLabel, includeRevealed },
+    }).report;
     expect(report.settings).toMatchObject({ human_label: 'unanimous', reference: 'both', include_revealed: false });
     // The loader's default path (no options) is the same report.
     const ro = openProjectReadOnly(Database, path);
     try {
-      expect(computeReport(loadAnalysisDatasets(new AnalysisRepository(ro), null), { bootstrap: 50, seed: 1, cap: 25 }).report).toEqual(report);
+      expect(
+        computeReport(loadAnalysisDatasets(new AnalysisRepository(ro), null), { bootstrap: 50, seed: 1, cap: 25 })
+          .report,
+      ).toEqual(report);
     } finally {
       ro.close();
     }

@@ -54,7 +54,6 @@ async function importWorkedExample(path: string): Promise<void> {
   });
 }
 
-
 const workedPath = join(dir, 'worked.loupe');
 beforeAll(async () => {
   await importWorkedExample(workedPath);
@@ -86,16 +85,28 @@ describe('loading a project for the analysis', () => {
     const fromFixture = analyzeProject([datasetFromFixture(fixture)], { bootstrap: 0 });
     expect(fromLoader.datasets[0]!.reference.annotators.map((a) => a.kind)).toEqual(['imported', 'imported']);
     expect(fromFixture.datasets[0]!.reference.annotators.map((a) => a.kind)).toEqual([null, null]);
-    const reasons = (report: typeof fromLoader) => Object.values(report.datasets[0]!.all_units.judges).map((j) => [j.p_pp, j.p_pp_reason]);
+    const reasons = (report: typeof fromLoader) =>
+      Object.values(report.datasets[0]!.all_units.judges).map((j) => [j.p_pp, j.p_pp_reason]);
     const refused = (reason: RegExp) => [null, expect.stringMatching(reason)];
-    expect(reasons(fromLoader)).toEqual([refused(/^The human reference includes imported label sets \(ann1, ann2\)/), refused(/imported label sets/)]);
-    expect(reasons(fromFixture)).toEqual([refused(/^The analysis input does not say how the human sample was drawn/), refused(/how the human sample was drawn/)]);
+    expect(reasons(fromLoader)).toEqual([
+      refused(/^The human reference includes imported label sets \(ann1, ann2\)/),
+      refused(/imported label sets/),
+    ]);
+    expect(reasons(fromFixture)).toEqual([
+      refused(/^The analysis input does not say how the human sample was drawn/),
+      refused(/how the human sample was drawn/),
+    ]);
     const withoutKinds = (report: typeof fromLoader) => ({
       ...report,
       datasets: report.datasets.map((d) => ({
         ...d,
         reference: { ...d.reference, annotators: d.reference.annotators.map((a) => ({ ...a, kind: null })) },
-        all_units: { ...d.all_units, judges: Object.fromEntries(Object.entries(d.all_units.judges).map(([name, j]) => [name, { ...j, p_pp_reason: null }])) },
+        all_units: {
+          ...d.all_units,
+          judges: Object.fromEntries(
+            Object.entries(d.all_units.judges).map(([name, j]) => [name, { ...j, p_pp_reason: null }]),
+          ),
+        },
       })),
     });
     expect(withoutKinds(fromLoader)).toEqual(withoutKinds(fromFixture));
@@ -104,18 +115,39 @@ describe('loading a project for the analysis', () => {
   it('uses current labels only, per phase: cleared labels, corrections, agreement, disagreement, review labels, adjudication', async () => {
     const path = join(dir, 'rules.loupe');
     const rows = (dataset: string, ids: string[]) =>
-      ids.map((id) => ({ dataset, doc_id: `doc-${id}`, document: 'A document.', summary_id: id, summary: 'One. Two. Three. Four. Five. Six.', label: 1, sentences: ['One.', 'Two.', 'Three.', 'Four.', 'Five.', 'Six.'] }));
+      ids.map((id) => ({
+        dataset,
+        doc_id: `doc-${id}`,
+        document: 'A document.',
+        summary_id: id,
+        summary: 'One. Two. Three. Four. Five. Six.',
+        label: 1,
+        sentences: ['One.', 'Two.', 'Three.', 'Four.', 'Five.', 'Six.'],
+      }));
     await withProject(path, async (repo) => {
       // Imported in reverse order, the datasets too: the loader sorts.
       await runImport(repo, { source: upload('beta.jsonl', rows('beta', ['z', 'b'])), as: 'summaries' });
       await runImport(repo, { source: upload('alpha.jsonl', rows('alpha', ['y', 'x'])), as: 'summaries' });
-      const unit = (dataset: string, summaryId: string, index: number) => repo.unitIdsBySummary(summaryId, dataset)[0]!.unitIds[index]!;
+      const unit = (dataset: string, summaryId: string, index: number) =>
+        repo.unitIdsBySummary(summaryId, dataset)[0]!.unitIds[index]!;
       const ann1 = repo.ensureAnnotator('ann1').id;
       const ann2 = repo.ensureAnnotator('ann2').id;
       const rev1 = repo.ensureAnnotator('rev1').id;
       const rev2 = repo.ensureAnnotator('rev2').id;
-      const label = (unitId: number, annotatorId: number, value: HumanLabel | null, phase: 'annotation' | 'review' = 'annotation') =>
-        repo.recordLabel({ unitId, annotatorId, phase, state: { label: value, errorType: null, note: null }, timeSpentMs: 10, cause: value === null ? 'clear' : 'label' });
+      const label = (
+        unitId: number,
+        annotatorId: number,
+        value: HumanLabel | null,
+        phase: 'annotation' | 'review' = 'annotation',
+      ) =>
+        repo.recordLabel({
+          unitId,
+          annotatorId,
+          phase,
+          state: { label: value, errorType: null, note: null },
+          timeSpentMs: 10,
+          cause: value === null ? 'clear' : 'label',
+        });
       label(unit('alpha', 'x', 0), ann1, 'faithful');
       label(unit('alpha', 'x', 0), ann1, null); // cleared: no label
       label(unit('alpha', 'x', 1), ann1, 'unfaithful');
@@ -131,10 +163,32 @@ describe('loading a project for the analysis', () => {
       label(unit('alpha', 'x', 1), ann2, 'faithful');
       label(unit('alpha', 'x', 1), ann2, null); // ann2 cleared: ann1's faithful stands alone
       // Judge A: version v1, then v2 (current); judge B only on beta.
-      const prediction = (dataset: string, summary_id: string, sentence_index: number, judge: string, hard: 0 | 1, config_hash: string) => ({ dataset, summary_id, sentence_index, judge, hard, soft: hard === 1 ? 0.9 : 0.1, config_hash });
-      await runImport(repo, { source: upload('v1.jsonl', [0, 1, 2, 3, 4, 5].map((i) => prediction('alpha', 'x', i, 'A', 0, 'v1'))), as: 'predictions' });
-      await runImport(repo, { source: upload('v2.jsonl', [0, 1, 2].map((i) => prediction('alpha', 'x', i, 'A', 1, 'v2'))), as: 'predictions' });
-      await runImport(repo, { source: upload('b.jsonl', [prediction('beta', 'b', 0, 'B', 0, 'h')]), as: 'predictions' });
+      const prediction = (
+        dataset: string,
+        summary_id: string,
+        sentence_index: number,
+        judge: string,
+        hard: 0 | 1,
+        config_hash: string,
+      ) => ({ dataset, summary_id, sentence_index, judge, hard, soft: hard === 1 ? 0.9 : 0.1, config_hash });
+      await runImport(repo, {
+        source: upload(
+          'v1.jsonl',
+          [0, 1, 2, 3, 4, 5].map((i) => prediction('alpha', 'x', i, 'A', 0, 'v1')),
+        ),
+        as: 'predictions',
+      });
+      await runImport(repo, {
+        source: upload(
+          'v2.jsonl',
+          [0, 1, 2].map((i) => prediction('alpha', 'x', i, 'A', 1, 'v2')),
+        ),
+        as: 'predictions',
+      });
+      await runImport(repo, {
+        source: upload('b.jsonl', [prediction('beta', 'b', 0, 'B', 0, 'h')]),
+        as: 'predictions',
+      });
     });
 
     const datasets = readDatasets(path);
@@ -176,14 +230,38 @@ describe('loading a project for the analysis', () => {
       const unitId = repo.unitIdsBySummary('x', 'alpha')[0]!.unitIds[3]!;
       const adjudicator = repo.ensureAnnotator('adj').id;
       const decision = (label: HumanLabel, queue: 'human-human' | 'suspicious') =>
-        repo.review.recordDecision({ unitId, annotatorId: adjudicator, label, errorType: null, note: null, timeSpentMs: 5, cause: 'label', queue, judges: [] });
+        repo.review.recordDecision({
+          unitId,
+          annotatorId: adjudicator,
+          label,
+          errorType: null,
+          note: null,
+          timeSpentMs: 5,
+          cause: 'label',
+          queue,
+          judges: [],
+        });
       decision('unfaithful', 'human-human');
     });
     const adjudicated = readDatasets(path, 'alpha')[0]!.summaries[0]!.units[3]!;
-    expect([adjudicated.human, adjudicated.humanStatus, adjudicated.review]).toEqual(['unfaithful', 'adjudicated', null]);
+    expect([adjudicated.human, adjudicated.humanStatus, adjudicated.review]).toEqual([
+      'unfaithful',
+      'adjudicated',
+      null,
+    ]);
     await withProject(path, (repo) => {
       const unitId = repo.unitIdsBySummary('x', 'alpha')[0]!.unitIds[3]!;
-      repo.review.recordDecision({ unitId, annotatorId: repo.ensureAnnotator('rev3').id, label: 'faithful', errorType: null, note: null, timeSpentMs: 5, cause: 'label', queue: 'suspicious', judges: [] });
+      repo.review.recordDecision({
+        unitId,
+        annotatorId: repo.ensureAnnotator('rev3').id,
+        label: 'faithful',
+        errorType: null,
+        note: null,
+        timeSpentMs: 5,
+        cause: 'label',
+        queue: 'suspicious',
+        judges: [],
+      });
     });
     const reviewed = readDatasets(path, 'alpha')[0]!.summaries[0]!.units[3]!;
     expect([reviewed.human, reviewed.humanStatus, reviewed.review]).toEqual(['unfaithful', 'adjudicated', 'faithful']);

@@ -25,22 +25,27 @@ interface ExpectedJudge {
   specificity: number;
   hard: Record<'min' | 'mean' | 'max', Statistics4> & { n: number; n_left_out: number };
   soft: Record<'min' | 'mean' | 'max', Statistics4> & { n: number; n_left_out: number };
-  averaging_bias: { mean_ge_min: boolean | null; below_threshold: boolean | null; holds: boolean | null; threshold: number | null };
+  averaging_bias: {
+    mean_ge_min: boolean | null;
+    below_threshold: boolean | null;
+    holds: boolean | null;
+    threshold: number | null;
+  };
   brier: number;
   ece: number;
   corrected_unfaithful_rate: number;
 }
 
 type Expected = {
-    n_summaries: number;
-    n_sentences: number;
-    p_hat: number;
-    epsilon0_status: string;
-    judges: Record<string, ExpectedJudge>;
-    composition: Record<'human' | 'judges_all' | 'judges_annotated', [number, number, number, number]>;
-    suspicious: { pool: number; after_fragment_filter: number; listed: unknown[] };
-    epsilon_bar: number;
-  };
+  n_summaries: number;
+  n_sentences: number;
+  p_hat: number;
+  epsilon0_status: string;
+  judges: Record<string, ExpectedJudge>;
+  composition: Record<'human' | 'judges_all' | 'judges_annotated', [number, number, number, number]>;
+  suspicious: { pool: number; after_fragment_filter: number; listed: unknown[] };
+  epsilon_bar: number;
+};
 
 const fixture = loadWorkedExample<Expected>();
 
@@ -52,7 +57,13 @@ const j2 = result.judges.J2!;
 describe('worked example: counts and the human sample', () => {
   it('scope', () => {
     // e has one sentence: left out. a, b, c, d: 3 + 2 + 3 + 2 = 10 sentences.
-    expect(result).toMatchObject({ n_summaries: 4, n_sentences: 10, n_summaries_total: 5, n_single_sentence_left_out: 1, n_without_global_label: 0 });
+    expect(result).toMatchObject({
+      n_summaries: 4,
+      n_sentences: 10,
+      n_summaries_total: 5,
+      n_single_sentence_left_out: 1,
+      n_without_global_label: 0,
+    });
     // Annotated: a, b, c (8 units). Usable: a0 F, a1 U, b0 F, c0 U, c1 F, c2 U = 6 (3 F, 3 U);
     // a2 unclear; b1 unresolved (ann1 F, ann2 U). The review label on a1 does not count.
     expect(result.human).toEqual({
@@ -69,12 +80,26 @@ describe('worked example: counts and the human sample', () => {
 
   it('p̂ = 3/6', () => {
     expect(result.p_hat).toBe(0.5);
-    expect(result.p_hat_estimate).toEqual({ value: 0.5, ci: null, n: 6, replicates_dropped: 0, too_few: true, n_summaries: 3 });
+    expect(result.p_hat_estimate).toEqual({
+      value: 0.5,
+      ci: null,
+      n: 6,
+      replicates_dropped: 0,
+      too_few: true,
+      n_summaries: 3,
+    });
   });
 
   it('ε̂, confusion (unfaithful = positive), recall and specificity', () => {
     // J1 vs human: a0 1/F TN, a1 0/U TP, b0 1/F TN, c0 0/U TP, c1 1/F TN, c2 1/U FN → 1 error in 6.
-    expect(j1.epsilon_hat).toEqual({ value: 1 / 6, ci: null, n: 6, replicates_dropped: 0, too_few: true, n_summaries: 3 });
+    expect(j1.epsilon_hat).toEqual({
+      value: 1 / 6,
+      ci: null,
+      n: 6,
+      replicates_dropped: 0,
+      too_few: true,
+      n_summaries: 3,
+    });
     expect(j1.confusion).toEqual({ positive_class: 'unfaithful', tp: 2, fp: 0, tn: 3, fn: 1, n: 6 });
     expect(j1.recall).toEqual({ value: 2 / 3, n: 3 });
     expect(j1.specificity).toEqual({ value: 1, n: 3 });
@@ -88,15 +113,29 @@ describe('worked example: counts and the human sample', () => {
   it('ε₀: p̂ = ½ with lengths {3, 2, 3, 2} has no root (unconditional)', () => {
     // Reference: the NumPy transcription of App. A.4 (test/unit/stats/epsilon0.test.ts): the gap
     // stays ≥ 0.0038 on the whole grid. (With all lengths 2 it would be (3 − √6)/2; see analysis-edge-cases.)
-    expect(result).toMatchObject({ epsilon0: null, epsilon0_status: 'unconditional', epsilon0_reason: null, epsilon0_n_summaries: 4 });
+    expect(result).toMatchObject({
+      epsilon0: null,
+      epsilon0_status: 'unconditional',
+      epsilon0_reason: null,
+      epsilon0_n_summaries: 4,
+    });
   });
 });
 
 describe('worked example: correlations with the global label (Y = a 1, b 1, c 0, d 0)', () => {
   // Every value below was derived by hand and checked with SciPy 1.17.1 (pearsonr, spearmanr,
   // kendalltau; AUC = mannwhitneyu(pos, neg).statistic / (n₊n₋)).
-  const close = (value: number | null, expected: number | null) => (expected === null ? expect(value).toBeNull() : expect(value).toBeCloseTo(expected, 12));
-  const check = (cell: { pearson: { value: number | null }; spearman: { value: number | null }; kendall: { value: number | null }; roc_auc: { value: number | null } }, expected: (number | null)[]) => {
+  const close = (value: number | null, expected: number | null) =>
+    expected === null ? expect(value).toBeNull() : expect(value).toBeCloseTo(expected, 12);
+  const check = (
+    cell: {
+      pearson: { value: number | null };
+      spearman: { value: number | null };
+      kendall: { value: number | null };
+      roc_auc: { value: number | null };
+    },
+    expected: (number | null)[],
+  ) => {
     close(cell.pearson.value, expected[0]!);
     close(cell.spearman.value, expected[1]!);
     close(cell.kendall.value, expected[2]!);
@@ -192,11 +231,29 @@ describe('worked example: correlations with the global label (Y = a 1, b 1, c 0,
 describe('worked example: composition, suspicious, disagreements', () => {
   it('composition', () => {
     // Humans, usable labels: a (F, U) mixed, b (F) all faithful, c (U, F, U) mixed.
-    expect(result.composition.human).toEqual({ all_faithful: 1 / 3, mixed: 2 / 3, all_unfaithful: 0, n: 3, counts: { all_faithful: 1, mixed: 2, all_unfaithful: 0 } });
+    expect(result.composition.human).toEqual({
+      all_faithful: 1 / 3,
+      mixed: 2 / 3,
+      all_unfaithful: 0,
+      n: 3,
+      counts: { all_faithful: 1, mixed: 2, all_unfaithful: 0 },
+    });
     // Judge majority (tie → unfaithful): a (1, 0, 0) mixed; b (tie 1/0 → 0, tie → 0) all unfaithful;
     // c (0, tie → 0, tie → 0) all unfaithful; d (1, J1 alone 0) mixed.
-    expect(result.composition.judges.all).toEqual({ all_faithful: 0, mixed: 0.5, all_unfaithful: 0.5, n: 4, counts: { all_faithful: 0, mixed: 2, all_unfaithful: 2 } });
-    expect(result.composition.judges.annotated).toEqual({ all_faithful: 0, mixed: 1 / 3, all_unfaithful: 2 / 3, n: 3, counts: { all_faithful: 0, mixed: 1, all_unfaithful: 2 } });
+    expect(result.composition.judges.all).toEqual({
+      all_faithful: 0,
+      mixed: 0.5,
+      all_unfaithful: 0.5,
+      n: 4,
+      counts: { all_faithful: 0, mixed: 2, all_unfaithful: 2 },
+    });
+    expect(result.composition.judges.annotated).toEqual({
+      all_faithful: 0,
+      mixed: 1 / 3,
+      all_unfaithful: 2 / 3,
+      n: 3,
+      counts: { all_faithful: 0, mixed: 1, all_unfaithful: 2 },
+    });
   });
 
   it('suspicious pool and review list', () => {
@@ -222,14 +279,28 @@ describe('worked example: composition, suspicious, disagreements', () => {
   });
 
   it('disagreement lists', () => {
-    expect(result.disagreements.human_vs_judge.J1).toEqual([{ summary_id: 'c', doc_id: 'd3', sentence: 2, human: 'unfaithful', judge: 1 }]);
+    expect(result.disagreements.human_vs_judge.J1).toEqual([
+      { summary_id: 'c', doc_id: 'd3', sentence: 2, human: 'unfaithful', judge: 1 },
+    ]);
     expect(result.disagreements.human_vs_judge.J2).toEqual([
       { summary_id: 'b', doc_id: 'd2', sentence: 0, human: 'faithful', judge: 0 },
       { summary_id: 'c', doc_id: 'd3', sentence: 1, human: 'faithful', judge: 0 },
     ]);
     // Split (annotated summaries): b0, b1, c1, c2 (J1 says 1, J2 says 0). d1 has J1 only: no split.
-    expect(result.disagreements.judges_split.map((s) => `${s.summary_id}${s.sentence}`)).toEqual(['b0', 'b1', 'c1', 'c2']);
-    expect(result.disagreements.judges_split[1]).toEqual({ summary_id: 'b', doc_id: 'd2', sentence: 1, human: null, faithful_judges: ['J1'], unfaithful_judges: ['J2'] });
+    expect(result.disagreements.judges_split.map((s) => `${s.summary_id}${s.sentence}`)).toEqual([
+      'b0',
+      'b1',
+      'c1',
+      'c2',
+    ]);
+    expect(result.disagreements.judges_split[1]).toEqual({
+      summary_id: 'b',
+      doc_id: 'd2',
+      sentence: 1,
+      human: null,
+      faithful_judges: ['J1'],
+      unfaithful_judges: ['J2'],
+    });
     expect(result.disagreements.n_judges_split_all).toBe(4);
   });
 });
@@ -242,7 +313,13 @@ describe('worked example: calibration, corrected rate, hidden bias', () => {
     // → (0.25 + 0.25 + 0.25 + 0.125 + 0.625)/6 = 1.5/6 = 0.25.
     expect(j1.calibration!.brier).toEqual({ value: 0.09375, ci: null, n: 6, replicates_dropped: 0, too_few: true });
     expect(j1.calibration!.ece.value).toBeCloseTo(0.25, 14);
-    expect(j1.calibration!.bins[8]).toEqual({ lower: 0.8, upper: 0.9, mean_predicted: 0.875, observed_frequency: 1, count: 2 });
+    expect(j1.calibration!.bins[8]).toEqual({
+      lower: 0.8,
+      upper: 0.9,
+      mean_predicted: 0.875,
+      observed_frequency: 1,
+      count: 2,
+    });
     // J2: (.75,1) (.375,0) (.4375,1) (.25,0) (.375,1) (.25,0): Brier = 1.03515625/6;
     // ECE: bin 7 .25; bin 3 {.375,.375} obs .5 → .125 ×2; bin 4 .5625; bin 2 {.25,.25} obs 0 → .25 ×2 → 1.5625/6.
     expect(j2.calibration!.brier.value).toBeCloseTo(1.03515625 / 6, 14);
@@ -278,14 +355,17 @@ describe('worked example: calibration, corrected rate, hidden bias', () => {
     const markdown = renderMarkdown(report);
     expect(markdown).toContain('## worked-example');
     // Table 2 layout: J1 hard min 0.58 is higher than mean 0.17 → bold.
-    expect(markdown).toContain('| J1 | **0.58 (n = 4, too few for an interval)** | 0.17 (n = 4, too few for an interval) |');
+    expect(markdown).toContain(
+      '| J1 | **0.58 (n = 4, too few for an interval)** | 0.17 (n = 4, too few for an interval) |',
+    );
     expect(markdown).toContain('| d1 | a | 1 | unfaithful |');
   });
 });
 
 describe('worked example: the expected block of the fixture (for end-to-end runs) agrees with the analysis', () => {
   const expected = fixture.expected;
-  const close = (value: number | null, want: number | null) => (want === null ? expect(value).toBeNull() : expect(value).toBeCloseTo(want, 12));
+  const close = (value: number | null, want: number | null) =>
+    want === null ? expect(value).toBeNull() : expect(value).toBeCloseTo(want, 12);
 
   it('every listed figure', () => {
     expect(result.n_summaries).toBe(expected.n_summaries);
@@ -303,7 +383,9 @@ describe('worked example: the expected block of the fixture (for end-to-end runs
         expect(cells.min).toMatchObject({ n: want[kind].n, n_left_out: want[kind].n_left_out });
         for (const aggregator of ['min', 'mean', 'max'] as const) {
           const c = cells[aggregator];
-          [c.pearson, c.spearman, c.kendall, c.roc_auc].forEach((estimate, s) => close(estimate.value, want[kind][aggregator][s]!));
+          [c.pearson, c.spearman, c.kendall, c.roc_auc].forEach((estimate, s) =>
+            close(estimate.value, want[kind][aggregator][s]!),
+          );
         }
       }
       expect(got.averaging_bias).toMatchObject(want.averaging_bias);
@@ -311,10 +393,17 @@ describe('worked example: the expected block of the fixture (for end-to-end runs
       close(got.calibration!.ece.value, want.ece);
       close(got.corrected_unfaithful_rate.value, want.corrected_unfaithful_rate);
     }
-    const composition = (c: { all_faithful: number | null; mixed: number | null; all_unfaithful: number | null; n: number }) => [c.all_faithful, c.mixed, c.all_unfaithful, c.n];
+    const composition = (c: {
+      all_faithful: number | null;
+      mixed: number | null;
+      all_unfaithful: number | null;
+      n: number;
+    }) => [c.all_faithful, c.mixed, c.all_unfaithful, c.n];
     composition(result.composition.human).forEach((v, i) => close(v, expected.composition.human[i]!));
     composition(result.composition.judges.all).forEach((v, i) => close(v, expected.composition.judges_all[i]!));
-    composition(result.composition.judges.annotated).forEach((v, i) => close(v, expected.composition.judges_annotated[i]!));
+    composition(result.composition.judges.annotated).forEach((v, i) =>
+      close(v, expected.composition.judges_annotated[i]!),
+    );
     expect(result.suspicious).toMatchObject(expected.suspicious);
     close(result.hidden_bias!.epsilon_bar, expected.epsilon_bar);
   });

@@ -52,7 +52,15 @@ describe('one module per API namespace', () => {
   });
 
   it('the core composes a handler for every method of the contract', () => {
-    const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false });
+    const core = createCore({
+      Database,
+      stateDir: dir,
+      demoDir: dir,
+      host: 'web',
+      fileDialogs: false,
+      diskPaths: false,
+      canSwitchProjects: false,
+    });
     expect(Object.keys(core.handlers).sort()).toEqual([...API_METHODS].sort());
     core.close();
   });
@@ -71,19 +79,26 @@ describe('one contract module per API namespace', async () => {
       .map(([name, value]) => ({ file, name, methods: Object.keys(value as object) })),
   );
 
-  it.each(API_METHODS)('%s is declared in shared/contract/<its namespace>.ts, by its namespace\'s table, and only there', (method) => {
-    const namespace = method.slice(0, method.indexOf('.'));
-    const homes = declared.filter((d) => d.methods.includes(method));
-    expect(homes.map((h) => h.file)).toEqual([`${namespace}.ts`]);
-    expect(homes[0]!.name).toBe(`${namespace.toUpperCase()}_API`);
-    // api.ts composes exactly that table's entry (same schemas, not a copy).
-    const table = modules.find((m) => m.file === `${namespace}.ts`)!.exports[homes[0]!.name] as Record<string, unknown>;
-    expect(API[method]).toBe(table[method]);
-  });
+  it.each(API_METHODS)(
+    "%s is declared in shared/contract/<its namespace>.ts, by its namespace's table, and only there",
+    (method) => {
+      const namespace = method.slice(0, method.indexOf('.'));
+      const homes = declared.filter((d) => d.methods.includes(method));
+      expect(homes.map((h) => h.file)).toEqual([`${namespace}.ts`]);
+      expect(homes[0]!.name).toBe(`${namespace.toUpperCase()}_API`);
+      // api.ts composes exactly that table's entry (same schemas, not a copy).
+      const table = modules.find((m) => m.file === `${namespace}.ts`)!.exports[homes[0]!.name] as Record<
+        string,
+        unknown
+      >;
+      expect(API[method]).toBe(table[method]);
+    },
+  );
 
   it('every table is a namespace of the contract, and declares nothing else (the scan cannot pass on an empty tree)', () => {
     expect(declared.length).toBeGreaterThanOrEqual(15);
-    for (const d of declared) for (const m of d.methods) expect(API_METHODS as readonly string[], `${d.file} declares ${m}`).toContain(m);
+    for (const d of declared)
+      for (const m of d.methods) expect(API_METHODS as readonly string[], `${d.file} declares ${m}`).toContain(m);
     expect(declared.flatMap((d) => d.methods).sort()).toEqual([...API_METHODS].sort());
   });
 });

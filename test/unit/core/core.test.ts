@@ -11,12 +11,26 @@ const dir = tempDir();
 let core: Core;
 
 beforeAll(async () => {
-  core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false });
+  core = createCore({
+    Database,
+    stateDir: dir,
+    demoDir: dir,
+    host: 'web',
+    fileDialogs: false,
+    diskPaths: false,
+    canSwitchProjects: false,
+  });
   core.createProject(join(dir, 'core.loupe'));
-  await runImport(core.repository(), { source: { type: 'path', path: writeJsonl(join(dir, 'news.jsonl'), newsRows(10)) } });
+  await runImport(core.repository(), {
+    source: { type: 'path', path: writeJsonl(join(dir, 'news.jsonl'), newsRows(10)) },
+  });
   // A summary whose document is missing (as TofuEval ships them), through the labels-free path.
   await runImport(core.repository(), {
-    source: { type: 'upload', name: 'missing.csv', text: 'doc_id,annotation_id,topic,model_name,sent_idx,summ_sent,sent_label,exp,type\nD1,1,Budget,model_A,1,The council met on Monday to vote.,yes,,\n' },
+    source: {
+      type: 'upload',
+      name: 'missing.csv',
+      text: 'doc_id,annotation_id,topic,model_name,sent_idx,summ_sent,sent_label,exp,type\nD1,1,Budget,model_A,1,The council met on Monday to vote.,yes,,\n',
+    },
     as: 'tofueval',
     dataset: 'talks',
   });
@@ -45,16 +59,40 @@ describe('annotation through the core', () => {
     expect(bob.items).toHaveLength(10);
     expect(alice.progress).toEqual({ unitsDone: 0, unitsTotal: 18, summariesDone: 0, summariesTotal: 6 });
     expect(alice.resumeAt).toBe(0);
-    expect(Object.keys(alice.items[0]!).sort()).toEqual(['dataset', 'docId', 'documentMissing', 'key', 'labeled', 'summaryId', 'units']);
+    expect(Object.keys(alice.items[0]!).sort()).toEqual([
+      'dataset',
+      'docId',
+      'documentMissing',
+      'key',
+      'labeled',
+      'summaryId',
+      'units',
+    ]);
   });
 
   it('records labels as events, reports progress, and loads only the annotator’s own labels', async () => {
     const queue = await core.handlers['annotation.queue']({ annotator: 'alice' });
     const summary = await core.handlers['annotation.load']({ key: queue.items[0]!.key, annotator: 'alice' });
-    expect(Object.keys(summary).sort()).toEqual(['dataset', 'docId', 'document', 'key', 'revealed', 'splitter', 'summary', 'summaryId', 'units']);
+    expect(Object.keys(summary).sort()).toEqual([
+      'dataset',
+      'docId',
+      'document',
+      'key',
+      'revealed',
+      'splitter',
+      'summary',
+      'summaryId',
+      'units',
+    ]);
     expect(summary.splitter).toMatch(/^loupe-rules/);
     for (const unit of summary.units) {
-      await core.handlers['annotation.record']({ unitId: unit.id, annotator: 'alice', state: { label: 'faithful', errorType: null, note: null }, timeSpentMs: 1500, cause: 'label' });
+      await core.handlers['annotation.record']({
+        unitId: unit.id,
+        annotator: 'alice',
+        state: { label: 'faithful', errorType: null, note: null },
+        timeSpentMs: 1500,
+        cause: 'label',
+      });
     }
     const last = await core.handlers['annotation.record']({
       unitId: summary.units[2]!.id,
@@ -92,10 +130,12 @@ describe('annotation through the core', () => {
       timeSpentMs: null,
       cause: 'label',
     });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/only to an Unfaithful/) } });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: expect.stringMatching(/only to an Unfaithful/) },
+    });
     const after = await core.handlers['annotation.load']({ key: queue.items[1]!.key, annotator: 'alice' });
     expect(after.units[0]!.state).toEqual(summary.units[0]!.state);
-
   });
 
   it('refuses labels on a summary whose document is missing until one is attached', async () => {
@@ -106,9 +146,20 @@ describe('annotation through the core', () => {
     const summary = await core.handlers['annotation.load']({ key: queue.items[0]!.key, annotator: 'carol' });
     expect(summary.document).toBeNull();
     const record = () =>
-      core.handlers['annotation.record']({ unitId: summary.units[0]!.id, annotator: 'carol', state: { label: 'faithful', errorType: null, note: null }, timeSpentMs: 10, cause: 'label' });
+      core.handlers['annotation.record']({
+        unitId: summary.units[0]!.id,
+        annotator: 'carol',
+        state: { label: 'faithful', errorType: null, note: null },
+        timeSpentMs: 10,
+        cause: 'label',
+      });
     await expect(record()).rejects.toThrow(/attach its document/);
-    expect(await core.handlers['annotation.attachDocument']({ key: summary.key, text: 'Transcript: the council met on Monday and voted.' })).toEqual({ attached: 1 });
+    expect(
+      await core.handlers['annotation.attachDocument']({
+        key: summary.key,
+        text: 'Transcript: the council met on Monday and voted.',
+      }),
+    ).toEqual({ attached: 1 });
     await expect(record()).resolves.toMatchObject({ state: { label: 'faithful' } });
   });
 });
@@ -122,7 +173,13 @@ describe('export through the core', () => {
     expect(rows).toHaveLength(30); // 10 summaries × 3 sentences, alice labeled 3 of them once each
     const alices = rows.filter((r) => r.annotator === 'alice');
     expect(alices.map((r) => r.label)).toEqual(['faithful', 'faithful', 'unfaithful']);
-    expect(alices[2]).toMatchObject({ error_type: 'number_or_date', note: 'the figure is wrong', phase: 'annotation', splitter: 'loupe-rules', time_spent_ms: '2400' });
+    expect(alices[2]).toMatchObject({
+      error_type: 'number_or_date',
+      note: 'the figure is wrong',
+      phase: 'annotation',
+      splitter: 'loupe-rules',
+      time_spent_ms: '2400',
+    });
     expect(JSON.parse(alices[2]!.history!).map((h: { label: string }) => h.label)).toEqual(['faithful', 'unfaithful']);
     expect(rows.filter((r) => r.annotator === '').every((r) => r.label === '')).toBe(true);
   });
@@ -134,9 +191,21 @@ describe('annotator activity', () => {
     const alice = activity.find((a) => a.name === 'alice')!;
     // alice: three keypress labels (1500, 1500, 1500 ms) then a relabel of sentence 3 (900 ms):
     // 3 sentences labeled now, 4 events, 4 timed decisions with median 1500 ms, one under 1 s.
-    expect(alice).toMatchObject({ annotationLabels: 3, reviewDecisions: 0, events: 4, timedDecisions: 4, medianMsPerDecision: 1500, fastDecisions: 1 });
+    expect(alice).toMatchObject({
+      annotationLabels: 3,
+      reviewDecisions: 0,
+      events: 4,
+      timedDecisions: 4,
+      medianMsPerDecision: 1500,
+      fastDecisions: 1,
+    });
     const carol = activity.find((a) => a.name === 'carol')!;
     expect(carol).toMatchObject({ annotationLabels: 1, timedDecisions: 1, medianMsPerDecision: 10, fastDecisions: 1 });
-    expect(activity.find((a) => a.name === 'bob')).toMatchObject({ annotationLabels: 0, events: 0, medianMsPerDecision: null, firstAt: null });
+    expect(activity.find((a) => a.name === 'bob')).toMatchObject({
+      annotationLabels: 0,
+      events: 0,
+      medianMsPerDecision: null,
+      firstAt: null,
+    });
   });
 });

@@ -5,10 +5,29 @@
  * (with its noun) when asked.
  */
 import { describe, expect, it } from 'vitest';
-import { agree, fixed, formatCount, formatEstimate, nEquals, nonZeroCounts, percent, plural, pluralNoun, signed, SMALL_N, UNDEFINED_TEXT } from '../../../renderer/format';
+import {
+  agree,
+  fixed,
+  formatCount,
+  formatEstimate,
+  nEquals,
+  nonZeroCounts,
+  percent,
+  plural,
+  pluralNoun,
+  signed,
+  SMALL_N,
+  UNDEFINED_TEXT,
+} from '../../../renderer/format';
 import type { Estimate } from '../../../shared/analysis/types';
 
-const est = (value: number | null, ci: [number, number] | null, n: number): Estimate => ({ value, ci, n, replicates_dropped: 0, too_few: false });
+const est = (value: number | null, ci: [number, number] | null, n: number): Estimate => ({
+  value,
+  ci,
+  n,
+  replicates_dropped: 0,
+  too_few: false,
+});
 
 describe('counts and plurals', () => {
   it('writes counts with en-US grouping, whatever the machine’s locale', () => {
@@ -43,7 +62,13 @@ describe('counts and plurals', () => {
   });
 
   it('lists only the counts that are not zero', () => {
-    expect(nonZeroCounts([[2, 'claim set'], [0, 'label'], [1, 'key-fact list']])).toEqual(['2 claim sets', '1 key-fact list']);
+    expect(
+      nonZeroCounts([
+        [2, 'claim set'],
+        [0, 'label'],
+        [1, 'key-fact list'],
+      ]),
+    ).toEqual(['2 claim sets', '1 key-fact list']);
     expect(nonZeroCounts([[0, 'label']])).toEqual([]);
   });
 
@@ -100,8 +125,12 @@ describe('estimates', () => {
   it('n: never leaves it to the caller; n: always writes it with its noun, once', () => {
     expect(formatEstimate(small, { n: 'never' })).toBe('0.500 [0.500, 0.500]');
     expect(formatEstimate(large, { style: 'plus-minus', n: 'always' })).toBe('0.13 ± 0.09 (n = 40)');
-    expect(formatEstimate(small, { style: 'plus-minus', n: 'always', unit: 'summary' })).toBe('0.50 ± 0.00 (n = 3 summaries)');
-    expect(formatEstimate(est(0.5, [0.5, 0.5], 1), { n: 'always', unit: 'summary' })).toBe('0.500 [0.500, 0.500] (n = 1 summary)');
+    expect(formatEstimate(small, { style: 'plus-minus', n: 'always', unit: 'summary' })).toBe(
+      '0.50 ± 0.00 (n = 3 summaries)',
+    );
+    expect(formatEstimate(est(0.5, [0.5, 0.5], 1), { n: 'always', unit: 'summary' })).toBe(
+      '0.500 [0.500, 0.500] (n = 1 summary)',
+    );
     for (const n of ['small', 'always', 'never'] as const) {
       expect(formatEstimate(small, { n }).match(/n =/g)?.length ?? 0).toBeLessThanOrEqual(1);
     }

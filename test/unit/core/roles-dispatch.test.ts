@@ -4,7 +4,15 @@
  * before its handler runs (so a refused call can store nothing). The lead may call everything.
  */
 import { describe, expect, it } from 'vitest';
-import { ANNOTATOR_METHODS, API_METHODS, LEAD, parseApiInput, type ApiHandlers, type ApiMethod, type Caller } from '../../../shared/api';
+import {
+  ANNOTATOR_METHODS,
+  API_METHODS,
+  LEAD,
+  parseApiInput,
+  type ApiHandlers,
+  type ApiMethod,
+  type Caller,
+} from '../../../shared/api';
 import { dispatch } from '../../../electron/core/dispatch';
 
 const baseline = { kind: 'baseline' } as const;
@@ -71,16 +79,42 @@ const VALID_INPUT: Record<ApiMethod, unknown> = {
   'claims.list': {},
   'claims.versions': { key: 1 },
   'claims.load': { key: 1, annotator: 'alice' },
-  'claims.record': { claimId: 1, annotator: 'alice', state: { label: 'supported', errorType: null, note: null }, timeSpentMs: 1, cause: 'label' },
+  'claims.record': {
+    claimId: 1,
+    annotator: 'alice',
+    state: { label: 'supported', errorType: null, note: null },
+    timeSpentMs: 1,
+    cause: 'label',
+  },
   'claims.edit': { key: 1, annotator: 'alice', basedOnVersion: 1, claims: [{ sentenceUnitId: 1, text: 'A claim.' }] },
   'keyfacts.list': {},
   'keyfacts.versions': { documentKey: 1 },
   'keyfacts.load': { key: 1, annotator: 'alice' },
-  'keyfacts.record': { keyFactId: 1, key: 1, annotator: 'alice', state: { label: 'covered', conveyedBy: { claims: [1] }, note: null }, timeSpentMs: 1, cause: 'label' },
+  'keyfacts.record': {
+    keyFactId: 1,
+    key: 1,
+    annotator: 'alice',
+    state: { label: 'covered', conveyedBy: { claims: [1] }, note: null },
+    timeSpentMs: 1,
+    cause: 'label',
+  },
   'keyfacts.edit': { documentKey: 1, annotator: 'alice', basedOnVersion: null, facts: [{ text: 'A fact.' }] },
   'scaffold.load': { key: 1, annotator: 'alice' },
-  'scaffold.record': { key: 1, annotator: 'alice', itemId: 1, value: 'preserved', sentences: [0], timeSpentMs: 1, cause: 'label' },
-  'scaffold.edit': { documentKey: 1, annotator: 'alice', basedOnVersion: 1, facts: [{ id: 'f1', text: 'A fact.', tier: 'main' }] },
+  'scaffold.record': {
+    key: 1,
+    annotator: 'alice',
+    itemId: 1,
+    value: 'preserved',
+    sentences: [0],
+    timeSpentMs: 1,
+    cause: 'label',
+  },
+  'scaffold.edit': {
+    documentKey: 1,
+    annotator: 'alice',
+    basedOnVersion: 1,
+    facts: [{ id: 'f1', text: 'A fact.', tier: 'main' }],
+  },
   'scaffold.versions': { documentKey: 1 },
   'proposals.list': { author: 'alice' },
   'proposals.accept': { id: 1 },
@@ -98,7 +132,10 @@ const VALID_INPUT: Record<ApiMethod, unknown> = {
   'accuracy.cancel': { runId: 'r' },
   'accuracy.runs': {},
   'accuracy.batchExport': { run: { task: 'claim_verdict', judge: 'j' } },
-  'accuracy.batchImport': { run: { task: 'claim_verdict', judge: 'j' }, source: { type: 'upload', name: 'out.jsonl', text: '' } },
+  'accuracy.batchImport': {
+    run: { task: 'claim_verdict', judge: 'j' },
+    source: { type: 'upload', name: 'out.jsonl', text: '' },
+  },
 };
 
 /** Handlers that only note that they ran (their answers need not fit: only the refusals matter here). */
@@ -126,17 +163,20 @@ describe('the role table in dispatch', () => {
     for (const m of API_METHODS) expect(parseApiInput(m, VALID_INPUT[m]).ok, m).toBe(true);
   });
 
-  it.each(API_METHODS.filter((m) => !allowed.has(m)))('%s: refused to an annotator link (forbidden), its handler never called', async (method) => {
-    const { handlers, called } = spyHandlers();
-    const result = await dispatch(handlers, method, VALID_INPUT[method], alice);
-    expect(result.ok).toBe(false);
-    if (!result.ok) {
-      expect(result.error.code).toBe('forbidden');
-      // The refusal says which role allows it.
-      expect(result.error.message).toMatch(/lead/);
-    }
-    expect(called).toEqual([]);
-  });
+  it.each(API_METHODS.filter((m) => !allowed.has(m)))(
+    '%s: refused to an annotator link (forbidden), its handler never called',
+    async (method) => {
+      const { handlers, called } = spyHandlers();
+      const result = await dispatch(handlers, method, VALID_INPUT[method], alice);
+      expect(result.ok).toBe(false);
+      if (!result.ok) {
+        expect(result.error.code).toBe('forbidden');
+        // The refusal says which role allows it.
+        expect(result.error.message).toMatch(/lead/);
+      }
+      expect(called).toEqual([]);
+    },
+  );
 
   it.each(API_METHODS.filter((m) => allowed.has(m)))('%s: allowed to an annotator link as itself', async (method) => {
     const { handlers, called } = spyHandlers();
@@ -167,8 +207,14 @@ describe('the role table in dispatch', () => {
 
   it('validates before the role check: a malformed call is invalid_input whoever sends it, and runs nothing', async () => {
     const { handlers, called } = spyHandlers();
-    expect(await dispatch(handlers, 'annotation.record', { unitId: 'x' }, alice)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(await dispatch(handlers, 'judges.start', {}, alice)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await dispatch(handlers, 'annotation.record', { unitId: 'x' }, alice)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    expect(await dispatch(handlers, 'judges.start', {}, alice)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
     expect(called).toEqual([]);
   });
 });

@@ -78,7 +78,10 @@ describe('electron-builder config', () => {
       expect(files.indexOf(pattern)).toBeGreaterThan(files.indexOf('!node_modules/**')); // later patterns win
     }
     expect(included).toEqual(
-      expect.arrayContaining(['node_modules/better-sqlite3-napi/lib/**', 'node_modules/better-sqlite3-napi/prebuilds/**']),
+      expect.arrayContaining([
+        'node_modules/better-sqlite3-napi/lib/**',
+        'node_modules/better-sqlite3-napi/prebuilds/**',
+      ]),
     );
     expect(files).toContain('!out/**/*.map');
 
@@ -104,7 +107,9 @@ describe('electron-builder config', () => {
   });
 
   it('ships the demo data as an extra resource at resources/demo', () => {
-    expect(config.extraResources).toEqual(expect.arrayContaining([expect.objectContaining({ from: 'demo', to: 'demo' })]));
+    expect(config.extraResources).toEqual(
+      expect.arrayContaining([expect.objectContaining({ from: 'demo', to: 'demo' })]),
+    );
   });
 
   it('flips the fuses that turn the app into a general-purpose Node runtime or let it load unchecked code', () => {

@@ -42,7 +42,12 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const win = { id: 1 } as never;
 const handlers = (platform: NodeJS.Platform = 'linux', window: unknown = win) =>
-  createDialogHandlers({ getWindow: () => window as never, grant: (purpose, p) => grants.grant(purpose, p), platform, defaultDir: () => dir });
+  createDialogHandlers({
+    getWindow: () => window as never,
+    grant: (purpose, p) => grants.grant(purpose, p),
+    platform,
+    defaultDir: () => dir,
+  });
 
 describe('writeFileAtomic', () => {
   it('writes, replaces, and leaves no temporary file behind', async () => {
@@ -139,13 +144,17 @@ describe('dialog handlers', () => {
     h.showOpenDialog.mockResolvedValue({ canceled: true, filePaths: ['/p/cancelled.loupe'] });
     await handlers()['dialog.openProject']({});
     await handlers()['dialog.openProjects']({});
-    expect(grants.isGranted('open', '/p/cancelled.loupe') || grants.isGranted('merge', '/p/cancelled.loupe')).toBe(false);
+    expect(grants.isGranted('open', '/p/cancelled.loupe') || grants.isGranted('merge', '/p/cancelled.loupe')).toBe(
+      false,
+    );
   });
 
   it('dialog.saveExport: proposes the file name, writes the content where the user chose', async () => {
     const target = path.join(dir, 'labels.jsonl');
     h.showSaveDialog.mockResolvedValue({ canceled: false, filePath: target });
-    await expect(handlers()['dialog.saveExport']({ fileName: 'labels.jsonl', content: '{"a":1}\n' })).resolves.toEqual({ path: target });
+    await expect(handlers()['dialog.saveExport']({ fileName: 'labels.jsonl', content: '{"a":1}\n' })).resolves.toEqual({
+      path: target,
+    });
     expect(readFileSync(target, 'utf8')).toBe('{"a":1}\n');
     const options = h.showSaveDialog.mock.calls[0]![1];
     expect(options.defaultPath).toBe(path.join(dir, 'labels.jsonl'));
@@ -154,7 +163,9 @@ describe('dialog handlers', () => {
 
   it('dialog.saveExport: the proposed name cannot choose the folder; cancel writes nothing', async () => {
     h.showSaveDialog.mockResolvedValue({ canceled: true, filePath: '' });
-    await expect(handlers()['dialog.saveExport']({ fileName: '../../etc/passwd', content: 'x' })).resolves.toEqual({ path: null });
+    await expect(handlers()['dialog.saveExport']({ fileName: '../../etc/passwd', content: 'x' })).resolves.toEqual({
+      path: null,
+    });
     expect(h.showSaveDialog.mock.calls[0]![1].defaultPath).toBe(path.join(dir, 'passwd'));
     expect(readdirSync(dir)).toEqual([]);
 

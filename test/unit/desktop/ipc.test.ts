@@ -55,7 +55,16 @@ vi.mock('electron', async () => {
 });
 
 import { createPathGrants, createPathGuard, type PathGrants, type PathGuard } from '../../../electron/main/grants';
-import { bindDropGrants, bindIpc, CHANGE_CHANNEL, channelFor, DROP_GRANT_CHANNEL, isTrustedFrame, MENU_CHANNEL, unbindIpc } from '../../../electron/main/ipc';
+import {
+  bindDropGrants,
+  bindIpc,
+  CHANGE_CHANNEL,
+  channelFor,
+  DROP_GRANT_CHANNEL,
+  isTrustedFrame,
+  MENU_CHANNEL,
+  unbindIpc,
+} from '../../../electron/main/ipc';
 import type { AppPage } from '../../../electron/main/window';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -68,7 +77,12 @@ const allowAllPaths: PathGuard = async () => null;
 /** Every method answers; the ones the tests call return valid outputs. */
 function fakeHandlers(): ApiHandlers {
   const handlers = Object.fromEntries(
-    API_METHODS.map((m) => [m, vi.fn(async () => { throw new Error(`${m} not expected`); })]),
+    API_METHODS.map((m) => [
+      m,
+      vi.fn(async () => {
+        throw new Error(`${m} not expected`);
+      }),
+    ]),
   ) as unknown as ApiHandlers;
   handlers['projects.open'] = vi.fn(async ({ path: p }) => ({ ...project, path: p, secret: 'stripped' }));
   return handlers;
@@ -90,7 +104,9 @@ describe('ipc binding', () => {
   });
 
   it('registers exactly one channel per API method and nothing else', () => {
-    const expected = Object.keys(API).map((m) => `loupe:${m}`).sort();
+    const expected = Object.keys(API)
+      .map((m) => `loupe:${m}`)
+      .sort();
     expect([...channels].sort()).toEqual(expected);
     expect([...h.handleCalls].sort()).toEqual(expected);
     expect(new Set(h.handleCalls).size).toBe(h.handleCalls.length);
@@ -172,20 +188,25 @@ describe('disk paths the page sends', () => {
     for (const c of [...h.handlers.keys()]) h.handlers.delete(c);
     handlers = fakeHandlers();
     for (const m of ['projects.create', 'merge.projects', 'imports.start'] as const) {
-      handlers[m] = vi.fn(async () => (m === 'projects.create' ? project : m === 'merge.projects' ? [] : { jobId: 'j1' })) as never;
+      handlers[m] = vi.fn(async () =>
+        m === 'projects.create' ? project : m === 'merge.projects' ? [] : { jobId: 'j1' },
+      ) as never;
     }
     grants = createPathGrants('linux');
     recent = ['/home/u/recent.loupe'];
     bindIpc(handlers, page, createPathGuard({ grants, recentPaths: async () => recent, platform: 'linux' }));
   });
 
-  it.each(Object.keys(pathCalls) as Array<keyof typeof pathCalls>)('%s: a path the user never chose is refused as forbidden; the core is not called', async (method) => {
-    const envelope = await channel(method)({ senderFrame: appFrame }, pathCalls[method]);
-    expect(envelope.ok).toBe(false);
-    expect(envelope.ok === false && envelope.error.code).toBe('forbidden');
-    expect(envelope.ok === false && envelope.error.message).toMatch(/was not chosen in a Loupe dialog/);
-    expect(handlers[method]).not.toHaveBeenCalled();
-  });
+  it.each(Object.keys(pathCalls) as Array<keyof typeof pathCalls>)(
+    '%s: a path the user never chose is refused as forbidden; the core is not called',
+    async (method) => {
+      const envelope = await channel(method)({ senderFrame: appFrame }, pathCalls[method]);
+      expect(envelope.ok).toBe(false);
+      expect(envelope.ok === false && envelope.error.code).toBe('forbidden');
+      expect(envelope.ok === false && envelope.error.message).toMatch(/was not chosen in a Loupe dialog/);
+      expect(handlers[method]).not.toHaveBeenCalled();
+    },
+  );
 
   it('a path granted for its purpose passes; the same path for another purpose does not', async () => {
     grants.grant('open', '/home/u/secret.loupe');
@@ -224,12 +245,18 @@ describe('disk paths the page sends', () => {
     grants.grant('open', '/home/u/study.loupe');
     const same = await channel('projects.open')({ senderFrame: appFrame }, { path: '/home/u/./x/../study.loupe' });
     expect(same.ok).toBe(true);
-    const other = await channel('projects.open')({ senderFrame: appFrame }, { path: '/home/u/study.loupe/../../../etc/passwd' });
+    const other = await channel('projects.open')(
+      { senderFrame: appFrame },
+      { path: '/home/u/study.loupe/../../../etc/passwd' },
+    );
     expect(other.ok === false && other.error.code).toBe('forbidden');
   });
 
   it('leaves calls without a disk path alone: uploads, other methods, and bad input (still invalid_input)', async () => {
-    const upload = await channel('imports.start')({ senderFrame: appFrame }, { source: { type: 'upload', name: 'a.jsonl', base64: '' } });
+    const upload = await channel('imports.start')(
+      { senderFrame: appFrame },
+      { source: { type: 'upload', name: 'a.jsonl', base64: '' } },
+    );
     expect(upload.ok).toBe(true);
     const bad = await channel('projects.open')({ senderFrame: appFrame }, { path: 42 });
     expect(bad.ok === false && bad.error.code).toBe('invalid_input');
@@ -237,7 +264,10 @@ describe('disk paths the page sends', () => {
 
   it('the frame check still comes first', async () => {
     grants.grant('open', '/home/u/secret.loupe');
-    const envelope = await channel('projects.open')({ senderFrame: { url: 'https://evil.example/', parent: null } }, pathCalls['projects.open']);
+    const envelope = await channel('projects.open')(
+      { senderFrame: { url: 'https://evil.example/', parent: null } },
+      pathCalls['projects.open'],
+    );
     expect(envelope.ok === false && envelope.error.code).toBe('unsupported');
   });
 });
@@ -310,14 +340,21 @@ describe('preload bridge', () => {
 
   it('rejects with the error code, message and problems of a failed envelope (cloneable across the bridge)', async () => {
     const problems = [{ file: 'a.jsonl', line: 3, field: 'summary', expected: 'a string', found: 'null' }];
-    h.invoke.mockResolvedValue({ ok: false, error: { code: 'import_failed', message: 'a.jsonl: 1 problem', problems } });
+    h.invoke.mockResolvedValue({
+      ok: false,
+      error: { code: 'import_failed', message: 'a.jsonl: 1 problem', problems },
+    });
     const error = await bridge.call('datasets.list', {}).catch((e: unknown) => e);
     expect(error).toEqual({ name: 'ApiError', code: 'import_failed', message: 'a.jsonl: 1 problem', problems });
     // contextBridge copies plain objects field by field (an Error would arrive as a bare message).
     expect(structuredClone(error)).toEqual(error);
 
     h.invoke.mockResolvedValue({ ok: false, error: { code: 'no_project', message: 'No project is open' } });
-    await expect(bridge.call('datasets.list', {})).rejects.toEqual({ name: 'ApiError', code: 'no_project', message: 'No project is open' });
+    await expect(bridge.call('datasets.list', {})).rejects.toEqual({
+      name: 'ApiError',
+      code: 'no_project',
+      message: 'No project is open',
+    });
 
     h.invoke.mockResolvedValue('garbage');
     await expect(bridge.call('datasets.list', {})).rejects.toMatchObject({ code: 'internal' });
@@ -328,10 +365,15 @@ describe('preload bridge', () => {
     const grants = createPathGrants();
     grants.grant('open', '/x.loupe');
     bindIpc(fakeHandlers(), page, createPathGuard({ grants, recentPaths: async () => [] }));
-    h.invoke.mockImplementation((ch: string, input: unknown) => (h.handlers.get(ch) as Handler)({ senderFrame: appFrame }, input));
+    h.invoke.mockImplementation((ch: string, input: unknown) =>
+      (h.handlers.get(ch) as Handler)({ senderFrame: appFrame }, input),
+    );
     await expect(bridge.call('projects.open', { path: '/x.loupe' })).resolves.toEqual({ ...project, path: '/x.loupe' });
     await expect(bridge.call('projects.open', { path: '' })).rejects.toMatchObject({ code: 'invalid_input' });
-    await expect(bridge.call('projects.open', { path: '/etc/passwd' })).rejects.toMatchObject({ name: 'ApiError', code: 'forbidden' });
+    await expect(bridge.call('projects.open', { path: '/etc/passwd' })).rejects.toMatchObject({
+      name: 'ApiError',
+      code: 'forbidden',
+    });
   });
 
   it('onMenu passes only the action string, ignores unknown actions, and unsubscribes', () => {
@@ -354,11 +396,20 @@ describe('preload bridge', () => {
     const relays = [...(h.listeners.get(CHANGE_CHANNEL) ?? [])];
     expect(relays).toHaveLength(1);
     const fakeEvent = { sender: { send: () => {} }, ports: [] };
-    const change = { seq: 3, namespace: 'scaffold', what: 'imports.scaffold', dataset: 'news', by: null, extra: 'dropped' };
+    const change = {
+      seq: 3,
+      namespace: 'scaffold',
+      what: 'imports.scaffold',
+      dataset: 'news',
+      by: null,
+      extra: 'dropped',
+    };
     relays[0]!(fakeEvent, change);
     relays[0]!(fakeEvent, 'judges.add');
     relays[0]!(fakeEvent, { seq: 'x', namespace: 'judges' });
-    expect(listener.mock.calls).toEqual([[{ seq: 3, namespace: 'scaffold', what: 'imports.scaffold', dataset: 'news', by: null }]]);
+    expect(listener.mock.calls).toEqual([
+      [{ seq: 3, namespace: 'scaffold', what: 'imports.scaffold', dataset: 'news', by: null }],
+    ]);
     unsubscribe();
     expect(h.listeners.get(CHANGE_CHANNEL)?.size).toBe(0);
   });

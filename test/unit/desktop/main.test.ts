@@ -120,7 +120,8 @@ const project = { path: '/p/x.loupe', name: 'x', schemaVersion: 1, isDemo: false
 
 // The real dispatcher (main/ipc.ts takes it from the core's index, as every host does).
 vi.mock('../../../electron/core/index', async () => ({
-  dispatch: (await vi.importActual<typeof import('../../../electron/core/dispatch')>('../../../electron/core/dispatch')).dispatch,
+  dispatch: (await vi.importActual<typeof import('../../../electron/core/dispatch')>('../../../electron/core/dispatch'))
+    .dispatch,
   createCore: vi.fn((options: unknown) => {
     const s = h.state;
     s.calls.push('createCore');
@@ -128,7 +129,9 @@ vi.mock('../../../electron/core/index', async () => ({
       throw new ApiError({ code: 'unsupported', message: 'no dialogs here' });
     };
     const handlers = Object.fromEntries(API_METHODS.map((m) => [m, vi.fn(unsupported)])) as unknown as ApiHandlers;
-    handlers['projects.recent'] = vi.fn(async () => [{ path: project.path, name: project.name, openedAt: '2025-01-01T00:00:00Z' }]);
+    handlers['projects.recent'] = vi.fn(async () => [
+      { path: project.path, name: project.name, openedAt: '2025-01-01T00:00:00Z' },
+    ]);
     handlers['projects.open'] = vi.fn(async ({ path: p }) => ({ ...project, path: p }));
     handlers['projects.create'] = vi.fn(async ({ path: p }) => ({ ...project, path: p }));
     handlers['merge.projects'] = vi.fn(async () => []);
@@ -198,7 +201,12 @@ describe('electron main', () => {
       canSwitchProjects: true,
       annotator: null,
       // Judge API keys go to the OS keychain (electron/main/secrets.ts), never to the project.
-      secrets: expect.objectContaining({ available: expect.any(Function), get: expect.any(Function), set: expect.any(Function), delete: expect.any(Function) }),
+      secrets: expect.objectContaining({
+        available: expect.any(Function),
+        get: expect.any(Function),
+        set: expect.any(Function),
+        delete: expect.any(Function),
+      }),
       // Keys from any environment variable the person's judge names (development); serve allows only --allow-key-env.
       allowedKeyEnv: 'any',
     });
@@ -231,7 +239,9 @@ describe('electron main', () => {
 
   it('--project PATH opens that project before the window loads', async () => {
     const { s } = await launch(['--project', '/data/study.loupe']);
-    const order = s.calls.filter((c: string) => c === 'createCore' || c.startsWith('openProject') || c === 'new BrowserWindow');
+    const order = s.calls.filter(
+      (c: string) => c === 'createCore' || c.startsWith('openProject') || c === 'new BrowserWindow',
+    );
     expect(order).toEqual(['createCore', `openProject ${path.resolve('/data/study.loupe')}`, 'new BrowserWindow']);
     expect(s.messageBoxes).toEqual([]);
   });
@@ -301,8 +311,14 @@ describe('electron main', () => {
   it('parses the command line', async () => {
     const { main } = await launch();
     expect(main.parseCommandLine(['--project', 'a.loupe'])).toEqual({ project: 'a.loupe', annotator: null });
-    expect(main.parseCommandLine(['--project=/x/b.loupe', '--annotator', 'ann'])).toEqual({ project: '/x/b.loupe', annotator: 'ann' });
-    expect(main.parseCommandLine(['--inspect=0', '--remote-debugging-port=0', '/x/c.loupe'])).toEqual({ project: '/x/c.loupe', annotator: null });
+    expect(main.parseCommandLine(['--project=/x/b.loupe', '--annotator', 'ann'])).toEqual({
+      project: '/x/b.loupe',
+      annotator: 'ann',
+    });
+    expect(main.parseCommandLine(['--inspect=0', '--remote-debugging-port=0', '/x/c.loupe'])).toEqual({
+      project: '/x/c.loupe',
+      annotator: null,
+    });
     expect(main.parseCommandLine(['.', '--no-sandbox'])).toEqual({ project: null, annotator: null });
     expect(main.parseCommandLine(['--project'])).toEqual({ project: null, annotator: null });
     expect(main.userArgs(['electron', '.', '--project', 'a'], false)).toEqual(['--project', 'a']);
@@ -311,7 +327,8 @@ describe('electron main', () => {
 });
 
 describe('electron main: disk paths the page may use', () => {
-  const call = (s: any, method: string, input: unknown) => s.ipc.get(`loupe:${method}`)({ senderFrame: appFrame }, input);
+  const call = (s: any, method: string, input: unknown) =>
+    s.ipc.get(`loupe:${method}`)({ senderFrame: appFrame }, input);
   const refusedCode = (envelope: any) => (envelope.ok ? 'ok' : envelope.error.code);
 
   it('refuses a path the page made up, for each of the four methods, without calling the core', async () => {
@@ -339,7 +356,9 @@ describe('electron main: disk paths the page may use', () => {
     expect(refusedCode(await call(s, 'merge.projects', { paths: ['/picked/a.loupe'] }))).toBe('ok');
     s.showOpenDialog.mockResolvedValue({ canceled: false, filePaths: ['/picked/data.jsonl'] });
     await call(s, 'dialog.importFile', {}); // Linux: asks file or folder first (answer 0: file)
-    expect(refusedCode(await call(s, 'imports.start', { source: { type: 'path', path: '/picked/data.jsonl' } }))).toBe('ok');
+    expect(refusedCode(await call(s, 'imports.start', { source: { type: 'path', path: '/picked/data.jsonl' } }))).toBe(
+      'ok',
+    );
   });
 
   it('accepts a recent-projects entry', async () => {
@@ -366,7 +385,9 @@ describe('electron main: app:// scheme', () => {
     expect(s.calls.indexOf('registerSchemesAsPrivileged')).toBe(0);
     expect(s.calls.indexOf('protocol.handle app')).toBeGreaterThan(s.calls.indexOf('createCore'));
     expect(s.calls.indexOf('protocol.handle app')).toBeLessThan(s.calls.indexOf('new BrowserWindow'));
-    expect(s.privileged).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
+    expect(s.privileged).toEqual([
+      { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) },
+    ]);
     // It serves from <outDir>/renderer: here electron/renderer does not exist, so index is a 404,
     // as any missing file is; traversal out of it is refused the same way.
     const handler = s.protocolHandlers.get('app');
@@ -374,4 +395,3 @@ describe('electron main: app:// scheme', () => {
     expect((await handler(new Request('app://loupe/..%2fmain%2fmain.ts'))).status).toBe(404);
   });
 });
-

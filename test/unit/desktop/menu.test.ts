@@ -44,7 +44,14 @@ function click(item: MenuItemConstructorOptions, window: unknown = undefined) {
 describe('menu', () => {
   it('has File, Edit, View, Help (plus the app and Window menus on macOS)', () => {
     expect(menuTemplate(deps()).map((m) => m.id ?? m.role)).toEqual(['file', 'edit', 'view', 'help']);
-    expect(menuTemplate(deps({ isMac: true })).map((m) => m.id ?? m.role)).toEqual(['app', 'file', 'edit', 'view', 'windowMenu', 'help']);
+    expect(menuTemplate(deps({ isMac: true })).map((m) => m.id ?? m.role)).toEqual([
+      'app',
+      'file',
+      'edit',
+      'view',
+      'windowMenu',
+      'help',
+    ]);
   });
 
   it('File items send their action to the window they were clicked in', () => {

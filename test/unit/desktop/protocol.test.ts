@@ -91,7 +91,13 @@ describe('app:// protocol handler', () => {
   });
 
   it('answers 404 for unknown files, folders and other hosts', async () => {
-    for (const url of ['app://loupe/missing.js', 'app://loupe/assets/', 'app://loupe/assets', 'app://evil/index.html', 'app://loupe.evil/index.html']) {
+    for (const url of [
+      'app://loupe/missing.js',
+      'app://loupe/assets/',
+      'app://loupe/assets',
+      'app://evil/index.html',
+      'app://loupe.evil/index.html',
+    ]) {
       const res = await get(url);
       expect(res.status, url).toBe(404);
       expect(res.headers.get('content-security-policy')).toBe(APP_CSP);
@@ -107,7 +113,9 @@ describe('app:// protocol handler', () => {
   });
 
   it('resolveAppFile names files inside the renderer folder only', () => {
-    expect(resolveAppFile('app://loupe/assets/index-abc.js', rendererDir)).toBe(path.join(rendererDir, 'assets', 'index-abc.js'));
+    expect(resolveAppFile('app://loupe/assets/index-abc.js', rendererDir)).toBe(
+      path.join(rendererDir, 'assets', 'index-abc.js'),
+    );
     expect(resolveAppFile('app://loupe/', rendererDir)).toBe(path.join(rendererDir, 'index.html'));
     expect(resolveAppFile('app://loupe/..%2f..%2fsecret.txt', rendererDir)).toBeNull();
     expect(resolveAppFile('file:///etc/passwd', rendererDir)).toBeNull();

@@ -22,7 +22,8 @@ const h = vi.hoisted(() => ({
   showMessageBox: null as unknown as import('vitest').Mock<(...args: any[]) => any>,
   onHeadersReceived: null as null | ((details: any, cb: (r: any) => void) => void),
   onBeforeRequest: null as null | ((details: any, cb: (r: any) => void) => void),
-  permissionRequest: null as null | ((wc: unknown, permission: string, cb: (granted: boolean) => void, details?: unknown) => void),
+  permissionRequest: null as
+    null | ((wc: unknown, permission: string, cb: (granted: boolean) => void, details?: unknown) => void),
   permissionCheck: null as null | ((...args: unknown[]) => boolean),
 }));
 
@@ -148,7 +149,7 @@ describe('Content-Security-Policy header', () => {
 
     const callback = vi.fn();
     h.onHeadersReceived!(
-      { url: indexUrl, responseHeaders: { 'content-security-policy': ["default-src *"], 'X-Other': ['1'] } },
+      { url: indexUrl, responseHeaders: { 'content-security-policy': ['default-src *'], 'X-Other': ['1'] } },
       callback,
     );
     const headers = callback.mock.calls[0]![0].responseHeaders;
@@ -158,7 +159,13 @@ describe('Content-Security-Policy header', () => {
     expect(headers['X-Other']).toEqual(['1']);
 
     const policy = headers['Content-Security-Policy'][0] as string;
-    for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'none'"]) {
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "object-src 'none'",
+      "frame-ancestors 'none'",
+      "base-uri 'none'",
+    ]) {
       expect(policy).toContain(directive);
     }
     expect(policy).not.toContain('unsafe-inline');
@@ -197,15 +204,12 @@ describe('navigation', () => {
     'app://evil/index.html',
     'javascript:alert(1)',
     'chrome://settings',
-  ])(
-    'prevents will-navigate to %s',
-    (url) => {
-      const { wc } = open();
-      const event = navEvent(url);
-      wc.emit('will-navigate', event, url);
-      expect(event.preventDefault).toHaveBeenCalled();
-    },
-  );
+  ])('prevents will-navigate to %s', (url) => {
+    const { wc } = open();
+    const event = navEvent(url);
+    wc.emit('will-navigate', event, url);
+    expect(event.preventDefault).toHaveBeenCalled();
+  });
 
   it("allows will-navigate to the app's own page (with a hash or query)", () => {
     const { wc } = open();
@@ -263,7 +267,14 @@ describe('new windows, webviews, permissions, remote requests', () => {
 
   it('denies every permission request and check', () => {
     const { wc } = open();
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'fullscreen']) {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'clipboard-read',
+      'openExternal',
+      'fullscreen',
+    ]) {
       const callback = vi.fn();
       h.permissionRequest!(wc, permission, callback, {});
       expect(callback).toHaveBeenCalledWith(false);

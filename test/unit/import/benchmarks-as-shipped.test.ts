@@ -51,11 +51,22 @@ function problemsOf(run: () => unknown): ImportProblem[] {
 
 async function importFolder(folder: string, dataset?: string) {
   const dir = tempDir('loupe-shipped-');
-  const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'electron', fileDialogs: false, diskPaths: true, canSwitchProjects: false });
+  const core = createCore({
+    Database,
+    stateDir: dir,
+    demoDir: dir,
+    host: 'electron',
+    fileDialogs: false,
+    diskPaths: true,
+    canSwitchProjects: false,
+  });
   const project = join(dir, 'p.loupe');
   core.createProject(project);
   try {
-    const result = await runImport(core.repository(), { source: { type: 'path', path: folder }, ...(dataset ? { dataset } : {}) });
+    const result = await runImport(core.repository(), {
+      source: { type: 'path', path: folder },
+      ...(dataset ? { dataset } : {}),
+    });
     return { result, project, core };
   } catch (error) {
     core.close();
@@ -66,7 +77,10 @@ async function importFolder(folder: string, dataset?: string) {
 describe('RealSumm as FineSurE ships it', () => {
   it('a fourth annotator with key-fact labels only is used for key facts, and a perturbed alignment is skipped and listed', async () => {
     const { result, project, core } = await importFolder(shipped('realsumm'));
-    const annotators = core.repository().listAnnotators().map((a) => a.name);
+    const annotators = core
+      .repository()
+      .listAnnotators()
+      .map((a) => a.name);
     core.close();
     expect(result.kind).toBe('realsumm');
     expect(result.summariesAdded).toBe(2);
@@ -83,7 +97,8 @@ describe('RealSumm as FineSurE ships it', () => {
         field: 'sentences',
         expected: 2,
         found: 2,
-        reason: "its summary differs from the one in realsumm-data.fourth-annotator.json line 1 (same doc_id and model); the people's record is kept, the alignment left out",
+        reason:
+          "its summary differs from the one in realsumm-data.fourth-annotator.json line 1 (same doc_id and model); the people's record is kept, the alignment left out",
       },
     ]);
     expect(describeSkippedPredictions(result.predictionsSkipped[0]!)).toBe(
@@ -92,14 +107,23 @@ describe('RealSumm as FineSurE ships it', () => {
 
     const db = new Database(project);
     try {
-      const [dataset] = loadAnalysisDatasets(new AnalysisRepository(db), 'realsumm', { set: 'both', rule: 'majority', includeRevealed: false });
-      const accuracy = DatasetAnalysisSchema.parse(analyzeDataset(dataset!, { bootstrap: 50, seed: 0, humanLabel: 'majority', reference: 'both' })).accuracy!;
+      const [dataset] = loadAnalysisDatasets(new AnalysisRepository(db), 'realsumm', {
+        set: 'both',
+        rule: 'majority',
+        includeRevealed: false,
+      });
+      const accuracy = DatasetAnalysisSchema.parse(
+        analyzeDataset(dataset!, { bootstrap: 50, seed: 0, humanLabel: 'majority', reference: 'both' }),
+      ).accuracy!;
       const people = new Map(accuracy.sources.human!.per_summary.map((r) => [r.summary_id, r]));
       expect(people.get('cnndm8001:unilm_out_v2')!.completeness).toBeCloseTo(3 / 9, 12);
       expect(people.get('cnndm4725:unilm_out_v2')!.completeness).toBeCloseTo(5 / 7, 12);
       expect(people.get('cnndm8001:unilm_out_v2')!.conciseness).toBeCloseTo(2 / 2, 12);
       expect(people.get('cnndm4725:unilm_out_v2')!.conciseness).toBeCloseTo(2 / 4, 12);
-      const judge = accuracy.sources[REALSUMM_JUDGE]!.per_summary.filter((r) => r.completeness !== null).map((r) => [r.summary_id, r.completeness]);
+      const judge = accuracy.sources[REALSUMM_JUDGE]!.per_summary.filter((r) => r.completeness !== null).map((r) => [
+        r.summary_id,
+        r.completeness,
+      ]);
       // cnndm4725's alignment [1,0,1,0,1,0,0,0]: 3 of 8.
       expect(judge).toEqual([['cnndm4725:unilm_out_v2', 3 / 8]]);
     } finally {
@@ -110,20 +134,29 @@ describe('RealSumm as FineSurE ships it', () => {
   it('a structural problem still refuses the file', async () => {
     const dir = tempDir('loupe-shipped-bad-');
     for (const name of readdirSync(shipped('realsumm'))) copyFileSync(shipped('realsumm', name), join(dir, name));
-    const bad = readFileSync(join(dir, 'realsumm-data.fourth-annotator.json'), 'utf8').replace('"key_fact_labels": [0, 1, 1, 1, 0, 0, 0, 0, 0, 0]}', '"key_fact_labels": "yes"}');
+    const bad = readFileSync(join(dir, 'realsumm-data.fourth-annotator.json'), 'utf8').replace(
+      '"key_fact_labels": [0, 1, 1, 1, 0, 0, 0, 0, 0, 0]}',
+      '"key_fact_labels": "yes"}',
+    );
     writeFileSync(join(dir, 'realsumm-data.fourth-annotator.json'), bad);
     const error = await importFolder(dir).then(
       () => null,
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ImportValidationError);
-    expect((error as ImportValidationError).problems[0]).toMatchObject({ file: 'realsumm-data.fourth-annotator.json', line: 1, field: 'raw_annotations.3.key_fact_labels' });
+    expect((error as ImportValidationError).problems[0]).toMatchObject({
+      file: 'realsumm-data.fourth-annotator.json',
+      line: 1,
+      field: 'raw_annotations.3.key_fact_labels',
+    });
   });
 });
 
 describe('FRANK in FineSurE format', () => {
   const raw = benchmark('frank', 'finesure-format', 'fact-checking-raw-data.finesure.json');
-  const lines = readFileSync(raw, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const lines = readFileSync(raw, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
 
   it('factuality_types absent: the labels are kept without error types', () => {
     const edited = lines.map((line, i) => {
@@ -166,20 +199,30 @@ describe('FRANK in FineSurE format', () => {
 });
 
 describe('FRANK with its article files', () => {
-  it("a FineSurE record whose split differs from the gold split: its judge predictions are listed, not silently dropped", () => {
-    const raw = readFileSync(benchmark('frank', 'finesure-format', 'fact-checking-raw-data.finesure.json'), 'utf8').split('\n').filter((l) => l.trim() !== '');
+  it('a FineSurE record whose split differs from the gold split: its judge predictions are listed, not silently dropped', () => {
+    const raw = readFileSync(benchmark('frank', 'finesure-format', 'fact-checking-raw-data.finesure.json'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '');
     const first = JSON.parse(raw[0]!) as { doc_id: string; model: string; sentences: string[] };
     // FineSurE's copy of the first summary joins its first two sentences (its spaCy split).
-    const merged = { ...first, sentences: [`${first.sentences[0]} ${first.sentences[1]}`, ...first.sentences.slice(2)] };
+    const merged = {
+      ...first,
+      sentences: [`${first.sentences[0]} ${first.sentences[1]}`, ...first.sentences.slice(2)],
+    };
     const edited = JSON.parse(raw[0]!) as Record<string, unknown>;
     edited.sentences = merged.sentences;
-    for (const a of Object.values(edited.raw_annotations as Record<string, { factuality_labels: number[]; factuality_types: string[] }>)) {
+    for (const a of Object.values(
+      edited.raw_annotations as Record<string, { factuality_labels: number[]; factuality_types: string[] }>,
+    )) {
       a.factuality_labels = a.factuality_labels.slice(1);
       a.factuality_types = a.factuality_types.slice(1);
     }
     edited.pred_faithfulness_labels = (edited.pred_faithfulness_labels as number[]).slice(1);
     edited.pred_faithfulness_error_type = (edited.pred_faithfulness_error_type as string[]).slice(1);
-    const article = fileOf(benchmark('frank', 'articles-json', `${first.doc_id}.json`), `articles-json/${first.doc_id}.json`);
+    const article = fileOf(
+      benchmark('frank', 'articles-json', `${first.doc_id}.json`),
+      `articles-json/${first.doc_id}.json`,
+    );
     const batch = frankParser.parse([article, { path: 'raw.json', text: JSON.stringify(edited) }], {});
     const id = `${first.doc_id}:${first.model}`;
     expect(batch.predictionsSkipped).toEqual([
@@ -201,7 +244,7 @@ describe('FRANK with its article files', () => {
 describe('FaithBench as shipped', () => {
   const batch = faithbenchParser.parse([fileOf(shipped('faithbench', 'batch_1.json'), 'batch_1.json')], {});
 
-  it('an annotation whose label is [] is skipped and listed; the same annotator\'s labeled span still labels', () => {
+  it("an annotation whose label is [] is skipped and listed; the same annotator's labeled span still labels", () => {
     expect(batch.labelsSkipped).toEqual([
       {
         file: 'batch_1.json',
@@ -220,24 +263,44 @@ describe('FaithBench as shipped', () => {
       ['batch_1-0', 0],
       ['batch_1-3', 0],
     ]);
-    expect(batch.notes.some((n) => n.startsWith('1 span annotation(s) with no category (label []) left out: batch_1.json record 1 annotations[1].label'))).toBe(true);
+    expect(
+      batch.notes.some((n) =>
+        n.startsWith(
+          '1 span annotation(s) with no category (label []) left out: batch_1.json record 1 annotations[1].label',
+        ),
+      ),
+    ).toBe(true);
   });
 
   it('a label that is not a list is still a structural problem', () => {
-    const text = readFileSync(shipped('faithbench', 'batch_1.json'), 'utf8').replace('"label": []', '"label": "Unwanted"');
+    const text = readFileSync(shipped('faithbench', 'batch_1.json'), 'utf8').replace(
+      '"label": []',
+      '"label": "Unwanted"',
+    );
     expect(problemsOf(() => faithbenchParser.parse([{ path: 'batch_1.json', text }], {}))).toEqual([
-      { file: 'batch_1.json', record: 1, field: 'annotations[1].label', expected: expect.stringContaining('a list of FaithBench labels'), found: '"Unwanted"' },
+      {
+        file: 'batch_1.json',
+        record: 1,
+        field: 'annotations[1].label',
+        expected: expect.stringContaining('a list of FaithBench labels'),
+        found: '"Unwanted"',
+      },
     ]);
   });
 });
 
 describe('XSumFaith as shipped', () => {
-  const files = readdirSync(shipped('xsumfaith')).filter((n) => n.endsWith('.csv')).sort().map((n) => fileOf(shipped('xsumfaith', n), n));
+  const files = readdirSync(shipped('xsumfaith'))
+    .filter((n) => n.endsWith('.csv'))
+    .sort()
+    .map((n) => fileOf(shipped('xsumfaith', n), n));
   const batch = xsumfaithParser.parse(files, {});
 
   it('escaping and spaces inside quotes are normalised before the two files are compared', () => {
     const australia = batch.summaries.find((s) => s.summaryId === '34148931:BERTS2S')!;
-    expect(australia.summary).toBe('australia\'s prime minister tony abbott has said his country has " no regrets " over the controversial immigration policy.');
+    expect(australia.summary).toBe(
+      'australia\'s prime minister tony abbott has said his country has " no regrets " over the controversial immigration policy.',
+    );
     expect(australia.meta.isFactual).toEqual({ wid_0: 'no', wid_1: 'no', wid_2: 'no' });
     expect(batch.labels.filter((l) => l.summaryId === '34148931:BERTS2S')).toHaveLength(3);
   });
@@ -249,8 +312,14 @@ describe('XSumFaith as shipped', () => {
     ]);
     expect(batch.labelsSkipped![0]!.reason).toContain('should be returned from');
     // wid_2's hallucination row is left out: two workers label the summary, and wid_2's is_factual is not kept.
-    expect(batch.labels.filter((l) => l.summaryId === '38345826:TranS2S').map((l) => l.annotator)).toEqual(['xsumfaith:wid_0', 'xsumfaith:wid_1']);
-    expect(batch.summaries.find((s) => s.summaryId === '38345826:TranS2S')!.meta.isFactual).toEqual({ wid_0: 'no', wid_1: 'no' });
+    expect(batch.labels.filter((l) => l.summaryId === '38345826:TranS2S').map((l) => l.annotator)).toEqual([
+      'xsumfaith:wid_0',
+      'xsumfaith:wid_1',
+    ]);
+    expect(batch.summaries.find((s) => s.summaryId === '38345826:TranS2S')!.meta.isFactual).toEqual({
+      wid_0: 'no',
+      wid_1: 'no',
+    });
   });
 });
 
@@ -265,13 +334,35 @@ describe('CoGenSumm as a folder', () => {
     const db = new Database(project, { readonly: true });
     try {
       const rows = db
-        .prepare(`SELECT s.summary_id AS id, d.doc_id AS doc, json_extract(s.meta, '$.system') AS system, s.global_label AS label FROM summaries s JOIN documents d ON d.id = s.document_id ORDER BY s.summary_id`)
+        .prepare(
+          `SELECT s.summary_id AS id, d.doc_id AS doc, json_extract(s.meta, '$.system') AS system, s.global_label AS label FROM summaries s JOIN documents d ON d.id = s.document_id ORDER BY s.summary_id`,
+        )
         .all();
       expect(rows).toEqual([
-        { id: '00d2b5f28352bfc337f5a04dcafe2281c7cc27ea:see17_edited', doc: '00d2b5f28352bfc337f5a04dcafe2281c7cc27ea', system: 'see17_edited', label: 0 },
-        { id: '00d2b5f28352bfc337f5a04dcafe2281c7cc27ea:see17_org', doc: '00d2b5f28352bfc337f5a04dcafe2281c7cc27ea', system: 'see17_org', label: 1 },
-        { id: '02492e98beb7cfc824779a02b919d8d94a00f606:see17_edited', doc: '02492e98beb7cfc824779a02b919d8d94a00f606', system: 'see17_edited', label: 1 },
-        { id: '02492e98beb7cfc824779a02b919d8d94a00f606:see17_org', doc: '02492e98beb7cfc824779a02b919d8d94a00f606', system: 'see17_org', label: 1 },
+        {
+          id: '00d2b5f28352bfc337f5a04dcafe2281c7cc27ea:see17_edited',
+          doc: '00d2b5f28352bfc337f5a04dcafe2281c7cc27ea',
+          system: 'see17_edited',
+          label: 0,
+        },
+        {
+          id: '00d2b5f28352bfc337f5a04dcafe2281c7cc27ea:see17_org',
+          doc: '00d2b5f28352bfc337f5a04dcafe2281c7cc27ea',
+          system: 'see17_org',
+          label: 1,
+        },
+        {
+          id: '02492e98beb7cfc824779a02b919d8d94a00f606:see17_edited',
+          doc: '02492e98beb7cfc824779a02b919d8d94a00f606',
+          system: 'see17_edited',
+          label: 1,
+        },
+        {
+          id: '02492e98beb7cfc824779a02b919d8d94a00f606:see17_org',
+          doc: '02492e98beb7cfc824779a02b919d8d94a00f606',
+          system: 'see17_org',
+          label: 1,
+        },
       ]);
       // Two stories: two documents, shared by the systems.
       expect(db.prepare('SELECT count(*) AS n FROM documents').get()).toEqual({ n: 2 });
@@ -282,7 +373,10 @@ describe('CoGenSumm as a folder', () => {
 
   it('one file alone keeps the story hash as the summary id; the same system twice is still refused', () => {
     const org = fileOf(shipped('cogensumm', 'test_see17_org.json'), 'test_see17_org.json');
-    expect(cogensummParser.parse([org], {}).summaries.map((s) => s.summaryId)).toEqual(['00d2b5f28352bfc337f5a04dcafe2281c7cc27ea', '02492e98beb7cfc824779a02b919d8d94a00f606']);
+    expect(cogensummParser.parse([org], {}).summaries.map((s) => s.summaryId)).toEqual([
+      '00d2b5f28352bfc337f5a04dcafe2281c7cc27ea',
+      '02492e98beb7cfc824779a02b919d8d94a00f606',
+    ]);
     const again = { ...org, path: join('copy', 'test_see17_org.json') };
     expect(problemsOf(() => cogensummParser.parse([org, again], {}))[0]).toMatchObject({
       file: join('copy', 'test_see17_org.json'),
@@ -292,7 +386,7 @@ describe('CoGenSumm as a folder', () => {
 });
 
 describe('TofuEval', () => {
-  it('people\'s labels without the optional exp and type columns are kept', () => {
+  it("people's labels without the optional exp and type columns are kept", () => {
     const csv = [
       'doc_id,annotation_id,topic,model_name,sent_idx,summ_sent,sent_label',
       'NPR-1,a1,budget,model_A,1,The council passed the budget.,yes',

@@ -75,17 +75,23 @@ describe('TofuEval', () => {
     expect(tofuEvalErrorType('Reasoning Error')).toBe('other');
     expect(tofuEvalErrorType('Mis-Referencing, Extrinsic Information')).toBe('other');
     expect(tofuEvalErrorType('')).toBeNull();
-    const mixed = batch.labels.find((l) => l.summaryId === "CNN-262980:model_D:Jeb Bush and Trump's immigration stance" && l.sentenceIndex === 0);
+    const mixed = batch.labels.find(
+      (l) => l.summaryId === "CNN-262980:model_D:Jeb Bush and Trump's immigration stance" && l.sentenceIndex === 0,
+    );
     expect(mixed).toMatchObject({ label: 'unfaithful', errorType: 'other', source: { line: 500 } });
   });
 
   it('skips summaries with missing sentence rows and names them; reads a verbatim repeat once', () => {
-    expect(batch.summaries.some((s) => s.summaryId === 'CNN-164885:model_C:Cuban celebration and government gathering')).toBe(false);
+    expect(
+      batch.summaries.some((s) => s.summaryId === 'CNN-164885:model_C:Cuban celebration and government gathering'),
+    ).toBe(false);
     const notes = batch.notes.join('\n');
     expect(notes).toContain('4 summaries skipped because sentence rows are missing');
     expect(notes).toContain('CNN-164885:model_C:Cuban celebration and government gathering (sent_idx 1, 3)');
     expect(notes).toContain('1 row(s) repeated verbatim were read once.');
-    const repeated = batch.summaries.find((s) => s.summaryId === 'LongBeachCC_10172017_17-0944:Model-Extra:Incident on Blue Line train');
+    const repeated = batch.summaries.find(
+      (s) => s.summaryId === 'LongBeachCC_10172017_17-0944:Model-Extra:Incident on Blue Line train',
+    );
     expect(repeated?.sentences).toHaveLength(3);
   });
 
@@ -107,7 +113,13 @@ describe('TofuEval', () => {
     ].join('\r\n');
     expect(problemsOf(() => tofuevalParser.parse([text('mediasum_bad.csv', csv)], {}))).toEqual([
       { file: 'mediasum_bad.csv', line: 3, field: 'sent_label', expected: 'one of "yes", "no"', found: '"maybe"' },
-      { file: 'mediasum_bad.csv', line: 4, field: 'sent_idx', expected: 'a whole number ≥ 1 (sent_idx is 1-based)', found: '"0"' },
+      {
+        file: 'mediasum_bad.csv',
+        line: 4,
+        field: 'sent_idx',
+        expected: 'a whole number ≥ 1 (sent_idx is 1-based)',
+        found: '"0"',
+      },
       {
         file: 'mediasum_bad.csv',
         line: 5,
@@ -115,11 +127,27 @@ describe('TofuEval', () => {
         expected: 'one row per sentence of summary "d1:model_A:Topic"',
         found: 'sent_idx 1 again with different content (first on line 2)',
       },
-      { file: 'mediasum_bad.csv', line: 6, field: 'annotation_id', expected: 'one annotation_id per summary ("1" as on line 2)', found: '"2"' },
+      {
+        file: 'mediasum_bad.csv',
+        line: 6,
+        field: 'annotation_id',
+        expected: 'one annotation_id per summary ("1" as on line 2)',
+        found: '"2"',
+      },
       { file: 'mediasum_bad.csv', line: 7, field: 'summ_sent', expected: 'a non-empty sentence', found: '""' },
     ]);
-    expect(problemsOf(() => tofuevalParser.parse([text('x.csv', 'doc_id,topic,model_name,sent_idx,summ_sent,sent_label\n')], {}))).toEqual([
-      { file: 'x.csv', line: 1, field: 'annotation_id', expected: expect.stringContaining('a column named "annotation_id"'), found: '"doc_id,topic,model_name,sent_idx,summ_sent,sent_label"' },
+    expect(
+      problemsOf(() =>
+        tofuevalParser.parse([text('x.csv', 'doc_id,topic,model_name,sent_idx,summ_sent,sent_label\n')], {}),
+      ),
+    ).toEqual([
+      {
+        file: 'x.csv',
+        line: 1,
+        field: 'annotation_id',
+        expected: expect.stringContaining('a column named "annotation_id"'),
+        found: '"doc_id,topic,model_name,sent_idx,summ_sent,sent_label"',
+      },
     ]);
   });
 });
@@ -145,7 +173,8 @@ describe('XSumFaith', () => {
   });
 
   it('one summary field by field: apostrophe unescaped, worker labels with spans, is_factual in meta', () => {
-    const summaryText = 'australia\'s prime minister tony abbott has said his country has " no regrets " over the controversial immigration policy.';
+    const summaryText =
+      'australia\'s prime minister tony abbott has said his country has " no regrets " over the controversial immigration policy.';
     expect(batch.summaries.find((s) => s.summaryId === '34148931:BERTS2S')).toEqual({
       dataset: 'xsumfaith',
       docId: '34148931',
@@ -154,13 +183,41 @@ describe('XSumFaith', () => {
       summary: summaryText,
       label: 0,
       sentences: [summaryText],
-      meta: { system: 'BERTS2S', gold: false, workers: 3, workersFaithful: 0, isFactual: { wid_0: 'no', wid_1: 'no', wid_2: 'no' } },
+      meta: {
+        system: 'BERTS2S',
+        gold: false,
+        workers: 3,
+        workersFaithful: 0,
+        isFactual: { wid_0: 'no', wid_1: 'no', wid_2: 'no' },
+      },
       source: { file: 'hallucination_annotations_xsum_summaries.shared-subset.csv', line: 2 },
     });
-    expect(batch.labels.filter((l) => l.summaryId === '34148931:BERTS2S').map((l) => [l.annotator, l.label, l.errorType, l.note, l.source.line])).toEqual([
-      ['xsumfaith:wid_0', 'unfaithful', 'not_in_source', 'extrinsic: "prime minister tony"; extrinsic: "no regrets"', 2],
-      ['xsumfaith:wid_1', 'unfaithful', 'not_in_source', 'extrinsic: "prime minister tony"; extrinsic: "no regrets"', 4],
-      ['xsumfaith:wid_2', 'unfaithful', 'not_in_source', 'extrinsic: "prime minister tony"; extrinsic: "no regrets"', 6],
+    expect(
+      batch.labels
+        .filter((l) => l.summaryId === '34148931:BERTS2S')
+        .map((l) => [l.annotator, l.label, l.errorType, l.note, l.source.line]),
+    ).toEqual([
+      [
+        'xsumfaith:wid_0',
+        'unfaithful',
+        'not_in_source',
+        'extrinsic: "prime minister tony"; extrinsic: "no regrets"',
+        2,
+      ],
+      [
+        'xsumfaith:wid_1',
+        'unfaithful',
+        'not_in_source',
+        'extrinsic: "prime minister tony"; extrinsic: "no regrets"',
+        4,
+      ],
+      [
+        'xsumfaith:wid_2',
+        'unfaithful',
+        'not_in_source',
+        'extrinsic: "prime minister tony"; extrinsic: "no regrets"',
+        6,
+      ],
     ]);
     const faithful = batch.labels.filter((l) => l.summaryId === '38345826:BERTS2S');
     expect(faithful.map((l) => [l.label, l.errorType, l.note])).toEqual([
@@ -174,20 +231,38 @@ describe('XSumFaith', () => {
   it('takes documents from FRANK article files with the same bbcid when they are given', () => {
     const withArticles = xsumfaithParser.parse([...xsum, ...folder(sample('frank', 'articles-json'))], {});
     expect(withArticles.summaries.filter((s) => s.document !== null)).toHaveLength(130);
-    expect(withArticles.summaries.find((s) => s.docId === '38345826')?.document).toMatch(/^It also warns that Britain may have to allow EU-registered boats/);
+    expect(withArticles.summaries.find((s) => s.docId === '38345826')?.document).toMatch(
+      /^It also warns that Britain may have to allow EU-registered boats/,
+    );
     // 26 BBC article files used of the 51 given.
     expect(withArticles.filesUsed.filter((p) => p.endsWith('.json'))).toHaveLength(26);
   });
 
   it('bad input: unknown hallucination type, factuality file alone (a row whose summary differs is only skipped)', () => {
-    const header = 'bbcid,system,summary,hallucination_type,hallucinated_span,hallucinated_span_start,hallucinated_span_end,worker_id';
-    const csv = [header, '1,PtGen,a summary.,extrinsic,a,1,2,wid_0', '1,PtGen,another summary.,NULL,NULL,-1,-1,wid_1', '1,PtGen,a summary.,made-up,x,1,2,wid_2'].join('\r\n');
+    const header =
+      'bbcid,system,summary,hallucination_type,hallucinated_span,hallucinated_span_start,hallucinated_span_end,worker_id';
+    const csv = [
+      header,
+      '1,PtGen,a summary.,extrinsic,a,1,2,wid_0',
+      '1,PtGen,another summary.,NULL,NULL,-1,-1,wid_1',
+      '1,PtGen,a summary.,made-up,x,1,2,wid_2',
+    ].join('\r\n');
     expect(problemsOf(() => xsumfaithParser.parse([text('h.csv', csv)], {}))).toEqual([
-      { file: 'h.csv', line: 4, field: 'hallucination_type', expected: 'one of "intrinsic", "extrinsic", "NULL"', found: '"made-up"' },
+      {
+        file: 'h.csv',
+        line: 4,
+        field: 'hallucination_type',
+        expected: 'one of "intrinsic", "extrinsic", "NULL"',
+        found: '"made-up"',
+      },
     ]);
     const factuality = xsum.filter((f) => f.path.startsWith('factuality'));
     expect(problemsOf(() => xsumfaithParser.parse(factuality, {}))).toEqual([
-      { file: factuality[0]!.path, expected: expect.stringContaining('hallucination annotations CSV'), found: 'only the factuality CSV' },
+      {
+        file: factuality[0]!.path,
+        expected: expect.stringContaining('hallucination annotations CSV'),
+        found: 'only the factuality CSV',
+      },
     ]);
   });
 });
@@ -224,7 +299,9 @@ describe('CoGenSumm', () => {
       meta: { source: 'cnndm', originalLabel: 'Correct', system: 'see17_org', split: 'test' },
       source: { file: 'cogensumm/test_see17_org.json', line: 428 },
     });
-    expect(batch.labels.filter((l) => l.summaryId === hash).map((l) => [l.sentenceIndex, l.label, l.annotator])).toEqual([
+    expect(
+      batch.labels.filter((l) => l.summaryId === hash).map((l) => [l.sentenceIndex, l.label, l.annotator]),
+    ).toEqual([
       [0, 'unclear', 'cogensumm'],
       [1, 'faithful', 'cogensumm'],
       [2, 'faithful', 'cogensumm'],
@@ -235,7 +312,10 @@ describe('CoGenSumm', () => {
     const bad = JSON.stringify(
       {
         ['a'.repeat(40)]: { label: 'Wrong', sents: { '0': { label: 'Correct', text: 'x.' } } },
-        ['b'.repeat(40)]: { label: 'Correct', sents: { '0': { label: 'Correct', text: 'x.' }, '2': { label: 'Correct', text: 'y.' } } },
+        ['b'.repeat(40)]: {
+          label: 'Correct',
+          sents: { '0': { label: 'Correct', text: 'x.' }, '2': { label: 'Correct', text: 'y.' } },
+        },
         ['c'.repeat(40)]: { label: 'Correct', sents: { '0': { label: 'correct', text: '' } } },
       },
       null,
@@ -243,13 +323,25 @@ describe('CoGenSumm', () => {
     );
     expect(problemsOf(() => cogensummParser.parse([text('c.json', bad)], {}))).toEqual([
       { file: 'c.json', line: 2, field: 'label', expected: 'one of "Correct", "Incorrect"', found: '"Wrong"' },
-      { file: 'c.json', line: 11, field: 'sents', expected: 'sentences numbered "0", "1", … in order without gaps', found: 'keys ["0","2"]' },
-      { file: 'c.json', line: 24, field: 'sents.0.label', expected: 'one of "Correct", "Incorrect", "Unclear"', found: '"correct"' },
+      {
+        file: 'c.json',
+        line: 11,
+        field: 'sents',
+        expected: 'sentences numbered "0", "1", … in order without gaps',
+        found: 'keys ["0","2"]',
+      },
+      {
+        file: 'c.json',
+        line: 24,
+        field: 'sents.0.label',
+        expected: 'one of "Correct", "Incorrect", "Unclear"',
+        found: '"correct"',
+      },
       { file: 'c.json', line: 24, field: 'sents.0.text', expected: 'a non-empty sentence', found: '""' },
     ]);
-    expect(problemsOf(() => cogensummParser.parse([text('c.json', '{\n "x": {\n  "label": "Correct",\n }\n}')], {}))).toEqual([
-      { file: 'c.json', line: 4, expected: 'valid JSON', found: expect.stringContaining('invalid JSON') },
-    ]);
+    expect(
+      problemsOf(() => cogensummParser.parse([text('c.json', '{\n "x": {\n  "label": "Correct",\n }\n}')], {})),
+    ).toEqual([{ file: 'c.json', line: 4, expected: 'valid JSON', found: expect.stringContaining('invalid JSON') }]);
   });
 });
 
@@ -270,9 +362,11 @@ describe('SummEdits', () => {
     expect(batch.summaries[1]).toEqual({
       dataset: 'summedits-samsum',
       docId: 'samsum_train_13731241',
-      document: 'Ann: Darling, buy some butter. . Mike: Ok. . Mike: Do we have any milk? . Ann: I will check... . Ann: Yes, There is some in fridge. ',
+      document:
+        'Ann: Darling, buy some butter. . Mike: Ok. . Mike: Do we have any milk? . Ann: I will check... . Ann: Yes, There is some in fridge. ',
       summaryId: 'samsum_train_13731241_0',
-      summary: 'Ann orders Mike to buy butter and Mike confirms it. Later, Mike asks Ann if there is any milk, and after examining, Ann confirms that there is some in the fridge.',
+      summary:
+        'Ann orders Mike to buy butter and Mike confirms it. Later, Mike asks Ann if there is any milk, and after examining, Ann confirms that there is some in the fridge.',
       label: 0,
       sentences: null,
       meta: {
@@ -288,12 +382,30 @@ describe('SummEdits', () => {
 
   it('bad input: duplicate id, empty summary, wrong label, missing doc', () => {
     const record = (o: Record<string, unknown>) => ({ id: 'x_1', doc: 'A: hi', summary: 'A greets.', label: 1, ...o });
-    const bad = JSON.stringify([record({}), record({ summary: ' ', id: 'x_2' }), record({ id: 'x_3', label: '1' }), record({ id: 'x_1' }), { id: 'x_5', summary: 's', label: 0 }]);
+    const bad = JSON.stringify([
+      record({}),
+      record({ summary: ' ', id: 'x_2' }),
+      record({ id: 'x_3', label: '1' }),
+      record({ id: 'x_1' }),
+      { id: 'x_5', summary: 's', label: 0 },
+    ]);
     expect(problemsOf(() => summeditsParser.parse([text('summedits_bad.json', bad)], {}))).toEqual([
       { file: 'summedits_bad.json', record: 2, field: 'summary', expected: 'a non-empty summary', found: '" "' },
       { file: 'summedits_bad.json', record: 3, field: 'label', expected: 'one of 0, 1', found: '"1"' },
-      { file: 'summedits_bad.json', record: 4, field: 'id', expected: 'an id used once', found: '"x_1" again (first in summedits_bad.json record 1)' },
-      { file: 'summedits_bad.json', record: 5, field: 'doc', expected: 'a non-empty document text (required)', found: 'nothing' },
+      {
+        file: 'summedits_bad.json',
+        record: 4,
+        field: 'id',
+        expected: 'an id used once',
+        found: '"x_1" again (first in summedits_bad.json record 1)',
+      },
+      {
+        file: 'summedits_bad.json',
+        record: 5,
+        field: 'doc',
+        expected: 'a non-empty document text (required)',
+        found: 'nothing',
+      },
     ]);
   });
 });
@@ -337,9 +449,26 @@ describe('HaluEval (fixture in the release format)', () => {
       JSON.stringify({ document: '', right_summary: 'Right.', hallucinated_summary: 'Wrong.' }),
     ].join('\n');
     expect(problemsOf(() => haluevalParser.parse([text('summarization_data.json', body)], {}))).toEqual([
-      { file: 'summarization_data.json', line: 2, expected: 'one complete JSON object on this line', found: expect.stringContaining('invalid JSON') },
-      { file: 'summarization_data.json', line: 3, field: 'hallucinated_summary', expected: 'a non-empty hallucinated summary (required)', found: 'nothing' },
-      { file: 'summarization_data.json', line: 4, field: 'document', expected: 'a non-empty document text', found: '""' },
+      {
+        file: 'summarization_data.json',
+        line: 2,
+        expected: 'one complete JSON object on this line',
+        found: expect.stringContaining('invalid JSON'),
+      },
+      {
+        file: 'summarization_data.json',
+        line: 3,
+        field: 'hallucinated_summary',
+        expected: 'a non-empty hallucinated summary (required)',
+        found: 'nothing',
+      },
+      {
+        file: 'summarization_data.json',
+        line: 4,
+        field: 'document',
+        expected: 'a non-empty document text',
+        found: '""',
+      },
     ]);
   });
 });

@@ -48,19 +48,32 @@ describe('detectKind', () => {
     const detected: Record<string, string> = {};
     for (const path of Object.keys(expected)) {
       const result = detectKind([headOf(source(sample(path), path))]);
-      detected[path] = 'kind' in result ? result.kind : 'unknown' in result ? 'unknown' : `ambiguous: ${result.ambiguous.join(', ')}`;
+      detected[path] =
+        'kind' in result ? result.kind : 'unknown' in result ? 'unknown' : `ambiguous: ${result.ambiguous.join(', ')}`;
     }
     expect(detected).toEqual(expected);
   });
 
   it('recognises the fixtures: Loupe summaries and labels by their columns, HaluEval', () => {
-    const kinds = ['summaries.jsonl', 'summaries.csv', 'labels.jsonl', 'labels.csv', 'halueval-sample.jsonl'].map((name) => detectKind([headOf(source(fixture(name)))]));
-    expect(kinds).toEqual([{ kind: 'summaries' }, { kind: 'summaries' }, { kind: 'labels' }, { kind: 'labels' }, { kind: 'halueval' }]);
+    const kinds = ['summaries.jsonl', 'summaries.csv', 'labels.jsonl', 'labels.csv', 'halueval-sample.jsonl'].map(
+      (name) => detectKind([headOf(source(fixture(name)))]),
+    );
+    expect(kinds).toEqual([
+      { kind: 'summaries' },
+      { kind: 'summaries' },
+      { kind: 'labels' },
+      { kind: 'labels' },
+      { kind: 'halueval' },
+    ]);
   });
 
   it('is ambiguous when the columns do not tell summaries from labels', () => {
-    expect(detectKind([{ path: 'x.jsonl', head: '{"summary_id": "s1"}\n' }])).toEqual({ ambiguous: ['summaries', 'labels'] });
-    expect(detectKind([{ path: 'x.csv', head: 'summary_id,annotator\ns1,ana\n' }])).toEqual({ ambiguous: ['summaries', 'labels'] });
+    expect(detectKind([{ path: 'x.jsonl', head: '{"summary_id": "s1"}\n' }])).toEqual({
+      ambiguous: ['summaries', 'labels'],
+    });
+    expect(detectKind([{ path: 'x.csv', head: 'summary_id,annotator\ns1,ana\n' }])).toEqual({
+      ambiguous: ['summaries', 'labels'],
+    });
   });
 
   it('is ambiguous for two benchmarks at once, and unknown for anything else', () => {
@@ -83,18 +96,50 @@ describe('detectKind', () => {
 
   it('long first records: FineSurE and SummEdits are still recognised from their leading keys', () => {
     const longText = 'word '.repeat(3000);
-    const fineSurE = JSON.stringify({ doc_id: 'h', source: 'cnndm', split: 'test', model: 'bart', transcript: longText, sentences: ['a.'], raw_annotations: {} });
+    const fineSurE = JSON.stringify({
+      doc_id: 'h',
+      source: 'cnndm',
+      split: 'test',
+      model: 'bart',
+      transcript: longText,
+      sentences: ['a.'],
+      raw_annotations: {},
+    });
     expect(detectKind([{ path: 'frank-data.json', head: fineSurE.slice(0, 8192) }])).toEqual({ kind: 'frank' });
-    const summEdits = JSON.stringify([{ id: 'news_1_og', doc: longText, summary: 's', label: 1, original_summary: 's', edit_types: [], split: 'test' }], null, 2);
-    expect(detectKind([{ path: 'summedits_news.json', head: summEdits.slice(0, 8192) }])).toEqual({ kind: 'summedits' });
+    const summEdits = JSON.stringify(
+      [
+        {
+          id: 'news_1_og',
+          doc: longText,
+          summary: 's',
+          label: 1,
+          original_summary: 's',
+          edit_types: [],
+          split: 'test',
+        },
+      ],
+      null,
+      2,
+    );
+    expect(detectKind([{ path: 'summedits_news.json', head: summEdits.slice(0, 8192) }])).toEqual({
+      kind: 'summedits',
+    });
     expect(detectKind([{ path: 'other.json', head: summEdits.slice(0, 8192) }])).toEqual({ kind: 'summedits' });
   });
 });
 
 describe('predictions versus labels', () => {
   it('tells a judge predictions file from a human labels file by its columns', () => {
-    expect(detectKind([{ path: 'p.jsonl', head: '{"summary_id": "s1", "sentence_index": 0, "judge": "j", "hard": 1}\n' }])).toEqual({ kind: 'predictions' });
-    expect(detectKind([{ path: 'p.csv', head: 'summary_id,sentence_index,judge,hard,soft\ns1,0,j,1,0.9\n' }])).toEqual({ kind: 'predictions' });
-    expect(detectKind([{ path: 'l.jsonl', head: '{"summary_id": "s1", "sentence_index": 0, "label": "faithful", "annotator": "a"}\n' }])).toEqual({ kind: 'labels' });
+    expect(
+      detectKind([{ path: 'p.jsonl', head: '{"summary_id": "s1", "sentence_index": 0, "judge": "j", "hard": 1}\n' }]),
+    ).toEqual({ kind: 'predictions' });
+    expect(detectKind([{ path: 'p.csv', head: 'summary_id,sentence_index,judge,hard,soft\ns1,0,j,1,0.9\n' }])).toEqual({
+      kind: 'predictions',
+    });
+    expect(
+      detectKind([
+        { path: 'l.jsonl', head: '{"summary_id": "s1", "sentence_index": 0, "label": "faithful", "annotator": "a"}\n' },
+      ]),
+    ).toEqual({ kind: 'labels' });
   });
 });

@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { BENCHMARKS } from '../../helpers/benchmarks';
 import type { HumanLabel } from '../../../shared/domain';
 import { faithbenchParser } from '../../../shared/formats/faithbench';
-import { ImportValidationError, type ImportBatch, type ImportProblem, type SourceFile } from '../../../shared/formats/types';
+import {
+  ImportValidationError,
+  type ImportBatch,
+  type ImportProblem,
+  type SourceFile,
+} from '../../../shared/formats/types';
 import { SPLITTER, splitSentences } from '../../../shared/split/sentences';
 import Database from 'better-sqlite3';
 import { openProjectDatabase } from '../../../db/open';
@@ -16,7 +21,10 @@ import { tempDir } from '../../helpers/tmp';
 const SAMPLE_DATA = BENCHMARKS;
 
 function releaseFile(name: string): SourceFile {
-  return { path: `faithbench/${name}`, text: readFileSync(join(SAMPLE_DATA, 'faithbench', 'data_for_release', name), 'utf8') };
+  return {
+    path: `faithbench/${name}`,
+    text: readFileSync(join(SAMPLE_DATA, 'faithbench', 'data_for_release', name), 'utf8'),
+  };
 }
 
 interface RawSample {
@@ -140,7 +148,14 @@ describe('FaithBench release batches 1–2', () => {
       'faithbench:Renyi Qu': ['faithful', 'unfaithful', 'unfaithful', 'unfaithful', 'unfaithful', 'unfaithful'],
     });
     const renyi = batch.labels.filter((l) => l.summaryId === 'batch_1-11' && l.annotator === 'faithbench:Renyi Qu');
-    expect(renyi.map((l) => l.errorType)).toEqual([null, null, 'not_in_source', 'not_in_source', 'not_in_source', 'not_in_source']);
+    expect(renyi.map((l) => l.errorType)).toEqual([
+      null,
+      null,
+      'not_in_source',
+      'not_in_source',
+      'not_in_source',
+      'not_in_source',
+    ]);
   });
 
   it('batch_1-12: a Benign span is not an error; a span touching the next sentence does not reach it', () => {
@@ -162,7 +177,9 @@ describe('FaithBench release batches 1–2', () => {
       'faithbench:Weisi': ['faithful', 'faithful', 'unfaithful', 'faithful', 'unfaithful'],
       'faithbench:Erana': ['faithful', 'faithful', 'unfaithful', 'faithful', 'unclear'],
     });
-    const erana = batch.labels.find((l) => l.summaryId === 'batch_2-42' && l.annotator === 'faithbench:Erana' && l.sentenceIndex === 4);
+    const erana = batch.labels.find(
+      (l) => l.summaryId === 'batch_2-42' && l.annotator === 'faithbench:Erana' && l.sentenceIndex === 4,
+    );
     expect(erana?.note).toContain('equates what police said to what they are doing');
   });
 
@@ -248,7 +265,12 @@ describe('FaithBench span → sentence mapping', () => {
 
   it('Unwanted.Extrinsic alone sets the error type "not_in_source"; Intrinsic sets none', () => {
     const batch = faithbenchParser.parse(
-      [oneSample(summary, [span('a', ['Unwanted', 'Unwanted.Extrinsic'], 0, 3), span('a', ['Unwanted', 'Unwanted.Intrinsic'], 9, 14)])],
+      [
+        oneSample(summary, [
+          span('a', ['Unwanted', 'Unwanted.Extrinsic'], 0, 3),
+          span('a', ['Unwanted', 'Unwanted.Intrinsic'], 9, 14),
+        ]),
+      ],
       {},
     );
     expect(batch.labels.map((l) => l.errorType)).toEqual(['not_in_source', null]);
@@ -257,7 +279,9 @@ describe('FaithBench span → sentence mapping', () => {
 
 describe('FaithBench problems', () => {
   it('broken JSON', () => {
-    const [problem, ...rest] = problemsOf(() => faithbenchParser.parse([{ path: 'b.json', text: '{"samples": [' }], {}));
+    const [problem, ...rest] = problemsOf(() =>
+      faithbenchParser.parse([{ path: 'b.json', text: '{"samples": [' }], {}),
+    );
     expect(rest).toEqual([]);
     expect(problem?.file).toBe('b.json');
     expect(problem?.expected).toMatch(/^valid JSON/);
@@ -265,7 +289,12 @@ describe('FaithBench problems', () => {
 
   it('missing samples', () => {
     expect(problemsOf(() => faithbenchParser.parse([{ path: 'b.json', text: '{"items": []}' }], {}))).toEqual([
-      { file: 'b.json', field: 'samples', expected: 'a FaithBench file: an object {"samples": [...]}', found: 'nothing' },
+      {
+        file: 'b.json',
+        field: 'samples',
+        expected: 'a FaithBench file: an object {"samples": [...]}',
+        found: 'nothing',
+      },
     ]);
   });
 
@@ -318,9 +347,9 @@ describe('FaithBench problems', () => {
     expect(problems.map((p) => p.field)).toEqual(['annotations[0].label', 'annotations[1].annotator_name']);
     expect(problems[0]?.expected).toContain('Unwanted.Extrinsic');
     const noList = JSON.stringify({ samples: [{ sample_id: 0, source: 'S.', summary: 'A.' }] });
-    expect(problemsOf(() => faithbenchParser.parse([{ path: 'b.json', text: noList }], {})).map((p) => p.field)).toEqual([
-      'annotations',
-    ]);
+    expect(
+      problemsOf(() => faithbenchParser.parse([{ path: 'b.json', text: noList }], {})).map((p) => p.field),
+    ).toEqual(['annotations']);
   });
 
   it('duplicate sample ids in a file, and two files with the same name', () => {
@@ -330,16 +359,21 @@ describe('FaithBench problems', () => {
         { sample_id: 3, source: 'S.', summary: 'B.', annotations: [] },
       ],
     });
-    expect(problemsOf(() => faithbenchParser.parse([{ path: 'b.json', text }], {})).map((p) => [p.record, p.field])).toEqual([
-      [2, 'sample_id'],
-    ]);
-    const twice = problemsOf(() => faithbenchParser.parse([oneSample('A.', [], 'x/batch_1.json'), oneSample('A.', [], 'y/batch_1.json')], {}));
+    expect(
+      problemsOf(() => faithbenchParser.parse([{ path: 'b.json', text }], {})).map((p) => [p.record, p.field]),
+    ).toEqual([[2, 'sample_id']]);
+    const twice = problemsOf(() =>
+      faithbenchParser.parse([oneSample('A.', [], 'x/batch_1.json'), oneSample('A.', [], 'y/batch_1.json')], {}),
+    );
     expect(twice.map((p) => [p.file, p.found])).toEqual([['y/batch_1.json', 'batch_1-0']]);
   });
 
   it('reports every problem of every file at once', () => {
     const problems = problemsOf(() =>
-      faithbenchParser.parse([{ path: 'a.json', text: 'nope' }, oneSample('One.', [span('a', ['Unwanted'], 0, 9)], 'b.json')], {}),
+      faithbenchParser.parse(
+        [{ path: 'a.json', text: 'nope' }, oneSample('One.', [span('a', ['Unwanted'], 0, 9)], 'b.json')],
+        {},
+      ),
     );
     expect(problems.map((p) => p.file)).toEqual(['a.json', 'b.json']);
   });
@@ -372,19 +406,29 @@ describe('FaithBench split provenance', () => {
 
   it('the parser says Loupe split the summaries, with the splitter version', () => {
     const batch = faithbenchParser.parse([releaseFile('batch_1.json')], {});
-    expect(new Set(batch.summaries.map((s) => JSON.stringify(s.splitter)))).toEqual(new Set([JSON.stringify({ name: 'loupe-rules', version: SPLITTER.version })]));
+    expect(new Set(batch.summaries.map((s) => JSON.stringify(s.splitter)))).toEqual(
+      new Set([JSON.stringify({ name: 'loupe-rules', version: SPLITTER.version })]),
+    );
   });
 
   it('the stored units record loupe-rules and its version, not "given" with the batch file', async () => {
     const repo = project();
     const result = await runImport(repo, { source: { type: 'path', path: release('batch_1.json') } });
     expect(result.kind).toBe('faithbench');
-    expect(repo.review.splitters('faithbench')).toEqual([{ dataset: 'faithbench', splitter: 'loupe-rules', version: SPLITTER.version, units: result.unitsAdded }]);
+    expect(repo.review.splitters('faithbench')).toEqual([
+      { dataset: 'faithbench', splitter: 'loupe-rules', version: SPLITTER.version, units: result.unitsAdded },
+    ]);
   });
 
   it('a benchmark that ships its split keeps "given" with its file (CoGenSumm)', async () => {
     const repo = project();
-    const result = await runImport(repo, { source: { type: 'path', path: join(SAMPLE_DATA, 'cogensumm', 'test_see17_org.json') }, as: 'cogensumm', dataset: 'cg' });
-    expect(repo.review.splitters('cg')).toEqual([{ dataset: 'cg', splitter: 'given', version: 'test_see17_org.json', units: result.unitsAdded }]);
+    const result = await runImport(repo, {
+      source: { type: 'path', path: join(SAMPLE_DATA, 'cogensumm', 'test_see17_org.json') },
+      as: 'cogensumm',
+      dataset: 'cg',
+    });
+    expect(repo.review.splitters('cg')).toEqual([
+      { dataset: 'cg', splitter: 'given', version: 'test_see17_org.json', units: result.unitsAdded },
+    ]);
   });
 });

@@ -30,7 +30,9 @@ interface JobView {
 async function undetected(core: Core, project: string): Promise<NonNullable<JobView['error']>> {
   core.createProject(join(dir, project));
   const base64 = Buffer.from('just some words, no format at all\n').toString('base64');
-  const { jobId } = await call<{ jobId: string }>(core, 'imports.start', { source: { type: 'upload', name: 'notes.txt', base64 } });
+  const { jobId } = await call<{ jobId: string }>(core, 'imports.start', {
+    source: { type: 'upload', name: 'notes.txt', base64 },
+  });
   let job = await call<JobView>(core, 'jobs.get', { jobId });
   while (job.state === 'running') {
     await new Promise((resolve) => setImmediate(resolve));

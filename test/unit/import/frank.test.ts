@@ -7,7 +7,10 @@ import { folder, headOf, problemsOf, sample, source, text } from './helpers';
 const FRANK = sample('frank');
 const all = folder(FRANK);
 const selected = frankParser.select!(all.map(headOf));
-const batch: ImportBatch = frankParser.parse(all.filter((f) => selected.includes(f.path)), {});
+const batch: ImportBatch = frankParser.parse(
+  all.filter((f) => selected.includes(f.path)),
+  {},
+);
 
 const CNN = '7bd0f51cb4745f01c3c69c0eead3ec9c5cdebc51';
 
@@ -47,7 +50,8 @@ describe('FRANK: the real sample folder', () => {
     // python: aligned codes on label-1 sentences: EntE 46, OutE 30, RelE 6, CircE 13, GramE 9,
     // CorefE 4, LinkE 2, OtherE 1; the other 45 unfaithful labels come from misaligned lists.
     const byType = new Map<string | null, number>();
-    for (const l of batch.labels.filter((x) => x.label === 'unfaithful')) byType.set(l.errorType, (byType.get(l.errorType) ?? 0) + 1);
+    for (const l of batch.labels.filter((x) => x.label === 'unfaithful'))
+      byType.set(l.errorType, (byType.get(l.errorType) ?? 0) + 1);
     expect(Object.fromEntries(byType)).toEqual({ entity: 46, not_in_source: 30, relation: 6, other: 29, null: 45 });
     expect(batch.labels.filter((l) => l.label === 'faithful' && l.errorType !== null)).toEqual([]);
   });
@@ -108,7 +112,9 @@ describe('FRANK: the real sample folder', () => {
     ]);
     expect(labels[0]?.source).toEqual({ file: 'finesure-format/frank-data-100.json', line: 1 });
     const summary = batch.summaries.find((s) => s.summaryId === '35933239:BERTS2S');
-    expect(summary?.sentences).toEqual(['the fbi has said it will help the san bernardino killer to access iphones used by the san bernardino victims.']);
+    expect(summary?.sentences).toEqual([
+      'the fbi has said it will help the san bernardino killer to access iphones used by the san bernardino victims.',
+    ]);
     expect(summary?.meta).toEqual({ source: 'bbc', split: 'test', model: 'BERTS2S', factuality: 0 });
   });
 
@@ -176,21 +182,39 @@ describe('FRANK: other layouts and bad input', () => {
   });
 
   it('options.dataset renames the dataset of summaries, labels and predictions', () => {
-    const parsed = frankParser.parse([source(sample('frank', 'finesure-format', 'fact-checking-raw-data.finesure.json'))], { dataset: 'frank-small' });
+    const parsed = frankParser.parse(
+      [source(sample('frank', 'finesure-format', 'fact-checking-raw-data.finesure.json'))],
+      { dataset: 'frank-small' },
+    );
     expect(parsed.summaries).toHaveLength(10);
-    expect(new Set([...parsed.summaries, ...parsed.labels, ...parsed.predictions].map((x) => x.dataset))).toEqual(new Set(['frank-small']));
+    expect(new Set([...parsed.summaries, ...parsed.labels, ...parsed.predictions].map((x) => x.dataset))).toEqual(
+      new Set(['frank-small']),
+    );
   });
 
   it('article files alone are not enough, and it says so', () => {
     const articleOnly = all.filter((f) => f.path.startsWith('articles-json/')).slice(0, 2);
     expect(problemsOf(() => frankParser.parse(articleOnly, {}))).toEqual([
-      { file: articleOnly[0]!.path, expected: expect.stringContaining('FRANK human annotations'), found: 'only 2 article file(s)' },
+      {
+        file: articleOnly[0]!.path,
+        expected: expect.stringContaining('FRANK human annotations'),
+        found: 'only 2 article file(s)',
+      },
     ]);
   });
 
   it('broken JSON, misaligned labels, bad Factuality, duplicate and conflicting records: every problem, with place', () => {
-    const fineSurE = [fineSurELine({}), '{"doc_id": "broken",', fineSurELine({ model: 'TranS2S', raw_annotations: { annotator_0: { factuality_labels: [1], factuality_types: ['EntE'] } } })].join('\n');
-    const conflicting = fineSurELine({ raw_annotations: { annotator_0: { factuality_labels: [1, 1], factuality_types: ['EntE', 'EntE'] } } });
+    const fineSurE = [
+      fineSurELine({}),
+      '{"doc_id": "broken",',
+      fineSurELine({
+        model: 'TranS2S',
+        raw_annotations: { annotator_0: { factuality_labels: [1], factuality_types: ['EntE'] } },
+      }),
+    ].join('\n');
+    const conflicting = fineSurELine({
+      raw_annotations: { annotator_0: { factuality_labels: [1, 1], factuality_types: ['EntE', 'EntE'] } },
+    });
     const annotations = JSON.stringify(
       [
         { hash: 'doc-x', model_name: 'PtGen', dataset: 'bbc', split: 'test', Factuality: 0.5 },
@@ -201,11 +225,25 @@ describe('FRANK: other layouts and bad input', () => {
       4,
     );
     const problems = problemsOf(() =>
-      frankParser.parse([text('a.jsonl', fineSurE), text('b.jsonl', conflicting), text('human_annotations.json', annotations)], {}),
+      frankParser.parse(
+        [text('a.jsonl', fineSurE), text('b.jsonl', conflicting), text('human_annotations.json', annotations)],
+        {},
+      ),
     );
     expect(problems).toEqual([
-      { file: 'a.jsonl', line: 2, expected: 'one complete JSON object on this line', found: expect.stringContaining('invalid JSON') },
-      { file: 'a.jsonl', line: 3, field: 'raw_annotations.annotator_0.factuality_labels', expected: 'one label per sentence (2)', found: '1 labels' },
+      {
+        file: 'a.jsonl',
+        line: 2,
+        expected: 'one complete JSON object on this line',
+        found: expect.stringContaining('invalid JSON'),
+      },
+      {
+        file: 'a.jsonl',
+        line: 3,
+        field: 'raw_annotations.annotator_0.factuality_labels',
+        expected: 'one label per sentence (2)',
+        found: '1 labels',
+      },
       {
         file: 'b.jsonl',
         line: 1,
@@ -224,9 +262,16 @@ describe('FRANK: other layouts and bad input', () => {
   });
 
   it('a JSON file that is no FRANK part is named', () => {
-    const problems = problemsOf(() => frankParser.parse([text('other.json', '{"x": 1}'), text('extra.jsonl', fineSurELine({}))], {}));
+    const problems = problemsOf(() =>
+      frankParser.parse([text('other.json', '{"x": 1}'), text('extra.jsonl', fineSurELine({}))], {}),
+    );
     expect(problems).toEqual([
-      { file: 'other.json', line: 1, expected: 'a FRANK part: an articles-json file, the human annotations list, or FineSurE JSON Lines', found: '{"x":1}' },
+      {
+        file: 'other.json',
+        line: 1,
+        expected: 'a FRANK part: an articles-json file, the human annotations list, or FineSurE JSON Lines',
+        found: '{"x":1}',
+      },
     ]);
   });
 });
@@ -235,12 +280,25 @@ describe('FRANK: bundled judge predictions that do not fit their record', () => 
   const RAW = sample('frank', 'finesure-format', 'fact-checking-raw-data.finesure.json');
   const realLines = source(RAW).text.split('\n');
   /** The real FineSurE result file with one record's judge reply merged: one prediction short. */
-  function withMergedReply(lineNumber: number): { file: ReturnType<typeof text>; summaryId: string; sentences: number } {
+  function withMergedReply(lineNumber: number): {
+    file: ReturnType<typeof text>;
+    summaryId: string;
+    sentences: number;
+  } {
     const lines = [...realLines];
-    const record = JSON.parse(lines[lineNumber - 1]!) as { doc_id: string; model: string; sentences: string[]; pred_faithfulness_labels: number[] };
+    const record = JSON.parse(lines[lineNumber - 1]!) as {
+      doc_id: string;
+      model: string;
+      sentences: string[];
+      pred_faithfulness_labels: number[];
+    };
     record.pred_faithfulness_labels = record.pred_faithfulness_labels.slice(1);
     lines[lineNumber - 1] = JSON.stringify(record);
-    return { file: text('fact-checking-raw-data.finesure.json', lines.join('\n')), summaryId: `${record.doc_id}:${record.model}`, sentences: record.sentences.length };
+    return {
+      file: text('fact-checking-raw-data.finesure.json', lines.join('\n')),
+      summaryId: `${record.doc_id}:${record.model}`,
+      sentences: record.sentences.length,
+    };
   }
 
   it('imports the record with its labels, leaves out only its predictions, and lists (file, line, expected, found)', () => {
@@ -253,13 +311,29 @@ describe('FRANK: bundled judge predictions that do not fit their record', () => 
     expect(parsed.predictions.filter((p) => p.summaryId === summaryId)).toEqual([]);
     expect(parsed.labels.filter((l) => l.summaryId === summaryId)).toHaveLength(3 * sentences);
     expect(parsed.predictionsSkipped).toEqual([
-      { file: 'fact-checking-raw-data.finesure.json', line: 3, summaryId, field: 'pred_faithfulness_labels', expected: 3, found: 2 },
+      {
+        file: 'fact-checking-raw-data.finesure.json',
+        line: 3,
+        summaryId,
+        field: 'pred_faithfulness_labels',
+        expected: 3,
+        found: 2,
+      },
     ]);
     expect(parsed.summaries.find((s) => s.summaryId === summaryId)?.meta.predictionsSkipped).toEqual([
-      { judge: FRANK_JUDGE, file: 'fact-checking-raw-data.finesure.json', line: 3, field: 'pred_faithfulness_labels', expected: 3, found: 2 },
+      {
+        judge: FRANK_JUDGE,
+        file: 'fact-checking-raw-data.finesure.json',
+        line: 3,
+        field: 'pred_faithfulness_labels',
+        expected: 3,
+        found: 2,
+      },
     ]);
     expect(parsed.notes.join('\n')).toContain(`1 record(s) imported without their "${FRANK_JUDGE}" predictions`);
-    expect(parsed.notes.join('\n')).toContain(`fact-checking-raw-data.finesure.json line 3 (${summaryId}): 3 sentences, 2 predictions`);
+    expect(parsed.notes.join('\n')).toContain(
+      `fact-checking-raw-data.finesure.json line 3 (${summaryId}): 3 sentences, 2 predictions`,
+    );
   });
 
   it('a file without such records lists none', () => {
@@ -271,6 +345,8 @@ describe('FRANK: bundled judge predictions that do not fit their record', () => 
     const lines = file.text.split('\n');
     lines[4] = lines[4]!.replace('"pred_faithfulness_labels": [', '"pred_faithfulness_labels": ["x", ');
     const problems = problemsOf(() => frankParser.parse([text(file.path, lines.join('\n'))], {}));
-    expect(problems).toEqual([{ file: file.path, line: 5, field: 'pred_faithfulness_labels.0', expected: 'one of 0, 1', found: '"x"' }]);
+    expect(problems).toEqual([
+      { file: file.path, line: 5, field: 'pred_faithfulness_labels.0', expected: 'one of 0, 1', found: '"x"' },
+    ]);
   });
 });

@@ -4,7 +4,12 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { detectionHead } from '../../../shared/formats/head';
-import { ImportValidationError, type FileHead, type ImportProblem, type SourceFile } from '../../../shared/formats/types';
+import {
+  ImportValidationError,
+  type FileHead,
+  type ImportProblem,
+  type SourceFile,
+} from '../../../shared/formats/types';
 import { BENCHMARKS } from '../../helpers/benchmarks';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));

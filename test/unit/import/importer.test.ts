@@ -20,7 +20,8 @@ beforeEach(() => {
   repo = new Repository(openProjectDatabase(Database, join(dir, `p${counter}.loupe`), { create: true }));
 });
 
-const fromPath = (path: string, extra: Record<string, unknown> = {}) => runImport(repo, { source: { type: 'path', path }, ...extra });
+const fromPath = (path: string, extra: Record<string, unknown> = {}) =>
+  runImport(repo, { source: { type: 'path', path }, ...extra });
 
 async function problemsOf(promise: Promise<unknown>) {
   try {
@@ -40,7 +41,13 @@ describe('import service', () => {
   it('imports Loupe JSONL, splits it, and a second import of the same file changes nothing', async () => {
     const file = writeJsonl(join(dir, 'news.jsonl'), newsRows(5));
     const first = await fromPath(file);
-    expect(first).toMatchObject({ kind: 'summaries', summariesAdded: 5, summariesUnchanged: 0, unitsAdded: 15, datasets: ['news'] });
+    expect(first).toMatchObject({
+      kind: 'summaries',
+      summariesAdded: 5,
+      summariesUnchanged: 0,
+      unitsAdded: 15,
+      datasets: ['news'],
+    });
     const again = await fromPath(file);
     expect(again).toMatchObject({ summariesAdded: 0, summariesUnchanged: 5, unitsAdded: 0 });
     expect(counts()).toEqual([{ name: 'news', summaries: 5, units: 15 }]);
@@ -50,7 +57,14 @@ describe('import service', () => {
     await fromPath(writeJsonl(join(dir, 'n2.jsonl'), newsRows(2)));
     const labels = writeJsonl(join(dir, 'labels.jsonl'), [
       { summary_id: 'sum-000', sentence_index: 0, label: 'faithful', annotator: 'ann' },
-      { summary_id: 'sum-000', sentence_index: 2, label: 'unfaithful', annotator: 'ann', error_type: 'entity', note: 'wrong title' },
+      {
+        summary_id: 'sum-000',
+        sentence_index: 2,
+        label: 'unfaithful',
+        annotator: 'ann',
+        error_type: 'entity',
+        note: 'wrong title',
+      },
       { summary_id: 'sum-001', sentence_index: 1, label: 'unclear', annotator: 'bob', phase: 'review' },
     ]);
     expect(await fromPath(labels)).toMatchObject({ kind: 'labels', labelsAdded: 3 });
@@ -102,7 +116,10 @@ describe('import service', () => {
   it('refuses a file that is not UTF-8, naming the line', async () => {
     const path = join(dir, 'latin1.jsonl');
     const good = Buffer.from(JSON.stringify(newsRows(1)[0]) + '\n');
-    const bad = Buffer.from('{"dataset":"news","doc_id":"d","document":"Caf\xe9","summary_id":"x","summary":"Caf\xe9 opens."}\n', 'latin1');
+    const bad = Buffer.from(
+      '{"dataset":"news","doc_id":"d","document":"Caf\xe9","summary_id":"x","summary":"Caf\xe9 opens."}\n',
+      'latin1',
+    );
     writeFileSync(path, Buffer.concat([good, bad]));
     const problems = await problemsOf(fromPath(path));
     expect(problems[0]).toMatchObject({ file: 'latin1.jsonl', line: 2, expected: 'UTF-8 text' });
@@ -110,7 +127,10 @@ describe('import service', () => {
 
   it('refuses UTF-16 with a hint to re-save as UTF-8', async () => {
     const path = join(dir, 'utf16.jsonl');
-    writeFileSync(path, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(JSON.stringify(newsRows(1)[0]), 'utf16le')]));
+    writeFileSync(
+      path,
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(JSON.stringify(newsRows(1)[0]), 'utf16le')]),
+    );
     const problems = await problemsOf(fromPath(path));
     expect(problems[0]!.found).toMatch(/UTF-16/);
   });
@@ -135,22 +155,31 @@ describe('import service', () => {
 
   it('asks for the format when it cannot be told, in the words of the host (the app by default, --as on the CLI)', async () => {
     const path = writeJsonl(join(dir, 'odd.jsonl'), [{ hello: 'world' }]);
-    await expect(fromPath(path)).rejects.toThrow(/Cannot tell which format odd\.jsonl is\. Choose it in the Format menu\./);
+    await expect(fromPath(path)).rejects.toThrow(
+      /Cannot tell which format odd\.jsonl is\. Choose it in the Format menu\./,
+    );
     await expect(fromPath(path, { formatChoice: 'pass --as KIND' })).rejects.toThrow(/Pass --as KIND\./);
   });
 
   it('leaves the project as it was when cancelled', async () => {
     const file = writeJsonl(join(dir, 'many.jsonl'), newsRows(2000));
     const controller = new AbortController();
-    const run = runImport(repo, { source: { type: 'path', path: file } }, (p) => {
-      if (p.phase === 'splitting' && p.done >= 500) controller.abort();
-    }, controller.signal);
+    const run = runImport(
+      repo,
+      { source: { type: 'path', path: file } },
+      (p) => {
+        if (p.phase === 'splitting' && p.done >= 500) controller.abort();
+      },
+      controller.signal,
+    );
     await expect(run).rejects.toBeInstanceOf(ImportCancelled);
     expect(counts()).toEqual([]);
   });
 
   it('imports an upload from the browser the same way', async () => {
-    const text = newsRows(3).map((r) => JSON.stringify(r)).join('\n');
+    const text = newsRows(3)
+      .map((r) => JSON.stringify(r))
+      .join('\n');
     const result = await runImport(repo, { source: { type: 'upload', name: 'dropped.jsonl', text } });
     expect(result).toMatchObject({ summariesAdded: 3, filesUsed: ['dropped.jsonl'] });
   });
@@ -175,10 +204,22 @@ describe('format detection on real-sized records', () => {
 });
 
 describe('bundled judge predictions that do not fit', () => {
-  const RAW = join(import.meta.dirname, '..', '..', 'fixtures', 'benchmarks', 'frank', 'finesure-format', 'fact-checking-raw-data.finesure.json');
+  const RAW = join(
+    import.meta.dirname,
+    '..',
+    '..',
+    'fixtures',
+    'benchmarks',
+    'frank',
+    'finesure-format',
+    'fact-checking-raw-data.finesure.json',
+  );
 
   /** The real FineSurE result file, with the judge reply of one record one prediction short. */
-  function mergedReplyFile(name: string, edit: (lines: string[]) => void = () => {}): { path: string; summaryId: string } {
+  function mergedReplyFile(
+    name: string,
+    edit: (lines: string[]) => void = () => {},
+  ): { path: string; summaryId: string } {
     const lines = readFileSync(RAW, 'utf8').split('\n');
     const record = JSON.parse(lines[2]!) as { doc_id: string; model: string; pred_faithfulness_labels: number[] };
     record.pred_faithfulness_labels = record.pred_faithfulness_labels.slice(1);
@@ -194,7 +235,14 @@ describe('bundled judge predictions that do not fit', () => {
     const result = await fromPath(path, { as: 'frank' });
     expect(result).toMatchObject({ kind: 'frank', summariesAdded: 10, unitsAdded: 30, predictionsKept: 27 });
     expect(result.predictionsSkipped).toEqual([
-      { file: 'fact-checking-raw-data.json', line: 3, summaryId, field: 'pred_faithfulness_labels', expected: 3, found: 2 },
+      {
+        file: 'fact-checking-raw-data.json',
+        line: 3,
+        summaryId,
+        field: 'pred_faithfulness_labels',
+        expected: 3,
+        found: 2,
+      },
     ]);
     expect(result.notes.some((n) => n.includes(`fact-checking-raw-data.json line 3 (${summaryId})`))).toBe(true);
     expect(counts()).toEqual([{ name: 'frank', summaries: 10, units: 30 }]);
@@ -213,13 +261,24 @@ describe('bundled judge predictions that do not fit', () => {
 describe('uploads are bytes, decoded like files on disk', () => {
   const latin1 = Buffer.concat([
     Buffer.from(JSON.stringify(newsRows(1)[0]) + '\n'),
-    Buffer.from('{"dataset":"news","doc_id":"d","document":"Caf\xe9","summary_id":"x","summary":"Caf\xe9 opens."}\n', 'latin1'),
+    Buffer.from(
+      '{"dataset":"news","doc_id":"d","document":"Caf\xe9","summary_id":"x","summary":"Caf\xe9 opens."}\n',
+      'latin1',
+    ),
   ]);
 
   /** A `loupe serve` core (no disk paths) on a fresh project: what the browser talks to. */
   function webCore() {
     const state = tempDir();
-    const core = createCore({ Database, stateDir: state, demoDir: join(import.meta.dirname, '..', '..', '..', 'demo'), host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false });
+    const core = createCore({
+      Database,
+      stateDir: state,
+      demoDir: join(import.meta.dirname, '..', '..', '..', 'demo'),
+      host: 'web',
+      fileDialogs: false,
+      diskPaths: false,
+      canSwitchProjects: false,
+    });
     core.createProject(join(state, 'web.loupe'));
     return core;
   }
@@ -238,11 +297,17 @@ describe('uploads are bytes, decoded like files on disk', () => {
     const path = join(dir, 'cafe.jsonl');
     writeFileSync(path, latin1);
     const fromDisk = await problemsOf(fromPath(path));
-    expect(fromDisk).toEqual([{ file: 'cafe.jsonl', line: 2, expected: 'UTF-8 text', found: expect.stringMatching(/not valid UTF-8/) }]);
+    expect(fromDisk).toEqual([
+      { file: 'cafe.jsonl', line: 2, expected: 'UTF-8 text', found: expect.stringMatching(/not valid UTF-8/) },
+    ]);
 
     const core = webCore();
     try {
-      const job = await uploadThroughContract(core, { type: 'upload', name: 'cafe.jsonl', base64: latin1.toString('base64') });
+      const job = await uploadThroughContract(core, {
+        type: 'upload',
+        name: 'cafe.jsonl',
+        base64: latin1.toString('base64'),
+      });
       expect(job.state).toBe('failed');
       expect(job.error?.problems).toEqual(fromDisk);
       expect(await dispatch(core.handlers, 'datasets.list', {})).toEqual({ ok: true, value: [] });
@@ -254,8 +319,19 @@ describe('uploads are bytes, decoded like files on disk', () => {
   it('a UTF-8 upload (with a byte-order mark) imports like the file', async () => {
     const core = webCore();
     try {
-      const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(newsRows(3).map((r) => JSON.stringify(r)).join('\n'))]);
-      const job = await uploadThroughContract(core, { type: 'upload', name: 'news.jsonl', base64: bytes.toString('base64') });
+      const bytes = Buffer.concat([
+        Buffer.from([0xef, 0xbb, 0xbf]),
+        Buffer.from(
+          newsRows(3)
+            .map((r) => JSON.stringify(r))
+            .join('\n'),
+        ),
+      ]);
+      const job = await uploadThroughContract(core, {
+        type: 'upload',
+        name: 'news.jsonl',
+        base64: bytes.toString('base64'),
+      });
       expect(job.result).toMatchObject({ summariesAdded: 3, filesUsed: ['news.jsonl'], predictionsSkipped: [] });
     } finally {
       core.close();
@@ -265,9 +341,13 @@ describe('uploads are bytes, decoded like files on disk', () => {
   it('the contract takes bytes only: text (what the browser used to send, already U+FFFD) and non-base64 are refused', async () => {
     const core = webCore();
     try {
-      const text = await dispatch(core.handlers, 'imports.start', { source: { type: 'upload', name: 'a.jsonl', text: 'Caf\uFFFD' } });
+      const text = await dispatch(core.handlers, 'imports.start', {
+        source: { type: 'upload', name: 'a.jsonl', text: 'Caf\uFFFD' },
+      });
       expect(text).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-      const notBase64 = await dispatch(core.handlers, 'imports.start', { source: { type: 'upload', name: 'a.jsonl', base64: 'Café!' } });
+      const notBase64 = await dispatch(core.handlers, 'imports.start', {
+        source: { type: 'upload', name: 'a.jsonl', base64: 'Café!' },
+      });
       expect(notBase64).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     } finally {
       core.close();
@@ -275,14 +355,22 @@ describe('uploads are bytes, decoded like files on disk', () => {
   });
 
   it('a surrogate written as UTF-8 bytes (ED A0 80) is not UTF-8: refused by the decoder on disk and in an upload', async () => {
-    const csv = Buffer.concat([Buffer.from('dataset,doc_id,document,summary_id,summary\nnews,d1,The council met.,s1,The council '), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from(' met.\n')]);
+    const csv = Buffer.concat([
+      Buffer.from('dataset,doc_id,document,summary_id,summary\nnews,d1,The council met.,s1,The council '),
+      Buffer.from([0xed, 0xa0, 0x80]),
+      Buffer.from(' met.\n'),
+    ]);
     const path = join(dir, 'cesu.csv');
     writeFileSync(path, csv);
     const fromDisk = await problemsOf(fromPath(path, { as: 'summaries' }));
     expect(fromDisk).toEqual([expect.objectContaining({ file: 'cesu.csv', line: 2, expected: 'UTF-8 text' })]);
     const core = webCore();
     try {
-      const job = await uploadThroughContract(core, { type: 'upload', name: 'cesu.csv', base64: csv.toString('base64') });
+      const job = await uploadThroughContract(core, {
+        type: 'upload',
+        name: 'cesu.csv',
+        base64: csv.toString('base64'),
+      });
       expect(job.error?.problems).toEqual(fromDisk);
     } finally {
       core.close();
@@ -296,11 +384,23 @@ describe('uploads are bytes, decoded like files on disk', () => {
     const path = join(dir, 'lone.jsonl');
     writeFileSync(path, body);
     const fromDisk = await problemsOf(fromPath(path));
-    expect(fromDisk).toEqual([{ file: 'lone.jsonl', line: 2, field: 'summary', expected: expect.stringContaining('lone UTF-16 surrogates'), found: expect.stringContaining('\\uD800') }]);
+    expect(fromDisk).toEqual([
+      {
+        file: 'lone.jsonl',
+        line: 2,
+        field: 'summary',
+        expected: expect.stringContaining('lone UTF-16 surrogates'),
+        found: expect.stringContaining('\\uD800'),
+      },
+    ]);
     expect(counts()).toEqual([]);
     const core = webCore();
     try {
-      const job = await uploadThroughContract(core, { type: 'upload', name: 'lone.jsonl', base64: body.toString('base64') });
+      const job = await uploadThroughContract(core, {
+        type: 'upload',
+        name: 'lone.jsonl',
+        base64: body.toString('base64'),
+      });
       expect(job.error?.problems).toEqual(fromDisk);
     } finally {
       core.close();
@@ -309,9 +409,19 @@ describe('uploads are bytes, decoded like files on disk', () => {
 
   it('text handed in-process with a raw lone surrogate is refused with its line (encoding it would store U+FFFD)', async () => {
     // CSV: raw text, no JSON escapes (JSON.stringify would write a lone surrogate as an escape).
-    const text = 'dataset,doc_id,document,summary_id,summary\nnews,d1,The council met.,s1,The council met.\nnews,d1,The council met.,s2,Mayor \uD800 spoke.\n';
-    const problems = await problemsOf(runImport(repo, { source: { type: 'upload', name: 'inline.csv', text }, as: 'summaries' }));
-    expect(problems).toEqual([{ file: 'inline.csv', line: 3, expected: expect.stringContaining('lone UTF-16 surrogates'), found: expect.stringContaining('\\uD800') }]);
+    const text =
+      'dataset,doc_id,document,summary_id,summary\nnews,d1,The council met.,s1,The council met.\nnews,d1,The council met.,s2,Mayor \uD800 spoke.\n';
+    const problems = await problemsOf(
+      runImport(repo, { source: { type: 'upload', name: 'inline.csv', text }, as: 'summaries' }),
+    );
+    expect(problems).toEqual([
+      {
+        file: 'inline.csv',
+        line: 3,
+        expected: expect.stringContaining('lone UTF-16 surrogates'),
+        found: expect.stringContaining('\\uD800'),
+      },
+    ]);
     expect(counts()).toEqual([]);
   });
 });

@@ -41,36 +41,57 @@ describe('JSON nested too deep', () => {
     const file = text('deep.jsonl', [summaryLine('s1'), summaryLine('s2', `,"meta":${nested(100_000)}`)].join('\n'));
     const problems = problemsOf(() => summariesParser.parse([file], {}));
     expect(problems).toEqual([
-      { file: 'deep.jsonl', line: 2, field: 'meta.a.a…', expected: `JSON nested at most ${MAX_JSON_DEPTH} levels deep`, found: expect.stringContaining(`more than ${MAX_JSON_DEPTH}`) },
+      {
+        file: 'deep.jsonl',
+        line: 2,
+        field: 'meta.a.a…',
+        expected: `JSON nested at most ${MAX_JSON_DEPTH} levels deep`,
+        found: expect.stringContaining(`more than ${MAX_JSON_DEPTH}`),
+      },
     ]);
   });
 
   it('accepts exactly the limit and refuses one level more (the record counts as one)', () => {
-    const atLimit = summariesParser.parse([text('ok.jsonl', summaryLine('s1', `,"meta":${nested(MAX_JSON_DEPTH - 1)}`))], {});
+    const atLimit = summariesParser.parse(
+      [text('ok.jsonl', summaryLine('s1', `,"meta":${nested(MAX_JSON_DEPTH - 1)}`))],
+      {},
+    );
     expect(atLimit.summaries).toHaveLength(1);
     expect(storable(atLimit.summaries[0]!.meta)).toBe(true);
-    const problems = problemsOf(() => summariesParser.parse([text('over.jsonl', summaryLine('s1', `,"meta":${nested(MAX_JSON_DEPTH)}`))], {}));
+    const problems = problemsOf(() =>
+      summariesParser.parse([text('over.jsonl', summaryLine('s1', `,"meta":${nested(MAX_JSON_DEPTH)}`))], {}),
+    );
     expect(problems.map((p) => [p.line, p.field, tooDeep(p)])).toEqual([[1, 'meta.a.a…', true]]);
   });
 
   it('does not count brackets inside strings', () => {
     const brackets = '{['.repeat(50_000);
-    const batch = summariesParser.parse([text('b.jsonl', summaryLine('s1', `,"meta":{"note":"${brackets}\\"${brackets}"}`))], {});
+    const batch = summariesParser.parse(
+      [text('b.jsonl', summaryLine('s1', `,"meta":{"note":"${brackets}\\"${brackets}"}`))],
+      {},
+    );
     expect(batch.summaries[0]!.meta).toEqual({ note: `${brackets}"${brackets}` });
   });
 
   it('refuses a deep JSON meta in a CSV cell at its line', () => {
     const cell = nested(100_000).replace(/"/g, '""');
-    const csv = ['dataset,doc_id,document,summary_id,summary,meta', 'd,1,The cat sat.,s1,A cat sat.,{}', `d,2,The dog ran.,s2,A dog ran.,"${cell}"`].join('\n');
+    const csv = [
+      'dataset,doc_id,document,summary_id,summary,meta',
+      'd,1,The cat sat.,s1,A cat sat.,{}',
+      `d,2,The dog ran.,s2,A dog ran.,"${cell}"`,
+    ].join('\n');
     const problems = problemsOf(() => summariesParser.parse([text('deep.csv', csv)], {}));
     expect(problems.map((p) => [p.file, p.line, p.field, tooDeep(p)])).toEqual([['deep.csv', 3, 'meta.a.a…', true]]);
     // The same limit as JSON Lines: a cell one level below it is fine.
     const fine = `d,1,The cat sat.,s1,A cat sat.,"${nested(MAX_JSON_DEPTH - 1).replace(/"/g, '""')}"`;
-    expect(summariesParser.parse([text('ok.csv', `dataset,doc_id,document,summary_id,summary,meta\n${fine}`)], {}).summaries).toHaveLength(1);
+    expect(
+      summariesParser.parse([text('ok.csv', `dataset,doc_id,document,summary_id,summary,meta\n${fine}`)], {}).summaries,
+    ).toHaveLength(1);
   });
 
   it('refuses a deep record in a JSON document with its record number and line', () => {
-    const record = (i: number, extra = '') => `{"id":"${i}","doc":"A dialogue.","summary":"A summary.","label":1${extra}}`;
+    const record = (i: number, extra = '') =>
+      `{"id":"${i}","doc":"A dialogue.","summary":"A summary.","label":1${extra}}`;
     const list = `[\n${record(1)},\n${record(2, `,"edit_types":[${'['.repeat(100_000)}${']'.repeat(100_000)}]`)}\n]`;
     const problems = problemsOf(() => summeditsParser.parse([text('summedits_x.json', list)], {}));
     expect(problems.map((p) => [p.line, p.record, p.field, tooDeep(p)])).toEqual([[3, 2, 'edit_types[0][0]…', true]]);
@@ -103,7 +124,10 @@ describe('detection with a first record of several MB', () => {
   const BIG = 5 * 1024 * 1024;
   const bigText = 'The council met on Tuesday. '.repeat(Math.ceil(BIG / 28)).slice(0, BIG);
   const bigSummariesJsonl = () =>
-    [`{"dataset":"d","doc_id":"1","document":"${bigText}","summary_id":"s1","summary":"The council met."}`, summaryLine('s2')].join('\n');
+    [
+      `{"dataset":"d","doc_id":"1","document":"${bigText}","summary_id":"s1","summary":"The council met."}`,
+      summaryLine('s2'),
+    ].join('\n');
 
   it('finds Loupe summaries whose first document is 5 MB, from the text and from the file', async () => {
     const body = bigSummariesJsonl();
@@ -157,7 +181,10 @@ describe('the detection head', () => {
 
   it('is the same fed in chunks of any size as in one piece (the importer reads in chunks)', () => {
     const escapes = `\\u00e9\\"\\\\\\n`.repeat(200);
-    const body = [`{"a":"${escapes}${'z'.repeat(3000)}","b":[1,2,{"c":"${escapes}"}]}`, ...Array.from({ length: 300 }, (_, i) => summaryLine(`s${i}`))].join('\n');
+    const body = [
+      `{"a":"${escapes}${'z'.repeat(3000)}","b":[1,2,{"c":"${escapes}"}]}`,
+      ...Array.from({ length: 300 }, (_, i) => summaryLine(`s${i}`)),
+    ].join('\n');
     const whole = detectionHead(body);
     expect(whole.length).toBe(HEAD_CHARS);
     for (const size of [1, 2, 3, 5, 7, 64, 1000, 4096]) {

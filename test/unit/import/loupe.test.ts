@@ -28,7 +28,8 @@ describe('summaries: JSONL', () => {
     expect(first).toEqual({
       dataset: 'demo-news',
       docId: 'd1',
-      document: 'The council approved the new bridge on Tuesday. Construction starts in May and will cost 12 million euros.',
+      document:
+        'The council approved the new bridge on Tuesday. Construction starts in May and will cost 12 million euros.',
       summaryId: 'd1-a',
       summary: 'The council approved a bridge. Work begins in May.',
       label: 1,
@@ -46,10 +47,20 @@ describe('summaries: JSONL', () => {
 
   it('options.dataset overrides the file and may replace a missing dataset', () => {
     const noDataset = line({ doc_id: 'doc', document: DOC, summary_id: 's1', summary: 'A bridge was approved.' });
-    const parsed = summariesParser.parse([text('x.jsonl', `${good()}\n${noDataset.replace('s1', 's2')}`)], { dataset: 'mine' });
+    const parsed = summariesParser.parse([text('x.jsonl', `${good()}\n${noDataset.replace('s1', 's2')}`)], {
+      dataset: 'mine',
+    });
     expect(parsed.summaries.map((s) => s.dataset)).toEqual(['mine', 'mine']);
     const problems = problemsOf(() => summariesParser.parse([text('x.jsonl', noDataset)], {}));
-    expect(problems).toEqual([{ file: 'x.jsonl', line: 1, field: 'dataset', expected: expect.stringContaining('dataset name'), found: 'nothing' }]);
+    expect(problems).toEqual([
+      {
+        file: 'x.jsonl',
+        line: 1,
+        field: 'dataset',
+        expected: expect.stringContaining('dataset name'),
+        found: 'nothing',
+      },
+    ]);
   });
 });
 
@@ -77,7 +88,13 @@ describe('summaries: CSV', () => {
       summariesParser.parse([text('bad.csv', 'dataset,doc,document,summary_id,summary\nd,1,x,s,y\n')], {}),
     );
     expect(problems).toEqual([
-      { file: 'bad.csv', line: 1, field: 'doc_id', expected: expect.stringContaining('a column named "doc_id"'), found: '"dataset,doc,document,summary_id,summary"' },
+      {
+        file: 'bad.csv',
+        line: 1,
+        field: 'doc_id',
+        expected: expect.stringContaining('a column named "doc_id"'),
+        found: '"dataset,doc,document,summary_id,summary"',
+      },
     ]);
   });
 
@@ -92,9 +109,21 @@ describe('summaries: CSV', () => {
     const problems = problemsOf(() => summariesParser.parse([text('bad.csv', csv)], {}));
     expect(problems).toEqual([
       { file: 'bad.csv', line: 2, field: 'label', expected: 'one of 0, 1', found: '"yes"' },
-      { file: 'bad.csv', line: 3, field: 'sentences', expected: expect.stringContaining('a JSON list of strings'), found: '"[not json"' },
+      {
+        file: 'bad.csv',
+        line: 3,
+        field: 'sentences',
+        expected: expect.stringContaining('a JSON list of strings'),
+        found: '"[not json"',
+      },
       { file: 'bad.csv', line: 4, expected: '7 cells as in the header', found: '5 cells' },
-      { file: 'bad.csv', line: 5, field: 'sentences.1', expected: 'sentences that each occur in the summary, in order', found: '"Missing."' },
+      {
+        file: 'bad.csv',
+        line: 5,
+        field: 'sentences.1',
+        expected: 'sentences that each occur in the summary, in order',
+        found: '"Missing."',
+      },
     ]);
   });
 });
@@ -103,7 +132,7 @@ describe('summaries: bad input imports nothing and lists every problem', () => {
   it('duplicate summary ids name both lines; empty summary; wrong label; broken JSON; missing field', () => {
     const body = [
       good(),
-      good({ summary: '   ' , summary_id: 's2' }),
+      good({ summary: '   ', summary_id: 's2' }),
       good({ summary_id: 's3', label: 2 }),
       '{"dataset": "d", "doc_id": "doc", ',
       '',
@@ -115,10 +144,33 @@ describe('summaries: bad input imports nothing and lists every problem', () => {
     expect(problems).toEqual([
       { file: 'bad.jsonl', line: 2, field: 'summary', expected: 'a non-empty summary', found: '"   "' },
       { file: 'bad.jsonl', line: 3, field: 'label', expected: 'one of 0, 1', found: '2' },
-      { file: 'bad.jsonl', line: 4, expected: 'one complete JSON object on this line', found: expect.stringContaining('invalid JSON') },
-      { file: 'bad.jsonl', line: 6, field: 'summary_id', expected: 'a summary_id used once in dataset "d"', found: '"s1" again (first on line 1)' },
-      { file: 'bad.jsonl', line: 7, field: 'document', expected: 'a non-empty document text (required)', found: 'nothing' },
-      { file: 'bad.jsonl', line: 8, field: 'document', expected: 'the same document text for doc_id "doc" as on line 1', found: 'a different text' },
+      {
+        file: 'bad.jsonl',
+        line: 4,
+        expected: 'one complete JSON object on this line',
+        found: expect.stringContaining('invalid JSON'),
+      },
+      {
+        file: 'bad.jsonl',
+        line: 6,
+        field: 'summary_id',
+        expected: 'a summary_id used once in dataset "d"',
+        found: '"s1" again (first on line 1)',
+      },
+      {
+        file: 'bad.jsonl',
+        line: 7,
+        field: 'document',
+        expected: 'a non-empty document text (required)',
+        found: 'nothing',
+      },
+      {
+        file: 'bad.jsonl',
+        line: 8,
+        field: 'document',
+        expected: 'the same document text for doc_id "doc" as on line 1',
+        found: 'a different text',
+      },
     ]);
   });
 
@@ -127,7 +179,13 @@ describe('summaries: bad input imports nothing and lists every problem', () => {
     expect(ok.summaries).toHaveLength(2);
     const problems = problemsOf(() => summariesParser.parse([text('a.jsonl', good()), text('b.jsonl', good())], {}));
     expect(problems).toEqual([
-      { file: 'b.jsonl', line: 1, field: 'summary_id', expected: 'a summary_id used once in dataset "d"', found: '"s1" again (first on a.jsonl line 1)' },
+      {
+        file: 'b.jsonl',
+        line: 1,
+        field: 'summary_id',
+        expected: 'a summary_id used once in dataset "d"',
+        found: '"s1" again (first on a.jsonl line 1)',
+      },
     ]);
   });
 
@@ -145,7 +203,9 @@ describe('summaries: bad input imports nothing and lists every problem', () => {
     } catch (error) {
       const problems = (error as { problems: unknown[] }).problems;
       expect(problems).toHaveLength(200);
-      expect((error as Error).message).toMatch(/^Nothing was imported: at least 200 problems found; the first 200 are listed\./);
+      expect((error as Error).message).toMatch(
+        /^Nothing was imported: at least 200 problems found; the first 200 are listed\./,
+      );
     }
   });
 });
@@ -155,7 +215,17 @@ describe('labels', () => {
     const batch = labelsParser.parse([source(fixture('labels.jsonl'))], {});
     expect(batch.kind).toBe('labels');
     expect(batch.labels).toEqual([
-      { dataset: 'demo-news', summaryId: 'd1-a', sentenceIndex: 0, label: 'faithful', annotator: 'ana', phase: 'annotation', errorType: null, note: null, source: { file: 'labels.jsonl', line: 1 } },
+      {
+        dataset: 'demo-news',
+        summaryId: 'd1-a',
+        sentenceIndex: 0,
+        label: 'faithful',
+        annotator: 'ana',
+        phase: 'annotation',
+        errorType: null,
+        note: null,
+        source: { file: 'labels.jsonl', line: 1 },
+      },
       {
         dataset: 'demo-news',
         summaryId: 'd1-a',
@@ -167,13 +237,34 @@ describe('labels', () => {
         note: 'the document says May, not June',
         source: { file: 'labels.jsonl', line: 2 },
       },
-      { dataset: null, summaryId: 'd1-b', sentenceIndex: 0, label: 'unclear', annotator: 'ben', phase: 'review', errorType: null, note: null, source: { file: 'labels.jsonl', line: 3 } },
+      {
+        dataset: null,
+        summaryId: 'd1-b',
+        sentenceIndex: 0,
+        label: 'unclear',
+        annotator: 'ben',
+        phase: 'review',
+        errorType: null,
+        note: null,
+        source: { file: 'labels.jsonl', line: 3 },
+      },
     ]);
   });
 
   it('reads CSV; the same unit by the same annotator in another phase is a different label', () => {
     const batch = labelsParser.parse([source(fixture('labels.csv'))], { dataset: 'chosen' });
-    expect(batch.labels.map((l) => [l.dataset, l.summaryId, l.sentenceIndex, l.label, l.phase, l.errorType, l.note, l.source.line])).toEqual([
+    expect(
+      batch.labels.map((l) => [
+        l.dataset,
+        l.summaryId,
+        l.sentenceIndex,
+        l.label,
+        l.phase,
+        l.errorType,
+        l.note,
+        l.source.line,
+      ]),
+    ).toEqual([
       ['chosen', 's1', 0, 'faithful', 'annotation', null, null, 2],
       ['chosen', 's1', 1, 'unfaithful', 'annotation', 'entity', 'wrong "park"', 3],
       ['chosen', 's1', 1, 'faithful', 'review', null, null, 4],
@@ -181,7 +272,8 @@ describe('labels', () => {
   });
 
   it('is strict about labels, indexes, error types and duplicates, and names the allowed values', () => {
-    const l = (o: Record<string, unknown>) => line({ summary_id: 's1', sentence_index: 0, label: 'faithful', annotator: 'ana', ...o });
+    const l = (o: Record<string, unknown>) =>
+      line({ summary_id: 's1', sentence_index: 0, label: 'faithful', annotator: 'ana', ...o });
     const body = [
       l({}),
       l({ label: 'Faithful', sentence_index: 1 }),
@@ -194,17 +286,42 @@ describe('labels', () => {
     ].join('\n');
     const problems = problemsOf(() => labelsParser.parse([text('labels.jsonl', body)], {}));
     expect(problems).toEqual([
-      { file: 'labels.jsonl', line: 2, field: 'label', expected: 'one of "faithful", "unfaithful", "unclear"', found: '"Faithful"' },
-      { file: 'labels.jsonl', line: 3, field: 'sentence_index', expected: 'a whole number ≥ 0 (0 = first sentence)', found: '-1' },
-      { file: 'labels.jsonl', line: 4, field: 'error_type', expected: 'no error_type unless label is "unfaithful" (label is "faithful")', found: '"entity"' },
+      {
+        file: 'labels.jsonl',
+        line: 2,
+        field: 'label',
+        expected: 'one of "faithful", "unfaithful", "unclear"',
+        found: '"Faithful"',
+      },
+      {
+        file: 'labels.jsonl',
+        line: 3,
+        field: 'sentence_index',
+        expected: 'a whole number ≥ 0 (0 = first sentence)',
+        found: '-1',
+      },
+      {
+        file: 'labels.jsonl',
+        line: 4,
+        field: 'error_type',
+        expected: 'no error_type unless label is "unfaithful" (label is "faithful")',
+        found: '"entity"',
+      },
       {
         file: 'labels.jsonl',
         line: 5,
         field: 'error_type',
-        expected: 'one of "entity", "relation", "number_or_date", "not_in_source", "attribution", "overstatement", "boilerplate", "other"',
+        expected:
+          'one of "entity", "relation", "number_or_date", "not_in_source", "attribution", "overstatement", "boilerplate", "other"',
         found: '"typo"',
       },
-      { file: 'labels.jsonl', line: 6, field: 'phase', expected: 'one of "annotation", "review"', found: '"adjudication"' },
+      {
+        file: 'labels.jsonl',
+        line: 6,
+        field: 'phase',
+        expected: 'one of "annotation", "review"',
+        found: '"adjudication"',
+      },
       {
         file: 'labels.jsonl',
         line: 7,
@@ -217,12 +334,41 @@ describe('labels', () => {
   });
 
   it('CSV: a wrong header and a non-numeric index are reported with line and field', () => {
-    expect(problemsOf(() => labelsParser.parse([text('l.csv', 'summary_id,sentence,label,annotator\ns1,0,faithful,ana\n')], {}))).toEqual([
-      { file: 'l.csv', line: 1, field: 'sentence_index', expected: expect.stringContaining('a column named "sentence_index"'), found: '"summary_id,sentence,label,annotator"' },
+    expect(
+      problemsOf(() =>
+        labelsParser.parse([text('l.csv', 'summary_id,sentence,label,annotator\ns1,0,faithful,ana\n')], {}),
+      ),
+    ).toEqual([
+      {
+        file: 'l.csv',
+        line: 1,
+        field: 'sentence_index',
+        expected: expect.stringContaining('a column named "sentence_index"'),
+        found: '"summary_id,sentence,label,annotator"',
+      },
     ]);
-    expect(problemsOf(() => labelsParser.parse([text('l.csv', 'summary_id,sentence_index,label,annotator\ns1,first,faithful,ana\ns1,,faithful,ana\n')], {}))).toEqual([
-      { file: 'l.csv', line: 2, field: 'sentence_index', expected: 'a whole number ≥ 0 (0 = first sentence)', found: '"first"' },
-      { file: 'l.csv', line: 3, field: 'sentence_index', expected: 'a whole number ≥ 0 (0 = first sentence)', found: '""' },
+    expect(
+      problemsOf(() =>
+        labelsParser.parse(
+          [text('l.csv', 'summary_id,sentence_index,label,annotator\ns1,first,faithful,ana\ns1,,faithful,ana\n')],
+          {},
+        ),
+      ),
+    ).toEqual([
+      {
+        file: 'l.csv',
+        line: 2,
+        field: 'sentence_index',
+        expected: 'a whole number ≥ 0 (0 = first sentence)',
+        found: '"first"',
+      },
+      {
+        file: 'l.csv',
+        line: 3,
+        field: 'sentence_index',
+        expected: 'a whole number ≥ 0 (0 = first sentence)',
+        found: '""',
+      },
     ]);
   });
 

@@ -9,7 +9,11 @@ const columns = { required: ['a', 'b'] };
 describe('readCsv', () => {
   it('gives each row the physical line where it starts, with CRLF, blank lines and multi-line cells', () => {
     const problems = new ProblemCollector();
-    const table = readCsv(text('t.csv', '\uFEFFa,b\r\n1,"x\r\ny"\r\n\r\n2,z\r\n"three\r\nline\r\ncell",k\r\n4,w'), columns, problems);
+    const table = readCsv(
+      text('t.csv', '\uFEFFa,b\r\n1,"x\r\ny"\r\n\r\n2,z\r\n"three\r\nline\r\ncell",k\r\n4,w'),
+      columns,
+      problems,
+    );
     expect(problems.problems).toEqual([]);
     expect(table?.rows.map((r) => [r.line, r.values.a, r.values.b])).toEqual([
       [2, '1', 'x\ny'],
@@ -23,7 +27,12 @@ describe('readCsv', () => {
     const problems = new ProblemCollector();
     expect(readCsv(text('t.csv', 'a,b\n1,2\n\n3,"never closed\n4,5\n'), columns, problems)).toBeUndefined();
     expect(problems.problems).toEqual([
-      { file: 't.csv', line: 4, expected: 'a closing quote for the field opened on this row', found: expect.stringContaining('Quote Not Closed') },
+      {
+        file: 't.csv',
+        line: 4,
+        expected: 'a closing quote for the field opened on this row',
+        found: expect.stringContaining('Quote Not Closed'),
+      },
     ]);
   });
 
@@ -47,7 +56,9 @@ describe('readCsv', () => {
   it('an empty file has no header', () => {
     const problems = new ProblemCollector();
     readCsv(text('t.csv', ''), columns, problems);
-    expect(problems.problems).toEqual([{ file: 't.csv', line: 1, expected: 'a header row with the columns a, b', found: 'an empty file' }]);
+    expect(problems.problems).toEqual([
+      { file: 't.csv', line: 1, expected: 'a header row with the columns a, b', found: 'an empty file' },
+    ]);
   });
 });
 
@@ -65,7 +76,9 @@ describe('JSON readers', () => {
   it('a JSON document: the syntax error is reported at its line', () => {
     const problems = new ProblemCollector();
     expect(parseJsonDocument(text('x.json', '[\n  {"a": 1},\n  {"a": 2,}\n]'), problems)).toBeUndefined();
-    expect(problems.problems).toEqual([{ file: 'x.json', line: 3, expected: 'valid JSON', found: expect.stringContaining('invalid JSON') }]);
+    expect(problems.problems).toEqual([
+      { file: 'x.json', line: 3, expected: 'valid JSON', found: expect.stringContaining('invalid JSON') },
+    ]);
   });
 
   it('the collector keeps the first problems in file order and counts the rest', () => {

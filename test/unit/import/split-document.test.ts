@@ -8,12 +8,24 @@ const sentences = (text: string): string[] => splitDocumentSentences(text).map((
 
 describe('document sentences', () => {
   it.each([
-    ['a sentence glued to the next', 'Wreaths were laid at the Cenotaph.Anzac Day commemorates the battle.', ['Wreaths were laid at the Cenotaph.', 'Anzac Day commemorates the battle.']],
+    [
+      'a sentence glued to the next',
+      'Wreaths were laid at the Cenotaph.Anzac Day commemorates the battle.',
+      ['Wreaths were laid at the Cenotaph.', 'Anzac Day commemorates the battle.'],
+    ],
     ['after a number', 'He was jailed in 2014.He appealed.', ['He was jailed in 2014.', 'He appealed.']],
     ['after an all-capitals word', 'He moved to the UK.The move failed.', ['He moved to the UK.', 'The move failed.']],
-    ['a quotation closed before the period', 'It was "unusual".Africa was next.', ['It was "unusual".', 'Africa was next.']],
+    [
+      'a quotation closed before the period',
+      'It was "unusual".Africa was next.',
+      ['It was "unusual".', 'Africa was next.'],
+    ],
     ['a quotation closed after the period', 'He said: "It broke."We waited.', ['He said: "It broke."', 'We waited.']],
-    ['a quotation opened after the period', 'They waited."It broke," he said.', ['They waited.', '"It broke," he said.']],
+    [
+      'a quotation opened after the period',
+      'They waited."It broke," he said.',
+      ['They waited.', '"It broke," he said.'],
+    ],
     ['one-word sentences', 'Stop.Go.Now wait.', ['Stop.', 'Go.', 'Now wait.']],
     ['after ? and !', 'Who won?Nobody knew!Then it rained.', ['Who won?', 'Nobody knew!', 'Then it rained.']],
   ])('cuts %s', (_name, text, expected) => {

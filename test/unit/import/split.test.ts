@@ -113,7 +113,9 @@ describe('splitSentences on real benchmark text', () => {
       const goldSpans = locateSentences(item.summary, item.gold);
       expect(goldSpans, item.id).not.toBeNull();
       const goldEnds = new Set((goldSpans ?? []).slice(0, -1).map((s) => s.end));
-      const predictedEnds = splitSentences(item.summary).slice(0, -1).map((s) => s.end);
+      const predictedEnds = splitSentences(item.summary)
+        .slice(0, -1)
+        .map((s) => s.end);
       for (const end of predictedEnds) expect(goldEnds.has(end), `${item.id} @${end}`).toBe(true);
       gold += goldEnds.size;
       found += predictedEnds.length;
@@ -135,7 +137,12 @@ describe('splitSentences on real benchmark text', () => {
   it('is located exactly by locateSentences (what the importer does with a given split)', () => {
     for (const text of [...summaries.map((s) => s.summary), ...faithbenchSummaries()]) {
       const spans = splitSentences(text);
-      expect(locateSentences(text, spans.map((s) => s.text))).toEqual(spans.map(({ start, end }) => ({ start, end })));
+      expect(
+        locateSentences(
+          text,
+          spans.map((s) => s.text),
+        ),
+      ).toEqual(spans.map(({ start, end }) => ({ start, end })));
     }
   });
 });
@@ -144,7 +151,10 @@ describe('splitSentences: determinism', () => {
   it('gives the same result on repeated and interleaved calls', () => {
     const texts = TRICKY_CASES.map((c) => c.text);
     const first = texts.map((t) => splitSentences(t));
-    const reversed = [...texts].reverse().map((t) => splitSentences(t)).reverse();
+    const reversed = [...texts]
+      .reverse()
+      .map((t) => splitSentences(t))
+      .reverse();
     expect(reversed).toEqual(first);
     expect(texts.map((t) => splitSentences(t))).toEqual(first);
   });
@@ -235,7 +245,9 @@ describe('locateSentences', () => {
     expect(locateSentences(summary, ['The end.', 'The film made money.'])).toBeNull();
     expect(locateSentences(summary, ['The film made money.', '   '])).toBeNull();
     // FineSurE stripped the quotes from this FRANK sentence: different text, not only white space.
-    expect(locateSentences('his country has " no regrets " over it.', ['his country has  no regrets  over it.'])).toBeNull();
+    expect(
+      locateSentences('his country has " no regrets " over it.', ['his country has  no regrets  over it.']),
+    ).toBeNull();
   });
 
   it('uses the text after the previous sentence for repeated sentences', () => {

@@ -30,21 +30,41 @@ describe('import summaries', () => {
 
   it('summaries: added, already there and sentences; again: nothing new is "0 added (5 already there)"', async () => {
     const dir = tempDir();
-    const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'electron', fileDialogs: false, diskPaths: true, canSwitchProjects: false });
+    const core = createCore({
+      Database,
+      stateDir: dir,
+      demoDir: dir,
+      host: 'electron',
+      fileDialogs: false,
+      diskPaths: true,
+      canSwitchProjects: false,
+    });
     core.createProject(join(dir, 'p.loupe'));
     const file = writeJsonl(join(dir, 'news.jsonl'), newsRows(5));
     const first = await runImport(core.repository(), { source: { type: 'path', path: file } });
     expect(importedParts(first)).toEqual(['5 summaries added (0 already there), 15 sentences']);
     const again = await runImport(core.repository(), { source: { type: 'path', path: file } });
     expect(importedParts(again)).toEqual(['0 summaries added (5 already there), 0 sentences']);
-    const labels = writeJsonl(join(dir, 'labels.jsonl'), [{ summary_id: 'sum-000', sentence_index: 0, label: 'faithful', annotator: 'ann' }]);
-    expect(importedParts(await runImport(core.repository(), { source: { type: 'path', path: labels } }))).toEqual(['1 sentence label added (0 already there)']);
+    const labels = writeJsonl(join(dir, 'labels.jsonl'), [
+      { summary_id: 'sum-000', sentence_index: 0, label: 'faithful', annotator: 'ann' },
+    ]);
+    expect(importedParts(await runImport(core.repository(), { source: { type: 'path', path: labels } }))).toEqual([
+      '1 sentence label added (0 already there)',
+    ]);
     core.close();
   });
 
   it('RealSumm: its summaries, then its key facts, labels and judge outputs apart from sentence labels', async () => {
     const dir = tempDir();
-    const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'electron', fileDialogs: false, diskPaths: true, canSwitchProjects: false });
+    const core = createCore({
+      Database,
+      stateDir: dir,
+      demoDir: dir,
+      host: 'electron',
+      fileDialogs: false,
+      diskPaths: true,
+      canSwitchProjects: false,
+    });
     core.createProject(join(dir, 'r.loupe'));
     const result = await runImport(core.repository(), { source: { type: 'path', path: benchmark('realsumm') } });
     expect(result.accuracy).toEqual({ claimSets: 0, keyFactSets: 9, labels: 432, predictions: 144, systemOutputs: 10 });
@@ -53,7 +73,10 @@ describe('import summaries', () => {
       'claims and key facts: 9 key-fact lists, 432 claim or key-fact labels, 144 judge outputs, 10 system outputs added',
     ]);
     const again = await runImport(core.repository(), { source: { type: 'path', path: benchmark('realsumm') } });
-    expect(importedParts(again)).toEqual(['0 summaries added (10 already there), 0 sentences', 'claims and key facts: nothing new']);
+    expect(importedParts(again)).toEqual([
+      '0 summaries added (10 already there), 0 sentences',
+      'claims and key facts: nothing new',
+    ]);
     core.close();
   });
 });

@@ -66,7 +66,8 @@ describe('judges in the desktop core', () => {
     await call(core, 'judges.remove', { name: 'gpt' });
     expect(JSON.parse(readFileSync(join(userData, KEY_FILE), 'utf8')).keys).toEqual({});
     core.close();
-    for (const file of [project, `${project}-wal`]) if (existsSync(file)) expect(readFileSync(file).includes(Buffer.from(KEY))).toBe(false);
+    for (const file of [project, `${project}-wal`])
+      if (existsSync(file)) expect(readFileSync(file).includes(Buffer.from(KEY))).toBe(false);
   });
 
   it('refuses to store a key without a real keychain (Linux basic_text) and says what to do', async () => {
@@ -74,7 +75,10 @@ describe('judges in the desktop core', () => {
     const core = desktopCore(join(dir, 'user-data-2'));
     await call(core, 'projects.create', { path: join(dir, 'basic.loupe') });
     const envelope = await dispatch(core.handlers, 'judges.add', { name: 'gpt', config: config(), apiKey: KEY });
-    expect(envelope).toMatchObject({ ok: false, error: { code: 'unsupported', message: expect.stringMatching(/environment variable/) } });
+    expect(envelope).toMatchObject({
+      ok: false,
+      error: { code: 'unsupported', message: expect.stringMatching(/environment variable/) },
+    });
     expect(JSON.stringify(envelope)).not.toContain(KEY);
     core.close();
     fake.backend = 'gnome_libsecret';
@@ -102,7 +106,8 @@ describe('judges in the desktop core', () => {
 
     const queue = await call<{ items: Array<{ key: number }> }>(core, 'annotation.queue', { annotator: 'ann' });
     const payloads = [JSON.stringify(queue)];
-    for (const item of queue.items) payloads.push(JSON.stringify(await call(core, 'annotation.load', { key: item.key, annotator: 'ann' })));
+    for (const item of queue.items)
+      payloads.push(JSON.stringify(await call(core, 'annotation.load', { key: item.key, annotator: 'ann' })));
     for (const text of payloads) expect(text).not.toMatch(/"(hard|soft|judge|prediction|predictions|faithful)"/);
     core.close();
   });
@@ -137,7 +142,9 @@ describe('judges in the desktop core', () => {
     expect(sampledUnits.sampled).toBe(25);
     expect(baseline.predictions.ok).toBeGreaterThan(25);
     expect(judges.map((j) => j.kind)).toContain('imported'); // FRANK's FineSurE predictions
-    const preview = await call<{ request: unknown; cacheKey: string }>(core, 'judges.preview', { name: BASELINE_JUDGE_NAME });
+    const preview = await call<{ request: unknown; cacheKey: string }>(core, 'judges.preview', {
+      name: BASELINE_JUDGE_NAME,
+    });
     expect(preview.request).toBeNull();
     expect(preview.cacheKey).toMatch(/^[0-9a-f]{64}$/);
     core.close();

@@ -22,7 +22,8 @@ const KEY = 'desktop-key-bound-to-one-origin-4242';
 const dir = tempDir('loupe-judge-keys-keychain-');
 const origins = twoMockOrigins();
 
-const desktopCore = (userData: string) => createDesktopCore(userData, createKeychainSecretStore(userData), { allowedKeyEnv: 'any' });
+const desktopCore = (userData: string) =>
+  createDesktopCore(userData, createKeychainSecretStore(userData), { allowedKeyEnv: 'any' });
 
 async function projectWithRows(core: TestCore, name: string): Promise<string> {
   const path = join(dir, `${name}.loupe`);
@@ -35,15 +36,23 @@ async function projectWithRows(core: TestCore, name: string): Promise<string> {
 async function runAndCollectAuth(core: TestCore, name: string): Promise<string[]> {
   return authorizationsSeen(origins, async () => {
     const started = await call<JudgeRunStatus>(core, 'judges.start', { name });
-    for (let state = started.state; state === 'running'; ) {
+    for (let state = started.state; state === 'running';) {
       await new Promise((r) => setTimeout(r, 5));
       state = (await call<JudgeRunStatus>(core, 'judges.status', { runId: started.runId })).state;
     }
   });
 }
 
-const endpoint = (baseUrl: string, model: string, extra: Record<string, unknown> = {}) => ({ kind: 'endpoint', baseUrl, model, concurrency: 1, retries: 0, ...extra });
-const keySource = async (core: TestCore, name: string) => (await call<JudgeInfo[]>(core, 'judges.list', {})).find((j) => j.name === name)!.keySource;
+const endpoint = (baseUrl: string, model: string, extra: Record<string, unknown> = {}) => ({
+  kind: 'endpoint',
+  baseUrl,
+  model,
+  concurrency: 1,
+  retries: 0,
+  ...extra,
+});
+const keySource = async (core: TestCore, name: string) =>
+  (await call<JudgeInfo[]>(core, 'judges.list', {})).find((j) => j.name === name)!.keySource;
 
 describe('a keychain key is bound to the endpoint origin it was typed for', () => {
   it('is not sent after a base-URL change to another origin until typed again', async () => {
@@ -56,10 +65,16 @@ describe('a keychain key is bound to the endpoint origin it was typed for', () =
     // Another origin (another port): the key stays in the keychain but is not sent there.
     await call(core, 'judges.update', { name: 'hosted', config: endpoint(origins.second.url, 'm2') });
     expect(await keySource(core, 'hosted')).toBe('stored_other_origin');
-    const preview = await call<{ request: { headers: Record<string, string> } }>(core, 'judges.preview', { name: 'hosted' });
+    const preview = await call<{ request: { headers: Record<string, string> } }>(core, 'judges.preview', {
+      name: 'hosted',
+    });
     expect(preview.request.headers.Authorization).toBe('Bearer not-needed');
     // The openai client's placeholder for "no key": the request goes out, the key does not.
-    expect(await runAndCollectAuth(core, 'hosted')).toEqual(['Bearer not-needed', 'Bearer not-needed', 'Bearer not-needed']);
+    expect(await runAndCollectAuth(core, 'hosted')).toEqual([
+      'Bearer not-needed',
+      'Bearer not-needed',
+      'Bearer not-needed',
+    ]);
     expect(origins.second.requests).toHaveLength(3);
 
     // Typed again for the new address: sent again.
@@ -68,7 +83,10 @@ describe('a keychain key is bound to the endpoint origin it was typed for', () =
     expect(await runAndCollectAuth(core, 'hosted')).toEqual([`Bearer ${KEY}`, `Bearer ${KEY}`, `Bearer ${KEY}`]);
 
     // Same origin, another path: still the address it was typed for.
-    await call(core, 'judges.update', { name: 'hosted', config: endpoint(origins.second.url.replace(/\/v1$/, '/proxy/v1'), 'm4') });
+    await call(core, 'judges.update', {
+      name: 'hosted',
+      config: endpoint(origins.second.url.replace(/\/v1$/, '/proxy/v1'), 'm4'),
+    });
     expect(await keySource(core, 'hosted')).toBe('stored');
     core.close();
   });
@@ -89,7 +107,8 @@ describe('a keychain key is bound to the endpoint origin it was typed for', () =
     db.close();
     expect(raws.map((r) => r.raw)).toEqual(Array(3).fill('{"faithful": 1} seen [redacted]'));
     core.close();
-    for (const file of [path, `${path}-wal`]) if (existsSync(file)) expect(readFileSync(file).includes(Buffer.from(OTHER_KEY))).toBe(false);
+    for (const file of [path, `${path}-wal`])
+      if (existsSync(file)) expect(readFileSync(file).includes(Buffer.from(OTHER_KEY))).toBe(false);
   });
 
   it('is not sent when a replica on another origin joins, nor when it was stored before the binding', async () => {
@@ -97,7 +116,10 @@ describe('a keychain key is bound to the endpoint origin it was typed for', () =
     const core = desktopCore(userData);
     await projectWithRows(core, 'replica');
     await call(core, 'judges.add', { name: 'pair', config: endpoint(origins.first.url, 'r1'), apiKey: KEY });
-    await call(core, 'judges.update', { name: 'pair', config: endpoint(origins.first.url, 'r2', { baseUrls: [origins.first.url, origins.second.url] }) });
+    await call(core, 'judges.update', {
+      name: 'pair',
+      config: endpoint(origins.first.url, 'r2', { baseUrls: [origins.first.url, origins.second.url] }),
+    });
     expect(await keySource(core, 'pair')).toBe('stored_other_origin');
     const pairAuth = await runAndCollectAuth(core, 'pair');
     expect(pairAuth).toHaveLength(3);
@@ -111,7 +133,11 @@ describe('a keychain key is bound to the endpoint origin it was typed for', () =
     file.keys[scope]!.pair = Buffer.from(`enc:${[...KEY].reverse().join('')}`).toString('base64');
     writeFileSync(path, JSON.stringify(file));
     expect(await keySource(core, 'pair')).toBe('stored_other_origin');
-    expect(await runAndCollectAuth(core, 'pair')).toEqual(['Bearer not-needed', 'Bearer not-needed', 'Bearer not-needed']);
+    expect(await runAndCollectAuth(core, 'pair')).toEqual([
+      'Bearer not-needed',
+      'Bearer not-needed',
+      'Bearer not-needed',
+    ]);
     // Typed again, it is bound and sent.
     await call(core, 'judges.update', { name: 'pair', config: endpoint(origins.first.url, 'r4'), apiKey: KEY });
     expect(await runAndCollectAuth(core, 'pair')).toEqual([`Bearer ${KEY}`, `Bearer ${KEY}`, `Bearer ${KEY}`]);

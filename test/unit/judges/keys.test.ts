@@ -32,7 +32,12 @@ const PRIVATE = 'private-value-of-the-serve-process-1618';
 const ALLOWED = 'allowed-judge-key-value-2718281828';
 const OTHER = 'other-allowed-secret-value-3141592653';
 const CLI_KEY = 'key-the-cli-resolved-earlier-5772156649';
-const ENV = { PRIVATE: 'LOUPE_KEYS_TEST_PRIVATE', ALLOWED: 'LOUPE_KEYS_TEST_ALLOWED', OTHER: 'LOUPE_KEYS_TEST_OTHER', CLI: 'LOUPE_KEYS_TEST_CLI' } as const;
+const ENV = {
+  PRIVATE: 'LOUPE_KEYS_TEST_PRIVATE',
+  ALLOWED: 'LOUPE_KEYS_TEST_ALLOWED',
+  OTHER: 'LOUPE_KEYS_TEST_OTHER',
+  CLI: 'LOUPE_KEYS_TEST_CLI',
+} as const;
 const SECRETS = [PRIVATE, ALLOWED, OTHER];
 
 const dir = tempDir('loupe-judge-keys-');
@@ -57,7 +62,12 @@ function api<T>(method: string, input: unknown = {}): Promise<Envelope<T>> {
         port: server.port,
         path: `/api/${method}`,
         method: 'POST',
-        headers: { host: `127.0.0.1:${server.port}`, origin: `http://127.0.0.1:${server.port}`, 'content-type': 'application/json', 'x-loupe-token': server.token },
+        headers: {
+          host: `127.0.0.1:${server.port}`,
+          origin: `http://127.0.0.1:${server.port}`,
+          'content-type': 'application/json',
+          'x-loupe-token': server.token,
+        },
       },
       (res) => {
         let text = '';
@@ -106,7 +116,15 @@ beforeAll(async () => {
   // The CLI's own commands (the person at the terminal) may name any variable: stored earlier.
   const cli = makeCore({ web: false });
   cli.createProject(project);
-  await runImport(cli.repository(), { source: { type: 'upload', name: 'rows.jsonl', text: summaryRows(2).map((r) => JSON.stringify(r)).join('\n') } });
+  await runImport(cli.repository(), {
+    source: {
+      type: 'upload',
+      name: 'rows.jsonl',
+      text: summaryRows(2)
+        .map((r) => JSON.stringify(r))
+        .join('\n'),
+    },
+  });
   await cli.handlers['judges.add']({ name: 'earlier', config: endpoint('m-earlier', ENV.PRIVATE) as never });
   await cli.handlers['judges.add']({ name: 'cli', config: endpoint('m-cli', ENV.CLI) as never });
   const run = cli.judges.startRun('cli', {});
@@ -187,16 +205,24 @@ describe('over HTTP a judge names only the key variables serve was started with'
 
     // What was stored says it was redacted, and the file bytes (database and WAL) hold no secret.
     const db = new Database(project, { readonly: true });
-    const rows = db.prepare(`SELECT p.raw, p.error_message AS error FROM judge_predictions p JOIN judge_versions v ON v.id = p.judge_version_id JOIN judges j ON j.id = v.judge_id WHERE j.name = 'echo'`).all() as Array<{ raw: string | null; error: string | null }>;
+    const rows = db
+      .prepare(
+        `SELECT p.raw, p.error_message AS error FROM judge_predictions p JOIN judge_versions v ON v.id = p.judge_version_id JOIN judges j ON j.id = v.judge_id WHERE j.name = 'echo'`,
+      )
+      .all() as Array<{ raw: string | null; error: string | null }>;
     db.close();
     expect(rows).toHaveLength(6);
     expect(rows.filter((r) => (r.raw ?? r.error ?? '').includes('[redacted]'))).toHaveLength(6);
     const bytes = () => [project, `${project}-wal`].filter(existsSync).map((f) => readFileSync(f));
-    for (const file of bytes()) for (const secret of [...SECRETS, CLI_KEY]) expect(file.includes(Buffer.from(secret))).toBe(false);
+    for (const file of bytes())
+      for (const secret of [...SECRETS, CLI_KEY]) expect(file.includes(Buffer.from(secret))).toBe(false);
   });
 
   it('the dataset card drops a known secret that a judge setting holds (its configuration keeps it: requests need it)', async () => {
-    await ok('judges.add', { name: 'configured', config: endpoint('m-configured', ENV.ALLOWED, { extra: { provider_token: OTHER } }) });
+    await ok('judges.add', {
+      name: 'configured',
+      config: endpoint('m-configured', ENV.ALLOWED, { extra: { provider_token: OTHER } }),
+    });
     const card = await ok<{ content: string }>('export.build', { format: 'jsonl', card: true });
     expect(card.content).toContain('"name": "configured"');
     expect(card.content).toContain('"provider_token": "[redacted]"');
@@ -206,13 +232,18 @@ describe('over HTTP a judge names only the key variables serve was started with'
 
 describe('the known secrets', () => {
   it('hold the allowed variables from the start and each resolved key, in their JSON-escaped form too', () => {
-    const keys = createKeyAccess({ env: { A: 'alpha-secret', B: 'be"ta\\secret', C: 'gamma-secret' }, allowedKeyEnv: new Set(['A', 'B']) });
+    const keys = createKeyAccess({
+      env: { A: 'alpha-secret', B: 'be"ta\\secret', C: 'gamma-secret' },
+      allowedKeyEnv: new Set(['A', 'B']),
+    });
     expect(keys.known).toEqual(['alpha-secret', 'be"ta\\secret', 'be\\"ta\\\\secret']);
     expect(() => keys.readEnv('C', 'The judge "x"')).toThrow(/--allow-key-env C/);
     const any = createKeyAccess({ env: { C: 'gamma-secret' }, allowedKeyEnv: 'any' });
     expect(any.known).toEqual([]);
     expect(any.readEnv('C', 'x')).toBe('gamma-secret');
-    expect(any.redactKnown('gamma-secret in "Bearer words" of a document')).toBe('[redacted] in "Bearer words" of a document');
+    expect(any.redactKnown('gamma-secret in "Bearer words" of a document')).toBe(
+      '[redacted] in "Bearer words" of a document',
+    );
     // The shape-based redaction stays for endpoint messages.
     expect(redact('Bearer abc', any.known)).toBe('Bearer [redacted]');
   });

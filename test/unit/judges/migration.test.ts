@@ -41,7 +41,9 @@ describe('migration 002 (judges)', () => {
     const db = openProjectDatabase(Database, path, { create: false });
     expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(2);
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as Array<{ name: string }>).map((t) => t.name);
+    const tables = (
+      db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as Array<{ name: string }>
+    ).map((t) => t.name);
     expect(tables).not.toContain('imported_predictions');
     expect(tables).toEqual(expect.arrayContaining(['judges', 'judge_versions', 'judge_predictions']));
 
@@ -58,9 +60,36 @@ describe('migration 002 (judges)', () => {
       )
       .all();
     expect(rows).toEqual([
-      { name: 'finesure-gpt-4o (imported)', unitId: 10, hard: 1, soft: null, raw: '{"a": 1}', source: 'import', importId: 7, createdAt: '2025-01-02T00:00:00.000Z' },
-      { name: 'finesure-gpt-4o (imported)', unitId: 11, hard: 0, soft: null, raw: null, source: 'import', importId: 7, createdAt: '2025-01-02T00:00:00.000Z' },
-      { name: 'other judge', unitId: 10, hard: null, soft: 0.25, raw: 'raw', source: 'import', importId: 7, createdAt: '2025-01-02T00:00:00.000Z' },
+      {
+        name: 'finesure-gpt-4o (imported)',
+        unitId: 10,
+        hard: 1,
+        soft: null,
+        raw: '{"a": 1}',
+        source: 'import',
+        importId: 7,
+        createdAt: '2025-01-02T00:00:00.000Z',
+      },
+      {
+        name: 'finesure-gpt-4o (imported)',
+        unitId: 11,
+        hard: 0,
+        soft: null,
+        raw: null,
+        source: 'import',
+        importId: 7,
+        createdAt: '2025-01-02T00:00:00.000Z',
+      },
+      {
+        name: 'other judge',
+        unitId: 10,
+        hard: null,
+        soft: 0.25,
+        raw: 'raw',
+        source: 'import',
+        importId: 7,
+        createdAt: '2025-01-02T00:00:00.000Z',
+      },
     ]);
     // The analysis sees them as predictions of the current version.
     expect(repo.judges.predictionsForDataset('frank')).toEqual([

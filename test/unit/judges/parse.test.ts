@@ -105,7 +105,25 @@ describe('softLabel (App. B.4)', () => {
   }
 
   it('walks past prose, fences, think blocks and multi-byte characters', () => {
-    const pieces = ['<think>', 'Café', ' – ', 'no', '</think>', '\n', '```', 'json', '\n', '{"', 'faithful', '":', ' ', '0', '}', '\n', '```'];
+    const pieces = [
+      '<think>',
+      'Café',
+      ' – ',
+      'no',
+      '</think>',
+      '\n',
+      '```',
+      'json',
+      '\n',
+      '{"',
+      'faithful',
+      '":',
+      ' ',
+      '0',
+      '}',
+      '\n',
+      '```',
+    ];
     const content = pieces.join('');
     const v = parseVerdict(content);
     if (!v.ok) throw new Error('unparsed');
@@ -131,9 +149,17 @@ describe('softLabel (App. B.4)', () => {
 
   it('counts the chosen token when the list omits it, and says when nothing fits', () => {
     const content = '{"faithful": 1}';
-    const only = [{ token: '{"faithful": ', logprob: -0.01, top_logprobs: [] }, { token: '1', logprob: Math.log(0.7), top_logprobs: [{ token: 'a', logprob: -3 }] }, { token: '}', logprob: -0.01, top_logprobs: [] }];
+    const only = [
+      { token: '{"faithful": ', logprob: -0.01, top_logprobs: [] },
+      { token: '1', logprob: Math.log(0.7), top_logprobs: [{ token: 'a', logprob: -3 }] },
+      { token: '}', logprob: -0.01, top_logprobs: [] },
+    ];
     expect(softLabel(content, only, 13)).toMatchObject({ ok: true, soft: 1 });
-    const none = [{ token: '{"faithful": ', logprob: -0.01 }, { token: '7', logprob: -0.1, top_logprobs: [] }, { token: '}', logprob: -0.01 }];
+    const none = [
+      { token: '{"faithful": ', logprob: -0.01 },
+      { token: '7', logprob: -0.1, top_logprobs: [] },
+      { token: '}', logprob: -0.01 },
+    ];
     expect(softLabel('{"faithful": 7}', none, 13)).toMatchObject({ ok: false });
     expect(softLabel(content, [], 13)).toMatchObject({ ok: false });
     expect(softLabel(content, [{ token: '{"faith', logprob: 0 }], 13)).toMatchObject({ ok: false });
@@ -141,17 +167,36 @@ describe('softLabel (App. B.4)', () => {
 });
 
 describe('judge configuration', () => {
-  const base = EndpointConfigSchema.parse({ kind: 'endpoint', baseUrl: 'http://127.0.0.1:8000/v1/', model: 'Qwen/Qwen3-8B' });
+  const base = EndpointConfigSchema.parse({
+    kind: 'endpoint',
+    baseUrl: 'http://127.0.0.1:8000/v1/',
+    model: 'Qwen/Qwen3-8B',
+  });
 
   it('has the paper defaults: Table 16 prompt, temperature 0, top_p 1, 8192 tokens, hard labels', () => {
-    expect(base).toMatchObject({ baseUrl: 'http://127.0.0.1:8000/v1', template: DEFAULT_TEMPLATE, temperature: 0, topP: 1, maxTokens: 8192, soft: false, apiKeyEnv: null, extra: {} });
+    expect(base).toMatchObject({
+      baseUrl: 'http://127.0.0.1:8000/v1',
+      template: DEFAULT_TEMPLATE,
+      temperature: 0,
+      topP: 1,
+      maxTokens: 8192,
+      soft: false,
+      apiKeyEnv: null,
+      extra: {},
+    });
     expect(DEFAULT_TEMPLATE).toContain('You are a strict faithfulness evaluator for text summarization.');
     expect(DEFAULT_TEMPLATE).toContain('{"faithful": 0 or 1}');
   });
 
   it('a version changes with every field that changes answers, and only with those', () => {
     const v = (patch: Record<string, unknown>) => versionText(EndpointConfigSchema.parse({ ...base, ...patch }));
-    const same = [{ concurrency: 64 }, { timeoutS: 5 }, { retries: 0 }, { apiKeyEnv: 'OTHER_KEY' }, { baseUrl: 'http://127.0.0.1:8000/v1///' }];
+    const same = [
+      { concurrency: 64 },
+      { timeoutS: 5 },
+      { retries: 0 },
+      { apiKeyEnv: 'OTHER_KEY' },
+      { baseUrl: 'http://127.0.0.1:8000/v1///' },
+    ];
     for (const patch of same) expect(v(patch), JSON.stringify(patch)).toBe(v({}));
     const different = [
       { model: 'Qwen/Qwen3-4B' },
@@ -184,13 +229,20 @@ describe('judge configuration', () => {
       { concurrency: 0 },
       { unknownField: 1 },
     ];
-    for (const patch of bad) expect(JudgeConfigSchema.safeParse({ ...base, ...patch }).success, JSON.stringify(patch)).toBe(false);
+    for (const patch of bad)
+      expect(JudgeConfigSchema.safeParse({ ...base, ...patch }).success, JSON.stringify(patch)).toBe(false);
     expect(JudgeConfigSchema.safeParse({ kind: 'baseline' }).success).toBe(true);
   });
 
   it('fills the template in one pass and builds the exact body', () => {
-    expect(renderTemplate('D={document} S={sentence}', 'has {sentence} inside', 'S1')).toBe('D=has {sentence} inside S=S1');
-    const config = EndpointConfigSchema.parse({ ...base, soft: true, extra: { chat_template_kwargs: { enable_thinking: false } } });
+    expect(renderTemplate('D={document} S={sentence}', 'has {sentence} inside', 'S1')).toBe(
+      'D=has {sentence} inside S=S1',
+    );
+    const config = EndpointConfigSchema.parse({
+      ...base,
+      soft: true,
+      extra: { chat_template_kwargs: { enable_thinking: false } },
+    });
     const body = buildRequestBody(config, 'DOC', 'SENT');
     expect(body).toEqual({
       model: 'Qwen/Qwen3-8B',

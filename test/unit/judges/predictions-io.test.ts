@@ -17,8 +17,13 @@ const dir = tempDir('loupe-predictions-');
 
 async function projectWithPredictions(name: string) {
   const p = await judgeProject(dir, name, 3);
-  const mock = await startMockOpenAI({ respond: (req) => ({ type: 'answer', hard: /\(\d\.1\)/.test(req.sentence ?? '') ? 0 : 1, soft: 0.3 }) });
-  await p.service.handlers['judges.add']({ name: 'qwen', config: EndpointConfigSchema.parse({ kind: 'endpoint', baseUrl: mock.url, model: 'm', soft: true }) });
+  const mock = await startMockOpenAI({
+    respond: (req) => ({ type: 'answer', hard: /\(\d\.1\)/.test(req.sentence ?? '') ? 0 : 1, soft: 0.3 }),
+  });
+  await p.service.handlers['judges.add']({
+    name: 'qwen',
+    config: EndpointConfigSchema.parse({ kind: 'endpoint', baseUrl: mock.url, model: 'm', soft: true }),
+  });
   await p.service.startRun('qwen', {}).finished;
   p.service.ensureBaseline();
   await p.service.startRun('baseline (offline rule)', {}).finished;
@@ -40,7 +45,15 @@ describe('prediction export and import', () => {
       expect(file.fileName).toBe(`source-predictions.${format}`);
       expect(file.rows).toBe(18);
       if (format === 'jsonl') {
-        expect(JSON.parse(file.content.split('\n')[0]!)).toEqual({ dataset: 'news', summary_id: 'sum-000', sentence_index: 0, judge: 'baseline (offline rule)', hard: expect.any(Number), soft: expect.any(Number), config_hash: hashes.get('baseline (offline rule)') });
+        expect(JSON.parse(file.content.split('\n')[0]!)).toEqual({
+          dataset: 'news',
+          summary_id: 'sum-000',
+          sentence_index: 0,
+          judge: 'baseline (offline rule)',
+          hard: expect.any(Number),
+          soft: expect.any(Number),
+          config_hash: hashes.get('baseline (offline rule)'),
+        });
       } else {
         expect(file.content.split('\n')[0]).toBe('dataset,summary_id,sentence_index,judge,hard,soft,config_hash');
       }
@@ -65,7 +78,8 @@ describe('prediction export and import', () => {
 
   it('imports predictions run elsewhere (no config_hash) as an imported judge; soft optional', async () => {
     const p = await judgeProject(dir, 'elsewhere', 2);
-    const csv = 'summary_id,sentence_index,judge,hard,soft,dataset\nsum-000,0,gpt-x,1,0.9,news\nsum-000,1,gpt-x,0,,news\nsum-001,2,gpt-x,1,,\n';
+    const csv =
+      'summary_id,sentence_index,judge,hard,soft,dataset\nsum-000,0,gpt-x,1,0.9,news\nsum-000,1,gpt-x,0,,news\nsum-001,2,gpt-x,1,,\n';
     const result = await importText(p, 'gpt.csv', csv);
     expect(result.predictionsKept).toBe(3);
     expect(p.repo.judges.predictionsForDataset('news')).toEqual([
@@ -73,8 +87,15 @@ describe('prediction export and import', () => {
       { summaryKey: expect.any(Number), unitIndex: 1, judge: 'gpt-x', hard: 0, soft: null, errorType: null },
       { summaryKey: expect.any(Number), unitIndex: 2, judge: 'gpt-x', hard: 1, soft: null, errorType: null },
     ]);
-    expect((await p.service.handlers['judges.list']({}))[0]).toMatchObject({ name: 'gpt-x', kind: 'imported', configHash: 'imported', config: null });
-    await expect(p.service.handlers['judges.start']({ name: 'gpt-x', onlySampled: false })).rejects.toThrow(/imported predictions/);
+    expect((await p.service.handlers['judges.list']({}))[0]).toMatchObject({
+      name: 'gpt-x',
+      kind: 'imported',
+      configHash: 'imported',
+      config: null,
+    });
+    await expect(p.service.handlers['judges.start']({ name: 'gpt-x', onlySampled: false })).rejects.toThrow(
+      /imported predictions/,
+    );
     p.close();
   });
 
@@ -96,7 +117,13 @@ describe('prediction export and import', () => {
     }
     expect(error).toBeInstanceOf(ImportValidationError);
     const problems = (error as ImportValidationError).problems.map((x) => [x.line, x.field]);
-    expect(problems).toEqual(expect.arrayContaining([[4, 'hard'], [5, 'soft'], [6, 'sentence_index']]));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        [4, 'hard'],
+        [5, 'soft'],
+        [6, 'sentence_index'],
+      ]),
+    );
     // The parser stops at its own problems; the service then checks sentences against the project.
     const second = rows.slice(0, 3);
     let error2: unknown;
@@ -105,7 +132,10 @@ describe('prediction export and import', () => {
     } catch (err) {
       error2 = err;
     }
-    expect((error2 as ImportValidationError).problems.map((x) => [x.line, x.field])).toEqual([[2, 'sentence_index'], [3, 'summary_id']]);
+    expect((error2 as ImportValidationError).problems.map((x) => [x.line, x.field])).toEqual([
+      [2, 'sentence_index'],
+      [3, 'summary_id'],
+    ]);
     expect(p.repo.judges.listJudges()).toEqual([]);
     p.close();
   });
@@ -115,10 +145,19 @@ describe('prediction export and import', () => {
     const baselineHash = (await p.service.handlers['judges.list']({})).find((j) => j.kind === 'baseline')!.configHash!;
     const before = p.repo.judges.predictionsForDataset('news');
     const stored = before.find((r) => r.judge === 'baseline (offline rule)' && r.unitIndex === 0)!;
-    const flipped = { summary_id: 'sum-000', sentence_index: 0, judge: 'baseline (offline rule)', hard: stored.hard === 1 ? 0 : 1, soft: 0.5, config_hash: baselineHash };
+    const flipped = {
+      summary_id: 'sum-000',
+      sentence_index: 0,
+      judge: 'baseline (offline rule)',
+      hard: stored.hard === 1 ? 0 : 1,
+      soft: 0.5,
+      config_hash: baselineHash,
+    };
     await expect(importText(p, 'flip.jsonl', JSON.stringify(flipped))).rejects.toThrow(/already stored/);
     const unknownVersion = { summary_id: 'sum-000', sentence_index: 0, judge: 'qwen', hard: 1 };
-    await expect(importText(p, 'qwen.jsonl', JSON.stringify(unknownVersion))).rejects.toThrow(/not configured in this project/);
+    await expect(importText(p, 'qwen.jsonl', JSON.stringify(unknownVersion))).rejects.toThrow(
+      /not configured in this project/,
+    );
     expect(p.repo.judges.predictionsForDataset('news')).toEqual(before);
     p.close();
   });
@@ -126,6 +165,10 @@ describe('prediction export and import', () => {
   it('is detected only when asked for: a predictions file could also be a labels file', () => {
     const head = { path: 'p.jsonl', head: '{"summary_id": "a", "sentence_index": 0, "judge": "j", "hard": 1}\n' };
     expect(parserFor('predictions').sniff([head])).toBe(2);
-    expect(parserFor('predictions').sniff([{ path: 'l.jsonl', head: '{"summary_id": "a", "sentence_index": 0, "label": "faithful", "annotator": "x"}\n' }])).toBe(0);
+    expect(
+      parserFor('predictions').sniff([
+        { path: 'l.jsonl', head: '{"summary_id": "a", "sentence_index": 0, "label": "faithful", "annotator": "x"}\n' },
+      ]),
+    ).toBe(0);
   });
 });

@@ -9,16 +9,20 @@ describe('BoundedQueue', () => {
     let running = 0;
     let peak = 0;
     const handled: number[] = [];
-    const queue = new BoundedQueue<number>(3, async (item) => {
-      running += 1;
-      peak = Math.max(peak, running);
-      await tick(2);
-      running -= 1;
-      handled.push(item);
-      return 'done';
-    }, (err) => {
-      throw err;
-    });
+    const queue = new BoundedQueue<number>(
+      3,
+      async (item) => {
+        running += 1;
+        peak = Math.max(peak, running);
+        await tick(2);
+        running -= 1;
+        handled.push(item);
+        return 'done';
+      },
+      (err) => {
+        throw err;
+      },
+    );
     queue.add(Array.from({ length: 20 }, (_, i) => i));
     expect(queue.inFlight).toBe(0); // created paused
     queue.start();
@@ -29,17 +33,21 @@ describe('BoundedQueue', () => {
 
   it('pause aborts running workers, their items go back first, resume finishes the rest', async () => {
     const seen: number[] = [];
-    const queue = new BoundedQueue<number>(2, (item, signal) =>
-      new Promise<WorkerOutcome>((resolve) => {
-        const timer = setTimeout(() => {
-          seen.push(item);
-          resolve('done');
-        }, 20);
-        signal.addEventListener('abort', () => {
-          clearTimeout(timer);
-          resolve('requeue');
-        });
-      }), () => {});
+    const queue = new BoundedQueue<number>(
+      2,
+      (item, signal) =>
+        new Promise<WorkerOutcome>((resolve) => {
+          const timer = setTimeout(() => {
+            seen.push(item);
+            resolve('done');
+          }, 20);
+          signal.addEventListener('abort', () => {
+            clearTimeout(timer);
+            resolve('requeue');
+          });
+        }),
+      () => {},
+    );
     queue.add([1, 2, 3, 4, 5]);
     queue.start();
     await tick(30);
@@ -57,10 +65,14 @@ describe('BoundedQueue', () => {
 
   it('a worker that throws pauses the queue, keeps the item and reports the error', async () => {
     const errors: unknown[] = [];
-    const queue = new BoundedQueue<number>(1, async (item) => {
-      if (item === 2) throw new Error('disk full');
-      return 'done';
-    }, (err) => errors.push(err));
+    const queue = new BoundedQueue<number>(
+      1,
+      async (item) => {
+        if (item === 2) throw new Error('disk full');
+        return 'done';
+      },
+      (err) => errors.push(err),
+    );
     queue.add([1, 2, 3]);
     queue.start();
     await tick(10);

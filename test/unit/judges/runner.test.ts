@@ -20,7 +20,15 @@ const dir = tempDir('loupe-judges-');
 const mock = await mockOpenAIForFile();
 
 const endpoint = (patch: Partial<Extract<JudgeConfigInput, { kind: 'endpoint' }>> = {}) =>
-  EndpointConfigSchema.parse({ kind: 'endpoint', baseUrl: mock.url, model: 'mock-judge', concurrency: 4, retries: 3, timeoutS: 5, ...patch });
+  EndpointConfigSchema.parse({
+    kind: 'endpoint',
+    baseUrl: mock.url,
+    model: 'mock-judge',
+    concurrency: 4,
+    retries: 3,
+    timeoutS: 5,
+    ...patch,
+  });
 
 /** (k, i) of a sentence "… (k.i)." */
 function ids(sentence: string | null): { k: number; i: number } {
@@ -55,14 +63,22 @@ function stored(p: JudgeProject, judge?: string): StoredRow[] {
   return rows.map(({ text, ...r }) => ({ ...ids(text), ...r }));
 }
 
-async function runToEnd(p: JudgeProject, name: string, selection: { dataset?: string; onlySampled?: boolean } = {}): Promise<JudgeRunStatus> {
+async function runToEnd(
+  p: JudgeProject,
+  name: string,
+  selection: { dataset?: string; onlySampled?: boolean } = {},
+): Promise<JudgeRunStatus> {
   const run = p.service.startRun(name, selection);
-  await Promise.race([run.finished, until(() => run.status().state === 'paused', 20_000, 'a pause').then(() => undefined)]);
+  await Promise.race([
+    run.finished,
+    until(() => run.status().state === 'paused', 20_000, 'a pause').then(() => undefined),
+  ]);
   return run.status();
 }
 
 let n = 0;
-const fresh = (summaries: number, options: Parameters<typeof judgeProject>[3] = {}) => judgeProject(dir, `p${n++}`, summaries, options);
+const fresh = (summaries: number, options: Parameters<typeof judgeProject>[3] = {}) =>
+  judgeProject(dir, `p${n++}`, summaries, options);
 
 describe('judge runs against an OpenAI-compatible endpoint', () => {
   it('stores hard and soft labels read at the value position, whatever the tokenisation', async () => {
@@ -70,11 +86,26 @@ describe('judge runs against an OpenAI-compatible endpoint', () => {
     const tokenisations: Tokenisation[] = ['fine', 'coarse', 'single', 'spaced'];
     mock.setResponder((req) => {
       const { k, i } = ids(req.sentence);
-      return { type: 'answer', hard: i === 1 ? 0 : 1, soft: 0.05 + 0.1 * k + 0.01 * i, tokenisation: tokenisations[k % 4]! };
+      return {
+        type: 'answer',
+        hard: i === 1 ? 0 : 1,
+        soft: 0.05 + 0.1 * k + 0.01 * i,
+        tokenisation: tokenisations[k % 4]!,
+      };
     });
     await p.service.handlers['judges.add']({ name: 'qwen', config: endpoint({ soft: true }) });
     const status = await runToEnd(p, 'qwen');
-    expect(status).toMatchObject({ state: 'done', total: 24, done: 24, ok: 24, requests: 24, cached: 0, failed: 0, parseErrors: 0, errors: [] });
+    expect(status).toMatchObject({
+      state: 'done',
+      total: 24,
+      done: 24,
+      ok: 24,
+      requests: 24,
+      cached: 0,
+      failed: 0,
+      parseErrors: 0,
+      errors: [],
+    });
     expect(status.tokens.prompt).toBeGreaterThan(0);
     expect(status.tokens.completion).toBeGreaterThan(0);
     const rows = stored(p, 'qwen');
@@ -86,7 +117,14 @@ describe('judge runs against an OpenAI-compatible endpoint', () => {
     }
     // The request: one user message with the document and the sentence, decoding from the config.
     const body = mock.requests[0]!.body!;
-    expect(body).toMatchObject({ model: 'mock-judge', temperature: 0, top_p: 1, max_tokens: 8192, logprobs: true, top_logprobs: 20 });
+    expect(body).toMatchObject({
+      model: 'mock-judge',
+      temperature: 0,
+      top_p: 1,
+      max_tokens: 8192,
+      logprobs: true,
+      top_logprobs: 20,
+    });
     expect(mock.requests[0]!.document).toContain('Springfield');
     expect(mock.requests.every((r) => r.headers.authorization === 'Bearer not-needed')).toBe(true);
     p.close();
@@ -100,11 +138,17 @@ describe('judge runs against an OpenAI-compatible endpoint', () => {
     const again = await runToEnd(p, 'a');
     expect(again).toMatchObject({ state: 'done', requests: 0, cached: 12, done: 12 });
     // Another judge with the same answer-affecting configuration: the content cache answers.
-    await p.service.handlers['judges.add']({ name: 'b', config: endpoint({ concurrency: 1, retries: 0, timeoutS: 9 }) });
+    await p.service.handlers['judges.add']({
+      name: 'b',
+      config: endpoint({ concurrency: 1, retries: 0, timeoutS: 9 }),
+    });
     const b = await runToEnd(p, 'b');
     expect(b).toMatchObject({ state: 'done', requests: 0, cached: 12 });
     expect(stored(p, 'b').every((r) => r.source === 'cache')).toBe(true);
-    const update = await p.service.handlers['judges.update']({ name: 'a', config: endpoint({ concurrency: 16, timeoutS: 30, retries: 9 }) });
+    const update = await p.service.handlers['judges.update']({
+      name: 'a',
+      config: endpoint({ concurrency: 16, timeoutS: 30, retries: 9 }),
+    });
     expect(update.newVersion).toBe(false);
     expect((await runToEnd(p, 'a')).requests).toBe(0);
     expect(mock.count()).toBe(0);
@@ -132,14 +176,22 @@ describe('judge runs against an OpenAI-compatible endpoint', () => {
     await p.service.handlers['judges.update']({ name: 'j', config: endpoint() });
     mock.reset();
     expect((await runToEnd(p, 'j')).requests).toBe(0);
-    expect(p.repo.judges.predictionsForDataset('news').filter((r) => r.judge === 'j').every((r) => r.hard === 1)).toBe(true);
+    expect(
+      p.repo.judges
+        .predictionsForDataset('news')
+        .filter((r) => r.judge === 'j')
+        .every((r) => r.hard === 1),
+    ).toBe(true);
     expect((await p.service.handlers['judges.list']({}))[0]!.versions).toBe(2);
     p.close();
   });
 
   it('retries 429 (honouring retry-after-ms), 500, resets, timeouts and malformed bodies', async () => {
     const p = await fresh(2);
-    await p.service.handlers['judges.add']({ name: 'f', config: endpoint({ concurrency: 1, timeoutS: 0.3, retries: 6 }) });
+    await p.service.handlers['judges.add']({
+      name: 'f',
+      config: endpoint({ concurrency: 1, timeoutS: 0.3, retries: 6 }),
+    });
     mock.queue(
       { type: 'status', status: 429, headers: { 'retry-after-ms': '150' } },
       { type: 'status', status: 500 },
@@ -180,7 +232,9 @@ describe('judge runs against an OpenAI-compatible endpoint', () => {
   it('stores a call that keeps failing with its kind and message; the next run retries only it', async () => {
     const p = await fresh(2);
     await p.service.handlers['judges.add']({ name: 'e', config: endpoint({ concurrency: 1, retries: 2 }) });
-    mock.setResponder((req) => (ids(req.sentence).k === 1 && ids(req.sentence).i === 2 ? { type: 'status', status: 500 } : { type: 'answer' }));
+    mock.setResponder((req) =>
+      ids(req.sentence).k === 1 && ids(req.sentence).i === 2 ? { type: 'status', status: 500 } : { type: 'answer' },
+    );
     const status = await runToEnd(p, 'e');
     expect(status).toMatchObject({ state: 'done', ok: 5, failed: 1, requests: 8 });
     expect(status.message).toMatch(/1 failed calls \(run again to retry them\)/);
@@ -202,7 +256,8 @@ describe('judge runs against an OpenAI-compatible endpoint', () => {
       const { k, i } = ids(req.sentence);
       if (k === 0 && i === 0) return { type: 'answer', prose: true, hard: 0 };
       if (k === 0 && i === 1) return { type: 'answer', fence: true, hard: 1 };
-      if (k === 0 && i === 2) return { type: 'answer', think: 'The sentence says {"faithful": 0}? No: it is supported.', hard: 1 };
+      if (k === 0 && i === 2)
+        return { type: 'answer', think: 'The sentence says {"faithful": 0}? No: it is supported.', hard: 1 };
       if (k === 1 && i === 0) return { type: 'answer', content: 'I believe the sentence is faithful.' };
       if (k === 1 && i === 1) return { type: 'answer', content: '{"faithful": "yes"}' };
       return { type: 'answer', content: '<think>hmm, {"faithful": 1} maybe' };
@@ -271,7 +326,11 @@ describe('judge runs against an OpenAI-compatible endpoint', () => {
   it('pauses as "endpoint rejects" on authentication failures in a row', async () => {
     const p = await fresh(4);
     await p.service.handlers['judges.add']({ name: 'auth', config: endpoint({ concurrency: 1 }) });
-    mock.setResponder(() => ({ type: 'status', status: 401, body: JSON.stringify({ error: { message: 'Invalid API key' } }) }));
+    mock.setResponder(() => ({
+      type: 'status',
+      status: 401,
+      body: JSON.stringify({ error: { message: 'Invalid API key' } }),
+    }));
     const run = p.service.startRun('auth', {});
     await until(() => run.status().state === 'paused', 10_000, 'the circuit');
     expect(run.status()).toMatchObject({ pauseReason: 'endpoint_rejects' });
@@ -298,7 +357,11 @@ describe('judge runs against an OpenAI-compatible endpoint', () => {
     expect(started.done).toBeLessThan(30);
     await until(() => stored(p, 'ui').length >= 6, 10_000, 'six answers');
     const paused = await p.service.handlers['judges.pause']({ runId: started.runId });
-    expect(paused).toMatchObject({ state: 'paused', pauseReason: 'user', message: expect.stringMatching(/^paused at \d+\/30/) });
+    expect(paused).toMatchObject({
+      state: 'paused',
+      pauseReason: 'user',
+      message: expect.stringMatching(/^paused at \d+\/30/),
+    });
     // Requests aborted by the pause may still reach the server a moment later; then nothing more.
     await new Promise((r) => setTimeout(r, 150));
     const sent = mock.count();
@@ -307,7 +370,9 @@ describe('judge runs against an OpenAI-compatible endpoint', () => {
     expect(mock.count()).toBe(sent);
     expect(stored(p, 'ui').length).toBe(answered);
     expect((await p.service.handlers['judges.list']({}))[0]!.activeRunId).toBe(started.runId);
-    await expect(p.service.handlers['judges.start']({ name: 'ui', onlySampled: false })).rejects.toThrow(/resume or cancel it first/);
+    await expect(p.service.handlers['judges.start']({ name: 'ui', onlySampled: false })).rejects.toThrow(
+      /resume or cancel it first/,
+    );
 
     await p.service.handlers['judges.resume']({ runId: started.runId });
     await until(() => stored(p, 'ui').length >= answered + 6, 10_000, 'more answers');
@@ -327,7 +392,10 @@ describe('judge runs against an OpenAI-compatible endpoint', () => {
     const p = await fresh(1);
     await p.service.handlers['judges.add']({ name: 'switch', config: endpoint() });
     await runToEnd(p, 'switch');
-    const { judge, newVersion } = await p.service.handlers['judges.update']({ name: 'switch', config: BaselineConfigSchema.parse({ kind: 'baseline' }) });
+    const { judge, newVersion } = await p.service.handlers['judges.update']({
+      name: 'switch',
+      config: BaselineConfigSchema.parse({ kind: 'baseline' }),
+    });
     expect(newVersion).toBe(true);
     expect(judge).toMatchObject({ kind: 'baseline', apiKeyEnv: null, versions: 2, predictions: { ok: 0 } });
     mock.reset();
@@ -339,12 +407,17 @@ describe('judge runs against an OpenAI-compatible endpoint', () => {
   it('selects a dataset or the sampled summaries only', async () => {
     const p = await fresh(4);
     const datasetId = p.repo.datasetId('news')!;
-    const keys = p.repo.unsampledSummaries(datasetId).slice(0, 1).map((s) => s.key);
+    const keys = p.repo
+      .unsampledSummaries(datasetId)
+      .slice(0, 1)
+      .map((s) => s.key);
     p.repo.insertSampleBatch({ datasetId, seed: 0, requested: 1, annotatorId: null, algorithm: 'test', keys });
     await p.service.handlers['judges.add']({ name: 's', config: endpoint() });
     expect(await runToEnd(p, 's', { onlySampled: true })).toMatchObject({ total: 3, requests: 3 });
     expect(await runToEnd(p, 's', { dataset: 'news' })).toMatchObject({ total: 12, requests: 9, cached: 3 });
-    await expect(p.service.handlers['judges.start']({ name: 's', dataset: 'nope', onlySampled: false })).rejects.toThrow(/No dataset "nope"/);
+    await expect(
+      p.service.handlers['judges.start']({ name: 's', dataset: 'nope', onlySampled: false }),
+    ).rejects.toThrow(/No dataset "nope"/);
     p.close();
   });
 });
@@ -355,14 +428,24 @@ describe('API keys', () => {
   it('a stored key is sent as a bearer token and never lands in the project, a status or a stored error', async () => {
     const secrets = new MemorySecretStore();
     const p = await fresh(2, { secrets });
-    await p.service.handlers['judges.add']({ name: 'k', config: endpoint({ concurrency: 1, retries: 0 }), apiKey: KEY });
+    await p.service.handlers['judges.add']({
+      name: 'k',
+      config: endpoint({ concurrency: 1, retries: 0 }),
+      apiKey: KEY,
+    });
     const info = (await p.service.handlers['judges.list']({}))[0]!;
     expect(info.keySource).toBe('stored');
     expect(JSON.stringify(info)).not.toContain(KEY);
     // The endpoint echoes the header in its error, as some servers and proxies do.
     mock.setResponder((req) =>
       ids(req.sentence).i === 0
-        ? { type: 'status', status: 400, body: JSON.stringify({ error: { message: `bad request from ${String(req.headers.authorization)} key=${KEY}` } }) }
+        ? {
+            type: 'status',
+            status: 400,
+            body: JSON.stringify({
+              error: { message: `bad request from ${String(req.headers.authorization)} key=${KEY}` },
+            }),
+          }
         : { type: 'answer' },
     );
     const status = await runToEnd(p, 'k');
@@ -378,7 +461,8 @@ describe('API keys', () => {
     const preview = await p.service.handlers['judges.preview']({ name: 'k' });
     expect(preview.request?.headers.Authorization).toBe('Bearer <key stored in the OS keychain>');
     p.db.pragma('wal_checkpoint(TRUNCATE)');
-    for (const file of [p.path, `${p.path}-wal`]) if (existsSync(file)) expect(readFileSync(file).includes(Buffer.from(KEY))).toBe(false);
+    for (const file of [p.path, `${p.path}-wal`])
+      if (existsSync(file)) expect(readFileSync(file).includes(Buffer.from(KEY))).toBe(false);
     // Forgetting the key.
     await p.service.handlers['judges.update']({ name: 'k', config: endpoint(), apiKey: null });
     expect((await p.service.handlers['judges.list']({}))[0]!.keySource).toBe('none');
@@ -388,7 +472,9 @@ describe('API keys', () => {
 
   it('without a key store, keys come only from the named environment variable', async () => {
     const p = await fresh(1, { secrets: null, env: { LOUPE_JUDGE_KEY: KEY } });
-    await expect(p.service.handlers['judges.add']({ name: 'x', config: endpoint(), apiKey: KEY })).rejects.toThrow(/does not store API keys/);
+    await expect(p.service.handlers['judges.add']({ name: 'x', config: endpoint(), apiKey: KEY })).rejects.toThrow(
+      /does not store API keys/,
+    );
     await p.service.handlers['judges.add']({ name: 'env', config: endpoint({ apiKeyEnv: 'LOUPE_JUDGE_KEY' }) });
     await p.service.handlers['judges.add']({ name: 'unset', config: endpoint({ apiKeyEnv: 'LOUPE_UNSET_KEY' }) });
     expect((await p.service.handlers['judges.list']({})).map((j) => [j.name, j.keySource, j.apiKeyEnv])).toEqual([
@@ -397,7 +483,9 @@ describe('API keys', () => {
     ]);
     await runToEnd(p, 'env');
     expect(mock.requests.every((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
-    await expect(p.service.handlers['judges.start']({ name: 'unset', onlySampled: false })).rejects.toThrow(/LOUPE_UNSET_KEY, which is not set/);
+    await expect(p.service.handlers['judges.start']({ name: 'unset', onlySampled: false })).rejects.toThrow(
+      /LOUPE_UNSET_KEY, which is not set/,
+    );
     const config = p.db.prepare('SELECT config, api_key_env AS env FROM judges').all();
     expect(JSON.stringify(config)).not.toContain(KEY);
     p.close();
@@ -407,8 +495,12 @@ describe('API keys', () => {
 describe('backoff and Retry-After', () => {
   it('grows exponentially with full jitter in the upper half, capped', () => {
     const t = { backoffBaseMs: 100, backoffMaxMs: 1000 };
-    expect([0, 1, 2, 3, 4, 10].map((a) => backoffMs(a, { ...t, random: () => 0 }))).toEqual([50, 100, 200, 400, 500, 500]);
-    expect([0, 1, 2, 3, 4, 10].map((a) => backoffMs(a, { ...t, random: () => 1 }))).toEqual([100, 200, 400, 800, 1000, 1000]);
+    expect([0, 1, 2, 3, 4, 10].map((a) => backoffMs(a, { ...t, random: () => 0 }))).toEqual([
+      50, 100, 200, 400, 500, 500,
+    ]);
+    expect([0, 1, 2, 3, 4, 10].map((a) => backoffMs(a, { ...t, random: () => 1 }))).toEqual([
+      100, 200, 400, 800, 1000, 1000,
+    ]);
   });
 
   it('reads retry-after-ms, retry-after seconds and HTTP dates', () => {

@@ -50,21 +50,39 @@ describe('migration 004 (merge provenance, latest by time)', () => {
     expect(db.prepare('SELECT id, origin_project, origin_event, merge_id FROM label_events ORDER BY id').all()).toEqual(
       [1, 2, 3, 4, 5].map((id) => ({ id, origin_project: null, origin_event: null, merge_id: null })),
     );
-    expect(db.prepare('SELECT * FROM review_events').all()).toEqual([{ event_id: 4, queue: 'human-human', judges: '[]' }]);
-    const indexes = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'label_events'`).pluck().all();
-    expect(indexes).toEqual(expect.arrayContaining(['label_events_origin', 'label_events_latest', 'label_events_annotator_latest']));
+    expect(db.prepare('SELECT * FROM review_events').all()).toEqual([
+      { event_id: 4, queue: 'human-human', judges: '[]' },
+    ]);
+    const indexes = db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'label_events'`)
+      .pluck()
+      .all();
+    expect(indexes).toEqual(
+      expect.arrayContaining(['label_events_origin', 'label_events_latest', 'label_events_annotator_latest']),
+    );
 
     const repo = new Repository(db);
     // alice's two events share a millisecond: the later id is current (unfaithful).
-    expect([...repo.currentStates(1, 1, 'annotation')]).toEqual([[10, { label: 'unfaithful', errorType: 'entity', note: null }]]);
-    expect(new AnalysisRepository(db).currentLabels('frank').map((r) => [r.unitIndex, r.annotator, r.phase, r.label, r.queue])).toEqual([
+    expect([...repo.currentStates(1, 1, 'annotation')]).toEqual([
+      [10, { label: 'unfaithful', errorType: 'entity', note: null }],
+    ]);
+    expect(
+      new AnalysisRepository(db)
+        .currentLabels('frank')
+        .map((r) => [r.unitIndex, r.annotator, r.phase, r.label, r.queue]),
+    ).toEqual([
       [0, 'alice', 'annotation', 'unfaithful', null],
       [0, 'bob', 'annotation', 'faithful', null],
       [0, 'rita', 'review', 'unfaithful', 'human-human'],
       [1, 'bob', 'annotation', 'unclear', null],
     ]);
     expect(repo.review.adjudicatedLabels('frank')).toEqual([{ summaryKey: 1, unitIndex: 0, label: 'unfaithful' }]);
-    expect(repo.review.currentLabels('frank').find((r) => r.annotator === 'alice')).toMatchObject({ eventId: 2, events: 2, blindTimeMs: 1000, totalTimeMs: 2000 });
+    expect(repo.review.currentLabels('frank').find((r) => r.annotator === 'alice')).toMatchObject({
+      eventId: 2,
+      events: 2,
+      blindTimeMs: 1000,
+      totalTimeMs: 2000,
+    });
     db.close();
   });
 });
@@ -82,11 +100,28 @@ describe('merging from an older project file', () => {
          (7, 11, 3, 'review', 'unclear', NULL, NULL, 900, 'label', '2025-01-07T00:00:00.000Z');
        INSERT INTO review_events (event_id, queue, judges) VALUES (7, 'suspicious', '["j1"]');`,
     );
-    const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'electron', fileDialogs: false, diskPaths: true, canSwitchProjects: false });
+    const core = createCore({
+      Database,
+      stateDir: dir,
+      demoDir: dir,
+      host: 'electron',
+      fileDialogs: false,
+      diskPaths: true,
+      canSwitchProjects: false,
+    });
     core.openProject(target);
     const [result] = await core.handlers['merge.projects']({ paths: [old] });
-    expect(result).toMatchObject({ merged: true, sourceProject: null, eventsAdded: 2, eventsPresent: 5, annotatorsAdded: ['carol'], problems: [] });
-    const labels = new AnalysisRepository((core.repository() as unknown as { db: Database.Database }).db).currentLabels('frank');
+    expect(result).toMatchObject({
+      merged: true,
+      sourceProject: null,
+      eventsAdded: 2,
+      eventsPresent: 5,
+      annotatorsAdded: ['carol'],
+      problems: [],
+    });
+    const labels = new AnalysisRepository((core.repository() as unknown as { db: Database.Database }).db).currentLabels(
+      'frank',
+    );
     expect(labels.filter((r) => r.unitIndex === 1).map((r) => [r.annotator, r.phase, r.label, r.queue])).toEqual([
       ['bob', 'annotation', 'unclear', null],
       ['carol', 'annotation', 'faithful', null],
@@ -99,7 +134,9 @@ describe('merging from an older project file', () => {
     check.close();
     // A file without a project id: its events' origin names the file.
     const db = new Database(target, { readonly: true });
-    expect(db.prepare('SELECT DISTINCT origin_project FROM label_events WHERE merge_id IS NOT NULL').pluck().all()).toEqual([`file:${old}`]);
+    expect(
+      db.prepare('SELECT DISTINCT origin_project FROM label_events WHERE merge_id IS NOT NULL').pluck().all(),
+    ).toEqual([`file:${old}`]);
     db.close();
   });
 });

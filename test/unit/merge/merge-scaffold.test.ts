@@ -22,7 +22,15 @@ import { tempDir } from '../../helpers/tmp';
 const dir = tempDir('loupe-merge-scaffold-');
 
 function makeCore(): Core {
-  return createCore({ Database, stateDir: join(dir, 'state'), demoDir: dir, host: 'electron', fileDialogs: false, diskPaths: true, canSwitchProjects: false });
+  return createCore({
+    Database,
+    stateDir: join(dir, 'state'),
+    demoDir: dir,
+    host: 'electron',
+    fileDialogs: false,
+    diskPaths: true,
+    canSwitchProjects: false,
+  });
 }
 
 async function withProject<T>(path: string, fn: (core: Core) => Promise<T> | T): Promise<T> {
@@ -41,18 +49,39 @@ async function projectWithCopies(name: string, copies: string[]): Promise<{ P: s
   p.core.close();
   const P = join(dir, `${name}.loupe`);
   copyFileSync(p.path, P);
-  return { P, copies: copies.map((c) => { const path = join(dir, `${name}-${c}.loupe`); copyFileSync(P, path); return path; }) };
+  return {
+    P,
+    copies: copies.map((c) => {
+      const path = join(dir, `${name}-${c}.loupe`);
+      copyFileSync(P, path);
+      return path;
+    }),
+  };
 }
 
-const summaryKey = (core: Core, summaryId: string): number => core.repository().corpus.summaryKey(B4_DATASET, summaryId)!;
+const summaryKey = (core: Core, summaryId: string): number =>
+  core.repository().corpus.summaryKey(B4_DATASET, summaryId)!;
 
 /** Aligns the given items of the summary's current scaffold as this person, through scaffold.record. */
-async function align(core: Core, annotator: string, summaryId: string, values: Record<string, AlignmentValue>): Promise<void> {
+async function align(
+  core: Core,
+  annotator: string,
+  summaryId: string,
+  values: Record<string, AlignmentValue>,
+): Promise<void> {
   const key = summaryKey(core, summaryId);
   const items = (await core.handlers['scaffold.load']({ key, annotator })).items;
   for (const [itemKey, value] of Object.entries(values)) {
     const item = items.find((i) => i.itemKey === itemKey)!;
-    await core.handlers['scaffold.record']({ key, annotator, itemId: item.id, value, sentences: [], timeSpentMs: 100, cause: 'label' });
+    await core.handlers['scaffold.record']({
+      key,
+      annotator,
+      itemId: item.id,
+      value,
+      sentences: [],
+      timeSpentMs: 100,
+      cause: 'label',
+    });
   }
 }
 
@@ -65,11 +94,17 @@ async function retierM4(core: Core, annotator: string): Promise<void> {
     documentKey,
     annotator,
     basedOnVersion: loaded.version,
-    facts: loaded.items.filter((i) => i.kind === 'fact').map((i) => ({ id: i.itemKey, text: i.text, tier: i.itemKey === 'M4' ? ('supporting' as const) : i.tier! })),
-    questions: loaded.items.filter((i) => i.kind === 'question').map((i) => ({ id: i.itemKey, text: i.text, answer: i.answer ?? '', tier: i.tier! })),
+    facts: loaded.items
+      .filter((i) => i.kind === 'fact')
+      .map((i) => ({ id: i.itemKey, text: i.text, tier: i.itemKey === 'M4' ? ('supporting' as const) : i.tier! })),
+    questions: loaded.items
+      .filter((i) => i.kind === 'question')
+      .map((i) => ({ id: i.itemKey, text: i.text, answer: i.answer ?? '', tier: i.tier! })),
     entities: [...new Set(loaded.items.filter((i) => i.kind === 'attribute').map((i) => i.entity!))].map((name) => ({
       name,
-      attributes: loaded.items.filter((i) => i.kind === 'attribute' && i.entity === name).map((i) => ({ id: i.itemKey, text: i.text })),
+      attributes: loaded.items
+        .filter((i) => i.kind === 'attribute' && i.entity === name)
+        .map((i) => ({ id: i.itemKey, text: i.text })),
     })),
     note: 'M4 is a detail',
   });
@@ -94,20 +129,43 @@ const PEOPLE_ALIGNMENTS = `SELECT s.summary_id || ' ' || i.item_key || '@' || sc
   JOIN scaffolds sc ON sc.id = i.scaffold_id JOIN summaries s ON s.id = e.summary_id WHERE a.kind = 'person' ORDER BY row`;
 const peopleAlignments = (path: string): string[] => read<{ row: string }>(path, PEOPLE_ALIGNMENTS).map((r) => r.row);
 const versions = (path: string) =>
-  read<{ version: number; source: string; createdBy: string | null; note: string | null; createdAt: string; basedOn: number | null }>(
+  read<{
+    version: number;
+    source: string;
+    createdBy: string | null;
+    note: string | null;
+    createdAt: string;
+    basedOn: number | null;
+  }>(
     path,
     `SELECT sc.version, sc.source, a.name AS createdBy, sc.note, sc.created_at AS createdAt, b.version AS basedOn
      FROM scaffolds sc LEFT JOIN annotators a ON a.id = sc.created_by LEFT JOIN scaffolds b ON b.id = sc.based_on_id ORDER BY sc.version`,
   );
-const judgeAlignmentCount = (path: string): number => read<{ n: number }>(path, 'SELECT count(*) AS n FROM scaffold_alignment_events WHERE judge_id IS NOT NULL')[0]!.n;
+const judgeAlignmentCount = (path: string): number =>
+  read<{ n: number }>(path, 'SELECT count(*) AS n FROM scaffold_alignment_events WHERE judge_id IS NOT NULL')[0]!.n;
 const dump = (path: string): string =>
-  JSON.stringify(['scaffolds', 'scaffold_items', 'scaffold_alignment_events', 'annotators', 'merges', 'label_events'].map((t) => read(path, `SELECT * FROM ${t} ORDER BY 1`)));
+  JSON.stringify(
+    ['scaffolds', 'scaffold_items', 'scaffold_alignment_events', 'annotators', 'merges', 'label_events'].map((t) =>
+      read(path, `SELECT * FROM ${t} ORDER BY 1`),
+    ),
+  );
 
 function scaffoldBlock(path: string) {
   const db = new Database(path, { readonly: true });
   try {
-    const datasets = loadAnalysisDatasets(new AnalysisRepository(db), B4_DATASET, { set: 'both', rule: 'majority', includeRevealed: false });
-    const { report } = computeReport(datasets, { bootstrap: 50, seed: 0, cap: 20, humanLabel: 'majority', reference: 'both', includeRevealed: false });
+    const datasets = loadAnalysisDatasets(new AnalysisRepository(db), B4_DATASET, {
+      set: 'both',
+      rule: 'majority',
+      includeRevealed: false,
+    });
+    const { report } = computeReport(datasets, {
+      bootstrap: 50,
+      seed: 0,
+      cap: 20,
+      humanLabel: 'majority',
+      reference: 'both',
+      includeRevealed: false,
+    });
     return AnalysisReportSchema.parse(JSON.parse(JSON.stringify(report))).datasets[0]!.scaffold!;
   } finally {
     db.close();
@@ -120,7 +178,15 @@ describe('merging people’s scaffold work from copies', () => {
     const [A, B] = copies as [string, string];
     const judgeBefore = judgeAlignmentCount(P);
     await withProject(A, async (core) => {
-      await align(core, 'alice', 'camera-internal-s', { M1: 'preserved', M2: 'preserved', M3: 'missing', M4: 'missing', S1: 'preserved', S2: 'missing', S3: 'missing' });
+      await align(core, 'alice', 'camera-internal-s', {
+        M1: 'preserved',
+        M2: 'preserved',
+        M3: 'missing',
+        M4: 'missing',
+        S1: 'preserved',
+        S2: 'missing',
+        S3: 'missing',
+      });
       await retierM4(core, 'alice');
       await align(core, 'alice', 'camera-gpt-4o', { M1: 'preserved', M4: 'missing', Q1: 'answered' });
       // A judge's alignment made in the copy is not merged (as judge predictions are not).
@@ -128,7 +194,19 @@ describe('merging people’s scaffold work from copies', () => {
       const judgeId = db.prepare('SELECT id FROM judges LIMIT 1').pluck().get() as number;
       const scaffolds = new ScaffoldRepository(db);
       const v2 = scaffolds.currentScaffold(core.repository().corpus.documentKey(B4_DATASET, 'camera')!)!;
-      scaffolds.recordAlignment({ itemId: scaffolds.items(v2.id)[0]!.id, summaryKey: summaryKey(core, 'camera-gpt-4o'), annotatorId: null, judgeId, configHash: 'copy-run', value: 'missing', sentences: [], timeSpentMs: null, cause: 'run', importKey: null, importId: null });
+      scaffolds.recordAlignment({
+        itemId: scaffolds.items(v2.id)[0]!.id,
+        summaryKey: summaryKey(core, 'camera-gpt-4o'),
+        annotatorId: null,
+        judgeId,
+        configHash: 'copy-run',
+        value: 'missing',
+        sentences: [],
+        timeSpentMs: null,
+        cause: 'run',
+        importKey: null,
+        importId: null,
+      });
     });
     await withProject(B, async (core) => {
       const key = summaryKey(core, 'camera-gpt-4o');
@@ -138,31 +216,76 @@ describe('merging people’s scaffold work from copies', () => {
     expect(judgeAlignmentCount(A)).toBe(judgeBefore + 1);
 
     const [fromA, fromB] = await merge(P, [A, B]);
-    expect(fromA).toMatchObject({ merged: true, problems: [], alignmentsAdded: 10, alignmentsPresent: 0, scaffoldsAdded: 1, eventsAdded: 10, annotatorsAdded: ['alice'] });
-    expect(fromB).toMatchObject({ merged: true, problems: [], alignmentsAdded: 2, scaffoldsAdded: 0, annotatorsAdded: ['bob'] });
+    expect(fromA).toMatchObject({
+      merged: true,
+      problems: [],
+      alignmentsAdded: 10,
+      alignmentsPresent: 0,
+      scaffoldsAdded: 1,
+      eventsAdded: 10,
+      annotatorsAdded: ['alice'],
+    });
+    expect(fromB).toMatchObject({
+      merged: true,
+      problems: [],
+      alignmentsAdded: 2,
+      scaffoldsAdded: 0,
+      annotatorsAdded: ['bob'],
+    });
     expect(judgeAlignmentCount(P)).toBe(judgeBefore);
     // The same rows as in the copies: version numbers, blind flags and created_at.
     expect(peopleAlignments(P)).toEqual([...peopleAlignments(A), ...peopleAlignments(B)].sort());
-    expect(peopleAlignments(P).filter((r) => / bob /.test(r)).every((r) => / 0 \S+$/.test(r))).toBe(true);
-    expect(peopleAlignments(P).filter((r) => / alice /.test(r)).every((r) => / 1 \S+$/.test(r))).toBe(true);
+    expect(
+      peopleAlignments(P)
+        .filter((r) => / bob /.test(r))
+        .every((r) => / 0 \S+$/.test(r)),
+    ).toBe(true);
+    expect(
+      peopleAlignments(P)
+        .filter((r) => / alice /.test(r))
+        .every((r) => / 1 \S+$/.test(r)),
+    ).toBe(true);
     expect(versions(P)).toEqual(versions(A));
-    expect(versions(P)[1]).toMatchObject({ version: 2, source: 'person', createdBy: 'alice', note: 'M4 is a detail', basedOn: 1 });
+    expect(versions(P)[1]).toMatchObject({
+      version: 2,
+      source: 'person',
+      createdBy: 'alice',
+      note: 'M4 is a detail',
+      basedOn: 1,
+    });
     // The merged version's items name the items of version 1 they came from.
-    const unlinked = read<{ n: number }>(P, 'SELECT count(*) AS n FROM scaffold_items i JOIN scaffolds sc ON sc.id = i.scaffold_id WHERE sc.version = 2 AND i.from_item_id IS NULL')[0]!.n;
+    const unlinked = read<{ n: number }>(
+      P,
+      'SELECT count(*) AS n FROM scaffold_items i JOIN scaffolds sc ON sc.id = i.scaffold_id WHERE sc.version = 2 AND i.from_item_id IS NULL',
+    )[0]!.n;
     expect(unlinked).toBe(0);
 
     const before = dump(P);
     const again = await merge(P, [A, B]);
-    expect(again.map((r) => [r.merged, r.eventsAdded, r.alignmentsAdded, r.scaffoldsAdded, r.alignmentsPresent])).toEqual([[true, 0, 0, 0, 10], [true, 0, 0, 0, 2]]);
+    expect(
+      again.map((r) => [r.merged, r.eventsAdded, r.alignmentsAdded, r.scaffoldsAdded, r.alignmentsPresent]),
+    ).toEqual([
+      [true, 0, 0, 0, 10],
+      [true, 0, 0, 0, 2],
+    ]);
     expect(dump(P)).toBe(before);
   });
 
   it('the analysis scaffold block counts the merged people among the aligners', async () => {
     const { P, copies } = await projectWithCopies('analysis', ['alice']);
     const [A] = copies as [string];
-    const all: Record<string, AlignmentValue> = { M1: 'preserved', M2: 'preserved', M3: 'preserved', M4: 'preserved', S1: 'preserved', S2: 'preserved', S3: 'preserved' };
+    const all: Record<string, AlignmentValue> = {
+      M1: 'preserved',
+      M2: 'preserved',
+      M3: 'preserved',
+      M4: 'preserved',
+      S1: 'preserved',
+      S2: 'preserved',
+      S3: 'preserved',
+    };
     await withProject(A, (core) => align(core, 'alice', 'camera-internal-s', all));
-    const rowOf = (path: string) => scaffoldBlock(path).sources['human']!.per_summary.find((r) => r.summary_id === 'camera-internal-s')!;
+    const rowOf = (path: string) =>
+      scaffoldBlock(path).sources['human']!.per_summary.find((r) => r.summary_id === 'camera-internal-s')!;
     const before = rowOf(P);
     expect(before.n_aligners).toBe(1);
     await merge(P, [A]);
@@ -183,14 +306,25 @@ describe('merging people’s scaffold work from copies', () => {
     expect((await merge(B, [A]))[0]).toMatchObject({ alignmentsAdded: 2, scaffoldsAdded: 1 });
     expect((await merge(P, [B]))[0]).toMatchObject({ alignmentsAdded: 3, scaffoldsAdded: 1 });
     const before = dump(P);
-    expect((await merge(P, [A]))[0]).toMatchObject({ merged: true, alignmentsAdded: 0, alignmentsPresent: 2, scaffoldsAdded: 0 });
+    expect((await merge(P, [A]))[0]).toMatchObject({
+      merged: true,
+      alignmentsAdded: 0,
+      alignmentsPresent: 2,
+      scaffoldsAdded: 0,
+    });
     expect(dump(P)).toBe(before);
     expect(versions(P).map((v) => v.version)).toEqual([1, 2]);
     // Each merged alignment records where it was made (alice's in A, through B), as label events do.
     const made = (path: string, who: string) =>
-      read(path, `SELECT (SELECT value FROM project_meta WHERE key = 'project_id') AS project, e.id AS event FROM scaffold_alignment_events e JOIN annotators a ON a.id = e.annotator_id WHERE a.name = '${who}' AND e.merge_id IS NULL ORDER BY e.created_at, e.id`);
+      read(
+        path,
+        `SELECT (SELECT value FROM project_meta WHERE key = 'project_id') AS project, e.id AS event FROM scaffold_alignment_events e JOIN annotators a ON a.id = e.annotator_id WHERE a.name = '${who}' AND e.merge_id IS NULL ORDER BY e.created_at, e.id`,
+      );
     const origins = (who: string) =>
-      read(P, `SELECT e.origin_project AS project, e.origin_event AS event FROM scaffold_alignment_events e JOIN annotators a ON a.id = e.annotator_id WHERE a.name = '${who}' AND e.merge_id IS NOT NULL ORDER BY e.created_at, e.id`);
+      read(
+        P,
+        `SELECT e.origin_project AS project, e.origin_event AS event FROM scaffold_alignment_events e JOIN annotators a ON a.id = e.annotator_id WHERE a.name = '${who}' AND e.merge_id IS NOT NULL ORDER BY e.created_at, e.id`,
+      );
     expect(origins('alice')).toEqual(made(A, 'alice'));
     expect(origins('bob')).toEqual(made(B, 'bob'));
     expect(origins('alice')).toHaveLength(2);
@@ -207,7 +341,9 @@ describe('merging people’s scaffold work from copies', () => {
     const before = dump(P);
     const [result] = await merge(P, [D]);
     expect(result).toMatchObject({ merged: false, eventsAdded: 0, alignmentsAdded: 0 });
-    expect(result!.problems).toEqual([expect.stringMatching(/^screenshots\/camera: scaffold version 1 \(imported\) differs from every version/)]);
+    expect(result!.problems).toEqual([
+      expect.stringMatching(/^screenshots\/camera: scaffold version 1 \(imported\) differs from every version/),
+    ]);
     expect(dump(P)).toBe(before);
   });
 });

@@ -20,7 +20,15 @@ const NEWS = writeJsonl(join(dir, 'news.jsonl'), newsRows(5));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function makeCore(host: 'electron' | 'web' = 'electron'): Core {
-  return createCore({ Database, stateDir: join(dir, 'state'), demoDir: dir, host, fileDialogs: false, diskPaths: host === 'electron', canSwitchProjects: false });
+  return createCore({
+    Database,
+    stateDir: join(dir, 'state'),
+    demoDir: dir,
+    host,
+    fileDialogs: false,
+    diskPaths: host === 'electron',
+    canSwitchProjects: false,
+  });
 }
 
 /** Opens a project (created from the news file when missing), runs fn, closes. */
@@ -44,7 +52,14 @@ function unitId(core: Core, summary: number, index: number): number {
   return core.repository().unitIdsBySummary(`sum-00${summary}`, 'news')[0]!.unitIds[index]!;
 }
 
-async function label(core: Core, annotator: string, summary: number, index: number, value: HumanLabel | null, note: string | null = null): Promise<void> {
+async function label(
+  core: Core,
+  annotator: string,
+  summary: number,
+  index: number,
+  value: HumanLabel | null,
+  note: string | null = null,
+): Promise<void> {
   await core.handlers['annotation.record']({
     unitId: unitId(core, summary, index),
     annotator,
@@ -113,7 +128,13 @@ describe('merging copies of a project', () => {
       [5, 3, []],
       [3, 3, []],
     ]);
-    expect(first[0]).toMatchObject({ merged: true, annotators: ['alice', 'lead'], annotatorsAdded: ['alice'], summariesMatched: 5, summariesNotInProject: 0 });
+    expect(first[0]).toMatchObject({
+      merged: true,
+      annotators: ['alice', 'lead'],
+      annotatorsAdded: ['alice'],
+      summariesMatched: 5,
+      summariesNotInProject: 0,
+    });
     expect(first[1]!.annotatorsAdded).toEqual(['bob']);
 
     // No label lost or duplicated: P holds exactly the union of the three histories, each event once.
@@ -130,13 +151,20 @@ describe('merging copies of a project', () => {
       const merged = repo.provenance().filter((e) => e.mergeId !== null);
       expect(merged).toHaveLength(8);
       const merges = repo.merges();
-      expect(merges.map((m) => [m.source, m.sourceProject, m.eventsAdded, m.eventsPresent, m.annotatorsAdded])).toEqual([
-        [A, projectId, 5, 3, 1],
-        [B, projectId, 3, 3, 1],
-      ]);
+      expect(merges.map((m) => [m.source, m.sourceProject, m.eventsAdded, m.eventsPresent, m.annotatorsAdded])).toEqual(
+        [
+          [A, projectId, 5, 3, 1],
+          [B, projectId, 3, 3, 1],
+        ],
+      );
       const fromA = merged.filter((e) => e.mergeId === merges[0]!.id);
       expect(fromA.map((e) => [e.originProject, e.originEvent])).toEqual([4, 5, 6, 7, 8].map((id) => [projectId, id]));
-      expect(repo.provenance().filter((e) => e.mergeId === null).every((e) => e.originProject === null && e.originEvent === null)).toBe(true);
+      expect(
+        repo
+          .provenance()
+          .filter((e) => e.mergeId === null)
+          .every((e) => e.originProject === null && e.originEvent === null),
+      ).toBe(true);
     });
 
     const dump = tableDump(P);
@@ -156,11 +184,21 @@ describe('merging copies of a project', () => {
       const key = queue.items.find((i) => i.summaryId === 'sum-001')!.key;
       const loaded = await core.handlers['annotation.load']({ key, annotator: 'alice' });
       expect(loaded.units.map((u) => u.state.label)).toEqual(['unfaithful', 'unfaithful', 'unfaithful']);
-      const cleared = await core.handlers['annotation.load']({ key: queue.items.find((i) => i.summaryId === 'sum-002')!.key, annotator: 'alice' });
+      const cleared = await core.handlers['annotation.load']({
+        key: queue.items.find((i) => i.summaryId === 'sum-002')!.key,
+        annotator: 'alice',
+      });
       expect(cleared.units[0]!.state).toEqual({ label: null, errorType: null, note: null });
       const file = await core.handlers['export.build']({ format: 'jsonl', history: true });
-      const rows = file.content.trim().split('\n').map((l) => JSON.parse(l) as { annotator: string | null; summary_id: string; label: string | null });
-      expect(rows.filter((r) => r.annotator === 'bob' && r.label === 'faithful').map((r) => r.summary_id)).toEqual(['sum-001', 'sum-001', 'sum-001']);
+      const rows = file.content
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { annotator: string | null; summary_id: string; label: string | null });
+      expect(rows.filter((r) => r.annotator === 'bob' && r.label === 'faithful').map((r) => r.summary_id)).toEqual([
+        'sum-001',
+        'sum-001',
+        'sum-001',
+      ]);
     });
     const labels = await current(P);
     expect(labels.filter((l) => l.includes(' alice '))).toHaveLength(3);
@@ -186,7 +224,17 @@ describe('the latest event across merged histories', () => {
     // A review decision (queue human-human) in the copy comes with its queue.
     await withProject(A, (core) => {
       const review = core.repository().review;
-      review.recordDecision({ unitId: unitId(core, 4, 1), annotatorId: review.ensureAnnotator('rita'), label: 'unfaithful', errorType: 'relation', note: 'adjudicated', timeSpentMs: 4000, cause: 'label', queue: 'human-human', judges: [] });
+      review.recordDecision({
+        unitId: unitId(core, 4, 1),
+        annotatorId: review.ensureAnnotator('rita'),
+        label: 'unfaithful',
+        errorType: 'relation',
+        note: 'adjudicated',
+        timeSpentMs: 4000,
+        cause: 'label',
+        queue: 'human-human',
+        judges: [],
+      });
     });
 
     const [result] = await merge(P, [A]);
@@ -207,13 +255,23 @@ describe('the latest event across merged histories', () => {
         [0, 'faithful', 2],
         [1, 'unclear', 2],
       ]);
-      expect(reviewRows.find((r) => r.annotator === 'rita')).toMatchObject({ phase: 'review', label: 'unfaithful', queue: 'human-human', errorType: 'relation', note: 'adjudicated', blindTimeMs: 4000 });
+      expect(reviewRows.find((r) => r.annotator === 'rita')).toMatchObject({
+        phase: 'review',
+        label: 'unfaithful',
+        queue: 'human-human',
+        errorType: 'relation',
+        note: 'adjudicated',
+        blindTimeMs: 4000,
+      });
       // History in time order: the merged older event comes first although its id is larger.
       const history = repo.labelHistory('news').filter((e) => e.annotator === 'bob' && e.unitId === unitId(core, 4, 0));
       expect(history.map((e) => e.label)).toEqual(['unfaithful', 'faithful']);
       expect(history[0]!.eventId).toBeGreaterThan(history[1]!.eventId);
     });
-    expect((await current(P)).filter((l) => l.includes(' bob '))).toEqual([expect.stringMatching(/\/0 bob annotation faithful$/), expect.stringMatching(/\/1 bob annotation unclear$/)]);
+    expect((await current(P)).filter((l) => l.includes(' bob '))).toEqual([
+      expect.stringMatching(/\/0 bob annotation faithful$/),
+      expect.stringMatching(/\/1 bob annotation unclear$/),
+    ]);
   });
 });
 
@@ -223,7 +281,9 @@ describe('chains of merges between separately created projects', () => {
     await withProject(A, (core) => labelSummary(core, 'ann', 0, 'faithful'));
     await withProject(B, (core) => labelSummary(core, 'ben', 1, 'unfaithful'));
     await withProject(C, (core) => labelSummary(core, 'cat', 2, 'unclear'));
-    const ids = await Promise.all([A, B, C].map((p) => withProject(p, (core) => core.repository().getMeta('project_id'))));
+    const ids = await Promise.all(
+      [A, B, C].map((p) => withProject(p, (core) => core.repository().getMeta('project_id'))),
+    );
     expect(new Set(ids).size).toBe(3);
 
     expect((await merge(B, [A]))[0]).toMatchObject({ eventsAdded: 3, eventsPresent: 0 });
@@ -235,7 +295,11 @@ describe('chains of merges between separately created projects', () => {
 
     await withProject(C, (core) => {
       const db = (core.repository() as unknown as { db: Database.Database }).db;
-      const rows = db.prepare(`SELECT a.name, e.origin_project AS p, e.origin_event AS e FROM label_events e JOIN annotators a ON a.id = e.annotator_id ORDER BY e.id`).all() as Array<{ name: string; p: string | null; e: number | null }>;
+      const rows = db
+        .prepare(
+          `SELECT a.name, e.origin_project AS p, e.origin_event AS e FROM label_events e JOIN annotators a ON a.id = e.annotator_id ORDER BY e.id`,
+        )
+        .all() as Array<{ name: string; p: string | null; e: number | null }>;
       expect(rows.filter((r) => r.name === 'ann').map((r) => [r.p, r.e])).toEqual([1, 2, 3].map((e) => [ids[0], e]));
       expect(rows.filter((r) => r.name === 'ben').map((r) => [r.p, r.e])).toEqual([1, 2, 3].map((e) => [ids[1], e]));
       expect(rows.filter((r) => r.name === 'cat').map((r) => r.p)).toEqual([null, null, null]);
@@ -254,7 +318,11 @@ describe('refusals', () => {
     const E = join(dir, 'extra.loupe');
     await withProject(P, (core) => labelSummary(core, 'lead', 0, 'faithful'));
     const rows = newsRows(5);
-    rows[3] = { ...rows[3]!, summary: 'The Springfield council approved a budget on Monday. It adds 12 million dollars for schools. Mayor Jane Smith called it a victory.' };
+    rows[3] = {
+      ...rows[3]!,
+      summary:
+        'The Springfield council approved a budget on Monday. It adds 12 million dollars for schools. Mayor Jane Smith called it a victory.',
+    };
     const diverged = writeJsonl(join(dir, 'diverged.jsonl'), rows);
     const core = makeCore();
     core.createProject(D);
@@ -264,7 +332,9 @@ describe('refusals', () => {
     // Labels on a summary the project lacks would be lost: refused too.
     const extra = makeCore();
     extra.createProject(E);
-    await runImport(extra.repository(), { source: { type: 'path', path: writeJsonl(join(dir, 'extra.jsonl'), [...newsRows(5), ...newsRows(7).slice(5)]) } });
+    await runImport(extra.repository(), {
+      source: { type: 'path', path: writeJsonl(join(dir, 'extra.jsonl'), [...newsRows(5), ...newsRows(7).slice(5)]) },
+    });
     await labelSummary(extra, 'eve', 6, 'faithful');
     extra.close();
     const junk = join(dir, 'junk.loupe');
@@ -273,8 +343,14 @@ describe('refusals', () => {
     const dump = tableDump(P);
     const results = await merge(P, [D, E, junk, join(dir, 'missing.loupe'), P]);
     expect(results.every((r) => !r.merged && r.eventsAdded === 0)).toBe(true);
-    expect(results[0]!.problems).toEqual([expect.stringMatching(/^news\/sum-003: sentence 0 differs \(sentence 0 here: "The Springfield council approved a budget on Tuesday\."; in the file: ".*Monday\."\)$/)]);
-    expect(results[1]!.problems).toEqual([expect.stringMatching(/^news\/sum-006: not in this project, and the file holds 3 label event\(s\)/)]);
+    expect(results[0]!.problems).toEqual([
+      expect.stringMatching(
+        /^news\/sum-003: sentence 0 differs \(sentence 0 here: "The Springfield council approved a budget on Tuesday\."; in the file: ".*Monday\."\)$/,
+      ),
+    ]);
+    expect(results[1]!.problems).toEqual([
+      expect.stringMatching(/^news\/sum-006: not in this project, and the file holds 3 label event\(s\)/),
+    ]);
     expect(results[2]!.problems).toEqual([expect.stringMatching(/not a Loupe project/)]);
     expect(results[3]!.problems).toEqual([expect.stringMatching(/cannot open/)]);
     expect(results[4]!.problems).toEqual([expect.stringMatching(/is the open project itself/)]);
@@ -284,7 +360,9 @@ describe('refusals', () => {
   it('is desktop only: loupe serve answers unsupported (paths on disk)', async () => {
     const core = makeCore('web');
     core.openProject(join(dir, 'strict.loupe'));
-    await expect(core.handlers['merge.projects']({ paths: [join(dir, 'extra.loupe')] })).rejects.toMatchObject({ code: 'unsupported' });
+    await expect(core.handlers['merge.projects']({ paths: [join(dir, 'extra.loupe')] })).rejects.toMatchObject({
+      code: 'unsupported',
+    });
     core.close();
   });
 });
@@ -293,7 +371,14 @@ describe('imported labels', () => {
   it('recognises the same labels file imported into both projects at different times (by its import key)', async () => {
     const labels = writeJsonl(join(dir, 'labels.jsonl'), [
       { dataset: 'news', summary_id: 'sum-000', sentence_index: 0, label: 'faithful', annotator: 'expert' },
-      { dataset: 'news', summary_id: 'sum-000', sentence_index: 1, label: 'unfaithful', annotator: 'expert', error_type: 'entity' },
+      {
+        dataset: 'news',
+        summary_id: 'sum-000',
+        sentence_index: 1,
+        label: 'unfaithful',
+        annotator: 'expert',
+        error_type: 'entity',
+      },
     ]);
     const P = join(dir, 'imported.loupe');
     const B = join(dir, 'imported-other.loupe');
@@ -309,7 +394,9 @@ describe('imported labels', () => {
     expect((await current(P)).filter((l) => l.includes(' expert '))).toHaveLength(2);
     expect((await current(P)).filter((l) => l.includes(' maria '))).toHaveLength(1);
     // Importing the file into P again still changes nothing.
-    const again = await withProject(P, (core) => runImport(core.repository(), { source: { type: 'path', path: labels } }));
+    const again = await withProject(P, (core) =>
+      runImport(core.repository(), { source: { type: 'path', path: labels } }),
+    );
     expect(again.labelsAdded).toBe(0);
   });
 });
@@ -322,13 +409,30 @@ describe('phases', () => {
     copyFileSync(P, A);
     await withProject(A, (core) => {
       const review = core.repository().review;
-      review.recordDecision({ unitId: unitId(core, 0, 0), annotatorId: review.ensureAnnotator('rita'), label: 'faithful', errorType: null, note: null, timeSpentMs: 10, cause: 'label', queue: 'suspicious', judges: ['baseline'] });
+      review.recordDecision({
+        unitId: unitId(core, 0, 0),
+        annotatorId: review.ensureAnnotator('rita'),
+        label: 'faithful',
+        errorType: null,
+        note: null,
+        timeSpentMs: 10,
+        cause: 'label',
+        queue: 'suspicious',
+        judges: ['baseline'],
+      });
     });
     await merge(P, [A]);
-    const phases = await withProject(P, (core) => core.repository().labelHistory(null).map((e) => [e.annotator, e.phase as Phase, e.label]));
+    const phases = await withProject(P, (core) =>
+      core
+        .repository()
+        .labelHistory(null)
+        .map((e) => [e.annotator, e.phase as Phase, e.label]),
+    );
     expect(phases).toEqual([['rita', 'review', 'faithful']]);
     const db = new Database(P, { readonly: true });
-    expect(db.prepare('SELECT queue, judges FROM review_events').all()).toEqual([{ queue: 'suspicious', judges: '["baseline"]' }]);
+    expect(db.prepare('SELECT queue, judges FROM review_events').all()).toEqual([
+      { queue: 'suspicious', judges: '["baseline"]' },
+    ]);
     db.close();
   });
 });

@@ -31,12 +31,23 @@ describe('migration 012 (batch request files)', () => {
       expect(db.prepare('SELECT count(*) AS n FROM batch_exports').get()).toEqual({ n: 0 });
 
       const files = new BatchExportRepository(db);
-      const file = { id: '0123456789abcdef', kind: 'sentence-verdict', configHash: HASH, target: 'judge "j"', dataset: 'news', onlySampled: true };
+      const file = {
+        id: '0123456789abcdef',
+        kind: 'sentence-verdict',
+        configHash: HASH,
+        target: 'judge "j"',
+        dataset: 'news',
+        onlySampled: true,
+      };
       files.begin(file);
       files.addItems(file.id, ['unit:10', 'unit:11']);
       expect(files.get(file.id)).toBeNull(); // still being written
       files.finish(file.id, 2);
-      expect(files.get(file.id)).toEqual({ ...file, requests: 2, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+      expect(files.get(file.id)).toEqual({
+        ...file,
+        requests: 2,
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      });
       expect(files.includes(file.id, 'unit:10')).toBe(true);
       expect(files.includes(file.id, 'unit:12')).toBe(false);
       expect(() => files.begin({ ...file, id: 'short' })).toThrow(/CHECK/);

@@ -41,7 +41,10 @@ function expectRefusal(path: string, reason: ProjectFileReason, options = { crea
   }
   expect(error).toBeInstanceOf(ProjectFileError);
   const refusal = error as ProjectFileError;
-  expect({ reason: refusal.reason, message: refusal.message }).toEqual({ reason, message: expect.stringContaining(path) });
+  expect({ reason: refusal.reason, message: refusal.message }).toEqual({
+    reason,
+    message: expect.stringContaining(path),
+  });
   expect(refusal.message).not.toMatch(/[\r\n]/);
   expect(fingerprint(path)).toBe(before);
   expect(sidecars(path)).toEqual(sidecarsBefore);
@@ -55,12 +58,29 @@ function realProjectBytes(): Buffer {
   const path = fresh('template.loupe');
   const db = openProjectDatabase(Database, path, { create: true });
   const repo = new Repository(db);
-  const importId = repo.recordImport({ kind: 'summaries', source: 't', files: [], contentHash: 'h', summaries: 40, labels: 0 });
+  const importId = repo.recordImport({
+    kind: 'summaries',
+    source: 't',
+    files: [],
+    contentHash: 'h',
+    summaries: 40,
+    labels: 0,
+  });
   db.transaction(() => {
     for (let i = 0; i < 40; i += 1) {
       const summary = `Summary ${i} says something. `.repeat(20).trim();
       repo.insertSummary(
-        { dataset: 'd', docId: `doc${i}`, document: 'The document. '.repeat(200), summaryId: `s${i}`, summary, label: null, meta: {}, units: [{ idx: 0, text: summary, start: 0, end: summary.length, fragment: false }], splitter: { name: 'test', version: '1' } },
+        {
+          dataset: 'd',
+          docId: `doc${i}`,
+          document: 'The document. '.repeat(200),
+          summaryId: `s${i}`,
+          summary,
+          label: null,
+          meta: {},
+          units: [{ idx: 0, text: summary, start: 0, end: summary.length, fragment: false }],
+          splitter: { name: 'test', version: '1' },
+        },
         importId,
       );
     }
@@ -215,8 +235,20 @@ describe('project file', () => {
     const probeScript = join(REPO, 'test', 'helpers', 'open-probe.ts');
     const probeReadable =
       !asRoot ||
-      spawnSync(process.execPath, ['-e', 'for (const f of process.argv.slice(1)) require("fs").accessSync(f, require("fs").constants.R_OK)', probeScript, join(REPO, 'node_modules', 'tsx', 'package.json')], identity).status === 0;
-    if (!probeReadable) console.warn(`db-open read-only cases skipped: the user nobody cannot read ${REPO}, and root bypasses file modes`);
+      spawnSync(
+        process.execPath,
+        [
+          '-e',
+          'for (const f of process.argv.slice(1)) require("fs").accessSync(f, require("fs").constants.R_OK)',
+          probeScript,
+          join(REPO, 'node_modules', 'tsx', 'package.json'),
+        ],
+        identity,
+      ).status === 0;
+    if (!probeReadable)
+      console.warn(
+        `db-open read-only cases skipped: the user nobody cannot read ${REPO}, and root bypasses file modes`,
+      );
     const area = join(dir, 'read-only');
     mkdirSync(area, { recursive: true });
     if (asRoot) chmodSync(dir, 0o755);
@@ -247,7 +279,11 @@ describe('project file', () => {
       const { path } = readOnlyCase('file', 0o444, 0o777);
       const before = sha256(path);
       const outcome = probe(path);
-      expect(outcome).toEqual({ opened: false, reason: 'read_only', message: expect.stringContaining(`${path} is read-only`) });
+      expect(outcome).toEqual({
+        opened: false,
+        reason: 'read_only',
+        message: expect.stringContaining(`${path} is read-only`),
+      });
       expect(outcome.message).not.toMatch(/\n/);
       expect(sha256(path)).toBe(before);
       expect(sidecars(path)).toEqual([]);
@@ -256,16 +292,23 @@ describe('project file', () => {
     it.skipIf(!probeReadable)('refuses a file in a read-only folder (WAL needs -wal/-shm beside it)', () => {
       const { path, folder } = readOnlyCase('folder', 0o666, 0o555);
       const before = sha256(path);
-      expect(probe(path)).toEqual({ opened: false, reason: 'read_only', message: expect.stringContaining('read-only folder') });
+      expect(probe(path)).toEqual({
+        opened: false,
+        reason: 'read_only',
+        message: expect.stringContaining('read-only folder'),
+      });
       expect(sha256(path)).toBe(before);
       expect(sidecars(path)).toEqual([]);
       chmodSync(folder, 0o755); // so the temporary folder can be removed
     });
 
-    it.skipIf(!probeReadable)('the probe opens a writable project (the refusals above are not the probe failing)', () => {
-      const { path } = readOnlyCase('writable', 0o666, 0o777);
-      expect(probe(path)).toEqual({ opened: true });
-    });
+    it.skipIf(!probeReadable)(
+      'the probe opens a writable project (the refusals above are not the probe failing)',
+      () => {
+        const { path } = readOnlyCase('writable', 0o666, 0o777);
+        expect(probe(path)).toEqual({ opened: true });
+      },
+    );
   });
 });
 
@@ -273,7 +316,14 @@ describe('labels', () => {
   it('keeps every acknowledged label as an append-only history; the latest event is current', () => {
     const db = openProjectDatabase(Database, join(dir, 'labels.loupe'), { create: true });
     const repo = new Repository(db);
-    const importId = repo.recordImport({ kind: 'summaries', source: 't', files: [], contentHash: 'h', summaries: 1, labels: 0 });
+    const importId = repo.recordImport({
+      kind: 'summaries',
+      source: 't',
+      files: [],
+      contentHash: 'h',
+      summaries: 1,
+      labels: 0,
+    });
     const key = repo.insertSummary(
       {
         dataset: 'd',
@@ -293,9 +343,27 @@ describe('labels', () => {
     );
     const [unit0] = repo.unitIdsBySummary('s1', 'd')[0]!.unitIds;
     const ann = repo.ensureAnnotator('ann');
-    repo.recordLabel({ unitId: unit0!, annotatorId: ann.id, phase: 'annotation', state: { label: 'faithful', errorType: null, note: null }, timeSpentMs: 1200, cause: 'label' });
-    repo.recordLabel({ unitId: unit0!, annotatorId: ann.id, phase: 'annotation', state: { label: 'unfaithful', errorType: 'entity', note: 'name' }, timeSpentMs: 800, cause: 'label' });
-    expect(repo.currentStates(key, ann.id, 'annotation').get(unit0!)).toEqual({ label: 'unfaithful', errorType: 'entity', note: 'name' });
+    repo.recordLabel({
+      unitId: unit0!,
+      annotatorId: ann.id,
+      phase: 'annotation',
+      state: { label: 'faithful', errorType: null, note: null },
+      timeSpentMs: 1200,
+      cause: 'label',
+    });
+    repo.recordLabel({
+      unitId: unit0!,
+      annotatorId: ann.id,
+      phase: 'annotation',
+      state: { label: 'unfaithful', errorType: 'entity', note: 'name' },
+      timeSpentMs: 800,
+      cause: 'label',
+    });
+    expect(repo.currentStates(key, ann.id, 'annotation').get(unit0!)).toEqual({
+      label: 'unfaithful',
+      errorType: 'entity',
+      note: 'name',
+    });
     expect(repo.labelHistory('d').map((e) => e.label)).toEqual(['faithful', 'unfaithful']);
     // The summary the annotator sees carries no global label.
     expect(Object.keys(repo.summaryForAnnotation(key)!)).not.toContain('label');

@@ -9,7 +9,15 @@ import { tempDir } from '../../helpers/tmp';
 const DEMO_DIR = join(import.meta.dirname, '..', '..', '..', 'demo');
 
 function core(stateDir: string) {
-  return createCore({ Database, stateDir, demoDir: DEMO_DIR, host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false });
+  return createCore({
+    Database,
+    stateDir,
+    demoDir: DEMO_DIR,
+    host: 'web',
+    fileDialogs: false,
+    diskPaths: false,
+    canSwitchProjects: false,
+  });
 }
 
 describe('the demo project', () => {

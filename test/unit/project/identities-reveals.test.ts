@@ -17,7 +17,15 @@ let core: Core;
 let n = 0;
 
 function newCore(): Core {
-  return createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false });
+  return createCore({
+    Database,
+    stateDir: dir,
+    demoDir: dir,
+    host: 'web',
+    fileDialogs: false,
+    diskPaths: false,
+    canSwitchProjects: false,
+  });
 }
 
 const events = (c: Core) => c.repository().labelHistory(null);
@@ -25,10 +33,17 @@ const events = (c: Core) => c.repository().labelHistory(null);
 beforeEach(async () => {
   core = newCore();
   core.createProject(join(dir, `p${++n}.loupe`));
-  await runImport(core.repository(), { source: { type: 'path', path: writeJsonl(join(dir, `news${n}.jsonl`), newsRows(6)) } });
+  await runImport(core.repository(), {
+    source: { type: 'path', path: writeJsonl(join(dir, `news${n}.jsonl`), newsRows(6)) },
+  });
   // A benchmark's label set: "frank-0" labels sentence 0 of sum-000.
   await runImport(core.repository(), {
-    source: { type: 'path', path: writeJsonl(join(dir, `labels${n}.jsonl`), [{ dataset: 'news', summary_id: 'sum-000', sentence_index: 0, label: 'unfaithful', annotator: 'frank-0' }]) },
+    source: {
+      type: 'path',
+      path: writeJsonl(join(dir, `labels${n}.jsonl`), [
+        { dataset: 'news', summary_id: 'sum-000', sentence_index: 0, label: 'unfaithful', annotator: 'frank-0' },
+      ]),
+    },
   });
   await core.handlers['sampling.draw']({ dataset: 'news', n: 4, seed: 0 });
 });
@@ -62,28 +77,50 @@ describe('identities: imported label sets are read-only sources', () => {
     ] as const;
     for (const [method, input] of calls) {
       const result = await dispatch(core.handlers, method, input);
-      expect(result, method).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/"frank-0" is an imported label set \(read-only\)/) } });
+      expect(result, method).toMatchObject({
+        ok: false,
+        error: {
+          code: 'invalid_input',
+          message: expect.stringMatching(/"frank-0" is an imported label set \(read-only\)/),
+        },
+      });
     }
     // A review decision takes its reviewer from the same rule (review.record needs a queue; its repository call is the gate).
-    expect(() => core.repository().review.ensureAnnotator('frank-0')).toThrow(/"frank-0" is an imported label set \(read-only\)/);
+    expect(() => core.repository().review.ensureAnnotator('frank-0')).toThrow(
+      /"frank-0" is an imported label set \(read-only\)/,
+    );
     expect(events(core)).toHaveLength(before);
     expect(core.repository().sampleBatches(null)).toHaveLength(1);
-    expect((await core.handlers['annotators.list']({})).map((a) => `${a.name}:${a.kind}`)).toEqual(['frank-0:imported']);
+    expect((await core.handlers['annotators.list']({})).map((a) => `${a.name}:${a.kind}`)).toEqual([
+      'frank-0:imported',
+    ]);
   });
 
   it('refuses a label made in Loupe under an imported name even below the handlers (the schema trigger)', () => {
     const repo = core.repository();
     const frank = repo.annotator('frank-0')!;
     const unitId = repo.unitIdsBySummary('sum-001', 'news')[0]!.unitIds[0]!;
-    expect(() => repo.recordLabel({ unitId, annotatorId: frank.id, phase: 'annotation', state: { label: 'faithful', errorType: null, note: null }, timeSpentMs: null, cause: 'label' })).toThrow(
-      /imported label set is read-only/,
-    );
+    expect(() =>
+      repo.recordLabel({
+        unitId,
+        annotatorId: frank.id,
+        phase: 'annotation',
+        state: { label: 'faithful', errorType: null, note: null },
+        timeSpentMs: null,
+        cause: 'label',
+      }),
+    ).toThrow(/imported label set is read-only/);
   });
 
   it('lets an import add labels to an existing person, who stays a person (re-importing one’s own export)', async () => {
     await core.handlers['annotators.ensure']({ name: 'alice' });
     await runImport(core.repository(), {
-      source: { type: 'path', path: writeJsonl(join(dir, `alice${n}.jsonl`), [{ dataset: 'news', summary_id: 'sum-002', sentence_index: 1, label: 'faithful', annotator: 'alice' }]) },
+      source: {
+        type: 'path',
+        path: writeJsonl(join(dir, `alice${n}.jsonl`), [
+          { dataset: 'news', summary_id: 'sum-002', sentence_index: 1, label: 'faithful', annotator: 'alice' },
+        ]),
+      },
     });
     expect(core.repository().annotator('alice')?.kind).toBe('person');
   });
@@ -95,16 +132,28 @@ describe('reveals and blind: false', () => {
     const first = await unitsOf(annotator, 0);
     const second = await unitsOf(annotator, 1);
     const record = (unitId: number, label: 'faithful' | 'unfaithful') =>
-      core.handlers['annotation.record']({ unitId, annotator, state: { label, errorType: null, note: null }, timeSpentMs: 10, cause: 'label' });
+      core.handlers['annotation.record']({
+        unitId,
+        annotator,
+        state: { label, errorType: null, note: null },
+        timeSpentMs: 10,
+        cause: 'label',
+      });
     // The first summary is finished before the reveal; one sentence of the second is labeled before it.
     for (const u of first) await record(u, 'faithful');
     await record(second[0]!, 'faithful');
-    expect(await core.handlers['annotation.revealStatus']({ annotator })).toEqual({ annotator, unfinished: 3, revealed: 0 });
+    expect(await core.handlers['annotation.revealStatus']({ annotator })).toEqual({
+      annotator,
+      unfinished: 3,
+      revealed: 0,
+    });
 
     const revealed = await core.handlers['annotation.reveal']({ annotator, view: 'analysis', confirmFor: annotator });
     expect(revealed).toEqual({ revealed: 3, status: { annotator, unfinished: 3, revealed: 3 } });
     // Revealing again adds nothing.
-    expect((await core.handlers['annotation.reveal']({ annotator, view: 'review', confirmFor: annotator })).revealed).toBe(0);
+    expect(
+      (await core.handlers['annotation.reveal']({ annotator, view: 'review', confirmFor: annotator })).revealed,
+    ).toBe(0);
 
     await record(second[1]!, 'unfaithful');
     await record(first[0]!, 'unfaithful'); // a relabel of a summary finished before the reveal: still blind
@@ -123,27 +172,47 @@ describe('reveals and blind: false', () => {
     const row = (unitId: number) => {
       const summary = core.repository().summaryForAnnotation(core.repository().unitSummaryKey(unitId)!)!;
       const index = summary.units.find((u) => u.id === unitId)!.index;
-      return rows.find((r) => r.annotator === annotator && r.summary_id === summary.summaryId && Number(r.sentence_index) === index)!;
+      return rows.find(
+        (r) => r.annotator === annotator && r.summary_id === summary.summaryId && Number(r.sentence_index) === index,
+      )!;
     };
     // CSV writes booleans as 1/0.
     expect(row(second[1]!).blind).toBe('0');
     expect(row(second[0]!).blind).toBe('1');
-    const jsonl = (await core.handlers['export.build']({ format: 'jsonl', history: false, dataset: 'news' })).content.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const jsonl = (await core.handlers['export.build']({ format: 'jsonl', history: false, dataset: 'news' })).content
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(jsonl.filter((r) => r.annotator === annotator && r.blind === false)).toHaveLength(1);
-    expect(JSON.parse(row(second[1]!).history!)).toEqual([expect.objectContaining({ label: 'unfaithful', blind: false })]);
+    expect(JSON.parse(row(second[1]!).history!)).toEqual([
+      expect.objectContaining({ label: 'unfaithful', blind: false }),
+    ]);
     // A sentence nobody labeled has no blindness to speak of.
     expect(rows.filter((r) => r.annotator === '').every((r) => r.blind === '')).toBe(true);
   });
 
   it('an unknown annotator has no reveals; revealing creates them as a person', async () => {
-    expect(await core.handlers['annotation.revealStatus']({ annotator: 'zoe' })).toEqual({ annotator: 'zoe', unfinished: 4, revealed: 0 });
-    expect((await core.handlers['annotation.reveal']({ annotator: 'zoe', view: 'judges', confirmFor: 'zoe' })).revealed).toBe(4);
+    expect(await core.handlers['annotation.revealStatus']({ annotator: 'zoe' })).toEqual({
+      annotator: 'zoe',
+      unfinished: 4,
+      revealed: 0,
+    });
+    expect(
+      (await core.handlers['annotation.reveal']({ annotator: 'zoe', view: 'judges', confirmFor: 'zoe' })).revealed,
+    ).toBe(4);
     expect(core.repository().annotator('zoe')?.kind).toBe('person');
   });
 
   it('links.* answer unsupported on a host without links (desktop, CLI)', async () => {
-    for (const [method, input] of [['links.list', {}], ['links.create', { annotator: 'alice' }], ['links.revoke', { id: 'x' }]] as const) {
-      expect(await dispatch(core.handlers, method, input), method).toMatchObject({ ok: false, error: { code: 'unsupported' } });
+    for (const [method, input] of [
+      ['links.list', {}],
+      ['links.create', { annotator: 'alice' }],
+      ['links.revoke', { id: 'x' }],
+    ] as const) {
+      expect(await dispatch(core.handlers, method, input), method).toMatchObject({
+        ok: false,
+        error: { code: 'unsupported' },
+      });
     }
   });
 });
@@ -165,9 +234,17 @@ describe('migration 007 of a schema-6 file', () => {
     db.close();
     const migrated = newCore();
     migrated.openProject(path);
-    expect((await migrated.handlers['annotators.list']({})).map((a) => `${a.name}:${a.kind}`)).toEqual(['alice:person', 'bob:person', 'frank-0:imported', 'mixed:person']);
+    expect((await migrated.handlers['annotators.list']({})).map((a) => `${a.name}:${a.kind}`)).toEqual([
+      'alice:person',
+      'bob:person',
+      'frank-0:imported',
+      'mixed:person',
+    ]);
     expect(events(migrated).map((e) => e.blind)).toEqual([true, true, true, true, true]);
-    expect(await dispatch(migrated.handlers, 'annotators.ensure', { name: 'frank-0' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await dispatch(migrated.handlers, 'annotators.ensure', { name: 'frank-0' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
     migrated.close();
   });
 });

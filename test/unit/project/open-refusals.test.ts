@@ -78,7 +78,9 @@ describe('write permission bits, whoever runs Loupe (root included)', () => {
     chmodSync(folder, 0o555);
     restore.push(() => chmodSync(folder, 0o755));
     const path = join(folder, 'new.loupe');
-    expect(() => openProjectDatabase(Database, path, { create: true })).toThrow(new ProjectFileError(`Cannot create ${path}: its folder is read-only`, 'read_only'));
+    expect(() => openProjectDatabase(Database, path, { create: true })).toThrow(
+      new ProjectFileError(`Cannot create ${path}: its folder is read-only`, 'read_only'),
+    );
     expect(existsSync(path)).toBe(false);
   });
 });
@@ -90,7 +92,7 @@ describe('schema versions no Loupe writes', () => {
     expectRefusal(path, 'corrupt', /its schema version is -1; a Loupe project has 1 to \d+/);
   });
 
-  it("user_version 0 beside Loupe's tables: a one-line refusal (not \"table datasets already exists\"), unchanged", () => {
+  it('user_version 0 beside Loupe\'s tables: a one-line refusal (not "table datasets already exists"), unchanged', () => {
     const path = project('zero.loupe');
     setUserVersion(path, 0);
     expectRefusal(path, 'corrupt', /marked as a Loupe project with tables but schema version 0/);

@@ -26,10 +26,20 @@ function fullRecount(core: Core, annotator: string) {
 }
 
 async function setup(name: string): Promise<{ core: Core; path: string; unitIds: number[] }> {
-  const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false });
+  const core = createCore({
+    Database,
+    stateDir: dir,
+    demoDir: dir,
+    host: 'web',
+    fileDialogs: false,
+    diskPaths: false,
+    canSwitchProjects: false,
+  });
   const path = join(dir, `${name}.loupe`);
   core.createProject(path);
-  await runImport(core.repository(), { source: { type: 'path', path: writeJsonl(join(dir, `${name}.jsonl`), newsRows(12)) } });
+  await runImport(core.repository(), {
+    source: { type: 'path', path: writeJsonl(join(dir, `${name}.jsonl`), newsRows(12)) },
+  });
   await core.handlers['sampling.draw']({ dataset: 'news', n: 3, seed: 1 });
   await core.handlers['sampling.draw']({ dataset: 'news', n: 3, seed: 2, annotator: 'bob' });
   const unitIds = newsRows(12).flatMap((r) => core.repository().unitIdsBySummary(r.summary_id, 'news')[0]!.unitIds);
@@ -37,52 +47,92 @@ async function setup(name: string): Promise<{ core: Core; path: string; unitIds:
 }
 
 describe('incremental progress', () => {
-  it.each([1, 2, 3])('equals the full recount after a random sequence of labels, clears and undos (seed %i)', async (seed) => {
-    const { core, path, unitIds } = await setup(`random-${seed}`);
-    const rng = createStream(seed, 'progress-test');
-    const annotators = ['alice', 'bob'];
-    // Warm alice's cache the way the UI does (annotation.queue); bob starts cold.
-    await core.handlers['annotation.queue']({ annotator: 'alice' });
-    for (let step = 0; step < 300; step++) {
-      if (step === 100) await core.handlers['sampling.draw']({ dataset: 'news', n: 3, seed: 3 }); // a new batch for everyone
-      if (step === 150) await core.handlers['sampling.draw']({ dataset: 'news', n: 2, seed: 4, annotator: 'alice' });
-      if (step === 200) {
-        // alice's labels arrive by import (e.g. from her own export elsewhere).
-        const file = writeJsonl(join(dir, `import-${seed}.jsonl`), [0, 1, 2].map((i) => ({ dataset: 'news', summary_id: `sum-00${i + 3}`, sentence_index: 0, label: 'faithful', annotator: 'alice' })));
-        await runImport(core.repository(), { source: { type: 'path', path: file } });
+  it.each([1, 2, 3])(
+    'equals the full recount after a random sequence of labels, clears and undos (seed %i)',
+    async (seed) => {
+      const { core, path, unitIds } = await setup(`random-${seed}`);
+      const rng = createStream(seed, 'progress-test');
+      const annotators = ['alice', 'bob'];
+      // Warm alice's cache the way the UI does (annotation.queue); bob starts cold.
+      await core.handlers['annotation.queue']({ annotator: 'alice' });
+      for (let step = 0; step < 300; step++) {
+        if (step === 100) await core.handlers['sampling.draw']({ dataset: 'news', n: 3, seed: 3 }); // a new batch for everyone
+        if (step === 150) await core.handlers['sampling.draw']({ dataset: 'news', n: 2, seed: 4, annotator: 'alice' });
+        if (step === 200) {
+          // alice's labels arrive by import (e.g. from her own export elsewhere).
+          const file = writeJsonl(
+            join(dir, `import-${seed}.jsonl`),
+            [0, 1, 2].map((i) => ({
+              dataset: 'news',
+              summary_id: `sum-00${i + 3}`,
+              sentence_index: 0,
+              label: 'faithful',
+              annotator: 'alice',
+            })),
+          );
+          await runImport(core.repository(), { source: { type: 'path', path: file } });
+        }
+        if (step === 250) {
+          // Another connection (another Loupe process on the same file) records one of alice's labels.
+          const other = new Database(path);
+          const alice = core.repository().annotatorId('alice')!;
+          other
+            .prepare(
+              `INSERT INTO label_events (unit_id, annotator_id, phase, label, cause, created_at) VALUES (?, ?, 'annotation', 'unclear', 'label', ?)`,
+            )
+            .run(unitIds[0], alice, new Date().toISOString());
+          other.close();
+        }
+        const annotator = annotators[rng.nextInt(annotators.length)]!;
+        const unitId = unitIds[rng.nextInt(unitIds.length)]!;
+        const label = LABELS[rng.nextInt(LABELS.length)]!;
+        const cause =
+          label === null ? (rng.nextBernoulli(0.5) ? 'clear' : 'undo') : rng.nextBernoulli(0.2) ? 'redo' : 'label';
+        const answer = await core.handlers['annotation.record']({
+          unitId,
+          annotator,
+          state: { label, errorType: null, note: null },
+          timeSpentMs: 7,
+          cause,
+        });
+        expect(answer.progress, `step ${step}: ${annotator} ${cause} ${label} on unit ${unitId}`).toEqual(
+          fullRecount(core, annotator),
+        );
       }
-      if (step === 250) {
-        // Another connection (another Loupe process on the same file) records one of alice's labels.
-        const other = new Database(path);
-        const alice = core.repository().annotatorId('alice')!;
-        other.prepare(`INSERT INTO label_events (unit_id, annotator_id, phase, label, cause, created_at) VALUES (?, ?, 'annotation', 'unclear', 'label', ?)`).run(unitIds[0], alice, new Date().toISOString());
-        other.close();
-      }
-      const annotator = annotators[rng.nextInt(annotators.length)]!;
-      const unitId = unitIds[rng.nextInt(unitIds.length)]!;
-      const label = LABELS[rng.nextInt(LABELS.length)]!;
-      const cause = label === null ? (rng.nextBernoulli(0.5) ? 'clear' : 'undo') : rng.nextBernoulli(0.2) ? 'redo' : 'label';
-      const answer = await core.handlers['annotation.record']({ unitId, annotator, state: { label, errorType: null, note: null }, timeSpentMs: 7, cause });
-      expect(answer.progress, `step ${step}: ${annotator} ${cause} ${label} on unit ${unitId}`).toEqual(fullRecount(core, annotator));
-    }
-    // The run crossed summaries being finished and unfinished again.
-    expect(fullRecount(core, 'alice').summariesTotal).toBeGreaterThan(3);
-    core.close();
-  });
+      // The run crossed summaries being finished and unfinished again.
+      expect(fullRecount(core, 'alice').summariesTotal).toBeGreaterThan(3);
+      core.close();
+    },
+  );
 
   it('says a summary is done when its last sentence is labeled and undone when one is cleared', async () => {
     const { core } = await setup('edges');
     const queue = await core.handlers['annotation.queue']({ annotator: 'carol' });
     const summary = await core.handlers['annotation.load']({ key: queue.items[0]!.key, annotator: 'carol' });
     const record = (unitId: number, label: HumanLabel | null) =>
-      core.handlers['annotation.record']({ unitId, annotator: 'carol', state: { label, errorType: null, note: null }, timeSpentMs: 1, cause: label === null ? 'clear' : 'label' });
+      core.handlers['annotation.record']({
+        unitId,
+        annotator: 'carol',
+        state: { label, errorType: null, note: null },
+        timeSpentMs: 1,
+        cause: label === null ? 'clear' : 'label',
+      });
     let last;
     for (const u of summary.units) last = await record(u.id, 'faithful');
     expect(last!.progress).toMatchObject({ unitsDone: summary.units.length, summariesDone: 1 });
     // A relabel changes nothing; a clear undoes the summary.
-    expect((await record(summary.units[0]!.id, 'unclear')).progress).toMatchObject({ unitsDone: summary.units.length, summariesDone: 1 });
-    expect((await record(summary.units[0]!.id, null)).progress).toMatchObject({ unitsDone: summary.units.length - 1, summariesDone: 0 });
-    expect((await record(summary.units[0]!.id, null)).progress).toMatchObject({ unitsDone: summary.units.length - 1, summariesDone: 0 });
+    expect((await record(summary.units[0]!.id, 'unclear')).progress).toMatchObject({
+      unitsDone: summary.units.length,
+      summariesDone: 1,
+    });
+    expect((await record(summary.units[0]!.id, null)).progress).toMatchObject({
+      unitsDone: summary.units.length - 1,
+      summariesDone: 0,
+    });
+    expect((await record(summary.units[0]!.id, null)).progress).toMatchObject({
+      unitsDone: summary.units.length - 1,
+      summariesDone: 0,
+    });
     core.close();
   });
 });

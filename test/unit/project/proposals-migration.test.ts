@@ -34,13 +34,33 @@ describe('migration 010 (proposals)', () => {
       expect(db.prepare('SELECT count(*) AS n FROM proposals').get()).toEqual({ n: 0 });
 
       const proposals = new ProposalRepository(db);
-      const id = proposals.insert({ kind: 'keyfacts', documentKey: 1, summaryKey: null, baseVersion: 1, authorId: 1, content: '{"facts":[{"text":"The council met on Monday.","from":[]}]}', note: null });
-      expect(proposals.get(id)).toMatchObject({ kind: 'keyfacts', author: 'alice', docId: 'd1', dataset: 'news', baseVersion: 1, status: 'pending', decidedAt: null, resultVersion: null });
+      const id = proposals.insert({
+        kind: 'keyfacts',
+        documentKey: 1,
+        summaryKey: null,
+        baseVersion: 1,
+        authorId: 1,
+        content: '{"facts":[{"text":"The council met on Monday.","from":[]}]}',
+        note: null,
+      });
+      expect(proposals.get(id)).toMatchObject({
+        kind: 'keyfacts',
+        author: 'alice',
+        docId: 'd1',
+        dataset: 'news',
+        baseVersion: 1,
+        status: 'pending',
+        decidedAt: null,
+        resultVersion: null,
+      });
       expect(proposals.decide(id, { status: 'accepted', resultVersion: 2 })).toBe(true);
       expect(proposals.decide(id, { status: 'declined', note: null })).toBe(false);
       expect(proposals.get(id)).toMatchObject({ status: 'accepted', resultVersion: 2 });
 
-      const insert = (sql: string) => () => db.exec(`INSERT INTO proposals (kind, document_id, summary_id, base_version, author_id, content, status, created_at, decided_at, result_version) VALUES ${sql}`);
+      const insert = (sql: string) => () =>
+        db.exec(
+          `INSERT INTO proposals (kind, document_id, summary_id, base_version, author_id, content, status, created_at, decided_at, result_version) VALUES ${sql}`,
+        );
       // Claims name their summary; key facts and scaffolds do not.
       expect(insert(`('claims', 1, NULL, 1, 1, '{}', 'pending', 'x', NULL, NULL)`)).toThrow(/CHECK/);
       expect(insert(`('scaffold', 1, 1, 1, 1, '{}', 'pending', 'x', NULL, NULL)`)).toThrow(/CHECK/);

@@ -36,13 +36,24 @@ describe('assignWithOverlap (pure)', () => {
     const a = assignWithOverlap('d', items(40), ['alice', 'bob', 'carol'], 0.2, 0);
     expect(assignWithOverlap('d', items(40), ['alice', 'bob', 'carol'], 0.2, 0)).toEqual(a);
     expect(assignWithOverlap('d', items(40), ['carol', 'alice', 'bob'], 0.2, 0)).toEqual(a);
-    const other = [1, 2, 3, 4, 5].map((seed) => assignWithOverlap('d', items(40), ['alice', 'bob', 'carol'], 0.2, seed));
+    const other = [1, 2, 3, 4, 5].map((seed) =>
+      assignWithOverlap('d', items(40), ['alice', 'bob', 'carol'], 0.2, seed),
+    );
     expect(other.some((x) => JSON.stringify(x) !== JSON.stringify(a))).toBe(true);
     expect(a.map((x) => x.item)).toEqual(items(40)); // the batch order is kept
   });
 
   it('gives exactly round(overlap · n) items to two different annotators and the rest to one', () => {
-    for (const [n, overlap, k] of [[25, 0.2, 3], [10, 0.25, 2], [7, 0.5, 4], [40, 1, 3], [13, 0, 3], [1, 0.6, 2], [0, 0.5, 2], [9, 0.05, 5]] as const) {
+    for (const [n, overlap, k] of [
+      [25, 0.2, 3],
+      [10, 0.25, 2],
+      [7, 0.5, 4],
+      [40, 1, 3],
+      [13, 0, 3],
+      [1, 0.6, 2],
+      [0, 0.5, 2],
+      [9, 0.05, 5],
+    ] as const) {
       const names = Array.from({ length: k }, (_, i) => `a${i}`);
       const result = assignWithOverlap('d', items(n), names, overlap, 3);
       const doubled = result.filter((x) => x.annotators.length === 2);
@@ -87,19 +98,37 @@ describe('sampling.draw with annotators and overlap', () => {
     return result.value as T;
   };
   const queueIds = async (annotator: string) =>
-    (await call<{ items: Array<{ summaryId: string }> }>('annotation.queue', { annotator, dataset: 'news' })).items.map((i) => i.summaryId);
+    (await call<{ items: Array<{ summaryId: string }> }>('annotation.queue', { annotator, dataset: 'news' })).items.map(
+      (i) => i.summaryId,
+    );
 
   let shared: SampleBatch;
   let bobs: SampleBatch;
   let split: SampleBatch;
   beforeAll(async () => {
-    core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false });
+    core = createCore({
+      Database,
+      stateDir: dir,
+      demoDir: dir,
+      host: 'web',
+      fileDialogs: false,
+      diskPaths: false,
+      canSwitchProjects: false,
+    });
     core.createProject(join(dir, 'assign.loupe'));
-    await runImport(core.repository(), { source: { type: 'path', path: writeJsonl(join(dir, 'news.jsonl'), newsRows(40)) } });
+    await runImport(core.repository(), {
+      source: { type: 'path', path: writeJsonl(join(dir, 'news.jsonl'), newsRows(40)) },
+    });
     // Old-style batches first: one shared by everyone, one for bob alone.
     shared = await call<SampleBatch>('sampling.draw', { dataset: 'news', n: 3, seed: 0 });
     bobs = await call<SampleBatch>('sampling.draw', { dataset: 'news', n: 2, seed: 0, annotator: 'bob' });
-    split = await call<SampleBatch>('sampling.draw', { dataset: 'news', n: 20, seed: 0, annotators: ['alice', 'bob', 'carol'], overlap: 0.2 });
+    split = await call<SampleBatch>('sampling.draw', {
+      dataset: 'news',
+      n: 20,
+      seed: 0,
+      annotators: ['alice', 'bob', 'carol'],
+      overlap: 0.2,
+    });
   });
 
   it('stores the deal of assignWithOverlap on the batch drawn (hash-rank order as before)', () => {
@@ -113,7 +142,9 @@ describe('sampling.draw with annotators and overlap', () => {
     expect(split.summaryIds).toEqual(drawSample('news', remaining, 20, 0).map((r) => r.summaryId));
     const expected = assignWithOverlap('news', split.summaryIds, ['alice', 'bob', 'carol'], 0.2, 0);
     for (const name of ['alice', 'bob', 'carol']) {
-      expect(split.assignments.find((a) => a.annotator === name)!.summaryIds).toEqual(expected.filter((x) => x.annotators.includes(name)).map((x) => x.item));
+      expect(split.assignments.find((a) => a.annotator === name)!.summaryIds).toEqual(
+        expected.filter((x) => x.annotators.includes(name)).map((x) => x.item),
+      );
     }
     const total = split.assignments.reduce((n, a) => n + a.summaryIds.length, 0);
     expect(total - 20).toBe(4); // round(0.2 · 20) by two
@@ -136,11 +167,21 @@ describe('sampling.draw with annotators and overlap', () => {
   });
 
   it('refuses an overlap without annotators, repeated names, or both --annotator and annotators', async () => {
-    await expect(call('sampling.draw', { dataset: 'news', n: 2, seed: 0, overlap: 0.5 })).rejects.toThrow(/invalid_input.*needs annotators/);
-    await expect(call('sampling.draw', { dataset: 'news', n: 2, seed: 0, annotators: ['a', 'a'] })).rejects.toThrow(/repeat/);
-    await expect(call('sampling.draw', { dataset: 'news', n: 2, seed: 0, annotators: ['a'], overlap: 0.5 })).rejects.toThrow(/two annotators/);
-    await expect(call('sampling.draw', { dataset: 'news', n: 2, seed: 0, annotator: 'a', annotators: ['b', 'c'] })).rejects.toThrow(/not both/);
-    await expect(call('sampling.draw', { dataset: 'news', n: 2, seed: 0, annotators: ['b', 'c'], overlap: 2 })).rejects.toThrow(/invalid_input/);
+    await expect(call('sampling.draw', { dataset: 'news', n: 2, seed: 0, overlap: 0.5 })).rejects.toThrow(
+      /invalid_input.*needs annotators/,
+    );
+    await expect(call('sampling.draw', { dataset: 'news', n: 2, seed: 0, annotators: ['a', 'a'] })).rejects.toThrow(
+      /repeat/,
+    );
+    await expect(
+      call('sampling.draw', { dataset: 'news', n: 2, seed: 0, annotators: ['a'], overlap: 0.5 }),
+    ).rejects.toThrow(/two annotators/);
+    await expect(
+      call('sampling.draw', { dataset: 'news', n: 2, seed: 0, annotator: 'a', annotators: ['b', 'c'] }),
+    ).rejects.toThrow(/not both/);
+    await expect(
+      call('sampling.draw', { dataset: 'news', n: 2, seed: 0, annotators: ['b', 'c'], overlap: 2 }),
+    ).rejects.toThrow(/invalid_input/);
     // Nothing was drawn by the refused calls.
     expect((await call<SampleBatch[]>('sampling.list', { dataset: 'news' })).length).toBe(3);
   });

@@ -14,7 +14,13 @@ import type { Estimate } from '../../../shared/analysis/types';
 
 afterEach(cleanup);
 
-const est = (value: number, ci: [number, number], n: number): Estimate => ({ value, ci, n, replicates_dropped: 0, too_few: false });
+const est = (value: number, ci: [number, number], n: number): Estimate => ({
+  value,
+  ci,
+  n,
+  replicates_dropped: 0,
+  too_few: false,
+});
 /** A figure on fewer than 5 summaries: the point value, no interval. */
 const few = (value: number, n: number): Estimate => ({ value, ci: null, n, replicates_dropped: 0, too_few: true });
 
@@ -27,12 +33,42 @@ const human: SourceAccuracy = {
   conciseness: est(0.7, [0.4, 1], 12),
   conciseness_basis: 'claims',
   per_summary: [
-    { summary_id: 'good', doc_id: 'd1', system: 'sys-a', faithfulness: 1, completeness: 1, conciseness: 1, conciseness_basis: 'claims', failed: false },
-    { summary_id: 'bad', doc_id: 'd1', system: 'sys-b', faithfulness: 0.5, completeness: 0.25, conciseness: 0.4, conciseness_basis: 'claims', failed: false },
+    {
+      summary_id: 'good',
+      doc_id: 'd1',
+      system: 'sys-a',
+      faithfulness: 1,
+      completeness: 1,
+      conciseness: 1,
+      conciseness_basis: 'claims',
+      failed: false,
+    },
+    {
+      summary_id: 'bad',
+      doc_id: 'd1',
+      system: 'sys-b',
+      faithfulness: 0.5,
+      completeness: 0.25,
+      conciseness: 0.4,
+      conciseness_basis: 'claims',
+      failed: false,
+    },
   ],
   by_system: {
-    'sys-a': { n_summaries: 6, n_failed: 0, faithfulness: est(1, [1, 1], 6), completeness: est(1, [1, 1], 6), conciseness: est(1, [1, 1], 6) },
-    'sys-b': { n_summaries: 6, n_failed: 0, faithfulness: est(0.5, [0.4, 0.6], 6), completeness: est(0.25, [0.1, 0.4], 6), conciseness: est(0.4, [0.3, 0.5], 6) },
+    'sys-a': {
+      n_summaries: 6,
+      n_failed: 0,
+      faithfulness: est(1, [1, 1], 6),
+      completeness: est(1, [1, 1], 6),
+      conciseness: est(1, [1, 1], 6),
+    },
+    'sys-b': {
+      n_summaries: 6,
+      n_failed: 0,
+      faithfulness: est(0.5, [0.4, 0.6], 6),
+      completeness: est(0.25, [0.1, 0.4], 6),
+      conciseness: est(0.4, [0.3, 0.5], 6),
+    },
   },
 };
 
@@ -50,7 +86,11 @@ const judge: SourceAccuracy = {
 
 const block: AccuracyBlock = {
   sources: { qwen: judge, human },
-  claim_judges: { qwen: { claim_error: { value: 0.2, ci: [0.1, 0.35], n: 10, replicates_dropped: 0, too_few: false, n_summaries: 6 } } },
+  claim_judges: {
+    qwen: {
+      claim_error: { value: 0.2, ci: [0.1, 0.35], n: 10, replicates_dropped: 0, too_few: false, n_summaries: 6 },
+    },
+  },
   keyfact_judges: {},
   claim_units: { judges: {}, review_queue: [], human_faithful_sentences: 0 },
   comparison: {
@@ -60,7 +100,9 @@ const block: AccuracyBlock = {
     metrics: {
       faithfulness: {
         by_system: { 'sys-a': est(1, [1, 1], 6), 'sys-b': est(0.5, [0.4, 0.6], 6) },
-        differences: [{ a: 'sys-a', b: 'sys-b', value: 0.5, ci: [0.4, 0.6], n: 6, replicates_dropped: 0, too_few: false }],
+        differences: [
+          { a: 'sys-a', b: 'sys-b', value: 0.5, ci: [0.4, 0.6], n: 6, replicates_dropped: 0, too_few: false },
+        ],
         ranks: { 'sys-a': 1, 'sys-b': 2 },
         ranking_note: null,
         spread: 0.5,
@@ -96,7 +138,9 @@ describe('the accuracy tables', () => {
     expect(within(bad).getByTestId('accuracy-faithfulness').textContent).toContain('0.500');
     expect(within(bad).getByTestId('accuracy-completeness').textContent).toContain('0.250');
     expect(within(bad).getByTestId('accuracy-completeness').textContent).toContain('n = 6 summaries');
-    expect(tables[0]!.querySelector('[data-role="table-about"]')!.textContent).toContain('claims conveying a key fact / claims');
+    expect(tables[0]!.querySelector('[data-role="table-about"]')!.textContent).toContain(
+      'claims conveying a key fact / claims',
+    );
   });
 
   it('writes "—" where a source has no such labels and counts failed calls', () => {
@@ -105,10 +149,16 @@ describe('the accuracy tables', () => {
     const overall = within(judgeTable).getAllByTestId('accuracy-row')[0]!;
     expect(within(overall).getByTestId('accuracy-completeness').textContent).toBe('—');
     // One conciseness column, on the judge's basis; three summaries: the value without an interval.
-    expect(within(overall).getByTestId('accuracy-conciseness').textContent).toBe('0.333 (n = 3, too few for an interval)');
+    expect(within(overall).getByTestId('accuracy-conciseness').textContent).toBe(
+      '0.333 (n = 3, too few for an interval)',
+    );
     expect(judgeTable.querySelector('[data-basis]')!.getAttribute('data-basis')).toBe('sentences');
-    expect(judgeTable.querySelector('[data-role="table-about"]')!.textContent).toContain('sentences conveying a key fact / sentences (FineSurE)');
-    expect(judgeTable.querySelector('[data-role="table-about"]')!.textContent).toContain('1 failed system call, 0.0 on all three');
+    expect(judgeTable.querySelector('[data-role="table-about"]')!.textContent).toContain(
+      'sentences conveying a key fact / sentences (FineSurE)',
+    );
+    expect(judgeTable.querySelector('[data-role="table-about"]')!.textContent).toContain(
+      '1 failed system call, 0.0 on all three',
+    );
   });
 
   it('puts each source’s name as a heading above its own table, naming it (never a caption under it)', () => {
@@ -116,7 +166,12 @@ describe('the accuracy tables', () => {
     const section = screen.getByTestId('accuracy-section');
     expect(section.querySelector('caption')).toBeNull();
     const titled = [...section.querySelectorAll('section.titled-table')];
-    expect(titled.map((t) => t.querySelector('h4')!.textContent)).toEqual(['People (human labels)', 'qwen', 'Comparison of systems (people)', 'Judges vs people']);
+    expect(titled.map((t) => t.querySelector('h4')!.textContent)).toEqual([
+      'People (human labels)',
+      'qwen',
+      'Comparison of systems (people)',
+      'Judges vs people',
+    ]);
     for (const block of titled) {
       const heading = block.querySelector('h4')!;
       const table = block.querySelector('table')!;
@@ -149,6 +204,8 @@ describe('the accuracy tables', () => {
     ]);
     const row = comparison.querySelector('tr[data-metric="faithfulness"]')!;
     expect(row.querySelector('[data-role="ranking"]')!.textContent).toBe('1. sys-a · 2. sys-b');
-    expect(row.querySelector('[data-role="pair"]')!.textContent).toBe('sys-a − sys-b: +0.500 [0.400, 0.600] (6 documents)');
+    expect(row.querySelector('[data-role="pair"]')!.textContent).toBe(
+      'sys-a − sys-b: +0.500 [0.400, 0.600] (6 documents)',
+    );
   });
 });

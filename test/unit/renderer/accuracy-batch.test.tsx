@@ -40,13 +40,32 @@ describe('accuracy batch files in the Judges view', () => {
     await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0]!.name).toBe('claim_decomposition-qwen-requests.jsonl');
     expect(downloads[0]!.text.split('\n').filter((l) => l !== '')).toHaveLength(1);
-    expect(core.callsTo('accuracy.batchExport')).toEqual([{ run: { task: 'claim_decomposition', judge: 'qwen', onlySampled: false } }]);
-    expect((await within(tasks).findByTestId('accuracy-batch-notice')).textContent).toContain('Downloaded claim_decomposition-qwen-requests.jsonl: 1 request');
+    expect(core.callsTo('accuracy.batchExport')).toEqual([
+      { run: { task: 'claim_decomposition', judge: 'qwen', onlySampled: false } },
+    ]);
+    expect((await within(tasks).findByTestId('accuracy-batch-notice')).textContent).toContain(
+      'Downloaded claim_decomposition-qwen-requests.jsonl: 1 request',
+    );
     expect(core.callsTo('accuracy.start')).toHaveLength(0);
 
     const report: AccuracyBatchImport = {
-      task: 'claim_decomposition', model: 'qwen', configHash: 'a'.repeat(64), lines: 3, answered: 1, parseErrors: 0, failed: 1, unknown: 1, duplicates: 0, invalid: 0, shared: 0, stillToDo: 1,
-      problems: { failed: [{ line: 2, customId: 'loupe:claim_decomposition:…:unit:1', message: 'HTTP 500: engine crashed' }], unknown: [], invalid: [] },
+      task: 'claim_decomposition',
+      model: 'qwen',
+      configHash: 'a'.repeat(64),
+      lines: 3,
+      answered: 1,
+      parseErrors: 0,
+      failed: 1,
+      unknown: 1,
+      duplicates: 0,
+      invalid: 0,
+      shared: 0,
+      stillToDo: 1,
+      problems: {
+        failed: [{ line: 2, customId: 'loupe:claim_decomposition:…:unit:1', message: 'HTTP 500: engine crashed' }],
+        unknown: [],
+        invalid: [],
+      },
       notes: [],
     };
     core.override('accuracy.batchImport', () => report);
@@ -57,7 +76,10 @@ describe('accuracy batch files in the Judges view', () => {
     expect(shown.textContent).toContain('1 sentence still to do');
     expect(shown.textContent).toContain('HTTP 500: engine crashed');
     expect(core.callsTo('accuracy.batchImport')).toEqual([
-      { run: { task: 'claim_decomposition', judge: 'qwen', onlySampled: false }, source: { type: 'upload', name: 'output.jsonl', text: '{"custom_id":"x"}\n' } },
+      {
+        run: { task: 'claim_decomposition', judge: 'qwen', onlySampled: false },
+        source: { type: 'upload', name: 'output.jsonl', text: '{"custom_id":"x"}\n' },
+      },
     ]);
 
     // Another task: the report was about the decomposition, so it goes.
@@ -69,7 +91,21 @@ describe('accuracy batch files in the Judges view', () => {
     const tasks = await openTasks();
     const download = vi.spyOn(exportHooks, 'download').mockImplementation(() => undefined);
     core.override('accuracy.batchExport', ({ run }) => ({
-      task: run.task, model: 'qwen', configHash: 'h', dataset: null, selection: 1, done: 1, cached: 0, requests: 0, promptTokens: 0, baseUrls: [], missing: 0, notes: [], path: null, fileName: 'x.jsonl', content: '',
+      task: run.task,
+      model: 'qwen',
+      configHash: 'h',
+      dataset: null,
+      selection: 1,
+      done: 1,
+      cached: 0,
+      requests: 0,
+      promptTokens: 0,
+      baseUrls: [],
+      missing: 0,
+      notes: [],
+      path: null,
+      fileName: 'x.jsonl',
+      content: '',
     }));
     fireEvent.click(within(tasks).getByTestId('accuracy-batch-export'));
     expect((await within(tasks).findByTestId('accuracy-batch-notice')).textContent).toContain('Nothing to export');

@@ -13,7 +13,13 @@ import type { Estimate } from '../../../shared/analysis/types';
 
 afterEach(cleanup);
 
-const est = (value: number | null, ci: [number, number] | null, n: number): Estimate => ({ value, ci, n, replicates_dropped: 0, too_few: false });
+const est = (value: number | null, ci: [number, number] | null, n: number): Estimate => ({
+  value,
+  ci,
+  n,
+  replicates_dropped: 0,
+  too_few: false,
+});
 const cell = (pearson: number, spearman: number, kendall: number, auc: number | null): ClaimAggregationCell => ({
   pearson: est(pearson, [pearson - 0.1, pearson + 0.1], 12),
   spearman: est(spearman, [spearman - 0.1, spearman + 0.1], 12),
@@ -31,8 +37,18 @@ const base: AccuracyBlock = {
       gpt: { n_sentences: 9, min: cell(0.2, 0.25, 0.2, 0.6), mean: cell(0.3, 0.31, 0.25, 0.65) },
     },
     review_queue: [
-      { summary_id: 's1', sentence_index: 0, sentence: 'The city approved 2.4 million euros.', flagged_claims: ['The budget is 2.4 million euros.'] },
-      { summary_id: 's3', sentence_index: 2, sentence: 'Works start in March.', flagged_claims: ['Works start in March.'] },
+      {
+        summary_id: 's1',
+        sentence_index: 0,
+        sentence: 'The city approved 2.4 million euros.',
+        flagged_claims: ['The budget is 2.4 million euros.'],
+      },
+      {
+        summary_id: 's3',
+        sentence_index: 2,
+        sentence: 'Works start in March.',
+        flagged_claims: ['Works start in March.'],
+      },
     ],
     human_faithful_sentences: 7,
   },
@@ -64,11 +80,17 @@ describe('App. D claim units in the Analysis view', () => {
     expect(within(qwenMin).getByTestId('claim-units-roc_auc').textContent).toBe('0.800 [0.750, 0.850]');
     // An undefined figure (one class only) says so, as everywhere in the Analysis view: never 0.
     expect(within(rows[3]!).getByTestId('claim-units-roc_auc').textContent).toBe('undefined');
-    expect(within(section).getByTestId('claim-units-queue').textContent).toBe('Review queue: 2 human-faithful sentences where every judge flags a claim, of 7 with every verdict.');
+    expect(within(section).getByTestId('claim-units-queue').textContent).toBe(
+      'Review queue: 2 human-faithful sentences where every judge flags a claim, of 7 with every verdict.',
+    );
   });
 
   it('no claim verdicts: no table', () => {
-    render(<AccuracySection accuracy={{ ...base, claim_units: { judges: {}, review_queue: [], human_faithful_sentences: 0 } }} />);
+    render(
+      <AccuracySection
+        accuracy={{ ...base, claim_units: { judges: {}, review_queue: [], human_faithful_sentences: 0 } }}
+      />,
+    );
     expect(screen.queryByTestId('accuracy-claim-units')).toBeNull();
   });
 });

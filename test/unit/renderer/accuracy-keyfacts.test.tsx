@@ -14,22 +14,38 @@ import { createRendererCore, type RendererCore, type SummarySeed } from '../../h
 const SPECS: SummarySeed[] = [
   {
     docId: 'd1',
-    document: 'The city approved 2 million euros for a library. Works start in March 2025. They last two years. A temporary site opens meanwhile.',
+    document:
+      'The city approved 2 million euros for a library. Works start in March 2025. They last two years. A temporary site opens meanwhile.',
     sentences: ['The city approved 2.4 million euros for a library.', 'Works start in March 2025.'],
   },
 ];
-const KEY_FACTS = { d1: ['The budget is 2 million euros.', 'Works start in March 2025.', 'Works last two years.', 'A temporary site opens.'] };
-const CLAIMS = { 1: [['The budget is 2.4 million euros.', 'The budget is for a library.'], ['Works start in March 2025.']] };
+const KEY_FACTS = {
+  d1: [
+    'The budget is 2 million euros.',
+    'Works start in March 2025.',
+    'Works last two years.',
+    'A temporary site opens.',
+  ],
+};
+const CLAIMS = {
+  1: [['The budget is 2.4 million euros.', 'The budget is for a library.'], ['Works start in March 2025.']],
+};
 
 let core: RendererCore;
 
-async function mount(accuracy = { keyFacts: KEY_FACTS, claims: CLAIMS } as { keyFacts?: Record<string, string[]>; claims?: Record<number, string[][]> }) {
+async function mount(
+  accuracy = { keyFacts: KEY_FACTS, claims: CLAIMS } as {
+    keyFacts?: Record<string, string[]>;
+    claims?: Record<number, string[][]>;
+  },
+) {
   core = await createRendererCore(SPECS, {}, accuracy);
   render(<App bridge={core.bridge} />);
   await screen.findByTestId('unit-current');
 }
 
-const press = (key: string, init: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(document.body, { key, ...init });
+const press = (key: string, init: Partial<KeyboardEventInit> = {}) =>
+  fireEvent.keyDown(document.body, { key, ...init });
 const factIds = async () => (await core.accuracy.keyFactVersions('d1')).at(-1)!.facts.map((f) => f.id);
 const stored = async (at: number) => core.accuracy.keyFactLabel('ann', 1, (await factIds())[at]!);
 
@@ -65,7 +81,11 @@ describe('key-fact coverage', () => {
     await waitFor(() => expect(screen.queryByTestId('conveyed-by-picker')).toBeNull());
     const claim21 = (await core.accuracy.claimVersions(1)).at(-1)!.claims[2]!.id;
     await waitFor(async () =>
-      expect(await stored(1)).toEqual({ label: 'covered', conveyedBy: { sentences: [core.summaries[0]!.units[1]!.id], claims: [claim21] }, note: null }),
+      expect(await stored(1)).toEqual({
+        label: 'covered',
+        conveyedBy: { sentences: [core.summaries[0]!.units[1]!.id], claims: [claim21] },
+        note: null,
+      }),
     );
     expect(await stored(0)).toEqual({ label: 'not_covered', conveyedBy: { claims: [], sentences: [] }, note: null });
     expect(screen.getByTestId('fact-conveyed-1').textContent).toBe('by sentence 2, claim 2.1');
@@ -73,7 +93,9 @@ describe('key-fact coverage', () => {
 
     // C has no meaning for a key fact: it says so and writes nothing.
     press('c');
-    await waitFor(() => expect(screen.getByTestId('annotate-notice').textContent).toContain('no Unclear for key facts'));
+    await waitFor(() =>
+      expect(screen.getByTestId('annotate-notice').textContent).toContain('no Unclear for key facts'),
+    );
     // Not covered clears what conveyed it (the contract allows conveyed-by only on Covered facts).
     press('k');
     press('u');
@@ -103,7 +125,9 @@ describe('key-fact coverage', () => {
     const editor = await screen.findByTestId('set-editor');
     const items = () => within(editor).getAllByTestId('set-editor-item');
     fireEvent.click(within(items()[3]!).getByTestId('set-editor-drop'));
-    fireEvent.change(within(items()[0]!).getByTestId('set-editor-text'), { target: { value: 'The library budget is 2 million euros.' } });
+    fireEvent.change(within(items()[0]!).getByTestId('set-editor-text'), {
+      target: { value: 'The library budget is 2 million euros.' },
+    });
     fireEvent.click(within(editor).getByTestId('set-editor-save'));
     await waitFor(() => expect(screen.getByTestId('keyfacts-pane').getAttribute('data-version')).toBe('2'));
     expect(core.callsTo('keyfacts.edit')[0]!.facts).toEqual([

@@ -21,7 +21,9 @@ const SPECS: SummarySeed[] = [
     sentences: ['The city approved 2.4 million euros for a library.', 'Works start in March 2025.'],
   },
 ];
-const CLAIMS = { 1: [['The budget is 2.4 million euros.', 'The budget is for a library.'], ['Works start in March 2025.']] };
+const CLAIMS = {
+  1: [['The budget is 2.4 million euros.', 'The budget is for a library.'], ['Works start in March 2025.']],
+};
 const KEY_FACTS = { d1: ['The budget is 2 million euros.', 'Works start in March 2025.'] };
 
 let core: RendererCore;
@@ -35,7 +37,8 @@ async function mount() {
 /** A reload of the tab (its sessionStorage stays): it comes back to the mode it was in. */
 const reload = (pane: 'claims-pane' | 'keyfacts-pane' = 'claims-pane') => reloadTab(core, pane);
 
-const press = (key: string, init: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(document.body, { key, ...init });
+const press = (key: string, init: Partial<KeyboardEventInit> = {}) =>
+  fireEvent.keyDown(document.body, { key, ...init });
 const claimIds = async () => (await core.accuracy.claimVersions(1)).at(-1)!.claims.map((c) => c.id);
 const factIds = async () => (await core.accuracy.keyFactVersions('d1')).at(-1)!.facts.map((f) => f.id);
 
@@ -58,13 +61,27 @@ describe('notes on claims and key facts', () => {
     press('m');
     expect((await screen.findByTestId('note-editor')).textContent).toContain('Note on claim 1 of sentence 1');
     await writeNote('amount differs from the document');
-    await waitFor(async () => expect(await core.accuracy.claimLabel('ann', claims[0]!)).toEqual({ label: null, errorType: null, note: 'amount differs from the document' }));
+    await waitFor(async () =>
+      expect(await core.accuracy.claimLabel('ann', claims[0]!)).toEqual({
+        label: null,
+        errorType: null,
+        note: 'amount differs from the document',
+      }),
+    );
     expect(core.callsTo('claims.record').at(-1)).toMatchObject({ claimId: claims[0], cause: 'note' });
-    expect((await screen.findByTestId('claim-note-0-0')).getAttribute('title')).toBe('amount differs from the document');
+    expect((await screen.findByTestId('claim-note-0-0')).getAttribute('title')).toBe(
+      'amount differs from the document',
+    );
     expect(screen.getByTestId('claim-current-note').textContent).toContain('amount differs');
 
     press('u'); // the label keeps the note
-    await waitFor(async () => expect(await core.accuracy.claimLabel('ann', claims[0]!)).toEqual({ label: 'unsupported', errorType: null, note: 'amount differs from the document' }));
+    await waitFor(async () =>
+      expect(await core.accuracy.claimLabel('ann', claims[0]!)).toEqual({
+        label: 'unsupported',
+        errorType: null,
+        note: 'amount differs from the document',
+      }),
+    );
     // Blank removes the note.
     press('k');
     press('/');
@@ -90,7 +107,13 @@ describe('notes on claims and key facts', () => {
     press('m');
     expect((await screen.findByTestId('note-editor')).textContent).toContain('Note on key fact 2');
     await writeNote('paraphrased');
-    await waitFor(async () => expect(await core.accuracy.keyFactLabel('ann', 1, facts[1]!)).toEqual({ label: null, conveyedBy: { claims: [], sentences: [] }, note: 'paraphrased' }));
+    await waitFor(async () =>
+      expect(await core.accuracy.keyFactLabel('ann', 1, facts[1]!)).toEqual({
+        label: null,
+        conveyedBy: { claims: [], sentences: [] },
+        note: 'paraphrased',
+      }),
+    );
     expect(core.callsTo('keyfacts.record').at(-1)).toMatchObject({ keyFactId: facts[1], cause: 'note' });
     await screen.findByTestId('fact-note-1');
   });

@@ -9,11 +9,21 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from '../../../renderer/App';
 import { ANNOTATOR_METHODS } from '../../../shared/api';
-import { createFakeCore, resetRendererState, type FakeCore, type FakeSummarySpec } from '../../../renderer/testing/fakeCore';
+import {
+  createFakeCore,
+  resetRendererState,
+  type FakeCore,
+  type FakeSummarySpec,
+} from '../../../renderer/testing/fakeCore';
 import { endpointConfig, installFakeJudges, judgeInfo } from '../../../renderer/testing/fakeJudges';
 
 const SPECS: FakeSummarySpec[] = [
-  { key: 1, docId: 'd1', document: 'The council met on Tuesday. The bridge costs 40 million.', sentences: ['The council met on Tuesday and voted.', 'The bridge costs 90 million.'] },
+  {
+    key: 1,
+    docId: 'd1',
+    document: 'The council met on Tuesday. The bridge costs 40 million.',
+    sentences: ['The council met on Tuesday and voted.', 'The bridge costs 90 million.'],
+  },
   { key: 2, docId: 'd2', document: 'Rain flooded the valley.', sentences: ['Rain flooded the valley.'] },
 ];
 
@@ -42,7 +52,11 @@ describe('accuracy tasks (lead)', () => {
     // 3 sentences, none decomposed yet: 3 requests, shown before anything is sent.
     await waitFor(() => expect(within(tasks).getByTestId('accuracy-plan-requests').textContent).toBe('3 requests'));
     expect(core.callsTo('accuracy.start')).toHaveLength(0);
-    expect(core.callsTo('accuracy.plan').at(-1)).toMatchObject({ task: 'claim_decomposition', judge: 'qwen', dataset: 'demo' });
+    expect(core.callsTo('accuracy.plan').at(-1)).toMatchObject({
+      task: 'claim_decomposition',
+      judge: 'qwen',
+      dataset: 'demo',
+    });
     expect(within(tasks).getByTestId('accuracy-template').textContent).toContain('atomic');
 
     fireEvent.click(within(tasks).getByTestId('accuracy-start'));
@@ -70,7 +84,11 @@ describe('accuracy tasks (lead)', () => {
     fireEvent.change(within(tasks).getByTestId('system-key-env'), { target: { value: 'OPENAI_API_KEY' } });
     fireEvent.click(within(tasks).getByTestId('system-add'));
     await within(tasks).findByTestId('system-row');
-    expect(core.callsTo('systems.add')[0]!.config).toMatchObject({ model: 'gpt-4o-mini', apiKeyEnv: 'OPENAI_API_KEY', baseUrl: 'http://127.0.0.1:8000/v1' });
+    expect(core.callsTo('systems.add')[0]!.config).toMatchObject({
+      model: 'gpt-4o-mini',
+      apiKeyEnv: 'OPENAI_API_KEY',
+      baseUrl: 'http://127.0.0.1:8000/v1',
+    });
 
     fireEvent.change(within(tasks).getByTestId('accuracy-task'), { target: { value: 'summary_generation' } });
     fireEvent.change(within(tasks).getByTestId('accuracy-system'), { target: { value: 'gpt-small' } });
@@ -88,7 +106,10 @@ describe('an annotator link', () => {
     core = createFakeCore(
       SPECS,
       { role: 'annotator', annotator: 'bea' },
-      { annotators: [{ id: 1, name: 'bea', kind: 'person' }], accuracy: { claims: {}, keyFacts: { d1: ['The bridge costs 40 million.'] } } },
+      {
+        annotators: [{ id: 1, name: 'bea', kind: 'person' }],
+        accuracy: { claims: {}, keyFacts: { d1: ['The bridge costs 40 million.'] } },
+      },
     );
     render(<App bridge={core.bridge} />);
     await screen.findByTestId('unit-current');
@@ -106,10 +127,14 @@ describe('an annotator link', () => {
     const editor = await screen.findByTestId('set-editor');
     expect(within(editor).queryByTestId('version-history')).toBeNull();
     fireEvent.click(within(editor).getByTestId('set-editor-add-0'));
-    fireEvent.change(within(editor).getAllByTestId('set-editor-text')[1]!, { target: { value: 'The council met on Tuesday.' } });
+    fireEvent.change(within(editor).getAllByTestId('set-editor-text')[1]!, {
+      target: { value: 'The council met on Tuesday.' },
+    });
     fireEvent.click(within(editor).getByTestId('set-editor-save'));
     const pending = await screen.findByTestId('keyfacts-proposed');
-    expect(pending.textContent).toBe('Your edit of the key facts is proposal 1, pending: it changes nothing until the lead accepts it. You keep labeling version 1.');
+    expect(pending.textContent).toBe(
+      'Your edit of the key facts is proposal 1, pending: it changes nothing until the lead accepts it. You keep labeling version 1.',
+    );
     expect(screen.getByTestId('keyfacts-pane').getAttribute('data-version')).toBe('1');
     expect(core.accuracy.keyFactVersions('d1')).toHaveLength(1);
     expect(core.callsTo('keyfacts.edit')).toMatchObject([{ annotator: 'bea', basedOnVersion: 1 }]);
@@ -118,7 +143,8 @@ describe('an annotator link', () => {
     expect(screen.queryByTestId('judges-view')).toBeNull();
     expect(screen.queryByTestId('accuracy-tasks')).toBeNull();
     const called = new Set(core.calls.map((call) => call.method));
-    for (const method of called) expect(Object.prototype.hasOwnProperty.call(ANNOTATOR_METHODS, method), method).toBe(true);
+    for (const method of called)
+      expect(Object.prototype.hasOwnProperty.call(ANNOTATOR_METHODS, method), method).toBe(true);
     expect(called.has('keyfacts.load')).toBe(true);
     expect(called.has('claims.load')).toBe(true);
   });

@@ -40,7 +40,8 @@ function longDocument(words: number, seed = 7): string {
   const out: string[] = [];
   let sentence: string[] = [];
   for (let i = 0; i < words; i += 1) {
-    const word = i % 3 === 2 ? glue[Math.floor(next() * glue.length)]! : vocabulary[Math.floor(next() * vocabulary.length)]!;
+    const word =
+      i % 3 === 2 ? glue[Math.floor(next() * glue.length)]! : vocabulary[Math.floor(next() * vocabulary.length)]!;
     sentence.push(word);
     if (sentence.length >= 12 + Math.floor(next() * 10)) {
       out.push(`${sentence.join(' ')}.`);
@@ -95,7 +96,8 @@ describe('alignment', () => {
     const doc = longDocument(30_000);
     const sentences = segmentDocument(doc).map((range) => doc.slice(range.start, range.end));
     const index = indexDocument(doc);
-    for (let i = 0; i < 200; i += 1) expect(closestPassages(index, sentences[(i * 37) % sentences.length]!).length).toBeGreaterThan(0);
+    for (let i = 0; i < 200; i += 1)
+      expect(closestPassages(index, sentences[(i * 37) % sentences.length]!).length).toBeGreaterThan(0);
     const target = sentences[123]!;
     expect(passageText(doc, closestPassages(index, target)[0])).toBe(target);
   });
@@ -130,13 +132,17 @@ describe('closest passages on glued FRANK/XSum documents', () => {
       copied: traps.filter(([kind]) => kind === 'F0' || kind === 'F1').map(([, text]) => text),
     };
   };
-  const xsum = readdirSync(dir).filter((file) => /^\d+\.json$/.test(file)).sort().map(load);
+  const xsum = readdirSync(dir)
+    .filter((file) => /^\d+\.json$/.test(file))
+    .sort()
+    .map(load);
   const anzac = xsum.find((article) => article.id === '36128472')!;
   /** Longest segment allowed: the longest real sentence in these documents is 352 characters. */
   const MAX_SENTENCE_CHARS = 400;
   /** Share of a document that a unit's highlight (all its passages together) may cover. */
   const MAX_HIGHLIGHT_SHARE = 0.3;
-  const covered = (passages: readonly { start: number; end: number }[]) => passages.reduce((sum, p) => sum + p.end - p.start, 0);
+  const covered = (passages: readonly { start: number; end: number }[]) =>
+    passages.reduce((sum, p) => sum + p.end - p.start, 0);
 
   it('the fixtures hold glued documents (so the checks below are about them)', () => {
     expect(xsum.length).toBeGreaterThanOrEqual(20);
@@ -178,7 +184,10 @@ describe('closest passages on glued FRANK/XSum documents', () => {
       const index = indexDocument(article);
       for (const { text } of summaries.flatMap((summary) => splitSentences(summary))) {
         const passages = closestPassages(index, text);
-        const bound = article.length >= 1500 ? MAX_HIGHLIGHT_SHARE * article.length : Math.max(MAX_HIGHLIGHT_SHARE * article.length, covered(passages.slice(0, 1)));
+        const bound =
+          article.length >= 1500
+            ? MAX_HIGHLIGHT_SHARE * article.length
+            : Math.max(MAX_HIGHLIGHT_SHARE * article.length, covered(passages.slice(0, 1)));
         expect(covered(passages), `${id}: ${text}`).toBeLessThanOrEqual(bound);
       }
     }
@@ -267,7 +276,9 @@ describe('keypress to next unit on a 30,000-word document', () => {
     // keeps a keypress cheap is checked structurally below — only the touched paragraphs change.
     for (let i = 1; i < units.length; i += 1) {
       fireEvent.keyDown(document.body, { key: 'j' });
-      await waitFor(() => expect(screen.getByTestId('unit-current').getAttribute('data-index')).toBe(String(i)), { interval: 1 });
+      await waitFor(() => expect(screen.getByTestId('unit-current').getAttribute('data-index')).toBe(String(i)), {
+        interval: 1,
+      });
     }
     await act(async () => {});
     const best = screen.getAllByTestId('doc-highlight').find((mark) => mark.getAttribute('data-rank') === '0');
@@ -282,9 +293,16 @@ describe('keypress to next unit on a 30,000-word document', () => {
         if (paragraph) touched.add(paragraph);
       }
     });
-    observer.observe(screen.getByTestId('document'), { subtree: true, childList: true, characterData: true, attributes: true });
+    observer.observe(screen.getByTestId('document'), {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
     fireEvent.keyDown(document.body, { key: 'k' });
-    await waitFor(() => expect(screen.getByTestId('unit-current').getAttribute('data-index')).toBe(String(units.length - 2)));
+    await waitFor(() =>
+      expect(screen.getByTestId('unit-current').getAttribute('data-index')).toBe(String(units.length - 2)),
+    );
     await act(async () => {});
     observer.disconnect();
     expect(touched.size).toBeGreaterThan(0);

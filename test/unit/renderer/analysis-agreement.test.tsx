@@ -26,7 +26,11 @@ function dataset(): AnalysisDataset {
         index: i,
         text: `Sentence ${i} of summary ${g}.`,
         human: agreed ? values[0]! : (null as HumanLabel | null),
-        humanStatus: agreed ? (values.length > 1 ? ('agreed' as const) : ('single' as const)) : ('disagreement' as const),
+        humanStatus: agreed
+          ? values.length > 1
+            ? ('agreed' as const)
+            : ('single' as const)
+          : ('disagreement' as const),
         ratings,
         judges: { qwen: { hard: (g + 2 * i) % 5 === 0 ? (0 as const) : (1 as const), soft: null } },
       };
@@ -49,13 +53,17 @@ describe('the agreement table of the Analysis view', () => {
     expect(rows[0]!.textContent).toContain('Fleiss');
     const alpha = data.agreement.humans.krippendorff_alpha;
     const half = ((alpha.ci![1] - alpha.ci![0]) / 2).toFixed(3);
-    expect(within(rows[0]!).getAllByRole('cell')[2]!.textContent).toBe(`${alpha.value!.toFixed(3).replace('-', '−')} ± ${half}`);
+    expect(within(rows[0]!).getAllByRole('cell')[2]!.textContent).toBe(
+      `${alpha.value!.toFixed(3).replace('-', '−')} ± ${half}`,
+    );
     expect(within(rows[0]!).getAllByRole('cell').at(-1)!.textContent).toBe(String(data.agreement.humans.n_units));
     expect(rows[1]!.textContent).toContain('alice vs bob');
     expect(rows[1]!.textContent).toContain('Cohen');
     expect(rows[4]!.textContent).toContain('qwen vs humans');
     expect(within(rows[4]!).getAllByRole('cell').at(-1)!.textContent).toBe(String(data.agreement.judges.qwen!.n_units));
-    expect(screen.getByTestId('agreement-unclear').textContent).toMatch(/Unclear is excluded: two categories; 1 unit an annotator rated unclear leaves the human figures/);
+    expect(screen.getByTestId('agreement-unclear').textContent).toMatch(
+      /Unclear is excluded: two categories; 1 unit an annotator rated unclear leaves the human figures/,
+    );
   });
 
   it('writes "undefined" for a figure without a value, never 0', () => {

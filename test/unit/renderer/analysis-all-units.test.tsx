@@ -51,9 +51,13 @@ describe('the Analysis view on one-sentence summaries', () => {
     const cells = within(row).getAllByRole('cell');
     expect(cells[0]!.textContent).toContain(judge.epsilon_hat.value!.toFixed(3));
     expect(cells[0]!.textContent).toContain(`n = ${judge.epsilon_hat.n} sentences`);
-    expect(cells.slice(1, 5).map((c) => c.textContent)).toEqual([judge.confusion.tp, judge.confusion.fp, judge.confusion.tn, judge.confusion.fn].map(String));
+    expect(cells.slice(1, 5).map((c) => c.textContent)).toEqual(
+      [judge.confusion.tp, judge.confusion.fp, judge.confusion.tn, judge.confusion.fn].map(String),
+    );
     expect(cells[5]!.textContent).toContain(`n = ${judge.recall.n} unfaithful sentence`);
-    expect(screen.getByTestId('all-units-facts').textContent).toContain('12 annotated summaries (12 with one sentence)');
+    expect(screen.getByTestId('all-units-facts').textContent).toContain(
+      '12 annotated summaries (12 with one sentence)',
+    );
     expect(screen.getByTestId('agreement-table')).toBeTruthy();
     expect(screen.getByTestId('empty-summaries').textContent).toMatch(/diagnostic does not apply/);
     expect(screen.queryByTestId('verdict-table')).toBeNull();

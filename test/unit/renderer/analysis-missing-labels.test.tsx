@@ -25,15 +25,30 @@ afterEach(cleanup);
 async function realsumm() {
   const dir = tempDir('loupe-realsumm-analysis-');
   const project = join(dir, 'r.loupe');
-  const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'electron', fileDialogs: false, diskPaths: true, canSwitchProjects: false });
+  const core = createCore({
+    Database,
+    stateDir: dir,
+    demoDir: dir,
+    host: 'electron',
+    fileDialogs: false,
+    diskPaths: true,
+    canSwitchProjects: false,
+  });
   core.createProject(project);
   await runImport(core.repository(), { source: { type: 'path', path: benchmark('realsumm') } });
   const drawn = await core.handlers['sampling.draw']({ dataset: 'realsumm', n: 10, seed: 0 });
   core.close();
   const db = new Database(project);
   try {
-    const [dataset] = loadAnalysisDatasets(new AnalysisRepository(db), 'realsumm', { set: 'both', rule: 'unanimous', includeRevealed: false });
-    return { analysis: analyzeDataset(dataset!, { bootstrap: 50, seed: 0, humanLabel: 'unanimous', reference: 'both' }), sampled: drawn.summaryIds.length };
+    const [dataset] = loadAnalysisDatasets(new AnalysisRepository(db), 'realsumm', {
+      set: 'both',
+      rule: 'unanimous',
+      includeRevealed: false,
+    });
+    return {
+      analysis: analyzeDataset(dataset!, { bootstrap: 50, seed: 0, humanLabel: 'unanimous', reference: 'both' }),
+      sampled: drawn.summaryIds.length,
+    };
   } finally {
     db.close();
   }
@@ -52,30 +67,48 @@ describe('RealSumm in the Analysis view', () => {
     expect(humans).toContain('T to Sentences');
     // Its judge (the GPT-4 alignment) labeled key facts, not sentences.
     expect(analysis.judge_names).toEqual([]);
-    expect(screen.getByTestId('empty-judges').textContent).toContain('its 1 judge of claims or key facts is in the accuracy tables above');
+    expect(screen.getByTestId('empty-judges').textContent).toContain(
+      'its 1 judge of claims or key facts is in the accuracy tables above',
+    );
   });
 });
 
 describe('the wording of a missing sentence-level audit', () => {
   const none = { n_unclear: 0, n_unresolved: 0 };
   it('asks to sample first only when the dataset has no sample', () => {
-    expect(noHumanSentenceLabelsWords(none, { sampled: 0, peopleAccuracySummaries: 0, accuracyJudges: 0 })).toContain('(draw a sample in Project first)');
+    expect(noHumanSentenceLabelsWords(none, { sampled: 0, peopleAccuracySummaries: 0, accuracyJudges: 0 })).toContain(
+      '(draw a sample in Project first)',
+    );
     const sampled = noHumanSentenceLabelsWords(none, { sampled: 25, peopleAccuracySummaries: 0, accuracyJudges: 0 });
     expect(sampled).toContain('Label the sentences of the 25 sampled summaries in Annotate');
     expect(sampled).not.toContain('draw a sample');
-    expect(noHumanSentenceLabelsWords(none, { sampled: 1, peopleAccuracySummaries: 0, accuracyJudges: 0 })).toContain('the 1 sampled summary in');
+    expect(noHumanSentenceLabelsWords(none, { sampled: 1, peopleAccuracySummaries: 0, accuracyJudges: 0 })).toContain(
+      'the 1 sampled summary in',
+    );
     // Counts not known here: no advice that may be wrong.
-    expect(noHumanSentenceLabelsWords(none, { sampled: null, peopleAccuracySummaries: 0, accuracyJudges: 0 })).not.toContain('draw a sample');
+    expect(
+      noHumanSentenceLabelsWords(none, { sampled: null, peopleAccuracySummaries: 0, accuracyJudges: 0 }),
+    ).not.toContain('draw a sample');
   });
 
   it('labels that are there but unusable are named as such', () => {
-    const text = noHumanSentenceLabelsWords({ n_unclear: 2, n_unresolved: 1 }, { sampled: 5, peopleAccuracySummaries: 0, accuracyJudges: 0 });
+    const text = noHumanSentenceLabelsWords(
+      { n_unclear: 2, n_unresolved: 1 },
+      { sampled: 5, peopleAccuracySummaries: 0, accuracyJudges: 0 },
+    );
     expect(text).toContain('3 labeled sentences here are unclear or unresolved');
-    expect(noHumanSentenceLabelsWords({ n_unclear: 1, n_unresolved: 0 }, { sampled: 5, peopleAccuracySummaries: 0, accuracyJudges: 0 })).toContain('1 labeled sentence here is unclear');
+    expect(
+      noHumanSentenceLabelsWords(
+        { n_unclear: 1, n_unresolved: 0 },
+        { sampled: 5, peopleAccuracySummaries: 0, accuracyJudges: 0 },
+      ),
+    ).toContain('1 labeled sentence here is unclear');
   });
 
   it('judges of claims or key facts are named; without any, the way to add one', () => {
-    expect(noSentenceJudgesWords({ sampled: 5, peopleAccuracySummaries: 0, accuracyJudges: 2 })).toContain('its 2 judges of claims or key facts are in the accuracy tables above');
+    expect(noSentenceJudgesWords({ sampled: 5, peopleAccuracySummaries: 0, accuracyJudges: 2 })).toContain(
+      'its 2 judges of claims or key facts are in the accuracy tables above',
+    );
     expect(noSentenceJudgesWords({ sampled: 5, peopleAccuracySummaries: 0, accuracyJudges: 0 })).toBe(
       'No judge predictions for this dataset. Add a judge in Judges (G) and run it — the offline baseline needs no model — then run the analysis again.',
     );

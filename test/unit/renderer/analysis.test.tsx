@@ -22,7 +22,14 @@ import { createFakeCore, resetRendererState, type FakeCore } from '../../../rend
 import { judgeInfo } from '../../../renderer/testing/fakeJudges';
 import { API, type AnalysisStatus, type DatasetStats, type HostInfo } from '../../../shared/api';
 import { analyzeProject, renderMarkdown } from '../../../shared/analysis';
-import type { AnalysisDataset, AnalysisReport, AnalysisSummary, AnalysisUnit, DatasetAnalysis, JudgePrediction } from '../../../shared/analysis';
+import type {
+  AnalysisDataset,
+  AnalysisReport,
+  AnalysisSummary,
+  AnalysisUnit,
+  DatasetAnalysis,
+  JudgePrediction,
+} from '../../../shared/analysis';
 import type { HumanLabel } from '../../../shared/domain';
 
 // ───────────────────────────── a tiny project ─────────────────────────────
@@ -50,11 +57,25 @@ function dataset(name: string, rows: Row[], judges: string[] = ['qwen', EVIL]): 
   const summaries: AnalysisSummary[] = rows.map((row, g) => {
     const units: AnalysisUnit[] = row.human.map((human, i) => {
       const predictions: Record<string, JudgePrediction> = {};
-      if (judges.includes('qwen')) predictions.qwen = { hard: row.qwen[i]!, soft: row.qwen[i] ? 0.85 - 0.1 * i : 0.15 + 0.1 * i };
-      if (judges.includes(EVIL) && !(row.evilMissing && i === 0)) predictions[EVIL] = { hard: i === row.human.length - 1 ? 0 : 1, soft: null };
-      return { index: i, text: SENTENCES[i % SENTENCES.length]!, human, humanStatus: human === null ? 'none' : 'single', judges: predictions };
+      if (judges.includes('qwen'))
+        predictions.qwen = { hard: row.qwen[i]!, soft: row.qwen[i] ? 0.85 - 0.1 * i : 0.15 + 0.1 * i };
+      if (judges.includes(EVIL) && !(row.evilMissing && i === 0))
+        predictions[EVIL] = { hard: i === row.human.length - 1 ? 0 : 1, soft: null };
+      return {
+        index: i,
+        text: SENTENCES[i % SENTENCES.length]!,
+        human,
+        humanStatus: human === null ? 'none' : 'single',
+        judges: predictions,
+      };
     });
-    return { summaryId: `${name}-${String(g).padStart(2, '0')}`, docId: `doc-${g % 5}`, globalLabel: row.y, units, annotated: units.some((u) => u.humanStatus !== 'none') };
+    return {
+      summaryId: `${name}-${String(g).padStart(2, '0')}`,
+      docId: `doc-${g % 5}`,
+      globalLabel: row.y,
+      units,
+      annotated: units.some((u) => u.humanStatus !== 'none'),
+    };
   });
   return { name, judges, summaries };
 }
@@ -107,7 +128,12 @@ const DATASET_STATS: DatasetStats[] = PROJECT.map((d) => ({
 }));
 
 const reportCache = new Map<string, AnalysisReport>();
-function reportFor(input: { bootstrap: number; seed: number; cap: number; dataset?: string | undefined }): AnalysisReport {
+function reportFor(input: {
+  bootstrap: number;
+  seed: number;
+  cap: number;
+  dataset?: string | undefined;
+}): AnalysisReport {
   const key = JSON.stringify([input.bootstrap, input.seed, input.cap, input.dataset ?? null]);
   let report = reportCache.get(key);
   if (!report) {
@@ -135,7 +161,10 @@ let core: FakeCore;
 let fake: FakeAnalysis;
 
 /** Every answer goes through the contract's output schema, as a host does. */
-function parsed<M extends 'analysis.start' | 'analysis.status' | 'analysis.cancel'>(method: M, status: AnalysisStatus): AnalysisStatus {
+function parsed<M extends 'analysis.start' | 'analysis.status' | 'analysis.cancel'>(
+  method: M,
+  status: AnalysisStatus,
+): AnalysisStatus {
   return API[method].output.parse(structuredClone(status)) as AnalysisStatus;
 }
 
@@ -152,7 +181,10 @@ function status(partial: Partial<AnalysisStatus> & Pick<AnalysisStatus, 'jobId' 
   };
 }
 
-function doneStatus(jobId: string, input: { bootstrap: number; seed: number; cap: number; dataset?: string | undefined }): AnalysisStatus {
+function doneStatus(
+  jobId: string,
+  input: { bootstrap: number; seed: number; cap: number; dataset?: string | undefined },
+): AnalysisStatus {
   let report = reportFor(input);
   if (fake.editReport) report = fake.editReport(structuredClone(report));
   return status({
@@ -174,7 +206,13 @@ interface SetupOptions {
 }
 
 function installFakeAnalysis(options: SetupOptions): void {
-  fake = { pollsBeforeDone: 2, outcome: 'done', editReport: null, latest: options.latest ?? { running: null, done: null }, jobs: new Map() };
+  fake = {
+    pollsBeforeDone: 2,
+    outcome: 'done',
+    editReport: null,
+    latest: options.latest ?? { running: null, done: null },
+    jobs: new Map(),
+  };
   const inputs = new Map<string, { bootstrap: number; seed: number; cap: number; dataset?: string | undefined }>();
   let nextJob = 1;
   core.override('datasets.list', () => structuredClone(options.datasets ?? DATASET_STATS));
@@ -185,7 +223,10 @@ function installFakeAnalysis(options: SetupOptions): void {
     const input = API['analysis.start'].input.parse(raw);
     const jobId = `job-${nextJob++}`;
     inputs.set(jobId, input);
-    const started = status({ jobId, settings: { bootstrap: input.bootstrap, seed: input.seed, cap: input.cap, dataset: input.dataset ?? null } });
+    const started = status({
+      jobId,
+      settings: { bootstrap: input.bootstrap, seed: input.seed, cap: input.cap, dataset: input.dataset ?? null },
+    });
     fake.jobs.set(jobId, started);
     return parsed('analysis.start', started);
   });
@@ -198,7 +239,12 @@ function installFakeAnalysis(options: SetupOptions): void {
       const done = Math.min(4, job.progress.done + 1);
       next = { ...job, progress: { phase: `analysing ${PROJECT[done % 3]!.name}`, done, total: 5 } };
     } else if (fake.outcome === 'failed') {
-      next = { ...job, state: 'failed', error: { message: `worker crashed on ${HOSTILE}` }, finishedAt: '2025-01-01T00:00:02.000Z' };
+      next = {
+        ...job,
+        state: 'failed',
+        error: { message: `worker crashed on ${HOSTILE}` },
+        finishedAt: '2025-01-01T00:00:02.000Z',
+      };
     } else {
       next = doneStatus(jobId, inputs.get(jobId) ?? { ...job.settings, dataset: job.settings.dataset ?? undefined });
     }
@@ -207,7 +253,8 @@ function installFakeAnalysis(options: SetupOptions): void {
   });
   core.override('analysis.cancel', ({ jobId }) => {
     const job = fake.jobs.get(jobId)!;
-    const next: AnalysisStatus = job.state === 'running' ? { ...job, state: 'cancelled', finishedAt: '2025-01-01T00:00:01.000Z' } : job;
+    const next: AnalysisStatus =
+      job.state === 'running' ? { ...job, state: 'cancelled', finishedAt: '2025-01-01T00:00:01.000Z' } : job;
     fake.jobs.set(jobId, next);
     return parsed('analysis.cancel', next);
   });
@@ -216,7 +263,17 @@ function installFakeAnalysis(options: SetupOptions): void {
 
 async function openAnalysisView(options: SetupOptions = {}) {
   // Labeled already: the annotator has nothing unfinished, so the reveal gate does not ask (tested in renderer-reveal).
-  core = createFakeCore([{ key: 1, document: 'The mayor opened the bridge.', sentences: ['The mayor opened the bridge.'], labels: ['faithful'] }], options.info);
+  core = createFakeCore(
+    [
+      {
+        key: 1,
+        document: 'The mayor opened the bridge.',
+        sentences: ['The mayor opened the bridge.'],
+        labels: ['faithful'],
+      },
+    ],
+    options.info,
+  );
   installFakeAnalysis(options);
   render(<App bridge={core.bridge} />);
   fireEvent.click(await screen.findByTestId('nav-analysis'));
@@ -229,10 +286,14 @@ async function runToDone() {
   await waitFor(() => expect(screen.getAllByTestId('dataset-section').length).toBeGreaterThan(0), { timeout: 5000 });
 }
 
-const section = (name: string) => screen.getAllByTestId('dataset-section').find((el) => el.getAttribute('data-dataset') === name)!;
+const section = (name: string) =>
+  screen.getAllByTestId('dataset-section').find((el) => el.getAttribute('data-dataset') === name)!;
 const rowOf = (container: HTMLElement, testId: string, judge: string) =>
-  within(container).getAllByTestId(testId).find((el) => el.getAttribute('data-judge') === judge)!;
-const reportOf = (name: string): DatasetAnalysis => useAnalysis.getState().result!.report!.datasets.find((d) => d.dataset === name)!;
+  within(container)
+    .getAllByTestId(testId)
+    .find((el) => el.getAttribute('data-judge') === judge)!;
+const reportOf = (name: string): DatasetAnalysis =>
+  useAnalysis.getState().result!.report!.datasets.find((d) => d.dataset === name)!;
 
 let downloads: Array<{ fileName: string; blob: Blob }>;
 
@@ -273,13 +334,17 @@ describe('running the analysis', () => {
     fireEvent.click(screen.getByTestId('analysis-run'));
 
     await waitFor(() =>
-      expect(core.callsTo('analysis.start')).toEqual([{ bootstrap: 200, seed: 7, cap: 25, reference: 'both', humanLabel: 'unanimous', includeRevealed: false }]),
+      expect(core.callsTo('analysis.start')).toEqual([
+        { bootstrap: 200, seed: 7, cap: 25, reference: 'both', humanLabel: 'unanimous', includeRevealed: false },
+      ]),
     );
     const progress = await screen.findByTestId('analysis-progress');
     expect(within(progress).getByRole('progressbar').getAttribute('aria-valuemax')).toBe('5');
     expect(screen.getByTestId('analysis-cancel')).toBeTruthy();
     expect((screen.getByTestId('analysis-run') as HTMLButtonElement).disabled).toBe(true);
-    await waitFor(() => expect(screen.getByTestId('analysis-progress').getAttribute('data-phase')).toMatch(/^analysing /));
+    await waitFor(() =>
+      expect(screen.getByTestId('analysis-progress').getAttribute('data-phase')).toMatch(/^analysing /),
+    );
 
     await waitFor(() => expect(screen.getAllByTestId('dataset-section')).toHaveLength(3), { timeout: 5000 });
     expect(screen.queryByTestId('analysis-progress')).toBeNull();
@@ -308,9 +373,14 @@ describe('running the analysis', () => {
     fireEvent.change(screen.getByTestId('analysis-human-label'), { target: { value: 'majority' } });
     fireEvent.click(screen.getByTestId('analysis-include-revealed'));
     // The fake computes with its defaults; the report says what it used, and the view shows that.
-    fake.editReport = (report) => ({ ...report, settings: { ...report.settings, reference: 'people', human_label: 'majority', include_revealed: true } });
+    fake.editReport = (report) => ({
+      ...report,
+      settings: { ...report.settings, reference: 'people', human_label: 'majority', include_revealed: true },
+    });
     await runToDone();
-    expect(core.callsTo('analysis.start')).toEqual([{ bootstrap: 2000, seed: 0, cap: 25, reference: 'people', humanLabel: 'majority', includeRevealed: true }]);
+    expect(core.callsTo('analysis.start')).toEqual([
+      { bootstrap: 2000, seed: 0, cap: 25, reference: 'people', humanLabel: 'majority', includeRevealed: true },
+    ]);
     const used = screen.getByTestId('analysis-reference-used').textContent!;
     expect(used).toContain("the project's people");
     expect(used).toContain('majority');
@@ -324,7 +394,17 @@ describe('running the analysis', () => {
     await openAnalysisView();
     fireEvent.change(screen.getByTestId('analysis-dataset'), { target: { value: 'halu' } });
     await runToDone();
-    expect(core.callsTo('analysis.start')).toEqual([{ bootstrap: 2000, seed: 0, cap: 25, dataset: 'halu', reference: 'both', humanLabel: 'unanimous', includeRevealed: false }]);
+    expect(core.callsTo('analysis.start')).toEqual([
+      {
+        bootstrap: 2000,
+        seed: 0,
+        cap: 25,
+        dataset: 'halu',
+        reference: 'both',
+        humanLabel: 'unanimous',
+        includeRevealed: false,
+      },
+    ]);
     expect(screen.getAllByTestId('dataset-section').map((el) => el.getAttribute('data-dataset'))).toEqual(['halu']);
     expect(screen.getByTestId('analysis-settings-used').textContent).toContain('dataset halu');
   });
@@ -367,7 +447,11 @@ describe('running the analysis', () => {
 
   it('reattaches on open: the newest report at once, and a running job is followed to its end', async () => {
     const done = doneStatusFor('job-9', { bootstrap: 50, seed: 3, cap: 25 });
-    const running = status({ jobId: 'job-10', settings: { bootstrap: 60, seed: 4, cap: 25, dataset: null }, progress: { phase: 'loading', done: 1, total: 5 } });
+    const running = status({
+      jobId: 'job-10',
+      settings: { bootstrap: 60, seed: 4, cap: 25, dataset: null },
+      progress: { phase: 'loading', done: 1, total: 5 },
+    });
     core = createFakeCore([{ key: 1, document: 'd', sentences: ['A sentence.'], labels: ['faithful'] }]);
     installFakeAnalysis({ latest: { running, done } });
     fake.jobs.set('job-10', running);
@@ -377,7 +461,9 @@ describe('running the analysis', () => {
     expect(await screen.findByTestId('analysis-previous')).toBeTruthy();
     expect(screen.getByTestId('analysis-settings-used').textContent).toContain('seed 3');
     await screen.findByTestId('analysis-progress');
-    await waitFor(() => expect(screen.getByTestId('analysis-settings-used').textContent).toContain('seed 4'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('analysis-settings-used').textContent).toContain('seed 4'), {
+      timeout: 5000,
+    });
     expect(screen.queryByTestId('analysis-previous')).toBeNull();
     expect(core.callsTo('analysis.start')).toEqual([]);
   });
@@ -410,7 +496,9 @@ describe('the Table 2 layout', () => {
     const min = within(row).getByTestId('corr-hard-min');
     const mean = within(row).getByTestId('corr-hard-mean');
     expect(mean.getAttribute('data-bold')).toBe('true');
-    expect(mean.querySelector('strong')?.textContent).toBe(formatEstimate(qwenHard.mean.pearson, { style: 'plus-minus' }));
+    expect(mean.querySelector('strong')?.textContent).toBe(
+      formatEstimate(qwenHard.mean.pearson, { style: 'plus-minus' }),
+    );
     expect(min.getAttribute('data-bold')).toBe('false');
     expect(min.querySelector('strong')).toBeNull();
     const half = ((qwenHard.min.pearson.ci![1] - qwenHard.min.pearson.ci![0]) / 2).toFixed(2);
@@ -440,7 +528,9 @@ describe('the Table 2 layout', () => {
     // Neither of a pair with an undefined side is bold.
     expect(within(evil).getByTestId('corr-hard-mean').getAttribute('data-bold')).toBe('false');
     expect(within(evil).getByTestId('corr-soft-none').textContent).toContain('no soft labels');
-    expect(section('cnn').querySelector('[data-testid="correlation-table"]')!.textContent).not.toMatch(/\b0\.00 ± 0\.00\b/);
+    expect(section('cnn').querySelector('[data-testid="correlation-table"]')!.textContent).not.toMatch(
+      /\b0\.00 ± 0\.00\b/,
+    );
   });
 
   it('equal displays get no bold; the statistic selector switches every table', async () => {
@@ -456,7 +546,9 @@ describe('the Table 2 layout', () => {
     const row = rowOf(section('cnn'), 'correlation-row', 'qwen');
     expect(within(row).getByTestId('corr-hard-min').getAttribute('data-bold')).toBe('false');
     expect(within(row).getByTestId('corr-hard-mean').getAttribute('data-bold')).toBe('false');
-    expect(row.querySelector('strong')?.closest('[data-testid]')?.getAttribute('data-testid')).not.toMatch(/^corr-hard-(min|mean)$/);
+    expect(row.querySelector('strong')?.closest('[data-testid]')?.getAttribute('data-testid')).not.toMatch(
+      /^corr-hard-(min|mean)$/,
+    );
 
     // ROC-AUC: a constant aggregate has AUC 0.5 (defined), where Pearson is undefined.
     fireEvent.change(within(section('cnn')).getByTestId('statistic-select'), { target: { value: 'roc_auc' } });
@@ -473,7 +565,9 @@ describe('dataset header and verdict', () => {
     await runToDone();
     const data = reportOf('cnn');
     const facts = within(section('cnn')).getByTestId('dataset-facts');
-    expect(within(facts).getByTestId('facts-summaries').textContent).toContain(`${data.n_summaries} analysed of ${data.n_summaries_total}`);
+    expect(within(facts).getByTestId('facts-summaries').textContent).toContain(
+      `${data.n_summaries} analysed of ${data.n_summaries_total}`,
+    );
     expect(within(facts).getByTestId('facts-summaries').textContent).toContain(`${data.n_sentences} sentences`);
     expect(within(facts).getByTestId('facts-summaries').textContent).toContain('1 with one sentence left out');
     const p = within(facts).getByTestId('facts-p-hat').textContent!;
@@ -488,7 +582,11 @@ describe('dataset header and verdict', () => {
     const cnn = reportOf('cnn');
     const halu = reportOf('halu');
     const xsum = reportOf('xsum');
-    expect([cnn.epsilon0_status, halu.epsilon0_status, xsum.epsilon0_status]).toEqual(['root', 'unconditional', 'undefined']);
+    expect([cnn.epsilon0_status, halu.epsilon0_status, xsum.epsilon0_status]).toEqual([
+      'root',
+      'unconditional',
+      'undefined',
+    ]);
 
     const root = within(section('cnn')).getByTestId('facts-epsilon0');
     expect(root.getAttribute('data-status')).toBe('root');
@@ -515,19 +613,29 @@ describe('dataset header and verdict', () => {
       expect(within(qwen).getByTestId(id).textContent).toContain('✓');
       expect(within(qwen).getByTestId(id).textContent).toContain('holds');
     }
-    expect(within(qwen).getByTestId('verdict-below').textContent).toContain(`ε̂ ${data.judges.qwen!.epsilon_hat.value!.toFixed(3)} < ε₀ = ${data.epsilon0!.toFixed(3)}`);
-    expect(within(qwen).getByTestId('verdict-upper').textContent).toContain(`upper end ${data.judges.qwen!.epsilon_hat.ci![1].toFixed(3)} <`);
+    expect(within(qwen).getByTestId('verdict-below').textContent).toContain(
+      `ε̂ ${data.judges.qwen!.epsilon_hat.value!.toFixed(3)} < ε₀ = ${data.epsilon0!.toFixed(3)}`,
+    );
+    expect(within(qwen).getByTestId('verdict-upper').textContent).toContain(
+      `upper end ${data.judges.qwen!.epsilon_hat.ci![1].toFixed(3)} <`,
+    );
     expect(within(qwen).getByTestId('verdict-mean-ge-min').textContent).toContain('mean − min');
     expect(within(qwen).getByTestId('verdict-words').textContent).toContain('Both conditions hold');
 
     // The hostile judge: min is undefined (condition 1 undefined), and ε̂ = 1/3 > ε₀ (condition 2 fails).
     const evil = rowOf(cnn, 'verdict-row', EVIL);
-    expect(data.judges[EVIL]!.averaging_bias).toMatchObject({ mean_ge_min: null, below_threshold: false, holds: false });
+    expect(data.judges[EVIL]!.averaging_bias).toMatchObject({
+      mean_ge_min: null,
+      below_threshold: false,
+      holds: false,
+    });
     expect(within(evil).getByTestId('verdict-mean-ge-min').getAttribute('data-state')).toBe('undefined');
     expect(within(evil).getByTestId('verdict-mean-ge-min').textContent).toContain('undefined');
     expect(within(evil).getByTestId('verdict-below').getAttribute('data-state')).toBe('no');
     expect(within(evil).getByTestId('verdict-below').textContent).toContain('✗');
-    expect(within(evil).getByTestId('verdict-words').textContent).toBe('Not shown by this judge: ε̂ is not below the threshold.');
+    expect(within(evil).getByTestId('verdict-words').textContent).toBe(
+      'Not shown by this judge: ε̂ is not below the threshold.',
+    );
 
     // Unconditional ε₀: the threshold is ½.
     const haluQwen = rowOf(section('halu'), 'verdict-row', 'qwen');
@@ -564,7 +672,9 @@ describe('charts', () => {
     const halu = within(section('halu')).getByTestId('chart-epsilon');
     const haluLine = halu.querySelector('[data-role="epsilon0-line"]')!;
     expect(Number(haluLine.getAttribute('y1'))).toBeCloseTo(epsilonChartScale(reportOf('halu'))(0.5), 6);
-    expect(halu.querySelector('[data-role="epsilon0-label"]')!.textContent).toBe('unconditional: every ε̂ < ½ qualifies');
+    expect(halu.querySelector('[data-role="epsilon0-label"]')!.textContent).toBe(
+      'unconditional: every ε̂ < ½ qualifies',
+    );
 
     // No human labels: no ε̂, no whisker, no line; the reason instead.
     const xsum = within(section('xsum')).getByTestId('chart-epsilon');
@@ -595,7 +705,9 @@ describe('charts', () => {
     expect(curve.textContent).toContain(`judge with ε̄ = ${bias.epsilon_bar!.toFixed(3)}`);
     const axisLabels = Array.from(curve.querySelectorAll('[data-role="axis-label"]')).map((el) => el.textContent);
     expect(axisLabels).toEqual(['ρ(Y, mean) − ρ(Y, min)', 'y: share of summaries labelled by the averaging rule']);
-    expect(curve.querySelector('[data-role="chart-note"]')!.textContent).toContain(`${bias.n_simulated_summaries.toLocaleString('en-US')} summaries`);
+    expect(curve.querySelector('[data-role="chart-note"]')!.textContent).toContain(
+      `${bias.n_simulated_summaries.toLocaleString('en-US')} summaries`,
+    );
 
     const composition = within(section('cnn')).getByTestId('chart-composition');
     const rows = composition.querySelectorAll('[data-role="composition-row"]');
@@ -614,9 +726,15 @@ describe('charts', () => {
     expect(calibration).toHaveLength(1);
     const cal = data.judges.qwen!.calibration!;
     expect(calibration[0]!.querySelector('[data-role="diagonal"]')).toBeTruthy();
-    expect(calibration[0]!.querySelectorAll('[data-role="bin"]')).toHaveLength(cal.bins.filter((b) => b.count > 0).length);
-    expect(Array.from(calibration[0]!.querySelectorAll('[data-role="bin-count"]')).map((t) => Number(t.textContent))).toEqual(cal.bins.map((b) => b.count));
-    expect(calibration[0]!.textContent).toContain(`Brier ${cal.brier.value!.toFixed(3)} [${cal.brier.ci![0].toFixed(3)}, ${cal.brier.ci![1].toFixed(3)}]`);
+    expect(calibration[0]!.querySelectorAll('[data-role="bin"]')).toHaveLength(
+      cal.bins.filter((b) => b.count > 0).length,
+    );
+    expect(
+      Array.from(calibration[0]!.querySelectorAll('[data-role="bin-count"]')).map((t) => Number(t.textContent)),
+    ).toEqual(cal.bins.map((b) => b.count));
+    expect(calibration[0]!.textContent).toContain(
+      `Brier ${cal.brier.value!.toFixed(3)} [${cal.brier.ci![0].toFixed(3)}, ${cal.brier.ci![1].toFixed(3)}]`,
+    );
     expect(calibration[0]!.textContent).toContain(`ECE ${cal.ece.value!.toFixed(3)}`);
     expect(calibration[0]!.textContent).toContain(`n = ${cal.brier.n} sentences`);
   });
@@ -645,7 +763,9 @@ describe('charts', () => {
     expect(within(figure).getByTestId('chart-export-message').textContent).toBe('Downloaded loupe-cnn-epsilon.svg');
 
     // serializeSvg alone: the same for any chart element.
-    const standalone = serializeSvg(within(section('halu')).getByTestId('chart-composition') as unknown as SVGSVGElement);
+    const standalone = serializeSvg(
+      within(section('halu')).getByTestId('chart-composition') as unknown as SVGSVGElement,
+    );
     expect(standalone).toContain('xmlns="http://www.w3.org/2000/svg"');
   });
 
@@ -670,7 +790,9 @@ describe('charts', () => {
       canvases.push(this);
       return context as never;
     });
-    vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((callback: BlobCallback, type?: string) => callback(new Blob(['png'], { type })));
+    vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((callback: BlobCallback, type?: string) =>
+      callback(new Blob(['png'], { type })),
+    );
 
     const figure = within(section('cnn')).getByTestId('figure-hidden-bias');
     const svg = within(figure).getByTestId('chart-hidden-bias');
@@ -707,7 +829,9 @@ describe('lists, downloads and empty states', () => {
     fireEvent.click(within(rows[0]!).getByTestId('suspicious-open'));
     const panel = await screen.findByTestId('suspicious-panel');
     expect(within(panel).getByTestId('suspicious-panel-summary').textContent).toBe(entry.summary_id);
-    expect(within(panel).getByTestId('suspicious-panel-note').textContent).toContain('stay hidden until you decide each flagged sentence');
+    expect(within(panel).getByTestId('suspicious-panel-note').textContent).toContain(
+      'stay hidden until you decide each flagged sentence',
+    );
     expect(core.calls.filter((c) => c.method.startsWith('annotation.')).length).toBe(annotationCalls);
     fireEvent.keyDown(window, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByTestId('suspicious-panel')).toBeNull());
@@ -722,7 +846,9 @@ describe('lists, downloads and empty states', () => {
     const data = reportOf('cnn');
     const lists = within(section('cnn')).getAllByTestId('human-vs-judge');
     expect(lists.map((l) => l.getAttribute('data-judge'))).toEqual(data.judge_names);
-    expect(lists[0]!.querySelector('summary')!.textContent).toContain(`${data.disagreements.human_vs_judge.qwen!.length} sentence`);
+    expect(lists[0]!.querySelector('summary')!.textContent).toContain(
+      `${data.disagreements.human_vs_judge.qwen!.length} sentence`,
+    );
     expect(lists[0]!.querySelectorAll('tbody tr')).toHaveLength(data.disagreements.human_vs_judge.qwen!.length);
     expect(within(section('cnn')).getByTestId('judges-split').querySelector('summary')!.textContent).toContain(
       `${data.disagreements.n_judges_split_all} over all analysed summaries`,
@@ -755,7 +881,9 @@ describe('lists, downloads and empty states', () => {
     await waitFor(() => expect(core.callsTo('dialog.saveExport')).toHaveLength(1));
     expect(core.callsTo('dialog.saveExport')[0]!.fileName).toBe('loupe-analysis-all-datasets-seed0.md');
     expect(core.callsTo('dialog.saveExport')[0]!.content).toBe(useAnalysis.getState().result!.markdown);
-    expect((await screen.findByTestId('download-message')).textContent).toBe('Saved /home/me/loupe-analysis-all-datasets-seed0.md');
+    expect((await screen.findByTestId('download-message')).textContent).toBe(
+      'Saved /home/me/loupe-analysis-all-datasets-seed0.md',
+    );
     expect(downloads).toHaveLength(2);
   });
 
@@ -771,7 +899,9 @@ describe('lists, downloads and empty states', () => {
     await openAnalysisView();
     await runToDone();
     // xsum is sampled (8 summaries): label them, no "draw a sample first".
-    expect(within(section('xsum')).getByTestId('empty-humans').textContent).toContain('Label the sentences of the 8 sampled summaries in Annotate');
+    expect(within(section('xsum')).getByTestId('empty-humans').textContent).toContain(
+      'Label the sentences of the 8 sampled summaries in Annotate',
+    );
     expect(within(section('xsum')).getByTestId('empty-humans').textContent).not.toContain('draw a sample');
     expect(within(section('cnn')).queryByTestId('empty-humans')).toBeNull();
   });
@@ -796,8 +926,11 @@ describe('blindness, markup and the key', () => {
   it('keeps report data out of the annotation store and out of Annotate', async () => {
     await openAnalysisView();
     await runToDone();
-    const annotation = JSON.stringify(useAnnotation.getState(), (_key, value) => (typeof value === 'function' ? undefined : value));
-    for (const leak of ['qwen', EVIL, 'epsilon', 'p_hat', 'pearson', 'suspicious', 'cnn-0', 'averaging']) expect(annotation).not.toContain(leak);
+    const annotation = JSON.stringify(useAnnotation.getState(), (_key, value) =>
+      typeof value === 'function' ? undefined : value,
+    );
+    for (const leak of ['qwen', EVIL, 'epsilon', 'p_hat', 'pearson', 'suspicious', 'cnn-0', 'averaging'])
+      expect(annotation).not.toContain(leak);
     expect(JSON.stringify(useAnalysis.getState())).toContain('epsilon_hat');
 
     fireEvent.click(screen.getByTestId('nav-annotate'));
@@ -805,7 +938,9 @@ describe('blindness, markup and the key', () => {
     expect(screen.queryByTestId('analysis-view')).toBeNull();
     expect(document.body.textContent).not.toContain('qwen');
     expect(document.body.textContent).not.toContain('ε₀');
-    const after = JSON.stringify(useAnnotation.getState(), (_key, value) => (typeof value === 'function' ? undefined : value));
+    const after = JSON.stringify(useAnnotation.getState(), (_key, value) =>
+      typeof value === 'function' ? undefined : value,
+    );
     for (const leak of ['qwen', 'epsilon', 'cnn-0']) expect(after).not.toContain(leak);
   });
 
@@ -817,15 +952,17 @@ describe('blindness, markup and the key', () => {
     expect((window as unknown as { pwned?: number }).pwned).toBeUndefined();
     expect(rowOf(section('cnn'), 'correlation-row', EVIL).querySelector('th')!.textContent).toBe(EVIL);
     expect(rowOf(section('cnn'), 'verdict-row', EVIL).querySelector('th')!.textContent).toBe(EVIL);
-    const chartJudge = Array.from(within(section('cnn')).getByTestId('chart-epsilon').querySelectorAll('[data-role="judge"]')).find(
-      (el) => el.getAttribute('data-judge') === EVIL,
-    )!;
+    const chartJudge = Array.from(
+      within(section('cnn')).getByTestId('chart-epsilon').querySelectorAll('[data-role="judge"]'),
+    ).find((el) => el.getAttribute('data-judge') === EVIL)!;
     expect(chartJudge.querySelector('title')!.textContent).toContain(EVIL);
     expect(chartJudge.textContent).toContain('x<img src=x');
   });
 
   it('opens with A from the Annotate view, but not while typing', async () => {
-    core = createFakeCore([{ key: 1, document: null, sentences: ['A sentence without a document.'], labels: ['faithful'] }]);
+    core = createFakeCore([
+      { key: 1, document: null, sentences: ['A sentence without a document.'], labels: ['faithful'] },
+    ]);
     installFakeAnalysis({});
     render(<App bridge={core.bridge} />);
     const attach = await screen.findByTestId('attach-document-text');

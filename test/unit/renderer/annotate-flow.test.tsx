@@ -16,10 +16,18 @@ import { createRendererCore, type RendererCore, type SummarySeed } from '../../h
 
 const SPECS: SummarySeed[] = [
   {
-    document: 'The council met on Tuesday. The bridge will cost 40 million dollars. Residents raised concerns about traffic.',
-    sentences: ['The council met on Tuesday.', 'The bridge costs 90 million dollars.', 'Residents worried about traffic.'],
+    document:
+      'The council met on Tuesday. The bridge will cost 40 million dollars. Residents raised concerns about traffic.',
+    sentences: [
+      'The council met on Tuesday.',
+      'The bridge costs 90 million dollars.',
+      'Residents worried about traffic.',
+    ],
   },
-  { document: 'Heavy rain flooded the northern valley overnight.', sentences: ['Rain flooded a valley.', 'It happened overnight.'] },
+  {
+    document: 'Heavy rain flooded the northern valley overnight.',
+    sentences: ['Rain flooded a valley.', 'It happened overnight.'],
+  },
 ];
 
 let core: RendererCore;
@@ -31,7 +39,8 @@ async function mount(specs: SummarySeed[] = SPECS) {
   return core;
 }
 
-const press = (key: string, init: Partial<KeyboardEventInit> = {}, target: Element | Window = document.body) => fireEvent.keyDown(target, { key, ...init });
+const press = (key: string, init: Partial<KeyboardEventInit> = {}, target: Element | Window = document.body) =>
+  fireEvent.keyDown(target, { key, ...init });
 const currentIndex = () => screen.getByTestId('unit-current').getAttribute('data-index');
 const badge = (index: number) => screen.getByTestId(`label-badge-${index}`).getAttribute('data-label');
 const records = () => core.callsTo('annotation.record');
@@ -118,7 +127,11 @@ describe('optimistic labels, durable writes', () => {
     press('3');
     await act(async () => first.resolve());
     await waitFor(() => expect(records()).toHaveLength(2));
-    expect(records()[1]).toMatchObject({ unitId: unitId(0, 0), cause: 'error_type', state: { label: 'unfaithful', errorType: 'number_or_date' } });
+    expect(records()[1]).toMatchObject({
+      unitId: unitId(0, 0),
+      cause: 'error_type',
+      state: { label: 'unfaithful', errorType: 'number_or_date' },
+    });
   });
 });
 
@@ -164,7 +177,9 @@ describe('keys and states', () => {
     await waitFor(() => expect(screen.queryByTestId('annotate-notice')).toBeNull());
     press('k');
     press('e');
-    expect((await screen.findByTestId('annotate-notice')).textContent).toContain('sentence 1 is Faithful. Press U first');
+    expect((await screen.findByTestId('annotate-notice')).textContent).toContain(
+      'sentence 1 is Faithful. Press U first',
+    );
     expect(screen.queryByTestId('error-type-picker')).toBeNull();
   });
 
@@ -176,11 +191,21 @@ describe('keys and states', () => {
     // Reload: the page and its stores start over; this tab's sessionStorage stays; the core keeps its labels.
     cleanup();
     resetAnnotation();
-    useSession.setState({ bridge: null, info: null, annotator: null, switching: false, view: 'start', booting: true, error: null });
+    useSession.setState({
+      bridge: null,
+      info: null,
+      annotator: null,
+      switching: false,
+      view: 'start',
+      booting: true,
+      error: null,
+    });
     render(<App bridge={core.bridge} />);
     await screen.findByTestId('unit-current');
     press('z', { ctrlKey: true });
-    await waitFor(() => expect(records().at(-1)).toMatchObject({ unitId: unitId(0, 0), cause: 'undo', state: { label: null } }));
+    await waitFor(() =>
+      expect(records().at(-1)).toMatchObject({ unitId: unitId(0, 0), cause: 'undo', state: { label: null } }),
+    );
     expect(core.stateOf(unitId(0, 0)).label).toBeNull();
   });
 

@@ -18,7 +18,11 @@ function twoSummaries(): SummarySeed[] {
   return [
     {
       document: DOC_A,
-      sentences: ['The council discussed a new bridge.', 'Construction starts in March, the mayor said.', 'It costs 90 million dollars.'],
+      sentences: [
+        'The council discussed a new bridge.',
+        'Construction starts in March, the mayor said.',
+        'It costs 90 million dollars.',
+      ],
     },
     { document: DOC_B, sentences: ['Rain flooded a valley overnight.', 'Villages were evacuated by the army.'] },
   ];
@@ -143,7 +147,11 @@ describe('labeling', () => {
     fireEvent.change(area, { target: { value: 'check the date' } });
     fireEvent.keyDown(area, { key: 'Enter', ctrlKey: true });
     await waitFor(() => expect(records()).toHaveLength(3));
-    expect(records()[2]).toMatchObject({ unitId: core.summaries[0]!.units[1]!.id, state: { note: 'check the date' }, cause: 'note' });
+    expect(records()[2]).toMatchObject({
+      unitId: core.summaries[0]!.units[1]!.id,
+      state: { note: 'check the date' },
+      cause: 'note',
+    });
     await screen.findByTestId('note-1');
   });
 });
@@ -217,7 +225,11 @@ describe('resume and navigation', () => {
   it('opens the first summary with an unlabeled unit at its first unlabeled unit', async () => {
     const specs = twoSummaries();
     specs[0]!.labels = ['faithful', 'faithful', 'unclear'];
-    specs.push({ document: DOC_B, sentences: ['One.', 'Two villages were evacuated.', 'Rain flooded the valley.'], labels: ['faithful', null, null] });
+    specs.push({
+      document: DOC_B,
+      sentences: ['One.', 'Two villages were evacuated.', 'Rain flooded the valley.'],
+      labels: ['faithful', null, null],
+    });
     specs[1]!.labels = ['faithful', null];
     await start(specs);
     expect(screen.getByTestId('summary').textContent).toContain('Rain flooded a valley');
@@ -293,13 +305,19 @@ describe('document text', () => {
     press('j');
     await waitFor(() => expect(currentIndex()).toBe('1'));
     // The passages follow the new sentence in a deferred render (the sentence paints first).
-    await waitFor(() => expect(screen.getAllByTestId('doc-highlight')[0]!.textContent).toBe('Mayor Alice Brown said construction would start in March.'));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('doc-highlight')[0]!.textContent).toBe(
+        'Mayor Alice Brown said construction would start in March.',
+      ),
+    );
   });
 });
 
 describe('missing document', () => {
   it('disables labeling until the document is attached', async () => {
-    await start([{ docId: 'cnn-1', document: null, sentences: ['Storms hit the coast on Friday.', 'Ten people were hurt.'] }]);
+    await start([
+      { docId: 'cnn-1', document: null, sentences: ['Storms hit the coast on Friday.', 'Ten people were hurt.'] },
+    ]);
     expect(screen.getByTestId('document-missing').textContent).toContain(
       'Document missing — this summary can be labeled once its document is attached',
     );
@@ -310,9 +328,15 @@ describe('missing document', () => {
     expect(screen.queryByTestId('note-editor')).toBeNull();
     expect(screen.getByTestId('labeling-disabled')).toBeTruthy();
 
-    fireEvent.change(screen.getByTestId('attach-document-text'), { target: { value: 'Storms hit the coast on Friday, hurting ten.' } });
+    fireEvent.change(screen.getByTestId('attach-document-text'), {
+      target: { value: 'Storms hit the coast on Friday, hurting ten.' },
+    });
     fireEvent.click(screen.getByTestId('attach-document-submit'));
-    await waitFor(() => expect(core.callsTo('annotation.attachDocument')).toEqual([{ key: core.summaries[0]!.key, text: 'Storms hit the coast on Friday, hurting ten.' }]));
+    await waitFor(() =>
+      expect(core.callsTo('annotation.attachDocument')).toEqual([
+        { key: core.summaries[0]!.key, text: 'Storms hit the coast on Friday, hurting ten.' },
+      ]),
+    );
     await waitFor(() => expect(screen.getByTestId('document').textContent).toContain('hurting ten'));
     press('f');
     await waitFor(() => expect(records()).toHaveLength(1));
@@ -326,7 +350,9 @@ describe('blindness', () => {
     await waitFor(() => expect(records()).toHaveLength(1));
     const methods = new Set(core.calls.map((call) => call.method));
     for (const method of methods) {
-      expect(['app.info', 'annotators.ensure', 'annotation.queue', 'annotation.load', 'annotation.record']).toContain(method);
+      expect(['app.info', 'annotators.ensure', 'annotation.queue', 'annotation.load', 'annotation.record']).toContain(
+        method,
+      );
     }
   });
 });

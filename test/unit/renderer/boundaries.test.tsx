@@ -29,7 +29,11 @@ describe('renderer sources', () => {
 
   it('never inject HTML', () => {
     const offenders = files
-      .filter((file) => /dangerouslySetInnerHTML|\.innerHTML|outerHTML|insertAdjacentHTML|document\.write/.test(readFileSync(file, 'utf8')))
+      .filter((file) =>
+        /dangerouslySetInnerHTML|\.innerHTML|outerHTML|insertAdjacentHTML|document\.write/.test(
+          readFileSync(file, 'utf8'),
+        ),
+      )
       .map((file) => relative(RENDERER, file));
     expect(offenders).toEqual([]);
   });
@@ -44,7 +48,8 @@ describe('renderer sources', () => {
     );
     expect(html).not.toMatch(/<style/i);
     expect(html).not.toMatch(/\sstyle=/i);
-    for (const script of html.match(/<script[^>]*>[\s\S]*?<\/script>/gi) ?? []) expect(script).toMatch(/^<script[^>]*src=[^>]*><\/script>$/);
+    for (const script of html.match(/<script[^>]*>[\s\S]*?<\/script>/gi) ?? [])
+      expect(script).toMatch(/^<script[^>]*src=[^>]*><\/script>$/);
     expect(html).not.toMatch(/https?:\/\//);
   });
 });
@@ -56,7 +61,16 @@ describe('desktop menu', () => {
   it('opens the import dialog from the menu and imports the chosen path', async () => {
     const core = await createRendererCore([], { host: 'electron', fileDialogs: true, canSwitchProjects: true });
     const path = join(tempDir(), 'xsum.jsonl');
-    writeFileSync(path, JSON.stringify({ dataset: 'xsum', doc_id: 'd1', document: 'Rain fell.', summary_id: 's1', summary: 'It rained.' }) + '\n');
+    writeFileSync(
+      path,
+      JSON.stringify({
+        dataset: 'xsum',
+        doc_id: 'd1',
+        document: 'Rain fell.',
+        summary_id: 's1',
+        summary: 'It rained.',
+      }) + '\n',
+    );
     // The native file dialog is the desktop host's, not the core's: it answers the chosen path.
     core.override('dialog.importFile', () => ({ path }));
     render(<App bridge={core.bridge} />);
@@ -68,7 +82,11 @@ describe('desktop menu', () => {
 
   it('follows a project opened from the menu', async () => {
     // A project with a dataset: the Project view lists it.
-    const core = await createRendererCore([{ document: 'Rain fell.', sentences: ['It rained.'] }], { host: 'electron', fileDialogs: true, canSwitchProjects: true });
+    const core = await createRendererCore([{ document: 'Rain fell.', sentences: ['It rained.'] }], {
+      host: 'electron',
+      fileDialogs: true,
+      canSwitchProjects: true,
+    });
     const project = core.core.current()!.path;
     core.core.close();
     render(<App bridge={core.bridge} />);

@@ -7,7 +7,13 @@ import { describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../../../shared/api';
 import { createHttpBridge } from '../../../renderer/api/httpClient';
 
-const change = (seq: number, what: string): ChangeEvent => ({ seq, namespace: 'scaffold', what, dataset: null, by: null });
+const change = (seq: number, what: string): ChangeEvent => ({
+  seq,
+  namespace: 'scaffold',
+  what,
+  dataset: null,
+  by: null,
+});
 const block = (e: ChangeEvent) => `id: ${e.seq}\nevent: change\ndata: ${JSON.stringify(e)}\n\n`;
 
 /** A response whose body is these chunks; `open` leaves it open after them (a live stream). */
@@ -34,7 +40,13 @@ describe('the browser event stream', () => {
     const requests: Array<{ url: string; token: string | null }> = [];
     const answers = [
       // A chunk boundary inside an event, a heartbeat, a malformed event: only valid events pass.
-      () => streamResponse(['retry: 5\n: connected\n\n', block(change(1, 'imports.scaffold')).slice(0, 20), block(change(1, 'imports.scaffold')).slice(20), ': heartbeat\n\nevent: change\ndata: {"seq":"x"}\n\n']),
+      () =>
+        streamResponse([
+          'retry: 5\n: connected\n\n',
+          block(change(1, 'imports.scaffold')).slice(0, 20),
+          block(change(1, 'imports.scaffold')).slice(20),
+          ': heartbeat\n\nevent: change\ndata: {"seq":"x"}\n\n',
+        ]),
       () => streamResponse([block(change(3, 'scaffold.edit'))], true),
     ];
     const fetchImpl = (async (url: string, init?: RequestInit) => {

@@ -24,7 +24,10 @@ const F = 'faithful' as const;
 const U = 'unfaithful' as const;
 
 /** Summaries of two sentences; the judge agrees with the people everywhere but one sentence. */
-function summaries(labels: Array<[typeof F | typeof U | null, typeof F | typeof U | null]>, judgeFlips: number): AnalysisSummary[] {
+function summaries(
+  labels: Array<[typeof F | typeof U | null, typeof F | typeof U | null]>,
+  judgeFlips: number,
+): AnalysisSummary[] {
   return labels.map((pair, g) => ({
     summaryId: `s${g}`,
     docId: `d${g}`,
@@ -32,7 +35,13 @@ function summaries(labels: Array<[typeof F | typeof U | null, typeof F | typeof 
     annotated: pair.some((l) => l !== null),
     units: pair.map((human, i) => {
       const hard: 0 | 1 = (human === U ? 0 : 1) ^ (g === judgeFlips && i === 0 ? 1 : 0) ? 1 : 0;
-      return { index: i, text: `Sentence ${i} of ${g}.`, human, humanStatus: human === null ? 'none' : 'single', judges: { judge: { hard: hard as 0 | 1, soft: null } } };
+      return {
+        index: i,
+        text: `Sentence ${i} of ${g}.`,
+        human,
+        humanStatus: human === null ? 'none' : 'single',
+        judges: { judge: { hard: hard as 0 | 1, soft: null } },
+      };
     }),
   }));
 }
@@ -66,7 +75,9 @@ const report = analyzeProject([LABELED, UNLABELED], { bootstrap: 200, seed: 0, c
 /** The phrases the issue found, and their kin: any count of one with a plural noun, "(s)", n twice. */
 function badPhrases(text: string): string[] {
   const bad = [
-    ...text.matchAll(/\b1 (sentences|summaries|judges|labels|units|documents|docs|annotators|replicates|claims|key facts|decisions)\b/g),
+    ...text.matchAll(
+      /\b1 (sentences|summaries|judges|labels|units|documents|docs|annotators|replicates|claims|key facts|decisions)\b/g,
+    ),
     ...text.matchAll(/\(s\)/g),
     ...text.matchAll(/undefined\s+undefined/g),
     ...text.matchAll(/\(n ?= ?[\d,]+\)\s*\(n ?=/g),
@@ -96,14 +107,18 @@ describe('figures on a real analysis of a small project', () => {
   });
 
   it('writes each n once, plurals that agree, and "undefined" once for ε₀', () => {
-    report.datasets.forEach((dataset, index) => render(<DatasetSection dataset={dataset} bootstrap={200} index={index} />));
+    report.datasets.forEach((dataset, index) =>
+      render(<DatasetSection dataset={dataset} bootstrap={200} index={index} />),
+    );
     const sections = screen.getAllByTestId('dataset-section');
     for (const section of sections) {
       expect(badPhrases(section.textContent ?? '')).toEqual([]);
       expect(cellsWithTwoNs(section)).toEqual([]);
     }
     const small = sections[0]!;
-    expect(within(small).getByTestId('human-vs-judge').querySelector('summary')!.textContent).toBe('Human vs judge: 1 sentence differs');
+    expect(within(small).getByTestId('human-vs-judge').querySelector('summary')!.textContent).toBe(
+      'Human vs judge: 1 sentence differs',
+    );
     const epsilon0 = within(sections[1]!).getByTestId('facts-epsilon0').textContent!;
     expect(epsilon0.match(/undefined/g)).toHaveLength(1);
     // p̂ names its n beside it once, with its noun.
@@ -111,12 +126,30 @@ describe('figures on a real analysis of a small project', () => {
   });
 });
 
-const est = (value: number, half: number, n: number): Estimate => ({ value, ci: [value - half, value + half], n, replicates_dropped: 0, too_few: false });
-const tooFew = (value: number | null, n: number): Estimate => ({ value, ci: null, n, replicates_dropped: 0, too_few: value !== null });
+const est = (value: number, half: number, n: number): Estimate => ({
+  value,
+  ci: [value - half, value + half],
+  n,
+  replicates_dropped: 0,
+  too_few: false,
+});
+const tooFew = (value: number | null, n: number): Estimate => ({
+  value,
+  ci: null,
+  n,
+  replicates_dropped: 0,
+  too_few: value !== null,
+});
 
 describe('accuracy and scaffold blocks', () => {
   it('an accuracy cell with n ≤ 5 says "n = 5 summaries" once (not "(n = 5)" then "n = 5 summaries")', () => {
-    const figures = { n_summaries: 5, n_failed: 0, faithfulness: est(0.445, 0.3, 5), completeness: est(0.5, 0.1, 1), conciseness: null };
+    const figures = {
+      n_summaries: 5,
+      n_failed: 0,
+      faithfulness: est(0.445, 0.3, 5),
+      completeness: est(0.5, 0.1, 1),
+      conciseness: null,
+    };
     const block: AccuracyBlock = {
       sources: { human: { ...figures, conciseness_basis: null, per_summary: [], by_system: { t5: figures } } },
       claim_judges: { gpt: { claim_error: { ...est(0.2, 0.1, 4), n_summaries: 1 } } },
@@ -132,13 +165,20 @@ describe('accuracy and scaffold blocks', () => {
     expect(cellsWithTwoNs(section)).toEqual([]);
     expect(badPhrases(section.textContent ?? '')).toEqual([]);
     const overall = within(section).getAllByTestId('accuracy-row')[0]!;
-    expect(within(overall).getByTestId('accuracy-faithfulness').textContent).toBe('0.445 [0.145, 0.745]n = 5 summaries');
+    expect(within(overall).getByTestId('accuracy-faithfulness').textContent).toBe(
+      '0.445 [0.145, 0.745]n = 5 summaries',
+    );
     expect(within(overall).getByTestId('accuracy-completeness').textContent).toBe('0.500 [0.400, 0.600]n = 1 summary');
-    expect(within(section).getByTestId('accuracy-claim-error').textContent).toBe('0.200 [0.100, 0.300]n = 4 claims in 1 summary');
+    expect(within(section).getByTestId('accuracy-claim-error').textContent).toBe(
+      '0.200 [0.100, 0.300]n = 4 claims in 1 summary',
+    );
   });
 
   it('a scaffold cell says its n once, and a pair over one document says "1 document"', () => {
-    const means = (n: number): ScaffoldMeans => ({ n_summaries: n, ...(Object.fromEntries(SCAFFOLD_METRICS.map((m) => [m, est(0.5, 0.1, n)])) as Record<ScaffoldMetric, Estimate>) });
+    const means = (n: number): ScaffoldMeans => ({
+      n_summaries: n,
+      ...(Object.fromEntries(SCAFFOLD_METRICS.map((m) => [m, est(0.5, 0.1, n)])) as Record<ScaffoldMetric, Estimate>),
+    });
     const comparison = (m: ScaffoldMetric): MetricComparison => ({
       by_system: { a: est(0.6, 0.1, 3), b: est(0.4, 0.1, 3) },
       differences: [{ a: 'a', b: 'b', ...(m === 'fact_focus' ? tooFew(null, 0) : tooFew(m === 'fps' ? 0.2 : 0.1, 1)) }],
@@ -150,7 +190,12 @@ describe('accuracy and scaffold blocks', () => {
     });
     const block: ScaffoldBlock = {
       sources: { human: { per_summary: [], by_system: { a: means(3), b: means(3) }, means: means(6) } },
-      comparison: { source: 'human', systems: ['a', 'b'], n_documents: 1, metrics: Object.fromEntries(SCAFFOLD_METRICS.map((m) => [m, comparison(m)])) },
+      comparison: {
+        source: 'human',
+        systems: ['a', 'b'],
+        n_documents: 1,
+        metrics: Object.fromEntries(SCAFFOLD_METRICS.map((m) => [m, comparison(m)])),
+      },
       comparison_sources: [{ source: 'human', n_documents: 1 }],
       comparison_note: null,
       notes: [],
@@ -161,7 +206,9 @@ describe('accuracy and scaffold blocks', () => {
     expect(cellsWithTwoNs(screen.getByTestId('scaffold-analysis'))).toEqual([]);
     const pair = screen.getByTestId('scaffold-comparison').querySelector('[data-metric="fps"] [data-role="pair"]')!;
     expect(pair.textContent).toBe('a − b: +0.200 (n = 1, too few for an interval)');
-    const undefinedPair = screen.getByTestId('scaffold-comparison').querySelector('[data-metric="fact_focus"] [data-role="pair"]')!;
+    const undefinedPair = screen
+      .getByTestId('scaffold-comparison')
+      .querySelector('[data-metric="fact_focus"] [data-role="pair"]')!;
     expect(undefinedPair.textContent).toBe('a − b: undefined (0 documents)');
     expect(badPhrases(screen.getByTestId('scaffold-analysis').textContent ?? '')).toEqual([]);
   });

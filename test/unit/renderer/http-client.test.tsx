@@ -19,17 +19,23 @@ afterEach(() => {
 describe('token', () => {
   it('is read from ?token=, kept in sessionStorage and removed from the address bar', () => {
     window.history.replaceState(null, '', '/index.html?token=s3cret&view=x#top');
-    expect(takeToken({ location: window.location, history: window.history, storage: window.sessionStorage })).toBe('s3cret');
+    expect(takeToken({ location: window.location, history: window.history, storage: window.sessionStorage })).toBe(
+      's3cret',
+    );
     expect(window.sessionStorage.getItem('loupe.token')).toBe('s3cret');
     expect(window.location.search).toBe('?view=x');
     expect(window.location.hash).toBe('#top');
     expect(window.location.href).not.toContain('s3cret');
     // A reload (no token in the URL any more) finds it in sessionStorage.
-    expect(takeToken({ location: window.location, history: window.history, storage: window.sessionStorage })).toBe('s3cret');
+    expect(takeToken({ location: window.location, history: window.history, storage: window.sessionStorage })).toBe(
+      's3cret',
+    );
   });
 
   it('is null when neither the URL nor the session has one', () => {
-    expect(takeToken({ location: window.location, history: window.history, storage: window.sessionStorage })).toBeNull();
+    expect(
+      takeToken({ location: window.location, history: window.history, storage: window.sessionStorage }),
+    ).toBeNull();
   });
 });
 
@@ -81,7 +87,13 @@ describe('calls', () => {
 
 describe('pickBridge', () => {
   it('prefers the preload bridge and falls back to HTTP with the URL token', async () => {
-    const preload: LoupeBridge = { host: 'electron', call: vi.fn(), onMenu: () => () => {}, onChange: () => () => {}, pathForFile: () => '/x' };
+    const preload: LoupeBridge = {
+      host: 'electron',
+      call: vi.fn(),
+      onMenu: () => () => {},
+      onChange: () => () => {},
+      pathForFile: () => '/x',
+    };
     window.loupe = preload;
     expect(pickBridge(window)).toBe(preload);
 

@@ -28,7 +28,10 @@ function dataset(): AnalysisDataset {
         text: `Sentence ${index} of summary ${g}.`,
         human: 'faithful' as const,
         humanStatus: 'single' as const,
-        judges: { fs: { hard: flagged ? 0 : 1, soft: null, ...(errorType ? { errorType } : {}) }, quiet: { hard: 1 as const, soft: null } },
+        judges: {
+          fs: { hard: flagged ? 0 : 1, soft: null, ...(errorType ? { errorType } : {}) },
+          quiet: { hard: 1 as const, soft: null },
+        },
       };
     }),
   }));
@@ -45,6 +48,12 @@ describe('the judges’ error-type table', () => {
     expect(rows.map((r) => r.getAttribute('data-judge'))).toEqual(['fs']);
     const cell = (type: string) => rows[0]!.querySelector(`[data-type="${type}"]`)!.textContent;
     expect(within(rows[0]!).getAllByRole('cell')[0]!.textContent).toBe('4');
-    expect([cell('entity'), cell('relation'), cell('not_in_source'), cell('other'), cell('untyped')]).toEqual(['2', '1', '0', '0', '1']);
+    expect([cell('entity'), cell('relation'), cell('not_in_source'), cell('other'), cell('untyped')]).toEqual([
+      '2',
+      '1',
+      '0',
+      '0',
+      '1',
+    ]);
   });
 });

@@ -15,12 +15,28 @@ import { judgesViewLifecycle, oneSentenceCore, showJudgesView } from '../../help
 let core: FakeCore;
 
 function plan(input: ApiInput<'judges.plan'>, requests: number): JudgePlan {
-  return { judge: input.name, configHash: 'a'.repeat(64), dataset: input.dataset ?? null, onlySampled: input.onlySampled ?? false, remote: true, selection: requests + 10, done: 10, cached: 0, requests, promptTokens: 0, baseUrls: [], shared: 0, missing: 0 };
+  return {
+    judge: input.name,
+    configHash: 'a'.repeat(64),
+    dataset: input.dataset ?? null,
+    onlySampled: input.onlySampled ?? false,
+    remote: true,
+    selection: requests + 10,
+    done: 10,
+    cached: 0,
+    requests,
+    promptTokens: 0,
+    baseUrls: [],
+    shared: 0,
+    missing: 0,
+  };
 }
 
 async function open(requests: number) {
   core = oneSentenceCore();
-  installFakeJudges(core, { judges: [judgeInfo('qwen', endpointConfig({ baseUrls: ['http://127.0.0.1:8000/v1', 'http://127.0.0.1:8001/v1'] }))] });
+  installFakeJudges(core, {
+    judges: [judgeInfo('qwen', endpointConfig({ baseUrls: ['http://127.0.0.1:8000/v1', 'http://127.0.0.1:8001/v1'] }))],
+  });
   core.override('judges.plan', (input) => plan(input, requests));
   await showJudgesView(core);
 }
@@ -63,14 +79,33 @@ describe('batch files', () => {
     vi.spyOn(exportHooks, 'download').mockImplementation((name: string, blob: Blob) => {
       void blob.text().then((text) => downloads.push({ name, text }));
     });
-    core.override('judges.batchExport', (input) => ({ ...plan(input, 12), path: null, fileName: 'qwen-requests.jsonl', content: '{"custom_id":"x"}\n' }));
+    core.override('judges.batchExport', (input) => ({
+      ...plan(input, 12),
+      path: null,
+      fileName: 'qwen-requests.jsonl',
+      content: '{"custom_id":"x"}\n',
+    }));
     fireEvent.click(await screen.findByTestId('batch-export'));
     await waitFor(() => expect(downloads).toEqual([{ name: 'qwen-requests.jsonl', text: '{"custom_id":"x"}\n' }]));
     await waitFor(() => expect(screen.getByTestId('judges-notice').textContent).toContain('12 requests'));
 
     const report: JudgeBatchImport = {
-      judge: 'qwen', configHash: 'a'.repeat(64), lines: 12, answered: 9, parseErrors: 1, failed: 1, unknown: 1, duplicates: 0, invalid: 0, shared: 0, stillToDo: 2,
-      problems: { failed: [{ line: 4, customId: 'loupe:sentence-verdict:…:unit:4', message: 'HTTP 500: engine crashed' }], unknown: [], invalid: [] },
+      judge: 'qwen',
+      configHash: 'a'.repeat(64),
+      lines: 12,
+      answered: 9,
+      parseErrors: 1,
+      failed: 1,
+      unknown: 1,
+      duplicates: 0,
+      invalid: 0,
+      shared: 0,
+      stillToDo: 2,
+      problems: {
+        failed: [{ line: 4, customId: 'loupe:sentence-verdict:…:unit:4', message: 'HTTP 500: engine crashed' }],
+        unknown: [],
+        invalid: [],
+      },
       notes: [],
     };
     core.override('judges.batchImport', () => report);
@@ -80,6 +115,12 @@ describe('batch files', () => {
     expect(shown.textContent).toContain('9 answered');
     expect(shown.textContent).toContain('2 sentences still to do');
     expect(shown.textContent).toContain('HTTP 500: engine crashed');
-    expect(core.callsTo('judges.batchImport')).toEqual([{ name: 'qwen', source: { type: 'upload', name: 'output.jsonl', text: '{"custom_id": "x"}\n' }, onlySampled: false }]);
+    expect(core.callsTo('judges.batchImport')).toEqual([
+      {
+        name: 'qwen',
+        source: { type: 'upload', name: 'output.jsonl', text: '{"custom_id": "x"}\n' },
+        onlySampled: false,
+      },
+    ]);
   });
 });

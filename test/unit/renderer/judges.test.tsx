@@ -7,7 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from '../../../renderer/App';
-import { PLACEHOLDERS as UI_PLACEHOLDERS, RESERVED_BODY_FIELDS as UI_RESERVED, checkDraft, endpointDraft } from '../../../renderer/components/judges/draft';
+import {
+  PLACEHOLDERS as UI_PLACEHOLDERS,
+  RESERVED_BODY_FIELDS as UI_RESERVED,
+  checkDraft,
+  endpointDraft,
+} from '../../../renderer/components/judges/draft';
 import { useAnnotation } from '../../../renderer/state/annotation';
 import { createFakeCore, type FakeCore } from '../../../renderer/testing/fakeCore';
 import {
@@ -19,7 +24,12 @@ import {
   type FakeJudges,
 } from '../../../renderer/testing/fakeJudges';
 import type { HostInfo, JudgeInfo, JudgeRunStatus } from '../../../shared/api';
-import { BASELINE_JUDGE_NAME, DEFAULT_TEMPLATE, PLACEHOLDERS, RESERVED_BODY_FIELDS } from '../../../shared/judges/config';
+import {
+  BASELINE_JUDGE_NAME,
+  DEFAULT_TEMPLATE,
+  PLACEHOLDERS,
+  RESERVED_BODY_FIELDS,
+} from '../../../shared/judges/config';
 import { judgesViewLifecycle, oneSentenceCore, showJudgesView } from '../../helpers/judges-view';
 
 let core: FakeCore;
@@ -68,7 +78,9 @@ describe('the list', () => {
     expect(empty.textContent).toContain('endpoint judge');
     fireEvent.click(within(empty).getByTestId('judges-add-baseline'));
 
-    await waitFor(() => expect(core.callsTo('judges.add')).toEqual([{ name: BASELINE_JUDGE_NAME, config: baselineConfig() }]));
+    await waitFor(() =>
+      expect(core.callsTo('judges.add')).toEqual([{ name: BASELINE_JUDGE_NAME, config: baselineConfig() }]),
+    );
     const row = await screen.findByTestId(`judge-row-${BASELINE_JUDGE_NAME}`);
     expect(within(row).getByTestId('judge-baseline-tag').textContent).toBe('baseline');
     expect(within(row).getByTestId('judge-kind').textContent).toContain('baseline (offline rule, no model)');
@@ -82,19 +94,28 @@ describe('the list', () => {
   });
 
   it('shows kind, model, base URL, version, counts and where the key comes from', async () => {
-    const stored = judgeInfo('gpt', endpointConfig({ baseUrl: 'https://api.example.com/v1', model: 'gpt-4o' }), { keySource: 'stored' });
-    const imported = judgeInfo('frank-judge', null, { kind: 'imported', predictions: { ok: 40, parseErrors: 0, failed: 0, soft: 0 } });
+    const stored = judgeInfo('gpt', endpointConfig({ baseUrl: 'https://api.example.com/v1', model: 'gpt-4o' }), {
+      keySource: 'stored',
+    });
+    const imported = judgeInfo('frank-judge', null, {
+      kind: 'imported',
+      predictions: { ok: 40, parseErrors: 0, failed: 0, soft: 0 },
+    });
     await openJudgesView({ judges: [qwen(), stored, imported] });
 
     const row = screen.getByTestId('judge-row-qwen');
-    const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(cells[1]).toBe('endpoint');
     expect(cells[2]).toBe('Qwen/Qwen3-8B');
     expect(cells[3]).toBe('http://127.0.0.1:8000/v1');
     expect(within(row).getByTestId('judge-version').textContent).toBe(qwen().configHash!.slice(0, 12));
     expect(cells.slice(5, 9)).toEqual(['120', '0', '3', '2']);
     expect(within(row).getByTestId('judge-key').textContent).toBe('from $OPENAI_API_KEY');
-    expect(within(screen.getByTestId('judge-row-gpt')).getByTestId('judge-key').textContent).toBe('stored in the OS keychain');
+    expect(within(screen.getByTestId('judge-row-gpt')).getByTestId('judge-key').textContent).toBe(
+      'stored in the OS keychain',
+    );
 
     // Imported predictions: no configuration to edit or run.
     const importedRow = screen.getByTestId('judge-row-frank-judge');
@@ -107,7 +128,12 @@ describe('the list', () => {
   it('renders names, models and messages as text, never as markup', async () => {
     const hostile = '<img src=x onerror="window.pwned=1">';
     const judge = judgeInfo(`x${hostile}`, endpointConfig({ model: hostile }), { description: hostile });
-    const run = runStatus({ judge: judge.name, state: 'failed', message: hostile, errors: [{ kind: 'server_error', count: 1, lastMessage: hostile }] });
+    const run = runStatus({
+      judge: judge.name,
+      state: 'failed',
+      message: hostile,
+      errors: [{ kind: 'server_error', count: 1, lastMessage: hostile }],
+    });
     await openJudgesView({ judges: [judge], runs: [run] });
     expect(screen.getByTestId('judges-view').querySelector('img')).toBeNull();
     expect(screen.getByTestId('run-message').textContent).toBe(hostile);
@@ -161,7 +187,8 @@ describe('the form', () => {
     fireEvent.click(screen.getByTestId('judge-template-reset'));
     type('judge-extra', '{"chat_template_kwargs": {"enable_thinking": false}}');
     type('judge-top-p', '1');
-    for (const id of ['judge-name-error', 'judge-template-error', 'judge-extra-error', 'judge-top-p-error']) expect(screen.queryByTestId(id)).toBeNull();
+    for (const id of ['judge-name-error', 'judge-template-error', 'judge-extra-error', 'judge-top-p-error'])
+      expect(screen.queryByTestId(id)).toBeNull();
     expect(field('judge-template').value).toBe(DEFAULT_TEMPLATE);
   });
 
@@ -228,7 +255,9 @@ describe('the form', () => {
     expect(JSON.stringify(input.config)).not.toContain('sk-test');
     await screen.findByTestId('judge-row-hosted');
     expect(document.body.textContent).not.toContain('sk-test-secret-123');
-    expect(within(screen.getByTestId('judge-row-hosted')).getByTestId('judge-key').textContent).toBe('stored in the OS keychain');
+    expect(within(screen.getByTestId('judge-row-hosted')).getByTestId('judge-key').textContent).toBe(
+      'stored in the OS keychain',
+    );
   });
 
   it('shows the exact request for the edited config, debounced, with the key redacted by the core', async () => {
@@ -252,7 +281,9 @@ describe('the form', () => {
     await sleep(150);
     expect(core.callsTo('judges.preview').length).toBe(before);
     expect(screen.getByTestId('judge-preview').getAttribute('data-status')).toBe('loading');
-    await waitFor(() => expect(JSON.parse(screen.getByTestId('judge-preview-json').textContent!).body.model).toBe('mistral'));
+    await waitFor(() =>
+      expect(JSON.parse(screen.getByTestId('judge-preview-json').textContent!).body.model).toBe('mistral'),
+    );
     await sleep(350);
     // One request for the burst of edits, with the edited config.
     expect(core.callsTo('judges.preview').length).toBe(before + 1);
@@ -271,22 +302,31 @@ describe('the form', () => {
     await screen.findByTestId('judge-form');
     expect(field('judge-name').readOnly).toBe(true);
     type('judge-temperature', '0.7');
-    await waitFor(() => expect(screen.getByTestId('judge-preview-version').getAttribute('data-new-version')).toBe('true'));
+    await waitFor(() =>
+      expect(screen.getByTestId('judge-preview-version').getAttribute('data-new-version')).toBe('true'),
+    );
     expect(screen.getByTestId('judge-preview-version').textContent).toContain('saving makes a new judge version');
     fireEvent.click(screen.getByTestId('judge-save'));
 
     await waitFor(() => expect(core.callsTo('judges.update')).toHaveLength(1));
-    expect(core.callsTo('judges.update')[0]).toEqual({ name: 'qwen', config: endpointConfig({ apiKeyEnv: 'OPENAI_API_KEY', temperature: 0.7 }) });
+    expect(core.callsTo('judges.update')[0]).toEqual({
+      name: 'qwen',
+      config: endpointConfig({ apiKeyEnv: 'OPENAI_API_KEY', temperature: 0.7 }),
+    });
     const notice = await screen.findByTestId('judges-notice');
     expect(notice.textContent).toContain('new judge version');
     expect(notice.textContent).toContain('earlier predictions are kept under the old version and never mixed');
-    expect(within(screen.getByTestId('judge-row-qwen')).getByTestId('judge-version').textContent).toBe(judges.judges[0]!.configHash!.slice(0, 12));
+    expect(within(screen.getByTestId('judge-row-qwen')).getByTestId('judge-version').textContent).toBe(
+      judges.judges[0]!.configHash!.slice(0, 12),
+    );
 
     // Concurrency does not change answers: same version.
     fireEvent.click(within(screen.getByTestId('judge-row-qwen')).getByTestId('judge-edit'));
     await screen.findByTestId('judge-form');
     type('judge-concurrency', '32');
-    await waitFor(() => expect(screen.getByTestId('judge-preview-version').textContent).toContain('same as the saved version'));
+    await waitFor(() =>
+      expect(screen.getByTestId('judge-preview-version').textContent).toContain('same as the saved version'),
+    );
     fireEvent.click(screen.getByTestId('judge-save'));
     await waitFor(() => expect(core.callsTo('judges.update')).toHaveLength(2));
     await waitFor(() => expect(screen.getByTestId('judges-notice').textContent).toContain('same judge version'));
@@ -401,7 +441,9 @@ describe('runs', () => {
     expect(screen.queryByTestId('run-pause')).toBeNull();
     fireEvent.click(screen.getByTestId('run-start'));
 
-    await waitFor(() => expect(core.callsTo('judges.start')).toEqual([{ name: 'qwen', dataset: 'demo', onlySampled: true }]));
+    await waitFor(() =>
+      expect(core.callsTo('judges.start')).toEqual([{ name: 'qwen', dataset: 'demo', onlySampled: true }]),
+    );
     await waitFor(() => expect(screen.getByTestId('run-rate').textContent).toBe('4.3 sentences/s'));
     expect(core.callsTo('judges.status').every((input) => input.runId === 'run-1')).toBe(true);
     expect(screen.getByTestId('run-progress').textContent).toContain('40 / 100');
@@ -411,19 +453,35 @@ describe('runs', () => {
     expect(screen.getByTestId('run-requests').textContent).toBe('38');
     expect(screen.getByTestId('run-outcomes').textContent).toBe('33 labeled · 1 unparseable answer · 1 failed');
     const rows = within(screen.getByTestId('run-errors')).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['rate limited (429)', '3', '429 Too Many Requests'],
       ['timeout', '1', 'no answer within 120 s'],
     ]);
     expect(within(screen.getByTestId('judge-row-qwen')).getByTestId('judge-run-tag').textContent).toBe('running 40%');
-    expect(buttons()).toMatchObject({ start: { disabled: true }, pause: { disabled: false }, resume: { disabled: true }, cancel: { disabled: false } });
+    expect(buttons()).toMatchObject({
+      start: { disabled: true },
+      pause: { disabled: false },
+      resume: { disabled: true },
+      cancel: { disabled: false },
+    });
     expect(within(screen.getByTestId('judge-row-qwen')).getByTestId('judge-edit')).toHaveProperty('disabled', true);
 
     fireEvent.click(buttons().pause);
     await waitFor(() => expect(screen.getByTestId('run-status').getAttribute('data-state')).toBe('paused'));
     expect(core.callsTo('judges.pause')).toEqual([{ runId: 'run-1' }]);
     expect(screen.queryByTestId('run-circuit')).toBeNull();
-    expect(buttons()).toMatchObject({ start: { disabled: true }, pause: { disabled: true }, resume: { disabled: false }, cancel: { disabled: false } });
+    expect(buttons()).toMatchObject({
+      start: { disabled: true },
+      pause: { disabled: true },
+      resume: { disabled: false },
+      cancel: { disabled: false },
+    });
     // A paused run is not polled.
     const polls = core.callsTo('judges.status').length;
     await sleep(120);
@@ -437,7 +495,14 @@ describe('runs', () => {
     fireEvent.click(buttons().cancel);
     await waitFor(() => expect(screen.getByTestId('run-status').getAttribute('data-state')).toBe('cancelled'));
     expect(core.callsTo('judges.cancel')).toEqual([{ runId: 'run-1' }]);
-    await waitFor(() => expect(buttons()).toMatchObject({ start: { disabled: false }, pause: { disabled: true }, resume: { disabled: true }, cancel: { disabled: true } }));
+    await waitFor(() =>
+      expect(buttons()).toMatchObject({
+        start: { disabled: false },
+        pause: { disabled: true },
+        resume: { disabled: true },
+        cancel: { disabled: true },
+      }),
+    );
   });
 
   it('shows a run paused by the circuit distinctly, and the note about missing log-probabilities', async () => {
@@ -467,7 +532,11 @@ describe('runs', () => {
     // The figures read the run's one counter object: 5 failed + 2 dropped = 7 requests, 5 in a row.
     expect(screen.getByTestId('run-requests').textContent).toBe('7 (2 dropped by a pause)');
     expect(screen.getByTestId('run-in-a-row').textContent).toBe('5');
-    expect(buttons()).toMatchObject({ pause: { disabled: true }, resume: { disabled: false }, cancel: { disabled: false } });
+    expect(buttons()).toMatchObject({
+      pause: { disabled: true },
+      resume: { disabled: false },
+      cancel: { disabled: false },
+    });
 
     fireEvent.click(buttons().resume);
     await waitFor(() => expect(core.callsTo('judges.resume')).toEqual([{ runId: 'run-1' }]));
@@ -489,7 +558,12 @@ describe('runs', () => {
     expect(core.callsTo('judges.status').length).toBe(polls);
     await waitFor(() => expect(core.callsTo('judges.list').length).toBeGreaterThan(listCalls));
     expect(screen.getByTestId('run-message').textContent).toBe('done');
-    expect(buttons()).toMatchObject({ start: { disabled: false }, pause: { disabled: true }, resume: { disabled: true }, cancel: { disabled: true } });
+    expect(buttons()).toMatchObject({
+      start: { disabled: false },
+      pause: { disabled: true },
+      resume: { disabled: true },
+      cancel: { disabled: true },
+    });
   });
 
   it('reattaches to a run in progress when the view opens, and stops polling when it closes', async () => {
@@ -533,7 +607,9 @@ describe('runs', () => {
 describe('blindness', () => {
   it('keeps every judge fact out of the annotation store and the Annotate view', async () => {
     const secretName = 'judge-zq7';
-    const judge = judgeInfo(secretName, endpointConfig({ model: 'model-zq7' }), { predictions: { ok: 9, parseErrors: 0, failed: 0, soft: 9 } });
+    const judge = judgeInfo(secretName, endpointConfig({ model: 'model-zq7' }), {
+      predictions: { ok: 9, parseErrors: 0, failed: 0, soft: 9 },
+    });
     await openJudgesView({ judges: [judge] });
     judges.statusScript = [{ state: 'done', done: 100, ok: 100, message: 'done' }];
     fireEvent.click(screen.getByTestId('run-start'));
@@ -545,7 +621,8 @@ describe('blindness', () => {
     const keys = Object.keys(annotation);
     expect(keys.filter((key) => /judge|predict|run/i.test(key))).toEqual([]);
     const serialised = JSON.stringify(annotation);
-    for (const fact of [secretName, 'model-zq7', 'run-1', 'configHash', 'predictions']) expect(serialised).not.toContain(fact);
+    for (const fact of [secretName, 'model-zq7', 'run-1', 'configHash', 'predictions'])
+      expect(serialised).not.toContain(fact);
     const main = document.querySelector('.app-main')!;
     expect(main.textContent).not.toContain(secretName);
     expect(main.textContent).not.toContain('model-zq7');

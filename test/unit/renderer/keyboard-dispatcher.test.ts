@@ -7,7 +7,15 @@
  * default action follows the layers' outcome. Keys are dispatched back to back, synchronously.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dispatchKey, installKeyboard, openLayer, openLayers, type KeyOutcome, type KeyPress, type Layer } from '../../../renderer/keys/dispatcher';
+import {
+  dispatchKey,
+  installKeyboard,
+  openLayer,
+  openLayers,
+  type KeyOutcome,
+  type KeyPress,
+  type Layer,
+} from '../../../renderer/keys/dispatcher';
 
 const press = (key: string, extra: Partial<KeyPress> = {}): KeyPress => ({
   key,
@@ -24,7 +32,12 @@ const press = (key: string, extra: Partial<KeyPress> = {}): KeyPress => ({
 });
 
 /** A layer that records what it got and answers `outcome` (per key, or one for all). */
-function recorder(kind: Parameters<typeof openLayer>[0], name: string, outcome: KeyOutcome | ((key: string) => KeyOutcome), when?: () => boolean) {
+function recorder(
+  kind: Parameters<typeof openLayer>[0],
+  name: string,
+  outcome: KeyOutcome | ((key: string) => KeyOutcome),
+  when?: () => boolean,
+) {
   const got: string[] = [];
   const layer = openLayer(kind, name, {
     handler: (p) => {

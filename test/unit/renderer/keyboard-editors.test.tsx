@@ -20,7 +20,9 @@ const SPECS: SummarySeed[] = [
     sentences: ['The city approved 2.4 million euros for a library.', 'Works start in March 2025.'],
   },
 ];
-const CLAIMS = { 1: [['The budget is 2.4 million euros.', 'The budget is for a library.'], ['Works start in March 2025.']] };
+const CLAIMS = {
+  1: [['The budget is 2.4 million euros.', 'The budget is for a library.'], ['Works start in March 2025.']],
+};
 
 let core: RendererCore;
 
@@ -33,7 +35,8 @@ async function openClaimsEditor() {
 }
 
 /** A key on whatever has the focus, as the browser sends it; true when its default action was prevented. */
-const press = (key: string, init: Partial<KeyboardEventInit> = {}) => !fireEvent.keyDown(document.activeElement ?? document.body, { key, ...init });
+const press = (key: string, init: Partial<KeyboardEventInit> = {}) =>
+  !fireEvent.keyDown(document.activeElement ?? document.body, { key, ...init });
 const texts = (editor: HTMLElement) => within(editor).getAllByTestId('set-editor-text') as HTMLInputElement[];
 
 beforeEach(() => resetRendererState());
@@ -69,7 +72,11 @@ describe('the claim and key-fact editor is a dialog', () => {
     expect(within(editor).queryByText(/needs a text/)).toBeNull();
     press('Enter', { ctrlKey: true });
     await waitFor(() => expect(core.callsTo('claims.edit')).toHaveLength(1));
-    expect(core.callsTo('claims.edit')[0]!.claims.at(-1)).toEqual({ sentenceUnitId: sentence2, text: 'The works last two years.', from: [] });
+    expect(core.callsTo('claims.edit')[0]!.claims.at(-1)).toEqual({
+      sentenceUnitId: sentence2,
+      text: 'The works last two years.',
+      from: [],
+    });
   });
 
   it('Drop moves the focus to the next item, not to the page', async () => {
@@ -123,7 +130,8 @@ describe('the scaffold editor is a dialog', () => {
     fireEvent.keyDown(document.body, { key: 'w' });
     return screen.findByTestId('scaffold-editor');
   }
-  const field = (editor: HTMLElement, kind: string, id: string) => within(editor).getByLabelText(`Text of ${kind} ${id}`) as HTMLTextAreaElement;
+  const field = (editor: HTMLElement, kind: string, id: string) =>
+    within(editor).getByLabelText(`Text of ${kind} ${id}`) as HTMLTextAreaElement;
 
   it('focuses its first item, an added fact takes the focus, Drop passes it on, Tab stays inside', async () => {
     const editor = await openScaffoldEditor();
@@ -143,7 +151,9 @@ describe('the scaffold editor is a dialog', () => {
 
   it('Esc with an edit asks first; Enter discards without a version', async () => {
     const editor = await openScaffoldEditor();
-    fireEvent.change(field(editor, 'fact', 'M1'), { target: { value: 'Users pick the apps that may use the camera.' } });
+    fireEvent.change(field(editor, 'fact', 'M1'), {
+      target: { value: 'Users pick the apps that may use the camera.' },
+    });
     press('Escape');
     await screen.findByTestId('discard-confirm');
     expect(screen.getByTestId('scaffold-editor')).toBeTruthy();

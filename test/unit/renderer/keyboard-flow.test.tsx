@@ -19,16 +19,28 @@ const SPECS: SummarySeed[] = [
   {
     docId: 'd1',
     document: 'The city approved 2 million euros for a library. Works start in March 2025. They last two years.',
-    sentences: ['The city approved 2.4 million euros for a library.', 'Works start in March 2025.', 'They last two years.'],
+    sentences: [
+      'The city approved 2.4 million euros for a library.',
+      'Works start in March 2025.',
+      'They last two years.',
+    ],
   },
   { docId: 'd2', document: 'Rain flooded the valley.', sentences: ['Rain flooded the valley.'] },
 ];
-const CLAIMS = { 1: [['The budget is 2.4 million euros.', 'The budget is for a library.'], ['Works start in March 2025.'], ['They last two years.']] };
+const CLAIMS = {
+  1: [
+    ['The budget is 2.4 million euros.', 'The budget is for a library.'],
+    ['Works start in March 2025.'],
+    ['They last two years.'],
+  ],
+};
 const KEY_FACTS = { d1: ['The budget is 2 million euros.', 'Works start in March 2025.', 'Works last two years.'] };
 
 let core: RendererCore;
 
-async function mount(make: () => Promise<RendererCore> = () => createRendererCore(SPECS, {}, { claims: CLAIMS, keyFacts: KEY_FACTS })) {
+async function mount(
+  make: () => Promise<RendererCore> = () => createRendererCore(SPECS, {}, { claims: CLAIMS, keyFacts: KEY_FACTS }),
+) {
   core = await mountAnnotate(await make());
 }
 
@@ -63,7 +75,9 @@ describe('keys faster than React and the core', () => {
   it('"U E 3": the digit reaches the error-type picker E opened, not the next sentence', async () => {
     await mount();
     burst('u', 'e', '3');
-    await waitFor(() => expect(core.stateOf(unitId(0, 0))).toEqual({ label: 'unfaithful', errorType: 'number_or_date', note: null }));
+    await waitFor(() =>
+      expect(core.stateOf(unitId(0, 0))).toEqual({ label: 'unfaithful', errorType: 'number_or_date', note: null }),
+    );
     await settled();
     expect(core.stateOf(unitId(0, 1)).label).toBeNull();
     expect(core.callsTo('annotation.record').map((r) => r.cause)).toEqual(['label', 'error_type']);
@@ -95,7 +109,11 @@ describe('keys faster than React and the core', () => {
     burst('t', 'u', 'e', '4', 'f', 'c');
     await waitFor(async () => expect((await core.accuracy.claimLabel('ann', claims[2]!))?.label).toBe('unclear'));
     await settled();
-    expect(await core.accuracy.claimLabel('ann', claims[0]!)).toEqual({ label: 'unsupported', errorType: 'not_in_source', note: null });
+    expect(await core.accuracy.claimLabel('ann', claims[0]!)).toEqual({
+      label: 'unsupported',
+      errorType: 'not_in_source',
+      note: null,
+    });
     expect((await core.accuracy.claimLabel('ann', claims[1]!))?.label).toBe('supported');
     expect(core.callsTo('claims.record').map((r) => [r.claimId, r.cause])).toEqual([
       [claims[0], 'label'],
@@ -111,7 +129,9 @@ describe('keys faster than React and the core', () => {
     const claims = await claimIds();
     const facts = await factIds();
     burst('t', 't', 'f', 'e', '2', 'j', 'j', 'j', 'j', ' ', 'Enter', 'u');
-    await waitFor(async () => expect((await core.accuracy.keyFactLabel('ann', 1, facts[1]!))?.label).toBe('not_covered'));
+    await waitFor(async () =>
+      expect((await core.accuracy.keyFactLabel('ann', 1, facts[1]!))?.label).toBe('not_covered'),
+    );
     await settled();
     const claim21 = claims[2]!;
     expect(await core.accuracy.keyFactLabel('ann', 1, facts[0]!)).toEqual({
@@ -125,10 +145,19 @@ describe('keys faster than React and the core', () => {
   it('scaffold: "T T T F E 1 Enter R" links the fact to sentence 1 and marks the next fact misrepresented', async () => {
     await mount(() => scaffoldRendererCore(CAMERA_SCAFFOLD));
     burst('t', 't', 't', 'f', 'e', '1', 'Enter', 'r');
-    const itemId = async (itemKey: string) => (await core.scaffold.versions('camera')).at(-1)!.items.find((i) => i.itemKey === itemKey)!.id;
-    await waitFor(async () => expect(await core.scaffold.alignmentOf('human:ann', 1, await itemId('S1'))).toEqual({ value: 'misrepresented', sentences: [] }));
+    const itemId = async (itemKey: string) =>
+      (await core.scaffold.versions('camera')).at(-1)!.items.find((i) => i.itemKey === itemKey)!.id;
+    await waitFor(async () =>
+      expect(await core.scaffold.alignmentOf('human:ann', 1, await itemId('S1'))).toEqual({
+        value: 'misrepresented',
+        sentences: [],
+      }),
+    );
     await settled();
-    expect(await core.scaffold.alignmentOf('human:ann', 1, await itemId('M1'))).toEqual({ value: 'preserved', sentences: [0] });
+    expect(await core.scaffold.alignmentOf('human:ann', 1, await itemId('M1'))).toEqual({
+      value: 'preserved',
+      sentences: [0],
+    });
     expect(core.callsTo('scaffold.record').map((r) => r.cause)).toEqual(['label', 'sentences', 'label']);
   });
 

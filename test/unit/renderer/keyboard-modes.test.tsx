@@ -20,18 +20,30 @@ const SPECS: SummarySeed[] = [
     document: 'The city approved 2 million euros for a library. Heavy rain delayed the works until March 2025.',
     sentences: ['The city approved 2.4 million euros for a library.', 'Rain delayed the works until March 2025.'],
   },
-  { docId: 'd2', document: 'Rain flooded the valley. Two villages were evacuated.', sentences: ['Rain flooded the valley.', 'Villages were evacuated.'] },
+  {
+    docId: 'd2',
+    document: 'Rain flooded the valley. Two villages were evacuated.',
+    sentences: ['Rain flooded the valley.', 'Villages were evacuated.'],
+  },
 ];
 // Sentence 2's only claim is the set's third: the core numbers it 2 in the set, the screen 2.1.
-const CLAIMS = { 1: [['The budget is 2.4 million euros.', 'The budget is for a library.'], ['Rain delayed the works until March 2025.']], 2: [['Rain flooded the valley.'], ['Villages were evacuated.']] };
+const CLAIMS = {
+  1: [
+    ['The budget is 2.4 million euros.', 'The budget is for a library.'],
+    ['Rain delayed the works until March 2025.'],
+  ],
+  2: [['Rain flooded the valley.'], ['Villages were evacuated.']],
+};
 const KEY_FACTS = { d1: ['The budget is 2 million euros.', 'Works start in March 2025.'], d2: ['A valley flooded.'] };
 
 let core: RendererCore;
 
-const mount = async () => (core = await mountAnnotate(await createRendererCore(SPECS, {}, { claims: CLAIMS, keyFacts: KEY_FACTS })));
+const mount = async () =>
+  (core = await mountAnnotate(await createRendererCore(SPECS, {}, { claims: CLAIMS, keyFacts: KEY_FACTS })));
 const reload = (pane: string) => reloadTab(core, pane);
 
-const press = (key: string, init: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(document.body, { key, ...init });
+const press = (key: string, init: Partial<KeyboardEventInit> = {}) =>
+  fireEvent.keyDown(document.body, { key, ...init });
 const claimIds = async (key: number) => (await core.accuracy.claimVersions(key)).at(-1)!.claims.map((c) => c.id);
 const notice = () => screen.getByTestId('annotate-notice').textContent;
 
@@ -57,7 +69,11 @@ describe('one claim numbering', () => {
     await waitFor(() => expect(screen.queryByTestId('note-editor')).toBeNull());
     press('t');
     const pane = await screen.findByTestId('keyfacts-pane');
-    expect(within(pane).getByText('Rain delayed the works until March 2025.', { selector: '.convey-claim' }).querySelector('.unit-index')!.textContent).toBe('2.1');
+    expect(
+      within(pane)
+        .getByText('Rain delayed the works until March 2025.', { selector: '.convey-claim' })
+        .querySelector('.unit-index')!.textContent,
+    ).toBe('2.1');
   });
 });
 
@@ -106,11 +122,19 @@ describe('progress per mode', () => {
     core = await scaffoldRendererCore(CAMERA_SCAFFOLD);
     await renderAnnotate(core);
     const row = () => screen.getByTestId('queue-item-1');
-    expect([row().getAttribute('data-mode'), row().getAttribute('data-done'), row().getAttribute('data-total')]).toEqual(['sentences', '0', '2']);
+    expect([
+      row().getAttribute('data-mode'),
+      row().getAttribute('data-done'),
+      row().getAttribute('data-total'),
+    ]).toEqual(['sentences', '0', '2']);
     await toScaffold();
     for (const key of ['f', 'u', 'f', 'f']) press(key);
     await waitFor(() => expect(core.callsTo('scaffold.record')).toHaveLength(4));
-    expect([row().getAttribute('data-mode'), row().getAttribute('data-done'), row().getAttribute('data-total')]).toEqual(['scaffold', '4', '4']);
+    expect([
+      row().getAttribute('data-mode'),
+      row().getAttribute('data-done'),
+      row().getAttribute('data-total'),
+    ]).toEqual(['scaffold', '4', '4']);
     expect(row().textContent).toContain('4/4');
     const tabs = (mode: string) => screen.getByTestId(`unit-mode-${mode}`);
     expect(tabs('scaffold').textContent).toContain('4/4');
@@ -173,7 +197,9 @@ describe('key-fact mode keys', () => {
     press('?');
     const help = await screen.findByTestId('help');
     expect(help.textContent).toContain('Ctrl+Shift+Z');
-    expect(help.textContent).toMatch(/sentences → their claims .* → the document.s key facts .* → the document.s scaffold .* → sentences again/);
+    expect(help.textContent).toMatch(
+      /sentences → their claims .* → the document.s key facts .* → the document.s scaffold .* → sentences again/,
+    );
     press('Escape');
     await waitFor(() => expect(screen.queryByTestId('help')).toBeNull());
   });

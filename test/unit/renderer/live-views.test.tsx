@@ -16,14 +16,23 @@ import { judgesViewLifecycle, oneSentenceCore, showJudgesView } from '../../help
 
 let seq = 0;
 /** A change event as the core's bus numbers it. */
-const event = (change: Pick<ChangeEvent, 'namespace' | 'what'> & Partial<ChangeEvent>): ChangeEvent => ({ seq: (seq += 1), dataset: null, by: null, ...change });
+const event = (change: Pick<ChangeEvent, 'namespace' | 'what'> & Partial<ChangeEvent>): ChangeEvent => ({
+  seq: (seq += 1),
+  dataset: null,
+  by: null,
+  ...change,
+});
 
 describe('Annotate hears of an imported scaffold', () => {
   beforeEach(() => resetRendererState());
   afterEach(() => cleanup());
 
   it('an annotator link in Scaffold mode shows the scaffold the lead imported, and loads it once per event', async () => {
-    const core = await createRendererCore(CAMERA_SPECS, { role: 'annotator', annotator: 'alice' }, { people: ['alice'] });
+    const core = await createRendererCore(
+      CAMERA_SPECS,
+      { role: 'annotator', annotator: 'alice' },
+      { people: ['alice'] },
+    );
     await renderAnnotate(core);
     await toScaffold();
     await screen.findByTestId('scaffold-empty');
@@ -38,7 +47,9 @@ describe('Annotate hears of an imported scaffold', () => {
 
     act(() => core.change(event({ namespace: 'imports', what: 'imports.scaffold', dataset: 'demo' })));
     await screen.findByTestId('scaffold-item-M1');
-    expect(screen.getByTestId('scaffold-item-M1').textContent).toContain('Users choose which apps can access the camera.');
+    expect(screen.getByTestId('scaffold-item-M1').textContent).toContain(
+      'Users choose which apps can access the camera.',
+    );
     expect(screen.queryByTestId('scaffold-empty')).toBeNull();
     expect(loads()).toBe(before + 1);
   });
@@ -49,13 +60,22 @@ describe('Annotate hears of a claim set made elsewhere', () => {
   afterEach(() => cleanup());
 
   it('an annotator link in Claims mode shows the claims the lead made in another tab', async () => {
-    const core = await createRendererCore(CAMERA_SPECS, { role: 'annotator', annotator: 'alice' }, { people: ['alice'] });
+    const core = await createRendererCore(
+      CAMERA_SPECS,
+      { role: 'annotator', annotator: 'alice' },
+      { people: ['alice'] },
+    );
     await renderAnnotate(core);
     press('t'); // Claims mode
     await screen.findByTestId('claims-empty');
     const summary = core.summaries[0]!;
     // The lead's edit from its own tab: through dispatch as the lead, as the server stores it.
-    await core.lead('claims.edit', { key: summary.key, annotator: 'lead-person', basedOnVersion: null, claims: [{ sentenceUnitId: summary.units[0]!.id, text: 'Users choose which apps use the camera.', from: [] }] });
+    await core.lead('claims.edit', {
+      key: summary.key,
+      annotator: 'lead-person',
+      basedOnVersion: null,
+      claims: [{ sentenceUnitId: summary.units[0]!.id, text: 'Users choose which apps use the camera.', from: [] }],
+    });
     act(() => core.change(event({ namespace: 'claims', what: 'claims.edit' })));
     await screen.findByTestId('claims-pane');
     expect(screen.getByTestId('claim-current').textContent).toContain('Users choose which apps use the camera.');

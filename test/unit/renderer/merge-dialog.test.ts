@@ -8,7 +8,10 @@ const h = vi.hoisted(() => ({ showOpenDialog: null as unknown as import('vitest'
 vi.mock('electron', async () => {
   const { vi: v } = await import('vitest');
   h.showOpenDialog = v.fn();
-  const electron = { app: { getPath: () => '/home/user/Documents' }, dialog: { showOpenDialog: (...a: unknown[]) => h.showOpenDialog(...a) } };
+  const electron = {
+    app: { getPath: () => '/home/user/Documents' },
+    dialog: { showOpenDialog: (...a: unknown[]) => h.showOpenDialog(...a) },
+  };
   return { ...electron, default: electron };
 });
 
@@ -22,7 +25,10 @@ describe('dialog.openProjects', () => {
     h.showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: ['/p/alice.loupe', '/p/bob.loupe'] });
     const handlers = createDialogHandlers({ getWindow: () => win, platform: 'linux', defaultDir: () => '/p' });
     await expect(handlers['dialog.openProjects']({})).resolves.toEqual({ paths: ['/p/alice.loupe', '/p/bob.loupe'] });
-    expect(h.showOpenDialog).toHaveBeenCalledWith(win, expect.objectContaining({ filters: PROJECT_FILTERS, properties: ['openFile', 'multiSelections'] }));
+    expect(h.showOpenDialog).toHaveBeenCalledWith(
+      win,
+      expect.objectContaining({ filters: PROJECT_FILTERS, properties: ['openFile', 'multiSelections'] }),
+    );
   });
 
   it('returns no path when cancelled', async () => {
@@ -32,7 +38,15 @@ describe('dialog.openProjects', () => {
   });
 
   it('is answered unsupported by the core (loupe serve, the CLI)', async () => {
-    const core = createCore({ Database, stateDir: os.tmpdir(), demoDir: os.tmpdir(), host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false });
+    const core = createCore({
+      Database,
+      stateDir: os.tmpdir(),
+      demoDir: os.tmpdir(),
+      host: 'web',
+      fileDialogs: false,
+      diskPaths: false,
+      canSwitchProjects: false,
+    });
     await expect(core.handlers['dialog.openProjects']({})).rejects.toMatchObject({ code: 'unsupported' });
   });
 });

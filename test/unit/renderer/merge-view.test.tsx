@@ -48,7 +48,13 @@ describe('merge in the Project view', () => {
     core.override('merge.projects', ({ paths }) => {
       calls.push(paths);
       return [
-        result({ eventsAdded: 12, eventsPresent: 3, annotators: ['alice', 'lead'], annotatorsAdded: ['alice'], summariesMatched: 5 }),
+        result({
+          eventsAdded: 12,
+          eventsPresent: 3,
+          annotators: ['alice', 'lead'],
+          annotatorsAdded: ['alice'],
+          summariesMatched: 5,
+        }),
         result({ path: '/p/dora.loupe', merged: false, problems: ['news/sum-003: sentence 0 differs'] }),
       ];
     });
@@ -56,7 +62,11 @@ describe('merge in the Project view', () => {
     const table = await screen.findByTestId('merge-results');
     expect(calls).toEqual([['/p/alice.loupe', '/p/dora.loupe']]);
     const rows = within(table).getAllByTestId('merge-result');
-    expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['/p/alice.loupe', '12', '3', 'alice, lead (new: alice)', 'none']);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['/p/alice.loupe', '12', '3', 'alice, lead (new: alice)', 'none']);
     expect(rows[1]!.getAttribute('data-merged')).toBe('false');
     expect(rows[1]!.textContent).toContain('not merged');
     expect(rows[1]!.textContent).toContain('news/sum-003: sentence 0 differs');

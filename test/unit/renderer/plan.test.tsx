@@ -29,12 +29,22 @@ afterEach(() => cleanup());
 
 /** The hand plan of planning.test.ts: p̂ 132 more, p̂_PP · J none, ε̂ · J 32, at a median of 90 s; seed 3. */
 function handPlan(dataset = 'demo', target = 0.02, nAnnotated = 25): PlanReport {
-  const draws = [{ batch: 1, seed: 3, algorithm: 'hash-rank-v1', summaryIds: Array.from({ length: 30 }, (_, k) => `s${k}`) }];
+  const draws = [
+    { batch: 1, seed: 3, algorithm: 'hash-rank-v1', summaryIds: Array.from({ length: 30 }, (_, k) => `s${k}`) },
+  ];
   return {
     target,
     min_summaries: 10,
     settings: { bootstrap: 2000, seed: 0, reference: 'people', human_label: 'unanimous', include_revealed: false },
-    datasets: [planDataset(dataset, allUnitsFixture([0.7, 0.8], nAnnotated), ['J'], { nSummaries: 250, draws, timesMs: [60_000, 90_000, 120_000] }, target)],
+    datasets: [
+      planDataset(
+        dataset,
+        allUnitsFixture([0.7, 0.8], nAnnotated),
+        ['J'],
+        { nSummaries: 250, draws, timesMs: [60_000, 90_000, 120_000] },
+        target,
+      ),
+    ],
   };
 }
 
@@ -42,19 +52,28 @@ describe('p̂_PP beside p̂', () => {
   it('shows the estimate with its interval, what it rests on and its width against p̂; "p̂ on the same sentences"; the refusal reason', () => {
     const dataset = seededDataset(10, 6);
     // K labels only the sample's sentences: p̂_PP is p̂ on them.
-    for (const summary of dataset.summaries) for (const unit of summary.units) if (summary.annotated) (unit.judges as Record<string, unknown>).K = { hard: 1, soft: null };
+    for (const summary of dataset.summaries)
+      for (const unit of summary.units)
+        if (summary.annotated) (unit.judges as Record<string, unknown>).K = { hard: 1, soft: null };
     dataset.judges = ['J', 'K', 'Z'];
     const allUnits = analyzeProject([dataset], { bootstrap: 200, seed: 0 }).datasets[0]!.all_units;
     render(<AllUnitsTable allUnits={allUnits} judges={dataset.judges} />);
-    const row = (judge: string) => within(screen.getByTestId('p-pp-table')).getAllByTestId('p-pp-row').find((r) => r.getAttribute('data-judge') === judge)!;
+    const row = (judge: string) =>
+      within(screen.getByTestId('p-pp-table'))
+        .getAllByTestId('p-pp-row')
+        .find((r) => r.getAttribute('data-judge') === judge)!;
     const j = allUnits.judges.J!.p_pp!;
     expect(row('J').textContent).toContain(`${j.value!.toFixed(3)} [${j.ci![0].toFixed(3)}, ${j.ci![1].toFixed(3)}]`);
     expect(row('J').textContent).toContain('12 sampled of 20 judged sentences');
     expect(within(row('J')).getByTestId('p-pp-width').textContent).toBe(`${j.width_ratio!.toFixed(2)} × p̂’s`);
-    expect(row('K').textContent).toContain('The judge labeled no sentence outside the sample: p̂_PP is p̂ on the same sentences.');
+    expect(row('K').textContent).toContain(
+      'The judge labeled no sentence outside the sample: p̂_PP is p̂ on the same sentences.',
+    );
     expect(row('K').textContent).toContain(allUnits.p_hat.value!.toFixed(3));
     expect(row('Z').getAttribute('data-refused')).toBe('true');
-    expect(row('Z').textContent).toBe('ZRefused: No sampled unit has both a usable human label and a hard label of this judge.');
+    expect(row('Z').textContent).toBe(
+      'ZRefused: No sampled unit has both a usable human label and a hard label of this judge.',
+    );
   });
 });
 
@@ -80,13 +99,25 @@ describe('the plan card of the Analysis view', () => {
     useSession.setState({ bridge: core.bridge });
     render(<PlanCard result={status} />);
     const rows = await screen.findAllByTestId('plan-row');
-    expect(core.callsTo('planning.plan')).toEqual([{ dataset: 'hand', target: 0.02, bootstrap: 100, seed: 4, reference: 'people', humanLabel: 'majority', includeRevealed: false }]);
+    expect(core.callsTo('planning.plan')).toEqual([
+      {
+        dataset: 'hand',
+        target: 0.02,
+        bootstrap: 100,
+        seed: 4,
+        reference: 'people',
+        humanLabel: 'majority',
+        includeRevealed: false,
+      },
+    ]);
     expect(rows.map((r) => [...r.children].map((c) => c.textContent))).toEqual([
       ['p̂', '± 0.050', '25 summaries', '132 more (157 in all)', '≈ 3 h 18 min'],
       ['p̂_PP · J', '± 0.020', '25 summaries', 'none: the target is met', ''],
       ['ε̂ · J', '± 0.030', '25 summaries', '32 more (57 in all)', '≈ 48 min'],
     ]);
-    expect(screen.getByTestId('plan-facts').textContent).toBe('25 annotated of 250 summaries (30 drawn, 220 not drawn yet); median 90 s per summary (n = 3).');
+    expect(screen.getByTestId('plan-facts').textContent).toBe(
+      '25 annotated of 250 summaries (30 drawn, 220 not drawn yet); median 90 s per summary (n = 3).',
+    );
 
     fireEvent.change(screen.getByTestId('plan-target'), { target: { value: '0.05' } });
     fireEvent.click(screen.getByTestId('plan-run'));
@@ -102,7 +133,9 @@ describe('the plan card of the Analysis view', () => {
     await screen.findAllByTestId('plan-row');
     fireEvent.change(screen.getByTestId('plan-target'), { target: { value } });
     fireEvent.click(screen.getByTestId('plan-run'));
-    expect((await screen.findByTestId('plan-error')).textContent).toMatch(/^Invalid input for planning\.plan: ✖ The target half-width must be a number above 0 and below 0\.5/);
+    expect((await screen.findByTestId('plan-error')).textContent).toMatch(
+      /^Invalid input for planning\.plan: ✖ The target half-width must be a number above 0 and below 0\.5/,
+    );
     expect(screen.queryByTestId('plan-row')).toBeNull();
   });
 
@@ -111,8 +144,12 @@ describe('the plan card of the Analysis view', () => {
     core.override('planning.plan', () => handPlan('hand', 0.02, 7));
     useSession.setState({ bridge: core.bridge });
     render(<PlanCard result={status} />);
-    expect((await screen.findByTestId('plan-reason')).textContent).toBe('Needs at least 10 annotated summaries to plan from (7 so far): annotate more of the sample first.');
-    expect(screen.getAllByTestId('plan-more').map((c) => c.textContent)).toEqual(Array(3).fill('Needs at least 10 annotated summaries to plan from (7 so far).'));
+    expect((await screen.findByTestId('plan-reason')).textContent).toBe(
+      'Needs at least 10 annotated summaries to plan from (7 so far): annotate more of the sample first.',
+    );
+    expect(screen.getAllByTestId('plan-more').map((c) => c.textContent)).toEqual(
+      Array(3).fill('Needs at least 10 annotated summaries to plan from (7 so far).'),
+    );
   });
 });
 
@@ -149,7 +186,9 @@ describe('"draw N more" in the Project view', () => {
     await openProjectView(() => handPlan());
     await waitFor(() => expect(screen.getByTestId('draw-more-draw').textContent).toBe('Draw 132 more'));
     expect(core.callsTo('planning.plan')).toEqual([{ dataset: 'demo', target: 0.02, reference: 'people' }]);
-    expect(screen.getByTestId('draw-more-status').textContent).toBe('132 more summaries with seed 3, continuing the sample; ≈ 3 h 18 min of annotator time at the median so far.');
+    expect(screen.getByTestId('draw-more-status').textContent).toBe(
+      '132 more summaries with seed 3, continuing the sample; ≈ 3 h 18 min of annotator time at the median so far.',
+    );
     // No figure is shown here: counts and time only.
     expect(screen.getByTestId('draw-more').textContent).not.toMatch(/±|0\.0[0-9]{2}/);
 
@@ -171,9 +210,11 @@ describe('"draw N more" in the Project view', () => {
 
   it('too few annotated summaries: says so, and there is nothing to draw', async () => {
     await openProjectView(() => handPlan('demo', 0.02, 4));
-    await waitFor(() => expect(screen.getByTestId('draw-more-status').textContent).toBe(
-      'Needs at least 10 annotated summaries to plan from (4 so far): annotate more of the sample first. Then the plan says how many more to draw.',
-    ));
+    await waitFor(() =>
+      expect(screen.getByTestId('draw-more-status').textContent).toBe(
+        'Needs at least 10 annotated summaries to plan from (4 so far): annotate more of the sample first. Then the plan says how many more to draw.',
+      ),
+    );
     expect((screen.getByTestId('draw-more-draw') as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -182,7 +223,9 @@ describe('"draw N more" in the Project view', () => {
     await waitFor(() => expect(screen.getByTestId('draw-more-draw').textContent).toBe('Draw 132 more'));
     fireEvent.change(screen.getByTestId('draw-more-target'), { target: { value: '0' } });
     fireEvent.click(screen.getByTestId('draw-more-plan'));
-    expect((await screen.findByTestId('draw-more-error')).textContent).toMatch(/^Invalid input for planning\.plan: ✖ The target half-width must be a number above 0/);
+    expect((await screen.findByTestId('draw-more-error')).textContent).toMatch(
+      /^Invalid input for planning\.plan: ✖ The target half-width must be a number above 0/,
+    );
     expect((screen.getByTestId('draw-more-draw') as HTMLButtonElement).disabled).toBe(true);
     expect(core.callsTo('sampling.draw')).toEqual([]);
   });

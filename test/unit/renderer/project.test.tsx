@@ -17,7 +17,17 @@ async function openProjectView(info: Parameters<typeof createFakeCore>[1] = {}) 
 }
 
 function job(partial: Partial<Job>): Job {
-  return { id: 'j1', kind: 'import', state: 'running', phase: 'parsing', done: 0, total: 10, result: null, error: null, ...partial };
+  return {
+    id: 'j1',
+    kind: 'import',
+    state: 'running',
+    phase: 'parsing',
+    done: 0,
+    total: 10,
+    result: null,
+    error: null,
+    ...partial,
+  };
 }
 
 beforeEach(() => resetRendererState());
@@ -30,13 +40,17 @@ describe('datasets', () => {
   it('lists datasets with their counts, including missing documents', async () => {
     await openProjectView();
     const row = screen.getByTestId('dataset-demo');
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['demo', '2', '0', '0', '0', '0', '0']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['demo', '2', '0', '0', '0', '0', '0']);
     expect(screen.getByTestId('datasets').textContent).toContain('Documents missing');
   });
 });
 
 describe('import in the browser', () => {
-  it('uploads the chosen file\'s bytes, polls the job, and shows the result', async () => {
+  it("uploads the chosen file's bytes, polls the job, and shows the result", async () => {
     await openProjectView();
     let polls = 0;
     core.override('imports.start', () => ({ jobId: 'j1' }));
@@ -56,7 +70,16 @@ describe('import in the browser', () => {
           labelsAdded: 0,
           labelsUnchanged: 0,
           predictionsKept: 0,
-          predictionsSkipped: [{ file: 'news.jsonl', line: 4, summaryId: 'd1:bart', field: 'pred_faithfulness_labels', expected: 3, found: 2 }],
+          predictionsSkipped: [
+            {
+              file: 'news.jsonl',
+              line: 4,
+              summaryId: 'd1:bart',
+              field: 'pred_faithfulness_labels',
+              expected: 3,
+              found: 2,
+            },
+          ],
           notes: ['Split with sbd'],
         },
       });
@@ -72,10 +95,16 @@ describe('import in the browser', () => {
     expect(result.textContent).toContain('(2 already there), 31 sentences');
     expect(result.textContent).toContain('news.jsonl');
     expect(result.textContent).toContain('Split with sbd');
-    expect(screen.getByTestId('import-predictions-skipped').textContent).toContain('news.jsonl, line 4 (d1:bart): pred_faithfulness_labels has 2 predictions, expected 3');
+    expect(screen.getByTestId('import-predictions-skipped').textContent).toContain(
+      'news.jsonl, line 4 (d1:bart): pred_faithfulness_labels has 2 predictions, expected 3',
+    );
     // The file's bytes, base64 (the core decodes them strictly, as a file on disk).
     expect(core.callsTo('imports.start')).toEqual([
-      { source: { type: 'upload', name: 'news.jsonl', base64: Buffer.from('{"docId":"d1"}\n').toString('base64') }, as: 'summaries', dataset: 'news' },
+      {
+        source: { type: 'upload', name: 'news.jsonl', base64: Buffer.from('{"docId":"d1"}\n').toString('base64') },
+        as: 'summaries',
+        dataset: 'news',
+      },
     ]);
     expect(polls).toBe(3);
     // Datasets refreshed after a successful import.
@@ -122,11 +151,19 @@ describe('import in the browser', () => {
       { file: 'bad.jsonl', record: 5, expected: 'an object' },
     ];
     core.override('imports.start', () => ({ jobId: 'j1' }));
-    core.override('jobs.get', () => job({ state: 'failed', error: { message: 'Nothing was imported: 2 problems found.', problems } }));
+    core.override('jobs.get', () =>
+      job({ state: 'failed', error: { message: 'Nothing was imported: 2 problems found.', problems } }),
+    );
     fireEvent.change(screen.getByTestId('import-file'), { target: { files: [new File(['x'], 'bad.jsonl')] } });
     const table = await screen.findByTestId('import-problems');
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['bad.jsonl', 'line 2', 'summary', 'a non-empty string', '""'],
       ['bad.jsonl', 'record 5', '', 'an object', ''],
     ]);
@@ -136,7 +173,11 @@ describe('import in the browser', () => {
   it('shows the problems of an import refused up front (ApiError with problems)', async () => {
     await openProjectView();
     core.override('imports.start', () => {
-      throw new ApiError({ code: 'import_failed', message: 'Unknown format', problems: [{ file: 'x.txt', expected: 'a known format' }] });
+      throw new ApiError({
+        code: 'import_failed',
+        message: 'Unknown format',
+        problems: [{ file: 'x.txt', expected: 'a known format' }],
+      });
     });
     fireEvent.change(screen.getByTestId('import-file'), { target: { files: [new File(['x'], 'x.txt')] } });
     const table = await screen.findByTestId('import-problems');
@@ -167,7 +208,9 @@ describe('import in the browser', () => {
     Object.defineProperty(drop, 'dataTransfer', { value: { files: [file], types: ['Files'] } });
     window.dispatchEvent(drop);
     await waitFor(() =>
-      expect(core.callsTo('imports.start')).toEqual([{ source: { type: 'upload', name: 'dropped.csv', base64: Buffer.from('text').toString('base64') } }]),
+      expect(core.callsTo('imports.start')).toEqual([
+        { source: { type: 'upload', name: 'dropped.csv', base64: Buffer.from('text').toString('base64') } },
+      ]),
     );
     expect(drop.defaultPrevented).toBe(true);
   });
@@ -180,7 +223,9 @@ describe('import on the desktop', () => {
     core.override('imports.start', () => ({ jobId: 'j1' }));
     core.override('jobs.get', () => job({ state: 'done', done: 1, total: 1 }));
     fireEvent.click(screen.getByTestId('import-choose'));
-    await waitFor(() => expect(core.callsTo('imports.start')).toEqual([{ source: { type: 'path', path: '/data/frank' } }]));
+    await waitFor(() =>
+      expect(core.callsTo('imports.start')).toEqual([{ source: { type: 'path', path: '/data/frank' } }]),
+    );
   });
 });
 
@@ -206,32 +251,42 @@ describe('sampling', () => {
 
   it('splits a batch among annotators with an overlap (percent in the field, a share in the call)', async () => {
     await openProjectView();
-    const drawn = vi.fn(({ dataset, n, seed, overlap }: { dataset: string; n: number; seed?: number; overlap?: number }) => ({
-      dataset,
-      batch: 2,
-      seed: seed ?? 0,
-      requested: n,
-      annotator: null,
-      summaryIds: ['a', 'b', 'c', 'd', 'e'],
-      exhausted: false,
-      createdAt: '2025-01-01T00:00:00Z',
-      overlap: overlap ?? null,
-      assignments: [
-        { annotator: 'alice', summaryIds: ['a', 'c', 'e'] },
-        { annotator: 'bob', summaryIds: ['b', 'd', 'e'] },
-      ],
-    }));
+    const drawn = vi.fn(
+      ({ dataset, n, seed, overlap }: { dataset: string; n: number; seed?: number; overlap?: number }) => ({
+        dataset,
+        batch: 2,
+        seed: seed ?? 0,
+        requested: n,
+        annotator: null,
+        summaryIds: ['a', 'b', 'c', 'd', 'e'],
+        exhausted: false,
+        createdAt: '2025-01-01T00:00:00Z',
+        overlap: overlap ?? null,
+        assignments: [
+          { annotator: 'alice', summaryIds: ['a', 'c', 'e'] },
+          { annotator: 'bob', summaryIds: ['b', 'd', 'e'] },
+        ],
+      }),
+    );
     core.override('sampling.draw', drawn);
     fireEvent.change(screen.getByTestId('sample-n'), { target: { value: '5' } });
     fireEvent.change(screen.getByTestId('sample-annotators'), { target: { value: 'alice, bob' } });
     fireEvent.change(screen.getByTestId('sample-overlap'), { target: { value: '20' } });
     fireEvent.click(screen.getByTestId('sample-draw'));
-    await waitFor(() => expect(core.callsTo('sampling.draw')).toEqual([{ dataset: 'demo', n: 5, seed: 0, annotators: ['alice', 'bob'], overlap: 0.2 }]));
-    expect((await screen.findByTestId('sample-message')).textContent).toContain('alice 3, bob 3; 1 summary by two (overlap 20%)');
+    await waitFor(() =>
+      expect(core.callsTo('sampling.draw')).toEqual([
+        { dataset: 'demo', n: 5, seed: 0, annotators: ['alice', 'bob'], overlap: 0.2 },
+      ]),
+    );
+    expect((await screen.findByTestId('sample-message')).textContent).toContain(
+      'alice 3, bob 3; 1 summary by two (overlap 20%)',
+    );
     // An overlap with a single annotator is the contract's refusal (the text every host gives): nothing is drawn.
     fireEvent.change(screen.getByTestId('sample-annotators'), { target: { value: 'alice' } });
     fireEvent.click(screen.getByTestId('sample-draw'));
-    await waitFor(() => expect(screen.getByTestId('sample-message').textContent).toMatch(/An overlap needs at least two annotators/));
+    await waitFor(() =>
+      expect(screen.getByTestId('sample-message').textContent).toMatch(/An overlap needs at least two annotators/),
+    );
     expect(drawn).toHaveBeenCalledTimes(1);
   });
 });
@@ -241,7 +296,12 @@ describe('export in the browser', () => {
     await openProjectView();
     const createObjectURL = vi.fn(() => 'blob:loupe/1');
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    core.override('export.build', ({ format }) => ({ fileName: `labels.${format}`, mime: 'text/csv', content: 'a,b\n', rows: 1 }));
+    core.override('export.build', ({ format }) => ({
+      fileName: `labels.${format}`,
+      mime: 'text/csv',
+      content: 'a,b\n',
+      rows: 1,
+    }));
     fireEvent.change(screen.getByTestId('export-format'), { target: { value: 'csv' } });
     fireEvent.click(screen.getByTestId('export-history'));
     fireEvent.click(screen.getByTestId('export-build'));
@@ -315,7 +375,18 @@ describe('annotators in the Project view', () => {
       <AnnotatorsTable
         fastMs={2000}
         annotators={[
-          { ...person('ana'), annotationLabels: 42, reviewDecisions: 3, claimLabels: 5, events: 50, timedDecisions: 40, medianMsPerDecision: 5300, fastDecisions: 2, firstAt: '2026-11-01T10:00:00.000Z', lastAt: '2026-11-03T10:00:00.000Z' },
+          {
+            ...person('ana'),
+            annotationLabels: 42,
+            reviewDecisions: 3,
+            claimLabels: 5,
+            events: 50,
+            timedDecisions: 40,
+            medianMsPerDecision: 5300,
+            fastDecisions: 2,
+            firstAt: '2026-11-01T10:00:00.000Z',
+            lastAt: '2026-11-03T10:00:00.000Z',
+          },
           person('<b>bo</b>'),
         ]}
       />,

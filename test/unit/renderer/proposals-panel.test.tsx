@@ -78,21 +78,37 @@ describe('the Proposals panel', () => {
     accept.focus();
     expect(document.activeElement).toBe(accept);
     fireEvent.click(accept);
-    await waitFor(() => expect(within(panel).getByTestId('proposals-decided').textContent).toBe('Proposal 1 accepted: version 2 of the key facts of document council is current for everyone.'));
+    await waitFor(() =>
+      expect(within(panel).getByTestId('proposals-decided').textContent).toBe(
+        'Proposal 1 accepted: version 2 of the key facts of document council is current for everyone.',
+      ),
+    );
     expect(core.callsTo('proposals.accept')).toEqual([{ id: 1 }]);
     expect(within(panel).getByTestId('proposals-empty').textContent).toBe('No pending proposals.');
   });
 
   it('declines with the reason typed; a stale proposal cannot be accepted and says why', async () => {
-    const panel = await openWith([proposal({ id: 2, kind: 'claims', summaryKey: 7, summaryId: 'sum-001', stale: true, currentVersion: 3 })]);
+    const panel = await openWith([
+      proposal({ id: 2, kind: 'claims', summaryKey: 7, summaryId: 'sum-001', stale: true, currentVersion: 3 }),
+    ]);
     const item = await within(panel).findByTestId('proposal-2');
-    expect(item.textContent).toContain('alice proposes the claims of summary sum-001 of council (news), made on version 1');
-    expect(within(item).getByTestId('proposal-stale-2').textContent).toBe('Version 3 is current now: this proposal cannot be accepted. Decline it and ask alice to propose again.');
+    expect(item.textContent).toContain(
+      'alice proposes the claims of summary sum-001 of council (news), made on version 1',
+    );
+    expect(within(item).getByTestId('proposal-stale-2').textContent).toBe(
+      'Version 3 is current now: this proposal cannot be accepted. Decline it and ask alice to propose again.',
+    );
     expect((within(item).getByTestId('proposal-accept-2') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(within(item).getByTestId('proposal-reason-2'), { target: { value: 'Made on an old version.' } });
     fireEvent.click(within(item).getByTestId('proposal-decline-2'));
-    await waitFor(() => expect(core.callsTo('proposals.decline')).toEqual([{ id: 2, note: 'Made on an old version.' }]));
-    await waitFor(() => expect(within(panel).getByTestId('proposals-decided').textContent).toBe('Proposal 2 declined; alice sees it declined.'));
+    await waitFor(() =>
+      expect(core.callsTo('proposals.decline')).toEqual([{ id: 2, note: 'Made on an old version.' }]),
+    );
+    await waitFor(() =>
+      expect(within(panel).getByTestId('proposals-decided').textContent).toBe(
+        'Proposal 2 declined; alice sees it declined.',
+      ),
+    );
   });
 
   it('is hidden where the host has no proposals', async () => {

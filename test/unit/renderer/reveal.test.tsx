@@ -45,7 +45,7 @@ describe('the reveal gate', () => {
     press('a', tab);
     const dialog = await screen.findByTestId('reveal-dialog');
     expect(screen.getByTestId('reveal-text').textContent).toContain(
-      'Opening Analysis shows judge verdicts and benchmark labels for 2 summaries ann has not finished. It is recorded as ann\'s reveal: the labels ann gives on them afterwards are marked not blind',
+      "Opening Analysis shows judge verdicts and benchmark labels for 2 summaries ann has not finished. It is recorded as ann's reveal: the labels ann gives on them afterwards are marked not blind",
     );
     expect(screen.getByTestId('reveal-confirm').textContent).toBe('Reveal for ann Enter');
     expect(dialog.textContent).toContain('marked not blind');
@@ -127,7 +127,9 @@ describe('the reveal gate', () => {
     press('v');
     fireEvent.change(await screen.findByTestId('annotator-name'), { target: { value: 'ann' } });
     fireEvent.click(screen.getByTestId('annotator-submit'));
-    expect((await screen.findByTestId('reveal-text')).textContent).toContain('Opening Review shows judge verdicts and benchmark labels for 2 summaries');
+    expect((await screen.findByTestId('reveal-text')).textContent).toContain(
+      'Opening Review shows judge verdicts and benchmark labels for 2 summaries',
+    );
     expect(core.callsTo('review.queue')).toEqual([]);
     press('Escape');
     await screen.findByTestId('unit-current');

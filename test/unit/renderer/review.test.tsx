@@ -59,7 +59,11 @@ function specs(): CardSpec[] {
       key: 1,
       summaryId: 's-bridge',
       document: DOC_A,
-      sentences: ['The council discussed a new bridge.', 'Construction starts in March, the mayor said.', 'It costs 90 million dollars.'],
+      sentences: [
+        'The council discussed a new bridge.',
+        'Construction starts in March, the mayor said.',
+        'It costs 90 million dollars.',
+      ],
       marked: [1, 2],
       global: 1,
       judges: { [QWEN]: [1, 0, 0], [EVIL_JUDGE]: [1, 0, 0] },
@@ -93,7 +97,17 @@ const TABLE: ReviewTable = {
   notReviewed: 2,
   pctUnfaithful: 4 / 6,
   pctUnfaithfulN: 6,
-  errorTypes: { entity: 2, relation: 0, number_or_date: 1, not_in_source: 0, attribution: 0, overstatement: 0, boilerplate: 0, other: 0, untyped: 1 },
+  errorTypes: {
+    entity: 2,
+    relation: 0,
+    number_or_date: 1,
+    not_in_source: 0,
+    attribution: 0,
+    overstatement: 0,
+    boilerplate: 0,
+    other: 0,
+    untyped: 1,
+  },
   fast: 1,
 };
 
@@ -101,8 +115,36 @@ const CORRECTIONS: DatasetCorrections = {
   dataset: 'cnn',
   rule: 'Conjunctive rule: unfaithful (0) as soon as one sentence is unfaithful.',
   summaries: [
-    { key: 1, summaryId: 's-bridge', docId: 'd1', benchmarkLabel: 1, correctedLabel: 0, basis: 'unfaithful_sentence', sentences: 3, faithful: 1, unfaithful: 1, unclear: 0, unknown: 1, adjudicated: 1, flipped: true },
-    { key: 3, summaryId: `s-ok${HOSTILE}`, docId: 'd3', benchmarkLabel: 1, correctedLabel: 1, basis: 'all_sentences', sentences: 2, faithful: 2, unfaithful: 0, unclear: 0, unknown: 0, adjudicated: 0, flipped: false },
+    {
+      key: 1,
+      summaryId: 's-bridge',
+      docId: 'd1',
+      benchmarkLabel: 1,
+      correctedLabel: 0,
+      basis: 'unfaithful_sentence',
+      sentences: 3,
+      faithful: 1,
+      unfaithful: 1,
+      unclear: 0,
+      unknown: 1,
+      adjudicated: 1,
+      flipped: true,
+    },
+    {
+      key: 3,
+      summaryId: `s-ok${HOSTILE}`,
+      docId: 'd3',
+      benchmarkLabel: 1,
+      correctedLabel: 1,
+      basis: 'all_sentences',
+      sentences: 2,
+      faithful: 2,
+      unfaithful: 0,
+      unclear: 0,
+      unknown: 0,
+      adjudicated: 0,
+      flipped: false,
+    },
   ],
   flips: [],
 };
@@ -133,7 +175,8 @@ function installReview(core: FakeCore, cards: CardSpec[]): ReviewFake {
     }
   }
   const judgeOrder = [QWEN, EVIL_JUDGE];
-  const parse = <M extends ApiMethod>(method: M, value: unknown): ApiOutput<M> => API[method].output.parse(value) as ApiOutput<M>;
+  const parse = <M extends ApiMethod>(method: M, value: unknown): ApiOutput<M> =>
+    API[method].output.parse(value) as ApiOutput<M>;
 
   function revealOf(key: number, ids: number[], anonJudges: boolean, anonAnnotators: boolean): ReviewReveal {
     const card = byKey.get(key)!;
@@ -150,15 +193,31 @@ function installReview(core: FakeCore, cards: CardSpec[]): ReviewFake {
           unitId: id,
           index,
           decision: decisions.get(id)!,
-          judges: Object.entries(card.judges).map(([judge, labels]) => ({ judge: anonJudges ? `Judge ${letters(judgeOrder.indexOf(judge))}` : judge, hard: labels[index]!, soft: null })),
-          annotators: Object.entries(card.annotators ?? {}).map(([name, labels], i) => ({ annotator: anonAnnotators ? `Annotator ${i + 1}` : name, label: labels[index]!, errorType: null })),
+          judges: Object.entries(card.judges).map(([judge, labels]) => ({
+            judge: anonJudges ? `Judge ${letters(judgeOrder.indexOf(judge))}` : judge,
+            hard: labels[index]!,
+            soft: null,
+          })),
+          annotators: Object.entries(card.annotators ?? {}).map(([name, labels], i) => ({
+            annotator: anonAnnotators ? `Annotator ${i + 1}` : name,
+            label: labels[index]!,
+            errorType: null,
+          })),
         };
       }),
     };
   }
 
   core.override('datasets.list', () =>
-    ['cnn', 'xsum'].map((name) => ({ name, documents: 2, documentsMissing: 0, summaries: 2, units: 5, sampled: 0, batches: 0 })),
+    ['cnn', 'xsum'].map((name) => ({
+      name,
+      documents: 2,
+      documentsMissing: 0,
+      summaries: 2,
+      units: 5,
+      sampled: 0,
+      batches: 0,
+    })),
   );
   core.override('judges.list', () => judgeOrder.map((name) => judgeInfo(name, null)));
   core.override('review.queue', (input) => {
@@ -199,7 +258,11 @@ function installReview(core: FakeCore, cards: CardSpec[]): ReviewFake {
       summary: s.summary,
       document: card.document,
       splitter: 'given@1',
-      units: s.units.map((u) => ({ ...u, marked: card.marked.includes(u.index), decision: decisions.get(u.id) ?? { label: null, errorType: null, note: null } })),
+      units: s.units.map((u) => ({
+        ...u,
+        marked: card.marked.includes(u.index),
+        decision: decisions.get(u.id) ?? { label: null, errorType: null, note: null },
+      })),
       progress: { marked: card.marked.length, decided: card.marked.filter((i) => decided(unitId(key, i))).length },
     });
   });
@@ -207,22 +270,28 @@ function installReview(core: FakeCore, cards: CardSpec[]): ReviewFake {
     const key = core.summaries.find((s) => s.units.some((u) => u.id === input.unitId))!.key;
     const card = byKey.get(key)!;
     const index = summary(key).units.findIndex((u) => u.id === input.unitId);
-    if (!card.marked.includes(index)) throw new ApiError({ code: 'invalid_input', message: `Sentence ${index} is context` });
-    if (input.state.label !== null && !blindMs.has(input.unitId) && input.timeSpentMs !== null) blindMs.set(input.unitId, input.timeSpentMs);
+    if (!card.marked.includes(index))
+      throw new ApiError({ code: 'invalid_input', message: `Sentence ${index} is context` });
+    if (input.state.label !== null && !blindMs.has(input.unitId) && input.timeSpentMs !== null)
+      blindMs.set(input.unitId, input.timeSpentMs);
     decisions.set(input.unitId, { ...input.state });
     return parse('review.record', {
       eventId: core.calls.length,
       unitId: input.unitId,
       state: input.state,
       progress: { marked: card.marked.length, decided: card.marked.filter((i) => decided(unitId(key, i))).length },
-      reveal: input.state.label === null ? null : revealOf(key, [input.unitId], input.anonymizeJudges ?? false, input.anonymizeAnnotators ?? false),
+      reveal:
+        input.state.label === null
+          ? null
+          : revealOf(key, [input.unitId], input.anonymizeJudges ?? false, input.anonymizeAnnotators ?? false),
     });
   };
   core.override('review.record', record);
   core.override('review.reveal', ({ key, unitIds, anonymizeJudges, anonymizeAnnotators }) => {
     const card = byKey.get(key)!;
     const ids = unitIds ?? card.marked.map((i) => unitId(key, i)).filter(decided);
-    if (ids.length === 0 || ids.some((id) => !decided(id))) throw new ApiError({ code: 'conflict', message: 'not decided yet' });
+    if (ids.length === 0 || ids.some((id) => !decided(id)))
+      throw new ApiError({ code: 'conflict', message: 'not decided yet' });
     return parse('review.reveal', revealOf(key, ids, anonymizeJudges ?? false, anonymizeAnnotators ?? false));
   });
   core.override('review.table', () => parse('review.table', [TABLE]));
@@ -238,7 +307,14 @@ let core: FakeCore;
 async function start(cards: CardSpec[] = specs()): Promise<void> {
   // The reviewer's own annotation is finished (labels given): the reveal gate does not ask (tested in renderer-reveal).
   core = createFakeCore(
-    cards.map((c) => ({ key: c.key, summaryId: c.summaryId, dataset: c.dataset ?? 'cnn', document: c.document, sentences: c.sentences, labels: c.sentences.map(() => 'faithful' as const) })),
+    cards.map((c) => ({
+      key: c.key,
+      summaryId: c.summaryId,
+      dataset: c.dataset ?? 'cnn',
+      document: c.document,
+      sentences: c.sentences,
+      labels: c.sentences.map(() => 'faithful' as const),
+    })),
   );
   fake = installReview(core, cards);
   render(<App bridge={core.bridge} />);
@@ -273,12 +349,23 @@ describe('opening the view', () => {
   it('V and the nav entry open it on the suspicious queue of the first dataset, at the first undecided marked sentence', async () => {
     await start();
     expect(screen.getByTestId('nav-review').textContent).toContain('V');
-    expect(core.callsTo('review.queue')[0]).toMatchObject({ queue: 'suspicious', dataset: 'cnn', cap: 25, reviewer: 'ann' });
+    expect(core.callsTo('review.queue')[0]).toMatchObject({
+      queue: 'suspicious',
+      dataset: 'cnn',
+      cap: 25,
+      reviewer: 'ann',
+    });
     expect(core.callsTo('review.queue')[0]).not.toHaveProperty('judges');
     expect(core.callsTo('review.card')[0]).toEqual({ key: 1, queue: 'suspicious', reviewer: 'ann' });
     expect(currentIndex()).toBe('1');
     const counts = screen.getByTestId('review-counts');
-    expect([counts.dataset.pool, counts.dataset.listed, counts.dataset.reviewed, counts.dataset.decided, counts.dataset.marked]).toEqual(['9', '2', '1', '1', '3']);
+    expect([
+      counts.dataset.pool,
+      counts.dataset.listed,
+      counts.dataset.reviewed,
+      counts.dataset.decided,
+      counts.dataset.marked,
+    ]).toEqual(['9', '2', '1', '1', '3']);
     expect(counts.textContent).toContain('Pool 9');
     expect(screen.getByTestId('key-legend').textContent).toContain('revise the decision');
   });
@@ -322,7 +409,11 @@ describe('blindness', () => {
     // Stored: the cursor moves to the next undecided marked sentence; sentence 1's row shows the reveal.
     await waitFor(() => expect(currentIndex()).toBe('2'));
     const row = within(screen.getByTestId('unit-1')).getByTestId('review-reveal-1');
-    expect(within(row).getAllByTestId('review-judge-label').map((j) => [j.dataset.judge, j.dataset.label])).toEqual([
+    expect(
+      within(row)
+        .getAllByTestId('review-judge-label')
+        .map((j) => [j.dataset.judge, j.dataset.label]),
+    ).toEqual([
       ['Judge A', 'unfaithful'],
       ['Judge B', 'unfaithful'],
     ]);
@@ -348,14 +439,24 @@ describe('blindness', () => {
     await waitFor(() => expect(screen.getByTestId('review-reveal-1')).toBeTruthy());
     fireEvent.click(screen.getByTestId('review-show-judge-names'));
     await waitFor(() => expect(reveals()).toHaveLength(1));
-    expect(reveals()[0]).toMatchObject({ key: 1, queue: 'suspicious', reviewer: 'ann', anonymizeJudges: false, anonymizeAnnotators: true });
+    expect(reveals()[0]).toMatchObject({
+      key: 1,
+      queue: 'suspicious',
+      reviewer: 'ann',
+      anonymizeJudges: false,
+      anonymizeAnnotators: true,
+    });
     const row = await screen.findByTestId('review-reveal-1');
     await waitFor(() => expect(within(row).getAllByTestId('review-judge-label')[0]!.dataset.judge).toBe(QWEN));
     // Markup in a judge's name is text.
     expect(within(row).getAllByTestId('review-judge-label')[1]!.textContent).toContain(HOSTILE);
     expect(document.querySelector('img')).toBeNull();
     fireEvent.click(screen.getByTestId('review-show-annotator-names'));
-    await waitFor(() => expect(within(screen.getByTestId('review-reveal-1')).getByTestId('review-annotator-label').dataset.annotator).toBe('frank-0'));
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId('review-reveal-1')).getByTestId('review-annotator-label').dataset.annotator,
+      ).toBe('frank-0'),
+    );
     // Later records ask for names too.
     press('f');
     await waitFor(() => expect(records()).toHaveLength(2));
@@ -387,7 +488,9 @@ describe('fast decisions', () => {
     expect(screen.getByTestId('review-counts').textContent).toContain('decided in < 2 s');
     fireEvent.click(item);
     await waitFor(() => expect(screen.getByTestId('review-card').dataset.summary).toBe('s-rain'));
-    expect(within(screen.getByTestId('unit-1')).getByTestId('review-fast-sentence').textContent).toContain('decided in < 2 s');
+    expect(within(screen.getByTestId('unit-1')).getByTestId('review-fast-sentence').textContent).toContain(
+      'decided in < 2 s',
+    );
   });
 
   it('a quick blind decision is flagged at once in the list', async () => {
@@ -440,7 +543,12 @@ describe('revising', () => {
     expect(picker.textContent).toContain('Construction starts');
     press('1');
     await waitFor(() => expect(records()).toHaveLength(2));
-    expect(records()[1]).toMatchObject({ unitId: fake.unitId(1, 1), state: { label: 'unfaithful', errorType: 'entity' }, cause: 'error_type', timeSpentMs: null });
+    expect(records()[1]).toMatchObject({
+      unitId: fake.unitId(1, 1),
+      state: { label: 'unfaithful', errorType: 'entity' },
+      cause: 'error_type',
+      timeSpentMs: null,
+    });
     await screen.findByTestId('error-type-1');
   });
 });
@@ -495,7 +603,12 @@ describe('durability', () => {
     await waitFor(() => expect(screen.getByTestId('review-reveal-1')).toBeTruthy());
     press('z', { ctrlKey: true });
     await waitFor(() => expect(records()).toHaveLength(2));
-    expect(records()[1]).toMatchObject({ unitId: fake.unitId(1, 1), state: { label: null }, cause: 'undo', timeSpentMs: null });
+    expect(records()[1]).toMatchObject({
+      unitId: fake.unitId(1, 1),
+      state: { label: null },
+      cause: 'undo',
+      timeSpentMs: null,
+    });
     await waitFor(() => expect(screen.queryByTestId('review-reveal-1')).toBeNull());
     expect(currentIndex()).toBe('1');
     press('y', { ctrlKey: true });
@@ -538,9 +651,25 @@ describe('filters', () => {
     const cap = screen.getByTestId('review-filter-cap');
     fireEvent.change(cap, { target: { value: '1' } });
     fireEvent.keyDown(cap, { key: 'Enter' });
-    await waitFor(() => expect(last()).toMatchObject({ queue: 'human-judge', dataset: 'xsum', judges: [QWEN], errorType: 'number_or_date', cap: 1, reviewer: 'ann' }));
+    await waitFor(() =>
+      expect(last()).toMatchObject({
+        queue: 'human-judge',
+        dataset: 'xsum',
+        judges: [QWEN],
+        errorType: 'number_or_date',
+        cap: 1,
+        reviewer: 'ann',
+      }),
+    );
     await waitFor(() => expect(screen.getByTestId('review-counts').dataset.listed).toBe('1'));
-    await waitFor(() => expect(core.callsTo('review.card').at(-1)).toEqual({ key: 1, queue: 'human-judge', reviewer: 'ann', judges: [QWEN] }));
+    await waitFor(() =>
+      expect(core.callsTo('review.card').at(-1)).toEqual({
+        key: 1,
+        queue: 'human-judge',
+        reviewer: 'ann',
+        judges: [QWEN],
+      }),
+    );
     press('f');
     await waitFor(() => expect(records()).toHaveLength(1));
     expect(records()[0]).toMatchObject({ queue: 'human-judge', judges: [QWEN] });
@@ -588,7 +717,11 @@ describe('results', () => {
     const flip = within(flips).getByTestId('correction-row');
     expect([flip.dataset.summary, flip.dataset.benchmark, flip.dataset.corrected]).toEqual(['s-bridge', '1', '0']);
     const all = within(corrections).getByTestId('review-corrections-all');
-    expect(within(all).getAllByTestId('correction-row').map((r) => r.dataset.summary)).toEqual(['s-bridge', `s-ok${HOSTILE}`]);
+    expect(
+      within(all)
+        .getAllByTestId('correction-row')
+        .map((r) => r.dataset.summary),
+    ).toEqual(['s-bridge', `s-ok${HOSTILE}`]);
     expect(document.querySelector('img')).toBeNull();
 
     // Back on the card the keys work again; the results never reached the card's store.

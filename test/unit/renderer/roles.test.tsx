@@ -11,10 +11,19 @@ import { App } from '../../../renderer/App';
 import { resetAnnotation } from '../../../renderer/state/annotation';
 import { useSession } from '../../../renderer/state/session';
 import { resetRendererState } from '../../../renderer/testing/transport';
-import { createRendererCore, type HostSeed, type RendererCore, type RendererCoreOptions, type SummarySeed } from '../../helpers/renderer-core';
+import {
+  createRendererCore,
+  type HostSeed,
+  type RendererCore,
+  type RendererCoreOptions,
+  type SummarySeed,
+} from '../../helpers/renderer-core';
 
 const SPECS: SummarySeed[] = [
-  { document: 'The council met on Tuesday to discuss the new bridge.', sentences: ['The council discussed a bridge.', 'It met on Tuesday.'] },
+  {
+    document: 'The council met on Tuesday to discuss the new bridge.',
+    sentences: ['The council discussed a bridge.', 'It met on Tuesday.'],
+  },
   { document: 'Heavy rain flooded the valley.', sentences: ['Rain flooded a valley.'] },
 ];
 
@@ -32,11 +41,20 @@ async function mount(info: HostSeed = {}, options: RendererCoreOptions = {}) {
 async function reload(info: HostSeed = {}, options: RendererCoreOptions = {}) {
   cleanup();
   resetAnnotation();
-  useSession.setState({ bridge: null, info: null, annotator: null, switching: false, view: 'start', booting: true, error: null });
+  useSession.setState({
+    bridge: null,
+    info: null,
+    annotator: null,
+    switching: false,
+    view: 'start',
+    booting: true,
+    error: null,
+  });
   return mount(info, options);
 }
 
-const press = (key: string, init: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(document.body, { key, ...init });
+const press = (key: string, init: Partial<KeyboardEventInit> = {}) =>
+  fireEvent.keyDown(document.body, { key, ...init });
 
 beforeEach(() => resetRendererState());
 afterEach(() => cleanup());
@@ -48,7 +66,8 @@ describe('an annotator link', () => {
     await mount(link, PEOPLE_AND_IMPORTED);
     await screen.findByTestId('unit-current');
     expect(screen.getByTestId('nav-annotate')).toBeTruthy();
-    for (const view of ['project', 'judges', 'analysis', 'review']) expect(screen.queryByTestId(`nav-${view}`)).toBeNull();
+    for (const view of ['project', 'judges', 'analysis', 'review'])
+      expect(screen.queryByTestId(`nav-${view}`)).toBeNull();
     expect(screen.getByTestId('annotator-current').textContent).toBe('bea');
     expect(screen.queryByTestId('annotator-switch')).toBeNull();
     for (const key of ['s', 'g', 'a', 'v', 'S']) press(key);

@@ -14,11 +14,19 @@ import { ANNOTATOR_METHODS } from '../../../shared/api';
 import { ApiError } from '../../../renderer/api/errors';
 import { deferred, resetRendererState } from '../../../renderer/testing/transport';
 import { createRendererCore, type RendererCore, type SummarySeed } from '../../helpers/renderer-core';
-import { CAMERA_SCAFFOLD, CAMERA_SPECS, press, renderAnnotate, scaffoldRendererCore, toScaffold } from '../../helpers/scaffold-ui';
+import {
+  CAMERA_SCAFFOLD,
+  CAMERA_SPECS,
+  press,
+  renderAnnotate,
+  scaffoldRendererCore,
+  toScaffold,
+} from '../../helpers/scaffold-ui';
 
 let core: RendererCore;
-const itemId = async (key: string, version = -1) => (await core.scaffold.versions('camera')).at(version)!.items.find((i) => i.itemKey === key)!.id;
-const mine = async (key: string) => (await core.scaffold.alignmentOf('human:ann', 1, await itemId(key)));
+const itemId = async (key: string, version = -1) =>
+  (await core.scaffold.versions('camera')).at(version)!.items.find((i) => i.itemKey === key)!.id;
+const mine = async (key: string) => await core.scaffold.alignmentOf('human:ann', 1, await itemId(key));
 
 async function mount(info = {}, annotator = 'ann') {
   core = await scaffoldRendererCore(CAMERA_SCAFFOLD, info, annotator);
@@ -102,8 +110,23 @@ describe('scaffold alignment in Annotate', () => {
     await core.upload(
       'alignments.jsonl',
       [
-        { dataset: 'demo', summary_id: 's1', source: 'judge:gpt', facts: { M1: 'missing' }, questions: {}, attributes: {} },
-        { dataset: 'demo', summary_id: 's1', source: 'human:bob', facts: { S1: 'preserved' }, questions: {}, attributes: {}, fact_sentences: { S1: [1] } },
+        {
+          dataset: 'demo',
+          summary_id: 's1',
+          source: 'judge:gpt',
+          facts: { M1: 'missing' },
+          questions: {},
+          attributes: {},
+        },
+        {
+          dataset: 'demo',
+          summary_id: 's1',
+          source: 'human:bob',
+          facts: { S1: 'preserved' },
+          questions: {},
+          attributes: {},
+          fact_sentences: { S1: [1] },
+        },
       ],
       'scaffold-alignments',
     );
@@ -128,10 +151,14 @@ describe('scaffold alignment in Annotate', () => {
     await waitFor(async () => expect((await mine('M1'))?.value).toBe('preserved'));
     press('w');
     const editor = await screen.findByTestId('scaffold-editor');
-    expect(within(editor).getByTestId('scaffold-editor-version').textContent).toContain('Your 1 alignment (and everyone\'s) stay on version 1');
+    expect(within(editor).getByTestId('scaffold-editor-version').textContent).toContain(
+      "Your 1 alignment (and everyone's) stay on version 1",
+    );
     // The lead sees the versions with their alignment events.
     const history = await within(editor).findByTestId('scaffold-version-history');
-    const cells = within(history).getAllByTestId('scaffold-version-row').map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent));
+    const cells = within(history)
+      .getAllByTestId('scaffold-version-row')
+      .map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent));
     // Version 1: imported, 2 facts (1 main), 1 question, 1 attribute, and the 1 alignment event just given.
     expect(cells).toEqual([['1', 'imported import:scaffold.jsonl', '—', '2 (1)', '1', '1', '1']]);
     fireEvent.click(within(editor).getByTestId('scaffold-drop-question-Q1'));
@@ -141,7 +168,9 @@ describe('scaffold alignment in Annotate', () => {
     fireEvent.change(added, { target: { value: 'The settings can be changed at any time.' } });
     fireEvent.click(within(editor).getByTestId('scaffold-editor-save'));
     await waitFor(() => expect(screen.getByTestId('scaffold-pane').getAttribute('data-version')).toBe('2'));
-    expect(screen.getByTestId('scaffold-kept').textContent).toContain('Your 1 alignment stays on version 1; version 2 starts unaligned');
+    expect(screen.getByTestId('scaffold-kept').textContent).toContain(
+      'Your 1 alignment stays on version 1; version 2 starts unaligned',
+    );
     const v2 = (await core.scaffold.versions('camera')).at(-1)!;
     expect(v2).toMatchObject({ version: 2, basedOnVersion: 1, source: 'person', createdBy: 'ann' });
     expect(v2.items.map((i) => [i.kind, i.itemKey, i.tier])).toEqual([
@@ -152,8 +181,8 @@ describe('scaffold alignment in Annotate', () => {
     ]);
     expect(core.callsTo('scaffold.edit')[0]).toMatchObject({ basedOnVersion: 1 });
     // Version 1 keeps the alignment; version 2's M1 (a new id) starts unaligned.
-    expect((await core.scaffold.alignmentOf('human:ann', 1, (await itemId('M1', 0))))?.value).toBe('preserved');
-    expect(await core.scaffold.alignmentOf('human:ann', 1, (await itemId('M1')))).toBeUndefined();
+    expect((await core.scaffold.alignmentOf('human:ann', 1, await itemId('M1', 0)))?.value).toBe('preserved');
+    expect(await core.scaffold.alignmentOf('human:ann', 1, await itemId('M1'))).toBeUndefined();
     expect(screen.getByTestId('scaffold-item-M1').getAttribute('data-value')).toBe('');
   });
 
@@ -171,7 +200,10 @@ describe('scaffold alignment in Annotate', () => {
   });
 
   it('N moves to the next summary and loads its own alignments of the same document scaffold', async () => {
-    const specs: SummarySeed[] = [CAMERA_SPECS[0]!, { ...CAMERA_SPECS[0]!, summaryId: 's2', sentences: ['Apps need camera access.'] }];
+    const specs: SummarySeed[] = [
+      CAMERA_SPECS[0]!,
+      { ...CAMERA_SPECS[0]!, summaryId: 's2', sentences: ['Apps need camera access.'] },
+    ];
     core = await createRendererCore(specs, {}, { scaffolds: { camera: CAMERA_SCAFFOLD } });
     render(<App bridge={core.bridge} />);
     await screen.findByTestId('unit-current');
@@ -181,8 +213,10 @@ describe('scaffold alignment in Annotate', () => {
     await waitFor(() => expect(core.callsTo('scaffold.load').map((c) => c.key)).toEqual([1, 2]));
     await waitFor(() => expect(screen.getByTestId('scaffold-item-M1').getAttribute('data-value')).toBe(''));
     press('f'); // summary 2: M1 preserved
-    await waitFor(async () => expect((await core.scaffold.alignmentOf('human:ann', 2, (await itemId('M1'))))?.value).toBe('preserved'));
-    expect((await core.scaffold.alignmentOf('human:ann', 1, (await itemId('M1'))))?.value).toBe('missing');
+    await waitFor(async () =>
+      expect((await core.scaffold.alignmentOf('human:ann', 2, await itemId('M1')))?.value).toBe('preserved'),
+    );
+    expect((await core.scaffold.alignmentOf('human:ann', 1, await itemId('M1')))?.value).toBe('missing');
     expect(screen.getByTestId('unit-mode').getAttribute('data-mode')).toBe('scaffold');
   });
 
@@ -200,11 +234,14 @@ describe('scaffold alignment in Annotate', () => {
     fireEvent.click(within(editor).getByTestId('scaffold-editor-save'));
     // An annotator link's edit is a proposal for the lead: the scaffold stays at version 1.
     const pending = await screen.findByTestId('scaffold-proposed');
-    expect(pending.textContent).toBe('Your edit of the scaffold is proposal 1, pending: it changes nothing until the lead accepts it. You keep labeling version 1.');
+    expect(pending.textContent).toBe(
+      'Your edit of the scaffold is proposal 1, pending: it changes nothing until the lead accepts it. You keep labeling version 1.',
+    );
     expect(screen.getByTestId('scaffold-pane').getAttribute('data-version')).toBe('1');
     expect(await core.scaffold.versions('camera')).toHaveLength(1);
     const called = new Set(core.calls.map((call) => call.method));
-    for (const method of called) expect(Object.prototype.hasOwnProperty.call(ANNOTATOR_METHODS, method), method).toBe(true);
+    for (const method of called)
+      expect(Object.prototype.hasOwnProperty.call(ANNOTATOR_METHODS, method), method).toBe(true);
     expect(called.has('scaffold.load')).toBe(true);
     expect(called.has('scaffold.versions')).toBe(false);
   });

@@ -16,7 +16,8 @@ import { CAMERA_SCAFFOLD, press, renderAnnotate, scaffoldRendererCore, toScaffol
 const SCAFFOLD = { ...CAMERA_SCAFFOLD, entities: [] };
 
 let core: RendererCore;
-const itemId = async (key: string) => (await core.scaffold.versions('camera')).at(-1)!.items.find((i) => i.itemKey === key)!.id;
+const itemId = async (key: string) =>
+  (await core.scaffold.versions('camera')).at(-1)!.items.find((i) => i.itemKey === key)!.id;
 const mine = async (key: string) => core.scaffold.alignmentOf('human:ann', 1, await itemId(key));
 const records = () => core.callsTo('scaffold.record').map((r) => [r.itemId, r.value, r.sentences, r.cause]);
 

@@ -16,7 +16,11 @@ afterEach(() => cleanup());
 
 async function openSystems(keychain: boolean) {
   // `loupe serve` lets a system name only the variables it was started with (--allow-key-env).
-  core = await createRendererCore([{ docId: 'd1', document: 'Rain flooded the valley.', sentences: ['Rain flooded the valley.'] }], { keychain, host: keychain ? 'electron' : 'web' }, { allowedKeyEnv: keychain ? undefined : ['SYS_KEY'] });
+  core = await createRendererCore(
+    [{ docId: 'd1', document: 'Rain flooded the valley.', sentences: ['Rain flooded the valley.'] }],
+    { keychain, host: keychain ? 'electron' : 'web' },
+    { allowedKeyEnv: keychain ? undefined : ['SYS_KEY'] },
+  );
   render(<App bridge={core.bridge} />);
   fireEvent.click(await screen.findByTestId('nav-judges'));
   return within(await screen.findByTestId('accuracy-systems'));
@@ -44,7 +48,9 @@ describe('systems’ keys in the Judges view', () => {
     fireEvent.click(systems.getByTestId('system-add'));
     await screen.findByText('from $OPENAI_API_KEY');
     expect(core.callsTo('systems.add')[1]).not.toHaveProperty('apiKey');
-    const sources = systems.getAllByTestId('system-key-source').map((cell) => [cell.getAttribute('data-key-source'), cell.textContent]);
+    const sources = systems
+      .getAllByTestId('system-key-source')
+      .map((cell) => [cell.getAttribute('data-key-source'), cell.textContent]);
     expect(sources).toEqual([
       ['stored', 'stored in the OS keychain'],
       ['env', 'from $OPENAI_API_KEY'],

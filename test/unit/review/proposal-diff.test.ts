@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { diffLines } from '../../../shared/proposals/diff';
 
-const ops = (before: string[], after: string[]) => diffLines(before, after).map((d) => `${d.op === 'same' ? ' ' : d.op === 'removed' ? '-' : '+'}${d.text}`);
+const ops = (before: string[], after: string[]) =>
+  diffLines(before, after).map((d) => `${d.op === 'same' ? ' ' : d.op === 'removed' ? '-' : '+'}${d.text}`);
 
 describe('diffLines', () => {
   it('keeps what both have, in order, and marks the rest', () => {

@@ -41,7 +41,12 @@ const PEOPLE = ['alice', 'bob', 'carol', 'adam', 'rita'] as const;
 const GENERATED_UNITS = [30, 31, 32, 33] as const;
 const unitRef = (unitId: number) => ({ summaryKey: Math.floor(unitId / 10), unitIndex: unitId % 10 });
 /** Few distinct times, so many events tie on created_at and the id must break the tie. */
-const TIMES = ['2025-03-01T10:00:00.000Z', '2025-03-01T10:00:00.001Z', '2025-03-02T09:59:59.999Z', '2025-03-02T10:00:00.000Z'];
+const TIMES = [
+  '2025-03-01T10:00:00.000Z',
+  '2025-03-01T10:00:00.001Z',
+  '2025-03-02T09:59:59.999Z',
+  '2025-03-02T10:00:00.000Z',
+];
 const LABELS: Array<HumanLabel | null> = ['faithful', 'unfaithful', 'unclear', null];
 const QUEUES: Array<ReviewQueueKind | null> = ['human-human', 'suspicious', 'human-judge', null];
 
@@ -70,7 +75,9 @@ beforeAll(() => {
       (30, 3, 0, 'One more sentence here.', 0, 1, 0, 'given', 'f'), (31, 3, 1, 'And another one follows.', 0, 1, 0, 'given', 'f'),
       (32, 3, 2, 'A third sentence now.', 0, 1, 0, 'given', 'f'), (33, 3, 3, 'The last one.', 0, 1, 0, 'given', 'f');
   `);
-  PEOPLE.forEach((name, i) => db.prepare('INSERT INTO annotators (id, name, created_at) VALUES (?, ?, ?)').run(i + 1, name, 'x'));
+  PEOPLE.forEach((name, i) =>
+    db.prepare('INSERT INTO annotators (id, name, created_at) VALUES (?, ?, ?)').run(i + 1, name, 'x'),
+  );
 
   // Generated events, inserted in an order unrelated to their times (as a merge does).
   const random = lcg(8);
@@ -79,7 +86,14 @@ beforeAll(() => {
   for (let i = 0; i < 400; i++) {
     const annotatorId = 1 + Math.floor(random() * PEOPLE.length);
     const phase: Phase = annotatorId <= 3 ? 'annotation' : random() < 0.8 ? 'review' : 'annotation';
-    drafts.push({ unitId: pick(GENERATED_UNITS), annotatorId, phase, label: pick(LABELS), createdAt: pick(TIMES), queue: phase === 'review' ? pick(QUEUES) : null });
+    drafts.push({
+      unitId: pick(GENERATED_UNITS),
+      annotatorId,
+      phase,
+      label: pick(LABELS),
+      createdAt: pick(TIMES),
+      queue: phase === 'review' ? pick(QUEUES) : null,
+    });
   }
   const insert = db.prepare(
     `INSERT INTO label_events (unit_id, annotator_id, phase, label, error_type, note, time_spent_ms, cause, created_at) VALUES (?, ?, ?, ?, NULL, NULL, 1000, 'label', ?)`,
@@ -99,13 +113,26 @@ beforeAll(() => {
   // unit 10: alice F, bob U; adam U (human-human) then cleared → none; rita U from suspicious → a review label only.
   // unit 11: alice F, bob U; adam's later-inserted decision (larger id) has the earlier time: F is current.
   const late = (n: number) => `2025-04-01T00:00:00.${String(n).padStart(3, '0')}Z`;
-  const add = (unitId: number, person: (typeof PEOPLE)[number], phase: Phase, label: HumanLabel | null, at: string, queue: ReviewQueueKind | null = null) => {
+  const add = (
+    unitId: number,
+    person: (typeof PEOPLE)[number],
+    phase: Phase,
+    label: HumanLabel | null,
+    at: string,
+    queue: ReviewQueueKind | null = null,
+  ) => {
     const annotatorId = PEOPLE.indexOf(person) + 1;
     const id = Number(insert.run(unitId, annotatorId, phase, label, at).lastInsertRowid);
     if (queue !== null) insertQueue.run(id, queue, '[]');
     events.push({ id, unitId, annotatorId, phase, label, createdAt: at, queue });
   };
-  for (const [unit, alice, bob] of [[12, 'faithful', 'unfaithful'], [13, 'faithful', 'faithful'], [21, 'faithful', 'unfaithful'], [10, 'faithful', 'unfaithful'], [11, 'faithful', 'unfaithful']] as const) {
+  for (const [unit, alice, bob] of [
+    [12, 'faithful', 'unfaithful'],
+    [13, 'faithful', 'faithful'],
+    [21, 'faithful', 'unfaithful'],
+    [10, 'faithful', 'unfaithful'],
+    [11, 'faithful', 'unfaithful'],
+  ] as const) {
     add(unit, 'alice', 'annotation', alice, late(2));
     add(unit, 'bob', 'annotation', bob, late(2));
   }
@@ -139,13 +166,26 @@ function currentByTs(): Map<string, Event> {
 describe('the current event: SQL (db/latest.ts) and TypeScript (shared/latest-event.ts) agree', () => {
   it('current events tied on created_at and ids out of time order are really there', () => {
     const groups = new Map<string, Event[]>();
-    for (const e of events) groups.set(`${e.unitId}/${e.annotatorId}/${e.phase}`, [...(groups.get(`${e.unitId}/${e.annotatorId}/${e.phase}`) ?? []), e]);
+    for (const e of events)
+      groups.set(`${e.unitId}/${e.annotatorId}/${e.phase}`, [
+        ...(groups.get(`${e.unitId}/${e.annotatorId}/${e.phase}`) ?? []),
+        e,
+      ]);
     const tiedAtTheTop = [...groups.values()].filter((list) => {
       const latest = list.reduce((max, e) => (e.createdAt > max ? e.createdAt : max), '');
       return new Set(list.filter((e) => e.createdAt === latest).map((e) => e.label)).size > 1;
     });
     expect(tiedAtTheTop.length).toBeGreaterThan(0);
-    const outOfOrder = events.filter((a) => events.some((b) => b.id > a.id && b.createdAt < a.createdAt && b.unitId === a.unitId && b.annotatorId === a.annotatorId && b.phase === a.phase));
+    const outOfOrder = events.filter((a) =>
+      events.some(
+        (b) =>
+          b.id > a.id &&
+          b.createdAt < a.createdAt &&
+          b.unitId === a.unitId &&
+          b.annotatorId === a.annotatorId &&
+          b.phase === a.phase,
+      ),
+    );
     expect(outOfOrder.length).toBeGreaterThan(0);
   });
 
@@ -155,7 +195,12 @@ describe('the current event: SQL (db/latest.ts) and TypeScript (shared/latest-ev
     expect(sql).toHaveLength(ts.size);
     for (const row of sql) {
       const expected = ts.get(`${row.unitId}/${row.annotatorId}/${row.phase}`)!;
-      expect({ id: row.eventId, label: row.label, queue: row.queue, lastAt: row.lastAt }).toEqual({ id: expected.id, label: expected.label, queue: expected.queue, lastAt: expected.createdAt });
+      expect({ id: row.eventId, label: row.label, queue: row.queue, lastAt: row.lastAt }).toEqual({
+        id: expected.id,
+        label: expected.label,
+        queue: expected.queue,
+        lastAt: expected.createdAt,
+      });
     }
   });
 
@@ -164,11 +209,23 @@ describe('the current event: SQL (db/latest.ts) and TypeScript (shared/latest-ev
     const labelled = [...ts.values()].filter((e) => e.label !== null);
     const analysis = new AnalysisRepository(db).currentLabels('news');
     const name = (id: number) => PEOPLE[id - 1]!;
-    const key = (r: { summaryKey: number; unitIndex: number; annotator: string; phase: Phase }) => `${r.summaryKey}/${r.unitIndex}/${r.annotator}/${r.phase}`;
+    const key = (r: { summaryKey: number; unitIndex: number; annotator: string; phase: Phase }) =>
+      `${r.summaryKey}/${r.unitIndex}/${r.annotator}/${r.phase}`;
     expect(new Map(analysis.map((r) => [key(r), [r.label, r.queue]]))).toEqual(
-      new Map(labelled.map((e) => [key({ ...unitRef(e.unitId), annotator: name(e.annotatorId), phase: e.phase }), [e.label, e.queue]])),
+      new Map(
+        labelled.map((e) => [
+          key({ ...unitRef(e.unitId), annotator: name(e.annotatorId), phase: e.phase }),
+          [e.label, e.queue],
+        ]),
+      ),
     );
-    for (const [person, phase] of [[1, 'annotation'], [2, 'annotation'], [4, 'review'], [5, 'review'], [4, 'annotation']] as const) {
+    for (const [person, phase] of [
+      [1, 'annotation'],
+      [2, 'annotation'],
+      [4, 'review'],
+      [5, 'review'],
+      [4, 'annotation'],
+    ] as const) {
       const states = repo.currentStates(3, person, phase);
       for (const unitId of GENERATED_UNITS) {
         const expected = ts.get(`${unitId}/${person}/${phase}`);
@@ -190,7 +247,13 @@ describe('adjudicated labels: one rule, no SQL copy', () => {
     const fromAnalysis = new AnalysisRepository(db).adjudicatedLabels('news');
     expect(handPlaced(fromReview)).toEqual(expected);
     // On the generated units too, both equal the rule over the TypeScript-picked current events.
-    const ts = [...currentByTs().values()].map((e) => ({ ...unitRef(e.unitId), annotator: PEOPLE[e.annotatorId - 1]!, phase: e.phase, label: e.label, queue: e.queue }));
+    const ts = [...currentByTs().values()].map((e) => ({
+      ...unitRef(e.unitId),
+      annotator: PEOPLE[e.annotatorId - 1]!,
+      phase: e.phase,
+      label: e.label,
+      queue: e.queue,
+    }));
     expect(fromReview).toEqual(adjudicatedLabelRows(ts));
     expect(fromAnalysis).toEqual(fromReview);
   });
@@ -200,15 +263,25 @@ describe('one loader: the analysis path and the review path build the same units
   it('human label, status, review label, ratings and judges are equal unit by unit', () => {
     const [analysis] = loadAnalysisDatasets(new AnalysisRepository(db), 'news');
     const review = loadDataset(repo.review, 'news');
-    expect(review.summaries.map((s) => s.analysis.summaryId).sort()).toEqual(analysis!.summaries.map((s) => s.summaryId));
+    expect(review.summaries.map((s) => s.analysis.summaryId).sort()).toEqual(
+      analysis!.summaries.map((s) => s.summaryId),
+    );
     for (const summary of review.summaries) {
       expect(summary.analysis).toEqual(analysis!.summaries.find((s) => s.summaryId === summary.row.summaryId));
     }
     // The hand-placed cases, read back through the review path.
     const unit = (key: number, index: number) => review.summaries.find((s) => s.row.key === key)!.units[index]!;
-    expect([unit(1, 2).analysis.human, unit(1, 2).analysis.humanStatus, unit(1, 2).auditAdjudicated]).toEqual(['unfaithful', 'adjudicated', 'unfaithful']);
+    expect([unit(1, 2).analysis.human, unit(1, 2).analysis.humanStatus, unit(1, 2).auditAdjudicated]).toEqual([
+      'unfaithful',
+      'adjudicated',
+      'unfaithful',
+    ]);
     expect([unit(2, 1).analysis.human, unit(2, 1).analysis.humanStatus]).toEqual([null, 'disagreement']);
-    expect([unit(2, 0).analysis.human, unit(2, 0).analysis.humanStatus, unit(2, 0).auditAdjudicated]).toEqual(['faithful', 'single', null]);
+    expect([unit(2, 0).analysis.human, unit(2, 0).analysis.humanStatus, unit(2, 0).auditAdjudicated]).toEqual([
+      'faithful',
+      'single',
+      null,
+    ]);
     expect([unit(1, 0).analysis.humanStatus, unit(1, 0).analysis.review]).toEqual(['disagreement', 'unfaithful']);
   });
 });

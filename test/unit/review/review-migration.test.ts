@@ -41,7 +41,7 @@ describe('migration 003 (review queues)', () => {
     const db = openProjectDatabase(Database, path, { create: false });
     expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(3);
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[]);
+    const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[];
     expect(tables).toContain('review_events');
     expect(db.prepare('SELECT count(*) FROM label_events').pluck().get()).toBe(3);
     expect(db.prepare('SELECT count(*) FROM review_events').pluck().get()).toBe(0);
@@ -50,15 +50,33 @@ describe('migration 003 (review queues)', () => {
     // A disagreement (alice faithful, bob unfaithful) and a review label without a queue: not an adjudication.
     expect(repo.review.adjudicatedLabels('frank')).toEqual([]);
     const unit = loadDataset(repo.review, 'frank').summaries[0]!.units[0]!;
-    expect([unit.analysis.human, unit.analysis.humanStatus, unit.analysis.review]).toEqual([null, 'disagreement', 'unfaithful']);
+    expect([unit.analysis.human, unit.analysis.humanStatus, unit.analysis.review]).toEqual([
+      null,
+      'disagreement',
+      'unfaithful',
+    ]);
     expect(resolvedLabel(unit)).toEqual({ label: 'unfaithful', source: 'reviewer' });
     expect(unit.decisions[0]).toMatchObject({ annotator: 'rita', queue: null, blindTimeMs: 4000 });
 
     // New decisions record their queue; one from the human-human queue settles the disagreement.
-    repo.review.recordDecision({ unitId: 10, annotatorId: 3, label: 'faithful', errorType: null, note: null, timeSpentMs: 3000, cause: 'label', queue: 'human-human', judges: [] });
+    repo.review.recordDecision({
+      unitId: 10,
+      annotatorId: 3,
+      label: 'faithful',
+      errorType: null,
+      note: null,
+      timeSpentMs: 3000,
+      cause: 'label',
+      queue: 'human-human',
+      judges: [],
+    });
     expect(repo.review.adjudicatedLabels('frank')).toEqual([{ summaryKey: 1, unitIndex: 0, label: 'faithful' }]);
-    expect(db.prepare('SELECT queue, judges FROM review_events').all()).toEqual([{ queue: 'human-human', judges: '[]' }]);
-    expect(() => db.prepare(`INSERT INTO review_events (event_id, queue) VALUES (1, 'anything')`).run()).toThrow(/CHECK/);
+    expect(db.prepare('SELECT queue, judges FROM review_events').all()).toEqual([
+      { queue: 'human-human', judges: '[]' },
+    ]);
+    expect(() => db.prepare(`INSERT INTO review_events (event_id, queue) VALUES (1, 'anything')`).run()).toThrow(
+      /CHECK/,
+    );
     db.close();
   });
 });

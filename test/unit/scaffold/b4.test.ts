@@ -14,12 +14,24 @@ import { computeReport } from '../../../electron/core/analysis/compute';
 import { AnalysisReportSchema } from '../../../shared/analysis/schema';
 import { B4_DATASET, b4Project } from '../../helpers/scaffold-b4';
 
-const settings = { bootstrap: 200, seed: 0, cap: 20, humanLabel: 'majority' as const, reference: 'both' as const, includeRevealed: false, compareSource: null };
+const settings = {
+  bootstrap: 200,
+  seed: 0,
+  cap: 20,
+  humanLabel: 'majority' as const,
+  reference: 'both' as const,
+  includeRevealed: false,
+  compareSource: null,
+};
 
 function analyze(path: string, compareSource: string | null = null) {
   const db = new Database(path, { readonly: true });
   try {
-    const datasets = loadAnalysisDatasets(new AnalysisRepository(db), B4_DATASET, { set: 'both', rule: 'majority', includeRevealed: false });
+    const datasets = loadAnalysisDatasets(new AnalysisRepository(db), B4_DATASET, {
+      set: 'both',
+      rule: 'majority',
+      includeRevealed: false,
+    });
     const { report, markdown } = computeReport(datasets, { ...settings, compareSource });
     // What --json prints goes through the contract's schema (the hosts parse every analysis output with it).
     const parsed = AnalysisReportSchema.parse(JSON.parse(JSON.stringify(report)));
@@ -43,7 +55,14 @@ describe('App. B.4 through the scaffold import kinds and analyze --json', () => 
       expect(small.fps!.toFixed(2)).toBe('0.33');
       expect(large.fps).toBeCloseTo((3 / 4) * (1 - 2 / 3), 12);
       expect(small.eps).toBeCloseTo(4 / 9, 12);
-      expect(small).toMatchObject({ summary_id: 'camera-internal-s', doc_id: 'camera', scaffold_version: 1, n_aligners: 1, main_fc: 0.5, fact_focus: 1 });
+      expect(small).toMatchObject({
+        summary_id: 'camera-internal-s',
+        doc_id: 'camera',
+        scaffold_version: 1,
+        n_aligners: 1,
+        main_fc: 0.5,
+        fact_focus: 1,
+      });
       expect(small.supp_fc).toBeCloseTo(1 / 3, 12);
       // GPT-4o covers more facts (FC 5/7 > 3/7) yet scores lower FPS: the metric rewards hierarchy.
       expect(large.fc! > small.fc!).toBe(true);
@@ -66,7 +85,9 @@ describe('App. B.4 through the scaffold import kinds and analyze --json', () => 
     const byPeople = analyze(path, 'people').report.datasets[0]!.scaffold!.comparison!;
     expect(byPeople.source).toBe('human');
     const fps = byPeople.metrics.fps!;
-    expect(fps.differences).toEqual([expect.objectContaining({ a: 'GPT-4o', b: 'Internal-S', n: 1, ci: null, too_few: true })]);
+    expect(fps.differences).toEqual([
+      expect.objectContaining({ a: 'GPT-4o', b: 'Internal-S', n: 1, ci: null, too_few: true }),
+    ]);
     expect(fps.differences[0]!.value).toBeCloseTo(0.25 - 1 / 3, 12);
     expect(fps.ranks).toBeNull();
     expect(fps.saturated).toBeNull();
@@ -81,7 +102,11 @@ describe('App. B.4 through the scaffold import kinds and analyze --json', () => 
     const v1 = repo.scaffold.currentScaffold(repo.corpus.documentKey(B4_DATASET, 'camera')!)!;
     const content = repo.scaffold.content(v1.id);
     // Retier every supporting fact to main on version 2: were the old alignments rescored on it, FPS would be null (S_c = 0).
-    repo.scaffold.editScaffold(v1.id, { content: { ...content, facts: content.facts.map((f) => ({ ...f, tier: 'main' as const })) }, editorId: repo.ensureAnnotator('ana', 'person').id, note: null });
+    repo.scaffold.editScaffold(v1.id, {
+      content: { ...content, facts: content.facts.map((f) => ({ ...f, tier: 'main' as const })) },
+      editorId: repo.ensureAnnotator('ana', 'person').id,
+      note: null,
+    });
     const rows = analyze(path).report.datasets[0]!.scaffold!.sources['gpt-4.1']!.per_summary;
     expect(rows.every((r) => r.scaffold_version === 1)).toBe(true);
     expect(rows.find((r) => r.system === 'Internal-S')!.fps).toBeCloseTo(1 / 3, 12);
@@ -90,9 +115,22 @@ describe('App. B.4 through the scaffold import kinds and analyze --json', () => 
 
   it('a dataset without a scaffold has no scaffold block', async () => {
     const { core, path, run } = await b4Project();
-    await run('other.jsonl', [{ type: 'summary', dataset: 'other', doc_id: 'x', document: 'A document.', summary_id: 'x1', summary: 'A summary.' }]);
+    await run('other.jsonl', [
+      {
+        type: 'summary',
+        dataset: 'other',
+        doc_id: 'x',
+        document: 'A document.',
+        summary_id: 'x1',
+        summary: 'A summary.',
+      },
+    ]);
     const db = new Database(path, { readonly: true });
-    const [other] = loadAnalysisDatasets(new AnalysisRepository(db), 'other', { set: 'both', rule: 'majority', includeRevealed: false });
+    const [other] = loadAnalysisDatasets(new AnalysisRepository(db), 'other', {
+      set: 'both',
+      rule: 'majority',
+      includeRevealed: false,
+    });
     db.close();
     expect(other!.scaffold).toBeUndefined();
     expect(computeReport([other!], settings).report.datasets[0]!.scaffold).toBeUndefined();

@@ -39,9 +39,26 @@ function synthetic(): ScaffoldInput {
       // a: 1 main + 1 supporting (0.25); b: 2 main + 1 supporting (0.5), c: 2 main + none (1); every 5th document one main less.
       const mainKept = (s === 0 ? 1 : 2) - (d % 5 === 0 && s > 0 ? 1 : 0);
       const suppKept = s === 2 ? 0 : 1;
-      const values = [mainKept >= 1, mainKept >= 2, suppKept >= 1, false].map((k) => (k ? 'preserved' : 'missing') as 'preserved' | 'missing');
-      items.forEach((it, i) => input.alignments.push({ summaryKey: key, scaffoldId: d + 1, itemId: it.id, source: 'judge:j', annotatorKind: null, blind: true, value: values[i]!, sentences: [] }));
-      input.directScores!.push({ summaryKey: key, judge: 'j', score: 9.9 + ((d + s) % 3 === 0 ? 0.05 : (d + s) % 3 === 1 ? -0.05 : 0) });
+      const values = [mainKept >= 1, mainKept >= 2, suppKept >= 1, false].map(
+        (k) => (k ? 'preserved' : 'missing') as 'preserved' | 'missing',
+      );
+      items.forEach((it, i) =>
+        input.alignments.push({
+          summaryKey: key,
+          scaffoldId: d + 1,
+          itemId: it.id,
+          source: 'judge:j',
+          annotatorKind: null,
+          blind: true,
+          value: values[i]!,
+          sentences: [],
+        }),
+      );
+      input.directScores!.push({
+        summaryKey: key,
+        judge: 'j',
+        score: 9.9 + ((d + s) % 3 === 0 ? 0.05 : (d + s) % 3 === 1 ? -0.05 : 0),
+      });
     });
   }
   return input;
@@ -64,14 +81,17 @@ describe('direct score in the scaffold comparison', () => {
     expect(j.per_summary.find((r) => r.summary_id === 'a-1')!.direct_score).toBeCloseTo(9.85, 12);
     expect(block.direct_score_judge).toBe('j');
     const markdown = renderScaffold(block).join('\n');
-    expect(markdown).toMatch(/\| Direct score \(1–10\) \| 1\. a \(shared\) · 1\. b \(shared\) · 1\. c \(shared\) \| .* \| saturated/);
+    expect(markdown).toMatch(
+      /\| Direct score \(1–10\) \| 1\. a \(shared\) · 1\. b \(shared\) · 1\. c \(shared\) \| .* \| saturated/,
+    );
     expect(markdown).toMatch(/\| FPS \| 1\. c · 2\. b · 3\. a \| .* \| spread/);
   });
 
-  it('people get the first judge\'s direct scores (direct_score_judge); a summary without one is null', () => {
+  it("people get the first judge's direct scores (direct_score_judge); a summary without one is null", () => {
     const input = synthetic();
     // One person aligns a-0 exactly as the judge did.
-    for (const a of input.alignments.filter((x) => x.summaryKey === 1)) input.alignments.push({ ...a, source: 'human:ann', annotatorKind: 'person' });
+    for (const a of input.alignments.filter((x) => x.summaryKey === 1))
+      input.alignments.push({ ...a, source: 'human:ann', annotatorKind: 'person' });
     input.directScores = input.directScores!.filter((d) => d.summaryKey !== 2);
     const block = computeScaffold(input, options)!;
     expect(block.sources.human!.per_summary.map((r) => r.summary_id)).toEqual(['a-0']);
@@ -99,7 +119,16 @@ describe('judge vs people per alignment type', () => {
     };
     const add = (summaryKey: number, source: string, values: Record<number, string>) => {
       for (const [itemId, value] of Object.entries(values))
-        input.alignments.push({ summaryKey, scaffoldId: 1, itemId: Number(itemId), source, annotatorKind: source.startsWith('human:') ? 'person' : null, blind: true, value: value as 'preserved', sentences: [] });
+        input.alignments.push({
+          summaryKey,
+          scaffoldId: 1,
+          itemId: Number(itemId),
+          source,
+          annotatorKind: source.startsWith('human:') ? 'person' : null,
+          blind: true,
+          value: value as 'preserved',
+          sentences: [],
+        });
     };
     add(1, 'judge:j', { 1: 'preserved', 2: 'partial', 3: 'answered', 4: 'preserved', 5: 'missing' });
     add(1, 'human:ann', { 1: 'preserved', 2: 'missing', 3: 'answered', 4: 'preserved', 5: 'misrepresented' });
@@ -119,8 +148,19 @@ describe('judge vs people per alignment type', () => {
     expect(vs.facts!.error).toMatchObject({ ci: null, n: 2, too_few: true });
     expect(vs.questions!.error).toMatchObject({ ci: null, too_few: true });
     expect(block.sources.human!.vs_people).toBeUndefined();
-    expect(renderScaffold(block).join('\n')).toContain('| j | 0.500 (n = 2, too few for an interval) (3/6) | 0.333 (n = 2, too few for an interval) (1/3) | 0.333');
+    expect(renderScaffold(block).join('\n')).toContain(
+      '| j | 0.500 (n = 2, too few for an interval) (3/6) | 0.333 (n = 2, too few for an interval) (1/3) | 0.333',
+    );
     // The metric scoring itself is unchanged by the comparison (sanity: the judge's s1 FPS).
-    expect(block.sources.j!.per_summary[0]!.fps).toBe(scoreSummary([{ kind: 'fact', tier: 'main', value: 'preserved', sentences: [] }, { kind: 'fact', tier: 'supporting', value: 'partial', sentences: [] }], 1, false).fps);
+    expect(block.sources.j!.per_summary[0]!.fps).toBe(
+      scoreSummary(
+        [
+          { kind: 'fact', tier: 'main', value: 'preserved', sentences: [] },
+          { kind: 'fact', tier: 'supporting', value: 'partial', sentences: [] },
+        ],
+        1,
+        false,
+      ).fps,
+    );
   });
 });

@@ -12,8 +12,18 @@ import { scoreSummary, type ScoredItem } from '../../../shared/scaffold/metrics'
 import { ScaffoldBlockSchema } from '../../../shared/scaffold/report';
 import { createStream } from '../../../shared/stats/prng';
 
-const fact = (tier: 'main' | 'supporting', value: ScoredItem['value'], sentences: number[] = []): ScoredItem => ({ kind: 'fact', tier, value, sentences });
-const question = (tier: 'main' | 'supporting', value: ScoredItem['value']): ScoredItem => ({ kind: 'question', tier, value, sentences: [] });
+const fact = (tier: 'main' | 'supporting', value: ScoredItem['value'], sentences: number[] = []): ScoredItem => ({
+  kind: 'fact',
+  tier,
+  value,
+  sentences,
+});
+const question = (tier: 'main' | 'supporting', value: ScoredItem['value']): ScoredItem => ({
+  kind: 'question',
+  tier,
+  value,
+  sentences: [],
+});
 const attribute = (value: ScoredItem['value']): ScoredItem => ({ kind: 'attribute', tier: null, value, sentences: [] });
 
 describe('per-summary metrics', () => {
@@ -53,7 +63,11 @@ describe('per-summary metrics', () => {
     expect(noSupporting.main_fc).toBe(1);
     expect(noSupporting.eps).toBeNull(); // no attributes
     expect(noSupporting.fact_focus).toBeNull(); // the source links no sentence anywhere
-    const onlyMissing = scoreSummary([fact('main', 'missing'), fact('supporting', 'missing'), attribute(null)], 2, true);
+    const onlyMissing = scoreSummary(
+      [fact('main', 'missing'), fact('supporting', 'missing'), attribute(null)],
+      2,
+      true,
+    );
     expect(onlyMissing.f).toBeNull(); // the summary states no fact
     expect(onlyMissing.fps).toBe(0);
     expect(onlyMissing.eps).toBeNull(); // attributes not aligned by this source
@@ -61,18 +75,42 @@ describe('per-summary metrics', () => {
 });
 
 /** Systems × documents, each summary's EPS = kept(system, doc) / 10 attributes, aligned by one judge. */
-function synthetic(systems: string[], docs: number, kept: (system: number, doc: number) => number | null): ScaffoldInput {
+function synthetic(
+  systems: string[],
+  docs: number,
+  kept: (system: number, doc: number) => number | null,
+): ScaffoldInput {
   const input: ScaffoldInput = { summaries: [], scaffolds: [], alignments: [] };
   let itemId = 0;
   for (let d = 0; d < docs; d += 1) {
-    const items = [{ id: ++itemId, kind: 'fact' as const, tier: 'main' as const }, ...Array.from({ length: 10 }, () => ({ id: ++itemId, kind: 'attribute' as const, tier: null }))];
+    const items = [
+      { id: ++itemId, kind: 'fact' as const, tier: 'main' as const },
+      ...Array.from({ length: 10 }, () => ({ id: ++itemId, kind: 'attribute' as const, tier: null })),
+    ];
     input.scaffolds.push({ id: d + 1, docId: `d${String(d).padStart(2, '0')}`, version: 1, items });
     systems.forEach((system, s) => {
       const k = kept(s, d);
       if (k === null) return;
       const key = input.summaries.length + 1;
-      input.summaries.push({ key, summaryId: `${system}-${d}`, docId: `d${String(d).padStart(2, '0')}`, system, sentenceCount: 1 });
-      items.slice(1).forEach((it, i) => input.alignments.push({ summaryKey: key, scaffoldId: d + 1, itemId: it.id, source: 'judge:j', annotatorKind: null, blind: true, value: i < k ? 'preserved' : 'missing', sentences: [] }));
+      input.summaries.push({
+        key,
+        summaryId: `${system}-${d}`,
+        docId: `d${String(d).padStart(2, '0')}`,
+        system,
+        sentenceCount: 1,
+      });
+      items.slice(1).forEach((it, i) =>
+        input.alignments.push({
+          summaryKey: key,
+          scaffoldId: d + 1,
+          itemId: it.id,
+          source: 'judge:j',
+          annotatorKind: null,
+          blind: true,
+          value: i < k ? 'preserved' : 'missing',
+          sentences: [],
+        }),
+      );
     });
   }
   return input;
@@ -86,7 +124,9 @@ const base = (d: number) => ((d * 3) % 7) + 1;
 describe('model comparison', () => {
   it('the paired-difference CI equals a reference computed with plain loops over the same draws', () => {
     // System b has no summary on documents 0 and 5: the pair is resampled over the other 18.
-    const input = synthetic(['a', 'b'], 20, (s, d) => (s === 1 && (d === 0 || d === 5) ? null : Math.min(10, base(d) + (s === 0 ? (d % 3) : 0))));
+    const input = synthetic(['a', 'b'], 20, (s, d) =>
+      s === 1 && (d === 0 || d === 5) ? null : Math.min(10, base(d) + (s === 0 ? d % 3 : 0)),
+    );
     const block = ScaffoldBlockSchema.parse(computeScaffold(input, byJudge));
     const pair = block.comparison!.metrics.eps!.differences[0]!;
     expect(pair).toMatchObject({ a: 'a', b: 'b', n: 18, too_few: false });
@@ -124,7 +164,10 @@ describe('model comparison', () => {
 
   it('systems that score alike: EPS saturated and every system shares rank 1', () => {
     // Each system keeps one more attribute on alternating documents: the same mean, up to one summary.
-    const block = computeScaffold(synthetic(['a', 'b', 'c'], 30, (s, d) => base(d) + ((d + s) % 2)), byJudge)!;
+    const block = computeScaffold(
+      synthetic(['a', 'b', 'c'], 30, (s, d) => base(d) + ((d + s) % 2)),
+      byJudge,
+    )!;
     expect(block.comparison!.source).toBe('j');
     const eps = block.comparison!.metrics.eps!;
     expect(eps.saturated).toBe(true);
@@ -133,7 +176,10 @@ describe('model comparison', () => {
   });
 
   it('systems that differ: EPS not saturated, ranked 1, 2, 3 with every pair separable', () => {
-    const block = computeScaffold(synthetic(['a', 'b', 'c'], 30, (s, d) => base(d) + s), byJudge)!;
+    const block = computeScaffold(
+      synthetic(['a', 'b', 'c'], 30, (s, d) => base(d) + s),
+      byJudge,
+    )!;
     const eps = block.comparison!.metrics.eps!;
     expect(eps.saturated).toBe(false);
     expect(eps.spread!).toBeGreaterThan(eps.noise!);
@@ -144,7 +190,10 @@ describe('model comparison', () => {
   });
 
   it('with only a judge aligning, the default compares nothing and names the judge to pick', () => {
-    const block = computeScaffold(synthetic(['a', 'b'], 10, (s, d) => base(d) + s), options)!;
+    const block = computeScaffold(
+      synthetic(['a', 'b'], 10, (s, d) => base(d) + s),
+      options,
+    )!;
     expect(block.comparison).toBeNull();
     expect(block.comparison_sources).toEqual([{ source: 'j', n_documents: 10 }]);
     expect(block.comparison_note).toContain('j (10 paired documents)');
@@ -153,12 +202,28 @@ describe('model comparison', () => {
 
 describe('people as the "human" source', () => {
   /** One document, one summary; attributes a1..a4; each person keeps the first k. */
-  function people(aligners: Array<{ name: string; kind: 'person' | 'imported'; kept: number; blind: boolean }>): ScaffoldInput {
-    const items = [{ id: 1, kind: 'fact' as const, tier: 'main' as const }, ...[2, 3, 4, 5].map((id) => ({ id, kind: 'attribute' as const, tier: null }))];
+  function people(
+    aligners: Array<{ name: string; kind: 'person' | 'imported'; kept: number; blind: boolean }>,
+  ): ScaffoldInput {
+    const items = [
+      { id: 1, kind: 'fact' as const, tier: 'main' as const },
+      ...[2, 3, 4, 5].map((id) => ({ id, kind: 'attribute' as const, tier: null })),
+    ];
     return {
       summaries: [{ key: 1, summaryId: 's1', docId: 'd1', system: 'x', sentenceCount: 1 }],
       scaffolds: [{ id: 1, docId: 'd1', version: 1, items }],
-      alignments: aligners.flatMap((p) => items.slice(1).map((it, i) => ({ summaryKey: 1, scaffoldId: 1, itemId: it.id, source: `human:${p.name}`, annotatorKind: p.kind, blind: p.blind, value: i < p.kept ? ('preserved' as const) : ('missing' as const), sentences: [] }))),
+      alignments: aligners.flatMap((p) =>
+        items.slice(1).map((it, i) => ({
+          summaryKey: 1,
+          scaffoldId: 1,
+          itemId: it.id,
+          source: `human:${p.name}`,
+          annotatorKind: p.kind,
+          blind: p.blind,
+          value: i < p.kept ? ('preserved' as const) : ('missing' as const),
+          sentences: [],
+        })),
+      ),
     };
   }
 
@@ -189,7 +254,12 @@ describe('people as the "human" source', () => {
     partlyLate.alignments[0] = { ...partlyLate.alignments[0]!, blind: false };
     expect(computeScaffold(partlyLate, options)!.sources.human).toBeUndefined();
     // ana, bo, late — majority: a1 P (2–1), a2 M, a3 M, a4 M: EPS 1/4 (the mean of their own EPS would be (1/4 + 3/4 + 0) / 3 = 1/3).
-    const revealed = computeScaffold(input, { ...options, reference: 'people', includeRevealed: true, humanLabel: 'majority' })!;
+    const revealed = computeScaffold(input, {
+      ...options,
+      reference: 'people',
+      includeRevealed: true,
+      humanLabel: 'majority',
+    })!;
     expect(revealed.sources.human!.per_summary[0]).toMatchObject({ n_aligners: 3, n_unresolved: 0, eps: 1 / 4 });
   });
 });

@@ -37,16 +37,41 @@ describe('migration 009 (scaffolds, alignments)', () => {
         INSERT INTO scaffold_items (id, scaffold_id, kind, item_key, idx, text, tier) VALUES (5, 1, 'fact', 'M1', 0, 'The council met.', 'main');
         INSERT INTO scaffold_items (id, scaffold_id, kind, item_key, idx, text, tier, answer) VALUES (6, 1, 'question', 'Q1', 0, 'Who met?', 'main', 'The council.');
       `);
-      const insert = db.prepare("INSERT INTO scaffold_alignment_events (item_id, summary_id, annotator_id, value, cause, created_at) VALUES (5, 1, ?, 'preserved', 'annotate', ?)");
+      const insert = db.prepare(
+        "INSERT INTO scaffold_alignment_events (item_id, summary_id, annotator_id, value, cause, created_at) VALUES (5, 1, ?, 'preserved', 'annotate', ?)",
+      );
       expect(() => insert.run(2, '2026-01-02T00:00:00.000Z')).toThrow(/imported label set is read-only/);
       insert.run(1, '2026-01-02T00:00:00.000Z');
-      db.prepare("INSERT INTO reveals (annotator_id, summary_id, view, created_at) VALUES (1, 1, 'analysis', '2026-01-03T00:00:00.000Z')").run();
+      db.prepare(
+        "INSERT INTO reveals (annotator_id, summary_id, view, created_at) VALUES (1, 1, 'analysis', '2026-01-03T00:00:00.000Z')",
+      ).run();
       insert.run(1, '2026-01-04T00:00:00.000Z');
-      expect(db.prepare('SELECT blind FROM scaffold_alignment_events ORDER BY id').all()).toEqual([{ blind: 1 }, { blind: 0 }]);
+      expect(db.prepare('SELECT blind FROM scaffold_alignment_events ORDER BY id').all()).toEqual([
+        { blind: 1 },
+        { blind: 0 },
+      ]);
       // A question cannot be "preserved"; an event has one source; an attribute has no tier.
-      expect(() => db.prepare("INSERT INTO scaffold_alignment_events (item_id, summary_id, annotator_id, value, cause, created_at) VALUES (6, 1, 1, 'preserved', 'annotate', 'y')").run()).toThrow(/does not fit/);
-      expect(() => db.prepare("INSERT INTO scaffold_alignment_events (item_id, summary_id, value, cause, created_at) VALUES (5, 1, 'missing', 'annotate', 'y')").run()).toThrow();
-      expect(() => db.prepare("INSERT INTO scaffold_items (scaffold_id, kind, item_key, idx, text, tier, entity) VALUES (1, 'attribute', 'a1', 0, 'x', 'main', 'e')").run()).toThrow();
+      expect(() =>
+        db
+          .prepare(
+            "INSERT INTO scaffold_alignment_events (item_id, summary_id, annotator_id, value, cause, created_at) VALUES (6, 1, 1, 'preserved', 'annotate', 'y')",
+          )
+          .run(),
+      ).toThrow(/does not fit/);
+      expect(() =>
+        db
+          .prepare(
+            "INSERT INTO scaffold_alignment_events (item_id, summary_id, value, cause, created_at) VALUES (5, 1, 'missing', 'annotate', 'y')",
+          )
+          .run(),
+      ).toThrow();
+      expect(() =>
+        db
+          .prepare(
+            "INSERT INTO scaffold_items (scaffold_id, kind, item_key, idx, text, tier, entity) VALUES (1, 'attribute', 'a1', 0, 'x', 'main', 'e')",
+          )
+          .run(),
+      ).toThrow();
     } finally {
       db.close();
     }

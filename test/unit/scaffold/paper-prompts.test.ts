@@ -14,7 +14,14 @@
  */
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { G1_FACT_EXTRACTION, G2_QUESTION_EXTRACTION, G3_ENTITY_EXTRACTION, G4_FACT_ALIGNMENT, G5_QUESTION_ALIGNMENT, G6_ENTITY_PRESERVATION } from '../../../electron/core/scaffold/paper-prompts';
+import {
+  G1_FACT_EXTRACTION,
+  G2_QUESTION_EXTRACTION,
+  G3_ENTITY_EXTRACTION,
+  G4_FACT_ALIGNMENT,
+  G5_QUESTION_ALIGNMENT,
+  G6_ENTITY_PRESERVATION,
+} from '../../../electron/core/scaffold/paper-prompts';
 import { DIRECT_SCORE_TEMPLATE } from '../../../electron/core/scaffold/direct-score-task';
 import { SYSTEM_EVALUATE, SYSTEM_EXTRACT, SYSTEM_SCORE } from '../../../electron/core/scaffold/prompt-settings';
 import { loadAnalysisDatasets } from '../../../electron/core/analysis/load';
@@ -41,7 +48,14 @@ const PRINTED = {
   score: 'You are a rigorous and impartial evaluation assistant. Return valid JSON only. No preamble, no explanation.',
 };
 
-const PLACEHOLDER: Record<string, string> = { document: 'DOCUMENT_TEXT', facts_json: 'FACTS_JSON', questions_json: 'QUESTIONS_JSON', entities_json: 'ENTITIES_JSON', numbered_summary: 'NUMBERED_SUMMARY', summary: 'SUMMARY_TEXT' };
+const PLACEHOLDER: Record<string, string> = {
+  document: 'DOCUMENT_TEXT',
+  facts_json: 'FACTS_JSON',
+  questions_json: 'QUESTIONS_JSON',
+  entities_json: 'ENTITIES_JSON',
+  numbered_summary: 'NUMBERED_SUMMARY',
+  summary: 'SUMMARY_TEXT',
+};
 
 /** A template as the PDF prints it: the paper's placeholder names, no braces, one space for every line break or run of spaces. */
 const asPrinted = (template: string) =>
@@ -53,7 +67,7 @@ const asPrinted = (template: string) =>
     .trim();
 const printed = (text: string) => text.replace(/ ,/g, ',');
 
-describe('the paper\'s prompts, word for word', () => {
+describe("the paper's prompts, word for word", () => {
   it('G.1–G.7 and their system messages are the printed text', () => {
     expect(asPrinted(G1_FACT_EXTRACTION)).toBe(printed(PRINTED.g1));
     expect(asPrinted(G2_QUESTION_EXTRACTION)).toBe(printed(PRINTED.g2));
@@ -66,7 +80,8 @@ describe('the paper\'s prompts, word for word', () => {
   });
 });
 
-const DOC1 = 'The city will renovate the central library. Work starts in March and lasts eighteen months. Note: press release of the city. The library moves to the Post office meanwhile.';
+const DOC1 =
+  'The city will renovate the central library. Work starts in March and lasts eighteen months. Note: press release of the city. The library moves to the Post office meanwhile.';
 const DOC2 = 'The council approved a new park on Monday. The park will open in June.';
 const S1 = 'The city will renovate the central library. The library moves to the Post office.';
 const S2 = 'The council approved a new park.';
@@ -93,7 +108,7 @@ beforeEach(() => {
 
 type Body = { messages: Array<{ role: string; content: string }>; temperature: number; response_format?: unknown };
 
-describe('the paper\'s prompts as the default scaffold tasks', () => {
+describe("the paper's prompts as the default scaffold tasks", () => {
   it('scaffold_extraction: G.1, G.2, G.3 per document at temperature 0.1 with json_object; the scaffold once all three are answered', async () => {
     const tasks = await call('accuracy.tasks', {});
     const info = tasks.find((t) => t.task === 'scaffold_extraction')!;
@@ -113,38 +128,75 @@ describe('the paper\'s prompts as the default scaffold tasks', () => {
 
     // d1's facts answer without a main fact, d1's questions answer in another shape: two failed calls.
     mock.queue(
-      { type: 'answer', content: JSON.stringify({ key_facts: [{ id: '1', fact: 'Only a detail.', type: 'supporting detail' }] }) },
+      {
+        type: 'answer',
+        content: JSON.stringify({ key_facts: [{ id: '1', fact: 'Only a detail.', type: 'supporting detail' }] }),
+      },
       { type: 'answer', content: JSON.stringify({ facts: [] }) },
     );
-    expect(await finish({ task: 'scaffold_extraction', judge: 'checker' })).toMatchObject({ state: 'done', requests: 6, ok: 4, parseErrors: 2 });
-    const failed = rows<{ item: string; error_message: string }>("SELECT item, error_message FROM task_results WHERE kind = 'scaffold_extraction_g1_g3' AND error_kind = 'parse_error' ORDER BY item").map((r) => r.error_message);
+    expect(await finish({ task: 'scaffold_extraction', judge: 'checker' })).toMatchObject({
+      state: 'done',
+      requests: 6,
+      ok: 4,
+      parseErrors: 2,
+    });
+    const failed = rows<{ item: string; error_message: string }>(
+      "SELECT item, error_message FROM task_results WHERE kind = 'scaffold_extraction_g1_g3' AND error_kind = 'parse_error' ORDER BY item",
+    ).map((r) => r.error_message);
     expect(failed.some((m) => m.includes('main fact'))).toBe(true);
     expect(failed.some((m) => m.includes('no "questions" list'))).toBe(true);
     // d2 has its three answers and a scaffold; d1 waits for its two parts.
-    expect(rows<{ doc: string }>('SELECT d.doc_id AS doc FROM scaffolds s JOIN documents d ON d.id = s.document_id').map((r) => r.doc)).toEqual(['d2']);
+    expect(
+      rows<{ doc: string }>('SELECT d.doc_id AS doc FROM scaffolds s JOIN documents d ON d.id = s.document_id').map(
+        (r) => r.doc,
+      ),
+    ).toEqual(['d2']);
 
     const before = mock.requests.length;
-    expect(await finish({ task: 'scaffold_extraction', judge: 'checker' })).toMatchObject({ requests: 2, ok: 2, parseErrors: 0 });
+    expect(await finish({ task: 'scaffold_extraction', judge: 'checker' })).toMatchObject({
+      requests: 2,
+      ok: 2,
+      parseErrors: 0,
+    });
     // Only the two failed parts are sent again: d1's G.1 and G.2.
-    const sent = mock.requests.slice(before).map((r) => (r.body as unknown as Body).messages[1]!.content.split('\n')[0]);
-    expect(sent.sort()).toEqual(['Extract 20-100 key facts from the document below. Each fact must be:', 'Extract 20-100 key questions from the document below. For each question provide:']);
+    const sent = mock.requests
+      .slice(before)
+      .map((r) => (r.body as unknown as Body).messages[1]!.content.split('\n')[0]);
+    expect(sent.sort()).toEqual([
+      'Extract 20-100 key facts from the document below. Each fact must be:',
+      'Extract 20-100 key questions from the document below. For each question provide:',
+    ]);
     expect(await finish({ task: 'scaffold_extraction', judge: 'checker' })).toMatchObject({ requests: 0 });
 
-    const versions = rows<{ doc: string; extractor: string; note: string }>('SELECT d.doc_id AS doc, s.extractor, s.note FROM scaffolds s JOIN documents d ON d.id = s.document_id ORDER BY d.doc_id');
+    const versions = rows<{ doc: string; extractor: string; note: string }>(
+      'SELECT d.doc_id AS doc, s.extractor, s.note FROM scaffolds s JOIN documents d ON d.id = s.document_id ORDER BY d.doc_id',
+    );
     expect(versions.map((v) => v.doc)).toEqual(['d1', 'd2']);
     for (const v of versions) {
       expect(v.extractor).toBe(`task:scaffold_extraction_g1_g3@${plan.configHash}`);
       expect(v.note).toContain("the paper's prompts G.1–G.3");
     }
     // The same scaffold as the combined prompt's rule: the "Note:" sentence (typed other) left out.
-    const items = rows<{ kind: string; text: string; tier: string | null; answer: string | null; entity: string | null }>(
+    const items = rows<{
+      kind: string;
+      text: string;
+      tier: string | null;
+      answer: string | null;
+      entity: string | null;
+    }>(
       "SELECT i.kind, i.text, i.tier, i.answer, i.entity FROM scaffold_items i JOIN scaffolds s ON s.id = i.scaffold_id JOIN documents d ON d.id = s.document_id WHERE d.doc_id = 'd1' ORDER BY i.id",
     );
     const kept = documentSentences(DOC1).filter((s) => !s.startsWith('Note:'));
-    expect(items.filter((i) => i.kind === 'fact').map((i) => [i.text, i.tier])).toEqual(kept.map((s, i) => [s, i === 0 ? 'main' : 'supporting']));
+    expect(items.filter((i) => i.kind === 'fact').map((i) => [i.text, i.tier])).toEqual(
+      kept.map((s, i) => [s, i === 0 ? 'main' : 'supporting']),
+    );
     expect(items.filter((i) => i.kind === 'question').map((i) => i.answer)).toEqual(kept);
-    const entities = entitiesOf(documentSentences(DOC1)).map((e) => ({ ...e, attributes: e.attributes.filter((a) => !a.startsWith('Note:')) })).filter((e) => e.attributes.length > 0);
-    expect(items.filter((i) => i.kind === 'attribute').map((i) => [i.entity, i.text])).toEqual(entities.flatMap((e) => e.attributes.map((a) => [e.name, a])));
+    const entities = entitiesOf(documentSentences(DOC1))
+      .map((e) => ({ ...e, attributes: e.attributes.filter((a) => !a.startsWith('Note:')) }))
+      .filter((e) => e.attributes.length > 0);
+    expect(items.filter((i) => i.kind === 'attribute').map((i) => [i.entity, i.text])).toEqual(
+      entities.flatMap((e) => e.attributes.map((a) => [e.name, a])),
+    );
   });
 
   it('scaffold_alignment: G.4, G.5, G.6 per summary; G.6 by attribute text; the analysis names the prompts', async () => {
@@ -152,29 +204,56 @@ describe('the paper\'s prompts as the default scaffold tasks', () => {
     const body = preview.body as Body;
     expect(body).toMatchObject({ temperature: 0.1, response_format: { type: 'json_object' } });
     expect(body.messages[0]).toEqual({ role: 'system', content: PRINTED.evaluate });
-    expect(body.messages[1]!.content.startsWith('You receive a document summary and key facts from the original document.')).toBe(true);
+    expect(
+      body.messages[1]!.content.startsWith('You receive a document summary and key facts from the original document.'),
+    ).toBe(true);
     expect(body.messages[1]!.content).toContain('"fact_id":"f1"');
     expect(body.messages[1]!.content).toContain('1. The city will renovate the central library.');
 
     const plan = await call('accuracy.plan', { task: 'scaffold_alignment', judge: 'checker' });
     expect(plan).toMatchObject({ selection: 6, requests: 6 });
     // s1's G.6 answer names an attribute the scaffold does not have: a failed call.
-    mock.setResponder((req) => (req.prompt.includes('For each entity that appears in the summary') && req.prompt.includes('central library') ? { type: 'answer', content: JSON.stringify({ entity_preservation: [{ entity_name: 'Post', preserved_attributes: ['An attribute nobody extracted.'] }] }) } : scaffoldResponder(req)));
-    expect(await finish({ task: 'scaffold_alignment', judge: 'checker' })).toMatchObject({ requests: 6, ok: 5, parseErrors: 1 });
-    const message = rows<{ error_message: string }>("SELECT error_message FROM task_results WHERE kind = 'scaffold_alignment_g4_g6' AND error_kind = 'parse_error'")[0]!.error_message;
+    mock.setResponder((req) =>
+      req.prompt.includes('For each entity that appears in the summary') && req.prompt.includes('central library')
+        ? {
+            type: 'answer',
+            content: JSON.stringify({
+              entity_preservation: [{ entity_name: 'Post', preserved_attributes: ['An attribute nobody extracted.'] }],
+            }),
+          }
+        : scaffoldResponder(req),
+    );
+    expect(await finish({ task: 'scaffold_alignment', judge: 'checker' })).toMatchObject({
+      requests: 6,
+      ok: 5,
+      parseErrors: 1,
+    });
+    const message = rows<{ error_message: string }>(
+      "SELECT error_message FROM task_results WHERE kind = 'scaffold_alignment_g4_g6' AND error_kind = 'parse_error'",
+    )[0]!.error_message;
     expect(message).toContain('"An attribute nobody extracted." is not an attribute of the scaffold');
     mock.setResponder(scaffoldResponder);
     expect(await finish({ task: 'scaffold_alignment', judge: 'checker' })).toMatchObject({ requests: 1, ok: 1 });
     expect(await finish({ task: 'scaffold_alignment', judge: 'checker' })).toMatchObject({ requests: 0 });
 
-    const events = rows<{ summary: string; kind: string; text: string; answer: string | null; value: string; sentences: string; config_hash: string }>(
+    const events = rows<{
+      summary: string;
+      kind: string;
+      text: string;
+      answer: string | null;
+      value: string;
+      sentences: string;
+      config_hash: string;
+    }>(
       `SELECT su.summary_id AS summary, i.kind, i.text, i.answer, e.value, e.sentences, e.config_hash
        FROM scaffold_alignment_events e JOIN scaffold_items i ON i.id = e.item_id JOIN summaries su ON su.id = e.summary_id ORDER BY e.id`,
     );
     for (const e of events) expect(e.config_hash).toBe(plan.configHash);
     const s1 = events.filter((e) => e.summary === 's1');
     const lines = documentSentences(S1);
-    const itemCount = rows<{ n: number }>("SELECT count(*) AS n FROM scaffold_items i JOIN scaffolds s ON s.id = i.scaffold_id JOIN documents d ON d.id = s.document_id WHERE d.doc_id = 'd1'")[0]!.n;
+    const itemCount = rows<{ n: number }>(
+      "SELECT count(*) AS n FROM scaffold_items i JOIN scaffolds s ON s.id = i.scaffold_id JOIN documents d ON d.id = s.document_id WHERE d.doc_id = 'd1'",
+    )[0]!.n;
     expect(s1).toHaveLength(itemCount); // every item once: the ones G.6 does not list as missing
     for (const e of s1) {
       const found = conveyingLines(e.kind === 'question' ? e.answer! : e.text, lines);
@@ -187,9 +266,21 @@ describe('the paper\'s prompts as the default scaffold tasks', () => {
     // The analysis records which prompts made the scaffolds and the judge's alignments.
     const d = new Database(path, { readonly: true });
     try {
-      const [dataset] = loadAnalysisDatasets(new AnalysisRepository(d), 'sc', { set: 'both', rule: 'majority', includeRevealed: false });
-      const block = computeScaffold(dataset!.scaffold!, { bootstrap: 0, seed: 0, dataset: 'sc', reference: 'both', includeRevealed: false })!;
-      expect(Object.keys(block.provenance!.scaffolds)).toEqual([expect.stringMatching(/^task:scaffold_extraction_g1_g3@/)]);
+      const [dataset] = loadAnalysisDatasets(new AnalysisRepository(d), 'sc', {
+        set: 'both',
+        rule: 'majority',
+        includeRevealed: false,
+      });
+      const block = computeScaffold(dataset!.scaffold!, {
+        bootstrap: 0,
+        seed: 0,
+        dataset: 'sc',
+        reference: 'both',
+        includeRevealed: false,
+      })!;
+      expect(Object.keys(block.provenance!.scaffolds)).toEqual([
+        expect.stringMatching(/^task:scaffold_extraction_g1_g3@/),
+      ]);
       expect(block.provenance!.alignments).toEqual({ checker: { scaffold_alignment_g4_g6: events.length } });
     } finally {
       d.close();

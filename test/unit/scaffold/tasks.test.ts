@@ -25,7 +25,8 @@ import { AnalysisRepository } from '../../../db/analysisRepository';
 import { computeScaffold } from '../../../shared/scaffold/compute';
 
 const dir = tempDir('loupe-scaffold-tasks-');
-const DOC1 = 'The city will renovate the central library. Work starts in March and lasts eighteen months. Note: press release of the city. The library moves to the Post office meanwhile.';
+const DOC1 =
+  'The city will renovate the central library. Work starts in March and lasts eighteen months. Note: press release of the city. The library moves to the Post office meanwhile.';
 const DOC2 = 'The council approved a new park on Monday. The park will open in June.';
 const S1 = 'The city will renovate the central library. The library moves to the Post office.';
 const S2 = 'The council approved a new park.';
@@ -34,7 +35,8 @@ let mock: MockServer;
 let core: Core;
 let path: string;
 
-const call = <M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => callCore(core, method, input);
+const call = <M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> =>
+  callCore(core, method, input);
 const finish = (input: ApiInput<'accuracy.start'>) => finishAccuracyRun(core, input);
 const rows = <T>(sql: string, ...params: unknown[]): T[] => readRows<T>(path, sql, ...params);
 
@@ -49,16 +51,37 @@ beforeAll(async () => {
       path: writeJsonl(join(dir, 'rows.jsonl'), [
         { dataset: 'sc', doc_id: 'd1', document: DOC1, summary_id: 's1', summary: S1, label: 1 },
         { dataset: 'sc', doc_id: 'd2', document: DOC2, summary_id: 's2', summary: S2, label: 1 },
-        { dataset: 'sc', doc_id: 'd3', document: 'Imported here. Its scaffold came with a file.', summary_id: 's3', summary: 'Imported here.', label: 1 },
+        {
+          dataset: 'sc',
+          doc_id: 'd3',
+          document: 'Imported here. Its scaffold came with a file.',
+          summary_id: 's3',
+          summary: 'Imported here.',
+          label: 1,
+        },
       ]),
     },
   });
   // d3's scaffold comes with a file: a model must not replace it.
   await runImport(core.repository(), {
     as: 'scaffold',
-    source: { type: 'path', path: writeJsonl(join(dir, 'scaffold.jsonl'), [{ dataset: 'sc', doc_id: 'd3', facts: [{ id: 'x1', text: 'Imported here.', tier: 'main' }], questions: [], entities: [] }]) },
+    source: {
+      type: 'path',
+      path: writeJsonl(join(dir, 'scaffold.jsonl'), [
+        {
+          dataset: 'sc',
+          doc_id: 'd3',
+          facts: [{ id: 'x1', text: 'Imported here.', tier: 'main' }],
+          questions: [],
+          entities: [],
+        },
+      ]),
+    },
   });
-  await call('judges.add', { name: 'checker', config: { kind: 'endpoint', baseUrl: mock.url, model: 'mock-judge', concurrency: 1, retries: 0, temperature: 0 } });
+  await call('judges.add', {
+    name: 'checker',
+    config: { kind: 'endpoint', baseUrl: mock.url, model: 'mock-judge', concurrency: 1, retries: 0, temperature: 0 },
+  });
 });
 afterAll(async () => {
   core.close();
@@ -71,8 +94,16 @@ beforeEach(() => {
 
 describe('Semantic Scaffold tasks on accuracy.*', () => {
   it('scaffold_extraction: App. G request at temperature 0.1; no main fact is a failed call retried; a model version with provenance; imported kept', async () => {
-    const preview = await call('accuracy.preview', { task: 'scaffold_extraction', judge: 'checker', prompts: 'combined' });
-    const body = preview.body as { messages: Array<{ role: string; content: string }>; temperature: number; model: string };
+    const preview = await call('accuracy.preview', {
+      task: 'scaffold_extraction',
+      judge: 'checker',
+      prompts: 'combined',
+    });
+    const body = preview.body as {
+      messages: Array<{ role: string; content: string }>;
+      temperature: number;
+      model: string;
+    };
     expect(body.temperature).toBe(0.1); // App. G, though the judge's own temperature is 0
     expect(body.messages.map((m) => m.role)).toEqual(['system', 'user']);
     expect(body.messages[0]!.content).toContain('Return valid JSON only');
@@ -82,20 +113,35 @@ describe('Semantic Scaffold tasks on accuracy.*', () => {
     expect(plan).toMatchObject({ selection: 2, requests: 2, missing: 0 });
     expect(plan.notes.join(' ')).toContain('1 document keep their current scaffold');
 
-    const noMain = JSON.stringify({ key_facts: [{ id: '1', fact: 'Only a detail.', type: 'supporting detail' }], questions: [], entities: [] });
+    const noMain = JSON.stringify({
+      key_facts: [{ id: '1', fact: 'Only a detail.', type: 'supporting detail' }],
+      questions: [],
+      entities: [],
+    });
     mock.queue({ type: 'answer', content: noMain });
     const first = await finish({ task: 'scaffold_extraction', judge: 'checker', prompts: 'combined' });
     expect(first).toMatchObject({ state: 'done', requests: 2, ok: 1, parseErrors: 1 });
-    const failed = rows<{ raw: string; error_kind: string; error_message: string }>("SELECT raw, error_kind, error_message FROM task_results WHERE kind = 'scaffold_extraction' AND error_kind IS NOT NULL");
+    const failed = rows<{ raw: string; error_kind: string; error_message: string }>(
+      "SELECT raw, error_kind, error_message FROM task_results WHERE kind = 'scaffold_extraction' AND error_kind IS NOT NULL",
+    );
     expect(failed).toHaveLength(1);
     expect(failed[0]).toMatchObject({ raw: noMain, error_kind: 'parse_error' });
     expect(failed[0]!.error_message).toContain('main fact');
 
     const second = await finish({ task: 'scaffold_extraction', judge: 'checker', prompts: 'combined' });
     expect(second).toMatchObject({ state: 'done', requests: 1, ok: 1, parseErrors: 0 });
-    expect(await finish({ task: 'scaffold_extraction', judge: 'checker', prompts: 'combined' })).toMatchObject({ requests: 0 });
+    expect(await finish({ task: 'scaffold_extraction', judge: 'checker', prompts: 'combined' })).toMatchObject({
+      requests: 0,
+    });
 
-    const versions = rows<{ doc: string; version: number; source: string; extractor: string; extractor_version: string; note: string }>(
+    const versions = rows<{
+      doc: string;
+      version: number;
+      source: string;
+      extractor: string;
+      extractor_version: string;
+      note: string;
+    }>(
       'SELECT d.doc_id AS doc, s.version, s.source, s.extractor, s.extractor_version, s.note FROM scaffolds s JOIN documents d ON d.id = s.document_id ORDER BY d.doc_id, s.version',
     );
     expect(versions.map((v) => [v.doc, v.version, v.source])).toEqual([
@@ -110,18 +156,35 @@ describe('Semantic Scaffold tasks on accuracy.*', () => {
     }
     expect(versions[0]!.note).toContain('2 items typed "other" left out'); // the Note: fact and its question
     // d1 by the mock's rule, the "Note:" sentence left out.
-    const items = rows<{ kind: string; item_key: string; text: string; tier: string | null; answer: string | null; entity: string | null }>(
+    const items = rows<{
+      kind: string;
+      item_key: string;
+      text: string;
+      tier: string | null;
+      answer: string | null;
+      entity: string | null;
+    }>(
       "SELECT i.kind, i.item_key, i.text, i.tier, i.answer, i.entity FROM scaffold_items i JOIN scaffolds s ON s.id = i.scaffold_id JOIN documents d ON d.id = s.document_id WHERE d.doc_id = 'd1' ORDER BY i.id",
     );
     const kept = documentSentences(DOC1).filter((s) => !s.startsWith('Note:'));
-    expect(items.filter((i) => i.kind === 'fact').map((i) => [i.item_key, i.text, i.tier])).toEqual(kept.map((s, i) => [`f${i + 1}`, s, i === 0 ? 'main' : 'supporting']));
+    expect(items.filter((i) => i.kind === 'fact').map((i) => [i.item_key, i.text, i.tier])).toEqual(
+      kept.map((s, i) => [`f${i + 1}`, s, i === 0 ? 'main' : 'supporting']),
+    );
     expect(items.filter((i) => i.kind === 'question').map((i) => i.answer)).toEqual(kept);
-    const entities = entitiesOf(documentSentences(DOC1)).map((e) => ({ ...e, attributes: e.attributes.filter((a) => !a.startsWith('Note:')) })).filter((e) => e.attributes.length > 0);
-    expect(items.filter((i) => i.kind === 'attribute').map((i) => [i.entity, i.text])).toEqual(entities.flatMap((e) => e.attributes.map((a) => [e.name, a])));
+    const entities = entitiesOf(documentSentences(DOC1))
+      .map((e) => ({ ...e, attributes: e.attributes.filter((a) => !a.startsWith('Note:')) }))
+      .filter((e) => e.attributes.length > 0);
+    expect(items.filter((i) => i.kind === 'attribute').map((i) => [i.entity, i.text])).toEqual(
+      entities.flatMap((e) => e.attributes.map((a) => [e.name, a])),
+    );
   });
 
   it('scaffold_alignment: an unknown item or a left-out one is a failed call retried; judge events per item with the config hash; rerun sends nothing', async () => {
-    const preview = await call('accuracy.preview', { task: 'scaffold_alignment', judge: 'checker', prompts: 'combined' });
+    const preview = await call('accuracy.preview', {
+      task: 'scaffold_alignment',
+      judge: 'checker',
+      prompts: 'combined',
+    });
     const body = preview.body as { messages: Array<{ role: string; content: string }>; temperature: number };
     expect(body.temperature).toBe(0.1);
     expect(body.messages[1]!.content).toContain('1. The city will renovate the central library.');
@@ -130,19 +193,44 @@ describe('Semantic Scaffold tasks on accuracy.*', () => {
     const plan = await call('accuracy.plan', { task: 'scaffold_alignment', judge: 'checker', prompts: 'combined' });
     expect(plan).toMatchObject({ selection: 3, requests: 3 });
     mock.queue(
-      { type: 'answer', content: JSON.stringify({ facts: [{ fact_id: 'f99', value: 'preserved', sentence_ids: [1] }], questions: [], attributes: [] }) },
+      {
+        type: 'answer',
+        content: JSON.stringify({
+          facts: [{ fact_id: 'f99', value: 'preserved', sentence_ids: [1] }],
+          questions: [],
+          attributes: [],
+        }),
+      },
       { type: 'answer', content: JSON.stringify({ facts: [], questions: [], attributes: [] }) },
     );
     const first = await finish({ task: 'scaffold_alignment', judge: 'checker', prompts: 'combined' });
     expect(first).toMatchObject({ state: 'done', requests: 3, ok: 1, parseErrors: 2 });
-    const messages = rows<{ error_message: string }>("SELECT error_message FROM task_results WHERE kind = 'scaffold_alignment' AND error_kind = 'parse_error' ORDER BY id").map((r) => r.error_message);
+    const messages = rows<{ error_message: string }>(
+      "SELECT error_message FROM task_results WHERE kind = 'scaffold_alignment' AND error_kind = 'parse_error' ORDER BY id",
+    ).map((r) => r.error_message);
     expect(messages.some((m) => m.includes('"f99" is not an item of the scaffold'))).toBe(true);
     expect(messages.some((m) => m.includes('leaves out fact'))).toBe(true);
 
-    expect(await finish({ task: 'scaffold_alignment', judge: 'checker', prompts: 'combined' })).toMatchObject({ requests: 2, ok: 2, parseErrors: 0 });
-    expect(await finish({ task: 'scaffold_alignment', judge: 'checker', prompts: 'combined' })).toMatchObject({ requests: 0 });
+    expect(await finish({ task: 'scaffold_alignment', judge: 'checker', prompts: 'combined' })).toMatchObject({
+      requests: 2,
+      ok: 2,
+      parseErrors: 0,
+    });
+    expect(await finish({ task: 'scaffold_alignment', judge: 'checker', prompts: 'combined' })).toMatchObject({
+      requests: 0,
+    });
 
-    const events = rows<{ summary: string; kind: string; item_key: string; text: string; answer: string | null; value: string; sentences: string; judge: string; config_hash: string }>(
+    const events = rows<{
+      summary: string;
+      kind: string;
+      item_key: string;
+      text: string;
+      answer: string | null;
+      value: string;
+      sentences: string;
+      judge: string;
+      config_hash: string;
+    }>(
       `SELECT su.summary_id AS summary, i.kind, i.item_key, i.text, i.answer, e.value, e.sentences, j.name AS judge, e.config_hash
        FROM scaffold_alignment_events e JOIN scaffold_items i ON i.id = e.item_id JOIN summaries su ON su.id = e.summary_id JOIN judges j ON j.id = e.judge_id
        ORDER BY e.id`,
@@ -150,7 +238,9 @@ describe('Semantic Scaffold tasks on accuracy.*', () => {
     for (const e of events) expect([e.judge, e.config_hash]).toEqual(['checker', plan.configHash]);
     const s1 = events.filter((e) => e.summary === 's1');
     const lines = documentSentences(S1);
-    const itemCount = rows<{ n: number }>("SELECT count(*) AS n FROM scaffold_items i JOIN scaffolds s ON s.id = i.scaffold_id JOIN documents d ON d.id = s.document_id WHERE d.doc_id = 'd1'")[0]!.n;
+    const itemCount = rows<{ n: number }>(
+      "SELECT count(*) AS n FROM scaffold_items i JOIN scaffolds s ON s.id = i.scaffold_id JOIN documents d ON d.id = s.document_id WHERE d.doc_id = 'd1'",
+    )[0]!.n;
     expect(s1).toHaveLength(itemCount); // every item exactly once
     for (const e of s1) {
       const found = conveyingLines(e.kind === 'question' ? e.answer! : e.text, lines);
@@ -169,23 +259,48 @@ describe('Semantic Scaffold tasks on accuracy.*', () => {
     expect(body.temperature).toBe(0.1);
     expect(body.messages[0]!.content).toContain('rigorous and impartial');
     expect(body.messages[1]!.content).toContain('Rate on four dimensions using a 1-10 scale');
-    mock.queue({ type: 'answer', content: '{"faithfulness": 11, "completeness": 9, "understandability": 9, "hallucination": 9}' });
-    expect(await finish({ task: 'direct_score', judge: 'checker' })).toMatchObject({ requests: 3, ok: 2, parseErrors: 1 });
+    mock.queue({
+      type: 'answer',
+      content: '{"faithfulness": 11, "completeness": 9, "understandability": 9, "hallucination": 9}',
+    });
+    expect(await finish({ task: 'direct_score', judge: 'checker' })).toMatchObject({
+      requests: 3,
+      ok: 2,
+      parseErrors: 1,
+    });
     expect(await finish({ task: 'direct_score', judge: 'checker' })).toMatchObject({ requests: 1, ok: 1 });
     expect(await finish({ task: 'direct_score', judge: 'checker' })).toMatchObject({ requests: 0 });
     const judgeId = rows<{ id: number }>("SELECT id FROM judges WHERE name = 'checker'")[0]!.id;
-    const stored = rows<{ item: string; output: string }>("SELECT item, output FROM task_results WHERE kind = 'direct_score' AND output IS NOT NULL ORDER BY item");
-    const keys = rows<{ id: number }>('SELECT id FROM summaries ORDER BY id').map((r) => `summary:${r.id}:judge:${judgeId}`);
+    const stored = rows<{ item: string; output: string }>(
+      "SELECT item, output FROM task_results WHERE kind = 'direct_score' AND output IS NOT NULL ORDER BY item",
+    );
+    const keys = rows<{ id: number }>('SELECT id FROM summaries ORDER BY id').map(
+      (r) => `summary:${r.id}:judge:${judgeId}`,
+    );
     expect(stored.map((r) => r.item)).toEqual(keys.sort());
-    for (const r of stored) expect(JSON.parse(r.output)).toMatchObject({ completeness: 9, understandability: 9, hallucination: 9 });
+    for (const r of stored)
+      expect(JSON.parse(r.output)).toMatchObject({ completeness: 9, understandability: 9, hallucination: 9 });
 
     // The analysis reads them beside the judge's alignments (analyze --json's scaffold block).
     const d = new Database(path, { readonly: true });
     try {
-      const [dataset] = loadAnalysisDatasets(new AnalysisRepository(d), 'sc', { set: 'both', rule: 'majority', includeRevealed: false });
-      const block = computeScaffold(dataset!.scaffold!, { bootstrap: 50, seed: 0, dataset: 'sc', reference: 'both', includeRevealed: false, compareSource: 'checker' })!;
+      const [dataset] = loadAnalysisDatasets(new AnalysisRepository(d), 'sc', {
+        set: 'both',
+        rule: 'majority',
+        includeRevealed: false,
+      });
+      const block = computeScaffold(dataset!.scaffold!, {
+        bootstrap: 50,
+        seed: 0,
+        dataset: 'sc',
+        reference: 'both',
+        includeRevealed: false,
+        compareSource: 'checker',
+      })!;
       const byId = new Map(block.sources.checker!.per_summary.map((r) => [r.summary_id, r.direct_score]));
-      const expected = (doc: string, summary: string) => (JSON.parse(JSON.stringify(directScoreAnswer(doc, summary))) as { faithfulness: number }).faithfulness / 4 + 27 / 4;
+      const expected = (doc: string, summary: string) =>
+        (JSON.parse(JSON.stringify(directScoreAnswer(doc, summary))) as { faithfulness: number }).faithfulness / 4 +
+        27 / 4;
       expect(byId.get('s1')).toBe(expected(DOC1, S1));
       expect(byId.get('s2')).toBe(expected(DOC2, S2));
       expect(block.direct_score_judge).toBe('checker');

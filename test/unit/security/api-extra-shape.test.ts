@@ -20,7 +20,16 @@ let core: ReturnType<typeof createCore>;
 let projectDb: Database.Database;
 
 beforeAll(() => {
-  core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false, env: {} });
+  core = createCore({
+    Database,
+    stateDir: dir,
+    demoDir: dir,
+    host: 'web',
+    fileDialogs: false,
+    diskPaths: false,
+    canSwitchProjects: false,
+    env: {},
+  });
   core.createProject(join(dir, 'p.loupe'));
   projectDb = new Database(join(dir, 'p.loupe'), { readonly: true });
 });
@@ -40,27 +49,36 @@ function nested(levels: number): Record<string, unknown> {
 
 const endpoint = (extra: unknown) => ({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm', extra });
 const adds = [
-  { method: 'judges.add', input: (extra: unknown) => ({ name: 'j', config: { kind: 'endpoint', ...endpoint(extra) } }), table: 'judges' },
+  {
+    method: 'judges.add',
+    input: (extra: unknown) => ({ name: 'j', config: { kind: 'endpoint', ...endpoint(extra) } }),
+    table: 'judges',
+  },
   { method: 'systems.add', input: (extra: unknown) => ({ name: 's', config: endpoint(extra) }), table: 'systems' },
 ] as const;
 
 describe.each(adds)('$method extra', ({ method, input, table }) => {
-  it.each([MAX_JSON_DEPTH + 1, 1_800, 2_000, 100_000])('nested %i levels: refused at the contract with the limit, nothing stored', async (levels) => {
-    const answer = await dispatch(core.handlers, method, input(nested(levels)));
-    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    if (answer.ok) return;
-    expect(answer.error.message).toContain(`config.extra`);
-    expect(answer.error.message).toContain(`JSON nested at most ${MAX_JSON_DEPTH} levels deep`);
-    expect(answer.error.message).not.toMatch(/Maximum call stack/);
-    expect(rows(table)).toBe(0);
-  });
+  it.each([MAX_JSON_DEPTH + 1, 1_800, 2_000, 100_000])(
+    'nested %i levels: refused at the contract with the limit, nothing stored',
+    async (levels) => {
+      const answer = await dispatch(core.handlers, method, input(nested(levels)));
+      expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+      if (answer.ok) return;
+      expect(answer.error.message).toContain(`config.extra`);
+      expect(answer.error.message).toContain(`JSON nested at most ${MAX_JSON_DEPTH} levels deep`);
+      expect(answer.error.message).not.toMatch(/Maximum call stack/);
+      expect(rows(table)).toBe(0);
+    },
+  );
 
   it('larger than the limit: refused with the limit and the size found, nothing stored', async () => {
     const extra = { note: 'x'.repeat(LIMITS.judge.extraChars.max) };
     const answer = await dispatch(core.handlers, method, input(extra));
     expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     if (answer.ok) return;
-    expect(answer.error.message).toContain(`at most ${LIMITS.judge.extraChars.max.toLocaleString('en-US')} characters of JSON; found ${JSON.stringify(extra).length.toLocaleString('en-US')}`);
+    expect(answer.error.message).toContain(
+      `at most ${LIMITS.judge.extraChars.max.toLocaleString('en-US')} characters of JSON; found ${JSON.stringify(extra).length.toLocaleString('en-US')}`,
+    );
     expect(rows(table)).toBe(0);
   });
 
@@ -81,10 +99,19 @@ describe('over HTTP (loupe serve)', () => {
     writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
     const server = await startServer({ handlers: core.handlers, staticDir });
     try {
-      const body = JSON.stringify({ name: 'j', config: { kind: 'endpoint', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', extra: nested(2_000) } });
+      const body = JSON.stringify({
+        name: 'j',
+        config: { kind: 'endpoint', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', extra: nested(2_000) },
+      });
       const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = request(
-          { host: '127.0.0.1', port: server.port, path: '/api/judges.add', method: 'POST', headers: { 'content-type': 'application/json', 'x-loupe-token': server.token } },
+          {
+            host: '127.0.0.1',
+            port: server.port,
+            path: '/api/judges.add',
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-loupe-token': server.token },
+          },
           (res) => {
             let text = '';
             res.setEncoding('utf8');
@@ -96,7 +123,13 @@ describe('over HTTP (loupe serve)', () => {
         req.end(body);
       });
       expect(answer.status).toBe(400);
-      expect(JSON.parse(answer.body)).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining(`JSON nested at most ${MAX_JSON_DEPTH} levels deep`) } });
+      expect(JSON.parse(answer.body)).toMatchObject({
+        ok: false,
+        error: {
+          code: 'invalid_input',
+          message: expect.stringContaining(`JSON nested at most ${MAX_JSON_DEPTH} levels deep`),
+        },
+      });
       expect(rows('judges')).toBe(0);
     } finally {
       await server.close();

@@ -17,7 +17,16 @@ let core: ReturnType<typeof createCore>;
 let projectDb: Database.Database;
 
 beforeAll(() => {
-  core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false, env: {} });
+  core = createCore({
+    Database,
+    stateDir: dir,
+    demoDir: dir,
+    host: 'web',
+    fileDialogs: false,
+    diskPaths: false,
+    canSwitchProjects: false,
+    env: {},
+  });
   core.createProject(join(dir, 'p.loupe'));
   projectDb = new Database(join(dir, 'p.loupe'), { readonly: true });
 });
@@ -33,25 +42,74 @@ describe('the contract refuses lone surrogates in every string', () => {
   const calls: Array<{ method: string; input: unknown; field: string }> = [
     { method: 'annotators.ensure', input: { name: LONE }, field: 'name' },
     { method: 'judges.add', input: { name: LONE, config: { kind: 'baseline' } }, field: 'name' },
-    { method: 'judges.add', input: { name: 'j', config: { kind: 'endpoint', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', extra: { tags: ['ok', LONE] } } }, field: 'config.extra.tags[1]' },
-    { method: 'judges.add', input: { name: 'j', config: { kind: 'endpoint', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', extra: { [LONE]: 1 } } }, field: 'config.extra' },
+    {
+      method: 'judges.add',
+      input: {
+        name: 'j',
+        config: { kind: 'endpoint', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', extra: { tags: ['ok', LONE] } },
+      },
+      field: 'config.extra.tags[1]',
+    },
+    {
+      method: 'judges.add',
+      input: {
+        name: 'j',
+        config: { kind: 'endpoint', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', extra: { [LONE]: 1 } },
+      },
+      field: 'config.extra',
+    },
     { method: 'systems.add', input: { name: LONE, config: system }, field: 'name' },
-    { method: 'annotation.record', input: { unitId: 1, annotator: 'alice', state: { label: 'faithful', errorType: null, note: `line one\nline \uDC00two` }, timeSpentMs: null, cause: 'note' }, field: 'state.note (line 2)' },
-    { method: 'keyfacts.edit', input: { documentKey: 1, annotator: 'alice', basedOnVersion: null, facts: [{ text: 'fine' }, { text: `x\uD83D` }] }, field: 'facts[1].text' },
-    { method: 'scaffold.edit', input: { documentKey: 1, annotator: 'alice', basedOnVersion: null, facts: [{ id: 'f1', text: LONE, tier: 'main' }] }, field: 'facts[0].text' },
-    { method: 'claims.edit', input: { key: 1, annotator: 'alice', basedOnVersion: null, claims: [{ sentenceUnitId: 1, text: LONE }] }, field: 'claims[0].text' },
+    {
+      method: 'annotation.record',
+      input: {
+        unitId: 1,
+        annotator: 'alice',
+        state: { label: 'faithful', errorType: null, note: `line one\nline \uDC00two` },
+        timeSpentMs: null,
+        cause: 'note',
+      },
+      field: 'state.note (line 2)',
+    },
+    {
+      method: 'keyfacts.edit',
+      input: {
+        documentKey: 1,
+        annotator: 'alice',
+        basedOnVersion: null,
+        facts: [{ text: 'fine' }, { text: `x\uD83D` }],
+      },
+      field: 'facts[1].text',
+    },
+    {
+      method: 'scaffold.edit',
+      input: {
+        documentKey: 1,
+        annotator: 'alice',
+        basedOnVersion: null,
+        facts: [{ id: 'f1', text: LONE, tier: 'main' }],
+      },
+      field: 'facts[0].text',
+    },
+    {
+      method: 'claims.edit',
+      input: { key: 1, annotator: 'alice', basedOnVersion: null, claims: [{ sentenceUnitId: 1, text: LONE }] },
+      field: 'claims[0].text',
+    },
   ];
 
-  it.each(calls)('$method refuses one at $field, naming the field, and stores nothing', async ({ method, input, field }) => {
-    const before = { annotators: rows('annotators'), judges: rows('judges'), systems: rows('systems') };
-    const answer = await dispatch(core.handlers, method, input);
-    expect(answer.ok).toBe(false);
-    if (answer.ok) return;
-    expect(answer.error.code).toBe('invalid_input');
-    expect(answer.error.message).toContain(`${field}: expected text without lone UTF-16 surrogates`);
-    expect(answer.error.message).toMatch(/found (a key with )?"\\uD[89ABC][0-9A-F]{2}" on its own/);
-    expect({ annotators: rows('annotators'), judges: rows('judges'), systems: rows('systems') }).toEqual(before);
-  });
+  it.each(calls)(
+    '$method refuses one at $field, naming the field, and stores nothing',
+    async ({ method, input, field }) => {
+      const before = { annotators: rows('annotators'), judges: rows('judges'), systems: rows('systems') };
+      const answer = await dispatch(core.handlers, method, input);
+      expect(answer.ok).toBe(false);
+      if (answer.ok) return;
+      expect(answer.error.code).toBe('invalid_input');
+      expect(answer.error.message).toContain(`${field}: expected text without lone UTF-16 surrogates`);
+      expect(answer.error.message).toMatch(/found (a key with )?"\\uD[89ABC][0-9A-F]{2}" on its own/);
+      expect({ annotators: rows('annotators'), judges: rows('judges'), systems: rows('systems') }).toEqual(before);
+    },
+  );
 
   it('a surrogate pair (an emoji) is text and is accepted', async () => {
     const answer = await dispatch(core.handlers, 'annotators.ensure', { name: 'Ana 😀' });

@@ -17,8 +17,10 @@ import { tempDir } from '../../helpers/tmp';
 const mock = await mockOpenAIForFile();
 const KEY = 'sk-Loupe/Key+9fAb_cdEF';
 const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
-const uEscape = (c: string, upper = false) => `\\u${upper ? hex(c.charCodeAt(0), 4).toUpperCase() : hex(c.charCodeAt(0), 4)}`;
-const percent = (c: string, upper = true) => [...new TextEncoder().encode(c)].map((b) => `%${upper ? hex(b, 2).toUpperCase() : hex(b, 2)}`).join('');
+const uEscape = (c: string, upper = false) =>
+  `\\u${upper ? hex(c.charCodeAt(0), 4).toUpperCase() : hex(c.charCodeAt(0), 4)}`;
+const percent = (c: string, upper = true) =>
+  [...new TextEncoder().encode(c)].map((b) => `%${upper ? hex(b, 2).toUpperCase() : hex(b, 2)}`).join('');
 
 const FORMS: Array<[string, string]> = [
   ['as written', KEY],
@@ -26,11 +28,17 @@ const FORMS: Array<[string, string]> = [
   ['every character as a JSON escape', [...KEY].map((c) => uEscape(c)).join('')],
   ['JSON escapes with upper-case hex', [...KEY].map((c) => uEscape(c, true)).join('')],
   ['JSON short escape (\\/)', KEY.replace('/', '\\/')],
-  ['JSON escapes inside a JSON string (double backslashes)', JSON.stringify([...KEY].map((c) => uEscape(c)).join('')).slice(1, -1)],
+  [
+    'JSON escapes inside a JSON string (double backslashes)',
+    JSON.stringify([...KEY].map((c) => uEscape(c)).join('')).slice(1, -1),
+  ],
   ['percent-encoded as a URL component', encodeURIComponent(KEY)],
   ['every byte percent-encoded, lower-case hex', [...KEY].map((c) => percent(c, false)).join('')],
   ['percent-encoded twice', encodeURIComponent(encodeURIComponent([...KEY].map((c) => percent(c)).join('')))],
-  ['mixed: literal, JSON escape and percent-encoding in turn', [...KEY].map((c, i) => (i % 3 === 0 ? c : i % 3 === 1 ? uEscape(c) : percent(c))).join('')],
+  [
+    'mixed: literal, JSON escape and percent-encoding in turn',
+    [...KEY].map((c, i) => (i % 3 === 0 ? c : i % 3 === 1 ? uEscape(c) : percent(c))).join(''),
+  ],
 ];
 
 /** Everything a reader might do to the stored text to get the key back. */
@@ -78,7 +86,11 @@ describe('the raw answer stored by the task engine', () => {
     mock.setResponder((req) => {
       const sentence = sentenceOf(req);
       if (sentence.includes('(0.0)')) return { type: 'answer', content: `{"words": ["${escaped}"]}` };
-      if (sentence.includes('(0.1)')) return { type: 'answer', content: `see https://example.test/?k=${encodeURIComponent(KEY)} ${JSON.stringify({ words: wordsOf(sentence) })}` };
+      if (sentence.includes('(0.1)'))
+        return {
+          type: 'answer',
+          content: `see https://example.test/?k=${encodeURIComponent(KEY)} ${JSON.stringify({ words: wordsOf(sentence) })}`,
+        };
       return wordsAnswer(req);
     });
     const units = p.repo.judges.selectUnits(null, false).map((u) => ({ unitId: u.unitId, sentence: u.sentence }));
@@ -93,8 +105,13 @@ describe('the raw answer stored by the task engine', () => {
       resolve: (u) => ({ sentence: u.sentence }),
     });
     run.start();
-    await Promise.race([run.finished, until(() => run.progress().state === 'paused', 20_000, 'a pause').then(() => undefined)]);
-    const stored = p.db.prepare(`SELECT raw, error_message AS message FROM task_results WHERE kind = 'test-words' ORDER BY id`).all() as Array<{ raw: string | null; message: string | null }>;
+    await Promise.race([
+      run.finished,
+      until(() => run.progress().state === 'paused', 20_000, 'a pause').then(() => undefined),
+    ]);
+    const stored = p.db
+      .prepare(`SELECT raw, error_message AS message FROM task_results WHERE kind = 'test-words' ORDER BY id`)
+      .all() as Array<{ raw: string | null; message: string | null }>;
     expect(stored.length).toBe(units.length);
     const texts = stored.flatMap((r) => [r.raw ?? '', r.message ?? '']);
     expect(texts.filter((t) => t.includes(REDACTED))).toHaveLength(2);

@@ -33,14 +33,37 @@ const dataset: AnalysisDataset = {
   judges: [JUDGE_A, JUDGE_B],
   summaries: [
     // Global label faithful, both judges flag sentence 1: listed as suspicious with its hostile ids.
-    { summaryId: SUMMARY, docId: DOC, globalLabel: 1, annotated: true, units: [unit(0, 1, 1, 'faithful', 'faithful'), unit(1, 0, 0, 'unfaithful', 'faithful')] },
-    { summaryId: 's2', docId: 'd2', globalLabel: 1, annotated: true, units: [unit(0, 1, 1, 'faithful', 'faithful'), unit(1, 1, 0, 'faithful', 'faithful')] },
-    { summaryId: 's3', docId: 'd3', globalLabel: 0, annotated: true, units: [unit(0, 0, 0, 'unfaithful', 'unfaithful'), unit(1, 0, 1, 'unfaithful', 'faithful')] },
+    {
+      summaryId: SUMMARY,
+      docId: DOC,
+      globalLabel: 1,
+      annotated: true,
+      units: [unit(0, 1, 1, 'faithful', 'faithful'), unit(1, 0, 0, 'unfaithful', 'faithful')],
+    },
+    {
+      summaryId: 's2',
+      docId: 'd2',
+      globalLabel: 1,
+      annotated: true,
+      units: [unit(0, 1, 1, 'faithful', 'faithful'), unit(1, 1, 0, 'faithful', 'faithful')],
+    },
+    {
+      summaryId: 's3',
+      docId: 'd3',
+      globalLabel: 0,
+      annotated: true,
+      units: [unit(0, 0, 0, 'unfaithful', 'unfaithful'), unit(1, 0, 1, 'unfaithful', 'faithful')],
+    },
   ],
 };
 
 /** Table cells of a Markdown row: split on pipes that are not backslash-escaped. */
-const cellsOf = (row: string) => row.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '').split(/(?<!\\)\|/);
+const cellsOf = (row: string) =>
+  row
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '')
+    .split(/(?<!\\)\|/);
 
 describe('Markdown report escaping', () => {
   const markdown = renderMarkdown(analyzeProject([dataset], { bootstrap: 20, seed: 0, cap: 25 }));
@@ -67,7 +90,8 @@ describe('Markdown report escaping', () => {
       if (!/^\|( --- \|)+$/.test(line)) return;
       tables += 1;
       const width = cellsOf(lines[i - 1]!).length;
-      for (let j = i + 1; j < lines.length && lines[j]!.startsWith('|'); j += 1) expect(cellsOf(lines[j]!), lines[j]).toHaveLength(width);
+      for (let j = i + 1; j < lines.length && lines[j]!.startsWith('|'); j += 1)
+        expect(cellsOf(lines[j]!), lines[j]).toHaveLength(width);
     });
     expect(tables).toBeGreaterThanOrEqual(5);
   });

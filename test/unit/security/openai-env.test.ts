@@ -41,7 +41,10 @@ afterAll(() => {
   }
 });
 
-async function runOnce(model: string, apiKey: string | null): Promise<Array<Record<string, string | string[] | undefined>>> {
+async function runOnce(
+  model: string,
+  apiKey: string | null,
+): Promise<Array<Record<string, string | string[] | undefined>>> {
   const p = await judgeProject(dir, model, 1);
   mock.setResponder(wordsAnswer);
   const units = p.repo.judges.selectUnits(null, false).map((u) => ({ unitId: u.unitId, sentence: u.sentence }));
@@ -56,7 +59,10 @@ async function runOnce(model: string, apiKey: string | null): Promise<Array<Reco
     resolve: (u) => ({ sentence: u.sentence }),
   });
   run.start();
-  await Promise.race([run.finished, until(() => run.progress().state === 'paused', 20_000, 'a pause').then(() => undefined)]);
+  await Promise.race([
+    run.finished,
+    until(() => run.progress().state === 'paused', 20_000, 'a pause').then(() => undefined),
+  ]);
   expect(run.progress()).toMatchObject({ state: 'done', ok: units.length, failed: 0 });
   p.close();
   return mock.requests.filter((r) => r.body?.model === model).map((r) => r.headers);
@@ -75,7 +81,8 @@ describe('every OPENAI_* variable set where Loupe runs', () => {
         expect(headers['x-from-env']).toBeUndefined();
         expect(headers.authorization).toBe('Bearer not-needed');
         const all = JSON.stringify(headers);
-        for (const value of Object.values(ENV)) for (const part of value.split(/[\n:]\s*/)) if (part.length > 8) expect(all).not.toContain(part);
+        for (const value of Object.values(ENV))
+          for (const part of value.split(/[\n:]\s*/)) if (part.length > 8) expect(all).not.toContain(part);
       }
       // OPENAI_LOG=debug would print every request (its headers included) on the console.
       expect([...debug.mock.calls, ...log.mock.calls].flat().join(' ')).not.toMatch(/OpenAI|sending request/i);

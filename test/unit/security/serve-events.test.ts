@@ -34,23 +34,34 @@ interface Stream {
 /** Opens the event stream and collects what arrives until closed. */
 function openStream(headers: Record<string, string | undefined>, method = 'GET'): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const sent = Object.fromEntries(Object.entries({ host: `127.0.0.1:${server.port}`, ...headers }).filter(([, v]) => v !== undefined)) as Record<string, string>;
-    const req = request({ host: '127.0.0.1', port: server.port, path: '/api/events', method, headers: sent }, (res: IncomingMessage) => {
-      const stream: Stream = { status: res.statusCode ?? 0, events: [], heartbeats: 0, ended: false, close: () => req.destroy() };
-      let buffered = '';
-      res.on('data', (chunk: Buffer) => {
-        buffered += chunk.toString();
-        const end = buffered.lastIndexOf('\n\n');
-        if (end === -1) return;
-        const blocks = buffered.slice(0, end);
-        buffered = buffered.slice(end + 2);
-        stream.heartbeats += (blocks.match(/^: heartbeat$/gm) ?? []).length;
-        stream.events.push(...(parseEventBlocks(blocks).events as ChangeEvent[]));
-      });
-      res.on('end', () => (stream.ended = true));
-      res.on('close', () => (stream.ended = true));
-      resolve(stream);
-    });
+    const sent = Object.fromEntries(
+      Object.entries({ host: `127.0.0.1:${server.port}`, ...headers }).filter(([, v]) => v !== undefined),
+    ) as Record<string, string>;
+    const req = request(
+      { host: '127.0.0.1', port: server.port, path: '/api/events', method, headers: sent },
+      (res: IncomingMessage) => {
+        const stream: Stream = {
+          status: res.statusCode ?? 0,
+          events: [],
+          heartbeats: 0,
+          ended: false,
+          close: () => req.destroy(),
+        };
+        let buffered = '';
+        res.on('data', (chunk: Buffer) => {
+          buffered += chunk.toString();
+          const end = buffered.lastIndexOf('\n\n');
+          if (end === -1) return;
+          const blocks = buffered.slice(0, end);
+          buffered = buffered.slice(end + 2);
+          stream.heartbeats += (blocks.match(/^: heartbeat$/gm) ?? []).length;
+          stream.events.push(...(parseEventBlocks(blocks).events as ChangeEvent[]));
+        });
+        res.on('end', () => (stream.ended = true));
+        res.on('close', () => (stream.ended = true));
+        resolve(stream);
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -72,9 +83,20 @@ beforeAll(async () => {
   mkdirSync(staticDir);
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
   const links = createLinkRegistry();
-  core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, diskPaths: true, canSwitchProjects: false, links });
+  core = createCore({
+    Database,
+    stateDir: dir,
+    demoDir: dir,
+    host: 'web',
+    fileDialogs: false,
+    diskPaths: true,
+    canSwitchProjects: false,
+    links,
+  });
   core.createProject(join(dir, 'events.loupe'));
-  await runImport(core.repository(), { source: { type: 'path', path: writeJsonl(join(dir, 'news.jsonl'), newsRows(2)) } });
+  await runImport(core.repository(), {
+    source: { type: 'path', path: writeJsonl(join(dir, 'news.jsonl'), newsRows(2)) },
+  });
   server = await startServer({ handlers: core.handlers, staticDir, links, changes: core.onChange, heartbeatMs: 40 });
   alice = await core.handlers['links.create']({ annotator: 'alice' });
 });
@@ -94,12 +116,18 @@ describe('GET /api/events', () => {
   });
 
   it('streams each change to the lead, and to an annotator link only what it may see (no judge)', async () => {
-    const leadStream = await openStream({ ...lead(), origin: `http://127.0.0.1:${server.port}`, 'sec-fetch-site': 'same-origin' });
+    const leadStream = await openStream({
+      ...lead(),
+      origin: `http://127.0.0.1:${server.port}`,
+      'sec-fetch-site': 'same-origin',
+    });
     const aliceStream = await openStream({ 'x-loupe-token': tokenOf(alice) });
     expect([leadStream.status, aliceStream.status]).toEqual([200, 200]);
 
     await core.handlers['judges.add']({ name: 'secret-judge', config: { kind: 'baseline' } as never });
-    await core.handlers['imports.start']({ source: { type: 'path', path: writeJsonl(join(dir, 'more.jsonl'), newsRows(3, 'more')) } });
+    await core.handlers['imports.start']({
+      source: { type: 'path', path: writeJsonl(join(dir, 'more.jsonl'), newsRows(3, 'more')) },
+    });
     await until(() => leadStream.events.some((e) => e.what === 'imports.summaries'), 'the import event (lead)');
     await until(() => aliceStream.events.some((e) => e.what === 'imports.summaries'), 'the import event (alice)');
 

@@ -31,7 +31,15 @@ beforeAll(async () => {
   mkdirSync(join(staticDir, 'assets'), { recursive: true });
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
   writeFileSync(join(staticDir, 'assets', 'app.js'), 'export {};');
-  const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false });
+  const core = createCore({
+    Database,
+    stateDir: dir,
+    demoDir: dir,
+    host: 'web',
+    fileDialogs: false,
+    diskPaths: false,
+    canSwitchProjects: false,
+  });
   core.createProject(join(dir, 'p.loupe'));
   server = await startServer({ handlers: core.handlers, staticDir, maxBodyBytes: MAX_BODY_BYTES });
   afterAll(async () => {
@@ -58,15 +66,105 @@ class Draw {
 }
 
 const SEGMENTS = [
-  '%', '%4', '%ZZ', '%%', '%00', '%41', '%2e%2e', '%2E%2e', '..', '.', '%2f', '%5c', '%c0%ae', '%c0%af', '%e0%80%ae',
-  '%c0%ae%c0%ae', '%ff', '%fe%ff', '%ed%a0%80', '%f4%90%80%80', '%E0%A4%A', '%e2%82%ac', '%F0%9F%98%80', 'index.html',
-  'p.loupe', 'assets', 'app.js', 'api', '~', "!$&'()*+,;=:@", 'a%20b', '%0d%0a', '%3Cimg%3E', '__proto__',
+  '%',
+  '%4',
+  '%ZZ',
+  '%%',
+  '%00',
+  '%41',
+  '%2e%2e',
+  '%2E%2e',
+  '..',
+  '.',
+  '%2f',
+  '%5c',
+  '%c0%ae',
+  '%c0%af',
+  '%e0%80%ae',
+  '%c0%ae%c0%ae',
+  '%ff',
+  '%fe%ff',
+  '%ed%a0%80',
+  '%f4%90%80%80',
+  '%E0%A4%A',
+  '%e2%82%ac',
+  '%F0%9F%98%80',
+  'index.html',
+  'p.loupe',
+  'assets',
+  'app.js',
+  'api',
+  '~',
+  "!$&'()*+,;=:@",
+  'a%20b',
+  '%0d%0a',
+  '%3Cimg%3E',
+  '__proto__',
 ] as const;
 // Read-only methods whose answer on an empty project is schema-stable (an empty list), plus odd names.
-const API_METHODS = ['datasets.list', 'datasets.list', 'annotators.list', 'projects.open', 'nope', '', '%', '%E0%A4%A', 'datasets%2Elist', '__proto__', 'constructor', 'datasets.list/x', '%c0%ae'] as const;
-const METHODS = ['GET', 'GET', 'GET', 'HEAD', 'POST', 'POST', 'POST', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'TRACE', 'PROPFIND', 'M-SEARCH', 'CONNECT', 'get', 'FOO', 'G@T', 'P\tOST'] as const;
-const VERSIONS = ['HTTP/1.1', 'HTTP/1.1', 'HTTP/1.1', 'HTTP/1.1', 'HTTP/1.0', 'HTTP/2.0', 'HTTP/9.9', 'HTTP/1.1x', 'HTTX/1.1'] as const;
-const BODIES = ['', '{}', '{}', '{', '[1,', '{"a":}', 'null', '"x"', '1e999999', '[]', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"x":1}}}', '{"path":"/etc/passwd"}'] as const;
+const API_METHODS = [
+  'datasets.list',
+  'datasets.list',
+  'annotators.list',
+  'projects.open',
+  'nope',
+  '',
+  '%',
+  '%E0%A4%A',
+  'datasets%2Elist',
+  '__proto__',
+  'constructor',
+  'datasets.list/x',
+  '%c0%ae',
+] as const;
+const METHODS = [
+  'GET',
+  'GET',
+  'GET',
+  'HEAD',
+  'POST',
+  'POST',
+  'POST',
+  'POST',
+  'PUT',
+  'DELETE',
+  'OPTIONS',
+  'PATCH',
+  'TRACE',
+  'PROPFIND',
+  'M-SEARCH',
+  'CONNECT',
+  'get',
+  'FOO',
+  'G@T',
+  'P\tOST',
+] as const;
+const VERSIONS = [
+  'HTTP/1.1',
+  'HTTP/1.1',
+  'HTTP/1.1',
+  'HTTP/1.1',
+  'HTTP/1.0',
+  'HTTP/2.0',
+  'HTTP/9.9',
+  'HTTP/1.1x',
+  'HTTX/1.1',
+] as const;
+const BODIES = [
+  '',
+  '{}',
+  '{}',
+  '{',
+  '[1,',
+  '{"a":}',
+  'null',
+  '"x"',
+  '1e999999',
+  '[]',
+  '{"__proto__":{"polluted":1}}',
+  '{"constructor":{"prototype":{"x":1}}}',
+  '{"path":"/etc/passwd"}',
+] as const;
 
 function segment(d: Draw): string {
   if (d.chance(0.1)) return 'a'.repeat(1 + d.int(3000));
@@ -75,7 +173,8 @@ function segment(d: Draw): string {
 
 function originForm(d: Draw): string {
   const prefix = d.pick(['/', '/', '/api/', '/assets/', '//']);
-  const rest = prefix === '/api/' ? [d.pick(API_METHODS), ...d.times(1, () => segment(d))] : d.times(4, () => segment(d));
+  const rest =
+    prefix === '/api/' ? [d.pick(API_METHODS), ...d.times(1, () => segment(d))] : d.times(4, () => segment(d));
   let target = prefix + rest.join('/');
   if (d.chance(0.2)) target += `?${d.times(3, () => `${segment(d)}=${segment(d)}`).join('&')}`;
   if (d.chance(0.05)) target += `#${segment(d)}`;
@@ -87,7 +186,18 @@ function target(d: Draw, port: number): string {
   if (roll < 75) return originForm(d);
   if (roll < 85) return `http://127.0.0.1:${port}${originForm(d)}`;
   if (roll < 95)
-    return d.pick(['http://[', 'http://[::1', 'http://[::1]:99999/', 'http://x:99999/', 'http://%/', 'https://evil.example/api/app.info', 'file:///etc/passwd', 'http:', 'http://', `http://127.0.0.1:${port}`]);
+    return d.pick([
+      'http://[',
+      'http://[::1',
+      'http://[::1]:99999/',
+      'http://x:99999/',
+      'http://%/',
+      'https://evil.example/api/app.info',
+      'file:///etc/passwd',
+      'http:',
+      'http://',
+      `http://127.0.0.1:${port}`,
+    ]);
   if (roll < 98) return '*';
   return `127.0.0.1:${port}`;
 }
@@ -96,7 +206,16 @@ function hostLines(d: Draw, port: number): string[] {
   const good = `Host: 127.0.0.1:${port}`;
   const roll = d.int(100);
   if (roll < 75) return [good];
-  return d.pick([[], ['Host: evil.example'], [`Host: localhost:${port}`], ['Host: 127.0.0.1'], [`Host: 127.0.0.1:${port}, evil`], [good, 'Host: evil.example'], ['Host:'], [`Host: 127.0.0.1:${port + 1}`]]);
+  return d.pick([
+    [],
+    ['Host: evil.example'],
+    [`Host: localhost:${port}`],
+    ['Host: 127.0.0.1'],
+    [`Host: 127.0.0.1:${port}, evil`],
+    [good, 'Host: evil.example'],
+    ['Host:'],
+    [`Host: 127.0.0.1:${port + 1}`],
+  ]);
 }
 
 function garbageHeader(d: Draw): string[] {
@@ -136,11 +255,17 @@ function fuzzRequest(d: Draw, port: number, token: string): FuzzRequest {
   if (tokenRoll < 55) headers.push(`X-Loupe-Token: ${token}`);
   else if (tokenRoll < 70) headers.push(`X-Loupe-Token: ${'x'.repeat(token.length)}`);
   else if (tokenRoll < 75) headers.push(`X-Loupe-Token: ${token}`, `X-Loupe-Token: ${token}`);
-  if (d.chance(0.3)) headers.push(`Origin: ${d.pick([`http://127.0.0.1:${port}`, 'http://evil.example', 'null', '%', `http://localhost:${port}`])}`);
+  if (d.chance(0.3))
+    headers.push(
+      `Origin: ${d.pick([`http://127.0.0.1:${port}`, 'http://evil.example', 'null', '%', `http://localhost:${port}`])}`,
+    );
   if (d.chance(0.2)) headers.push(`Sec-Fetch-Site: ${d.pick(['same-origin', 'cross-site', 'none', 'same-site', '%'])}`);
   const contentRoll = d.int(100);
   if (contentRoll < 70) headers.push('Content-Type: application/json');
-  else if (contentRoll < 85) headers.push(`Content-Type: ${d.pick(['text/plain', 'application/json; charset=utf-8', 'multipart/form-data; boundary=x', ''])}`);
+  else if (contentRoll < 85)
+    headers.push(
+      `Content-Type: ${d.pick(['text/plain', 'application/json; charset=utf-8', 'multipart/form-data; boundary=x', ''])}`,
+    );
   if (d.chance(0.3)) headers.push(...garbageHeader(d));
 
   let body: Buffer;
@@ -160,7 +285,11 @@ function fuzzRequest(d: Draw, port: number, token: string): FuzzRequest {
   } else if (framing < 93) {
     // Properly terminated chunks: the parser reads to the end, never waits.
     headers.push('Transfer-Encoding: chunked');
-    payload = Buffer.concat([body.length > 0 ? Buffer.from(`${body.length.toString(16)}\r\n`) : Buffer.alloc(0), body, Buffer.from(body.length > 0 ? '\r\n0\r\n\r\n' : '0\r\n\r\n')]);
+    payload = Buffer.concat([
+      body.length > 0 ? Buffer.from(`${body.length.toString(16)}\r\n`) : Buffer.alloc(0),
+      body,
+      Buffer.from(body.length > 0 ? '\r\n0\r\n\r\n' : '0\r\n\r\n'),
+    ]);
   } else {
     // Declares more than the limit and sends nothing: refused before any byte is read.
     headers.push(`Content-Length: ${MAX_BODY_BYTES + 1 + d.int(1_000_000_000)}`);
@@ -181,36 +310,41 @@ async function goodCall(): Promise<RawAnswer> {
 }
 
 describe('loupe serve under a seeded request fuzz', () => {
-  it(`answers all ${REQUESTS} hostile requests below 500 and keeps answering good ones (seed ${SEED})`, { timeout: 120_000 }, async () => {
-    const d = new Draw(createStream(SEED, 'serve-fuzz'));
-    const requests = Array.from({ length: REQUESTS }, () => fuzzRequest(d, server.port, server.token));
-    const seen = new Map<number, number>();
-    for (let start = 0; start < requests.length; start += PARALLEL) {
-      const batch = requests.slice(start, start + PARALLEL);
-      const answers = await Promise.all(
-        batch.map((request, i) =>
-          rawRequest(server.port, request.bytes).catch((err: Error) => {
-            throw new Error(`seed ${SEED}, request #${start + i}: ${request.description}: ${err.message}`);
-          }),
-        ),
-      );
-      answers.forEach((answer, i) => {
-        const where = `seed ${SEED}, request #${start + i}: ${batch[i]!.description} → ${answer.statusLine}`;
-        expect(answer.status, where).toBeGreaterThanOrEqual(200);
-        expect(answer.status, where).toBeLessThan(500);
-        seen.set(answer.status, (seen.get(answer.status) ?? 0) + 1);
-      });
-      if ((start / PARALLEL + 1) % GOOD_CALL_EVERY === 0) {
-        const between = await goodCall();
-        expect(between.status, `good call after request #${start + PARALLEL}: ${between.body}`).toBe(200);
+  it(
+    `answers all ${REQUESTS} hostile requests below 500 and keeps answering good ones (seed ${SEED})`,
+    { timeout: 120_000 },
+    async () => {
+      const d = new Draw(createStream(SEED, 'serve-fuzz'));
+      const requests = Array.from({ length: REQUESTS }, () => fuzzRequest(d, server.port, server.token));
+      const seen = new Map<number, number>();
+      for (let start = 0; start < requests.length; start += PARALLEL) {
+        const batch = requests.slice(start, start + PARALLEL);
+        const answers = await Promise.all(
+          batch.map((request, i) =>
+            rawRequest(server.port, request.bytes).catch((err: Error) => {
+              throw new Error(`seed ${SEED}, request #${start + i}: ${request.description}: ${err.message}`);
+            }),
+          ),
+        );
+        answers.forEach((answer, i) => {
+          const where = `seed ${SEED}, request #${start + i}: ${batch[i]!.description} → ${answer.statusLine}`;
+          expect(answer.status, where).toBeGreaterThanOrEqual(200);
+          expect(answer.status, where).toBeLessThan(500);
+          seen.set(answer.status, (seen.get(answer.status) ?? 0) + 1);
+        });
+        if ((start / PARALLEL + 1) % GOOD_CALL_EVERY === 0) {
+          const between = await goodCall();
+          expect(between.status, `good call after request #${start + PARALLEL}: ${between.body}`).toBe(200);
+        }
       }
-    }
 
-    const good = await goodCall();
-    expect(good.status).toBe(200);
-    expect(JSON.parse(good.body)).toEqual({ ok: true, value: [] });
-    // The fuzz reaches every layer: parser (400/431), Host (421), method (405), Origin/Sec-Fetch
-    // (403), token (401), content type (415), size (413), bad body or input (400), routing (404), success (200).
-    for (const status of [200, 400, 401, 403, 404, 405, 413, 415, 421, 431]) expect(seen.get(status) ?? 0, `status ${status} reached; seen ${JSON.stringify([...seen])}`).toBeGreaterThan(0);
-  });
+      const good = await goodCall();
+      expect(good.status).toBe(200);
+      expect(JSON.parse(good.body)).toEqual({ ok: true, value: [] });
+      // The fuzz reaches every layer: parser (400/431), Host (421), method (405), Origin/Sec-Fetch
+      // (403), token (401), content type (415), size (413), bad body or input (400), routing (404), success (200).
+      for (const status of [200, 400, 401, 403, 404, 405, 413, 415, 421, 431])
+        expect(seen.get(status) ?? 0, `status ${status} reached; seen ${JSON.stringify([...seen])}`).toBeGreaterThan(0);
+    },
+  );
 });

@@ -35,7 +35,12 @@ function api(token: string, method: string, input: unknown = {}): Promise<Answer
         port: server.port,
         path: `/api/${method}`,
         method: 'POST',
-        headers: { host: `127.0.0.1:${server.port}`, origin: `http://127.0.0.1:${server.port}`, 'content-type': 'application/json', 'x-loupe-token': token },
+        headers: {
+          host: `127.0.0.1:${server.port}`,
+          origin: `http://127.0.0.1:${server.port}`,
+          'content-type': 'application/json',
+          'x-loupe-token': token,
+        },
       },
       (res) => {
         let text = '';
@@ -51,7 +56,12 @@ function api(token: string, method: string, input: unknown = {}): Promise<Answer
 const tokenOf = (link: AnnotatorLink) => new URL(link.url!).searchParams.get('token')!;
 const counts = () => {
   const repo = core.repository();
-  return { events: repo.labelHistory(null).length, batches: repo.sampleBatches(null).length, summaries: repo.datasetStats().reduce((n, d) => n + d.summaries, 0), annotators: repo.listAnnotators().length };
+  return {
+    events: repo.labelHistory(null).length,
+    batches: repo.sampleBatches(null).length,
+    summaries: repo.datasetStats().reduce((n, d) => n + d.summaries, 0),
+    annotators: repo.listAnnotators().length,
+  };
 };
 
 beforeAll(async () => {
@@ -59,11 +69,27 @@ beforeAll(async () => {
   mkdirSync(staticDir);
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
   const links = createLinkRegistry();
-  core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false, links });
+  core = createCore({
+    Database,
+    stateDir: dir,
+    demoDir: dir,
+    host: 'web',
+    fileDialogs: false,
+    diskPaths: false,
+    canSwitchProjects: false,
+    links,
+  });
   core.createProject(join(dir, 'roles.loupe'));
-  await runImport(core.repository(), { source: { type: 'path', path: writeJsonl(join(dir, 'news.jsonl'), newsRows(4)) } });
   await runImport(core.repository(), {
-    source: { type: 'path', path: writeJsonl(join(dir, 'labels.jsonl'), [{ dataset: 'news', summary_id: 'sum-000', sentence_index: 0, label: 'faithful', annotator: 'frank-0' }]) },
+    source: { type: 'path', path: writeJsonl(join(dir, 'news.jsonl'), newsRows(4)) },
+  });
+  await runImport(core.repository(), {
+    source: {
+      type: 'path',
+      path: writeJsonl(join(dir, 'labels.jsonl'), [
+        { dataset: 'news', summary_id: 'sum-000', sentence_index: 0, label: 'faithful', annotator: 'frank-0' },
+      ]),
+    },
   });
   await core.handlers['sampling.draw']({ dataset: 'news', n: 4, seed: 0 });
   server = await startServer({ handlers: core.handlers, staticDir, links });
@@ -88,7 +114,16 @@ const LEAD_ONLY: Array<[string, unknown]> = [
   ['review.table', {}],
   ['review.corrections', {}],
   ['export.build', { format: 'jsonl' }],
-  ['imports.start', { source: { type: 'upload', name: 'x.jsonl', base64: Buffer.from(JSON.stringify(newsRows(1, 'other')[0])).toString('base64') } }],
+  [
+    'imports.start',
+    {
+      source: {
+        type: 'upload',
+        name: 'x.jsonl',
+        base64: Buffer.from(JSON.stringify(newsRows(1, 'other')[0])).toString('base64'),
+      },
+    },
+  ],
   ['sampling.draw', { dataset: 'news', n: 1 }],
   ['sampling.list', {}],
   ['merge.projects', { paths: ['/tmp/x.loupe'] }],
@@ -109,30 +144,49 @@ describe('an annotator link', () => {
     expect((await api(server.token, 'app.info')).body.value).toMatchObject({ role: 'lead' });
   });
 
-  it.each(LEAD_ONLY)('cannot call %s (403 forbidden, naming the lead), and nothing is stored', async (method, input) => {
-    const before = counts();
-    const answer = await api(tokenOf(alice), method, input);
-    expect(answer.status).toBe(403);
-    expect(answer.body.error).toMatchObject({ code: 'forbidden', message: expect.stringMatching(/lead/) });
-    expect(counts()).toEqual(before);
-  });
+  it.each(LEAD_ONLY)(
+    'cannot call %s (403 forbidden, naming the lead), and nothing is stored',
+    async (method, input) => {
+      const before = counts();
+      const answer = await api(tokenOf(alice), method, input);
+      expect(answer.status).toBe(403);
+      expect(answer.body.error).toMatchObject({ code: 'forbidden', message: expect.stringMatching(/lead/) });
+      expect(counts()).toEqual(before);
+    },
+  );
 
   it('annotates as itself and not as another annotator', async () => {
     const token = tokenOf(alice);
     const queue = await api(token, 'annotation.queue', { annotator: 'alice' });
     expect(queue.status).toBe(200);
     const key = (queue.body.value as { items: Array<{ key: number }> }).items[0]!.key;
-    const summary = (await api(token, 'annotation.load', { key, annotator: 'alice' })).body.value as { units: Array<{ id: number }> };
+    const summary = (await api(token, 'annotation.load', { key, annotator: 'alice' })).body.value as {
+      units: Array<{ id: number }>;
+    };
     const state = { label: 'faithful', errorType: null, note: null };
-    const recorded = await api(token, 'annotation.record', { unitId: summary.units[0]!.id, annotator: 'alice', state, timeSpentMs: 900, cause: 'label' });
+    const recorded = await api(token, 'annotation.record', {
+      unitId: summary.units[0]!.id,
+      annotator: 'alice',
+      state,
+      timeSpentMs: 900,
+      cause: 'label',
+    });
     expect(recorded.status).toBe(200);
-    expect(core.repository().labelHistory(null).filter((e) => e.annotator === 'alice')).toHaveLength(1);
+    expect(
+      core
+        .repository()
+        .labelHistory(null)
+        .filter((e) => e.annotator === 'alice'),
+    ).toHaveLength(1);
 
     const before = counts();
     for (const [method, input] of [
       ['annotation.queue', { annotator: 'bob' }],
       ['annotation.load', { key, annotator: 'frank-0' }],
-      ['annotation.record', { unitId: summary.units[1]!.id, annotator: 'bob', state, timeSpentMs: 900, cause: 'label' }],
+      [
+        'annotation.record',
+        { unitId: summary.units[1]!.id, annotator: 'bob', state, timeSpentMs: 900, cause: 'label' },
+      ],
     ] as const) {
       const answer = await api(token, method, input);
       expect(answer.status, method).toBe(403);
@@ -144,11 +198,20 @@ describe('an annotator link', () => {
   it('stops at once when the lead revokes it: 401, and what it sent is not stored', async () => {
     const bob = (await api(server.token, 'links.create', { annotator: 'bob' })).body.value as AnnotatorLink;
     const token = tokenOf(bob);
-    const queue = (await api(token, 'annotation.queue', { annotator: 'bob' })).body.value as { items: Array<{ key: number }> };
-    const summary = (await api(token, 'annotation.load', { key: queue.items[0]!.key, annotator: 'bob' })).body.value as { units: Array<{ id: number }> };
+    const queue = (await api(token, 'annotation.queue', { annotator: 'bob' })).body.value as {
+      items: Array<{ key: number }>;
+    };
+    const summary = (await api(token, 'annotation.load', { key: queue.items[0]!.key, annotator: 'bob' })).body
+      .value as { units: Array<{ id: number }> };
     expect((await api(server.token, 'links.revoke', { id: bob.id })).body.value).toEqual({ revoked: true });
     const before = counts();
-    const answer = await api(token, 'annotation.record', { unitId: summary.units[0]!.id, annotator: 'bob', state: { label: 'faithful', errorType: null, note: null }, timeSpentMs: 1, cause: 'label' });
+    const answer = await api(token, 'annotation.record', {
+      unitId: summary.units[0]!.id,
+      annotator: 'bob',
+      state: { label: 'faithful', errorType: null, note: null },
+      timeSpentMs: 1,
+      cause: 'label',
+    });
     expect(answer.status).toBe(401);
     expect((await api(token, 'app.info')).status).toBe(401);
     expect(counts()).toEqual(before);
@@ -178,7 +241,10 @@ describe('the lead manages links', () => {
     const before = counts();
     const answer = await api(server.token, 'links.create', { annotator: 'frank-0' });
     expect(answer.status).toBe(400);
-    expect(answer.body.error).toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/imported label set/) });
+    expect(answer.body.error).toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringMatching(/imported label set/),
+    });
     expect(counts()).toEqual(before);
     expect((await api(server.token, 'links.list')).body.value as AnnotatorLink[]).toHaveLength(2);
   });

@@ -17,13 +17,25 @@ let handlers: ApiHandlers;
 const MAX_BODY_BYTES = 64 * 1024;
 
 /** Raw HTTP so the test controls every header a browser or an attacker would send. */
-function call(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+function call(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.port, path, method: init.method ?? 'GET', headers: { host: `127.0.0.1:${server.port}`, ...init.headers } }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        path,
+        method: init.method ?? 'GET',
+        headers: { host: `127.0.0.1:${server.port}`, ...init.headers },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      },
+    );
     req.on('error', reject);
     if (init.body) req.write(init.body);
     req.end();
@@ -37,7 +49,15 @@ beforeAll(async () => {
   staticDir = join(dir, 'static');
   mkdirSync(staticDir);
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
-  const core = createCore({ Database, stateDir: dir, demoDir: dir, host: 'web', fileDialogs: false, diskPaths: false, canSwitchProjects: false });
+  const core = createCore({
+    Database,
+    stateDir: dir,
+    demoDir: dir,
+    host: 'web',
+    fileDialogs: false,
+    diskPaths: false,
+    canSwitchProjects: false,
+  });
   core.createProject(join(dir, 'p.loupe'));
   handlers = core.handlers;
   server = await startServer({ handlers, staticDir, maxBodyBytes: MAX_BODY_BYTES });
@@ -74,11 +94,21 @@ describe('loupe serve security', () => {
 
   it('refuses a foreign Host header (DNS rebinding), for pages and API alike', async () => {
     expect((await call('/', { headers: { host: 'rebind.example:80' } })).status).toBe(421);
-    expect((await api('app.info', { host: `evil.example:${server.port}`, 'x-loupe-token': server.token })).status).toBe(421);
+    expect((await api('app.info', { host: `evil.example:${server.port}`, 'x-loupe-token': server.token })).status).toBe(
+      421,
+    );
   });
 
   it('refuses form posts (no JSON content type) and GETs on the API', async () => {
-    expect((await call('/api/app.info', { method: 'POST', headers: { 'x-loupe-token': server.token, 'content-type': 'text/plain' }, body: '{}' })).status).toBe(415);
+    expect(
+      (
+        await call('/api/app.info', {
+          method: 'POST',
+          headers: { 'x-loupe-token': server.token, 'content-type': 'text/plain' },
+          body: '{}',
+        })
+      ).status,
+    ).toBe(415);
     expect((await call('/api/app.info', { headers: { 'x-loupe-token': server.token } })).status).toBe(405);
   });
 
@@ -102,13 +132,21 @@ describe('loupe serve security', () => {
   it('does not let the browser switch to another project file or import from a disk path', async () => {
     const open = await api('projects.open', { 'x-loupe-token': server.token }, JSON.stringify({ path: '/etc/passwd' }));
     expect(JSON.parse(open.body).error.code).toBe('unsupported');
-    const imp = await api('imports.start', { 'x-loupe-token': server.token }, JSON.stringify({ source: { type: 'path', path: '/etc' } }));
+    const imp = await api(
+      'imports.start',
+      { 'x-loupe-token': server.token },
+      JSON.stringify({ source: { type: 'path', path: '/etc' } }),
+    );
     expect(JSON.parse(imp.body).error.code).toBe('unsupported');
   });
 });
 
 /** A raw POST to the API with the token, from this server's origin, with the exact body bytes given. */
-function rawApi(method: string, body: string | Buffer, extraHeaders: string[] = []): Promise<Awaited<ReturnType<typeof rawRequest>>> {
+function rawApi(
+  method: string,
+  body: string | Buffer,
+  extraHeaders: string[] = [],
+): Promise<Awaited<ReturnType<typeof rawRequest>>> {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   const head = [
     `POST /api/${method} HTTP/1.1`,
@@ -119,7 +157,9 @@ function rawApi(method: string, body: string | Buffer, extraHeaders: string[] = 
     ...extraHeaders,
     'Connection: close',
   ];
-  return rawRequest(server.port, Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), bytes]), { withBody: true });
+  return rawRequest(server.port, Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), bytes]), {
+    withBody: true,
+  });
 }
 
 /** A good call still succeeds (datasets.list: an empty list on this empty project). */
@@ -131,7 +171,14 @@ async function stillAnswers(): Promise<void> {
 
 describe('loupe serve on hostile request targets', () => {
   // Each of these threw out of the request handler and ended the process before the fix.
-  it.each(['/%', '/%E0%A4%A', '/%c0%ae%c0%ae/p.loupe', '/%c0%ae%c0%ae%c0%af%c0%ae%c0%ae%c0%afp.loupe', '/%00', '/index.html%00.js'])('answers GET %s with 400 and keeps serving', async (target) => {
+  it.each([
+    '/%',
+    '/%E0%A4%A',
+    '/%c0%ae%c0%ae/p.loupe',
+    '/%c0%ae%c0%ae%c0%af%c0%ae%c0%ae%c0%afp.loupe',
+    '/%00',
+    '/index.html%00.js',
+  ])('answers GET %s with 400 and keeps serving', async (target) => {
     const res = await rawGet(server.port, target);
     expect(res.status).toBe(400);
     await stillAnswers();
@@ -201,7 +248,14 @@ describe('loupe serve on hostile request targets', () => {
     expect((await rawGet(server.port, '/', { headers: ['no colon here'] })).status).toBe(400);
     expect((await rawGet(server.port, '/', { headers: [`X-Big: ${'a'.repeat(20_000)}`] })).status).toBe(431);
     expect((await rawGet(server.port, '/', { headers: ['Content-Length: 1', 'Content-Length: 2'] })).status).toBe(400);
-    expect((await rawRequest(server.port, `CONNECT 127.0.0.1:${server.port} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`)).status).toBe(405);
+    expect(
+      (
+        await rawRequest(
+          server.port,
+          `CONNECT 127.0.0.1:${server.port} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`,
+        )
+      ).status,
+    ).toBe(405);
     await stillAnswers();
   });
 

@@ -35,7 +35,9 @@ describe('a clone needs nothing beside it', () => {
     expect(files.length).toBeGreaterThan(50);
     const offenders = files.flatMap((file) => {
       const lines = readFileSync(join(ROOT, file), 'utf8').split('\n');
-      return lines.flatMap((line, i) => (OUTSIDE_READS.some((re) => re.test(line)) ? [`${file}:${i + 1}: ${line.trim()}`] : []));
+      return lines.flatMap((line, i) =>
+        OUTSIDE_READS.some((re) => re.test(line)) ? [`${file}:${i + 1}: ${line.trim()}`] : [],
+      );
     });
     expect(offenders).toEqual([]);
   });
@@ -50,9 +52,16 @@ describe('a clone needs nothing beside it', () => {
       cogensumm: ['README.txt'],
       summedits: ['LICENSE.txt'],
       realsumm: ['LICENSE.FineSurE-Apache-2.0'],
-      'as-shipped': ['realsumm/LICENSE.FineSurE-Apache-2.0', 'faithbench/LICENSE', 'xsumfaith/README.original.md', 'cogensumm/README.txt'],
+      'as-shipped': [
+        'realsumm/LICENSE.FineSurE-Apache-2.0',
+        'faithbench/LICENSE',
+        'xsumfaith/README.original.md',
+        'cogensumm/README.txt',
+      ],
     };
-    const folders = readdirSync(BENCHMARKS).filter((n) => statSync(join(BENCHMARKS, n)).isDirectory()).sort();
+    const folders = readdirSync(BENCHMARKS)
+      .filter((n) => statSync(join(BENCHMARKS, n)).isDirectory())
+      .sort();
     expect(folders).toEqual(Object.keys(licences).sort());
     for (const [folder, files] of Object.entries(licences)) {
       for (const file of files) {

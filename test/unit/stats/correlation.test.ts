@@ -48,7 +48,7 @@ describe('correlations against SciPy', () => {
     expect(fast.roc_auc).toBeCloseTo(0.7708333333333334, 14);
   });
 
-  it('binary against binary: Pearson = Spearman = Kendall (phi), as in the paper\'s min rows', () => {
+  it("binary against binary: Pearson = Spearman = Kendall (phi), as in the paper's min rows", () => {
     const a = [1, 0, 1, 1, 0, 0, 1, 0, 1, 1];
     const y = [1, 0, 0, 1, 0, 1, 1, 0, 1, 0];
     const fast = binaryAssociation(a, y);
@@ -179,7 +179,9 @@ describe('fast paths agree with straightforward definitions on random data', () 
       const n = 1 + rng.nextInt(30);
       const continuous = trial % 2 === 0;
       const levels = 1 + rng.nextInt(5);
-      const scores = Array.from({ length: n }, () => (continuous ? Math.round(rng.nextFloat() * 20) / 20 : rng.nextInt(levels) / levels));
+      const scores = Array.from({ length: n }, () =>
+        continuous ? Math.round(rng.nextFloat() * 20) / 20 : rng.nextInt(levels) / levels,
+      );
       const labels = Array.from({ length: n }, () => rng.nextInt(2));
       const weights = Array.from({ length: n }, () => rng.nextInt(4)); // bootstrap-like counts, zeros included
       const expandedScores: number[] = [];
@@ -198,7 +200,10 @@ describe('fast paths agree with straightforward definitions on random data', () 
         continue;
       }
       expectClose(fast.pearson, constantScore ? null : brutePearson(expandedScores, expandedLabels));
-      expectClose(fast.spearman, constantScore ? null : brutePearson(bruteRanks(expandedScores), bruteRanks(expandedLabels)));
+      expectClose(
+        fast.spearman,
+        constantScore ? null : brutePearson(bruteRanks(expandedScores), bruteRanks(expandedLabels)),
+      );
       expectClose(fast.kendall, bruteKendallTauB(expandedScores, expandedLabels));
       expectClose(fast.roc_auc, bruteAuc(expandedScores, expandedLabels), 13);
       // And the general library functions on the expanded sample.

@@ -36,7 +36,11 @@ describe('ε₀ against an independent computation', () => {
   it('unconditional when the gap stays positive', () => {
     // Same reference script: min gap over the grid is 0.0197 (lengths 2/3/5, p = 0.8), 0.0108
     // (lengths 2/3/4, p = 0.3) and 0.0027 (HaluEval-like, p = 0.78).
-    expect(computeEpsilon0(0.8, lengthsFromCounts({ 2: 50, 3: 30, 5: 20 }))).toEqual({ epsilon0: null, status: 'unconditional', reason: null });
+    expect(computeEpsilon0(0.8, lengthsFromCounts({ 2: 50, 3: 30, 5: 20 }))).toEqual({
+      epsilon0: null,
+      status: 'unconditional',
+      reason: null,
+    });
     expect(computeEpsilon0(0.3, lengthsFromCounts({ 2: 10, 3: 5, 4: 1 })).status).toBe('unconditional');
     expect(computeEpsilon0(0.78, HALU_LIKE).status).toBe('unconditional');
   });

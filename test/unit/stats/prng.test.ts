@@ -65,7 +65,7 @@ describe('xoshiro128**', () => {
       const reference = new Int32Array(n);
       const rng = createStream(5, 'lemire', String(n));
       const rejectBelow = (1n << 32n) % BigInt(n);
-      for (let draw = 0; draw < n; ) {
+      for (let draw = 0; draw < n;) {
         const product = BigInt(rng.nextUint32()) * BigInt(n);
         if ((product & 0xffffffffn) < rejectBelow) continue;
         reference[Number(product >> 32n)]! += 1;
@@ -79,7 +79,9 @@ describe('xoshiro128**', () => {
     const largest = new Int32Array(2 ** 21);
     createStream(5, 'lemire-largest').fillResampleCounts(largest);
     expect(largest.reduce((a, b) => a + b, 0)).toBe(2 ** 21);
-    expect(() => new Xoshiro128StarStar([1, 2, 3, 4]).fillResampleCounts(new Int32Array(2 ** 21 + 1))).toThrow(RangeError);
+    expect(() => new Xoshiro128StarStar([1, 2, 3, 4]).fillResampleCounts(new Int32Array(2 ** 21 + 1))).toThrow(
+      RangeError,
+    );
   });
 
   it('resample counts add up to n', () => {

@@ -4,7 +4,12 @@
  * came, the latency signal, Retry-After and x-ratelimit-* holds, and the reset-duration format.
  */
 import { describe, expect, it } from 'vitest';
-import { AimdController, NO_RATE_LIMIT_HEADERS, parseResetDuration, readRateLimitHeaders } from '../../../electron/core/tasks/aimd';
+import {
+  AimdController,
+  NO_RATE_LIMIT_HEADERS,
+  parseResetDuration,
+  readRateLimitHeaders,
+} from '../../../electron/core/tasks/aimd';
 
 /** Successes answered `latency` after they were sent, `n` of them, all sent at `t`. */
 function succeed(c: AimdController, n: number, t: number, latency = 100): number {
@@ -112,8 +117,18 @@ describe('AIMD controller', () => {
     expect(parseResetDuration('0.5')).toBe(500);
     expect(parseResetDuration('soon')).toBeNull();
     expect(parseResetDuration('')).toBeNull();
-    const h = new Headers({ 'x-ratelimit-remaining-requests': '7', 'x-ratelimit-reset-requests': '2s', 'x-ratelimit-remaining-tokens': 'many' });
-    expect(readRateLimitHeaders(h, 30)).toEqual({ retryAfterMs: 30, remainingRequests: 7, resetRequestsMs: 2000, remainingTokens: null, resetTokensMs: null });
+    const h = new Headers({
+      'x-ratelimit-remaining-requests': '7',
+      'x-ratelimit-reset-requests': '2s',
+      'x-ratelimit-remaining-tokens': 'many',
+    });
+    expect(readRateLimitHeaders(h, 30)).toEqual({
+      retryAfterMs: 30,
+      remainingRequests: 7,
+      resetRequestsMs: 2000,
+      remainingTokens: null,
+      resetTokensMs: null,
+    });
   });
 });
 

@@ -24,7 +24,14 @@ const dir = tempDir('loupe-task-engine-');
 const mock = await mockOpenAIForFile();
 
 const modelConfig = (patch: Partial<ModelConfigInput> = {}) =>
-  ModelConfigSchema.parse({ baseUrl: mock.url, model: 'mock-words', concurrency: 4, retries: 3, timeoutS: 5, ...patch });
+  ModelConfigSchema.parse({
+    baseUrl: mock.url,
+    model: 'mock-words',
+    concurrency: 4,
+    retries: 3,
+    timeoutS: 5,
+    ...patch,
+  });
 
 interface Unit {
   unitId: number;
@@ -35,7 +42,10 @@ function units(p: JudgeProject, dataset: string | null = null): Unit[] {
   return p.repo.judges.selectUnits(dataset, false).map((u) => ({ unitId: u.unitId, sentence: u.sentence }));
 }
 
-function wordsRun(p: JudgeProject, options: { config?: ReturnType<typeof modelConfig>; items?: Unit[]; apiKey?: string | null } = {}) {
+function wordsRun(
+  p: JudgeProject,
+  options: { config?: ReturnType<typeof modelConfig>; items?: Unit[]; apiKey?: string | null } = {},
+) {
   return createJsonTaskRun({
     kind: wordsKind,
     config: options.config ?? modelConfig(),
@@ -50,7 +60,10 @@ function wordsRun(p: JudgeProject, options: { config?: ReturnType<typeof modelCo
 
 async function runToEnd(run: ReturnType<typeof wordsRun>): Promise<TaskProgress> {
   run.start();
-  await Promise.race([run.finished, until(() => run.progress().state === 'paused', 20_000, 'a pause').then(() => undefined)]);
+  await Promise.race([
+    run.finished,
+    until(() => run.progress().state === 'paused', 20_000, 'a pause').then(() => undefined),
+  ]);
   return run.progress();
 }
 
@@ -65,7 +78,9 @@ interface Row {
 
 const rows = (p: JudgeProject): Row[] =>
   p.db
-    .prepare(`SELECT item, output, raw, error_kind AS errorKind, error_message AS errorMessage, source FROM task_results WHERE kind = 'test-words' ORDER BY id`)
+    .prepare(
+      `SELECT item, output, raw, error_kind AS errorKind, error_message AS errorMessage, source FROM task_results WHERE kind = 'test-words' ORDER BY id`,
+    )
     .all() as Row[];
 
 let n = 0;
@@ -76,10 +91,21 @@ describe('a second task kind through the engine', () => {
     const p = await fresh(2);
     mock.setResponder(answer);
     const status = await runToEnd(wordsRun(p, { config: modelConfig({ temperature: 0.1, maxTokens: 256 }) }));
-    expect(status).toMatchObject({ kind: 'test-words', state: 'done', total: 6, ok: 6, requests: 6, cached: 0, failed: 0, parseErrors: 0 });
+    expect(status).toMatchObject({
+      kind: 'test-words',
+      state: 'done',
+      total: 6,
+      ok: 6,
+      requests: 6,
+      cached: 0,
+      failed: 0,
+      parseErrors: 0,
+    });
     const body = mock.requests[0]!.body!;
     expect(body).toMatchObject({ model: 'mock-words', temperature: 0.1, top_p: 1, max_tokens: 256 });
-    expect(body.messages).toEqual([{ role: 'user', content: fillTemplate(wordsKind.spec.template, { sentence: sentenceOf(mock.requests[0]!) }) }]);
+    expect(body.messages).toEqual([
+      { role: 'user', content: fillTemplate(wordsKind.spec.template, { sentence: sentenceOf(mock.requests[0]!) }) },
+    ]);
     expect(body).not.toHaveProperty('logprobs');
     const stored = rows(p);
     expect(stored).toHaveLength(6);
@@ -99,12 +125,22 @@ describe('a second task kind through the engine', () => {
     mock.reset();
     expect(await runToEnd(wordsRun(p))).toMatchObject({ state: 'done', requests: 0, cached: 6, done: 6 });
     // A second dataset with the same sentences: other items, same content keys.
-    await runImport(p.repo, { source: { type: 'upload', name: 'copy.jsonl', text: summaryRows(2, 'copy').map((r) => JSON.stringify(r)).join('\n') } });
+    await runImport(p.repo, {
+      source: {
+        type: 'upload',
+        name: 'copy.jsonl',
+        text: summaryRows(2, 'copy')
+          .map((r) => JSON.stringify(r))
+          .join('\n'),
+      },
+    });
     const both = await runToEnd(wordsRun(p));
     expect(both).toMatchObject({ state: 'done', total: 12, requests: 0, cached: 12 });
     expect(rows(p).filter((r) => r.source === 'cache')).toHaveLength(6);
     // Concurrency, retries and timeout do not change answers; the model does.
-    expect((await runToEnd(wordsRun(p, { config: modelConfig({ concurrency: 1, retries: 0, timeoutS: 9 }) }))).requests).toBe(0);
+    expect(
+      (await runToEnd(wordsRun(p, { config: modelConfig({ concurrency: 1, retries: 0, timeoutS: 9 }) }))).requests,
+    ).toBe(0);
     expect(mock.count()).toBe(0);
     expect((await runToEnd(wordsRun(p, { config: modelConfig({ model: 'other' }) }))).requests).toBe(6);
     p.close();
@@ -134,7 +170,9 @@ describe('a second task kind through the engine', () => {
     const second = await runToEnd(wordsRun(p));
     expect(second).toMatchObject({ state: 'done', total: 24, cached: kept, requests: 24 - kept, ok: 24 - kept });
     // No sentence answered before was asked again.
-    const askedAgain = mock.requests.map(sentenceOf).filter((s) => answeredBefore.has(`unit:${units(p).find((u) => u.sentence === s)!.unitId}`));
+    const askedAgain = mock.requests
+      .map(sentenceOf)
+      .filter((s) => answeredBefore.has(`unit:${units(p).find((u) => u.sentence === s)!.unitId}`));
     expect(askedAgain).toEqual([]);
     p.close();
   });
@@ -145,7 +183,10 @@ describe('a second task kind through the engine', () => {
       const sentence = sentenceOf(req);
       if (sentence.includes('(0.1)')) return { type: 'answer', content: 'The words are council and budget.' };
       if (sentence.includes('(1.2)')) return { type: 'answer', content: '```json\n{"words": []}\n```' };
-      return { type: 'answer', content: `<think>{"words": 1}</think>\n${JSON.stringify({ words: wordsOf(sentence) })}` };
+      return {
+        type: 'answer',
+        content: `<think>{"words": 1}</think>\n${JSON.stringify({ words: wordsOf(sentence) })}`,
+      };
     });
     const status = await runToEnd(wordsRun(p));
     expect(status).toMatchObject({ state: 'done', ok: 4, parseErrors: 2, failed: 0, requests: 6 });
@@ -180,10 +221,17 @@ describe('a second task kind through the engine', () => {
     });
     const status = await runToEnd(wordsRun(p, { config: modelConfig({ concurrency: 3, retries: 2 }) }));
     expect(status).toMatchObject({ state: 'done', ok: 5, failed: 1 });
-    expect(Object.fromEntries(status.errors.map((e) => [e.kind, e.count]))).toEqual({ rate_limited: 1, server_error: 3 });
+    expect(Object.fromEntries(status.errors.map((e) => [e.kind, e.count]))).toEqual({
+      rate_limited: 1,
+      server_error: 3,
+    });
     // Three requests went out at once; after the 429 the next comes ≥ 400 ms later.
     expect(times[3]! - times[0]!).toBeGreaterThanOrEqual(390);
-    expect(rows(p).filter((r) => r.errorKind !== null).map((r) => [r.errorKind, r.output])).toEqual([['server_error', null]]);
+    expect(
+      rows(p)
+        .filter((r) => r.errorKind !== null)
+        .map((r) => [r.errorKind, r.output]),
+    ).toEqual([['server_error', null]]);
     mock.reset();
     mock.setResponder(answer);
     expect(await runToEnd(wordsRun(p))).toMatchObject({ state: 'done', requests: 1, ok: 1, cached: 5 });
@@ -207,8 +255,14 @@ describe('a second task kind through the engine', () => {
     const p = await fresh(2);
     mock.setResponder((req) => {
       const sentence = sentenceOf(req);
-      if (sentence.includes('(0.0)')) return { type: 'status', status: 400, body: JSON.stringify({ error: { message: `bad request from ${String(req.headers.authorization)}` } }) };
-      if (sentence.includes('(0.1)')) return { type: 'answer', content: `Using key ${KEY}: ${JSON.stringify({ words: wordsOf(sentence) })}` };
+      if (sentence.includes('(0.0)'))
+        return {
+          type: 'status',
+          status: 400,
+          body: JSON.stringify({ error: { message: `bad request from ${String(req.headers.authorization)}` } }),
+        };
+      if (sentence.includes('(0.1)'))
+        return { type: 'answer', content: `Using key ${KEY}: ${JSON.stringify({ words: wordsOf(sentence) })}` };
       if (sentence.includes('(0.2)')) return { type: 'answer', content: JSON.stringify({ words: [KEY] }) };
       return answer(req);
     });
@@ -223,10 +277,14 @@ describe('a second task kind through the engine', () => {
     const stored = rows(p);
     expect(JSON.stringify(stored)).not.toContain(KEY);
     expect(stored.find((r) => r.errorKind === 'client_error')!.errorMessage).toMatch(/\[redacted\]/);
-    expect(stored.find((r) => r.raw?.startsWith('Using key'))).toMatchObject({ raw: expect.stringContaining('[redacted]'), errorKind: null });
+    expect(stored.find((r) => r.raw?.startsWith('Using key'))).toMatchObject({
+      raw: expect.stringContaining('[redacted]'),
+      errorKind: null,
+    });
     expect(stored.find((r) => r.errorKind === 'parse_error')!.errorMessage).toMatch(/contains the API key/);
     p.db.pragma('wal_checkpoint(TRUNCATE)');
-    for (const file of [p.path, `${p.path}-wal`]) if (existsSync(file)) expect(readFileSync(file).includes(Buffer.from(KEY))).toBe(false);
+    for (const file of [p.path, `${p.path}-wal`])
+      if (existsSync(file)) expect(readFileSync(file).includes(Buffer.from(KEY))).toBe(false);
     p.close();
   });
 });
@@ -234,17 +292,40 @@ describe('a second task kind through the engine', () => {
 describe('reading JSON answers (tasks/json-answer.ts)', () => {
   it('takes the first JSON value that matches the schema, after think blocks, in fences or prose', () => {
     expect(parseJsonAnswer('{"words": ["a"]}', WordsSchema)).toEqual({ ok: true, value: { words: ['a'] } });
-    expect(parseJsonAnswer('Sure! ```json\n{"words": ["a", "b"]}\n``` Done.', WordsSchema)).toEqual({ ok: true, value: { words: ['a', 'b'] } });
-    expect(parseJsonAnswer('<think>maybe {"words": ["x"]}</think>{"words": ["y"]}', WordsSchema)).toEqual({ ok: true, value: { words: ['y'] } });
-    expect(parseJsonAnswer('Template {sentence} then {"words": ["z"]}', WordsSchema)).toEqual({ ok: true, value: { words: ['z'] } });
-    expect(parseJsonAnswer('{"words": []} {"words": ["late"]}', WordsSchema)).toEqual({ ok: true, value: { words: ['late'] } });
+    expect(parseJsonAnswer('Sure! ```json\n{"words": ["a", "b"]}\n``` Done.', WordsSchema)).toEqual({
+      ok: true,
+      value: { words: ['a', 'b'] },
+    });
+    expect(parseJsonAnswer('<think>maybe {"words": ["x"]}</think>{"words": ["y"]}', WordsSchema)).toEqual({
+      ok: true,
+      value: { words: ['y'] },
+    });
+    expect(parseJsonAnswer('Template {sentence} then {"words": ["z"]}', WordsSchema)).toEqual({
+      ok: true,
+      value: { words: ['z'] },
+    });
+    expect(parseJsonAnswer('{"words": []} {"words": ["late"]}', WordsSchema)).toEqual({
+      ok: true,
+      value: { words: ['late'] },
+    });
     expect(parseJsonAnswer('', WordsSchema)).toEqual({ ok: false, error: 'empty answer' });
-    expect(parseJsonAnswer('<think>{"words": ["a"]}', WordsSchema)).toEqual({ ok: false, error: 'unfinished <think> block (no answer after it)' });
-    expect(parseJsonAnswer('{"words": ["a"], "extra": 1}', WordsSchema)).toMatchObject({ ok: false, error: expect.stringMatching(/does not match the expected shape/) });
-    expect(parseJsonAnswer('{"words": ["a"', WordsSchema)).toEqual({ ok: false, error: 'no JSON object or list in the answer' });
+    expect(parseJsonAnswer('<think>{"words": ["a"]}', WordsSchema)).toEqual({
+      ok: false,
+      error: 'unfinished <think> block (no answer after it)',
+    });
+    expect(parseJsonAnswer('{"words": ["a"], "extra": 1}', WordsSchema)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/does not match the expected shape/),
+    });
+    expect(parseJsonAnswer('{"words": ["a"', WordsSchema)).toEqual({
+      ok: false,
+      error: 'no JSON object or list in the answer',
+    });
   });
 
   it('fills placeholders in one pass and leaves other braces alone', () => {
-    expect(fillTemplate('A {x} and {y} and {"k": 1} and {z}', { x: 'has {y}', y: 'Y' })).toBe('A has {y} and Y and {"k": 1} and {z}');
+    expect(fillTemplate('A {x} and {y} and {"k": 1} and {z}', { x: 'has {y}', y: 'Y' })).toBe(
+      'A has {y} and Y and {"k": 1} and {z}',
+    );
   });
 });

@@ -41,7 +41,14 @@ describe('migration 006 (task results)', () => {
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       expect(db.prepare('SELECT count(*) FROM task_results').pluck().get()).toBe(0);
       const repo = new Repository(db);
-      expect(repo.judges.cachedAnswer('stored-key')).toEqual({ hard: 1, soft: 0.75, raw: 'why', parseError: null, tokensIn: null, tokensOut: null });
+      expect(repo.judges.cachedAnswer('stored-key')).toEqual({
+        hard: 1,
+        soft: 0.75,
+        raw: 'why',
+        parseError: null,
+        tokensIn: null,
+        tokensOut: null,
+      });
       expect(repo.judges.listJudges().map((j) => [j.name, j.ok, j.soft])).toEqual([['j', 1, 1]]);
       expect(repo.tasks.counts()).toEqual([]);
     } finally {
@@ -67,8 +74,18 @@ const kind = { name: 'words', version: 1, schema: Words };
 
 function record(item: string, patch: Partial<TaskResultRecord<Words>> = {}): TaskResultRecord<Words> {
   return {
-    configHash: 'cfg', item, output: { words: ['council'] }, raw: '{"words": ["council"]}', errorKind: null, errorMessage: null,
-    tokensIn: 10, tokensOut: 5, latencyMs: 12, cacheKey: `key-${item}`, source: 'run', ...patch,
+    configHash: 'cfg',
+    item,
+    output: { words: ['council'] },
+    raw: '{"words": ["council"]}',
+    errorKind: null,
+    errorMessage: null,
+    tokensIn: 10,
+    tokensOut: 5,
+    latencyMs: 12,
+    cacheKey: `key-${item}`,
+    source: 'run',
+    ...patch,
   };
 }
 
@@ -80,7 +97,9 @@ describe('task results (db/taskRepository.ts)', () => {
 
   it('validates outputs on write: an output that does not match the schema is refused, nothing of the batch is written', () => {
     const { db, results } = open('write');
-    expect(() => results.save([record('unit:1'), record('unit:2', { output: { words: [] } })])).toThrow(/does not match its schema/);
+    expect(() => results.save([record('unit:1'), record('unit:2', { output: { words: [] } })])).toThrow(
+      /does not match its schema/,
+    );
     expect(() => results.save([record('unit:3', { output: null })])).toThrow(/either an output or an error kind/);
     expect(results.results('cfg')).toEqual([]);
     db.close();
@@ -88,16 +107,33 @@ describe('task results (db/taskRepository.ts)', () => {
 
   it('a stored failure is replaced by the next answer; a stored output is never overwritten', () => {
     const { db, results } = open('replace');
-    results.save([record('unit:1', { output: null, raw: 'prose', errorKind: 'parse_error', errorMessage: 'no JSON object or list in the answer' })]);
+    results.save([
+      record('unit:1', {
+        output: null,
+        raw: 'prose',
+        errorKind: 'parse_error',
+        errorMessage: 'no JSON object or list in the answer',
+      }),
+    ]);
     expect(results.completedItems('cfg')).toEqual(new Set());
     expect(results.cachedOutput('key-unit:1')).toBeNull();
     expect(results.result('cfg', 'unit:1')).toMatchObject({ output: null, raw: 'prose', errorKind: 'parse_error' });
     expect(results.save([record('unit:1')])).toBe(1);
     expect(results.result('cfg', 'unit:1')).toMatchObject({ output: { words: ['council'] }, errorKind: null });
-    expect(results.save([record('unit:1', { output: { words: ['other'] } }), record('unit:1', { output: null, errorKind: 'server_error', errorMessage: 'HTTP 500' })])).toBe(0);
+    expect(
+      results.save([
+        record('unit:1', { output: { words: ['other'] } }),
+        record('unit:1', { output: null, errorKind: 'server_error', errorMessage: 'HTTP 500' }),
+      ]),
+    ).toBe(0);
     expect(results.result('cfg', 'unit:1')!.output).toEqual({ words: ['council'] });
     expect(results.completedItems('cfg')).toEqual(new Set(['unit:1']));
-    expect(results.cachedOutput('key-unit:1')).toEqual({ output: { words: ['council'] }, raw: '{"words": ["council"]}', tokensIn: 10, tokensOut: 5 });
+    expect(results.cachedOutput('key-unit:1')).toEqual({
+      output: { words: ['council'] },
+      raw: '{"words": ["council"]}',
+      tokensIn: 10,
+      tokensOut: 5,
+    });
     // Another kind (or version) does not see these results.
     expect(new Repository(db).tasks.forKind({ ...kind, version: 2 }).completedItems('cfg')).toEqual(new Set());
     db.close();
@@ -109,7 +145,11 @@ describe('task results (db/taskRepository.ts)', () => {
     db.prepare(`UPDATE task_results SET output = '{"words": "council"}' WHERE item = 'unit:2'`).run();
     expect(results.completedItems('cfg')).toEqual(new Set(['unit:1']));
     expect(results.cachedOutput('key-unit:2')).toBeNull();
-    expect(results.result('cfg', 'unit:2')).toMatchObject({ output: null, errorKind: 'parse_error', errorMessage: expect.stringMatching(/does not match the schema/) });
+    expect(results.result('cfg', 'unit:2')).toMatchObject({
+      output: null,
+      errorKind: 'parse_error',
+      errorMessage: expect.stringMatching(/does not match the schema/),
+    });
     expect(results.save([record('unit:2', { output: { words: ['budget'] } })])).toBe(1);
     expect(results.result('cfg', 'unit:2')!.output).toEqual({ words: ['budget'] });
     db.close();

@@ -32,7 +32,8 @@ beforeEach(() => {
 });
 
 let n = 0;
-const fresh = (summaries: number) => judgeProject(dir, `r${n++}`, summaries, { replicas: { probeBaseMs: 30, probeMaxMs: 60 } });
+const fresh = (summaries: number) =>
+  judgeProject(dir, `r${n++}`, summaries, { replicas: { probeBaseMs: 30, probeMaxMs: 60 } });
 const endpoint = (baseUrls: string[], concurrency = 4) =>
   EndpointConfigSchema.parse({ kind: 'endpoint', baseUrls, model: 'replicated', concurrency, retries: 3, timeoutS: 5 });
 
@@ -43,7 +44,9 @@ describe('replicas of one endpoint', () => {
     const two = EndpointConfigSchema.parse({ kind: 'endpoint', baseUrls: [a.url, b.url, a.url], model: 'm' });
     expect(two).toMatchObject({ baseUrl: a.url, baseUrls: [a.url, b.url] });
     expect(EndpointConfigSchema.parse(two)).toEqual(two);
-    expect(EndpointConfigSchema.parse({ kind: 'endpoint', baseUrl: b.url, baseUrls: [a.url], model: 'm' }).baseUrls).toEqual([b.url, a.url]);
+    expect(
+      EndpointConfigSchema.parse({ kind: 'endpoint', baseUrl: b.url, baseUrls: [a.url], model: 'm' }).baseUrls,
+    ).toEqual([b.url, a.url]);
     expect(configHash(two)).toBe(configHash(old));
     expect(EndpointConfigSchema.safeParse({ kind: 'endpoint', model: 'm' }).success).toBe(false);
   });

@@ -19,18 +19,30 @@ let n = 0;
 async function endpointJudge(p: JudgeProject, concurrency: number): Promise<void> {
   await p.service.handlers['judges.add']({
     name: 'down',
-    config: EndpointConfigSchema.parse({ kind: 'endpoint', baseUrl: mock.url, model: 'mock-judge', concurrency, retries: 3, timeoutS: 5 }),
+    config: EndpointConfigSchema.parse({
+      kind: 'endpoint',
+      baseUrl: mock.url,
+      model: 'mock-judge',
+      concurrency,
+      retries: 3,
+      timeoutS: 5,
+    }),
   });
 }
 
 /** Failed attempts that were requests (a parse error is an answer that came back). */
-const transportFailures = (s: JudgeRunStatus) => s.errors.filter((e) => e.kind !== 'parse_error').reduce((sum, e) => sum + e.count, 0);
+const transportFailures = (s: JudgeRunStatus) =>
+  s.errors.filter((e) => e.kind !== 'parse_error').reduce((sum, e) => sum + e.count, 0);
 /** Every request sent ends as exactly one of these. */
 const accounted = (s: JudgeRunStatus) => s.ok + s.parseErrors + transportFailures(s) + s.dropped;
 
 /** Paused by the circuit, with every request it sent settled in the counters. */
 async function circuitOpen(read: () => JudgeRunStatus): Promise<JudgeRunStatus> {
-  await until(() => read().state === 'paused' && read().requests === accounted(read()), 10_000, 'the circuit, with every request settled');
+  await until(
+    () => read().state === 'paused' && read().requests === accounted(read()),
+    10_000,
+    'the circuit, with every request settled',
+  );
   return read();
 }
 
@@ -42,7 +54,14 @@ describe('one counter object per run, at a failing endpoint', () => {
     const run = p.service.startRun('down', {});
     const first = await circuitOpen(() => run.status());
     const threshold = FAST_TUNING.circuitThreshold;
-    expect(first).toMatchObject({ pauseReason: 'endpoint_unreachable', requests: threshold, failuresInARow: threshold, dropped: 0, ok: 0, parseErrors: 0 });
+    expect(first).toMatchObject({
+      pauseReason: 'endpoint_unreachable',
+      requests: threshold,
+      failuresInARow: threshold,
+      dropped: 0,
+      ok: 0,
+      parseErrors: 0,
+    });
     expect(first.errors.map((e) => [e.kind, e.count])).toEqual([['connection', threshold]]);
     expect(mock.count()).toBe(threshold);
     expect(first.message).toContain(`${threshold} failures in a row`);
@@ -56,7 +75,12 @@ describe('one counter object per run, at a failing endpoint', () => {
     expect(mock.count()).toBe(2 * threshold);
     expect(second.message).toContain(`${2 * threshold} failures in a row`);
     const viaApi = await p.service.handlers['judges.status']({ runId: run.id });
-    expect(viaApi).toMatchObject({ requests: second.requests, failuresInARow: second.failuresInARow, errors: second.errors, done: second.done });
+    expect(viaApi).toMatchObject({
+      requests: second.requests,
+      failuresInARow: second.failuresInARow,
+      errors: second.errors,
+      done: second.done,
+    });
 
     mock.setResponder(undefined);
     await p.service.handlers['judges.resume']({ runId: run.id });
@@ -105,12 +129,26 @@ describe('one counter object per run, at a failing endpoint', () => {
     const run = p.service.startRun('down', {});
     await run.finished;
     const s = run.status();
-    expect(s).toMatchObject({ state: 'done', total: 12, done: 12, ok: 0, cached: 0, failed: 0, parseErrors: 2, reusedParseErrors: 10, requests: 2 });
+    expect(s).toMatchObject({
+      state: 'done',
+      total: 12,
+      done: 12,
+      ok: 0,
+      cached: 0,
+      failed: 0,
+      parseErrors: 2,
+      reusedParseErrors: 10,
+      requests: 2,
+    });
     // (A request the previous test dropped may still arrive: count this test's sentence only.)
     expect(mock.requests.filter((r) => r.sentence === 'The council approved a budget.')).toHaveLength(2);
     expect(s.errors).toEqual([expect.objectContaining({ kind: 'parse_error', count: 2 })]);
-    expect(s.message).toBe('done: 0 answered, 12 unparseable answers (10 reused from an item with the same content; kept with their text)');
-    expect(outcomesText(s)).toBe('0 answered · 12 unparseable answers (10 reused from an item with the same content) · 0 failed');
+    expect(s.message).toBe(
+      'done: 0 answered, 12 unparseable answers (10 reused from an item with the same content; kept with their text)',
+    );
+    expect(outcomesText(s)).toBe(
+      '0 answered · 12 unparseable answers (10 reused from an item with the same content) · 0 failed',
+    );
     p.close();
   });
 });

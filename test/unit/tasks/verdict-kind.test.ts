@@ -26,19 +26,30 @@ afterAll(async () => {
 
 const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 /** The formula as the judge runner wrote it before the task engine existed. */
-const legacyKey = (version: string, document: string, sentence: string) => sha(JSON.stringify(['loupe-judge-cache-1', version, sha(document), sentence]));
+const legacyKey = (version: string, document: string, sentence: string) =>
+  sha(JSON.stringify(['loupe-judge-cache-1', version, sha(document), sentence]));
 
 describe('the sentence-verdict kind', () => {
   it('keeps the verdict content-key formula', () => {
     expect(cacheKey('v', sha('doc'), 'A sentence.')).toBe(legacyKey('v', 'doc', 'A sentence.'));
     const input = { document: 'doc', documentHash: sha('doc'), sentence: 'A sentence.' };
-    expect(contentKey(sentenceVerdictKind.cacheTag, 'v', sentenceVerdictKind.keyMaterial(input))).toBe(legacyKey('v', 'doc', 'A sentence.'));
+    expect(contentKey(sentenceVerdictKind.cacheTag, 'v', sentenceVerdictKind.keyMaterial(input))).toBe(
+      legacyKey('v', 'doc', 'A sentence.'),
+    );
   });
 
   it('builds the same request body as the preview', () => {
-    const config = EndpointConfigSchema.parse({ kind: 'endpoint', baseUrl: 'http://127.0.0.1:1/v1', model: 'm', soft: true, extra: { seed: 1 } });
+    const config = EndpointConfigSchema.parse({
+      kind: 'endpoint',
+      baseUrl: 'http://127.0.0.1:1/v1',
+      model: 'm',
+      soft: true,
+      extra: { seed: 1 },
+    });
     const input = { document: 'The doc.', documentHash: sha('The doc.'), sentence: 'A sentence.' };
-    expect(sentenceVerdictKind.buildRequest(config, input)).toEqual(buildRequestBody(config, 'The doc.', 'A sentence.'));
+    expect(sentenceVerdictKind.buildRequest(config, input)).toEqual(
+      buildRequestBody(config, 'The doc.', 'A sentence.'),
+    );
     expect(sentenceVerdictKind.configHash(config)).toBe(configHash(config));
   });
 
@@ -48,10 +59,18 @@ describe('the sentence-verdict kind', () => {
     const version = configHash(config);
     // An older project file: a judge of the same configuration answered every sentence "0".
     const units = p.db
-      .prepare('SELECT u.id, u.text, d.text AS document FROM units u JOIN summaries s ON s.id = u.summary_id JOIN documents d ON d.id = s.document_id ORDER BY u.id')
+      .prepare(
+        'SELECT u.id, u.text, d.text AS document FROM units u JOIN summaries s ON s.id = u.summary_id JOIN documents d ON d.id = s.document_id ORDER BY u.id',
+      )
       .all() as Array<{ id: number; text: string; document: string }>;
-    p.db.exec(`INSERT INTO judges (id, name, kind, config, created_at, updated_at) VALUES (90, 'old', 'endpoint', '{}', 'x', 'x')`);
-    p.db.prepare(`INSERT INTO judge_versions (id, judge_id, config_hash, config, created_at) VALUES (90, 90, ?, '{}', 'x')`).run(version);
+    p.db.exec(
+      `INSERT INTO judges (id, name, kind, config, created_at, updated_at) VALUES (90, 'old', 'endpoint', '{}', 'x', 'x')`,
+    );
+    p.db
+      .prepare(
+        `INSERT INTO judge_versions (id, judge_id, config_hash, config, created_at) VALUES (90, 90, ?, '{}', 'x')`,
+      )
+      .run(version);
     const insert = p.db.prepare(
       `INSERT INTO judge_predictions (unit_id, judge_version_id, hard, soft, raw, cache_key, source, created_at) VALUES (?, 90, 0, NULL, '{"faithful": 0}', ?, 'run', 'x')`,
     );
