@@ -85,7 +85,7 @@ describe('the reveal gate', () => {
 
   it('a summary loaded as revealed (annotation.load says so) carries the mark after a reload', async () => {
     await mount();
-    await core.bridge.call('annotation.reveal', { annotator: 'ann', view: 'review' });
+    await core.bridge.call('annotation.reveal', { annotator: 'ann', view: 'review', confirmFor: 'ann' });
     cleanup();
     resetRendererState();
     core.calls.length = 0;
