@@ -19,7 +19,7 @@ import type {
 import { isLikelyFragment } from '../../shared/domain';
 import { changeFor, parseApiInput, refusalFor, type Caller, type ChangeEvent } from '../../shared/api';
 import { ApiError } from '../api/errors';
-import type { RecordedCall } from './transport';
+import { createTestTransport, type RecordedCall } from './transport';
 import { createFakeAccuracy, type FakeAccuracy, type FakeAccuracySpec } from './fakeAccuracy';
 import { createFakeScaffold, type FakeScaffold, type FakeScaffoldSpec } from './fakeScaffold';
 
@@ -119,7 +119,21 @@ export function createFakeCore(
     keychain: info?.keychain ?? info?.host === 'electron',
   };
 
-  const calls: RecordedCall[] = [];
+  // The transport every renderer test uses (recording, menu and change listeners); behind it, the
+  // fake's handlers, after the contract's input check and dispatch's role check.
+  const transport = createTestTransport(async (method, input) => {
+    const handler = handlers[method] as Handler<typeof method> | undefined;
+    if (!handler) throw new ApiError({ code: 'unsupported', message: `fake core: ${method} not implemented` });
+    // A real host answers asynchronously; so does the fake. It refuses what the contract refuses
+    // (shared/api.ts parseApiInput, as dispatch does), so the UI meets the real refusal texts.
+    await Promise.resolve();
+    const parsed = parseApiInput(method, input);
+    if (!parsed.ok) throw new ApiError(parsed.error);
+    const refused = refusalFor(caller(), method, parsed.value);
+    if (refused) throw new ApiError(refused);
+    return handler(parsed.value as ApiInput<typeof method>);
+  });
+  const calls = transport.calls;
   const annotators: Annotator[] = options.annotators ?? [{ id: 1, name: 'ann', kind: 'person' }];
   const links: AnnotatorLink[] | null = options.links ? [...options.links] : null;
   const revealed = new Map<string, Set<number>>();
@@ -136,8 +150,6 @@ export function createFakeCore(
     return { annotator, unfinished: unfinished.length, revealed: unfinished.filter((key) => shown.has(key)).length };
   };
   const summaryOfUnit = (unitId: number) => summaries.find((s) => s.units.some((u) => u.id === unitId));
-  const menuListeners = new Set<(action: MenuAction) => void>();
-  const changeListeners = new Set<(event: ChangeEvent) => void>();
   let changeSeq = 0;
   const stateOf = (unitId: number): UnitLabelState => states.get(unitId) ?? EMPTY_STATE;
   const labeledIn = (summary: AnnotationSummary) => summary.units.filter((u) => stateOf(u.id).label !== null).length;
@@ -302,41 +314,11 @@ export function createFakeCore(
   const scaffold = createFakeScaffold(summaries, options.scaffold ?? {}, proposing);
   Object.assign(handlers, scaffold.handlers);
 
-  const bridge: LoupeBridge = {
-    host: 'web',
-    async call<M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> {
-      calls.push({ method, input: structuredClone(input) });
-      const handler = handlers[method] as Handler<M> | undefined;
-      if (!handler) throw new ApiError({ code: 'unsupported', message: `fake core: ${method} not implemented` });
-      // A real host answers asynchronously; so does the fake. It refuses what the contract refuses
-      // (shared/api.ts parseApiInput, as dispatch does), so the UI meets the real refusal texts.
-      await Promise.resolve();
-      const parsed = parseApiInput(method, input);
-      if (!parsed.ok) throw new ApiError(parsed.error);
-      // The role check of dispatch: an annotator link calls only its own annotation (shared/api.ts).
-      const refused = refusalFor(caller(), method, parsed.value);
-      if (refused) throw new ApiError(refused);
-      return handler(parsed.value as ApiInput<M>);
-    },
-    onMenu(listener) {
-      menuListeners.add(listener);
-      return () => menuListeners.delete(listener);
-    },
-    onChange(listener) {
-      changeListeners.add(listener);
-      return () => {
-        changeListeners.delete(listener);
-      };
-    },
-    pathForFile: () => null,
-  };
-
   const original = { ...handlers };
   return {
-    bridge,
+    bridge: transport.bridge,
     calls,
-    callsTo: <M extends ApiMethod>(method: M) =>
-      calls.filter((call) => call.method === method).map((call) => call.input as ApiInput<M>),
+    callsTo: transport.callsTo,
     stateOf,
     override(method, handler) {
       (handlers as Record<string, unknown>)[method] = handler;
@@ -345,13 +327,11 @@ export function createFakeCore(
       return original[method] as Handler<M>;
     },
     info: hostInfo,
-    menu(action) {
-      for (const listener of menuListeners) listener(action);
-    },
+    menu: transport.menu,
     change(partial) {
       changeSeq += 1;
       const event = changeFor({ seq: changeSeq, dataset: null, by: null, ...partial }, caller());
-      if (event) for (const listener of [...changeListeners]) listener(event);
+      if (event) transport.change(event);
     },
     summaries,
     revealedKeys: (annotator) => [...(revealed.get(annotator) ?? [])].sort((a, b) => a - b),
