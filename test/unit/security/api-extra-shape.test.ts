@@ -3,42 +3,20 @@
  * or larger than the limit, they are refused by the contract (invalid_input, 400 over HTTP)
  * before anything recurses into them, never a 500 or a stack overflow, and nothing is stored.
  */
-import Database from 'better-sqlite3';
 import { request } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore } from '../../../electron/core/index';
+import { describe, expect, it } from 'vitest';
 import { startServer } from '../../../electron/serve/server';
 import { dispatch } from '../../../electron/core/dispatch';
 import { MAX_JSON_DEPTH } from '../../../shared/formats/nesting';
 import { LIMITS } from '../../../shared/limits';
+import { useEmptyProject } from '../../helpers/empty-project';
 import { tempDir } from '../../helpers/tmp';
 
 const dir = tempDir();
-let core: ReturnType<typeof createCore>;
-let projectDb: Database.Database;
-
-beforeAll(() => {
-  core = createCore({
-    Database,
-    stateDir: dir,
-    demoDir: dir,
-    host: 'web',
-    fileDialogs: false,
-    diskPaths: false,
-    canSwitchProjects: false,
-    env: {},
-  });
-  core.createProject(join(dir, 'p.loupe'));
-  projectDb = new Database(join(dir, 'p.loupe'), { readonly: true });
-});
-afterAll(() => {
-  projectDb.close();
-  core.close();
-});
-
-const rows = (table: string) => (projectDb.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+const project = useEmptyProject();
+const { rows } = project;
 
 /** `{"a": {"a": … 1}}` with `levels` objects in all, `extra` itself included. */
 function nested(levels: number): Record<string, unknown> {
@@ -61,7 +39,7 @@ describe.each(adds)('$method extra', ({ method, input, table }) => {
   it.each([MAX_JSON_DEPTH + 1, 1_800, 2_000, 100_000])(
     'nested %i levels: refused at the contract with the limit, nothing stored',
     async (levels) => {
-      const answer = await dispatch(core.handlers, method, input(nested(levels)));
+      const answer = await dispatch(project.core.handlers, method, input(nested(levels)));
       expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
       if (answer.ok) return;
       expect(answer.error.message).toContain(`config.extra`);
@@ -73,7 +51,7 @@ describe.each(adds)('$method extra', ({ method, input, table }) => {
 
   it('larger than the limit: refused with the limit and the size found, nothing stored', async () => {
     const extra = { note: 'x'.repeat(LIMITS.judge.extraChars.max) };
-    const answer = await dispatch(core.handlers, method, input(extra));
+    const answer = await dispatch(project.core.handlers, method, input(extra));
     expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     if (answer.ok) return;
     expect(answer.error.message).toContain(
@@ -84,10 +62,12 @@ describe.each(adds)('$method extra', ({ method, input, table }) => {
 
   it('64 levels and a value within the size limit are accepted and stored as given', async () => {
     const extra = { ...nested(MAX_JSON_DEPTH), pad: 'y'.repeat(1000) };
-    const answer = await dispatch(core.handlers, method, input(extra));
+    const answer = await dispatch(project.core.handlers, method, input(extra));
     expect(answer).toMatchObject({ ok: true, value: { config: { extra } } });
     expect(rows(table)).toBe(1);
-    await dispatch(core.handlers, `${method.split('.')[0]}.remove`, { name: method === 'judges.add' ? 'j' : 's' });
+    await dispatch(project.core.handlers, `${method.split('.')[0]}.remove`, {
+      name: method === 'judges.add' ? 'j' : 's',
+    });
     expect(rows(table)).toBe(0);
   });
 });
@@ -97,7 +77,7 @@ describe('over HTTP (loupe serve)', () => {
     const staticDir = join(dir, 'static');
     mkdirSync(staticDir, { recursive: true });
     writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
-    const server = await startServer({ handlers: core.handlers, staticDir });
+    const server = await startServer({ handlers: project.core.handlers, staticDir });
     try {
       const body = JSON.stringify({
         name: 'j',

@@ -3,39 +3,14 @@
  * store U+FFFD, i.e. other text than was sent), and a judge or system whose name cannot be read
  * back after its insert is rolled back instead of staying in the project.
  */
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore } from '../../../electron/core/index';
+import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../../electron/core/dispatch';
 import { API } from '../../../shared/api';
-import { tempDir } from '../../helpers/tmp';
+import { useEmptyProject } from '../../helpers/empty-project';
 
 const LONE = 'Ali\uD800ce';
-const dir = tempDir();
-let core: ReturnType<typeof createCore>;
-let projectDb: Database.Database;
-
-beforeAll(() => {
-  core = createCore({
-    Database,
-    stateDir: dir,
-    demoDir: dir,
-    host: 'web',
-    fileDialogs: false,
-    diskPaths: false,
-    canSwitchProjects: false,
-    env: {},
-  });
-  core.createProject(join(dir, 'p.loupe'));
-  projectDb = new Database(join(dir, 'p.loupe'), { readonly: true });
-});
-afterAll(() => {
-  projectDb.close();
-  core.close();
-});
-
-const rows = (table: string) => (projectDb.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+const project = useEmptyProject();
+const { rows } = project;
 const system = { baseUrl: 'http://127.0.0.1:9/v1', model: 'm' };
 
 describe('the contract refuses lone surrogates in every string', () => {
@@ -101,7 +76,7 @@ describe('the contract refuses lone surrogates in every string', () => {
     '$method refuses one at $field, naming the field, and stores nothing',
     async ({ method, input, field }) => {
       const before = { annotators: rows('annotators'), judges: rows('judges'), systems: rows('systems') };
-      const answer = await dispatch(core.handlers, method, input);
+      const answer = await dispatch(project.core.handlers, method, input);
       expect(answer.ok).toBe(false);
       if (answer.ok) return;
       expect(answer.error.code).toBe('invalid_input');
@@ -112,7 +87,7 @@ describe('the contract refuses lone surrogates in every string', () => {
   );
 
   it('a surrogate pair (an emoji) is text and is accepted', async () => {
-    const answer = await dispatch(core.handlers, 'annotators.ensure', { name: 'Ana 😀' });
+    const answer = await dispatch(project.core.handlers, 'annotators.ensure', { name: 'Ana 😀' });
     expect(answer).toMatchObject({ ok: true, value: { name: 'Ana 😀' } });
   });
 });
@@ -120,14 +95,14 @@ describe('the contract refuses lone surrogates in every string', () => {
 describe('a name that cannot be read back leaves nothing stored', () => {
   it('judges.add called past the contract: refused and rolled back', async () => {
     const input = API['judges.add'].input.parse({ name: LONE, config: { kind: 'baseline' } });
-    await expect(core.handlers['judges.add'](input)).rejects.toThrow(/No judge/);
+    await expect(project.core.handlers['judges.add'](input)).rejects.toThrow(/No judge/);
     expect(rows('judges')).toBe(0);
     expect(rows('judge_versions')).toBe(0);
   });
 
   it('systems.add called past the contract: refused (not a TypeError) and rolled back', async () => {
     const input = API['systems.add'].input.parse({ name: LONE, config: system });
-    await expect(core.handlers['systems.add'](input)).rejects.toThrow(/No system/);
+    await expect(project.core.handlers['systems.add'](input)).rejects.toThrow(/No system/);
     expect(rows('systems')).toBe(0);
   });
 });
