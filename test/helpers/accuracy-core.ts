@@ -86,3 +86,31 @@ export async function openTaskProject(dir: string, respond: Responder, records: 
     },
   };
 }
+
+/**
+ * A task project of `summaries` two-sentence summaries in dataset `acc` (documents d0…, summaries
+ * s0…), of which the first `sampled` are the people's sample: the setup of the batch-scope tests.
+ */
+export async function sampledTaskProject(
+  dir: string,
+  respond: Responder,
+  summaries: number,
+  sampled: number,
+): Promise<TaskProject> {
+  const records = Array.from({ length: summaries }, (_, k) => ({
+    dataset: 'acc',
+    doc_id: `d${k}`,
+    document: `Document ${k} says the park opens in June and the council approved it.`,
+    summary_id: `s${k}`,
+    summary: `The park opens in June (${k}). The council approved it (${k}).`,
+  }));
+  const project = await openTaskProject(dir, respond, records);
+  const repo = project.core.repository();
+  const datasetId = repo.datasetId('acc')!;
+  const keys = repo
+    .unsampledSummaries(datasetId)
+    .slice(0, sampled)
+    .map((s) => s.key);
+  repo.insertSampleBatch({ datasetId, seed: 0, requested: sampled, annotatorId: null, algorithm: 'test', keys });
+  return project;
+}

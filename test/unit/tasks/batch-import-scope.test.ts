@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { EndpointConfigSchema } from '../../../shared/judges/config';
 import { judgeProject } from '../../mock-openai/project';
 import { accuracyResponder } from '../../mock-openai/accuracy';
-import { openTaskProject, type TaskProject } from '../../helpers/accuracy-core';
+import { sampledTaskProject, type TaskProject } from '../../helpers/accuracy-core';
 import { tempDir } from '../../helpers/tmp';
 
 const dir = tempDir('loupe-batch-scope-');
@@ -90,27 +90,7 @@ describe('accuracy.batchImport under a scope', () => {
   });
 
   it('"still to do" of a claim decomposition counts the sampled summaries only, as accuracy.plan does', async () => {
-    const records = Array.from({ length: 5 }, (_, k) => ({
-      dataset: 'acc',
-      doc_id: `d${k}`,
-      document: `Document ${k} says the park opens in June and the council approved it.`,
-      summary_id: `s${k}`,
-      summary: `The park opens in June (${k}). The council approved it (${k}).`,
-    }));
-    project = await openTaskProject(dir, accuracyResponder, records);
-    const repo = project.core.repository();
-    const datasetId = repo.datasetId('acc')!;
-    repo.insertSampleBatch({
-      datasetId,
-      seed: 0,
-      requested: 2,
-      annotatorId: null,
-      algorithm: 'test',
-      keys: repo
-        .unsampledSummaries(datasetId)
-        .slice(0, 2)
-        .map((s) => s.key),
-    });
+    project = await sampledTaskProject(dir, accuracyResponder, 5, 2);
     const run = { task: 'claim_decomposition' as const, judge: 'checker', dataset: 'acc', onlySampled: true };
 
     const exported = await project.call('accuracy.batchExport', { run });

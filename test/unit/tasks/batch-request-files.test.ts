@@ -14,7 +14,7 @@ import { wordsKind } from '../../mock-openai/words-kind';
 import { EndpointConfigSchema } from '../../../shared/judges/config';
 import { judgeProject, type JudgeProject } from '../../mock-openai/project';
 import { accuracyResponder } from '../../mock-openai/accuracy';
-import { openTaskProject, type TaskProject } from '../../helpers/accuracy-core';
+import { sampledTaskProject, type TaskProject } from '../../helpers/accuracy-core';
 import { tempDir } from '../../helpers/tmp';
 
 const dir = tempDir('loupe-batch-files-');
@@ -273,27 +273,7 @@ describe('accuracy: the request file names its selection', () => {
   });
 
   it('a claim decomposition answer for an unsampled sentence under a sampled-only file id is refused, with the import run over the whole project', async () => {
-    const records = Array.from({ length: 4 }, (_, k) => ({
-      dataset: 'acc',
-      doc_id: `d${k}`,
-      document: `Document ${k} says the park opens in June and the council approved it.`,
-      summary_id: `s${k}`,
-      summary: `The park opens in June (${k}). The council approved it (${k}).`,
-    }));
-    project = await openTaskProject(dir, accuracyResponder, records);
-    const repo = project.core.repository();
-    const datasetId = repo.datasetId('acc')!;
-    repo.insertSampleBatch({
-      datasetId,
-      seed: 0,
-      requested: 1,
-      annotatorId: null,
-      algorithm: 'test',
-      keys: repo
-        .unsampledSummaries(datasetId)
-        .slice(0, 1)
-        .map((s) => s.key),
-    });
+    project = await sampledTaskProject(dir, accuracyResponder, 4, 1);
     const exported = await project.call('accuracy.batchExport', {
       run: { task: 'claim_decomposition', judge: 'checker', dataset: 'acc', onlySampled: true },
     });
