@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { boundedNumber } from '../bounded';
 import { ErrorTypeSchema, HumanLabelSchema } from '../domain';
 import { LIMITS, utf8Bytes } from '../limits';
-import { Name } from './primitives';
+import { Name, Note } from './primitives';
 
 export const ProgressSchema = z.object({
   unitsDone: z.number().int(),
@@ -38,17 +38,18 @@ export const QueueSchema = z.object({
 });
 export type Queue = z.infer<typeof QueueSchema>;
 
-export const UnitLabelStateSchema = z
-  .object({
-    label: HumanLabelSchema.nullable(),
-    errorType: ErrorTypeSchema.nullable(),
-    note: z.string().nullable(),
-  })
-  .refine((s) => s.errorType === null || s.label === 'unfaithful', {
-    message: 'An error type applies only to an Unfaithful sentence.',
-    path: ['errorType'],
-  });
+const labelState = <N extends z.ZodType<string | null>>(note: N) =>
+  z
+    .object({ label: HumanLabelSchema.nullable(), errorType: ErrorTypeSchema.nullable(), note })
+    .refine((s) => s.errorType === null || s.label === 'unfaithful', {
+      message: 'An error type applies only to an Unfaithful sentence.',
+      path: ['errorType'],
+    });
+/** A unit's label state as stored and answered. */
+export const UnitLabelStateSchema = labelState(z.string().nullable());
 export type UnitLabelState = z.infer<typeof UnitLabelStateSchema>;
+/** The state a person records: its note within the bound of every note (as claims' and key facts'). */
+const RecordedLabelStateSchema = labelState(Note);
 
 /** A unit as the annotator sees it: text, offsets and the annotator's *own* current label. */
 export const AnnotationUnitSchema = z.object({
@@ -93,7 +94,7 @@ export const RecordInputSchema = z.object({
   unitId: z.number().int(),
   annotator: Name,
   /** The whole new state of the unit for this annotator; label null clears it. */
-  state: UnitLabelStateSchema,
+  state: RecordedLabelStateSchema,
   timeSpentMs: boundedNumber(LIMITS.timeSpentMs).nullable(),
   cause: RecordCauseSchema,
 });
