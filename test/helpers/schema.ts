@@ -1,7 +1,7 @@
 /** Migration tests: a project file as an older Loupe left it, to fill with rows and then open. */
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from '../../db/migrations';
-import { APPLICATION_ID } from '../../db/open';
+import { APPLICATION_ID, openProjectDatabase } from '../../db/open';
 
 /** A Loupe project at schema `version` (migrations 1..version applied), open for inserts; close it. */
 export function projectAtSchema(path: string, version: number): Database.Database {
@@ -10,6 +10,23 @@ export function projectAtSchema(path: string, version: number): Database.Databas
   db.pragma(`application_id = ${APPLICATION_ID}`);
   db.pragma(`user_version = ${version}`);
   return db;
+}
+
+/**
+ * The test of one migration: a project at the schema just before `migration`, filled by `seeds`
+ * (SQL run in order), then opened as today's Loupe opens it (so every later migration runs too).
+ * The caller closes the returned database.
+ */
+export function openAfterMigration(path: string, migration: string, ...seeds: string[]): Database.Database {
+  const before = MIGRATIONS.indexOf(migration);
+  if (before < 0) throw new Error('openAfterMigration: not one of MIGRATIONS');
+  const raw = projectAtSchema(path, before);
+  try {
+    for (const sql of seeds) raw.exec(sql);
+  } finally {
+    raw.close();
+  }
+  return openProjectDatabase(Database, path, { create: false });
 }
 
 /**

@@ -3,29 +3,27 @@
  * its labels unchanged and the new tables empty; the new label tables keep schema 7's rules
  * (an imported label set is read-only; a label after a reveal is recorded blind = 0).
  */
-import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../../db/migrations';
 import { migration008 } from '../../../db/migrations/008_claims_keyfacts_systems';
-import { openProjectDatabase } from '../../../db/open';
 import { tempDir } from '../../helpers/tmp';
-import { ONE_SUMMARY_SEED, projectAtSchema } from '../../helpers/schema';
+import { ONE_SUMMARY_SEED, openAfterMigration } from '../../helpers/schema';
 
 const dir = tempDir('loupe-accuracy-migration-');
 
 describe('migration 008 (claims, key facts, systems)', () => {
   it('migrates a populated schema-7 project; the claim and key-fact label tables enforce the imported and reveal rules', () => {
-    const at = MIGRATIONS.indexOf(migration008);
-    expect(at).toBe(7);
+    expect(MIGRATIONS.indexOf(migration008)).toBe(7);
     const path = join(dir, 'schema7.loupe');
-    const raw = projectAtSchema(path, at);
-    raw.exec(ONE_SUMMARY_SEED);
-    raw.exec(`
+    const db = openAfterMigration(
+      path,
+      migration008,
+      ONE_SUMMARY_SEED,
+      `
       INSERT INTO label_events (unit_id, annotator_id, phase, label, cause, created_at) VALUES (10, 1, 'annotation', 'faithful', 'label', '2026-01-01T00:00:00.000Z');
-    `);
-    raw.close();
-    const db = openProjectDatabase(Database, path, { create: false });
+    `,
+    );
     try {
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       expect(db.prepare('SELECT label FROM label_events').all()).toEqual([{ label: 'faithful' }]);

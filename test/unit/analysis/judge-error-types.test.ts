@@ -14,15 +14,14 @@ import { createCore } from '../../../electron/core/index';
 import { runImport } from '../../../electron/core/imports/run';
 import { loadAnalysisDatasets } from '../../../electron/core/analysis/load';
 import { AnalysisRepository } from '../../../db/analysisRepository';
-import { MIGRATIONS, SCHEMA_VERSION } from '../../../db/migrations';
+import { SCHEMA_VERSION } from '../../../db/migrations';
 import { migration011 } from '../../../db/migrations/011_error_types_merge_origins';
-import { openProjectDatabase } from '../../../db/open';
 import { analyzeDataset, renderMarkdown } from '../../../shared/analysis';
 import { DatasetAnalysisSchema } from '../../../shared/analysis/schema';
 import { fineSurESentenceErrorType } from '../../../shared/accuracy/domain';
 import { FRANK_JUDGE } from '../../../shared/formats/frank';
 import { benchmark } from '../../helpers/benchmarks';
-import { ONE_SUMMARY_SEED, projectAtSchema } from '../../helpers/schema';
+import { ONE_SUMMARY_SEED, openAfterMigration } from '../../helpers/schema';
 import { tempDir } from '../../helpers/tmp';
 
 const RAW = benchmark('frank', 'finesure-format', 'fact-checking-raw-data.finesure.json');
@@ -116,17 +115,17 @@ describe("FineSurE's fact-checking error categories", () => {
   });
 
   it('migration 011 opens a populated project of the schema before it; earlier predictions have no error type', () => {
-    const at = MIGRATIONS.indexOf(migration011);
     const path = join(tempDir('loupe-migration-011-'), 'before-011.loupe');
-    const raw = projectAtSchema(path, at);
-    raw.exec(ONE_SUMMARY_SEED);
-    raw.exec(`
+    const db = openAfterMigration(
+      path,
+      migration011,
+      ONE_SUMMARY_SEED,
+      `
       INSERT INTO judges (id, name, kind, created_at, updated_at) VALUES (1, 'j', 'imported', 'x', 'x');
       INSERT INTO judge_versions (id, judge_id, config_hash, config, created_at) VALUES (1, 1, 'imported', '{}', 'x');
       INSERT INTO judge_predictions (unit_id, judge_version_id, hard, source, created_at) VALUES (10, 1, 0, 'import', 'x');
-    `);
-    raw.close();
-    const db = openProjectDatabase(Database, path, { create: false });
+    `,
+    );
     try {
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       expect(

@@ -3,28 +3,22 @@
  * unchanged and no request file recorded; a request file is found only once written to the end,
  * holds its item keys, and goes with them when discarded.
  */
-import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BatchExportRepository } from '../../../db/batchExportRepository';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../../db/migrations';
 import { migration012 } from '../../../db/migrations/012_batch_exports';
-import { openProjectDatabase } from '../../../db/open';
 import { tempDir } from '../../helpers/tmp';
-import { ONE_SUMMARY_SEED, projectAtSchema } from '../../helpers/schema';
+import { ONE_SUMMARY_SEED, openAfterMigration } from '../../helpers/schema';
 
 const dir = tempDir('loupe-batch-exports-migration-');
 const HASH = 'a'.repeat(64);
 
 describe('migration 012 (batch request files)', () => {
   it('migrates a populated project; request files are recorded, found when complete, and discarded with their items', () => {
-    const at = MIGRATIONS.indexOf(migration012);
-    expect(at).toBeGreaterThanOrEqual(10);
+    expect(MIGRATIONS.indexOf(migration012)).toBeGreaterThanOrEqual(10);
     const path = join(dir, 'before.loupe');
-    const raw = projectAtSchema(path, at);
-    raw.exec(ONE_SUMMARY_SEED);
-    raw.close();
-    const db = openProjectDatabase(Database, path, { create: false });
+    const db = openAfterMigration(path, migration012, ONE_SUMMARY_SEED);
     try {
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       expect(db.prepare('SELECT id, text FROM units').all()).toEqual([{ id: 10, text: 'The council met.' }]);

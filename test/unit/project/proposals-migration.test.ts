@@ -3,31 +3,29 @@
  * unchanged and no proposal; a proposal row names a person, a document (and a summary exactly for
  * claims), is pending until decided, and an accepted one names the version it created.
  */
-import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../../db/migrations';
 import { migration010 } from '../../../db/migrations/010_proposals';
-import { openProjectDatabase } from '../../../db/open';
 import { ProposalRepository } from '../../../db/proposalRepository';
 import { tempDir } from '../../helpers/tmp';
-import { ONE_SUMMARY_SEED, projectAtSchema } from '../../helpers/schema';
+import { ONE_SUMMARY_SEED, openAfterMigration } from '../../helpers/schema';
 
 const dir = tempDir('loupe-proposals-migration-');
 
 describe('migration 010 (proposals)', () => {
   it('migrates a populated schema-9 project; the proposal table keeps its rules', () => {
-    const at = MIGRATIONS.indexOf(migration010);
-    expect(at).toBe(9);
+    expect(MIGRATIONS.indexOf(migration010)).toBe(9);
     const path = join(dir, 'schema9.loupe');
-    const raw = projectAtSchema(path, at);
-    raw.exec(ONE_SUMMARY_SEED);
-    raw.exec(`
+    const db = openAfterMigration(
+      path,
+      migration010,
+      ONE_SUMMARY_SEED,
+      `
       INSERT INTO key_fact_sets (id, document_id, version, source, extractor, extractor_version, created_at) VALUES (1, 1, 1, 'model', 'm', '1', 'x');
       INSERT INTO key_facts (id, set_id, idx, text) VALUES (1, 1, 0, 'The council met.');
-    `);
-    raw.close();
-    const db = openProjectDatabase(Database, path, { create: false });
+    `,
+    );
     try {
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       expect(db.prepare('SELECT text FROM key_facts').all()).toEqual([{ text: 'The council met.' }]);

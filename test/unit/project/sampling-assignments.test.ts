@@ -12,7 +12,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { assignWithOverlap, drawSample } from '../../../shared/sampling';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../../db/migrations';
 import { migration005 } from '../../../db/migrations/005_assignments';
-import { openProjectDatabase } from '../../../db/open';
 import { Repository } from '../../../db/repository';
 import { createCore, type Core } from '../../../electron/core/index';
 import { dispatch } from '../../../electron/core/dispatch';
@@ -20,7 +19,7 @@ import { runImport } from '../../../electron/core/imports/run';
 import type { SampleBatch } from '../../../shared/api';
 import { newsRows, writeJsonl } from '../../helpers/project';
 import { tempDir } from '../../helpers/tmp';
-import { projectAtSchema } from '../../helpers/schema';
+import { openAfterMigration } from '../../helpers/schema';
 
 const dir = tempDir('loupe-assign-');
 const items = (n: number) => Array.from({ length: n }, (_, i) => `s${i}`);
@@ -189,11 +188,12 @@ describe('sampling.draw with annotators and overlap', () => {
 
 describe('migration 005 (sample assignments)', () => {
   it('opens a populated project of the previous schema with its batches and queues unchanged', () => {
-    const at = MIGRATIONS.indexOf(migration005);
-    expect(at).toBe(4);
+    expect(MIGRATIONS.indexOf(migration005)).toBe(4);
     const path = join(dir, 'previous.loupe');
-    const raw = projectAtSchema(path, at);
-    raw.exec(`
+    const db = openAfterMigration(
+      path,
+      migration005,
+      `
       INSERT INTO datasets (id, name, created_at) VALUES (1, 'news', 'x');
       INSERT INTO documents (id, dataset_id, doc_id, text) VALUES (1, 1, 'd1', 'A document.');
       INSERT INTO summaries (id, dataset_id, document_id, summary_id, text, global_label) VALUES (1, 1, 1, 's1', 'One. Two.', 1), (2, 1, 1, 's2', 'Three. Four.', 0);
@@ -204,9 +204,8 @@ describe('migration 005 (sample assignments)', () => {
       INSERT INTO sample_batches (id, dataset_id, batch, seed, requested, annotator_id, algorithm, created_at) VALUES
         (1, 1, 1, 0, 1, NULL, 'hash-rank-v1', 'x'), (2, 1, 2, 0, 1, 2, 'hash-rank-v1', 'x');
       INSERT INTO sample_items (batch_id, summary_id, position) VALUES (1, 1, 0), (2, 2, 0);
-    `);
-    raw.close();
-    const db = openProjectDatabase(Database, path, { create: false });
+    `,
+    );
     try {
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       expect(db.prepare('SELECT count(*) FROM sample_assignments').pluck().get()).toBe(0);

@@ -4,30 +4,28 @@
  * (an imported label set is read-only; an alignment after a reveal is recorded blind = 0), take
  * exactly one source (a person or a judge) and only values that fit their item's kind.
  */
-import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../../db/migrations';
 import { migration009 } from '../../../db/migrations/009_scaffolds';
-import { openProjectDatabase } from '../../../db/open';
 import { tempDir } from '../../helpers/tmp';
-import { ONE_SUMMARY_SEED, projectAtSchema } from '../../helpers/schema';
+import { ONE_SUMMARY_SEED, openAfterMigration } from '../../helpers/schema';
 
 const dir = tempDir('loupe-scaffold-migration-');
 
 describe('migration 009 (scaffolds, alignments)', () => {
   it('migrates a populated schema-8 project; alignment events enforce the imported, reveal, source and value rules', () => {
-    const at = MIGRATIONS.indexOf(migration009);
-    expect(at).toBe(8);
+    expect(MIGRATIONS.indexOf(migration009)).toBe(8);
     const path = join(dir, 'schema8.loupe');
-    const raw = projectAtSchema(path, at);
-    raw.exec(ONE_SUMMARY_SEED);
-    raw.exec(`
+    const db = openAfterMigration(
+      path,
+      migration009,
+      ONE_SUMMARY_SEED,
+      `
       INSERT INTO key_fact_sets (id, document_id, version, source, extractor, extractor_version, created_at) VALUES (1, 1, 1, 'model', 'm', '1', 'x');
       INSERT INTO key_facts (id, set_id, idx, text) VALUES (1, 1, 0, 'The council met.');
-    `);
-    raw.close();
-    const db = openProjectDatabase(Database, path, { create: false });
+    `,
+    );
     try {
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       expect(db.prepare('SELECT text FROM key_facts').all()).toEqual([{ text: 'The council met.' }]);

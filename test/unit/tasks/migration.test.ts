@@ -14,17 +14,18 @@ import { openProjectDatabase } from '../../../db/open';
 import { Repository } from '../../../db/repository';
 import type { TaskResultRecord } from '../../../db/taskRepository';
 import { tempDir } from '../../helpers/tmp';
-import { projectAtSchema } from '../../helpers/schema';
+import { openAfterMigration } from '../../helpers/schema';
 
 const dir = tempDir('loupe-task-migration-');
 
 describe('migration 006 (task results)', () => {
   it('opens a populated schema-5 project with its judge predictions unchanged and an empty task_results', () => {
-    const at = MIGRATIONS.indexOf(migration006);
-    expect(at).toBe(5);
+    expect(MIGRATIONS.indexOf(migration006)).toBe(5);
     const path = join(dir, 'schema5.loupe');
-    const raw = projectAtSchema(path, at);
-    raw.exec(`
+    const db = openAfterMigration(
+      path,
+      migration006,
+      `
       INSERT INTO datasets (id, name, created_at) VALUES (1, 'news', 'x');
       INSERT INTO documents (id, dataset_id, doc_id, text) VALUES (1, 1, 'd1', 'The council met.');
       INSERT INTO summaries (id, dataset_id, document_id, summary_id, text, global_label) VALUES (1, 1, 1, 's1', 'The council met.', 1);
@@ -34,9 +35,8 @@ describe('migration 006 (task results)', () => {
       UPDATE judges SET current_version_id = 1;
       INSERT INTO judge_predictions (unit_id, judge_version_id, hard, soft, raw, cache_key, source, created_at)
         VALUES (10, 1, 1, 0.75, 'why', 'stored-key', 'run', 'x');
-    `);
-    raw.close();
-    const db = openProjectDatabase(Database, path, { create: false });
+    `,
+    );
     try {
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       expect(db.prepare('SELECT count(*) FROM task_results').pluck().get()).toBe(0);
