@@ -352,17 +352,18 @@ export class JudgeRepository {
       .all(dataset) as DatasetPredictionRow[];
   }
 
-  /** One row per (sentence, judge) with a hard label, current versions, in the import format. */
-  exportPredictions(dataset: string | null): ExportPredictionRow[] {
+  /** One row per (sentence, judge) with a hard label, current versions, in the import format; of the summaries `keys` when given. */
+  exportPredictions(dataset: string | null, keys: readonly number[] | null = null): ExportPredictionRow[] {
+    const scope = keys === null ? null : JSON.stringify(keys);
     return this.db
       .prepare(
         `SELECT d.name AS dataset, s.summary_id AS summaryId, u.idx AS sentenceIndex, j.name AS judge, p.hard, p.soft, v.config_hash AS configHash
          FROM judge_predictions p
          JOIN judges j ON j.current_version_id = p.judge_version_id JOIN judge_versions v ON v.id = p.judge_version_id
          JOIN units u ON u.id = p.unit_id JOIN summaries s ON s.id = u.summary_id JOIN datasets d ON d.id = s.dataset_id
-         WHERE p.hard IS NOT NULL AND (? IS NULL OR d.name = ?)
+         WHERE p.hard IS NOT NULL AND (? IS NULL OR d.name = ?) AND (? IS NULL OR s.id IN (SELECT value FROM json_each(?)))
          ORDER BY d.name, s.summary_id, u.idx, j.name`,
       )
-      .all(dataset, dataset) as ExportPredictionRow[];
+      .all(dataset, dataset, scope, scope) as ExportPredictionRow[];
   }
 }

@@ -782,16 +782,37 @@ export class Repository {
 
   // --- export -----------------------------------------------------------------------------
 
-  /** One row per (unit, annotator, phase) with a current label, plus one row for each unit nobody labeled. */
-  exportRows(dataset: string | null): ExportRow[] {
+  /**
+   * The summaries an export walks, in the export's order (dataset, then summary id): the export
+   * reads their rows a batch of keys at a time (`exportRows(dataset, keys)`), never the whole project.
+   */
+  exportSummaryKeys(dataset: string | null): number[] {
+    return this.db
+      .prepare(
+        `SELECT s.id FROM summaries s JOIN datasets d ON d.id = s.dataset_id
+         WHERE (? IS NULL OR d.name = ?) ORDER BY d.name, s.summary_id`,
+      )
+      .pluck()
+      .all(dataset, dataset) as number[];
+  }
+
+  /**
+   * One row per (unit, annotator, phase) with a current label, plus one row for each unit nobody
+   * labeled; of the summaries `keys` when given (in export order within them), else of the dataset.
+   */
+  exportRows(dataset: string | null, keys: readonly number[] | null = null): ExportRow[] {
+    const scope = keys === null ? null : JSON.stringify(keys);
     const rows = this.db
       .prepare(
-        `WITH latest AS (
+        `WITH scoped_units AS (
+           SELECT u.id FROM units u WHERE ? IS NULL OR u.summary_id IN (SELECT value FROM json_each(?))
+         ),
+         latest AS (
            SELECT unit_id, annotator_id, phase, id, first_at, spent FROM (
              SELECT unit_id, annotator_id, phase, id, row_number() OVER (${PER_LABEL_CURRENT_FIRST}) AS rn,
                     min(created_at) OVER (PARTITION BY unit_id, annotator_id, phase) AS first_at,
                     sum(time_spent_ms) OVER (PARTITION BY unit_id, annotator_id, phase) AS spent
-             FROM label_events) WHERE rn = 1
+             FROM label_events WHERE unit_id IN (SELECT id FROM scoped_units)) WHERE rn = 1
          )
          SELECT d.name AS dataset, doc.doc_id AS docId, s.summary_id AS summaryId, s.global_label AS globalLabel,
                 u.id AS unitId, u.idx AS sentenceIndex, u.text, u.start, u.end, u.fragment,
@@ -805,25 +826,28 @@ export class Repository {
          LEFT JOIN latest l ON l.unit_id = u.id
          LEFT JOIN label_events e ON e.id = l.id
          LEFT JOIN annotators a ON a.id = l.annotator_id
-         WHERE (? IS NULL OR d.name = ?)
+         WHERE (? IS NULL OR d.name = ?) AND u.id IN (SELECT id FROM scoped_units)
          ORDER BY d.name, s.summary_id, u.idx, a.name, l.phase`,
       )
-      .all(dataset, dataset) as Array<
+      .all(scope, scope, dataset, dataset) as Array<
       Omit<ExportRow, 'fragment' | 'blind'> & { fragment: number; blind: number | null }
     >;
     return rows.map((r) => ({ ...r, fragment: r.fragment === 1, blind: r.blind === null ? null : r.blind === 1 }));
   }
 
-  labelHistory(dataset: string | null): HistoryEvent[] {
+  /** Every label event, oldest first; of the summaries `keys` when given, else of the dataset. */
+  labelHistory(dataset: string | null, keys: readonly number[] | null = null): HistoryEvent[] {
+    const scope = keys === null ? null : JSON.stringify(keys);
     const rows = this.db
       .prepare(
         `SELECT e.id AS eventId, e.unit_id AS unitId, a.name AS annotator, e.phase, e.label, e.error_type AS errorType, e.note,
                 e.time_spent_ms AS timeSpentMs, e.cause, e.created_at AS createdAt, e.blind
          FROM label_events e JOIN annotators a ON a.id = e.annotator_id
          JOIN units u ON u.id = e.unit_id JOIN summaries s ON s.id = u.summary_id JOIN datasets d ON d.id = s.dataset_id
-         WHERE (? IS NULL OR d.name = ?) ORDER BY e.created_at, e.id`,
+         WHERE (? IS NULL OR d.name = ?) AND (? IS NULL OR s.id IN (SELECT value FROM json_each(?)))
+         ORDER BY e.created_at, e.id`,
       )
-      .all(dataset, dataset) as Array<Omit<HistoryEvent, 'blind'> & { blind: number }>;
+      .all(dataset, dataset, scope, scope) as Array<Omit<HistoryEvent, 'blind'> & { blind: number }>;
     return rows.map((r) => ({ ...r, blind: r.blind === 1 }));
   }
 }

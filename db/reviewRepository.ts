@@ -49,8 +49,18 @@ export interface CardJudgeRow {
 
 const now = (): string => new Date().toISOString();
 
-/** `(? IS NULL OR s.id = ?)`: one summary, or the whole dataset. */
-const ONE_OR_ALL = '(? IS NULL OR s.id = ?)';
+/**
+ * Which summaries of a dataset a review read covers: all (null), one (its key) or a batch of keys
+ * (an export walking the project a batch at a time).
+ */
+export type SummaryScope = number | readonly number[] | null;
+
+/** `ONE_OR_ALL`'s two parameters for a scope: the keys as a JSON array, or null for the whole dataset. */
+const scopeParams = (scope: SummaryScope): [string | null, string | null] => {
+  const keys = scope === null ? null : JSON.stringify(typeof scope === 'number' ? [scope] : scope);
+  return [keys, keys];
+};
+const ONE_OR_ALL = '(? IS NULL OR s.id IN (SELECT value FROM json_each(?)))';
 
 export class ReviewRepository {
   constructor(private readonly db: Database) {}
@@ -82,9 +92,9 @@ export class ReviewRepository {
    * for one summary (a card); a whole-dataset read leaves them out (summary "", document "" or
    * null when missing), as queues and tables never show them.
    */
-  summaries(dataset: string, key: number | null = null): ReviewSummaryRow[] {
+  summaries(dataset: string, key: SummaryScope = null): ReviewSummaryRow[] {
     const texts =
-      key === null
+      typeof key !== 'number'
         ? `'' AS summary, CASE WHEN doc.text IS NULL THEN NULL ELSE '' END AS document`
         : 's.text AS summary, doc.text AS document';
     return this.db
@@ -93,10 +103,10 @@ export class ReviewRepository {
          FROM summaries s JOIN datasets d ON d.id = s.dataset_id JOIN documents doc ON doc.id = s.document_id
          WHERE d.name = ? AND ${ONE_OR_ALL} ORDER BY s.id`,
       )
-      .all(dataset, key, key) as ReviewSummaryRow[];
+      .all(dataset, ...scopeParams(key)) as ReviewSummaryRow[];
   }
 
-  units(dataset: string, key: number | null = null): ReviewUnitRow[] {
+  units(dataset: string, key: SummaryScope = null): ReviewUnitRow[] {
     const rows = this.db
       .prepare(
         `SELECT u.id, u.summary_id, u.idx, u.text, u.start, u.end, u.fragment, u.splitter || ' ' || u.splitter_version
@@ -104,7 +114,7 @@ export class ReviewRepository {
          WHERE d.name = ? AND ${ONE_OR_ALL} ORDER BY u.summary_id, u.idx`,
       )
       .raw()
-      .all(dataset, key, key) as Array<[number, number, number, string, number, number, number, string]>;
+      .all(dataset, ...scopeParams(key)) as Array<[number, number, number, string, number, number, number, string]>;
     return rows.map(([id, summaryKey, index, text, start, end, fragment, splitter]) => ({
       id,
       summaryKey,
@@ -118,7 +128,7 @@ export class ReviewRepository {
   }
 
   /** The current event of every (unit, person, phase) of a dataset (or one summary). */
-  currentLabels(dataset: string, key: number | null = null): ReviewLabelRow[] {
+  currentLabels(dataset: string, key: SummaryScope = null): ReviewLabelRow[] {
     return this.db
       .prepare(
         `WITH scoped AS (
@@ -143,11 +153,11 @@ export class ReviewRepository {
          LEFT JOIN review_events r ON r.event_id = e.id
          ORDER BY u.summary_id, u.idx, e.annotator_id, e.phase`,
       )
-      .all(dataset, key, key) as ReviewLabelRow[];
+      .all(dataset, ...scopeParams(key)) as ReviewLabelRow[];
   }
 
   /** Predictions (current version of each judge, with a hard or soft label) of a dataset or one summary. */
-  predictions(dataset: string, key: number | null = null): ReviewPredictionRow[] {
+  predictions(dataset: string, key: SummaryScope = null): ReviewPredictionRow[] {
     const rows = this.db
       .prepare(
         `SELECT p.unit_id, u.summary_id, u.idx, j.name, p.hard, p.soft
@@ -156,7 +166,7 @@ export class ReviewRepository {
          WHERE d.name = ? AND ${ONE_OR_ALL} AND (p.hard IS NOT NULL OR p.soft IS NOT NULL)`,
       )
       .raw()
-      .all(dataset, key, key) as Array<[number, number, number, string, 0 | 1 | null, number | null]>;
+      .all(dataset, ...scopeParams(key)) as Array<[number, number, number, string, 0 | 1 | null, number | null]>;
     return rows.map(([unitId, summaryKey, unitIndex, judge, hard, soft]) => ({
       unitId,
       summaryKey,

@@ -90,6 +90,10 @@ export const CLI_PARITY: Record<ApiMethod, Reach> = {
   'review.table': { cli: 'review-table' },
   'review.corrections': { cli: 'corrections' },
   'export.build': {
+    cli: 'export --card',
+    how: 'the dataset card beside the file; the rows themselves are streamed to --out by export.write',
+  },
+  'export.write': {
     cli: 'export',
     how: 'every kind: labels (--history), --predictions, --review, --accuracy, --scaffold, --scaffold-alignments, --card',
   },
@@ -102,6 +106,7 @@ export const CLI_PARITY: Record<ApiMethod, Reach> = {
   'dialog.createProject': { uiOnly: DIALOGS },
   'dialog.importFile': { uiOnly: DIALOGS },
   'dialog.saveExport': { uiOnly: DIALOGS },
+  'dialog.chooseSavePath': { uiOnly: DIALOGS },
   'claims.list': {
     cli: 'export --claims',
     how: "every summary's claims with labels, judge outputs and provenance, as a file",

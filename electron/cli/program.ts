@@ -376,10 +376,10 @@ export function buildProgram(): Command {
       };
       const client = projectClient(opts.project);
       try {
-        const file = await client.call('export.build', input);
         // The card is asked for first when there is one: a refusal then writes neither file.
         const card = opts.card !== undefined ? await client.call('export.build', { ...input, card: true }) : null;
-        writeAtomically(opts.out, file.content);
+        // Streamed by the core to the file, rows read in batches: memory stays flat in the project's size.
+        const file = await client.call('export.write', { ...input, path: resolve(opts.out) });
         process.stdout.write(`Wrote ${file.rows} rows to ${opts.out}\n`);
         if (card && opts.card !== undefined) {
           writeAtomically(opts.card, card.content);

@@ -19,7 +19,12 @@ import type { ApiHandlers } from '../../shared/api';
 import type { GrantPurpose } from './grants';
 
 export type DialogMethod =
-  'dialog.openProject' | 'dialog.openProjects' | 'dialog.createProject' | 'dialog.importFile' | 'dialog.saveExport';
+  | 'dialog.openProject'
+  | 'dialog.openProjects'
+  | 'dialog.createProject'
+  | 'dialog.importFile'
+  | 'dialog.chooseSavePath'
+  | 'dialog.saveExport';
 export type DialogHandlers = Pick<ApiHandlers, DialogMethod>;
 
 export const PROJECT_FILTERS: FileFilter[] = [{ name: 'Loupe project', extensions: ['loupe'] }];
@@ -182,6 +187,18 @@ export function createDialogHandlers(deps: DialogDeps): DialogHandlers {
           : { title: 'Import a folder', defaultPath: defaultDir(), properties: ['openDirectory'] },
       );
       return { path: granted('import', chosen) };
+    },
+
+    // The core writes the file (streamed, any size): the dialog only picks and grants the path.
+    'dialog.chooseSavePath': async ({ fileName }) => {
+      const name = safeBaseName(fileName);
+      const chosen = await save({
+        title: 'Save',
+        defaultPath: path.join(defaultDir(), name),
+        filters: filtersForExport(name),
+        properties: ['createDirectory', 'showOverwriteConfirmation'],
+      });
+      return { path: granted('save', chosen) };
     },
 
     'dialog.saveExport': async ({ fileName, content }) => {

@@ -12,7 +12,7 @@
 import path from 'node:path';
 import { parseApiInput, type ApiErrorBody, type ApiMethod } from '../../shared/api';
 
-/** 'save': a file a call writes (judges.batchExport / accuracy.batchExport with a path); no dialog grants it yet, so the page saves through dialog.saveExport instead. */
+/** 'save': a file a call writes (export.write, judges.batchExport / accuracy.batchExport with a path), granted by dialog.chooseSavePath. */
 export type GrantPurpose = 'open' | 'create' | 'merge' | 'import' | 'save';
 
 export interface PathGrants {
@@ -87,6 +87,10 @@ export function requestedPaths(method: ApiMethod, rawInput: unknown): RequestedP
     case 'accuracy.batchExport': {
       const parsed = parseApiInput(method, rawInput);
       return parsed.ok && parsed.value.path !== undefined ? [{ purpose: 'save', path: parsed.value.path }] : [];
+    }
+    case 'export.write': {
+      const parsed = parseApiInput(method, rawInput);
+      return parsed.ok ? [{ purpose: 'save', path: parsed.value.path }] : [];
     }
     default:
       return [];

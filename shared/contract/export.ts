@@ -34,6 +34,10 @@ export const ExportInputSchema = z.object({
 });
 export type ExportInput = z.infer<typeof ExportInputSchema>;
 
+/** Every export's file name without extension (project, dataset, what it holds): the core names files so, and the desktop proposes it in the Save dialog. */
+export const exportFileStem = (projectName: string, dataset: string | undefined, what: string): string =>
+  `${projectName}${dataset ? `-${dataset}` : ''}-${what}`;
+
 export const ExportOutputSchema = z.object({
   fileName: z.string(),
   mime: z.string(),
@@ -41,6 +45,23 @@ export const ExportOutputSchema = z.object({
   rows: z.number().int(),
 });
 
+/** export.write: the same file streamed to a path on this machine (the CLI's --out, the desktop's Save dialog). */
+export const ExportWriteInputSchema = ExportInputSchema.extend({
+  /** Where to write; its extension must be the file's (.jsonl, .csv, or .json for the card). Written whole or not at all. */
+  path: z.string().min(1).max(4_096),
+});
+export type ExportWriteInput = z.infer<typeof ExportWriteInputSchema>;
+
+export const ExportWriteOutputSchema = z.object({
+  path: z.string(),
+  fileName: z.string(),
+  rows: z.number().int(),
+  bytes: z.number().int(),
+});
+
 export const EXPORT_API = {
+  /** The file as text in the answer (a browser download; small exports). */
   'export.build': { input: ExportInputSchema, output: ExportOutputSchema },
+  /** The file streamed to `path`, rows read in batches: memory stays flat however large the project. */
+  'export.write': { input: ExportWriteInputSchema, output: ExportWriteOutputSchema },
 } as const;

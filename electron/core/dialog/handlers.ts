@@ -7,7 +7,12 @@ import { unsupported } from '../context';
 
 export type DialogHandlers = Pick<
   ApiHandlers,
-  'dialog.openProject' | 'dialog.openProjects' | 'dialog.createProject' | 'dialog.importFile' | 'dialog.saveExport'
+  | 'dialog.openProject'
+  | 'dialog.openProjects'
+  | 'dialog.createProject'
+  | 'dialog.importFile'
+  | 'dialog.chooseSavePath'
+  | 'dialog.saveExport'
 >;
 
 export function createDialogFallbacks(): DialogHandlers {
@@ -16,6 +21,7 @@ export function createDialogFallbacks(): DialogHandlers {
     'dialog.openProjects': async () => unsupported('The open-projects dialog'),
     'dialog.createProject': async () => unsupported('The new-project dialog'),
     'dialog.importFile': async () => unsupported('The import dialog'),
+    'dialog.chooseSavePath': async () => unsupported('The save dialog'),
     'dialog.saveExport': async () => unsupported('The save dialog'),
   };
 }

@@ -14,7 +14,7 @@
 import type { ExportInput } from '../../../shared/api';
 import type { Repository } from '../../../db/repository';
 import { ACCURACY_CSV_COLUMNS } from '../../../shared/formats/accuracy-jsonl';
-import { fileStem, writeRecords, type ExportFile } from './files';
+import { fileStem, recordsPlan, type ExportPlan } from './files';
 
 export function accuracyRecords(repo: Repository, dataset: string | null): Array<Record<string, unknown>> {
   const names = dataset !== null ? [dataset] : repo.datasetStats().map((d) => d.name);
@@ -202,15 +202,15 @@ export function accuracyRecords(repo: Repository, dataset: string | null): Array
   return out;
 }
 
-export function buildAccuracyExport(
+export function accuracyExportPlan(
   repo: Repository,
   input: Pick<ExportInput, 'format' | 'dataset' | 'rawCsv'>,
   projectName: string,
-): ExportFile {
-  return writeRecords(
+): ExportPlan {
+  return recordsPlan(
     fileStem(projectName, input.dataset, 'accuracy'),
     input,
-    accuracyRecords(repo, input.dataset ?? null),
+    () => accuracyRecords(repo, input.dataset ?? null),
     ACCURACY_CSV_COLUMNS,
   );
 }

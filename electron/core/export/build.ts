@@ -1,21 +1,29 @@
 /**
- * export.build: which export the input asks for (the card, review results, judge predictions,
- * claims and key facts, scaffolds, or by default the labels), each written by its own module.
+ * Which export the input asks for (the card, review results, judge predictions, claims and key
+ * facts, scaffolds, or by default the labels), each planned by its own module; `buildExport` is the
+ * whole file in memory, for callers that want the text (tests, a browser download).
  */
 import type { ExportInput } from '../../../shared/api';
 import type { Repository } from '../../../db/repository';
-import { buildAccuracyExport } from './accuracy';
-import type { ExportFile } from './files';
-import { buildLabelsExport } from './labels';
-import { buildPredictionsExport } from './predictions';
-import { buildCardExport, buildReviewExport } from './review';
+import { accuracyExportPlan } from './accuracy';
+import { collectExport, textPlan, type ExportFile, type ExportPlan } from './files';
+import { labelsExportPlan } from './labels';
+import { predictionsExportPlan } from './predictions';
+import { cardExportPlan, reviewExportPlan } from './review';
 import { buildScaffoldExport } from './scaffold';
 
+export function exportPlan(repo: Repository, input: ExportInput, projectName: string): ExportPlan {
+  if (input.card) return cardExportPlan(repo, input, projectName);
+  if (input.review) return reviewExportPlan(repo, input, projectName);
+  if (input.predictions) return predictionsExportPlan(repo, input, projectName);
+  if (input.accuracy) return accuracyExportPlan(repo, input, projectName);
+  if (input.scaffold || input.scaffoldAlignments) {
+    const file = buildScaffoldExport(repo, input, projectName);
+    return textPlan(file.fileName, file.mime, file.content, file.rows);
+  }
+  return labelsExportPlan(repo, input, projectName);
+}
+
 export function buildExport(repo: Repository, input: ExportInput, projectName: string): ExportFile {
-  if (input.card) return buildCardExport(repo, input, projectName);
-  if (input.review) return buildReviewExport(repo, input, projectName);
-  if (input.predictions) return buildPredictionsExport(repo, input, projectName);
-  if (input.accuracy) return buildAccuracyExport(repo, input, projectName);
-  if (input.scaffold || input.scaffoldAlignments) return buildScaffoldExport(repo, input, projectName);
-  return buildLabelsExport(repo, input, projectName);
+  return collectExport(exportPlan(repo, input, projectName), (text) => text);
 }

@@ -6,7 +6,7 @@ import type { ExportInput } from '../../../shared/api';
 import { LOUPE_VERSION } from '../../../shared/domain';
 import type { HistoryEvent, Repository } from '../../../db/repository';
 import { unitAdjudications } from '../review/export';
-import { fileStem, writeRecords, type ExportFile } from './files';
+import { fileStem, recordsPlan, type ExportPlan } from './files';
 
 export const EXPORT_COLUMNS = [
   'dataset',
@@ -37,12 +37,39 @@ export const EXPORT_COLUMNS = [
   'blind',
 ] as const;
 
+/** Summaries whose rows an export reads at a time: memory stays flat in the project's size. */
+export const EXPORT_BATCH_SUMMARIES = 500;
+
+/** The export's summary keys in batches of `EXPORT_BATCH_SUMMARIES`, in export order. */
+export function* summaryBatches(repo: Repository, dataset: string | null): Generator<number[]> {
+  const keys = repo.exportSummaryKeys(dataset);
+  for (let at = 0; at < keys.length; at += EXPORT_BATCH_SUMMARIES) yield keys.slice(at, at + EXPORT_BATCH_SUMMARIES);
+}
+
 /** The labels export (the default): one row per sentence and annotator who labeled it, with the label history on request. */
-export function buildLabelsExport(repo: Repository, input: ExportInput, projectName: string): ExportFile {
-  const rows = repo.exportRows(input.dataset ?? null);
-  const adjudications = unitAdjudications(repo, input.dataset ?? null);
-  const history = input.history ? groupHistory(repo.labelHistory(input.dataset ?? null)) : null;
-  const records = rows.map((r) => {
+export function labelsExportPlan(repo: Repository, input: ExportInput, projectName: string): ExportPlan {
+  const dataset = input.dataset ?? null;
+  const columns = input.history ? [...EXPORT_COLUMNS, 'history'] : [...EXPORT_COLUMNS];
+  return recordsPlan(
+    fileStem(projectName, input.dataset, 'labels'),
+    input,
+    function* () {
+      for (const keys of summaryBatches(repo, dataset)) yield* labelRecords(repo, dataset, keys, input.history);
+    },
+    columns,
+  );
+}
+
+function labelRecords(
+  repo: Repository,
+  dataset: string | null,
+  keys: readonly number[],
+  withHistory: boolean,
+): Array<Record<string, unknown>> {
+  const rows = repo.exportRows(dataset, keys);
+  const adjudications = unitAdjudications(repo, dataset, keys);
+  const history = withHistory ? groupHistory(repo.labelHistory(dataset, keys)) : null;
+  return rows.map((r) => {
     const record: Record<string, unknown> = {
       dataset: r.dataset,
       doc_id: r.docId,
@@ -76,8 +103,6 @@ export function buildLabelsExport(repo: Repository, input: ExportInput, projectN
     }
     return record;
   });
-  const columns = history ? [...EXPORT_COLUMNS, 'history'] : [...EXPORT_COLUMNS];
-  return writeRecords(fileStem(projectName, input.dataset, 'labels'), input, records, columns);
 }
 
 function groupHistory(events: HistoryEvent[]): Map<number, HistoryEvent[]> {

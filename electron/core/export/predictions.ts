@@ -1,7 +1,8 @@
 /** The judge-predictions export (`export.build {predictions: true}`, `loupe export --predictions`). */
 import type { ExportInput } from '../../../shared/api';
 import type { Repository } from '../../../db/repository';
-import { fileStem, writeRecords, type ExportFile } from './files';
+import { fileStem, recordsPlan, type ExportPlan } from './files';
+import { summaryBatches } from './labels';
 
 /** Judge predictions: the `predictions` import format plus the judge version (config_hash). */
 export const PREDICTION_EXPORT_COLUMNS = [
@@ -15,19 +16,28 @@ export const PREDICTION_EXPORT_COLUMNS = [
 ] as const;
 
 /** One row per (sentence, judge) with a hard label, current judge versions. Never a key or a setting. */
-export function buildPredictionsExport(
+export function predictionsExportPlan(
   repo: Repository,
   input: Pick<ExportInput, 'format' | 'dataset' | 'rawCsv'>,
   projectName: string,
-): ExportFile {
-  const records = repo.judges.exportPredictions(input.dataset ?? null).map((r) => ({
-    dataset: r.dataset,
-    summary_id: r.summaryId,
-    sentence_index: r.sentenceIndex,
-    judge: r.judge,
-    hard: r.hard,
-    soft: r.soft,
-    config_hash: r.configHash,
-  }));
-  return writeRecords(fileStem(projectName, input.dataset, 'predictions'), input, records, PREDICTION_EXPORT_COLUMNS);
+): ExportPlan {
+  const dataset = input.dataset ?? null;
+  return recordsPlan(
+    fileStem(projectName, input.dataset, 'predictions'),
+    input,
+    function* () {
+      for (const keys of summaryBatches(repo, dataset))
+        for (const r of repo.judges.exportPredictions(dataset, keys))
+          yield {
+            dataset: r.dataset,
+            summary_id: r.summaryId,
+            sentence_index: r.sentenceIndex,
+            judge: r.judge,
+            hard: r.hard,
+            soft: r.soft,
+            config_hash: r.configHash,
+          };
+    },
+    PREDICTION_EXPORT_COLUMNS,
+  );
 }

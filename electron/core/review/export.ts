@@ -16,7 +16,7 @@ import { REVIEW_DEFAULT_CAP, REVIEW_DEFAULT_FAST_MS } from '../../../shared/api'
 import { DEFAULT_TEMPLATE } from '../../../shared/judges/config';
 import { redact } from '../../../shared/judges/redact';
 import type { Repository } from '../../../db/repository';
-import type { CardJudgeRow } from '../../../db/reviewRepository';
+import type { CardJudgeRow, SummaryScope } from '../../../db/reviewRepository';
 import {
   CORRECTION_RULE,
   computeCorrections,
@@ -38,15 +38,22 @@ export interface UnitAdjudication {
   correctedGlobalLabel: GlobalLabel | null;
 }
 
-function datasetsIn(repo: Repository, dataset: string | null): LoadedDataset[] {
+function datasetsIn(repo: Repository, dataset: string | null, keys: SummaryScope = null): LoadedDataset[] {
   const names = repo.review.datasetNames().filter((name) => dataset === null || name === dataset);
-  return names.map((name) => loadDataset(repo.review, name));
+  return names.map((name) => loadDataset(repo.review, name, keys));
 }
 
-/** Per unit id: the adjudicated-or-resolved label, its source and the summary's corrected global label. */
-export function unitAdjudications(repo: Repository, dataset: string | null): Map<number, UnitAdjudication> {
+/**
+ * Per unit id: the adjudicated-or-resolved label, its source and the summary's corrected global
+ * label; of the summaries `keys` when given (an export's batch), else of the dataset.
+ */
+export function unitAdjudications(
+  repo: Repository,
+  dataset: string | null,
+  keys: readonly number[] | null = null,
+): Map<number, UnitAdjudication> {
   const out = new Map<number, UnitAdjudication>();
-  for (const loaded of datasetsIn(repo, dataset)) {
+  for (const loaded of datasetsIn(repo, dataset, keys)) {
     for (const summary of loaded.summaries) {
       const corrected = correctionOf(summary).correctedLabel;
       for (const unit of summary.units) {

@@ -1,12 +1,12 @@
 /**
- * Reads a dataset (or one summary of it) for the review rules of shared/review, in one
+ * Reads a dataset (or one summary of it, or a batch of its summaries) for the review rules of shared/review, in one
  * transaction. The rules themselves (labels, queues, Table 4, corrections) are pure and live in
  * shared/review and shared/analysis/human-label.ts.
  */
 import { assembleReviewDataset, type LoadedDataset } from '../../../shared/review';
-import type { ReviewRepository } from '../../../db/reviewRepository';
+import type { ReviewRepository, SummaryScope } from '../../../db/reviewRepository';
 
-export function loadDataset(repo: ReviewRepository, dataset: string, key: number | null = null): LoadedDataset {
+export function loadDataset(repo: ReviewRepository, dataset: string, key: SummaryScope = null): LoadedDataset {
   return repo.transaction(() =>
     assembleReviewDataset({
       name: dataset,

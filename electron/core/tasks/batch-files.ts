@@ -5,13 +5,12 @@
  * decoded strictly with the importer's decoder and bounded in length: neither direction holds a
  * file whole. In memory (a browser's download or upload in `loupe serve`) the text is the file.
  */
-import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { finished } from 'node:stream/promises';
 import { LIMITS } from '../../../shared/limits';
 import { ImportValidationError } from '../../../shared/formats/types';
+import { writeFileAtomically } from '../atomic-file';
 import { decodeText, formatBytes } from '../imports/files';
 import {
   importBatchOutput,
@@ -27,22 +26,7 @@ export async function exportBatchToFile<C, Item, I, O>(
   setup: BatchSetup<C, Item, I, O>,
   target: string,
 ): Promise<WorkCounts> {
-  const tmp = path.join(
-    path.dirname(target),
-    `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
-  );
-  const sink = createWriteStream(tmp, { flags: 'wx', encoding: 'utf8' });
-  try {
-    const counts = await writeBatchRequests(setup, sink);
-    sink.end();
-    await finished(sink);
-    await fs.rename(tmp, target);
-    return counts;
-  } catch (err) {
-    sink.destroy();
-    await fs.rm(tmp, { force: true });
-    throw err;
-  }
+  return writeFileAtomically(target, (sink) => writeBatchRequests(setup, sink));
 }
 
 export async function exportBatchToText<C, Item, I, O>(

@@ -1,10 +1,13 @@
 /**
- * Export labels as JSONL or CSV: a native save dialog on the desktop, a download link in the
- * browser (a Blob URL, so nothing leaves the machine).
+ * Export labels as JSONL or CSV: on the desktop a native Save dialog picks the path and the core
+ * streams the file there (any size); in the browser a download link (a Blob URL, so nothing leaves
+ * the machine).
  */
 import { useEffect, useState } from 'react';
 import type { DatasetStats } from '../../../shared/api';
+import { exportFileStem } from '../../../shared/contract/export';
 import { errorMessage } from '../../api/errors';
+import { plural } from '../../format';
 import { bridge, useSession } from '../../state/session';
 
 interface Download {
@@ -15,6 +18,7 @@ interface Download {
 
 export function ExportPanel({ datasets }: { datasets: readonly DatasetStats[] }) {
   const fileDialogs = useSession((state) => state.info?.fileDialogs ?? false);
+  const projectName = useSession((state) => state.info?.project?.name ?? 'loupe');
   const [format, setFormat] = useState<'jsonl' | 'csv'>('jsonl');
   const [history, setHistory] = useState(false);
   const [dataset, setDataset] = useState('');
@@ -35,14 +39,15 @@ export function ExportPanel({ datasets }: { datasets: readonly DatasetStats[] })
     setMessage(null);
     setDownload(null);
     try {
-      const output = await bridge().call('export.build', { format, history, ...(dataset ? { dataset } : {}) });
+      const input = { format, history, ...(dataset ? { dataset } : {}) };
       if (fileDialogs) {
-        const { path } = await bridge().call('dialog.saveExport', {
-          fileName: output.fileName,
-          content: output.content,
-        });
-        setMessage(path ? { ok: true, text: `Saved ${output.rows} rows to ${path}` } : null);
+        const fileName = `${exportFileStem(projectName, dataset || undefined, 'labels')}.${format}`;
+        const { path } = await bridge().call('dialog.chooseSavePath', { fileName });
+        if (!path) return;
+        const written = await bridge().call('export.write', { ...input, path });
+        setMessage({ ok: true, text: `Saved ${plural(written.rows, 'row')} to ${written.path}` });
       } else {
+        const output = await bridge().call('export.build', input);
         const url = URL.createObjectURL(new Blob([output.content], { type: output.mime }));
         setDownload({ url, fileName: output.fileName, rows: output.rows });
       }

@@ -39,7 +39,8 @@ describe('CHANGING_METHODS: every writing method is on the list', () => {
   const UNSHOWN: Record<string, string> = {
     'judges.batchExport': 'records its request file for the later import; no view lists request files',
     'accuracy.batchExport': 'the same, for an accuracy task',
-    'export.build': 'writes a file outside the project',
+    'export.build': 'answers a file; the project is unchanged',
+    'export.write': 'writes a file outside the project',
     'annotation.reveal': 'the reveal shows in the revealing tab only; later labels carry it',
     'review.reveal': 'the same, in Review',
   };

@@ -149,6 +149,21 @@ describe('dialog handlers', () => {
     );
   });
 
+  it('dialog.chooseSavePath: grants the chosen path for saving only, writes nothing; cancel grants nothing', async () => {
+    const target = path.join(dir, 'labels.csv');
+    h.showSaveDialog.mockResolvedValue({ canceled: false, filePath: target });
+    await expect(handlers()['dialog.chooseSavePath']({ fileName: '../labels.csv' })).resolves.toEqual({ path: target });
+    expect(h.showSaveDialog.mock.calls[0]![1].defaultPath).toBe(path.join(dir, 'labels.csv'));
+    expect(h.showSaveDialog.mock.calls[0]![1].filters[0]).toEqual({ name: 'CSV', extensions: ['csv'] });
+    expect(grants.isGranted('save', target)).toBe(true);
+    expect(grants.isGranted('open', target) || grants.isGranted('import', target)).toBe(false);
+    expect(existsSync(target)).toBe(false);
+
+    h.showSaveDialog.mockResolvedValue({ canceled: true, filePath: path.join(dir, 'other.csv') });
+    await expect(handlers()['dialog.chooseSavePath']({ fileName: 'other.csv' })).resolves.toEqual({ path: null });
+    expect(grants.isGranted('save', path.join(dir, 'other.csv'))).toBe(false);
+  });
+
   it('dialog.saveExport: proposes the file name, writes the content where the user chose', async () => {
     const target = path.join(dir, 'labels.jsonl');
     h.showSaveDialog.mockResolvedValue({ canceled: false, filePath: target });
