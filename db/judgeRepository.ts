@@ -2,6 +2,7 @@
  * SQL for judges, judge versions and judge predictions (schema 2). Plain values in and out.
  * Nothing here ever sees an API key: configurations arrive without one.
  */
+import { scopeCondition } from './summaryScope';
 import type { Database } from './open';
 import type { ErrorType } from '../shared/domain';
 
@@ -354,16 +355,16 @@ export class JudgeRepository {
 
   /** One row per (sentence, judge) with a hard label, current versions, in the import format; of the summaries `keys` when given. */
   exportPredictions(dataset: string | null, keys: readonly number[] | null = null): ExportPredictionRow[] {
-    const scope = keys === null ? null : JSON.stringify(keys);
+    const scope = scopeCondition('s.id', keys);
     return this.db
       .prepare(
         `SELECT d.name AS dataset, s.summary_id AS summaryId, u.idx AS sentenceIndex, j.name AS judge, p.hard, p.soft, v.config_hash AS configHash
          FROM judge_predictions p
          JOIN judges j ON j.current_version_id = p.judge_version_id JOIN judge_versions v ON v.id = p.judge_version_id
          JOIN units u ON u.id = p.unit_id JOIN summaries s ON s.id = u.summary_id JOIN datasets d ON d.id = s.dataset_id
-         WHERE p.hard IS NOT NULL AND (? IS NULL OR d.name = ?) AND (? IS NULL OR s.id IN (SELECT value FROM json_each(?)))
+         WHERE p.hard IS NOT NULL AND (? IS NULL OR d.name = ?) AND ${scope.sql}
          ORDER BY d.name, s.summary_id, u.idx, j.name`,
       )
-      .all(dataset, dataset, scope, scope) as ExportPredictionRow[];
+      .all(dataset, dataset, ...scope.params) as ExportPredictionRow[];
   }
 }

@@ -2,6 +2,7 @@
  * The only place with SQL. Methods say what they mean (recordLabel, annotationQueue, …) and take
  * and return plain values; callers never see statements.
  */
+import { scopeCondition } from './summaryScope';
 import type { Database } from './open';
 import { JudgeRepository } from './judgeRepository';
 import { ReviewRepository } from './reviewRepository';
@@ -801,12 +802,10 @@ export class Repository {
    * labeled; of the summaries `keys` when given (in export order within them), else of the dataset.
    */
   exportRows(dataset: string | null, keys: readonly number[] | null = null): ExportRow[] {
-    const scope = keys === null ? null : JSON.stringify(keys);
+    const scope = scopeCondition('u.summary_id', keys);
     const rows = this.db
       .prepare(
-        `WITH scoped_units AS (
-           SELECT u.id FROM units u WHERE ? IS NULL OR u.summary_id IN (SELECT value FROM json_each(?))
-         ),
+        `WITH scoped_units AS (SELECT u.id FROM units u WHERE ${scope.sql}),
          latest AS (
            SELECT unit_id, annotator_id, phase, id, first_at, spent FROM (
              SELECT unit_id, annotator_id, phase, id, row_number() OVER (${PER_LABEL_CURRENT_FIRST}) AS rn,
@@ -829,7 +828,7 @@ export class Repository {
          WHERE (? IS NULL OR d.name = ?) AND u.id IN (SELECT id FROM scoped_units)
          ORDER BY d.name, s.summary_id, u.idx, a.name, l.phase`,
       )
-      .all(scope, scope, dataset, dataset) as Array<
+      .all(...scope.params, dataset, dataset) as Array<
       Omit<ExportRow, 'fragment' | 'blind'> & { fragment: number; blind: number | null }
     >;
     return rows.map((r) => ({ ...r, fragment: r.fragment === 1, blind: r.blind === null ? null : r.blind === 1 }));
@@ -837,17 +836,17 @@ export class Repository {
 
   /** Every label event, oldest first; of the summaries `keys` when given, else of the dataset. */
   labelHistory(dataset: string | null, keys: readonly number[] | null = null): HistoryEvent[] {
-    const scope = keys === null ? null : JSON.stringify(keys);
+    const scope = scopeCondition('s.id', keys);
     const rows = this.db
       .prepare(
         `SELECT e.id AS eventId, e.unit_id AS unitId, a.name AS annotator, e.phase, e.label, e.error_type AS errorType, e.note,
                 e.time_spent_ms AS timeSpentMs, e.cause, e.created_at AS createdAt, e.blind
          FROM label_events e JOIN annotators a ON a.id = e.annotator_id
          JOIN units u ON u.id = e.unit_id JOIN summaries s ON s.id = u.summary_id JOIN datasets d ON d.id = s.dataset_id
-         WHERE (? IS NULL OR d.name = ?) AND (? IS NULL OR s.id IN (SELECT value FROM json_each(?)))
+         WHERE (? IS NULL OR d.name = ?) AND ${scope.sql}
          ORDER BY e.created_at, e.id`,
       )
-      .all(dataset, dataset, scope, scope) as Array<Omit<HistoryEvent, 'blind'> & { blind: number }>;
+      .all(dataset, dataset, ...scope.params) as Array<Omit<HistoryEvent, 'blind'> & { blind: number }>;
     return rows.map((r) => ({ ...r, blind: r.blind === 1 }));
   }
 }

@@ -9,6 +9,7 @@
  *
  * The constructor and every read are read-only, so it also works on a read-only connection.
  */
+import { scopeCondition, type SummaryScope } from './summaryScope';
 import type { Database } from './open';
 import { AnnotatorKindError } from './annotatorKind';
 import type { ErrorType, HumanLabel, Phase } from '../shared/domain';
@@ -49,18 +50,7 @@ export interface CardJudgeRow {
 
 const now = (): string => new Date().toISOString();
 
-/**
- * Which summaries of a dataset a review read covers: all (null), one (its key) or a batch of keys
- * (an export walking the project a batch at a time).
- */
-export type SummaryScope = number | readonly number[] | null;
-
-/** `ONE_OR_ALL`'s two parameters for a scope: the keys as a JSON array, or null for the whole dataset. */
-const scopeParams = (scope: SummaryScope): [string | null, string | null] => {
-  const keys = scope === null ? null : JSON.stringify(typeof scope === 'number' ? [scope] : scope);
-  return [keys, keys];
-};
-const ONE_OR_ALL = '(? IS NULL OR s.id IN (SELECT value FROM json_each(?)))';
+export type { SummaryScope };
 
 export class ReviewRepository {
   constructor(private readonly db: Database) {}
@@ -93,6 +83,7 @@ export class ReviewRepository {
    * null when missing), as queues and tables never show them.
    */
   summaries(dataset: string, key: SummaryScope = null): ReviewSummaryRow[] {
+    const scope = scopeCondition('s.id', key);
     const texts =
       typeof key !== 'number'
         ? `'' AS summary, CASE WHEN doc.text IS NULL THEN NULL ELSE '' END AS document`
@@ -101,20 +92,21 @@ export class ReviewRepository {
       .prepare(
         `SELECT s.id AS key, d.name AS dataset, s.summary_id AS summaryId, doc.doc_id AS docId, ${texts}, s.global_label AS globalLabel
          FROM summaries s JOIN datasets d ON d.id = s.dataset_id JOIN documents doc ON doc.id = s.document_id
-         WHERE d.name = ? AND ${ONE_OR_ALL} ORDER BY s.id`,
+         WHERE d.name = ? AND ${scope.sql} ORDER BY s.id`,
       )
-      .all(dataset, ...scopeParams(key)) as ReviewSummaryRow[];
+      .all(dataset, ...scope.params) as ReviewSummaryRow[];
   }
 
   units(dataset: string, key: SummaryScope = null): ReviewUnitRow[] {
+    const scope = scopeCondition('s.id', key);
     const rows = this.db
       .prepare(
         `SELECT u.id, u.summary_id, u.idx, u.text, u.start, u.end, u.fragment, u.splitter || ' ' || u.splitter_version
          FROM units u JOIN summaries s ON s.id = u.summary_id JOIN datasets d ON d.id = s.dataset_id
-         WHERE d.name = ? AND ${ONE_OR_ALL} ORDER BY u.summary_id, u.idx`,
+         WHERE d.name = ? AND ${scope.sql} ORDER BY u.summary_id, u.idx`,
       )
       .raw()
-      .all(dataset, ...scopeParams(key)) as Array<[number, number, number, string, number, number, number, string]>;
+      .all(dataset, ...scope.params) as Array<[number, number, number, string, number, number, number, string]>;
     return rows.map(([id, summaryKey, index, text, start, end, fragment, splitter]) => ({
       id,
       summaryKey,
@@ -129,11 +121,12 @@ export class ReviewRepository {
 
   /** The current event of every (unit, person, phase) of a dataset (or one summary). */
   currentLabels(dataset: string, key: SummaryScope = null): ReviewLabelRow[] {
+    const scope = scopeCondition('s.id', key);
     return this.db
       .prepare(
         `WITH scoped AS (
            SELECT e.* FROM label_events e JOIN units u ON u.id = e.unit_id JOIN summaries s ON s.id = u.summary_id
-           JOIN datasets d ON d.id = s.dataset_id WHERE d.name = ? AND ${ONE_OR_ALL}
+           JOIN datasets d ON d.id = s.dataset_id WHERE d.name = ? AND ${scope.sql}
          ),
          latest AS (
            SELECT id, events, firstAt, totalTimeMs FROM (
@@ -153,20 +146,21 @@ export class ReviewRepository {
          LEFT JOIN review_events r ON r.event_id = e.id
          ORDER BY u.summary_id, u.idx, e.annotator_id, e.phase`,
       )
-      .all(dataset, ...scopeParams(key)) as ReviewLabelRow[];
+      .all(dataset, ...scope.params) as ReviewLabelRow[];
   }
 
   /** Predictions (current version of each judge, with a hard or soft label) of a dataset or one summary. */
   predictions(dataset: string, key: SummaryScope = null): ReviewPredictionRow[] {
+    const scope = scopeCondition('s.id', key);
     const rows = this.db
       .prepare(
         `SELECT p.unit_id, u.summary_id, u.idx, j.name, p.hard, p.soft
          FROM judge_predictions p JOIN judges j ON j.current_version_id = p.judge_version_id
          JOIN units u ON u.id = p.unit_id JOIN summaries s ON s.id = u.summary_id JOIN datasets d ON d.id = s.dataset_id
-         WHERE d.name = ? AND ${ONE_OR_ALL} AND (p.hard IS NOT NULL OR p.soft IS NOT NULL)`,
+         WHERE d.name = ? AND ${scope.sql} AND (p.hard IS NOT NULL OR p.soft IS NOT NULL)`,
       )
       .raw()
-      .all(dataset, ...scopeParams(key)) as Array<[number, number, number, string, 0 | 1 | null, number | null]>;
+      .all(dataset, ...scope.params) as Array<[number, number, number, string, 0 | 1 | null, number | null]>;
     return rows.map(([unitId, summaryKey, unitIndex, judge, hard, soft]) => ({
       unitId,
       summaryKey,

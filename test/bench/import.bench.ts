@@ -1,9 +1,12 @@
 /**
  * npm run bench:import — import a generated 20,000-summary Loupe JSONL file (HaluEval's size,
- * news-length documents) into a fresh project and print summaries/s and peak memory.
+ * news-length documents) into a fresh project and print summaries/s and peak memory; then export
+ * it (JSONL and CSV, streamed and in memory, each in its own process) with time and peak memory.
+ * BENCH_SUMMARIES=100000 for the 100k case.
  * A benchmark, not a test: it prints figures and asserts nothing about time.
  */
 import Database from 'better-sqlite3';
+import { spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +17,7 @@ import { runImport } from '../../electron/core/imports/run';
 import { halulikeRows } from './generate';
 
 const SUMMARIES = Number(process.env.BENCH_SUMMARIES ?? 20_000);
+const TSX = join(import.meta.dirname, '..', '..', 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'loupe-bench-import-'));
@@ -27,7 +31,8 @@ async function main(): Promise<void> {
 
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
-  const db = openProjectDatabase(Database, join(dir, 'bench.loupe'), { create: true });
+  const projectPath = join(dir, 'bench.loupe');
+  const db = openProjectDatabase(Database, projectPath, { create: true });
   const repo = new Repository(db);
   const started = performance.now();
   const phases: Record<string, number> = {};
@@ -59,6 +64,35 @@ async function main(): Promise<void> {
       .map(([k, v]) => `${k} ${(v / 1000).toFixed(2)} s`)
       .join(', ')}`,
   );
+
+  // Export of the imported project, each in a process of its own so its peak memory is the export's:
+  // streamed (today's export.write) and built in memory first (export.build, the path before it).
+  for (const format of ['jsonl', 'csv'] as const)
+    for (const mode of ['stream', 'build'] as const) {
+      const target = join(dir, `export-${mode}.${format}`);
+      const run = spawnSync(
+        process.execPath,
+        [TSX, join(import.meta.dirname, 'export-run.ts'), projectPath, target, mode],
+        {
+          encoding: 'utf8',
+          maxBuffer: 1024 * 1024,
+        },
+      );
+      if (run.status !== 0) {
+        console.log(`  export ${format} ${mode}: failed\n${run.stderr}`);
+        continue;
+      }
+      const figures = JSON.parse(run.stdout.trim().split('\n').pop()!) as {
+        seconds: number;
+        rows: number;
+        peakMb: number;
+      };
+      console.log(
+        `  export ${format.padEnd(5)} ${mode === 'stream' ? 'streamed' : 'in memory'}  ${figures.seconds.toFixed(2)} s, ` +
+          `${figures.rows} rows, ${mb(statSync(target).size)} MB file, peak ${figures.peakMb.toFixed(0)} MB RSS`,
+      );
+      rmSync(target, { force: true });
+    }
   rmSync(dir, { recursive: true, force: true });
 }
 

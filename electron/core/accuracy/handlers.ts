@@ -9,6 +9,7 @@
  * systems.* (its key from the OS keychain on the desktop, bound to its endpoint origins, else the
  * environment variable it names, under the host's policy: systems/keys.ts).
  */
+import { requestFileName } from '../../../shared/batch-file-name';
 import { ApiError, type ApiHandlers, type ChangeNamespace } from '../../../shared/api';
 import {
   AccuracyRunInputSchema,
@@ -354,10 +355,7 @@ export function createAccuracyService(
   }
 
   /** A download name: task and model made safe. */
-  function batchFileName(input: RunInput): string {
-    const safe = `${input.task}-${modelOf(input)}`.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '');
-    return `${safe || 'accuracy'}-requests.jsonl`;
-  }
+  const batchFileName = (input: RunInput): string => requestFileName(`${input.task}-${modelOf(input)}`, 'accuracy');
 
   async function batchExport(input: RunInput, path: string | undefined): Promise<AccuracyBatchExport> {
     if (path !== undefined) requireDiskPaths('Writing a batch file to a path');

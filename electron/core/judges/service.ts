@@ -7,6 +7,7 @@
  * variable the configuration names (CLI, `loupe serve`), if the host allows that name (keys.ts).
  * Every key resolved joins the session's known secrets, redacted from everything the engine stores.
  */
+import { requestFileName } from '../../../shared/batch-file-name';
 import { randomUUID } from 'node:crypto';
 import type { ChangeBus } from '../changes';
 import {
@@ -443,9 +444,7 @@ export function createJudgeService(options: JudgeServiceOptions): JudgeService {
   }
 
   /** A file name for a download: the judge's name made safe. */
-  function batchFileName(name: string): string {
-    return `${name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'judge'}-requests.jsonl`;
-  }
+  const batchFileName = (name: string): string => requestFileName(name, 'judge');
 
   function preview(input: {
     name?: string | undefined;
