@@ -802,33 +802,33 @@ export class Repository {
    * labeled; of the summaries `keys` when given (in export order within them), else of the dataset.
    */
   exportRows(dataset: string | null, keys: readonly number[] | null = null): ExportRow[] {
-    const scope = scopeCondition('u.summary_id', keys);
+    const unitScope = scopeCondition('scoped.summary_id', keys);
+    const summaryScope = scopeCondition('s.id', keys);
     const rows = this.db
       .prepare(
-        `WITH scoped_units AS (SELECT u.id FROM units u WHERE ${scope.sql}),
-         latest AS (
+        `WITH latest AS (
            SELECT unit_id, annotator_id, phase, id, first_at, spent FROM (
              SELECT unit_id, annotator_id, phase, id, row_number() OVER (${PER_LABEL_CURRENT_FIRST}) AS rn,
                     min(created_at) OVER (PARTITION BY unit_id, annotator_id, phase) AS first_at,
                     sum(time_spent_ms) OVER (PARTITION BY unit_id, annotator_id, phase) AS spent
-             FROM label_events WHERE unit_id IN (SELECT id FROM scoped_units)) WHERE rn = 1
+             FROM label_events WHERE unit_id IN (SELECT scoped.id FROM units scoped WHERE ${unitScope.sql})) WHERE rn = 1
          )
          SELECT d.name AS dataset, doc.doc_id AS docId, s.summary_id AS summaryId, s.global_label AS globalLabel,
                 u.id AS unitId, u.idx AS sentenceIndex, u.text, u.start, u.end, u.fragment,
                 u.splitter, u.splitter_version AS splitterVersion,
                 a.name AS annotator, l.phase, e.label, e.error_type AS errorType, e.note,
                 l.first_at AS firstLabeledAt, e.created_at AS lastLabeledAt, l.spent AS timeSpentMs, e.blind
-         FROM units u
-         JOIN summaries s ON s.id = u.summary_id
+         FROM summaries s
+         JOIN units u ON u.summary_id = s.id
          JOIN datasets d ON d.id = s.dataset_id
          JOIN documents doc ON doc.id = s.document_id
          LEFT JOIN latest l ON l.unit_id = u.id
          LEFT JOIN label_events e ON e.id = l.id
          LEFT JOIN annotators a ON a.id = l.annotator_id
-         WHERE (? IS NULL OR d.name = ?) AND u.id IN (SELECT id FROM scoped_units)
+         WHERE (? IS NULL OR d.name = ?) AND ${summaryScope.sql}
          ORDER BY d.name, s.summary_id, u.idx, a.name, l.phase`,
       )
-      .all(...scope.params, dataset, dataset) as Array<
+      .all(...unitScope.params, dataset, dataset, ...summaryScope.params) as Array<
       Omit<ExportRow, 'fragment' | 'blind'> & { fragment: number; blind: number | null }
     >;
     return rows.map((r) => ({ ...r, fragment: r.fragment === 1, blind: r.blind === null ? null : r.blind === 1 }));

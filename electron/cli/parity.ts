@@ -107,6 +107,7 @@ export const CLI_PARITY: Record<ApiMethod, Reach> = {
   'dialog.importFile': { uiOnly: DIALOGS },
   'dialog.saveExport': { uiOnly: DIALOGS },
   'dialog.chooseSavePath': { uiOnly: DIALOGS },
+  'dialog.openBatchFile': { uiOnly: DIALOGS },
   'claims.list': {
     cli: 'export --claims',
     how: "every summary's claims with labels, judge outputs and provenance, as a file",

@@ -23,11 +23,16 @@ export type DialogMethod =
   | 'dialog.openProjects'
   | 'dialog.createProject'
   | 'dialog.importFile'
+  | 'dialog.openBatchFile'
   | 'dialog.chooseSavePath'
   | 'dialog.saveExport';
 export type DialogHandlers = Pick<ApiHandlers, DialogMethod>;
 
 export const PROJECT_FILTERS: FileFilter[] = [{ name: 'Loupe project', extensions: ['loupe'] }];
+export const BATCH_FILTERS: FileFilter[] = [
+  { name: 'Batch answers (JSON Lines)', extensions: ['jsonl', 'json'] },
+  { name: 'All files', extensions: ['*'] },
+];
 export const IMPORT_FILTERS: FileFilter[] = [
   { name: 'Summaries and labels (JSONL, JSON, CSV)', extensions: ['jsonl', 'json', 'csv'] },
   { name: 'All files', extensions: ['*'] },
@@ -188,6 +193,19 @@ export function createDialogHandlers(deps: DialogDeps): DialogHandlers {
       );
       return { path: granted('import', chosen) };
     },
+
+    // The core reads the file line by line (any size): the dialog only picks and grants the path.
+    'dialog.openBatchFile': async () => ({
+      path: granted(
+        'import',
+        await open({
+          title: 'Import batch answers',
+          defaultPath: defaultDir(),
+          filters: BATCH_FILTERS,
+          properties: ['openFile'],
+        }),
+      ),
+    }),
 
     // The core writes the file (streamed, any size): the dialog only picks and grants the path.
     'dialog.chooseSavePath': async ({ fileName }) => {

@@ -4,6 +4,8 @@
  */
 import { useRef } from 'react';
 import { formatCount, plural } from '../format';
+import { chooseBatchAnswers, type BatchAnswers } from '../state/diskFiles';
+import { useSession } from '../state/session';
 
 export type BatchFilePending = 'export' | 'import' | null | undefined;
 
@@ -13,7 +15,8 @@ interface BatchFileButtonsProps {
   /** What the export file holds, said on hover. */
   exportTitle: string;
   onExport: () => void;
-  onImport: (file: File) => void;
+  /** The answers chosen: a granted path on the desktop (its open dialog), an uploaded file in the browser. */
+  onImport: (answers: BatchAnswers) => void;
   /** `${prefix}-export`, `${prefix}-import`, `${prefix}-import-file` name the controls for tests. */
   testIdPrefix: string;
 }
@@ -28,6 +31,12 @@ export function BatchFileButtons({
   testIdPrefix,
 }: BatchFileButtonsProps) {
   const fileInput = useRef<HTMLInputElement>(null);
+  const onDisk = useSession((state) => state.info?.fileDialogs ?? false);
+  const chooseAnswers = async () => {
+    if (!onDisk) return fileInput.current?.click();
+    const path = await chooseBatchAnswers();
+    if (path !== null) onImport({ type: 'path', path });
+  };
   const busy = disabled || (pending !== null && pending !== undefined);
   return (
     <>
@@ -40,12 +49,7 @@ export function BatchFileButtons({
       >
         {pending === 'export' ? 'Exporting…' : 'Export requests…'}
       </button>
-      <button
-        type="button"
-        disabled={busy}
-        onClick={() => fileInput.current?.click()}
-        data-testid={`${testIdPrefix}-import`}
-      >
+      <button type="button" disabled={busy} onClick={() => void chooseAnswers()} data-testid={`${testIdPrefix}-import`}>
         {pending === 'import' ? 'Importing…' : 'Import answers…'}
       </button>
       <input
@@ -58,7 +62,7 @@ export function BatchFileButtons({
           const file = event.target.files?.[0];
           // Cleared so choosing the same file again imports it again.
           event.target.value = '';
-          if (file) onImport(file);
+          if (file) onImport({ type: 'file', file });
         }}
       />
       <span className="muted key-hint">

@@ -4,6 +4,8 @@
  * desktop's save dialog or a browser download), and a batch engine's output uploaded as text.
  * Counts only, never an answer (the blindness of accuracyTasks.ts).
  */
+import { requestFileName } from '../../shared/batch-file-name';
+import { batchSource, chooseSavePath, filesOnDisk, type BatchAnswers } from './diskFiles';
 import { create } from 'zustand';
 import type { AccuracyBatchImport } from '../../shared/contract/accuracy';
 import { errorMessage } from '../api/errors';
@@ -51,17 +53,20 @@ async function withPending<T>(what: 'export' | 'import', step: () => Promise<T>)
   }
 }
 
+/** Export requests…: as for a judge (state/judges.ts), for the chosen task's items still to do. */
 export async function exportTaskRequests(
   save: (fileName: string, content: string) => Promise<string | null>,
 ): Promise<void> {
   const run = runInput(useAccuracyTasks.getState().options);
   if (typeof run === 'string') return set({ error: run });
   await withPending('export', async () => {
-    const out = await bridge().call('accuracy.batchExport', { run });
+    const path = filesOnDisk() ? await chooseSavePath(requestFileName(run.task, 'accuracy')) : null;
+    if (filesOnDisk() && path === null) return;
+    const out = await bridge().call('accuracy.batchExport', { run, ...(path !== null ? { path } : {}) });
     const counts = `${plural(out.requests, 'request')} (${formatCount(out.done)} answered before, ${formatCount(out.cached)} from the cache${out.missing > 0 ? `, ${formatCount(out.missing)} left out` : ''})`;
     if (out.requests === 0)
       return set({ notice: `Nothing to export: every item of the selection is answered. ${counts}` });
-    const where = await save(out.fileName, out.content ?? '');
+    const where = out.path !== null ? `Saved ${out.path}` : await save(out.fileName, out.content ?? '');
     set({
       notice: where
         ? `${where}: ${counts}. Run it with a batch engine (vllm run-batch, the OpenAI Batch API), then import the answers.`
@@ -71,13 +76,13 @@ export async function exportTaskRequests(
   await refreshTaskPlan();
 }
 
-export async function importTaskAnswers(file: { name: string; text(): Promise<string> }): Promise<void> {
+/** Import answers…: a batch engine's output file (a granted path on the desktop, the uploaded text in the browser). */
+export async function importTaskAnswers(answers: BatchAnswers): Promise<void> {
   const run = runInput(useAccuracyTasks.getState().options);
   if (typeof run === 'string') return set({ error: run });
-  const report = await withPending('import', async () => {
-    const text = await file.text();
-    return bridge().call('accuracy.batchImport', { run, source: { type: 'upload', name: file.name, text } });
-  });
+  const report = await withPending('import', async () =>
+    bridge().call('accuracy.batchImport', { run, source: await batchSource(answers) }),
+  );
   if (report) {
     set({ report });
     // Claims or key facts may have been made: Annotate loads them again.

@@ -6,6 +6,8 @@
  * never a prediction for a sentence, and nothing here is read by the annotation store or the
  * Annotate view.
  */
+import { requestFileName } from '../../shared/batch-file-name';
+import { batchSource, chooseSavePath, filesOnDisk, type BatchAnswers } from './diskFiles';
 import { create } from 'zustand';
 import type { ApiInput, ApiOutput, JudgeBatchImport, JudgeInfo, JudgePlan, JudgeRunStatus } from '../../shared/api';
 import { errorMessage } from '../api/errors';
@@ -325,8 +327,9 @@ async function batch<T>(name: string, kind: 'export' | 'import', action: () => P
 }
 
 /**
- * Export requests…: the batch request file of the run options' selection, handed to `save` (the
- * desktop's save dialog, or a browser download). Cache hits are stored on the way.
+ * Export requests…: the batch request file of the run options' selection. On the desktop the Save
+ * dialog picks the path first and the core streams the file there (any size); in the browser the
+ * text is handed to `save` (a download). Cache hits are stored on the way.
  */
 export async function exportBatchRequests(
   name: string,
@@ -334,13 +337,20 @@ export async function exportBatchRequests(
 ): Promise<void> {
   const { dataset, onlySampled } = get().runOptions;
   await batch(name, 'export', async () => {
-    const out = await bridge().call('judges.batchExport', { name, onlySampled, ...(dataset ? { dataset } : {}) });
+    const path = filesOnDisk() ? await chooseSavePath(requestFileName(name, 'judge')) : null;
+    if (filesOnDisk() && path === null) return;
+    const out = await bridge().call('judges.batchExport', {
+      name,
+      onlySampled,
+      ...(dataset ? { dataset } : {}),
+      ...(path !== null ? { path } : {}),
+    });
     const counts = `${plural(out.requests, 'request')} (${formatCount(out.done)} answered before, ${formatCount(out.cached)} from the cache, ${formatCount(out.shared)} sharing a request)`;
     if (out.requests === 0) {
       set({ notice: `Nothing to export for "${name}": every sentence of the selection is answered. ${counts}` });
       return;
     }
-    const where = await save(out.fileName, out.content ?? '');
+    const where = out.path !== null ? `Saved ${out.path}` : await save(out.fileName, out.content ?? '');
     set({
       notice: where
         ? `${where}: ${counts}. Run it with a batch engine (vllm run-batch, the OpenAI Batch API), then import the answers.`
@@ -351,18 +361,21 @@ export async function exportBatchRequests(
   void refreshJudges();
 }
 
-/** Import answers…: a batch engine's output file, stored for the judge's current version, within the run options' selection (the export's). */
-export async function importBatchAnswers(name: string, file: { name: string; text(): Promise<string> }): Promise<void> {
+/**
+ * Import answers…: a batch engine's output file (a granted path on the desktop, read line by line
+ * by the core; the uploaded text in the browser), stored for the judge's current version, within
+ * the run options' selection (the export's).
+ */
+export async function importBatchAnswers(name: string, answers: BatchAnswers): Promise<void> {
   const { dataset, onlySampled } = get().runOptions;
-  const result = await batch(name, 'import', async () => {
-    const text = await file.text();
-    return bridge().call('judges.batchImport', {
+  const result = await batch(name, 'import', async () =>
+    bridge().call('judges.batchImport', {
       name,
-      source: { type: 'upload', name: file.name, text },
+      source: await batchSource(answers),
       onlySampled,
       ...(dataset ? { dataset } : {}),
-    });
-  });
+    }),
+  );
   if (result) set({ batchImports: { ...get().batchImports, [name]: result } });
   await refreshPlan(name);
   void refreshJudges();

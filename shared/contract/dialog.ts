@@ -11,6 +11,8 @@ export const DIALOG_API = {
   'dialog.openProjects': { input: Empty, output: z.object({ paths: z.array(z.string()) }) },
   'dialog.createProject': { input: Empty, output: z.object({ path: z.string().nullable() }) },
   'dialog.importFile': { input: Empty, output: z.object({ path: z.string().nullable() }) },
+  /** One JSONL file to read (a batch engine's answers): the chosen path is granted for import. */
+  'dialog.openBatchFile': { input: Empty, output: z.object({ path: z.string().nullable() }) },
   /** The Save dialog for a file the core will write (export.write, batch request files): the chosen path is granted for saving. */
   'dialog.chooseSavePath': {
     input: z.object({ fileName: z.string().min(1).max(255) }),

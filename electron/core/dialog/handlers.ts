@@ -11,6 +11,7 @@ export type DialogHandlers = Pick<
   | 'dialog.openProjects'
   | 'dialog.createProject'
   | 'dialog.importFile'
+  | 'dialog.openBatchFile'
   | 'dialog.chooseSavePath'
   | 'dialog.saveExport'
 >;
@@ -21,6 +22,7 @@ export function createDialogFallbacks(): DialogHandlers {
     'dialog.openProjects': async () => unsupported('The open-projects dialog'),
     'dialog.createProject': async () => unsupported('The new-project dialog'),
     'dialog.importFile': async () => unsupported('The import dialog'),
+    'dialog.openBatchFile': async () => unsupported('The open-file dialog'),
     'dialog.chooseSavePath': async () => unsupported('The save dialog'),
     'dialog.saveExport': async () => unsupported('The save dialog'),
   };

@@ -25,7 +25,7 @@ export function TaskBatch({ enabled, itemNoun }: { enabled: boolean; itemNoun: s
           onExport={() =>
             void exportTaskRequests((fileName, content) => saveText(fileName, content, 'application/jsonl'))
           }
-          onImport={(file) => void importTaskAnswers(file)}
+          onImport={(answers) => void importTaskAnswers(answers)}
           testIdPrefix="accuracy-batch"
         />
       </div>

@@ -159,7 +159,7 @@ export function RunPanel({ judge, run, pending, datasets }: RunPanelProps) {
                 saveText(fileName, content, 'application/jsonl'),
               )
             }
-            onImport={(file) => void importBatchAnswers(judge.name, file)}
+            onImport={(answers) => void importBatchAnswers(judge.name, answers)}
             testIdPrefix="batch"
           />
         </div>

@@ -78,6 +78,7 @@ const VALID_INPUT: Record<ApiMethod, unknown> = {
   'dialog.importFile': {},
   'dialog.saveExport': { fileName: 'x.jsonl', content: '' },
   'dialog.chooseSavePath': { fileName: 'x.jsonl' },
+  'dialog.openBatchFile': {},
   'claims.list': {},
   'claims.versions': { key: 1 },
   'claims.load': { key: 1, annotator: 'alice' },

@@ -149,6 +149,19 @@ describe('dialog handlers', () => {
     );
   });
 
+  it('dialog.openBatchFile: one JSONL file, granted for import only; cancel grants nothing', async () => {
+    h.showOpenDialog.mockResolvedValue({ canceled: false, filePaths: ['/data/answers.jsonl'] });
+    await expect(handlers()['dialog.openBatchFile']({})).resolves.toEqual({ path: '/data/answers.jsonl' });
+    const options = h.showOpenDialog.mock.calls[0]![1];
+    expect(options.properties).toEqual(['openFile']);
+    expect(options.filters[0]).toEqual({ name: 'Batch answers (JSON Lines)', extensions: ['jsonl', 'json'] });
+    expect(grants.isGranted('import', '/data/answers.jsonl')).toBe(true);
+    expect(grants.isGranted('open', '/data/answers.jsonl')).toBe(false);
+    h.showOpenDialog.mockResolvedValue({ canceled: true, filePaths: ['/data/other.jsonl'] });
+    await expect(handlers()['dialog.openBatchFile']({})).resolves.toEqual({ path: null });
+    expect(grants.isGranted('import', '/data/other.jsonl')).toBe(false);
+  });
+
   it('dialog.chooseSavePath: grants the chosen path for saving only, writes nothing; cancel grants nothing', async () => {
     const target = path.join(dir, 'labels.csv');
     h.showSaveDialog.mockResolvedValue({ canceled: false, filePath: target });
