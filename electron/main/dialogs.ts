@@ -15,18 +15,11 @@ import {
   type OpenDialogOptions,
   type SaveDialogOptions,
 } from 'electron';
-import type { ApiHandlers } from '../../shared/api';
 import type { GrantPurpose } from './grants';
 
-export type DialogMethod =
-  | 'dialog.openProject'
-  | 'dialog.openProjects'
-  | 'dialog.createProject'
-  | 'dialog.importFile'
-  | 'dialog.openBatchFile'
-  | 'dialog.chooseSavePath'
-  | 'dialog.saveExport';
-export type DialogHandlers = Pick<ApiHandlers, DialogMethod>;
+import type { DialogHandlers } from '../core/dialog/handlers';
+
+export type { DialogHandlers, DialogMethod } from '../core/dialog/handlers';
 
 export const PROJECT_FILTERS: FileFilter[] = [{ name: 'Loupe project', extensions: ['loupe'] }];
 export const BATCH_FILTERS: FileFilter[] = [

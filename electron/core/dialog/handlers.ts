@@ -2,19 +2,12 @@
  * dialog.*: native dialogs. The core has none; the desktop host (electron/main/dialogs.ts)
  * replaces these with its own, every other host answers `unsupported`.
  */
-import type { ApiHandlers } from '../../../shared/api';
+import type { ApiHandlers, ApiMethod } from '../../../shared/api';
 import { unsupported } from '../context';
 
-export type DialogHandlers = Pick<
-  ApiHandlers,
-  | 'dialog.openProject'
-  | 'dialog.openProjects'
-  | 'dialog.createProject'
-  | 'dialog.importFile'
-  | 'dialog.openBatchFile'
-  | 'dialog.chooseSavePath'
-  | 'dialog.saveExport'
->;
+/** Every dialog.* method: the desktop host answers each with a native dialog, every other host with `unsupported`. */
+export type DialogMethod = Extract<ApiMethod, `dialog.${string}`>;
+export type DialogHandlers = Pick<ApiHandlers, DialogMethod>;
 
 export function createDialogFallbacks(): DialogHandlers {
   return {

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { ApiError, type ApiHandlers } from '../../../shared/api';
 import { writeFileAtomically } from '../atomic-file';
-import type { CoreContext } from '../context';
+import { requireCapability, type CoreContext } from '../context';
 import { buildExport, exportPlan } from './build';
 import { streamExport } from './files';
 
@@ -18,6 +18,8 @@ export function createExportHandlers(ctx: CoreContext): ExportHandlers {
       return { ...file, content: redact(file.content) };
     },
     'export.write': async ({ path: target, ...input }) => {
+      // `loupe serve` names no paths on this machine: a page could otherwise overwrite any file.
+      requireCapability(ctx, 'diskPaths', 'Writing an export to a path');
       const { repo, info } = ctx.project();
       const plan = exportPlan(repo, input, info.name);
       const wanted = path.extname(plan.fileName);

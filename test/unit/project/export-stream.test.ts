@@ -129,6 +129,24 @@ describe('export.write', () => {
     expect(readdirSync(dir).length).toBe(before);
   });
 
+  it('is refused where the host names no disk paths (loupe serve), writing nothing', async () => {
+    const web = createCore({
+      Database,
+      stateDir: join(dir, 'web'),
+      demoDir: dir,
+      host: 'web',
+      fileDialogs: false,
+      diskPaths: false,
+      canSwitchProjects: false,
+    });
+    web.openProject(join(dir, 'big.loupe'));
+    const target = join(dir, 'from-the-browser.jsonl');
+    const envelope = await dispatch(web.handlers, 'export.write', { format: 'jsonl', path: target });
+    web.close();
+    expect(envelope.ok ? null : envelope.error.code).toBe('unsupported');
+    expect(existsSync(target)).toBe(false);
+  });
+
   it('replaces an existing file whole, leaving no temporary file beside it', async () => {
     const target = join(dir, 'replace.jsonl');
     writeFileSync(target, 'old');
