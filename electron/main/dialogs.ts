@@ -17,9 +17,11 @@ import {
 } from 'electron';
 import type { GrantPurpose } from './grants';
 
-import type { DialogHandlers } from '../core/dialog/handlers';
+import type { ApiHandlers } from '../../shared/api';
+import type { DialogMethod } from '../../shared/contract/dialog';
 
-export type { DialogHandlers, DialogMethod } from '../core/dialog/handlers';
+export type { DialogMethod };
+export type DialogHandlers = Pick<ApiHandlers, DialogMethod>;
 
 export const PROJECT_FILTERS: FileFilter[] = [{ name: 'Loupe project', extensions: ['loupe'] }];
 export const BATCH_FILTERS: FileFilter[] = [

@@ -23,3 +23,6 @@ export const DIALOG_API = {
     output: z.object({ path: z.string().nullable() }),
   },
 } as const;
+
+/** Every dialog.* method: the desktop host answers each with a native dialog, every other host with `unsupported`. */
+export type DialogMethod = keyof typeof DIALOG_API;

@@ -2,11 +2,10 @@
  * dialog.*: native dialogs. The core has none; the desktop host (electron/main/dialogs.ts)
  * replaces these with its own, every other host answers `unsupported`.
  */
-import type { ApiHandlers, ApiMethod } from '../../../shared/api';
+import type { ApiHandlers } from '../../../shared/api';
+import type { DialogMethod } from '../../../shared/contract/dialog';
 import { unsupported } from '../context';
 
-/** Every dialog.* method: the desktop host answers each with a native dialog, every other host with `unsupported`. */
-export type DialogMethod = Extract<ApiMethod, `dialog.${string}`>;
 export type DialogHandlers = Pick<ApiHandlers, DialogMethod>;
 
 export function createDialogFallbacks(): DialogHandlers {
