@@ -5,12 +5,12 @@
  * rows are the ones the unbatched query gives, a path with the wrong extension is refused naming
  * `path` and writes nothing, and a file that already exists is replaced whole or not at all.
  */
-import Database from 'better-sqlite3';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ExportInput } from '../../../shared/api';
-import { createCore, dispatch, type Core } from '../../../electron/core/index';
+import { dispatch, type Core } from '../../../electron/core/index';
+import { desktopCore } from '../../helpers/desktop-core';
 import { runImport } from '../../../electron/core/imports/run';
 import { EXPORT_BATCH_SUMMARIES } from '../../../electron/core/export/labels';
 import { summaryRows } from '../../mock-openai/project';
@@ -22,15 +22,7 @@ const SUMMARIES = 2 * EXPORT_BATCH_SUMMARIES + 100;
 let core: Core;
 
 beforeAll(async () => {
-  core = createCore({
-    Database,
-    stateDir: dir,
-    demoDir: dir,
-    host: 'electron',
-    fileDialogs: true,
-    diskPaths: true,
-    canSwitchProjects: true,
-  });
+  core = desktopCore(dir, undefined);
   core.createProject(join(dir, 'big.loupe'));
   await runImport(core.repository(), {
     source: { type: 'path', path: writeJsonl(join(dir, 'summaries.jsonl'), summaryRows(SUMMARIES)) },
@@ -130,10 +122,7 @@ describe('export.write', () => {
   });
 
   it('is refused where the host names no disk paths (loupe serve), writing nothing', async () => {
-    const web = createCore({
-      Database,
-      stateDir: join(dir, 'web'),
-      demoDir: dir,
+    const web = desktopCore(join(dir, 'web'), undefined, {
       host: 'web',
       fileDialogs: false,
       diskPaths: false,
