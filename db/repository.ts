@@ -787,14 +787,13 @@ export class Repository {
    * The summaries an export walks, in the export's order (dataset, then summary id): the export
    * reads their rows a batch of keys at a time (`exportRows(dataset, keys)`), never the whole project.
    */
-  exportSummaryKeys(dataset: string | null): number[] {
+  exportSummaryKeys(dataset: string | null): Array<{ dataset: string; key: number }> {
     return this.db
       .prepare(
-        `SELECT s.id FROM summaries s JOIN datasets d ON d.id = s.dataset_id
+        `SELECT d.name AS dataset, s.id AS key FROM summaries s JOIN datasets d ON d.id = s.dataset_id
          WHERE (? IS NULL OR d.name = ?) ORDER BY d.name, s.summary_id`,
       )
-      .pluck()
-      .all(dataset, dataset) as number[];
+      .all(dataset, dataset) as Array<{ dataset: string; key: number }>;
   }
 
   /**

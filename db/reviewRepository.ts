@@ -50,8 +50,6 @@ export interface CardJudgeRow {
 
 const now = (): string => new Date().toISOString();
 
-export type { SummaryScope };
-
 export class ReviewRepository {
   constructor(private readonly db: Database) {}
 

@@ -15,10 +15,9 @@ import {
   type OpenDialogOptions,
   type SaveDialogOptions,
 } from 'electron';
-import type { GrantPurpose } from './grants';
-
 import type { ApiHandlers } from '../../shared/api';
 import type { DialogMethod } from '../../shared/contract/dialog';
+import type { GrantPurpose } from './grants';
 
 export type { DialogMethod };
 export type DialogHandlers = Pick<ApiHandlers, DialogMethod>;
@@ -117,6 +116,17 @@ export function createDialogHandlers(deps: DialogDeps): DialogHandlers {
     return result.canceled || !result.filePath ? null : result.filePath;
   }
 
+  /** The Save dialog in the default folder, proposing the page's file name (never its folder). */
+  function saveAs(title: string, fileName: string): Promise<string | null> {
+    const name = safeBaseName(fileName);
+    return save({
+      title,
+      defaultPath: path.join(defaultDir(), name),
+      filters: filtersForExport(name),
+      properties: ['createDirectory', 'showOverwriteConfirmation'],
+    });
+  }
+
   /** Windows and Linux cannot offer files and folders in one dialog: ask which first. */
   async function chooseImportKind(): Promise<'file' | 'folder' | null> {
     const options = {
@@ -203,25 +213,10 @@ export function createDialogHandlers(deps: DialogDeps): DialogHandlers {
     }),
 
     // The core writes the file (streamed, any size): the dialog only picks and grants the path.
-    'dialog.chooseSavePath': async ({ fileName }) => {
-      const name = safeBaseName(fileName);
-      const chosen = await save({
-        title: 'Save',
-        defaultPath: path.join(defaultDir(), name),
-        filters: filtersForExport(name),
-        properties: ['createDirectory', 'showOverwriteConfirmation'],
-      });
-      return { path: granted('save', chosen) };
-    },
+    'dialog.chooseSavePath': async ({ fileName }) => ({ path: granted('save', await saveAs('Save', fileName)) }),
 
     'dialog.saveExport': async ({ fileName, content }) => {
-      const name = safeBaseName(fileName);
-      const chosen = await save({
-        title: 'Export',
-        defaultPath: path.join(defaultDir(), name),
-        filters: filtersForExport(name),
-        properties: ['createDirectory', 'showOverwriteConfirmation'],
-      });
+      const chosen = await saveAs('Export', fileName);
       if (!chosen) return { path: null };
       await writeFileAtomic(chosen, content);
       return { path: chosen };

@@ -4,7 +4,7 @@
  */
 import { useRef } from 'react';
 import { formatCount, plural } from '../format';
-import { chooseBatchAnswers, type BatchAnswers } from '../state/diskFiles';
+import type { BatchAnswers } from '../state/diskFiles';
 import { useSession } from '../state/session';
 
 export type BatchFilePending = 'export' | 'import' | null | undefined;
@@ -15,7 +15,7 @@ interface BatchFileButtonsProps {
   /** What the export file holds, said on hover. */
   exportTitle: string;
   onExport: () => void;
-  /** The answers chosen: a granted path on the desktop (its open dialog), an uploaded file in the browser. */
+  /** The answers to import: the desktop's open dialog chooses them, the browser's file input has chosen them. */
   onImport: (answers: BatchAnswers) => void;
   /** `${prefix}-export`, `${prefix}-import`, `${prefix}-import-file` name the controls for tests. */
   testIdPrefix: string;
@@ -32,11 +32,7 @@ export function BatchFileButtons({
 }: BatchFileButtonsProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const onDisk = useSession((state) => state.info?.fileDialogs ?? false);
-  const chooseAnswers = async () => {
-    if (!onDisk) return fileInput.current?.click();
-    const path = await chooseBatchAnswers();
-    if (path !== null) onImport({ type: 'path', path });
-  };
+  const chooseAnswers = () => (onDisk ? onImport({ type: 'dialog' }) : fileInput.current?.click());
   const busy = disabled || (pending !== null && pending !== undefined);
   return (
     <>
@@ -49,7 +45,7 @@ export function BatchFileButtons({
       >
         {pending === 'export' ? 'Exporting…' : 'Export requests…'}
       </button>
-      <button type="button" disabled={busy} onClick={() => void chooseAnswers()} data-testid={`${testIdPrefix}-import`}>
+      <button type="button" disabled={busy} onClick={chooseAnswers} data-testid={`${testIdPrefix}-import`}>
         {pending === 'import' ? 'Importing…' : 'Import answers…'}
       </button>
       <input

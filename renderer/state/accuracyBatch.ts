@@ -60,8 +60,9 @@ export async function exportTaskRequests(
   const run = runInput(useAccuracyTasks.getState().options);
   if (typeof run === 'string') return set({ error: run });
   await withPending('export', async () => {
-    const path = filesOnDisk() ? await chooseSavePath(requestFileName(run.task, 'accuracy')) : null;
-    if (filesOnDisk() && path === null) return;
+    const onDisk = filesOnDisk();
+    const path = onDisk ? await chooseSavePath(requestFileName(run.task, 'accuracy')) : null;
+    if (onDisk && path === null) return;
     const out = await bridge().call('accuracy.batchExport', { run, ...(path !== null ? { path } : {}) });
     const counts = `${plural(out.requests, 'request')} (${formatCount(out.done)} answered before, ${formatCount(out.cached)} from the cache${out.missing > 0 ? `, ${formatCount(out.missing)} left out` : ''})`;
     if (out.requests === 0)
@@ -80,9 +81,10 @@ export async function exportTaskRequests(
 export async function importTaskAnswers(answers: BatchAnswers): Promise<void> {
   const run = runInput(useAccuracyTasks.getState().options);
   if (typeof run === 'string') return set({ error: run });
-  const report = await withPending('import', async () =>
-    bridge().call('accuracy.batchImport', { run, source: await batchSource(answers) }),
-  );
+  const report = await withPending('import', async () => {
+    const source = await batchSource(answers);
+    return source === null ? null : bridge().call('accuracy.batchImport', { run, source });
+  });
   if (report) {
     set({ report });
     // Claims or key facts may have been made: Annotate loads them again.

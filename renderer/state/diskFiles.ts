@@ -17,14 +17,17 @@ export async function chooseBatchAnswers(): Promise<string | null> {
   return (await bridge().call('dialog.openBatchFile', {})).path;
 }
 
-/** A batch engine's answers as the core takes them: a granted path on the desktop, the uploaded text in the browser. */
-export type BatchAnswers =
-  { type: 'path'; path: string } | { type: 'file'; file: { name: string; text(): Promise<string> } };
+/**
+ * A batch engine's answers as the page has them: still to choose in the desktop's open dialog, or a
+ * file the browser's file input chose.
+ */
+export type BatchAnswers = { type: 'dialog' } | { type: 'file'; file: { name: string; text(): Promise<string> } };
 
+/** The answers as the core takes them: a granted path (desktop) or the uploaded text (browser); null when the dialog is cancelled. */
 export async function batchSource(
   answers: BatchAnswers,
-): Promise<{ type: 'path'; path: string } | { type: 'upload'; name: string; text: string }> {
-  return answers.type === 'path'
-    ? answers
-    : { type: 'upload', name: answers.file.name, text: await answers.file.text() };
+): Promise<{ type: 'path'; path: string } | { type: 'upload'; name: string; text: string } | null> {
+  if (answers.type === 'file') return { type: 'upload', name: answers.file.name, text: await answers.file.text() };
+  const path = await chooseBatchAnswers();
+  return path === null ? null : { type: 'path', path };
 }

@@ -337,8 +337,9 @@ export async function exportBatchRequests(
 ): Promise<void> {
   const { dataset, onlySampled } = get().runOptions;
   await batch(name, 'export', async () => {
-    const path = filesOnDisk() ? await chooseSavePath(requestFileName(name, 'judge')) : null;
-    if (filesOnDisk() && path === null) return;
+    const onDisk = filesOnDisk();
+    const path = onDisk ? await chooseSavePath(requestFileName(name, 'judge')) : null;
+    if (onDisk && path === null) return;
     const out = await bridge().call('judges.batchExport', {
       name,
       onlySampled,
@@ -368,14 +369,11 @@ export async function exportBatchRequests(
  */
 export async function importBatchAnswers(name: string, answers: BatchAnswers): Promise<void> {
   const { dataset, onlySampled } = get().runOptions;
-  const result = await batch(name, 'import', async () =>
-    bridge().call('judges.batchImport', {
-      name,
-      source: await batchSource(answers),
-      onlySampled,
-      ...(dataset ? { dataset } : {}),
-    }),
-  );
+  const result = await batch(name, 'import', async () => {
+    const source = await batchSource(answers);
+    if (source === null) return null;
+    return bridge().call('judges.batchImport', { name, source, onlySampled, ...(dataset ? { dataset } : {}) });
+  });
   if (result) set({ batchImports: { ...get().batchImports, [name]: result } });
   await refreshPlan(name);
   void refreshJudges();

@@ -14,7 +14,8 @@
 import type { ExportInput } from '../../../shared/api';
 import type { Repository } from '../../../db/repository';
 import { ACCURACY_CSV_COLUMNS } from '../../../shared/formats/accuracy-jsonl';
-import { fileStem, recordsPlan, type ExportPlan } from './files';
+import { recordsPlan, type ExportPlan } from './files';
+import { exportFileStem } from '../../../shared/contract/export';
 
 export function accuracyRecords(repo: Repository, dataset: string | null): Array<Record<string, unknown>> {
   const names = dataset !== null ? [dataset] : repo.datasetStats().map((d) => d.name);
@@ -208,7 +209,7 @@ export function accuracyExportPlan(
   projectName: string,
 ): ExportPlan {
   return recordsPlan(
-    fileStem(projectName, input.dataset, 'accuracy'),
+    exportFileStem(projectName, input.dataset, 'accuracy'),
     input,
     () => accuracyRecords(repo, input.dataset ?? null),
     ACCURACY_CSV_COLUMNS,

@@ -10,6 +10,7 @@
 import type { WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { ExportInput } from '../../../shared/api';
+import type { Repository } from '../../../db/repository';
 import { csvChunks } from '../../../shared/formats/csv-write';
 
 export interface ExportFile {
@@ -24,6 +25,32 @@ export interface ExportPlan {
   mime: string;
   /** The file's text in order; the generator returns the number of rows it wrote. */
   chunks(): Generator<string, number>;
+}
+
+/** Summaries whose rows an export reads at a time: memory stays flat in the project's size. */
+export const EXPORT_BATCH_SUMMARIES = 500;
+
+/** Up to `EXPORT_BATCH_SUMMARIES` summary keys of one dataset. */
+export interface SummaryBatch {
+  dataset: string;
+  keys: number[];
+}
+
+/**
+ * The export's summaries in batches, in export order (dataset, then summary id). A batch never
+ * spans two datasets, so each batch's reads (rows, adjudications) touch its own dataset only.
+ */
+export function* summaryBatches(repo: Repository, dataset: string | null): Generator<SummaryBatch> {
+  let batch: SummaryBatch | null = null;
+  for (const { dataset: name, key } of repo.exportSummaryKeys(dataset)) {
+    if (batch && (batch.dataset !== name || batch.keys.length === EXPORT_BATCH_SUMMARIES)) {
+      yield batch;
+      batch = null;
+    }
+    batch ??= { dataset: name, keys: [] };
+    batch.keys.push(key);
+  }
+  if (batch) yield batch;
 }
 
 /** JSON Lines: records per chunk, so a chunk is one write of reasonable size. */
@@ -116,5 +143,3 @@ export async function streamExport(
   }
   return { rows: next.value, bytes };
 }
-
-export { exportFileStem as fileStem } from '../../../shared/contract/export';

@@ -6,7 +6,8 @@ import type { ExportInput } from '../../../shared/api';
 import { LOUPE_VERSION } from '../../../shared/domain';
 import type { HistoryEvent, Repository } from '../../../db/repository';
 import { unitAdjudications } from '../review/export';
-import { fileStem, recordsPlan, type ExportPlan } from './files';
+import { recordsPlan, summaryBatches, type ExportPlan, type SummaryBatch } from './files';
+import { exportFileStem } from '../../../shared/contract/export';
 
 export const EXPORT_COLUMNS = [
   'dataset',
@@ -37,24 +38,15 @@ export const EXPORT_COLUMNS = [
   'blind',
 ] as const;
 
-/** Summaries whose rows an export reads at a time: memory stays flat in the project's size. */
-export const EXPORT_BATCH_SUMMARIES = 500;
-
-/** The export's summary keys in batches of `EXPORT_BATCH_SUMMARIES`, in export order. */
-export function* summaryBatches(repo: Repository, dataset: string | null): Generator<number[]> {
-  const keys = repo.exportSummaryKeys(dataset);
-  for (let at = 0; at < keys.length; at += EXPORT_BATCH_SUMMARIES) yield keys.slice(at, at + EXPORT_BATCH_SUMMARIES);
-}
-
 /** The labels export (the default): one row per sentence and annotator who labeled it, with the label history on request. */
 export function labelsExportPlan(repo: Repository, input: ExportInput, projectName: string): ExportPlan {
   const dataset = input.dataset ?? null;
   const columns = input.history ? [...EXPORT_COLUMNS, 'history'] : [...EXPORT_COLUMNS];
   return recordsPlan(
-    fileStem(projectName, input.dataset, 'labels'),
+    exportFileStem(projectName, input.dataset, 'labels'),
     input,
     function* () {
-      for (const keys of summaryBatches(repo, dataset)) yield* labelRecords(repo, dataset, keys, input.history);
+      for (const batch of summaryBatches(repo, dataset)) yield* labelRecords(repo, batch, input.history);
     },
     columns,
   );
@@ -62,8 +54,7 @@ export function labelsExportPlan(repo: Repository, input: ExportInput, projectNa
 
 function labelRecords(
   repo: Repository,
-  dataset: string | null,
-  keys: readonly number[],
+  { dataset, keys }: SummaryBatch,
   withHistory: boolean,
 ): Array<Record<string, unknown>> {
   const rows = repo.exportRows(dataset, keys);

@@ -1,8 +1,8 @@
 /** The judge-predictions export (`export.build {predictions: true}`, `loupe export --predictions`). */
 import type { ExportInput } from '../../../shared/api';
 import type { Repository } from '../../../db/repository';
-import { fileStem, recordsPlan, type ExportPlan } from './files';
-import { summaryBatches } from './labels';
+import { recordsPlan, summaryBatches, type ExportPlan } from './files';
+import { exportFileStem } from '../../../shared/contract/export';
 
 /** Judge predictions: the `predictions` import format plus the judge version (config_hash). */
 export const PREDICTION_EXPORT_COLUMNS = [
@@ -23,11 +23,11 @@ export function predictionsExportPlan(
 ): ExportPlan {
   const dataset = input.dataset ?? null;
   return recordsPlan(
-    fileStem(projectName, input.dataset, 'predictions'),
+    exportFileStem(projectName, input.dataset, 'predictions'),
     input,
     function* () {
-      for (const keys of summaryBatches(repo, dataset))
-        for (const r of repo.judges.exportPredictions(dataset, keys))
+      for (const batch of summaryBatches(repo, dataset))
+        for (const r of repo.judges.exportPredictions(batch.dataset, batch.keys))
           yield {
             dataset: r.dataset,
             summary_id: r.summaryId,

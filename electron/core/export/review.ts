@@ -2,7 +2,8 @@
 import type { ExportInput } from '../../../shared/api';
 import type { Repository } from '../../../db/repository';
 import { buildCard, REVIEW_EXPORT_COLUMNS, reviewRecords } from '../review/export';
-import { fileStem, recordsPlan, textPlan, type ExportPlan } from './files';
+import { recordsPlan, textPlan, type ExportPlan } from './files';
+import { exportFileStem } from '../../../shared/contract/export';
 
 /** Review results: one row per current review decision (sentence × adjudicator). */
 export function reviewExportPlan(
@@ -11,7 +12,7 @@ export function reviewExportPlan(
   projectName: string,
 ): ExportPlan {
   return recordsPlan(
-    fileStem(projectName, input.dataset, 'review'),
+    exportFileStem(projectName, input.dataset, 'review'),
     input,
     () => reviewRecords(repo, input.dataset ?? null),
     REVIEW_EXPORT_COLUMNS,
@@ -25,7 +26,7 @@ export function reviewExportPlan(
 export function cardExportPlan(repo: Repository, input: Pick<ExportInput, 'dataset'>, projectName: string): ExportPlan {
   const card = buildCard(repo, input.dataset ?? null, projectName);
   return textPlan(
-    `${fileStem(projectName, input.dataset, 'card')}.json`,
+    `${exportFileStem(projectName, input.dataset, 'card')}.json`,
     'application/json',
     `${JSON.stringify(card, null, 2)}\n`,
     1,

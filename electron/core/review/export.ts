@@ -16,7 +16,8 @@ import { REVIEW_DEFAULT_CAP, REVIEW_DEFAULT_FAST_MS } from '../../../shared/api'
 import { DEFAULT_TEMPLATE } from '../../../shared/judges/config';
 import { redact } from '../../../shared/judges/redact';
 import type { Repository } from '../../../db/repository';
-import type { CardJudgeRow, SummaryScope } from '../../../db/reviewRepository';
+import type { CardJudgeRow } from '../../../db/reviewRepository';
+import type { SummaryScope } from '../../../db/summaryScope';
 import {
   CORRECTION_RULE,
   computeCorrections,

@@ -4,7 +4,8 @@
  * shared/review and shared/analysis/human-label.ts.
  */
 import { assembleReviewDataset, type LoadedDataset } from '../../../shared/review';
-import type { ReviewRepository, SummaryScope } from '../../../db/reviewRepository';
+import type { ReviewRepository } from '../../../db/reviewRepository';
+import type { SummaryScope } from '../../../db/summaryScope';
 
 export function loadDataset(repo: ReviewRepository, dataset: string, key: SummaryScope = null): LoadedDataset {
   return repo.transaction(() =>

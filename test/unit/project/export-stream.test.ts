@@ -12,7 +12,8 @@ import type { ExportInput } from '../../../shared/api';
 import { dispatch, type Core } from '../../../electron/core/index';
 import { desktopCore } from '../../helpers/desktop-core';
 import { runImport } from '../../../electron/core/imports/run';
-import { EXPORT_BATCH_SUMMARIES } from '../../../electron/core/export/labels';
+import { EXPORT_BATCH_SUMMARIES, summaryBatches } from '../../../electron/core/export/files';
+import type { Repository } from '../../../db/repository';
 import { summaryRows } from '../../mock-openai/project';
 import { writeJsonl } from '../../helpers/project';
 import { tempDir } from '../../helpers/tmp';
@@ -119,6 +120,19 @@ describe('export.write', () => {
     }
     expect(readFileSync(target, 'utf8')).toBe('old');
     expect(readdirSync(dir).length).toBe(before);
+  });
+
+  it('batches summaries in export order, never across two datasets', () => {
+    const keys = [
+      ...Array.from({ length: EXPORT_BATCH_SUMMARIES + 2 }, (_, i) => ({ dataset: 'alpha', key: i + 1 })),
+      { dataset: 'news', key: 9_001 },
+    ];
+    const repo = { exportSummaryKeys: () => keys } as unknown as Repository;
+    expect([...summaryBatches(repo, null)].map((b) => [b.dataset, b.keys.length, b.keys[0]])).toEqual([
+      ['alpha', EXPORT_BATCH_SUMMARIES, 1],
+      ['alpha', 2, EXPORT_BATCH_SUMMARIES + 1],
+      ['news', 1, 9_001],
+    ]);
   });
 
   it('is refused where the host names no disk paths (loupe serve), writing nothing', async () => {
