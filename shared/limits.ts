@@ -39,6 +39,8 @@ export const LIMITS = {
     bootstrap: int(0, 100_000, 2000),
     seed: int(0, Number.MAX_SAFE_INTEGER, 0),
     cap: int(0, 100_000, 25),
+    /** Threads for the bootstrap (the numbers do not depend on it). */
+    threads: int(1, 64),
   },
   review: {
     cap: int(0, 1_000_000, 25),

@@ -1,6 +1,6 @@
 /**
  * `loupe analyze`: the judge audit from the command line.
- *   analyze --project P [--json] [--markdown [FILE]] [--bootstrap N] [--seed S] [--cap C] [--dataset D]
+ *   analyze --project P [--json] [--markdown [FILE]] [--bootstrap N] [--seed S] [--cap C] [--threads N] [--dataset D]
  *           [--human-label unanimous|majority] [--reference people|imported|both] [--include-revealed]
  *           [--compare-source people|JUDGE] [--timings]
  *
@@ -31,6 +31,7 @@ interface AnalyzeOptions {
   bootstrap?: number;
   seed?: number;
   cap?: number;
+  threads?: number;
   dataset?: string;
   humanLabel?: string;
   reference?: string;
@@ -68,6 +69,11 @@ export function registerAnalyzeCommand(program: Command): void {
     )
     .option('--seed <s>', `seed of every random stream (default ${A.seed.default})`, number('--seed'))
     .option('--cap <c>', `suspicious summaries listed per dataset (default ${A.cap.default})`, number('--cap'))
+    .option(
+      '--threads <n>',
+      'threads for the bootstrap (default: one per core, up to 8); the report is the same for any number',
+      number('--threads'),
+    )
     .option('--dataset <name>', 'only this dataset')
     .option(
       '--human-label <rule>',
@@ -102,6 +108,7 @@ export function registerAnalyzeCommand(program: Command): void {
           ...(opts.bootstrap !== undefined ? { bootstrap: opts.bootstrap } : {}),
           ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
           ...(opts.cap !== undefined ? { cap: opts.cap } : {}),
+          ...(opts.threads !== undefined ? { threads: opts.threads } : {}),
           ...(opts.dataset !== undefined ? { dataset: opts.dataset } : {}),
           // Strings as given: the contract's enums refuse anything else.
           ...(opts.humanLabel !== undefined ? { humanLabel: opts.humanLabel as 'unanimous' | 'majority' } : {}),
@@ -125,7 +132,9 @@ export function registerAnalyzeCommand(program: Command): void {
         if (opts.timings) {
           const t = client.core().analysis.timings(jobId);
           if (t)
-            process.stderr.write(`analysis: load ${Math.round(t.loadMs)} ms, analysis ${Math.round(t.analyseMs)} ms\n`);
+            process.stderr.write(
+              `analysis: load ${Math.round(t.loadMs)} ms, analysis ${Math.round(t.analyseMs)} ms, ${t.threads} thread${t.threads === 1 ? '' : 's'}\n`,
+            );
         }
         if (status.state === 'cancelled') {
           process.stderr.write('Analysis cancelled.\n');

@@ -14,7 +14,7 @@
  *   npm run --silent loupe -- review --project P --queue Q --dataset D …, review-table, corrections (electron/cli/review.ts)
  *   npm run --silent loupe -- judges add|list|remove|preview … and judge --project P --judge NAME (electron/cli/judges.ts)
  *   npm run --silent loupe -- merge --project P OTHER.loupe… [--json] (electron/cli/merge.ts)
- *   npm run --silent loupe -- analyze --project P [--json] [--markdown [FILE]] [--bootstrap N] [--seed S] [--cap C] [--dataset D] (electron/cli/analyze.ts)
+ *   npm run --silent loupe -- analyze --project P [--json] [--markdown [FILE]] [--bootstrap N] [--seed S] [--cap C] [--threads N] [--dataset D] (electron/cli/analyze.ts)
  *   npm run --silent loupe -- plan --project P [--dataset D] [--target W] [--json] (electron/cli/plan.ts)
  *   npm run --silent loupe -- proposals list|accept ID|decline ID --project P … (electron/cli/proposals.ts)
  */

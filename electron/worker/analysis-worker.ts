@@ -5,12 +5,15 @@
  * - Node under tsx (CLI, `loupe serve`) and the tests: started through worker-tsx.mjs, which
  *   registers tsx in the thread first; it loads better-sqlite3 (Node's driver).
  * It receives an AnalysisJobInput (or a PlanJobInput) as workerData and posts AnalysisWorkerMessages (PlanWorkerMessages).
+ * With `helpers` it may start that many more threads of this same script, in helper mode
+ * (`replicateHelper`), for the correlation bootstrap (replicate-pool.ts).
  */
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { DatabaseConstructor } from '../../db/open';
 import { failureOf, runAnalysisJob, type AnalysisJobInput, type AnalysisWorkerMessage } from '../core/analysis/job';
 import { runPlanJob, type PlanJobInput, type PlanWorkerMessage } from '../core/planning/job';
+import { serveReplicates, startReplicatePool, type HelperEntry, type HelperWiring } from './replicate-pool';
 
 function driver(): DatabaseConstructor {
   // Dynamic on purpose: each runtime has its own driver (docs/native-modules.md), and the bundle
@@ -19,15 +22,31 @@ function driver(): DatabaseConstructor {
   return createRequire(import.meta.url)(name) as DatabaseConstructor;
 }
 
+type AnalysisWorkerData =
+  | { job: AnalysisJobInput; helpers?: { entry: HelperEntry; threads: number } }
+  | { plan: PlanJobInput }
+  | { replicateHelper: HelperWiring };
+
 const port = parentPort;
 if (port) {
-  // An analysis (`job`) or a plan of the annotation (`plan`, planning.plan), which bootstraps the same figures.
-  const data = workerData as { job: AnalysisJobInput; plan?: undefined } | { plan: PlanJobInput };
+  const data = workerData as AnalysisWorkerData;
   const post = (message: AnalysisWorkerMessage | PlanWorkerMessage) => port.postMessage(message);
-  try {
-    if (data.plan) post({ type: 'plan', report: runPlanJob(driver(), data.plan) });
-    else post(runAnalysisJob(driver(), data.job, (progress) => post({ type: 'progress', progress })));
-  } catch (err) {
-    post(failureOf(err));
+  if ('replicateHelper' in data) serveReplicates(data.replicateHelper);
+  else {
+    // An analysis (`job`) or a plan of the annotation (`plan`, planning.plan), which bootstraps the same figures.
+    const pool = 'job' in data && data.helpers ? startReplicatePool(data.helpers.entry, data.helpers.threads) : null;
+    try {
+      if ('plan' in data) post({ type: 'plan', report: runPlanJob(driver(), data.plan) });
+      else
+        post(
+          runAnalysisJob(driver(), data.job, (progress) => post({ type: 'progress', progress }), {
+            ...(pool ? { correlations: pool.replicator, threadsStarted: pool.started } : {}),
+          }),
+        );
+    } catch (err) {
+      post(failureOf(err));
+    } finally {
+      void pool?.close();
+    }
   }
 }

@@ -11,7 +11,7 @@ import type { AgreementSummary, DatasetAgreement, UnclearHandling } from '../agr
 import { computeEpsilon0 } from '../stats/epsilon0';
 import { createStream, type Xoshiro128StarStar } from '../stats/prng';
 import { computeComposition } from './composition';
-import { computeCorrelations } from './correlations';
+import { computeCorrelations, type CorrelationReplicator } from './correlations';
 import { computeDisagreements } from './disagreements';
 import { simulateHiddenBias } from './hidden-bias';
 import { allUnitsWithPredictionPowered } from './prediction-powered';
@@ -127,8 +127,10 @@ function checkedSettings(
  * One independent stream per purpose, keyed by dataset name: adding labels to one part of the
  * analysis, or another dataset to the project, does not move the others' intervals.
  */
+const STREAM_PREFIX = ['loupe-analysis-v1'] as const;
+
 function datasetStreams(seed: number, dataset: string): (purpose: string) => Xoshiro128StarStar {
-  return (purpose) => createStream(seed, 'loupe-analysis-v1', dataset, purpose);
+  return (purpose) => createStream(seed, ...STREAM_PREFIX, dataset, purpose);
 }
 
 /** The all-units block alone, with p̂_PP (what the planner rests on): exactly analyzeDataset's `all_units`. */
@@ -142,7 +144,18 @@ export function analyzeAllUnits(dataset: AnalysisDataset, settings?: Partial<Ana
   );
 }
 
-export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<AnalysisSettings>): DatasetAnalysis {
+/** How the heavy parts run: in this thread unless the host passes something else (the analysis worker's thread pool). */
+export interface AnalysisEngines {
+  correlations?: CorrelationReplicator;
+  /** Helper threads the replicator has started (the timings report it). */
+  threadsStarted?: () => number;
+}
+
+export function analyzeDataset(
+  dataset: AnalysisDataset,
+  settings?: Partial<AnalysisSettings>,
+  engines: AnalysisEngines = {},
+): DatasetAnalysis {
   const resolved = checkedSettings(dataset, settings);
   const { bootstrap, seed, cap } = resolved;
   const judges = [...dataset.judges];
@@ -163,7 +176,13 @@ export function analyzeDataset(dataset: AnalysisDataset, settings?: Partial<Anal
   });
   const lengths = analysed.map((summary) => summary.units.length);
   const epsilon0 = computeEpsilon0(reliability.pHat.value, lengths);
-  const correlations = computeCorrelations({ population, judges, bootstrap, rng: stream('correlations') });
+  const correlations = computeCorrelations({
+    population,
+    judges,
+    bootstrap,
+    stream: { seed, parts: [...STREAM_PREFIX, dataset.name, 'correlations'] },
+    ...(engines.correlations ? { replicator: engines.correlations } : {}),
+  });
 
   const judgeReports = judges.map((judge): [string, JudgeAnalysis] => {
     const judgeReliability = reliability.judges.get(judge)!;

@@ -24,7 +24,7 @@ import {
   STATISTICS,
 } from '../stats/binary-association';
 import { drawResampleCounts, estimateOf, percentileInterval } from '../stats/bootstrap';
-import type { Xoshiro128StarStar } from '../stats/prng';
+import { replicateStream, type StreamKey } from '../stats/prng';
 import { predictionOf } from './prepare';
 import type {
   AnalysisSummary,
@@ -54,7 +54,7 @@ export interface CorrelationCellEngine {
 }
 
 /** The aggregates of one judge's predictions of one kind. */
-interface KindAggregates {
+export interface KindAggregates {
   included: Uint8Array;
   scores: Record<Aggregator, Float64Array>;
   anyPrediction: boolean;
@@ -397,15 +397,47 @@ export interface CorrelationEngine {
   evaluate(weights: Int32Array, out: Float64Array): void;
 }
 
+/**
+ * What the correlation engine is built from, as plain data (typed arrays and strings) so another
+ * thread can build the same engine: the global labels and each (judge, kind)'s aggregates, in cell
+ * order, soft kinds without any soft prediction left out.
+ */
+export interface CorrelationData {
+  labels: Uint8Array;
+  kinds: Array<{ judge: string; kind: PredictionKind; aggregates: KindAggregates }>;
+}
+
+export function correlationData(population: AnalysisSummary[], judges: string[]): CorrelationData {
+  const labels = Uint8Array.from(population, (summary) => {
+    if (summary.globalLabel === null) throw new RangeError(`summary ${summary.summaryId} has no global label`);
+    return summary.globalLabel;
+  });
+  const kinds: CorrelationData['kinds'] = [];
+  for (const judge of judges) {
+    for (const kind of ['hard', 'soft'] as const) {
+      const aggregates = aggregate(population, judge, kind);
+      // Soft labels are optional: no soft prediction at all → no soft cells (null in the report).
+      if (kind === 'soft' && !aggregates.anyPrediction) continue;
+      kinds.push({ judge, kind, aggregates });
+    }
+  }
+  return { labels, kinds };
+}
+
+/** Statistics per replicate: 4 per cell, 3 cells (min, mean, max) per (judge, kind). */
+export function correlationWidth(data: CorrelationData): number {
+  return 4 * AGGREGATORS.length * data.kinds.length;
+}
+
 export function createCorrelationEngine(
   population: AnalysisSummary[],
   judges: string[],
   path: EnginePath = 'auto',
 ): CorrelationEngine {
-  const labels = Uint8Array.from(population, (summary) => {
-    if (summary.globalLabel === null) throw new RangeError(`summary ${summary.summaryId} has no global label`);
-    return summary.globalLabel;
-  });
+  return engineOf(correlationData(population, judges), path);
+}
+
+export function engineOf({ labels, kinds }: CorrelationData, path: EnginePath = 'auto'): CorrelationEngine {
   const cells: CorrelationCellEngine[] = [];
   const evaluators: KindEvaluator[] = [];
   // Cells over the same summaries share one set of per-replicate totals.
@@ -417,32 +449,27 @@ export function createCorrelationEngine(
     sharedTotals.push(candidate);
     return candidate;
   };
-  for (const judge of judges) {
-    for (const kind of ['hard', 'soft'] as const) {
-      const aggregates = aggregate(population, judge, kind);
-      // Soft labels are optional: no soft prediction at all → no soft cells (null in the report).
-      if (kind === 'soft' && !aggregates.anyPrediction) continue;
-      let n = 0;
-      let nFaithful = 0;
-      for (let i = 0; i < labels.length; i += 1) {
-        if (aggregates.included[i]) {
-          n += 1;
-          nFaithful += labels[i]!;
-        }
+  for (const { judge, kind, aggregates } of kinds) {
+    let n = 0;
+    let nFaithful = 0;
+    for (let i = 0; i < labels.length; i += 1) {
+      if (aggregates.included[i]) {
+        n += 1;
+        nFaithful += labels[i]!;
       }
-      for (const aggregator of AGGREGATORS) {
-        cells.push({
-          judge,
-          kind,
-          aggregator,
-          n,
-          nLeftOut: labels.length - n,
-          nFaithful,
-          scores: aggregates.scores[aggregator],
-        });
-      }
-      evaluators.push(kindEvaluator(aggregates, labels, totalsFor(aggregates.included), path));
     }
+    for (const aggregator of AGGREGATORS) {
+      cells.push({
+        judge,
+        kind,
+        aggregator,
+        n,
+        nLeftOut: labels.length - n,
+        nFaithful,
+        scores: aggregates.scores[aggregator],
+      });
+    }
+    evaluators.push(kindEvaluator(aggregates, labels, totalsFor(aggregates.included), path));
   }
   const scratch = new Float64Array(12);
   return {
@@ -457,6 +484,43 @@ export function createCorrelationEngine(
   };
 }
 
+/** A slice [from, to) of a correlation bootstrap: enough to compute it anywhere. */
+export interface CorrelationReplicateJob {
+  data: CorrelationData;
+  stream: StreamKey;
+  from: number;
+  to: number;
+}
+
+/**
+ * The statistics of replicates from..to−1, replicate-major (replicate r at (r − from)·width):
+ * replicate r resamples with its own stream, so any split of the replicates gives the same numbers.
+ */
+export function correlationReplicates(
+  { data, stream, from, to }: CorrelationReplicateJob,
+  engine: CorrelationEngine = engineOf(data),
+): Float64Array {
+  const width = correlationWidth(data);
+  const values = new Float64Array(width * (to - from));
+  const weights = new Int32Array(data.labels.length);
+  const out = new Float64Array(width);
+  for (let r = from; r < to; r += 1) {
+    drawResampleCounts(replicateStream(stream, r), weights);
+    engine.evaluate(weights, out);
+    values.set(out, (r - from) * width);
+  }
+  return values;
+}
+
+/**
+ * Computes every replicate of a correlation bootstrap (replicate-major, `bootstrap` × width):
+ * in this thread by default; the analysis worker passes one that splits them over threads.
+ */
+export type CorrelationReplicator = (data: CorrelationData, bootstrap: number, stream: StreamKey) => Float64Array;
+
+export const replicateInThisThread: CorrelationReplicator = (data, bootstrap, stream) =>
+  correlationReplicates({ data, stream, from: 0, to: bootstrap });
+
 /** n = the cell's summaries, which are also its resampling units. */
 function toEstimate(point: number, replicates: Float64Array, n: number): Estimate {
   return estimateOf(point, percentileInterval(replicates), n, n);
@@ -469,23 +533,32 @@ export interface CorrelationInput {
   population: AnalysisSummary[];
   judges: string[];
   bootstrap: number;
-  rng: Xoshiro128StarStar;
+  /** The per-replicate streams of this bootstrap. */
+  stream: StreamKey;
+  replicator?: CorrelationReplicator;
 }
 
-export function computeCorrelations({ population, judges, bootstrap, rng }: CorrelationInput): JudgeCorrelations {
-  const engine = createCorrelationEngine(population, judges);
-  const width = 4 * engine.cells.length;
+export function computeCorrelations({
+  population,
+  judges,
+  bootstrap,
+  stream,
+  replicator = replicateInThisThread,
+}: CorrelationInput): JudgeCorrelations {
+  const data = correlationData(population, judges);
+  const engine = engineOf(data);
+  const width = correlationWidth(data);
   const point = new Float64Array(width);
   engine.evaluate(new Int32Array(population.length).fill(1), point);
+  const byReplicate = replicator(data, bootstrap, stream);
+  if (byReplicate.length !== bootstrap * width)
+    throw new RangeError(`expected ${bootstrap} × ${width} replicate statistics, got ${byReplicate.length}`);
   // replicates[statistic slot][replicate]
-  const replicates = Array.from({ length: width }, () => new Float64Array(bootstrap));
-  const weights = new Int32Array(population.length);
-  const out = new Float64Array(width);
-  for (let r = 0; r < bootstrap; r += 1) {
-    drawResampleCounts(rng, weights);
-    engine.evaluate(weights, out);
-    for (let slot = 0; slot < width; slot += 1) replicates[slot]![r] = out[slot]!;
-  }
+  const replicates = Array.from({ length: width }, (_, slot) => {
+    const values = new Float64Array(bootstrap);
+    for (let r = 0; r < bootstrap; r += 1) values[r] = byReplicate[r * width + slot]!;
+    return values;
+  });
 
   const cellReport = (c: number): CorrelationCell => {
     const cell = engine.cells[c]!;

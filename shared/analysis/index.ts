@@ -11,6 +11,7 @@ export {
 export { datasetFromRows, analysisSummariesByKey, type DatasetRows } from './from-rows';
 export { buildReviewTable, reviewSummary } from './review-table';
 export { analyzeAllUnits, analyzeDataset, analyzeProject, DEFINITIONS, CORRELATION_TIE_TOLERANCE } from './analyze';
+export type { AnalysisEngines } from './analyze';
 export { AnalysisInputError } from './prepare';
 export {
   selectReferenceLabels,

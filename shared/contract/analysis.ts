@@ -15,6 +15,11 @@ export const AnalysisStartInputSchema = z.object({
   seed: boundedNumber(LIMITS.analysis.seed).default(LIMITS.analysis.seed.default!),
   /** Review queue cap per dataset (suspicious summaries listed). */
   cap: boundedNumber(LIMITS.analysis.cap).default(LIMITS.analysis.cap.default!),
+  /**
+   * Threads the bootstrap may use; absent: the machine's cores (up to 8). The report is the same
+   * for any number: each replicate draws from its own stream (seed, purpose, replicate index).
+   */
+  threads: boundedNumber(LIMITS.analysis.threads).optional(),
   /** One dataset; absent: every dataset of the project. */
   dataset: Name.optional(),
   /**

@@ -152,3 +152,18 @@ export function createStream(seed: number, ...parts: readonly string[]): Xoshiro
   if ((words[0] | words[1] | words[2] | words[3]) === 0) words[0] = 1;
   return new Xoshiro128StarStar(words);
 }
+
+/** A family of per-replicate streams: the seed and the purpose's key parts (plain data, so it can cross threads). */
+export interface StreamKey {
+  seed: number;
+  parts: readonly string[];
+}
+
+/**
+ * Replicate `index`'s own stream in a family. A bootstrap that draws replicate i from it gives
+ * the same numbers whichever thread computes i and however the replicates are split.
+ */
+export function replicateStream(key: StreamKey, index: number): Xoshiro128StarStar {
+  if (!Number.isSafeInteger(index) || index < 0) throw new RangeError(`replicate index must be ≥ 0, got ${index}`);
+  return createStream(key.seed, ...key.parts, 'replicate', String(index));
+}

@@ -153,11 +153,21 @@ interface Run {
   bytes: number;
 }
 
-function analyzeOnce(project: string, bootstrap: number): Run {
+function analyzeOnce(project: string, bootstrap: number, threads: number): Run {
   const started = performance.now();
   const result = spawnSync(
     process.execPath,
-    builtLoupeArgs(['analyze', '--project', project, '--json', '--bootstrap', String(bootstrap), '--timings']),
+    builtLoupeArgs([
+      'analyze',
+      '--project',
+      project,
+      '--json',
+      '--bootstrap',
+      String(bootstrap),
+      '--threads',
+      String(threads),
+      '--timings',
+    ]),
     {
       cwd: REPO,
       encoding: 'utf8',
@@ -185,22 +195,32 @@ async function main(): Promise<void> {
     console.log(
       `bench:analyze  loupe analyze --json --bootstrap 2000 as a child process (npm run loupe: the bundled CLI), median of ${runs} runs (this machine: ${(await import('node:os')).cpus().length} cores)`,
     );
-    for (const [size, aim] of [
-      [20_000, 10],
-      [1_000, 1],
+    for (const [size, aim, aim2] of [
+      [20_000, 10, 3.5],
+      [1_000, 1, 1],
     ] as const) {
       const project = join(dir, `bench-${size}.loupe`);
       const counts = await buildSyntheticProject(project, { summaries: size, annotated: 100, judges: 5 });
-      const timings = Array.from({ length: runs }, () => analyzeOnce(project, 2000)).sort(
-        (a, b) => a.seconds - b.seconds,
-      );
-      const median = timings[Math.floor(timings.length / 2)]!;
       console.log(
         `  ${size.toLocaleString('en-US')} summaries (${counts.sentences.toLocaleString('en-US')} sentences, ${counts.predictions.toLocaleString('en-US')} predictions, ${counts.labels} human labels; imported in ${counts.importSeconds.toFixed(1)} s)`,
       );
-      console.log(
-        `    end to end ${median.seconds.toFixed(2)} s (runs ${timings.map((t) => t.seconds.toFixed(2)).join(', ')} s; aim < ${aim} s); ${median.load}; JSON ${(median.bytes / 1024).toFixed(0)} kB`,
-      );
+      // One thread, then two, alternating within each round so both see the same machine load.
+      const byThreads = new Map<number, Run[]>([
+        [1, []],
+        [2, []],
+      ]);
+      for (let round = 0; round < runs; round += 1)
+        for (const [threads, list] of byThreads) list.push(analyzeOnce(project, 2000, threads));
+      const medians = new Map<number, Run>();
+      for (const [threads, list] of byThreads) {
+        const sorted = [...list].sort((a, b) => a.seconds - b.seconds);
+        const median = sorted[Math.floor(sorted.length / 2)]!;
+        medians.set(threads, median);
+        console.log(
+          `    --threads ${threads}: end to end ${median.seconds.toFixed(2)} s (runs ${list.map((t) => t.seconds.toFixed(2)).join(', ')} s; aim < ${threads === 2 ? aim2 : aim} s); ${median.load}; JSON ${(median.bytes / 1024).toFixed(0)} kB`,
+        );
+      }
+      console.log(`    two threads / one: ${(medians.get(2)!.seconds / medians.get(1)!.seconds).toFixed(2)}`);
     }
     console.log(`  start-up alone (loupe --version): ${startupSeconds().toFixed(2)} s`);
   } finally {

@@ -9,6 +9,7 @@ import {
   analyzeProject,
   renderMarkdown,
   type AnalysisDataset,
+  type AnalysisEngines,
   type AnalysisReport,
   type AnalysisSettings,
 } from '../../../shared/analysis';
@@ -32,6 +33,7 @@ export function computeReport(
     'bootstrap' | 'seed' | 'cap' | 'humanLabel' | 'reference' | 'includeRevealed' | 'compareSource'
   >,
   onProgress: (progress: ComputeProgress) => void = () => undefined,
+  engines: AnalysisEngines = {},
 ): ComputeResult {
   const total = datasets.length + 2;
   // The envelope (settings, definitions) and the checks on names, with no dataset analysed.
@@ -51,7 +53,7 @@ export function computeReport(
   };
   const analysed = datasets.map((dataset, i) => {
     onProgress({ phase: `analysing ${dataset.name}`, done: 1 + i, total });
-    return analyzeDataset(dataset, resolved);
+    return analyzeDataset(dataset, resolved, engines);
   });
   onProgress({ phase: 'rendering', done: total - 1, total });
   const report: AnalysisReport = { ...envelope, datasets: analysed };

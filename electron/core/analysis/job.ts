@@ -5,7 +5,7 @@
  */
 import type { DatabaseConstructor } from '../../../db/open';
 import { AnalysisRepository, openProjectReadOnly } from '../../../db/analysisRepository';
-import type { AnalysisReport, HumanLabelRule, ReferenceSet } from '../../../shared/analysis';
+import type { AnalysisEngines, AnalysisReport, HumanLabelRule, ReferenceSet } from '../../../shared/analysis';
 import { computeReport, type ComputeProgress } from './compute';
 import { loadAnalysisDatasets, UnknownDatasetError } from './load';
 
@@ -39,12 +39,15 @@ export type AnalysisWorkerMessage =
 export interface AnalysisTimings {
   loadMs: number;
   analyseMs: number;
+  /** Threads the bootstrap ran on (1: none started besides the worker). */
+  threads: number;
 }
 
 export function runAnalysisJob(
   Driver: DatabaseConstructor,
   input: AnalysisJobInput,
   onProgress: (progress: ComputeProgress) => void = () => undefined,
+  engines: AnalysisEngines = {},
 ): Extract<AnalysisWorkerMessage, { type: 'done' }> {
   onProgress({ phase: 'loading', done: 0, total: 1 });
   const started = performance.now();
@@ -62,12 +65,16 @@ export function runAnalysisJob(
     }
   })();
   const loaded = performance.now();
-  const { report, markdown } = computeReport(datasets, input.settings, onProgress);
+  const { report, markdown } = computeReport(datasets, input.settings, onProgress, engines);
   return {
     type: 'done',
     report,
     markdown,
-    timings: { loadMs: loaded - started, analyseMs: performance.now() - loaded },
+    timings: {
+      loadMs: loaded - started,
+      analyseMs: performance.now() - loaded,
+      threads: 1 + (engines.threadsStarted?.() ?? 0),
+    },
   };
 }
 

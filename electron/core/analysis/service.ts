@@ -9,6 +9,7 @@
  * TypeScript sources (tsx, Vitest) it is electron/worker/analysis-worker.ts, started through analysis-worker-tsx.mjs.
  */
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { ApiError, type AnalysisStatus, type ApiHandlers, type ApiParsedInput } from '../../../shared/api';
 import type { Repository } from '../../../db/repository';
@@ -58,6 +59,11 @@ interface Job {
 }
 
 const MAX_JOBS_KEPT = 20;
+
+/** Threads of an analysis when none is asked for: one per core, up to 8. */
+export function defaultThreads(): number {
+  return Math.min(availableParallelism(), 8);
+}
 
 export function createAnalysisService(options: AnalysisServiceOptions): AnalysisService {
   const jobs = new Map<string, Job>();
@@ -116,7 +122,11 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     const jobInput: AnalysisJobInput = { projectPath: path, dataset, settings };
     const entryPoint = options.worker ?? defaultWorkerEntry();
     const jobId = randomUUID();
-    const worker = new Worker(entryPoint.script, { workerData: { ...entryPoint.data, job: jobInput } });
+    const helpers = {
+      entry: { script: entryPoint.script.href, data: entryPoint.data },
+      threads: input.threads ?? defaultThreads(),
+    };
+    const worker = new Worker(entryPoint.script, { workerData: { ...entryPoint.data, job: jobInput, helpers } });
     let settle: () => void = () => undefined;
     const entry: Job = {
       status: {

@@ -9,7 +9,7 @@ import { analyzeDataset, analyzeProject } from '../../../shared/analysis';
 import type { AnalysisDataset, AnalysisSummary, Estimate, JudgePrediction } from '../../../shared/analysis';
 import { AGGREGATORS } from '../../../shared/analysis/types';
 import { kendallTauB, pearson, rocAuc, spearman } from '../../../shared/stats/correlation';
-import { createStream, type Xoshiro128StarStar } from '../../../shared/stats/prng';
+import { createStream, replicateStream, type Xoshiro128StarStar } from '../../../shared/stats/prng';
 import { roganGladen } from '../../../shared/stats/prevalence';
 
 const JUDGES = ['j1', 'j2'];
@@ -93,7 +93,8 @@ const population = analysed.filter((s) => s.globalLabel !== null);
 
 describe('bootstrap intervals equal a straightforward re-computation', () => {
   it('correlations and mean − min differences (paired: one resample for all cells)', () => {
-    const rng = createStream(SEED, 'loupe-analysis-v1', dataset.name, 'correlations');
+    // Each replicate has its own stream (seed, purpose, replicate index), so threads can split them.
+    const streams = { seed: SEED, parts: ['loupe-analysis-v1', dataset.name, 'correlations'] };
     const statistics = [pearson, spearman, kendallTauB, (x: number[], y: number[]) => rocAuc(x, y)];
     type Key = string;
     const replicates = new Map<Key, (number | null)[]>();
@@ -113,7 +114,7 @@ describe('bootstrap intervals equal a straightforward re-computation', () => {
           : v.reduce((a, b) => a + b, 0) / v.length;
     };
     for (let r = 0; r < B; r += 1) {
-      const counts = resample(rng, population.length);
+      const counts = resample(replicateStream(streams, r), population.length);
       for (const judge of JUDGES) {
         for (const kind of ['hard', 'soft'] as const) {
           const perAggregator = new Map<string, (number | null)[]>();

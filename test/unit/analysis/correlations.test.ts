@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createCorrelationEngine } from '../../../shared/analysis/correlations';
+import {
+  computeCorrelations,
+  correlationData,
+  correlationReplicates,
+  correlationWidth,
+  createCorrelationEngine,
+  type CorrelationReplicator,
+} from '../../../shared/analysis/correlations';
+import { splitRange } from '../../../shared/stats/split-range';
 import type { AnalysisSummary, JudgePrediction } from '../../../shared/analysis/types';
 import { kendallTauB, pearson, rocAuc, spearman } from '../../../shared/stats/correlation';
 import { createStream, type Xoshiro128StarStar } from '../../../shared/stats/prng';
@@ -110,5 +118,50 @@ describe('correlation engine (both fast paths) against the expanded resample', (
     expect(out[3]).toBe(1);
     // max: both 1 → constant: correlations undefined, AUC 0.5.
     expect(Array.from(out.slice(8))).toEqual([NaN, NaN, NaN, 0.5]);
+  });
+});
+
+describe('the correlation bootstrap split over threads', () => {
+  const population = randomPopulation(createStream(11, 'split-population'), 60, false, 0.05);
+  const data = correlationData(population, JUDGES);
+  const stream = { seed: 5, parts: ['split-test', 'correlations'] };
+  const B = 40;
+  const whole = correlationReplicates({ data, stream, from: 0, to: B });
+
+  it('gives replicate i the same statistics however the replicates are cut into ranges', () => {
+    const width = correlationWidth(data);
+    expect(whole.length).toBe(B * width);
+    for (const parts of [2, 3, 7, B]) {
+      const pieces = splitRange(B, parts).map(([from, to]) => correlationReplicates({ data, stream, from, to }));
+      const joined = new Float64Array(pieces.reduce((n, p) => n + p.length, 0));
+      pieces.reduce((offset, piece) => (joined.set(piece, offset), offset + piece.length), 0);
+      expect(joined).toEqual(whole);
+    }
+    // Replicate 17 alone is the 17th row of the whole run: its stream depends on its index only.
+    expect(correlationReplicates({ data, stream, from: 17, to: 18 })).toEqual(whole.slice(17 * width, 18 * width));
+  });
+
+  it('reports the same correlations with a replicator that splits the work as with the one-thread default', () => {
+    const split: CorrelationReplicator = (d, bootstrap, s) => {
+      const out = new Float64Array(bootstrap * correlationWidth(d));
+      for (const [from, to] of splitRange(bootstrap, 3).reverse())
+        out.set(correlationReplicates({ data: d, stream: s, from, to }), from * correlationWidth(d));
+      return out;
+    };
+    const input = { population, judges: JUDGES, bootstrap: B, stream };
+    expect(computeCorrelations({ ...input, replicator: split })).toEqual(computeCorrelations(input));
+  });
+
+  it('cuts a range into ordered, contiguous, non-empty pieces', () => {
+    expect(splitRange(10, 3)).toEqual([
+      [0, 3],
+      [3, 6],
+      [6, 10],
+    ]);
+    expect(splitRange(2, 4)).toEqual([
+      [0, 1],
+      [1, 2],
+    ]);
+    expect(splitRange(0, 2)).toEqual([]);
   });
 });
