@@ -1,7 +1,7 @@
 /**
  * Scaffold mode of Annotate (state/scaffold.ts): F/U/C/R (1–4) align the current fact, question or
- * attribute as its kind allows, E links a kept fact to the sentences that convey it, W reviews and
- * edits the scaffold into a new version.
+ * attribute as its kind allows, E links a kept fact to the sentences that convey it, / or M the
+ * item's note (aligned or not), W reviews and edits the scaffold into a new version.
  */
 import { useShallow } from 'zustand/react/shallow';
 import type { AnnotationSummary } from '../../../shared/api';
@@ -12,6 +12,8 @@ import {
   moveScaffoldItem,
   redoScaffold,
   saveScaffoldEdit,
+  saveScaffoldNote,
+  scaffoldNoteTarget,
   selectScaffoldItem,
   sentencesTarget,
   setFactSentences,
@@ -20,6 +22,7 @@ import {
   useScaffold,
 } from '../../state/scaffold';
 import { useAnnotation } from '../../state/annotation';
+import { NoteEditor } from '../../components/annotate/NoteEditor';
 import { FactSentencesPicker } from '../../components/scaffold/FactSentencesPicker';
 import { ScaffoldEditor } from '../../components/scaffold/ScaffoldEditor';
 import { ScaffoldPane } from '../../components/scaffold/ScaffoldPane';
@@ -48,7 +51,24 @@ export const scaffoldMode: AnnotateMode = {
       case 'redo':
         return (void redoScaffold(), true);
       case 'note':
-        return (setScaffoldNotice('Scaffold items take no notes.'), true);
+        openAfterQueued('editor', 'note', () => {
+          const target = scaffoldNoteTarget();
+          if (!target) return (setScaffoldNotice('There is no scaffold item here to write a note on.'), null);
+          return (layer, close) => (
+            <NoteEditor
+              layer={layer}
+              unit={{ index: target.index, text: target.text }}
+              heading={target.heading}
+              initial={target.note ?? ''}
+              onSave={(text) => {
+                close();
+                void saveScaffoldNote(target.itemId, text);
+              }}
+              onCancel={close}
+            />
+          );
+        });
+        return true;
       case 'error-type':
         openAfterQueued('picker', 'fact-sentences', () => {
           const scaffold = useScaffold.getState().scaffold;
