@@ -3,7 +3,8 @@
  * with a judge's and an imported rater's alignments): a note is bounded at the contract like every
  * other note (refused with the field named, nothing stored); it may sit on an item not aligned yet;
  * a record without a note keeps the current one, null removes it, clearing the value keeps it;
- * load answers each annotator their own notes only (blind).
+ * load answers each annotator their own notes only (blind); the scaffold-alignments export carries
+ * each person's notes, a note on an unaligned item too (a line of notes only when nothing is aligned).
  */
 import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../../electron/core/dispatch';
@@ -123,6 +124,50 @@ describe('scaffold item notes', () => {
       await call('scaffold.record', { key, annotator: 'alice', itemId: m4.id, value: null, note: null, cause: 'note' }),
     );
     expect((await byKey('alice', 'M4')).state).toEqual({ value: null, sentences: [], note: null });
+    core.close();
+  });
+
+  it('the scaffold-alignments export carries the notes, on aligned and unaligned items, per person', async () => {
+    const { core, key, call } = await project();
+    const items = value<ApiOutput<'scaffold.load'>>(await call('scaffold.load', { key, annotator: 'alice' })).items;
+    const id = (itemKey: string) => items.find((i) => i.itemKey === itemKey)!.id;
+    const record = async (annotator: string, itemKey: string, v: string | null, note: string) =>
+      value(await call('scaffold.record', { key, annotator, itemId: id(itemKey), value: v, note, cause: 'note' }));
+    await record('alice', 'M2', 'preserved', 'verbatim');
+    await record('alice', 'M4', null, 'not sure it is implied');
+    await record('bob', 'hello1', null, 'which device?');
+
+    const file = value<ApiOutput<'export.build'>>(
+      await call('export.build', { format: 'jsonl', dataset: B4_DATASET, scaffoldAlignments: true }),
+    );
+    const lines = file.content
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.summary_id === 'camera-internal-s');
+    const bySource = new Map(lines.map((l) => [l.source, l]));
+    expect(bySource.get('human:alice')).toEqual({
+      dataset: B4_DATASET,
+      summary_id: 'camera-internal-s',
+      source: 'human:alice',
+      facts: { M2: 'preserved' },
+      questions: {},
+      attributes: {},
+      notes: { facts: { M2: 'verbatim', M4: 'not sure it is implied' } },
+    });
+    // Nothing aligned, a note only: the line carries it.
+    expect(bySource.get('human:bob')).toEqual({
+      dataset: B4_DATASET,
+      summary_id: 'camera-internal-s',
+      source: 'human:bob',
+      facts: {},
+      questions: {},
+      attributes: {},
+      notes: { attributes: { hello1: 'which device?' } },
+    });
+    // The imported rater and the judge wrote no notes.
+    expect(bySource.get('human:rater')).not.toHaveProperty('notes');
+    expect(bySource.get('judge:gpt-4.1')).not.toHaveProperty('notes');
     core.close();
   });
 });
