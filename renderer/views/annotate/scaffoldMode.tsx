@@ -22,14 +22,13 @@ import {
   useScaffold,
 } from '../../state/scaffold';
 import { useAnnotation } from '../../state/annotation';
-import { NoteEditor } from '../../components/annotate/NoteEditor';
 import { FactSentencesPicker } from '../../components/scaffold/FactSentencesPicker';
 import { ScaffoldEditor } from '../../components/scaffold/ScaffoldEditor';
 import { ScaffoldPane } from '../../components/scaffold/ScaffoldPane';
 import { ScaffoldVersionHistory } from '../../components/scaffold/ScaffoldVersionHistory';
 import { useCurrentSentence } from './focus';
 import type { AnnotateMode } from './mode';
-import { openAfterQueued } from './overlays';
+import { openAfterQueued, openNoteEditor } from './overlays';
 
 export const scaffoldMode: AnnotateMode = {
   mode: 'scaffold',
@@ -51,22 +50,15 @@ export const scaffoldMode: AnnotateMode = {
       case 'redo':
         return (void redoScaffold(), true);
       case 'note':
-        openAfterQueued('editor', 'note', () => {
+        openNoteEditor(() => {
           const target = scaffoldNoteTarget();
           if (!target) return (setScaffoldNotice('There is no scaffold item here to write a note on.'), null);
-          return (layer, close) => (
-            <NoteEditor
-              layer={layer}
-              unit={{ index: target.index, text: target.text }}
-              heading={target.heading}
-              initial={target.note ?? ''}
-              onSave={(text) => {
-                close();
-                void saveScaffoldNote(target.itemId, text);
-              }}
-              onCancel={close}
-            />
-          );
+          return {
+            unit: { index: target.index, text: target.text },
+            heading: target.heading,
+            note: target.note,
+            save: (text) => void saveScaffoldNote(target.itemId, text),
+          };
         });
         return true;
       case 'error-type':
