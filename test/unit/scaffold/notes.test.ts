@@ -170,4 +170,38 @@ describe('scaffold item notes', () => {
     expect(bySource.get('judge:gpt-4.1')).not.toHaveProperty('notes');
     core.close();
   });
+
+  it('an annotator link writes and reads notes only as itself', async () => {
+    const { core, key, call, events } = await project();
+    // A sample everyone shares: an annotator link reaches only the summaries of its queue.
+    value(await call('sampling.draw', { dataset: B4_DATASET, n: 2, seed: 0 }));
+    const asAlice = (method: string, input: unknown) =>
+      dispatch(core.handlers, method, input, { role: 'annotator', annotator: 'alice' });
+    const items = value<ApiOutput<'scaffold.load'>>(await asAlice('scaffold.load', { key, annotator: 'alice' })).items;
+    const before = events();
+    const asBob = await asAlice('scaffold.record', {
+      key,
+      annotator: 'bob',
+      itemId: items[0]!.id,
+      value: null,
+      note: 'written as someone else',
+      cause: 'note',
+    });
+    expect(asBob.ok ? 'accepted' : asBob.error.code).toBe('forbidden');
+    expect(events()).toBe(before);
+    const own = value<ApiOutput<'scaffold.record'>>(
+      await asAlice('scaffold.record', {
+        key,
+        annotator: 'alice',
+        itemId: items[0]!.id,
+        value: null,
+        note: 'mine',
+        cause: 'note',
+      }),
+    );
+    expect(own.state.note).toBe('mine');
+    const bobsView = await asAlice('scaffold.load', { key, annotator: 'bob' });
+    expect(bobsView.ok ? 'accepted' : bobsView.error.code).toBe('forbidden');
+    core.close();
+  });
 });
