@@ -22,8 +22,9 @@
  * `merge_id` (the `merges` row: when, from which file, what it added). Schema 4.
  *
  * Scaffolds (schema 9): versions are recognised by (dataset, doc id) and their items' content
- * (`scaffoldIdentity`), people's alignment events by `alignmentIdentity`; a merged alignment keeps
- * its origin and merge id as label events do (schema 11).
+ * (`scaffoldIdentity`), people's alignment events by `alignmentIdentity`, their note included
+ * (schema 13; a note on an item without a value is an event too); a merged alignment keeps its
+ * note, origin and merge id as label events do (schema 11).
  *
  * Claims and key facts (schema 8): people's claim labels, key-fact labels and sentence–key-fact
  * events, with their notes, are recognised by content (`itemEventIdentity`); their claim or
@@ -137,6 +138,8 @@ export interface PortableAlignment {
   value: AlignmentValue | null;
   /** The stored JSON array of sentence indexes, as stored. */
   sentences: string;
+  /** The person's note on the item (schema 13; NULL before it). */
+  note: string | null;
   timeSpentMs: number | null;
   cause: string;
   createdAt: string;
@@ -228,6 +231,7 @@ export function alignmentIdentity(a: PortableAlignment, onScaffold: string): str
     a.annotator,
     a.value,
     a.sentences,
+    a.note,
     a.timeSpentMs,
     a.cause,
     a.createdAt,
@@ -332,10 +336,11 @@ function readScaffolds(db: Database): PortableScaffold[] {
 function readPersonAlignments(db: Database): PortableAlignment[] {
   if (!hasTable(db, 'scaffold_alignment_events')) return [];
   const origin = hasColumn(db, 'scaffold_alignment_events', 'origin_project');
+  const note = hasColumn(db, 'scaffold_alignment_events', 'note');
   const rows = db
     .prepare(
       `SELECT e.id, d.name AS dataset, s.summary_id AS summaryId, i.scaffold_id AS scaffoldId, i.kind AS itemKind, i.item_key AS itemKey,
-              a.name AS annotator, e.value, e.sentences, e.time_spent_ms AS timeSpentMs, e.cause, e.created_at AS createdAt, e.blind,
+              a.name AS annotator, e.value, e.sentences, ${note ? 'e.note' : 'NULL'} AS note, e.time_spent_ms AS timeSpentMs, e.cause, e.created_at AS createdAt, e.blind,
               e.import_key AS importKey, ${origin ? 'e.origin_project' : 'NULL'} AS originProject, ${origin ? 'e.origin_event' : 'NULL'} AS originEvent
        FROM scaffold_alignment_events e JOIN annotators a ON a.id = e.annotator_id JOIN scaffold_items i ON i.id = e.item_id
        JOIN summaries s ON s.id = e.summary_id JOIN datasets d ON d.id = s.dataset_id
@@ -862,7 +867,7 @@ export class MergeRepository {
     return { id, items };
   }
 
-  /** Copies a person's alignment event onto an item here, keeping created_at and blind (schema 9's trigger may only clear blind after a reveal here), with its provenance. */
+  /** Copies a person's alignment event onto an item here, keeping its note, created_at and blind (schema 9's trigger may only clear blind after a reveal here), with its provenance. */
   insertAlignment(
     a: PortableAlignment,
     target: { itemId: number; summaryKey: number; annotatorId: number } & Provenance,
@@ -870,9 +875,9 @@ export class MergeRepository {
     return Number(
       this.db
         .prepare(
-          `INSERT INTO scaffold_alignment_events (item_id, summary_id, annotator_id, judge_id, config_hash, value, sentences, time_spent_ms, cause, created_at, blind, import_key, import_id,
+          `INSERT INTO scaffold_alignment_events (item_id, summary_id, annotator_id, judge_id, config_hash, value, sentences, note, time_spent_ms, cause, created_at, blind, import_key, import_id,
                                                   origin_project, origin_event, merge_id)
-           VALUES (?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)`,
+           VALUES (?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)`,
         )
         .run(
           target.itemId,
@@ -880,6 +885,7 @@ export class MergeRepository {
           target.annotatorId,
           a.value,
           a.sentences,
+          a.note,
           a.timeSpentMs,
           a.cause,
           a.createdAt,

@@ -1,7 +1,8 @@
 /**
  * SQL of the Semantic Scaffold (schema 9): versioned scaffolds per document, their items,
  * and alignment events per (summary, source, item). Current alignments follow db/latest.ts (latest
- * created_at, then id) per (summary, item, annotator or judge).
+ * created_at, then id) per (summary, item, annotator or judge). A person's note on an item rides on
+ * the alignment event (schema 13), so the latest event is the whole current state, note included.
  */
 import type { Database } from './open';
 import { currentFirst } from './latest';
@@ -41,10 +42,29 @@ export interface NewAlignmentEvent {
   configHash: string | null;
   value: AlignmentValue | null;
   sentences: number[];
+  /** A person's note on the item for this summary (schema 13); absent or null: none (judges and imports give none). */
+  note?: string | null;
   timeSpentMs: number | null;
   cause: string;
   importKey: string | null;
   importId: number | null;
+}
+
+/** One annotator's current state of an item for one summary. */
+export interface AnnotatorAlignment {
+  value: AlignmentValue | null;
+  sentences: number[];
+  note: string | null;
+}
+
+/** One current note of a person on an item for one summary (whether the item is aligned or not), as the export reads it. */
+export interface AlignmentNoteRow {
+  summaryKey: number;
+  scaffoldId: number;
+  itemId: number;
+  /** "human:<annotator>". */
+  source: string;
+  note: string;
 }
 
 /** One current alignment of the dataset, as the analysis reads it. */
@@ -207,8 +227,8 @@ export class ScaffoldRepository {
     return Number(
       this.db
         .prepare(
-          `INSERT INTO scaffold_alignment_events (item_id, summary_id, annotator_id, judge_id, config_hash, value, sentences, time_spent_ms, cause, created_at, import_key, import_id)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO scaffold_alignment_events (item_id, summary_id, annotator_id, judge_id, config_hash, value, sentences, note, time_spent_ms, cause, created_at, import_key, import_id)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           e.itemId,
@@ -218,6 +238,7 @@ export class ScaffoldRepository {
           e.configHash,
           e.value,
           JSON.stringify(e.sentences),
+          e.note ?? null,
           e.timeSpentMs,
           e.cause,
           now(),
@@ -329,16 +350,12 @@ export class ScaffoldRepository {
 
   /**
    * One annotator's current alignment per item of one scaffold version for one summary (cleared
-   * ones included as null), and nobody else's: what a blind annotation view may show.
+   * ones included as null), with their note, and nobody else's: what a blind annotation view may show.
    */
-  annotatorAlignments(
-    scaffoldId: number,
-    summaryKey: number,
-    annotatorId: number,
-  ): Map<number, { value: AlignmentValue | null; sentences: number[] }> {
+  annotatorAlignments(scaffoldId: number, summaryKey: number, annotatorId: number): Map<number, AnnotatorAlignment> {
     const rows = this.db
       .prepare(
-        `SELECT item_id AS itemId, value, sentences FROM (
+        `SELECT item_id AS itemId, value, sentences, note FROM (
            SELECT e.*, row_number() OVER (PARTITION BY e.item_id ORDER BY ${currentFirst('e')}) AS rn
            FROM scaffold_alignment_events e JOIN scaffold_items i ON i.id = e.item_id
            WHERE i.scaffold_id = ? AND e.summary_id = ? AND e.annotator_id = ?) WHERE rn = 1`,
@@ -347,8 +364,30 @@ export class ScaffoldRepository {
       itemId: number;
       value: AlignmentValue | null;
       sentences: string;
+      note: string | null;
     }>;
-    return new Map(rows.map((r) => [r.itemId, { value: r.value, sentences: JSON.parse(r.sentences) as number[] }]));
+    return new Map(
+      rows.map((r) => [r.itemId, { value: r.value, sentences: JSON.parse(r.sentences) as number[], note: r.note }]),
+    );
+  }
+
+  /**
+   * People's current notes on the dataset's scaffold items, per (summary, item, annotator): the
+   * latest event's note, kept whether the item is aligned (value) or not.
+   */
+  currentNotes(dataset: string): AlignmentNoteRow[] {
+    return this.db
+      .prepare(
+        `SELECT e.summary_id AS summaryKey, i.scaffold_id AS scaffoldId, e.item_id AS itemId, 'human:' || a.name AS source, e.note
+         FROM (
+           SELECT e.id, row_number() OVER (PARTITION BY e.summary_id, e.item_id, e.annotator_id ORDER BY ${currentFirst('e')}) AS rn
+           FROM scaffold_alignment_events e JOIN summaries s ON s.id = e.summary_id JOIN datasets d ON d.id = s.dataset_id
+           WHERE d.name = ? AND e.annotator_id IS NOT NULL) l
+         JOIN scaffold_alignment_events e ON e.id = l.id JOIN scaffold_items i ON i.id = e.item_id JOIN annotators a ON a.id = e.annotator_id
+         WHERE l.rn = 1 AND e.note IS NOT NULL
+         ORDER BY e.summary_id, source, i.id`,
+      )
+      .all(dataset) as AlignmentNoteRow[];
   }
 
   /** Whether a stored alignment event counts as blind (schema 9's after-reveal trigger decides). */

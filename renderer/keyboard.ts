@@ -182,6 +182,7 @@ export const SCAFFOLD_LEGEND: ReadonlyArray<LegendEntry> = [
   { keys: 'Enter / N', action: 'next summary' },
   { keys: 'P', action: 'previous summary' },
   { keys: 'E', action: 'sentences that convey the fact (after F or C)' },
+  { keys: '/ or M', action: 'note on the item' },
   { keys: 'W', action: 'review / edit the scaffold (new version)' },
   { keys: 'X', action: 'clear alignment' },
   { keys: 'Ctrl+Z / Ctrl+Shift+Z', action: 'undo / redo (your scaffold alignments)' },

@@ -10,6 +10,7 @@ import { migration009 } from './009_scaffolds';
 import { migration010 } from './010_proposals';
 import { migration011 } from './011_error_types_merge_origins';
 import { migration012 } from './012_batch_exports';
+import { migration013 } from './013_scaffold_item_notes';
 
 /**
  * Forward-only migrations: entry i moves the schema from version i to i+1 (PRAGMA user_version).
@@ -28,5 +29,6 @@ export const MIGRATIONS: readonly string[] = [
   migration010,
   migration011,
   migration012,
+  migration013,
 ];
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -7,8 +7,10 @@
  * (state/writeEngine.ts), so scaffold keys keep one order with every other key of the view: an
  * alignment key paints at once ("saving"), advances, and writes in order; a failed write rolls its
  * item back, marks it "not saved", brings the view back to it and says so. The sentence picker
- * (E), clear (X) and an edit (W) wait for the writes before them. Undo / redo act on this
- * annotator's own alignment changes (value and Fact Focus sentences), as new events.
+ * (E), a note (/ or M), clear (X) and an edit (W) wait for the writes before them. Undo / redo act
+ * on this annotator's own changes of an item (value, Fact Focus sentences and note), as new events.
+ * The note is part of the item's state: every write carries it, so a value keeps it, and X clears
+ * the value and keeps the note (as for claims and key facts).
  */
 import { create } from 'zustand';
 import { z } from 'zod';
@@ -108,22 +110,25 @@ const get = (): ScaffoldState => useScaffold.getState();
 const set = (partial: Partial<ScaffoldState>): void => useScaffold.setState(partial);
 const now = (): number => performance.now();
 const enqueue = sessionLanes.enqueue;
-const EMPTY: AlignmentState = { value: null, sentences: [] };
+const EMPTY: AlignmentState = { value: null, sentences: [], note: null };
 
 /** One item of one summary's scaffold. */
 interface ScaffoldRef {
   key: number;
   itemId: number;
 }
-type ScaffoldCause = 'sentences' | 'clear';
+type ScaffoldCause = 'sentences' | 'clear' | 'note';
 
 /** What a failure message names about an item written. */
 const itemWhat = new Map<number, string>();
 /** After a reload: the item to focus once the summary's scaffold is loaded. */
 let focusAfterLoad: ScaffoldRef | null = null;
 
+/** The item's note; a state without one (a history stored before notes) has none. */
+const noteOf = (state: AlignmentState): string | null => state.note ?? null;
+
 const sameState = (a: AlignmentState, b: AlignmentState): boolean =>
-  a.value === b.value && a.sentences.join(',') === b.sentences.join(',');
+  a.value === b.value && a.sentences.join(',') === b.sentences.join(',') && noteOf(a) === noteOf(b);
 
 const alignments = createWriteEngine<ScaffoldRef, AlignmentState, number, ScaffoldCause>({
   lanes: sessionLanes,
@@ -135,6 +140,7 @@ const alignments = createWriteEngine<ScaffoldRef, AlignmentState, number, Scaffo
       itemId: ref.itemId,
       value: state.value,
       sentences: state.sentences,
+      note: noteOf(state),
       timeSpentMs,
       cause,
     });
@@ -172,10 +178,7 @@ const alignments = createWriteEngine<ScaffoldRef, AlignmentState, number, Scaffo
   },
   nothingTo: (what) => set({ notice: `Nothing to ${what} among your scaffold alignments.` }),
   changeFailed(cause, ref, err) {
-    const what =
-      cause === 'undo' || cause === 'redo'
-        ? cause
-        : `${cause === 'clear' ? 'clear' : 'sentences'} of ${itemWhat.get(ref.itemId) ?? 'the item'}`;
+    const what = cause === 'undo' || cause === 'redo' ? cause : `${cause} of ${itemWhat.get(ref.itemId) ?? 'the item'}`;
     set({ error: `The ${what} was not saved: ${errorMessage(err)}` });
   },
   history: {
@@ -308,6 +311,7 @@ export function alignCurrent(key: AlignKey, pressedAt: number): Promise<void> {
     const after: AlignmentState = {
       value,
       sentences: value === 'preserved' || value === 'partial' ? before.sentences : [],
+      note: noteOf(before),
     };
     itemWhat.set(item.id, nameOf(item));
     alignments.write({ key: scaffold.key, itemId: item.id }, before, after, timeSpent(pressedAt, state.itemSince));
@@ -352,13 +356,42 @@ export function setFactSentences(itemId: number, sentences: number[]): Promise<v
   );
 }
 
-/** X: remove the current item's alignment (and its sentences). */
+/** X: remove the current item's alignment (and its sentences); the note stays. */
 export function clearScaffoldItem(): Promise<void> {
   return enqueue(async () => {
     await ensureLoaded();
     const item = get().scaffold?.items[get().position];
-    if (item) await changeShown(item.id, 'clear', (s) => (s.value === null ? null : EMPTY));
+    if (item) await changeShown(item.id, 'clear', (s) => (s.value === null ? null : { ...EMPTY, note: noteOf(s) }));
   });
+}
+
+/** What / or M writes a note on: the current item, as the note editor shows it; null when there is none. */
+export function scaffoldNoteTarget(state: ScaffoldState = get()): ScaffoldNoteTarget | null {
+  const item = state.scaffold?.items[state.position];
+  return item
+    ? {
+        itemId: item.id,
+        index: state.position,
+        text: item.text,
+        note: noteOf(item.state),
+        heading: `Note on ${nameOf(item)}`,
+      }
+    : null;
+}
+
+export interface ScaffoldNoteTarget {
+  itemId: number;
+  /** The item's place in the shown scaffold. */
+  index: number;
+  text: string;
+  note: string | null;
+  heading: string;
+}
+
+/** Saves the note of an item for the shown summary (blank removes it) as one event, cause 'note'; undoable like an alignment. */
+export function saveScaffoldNote(itemId: number, text: string): Promise<void> {
+  const note = text.trim() === '' ? null : text;
+  return enqueue(() => changeShown(itemId, 'note', (s) => (noteOf(s) === note ? null : { ...s, note })));
 }
 
 /** An earlier edit of this scaffold by this link still waits for the lead: the pane says so (unless it already says something of it). */

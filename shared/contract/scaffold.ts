@@ -8,10 +8,14 @@
  * new version with new ids; alignments stay on the version they were given on.
  *
  * Blindness (docs/architecture.md, "Blindness"): scaffold.load returns only the calling annotator's own
- * current alignment values, never a judge's, another person's or an imported label set's.
+ * current alignment values and notes, never a judge's, another person's or an imported label set's.
+ *
+ * Notes: a person's note on an item for one summary (why it is aligned so, or why not yet) is part
+ * of the item's state, stored on the alignment event as a claim label's note is; a note needs no
+ * value, and clearing the value (X) keeps it.
  */
 import { z } from 'zod';
-import { Id, ItemText, Name, ProposalRefSchema, TimeSpent } from './primitives';
+import { Id, ItemText, Name, Note, ProposalRefSchema, TimeSpent } from './primitives';
 import { SetSourceSchema } from '../accuracy/domain';
 import { TierSchema } from '../scaffold/domain';
 
@@ -36,13 +40,15 @@ export const ALIGNMENT_VALUES = {
   attribute: ['preserved', 'missing', 'misrepresented'],
 } as const satisfies Record<z.infer<typeof ScaffoldItemKindSchema>, readonly AlignmentValueInput[]>;
 
-export const ScaffoldRecordCauseSchema = z.enum(['label', 'sentences', 'undo', 'redo', 'clear']);
+export const ScaffoldRecordCauseSchema = z.enum(['label', 'sentences', 'note', 'undo', 'redo', 'clear']);
 
 export const AlignmentStateSchema = z.object({
   /** null: not aligned (or cleared). */
   value: AlignmentValueSchema.nullable(),
   /** 0-based summary sentence indexes that convey a fact (Fact Focus); facts only. */
   sentences: z.array(z.number().int().min(0)).max(500).default([]),
+  /** The annotator's note on the item for this summary; null or absent: none. */
+  note: z.string().nullable().optional(),
 });
 export type AlignmentState = z.infer<typeof AlignmentStateSchema>;
 
@@ -137,7 +143,7 @@ export type ScaffoldEditInput = z.input<typeof ScaffoldEditInputSchema>;
 export const SCAFFOLD_API = {
   /** Annotator: the document's current scaffold for one summary, with this annotator's own alignments. Blind. */
   'scaffold.load': { input: z.object({ key: Id, annotator: Name }), output: ScaffoldAnnotationSchema },
-  /** Annotator (a person): one item's new alignment, one committed event (append-only; value null clears). */
+  /** Annotator (a person): one item's new alignment and note, one committed event (append-only; value null clears the alignment). */
   'scaffold.record': {
     input: z.object({
       key: Id,
@@ -145,6 +151,8 @@ export const SCAFFOLD_API = {
       itemId: Id,
       value: AlignmentValueSchema.nullable(),
       sentences: z.array(z.number().int().min(0)).max(500).default([]),
+      /** The item's note, within the bound of every note; null removes it, absent keeps the current one. */
+      note: Note.optional(),
       timeSpentMs: TimeSpent.default(null),
       cause: ScaffoldRecordCauseSchema.default('label'),
     }),

@@ -7,7 +7,12 @@
  *   scaffold-alignments  one line per summary and source:
  *     {dataset, summary_id, source: "judge:<name>" | "human:<annotator>",
  *      facts: {<id>: preserved|partial|missing|misrepresented}, questions: {<id>: answered|unanswered},
- *      attributes: {<id>: preserved|missing|misrepresented}, fact_sentences?: {<fact id>: [sentence index…]}}
+ *      attributes: {<id>: preserved|missing|misrepresented}, fact_sentences?: {<fact id>: [sentence index…]},
+ *      notes?: {facts?: {<id>: text}, questions?: {<id>: text}, attributes?: {<id>: text}}}
+ *
+ * `notes` are a person's notes on items (scaffold item notes), on an item aligned or not (a line may
+ * hold notes only). The export writes them; the import does not read them (an imported label set
+ * takes values, not notes).
  *
  * tier is "main" or "supporting". A scaffold needs at least one main fact; ids are unique within
  * facts, within questions and within attributes (across the document's entities). `dataset` may be
@@ -245,9 +250,25 @@ export function scaffoldLine(
   });
 }
 
-/** One exported `scaffold-alignments` line. */
-export function alignmentLine(dataset: string, summaryId: string, source: string, content: AlignmentContent): string {
+/** A person's notes on the items of one alignment line, by kind and item id. */
+export interface AlignmentNotes {
+  facts: Record<string, string>;
+  questions: Record<string, string>;
+  attributes: Record<string, string>;
+}
+
+/** One exported `scaffold-alignments` line; `notes` only where there are some, and only the kinds that have some. */
+export function alignmentLine(
+  dataset: string,
+  summaryId: string,
+  source: string,
+  content: AlignmentContent,
+  notes?: AlignmentNotes,
+): string {
   const { facts, questions, attributes, fact_sentences } = content;
+  const noted = Object.fromEntries(
+    Object.entries(notes ?? {}).filter(([, byId]) => Object.keys(byId as Record<string, string>).length > 0),
+  );
   return JSON.stringify({
     dataset,
     summary_id: summaryId,
@@ -256,5 +277,6 @@ export function alignmentLine(dataset: string, summaryId: string, source: string
     questions,
     attributes,
     ...(fact_sentences && Object.keys(fact_sentences).length > 0 ? { fact_sentences } : {}),
+    ...(Object.keys(noted).length > 0 ? { notes: noted } : {}),
   });
 }

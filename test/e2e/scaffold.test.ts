@@ -201,6 +201,7 @@ describe('the Semantic Scaffold through alice’s annotator link', () => {
         itemKey: i.itemKey,
         value: PRESSES[i.itemKey]!.value,
         sentences: i.itemKey === FOCUS_FACT ? [FOCUS_SENTENCE] : [],
+        note: null,
       })),
     );
   });

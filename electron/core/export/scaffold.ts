@@ -1,14 +1,15 @@
 /**
  * Export of the Semantic Scaffold kinds in the format they are imported in: one
  * `scaffold` line per document (its current version) and one `scaffold-alignments` line per
- * (summary, source) whose alignments are on that current version. Alignments on an older version
- * are counted, not written: their ids may no longer exist in the current scaffold, so the file
- * would not import back.
+ * (summary, source) whose alignments or notes are on that current version. A person's notes on
+ * items (scaffold item notes) go in the line's `notes`, a note on an item not aligned too (a line
+ * may hold notes only). Alignments on an older version are counted, not written: their ids may no
+ * longer exist in the current scaffold, so the file would not import back.
  */
 import type { Repository } from '../../../db/repository';
 import { ApiError, type ExportInput } from '../../../shared/api';
 import type { ExportFile } from './files';
-import { alignmentLine, scaffoldLine } from '../../../shared/formats/scaffold-jsonl';
+import { alignmentLine, scaffoldLine, type AlignmentNotes } from '../../../shared/formats/scaffold-jsonl';
 import type {
   AlignmentContent,
   AttributeAlignment,
@@ -24,6 +25,9 @@ export interface ScaffoldExport {
   /** (summary, source) pairs left out because their alignments are on an older scaffold version. */
   alignmentsOnOlderVersions: number;
 }
+
+/** The line's field of each kind of item. */
+const KIND_FIELD = { fact: 'facts', question: 'questions', attribute: 'attributes' } as const;
 
 export function exportScaffolds(
   repo: Repository,
@@ -46,10 +50,16 @@ export function exportScaffolds(
     const summaries = new Map(rows.summaries.map((s) => [s.key, s]));
     const grouped = new Map<
       string,
-      { summaryKey: number; source: string; onCurrent: boolean; content: Required<AlignmentContent> }
+      {
+        summaryKey: number;
+        source: string;
+        onCurrent: boolean;
+        content: Required<AlignmentContent>;
+        notes: AlignmentNotes;
+      }
     >();
-    for (const a of rows.alignments) {
-      const summary = summaries.get(a.summaryKey)!;
+    /** The line of (summary, source, version) and the item of the row. */
+    const place = (a: { summaryKey: number; source: string; scaffoldId: number; itemId: number }) => {
       const item = rows.scaffolds.get(a.scaffoldId)!.items.find((i) => i.id === a.itemId)!;
       const k = `${a.summaryKey}\u0000${a.source}\u0000${a.scaffoldId}`;
       let g = grouped.get(k);
@@ -59,22 +69,31 @@ export function exportScaffolds(
           (g = {
             summaryKey: a.summaryKey,
             source: a.source,
-            onCurrent: currentOf.get(summary.docId) === a.scaffoldId,
+            onCurrent: currentOf.get(summaries.get(a.summaryKey)!.docId) === a.scaffoldId,
             content: { facts: {}, questions: {}, attributes: {}, fact_sentences: {} },
+            notes: { facts: {}, questions: {}, attributes: {} },
           }),
         );
+      return { g, item };
+    };
+    for (const a of rows.alignments) {
+      const { g, item } = place(a);
       if (item.kind === 'fact') {
         g.content.facts[item.key] = a.value as FactAlignment;
         if (a.sentences.length > 0) g.content.fact_sentences[item.key] = a.sentences;
       } else if (item.kind === 'question') g.content.questions[item.key] = a.value as QuestionAlignment;
       else g.content.attributes[item.key] = a.value as AttributeAlignment;
     }
+    for (const n of repo.scaffold.currentNotes(dataset)) {
+      const { g, item } = place(n);
+      g.notes[KIND_FIELD[item.kind]][item.key] = n.note;
+    }
     for (const g of grouped.values()) {
       if (!g.onCurrent) {
         older += 1;
         continue;
       }
-      alignmentLines.push(alignmentLine(dataset, summaries.get(g.summaryKey)!.summaryId, g.source, g.content));
+      alignmentLines.push(alignmentLine(dataset, summaries.get(g.summaryKey)!.summaryId, g.source, g.content, g.notes));
     }
   }
   const text = (lines: string[]) => (lines.length > 0 ? `${lines.join('\n')}\n` : '');

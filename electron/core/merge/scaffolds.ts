@@ -10,9 +10,10 @@
  *   lacks cannot be made here, so alignments resting on it are a problem and the file merges
  *   nothing (as for sentences that differ).
  * - An alignment event is recognised by its content (`alignmentIdentity`: summary, the identity of
- *   its version, item kind and key, annotator, value, sentences, time spent, cause, created_at),
- *   so merging twice adds nothing and chains A→B, B→C, A→C stay idempotent. The blind flag and
- *   created_at are kept.
+ *   its version, item kind and key, annotator, value, sentences, note, time spent, cause,
+ *   created_at), so merging twice adds nothing and chains A→B, B→C, A→C stay idempotent. The note
+ *   (scaffold item notes, on an item aligned or not), the blind flag and created_at are kept, and
+ *   the origin as label events keep theirs.
  *
  * `planScaffoldMerge` only reads (problems first, nothing written); `applyScaffoldMerge` writes, in
  * the caller's transaction.

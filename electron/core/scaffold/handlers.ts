@@ -1,12 +1,13 @@
 /**
  * scaffold.*: people's side of the Semantic Scaffold. A person aligns a summary to its
- * document's current scaffold (blind: only their own alignments come back) and edits a scaffold
- * into a new version; alignments stay on the version they were given on (schema 9).
+ * document's current scaffold (blind: only their own alignments and notes come back) and edits a
+ * scaffold into a new version; alignments stay on the version they were given on (schema 9). A
+ * note on an item rides on its alignment event (schema 13): a record without a note keeps the
+ * item's current one.
  */
 import { ApiError, type ApiHandlers } from '../../../shared/api';
 import { ALIGNMENT_VALUES, type ScaffoldVersion } from '../../../shared/contract/scaffold';
-import type { AlignmentValue } from '../../../shared/scaffold/domain';
-import type { ScaffoldRepository, ScaffoldRow } from '../../../db/scaffoldRepository';
+import type { AnnotatorAlignment, ScaffoldRepository, ScaffoldRow } from '../../../db/scaffoldRepository';
 import type { CoreContext } from '../context';
 import { requireOwnSummary } from '../owners';
 import { editSet, notFound, versionHeader } from '../versioned-sets';
@@ -54,7 +55,7 @@ export function createScaffoldHandlers(ctx: CoreContext): ScaffoldHandlers {
       const current = r.scaffold.currentScaffold(info.documentKey);
       const states = current
         ? r.scaffold.annotatorAlignments(current.id, key, who.id)
-        : new Map<number, { value: AlignmentValue | null; sentences: number[] }>();
+        : new Map<number, AnnotatorAlignment>();
       return {
         key,
         summaryId: info.summaryId,
@@ -70,12 +71,12 @@ export function createScaffoldHandlers(ctx: CoreContext): ScaffoldHandlers {
           tier: i.tier,
           answer: i.answer,
           entity: i.entity,
-          state: states.get(i.id) ?? { value: null, sentences: [] },
+          state: states.get(i.id) ?? { value: null, sentences: [], note: null },
         })),
         sentences: r.corpus.sentences(key),
       };
     },
-    'scaffold.record': async ({ key, annotator, itemId, value, sentences, timeSpentMs, cause }, caller) => {
+    'scaffold.record': async ({ key, annotator, itemId, value, sentences, note, timeSpentMs, cause }, caller) => {
       const r = repo();
       requireOwnSummary(r, caller, key);
       const info = r.corpus.summaryInfo(key) ?? notFound(`summary ${key}`);
@@ -100,6 +101,10 @@ export function createScaffoldHandlers(ctx: CoreContext): ScaffoldHandlers {
         });
       const who = person(annotator);
       const unique = [...new Set(sentences)].sort((a, b) => a - b);
+      const kept =
+        note !== undefined
+          ? note
+          : (r.scaffold.annotatorAlignments(item.scaffoldId, key, who.id).get(itemId)?.note ?? null);
       const eventId = r.scaffold.recordAlignment({
         itemId,
         summaryKey: key,
@@ -108,12 +113,19 @@ export function createScaffoldHandlers(ctx: CoreContext): ScaffoldHandlers {
         configHash: null,
         value,
         sentences: unique,
+        note: kept,
         timeSpentMs,
         cause,
         importKey: null,
         importId: null,
       })!;
-      return { eventId, key, itemId, state: { value, sentences: unique }, blind: r.scaffold.alignmentBlind(eventId) };
+      return {
+        eventId,
+        key,
+        itemId,
+        state: { value, sentences: unique, note: kept },
+        blind: r.scaffold.alignmentBlind(eventId),
+      };
     },
     'scaffold.edit': async ({ documentKey, annotator, basedOnVersion, facts, questions, entities, note }, caller) => {
       const r = repo();

@@ -1,12 +1,14 @@
 /**
  * Scaffold mode of Annotate: the document's scaffold (current version) beside the summary's
  * numbered sentences. Facts carry their tier (main / supporting), questions their expected
- * answer, attributes their entity; each shows this annotator's own alignment for this summary and,
- * for a kept fact, the sentences that convey it (Fact Focus, E).
+ * answer, attributes their entity; each shows this annotator's own alignment for this summary,
+ * for a kept fact the sentences that convey it (Fact Focus, E), and their note (/ or M; the current
+ * item shows its text).
  */
 import type { AnnotationSummary } from '../../../shared/api';
 import type { ScaffoldAnnotation, ScaffoldAnnotationItem } from '../../../shared/contract/scaffold';
 import { ALIGNMENT_NAME, type KeptAlignments } from '../../state/scaffold';
+import { NoteTag } from '../accuracy/NoteTag';
 import { SavingStatus } from '../accuracy/SavingStatus';
 import { useScrollCurrentIntoView } from '../useScrollCurrentIntoView';
 import { agree, plural } from '../../format';
@@ -112,6 +114,7 @@ export function ScaffoldPane({ summary, scaffold, position, saving, failed, kept
                       const write = saving.has(item.id) ? 'saving' : failed.has(item.id) ? 'failed' : undefined;
                       const isCurrent = at === position;
                       const value = item.state.value;
+                      const note = item.state.note ?? null;
                       return (
                         <li
                           key={item.id}
@@ -143,6 +146,11 @@ export function ScaffoldPane({ summary, scaffold, position, saving, failed, kept
                             {item.kind === 'question' && item.answer ? (
                               <span className="muted small"> — expected: {item.answer}</span>
                             ) : null}
+                            {isCurrent && note !== null && (
+                              <span className="current-unit-note" data-testid="scaffold-current-note">
+                                Note: {note}
+                              </span>
+                            )}
                           </span>
                           <span className="unit-tags">
                             {value && <span className="muted small">{ALIGNMENT_NAME[value]}</span>}
@@ -151,6 +159,7 @@ export function ScaffoldPane({ summary, scaffold, position, saving, failed, kept
                                 by {item.state.sentences.map((s) => s + 1).join(', ')}
                               </span>
                             )}
+                            {note !== null && <NoteTag note={note} testId={`scaffold-note-${item.itemKey}`} />}
                             {write === 'saving' && <span className="tag tag-saving">saving…</span>}
                             {write === 'failed' && (
                               <span className="tag tag-failed" data-testid={`scaffold-not-saved-${item.itemKey}`}>

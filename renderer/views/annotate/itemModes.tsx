@@ -29,7 +29,6 @@ import {
   useClaimsAndKeyFacts,
   type ItemMode,
 } from '../../state/claimsAndKeyFacts';
-import { NoteEditor } from '../../components/annotate/NoteEditor';
 import { ClaimErrorTypePicker } from '../../components/accuracy/ClaimErrorTypePicker';
 import { ClaimsPane } from '../../components/accuracy/ClaimsPane';
 import { ConveyedByPicker } from '../../components/accuracy/ConveyedByPicker';
@@ -37,7 +36,7 @@ import { KeyFactsPane } from '../../components/accuracy/KeyFactsPane';
 import { SetEditor } from '../../components/accuracy/SetEditor';
 import { VersionHistory } from '../../components/accuracy/VersionHistory';
 import type { AnnotateMode, ModeContext } from './mode';
-import { openAfterQueued } from './overlays';
+import { openAfterQueued, openNoteEditor } from './overlays';
 import { useCurrentSentence, useSentence } from './focus';
 
 /** The keys both modes share; false: the mode's own or the view's. */
@@ -56,26 +55,19 @@ function runItemCommand(mode: ItemMode, command: AnnotateCommand, press: KeyPres
     case 'redo':
       return (void redoItem(), true);
     case 'note':
-      openAfterQueued('editor', 'note', () => {
+      openNoteEditor(() => {
         const target = noteTarget(mode);
         if (!target)
           return (
             setItemsNotice(`There is no ${mode === 'claims' ? 'claim' : 'key fact'} here to write a note on.`),
             null
           );
-        return (layer, close) => (
-          <NoteEditor
-            layer={layer}
-            unit={{ index: target.index, text: target.text }}
-            heading={target.heading}
-            initial={target.note ?? ''}
-            onSave={(text) => {
-              close();
-              void saveItemNote(target, text);
-            }}
-            onCancel={close}
-          />
-        );
+        return {
+          unit: { index: target.index, text: target.text },
+          heading: target.heading,
+          note: target.note,
+          save: (text) => void saveItemNote(target, text),
+        };
       });
       return true;
     case 'misrepresented':

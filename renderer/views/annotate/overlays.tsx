@@ -4,6 +4,7 @@
  * after the commands queued before it (keys/overlaySlot.ts), from a snapshot of that moment.
  */
 import type { ReactNode } from 'react';
+import { NoteEditor } from '../../components/annotate/NoteEditor';
 import type { Layer } from '../../keys/dispatcher';
 import { createOverlaySlot } from '../../keys/overlaySlot';
 import { afterQueued } from '../../state/annotateLanes';
@@ -16,6 +17,36 @@ const slot = createOverlaySlot<OverlayContent>();
 /** Opens an overlay now; after the queued commands, `resolve` gives its content, or null (it says why). */
 export function openAfterQueued(kind: 'picker' | 'editor', name: string, resolve: () => OverlayContent | null): void {
   slot.open(kind, name, afterQueued, resolve);
+}
+
+/** What / or M writes a note on: the unit as the editor shows it, its current note, and how the note is saved. */
+export interface NoteEditorTarget {
+  unit: { index: number; text: string };
+  /** What the note is on; "Note on sentence N" when not given. */
+  heading?: string;
+  note: string | null;
+  save: (text: string) => void;
+}
+
+/** / or M in any unit mode: the note editor on what `resolve` names after the queued commands (null: it said why). */
+export function openNoteEditor(resolve: () => NoteEditorTarget | null): void {
+  openAfterQueued('editor', 'note', () => {
+    const target = resolve();
+    if (!target) return null;
+    return (layer, close) => (
+      <NoteEditor
+        layer={layer}
+        unit={target.unit}
+        heading={target.heading}
+        initial={target.note ?? ''}
+        onSave={(text) => {
+          close();
+          target.save(text);
+        }}
+        onCancel={close}
+      />
+    );
+  });
 }
 
 /** Opens an overlay that needs nothing queued before it (the help). */

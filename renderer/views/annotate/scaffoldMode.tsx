@@ -1,7 +1,7 @@
 /**
  * Scaffold mode of Annotate (state/scaffold.ts): F/U/C/R (1–4) align the current fact, question or
- * attribute as its kind allows, E links a kept fact to the sentences that convey it, W reviews and
- * edits the scaffold into a new version.
+ * attribute as its kind allows, E links a kept fact to the sentences that convey it, / or M the
+ * item's note (aligned or not), W reviews and edits the scaffold into a new version.
  */
 import { useShallow } from 'zustand/react/shallow';
 import type { AnnotationSummary } from '../../../shared/api';
@@ -12,6 +12,8 @@ import {
   moveScaffoldItem,
   redoScaffold,
   saveScaffoldEdit,
+  saveScaffoldNote,
+  scaffoldNoteTarget,
   selectScaffoldItem,
   sentencesTarget,
   setFactSentences,
@@ -26,7 +28,7 @@ import { ScaffoldPane } from '../../components/scaffold/ScaffoldPane';
 import { ScaffoldVersionHistory } from '../../components/scaffold/ScaffoldVersionHistory';
 import { useCurrentSentence } from './focus';
 import type { AnnotateMode } from './mode';
-import { openAfterQueued } from './overlays';
+import { openAfterQueued, openNoteEditor } from './overlays';
 
 export const scaffoldMode: AnnotateMode = {
   mode: 'scaffold',
@@ -48,7 +50,17 @@ export const scaffoldMode: AnnotateMode = {
       case 'redo':
         return (void redoScaffold(), true);
       case 'note':
-        return (setScaffoldNotice('Scaffold items take no notes.'), true);
+        openNoteEditor(() => {
+          const target = scaffoldNoteTarget();
+          if (!target) return (setScaffoldNotice('There is no scaffold item here to write a note on.'), null);
+          return {
+            unit: { index: target.index, text: target.text },
+            heading: target.heading,
+            note: target.note,
+            save: (text) => void saveScaffoldNote(target.itemId, text),
+          };
+        });
+        return true;
       case 'error-type':
         openAfterQueued('picker', 'fact-sentences', () => {
           const scaffold = useScaffold.getState().scaffold;

@@ -22,10 +22,9 @@ import {
   useAnnotation,
 } from '../../state/annotation';
 import { ErrorTypePicker } from '../../components/annotate/ErrorTypePicker';
-import { NoteEditor } from '../../components/annotate/NoteEditor';
 import { SummaryPane } from '../../components/annotate/SummaryPane';
 import type { AnnotateMode } from './mode';
-import { openAfterQueued } from './overlays';
+import { openAfterQueued, openNoteEditor } from './overlays';
 import { useCurrentSentence } from './focus';
 
 export const sentencesMode: AnnotateMode = {
@@ -67,23 +66,12 @@ export const sentencesMode: AnnotateMode = {
         });
         return true;
       case 'note':
-        openAfterQueued('editor', 'note', () => {
+        openNoteEditor(() => {
           const state = useAnnotation.getState();
           const unit = currentUnit(state);
           if (!canLabel(state.summary) || !unit) return null;
           const position = state.unitPosition;
-          return (layer, close) => (
-            <NoteEditor
-              layer={layer}
-              unit={unit}
-              initial={unit.state.note ?? ''}
-              onSave={(text) => {
-                close();
-                void saveNote(position, text);
-              }}
-              onCancel={close}
-            />
-          );
+          return { unit, note: unit.state.note, save: (text) => void saveNote(position, text) };
         });
         return true;
       case 'edit-set':

@@ -4,6 +4,7 @@
  * an imported scaffold, a judge's and an imported label set's alignments); judges' alignments do
  * not. Merging twice adds nothing, chains add nothing twice, blind and created_at are kept, the
  * analysis scaffold block sees the merged people, and a copy whose scaffold diverges merges nothing.
+ * Scaffold item notes (on an item aligned or not) come along with their origin, each to its person.
  */
 import Database from 'better-sqlite3';
 import { copyFileSync } from 'node:fs';
@@ -328,6 +329,70 @@ describe('merging people’s scaffold work from copies', () => {
     expect(origins('alice')).toEqual(made(A, 'alice'));
     expect(origins('bob')).toEqual(made(B, 'bob'));
     expect(origins('alice')).toHaveLength(2);
+  });
+
+  it('merges scaffold item notes, on aligned and unaligned items, with their origin; each person loads their own', async () => {
+    const { P, copies } = await projectWithCopies('notes', ['alice', 'bob']);
+    const [A, B] = copies as [string, string];
+    /** Writes a note on one item of the summary's current scaffold (keeping its value), through scaffold.record. */
+    const note = async (core: Core, annotator: string, itemKey: string, text: string) => {
+      const key = summaryKey(core, 'camera-internal-s');
+      const item = (await core.handlers['scaffold.load']({ key, annotator })).items.find((i) => i.itemKey === itemKey)!;
+      await core.handlers['scaffold.record']({
+        key,
+        annotator,
+        itemId: item.id,
+        value: item.state.value,
+        sentences: item.state.sentences,
+        note: text,
+        timeSpentMs: null,
+        cause: 'note',
+      });
+    };
+    await withProject(A, async (core) => {
+      await note(core, 'alice', 'M4', 'not aligned yet: the summary may imply it');
+      await align(core, 'alice', 'camera-internal-s', { M2: 'preserved' });
+      await note(core, 'alice', 'M2', 'stated in the first sentence');
+    });
+    await withProject(B, (core) => note(core, 'bob', 'Q1', 'answered only in part'));
+
+    const [fromA, fromB] = await merge(P, [A, B]);
+    expect(fromA).toMatchObject({ merged: true, problems: [], alignmentsAdded: 3 });
+    expect(fromB).toMatchObject({ merged: true, problems: [], alignmentsAdded: 1 });
+    const notes = (path: string) =>
+      withProject(path, async (core) => {
+        const key = summaryKey(core, 'camera-internal-s');
+        const of = async (annotator: string) =>
+          (await core.handlers['scaffold.load']({ key, annotator })).items
+            .filter((i) => i.state.note)
+            .map((i) => [i.itemKey, i.state.value, i.state.note]);
+        return { alice: await of('alice'), bob: await of('bob') };
+      });
+    expect(await notes(P)).toEqual({
+      alice: [
+        ['M2', 'preserved', 'stated in the first sentence'],
+        ['M4', null, 'not aligned yet: the summary may imply it'],
+      ],
+      bob: [['Q1', null, 'answered only in part']],
+    });
+    // Each note's event records where it was made, as label events do.
+    const made = (path: string) =>
+      read(
+        path,
+        `SELECT (SELECT value FROM project_meta WHERE key = 'project_id') AS project, e.id AS event, e.note FROM scaffold_alignment_events e WHERE e.note IS NOT NULL AND e.merge_id IS NULL ORDER BY e.created_at, e.id`,
+      );
+    const merged = read<{ mergeId: number | null }>(
+      P,
+      'SELECT e.origin_project AS project, e.origin_event AS event, e.note, e.merge_id AS mergeId FROM scaffold_alignment_events e WHERE e.note IS NOT NULL ORDER BY e.merge_id, e.created_at, e.id',
+    );
+    expect(merged.map(({ mergeId: _, ...origin }) => origin)).toEqual([...made(A), ...made(B)]);
+    expect(merged.every((r) => r.mergeId !== null)).toBe(true);
+    const before = dump(P);
+    expect((await merge(P, [A, B])).map((r) => [r.alignmentsAdded, r.alignmentsPresent])).toEqual([
+      [0, 3],
+      [0, 1],
+    ]);
+    expect(dump(P)).toBe(before);
   });
 
   it('refuses a copy whose scaffold for the document diverges where people aligned, and writes nothing', async () => {

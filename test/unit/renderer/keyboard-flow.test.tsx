@@ -151,12 +151,14 @@ describe('keys faster than React and the core', () => {
       expect(await core.scaffold.alignmentOf('human:ann', 1, await itemId('S1'))).toEqual({
         value: 'misrepresented',
         sentences: [],
+        note: null,
       }),
     );
     await settled();
     expect(await core.scaffold.alignmentOf('human:ann', 1, await itemId('M1'))).toEqual({
       value: 'preserved',
       sentences: [0],
+      note: null,
     });
     expect(core.callsTo('scaffold.record').map((r) => r.cause)).toEqual(['label', 'sentences', 'label']);
   });

@@ -54,7 +54,7 @@ describe('scaffold alignment in Annotate', () => {
     press('1');
     expect(within(picker).getByTestId('fact-sentence-1').querySelector('input')!.checked).toBe(true);
     press('Enter');
-    await waitFor(async () => expect(await mine('M1')).toEqual({ value: 'preserved', sentences: [0] }));
+    await waitFor(async () => expect(await mine('M1')).toEqual({ value: 'preserved', sentences: [0], note: null }));
     expect(screen.getByTestId('scaffold-sentences-M1').textContent).toBe('by 1');
     // F advanced to S1 (E acted on the fact F had just aligned).
     press('r'); // misrepresented ("Windows Hello is blocked too")
@@ -62,9 +62,11 @@ describe('scaffold alignment in Annotate', () => {
     await waitFor(() => expect(screen.getByTestId('annotate-notice').textContent).toContain('does not apply'));
     press('1'); // Q1 answered
     press('4'); // hello1 misrepresented
-    await waitFor(async () => expect(await mine('hello1')).toEqual({ value: 'misrepresented', sentences: [] }));
-    expect(await mine('S1')).toEqual({ value: 'misrepresented', sentences: [] });
-    expect(await mine('Q1')).toEqual({ value: 'answered', sentences: [] });
+    await waitFor(async () =>
+      expect(await mine('hello1')).toEqual({ value: 'misrepresented', sentences: [], note: null }),
+    );
+    expect(await mine('S1')).toEqual({ value: 'misrepresented', sentences: [], note: null });
+    expect(await mine('Q1')).toEqual({ value: 'answered', sentences: [], note: null });
     expect(core.callsTo('scaffold.record').map((r) => [r.value, r.cause])).toEqual([
       ['preserved', 'label'],
       ['preserved', 'sentences'],
@@ -74,7 +76,7 @@ describe('scaffold alignment in Annotate', () => {
     ]);
     // X clears the current item (hello1).
     press('x');
-    await waitFor(async () => expect(await mine('hello1')).toEqual({ value: null, sentences: [] }));
+    await waitFor(async () => expect(await mine('hello1')).toEqual({ value: null, sentences: [], note: null }));
     expect(screen.getByTestId('scaffold-item-hello1').getAttribute('data-value')).toBe('');
   });
 
@@ -101,7 +103,7 @@ describe('scaffold alignment in Annotate', () => {
     expect(screen.getByTestId('scaffold-item-M1').getAttribute('data-value')).toBe('');
     expect(screen.getByTestId('scaffold-item-M1').getAttribute('aria-current')).toBe('true');
     expect(screen.getByRole('alert').textContent ?? '').toContain('not saved');
-    await waitFor(async () => expect(await mine('S1')).toEqual({ value: 'missing', sentences: [] }));
+    await waitFor(async () => expect(await mine('S1')).toEqual({ value: 'missing', sentences: [], note: null }));
     expect(await mine('M1')).toBeUndefined();
   });
 

@@ -42,17 +42,17 @@ describe('scaffold undo / redo', () => {
     await screen.findByTestId('fact-sentences-picker');
     press('1');
     press('Enter');
-    await waitFor(async () => expect(await mine('M1')).toEqual({ value: 'preserved', sentences: [0] }));
+    await waitFor(async () => expect(await mine('M1')).toEqual({ value: 'preserved', sentences: [0], note: null }));
     press('u'); // S1 missing
     press('z', { ctrlKey: true }); // queued behind the write of U: undoes it
-    await waitFor(async () => expect(await mine('S1')).toEqual({ value: null, sentences: [] }));
+    await waitFor(async () => expect(await mine('S1')).toEqual({ value: null, sentences: [], note: null }));
     press('z', { ctrlKey: true }); // the sentences of M1
-    await waitFor(async () => expect(await mine('M1')).toEqual({ value: 'preserved', sentences: [] }));
+    await waitFor(async () => expect(await mine('M1')).toEqual({ value: 'preserved', sentences: [], note: null }));
     expect(screen.queryByTestId('scaffold-sentences-M1')?.textContent ?? '').not.toContain('by 1');
     press('z', { ctrlKey: true, shiftKey: true }); // redo the sentences
-    await waitFor(async () => expect(await mine('M1')).toEqual({ value: 'preserved', sentences: [0] }));
+    await waitFor(async () => expect(await mine('M1')).toEqual({ value: 'preserved', sentences: [0], note: null }));
     press('y', { ctrlKey: true }); // redo S1 missing
-    await waitFor(async () => expect(await mine('S1')).toEqual({ value: 'missing', sentences: [] }));
+    await waitFor(async () => expect(await mine('S1')).toEqual({ value: 'missing', sentences: [], note: null }));
     expect(screen.getByTestId('scaffold-item-S1').getAttribute('data-value')).toBe('missing');
     const m1 = await itemId('M1');
     const s1 = await itemId('S1');
@@ -78,12 +78,12 @@ describe('scaffold undo / redo', () => {
     await reload();
     expect(useScaffold.getState().undoDepth).toBe(2);
     press('z', { ctrlKey: true });
-    await waitFor(async () => expect(await mine('S1')).toEqual({ value: null, sentences: [] }));
+    await waitFor(async () => expect(await mine('S1')).toEqual({ value: null, sentences: [], note: null }));
     expect(screen.getByTestId('scaffold-item-S1').getAttribute('data-value')).toBe('');
     await reload();
     expect(useScaffold.getState().redoDepth).toBe(1);
     press('y', { ctrlKey: true });
-    await waitFor(async () => expect(await mine('S1')).toEqual({ value: 'misrepresented', sentences: [] }));
+    await waitFor(async () => expect(await mine('S1')).toEqual({ value: 'misrepresented', sentences: [], note: null }));
     expect(core.callsTo('scaffold.record').map((r) => r.cause)).toEqual(['label', 'label', 'undo', 'redo']);
   });
 

@@ -99,7 +99,9 @@ describe('scaffold.* handlers', () => {
     const aligned = value<ApiOutput<'scaffold.load'>>(
       await call('scaffold.load', { key, annotator: 'alice' }),
     ).items.filter((i) => i.state.value !== null);
-    expect(aligned.map((i) => [i.itemKey, i.state])).toEqual([['M2', { value: 'preserved', sentences: [0] }]]);
+    expect(aligned.map((i) => [i.itemKey, i.state])).toEqual([
+      ['M2', { value: 'preserved', sentences: [0], note: null }],
+    ]);
     core.close();
   });
 
