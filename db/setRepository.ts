@@ -4,6 +4,7 @@
  * An edit, an import or a model's answer is a new version; labels stay on the items of the version
  * they were given on.
  */
+import type { Statement } from 'better-sqlite3';
 import type { Database } from './open';
 import type { SetSource } from '../shared/accuracy/domain';
 import type { NewVersion, VersionRow } from './versionRow';
@@ -83,7 +84,19 @@ export interface NewSet<Item> extends NewVersion {
 }
 
 export class SetRepository {
+  /** Prepared once per SQL text: a snapshot of 20,000 summaries asks for each summary's set, and preparing dominated. */
+  private readonly statements = new Map<string, Statement>();
+
   constructor(private readonly db: Database) {}
+
+  private statement(sql: string): Statement {
+    let prepared = this.statements.get(sql);
+    if (!prepared) {
+      prepared = this.db.prepare(sql);
+      this.statements.set(sql, prepared);
+    }
+    return prepared;
+  }
 
   // --- claim sets ------------------------------------------------------------------------------------
 
@@ -96,11 +109,9 @@ export class SetRepository {
   }
 
   claimsOfSet(setId: number): ClaimRow[] {
-    return this.db
-      .prepare(
-        'SELECT c.id, c.set_id AS setId, c.sentence_unit_id AS sentenceUnitId, u.idx AS sentenceIndex, c.idx, c.text FROM claims c JOIN units u ON u.id = c.sentence_unit_id WHERE c.set_id = ? ORDER BY c.idx',
-      )
-      .all(setId) as ClaimRow[];
+    return this.statement(
+      'SELECT c.id, c.set_id AS setId, c.sentence_unit_id AS sentenceUnitId, u.idx AS sentenceIndex, c.idx, c.text FROM claims c JOIN units u ON u.id = c.sentence_unit_id WHERE c.set_id = ? ORDER BY c.idx',
+    ).all(setId) as ClaimRow[];
   }
 
   claimOrigins(setId: number): Map<number, number[]> {
@@ -113,26 +124,24 @@ export class SetRepository {
 
   hasSetImportKey(importKey: string): boolean {
     return (
-      this.db
-        .prepare(
-          'SELECT 1 FROM claim_sets WHERE import_key = ? UNION ALL SELECT 1 FROM key_fact_sets WHERE import_key = ? LIMIT 1',
-        )
-        .get(importKey, importKey) !== undefined
+      this.statement(
+        'SELECT 1 FROM claim_sets WHERE import_key = ? UNION ALL SELECT 1 FROM key_fact_sets WHERE import_key = ? LIMIT 1',
+      ).get(importKey, importKey) !== undefined
     );
   }
 
   /** A new version of the summary's claims (version = current + 1); returns the set id. */
   insertClaimSet(summaryKey: number, set: NewSet<{ sentenceUnitId: number; text: string }>): number {
-    const insert = this.db.prepare('INSERT INTO claims (set_id, sentence_unit_id, idx, text) VALUES (?, ?, ?, ?)');
+    const insert = this.statement('INSERT INTO claims (set_id, sentence_unit_id, idx, text) VALUES (?, ?, ?, ?)');
     return this.insertSet('claim', summaryKey, set, (setId, item, idx) =>
       Number(insert.run(setId, item.sentenceUnitId, idx, item.text).lastInsertRowid),
     );
   }
 
   claimSummaryKey(claimId: number): number | null {
-    const row = this.db
-      .prepare('SELECT s.summary_id AS key FROM claims c JOIN claim_sets s ON s.id = c.set_id WHERE c.id = ?')
-      .get(claimId) as { key: number } | undefined;
+    const row = this.statement(
+      'SELECT s.summary_id AS key FROM claims c JOIN claim_sets s ON s.id = c.set_id WHERE c.id = ?',
+    ).get(claimId) as { key: number } | undefined;
     return row?.key ?? null;
   }
 
@@ -147,9 +156,9 @@ export class SetRepository {
   }
 
   keyFactsOfSet(setId: number): KeyFactRow[] {
-    return this.db
-      .prepare('SELECT id, set_id AS setId, idx, text FROM key_facts WHERE set_id = ? ORDER BY idx')
-      .all(setId) as KeyFactRow[];
+    return this.statement('SELECT id, set_id AS setId, idx, text FROM key_facts WHERE set_id = ? ORDER BY idx').all(
+      setId,
+    ) as KeyFactRow[];
   }
 
   keyFactOrigins(setId: number): Map<number, number[]> {
@@ -161,16 +170,16 @@ export class SetRepository {
   }
 
   insertKeyFactSet(documentKey: number, set: NewSet<{ text: string }>): number {
-    const insert = this.db.prepare('INSERT INTO key_facts (set_id, idx, text) VALUES (?, ?, ?)');
+    const insert = this.statement('INSERT INTO key_facts (set_id, idx, text) VALUES (?, ?, ?)');
     return this.insertSet('keyFact', documentKey, set, (setId, item, idx) =>
       Number(insert.run(setId, idx, item.text).lastInsertRowid),
     );
   }
 
   keyFactDocumentKey(keyFactId: number): number | null {
-    const row = this.db
-      .prepare('SELECT s.document_id AS key FROM key_facts k JOIN key_fact_sets s ON s.id = k.set_id WHERE k.id = ?')
-      .get(keyFactId) as { key: number } | undefined;
+    const row = this.statement(
+      'SELECT s.document_id AS key FROM key_facts k JOIN key_fact_sets s ON s.id = k.set_id WHERE k.id = ?',
+    ).get(keyFactId) as { key: number } | undefined;
     return row?.key ?? null;
   }
 
@@ -178,9 +187,8 @@ export class SetRepository {
 
   /** Every summary of a dataset with the state of its claims (current version, how many), in summary order. */
   claimList(dataset: string): ClaimListRow[] {
-    return this.db
-      .prepare(
-        `SELECT s.id AS key, s.summary_id AS summaryId, d.doc_id AS docId,
+    return this.statement(
+      `SELECT s.id AS key, s.summary_id AS summaryId, d.doc_id AS docId,
                 (SELECT sy.name FROM system_outputs o JOIN systems sy ON sy.id = o.system_id WHERE o.summary_id = s.id ORDER BY o.id LIMIT 1) AS system,
                 (SELECT count(*) FROM units u WHERE u.summary_id = s.id) AS sentences,
                 cs.version AS currentVersion,
@@ -190,15 +198,13 @@ export class SetRepository {
          FROM summaries s JOIN datasets ds ON ds.id = s.dataset_id JOIN documents d ON d.id = s.document_id
          LEFT JOIN claim_sets cs ON cs.summary_id = s.id AND cs.version = (SELECT max(v.version) FROM claim_sets v WHERE v.summary_id = s.id)
          WHERE ds.name = ? ORDER BY s.id`,
-      )
-      .all(dataset) as ClaimListRow[];
+    ).all(dataset) as ClaimListRow[];
   }
 
   /** Every summarised document of a dataset with the state of its key facts, in order of its first summary. */
   keyFactList(dataset: string): KeyFactListRow[] {
-    return this.db
-      .prepare(
-        `SELECT d.id AS documentKey, d.doc_id AS docId, count(s.id) AS summaries,
+    return this.statement(
+      `SELECT d.id AS documentKey, d.doc_id AS docId, count(s.id) AS summaries,
                 ks.version AS currentVersion,
                 (SELECT count(*) FROM key_fact_sets v WHERE v.document_id = d.id) AS versions,
                 (SELECT count(*) FROM key_facts k WHERE k.set_id = ks.id) AS items,
@@ -206,21 +212,18 @@ export class SetRepository {
          FROM summaries s JOIN datasets ds ON ds.id = s.dataset_id JOIN documents d ON d.id = s.document_id
          LEFT JOIN key_fact_sets ks ON ks.document_id = d.id AND ks.version = (SELECT max(v.version) FROM key_fact_sets v WHERE v.document_id = d.id)
          WHERE ds.name = ? GROUP BY d.id ORDER BY min(s.id)`,
-      )
-      .all(dataset) as KeyFactListRow[];
+    ).all(dataset) as KeyFactListRow[];
   }
 
   // --- what claim sets and key-fact sets share: the same SQL over their own tables -------------------
 
   private setsOf(kind: SetKind, ownerKey: number): SetRow[] {
     const t = SET_TABLES[kind];
-    return this.db
-      .prepare(
-        `SELECT s.id, s.version, s.source, s.${t.maker} AS maker, s.${t.maker}_version AS makerVersion, s.based_on_set_id AS basedOnId,
+    return this.statement(
+      `SELECT s.id, s.version, s.source, s.${t.maker} AS maker, s.${t.maker}_version AS makerVersion, s.based_on_set_id AS basedOnId,
                 a.name AS createdBy, s.created_at AS createdAt, s.note
          FROM ${t.sets} s LEFT JOIN annotators a ON a.id = s.created_by WHERE s.${t.owner} = ? ORDER BY s.version`,
-      )
-      .all(ownerKey) as SetRow[];
+    ).all(ownerKey) as SetRow[];
   }
 
   /** The latest version, or null before the first. */
@@ -232,11 +235,9 @@ export class SetRepository {
   /** Each item of the set → the ids of the items (of earlier versions) it was made from. */
   private originsOf(kind: SetKind, setId: number): Map<number, number[]> {
     const t = SET_TABLES[kind];
-    const rows = this.db
-      .prepare(
-        `SELECT o.${t.itemRef} AS id, o.origin_id AS origin FROM ${t.origins} o JOIN ${t.items} i ON i.id = o.${t.itemRef} WHERE i.set_id = ? ORDER BY o.origin_id`,
-      )
-      .all(setId) as Array<{ id: number; origin: number }>;
+    const rows = this.statement(
+      `SELECT o.${t.itemRef} AS id, o.origin_id AS origin FROM ${t.origins} o JOIN ${t.items} i ON i.id = o.${t.itemRef} WHERE i.set_id = ? ORDER BY o.origin_id`,
+    ).all(setId) as Array<{ id: number; origin: number }>;
     const out = new Map<number, number[]>();
     for (const r of rows) out.set(r.id, [...(out.get(r.id) ?? []), r.origin]);
     return out;
@@ -245,11 +246,9 @@ export class SetRepository {
   private eventCountOf(kind: SetKind, setId: number): number {
     const t = SET_TABLES[kind];
     return (
-      this.db
-        .prepare(
-          `SELECT count(*) AS n FROM ${t.events} e JOIN ${t.items} i ON i.id = e.${t.itemRef} WHERE i.set_id = ?`,
-        )
-        .get(setId) as { n: number }
+      this.statement(
+        `SELECT count(*) AS n FROM ${t.events} e JOIN ${t.items} i ON i.id = e.${t.itemRef} WHERE i.set_id = ?`,
+      ).get(setId) as { n: number }
     ).n;
   }
 
@@ -263,30 +262,28 @@ export class SetRepository {
     const t = SET_TABLES[kind];
     const version =
       ((
-        this.db.prepare(`SELECT max(version) AS v FROM ${t.sets} WHERE ${t.owner} = ?`).get(ownerKey) as {
+        this.statement(`SELECT max(version) AS v FROM ${t.sets} WHERE ${t.owner} = ?`).get(ownerKey) as {
           v: number | null;
         }
       ).v ?? 0) + 1;
-    const info = this.db
-      .prepare(
-        `INSERT INTO ${t.sets} (${t.owner}, version, source, ${t.maker}, ${t.maker}_version, based_on_set_id, created_by, note, import_key, import_id, created_at)
+    const info = this.statement(
+      `INSERT INTO ${t.sets} (${t.owner}, version, source, ${t.maker}, ${t.maker}_version, based_on_set_id, created_by, note, import_key, import_id, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        ownerKey,
-        version,
-        set.source,
-        set.maker,
-        set.makerVersion,
-        set.basedOnId,
-        set.createdBy,
-        set.note,
-        set.importKey,
-        set.importId,
-        now(),
-      );
+    ).run(
+      ownerKey,
+      version,
+      set.source,
+      set.maker,
+      set.makerVersion,
+      set.basedOnId,
+      set.createdBy,
+      set.note,
+      set.importKey,
+      set.importId,
+      now(),
+    );
     const setId = Number(info.lastInsertRowid);
-    const origin = this.db.prepare(`INSERT OR IGNORE INTO ${t.origins} (${t.itemRef}, origin_id) VALUES (?, ?)`);
+    const origin = this.statement(`INSERT OR IGNORE INTO ${t.origins} (${t.itemRef}, origin_id) VALUES (?, ?)`);
     set.items.forEach((item, idx) => {
       const id = insertItem(setId, item, idx);
       for (const from of item.from) origin.run(id, from);
