@@ -13,6 +13,7 @@ import { useClaimsAndKeyFacts } from '../../../renderer/state/claimsAndKeyFacts'
 import { resetRendererState } from '../../../renderer/testing/transport';
 import { createRendererCore, type RendererCore, type SummarySeed } from '../../helpers/renderer-core';
 import { reloadTab } from '../../helpers/annotate-ui';
+import { writeNote } from '../../helpers/note-editor';
 
 const SPECS: SummarySeed[] = [
   {
@@ -41,13 +42,6 @@ const press = (key: string, init: Partial<KeyboardEventInit> = {}) =>
   fireEvent.keyDown(document.body, { key, ...init });
 const claimIds = async () => (await core.accuracy.claimVersions(1)).at(-1)!.claims.map((c) => c.id);
 const factIds = async () => (await core.accuracy.keyFactVersions('d1')).at(-1)!.facts.map((f) => f.id);
-
-async function writeNote(text: string) {
-  const area = (await screen.findByTestId('note-text')) as HTMLTextAreaElement;
-  fireEvent.change(area, { target: { value: text } });
-  fireEvent.keyDown(area, { key: 'Enter', ctrlKey: true });
-  await waitFor(() => expect(screen.queryByTestId('note-editor')).toBeNull());
-}
 
 beforeEach(() => resetRendererState());
 afterEach(() => cleanup());

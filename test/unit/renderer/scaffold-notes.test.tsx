@@ -10,19 +10,13 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { resetRendererState } from '../../../renderer/testing/transport';
 import type { RendererCore } from '../../helpers/renderer-core';
 import { CAMERA_SCAFFOLD, press, renderAnnotate, scaffoldRendererCore, toScaffold } from '../../helpers/scaffold-ui';
+import { writeNote } from '../../helpers/note-editor';
 
 let core: RendererCore;
 const itemId = async (key: string) =>
   (await core.scaffold.versions('camera')).at(-1)!.items.find((i) => i.itemKey === key)!.id;
 const mine = async (key: string) => core.scaffold.alignmentOf('human:ann', 1, await itemId(key));
 const records = () => core.callsTo('scaffold.record').map((r) => [r.itemId, r.value, r.note, r.cause]);
-
-async function writeNote(text: string) {
-  const area = (await screen.findByTestId('note-text')) as HTMLTextAreaElement;
-  fireEvent.change(area, { target: { value: text } });
-  fireEvent.keyDown(area, { key: 'Enter', ctrlKey: true });
-  await waitFor(() => expect(screen.queryByTestId('note-editor')).toBeNull());
-}
 
 beforeEach(() => resetRendererState());
 afterEach(() => cleanup());
