@@ -1,9 +1,10 @@
 /**
  * What the Judges view's tests add to a renderer core (renderer-core.ts): judges added through
- * judges.add, and batch answer files written for the request file the real core exported, so an
+ * judges.add, a model that decomposes sentences for a run on the mock endpoint, and batch answer files written for the request file the real core exported, so an
  * import stores (or refuses) what a batch engine would have answered.
  */
 import { EndpointConfigSchema, type JudgeConfig } from '../../shared/judges/config';
+import type { MockReply, MockRequest } from '../mock-openai/server';
 
 /** An endpoint judge's configuration as the contract completes it (defaults for what is not given). */
 export function endpointConfig(partial: Record<string, unknown> = {}): JudgeConfig {
@@ -48,4 +49,36 @@ export function failureLine(customId: string, status: number, message: string): 
     response: { status_code: status, body: { error: { message } } },
     error: null,
   });
+}
+
+/**
+ * A mock model's answer to a claim_decomposition request: the sentence between the prompt's
+ * `<<<` and `>>>`, split at " and " into claims that keep the first part's subject
+ * ("The council met on Tuesday and voted." → "The council met on Tuesday.", "The council voted.").
+ */
+export function decompositionAnswer(request: MockRequest): MockReply {
+  const sentence = /<<<\n([\s\S]*?)\n>>>/.exec(request.prompt)?.[1]?.trim() ?? '';
+  const [first, ...rest] = sentence.replace(/\.$/, '').split(' and ');
+  const subject = first!.split(' ').slice(0, 2).join(' ');
+  const claims = [`${first}.`, ...rest.map((part) => `${subject} ${part}.`)];
+  return { type: 'answer', content: JSON.stringify({ claims }) };
+}
+
+/**
+ * The `openai` package as the core meets it in Node. A renderer test runs the core in the same
+ * process as happy-dom, whose `window` and `navigator` make the package refuse to build a client
+ * ("running in a browser-like environment"); the hosts run the core in Node, where it never
+ * refuses. The requests then go through happy-dom's `fetch`, so a file that runs a task also turns
+ * off its same-origin policy (a host's core has none), in its first lines:
+ *   // @vitest-environment-options {"settings": {"fetch": {"disableSameOriginPolicy": true}}}
+ *   vi.mock('openai', async (original) => (await import('…/renderer-core-tasks')).openaiInNode(await original()));
+ */
+export function openaiInNode(original: typeof import('openai')): typeof import('openai') {
+  const OpenAI = original.default;
+  class NodeOpenAI extends OpenAI {
+    constructor(options: ConstructorParameters<typeof OpenAI>[0] = {}) {
+      super({ ...options, dangerouslyAllowBrowser: true });
+    }
+  }
+  return { ...original, default: NodeOpenAI, OpenAI: NodeOpenAI };
 }
