@@ -5,6 +5,7 @@
  */
 import { EndpointConfigSchema, type JudgeConfig } from '../../shared/judges/config';
 import type { MockReply, MockRequest } from '../mock-openai/server';
+import type { RendererCore } from './renderer-core';
 
 /** An endpoint judge's configuration as the contract completes it (defaults for what is not given). */
 export function endpointConfig(partial: Record<string, unknown> = {}): JudgeConfig {
@@ -48,6 +49,35 @@ export function failureLine(customId: string, status: number, message: string): 
     custom_id: customId,
     response: { status_code: status, body: { error: { message } } },
     error: null,
+  });
+}
+
+/**
+ * A judge's predictions stored as a batch engine's answers imported (the first sentences, in the
+ * request file's order): `ok` verdicts, `parseErrors` answers that are no verdict, `failed` HTTP 500s.
+ */
+export async function storeJudgeAnswers(
+  core: RendererCore,
+  judge: string,
+  counts: { ok: number; parseErrors: number; failed: number },
+): Promise<void> {
+  const exported = await core.lead('judges.batchExport', { name: judge, onlySampled: false });
+  const ids = requestIds(exported.content!);
+  const wanted = counts.ok + counts.parseErrors + counts.failed;
+  if (ids.length < wanted) throw new Error(`storeJudgeAnswers: ${wanted} answers for ${ids.length} sentences`);
+  const lines = ids
+    .slice(0, wanted)
+    .map((id, i) =>
+      i < counts.ok
+        ? answerLine(id, '{"faithful": 1}')
+        : i < counts.ok + counts.parseErrors
+          ? answerLine(id, 'no verdict here')
+          : failureLine(id, 500, 'engine crashed'),
+    );
+  await core.lead('judges.batchImport', {
+    name: judge,
+    onlySampled: false,
+    source: { type: 'upload', name: 'answers.jsonl', text: lines.join('\n') },
   });
 }
 
