@@ -3,7 +3,11 @@
  * judges.add, a model that decomposes sentences for a run on the mock endpoint, and batch answer files written for the request file the real core exported, so an
  * import stores (or refuses) what a batch engine would have answered.
  */
+import Database from 'better-sqlite3';
+import { ApiError, type ApiHandlers, type ApiOutput } from '../../shared/api';
 import { EndpointConfigSchema, type JudgeConfig } from '../../shared/judges/config';
+import { dispatch } from '../../electron/core/index';
+import { runPlanJob } from '../../electron/core/planning/job';
 import type { MockReply, MockRequest } from '../mock-openai/server';
 import type { RendererCore } from './renderer-core';
 
@@ -111,4 +115,20 @@ export function openaiInNode(original: typeof import('openai')): typeof import('
     }
   }
   return { ...original, default: NodeOpenAI, OpenAI: NodeOpenAI };
+}
+
+/**
+ * planning.plan computed in this thread. The core plans in a worker thread (the analysis
+ * worker's script), which the unit tier does not start; this runs the same job function
+ * (electron/core/planning/job.ts, made a plain function for this) on the project file, behind the
+ * contract's check and dispatch as every host calls it. The call answers what the worker would.
+ */
+export function planInThisThread(core: RendererCore): void {
+  const inThread: ApiHandlers['planning.plan'] = async ({ dataset, target, ...settings }) =>
+    runPlanJob(Database, { projectPath: core.core.current()!.path, dataset: dataset ?? null, settings, target });
+  core.override('planning.plan', async (input) => {
+    const envelope = await dispatch({ ...core.core.handlers, 'planning.plan': inThread }, 'planning.plan', input);
+    if (!envelope.ok) throw new ApiError(envelope.error);
+    return envelope.value as ApiOutput<'planning.plan'>;
+  });
 }
