@@ -99,25 +99,6 @@ export function decompositionAnswer(request: MockRequest): MockReply {
 }
 
 /**
- * The `openai` package as the core meets it in Node. A renderer test runs the core in the same
- * process as happy-dom, whose `window` and `navigator` make the package refuse to build a client
- * ("running in a browser-like environment"); the hosts run the core in Node, where it never
- * refuses. The requests then go through happy-dom's `fetch`, so a file that runs a task also turns
- * off its same-origin policy (a host's core has none), in its first lines:
- *   // @vitest-environment-options {"settings": {"fetch": {"disableSameOriginPolicy": true}}}
- *   vi.mock('openai', async (original) => (await import('…/renderer-core-tasks')).openaiInNode(await original()));
- */
-export function openaiInNode(original: typeof import('openai')): typeof import('openai') {
-  const OpenAI = original.default;
-  class NodeOpenAI extends OpenAI {
-    constructor(options: ConstructorParameters<typeof OpenAI>[0] = {}) {
-      super({ ...options, dangerouslyAllowBrowser: true });
-    }
-  }
-  return { ...original, default: NodeOpenAI, OpenAI: NodeOpenAI };
-}
-
-/**
  * planning.plan computed in this thread. The core plans in a worker thread (the analysis
  * worker's script), which the unit tier does not start; this runs the same job function
  * (electron/core/planning/job.ts, made a plain function for this) on the project file, behind the

@@ -15,9 +15,7 @@ import { createRendererCore, type RendererCore, type SummarySeed } from '../../h
 import { decompositionAnswer, endpointConfig } from '../../helpers/renderer-core-tasks';
 import { mockOpenAIForFile } from '../../helpers/mock-openai';
 
-vi.mock('openai', async (original) =>
-  (await import('../../helpers/renderer-core-tasks')).openaiInNode(await original()),
-);
+vi.mock('openai', async (original) => (await import('../../helpers/openai-in-node')).openaiInNode(await original()));
 
 const SPECS: SummarySeed[] = [
   {

@@ -38,9 +38,7 @@ import {
 import { endpointConfig, storeJudgeAnswers } from '../../helpers/renderer-core-tasks';
 import { judgesViewLifecycle, ONE_SENTENCE, showJudgesView } from '../../helpers/judges-view';
 
-vi.mock('openai', async (original) =>
-  (await import('../../helpers/renderer-core-tasks')).openaiInNode(await original()),
-);
+vi.mock('openai', async (original) => (await import('../../helpers/openai-in-node')).openaiInNode(await original()));
 
 const mock = await mockOpenAIForFile();
 let core: RendererCore;
