@@ -8,14 +8,18 @@ import { App } from '../../renderer/App';
 import { judgePolling, resetJudges, useJudges } from '../../renderer/state/judges';
 import { createFakeCore, resetRendererState, type FakeCore } from '../../renderer/testing/fakeCore';
 import type { HostInfo } from '../../shared/api';
-import { createRendererCore, type HostSeed, type RendererCore } from './renderer-core';
+import { createRendererCore, type HostSeed, type RendererCore, type SummarySeed } from './renderer-core';
 
 /** A fake core holding one summary of one sentence: enough for the Judges view to have something to judge. */
 export function oneSentenceCore(info?: Partial<HostInfo>): FakeCore {
   return createFakeCore([{ key: 1, ...ONE_SENTENCE }], info);
 }
 
-const ONE_SENTENCE = { document: 'The mayor opened the bridge.', sentences: ['The mayor opened the bridge.'] };
+/** The one summary of that project: one sentence with its document. */
+export const ONE_SENTENCE: SummarySeed = {
+  document: 'The mayor opened the bridge.',
+  sentences: ['The mayor opened the bridge.'],
+};
 
 /** The real core holding that one-sentence project. */
 export function oneSentenceRendererCore(info?: HostSeed): Promise<RendererCore> {

@@ -9,23 +9,29 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { exportHooks } from '../../../renderer/charts/export';
 import { resetAccuracyBatch } from '../../../renderer/state/accuracyBatch';
-import type { FakeCore } from '../../../renderer/testing/fakeCore';
-import { endpointConfig, installFakeJudges, judgeInfo } from '../../../renderer/testing/fakeJudges';
-import type { AccuracyBatchImport } from '../../../shared/contract/accuracy';
-import { judgesViewLifecycle, oneSentenceCore, showJudgesView } from '../../helpers/judges-view';
+import { createRendererCore, type RendererCore } from '../../helpers/renderer-core';
+import { answerLine, endpointConfig, failureLine, requestIds } from '../../helpers/renderer-core-tasks';
+import { judgesViewLifecycle, showJudgesView } from '../../helpers/judges-view';
 
-let core: FakeCore;
+let core: RendererCore;
 judgesViewLifecycle();
 beforeEach(() => resetAccuracyBatch());
 
+const DECOMPOSITION = { task: 'claim_decomposition', judge: 'qwen', onlySampled: false } as const;
+
+/** A summary of two sentences, a judge "qwen" (never contacted: batch files only), the Judges view's tasks. */
 async function openTasks() {
-  core = oneSentenceCore();
-  installFakeJudges(core, { judges: [judgeInfo('qwen', endpointConfig())] });
-  core.override('analysis.latest', () => ({ running: null, done: null }));
+  core = await createRendererCore([
+    {
+      document: 'The mayor opened the bridge. It cost 40 million.',
+      sentences: ['The mayor opened the bridge.', 'It cost 40 million.'],
+    },
+  ]);
+  await core.lead('judges.add', { name: 'qwen', config: endpointConfig() });
   await showJudgesView(core);
   const tasks = await screen.findByTestId('accuracy-tasks');
   fireEvent.change(within(tasks).getByTestId('accuracy-judge'), { target: { value: 'qwen' } });
-  await waitFor(() => expect(within(tasks).getByTestId('accuracy-plan-requests').textContent).toBe('1 request'));
+  await waitFor(() => expect(within(tasks).getByTestId('accuracy-plan-requests').textContent).toBe('2 requests'));
   return tasks;
 }
 
@@ -39,47 +45,29 @@ describe('accuracy batch files in the Judges view', () => {
     fireEvent.click(within(tasks).getByTestId('accuracy-batch-export'));
     await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0]!.name).toBe('claim_decomposition-qwen-requests.jsonl');
-    expect(downloads[0]!.text.split('\n').filter((l) => l !== '')).toHaveLength(1);
-    expect(core.callsTo('accuracy.batchExport')).toEqual([
-      { run: { task: 'claim_decomposition', judge: 'qwen', onlySampled: false } },
-    ]);
+    expect(downloads[0]!.text.split('\n').filter((l) => l !== '')).toHaveLength(2);
+    expect(core.callsTo('accuracy.batchExport')).toEqual([{ run: DECOMPOSITION }]);
     expect((await within(tasks).findByTestId('accuracy-batch-notice')).textContent).toContain(
-      'Downloaded claim_decomposition-qwen-requests.jsonl: 1 request',
+      'Downloaded claim_decomposition-qwen-requests.jsonl: 2 requests',
     );
     expect(core.callsTo('accuracy.start')).toHaveLength(0);
 
-    const report: AccuracyBatchImport = {
-      task: 'claim_decomposition',
-      model: 'qwen',
-      configHash: 'a'.repeat(64),
-      lines: 3,
-      answered: 1,
-      parseErrors: 0,
-      failed: 1,
-      unknown: 1,
-      duplicates: 0,
-      invalid: 0,
-      shared: 0,
-      stillToDo: 1,
-      problems: {
-        failed: [{ line: 2, customId: 'loupe:claim_decomposition:…:unit:1', message: 'HTTP 500: engine crashed' }],
-        unknown: [],
-        invalid: [],
-      },
-      notes: [],
-    };
-    core.override('accuracy.batchImport', () => report);
-    const file = new File(['{"custom_id":"x"}\n'], 'output.jsonl', { type: 'application/jsonl' });
+    // The engine answered the first sentence, failed the second, and sent a line for no request.
+    const [first, second] = requestIds(downloads[0]!.text);
+    const output = [
+      answerLine(first!, '{"claims": ["The mayor opened the bridge."]}'),
+      failureLine(second!, 500, 'engine crashed'),
+      answerLine('loupe:claim_decomposition:unknown', '{"claims": []}'),
+      '',
+    ].join('\n');
+    const file = new File([output], 'output.jsonl', { type: 'application/jsonl' });
     fireEvent.change(within(tasks).getByTestId('accuracy-batch-import-file'), { target: { files: [file] } });
     const shown = await within(tasks).findByTestId('accuracy-batch-report');
     expect(shown.textContent).toContain('1 answered');
     expect(shown.textContent).toContain('1 sentence still to do');
     expect(shown.textContent).toContain('HTTP 500: engine crashed');
     expect(core.callsTo('accuracy.batchImport')).toEqual([
-      {
-        run: { task: 'claim_decomposition', judge: 'qwen', onlySampled: false },
-        source: { type: 'upload', name: 'output.jsonl', text: '{"custom_id":"x"}\n' },
-      },
+      { run: DECOMPOSITION, source: { type: 'upload', name: 'output.jsonl', text: output } },
     ]);
 
     // Another task: the report was about the decomposition, so it goes.
@@ -90,23 +78,12 @@ describe('accuracy batch files in the Judges view', () => {
   it('nothing to export: says so and downloads nothing', async () => {
     const tasks = await openTasks();
     const download = vi.spyOn(exportHooks, 'download').mockImplementation(() => undefined);
-    core.override('accuracy.batchExport', ({ run }) => ({
-      task: run.task,
-      model: 'qwen',
-      configHash: 'h',
-      dataset: null,
-      selection: 1,
-      done: 1,
-      cached: 0,
-      requests: 0,
-      promptTokens: 0,
-      baseUrls: [],
-      missing: 0,
-      notes: [],
-      path: null,
-      fileName: 'x.jsonl',
-      content: '',
-    }));
+    // Every sentence answered already (a batch imported elsewhere): the request file would be empty.
+    const exported = await core.lead('accuracy.batchExport', { run: DECOMPOSITION });
+    const text = requestIds(exported.content!)
+      .map((id) => answerLine(id, '{"claims": ["A fact."]}'))
+      .join('\n');
+    await core.lead('accuracy.batchImport', { run: DECOMPOSITION, source: { type: 'upload', name: 'a.jsonl', text } });
     fireEvent.click(within(tasks).getByTestId('accuracy-batch-export'));
     expect((await within(tasks).findByTestId('accuracy-batch-notice')).textContent).toContain('Nothing to export');
     expect(download).not.toHaveBeenCalled();

@@ -1,33 +1,33 @@
 // @vitest-environment happy-dom
+// @vitest-environment-options {"settings": {"fetch": {"disableSameOriginPolicy": true}}}
 /**
  * The lead's accuracy tasks in the Judges view and the roles around them:
  * the request count shows before Start, a finished decomposition gives Annotate its claims,
  * systems under test are added and removed; an annotator link labels claims and key facts but
  * sees no task or judge control and never calls a lead-only method.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from '../../../renderer/App';
+import { resetRendererState } from '../../../renderer/testing/transport';
 import { ANNOTATOR_METHODS } from '../../../shared/api';
-import {
-  createFakeCore,
-  resetRendererState,
-  type FakeCore,
-  type FakeSummarySpec,
-} from '../../../renderer/testing/fakeCore';
-import { endpointConfig, installFakeJudges, judgeInfo } from '../../../renderer/testing/fakeJudges';
+import { createRendererCore, type RendererCore, type SummarySeed } from '../../helpers/renderer-core';
+import { decompositionAnswer, endpointConfig } from '../../helpers/renderer-core-tasks';
+import { mockOpenAIForFile } from '../../helpers/mock-openai';
 
-const SPECS: FakeSummarySpec[] = [
+vi.mock('openai', async (original) => (await import('../../helpers/openai-in-node')).openaiInNode(await original()));
+
+const SPECS: SummarySeed[] = [
   {
-    key: 1,
     docId: 'd1',
     document: 'The council met on Tuesday. The bridge costs 40 million.',
     sentences: ['The council met on Tuesday and voted.', 'The bridge costs 90 million.'],
   },
-  { key: 2, docId: 'd2', document: 'Rain flooded the valley.', sentences: ['Rain flooded the valley.'] },
+  { docId: 'd2', document: 'Rain flooded the valley.', sentences: ['Rain flooded the valley.'] },
 ];
 
-let core: FakeCore;
+const mock = await mockOpenAIForFile();
+let core: RendererCore;
 const press = (key: string) => fireEvent.keyDown(document.body, { key });
 
 beforeEach(() => resetRendererState());
@@ -35,9 +35,10 @@ afterEach(() => cleanup());
 
 describe('accuracy tasks (lead)', () => {
   it('shows the request count before Start, then runs the decomposition and Annotate shows the claims', async () => {
-    core = createFakeCore(SPECS);
-    installFakeJudges(core, { judges: [judgeInfo('qwen', endpointConfig())] });
-    core.override('analysis.latest', () => ({ running: null, done: null }));
+    core = await createRendererCore(SPECS);
+    // The model splits a sentence at "and" (its subject kept), as a decomposition does.
+    mock.setResponder(decompositionAnswer);
+    await core.lead('judges.add', { name: 'qwen', config: endpointConfig({ baseUrl: mock.url }) });
     render(<App bridge={core.bridge} />);
     await screen.findByTestId('unit-current');
     press('t');
@@ -72,9 +73,7 @@ describe('accuracy tasks (lead)', () => {
   });
 
   it('adds and removes a system under test, and plans its summaries', async () => {
-    core = createFakeCore(SPECS);
-    installFakeJudges(core, { judges: [] });
-    core.override('analysis.latest', () => ({ running: null, done: null }));
+    core = await createRendererCore(SPECS, {}, { allowedKeyEnv: ['OPENAI_API_KEY'] });
     render(<App bridge={core.bridge} />);
     await screen.findByTestId('unit-current');
     press('g');
@@ -103,13 +102,10 @@ describe('accuracy tasks (lead)', () => {
 
 describe('an annotator link', () => {
   it('labels claims and key facts, sees no task or judge control, and calls only annotator methods', async () => {
-    core = createFakeCore(
+    core = await createRendererCore(
       SPECS,
       { role: 'annotator', annotator: 'bea' },
-      {
-        annotators: [{ id: 1, name: 'bea', kind: 'person' }],
-        accuracy: { claims: {}, keyFacts: { d1: ['The bridge costs 40 million.'] } },
-      },
+      { people: ['bea'], keyFacts: { d1: ['The bridge costs 40 million.'] } },
     );
     render(<App bridge={core.bridge} />);
     await screen.findByTestId('unit-current');
@@ -136,7 +132,7 @@ describe('an annotator link', () => {
       'Your edit of the key facts is proposal 1, pending: it changes nothing until the lead accepts it. You keep labeling version 1.',
     );
     expect(screen.getByTestId('keyfacts-pane').getAttribute('data-version')).toBe('1');
-    expect(core.accuracy.keyFactVersions('d1')).toHaveLength(1);
+    expect(await core.accuracy.keyFactVersions('d1')).toHaveLength(1);
     expect(core.callsTo('keyfacts.edit')).toMatchObject([{ annotator: 'bea', basedOnVersion: 1 }]);
     // No way to the Judges view (tasks, systems) from here.
     press('g');

@@ -1,43 +1,40 @@
 // @vitest-environment happy-dom
 /**
  * Judges view: what a start sends is shown before it is sent, a large start asks first
- * ("75,000 requests"), and batch files: Export requests… hands the file to the host (download in
+ * ("1,000 requests"), and batch files: Export requests… hands the file to the host (download in
  * the browser) with its counts, Import answers… sends the chosen file and shows what was stored.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { exportHooks } from '../../../renderer/charts/export';
-import type { FakeCore } from '../../../renderer/testing/fakeCore';
-import { endpointConfig, installFakeJudges, judgeInfo } from '../../../renderer/testing/fakeJudges';
-import type { ApiInput, JudgeBatchImport, JudgePlan } from '../../../shared/api';
-import { judgesViewLifecycle, oneSentenceCore, showJudgesView } from '../../helpers/judges-view';
+import { CONFIRM_REQUESTS_AT } from '../../../renderer/state/judges';
+import { createRendererCore, type RendererCore, type SummarySeed } from '../../helpers/renderer-core';
+import { answerLine, endpointConfig, failureLine, requestIds } from '../../helpers/renderer-core-tasks';
+import { judgesViewLifecycle, showJudgesView } from '../../helpers/judges-view';
 
-let core: FakeCore;
+let core: RendererCore;
 
-function plan(input: ApiInput<'judges.plan'>, requests: number): JudgePlan {
-  return {
-    judge: input.name,
-    configHash: 'a'.repeat(64),
-    dataset: input.dataset ?? null,
-    onlySampled: input.onlySampled ?? false,
-    remote: true,
-    selection: requests + 10,
-    done: 10,
-    cached: 0,
-    requests,
-    promptTokens: 0,
-    baseUrls: [],
-    shared: 0,
-    missing: 0,
-  };
+/** `summaries` summaries of `sentences` sentences each, in one dataset. */
+function summariesOf(summaries: number, sentences: number): SummarySeed[] {
+  return Array.from({ length: summaries }, (_, s) => {
+    const texts = Array.from({ length: sentences }, (_, i) => `Report ${s} line ${i} says the bridge opened.`);
+    return { document: texts.join(' '), sentences: texts };
+  });
 }
 
-async function open(requests: number) {
-  core = oneSentenceCore();
-  installFakeJudges(core, {
-    judges: [judgeInfo('qwen', endpointConfig({ baseUrls: ['http://127.0.0.1:8000/v1', 'http://127.0.0.1:8001/v1'] }))],
+/**
+ * The judge "qwen" on two replicas where nothing listens (a run started here fails its requests;
+ * what the tests read is the plan, the start call and the batch files).
+ */
+async function open(seeds: SummarySeed[]) {
+  core = await createRendererCore(seeds);
+  await core.lead('judges.add', {
+    name: 'qwen',
+    config: endpointConfig({
+      baseUrl: 'http://127.0.0.1:9/v1',
+      baseUrls: ['http://127.0.0.1:9/v1', 'http://127.0.0.1:10/v1'],
+    }),
   });
-  core.override('judges.plan', (input) => plan(input, requests));
   await showJudgesView(core);
 }
 
@@ -45,12 +42,13 @@ judgesViewLifecycle();
 
 describe('what a start sends', () => {
   it('shows the requests before starting and asks before a large start', async () => {
-    await open(75_000);
-    await waitFor(() => expect(screen.getByTestId('run-plan-requests').textContent).toBe('75,000 requests'));
+    // As many sentences as make a start large enough to ask first.
+    await open(summariesOf(20, CONFIRM_REQUESTS_AT / 20));
+    await waitFor(() => expect(screen.getByTestId('run-plan-requests').textContent).toBe('1,000 requests'));
     expect(screen.getByTestId('run-plan').textContent).toContain('paid calls');
     fireEvent.click(screen.getByTestId('run-start'));
     const confirm = await screen.findByTestId('run-confirm');
-    expect(confirm.textContent).toContain('75,000 requests');
+    expect(confirm.textContent).toContain('1,000 requests');
     expect(confirm.textContent).toContain('and 1 more replica:');
     expect(core.callsTo('judges.start')).toHaveLength(0);
     fireEvent.click(screen.getByTestId('run-confirm-back'));
@@ -62,8 +60,8 @@ describe('what a start sends', () => {
   });
 
   it('asks the plan again for another selection, and starts a small run at once', async () => {
-    await open(40);
-    await waitFor(() => expect(screen.getByTestId('run-plan-requests').textContent).toBe('40 requests'));
+    await open(summariesOf(1, 12));
+    await waitFor(() => expect(screen.getByTestId('run-plan-requests').textContent).toBe('12 requests'));
     fireEvent.click(screen.getByTestId('run-only-sampled'));
     await waitFor(() => expect(core.callsTo('judges.plan').some((c) => c.onlySampled)).toBe(true));
     fireEvent.click(screen.getByTestId('run-start'));
@@ -74,53 +72,33 @@ describe('what a start sends', () => {
 
 describe('batch files', () => {
   it('exports the requests as a download with counts and imports an output file with its report', async () => {
-    await open(12);
+    await open(summariesOf(1, 12));
     const downloads: Array<{ name: string; text: string }> = [];
     vi.spyOn(exportHooks, 'download').mockImplementation((name: string, blob: Blob) => {
       void blob.text().then((text) => downloads.push({ name, text }));
     });
-    core.override('judges.batchExport', (input) => ({
-      ...plan(input, 12),
-      path: null,
-      fileName: 'qwen-requests.jsonl',
-      content: '{"custom_id":"x"}\n',
-    }));
     fireEvent.click(await screen.findByTestId('batch-export'));
-    await waitFor(() => expect(downloads).toEqual([{ name: 'qwen-requests.jsonl', text: '{"custom_id":"x"}\n' }]));
+    await waitFor(() => expect(downloads.map((d) => d.name)).toEqual(['qwen-requests.jsonl']));
+    const ids = requestIds(downloads[0]!.text);
+    expect(ids).toHaveLength(12);
     await waitFor(() => expect(screen.getByTestId('judges-notice').textContent).toContain('12 requests'));
 
-    const report: JudgeBatchImport = {
-      judge: 'qwen',
-      configHash: 'a'.repeat(64),
-      lines: 12,
-      answered: 9,
-      parseErrors: 1,
-      failed: 1,
-      unknown: 1,
-      duplicates: 0,
-      invalid: 0,
-      shared: 0,
-      stillToDo: 2,
-      problems: {
-        failed: [{ line: 4, customId: 'loupe:sentence-verdict:…:unit:4', message: 'HTTP 500: engine crashed' }],
-        unknown: [],
-        invalid: [],
-      },
-      notes: [],
-    };
-    core.override('judges.batchImport', () => report);
-    const file = new File(['{"custom_id": "x"}\n'], 'output.jsonl', { type: 'application/jsonl' });
+    // Nine answered, one unparsable, one failed by the engine, one line for no request; the twelfth sentence has no line.
+    const output = [
+      ...ids.slice(0, 9).map((id) => answerLine(id, '{"faithful": 1}')),
+      answerLine(ids[9]!, 'not a verdict'),
+      failureLine(ids[10]!, 500, 'engine crashed'),
+      answerLine('loupe:sentence-verdict:unknown:unit:0', '{"faithful": 1}'),
+      '',
+    ].join('\n');
+    const file = new File([output], 'output.jsonl', { type: 'application/jsonl' });
     fireEvent.change(screen.getByTestId('batch-import-file'), { target: { files: [file] } });
     const shown = await screen.findByTestId('batch-import-report');
     expect(shown.textContent).toContain('9 answered');
     expect(shown.textContent).toContain('2 sentences still to do');
     expect(shown.textContent).toContain('HTTP 500: engine crashed');
     expect(core.callsTo('judges.batchImport')).toEqual([
-      {
-        name: 'qwen',
-        source: { type: 'upload', name: 'output.jsonl', text: '{"custom_id": "x"}\n' },
-        onlySampled: false,
-      },
+      { name: 'qwen', source: { type: 'upload', name: 'output.jsonl', text: output }, onlySampled: false },
     ]);
   });
 });

@@ -1,12 +1,15 @@
 // @vitest-environment happy-dom
+// @vitest-environment-options {"settings": {"fetch": {"disableSameOriginPolicy": true}}}
 /**
  * Judges view: the list, the add/edit form with its checks and the live request
  * preview, new versions, removal, background runs (start, polling, pause/resume/cancel, the
  * circuit), reattaching, keys, and blindness: nothing of it reaches the annotation store.
+ * Everything runs on the real core; a run calls the in-process mock endpoint.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from '../../../renderer/App';
+import { formatEta, formatRate } from '../../../renderer/components/judges/format';
 import {
   PLACEHOLDERS as UI_PLACEHOLDERS,
   RESERVED_BODY_FIELDS as UI_RESERVED,
@@ -14,43 +17,80 @@ import {
   endpointDraft,
 } from '../../../renderer/components/judges/draft';
 import { useAnnotation } from '../../../renderer/state/annotation';
-import { createFakeCore, type FakeCore } from '../../../renderer/testing/fakeCore';
-import {
-  baselineConfig,
-  endpointConfig,
-  installFakeJudges,
-  judgeInfo,
-  runStatus,
-  type FakeJudges,
-} from '../../../renderer/testing/fakeJudges';
-import type { HostInfo, JudgeInfo, JudgeRunStatus } from '../../../shared/api';
+import type { JudgeRunStatus } from '../../../shared/api';
 import {
   BASELINE_JUDGE_NAME,
+  BaselineConfigSchema,
   DEFAULT_TEMPLATE,
   PLACEHOLDERS,
   RESERVED_BODY_FIELDS,
+  type JudgeConfig,
 } from '../../../shared/judges/config';
-import { judgesViewLifecycle, oneSentenceCore, showJudgesView } from '../../helpers/judges-view';
+import type { MockReply } from '../../mock-openai/server';
+import { mockOpenAIForFile } from '../../helpers/mock-openai';
+import {
+  createRendererCore,
+  type HostSeed,
+  type RendererCore,
+  type RendererCoreOptions,
+  type SummarySeed,
+} from '../../helpers/renderer-core';
+import { endpointConfig, storeJudgeAnswers } from '../../helpers/renderer-core-tasks';
+import { judgesViewLifecycle, ONE_SENTENCE, showJudgesView } from '../../helpers/judges-view';
 
-let core: FakeCore;
-let judges: FakeJudges;
+vi.mock('openai', async (original) => (await import('../../helpers/openai-in-node')).openaiInNode(await original()));
+
+const mock = await mockOpenAIForFile();
+let core: RendererCore;
+
+/** 125 sentences in five summaries: room for a judge's 125 stored predictions and for runs. */
+const MANY: SummarySeed[] = Array.from({ length: 5 }, (_, s) => {
+  const sentences = Array.from({ length: 25 }, (_, i) => `Report ${s} line ${i} says the bridge opened.`);
+  return { document: sentences.join(' '), sentences };
+});
 
 interface OpenOptions {
-  judges?: JudgeInfo[];
-  runs?: JudgeRunStatus[];
-  info?: Partial<HostInfo>;
+  /** Default: the one-sentence project. */
+  seeds?: SummarySeed[];
+  info?: HostSeed;
+  options?: RendererCoreOptions;
+  /** What the project holds before the view opens (judges, predictions, runs), through the core. */
+  setup?: (core: RendererCore) => Promise<unknown>;
 }
 
-async function openJudgesView(options: OpenOptions = {}) {
-  core = oneSentenceCore(options.info);
-  judges = installFakeJudges(core, { judges: options.judges ?? [], runs: options.runs ?? [] });
+async function openJudgesView({ seeds = [ONE_SENTENCE], info, options, setup }: OpenOptions = {}) {
+  core = await createRendererCore(seeds, info, { allowedKeyEnv: ['OPENAI_API_KEY'], ...options });
+  await setup?.(core);
   await showJudgesView(core);
 }
 
-const qwen = () =>
-  judgeInfo('qwen', endpointConfig({ apiKeyEnv: 'OPENAI_API_KEY' }), {
-    predictions: { ok: 120, parseErrors: 3, failed: 2, soft: 0 },
-  });
+const QWEN_CONFIG = endpointConfig({ apiKeyEnv: 'OPENAI_API_KEY' });
+const baselineConfig = (): JudgeConfig => BaselineConfigSchema.parse({ kind: 'baseline' });
+const addQwen = (c: RendererCore) => c.lead('judges.add', { name: 'qwen', config: QWEN_CONFIG });
+/** qwen with 120 labeled, 3 unparsable and 2 failed predictions (a batch's answers imported). */
+async function qwenWithPredictions(c: RendererCore) {
+  await addQwen(c);
+  await storeJudgeAnswers(c, 'qwen', { ok: 120, parseErrors: 3, failed: 2 });
+}
+const hashOf = async (name: string) => (await core.lead('judges.list', {})).find((j) => j.name === name)!.configHash!;
+
+/** 20 sentences in two summaries: what the runs judge. */
+const RUN_SEEDS: SummarySeed[] = MANY.slice(0, 2).map((seed) => ({ ...seed, sentences: seed.sentences.slice(0, 10) }));
+/** How long a run on the mock endpoint may take to reach what a test waits for. */
+const RUN = { timeout: 10_000 };
+
+/** A judge on the mock endpoint that runs one request at a time and never retries. */
+const mockJudge = (partial: Record<string, unknown> = {}) =>
+  endpointConfig({ baseUrl: mock.url, concurrency: 1, retries: 0, ...partial });
+/** The mock answers `replies` in order, then holds every further request (the run stays running). */
+function answerThenHold(replies: MockReply[]) {
+  let received = 0;
+  mock.setResponder(() => replies[received++] ?? { type: 'hang' });
+}
+const ok = (count: number): MockReply[] => Array.from({ length: count }, () => ({ type: 'answer', hard: 1 }));
+/** The run's status as the core reports it now. */
+const statusOf = (runId: string) => core.lead('judges.status', { runId });
+const onlyRun = async (): Promise<JudgeRunStatus> => (await core.lead('judges.runs', {}))[0]!;
 
 const field = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 const type = (testId: string, value: string) => fireEvent.change(field(testId), { target: { value } });
@@ -94,14 +134,29 @@ describe('the list', () => {
   });
 
   it('shows kind, model, base URL, version, counts and where the key comes from', async () => {
-    const stored = judgeInfo('gpt', endpointConfig({ baseUrl: 'https://api.example.com/v1', model: 'gpt-4o' }), {
-      keySource: 'stored',
+    await openJudgesView({
+      seeds: MANY,
+      // A keychain for the stored key (as the desktop has).
+      info: { keychain: true },
+      async setup(c) {
+        await qwenWithPredictions(c);
+        await c.lead('judges.add', {
+          name: 'gpt',
+          config: endpointConfig({ baseUrl: 'https://api.example.com/v1', model: 'gpt-4o' }),
+          apiKey: 'sk-list-1234',
+        });
+        // Predictions imported from a file: a judge of kind "imported".
+        await c.upload(
+          'predictions.jsonl',
+          Array.from({ length: 25 }, (_, i) => ({
+            summary_id: 's1',
+            sentence_index: i,
+            judge: 'frank-judge',
+            hard: 1,
+          })),
+        );
+      },
     });
-    const imported = judgeInfo('frank-judge', null, {
-      kind: 'imported',
-      predictions: { ok: 40, parseErrors: 0, failed: 0, soft: 0 },
-    });
-    await openJudgesView({ judges: [qwen(), stored, imported] });
 
     const row = screen.getByTestId('judge-row-qwen');
     const cells = within(row)
@@ -110,7 +165,7 @@ describe('the list', () => {
     expect(cells[1]).toBe('endpoint');
     expect(cells[2]).toBe('Qwen/Qwen3-8B');
     expect(cells[3]).toBe('http://127.0.0.1:8000/v1');
-    expect(within(row).getByTestId('judge-version').textContent).toBe(qwen().configHash!.slice(0, 12));
+    expect(within(row).getByTestId('judge-version').textContent).toBe((await hashOf('qwen')).slice(0, 12));
     expect(cells.slice(5, 9)).toEqual(['120', '0', '3', '2']);
     expect(within(row).getByTestId('judge-key').textContent).toBe('from $OPENAI_API_KEY');
     expect(within(screen.getByTestId('judge-row-gpt')).getByTestId('judge-key').textContent).toBe(
@@ -127,22 +182,26 @@ describe('the list', () => {
 
   it('renders names, models and messages as text, never as markup', async () => {
     const hostile = '<img src=x onerror="window.pwned=1">';
-    const judge = judgeInfo(`x${hostile}`, endpointConfig({ model: hostile }), { description: hostile });
-    const run = runStatus({
-      judge: judge.name,
-      state: 'failed',
-      message: hostile,
-      errors: [{ kind: 'server_error', count: 1, lastMessage: hostile }],
+    // The endpoint answers with the markup as its error: the run's error table shows it.
+    mock.setResponder(() => ({ type: 'status', status: 500, body: hostile }));
+    await openJudgesView({
+      async setup(c) {
+        await c.lead('judges.add', { name: `x${hostile}`, config: mockJudge({ model: hostile }) });
+        await c.lead('judges.start', { name: `x${hostile}`, onlySampled: false });
+        await vi.waitFor(async () => expect((await onlyRun()).state).not.toBe('running'), RUN);
+      },
     });
-    await openJudgesView({ judges: [judge], runs: [run] });
+    await screen.findByTestId('run-error-server_error');
     expect(screen.getByTestId('judges-view').querySelector('img')).toBeNull();
-    expect(screen.getByTestId('run-message').textContent).toBe(hostile);
-    expect(within(screen.getByTestId('run-error-server_error')).getAllByRole('cell')[2]!.textContent).toBe(hostile);
+    expect(screen.getByTestId('judges-view').textContent).toContain(`x${hostile}`);
+    expect(screen.getByTestId('run-message').textContent).toBe((await onlyRun()).message);
+    expect(within(screen.getByTestId('run-error-server_error')).getAllByRole('cell')[2]!.textContent).toContain(
+      hostile,
+    );
   });
 
   it('opens with G from the Annotate view, but not while typing', async () => {
-    core = createFakeCore([{ key: 1, document: null, sentences: ['A sentence without a document.'] }]);
-    installFakeJudges(core);
+    core = await createRendererCore([{ document: null, sentences: ['A sentence without a document.'] }]);
     render(<App bridge={core.bridge} />);
     const attach = await screen.findByTestId('attach-document-text');
     fireEvent.keyDown(attach, { key: 'g' });
@@ -156,7 +215,7 @@ describe('the list', () => {
 
 describe('the form', () => {
   it('checks the placeholders and the extra fields inline, and sends nothing while they are wrong', async () => {
-    await openJudgesView({ judges: [qwen()] });
+    await openJudgesView({ setup: addQwen });
     await openAddForm();
     type('judge-name', 'local');
     type('judge-template', 'Is this faithful? {document}');
@@ -193,7 +252,12 @@ describe('the form', () => {
   });
 
   it('in the browser: asks for the environment variable, never a key, and adds the typed config', async () => {
-    await openJudgesView({ judges: [qwen()], info: { host: 'web' } });
+    // As `loupe serve --allow-key-env OLLAMA_KEY` lets a judge read that variable.
+    await openJudgesView({
+      setup: addQwen,
+      info: { host: 'web' },
+      options: { allowedKeyEnv: ['OPENAI_API_KEY', 'OLLAMA_KEY'] },
+    });
     await openAddForm();
     expect(screen.queryByTestId('judge-api-key')).toBeNull();
     expect(screen.getByTestId('judge-form').textContent).toContain('loupe serve');
@@ -236,7 +300,7 @@ describe('the form', () => {
   });
 
   it('on the desktop: a password field whose key goes to the keychain through judges.add, and is never shown', async () => {
-    await openJudgesView({ judges: [qwen()], info: { host: 'electron', fileDialogs: true, canSwitchProjects: true } });
+    await openJudgesView({ setup: addQwen, info: { host: 'electron', fileDialogs: true, canSwitchProjects: true } });
     await openAddForm();
     // The environment variable is only the fallback here, folded away.
     expect((screen.getByTestId('judge-key-env-details') as HTMLDetailsElement).open).toBe(false);
@@ -261,7 +325,7 @@ describe('the form', () => {
   });
 
   it('shows the exact request for the edited config, debounced, with the key redacted by the core', async () => {
-    await openJudgesView({ judges: [qwen()], info: { host: 'web' } });
+    await openJudgesView({ setup: addQwen, info: { host: 'web' } });
     await openAddForm();
     const json = await screen.findByTestId('judge-preview-json');
     expect(lastCall(core.callsTo('judges.preview'))).toEqual({ config: endpointConfig() });
@@ -293,11 +357,11 @@ describe('the form', () => {
     const request = JSON.parse(screen.getByTestId('judge-preview-json').textContent!);
     expect(request.headers.Authorization).toBe('Bearer <key from $MISTRAL_KEY>');
     expect(request.body).toMatchObject({ logprobs: true, top_logprobs: 20 });
-    expect(request.body.messages[0].content).toContain('The mayor opened the bridge on Monday.');
+    expect(request.body.messages[0].content).toContain(ONE_SENTENCE.sentences[0]);
   });
 
   it('says when an update makes a new judge version, and when it does not', async () => {
-    await openJudgesView({ judges: [qwen()] });
+    await openJudgesView({ setup: addQwen });
     fireEvent.click(within(screen.getByTestId('judge-row-qwen')).getByTestId('judge-edit'));
     await screen.findByTestId('judge-form');
     expect(field('judge-name').readOnly).toBe(true);
@@ -317,7 +381,7 @@ describe('the form', () => {
     expect(notice.textContent).toContain('new judge version');
     expect(notice.textContent).toContain('earlier predictions are kept under the old version and never mixed');
     expect(within(screen.getByTestId('judge-row-qwen')).getByTestId('judge-version').textContent).toBe(
-      judges.judges[0]!.configHash!.slice(0, 12),
+      (await hashOf('qwen')).slice(0, 12),
     );
 
     // Concurrency does not change answers: same version.
@@ -333,8 +397,11 @@ describe('the form', () => {
   });
 
   it('on the desktop keeps, replaces or forgets the stored key on update', async () => {
-    const stored = judgeInfo('gpt', endpointConfig({ model: 'gpt-4o' }), { keySource: 'stored' });
-    await openJudgesView({ judges: [stored], info: { host: 'electron', fileDialogs: true, canSwitchProjects: true } });
+    await openJudgesView({
+      info: { host: 'electron', fileDialogs: true, canSwitchProjects: true },
+      setup: (c) =>
+        c.lead('judges.add', { name: 'gpt', config: endpointConfig({ model: 'gpt-4o' }), apiKey: 'sk-gpt-1234' }),
+    });
     const edit = async () => {
       fireEvent.click(within(screen.getByTestId('judge-row-gpt')).getByTestId('judge-edit'));
       await screen.findByTestId('judge-form');
@@ -353,7 +420,7 @@ describe('the form', () => {
   });
 
   it('Esc cancels the edit without saving; a refused save stays in the form with the reason', async () => {
-    await openJudgesView({ judges: [qwen()] });
+    await openJudgesView({ setup: addQwen });
     await openAddForm();
     type('judge-name', 'other');
     fireEvent.keyDown(field('judge-model'), { key: 'Escape' });
@@ -381,8 +448,18 @@ describe('the form', () => {
 
 describe('removing', () => {
   it('states how many predictions go, and removes only when confirmed', async () => {
-    const twoVersions = { ...qwen(), versions: 2 };
-    await openJudgesView({ judges: [twoVersions] });
+    await openJudgesView({
+      seeds: MANY,
+      async setup(c) {
+        // A second version (another temperature), whose 125 predictions the removal counts.
+        await addQwen(c);
+        await c.lead('judges.update', {
+          name: 'qwen',
+          config: endpointConfig({ apiKeyEnv: 'OPENAI_API_KEY', temperature: 0.5 }),
+        });
+        await storeJudgeAnswers(c, 'qwen', { ok: 120, parseErrors: 3, failed: 2 });
+      },
+    });
     fireEvent.click(within(screen.getByTestId('judge-row-qwen')).getByTestId('judge-remove'));
     const confirm = screen.getByTestId('judge-remove-confirm');
     expect(within(confirm).getByTestId('judge-remove-count').textContent).toBe('125');
@@ -400,7 +477,9 @@ describe('removing', () => {
   });
 
   it('names the baseline as a baseline in the confirmation', async () => {
-    await openJudgesView({ judges: [judgeInfo(BASELINE_JUDGE_NAME, baselineConfig())] });
+    await openJudgesView({
+      setup: (c) => c.lead('judges.add', { name: BASELINE_JUDGE_NAME, config: baselineConfig() }),
+    });
     fireEvent.click(screen.getByTestId('judge-remove'));
     expect(screen.getByTestId('judge-remove-confirm').textContent).toContain('the offline baseline');
   });
@@ -413,28 +492,22 @@ describe('runs', () => {
     resume: screen.getByTestId('run-resume') as HTMLButtonElement,
     cancel: screen.getByTestId('run-cancel') as HTMLButtonElement,
   });
+  const addMockQwen = (c: RendererCore) => c.lead('judges.add', { name: 'qwen', config: mockJudge() });
+
+  it('shows how rates and times read', () => {
+    expect(formatRate(4.25)).toBe('4.3 sentences/s');
+    expect(formatRate(0.5)).toBe('0.50 sentences/s');
+    expect(formatEta(125)).toBe('2 min 5 s');
+  });
 
   it('starts, polls the status, shows progress, and pauses, resumes and cancels by run id', async () => {
-    await openJudgesView({ judges: [qwen()] });
-    judges.statusScript = [
-      { done: 4, requests: 4, ratePerSecond: 0.5 },
-      {
-        done: 40,
-        cached: 5,
-        requests: 38,
-        ok: 33,
-        parseErrors: 1,
-        failed: 1,
-        ratePerSecond: 4.25,
-        etaSeconds: 125,
-        tokens: { prompt: 123456, completion: 789 },
-        errors: [
-          { kind: 'rate_limited', count: 3, lastMessage: '429 Too Many Requests' },
-          { kind: 'timeout', count: 1, lastMessage: 'no answer within 120 s' },
-        ],
-        message: 'running',
-      },
-    ];
+    await openJudgesView({ seeds: RUN_SEEDS, setup: addMockQwen });
+    // 10 sentences answered (one unparsable, one failed by the server), then the endpoint holds the next.
+    answerThenHold([
+      { type: 'answer', content: 'no verdict here' },
+      { type: 'status', status: 500, body: 'engine crashed' },
+      ...ok(8),
+    ]);
     fireEvent.change(screen.getByTestId('run-dataset'), { target: { value: 'demo' } });
     fireEvent.click(screen.getByTestId('run-only-sampled'));
     // Pause, Resume and Cancel appear with a run.
@@ -444,14 +517,15 @@ describe('runs', () => {
     await waitFor(() =>
       expect(core.callsTo('judges.start')).toEqual([{ name: 'qwen', dataset: 'demo', onlySampled: true }]),
     );
-    await waitFor(() => expect(screen.getByTestId('run-rate').textContent).toBe('4.3 sentences/s'));
-    expect(core.callsTo('judges.status').every((input) => input.runId === 'run-1')).toBe(true);
-    expect(screen.getByTestId('run-progress').textContent).toContain('40 / 100');
-    expect(screen.getByTestId('run-eta').textContent).toBe('2 min 5 s');
-    expect(screen.getByTestId('run-tokens').textContent).toBe(`${(123456).toLocaleString()} in / 789 out`);
-    expect(screen.getByTestId('run-cached').textContent).toBe('5');
-    expect(screen.getByTestId('run-requests').textContent).toBe('38');
-    expect(screen.getByTestId('run-outcomes').textContent).toBe('33 labeled · 1 unparseable answer · 1 failed');
+    const { runId } = await onlyRun();
+    await vi.waitFor(async () => {
+      const { ok: labeled, parseErrors, failed } = await statusOf(runId);
+      expect(labeled + parseErrors + failed).toBe(10);
+    }, RUN);
+    const held = await statusOf(runId);
+    await waitFor(() => expect(screen.getByTestId('run-progress').textContent).toContain(`${held.done} / 20`));
+    expect(core.callsTo('judges.status').every((input) => input.runId === runId)).toBe(true);
+    expect(screen.getByTestId('run-outcomes').textContent).toBe('8 labeled · 1 unparseable answer · 1 failed');
     const rows = within(screen.getByTestId('run-errors')).getAllByRole('row').slice(1);
     expect(
       rows.map((row) =>
@@ -460,10 +534,12 @@ describe('runs', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['rate limited (429)', '3', '429 Too Many Requests'],
-      ['timeout', '1', 'no answer within 120 s'],
+      ['answer not {"faithful": 0|1}', '1', 'no {"faithful": 0|1} object in the answer'],
+      ['server error (5xx)', '1', 'HTTP 500: 500 engine crashed'],
     ]);
-    expect(within(screen.getByTestId('judge-row-qwen')).getByTestId('judge-run-tag').textContent).toBe('running 40%');
+    expect(within(screen.getByTestId('judge-row-qwen')).getByTestId('judge-run-tag').textContent).toBe(
+      `running ${Math.round((held.done / 20) * 100)}%`,
+    );
     expect(buttons()).toMatchObject({
       start: { disabled: true },
       pause: { disabled: false },
@@ -474,7 +550,7 @@ describe('runs', () => {
 
     fireEvent.click(buttons().pause);
     await waitFor(() => expect(screen.getByTestId('run-status').getAttribute('data-state')).toBe('paused'));
-    expect(core.callsTo('judges.pause')).toEqual([{ runId: 'run-1' }]);
+    expect(core.callsTo('judges.pause')).toEqual([{ runId }]);
     expect(screen.queryByTestId('run-circuit')).toBeNull();
     expect(buttons()).toMatchObject({
       start: { disabled: true },
@@ -482,19 +558,28 @@ describe('runs', () => {
       resume: { disabled: false },
       cancel: { disabled: false },
     });
+    // The figures are the paused run's, as the core counts them.
+    const paused = await statusOf(runId);
+    expect(screen.getByTestId('run-rate').textContent).toBe(formatRate(paused.ratePerSecond));
+    expect(screen.getByTestId('run-tokens').textContent).toBe(
+      `${paused.tokens.prompt.toLocaleString()} in / ${paused.tokens.completion.toLocaleString()} out`,
+    );
+    expect(paused.tokens.prompt).toBeGreaterThan(0);
+    expect(screen.getByTestId('run-cached').textContent).toBe(String(paused.cached));
+    expect(screen.getByTestId('run-requests').textContent).toContain(String(paused.requests));
     // A paused run is not polled.
     const polls = core.callsTo('judges.status').length;
     await sleep(120);
     expect(core.callsTo('judges.status').length).toBe(polls);
 
     fireEvent.click(buttons().resume);
-    await waitFor(() => expect(core.callsTo('judges.resume')).toEqual([{ runId: 'run-1' }]));
+    await waitFor(() => expect(core.callsTo('judges.resume')).toEqual([{ runId }]));
     await waitFor(() => expect(core.callsTo('judges.status').length).toBeGreaterThan(polls));
     expect(buttons()).toMatchObject({ pause: { disabled: false }, resume: { disabled: true } });
 
     fireEvent.click(buttons().cancel);
     await waitFor(() => expect(screen.getByTestId('run-status').getAttribute('data-state')).toBe('cancelled'));
-    expect(core.callsTo('judges.cancel')).toEqual([{ runId: 'run-1' }]);
+    expect(core.callsTo('judges.cancel')).toEqual([{ runId }]);
     await waitFor(() =>
       expect(buttons()).toMatchObject({
         start: { disabled: false },
@@ -506,58 +591,57 @@ describe('runs', () => {
   });
 
   it('shows a run paused by the circuit distinctly, and the note about missing log-probabilities', async () => {
-    await openJudgesView({ judges: [qwen()] });
-    judges.statusScript = [
-      {
-        state: 'paused',
-        pauseReason: 'endpoint_unreachable',
-        message: 'paused: endpoint unreachable',
-        done: 12,
-        requests: 7,
-        dropped: 2,
-        failuresInARow: 5,
-        errors: [{ kind: 'connection', count: 5, lastMessage: 'connect ECONNREFUSED 127.0.0.1:8000' }],
-        notes: ['the endpoint returned no log-probabilities: hard labels only'],
-      },
-    ];
+    // A soft judge whose endpoint sends no log-probabilities, then stops accepting connections.
+    await openJudgesView({
+      seeds: RUN_SEEDS,
+      setup: (c) => c.lead('judges.add', { name: 'qwen', config: mockJudge({ soft: true }) }),
+    });
+    let received = 0;
+    mock.setResponder(() => (++received <= 3 ? { type: 'answer', soft: null } : { type: 'reset' }));
     fireEvent.click(screen.getByTestId('run-start'));
-    const circuit = await screen.findByTestId('run-circuit');
+    const circuit = await screen.findByTestId('run-circuit', {}, RUN);
+    const paused = await onlyRun();
     expect(circuit.textContent).toContain('Endpoint unreachable — paused');
     expect(circuit.textContent).toContain('Resume retries');
     expect(circuit.getAttribute('role')).toBe('alert');
     expect(screen.getByTestId('run-state').textContent).toBe('paused by the circuit');
     expect(screen.getByTestId('run-status').getAttribute('data-pause-reason')).toBe('endpoint_unreachable');
-    expect(screen.getByTestId('run-notes').textContent).toContain('no log-probabilities');
-    expect(screen.getByTestId('run-error-connection').textContent).toContain('ECONNREFUSED');
-    // The figures read the run's one counter object: 5 failed + 2 dropped = 7 requests, 5 in a row.
-    expect(screen.getByTestId('run-requests').textContent).toBe('7 (2 dropped by a pause)');
-    expect(screen.getByTestId('run-in-a-row').textContent).toBe('5');
+    await waitFor(() => expect(screen.getByTestId('run-notes').textContent).toContain('no log-probabilities'));
+    expect(screen.getByTestId('run-error-connection').textContent).toContain(
+      paused.errors.find((e) => e.kind === 'connection')!.lastMessage,
+    );
+    // The figures read the run's one counter object: failed + dropped = requests, and the failures in a row.
+    const dropped = paused.dropped > 0 ? ` (${paused.dropped} dropped by a pause)` : '';
+    expect(screen.getByTestId('run-requests').textContent).toBe(`${paused.requests}${dropped}`);
+    expect(screen.getByTestId('run-in-a-row').textContent).toBe(String(paused.failuresInARow));
+    expect(paused.failuresInARow).toBeGreaterThan(0);
     expect(buttons()).toMatchObject({
       pause: { disabled: true },
       resume: { disabled: false },
       cancel: { disabled: false },
     });
 
+    // The endpoint is back: Resume retries and the circuit notice goes.
+    mock.setResponder(() => ({ type: 'answer', soft: null }));
     fireEvent.click(buttons().resume);
-    await waitFor(() => expect(core.callsTo('judges.resume')).toEqual([{ runId: 'run-1' }]));
-    await waitFor(() => expect(screen.queryByTestId('run-circuit')).toBeNull());
+    await waitFor(() => expect(core.callsTo('judges.resume')).toEqual([{ runId: paused.runId }]));
+    await waitFor(() => expect(screen.queryByTestId('run-circuit')).toBeNull(), RUN);
   });
 
   it('stops polling when the run is finished and refreshes the counts', async () => {
-    await openJudgesView({ judges: [qwen()] });
-    judges.statusScript = [
-      { done: 50 },
-      { state: 'done', done: 100, ok: 100, message: 'done', finishedAt: '2025-01-01T00:02:00.000Z', etaSeconds: 0 },
-    ];
+    await openJudgesView({ seeds: RUN_SEEDS, setup: addMockQwen });
     const listCalls = core.callsTo('judges.list').length;
     fireEvent.click(screen.getByTestId('run-start'));
-    await waitFor(() => expect(screen.getByTestId('run-status').getAttribute('data-state')).toBe('done'));
+    await waitFor(() => expect(screen.getByTestId('run-status').getAttribute('data-state')).toBe('done'), RUN);
     const polls = core.callsTo('judges.status').length;
-    expect(polls).toBe(2);
     await sleep(150);
     expect(core.callsTo('judges.status').length).toBe(polls);
     await waitFor(() => expect(core.callsTo('judges.list').length).toBeGreaterThan(listCalls));
-    expect(screen.getByTestId('run-message').textContent).toBe('done');
+    expect(screen.getByTestId('run-message').textContent).toBe((await onlyRun()).message);
+    await waitFor(
+      () => expect(within(screen.getByTestId('judge-row-qwen')).getAllByRole('cell')[5]!.textContent).toBe('20'),
+      RUN,
+    );
     expect(buttons()).toMatchObject({
       start: { disabled: false },
       pause: { disabled: true },
@@ -567,12 +651,20 @@ describe('runs', () => {
   });
 
   it('reattaches to a run in progress when the view opens, and stops polling when it closes', async () => {
-    const running = runStatus({ runId: 'run-7', judge: 'qwen', done: 30, total: 60 });
-    await openJudgesView({ judges: [{ ...qwen(), activeRunId: 'run-7' }], runs: [running] });
+    answerThenHold(ok(6));
+    let runId = '';
+    await openJudgesView({
+      seeds: RUN_SEEDS,
+      async setup(c) {
+        await addMockQwen(c);
+        ({ runId } = await c.lead('judges.start', { name: 'qwen', onlySampled: false }));
+        await vi.waitFor(async () => expect((await c.lead('judges.status', { runId })).done).toBe(6), RUN);
+      },
+    });
     expect(core.callsTo('judges.runs')).toHaveLength(1);
     await waitFor(() => expect(core.callsTo('judges.status').length).toBeGreaterThan(0));
-    expect(core.callsTo('judges.status')[0]).toEqual({ runId: 'run-7' });
-    expect(screen.getByTestId('run-progress').textContent).toContain('30 / 60');
+    expect(core.callsTo('judges.status')[0]).toEqual({ runId });
+    expect(screen.getByTestId('run-progress').textContent).toContain('6 / 20');
     expect((screen.getByTestId('run-start') as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.click(screen.getByTestId('nav-project'));
@@ -583,17 +675,19 @@ describe('runs', () => {
   });
 
   it('R starts the selected judge and Space pauses and resumes it, with the keys shown', async () => {
-    await openJudgesView({ judges: [qwen()] });
+    await openJudgesView({ seeds: RUN_SEEDS, setup: addMockQwen });
+    answerThenHold([]);
     expect(screen.getByTestId('judges-keys').textContent).toContain('R');
     expect(screen.getByTestId('run-start').querySelector('kbd')?.textContent).toBe('R');
     fireEvent.keyDown(document.body, { key: 'r' });
     await waitFor(() => expect(core.callsTo('judges.start')).toEqual([{ name: 'qwen', onlySampled: false }]));
     await screen.findByTestId('run-status');
+    const { runId } = await onlyRun();
     fireEvent.keyDown(document.body, { key: ' ' });
-    await waitFor(() => expect(core.callsTo('judges.pause')).toEqual([{ runId: 'run-1' }]));
+    await waitFor(() => expect(core.callsTo('judges.pause')).toEqual([{ runId }]));
     await waitFor(() => expect(screen.getByTestId('run-status').getAttribute('data-state')).toBe('paused'));
     fireEvent.keyDown(document.body, { key: ' ' });
-    await waitFor(() => expect(core.callsTo('judges.resume')).toEqual([{ runId: 'run-1' }]));
+    await waitFor(() => expect(core.callsTo('judges.resume')).toEqual([{ runId }]));
 
     // Not while the form is open (typing a name with an r in it starts nothing).
     await openAddForm();
@@ -607,13 +701,12 @@ describe('runs', () => {
 describe('blindness', () => {
   it('keeps every judge fact out of the annotation store and the Annotate view', async () => {
     const secretName = 'judge-zq7';
-    const judge = judgeInfo(secretName, endpointConfig({ model: 'model-zq7' }), {
-      predictions: { ok: 9, parseErrors: 0, failed: 0, soft: 9 },
+    await openJudgesView({
+      setup: (c) => c.lead('judges.add', { name: secretName, config: mockJudge({ model: 'model-zq7', soft: true }) }),
     });
-    await openJudgesView({ judges: [judge] });
-    judges.statusScript = [{ state: 'done', done: 100, ok: 100, message: 'done' }];
     fireEvent.click(screen.getByTestId('run-start'));
-    await waitFor(() => expect(screen.getByTestId('run-status').getAttribute('data-state')).toBe('done'));
+    await waitFor(() => expect(screen.getByTestId('run-status').getAttribute('data-state')).toBe('done'), RUN);
+    const { runId } = await onlyRun();
 
     fireEvent.click(screen.getByTestId('nav-annotate'));
     await screen.findByTestId('unit-current');
@@ -621,7 +714,7 @@ describe('blindness', () => {
     const keys = Object.keys(annotation);
     expect(keys.filter((key) => /judge|predict|run/i.test(key))).toEqual([]);
     const serialised = JSON.stringify(annotation);
-    for (const fact of [secretName, 'model-zq7', 'run-1', 'configHash', 'predictions'])
+    for (const fact of [secretName, 'model-zq7', runId, 'configHash', 'predictions'])
       expect(serialised).not.toContain(fact);
     const main = document.querySelector('.app-main')!;
     expect(main.textContent).not.toContain(secretName);

@@ -9,44 +9,88 @@
  *   refuses shows the contract's message;
  * - the Project view's "draw N more" plans on the people's labels, draws the chosen figure's count
  *   with the sample's seed, plans again after the draw, and shows no figure (nothing revealed).
+ * The plans are the real core's, of a project drawn and labeled through the contract.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from '../../../renderer/App';
 import { AllUnitsTable } from '../../../renderer/components/analysis/AllUnitsTable';
 import { PlanCard } from '../../../renderer/components/plan/PlanCard';
-import { createFakeCore, resetRendererState, type FakeCore } from '../../../renderer/testing/fakeCore';
+import { resetRendererState } from '../../../renderer/testing/transport';
 import { useSession } from '../../../renderer/state/session';
 import { analyzeProject } from '../../../shared/analysis';
-import { planDataset, type PlanReport } from '../../../shared/analysis/planning';
-import type { AnalysisStatus, SampleBatch } from '../../../shared/api';
-import { allUnitsFixture, seededDataset } from '../../helpers/prediction-powered';
+import type { AnalysisStatus } from '../../../shared/api';
+import { seededDataset } from '../../helpers/prediction-powered';
+import { createRendererCore, type RendererCore } from '../../helpers/renderer-core';
+import { planInThisThread } from '../../helpers/renderer-core-tasks';
 
-let core: FakeCore;
+let core: RendererCore;
 
 beforeEach(() => resetRendererState());
 afterEach(() => cleanup());
 
-/** The hand plan of planning.test.ts: p̂ 132 more, p̂_PP · J none, ε̂ · J 32, at a median of 90 s; seed 3. */
-function handPlan(dataset = 'demo', target = 0.02, nAnnotated = 25): PlanReport {
-  const draws = [
-    { batch: 1, seed: 3, algorithm: 'hash-rank-v1', summaryIds: Array.from({ length: 30 }, (_, k) => `s${k}`) },
-  ];
+/** 54 summaries of two sentences in "demo" (documents d0…, summaries s0…), none drawn yet. */
+const SUMMARIES = Array.from({ length: 54 }, (_, k) => {
+  const sentences = [`Item ${k} opened the bridge.`, `Item ${k} cost forty million.`];
   return {
-    target,
-    min_summaries: 10,
-    settings: { bootstrap: 2000, seed: 0, reference: 'people', human_label: 'unanimous', include_revealed: false },
-    datasets: [
-      planDataset(
-        dataset,
-        allUnitsFixture([0.7, 0.8], nAnnotated),
-        ['J'],
-        { nSummaries: 250, draws, timesMs: [60_000, 90_000, 120_000] },
-        target,
-      ),
-    ],
+    dataset: 'demo',
+    doc_id: `d${k}`,
+    document: sentences.join(' '),
+    summary_id: `s${k}`,
+    summary: sentences.join(' '),
+    sentences,
   };
+});
+
+/**
+ * The project the plans read: the 54 summaries, a sample of 14 drawn with seed 3, the first
+ * `labeled` of it labeled by the annotator (45 s a decision, so 90 s a summary; about every sixth
+ * sentence unfaithful), and a judge "J" (imported predictions) on every sentence. planning.plan is
+ * computed in this thread (the unit tier starts no worker).
+ */
+async function plannedProject(labeled = 14): Promise<RendererCore> {
+  core = await createRendererCore([]);
+  await core.upload('summaries.jsonl', SUMMARIES);
+  const drawn = await core.lead('sampling.draw', { dataset: 'demo', n: 14, seed: 3 });
+  const keyOf = new Map(
+    (await core.lead('annotation.queue', { annotator: 'ann' })).items.map((i) => [i.summaryId, i.key]),
+  );
+  for (const [at, summaryId] of drawn.summaryIds.slice(0, labeled).entries()) {
+    const loaded = await core.lead('annotation.load', { key: keyOf.get(summaryId)!, annotator: 'ann' });
+    for (const unit of loaded.units)
+      await core.lead('annotation.record', {
+        unitId: unit.id,
+        annotator: 'ann',
+        state: { label: unit.index === 1 && at % 3 === 0 ? 'unfaithful' : 'faithful', errorType: null, note: null },
+        timeSpentMs: 45_000,
+        cause: 'label',
+      });
+  }
+  await core.upload(
+    'predictions.jsonl',
+    SUMMARIES.flatMap((row, k) =>
+      [0, 1].map((j) => ({
+        summary_id: row.summary_id,
+        sentence_index: j,
+        judge: 'J',
+        hard: (k + j) % 4 === 0 ? 0 : 1,
+      })),
+    ),
+  );
+  planInThisThread(core);
+  return core;
 }
+
+/**
+ * The plan of that project at the default target, 0.02, as the card shows it (the planning
+ * arithmetic itself is checked by hand in planning.test.ts): the judge disagrees with the people
+ * often enough that p̂_PP is wider than p̂ here.
+ */
+const ROWS_AT_002 = [
+  ['p̂', '± 0.143', '14 summaries', '701 more (715 in all), more than are left to draw', '≈ 17 h 32 min'],
+  ['p̂_PP · J', '± 0.229', '14 summaries', '1,823 more (1,837 in all), more than are left to draw', '≈ 45 h 35 min'],
+  ['ε̂ · J', '± 0.117', '14 summaries', '462 more (476 in all), more than are left to draw', '≈ 11 h 33 min'],
+];
 
 describe('p̂_PP beside p̂', () => {
   it('shows the estimate with its interval, what it rests on and its width against p̂; "p̂ on the same sentences"; the refusal reason', () => {
@@ -84,7 +128,7 @@ describe('the plan card of the Analysis view', () => {
   const status: AnalysisStatus = {
     jobId: 'a1',
     state: 'done',
-    settings: { bootstrap: 100, seed: 4, cap: 25, dataset: 'hand' },
+    settings: { bootstrap: 100, seed: 4, cap: 25, dataset: 'demo' },
     progress: { phase: 'done', done: 3, total: 3 },
     report,
     markdown: '',
@@ -92,16 +136,18 @@ describe('the plan card of the Analysis view', () => {
     startedAt: '2026-01-01T00:00:00Z',
     finishedAt: '2026-01-01T00:00:01Z',
   };
-
-  it("plans with the report's settings and shows each figure's half-width, summaries to annotate and time", async () => {
-    core = createFakeCore([]);
-    core.override('planning.plan', ({ target }) => handPlan('hand', target ?? 0.02));
+  const showCard = () => {
     useSession.setState({ bridge: core.bridge });
     render(<PlanCard result={status} />);
+  };
+
+  it("plans with the report's settings and shows each figure's half-width, summaries to annotate and time", async () => {
+    await plannedProject();
+    showCard();
     const rows = await screen.findAllByTestId('plan-row');
     expect(core.callsTo('planning.plan')).toEqual([
       {
-        dataset: 'hand',
+        dataset: 'demo',
         target: 0.02,
         bootstrap: 100,
         seed: 4,
@@ -110,26 +156,20 @@ describe('the plan card of the Analysis view', () => {
         includeRevealed: false,
       },
     ]);
-    expect(rows.map((r) => [...r.children].map((c) => c.textContent))).toEqual([
-      ['p̂', '± 0.050', '25 summaries', '132 more (157 in all)', '≈ 3 h 18 min'],
-      ['p̂_PP · J', '± 0.020', '25 summaries', 'none: the target is met', ''],
-      ['ε̂ · J', '± 0.030', '25 summaries', '32 more (57 in all)', '≈ 48 min'],
-    ]);
+    expect(rows.map((r) => [...r.children].map((c) => c.textContent))).toEqual(ROWS_AT_002);
     expect(screen.getByTestId('plan-facts').textContent).toBe(
-      '25 annotated of 250 summaries (30 drawn, 220 not drawn yet); median 90 s per summary (n = 3).',
+      '14 annotated of 54 summaries (14 drawn, 40 not drawn yet); median 90 s per summary (n = 14).',
     );
 
-    fireEvent.change(screen.getByTestId('plan-target'), { target: { value: '0.05' } });
+    fireEvent.change(screen.getByTestId('plan-target'), { target: { value: '0.2' } });
     fireEvent.click(screen.getByTestId('plan-run'));
-    await waitFor(() => expect(core.callsTo('planning.plan').map((c) => c.target)).toEqual([0.02, 0.05]));
+    await waitFor(() => expect(core.callsTo('planning.plan').map((c) => c.target)).toEqual([0.02, 0.2]));
     await waitFor(() => expect(screen.getAllByTestId('plan-more')[0]!.textContent).toBe('none: the target is met'));
   });
 
   it.each(['0', '0.5', 'wide'])('a target of %s is refused with the contract’s message', async (value) => {
-    core = createFakeCore([]);
-    core.override('planning.plan', ({ target }) => handPlan('hand', target ?? 0.02));
-    useSession.setState({ bridge: core.bridge });
-    render(<PlanCard result={status} />);
+    await plannedProject();
+    showCard();
     await screen.findAllByTestId('plan-row');
     fireEvent.change(screen.getByTestId('plan-target'), { target: { value } });
     fireEvent.click(screen.getByTestId('plan-run'));
@@ -140,10 +180,8 @@ describe('the plan card of the Analysis view', () => {
   });
 
   it('too few annotated summaries: the card says so instead of counts', async () => {
-    core = createFakeCore([]);
-    core.override('planning.plan', () => handPlan('hand', 0.02, 7));
-    useSession.setState({ bridge: core.bridge });
-    render(<PlanCard result={status} />);
+    await plannedProject(7);
+    showCard();
     expect((await screen.findByTestId('plan-reason')).textContent).toBe(
       'Needs at least 10 annotated summaries to plan from (7 so far): annotate more of the sample first.',
     );
@@ -154,62 +192,45 @@ describe('the plan card of the Analysis view', () => {
 });
 
 describe('"draw N more" in the Project view', () => {
-  const batch = (n: number, seed: number): SampleBatch => ({
-    dataset: 'demo',
-    batch: 2,
-    seed,
-    requested: n,
-    annotator: null,
-    summaryIds: Array.from({ length: n }, (_, k) => `m${k}`),
-    exhausted: false,
-    createdAt: '2026-01-01T00:00:00Z',
-    overlap: null,
-    assignments: [],
-  });
-
-  async function openProjectView(plan: () => PlanReport) {
-    core = createFakeCore([]);
-    const batches: SampleBatch[] = [];
-    core.override('planning.plan', plan);
-    core.override('sampling.list', () => batches);
-    core.override('sampling.draw', ({ n, seed }) => {
-      const drawn = batch(n, seed ?? 0);
-      batches.push(drawn);
-      return drawn;
-    });
+  async function openProjectView(labeled = 14) {
+    await plannedProject(labeled);
     render(<App bridge={core.bridge} />);
     fireEvent.click(await screen.findByTestId('nav-project'));
     await screen.findByTestId('draw-more');
   }
 
   it('plans on the people’s labels, draws the chosen figure’s count with the sample’s seed, and plans again', async () => {
-    await openProjectView(() => handPlan());
-    await waitFor(() => expect(screen.getByTestId('draw-more-draw').textContent).toBe('Draw 132 more'));
+    await openProjectView();
+    await waitFor(() => expect(screen.getByTestId('draw-more-draw').textContent).toBe('Draw 40 more'));
     expect(core.callsTo('planning.plan')).toEqual([{ dataset: 'demo', target: 0.02, reference: 'people' }]);
     expect(screen.getByTestId('draw-more-status').textContent).toBe(
-      '132 more summaries with seed 3, continuing the sample; ≈ 3 h 18 min of annotator time at the median so far.',
+      '40 more summaries with seed 3, continuing the sample; ≈ 1 h of annotator time at the median so far.',
     );
     // No figure is shown here: counts and time only.
     expect(screen.getByTestId('draw-more').textContent).not.toMatch(/±|0\.0[0-9]{2}/);
 
     const choices = within(screen.getByTestId('draw-more-for')).getAllByRole('option');
     expect(choices.map((o) => o.textContent)).toEqual(['every figure', 'p̂', 'p̂_PP · J', 'ε̂ · J']);
-    fireEvent.change(screen.getByTestId('draw-more-for'), { target: { value: '2' } });
-    expect(screen.getByTestId('draw-more-draw').textContent).toBe('Draw 32 more');
-    fireEvent.click(screen.getByTestId('draw-more-draw'));
-    await waitFor(() => expect(core.callsTo('sampling.draw')).toEqual([{ dataset: 'demo', n: 32, seed: 3 }]));
-    expect((await screen.findByTestId('sample-message')).textContent).toBe('Batch 2: 32 summaries drawn from demo');
-    // The draw changed the batches: the plan is asked again.
+    // At a wider target p̂ (± 0.143) is met, and p̂_PP (± 0.229) needs fewer than are left to draw.
+    fireEvent.change(screen.getByTestId('draw-more-target'), { target: { value: '0.15' } });
+    fireEvent.click(screen.getByTestId('draw-more-plan'));
     await waitFor(() => expect(core.callsTo('planning.plan')).toHaveLength(2));
-
     fireEvent.change(screen.getByTestId('draw-more-for'), { target: { value: '1' } });
+    await waitFor(() => expect(screen.getByTestId('draw-more-draw').textContent).toBe('Draw 9 more'));
+    fireEvent.click(screen.getByTestId('draw-more-draw'));
+    await waitFor(() => expect(core.callsTo('sampling.draw')).toEqual([{ dataset: 'demo', n: 9, seed: 3 }]));
+    expect((await screen.findByTestId('sample-message')).textContent).toBe('Batch 2: 9 summaries drawn from demo');
+    // The draw changed the batches: the plan is asked again.
+    await waitFor(() => expect(core.callsTo('planning.plan')).toHaveLength(3));
+
+    fireEvent.change(screen.getByTestId('draw-more-for'), { target: { value: '0' } });
     expect(screen.getByTestId('draw-more-draw').textContent).toBe('Draw more');
     expect((screen.getByTestId('draw-more-draw') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('draw-more-status').textContent).toBe('The target is met: nothing more to draw.');
   });
 
   it('too few annotated summaries: says so, and there is nothing to draw', async () => {
-    await openProjectView(() => handPlan('demo', 0.02, 4));
+    await openProjectView(4);
     await waitFor(() =>
       expect(screen.getByTestId('draw-more-status').textContent).toBe(
         'Needs at least 10 annotated summaries to plan from (4 so far): annotate more of the sample first. Then the plan says how many more to draw.',
@@ -219,8 +240,8 @@ describe('"draw N more" in the Project view', () => {
   });
 
   it('a target the contract refuses shows its message and draws nothing', async () => {
-    await openProjectView(() => handPlan());
-    await waitFor(() => expect(screen.getByTestId('draw-more-draw').textContent).toBe('Draw 132 more'));
+    await openProjectView();
+    await waitFor(() => expect(screen.getByTestId('draw-more-draw').textContent).toBe('Draw 40 more'));
     fireEvent.change(screen.getByTestId('draw-more-target'), { target: { value: '0' } });
     fireEvent.click(screen.getByTestId('draw-more-plan'));
     expect((await screen.findByTestId('draw-more-error')).textContent).toMatch(
