@@ -96,13 +96,15 @@ export class AccuracySnapshot {
 
     const claims = new Map<number, ClaimRow[]>();
     const keyFacts = new Map<number, { setId: number; facts: KeyFactRow[] }>();
+    // The current sets in one query each: most summaries of a large benchmark have none.
+    const claimSetIds = this.sets.currentClaimSetIds(dataset);
+    const keyFactSetIds = this.sets.currentKeyFactSetIds(dataset);
     for (const s of summaries) {
-      const set = this.sets.currentClaimSet(s.key);
-      if (set) claims.set(s.key, this.sets.claimsOfSet(set.id));
-      if (!keyFacts.has(s.documentKey)) {
-        const kset = this.sets.currentKeyFactSet(s.documentKey);
-        if (kset) keyFacts.set(s.documentKey, { setId: kset.id, facts: this.sets.keyFactsOfSet(kset.id) });
-      }
+      const setId = claimSetIds.get(s.key);
+      if (setId !== undefined) claims.set(s.key, this.sets.claimsOfSet(setId));
+      const factSetId = keyFactSetIds.get(s.documentKey);
+      if (factSetId !== undefined && !keyFacts.has(s.documentKey))
+        keyFacts.set(s.documentKey, { setId: factSetId, facts: this.sets.keyFactsOfSet(factSetId) });
     }
     const claimIds = new Set([...claims.values()].flat().map((c) => c.id));
     const factIds = new Set([...keyFacts.values()].flatMap((k) => k.facts.map((f) => f.id)));

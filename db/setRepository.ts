@@ -28,6 +28,7 @@ const SET_TABLES = {
   claim: {
     sets: 'claim_sets',
     owner: 'summary_id',
+    ownerTable: 'summaries',
     maker: 'decomposer',
     items: 'claims',
     itemRef: 'claim_id',
@@ -37,6 +38,7 @@ const SET_TABLES = {
   keyFact: {
     sets: 'key_fact_sets',
     owner: 'document_id',
+    ownerTable: 'documents',
     maker: 'extractor',
     items: 'key_facts',
     itemRef: 'key_fact_id',
@@ -215,7 +217,27 @@ export class SetRepository {
     ).all(dataset) as KeyFactListRow[];
   }
 
+  /** Summary key → id of its current claim set, for the summaries of a dataset that have one (one query). */
+  currentClaimSetIds(dataset: string): Map<number, number> {
+    return this.currentSetIdsOf('claim', dataset);
+  }
+
+  /** Document key → id of its current key-fact set, for the documents of a dataset that have one (one query). */
+  currentKeyFactSetIds(dataset: string): Map<number, number> {
+    return this.currentSetIdsOf('keyFact', dataset);
+  }
+
   // --- what claim sets and key-fact sets share: the same SQL over their own tables -------------------
+
+  private currentSetIdsOf(kind: SetKind, dataset: string): Map<number, number> {
+    const t = SET_TABLES[kind];
+    const rows = this.statement(
+      `SELECT x.${t.owner} AS owner, x.id FROM ${t.sets} x
+       JOIN ${t.ownerTable} o ON o.id = x.${t.owner} JOIN datasets ds ON ds.id = o.dataset_id
+       WHERE ds.name = ? AND x.version = (SELECT max(version) FROM ${t.sets} y WHERE y.${t.owner} = x.${t.owner})`,
+    ).all(dataset) as Array<{ owner: number; id: number }>;
+    return new Map(rows.map((r) => [r.owner, r.id]));
+  }
 
   private setsOf(kind: SetKind, ownerKey: number): SetRow[] {
     const t = SET_TABLES[kind];
