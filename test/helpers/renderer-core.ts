@@ -81,6 +81,8 @@ export interface RendererCore extends TestTransport {
   blindOf(unitId: number): boolean | undefined;
   /** One call through dispatch as the lead (to seed or read back in a test). */
   lead<M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>>;
+  /** One call through dispatch as an annotator's link (their edit becomes a proposal, as from their tab). */
+  asAnnotator<M extends ApiMethod>(annotator: string, method: M, input: ApiInput<M>): Promise<ApiOutput<M>>;
   /** An upload through imports.start as the lead, waited for (to add data mid-test). */
   upload(name: string, records: unknown[], as?: ApiInput<'imports.start'>['as']): Promise<void>;
   /** Claims and key facts read back through the contract. */
@@ -275,20 +277,28 @@ async function seed(core: Core, seeds: SummarySeed[], options: RendererCoreOptio
   for (const name of [DEFAULT_ANNOTATOR, ...(options.people ?? [])]) await through(core, 'annotators.ensure', { name });
   // No import brings a label set without its labels; the kind is what the views and rules read.
   for (const name of options.imported ?? []) repo.ensureAnnotator(name, 'imported');
-  for (const [i, s] of seeds.entries()) {
-    if (!s.labels?.some((l) => l !== null)) continue;
-    const loaded = await through(core, 'annotation.load', { key: i + 1, annotator: DEFAULT_ANNOTATOR });
-    for (const [index, label] of s.labels.entries()) {
-      if (label === null || label === undefined) continue;
-      await through(core, 'annotation.record', {
-        unitId: loaded.units[index]!.id,
-        annotator: DEFAULT_ANNOTATOR,
-        state: { label, errorType: null, note: null },
-        // Four seconds and a bit a decision, as a person takes (annotators.activity shows the median).
-        timeSpentMs: 4200,
-        cause: 'label',
-      });
-    }
+  for (const [i, s] of seeds.entries()) await recordLabels(core, i + 1, DEFAULT_ANNOTATOR, s.labels ?? []);
+}
+
+/** A person's labels on one summary through annotation.record, by sentence index (null: none given). */
+async function recordLabels(
+  core: Core,
+  key: number,
+  annotator: string,
+  labels: Array<HumanLabel | null>,
+): Promise<void> {
+  if (!labels.some((l) => l !== null)) return;
+  const loaded = await through(core, 'annotation.load', { key, annotator });
+  for (const [index, label] of labels.entries()) {
+    if (label === null || label === undefined) continue;
+    await through(core, 'annotation.record', {
+      unitId: loaded.units[index]!.id,
+      annotator,
+      state: { label, errorType: null, note: null },
+      // Four seconds and a bit a decision, as a person takes (annotators.activity shows the median).
+      timeSpentMs: 4200,
+      cause: 'label',
+    });
   }
 }
 
@@ -330,6 +340,34 @@ function template(seeds: SummarySeed[], options: RendererCoreOptions): Promise<s
     templates.set(id, built);
   }
   return built;
+}
+
+/**
+ * The seeded project copied elsewhere on disk as `<name>.loupe`, as an annotator sends their copy
+ * back to be merged: each person of `labels` labeled it there (per summary key, by sentence
+ * index). Closed when this returns; the path is the file.
+ */
+export async function projectCopy(
+  name: string,
+  seeds: SummarySeed[],
+  labels: Record<string, Record<number, Array<HumanLabel | null>>> = {},
+  options: RendererCoreOptions = {},
+): Promise<string> {
+  const dir = join(root, `copy-${made++}`);
+  const core = coreAt(dir, {}, options);
+  const path = join(dir, `${name}.loupe`);
+  copyFileSync(await template(seeds, options), path);
+  core.openProject(path);
+  try {
+    for (const [annotator, byKey] of Object.entries(labels)) {
+      await through(core, 'annotators.ensure', { name: annotator });
+      for (const [key, perSentence] of Object.entries(byKey))
+        await recordLabels(core, Number(key), annotator, perSentence);
+    }
+  } finally {
+    core.close();
+  }
+  return path;
 }
 
 /**
@@ -426,6 +464,7 @@ export async function createRendererCore(
     core,
     summaries,
     lead,
+    asAnnotator: (name, method, input) => through(core, method, input, { role: 'annotator', annotator: name }),
     stateOf(unitId, name = annotator ?? DEFAULT_ANNOTATOR) {
       const repo = core.repository();
       const key = repo.unitSummaryKey(unitId);
