@@ -62,6 +62,8 @@ export interface RendererCoreOptions {
   allowedKeyEnv?: string[];
   /** The host hands out annotator links (`loupe serve`); absent: links.* answer unsupported. */
   links?: boolean;
+  /** The host starts with no project open (the start view); the seeds are then not imported. */
+  noProject?: boolean;
 }
 
 /** What a test varies of the host: capabilities, and who calls (a lead, or an annotator link). */
@@ -381,10 +383,12 @@ export async function createRendererCore(
 ): Promise<RendererCore> {
   const dir = join(root, `core-${made++}`);
   const core = coreAt(dir, info, options);
-  const path = join(dir, 'test.loupe');
-  copyFileSync(await template(seeds, options), path);
-  core.openProject(path);
   open.add(core);
+  if (!options.noProject) {
+    const path = join(dir, 'test.loupe');
+    copyFileSync(await template(seeds, options), path);
+    core.openProject(path);
+  }
 
   const annotator = info.annotator === undefined ? DEFAULT_ANNOTATOR : info.annotator;
   const caller: Caller = info.role === 'annotator' && annotator ? { role: 'annotator', annotator } : { role: 'lead' };
@@ -392,7 +396,7 @@ export async function createRendererCore(
   const lead = <M extends ApiMethod>(method: M, input: ApiInput<M>) => through(core, method, input);
 
   const summaries: AnnotationSummary[] = [];
-  for (let key = 1; key <= Math.min(seeds.length, LOADED_SUMMARIES); key += 1)
+  for (let key = 1; !options.noProject && key <= Math.min(seeds.length, LOADED_SUMMARIES); key += 1)
     summaries.push(await lead('annotation.load', { key, annotator: DEFAULT_ANNOTATOR }));
 
   // The event ids the transport's annotation.record calls returned, newest per unit.
