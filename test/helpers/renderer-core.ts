@@ -45,6 +45,8 @@ export interface SummarySeed {
   sentences: string[];
   /** The default annotator's labels already stored, by sentence index. */
   labels?: Array<HumanLabel | null>;
+  /** The benchmark's global label of the summary (1 faithful, 0 not); absent: none. */
+  label?: 0 | 1;
 }
 
 export interface RendererCoreOptions {
@@ -58,6 +60,10 @@ export interface RendererCoreOptions {
   scaffolds?: Record<string, ScaffoldContent>;
   /** Imported (read-only) label sets, as a benchmark's annotators arrive with its import. */
   imported?: string[];
+  /** Imported label sets with their labels: per name, per summary key, labels by sentence index. */
+  labelSets?: Record<string, Record<number, HumanLabel[]>>;
+  /** Judges' predictions, imported: per judge, per summary key, hard labels (1 faithful, 0 not) by sentence index. */
+  predictions?: Record<string, Record<number, Array<0 | 1>>>;
   /** The environment variables a judge or system may name for its key (the desktop host: any). */
   allowedKeyEnv?: string[];
   /** The host hands out annotator links (`loupe serve`); absent: links.* answer unsupported. */
@@ -183,6 +189,7 @@ function rowOf(s: SummarySeed, i: number) {
     summary_id: s.summaryId ?? `s${i + 1}`,
     summary: s.sentences.join(' '),
     sentences: s.sentences,
+    ...(s.label === undefined ? {} : { label: s.label }),
   };
 }
 
@@ -228,7 +235,7 @@ async function seed(core: Core, seeds: SummarySeed[], options: RendererCoreOptio
               document: row.document,
               summaryId: row.summary_id,
               summary: row.summary,
-              label: null,
+              label: row.label ?? null,
               meta: {},
               units,
               splitter: { name: 'given', version: 'missing.jsonl' },
@@ -276,6 +283,25 @@ async function seed(core: Core, seeds: SummarySeed[], options: RendererCoreOptio
     ...content,
   }));
   if (scaffolds.length > 0) await upload(core, 'scaffold.jsonl', scaffolds, 'scaffold');
+  /** One record per sentence of `perKey`'s summaries (keys are seed places), `fields` naming its value. */
+  const perSentence = <T>(perKey: Record<number, T[]>, fields: (value: T) => Record<string, unknown>) =>
+    Object.entries(perKey).flatMap(([key, values]) => {
+      const row = rowOf(seeds[Number(key) - 1]!, Number(key) - 1);
+      return values.map((value, index) => ({
+        dataset: row.dataset,
+        summary_id: row.summary_id,
+        sentence_index: index,
+        ...fields(value),
+      }));
+    });
+  const predictions = Object.entries(options.predictions ?? {}).flatMap(([judge, perKey]) =>
+    perSentence(perKey, (hard) => ({ judge, hard })),
+  );
+  if (predictions.length > 0) await upload(core, 'predictions.jsonl', predictions, 'predictions');
+  const setLabels = Object.entries(options.labelSets ?? {}).flatMap(([annotator, perKey]) =>
+    perSentence(perKey, (label) => ({ annotator, label })),
+  );
+  if (setLabels.length > 0) await upload(core, 'labels.jsonl', setLabels, 'labels');
   for (const name of [DEFAULT_ANNOTATOR, ...(options.people ?? [])]) await through(core, 'annotators.ensure', { name });
   // No import brings a label set without its labels; the kind is what the views and rules read.
   for (const name of options.imported ?? []) repo.ensureAnnotator(name, 'imported');
@@ -324,6 +350,8 @@ function template(seeds: SummarySeed[], options: RendererCoreOptions): Promise<s
     claims: options.claims,
     keyFacts: options.keyFacts,
     scaffolds: options.scaffolds,
+    labelSets: options.labelSets,
+    predictions: options.predictions,
   });
   let built = templates.get(id);
   if (!built) {
