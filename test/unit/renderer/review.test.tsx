@@ -358,9 +358,9 @@ describe('context sentences', () => {
     expect(context.getAttribute('aria-disabled')).toBe('true');
     expect(context.className).toContain('is-context');
     expect(screen.getByTestId('unit-1').dataset.context).toBeUndefined();
+    // Clicks and keys act synchronously: the cursor would have moved by now.
     fireEvent.click(context);
     press('k');
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(currentIndex()).toBe('1');
     press('j');
     await waitFor(() => expect(currentIndex()).toBe('2'));
@@ -371,7 +371,8 @@ describe('context sentences', () => {
     press('k');
     press('c');
     await waitFor(() => expect(records()).toHaveLength(2));
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    // Every write settled (nothing saving): no third record is on its way.
+    await waitFor(() => expect(screen.queryByTestId('review-saving')).toBeNull());
     expect(records().map((r) => r.unitId)).toEqual([unitId(1, 2), unitId(1, 1)]);
     expect((await decisionOf(1, 0)).label).toBeNull();
   });
@@ -387,7 +388,8 @@ describe('durability', () => {
     press('f'); // queued behind the failing write: dropped
     const banner = await screen.findByTestId('error-banner');
     expect(banner.textContent).toContain('disk full');
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    // The failed write settled (nothing saving): the queued F was dropped, not sent.
+    await waitFor(() => expect(screen.queryByTestId('review-saving')).toBeNull());
     expect(records()).toHaveLength(1);
     expect(currentIndex()).toBe('1');
     expect(screen.getByTestId('unit-1').getAttribute('data-label')).toBe('');
