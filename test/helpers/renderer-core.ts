@@ -20,6 +20,7 @@ import {
   type ApiMethod,
   type ApiOutput,
   type Caller,
+  type ChangeEvent,
   type HostInfo,
   type UnitLabelState,
 } from '../../shared/api';
@@ -107,6 +108,13 @@ export interface RendererCore extends TestTransport {
     /** A person's newest alignment of an item of any version for one summary ("human:<name>"); undefined when never aligned. */
     alignmentOf(source: string, key: number, itemId: number): Promise<AlignmentState | undefined>;
   };
+}
+
+let changeSeq = 0;
+/** A change event as the core's bus numbers it (for `RendererCore.change`). */
+export function changeEvent(change: Pick<ChangeEvent, 'namespace' | 'what'> & Partial<ChangeEvent>): ChangeEvent {
+  changeSeq += 1;
+  return { seq: changeSeq, dataset: null, by: null, ...change };
 }
 
 const DEFAULT_ANNOTATOR = 'ann';

@@ -7,21 +7,11 @@
  */
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChangeEvent } from '../../../shared/api';
 import { EndpointConfigSchema } from '../../../shared/judges/config';
 import { deferred, resetRendererState } from '../../../renderer/testing/transport';
-import { createRendererCore, type RendererCore } from '../../helpers/renderer-core';
+import { changeEvent, createRendererCore, type RendererCore } from '../../helpers/renderer-core';
 import { CAMERA_SCAFFOLD, CAMERA_SPECS, press, renderAnnotate, toScaffold } from '../../helpers/scaffold-ui';
 import { judgesViewLifecycle, oneSentenceRendererCore, showJudgesView } from '../../helpers/judges-view';
-
-let seq = 0;
-/** A change event as the core's bus numbers it. */
-const event = (change: Pick<ChangeEvent, 'namespace' | 'what'> & Partial<ChangeEvent>): ChangeEvent => ({
-  seq: (seq += 1),
-  dataset: null,
-  by: null,
-  ...change,
-});
 
 describe('Annotate hears of an imported scaffold', () => {
   beforeEach(() => resetRendererState());
@@ -42,10 +32,10 @@ describe('Annotate hears of an imported scaffold', () => {
     // The lead imports a scaffold (the real import); a judge added meanwhile is none of this
     // link's business (filtered as the hosts filter): nothing is fetched for it.
     await core.upload('scaffold.jsonl', [{ dataset: 'demo', doc_id: 'camera', ...CAMERA_SCAFFOLD }], 'scaffold');
-    act(() => core.change(event({ namespace: 'judges', what: 'judges.add' })));
+    act(() => core.change(changeEvent({ namespace: 'judges', what: 'judges.add' })));
     expect(loads()).toBe(before);
 
-    act(() => core.change(event({ namespace: 'imports', what: 'imports.scaffold', dataset: 'demo' })));
+    act(() => core.change(changeEvent({ namespace: 'imports', what: 'imports.scaffold', dataset: 'demo' })));
     await screen.findByTestId('scaffold-item-M1');
     expect(screen.getByTestId('scaffold-item-M1').textContent).toContain(
       'Users choose which apps can access the camera.',
@@ -76,7 +66,7 @@ describe('Annotate hears of a claim set made elsewhere', () => {
       basedOnVersion: null,
       claims: [{ sentenceUnitId: summary.units[0]!.id, text: 'Users choose which apps use the camera.', from: [] }],
     });
-    act(() => core.change(event({ namespace: 'claims', what: 'claims.edit' })));
+    act(() => core.change(changeEvent({ namespace: 'claims', what: 'claims.edit' })));
     await screen.findByTestId('claims-pane');
     expect(screen.getByTestId('claim-current').textContent).toContain('Users choose which apps use the camera.');
   });
@@ -102,7 +92,7 @@ describe('the Judges list hears of a judge added elsewhere', () => {
     expect(screen.queryByTestId('judge-row-llama-added')).toBeNull();
     // Another tab adds a judge: through dispatch as the lead, then the event the bus sends.
     await core.lead('judges.add', { name: 'llama-added', config: endpoint('llama') });
-    act(() => core.change(event({ namespace: 'judges', what: 'judges.add' })));
+    act(() => core.change(changeEvent({ namespace: 'judges', what: 'judges.add' })));
     await waitFor(() => expect(screen.getByTestId('judge-row-llama-added')).toBeTruthy());
   });
 
@@ -117,9 +107,9 @@ describe('the Judges list hears of a judge added elsewhere', () => {
     });
     const lists = () => core.callsTo('judges.list').length;
     const before = lists();
-    act(() => core.change(event({ namespace: 'judges', what: 'judges.add' })));
+    act(() => core.change(changeEvent({ namespace: 'judges', what: 'judges.add' })));
     await waitFor(() => expect(lists()).toBe(before + 1));
-    for (let i = 0; i < 5; i += 1) act(() => core.change(event({ namespace: 'judges', what: 'judges.update' })));
+    for (let i = 0; i < 5; i += 1) act(() => core.change(changeEvent({ namespace: 'judges', what: 'judges.update' })));
     expect(lists()).toBe(before + 1);
     await act(async () => gate.resolve());
     await waitFor(() => expect(lists()).toBe(before + 2));

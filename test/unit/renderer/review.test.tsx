@@ -13,9 +13,10 @@ import { App } from '../../../renderer/App';
 import { deferred, resetRendererState } from '../../../renderer/testing/transport';
 import { openReviewAt, resetReview, useReview } from '../../../renderer/state/review';
 import { showView } from '../../../renderer/state/session';
-import type { ChangeEvent, UnitLabelState } from '../../../shared/api';
+import type { UnitLabelState } from '../../../shared/api';
 import type { HumanLabel } from '../../../shared/domain';
 import {
+  changeEvent,
   createRendererCore,
   type RendererCore,
   type RendererCoreOptions,
@@ -115,15 +116,6 @@ async function start(): Promise<void> {
 function press(key: string, init: Partial<KeyboardEventInit> = {}, target: Element | Window = document.body) {
   fireEvent.keyDown(target, { key, ...init });
 }
-
-let seq = 0;
-/** A change event as the core's bus numbers it. */
-const event = (change: Pick<ChangeEvent, 'namespace' | 'what'>): ChangeEvent => ({
-  seq: (seq += 1),
-  dataset: null,
-  by: null,
-  ...change,
-});
 
 const currentIndex = () => screen.getByTestId('unit-current').getAttribute('data-index');
 const records = () => core.callsTo('review.record');
@@ -429,11 +421,11 @@ describe('filters', () => {
       [{ dataset: 'cnn', summary_id: 's-bridge', sentence_index: 0, judge: 'added-later', hard: 1 }],
       'predictions',
     );
-    act(() => core.change(event({ namespace: 'judges', what: 'judges.add' })));
+    act(() => core.change(changeEvent({ namespace: 'judges', what: 'judges.add' })));
     await waitFor(() => expect(names()).toEqual(['added-later', EVIL_JUDGE, QWEN]));
     // A run ending adds no judge: nothing is fetched for it.
     const lists = core.callsTo('judges.list').length;
-    act(() => core.change(event({ namespace: 'judges', what: 'judges.run' })));
+    act(() => core.change(changeEvent({ namespace: 'judges', what: 'judges.run' })));
     expect(core.callsTo('judges.list')).toHaveLength(lists);
   });
 
