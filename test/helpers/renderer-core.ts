@@ -20,6 +20,7 @@ import {
   type ApiMethod,
   type ApiOutput,
   type Caller,
+  type ChangeEvent,
   type HostInfo,
   type UnitLabelState,
 } from '../../shared/api';
@@ -45,6 +46,8 @@ export interface SummarySeed {
   sentences: string[];
   /** The default annotator's labels already stored, by sentence index. */
   labels?: Array<HumanLabel | null>;
+  /** The benchmark's global label of the summary (1 faithful, 0 not); absent: none. */
+  label?: 0 | 1;
 }
 
 export interface RendererCoreOptions {
@@ -58,10 +61,16 @@ export interface RendererCoreOptions {
   scaffolds?: Record<string, ScaffoldContent>;
   /** Imported (read-only) label sets, as a benchmark's annotators arrive with its import. */
   imported?: string[];
+  /** Imported label sets with their labels: per name, per summary key, labels by sentence index. */
+  labelSets?: Record<string, Record<number, HumanLabel[]>>;
+  /** Judges' predictions, imported: per judge, per summary key, hard labels (1 faithful, 0 not) by sentence index. */
+  predictions?: Record<string, Record<number, Array<0 | 1>>>;
   /** The environment variables a judge or system may name for its key (the desktop host: any). */
   allowedKeyEnv?: string[];
   /** The host hands out annotator links (`loupe serve`); absent: links.* answer unsupported. */
   links?: boolean;
+  /** The host starts with no project open (the start view); the seeds are then not imported. */
+  noProject?: boolean;
 }
 
 /** What a test varies of the host: capabilities, and who calls (a lead, or an annotator link). */
@@ -81,6 +90,8 @@ export interface RendererCore extends TestTransport {
   blindOf(unitId: number): boolean | undefined;
   /** One call through dispatch as the lead (to seed or read back in a test). */
   lead<M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>>;
+  /** One call through dispatch as an annotator's link (their edit becomes a proposal, as from their tab). */
+  asAnnotator<M extends ApiMethod>(annotator: string, method: M, input: ApiInput<M>): Promise<ApiOutput<M>>;
   /** An upload through imports.start as the lead, waited for (to add data mid-test). */
   upload(name: string, records: unknown[], as?: ApiInput<'imports.start'>['as']): Promise<void>;
   /** Claims and key facts read back through the contract. */
@@ -97,6 +108,13 @@ export interface RendererCore extends TestTransport {
     /** A person's newest alignment of an item of any version for one summary ("human:<name>"); undefined when never aligned. */
     alignmentOf(source: string, key: number, itemId: number): Promise<AlignmentState | undefined>;
   };
+}
+
+let changeSeq = 0;
+/** A change event as the core's bus numbers it (for `RendererCore.change`). */
+export function changeEvent(change: Pick<ChangeEvent, 'namespace' | 'what'> & Partial<ChangeEvent>): ChangeEvent {
+  changeSeq += 1;
+  return { seq: changeSeq, dataset: null, by: null, ...change };
 }
 
 const DEFAULT_ANNOTATOR = 'ann';
@@ -179,6 +197,7 @@ function rowOf(s: SummarySeed, i: number) {
     summary_id: s.summaryId ?? `s${i + 1}`,
     summary: s.sentences.join(' '),
     sentences: s.sentences,
+    ...(s.label === undefined ? {} : { label: s.label }),
   };
 }
 
@@ -224,7 +243,7 @@ async function seed(core: Core, seeds: SummarySeed[], options: RendererCoreOptio
               document: row.document,
               summaryId: row.summary_id,
               summary: row.summary,
-              label: null,
+              label: row.label ?? null,
               meta: {},
               units,
               splitter: { name: 'given', version: 'missing.jsonl' },
@@ -272,23 +291,50 @@ async function seed(core: Core, seeds: SummarySeed[], options: RendererCoreOptio
     ...content,
   }));
   if (scaffolds.length > 0) await upload(core, 'scaffold.jsonl', scaffolds, 'scaffold');
+  /** One record per sentence of `perKey`'s summaries (keys are seed places), `fields` naming its value. */
+  const perSentence = <T>(perKey: Record<number, T[]>, fields: (value: T) => Record<string, unknown>) =>
+    Object.entries(perKey).flatMap(([key, values]) => {
+      const row = rowOf(seeds[Number(key) - 1]!, Number(key) - 1);
+      return values.map((value, index) => ({
+        dataset: row.dataset,
+        summary_id: row.summary_id,
+        sentence_index: index,
+        ...fields(value),
+      }));
+    });
+  const predictions = Object.entries(options.predictions ?? {}).flatMap(([judge, perKey]) =>
+    perSentence(perKey, (hard) => ({ judge, hard })),
+  );
+  if (predictions.length > 0) await upload(core, 'predictions.jsonl', predictions, 'predictions');
+  const setLabels = Object.entries(options.labelSets ?? {}).flatMap(([annotator, perKey]) =>
+    perSentence(perKey, (label) => ({ annotator, label })),
+  );
+  if (setLabels.length > 0) await upload(core, 'labels.jsonl', setLabels, 'labels');
   for (const name of [DEFAULT_ANNOTATOR, ...(options.people ?? [])]) await through(core, 'annotators.ensure', { name });
   // No import brings a label set without its labels; the kind is what the views and rules read.
   for (const name of options.imported ?? []) repo.ensureAnnotator(name, 'imported');
-  for (const [i, s] of seeds.entries()) {
-    if (!s.labels?.some((l) => l !== null)) continue;
-    const loaded = await through(core, 'annotation.load', { key: i + 1, annotator: DEFAULT_ANNOTATOR });
-    for (const [index, label] of s.labels.entries()) {
-      if (label === null || label === undefined) continue;
-      await through(core, 'annotation.record', {
-        unitId: loaded.units[index]!.id,
-        annotator: DEFAULT_ANNOTATOR,
-        state: { label, errorType: null, note: null },
-        // Four seconds and a bit a decision, as a person takes (annotators.activity shows the median).
-        timeSpentMs: 4200,
-        cause: 'label',
-      });
-    }
+  for (const [i, s] of seeds.entries()) await recordLabels(core, i + 1, DEFAULT_ANNOTATOR, s.labels ?? []);
+}
+
+/** A person's labels on one summary through annotation.record, by sentence index (null: none given). */
+async function recordLabels(
+  core: Core,
+  key: number,
+  annotator: string,
+  labels: Array<HumanLabel | null>,
+): Promise<void> {
+  if (!labels.some((l) => l !== null)) return;
+  const loaded = await through(core, 'annotation.load', { key, annotator });
+  for (const [index, label] of labels.entries()) {
+    if (label === null || label === undefined) continue;
+    await through(core, 'annotation.record', {
+      unitId: loaded.units[index]!.id,
+      annotator,
+      state: { label, errorType: null, note: null },
+      // Four seconds and a bit a decision, as a person takes (annotators.activity shows the median).
+      timeSpentMs: 4200,
+      cause: 'label',
+    });
   }
 }
 
@@ -312,6 +358,8 @@ function template(seeds: SummarySeed[], options: RendererCoreOptions): Promise<s
     claims: options.claims,
     keyFacts: options.keyFacts,
     scaffolds: options.scaffolds,
+    labelSets: options.labelSets,
+    predictions: options.predictions,
   });
   let built = templates.get(id);
   if (!built) {
@@ -333,6 +381,34 @@ function template(seeds: SummarySeed[], options: RendererCoreOptions): Promise<s
 }
 
 /**
+ * The seeded project copied elsewhere on disk as `<name>.loupe`, as an annotator sends their copy
+ * back to be merged: each person of `labels` labeled it there (per summary key, by sentence
+ * index). Closed when this returns; the path is the file.
+ */
+export async function projectCopy(
+  name: string,
+  seeds: SummarySeed[],
+  labels: Record<string, Record<number, Array<HumanLabel | null>>> = {},
+  options: RendererCoreOptions = {},
+): Promise<string> {
+  const dir = join(root, `copy-${made++}`);
+  const core = coreAt(dir, {}, options);
+  const path = join(dir, `${name}.loupe`);
+  copyFileSync(await template(seeds, options), path);
+  core.openProject(path);
+  try {
+    for (const [annotator, byKey] of Object.entries(labels)) {
+      await through(core, 'annotators.ensure', { name: annotator });
+      for (const [key, perSentence] of Object.entries(byKey))
+        await recordLabels(core, Number(key), annotator, perSentence);
+    }
+  } finally {
+    core.close();
+  }
+  return path;
+}
+
+/**
  * A real core on a copy of the seeded project, and the transport the App gets. `info` says which
  * host it plays and who calls: `{ role: 'annotator', annotator }` calls as that annotator's link.
  */
@@ -343,10 +419,12 @@ export async function createRendererCore(
 ): Promise<RendererCore> {
   const dir = join(root, `core-${made++}`);
   const core = coreAt(dir, info, options);
-  const path = join(dir, 'test.loupe');
-  copyFileSync(await template(seeds, options), path);
-  core.openProject(path);
   open.add(core);
+  if (!options.noProject) {
+    const path = join(dir, 'test.loupe');
+    copyFileSync(await template(seeds, options), path);
+    core.openProject(path);
+  }
 
   const annotator = info.annotator === undefined ? DEFAULT_ANNOTATOR : info.annotator;
   const caller: Caller = info.role === 'annotator' && annotator ? { role: 'annotator', annotator } : { role: 'lead' };
@@ -354,7 +432,7 @@ export async function createRendererCore(
   const lead = <M extends ApiMethod>(method: M, input: ApiInput<M>) => through(core, method, input);
 
   const summaries: AnnotationSummary[] = [];
-  for (let key = 1; key <= Math.min(seeds.length, LOADED_SUMMARIES); key += 1)
+  for (let key = 1; !options.noProject && key <= Math.min(seeds.length, LOADED_SUMMARIES); key += 1)
     summaries.push(await lead('annotation.load', { key, annotator: DEFAULT_ANNOTATOR }));
 
   // The event ids the transport's annotation.record calls returned, newest per unit.
@@ -426,6 +504,7 @@ export async function createRendererCore(
     core,
     summaries,
     lead,
+    asAnnotator: (name, method, input) => through(core, method, input, { role: 'annotator', annotator: name }),
     stateOf(unitId, name = annotator ?? DEFAULT_ANNOTATOR) {
       const repo = core.repository();
       const key = repo.unitSummaryKey(unitId);

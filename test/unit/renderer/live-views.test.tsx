@@ -7,21 +7,11 @@
  */
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChangeEvent } from '../../../shared/api';
-import { deferred, resetRendererState } from '../../../renderer/testing/fakeCore';
-import { endpointConfig, installFakeJudges, judgeInfo } from '../../../renderer/testing/fakeJudges';
-import { createRendererCore } from '../../helpers/renderer-core';
+import { EndpointConfigSchema } from '../../../shared/judges/config';
+import { deferred, resetRendererState } from '../../../renderer/testing/transport';
+import { changeEvent, createRendererCore, type RendererCore } from '../../helpers/renderer-core';
 import { CAMERA_SCAFFOLD, CAMERA_SPECS, press, renderAnnotate, toScaffold } from '../../helpers/scaffold-ui';
-import { judgesViewLifecycle, oneSentenceCore, showJudgesView } from '../../helpers/judges-view';
-
-let seq = 0;
-/** A change event as the core's bus numbers it. */
-const event = (change: Pick<ChangeEvent, 'namespace' | 'what'> & Partial<ChangeEvent>): ChangeEvent => ({
-  seq: (seq += 1),
-  dataset: null,
-  by: null,
-  ...change,
-});
+import { judgesViewLifecycle, oneSentenceRendererCore, showJudgesView } from '../../helpers/judges-view';
 
 describe('Annotate hears of an imported scaffold', () => {
   beforeEach(() => resetRendererState());
@@ -42,10 +32,10 @@ describe('Annotate hears of an imported scaffold', () => {
     // The lead imports a scaffold (the real import); a judge added meanwhile is none of this
     // link's business (filtered as the hosts filter): nothing is fetched for it.
     await core.upload('scaffold.jsonl', [{ dataset: 'demo', doc_id: 'camera', ...CAMERA_SCAFFOLD }], 'scaffold');
-    act(() => core.change(event({ namespace: 'judges', what: 'judges.add' })));
+    act(() => core.change(changeEvent({ namespace: 'judges', what: 'judges.add' })));
     expect(loads()).toBe(before);
 
-    act(() => core.change(event({ namespace: 'imports', what: 'imports.scaffold', dataset: 'demo' })));
+    act(() => core.change(changeEvent({ namespace: 'imports', what: 'imports.scaffold', dataset: 'demo' })));
     await screen.findByTestId('scaffold-item-M1');
     expect(screen.getByTestId('scaffold-item-M1').textContent).toContain(
       'Users choose which apps can access the camera.',
@@ -76,7 +66,7 @@ describe('Annotate hears of a claim set made elsewhere', () => {
       basedOnVersion: null,
       claims: [{ sentenceUnitId: summary.units[0]!.id, text: 'Users choose which apps use the camera.', from: [] }],
     });
-    act(() => core.change(event({ namespace: 'claims', what: 'claims.edit' })));
+    act(() => core.change(changeEvent({ namespace: 'claims', what: 'claims.edit' })));
     await screen.findByTestId('claims-pane');
     expect(screen.getByTestId('claim-current').textContent).toContain('Users choose which apps use the camera.');
   });
@@ -85,21 +75,29 @@ describe('Annotate hears of a claim set made elsewhere', () => {
 describe('the Judges list hears of a judge added elsewhere', () => {
   judgesViewLifecycle();
 
-  it('lists the new judge after its change event, without a reload', async () => {
-    const core = oneSentenceCore();
-    const judges = installFakeJudges(core, { judges: [judgeInfo('qwen', endpointConfig())] });
+  const endpoint = (model: string) =>
+    EndpointConfigSchema.parse({ kind: 'endpoint', baseUrl: 'http://127.0.0.1:8000/v1', model });
+
+  /** The one-sentence project with the judge "qwen" added through the core, the Judges view open. */
+  async function judgesWithQwen(): Promise<RendererCore> {
+    const core = await oneSentenceRendererCore();
+    await core.lead('judges.add', { name: 'qwen', config: endpoint('Qwen/Qwen3-8B') });
     await showJudgesView(core);
+    return core;
+  }
+
+  it('lists the new judge after its change event, without a reload', async () => {
+    const core = await judgesWithQwen();
     await screen.findByTestId('judge-row-qwen');
     expect(screen.queryByTestId('judge-row-llama-added')).toBeNull();
-    judges.judges.push(judgeInfo('llama-added', endpointConfig({ model: 'llama' })));
-    act(() => core.change({ namespace: 'judges', what: 'judges.add' }));
+    // Another tab adds a judge: through dispatch as the lead, then the event the bus sends.
+    await core.lead('judges.add', { name: 'llama-added', config: endpoint('llama') });
+    act(() => core.change(changeEvent({ namespace: 'judges', what: 'judges.add' })));
     await waitFor(() => expect(screen.getByTestId('judge-row-llama-added')).toBeTruthy());
   });
 
   it('coalesces a burst: events that arrive while the list is being fetched make one more fetch, not one each', async () => {
-    const core = oneSentenceCore();
-    installFakeJudges(core, { judges: [judgeInfo('qwen', endpointConfig())] });
-    await showJudgesView(core);
+    const core = await judgesWithQwen();
     await screen.findByTestId('judge-row-qwen');
     const gate = deferred();
     const base = core.base('judges.list');
@@ -109,9 +107,9 @@ describe('the Judges list hears of a judge added elsewhere', () => {
     });
     const lists = () => core.callsTo('judges.list').length;
     const before = lists();
-    act(() => core.change({ namespace: 'judges', what: 'judges.add' }));
+    act(() => core.change(changeEvent({ namespace: 'judges', what: 'judges.add' })));
     await waitFor(() => expect(lists()).toBe(before + 1));
-    for (let i = 0; i < 5; i += 1) act(() => core.change({ namespace: 'judges', what: 'judges.update' }));
+    for (let i = 0; i < 5; i += 1) act(() => core.change(changeEvent({ namespace: 'judges', what: 'judges.update' })));
     expect(lists()).toBe(before + 1);
     await act(async () => gate.resolve());
     await waitFor(() => expect(lists()).toBe(before + 2));

@@ -1,34 +1,63 @@
 // @vitest-environment happy-dom
-/** Project view and start: import with progress/cancel/problems, sampling, export, project switching. */
+/**
+ * Project view and start on the real core: import with progress/cancel/problems (real uploads and
+ * paths), sampling, export, project switching. The native dialogs are the host's, answered here.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from '../../../renderer/App';
-import { ApiError } from '../../../renderer/api/errors';
-import { createFakeCore, resetRendererState, type FakeCore } from '../../../renderer/testing/fakeCore';
-import type { AnnotatorActivity, Job } from '../../../shared/api';
+import { resetRendererState } from '../../../renderer/testing/transport';
+import type { AnnotatorActivity } from '../../../shared/api';
+import { createRendererCore, type HostSeed, type RendererCore, type SummarySeed } from '../../helpers/renderer-core';
+import { CAMERA_SCAFFOLD } from '../../helpers/scaffold-ui';
 
-let core: FakeCore;
+let core: RendererCore;
 
-async function openProjectView(info: Parameters<typeof createFakeCore>[1] = {}) {
-  core = createFakeCore([], info);
+const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures');
+/** Two summaries of two documents in "demo" (drawn in one sample batch, as renderer-core seeds them). */
+const SEEDS: SummarySeed[] = [
+  {
+    docId: 'd1',
+    document: 'The mayor opened the bridge on Monday.',
+    sentences: ['The mayor opened the bridge.', 'It was Monday.'],
+  },
+  { docId: 'd2', document: 'Rain flooded the valley.', sentences: ['Rain flooded a valley.'] },
+];
+const DESKTOP: HostSeed = { host: 'electron', fileDialogs: true, canSwitchProjects: true };
+/** A real import or demo build takes its time on a loaded machine: waits for its outcome allow for that. */
+const REAL_WORK = { timeout: 15_000 };
+
+async function openProjectView(info: HostSeed = {}) {
+  core = await createRendererCore(SEEDS, info);
   render(<App bridge={core.bridge} />);
   fireEvent.click(await screen.findByTestId('nav-project'));
   await screen.findByTestId('datasets');
 }
 
-function job(partial: Partial<Job>): Job {
-  return {
-    id: 'j1',
-    kind: 'import',
-    state: 'running',
-    phase: 'parsing',
-    done: 0,
-    total: 10,
-    result: null,
-    error: null,
-    ...partial,
-  };
+/** Chooses a file in the browser's import field. */
+function chooseFile(name: string, content: string) {
+  const file = new File([content], name);
+  fireEvent.change(screen.getByTestId('import-file'), { target: { files: [file] } });
 }
+
+/** Summaries not sampled yet, uploaded into "demo" after the seed. */
+async function addUnsampled(count: number) {
+  await core.upload(
+    'more.jsonl',
+    Array.from({ length: count }, (_, i) => ({
+      dataset: 'demo',
+      doc_id: `more-${i}`,
+      document: `Document ${i} says one thing.`,
+      summary_id: `more-${i}`,
+      summary: `Summary ${i} says one thing.`,
+      sentences: [`Summary ${i} says one thing.`],
+    })),
+  );
+}
+
+const importState = () => screen.getByTestId('import-status').getAttribute('data-state');
 
 beforeEach(() => resetRendererState());
 afterEach(() => {
@@ -44,101 +73,58 @@ describe('datasets', () => {
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['demo', '2', '0', '0', '0', '0', '0']);
+    ).toEqual(['demo', '2', '0', '2', '3', '2', '1']);
     expect(screen.getByTestId('datasets').textContent).toContain('Documents missing');
   });
 });
 
 describe('import in the browser', () => {
+  /** FineSurE's FRANK result file with one record's judge reply a prediction short (its predictions are left out). */
+  function finesureOnePredictionShort(): { bytes: Buffer; summaryId: string } {
+    const lines = readFileSync(
+      join(FIXTURES, 'benchmarks', 'frank', 'finesure-format', 'fact-checking-raw-data.finesure.json'),
+      'utf8',
+    ).split('\n');
+    const record = JSON.parse(lines[2]!) as { doc_id: string; model: string; pred_faithfulness_labels: number[] };
+    record.pred_faithfulness_labels = record.pred_faithfulness_labels.slice(1);
+    lines[2] = JSON.stringify(record);
+    return { bytes: Buffer.from(lines.join('\n')), summaryId: `${record.doc_id}:${record.model}` };
+  }
+
   it("uploads the chosen file's bytes, polls the job, and shows the result", async () => {
     await openProjectView();
-    let polls = 0;
-    core.override('imports.start', () => ({ jobId: 'j1' }));
-    core.override('jobs.get', () => {
-      polls += 1;
-      if (polls < 3) return job({ done: polls * 4 });
-      return job({
-        state: 'done',
-        done: 10,
-        result: {
-          kind: 'summaries',
-          datasets: ['news'],
-          filesUsed: ['news.jsonl'],
-          summariesAdded: 10,
-          summariesUnchanged: 2,
-          unitsAdded: 31,
-          labelsAdded: 0,
-          labelsUnchanged: 0,
-          predictionsKept: 0,
-          predictionsSkipped: [
-            {
-              file: 'news.jsonl',
-              line: 4,
-              summaryId: 'd1:bart',
-              field: 'pred_faithfulness_labels',
-              expected: 3,
-              found: 2,
-            },
-          ],
-          notes: ['Split with sbd'],
-        },
-      });
-    });
-    fireEvent.change(screen.getByTestId('import-kind'), { target: { value: 'summaries' } });
+    const { bytes, summaryId } = finesureOnePredictionShort();
+    fireEvent.change(screen.getByTestId('import-kind'), { target: { value: 'frank' } });
     fireEvent.change(screen.getByTestId('import-dataset'), { target: { value: 'news' } });
-    const file = new File(['{"docId":"d1"}\n'], 'news.jsonl', { type: 'application/json' });
-    fireEvent.change(screen.getByTestId('import-file'), { target: { files: [file] } });
+    chooseFile('fact-checking-raw-data.json', bytes.toString('utf8'));
 
     await screen.findByTestId('import-progress');
-    const result = await screen.findByTestId('import-result', {}, { timeout: 3_000 });
+    const result = await screen.findByTestId('import-result', {}, REAL_WORK);
     expect(result.textContent).toContain('10 summaries added');
-    expect(result.textContent).toContain('(2 already there), 31 sentences');
-    expect(result.textContent).toContain('news.jsonl');
-    expect(result.textContent).toContain('Split with sbd');
+    expect(result.textContent).toContain('30 sentences');
+    expect(result.textContent).toContain('fact-checking-raw-data.json');
     expect(screen.getByTestId('import-predictions-skipped').textContent).toContain(
-      'news.jsonl, line 4 (d1:bart): pred_faithfulness_labels has 2 predictions, expected 3',
+      `fact-checking-raw-data.json, line 3 (${summaryId}): pred_faithfulness_labels has 2 predictions, expected 3`,
     );
     // The file's bytes, base64 (the core decodes them strictly, as a file on disk).
     expect(core.callsTo('imports.start')).toEqual([
       {
-        source: { type: 'upload', name: 'news.jsonl', base64: Buffer.from('{"docId":"d1"}\n').toString('base64') },
-        as: 'summaries',
+        source: { type: 'upload', name: 'fact-checking-raw-data.json', base64: bytes.toString('base64') },
+        as: 'frank',
         dataset: 'news',
       },
     ]);
-    expect(polls).toBe(3);
+    expect(core.callsTo('jobs.get').length).toBeGreaterThanOrEqual(1);
     // Datasets refreshed after a successful import.
-    await waitFor(() => expect(core.callsTo('datasets.list').length).toBeGreaterThanOrEqual(2));
+    await screen.findByTestId('dataset-news');
   });
 
   it('says what a scaffold import did: its dataset, versions and alignments, no empty dataset or 0 / 0 progress', async () => {
     await openProjectView();
-    core.override('imports.start', () => ({ jobId: 'j1' }));
-    core.override('jobs.get', () =>
-      job({
-        state: 'done',
-        phase: 'writing',
-        done: 0,
-        total: 0,
-        result: {
-          kind: 'scaffold',
-          datasets: ['realsumm'],
-          filesUsed: ['scaffold.jsonl'],
-          summariesAdded: 0,
-          summariesUnchanged: 0,
-          unitsAdded: 0,
-          labelsAdded: 0,
-          labelsUnchanged: 0,
-          predictionsKept: 0,
-          predictionsSkipped: [],
-          notes: [],
-          scaffold: { scaffolds: 9, alignments: 0 },
-        },
-      }),
-    );
-    fireEvent.change(screen.getByTestId('import-file'), { target: { files: [new File(['{}'], 'scaffold.jsonl')] } });
-    const summary = await screen.findByTestId('import-result-summary');
-    expect(summary.textContent).toBe('Imported as scaffold into realsumm: 9 scaffold versions and 0 alignments added.');
+    const records = ['d1', 'd2'].map((docId) => ({ dataset: 'demo', doc_id: docId, ...CAMERA_SCAFFOLD }));
+    chooseFile('scaffold.jsonl', records.map((r) => JSON.stringify(r)).join('\n'));
+    const summary = await screen.findByTestId('import-result-summary', {}, REAL_WORK);
+    expect(summary.textContent).toBe('Imported as scaffold into demo: 2 scaffold versions and 0 alignments added.');
     const status = screen.getByTestId('import-status').textContent!;
     expect(status).not.toMatch(/0 \/ 0|summaries added|into —/);
     expect(screen.getByTestId('import-progress').textContent).toBe('scaffold.jsonl — done');
@@ -146,104 +132,89 @@ describe('import in the browser', () => {
 
   it('lists every problem of a refused import in a table', async () => {
     await openProjectView();
-    const problems = [
-      { file: 'bad.jsonl', line: 2, field: 'summary', expected: 'a non-empty string', found: '""' },
-      { file: 'bad.jsonl', record: 5, expected: 'an object' },
-    ];
-    core.override('imports.start', () => ({ jobId: 'j1' }));
-    core.override('jobs.get', () =>
-      job({ state: 'failed', error: { message: 'Nothing was imported: 2 problems found.', problems } }),
+    const row = (id: string, summary: string) =>
+      JSON.stringify({ dataset: 'demo', doc_id: 'd9', document: 'A document.', summary_id: id, summary });
+    chooseFile(
+      'bad.jsonl',
+      [row('b1', 'Fine.'), row('b2', ''), row('b3', 'Fine.'), row('b4', 'Fine.'), '5'].join('\n'),
     );
-    fireEvent.change(screen.getByTestId('import-file'), { target: { files: [new File(['x'], 'bad.jsonl')] } });
-    const table = await screen.findByTestId('import-problems');
+    const table = await screen.findByTestId('import-problems', {}, REAL_WORK);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(
-      rows.map((row) =>
-        within(row)
+      rows.map((r) =>
+        within(r)
           .getAllByRole('cell')
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['bad.jsonl', 'line 2', 'summary', 'a non-empty string', '""'],
-      ['bad.jsonl', 'record 5', '', 'an object', ''],
+      ['bad.jsonl', 'line 2', 'summary', 'a non-empty summary', '""'],
+      ['bad.jsonl', 'line 5', '', 'an object', '5'],
     ]);
     expect(screen.getByTestId('import-error').textContent).toContain('Nothing was imported');
   });
 
-  it('shows the problems of an import refused up front (ApiError with problems)', async () => {
+  it('shows the problems of a file in no known format', async () => {
     await openProjectView();
-    core.override('imports.start', () => {
-      throw new ApiError({
-        code: 'import_failed',
-        message: 'Unknown format',
-        problems: [{ file: 'x.txt', expected: 'a known format' }],
-      });
-    });
-    fireEvent.change(screen.getByTestId('import-file'), { target: { files: [new File(['x'], 'x.txt')] } });
-    const table = await screen.findByTestId('import-problems');
-    expect(table.textContent).toContain('a known format');
+    chooseFile('x.txt', 'x');
+    const table = await screen.findByTestId('import-problems', {}, REAL_WORK);
+    expect(table.textContent).toContain('a file in one of the formats summaries, labels, frank');
+    expect(table.textContent).toContain('no known format');
   });
 
   it('cancels a running import', async () => {
     await openProjectView();
-    let cancelled = false;
-    core.override('imports.start', () => ({ jobId: 'j1' }));
-    core.override('jobs.get', () => (cancelled ? job({ state: 'cancelled' }) : job({ done: 1 })));
-    core.override('jobs.cancel', () => {
-      cancelled = true;
-      return job({ state: 'cancelled' });
-    });
-    fireEvent.change(screen.getByTestId('import-file'), { target: { files: [new File(['x'], 'big.jsonl')] } });
+    // Large enough that the job is still splitting when Cancel is pressed.
+    const rows = Array.from({ length: 20_000 }, (_, i) =>
+      JSON.stringify({
+        dataset: 'big',
+        doc_id: `d${i}`,
+        document: `Document ${i}.`,
+        summary_id: `s${i}`,
+        summary: `Summary ${i} one. Summary ${i} two.`,
+      }),
+    );
+    chooseFile('big.jsonl', rows.join('\n'));
     fireEvent.click(await screen.findByTestId('import-cancel'));
-    await waitFor(() => expect(screen.getByTestId('import-status').getAttribute('data-state')).toBe('cancelled'));
-    expect(core.callsTo('jobs.cancel')).toEqual([{ jobId: 'j1' }]);
+    await waitFor(() => expect(importState()).toBe('cancelled'), REAL_WORK);
+    const { jobId } = core.callsTo('jobs.get')[0]!;
+    expect(core.callsTo('jobs.cancel')).toEqual([{ jobId }]);
+    // Nothing of the file was written.
+    expect((await core.lead('datasets.list', {})).map((d) => d.name)).toEqual(['demo']);
   });
 
   it('imports a file dropped on the window', async () => {
     await openProjectView();
-    core.override('imports.start', () => ({ jobId: 'j1' }));
-    core.override('jobs.get', () => job({ state: 'done', done: 1, total: 1 }));
-    const file = new File(['text'], 'dropped.csv');
+    const csv = readFileSync(join(FIXTURES, 'formats', 'summaries.csv'));
+    const file = new File([csv.toString('utf8')], 'dropped.csv');
     const drop = new Event('drop', { bubbles: true, cancelable: true });
     Object.defineProperty(drop, 'dataTransfer', { value: { files: [file], types: ['Files'] } });
     window.dispatchEvent(drop);
     await waitFor(() =>
       expect(core.callsTo('imports.start')).toEqual([
-        { source: { type: 'upload', name: 'dropped.csv', base64: Buffer.from('text').toString('base64') } },
+        { source: { type: 'upload', name: 'dropped.csv', base64: csv.toString('base64') } },
       ]),
     );
     expect(drop.defaultPrevented).toBe(true);
+    await screen.findByTestId('import-result', {}, REAL_WORK);
   });
 });
 
 describe('import on the desktop', () => {
   it('uses the native dialog and imports by path', async () => {
-    await openProjectView({ host: 'electron', fileDialogs: true, canSwitchProjects: true });
-    core.override('dialog.importFile', () => ({ path: '/data/frank' }));
-    core.override('imports.start', () => ({ jobId: 'j1' }));
-    core.override('jobs.get', () => job({ state: 'done', done: 1, total: 1 }));
+    await openProjectView(DESKTOP);
+    const path = join(FIXTURES, 'formats', 'summaries.jsonl');
+    core.override('dialog.importFile', () => ({ path }));
     fireEvent.click(screen.getByTestId('import-choose'));
-    await waitFor(() =>
-      expect(core.callsTo('imports.start')).toEqual([{ source: { type: 'path', path: '/data/frank' } }]),
-    );
+    await waitFor(() => expect(core.callsTo('imports.start')).toEqual([{ source: { type: 'path', path } }]));
+    await screen.findByTestId('import-result', {}, REAL_WORK);
+    await screen.findByTestId('dataset-demo-news');
   });
 });
 
 describe('sampling', () => {
   it('draws with n = 25 and seed = 0 by default', async () => {
     await openProjectView();
-    core.override('sampling.draw', ({ dataset, n, seed }) => ({
-      dataset,
-      batch: 1,
-      seed: seed ?? 0,
-      requested: n,
-      annotator: null,
-      summaryIds: ['a', 'b'],
-      exhausted: true,
-      createdAt: '2025-01-01T00:00:00Z',
-      overlap: null,
-      assignments: [],
-    }));
+    await addUnsampled(2);
     fireEvent.click(screen.getByTestId('sample-draw'));
     await waitFor(() => expect(core.callsTo('sampling.draw')).toEqual([{ dataset: 'demo', n: 25, seed: 0 }]));
     expect((await screen.findByTestId('sample-message')).textContent).toContain('only 2 unsampled were left');
@@ -251,24 +222,7 @@ describe('sampling', () => {
 
   it('splits a batch among annotators with an overlap (percent in the field, a share in the call)', async () => {
     await openProjectView();
-    const drawn = vi.fn(
-      ({ dataset, n, seed, overlap }: { dataset: string; n: number; seed?: number; overlap?: number }) => ({
-        dataset,
-        batch: 2,
-        seed: seed ?? 0,
-        requested: n,
-        annotator: null,
-        summaryIds: ['a', 'b', 'c', 'd', 'e'],
-        exhausted: false,
-        createdAt: '2025-01-01T00:00:00Z',
-        overlap: overlap ?? null,
-        assignments: [
-          { annotator: 'alice', summaryIds: ['a', 'c', 'e'] },
-          { annotator: 'bob', summaryIds: ['b', 'd', 'e'] },
-        ],
-      }),
-    );
-    core.override('sampling.draw', drawn);
+    await addUnsampled(8);
     fireEvent.change(screen.getByTestId('sample-n'), { target: { value: '5' } });
     fireEvent.change(screen.getByTestId('sample-annotators'), { target: { value: 'alice, bob' } });
     fireEvent.change(screen.getByTestId('sample-overlap'), { target: { value: '20' } });
@@ -287,7 +241,8 @@ describe('sampling', () => {
     await waitFor(() =>
       expect(screen.getByTestId('sample-message').textContent).toMatch(/An overlap needs at least two annotators/),
     );
-    expect(drawn).toHaveBeenCalledTimes(1);
+    // The seed's batch and the one drawn above.
+    expect(await core.lead('sampling.list', { dataset: 'demo' })).toHaveLength(2);
   });
 });
 
@@ -296,45 +251,35 @@ describe('export in the browser', () => {
     await openProjectView();
     const createObjectURL = vi.fn(() => 'blob:loupe/1');
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    core.override('export.build', ({ format }) => ({
-      fileName: `labels.${format}`,
-      mime: 'text/csv',
-      content: 'a,b\n',
-      rows: 1,
-    }));
     fireEvent.change(screen.getByTestId('export-format'), { target: { value: 'csv' } });
     fireEvent.click(screen.getByTestId('export-history'));
     fireEvent.click(screen.getByTestId('export-build'));
     const link = await screen.findByTestId('export-download');
     expect(link.getAttribute('href')).toBe('blob:loupe/1');
-    expect(link.getAttribute('download')).toBe('labels.csv');
+    // Named after the project (test.loupe).
+    expect(link.getAttribute('download')).toBe('test-labels.csv');
     expect(core.callsTo('export.build')).toEqual([{ format: 'csv', history: true }]);
   });
 });
 
 describe('start view', () => {
   it('offers project switching only when the host allows it', async () => {
-    core = createFakeCore([], { project: null, canSwitchProjects: false });
+    core = await createRendererCore([], { canSwitchProjects: false }, { noProject: true });
     render(<App bridge={core.bridge} />);
     const start = await screen.findByTestId('start');
     expect(within(start).queryByTestId('open-demo')).toBeNull();
     cleanup();
     resetRendererState();
 
-    core = createFakeCore([], { project: null, canSwitchProjects: true, host: 'electron', fileDialogs: true });
-    const project = { path: '/demo.loupe', name: 'demo', schemaVersion: 1, isDemo: true };
-    core.override('projects.openDemo', () => {
-      core.info.project = project;
-      return project;
-    });
+    core = await createRendererCore([], DESKTOP, { noProject: true });
     render(<App bridge={core.bridge} />);
     fireEvent.click(await screen.findByTestId('open-demo'));
-    await screen.findByTestId('datasets');
+    await screen.findByTestId('datasets', {}, REAL_WORK);
     expect(core.callsTo('projects.openDemo')).toHaveLength(1);
   });
 
   it('asks for the annotator when none is known, and remembers the choice for this tab', async () => {
-    core = createFakeCore([{ key: 1, document: 'Doc.', sentences: ['A sentence here.'] }], { annotator: null });
+    core = await createRendererCore([{ document: 'Doc.', sentences: ['A sentence here.'] }], { annotator: null });
     render(<App bridge={core.bridge} />);
     fireEvent.change(await screen.findByTestId('annotator-name'), { target: { value: '  rita ' } });
     fireEvent.click(screen.getByTestId('annotator-submit'));

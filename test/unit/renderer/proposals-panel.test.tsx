@@ -8,52 +8,66 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from '../../../renderer/App';
 import { ApiError } from '../../../renderer/api/errors';
-import { createFakeCore, resetRendererState, type FakeCore } from '../../../renderer/testing/fakeCore';
-import type { Proposal } from '../../../shared/api';
+import { resetRendererState } from '../../../renderer/testing/transport';
+import { createRendererCore, type RendererCore, type SummarySeed } from '../../helpers/renderer-core';
 
-let core: FakeCore;
+let core: RendererCore;
 
-const proposal = (over: Partial<Proposal>): Proposal => ({
-  id: 1,
-  kind: 'keyfacts',
-  author: 'alice',
-  dataset: 'news',
-  documentKey: 4,
-  docId: 'council',
-  summaryKey: null,
-  summaryId: null,
-  baseVersion: 1,
-  currentVersion: 1,
-  stale: false,
-  note: 'The day matters.',
-  status: 'pending',
-  createdAt: '2026-12-02T10:00:00.000Z',
-  decidedAt: null,
-  decisionNote: null,
-  resultVersion: null,
-  diff: [
-    { op: 'removed', text: 'A budget was approved.' },
-    { op: 'added', text: 'A budget was approved on Tuesday.' },
-    { op: 'same', text: 'Schools get 12 million dollars.' },
-  ],
-  ...over,
-});
+const SEEDS: SummarySeed[] = [
+  {
+    dataset: 'news',
+    summaryId: 'sum-001',
+    docId: 'council',
+    document: 'The council approved a budget on Tuesday. Schools get 12 million dollars.',
+    sentences: ['A budget was approved.', 'Schools get money.'],
+  },
+];
+/** The key facts of document council and the claims of sum-001, imported (version 1 of each); alice a person of the project. */
+const OPTIONS = {
+  people: ['alice'],
+  keyFacts: { council: ['A budget was approved.', 'Schools get 12 million dollars.'] },
+  claims: { 1: [['A budget was approved.'], ['Schools get money.']] },
+};
 
-async function openWith(pending: Proposal[]) {
-  core = createFakeCore([]);
-  let list = [...pending];
-  core.override('proposals.list', () => structuredClone(list));
-  core.override('proposals.accept', ({ id }) => {
-    const p = list.find((x) => x.id === id)!;
-    if (p.stale) throw new ApiError({ code: 'conflict', message: `Proposal ${id} was made on version 1.` });
-    list = list.filter((x) => x.id !== id);
-    return { ...p, status: 'accepted', resultVersion: 2, currentVersion: 2, decidedAt: 'now' };
+/** Alice's edit of the key facts from her link, on version 1: a pending proposal. */
+async function aliceProposesKeyFacts(): Promise<number> {
+  const { documentKey } = await core.lead('keyfacts.load', { key: 1, annotator: 'ann' });
+  const { proposal } = await core.asAnnotator('alice', 'keyfacts.edit', {
+    documentKey,
+    annotator: 'alice',
+    basedOnVersion: 1,
+    facts: [
+      { text: 'A budget was approved on Tuesday.', from: [] },
+      { text: 'Schools get 12 million dollars.', from: [] },
+    ],
+    note: 'The day matters.',
   });
-  core.override('proposals.decline', ({ id, note }) => {
-    const p = list.find((x) => x.id === id)!;
-    list = list.filter((x) => x.id !== id);
-    return { ...p, status: 'declined', decisionNote: note ?? null, decidedAt: 'now' };
+  return proposal!.id;
+}
+
+/** Alice's edit of sum-001's claims on version 1, then two edits of the lead's: version 3 is current, her proposal stale. */
+async function aliceProposesStaleClaims(): Promise<number> {
+  const units = core.summaries[0]!.units;
+  const claims = (texts: string[]) => texts.map((text, i) => ({ sentenceUnitId: units[i]!.id, text, from: [] }));
+  const { proposal } = await core.asAnnotator('alice', 'claims.edit', {
+    key: 1,
+    annotator: 'alice',
+    basedOnVersion: 1,
+    claims: claims(['A budget was approved.', 'Schools get 12 million dollars.']),
   });
+  for (const basedOnVersion of [1, 2])
+    await core.lead('claims.edit', {
+      key: 1,
+      annotator: 'ann',
+      basedOnVersion,
+      claims: claims(['A budget was approved.', `Schools get money (edit ${basedOnVersion}).`]),
+    });
+  return proposal!.id;
+}
+
+async function openWith(propose: () => Promise<unknown>) {
+  core = await createRendererCore(SEEDS, {}, OPTIONS);
+  await propose();
   render(<App bridge={core.bridge} />);
   fireEvent.click(await screen.findByTestId('nav-project'));
   return screen.findByTestId('proposals-panel');
@@ -64,7 +78,7 @@ afterEach(() => cleanup());
 
 describe('the Proposals panel', () => {
   it('shows who proposed what, on which version, with the diff; Accept makes it current', async () => {
-    const panel = await openWith([proposal({})]);
+    const panel = await openWith(aliceProposesKeyFacts);
     const item = await within(panel).findByTestId('proposal-1');
     expect(item.textContent).toContain('alice proposes the key facts of document council (news), made on version 1');
     expect(item.textContent).toContain('Note: The day matters.');
@@ -88,35 +102,39 @@ describe('the Proposals panel', () => {
   });
 
   it('declines with the reason typed; a stale proposal cannot be accepted and says why', async () => {
-    const panel = await openWith([
-      proposal({ id: 2, kind: 'claims', summaryKey: 7, summaryId: 'sum-001', stale: true, currentVersion: 3 }),
-    ]);
-    const item = await within(panel).findByTestId('proposal-2');
+    let id = 0;
+    const panel = await openWith(async () => (id = await aliceProposesStaleClaims()));
+    const item = await within(panel).findByTestId(`proposal-${id}`);
     expect(item.textContent).toContain(
       'alice proposes the claims of summary sum-001 of council (news), made on version 1',
     );
-    expect(within(item).getByTestId('proposal-stale-2').textContent).toBe(
+    expect(within(item).getByTestId(`proposal-stale-${id}`).textContent).toBe(
       'Version 3 is current now: this proposal cannot be accepted. Decline it and ask alice to propose again.',
     );
-    expect((within(item).getByTestId('proposal-accept-2') as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.change(within(item).getByTestId('proposal-reason-2'), { target: { value: 'Made on an old version.' } });
-    fireEvent.click(within(item).getByTestId('proposal-decline-2'));
-    await waitFor(() =>
-      expect(core.callsTo('proposals.decline')).toEqual([{ id: 2, note: 'Made on an old version.' }]),
-    );
+    expect((within(item).getByTestId(`proposal-accept-${id}`) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(within(item).getByTestId(`proposal-reason-${id}`), {
+      target: { value: 'Made on an old version.' },
+    });
+    fireEvent.click(within(item).getByTestId(`proposal-decline-${id}`));
+    await waitFor(() => expect(core.callsTo('proposals.decline')).toEqual([{ id, note: 'Made on an old version.' }]));
     await waitFor(() =>
       expect(within(panel).getByTestId('proposals-decided').textContent).toBe(
-        'Proposal 2 declined; alice sees it declined.',
+        `Proposal ${id} declined; alice sees it declined.`,
       ),
     );
+    const [declined] = await core.lead('proposals.list', { author: 'alice' });
+    expect(declined).toMatchObject({ id, status: 'declined', decisionNote: 'Made on an old version.' });
   });
 
   it('is hidden where the host has no proposals', async () => {
-    core = createFakeCore([]);
+    core = await createRendererCore(SEEDS);
+    // An older host, without proposals, answers unsupported.
+    core.override('proposals.list', () => {
+      throw new ApiError({ code: 'unsupported', message: 'proposals.list is not supported by this host.' });
+    });
     render(<App bridge={core.bridge} />);
     fireEvent.click(await screen.findByTestId('nav-project'));
     await screen.findByTestId('datasets');
-    // The fake core answers proposals.list unsupported, as a host without them would.
     await waitFor(() => expect(core.callsTo('proposals.list')).toEqual([{ status: 'pending' }]));
     await waitFor(() => expect(screen.queryByTestId('proposals-panel')).toBeNull());
     expect(screen.getByTestId('datasets')).toBeTruthy();

@@ -1,322 +1,110 @@
 // @vitest-environment happy-dom
 /**
- * The Review view against a fake bridge that records every call and answers the
- * review.* methods the way the backend does (outputs parsed by the contract's schemas, so their
- * shape is the real one): blind until the decision is stored (no reveal call, no judge, annotator
- * or global label in the DOM before), the reveal after, R revising as a second record, context
- * sentences never decidable, filters passed through, the fast-decision flag, Table 4 and the
- * corrections on their own tab, durability, undo, the Analysis link, and markup as text.
+ * The Review view on the real core (summaries with their benchmark labels, judges' predictions and
+ * an imported label set, seeded through imports; the suspicious queue is the core's): blind until
+ * the decision is stored (no reveal call, no judge, annotator or global label in the DOM before),
+ * the reveal after, R revising as a second record, context sentences never decidable, filters
+ * passed through, the fast-decision flag, Table 4 and the corrections on their own tab, durability
+ * (a failing write through the transport), undo, the Analysis link, and markup as text.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from '../../../renderer/App';
-import { createFakeCore, deferred, resetRendererState, type FakeCore } from '../../../renderer/testing/fakeCore';
-import { judgeInfo } from '../../../renderer/testing/fakeJudges';
+import { deferred, resetRendererState } from '../../../renderer/testing/transport';
 import { openReviewAt, resetReview, useReview } from '../../../renderer/state/review';
 import { showView } from '../../../renderer/state/session';
+import type { UnitLabelState } from '../../../shared/api';
+import type { HumanLabel } from '../../../shared/domain';
 import {
-  API,
-  ApiError,
-  type ApiInput,
-  type ApiMethod,
-  type ApiOutput,
-  type DatasetCorrections,
-  type ReviewReveal,
-  type ReviewTable,
-  type UnitLabelState,
-} from '../../../shared/api';
-import type { GlobalLabel, HumanLabel } from '../../../shared/domain';
+  changeEvent,
+  createRendererCore,
+  type RendererCore,
+  type RendererCoreOptions,
+  type SummarySeed,
+} from '../../helpers/renderer-core';
 
-// ───────────────────────────── a fake review backend ─────────────────────────────
+// ───────────────────────────── the seeded project ─────────────────────────────
 
 const HOSTILE = '<img src=x onerror="window.pwned=1">';
 const DOC_A =
   'The council met on Tuesday to discuss the new bridge.\n\nMayor Alice Brown said construction would start in March. ' +
   'The bridge will cost 40 million dollars.\n\nResidents raised concerns about traffic.';
 const DOC_B = `Heavy rain flooded the northern valley overnight. ${HOSTILE} Two villages were evacuated by the fire brigade.`;
-
-interface CardSpec {
-  key: number;
-  summaryId: string;
-  dataset?: string;
-  document: string | null;
-  sentences: string[];
-  marked: number[];
-  global: GlobalLabel | null;
-  /** Hard labels per judge, one per sentence. */
-  judges: Record<string, Array<0 | 1>>;
-  annotators?: Record<string, HumanLabel[]>;
-  /** Decisions already stored for the reviewer, by sentence index, with their blind time. */
-  decided?: Record<number, { label: HumanLabel; ms: number }>;
-}
+const DOC_X = 'The festival drew 4,000 visitors on Saturday.';
 
 const QWEN = 'qwen-8b';
 const EVIL_JUDGE = `judge${HOSTILE}`;
 
-function specs(): CardSpec[] {
-  return [
-    {
-      key: 1,
-      summaryId: 's-bridge',
-      document: DOC_A,
-      sentences: [
-        'The council discussed a new bridge.',
-        'Construction starts in March, the mayor said.',
-        'It costs 90 million dollars.',
-      ],
-      marked: [1, 2],
-      global: 1,
-      judges: { [QWEN]: [1, 0, 0], [EVIL_JUDGE]: [1, 0, 0] },
-      annotators: { 'frank-0': ['faithful', 'faithful', 'unfaithful'] },
-    },
-    {
-      key: 2,
-      summaryId: 's-rain',
-      document: DOC_B,
-      sentences: ['Rain flooded a valley overnight.', `Villages were evacuated by the army ${HOSTILE}.`],
-      marked: [1],
-      global: 1,
-      judges: { [QWEN]: [1, 0], [EVIL_JUDGE]: [1, 0] },
-      decided: { 1: { label: 'unfaithful', ms: 900 } },
-    },
-  ];
-}
-
-const TABLE: ReviewTable = {
-  dataset: 'cnn',
-  judgeCount: 2,
-  pool: 7,
-  afterFragmentFilter: 6,
-  cap: 25,
-  listed: 6,
-  reviewed: 3,
-  flaggedSentences: 9,
-  unfaithful: 4,
-  faithful: 2,
-  unclear: 1,
-  notReviewed: 2,
-  pctUnfaithful: 4 / 6,
-  pctUnfaithfulN: 6,
-  errorTypes: {
-    entity: 2,
-    relation: 0,
-    number_or_date: 1,
-    not_in_source: 0,
-    attribution: 0,
-    overstatement: 0,
-    boilerplate: 0,
-    other: 0,
-    untyped: 1,
+/**
+ * cnn: s-bridge (benchmark faithful; both judges flag sentences 1 and 2, so those are marked, 0 is
+ * context) with frank-0's labels, and s-rain (both flag sentence 1). xsum: one summary qwen calls
+ * faithful. The reviewer "ann" labeled every sentence faithful (her annotation is finished: the
+ * reveal gate does not ask, tested in renderer-reveal).
+ */
+const SEEDS: SummarySeed[] = [
+  {
+    dataset: 'cnn',
+    summaryId: 's-bridge',
+    docId: 'd1',
+    document: DOC_A,
+    sentences: [
+      'The council discussed a new bridge.',
+      'Construction starts in March, the mayor said.',
+      'It costs 90 million dollars.',
+    ],
   },
-  fast: 1,
+  {
+    dataset: 'cnn',
+    summaryId: 's-rain',
+    docId: 'd2',
+    document: DOC_B,
+    sentences: ['Rain flooded a valley overnight.', `Villages were evacuated by the army ${HOSTILE}.`],
+  },
+  {
+    dataset: 'xsum',
+    summaryId: 'x-festival',
+    docId: 'x1',
+    document: DOC_X,
+    sentences: ['The festival drew 5,000 visitors on Saturday.'],
+  },
+].map((s): SummarySeed => ({ ...s, label: 1, labels: s.sentences.map(() => 'faithful' as const) }));
+
+const OPTIONS: RendererCoreOptions = {
+  predictions: {
+    [QWEN]: { 1: [1, 0, 0], 2: [1, 0], 3: [1] },
+    [EVIL_JUDGE]: { 1: [1, 0, 0], 2: [1, 0], 3: [0] },
+  },
+  labelSets: { 'frank-0': { 1: ['faithful', 'faithful', 'unfaithful'] } },
 };
-
-const CORRECTIONS: DatasetCorrections = {
-  dataset: 'cnn',
-  rule: 'Conjunctive rule: unfaithful (0) as soon as one sentence is unfaithful.',
-  summaries: [
-    {
-      key: 1,
-      summaryId: 's-bridge',
-      docId: 'd1',
-      benchmarkLabel: 1,
-      correctedLabel: 0,
-      basis: 'unfaithful_sentence',
-      sentences: 3,
-      faithful: 1,
-      unfaithful: 1,
-      unclear: 0,
-      unknown: 1,
-      adjudicated: 1,
-      flipped: true,
-    },
-    {
-      key: 3,
-      summaryId: `s-ok${HOSTILE}`,
-      docId: 'd3',
-      benchmarkLabel: 1,
-      correctedLabel: 1,
-      basis: 'all_sentences',
-      sentences: 2,
-      faithful: 2,
-      unfaithful: 0,
-      unclear: 0,
-      unknown: 0,
-      adjudicated: 0,
-      flipped: false,
-    },
-  ],
-  flips: [],
-};
-CORRECTIONS.flips = CORRECTIONS.summaries.filter((c) => c.flipped);
-
-const letters = (i: number) => String.fromCharCode(65 + i);
-
-interface ReviewFake {
-  core: FakeCore;
-  /** The fake's review.record, for overrides that wrap it (a gate, a failure). */
-  record(input: ApiInput<'review.record'>): ApiOutput<'review.record'>;
-  unitId(key: number, index: number): number;
-  decision(unitId: number): UnitLabelState;
-}
-
-function installReview(core: FakeCore, cards: CardSpec[]): ReviewFake {
-  const decisions = new Map<number, UnitLabelState>();
-  const blindMs = new Map<number, number>();
-  const byKey = new Map(cards.map((c) => [c.key, c]));
-  const summary = (key: number) => core.summaries.find((s) => s.key === key)!;
-  const unitId = (key: number, index: number) => summary(key).units[index]!.id;
-  const decided = (id: number) => (decisions.get(id)?.label ?? null) !== null;
-  for (const card of cards) {
-    for (const [index, d] of Object.entries(card.decided ?? {})) {
-      const id = unitId(card.key, Number(index));
-      decisions.set(id, { label: d.label, errorType: null, note: null });
-      blindMs.set(id, d.ms);
-    }
-  }
-  const judgeOrder = [QWEN, EVIL_JUDGE];
-  const parse = <M extends ApiMethod>(method: M, value: unknown): ApiOutput<M> =>
-    API[method].output.parse(value) as ApiOutput<M>;
-
-  function revealOf(key: number, ids: number[], anonJudges: boolean, anonAnnotators: boolean): ReviewReveal {
-    const card = byKey.get(key)!;
-    const all = card.marked.every((i) => decided(unitId(key, i)));
-    return {
-      key,
-      dataset: card.dataset ?? 'cnn',
-      summaryId: card.summaryId,
-      globalLabel: all ? card.global : null,
-      globalLabelHidden: !all,
-      sentences: ids.map((id) => {
-        const index = summary(key).units.findIndex((u) => u.id === id);
-        return {
-          unitId: id,
-          index,
-          decision: decisions.get(id)!,
-          judges: Object.entries(card.judges).map(([judge, labels]) => ({
-            judge: anonJudges ? `Judge ${letters(judgeOrder.indexOf(judge))}` : judge,
-            hard: labels[index]!,
-            soft: null,
-          })),
-          annotators: Object.entries(card.annotators ?? {}).map(([name, labels], i) => ({
-            annotator: anonAnnotators ? `Annotator ${i + 1}` : name,
-            label: labels[index]!,
-            errorType: null,
-          })),
-        };
-      }),
-    };
-  }
-
-  core.override('datasets.list', () =>
-    ['cnn', 'xsum'].map((name) => ({
-      name,
-      documents: 2,
-      documentsMissing: 0,
-      summaries: 2,
-      units: 5,
-      sampled: 0,
-      batches: 0,
-    })),
-  );
-  core.override('judges.list', () => judgeOrder.map((name) => judgeInfo(name, null)));
-  core.override('review.queue', (input) => {
-    const fastMs = input.fastMs ?? 2000;
-    const items = cards.slice(0, input.cap ?? 25).map((card) => {
-      const ids = card.marked.map((i) => unitId(card.key, i));
-      return {
-        key: card.key,
-        summaryId: card.summaryId,
-        docId: `d${card.key}`,
-        sentences: card.sentences.length,
-        marked: card.marked,
-        decided: card.marked.filter((_, j) => decided(ids[j]!)),
-        fast: card.marked.filter((_, j) => decided(ids[j]!) && (blindMs.get(ids[j]!) ?? Infinity) < fastMs),
-        documentMissing: card.document === null,
-      };
-    });
-    return parse('review.queue', {
-      queue: input.queue,
-      dataset: input.dataset,
-      judgeCount: input.queue === 'human-human' ? 0 : (input.judges?.length ?? 2),
-      pool: cards.length > 0 ? 9 : 0,
-      matching: cards.length,
-      cap: input.cap ?? 25,
-      fastMs,
-      items,
-    });
-  });
-  core.override('review.card', ({ key, queue }) => {
-    const card = byKey.get(key)!;
-    const s = summary(key);
-    return parse('review.card', {
-      key,
-      dataset: card.dataset ?? 'cnn',
-      summaryId: card.summaryId,
-      docId: `d${key}`,
-      queue,
-      summary: s.summary,
-      document: card.document,
-      splitter: 'given@1',
-      units: s.units.map((u) => ({
-        ...u,
-        marked: card.marked.includes(u.index),
-        decision: decisions.get(u.id) ?? { label: null, errorType: null, note: null },
-      })),
-      progress: { marked: card.marked.length, decided: card.marked.filter((i) => decided(unitId(key, i))).length },
-    });
-  });
-  const record = (input: ApiInput<'review.record'>): ApiOutput<'review.record'> => {
-    const key = core.summaries.find((s) => s.units.some((u) => u.id === input.unitId))!.key;
-    const card = byKey.get(key)!;
-    const index = summary(key).units.findIndex((u) => u.id === input.unitId);
-    if (!card.marked.includes(index))
-      throw new ApiError({ code: 'invalid_input', message: `Sentence ${index} is context` });
-    if (input.state.label !== null && !blindMs.has(input.unitId) && input.timeSpentMs !== null)
-      blindMs.set(input.unitId, input.timeSpentMs);
-    decisions.set(input.unitId, { ...input.state });
-    return parse('review.record', {
-      eventId: core.calls.length,
-      unitId: input.unitId,
-      state: input.state,
-      progress: { marked: card.marked.length, decided: card.marked.filter((i) => decided(unitId(key, i))).length },
-      reveal:
-        input.state.label === null
-          ? null
-          : revealOf(key, [input.unitId], input.anonymizeJudges ?? false, input.anonymizeAnnotators ?? false),
-    });
-  };
-  core.override('review.record', record);
-  core.override('review.reveal', ({ key, unitIds, anonymizeJudges, anonymizeAnnotators }) => {
-    const card = byKey.get(key)!;
-    const ids = unitIds ?? card.marked.map((i) => unitId(key, i)).filter(decided);
-    if (ids.length === 0 || ids.some((id) => !decided(id)))
-      throw new ApiError({ code: 'conflict', message: 'not decided yet' });
-    return parse('review.reveal', revealOf(key, ids, anonymizeJudges ?? false, anonymizeAnnotators ?? false));
-  });
-  core.override('review.table', () => parse('review.table', [TABLE]));
-  core.override('review.corrections', () => parse('review.corrections', [CORRECTIONS]));
-  return { core, record, unitId, decision: (id) => decisions.get(id) ?? { label: null, errorType: null, note: null } };
-}
 
 // ───────────────────────────── helpers ─────────────────────────────
 
-let fake: ReviewFake;
-let core: FakeCore;
+let core: RendererCore;
 
-async function start(cards: CardSpec[] = specs()): Promise<void> {
-  // The reviewer's own annotation is finished (labels given): the reveal gate does not ask (tested in renderer-reveal).
-  core = createFakeCore(
-    cards.map((c) => ({
-      key: c.key,
-      summaryId: c.summaryId,
-      dataset: c.dataset ?? 'cnn',
-      document: c.document,
-      sentences: c.sentences,
-      labels: c.sentences.map(() => 'faithful' as const),
-    })),
-  );
-  fake = installReview(core, cards);
+const unitId = (key: number, index: number) => core.summaries[key - 1]!.units[index]!.id;
+
+/** The reviewer's stored decision on a sentence, as the card reads it back. */
+async function decisionOf(key: number, index: number): Promise<UnitLabelState> {
+  const card = await core.lead('review.card', { key, queue: 'suspicious', reviewer: 'ann' });
+  return card.units[index]!.decision;
+}
+
+/** A decision the reviewer stored earlier, with its blind time. */
+async function decided(key: number, index: number, label: HumanLabel, ms: number): Promise<void> {
+  await core.lead('review.record', {
+    unitId: unitId(key, index),
+    queue: 'suspicious',
+    reviewer: 'ann',
+    state: { label, errorType: null, note: null },
+    timeSpentMs: ms,
+    cause: 'label',
+  });
+}
+
+async function start(): Promise<void> {
+  core = await createRendererCore(SEEDS, {}, OPTIONS);
+  // s-rain's flagged sentence was decided before, in 900 ms (implausibly fast).
+  await decided(2, 1, 'unfaithful', 900);
   render(<App bridge={core.bridge} />);
   await screen.findByTestId('unit-current'); // Annotate, the first view
   press('v');
@@ -365,8 +153,8 @@ describe('opening the view', () => {
       counts.dataset.reviewed,
       counts.dataset.decided,
       counts.dataset.marked,
-    ]).toEqual(['9', '2', '1', '1', '3']);
-    expect(counts.textContent).toContain('Pool 9');
+    ]).toEqual(['2', '2', '1', '1', '3']);
+    expect(counts.textContent).toContain('Pool 2');
     expect(screen.getByTestId('key-legend').textContent).toContain('revise the decision');
   });
 });
@@ -380,15 +168,16 @@ describe('blindness', () => {
     expect(screen.getByTestId('review-blind')).toBeTruthy();
 
     const gate = deferred();
+    const stored = core.base('review.record');
     core.override('review.record', async (input) => {
       await gate.promise;
-      return fake.record(input);
+      return stored(input);
     });
 
     press('u');
     await waitFor(() => expect(records()).toHaveLength(1));
     expect(records()[0]).toMatchObject({
-      unitId: fake.unitId(1, 1),
+      unitId: unitId(1, 1),
       queue: 'suspicious',
       reviewer: 'ann',
       state: { label: 'unfaithful', errorType: null, note: null },
@@ -520,12 +309,12 @@ describe('revising', () => {
     expect(currentIndex()).toBe('1');
     press('u');
     await waitFor(() => expect(records()).toHaveLength(2));
-    expect(records()[1]).toMatchObject({ unitId: fake.unitId(1, 1), state: { label: 'unfaithful' }, cause: 'label' });
-    expect(records().map((r) => r.unitId)).toEqual([fake.unitId(1, 1), fake.unitId(1, 1)]);
+    expect(records()[1]).toMatchObject({ unitId: unitId(1, 1), state: { label: 'unfaithful' }, cause: 'label' });
+    expect(records().map((r) => r.unitId)).toEqual([unitId(1, 1), unitId(1, 1)]);
     await waitFor(() => expect(screen.queryByTestId('review-revise')).toBeNull());
     expect(screen.getByTestId('unit-1').getAttribute('data-label')).toBe('unfaithful');
     expect(currentIndex()).toBe('1');
-    expect(fake.decision(fake.unitId(1, 1)).label).toBe('unfaithful');
+    expect((await decisionOf(1, 1)).label).toBe('unfaithful');
 
     // Esc keeps the decision.
     press('r');
@@ -544,7 +333,7 @@ describe('revising', () => {
     press('1');
     await waitFor(() => expect(records()).toHaveLength(2));
     expect(records()[1]).toMatchObject({
-      unitId: fake.unitId(1, 1),
+      unitId: unitId(1, 1),
       state: { label: 'unfaithful', errorType: 'entity' },
       cause: 'error_type',
       timeSpentMs: null,
@@ -561,9 +350,9 @@ describe('context sentences', () => {
     expect(context.getAttribute('aria-disabled')).toBe('true');
     expect(context.className).toContain('is-context');
     expect(screen.getByTestId('unit-1').dataset.context).toBeUndefined();
+    // Clicks and keys act synchronously: the cursor would have moved by now.
     fireEvent.click(context);
     press('k');
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(currentIndex()).toBe('1');
     press('j');
     await waitFor(() => expect(currentIndex()).toBe('2'));
@@ -574,9 +363,10 @@ describe('context sentences', () => {
     press('k');
     press('c');
     await waitFor(() => expect(records()).toHaveLength(2));
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(records().map((r) => r.unitId)).toEqual([fake.unitId(1, 2), fake.unitId(1, 1)]);
-    expect(fake.decision(fake.unitId(1, 0)).label).toBeNull();
+    // Every write settled (nothing saving): no third record is on its way.
+    await waitFor(() => expect(screen.queryByTestId('review-saving')).toBeNull());
+    expect(records().map((r) => r.unitId)).toEqual([unitId(1, 2), unitId(1, 1)]);
+    expect((await decisionOf(1, 0)).label).toBeNull();
   });
 });
 
@@ -590,7 +380,8 @@ describe('durability', () => {
     press('f'); // queued behind the failing write: dropped
     const banner = await screen.findByTestId('error-banner');
     expect(banner.textContent).toContain('disk full');
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    // The failed write settled (nothing saving): the queued F was dropped, not sent.
+    await waitFor(() => expect(screen.queryByTestId('review-saving')).toBeNull());
     expect(records()).toHaveLength(1);
     expect(currentIndex()).toBe('1');
     expect(screen.getByTestId('unit-1').getAttribute('data-label')).toBe('');
@@ -604,7 +395,7 @@ describe('durability', () => {
     press('z', { ctrlKey: true });
     await waitFor(() => expect(records()).toHaveLength(2));
     expect(records()[1]).toMatchObject({
-      unitId: fake.unitId(1, 1),
+      unitId: unitId(1, 1),
       state: { label: null },
       cause: 'undo',
       timeSpentMs: null,
@@ -613,7 +404,7 @@ describe('durability', () => {
     expect(currentIndex()).toBe('1');
     press('y', { ctrlKey: true });
     await waitFor(() => expect(records()).toHaveLength(3));
-    expect(records()[2]).toMatchObject({ unitId: fake.unitId(1, 1), state: { label: 'faithful' }, cause: 'redo' });
+    expect(records()[2]).toMatchObject({ unitId: unitId(1, 1), state: { label: 'faithful' }, cause: 'redo' });
     await screen.findByTestId('review-reveal-1');
   });
 });
@@ -622,18 +413,32 @@ describe('filters', () => {
   it('list a judge added elsewhere (another tab, the CLI) once its change event arrives, without a reload', async () => {
     await start();
     const names = () => (screen.getAllByTestId('review-filter-judge') as HTMLInputElement[]).map((b) => b.value);
-    expect(names()).toEqual([QWEN, EVIL_JUDGE]);
-    core.override('judges.list', () => [QWEN, EVIL_JUDGE, 'added-later'].map((name) => judgeInfo(name, null)));
-    act(() => core.change({ namespace: 'judges', what: 'judges.add' }));
-    await waitFor(() => expect(names()).toEqual([QWEN, EVIL_JUDGE, 'added-later']));
+    // In the order judges.list gives them (by name).
+    expect(names()).toEqual([EVIL_JUDGE, QWEN]);
+    // Predictions of another judge imported elsewhere, then the event the bus sends.
+    await core.upload(
+      'more-predictions.jsonl',
+      [{ dataset: 'cnn', summary_id: 's-bridge', sentence_index: 0, judge: 'added-later', hard: 1 }],
+      'predictions',
+    );
+    act(() => core.change(changeEvent({ namespace: 'judges', what: 'judges.add' })));
+    await waitFor(() => expect(names()).toEqual(['added-later', EVIL_JUDGE, QWEN]));
     // A run ending adds no judge: nothing is fetched for it.
     const lists = core.callsTo('judges.list').length;
-    act(() => core.change({ namespace: 'judges', what: 'judges.run' }));
+    act(() => core.change(changeEvent({ namespace: 'judges', what: 'judges.run' })));
     expect(core.callsTo('judges.list')).toHaveLength(lists);
   });
 
   it('pass queue, dataset, judge panel, error type and cap to review.queue, and the panel to card and record', async () => {
     await start();
+    // ann revises her label of the xsum summary: unfaithful, a number; qwen called it faithful (human-judge marks it).
+    await core.lead('annotation.record', {
+      unitId: unitId(3, 0),
+      annotator: 'ann',
+      state: { label: 'unfaithful', errorType: 'number_or_date', note: null },
+      timeSpentMs: 4200,
+      cause: 'label',
+    });
     const last = () => core.callsTo('review.queue').at(-1)!;
     fireEvent.change(screen.getByTestId('review-filter-queue'), { target: { value: 'human-judge' } });
     await waitFor(() => expect(last().queue).toBe('human-judge'));
@@ -641,10 +446,10 @@ describe('filters', () => {
     await waitFor(() => expect(last()).toMatchObject({ queue: 'human-judge', dataset: 'xsum' }));
     const boxes = screen.getAllByTestId('review-filter-judge') as HTMLInputElement[];
     expect(boxes.map((b) => [b.value, b.checked])).toEqual([
-      [QWEN, true],
       [EVIL_JUDGE, true],
+      [QWEN, true],
     ]);
-    fireEvent.click(boxes[1]!);
+    fireEvent.click(boxes[0]!);
     await waitFor(() => expect(last().judges).toEqual([QWEN]));
     fireEvent.change(screen.getByTestId('review-filter-error-type'), { target: { value: 'number_or_date' } });
     await waitFor(() => expect(last()).toMatchObject({ errorType: 'number_or_date', judges: [QWEN] }));
@@ -664,7 +469,7 @@ describe('filters', () => {
     await waitFor(() => expect(screen.getByTestId('review-counts').dataset.listed).toBe('1'));
     await waitFor(() =>
       expect(core.callsTo('review.card').at(-1)).toEqual({
-        key: 1,
+        key: 3,
         queue: 'human-judge',
         reviewer: 'ann',
         judges: [QWEN],
@@ -674,17 +479,21 @@ describe('filters', () => {
     await waitFor(() => expect(records()).toHaveLength(1));
     expect(records()[0]).toMatchObject({ queue: 'human-judge', judges: [QWEN] });
     // Ticking every judge again goes back to the backend's default panel (no judges field).
-    fireEvent.click((screen.getAllByTestId('review-filter-judge') as HTMLInputElement[])[1]!);
+    fireEvent.click((screen.getAllByTestId('review-filter-judge') as HTMLInputElement[])[0]!);
     await waitFor(() => expect(last()).not.toHaveProperty('judges'));
   });
 
   it('says why a queue is empty', async () => {
-    core = createFakeCore([]);
-    fake = installReview(core, []);
+    // A summary its one judge calls faithful: nothing is suspicious.
+    core = await createRendererCore(
+      [{ dataset: 'cnn', document: DOC_X, sentences: ['A festival took place.'], labels: ['faithful'], label: 1 }],
+      {},
+      { predictions: { [QWEN]: { 1: [1] } } },
+    );
     render(<App bridge={core.bridge} />);
-    await screen.findByTestId('queue-empty');
+    await screen.findByTestId('unit-current');
     press('v');
-    const empty = await screen.findByTestId('review-empty');
+    const empty = await screen.findByTestId('review-empty', {}, { timeout: 30_000 });
     expect(within(empty).getByTestId('review-empty-why').textContent).toMatch(/missing prediction is not a flag/);
     expect(within(empty).getByTestId('review-counts').dataset.pool).toBe('0');
   });
@@ -693,35 +502,57 @@ describe('filters', () => {
 describe('results', () => {
   it('Table 4 and the corrections load only on their tab, with every column', async () => {
     await start();
+    // Decided elsewhere before: s-bridge's sentence 1 unfaithful (an entity), sentence 2 faithful.
+    for (const [index, state] of [
+      [1, { label: 'unfaithful', errorType: 'entity', note: null }],
+      [2, { label: 'faithful', errorType: null, note: null }],
+    ] as const)
+      await core.lead('review.record', {
+        unitId: unitId(1, index),
+        queue: 'suspicious',
+        reviewer: 'ann',
+        state,
+        timeSpentMs: 5000,
+        cause: 'label',
+      });
     expect(core.callsTo('review.table')).toHaveLength(0);
     fireEvent.click(screen.getByTestId('review-tab-results'));
     const table = await screen.findByTestId('review-table-4');
     expect(core.callsTo('review.table')[0]).toEqual({ cap: 25 });
     expect(core.callsTo('review.corrections')[0]).toEqual({});
-    const row = within(table).getByTestId('review-table-row');
-    expect(row.dataset.dataset).toBe('cnn');
-    expect(within(row).getByTestId('review-table-pool').textContent).toBe('7');
-    expect(within(row).getByTestId('review-table-reviewed').textContent).toBe('3');
-    expect(within(row).getByTestId('review-table-u').textContent).toBe('4');
-    expect(within(row).getByTestId('review-table-f').textContent).toBe('2');
+    const rows = within(table).getAllByTestId('review-table-row');
+    expect(rows.map((r) => r.dataset.dataset)).toEqual(['cnn', 'xsum']);
+    const row = rows[0]!;
+    expect(within(row).getByTestId('review-table-pool').textContent).toBe('2');
+    expect(within(row).getByTestId('review-table-reviewed').textContent).toBe('2');
+    expect(within(row).getByTestId('review-table-u').textContent).toBe('2');
+    expect(within(row).getByTestId('review-table-f').textContent).toBe('1');
     expect(within(row).getByTestId('review-table-pct').textContent).toContain('66.7%');
-    expect(row.textContent).toContain('1'); // unclear, fast
-    const types = screen.getByTestId('review-error-types');
-    expect(within(types).getByTestId('review-error-type-entity').textContent).toBe('2');
-    expect(within(types).getByTestId('review-error-type-number_or_date').textContent).toBe('1');
+    expect(row.textContent).toContain('1'); // fast
+    const types = screen.getByTestId('review-error-types').querySelector<HTMLElement>('tr[data-dataset="cnn"]')!;
+    expect(within(types).getByTestId('review-error-type-entity').textContent).toBe('1');
+    expect(within(types).getByTestId('review-error-type-number_or_date').textContent).toBe('0');
     expect(within(types).getByTestId('review-error-type-untyped').textContent).toBe('1');
 
-    const corrections = screen.getByTestId('review-corrections');
-    expect(corrections.textContent).toContain('1 flip among 2 summaries');
+    const corrections = screen
+      .getAllByTestId('review-corrections')
+      .find((section) => section.dataset.dataset === 'cnn')!;
+    expect(corrections.textContent).toContain('2 flips among 2 summaries');
     const flips = within(corrections).getByTestId('review-flips');
-    const flip = within(flips).getByTestId('correction-row');
-    expect([flip.dataset.summary, flip.dataset.benchmark, flip.dataset.corrected]).toEqual(['s-bridge', '1', '0']);
+    expect(
+      within(flips)
+        .getAllByTestId('correction-row')
+        .map((flip) => [flip.dataset.summary, flip.dataset.benchmark, flip.dataset.corrected]),
+    ).toEqual([
+      ['s-bridge', '1', '0'],
+      ['s-rain', '1', '0'],
+    ]);
     const all = within(corrections).getByTestId('review-corrections-all');
     expect(
       within(all)
         .getAllByTestId('correction-row')
         .map((r) => r.dataset.summary),
-    ).toEqual(['s-bridge', `s-ok${HOSTILE}`]);
+    ).toEqual(['s-bridge', 's-rain']);
     expect(document.querySelector('img')).toBeNull();
 
     // Back on the card the keys work again; the results never reached the card's store.
