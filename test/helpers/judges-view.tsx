@@ -1,19 +1,13 @@
 /**
- * The Judges view in a renderer test (happy-dom): a one-sentence project (the real core, or the fake), the
+ * The Judges view in a renderer test (happy-dom): a one-sentence project on the real core, the
  * app opened on Judges once its list has loaded, and fast judge polling reset around each test.
  */
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from '../../renderer/App';
 import { judgePolling, resetJudges, useJudges } from '../../renderer/state/judges';
-import { createFakeCore, resetRendererState, type FakeCore } from '../../renderer/testing/fakeCore';
-import type { HostInfo } from '../../shared/api';
+import { resetRendererState } from '../../renderer/testing/transport';
 import { createRendererCore, type HostSeed, type RendererCore, type SummarySeed } from './renderer-core';
-
-/** A fake core holding one summary of one sentence: enough for the Judges view to have something to judge. */
-export function oneSentenceCore(info?: Partial<HostInfo>): FakeCore {
-  return createFakeCore([{ key: 1, ...ONE_SENTENCE }], info);
-}
 
 /** The one summary of that project: one sentence with its document. */
 export const ONE_SENTENCE: SummarySeed = {
@@ -27,7 +21,7 @@ export function oneSentenceRendererCore(info?: HostSeed): Promise<RendererCore> 
 }
 
 /** Renders the app on `core`, goes to Judges and waits until the judge list has loaded. */
-export async function showJudgesView(core: FakeCore | RendererCore): Promise<void> {
+export async function showJudgesView(core: RendererCore): Promise<void> {
   render(<App bridge={core.bridge} />);
   fireEvent.click(await screen.findByTestId('nav-judges'));
   await screen.findByTestId('judges-view');
