@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 /**
- * Analysis view: run → poll → the per-dataset audit in the paper's layout, against a
- * fake bridge whose report is computed by the real pure `analyzeProject` on a tiny project (so
- * its shape is the contract's: every answer is parsed by the contract's schemas). Tables (bold on
+ * Analysis view: run → poll → the per-dataset audit in the paper's layout, on the real core with
+ * the analysis job scripted at the transport, its report computed by the real pure `analyzeProject`
+ * on a tiny project (so its shape is the contract's: every answer is parsed by the contract's schemas). Tables (bold on
  * the displayed-higher of min/mean, "undefined", n), ε₀ statuses, the verdict's conditions, the
  * charts' elements, SVG and PNG export, report downloads, empty states, the key, and blindness:
  * the annotation store never receives report data.
@@ -18,9 +18,9 @@ import { hiddenBiasGapDomain } from '../../../renderer/components/analysis/Hidde
 import { linearScale } from '../../../renderer/charts/scale';
 import { useAnnotation } from '../../../renderer/state/annotation';
 import { analysisPolling, resetAnalysis, useAnalysis } from '../../../renderer/state/analysis';
-import { createFakeCore, resetRendererState, type FakeCore } from '../../../renderer/testing/fakeCore';
-import { judgeInfo } from '../../../renderer/testing/fakeJudges';
-import { API, type AnalysisStatus, type DatasetStats, type HostInfo } from '../../../shared/api';
+import { resetRendererState } from '../../../renderer/testing/transport';
+import { API, type AnalysisStatus, type DatasetStats, type JudgeInfo } from '../../../shared/api';
+import { createRendererCore, type HostSeed, type RendererCore } from '../../helpers/renderer-core';
 import { analyzeProject, renderMarkdown } from '../../../shared/analysis';
 import type {
   AnalysisDataset,
@@ -144,7 +144,10 @@ function reportFor(input: {
   return report;
 }
 
-// ───────────────────────────── the fake bridge ─────────────────────────────
+// ─────────────────────── the analysis job, scripted at the transport ───────────────────────
+// The real core answers everything else. The analysis worker is a thread, which the unit tier does
+// not start, so analysis.* is scripted here: its polls, progress, failure and cancellation, with the
+// report computed by the real pure analyzeProject on the tiny project above.
 
 interface FakeAnalysis {
   /** Status polls answered "running" before the job is done. */
@@ -157,7 +160,7 @@ interface FakeAnalysis {
   jobs: Map<string, AnalysisStatus>;
 }
 
-let core: FakeCore;
+let core: RendererCore;
 let fake: FakeAnalysis;
 
 /** Every answer goes through the contract's output schema, as a host does. */
@@ -199,13 +202,32 @@ function doneStatus(
 }
 
 interface SetupOptions {
-  info?: Partial<HostInfo>;
+  info?: HostSeed;
   datasets?: DatasetStats[];
   judges?: string[];
   latest?: FakeAnalysis['latest'];
 }
 
-function installFakeAnalysis(options: SetupOptions): void {
+/** A judge whose predictions were imported, as judges.list answers it (the report's judges are the tiny project's). */
+function importedJudge(name: string): JudgeInfo {
+  return API['judges.list'].output.parse([
+    {
+      name,
+      kind: 'imported',
+      config: null,
+      configHash: 'imported',
+      description: 'Predictions imported from a file.',
+      keySource: 'none',
+      apiKeyEnv: null,
+      versions: 1,
+      predictions: { ok: 0, parseErrors: 0, failed: 0, soft: 0 },
+      activeRunId: null,
+      updatedAt: '2025-01-01T00:00:00.000Z',
+    },
+  ])[0]!;
+}
+
+function scriptAnalysisJobs(options: SetupOptions): void {
   fake = {
     pollsBeforeDone: 2,
     outcome: 'done',
@@ -217,7 +239,7 @@ function installFakeAnalysis(options: SetupOptions): void {
   let nextJob = 1;
   core.override('datasets.list', () => structuredClone(options.datasets ?? DATASET_STATS));
   core.override('sampling.list', () => []);
-  core.override('judges.list', () => (options.judges ?? ['qwen', EVIL]).map((name) => judgeInfo(name, null)));
+  core.override('judges.list', () => (options.judges ?? ['qwen', EVIL]).map(importedJudge));
   core.override('analysis.latest', () => API['analysis.latest'].output.parse(structuredClone(fake.latest)));
   core.override('analysis.start', (raw) => {
     const input = API['analysis.start'].input.parse(raw);
@@ -263,18 +285,11 @@ function installFakeAnalysis(options: SetupOptions): void {
 
 async function openAnalysisView(options: SetupOptions = {}) {
   // Labeled already: the annotator has nothing unfinished, so the reveal gate does not ask (tested in renderer-reveal).
-  core = createFakeCore(
-    [
-      {
-        key: 1,
-        document: 'The mayor opened the bridge.',
-        sentences: ['The mayor opened the bridge.'],
-        labels: ['faithful'],
-      },
-    ],
+  core = await createRendererCore(
+    [{ document: 'The mayor opened the bridge.', sentences: ['The mayor opened the bridge.'], labels: ['faithful'] }],
     options.info,
   );
-  installFakeAnalysis(options);
+  scriptAnalysisJobs(options);
   render(<App bridge={core.bridge} />);
   fireEvent.click(await screen.findByTestId('nav-analysis'));
   await screen.findByTestId('analysis-view');
@@ -452,8 +467,8 @@ describe('running the analysis', () => {
       settings: { bootstrap: 60, seed: 4, cap: 25, dataset: null },
       progress: { phase: 'loading', done: 1, total: 5 },
     });
-    core = createFakeCore([{ key: 1, document: 'd', sentences: ['A sentence.'], labels: ['faithful'] }]);
-    installFakeAnalysis({ latest: { running, done } });
+    core = await createRendererCore([{ document: 'd', sentences: ['A sentence.'], labels: ['faithful'] }]);
+    scriptAnalysisJobs({ latest: { running, done } });
     fake.jobs.set('job-10', running);
     fake.pollsBeforeDone = 1;
     render(<App bridge={core.bridge} />);
@@ -960,15 +975,17 @@ describe('blindness, markup and the key', () => {
   });
 
   it('opens with A from the Annotate view, but not while typing', async () => {
-    core = createFakeCore([
-      { key: 1, document: null, sentences: ['A sentence without a document.'], labels: ['faithful'] },
-    ]);
-    installFakeAnalysis({});
+    // The real core refuses a label on a summary without its document, so this one stays unlabeled.
+    core = await createRendererCore([{ document: null, sentences: ['A sentence without a document.'] }]);
+    scriptAnalysisJobs({});
     render(<App bridge={core.bridge} />);
     const attach = await screen.findByTestId('attach-document-text');
     fireEvent.keyDown(attach, { key: 'a' });
     expect(screen.queryByTestId('analysis-view')).toBeNull();
+    expect(screen.queryByTestId('reveal-dialog')).toBeNull();
     fireEvent.keyDown(document.body, { key: 'a' });
+    // The summary is unlabeled, so the reveal gate asks first (tested in renderer-reveal).
+    fireEvent.click(await screen.findByTestId('reveal-confirm'));
     await screen.findByTestId('analysis-view');
     expect(screen.getByTestId('nav-analysis').getAttribute('aria-current')).toBe('page');
     expect(screen.getByTestId('nav-analysis').textContent).toContain('A');
