@@ -70,3 +70,8 @@ export function isLikelyFragment(text: string): boolean {
 }
 
 export const LOUPE_VERSION = '0.1.0';
+
+/** What an annotator typed in a note editor, as stored: only whitespace is no note (null), otherwise the text as typed. */
+export function noteFromText(text: string): string | null {
+  return text.trim() === '' ? null : text;
+}

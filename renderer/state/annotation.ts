@@ -20,7 +20,7 @@ import {
   type RecordInput,
   type UnitLabelState,
 } from '../../shared/api';
-import type { ErrorType, HumanLabel } from '../../shared/domain';
+import { noteFromText, type ErrorType, type HumanLabel } from '../../shared/domain';
 import { errorMessage } from '../api/errors';
 import { reportLanesTo, resetLanes, sessionLanes } from './annotateLanes';
 import { restorePlace } from './place';
@@ -444,7 +444,7 @@ export function setErrorType(position: number, errorType: ErrorType | null): Pro
 }
 
 export function saveNote(position: number, text: string): Promise<void> {
-  const note = text.trim() === '' ? null : text;
+  const note = noteFromText(text);
   return enqueue(() => changeUnit(position, 'note', (state) => (state.note === note ? null : { ...state, note })));
 }
 

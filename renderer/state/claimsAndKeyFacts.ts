@@ -25,7 +25,7 @@ import {
   type KeyFactLabelState,
 } from '../../shared/contract/keyfacts';
 import type { ClaimErrorType, ClaimLabel, KeyFactLabel } from '../../shared/accuracy/domain';
-import type { HumanLabel } from '../../shared/domain';
+import { noteFromText, type HumanLabel } from '../../shared/domain';
 import { errorMessage } from '../api/errors';
 import { sessionLanes } from './annotateLanes';
 import { canLabel, openSummary, useAnnotation } from './annotation';
@@ -619,7 +619,7 @@ export interface NoteTarget {
 
 /** Saves a claim's or key fact's note (blank removes it) as one event, cause 'note'; undoable like a label. */
 export function saveItemNote(target: { kind: 'claim' | 'fact'; id: number }, text: string): Promise<void> {
-  const note = text.trim() === '' ? null : text;
+  const note = noteFromText(text);
   return enqueue(() => {
     const key = target.kind === 'claim' ? get().claims?.key : get().facts?.key;
     if (key === undefined) return;

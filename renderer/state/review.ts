@@ -30,7 +30,7 @@ import type {
   RevealedSentence,
   UnitLabelState,
 } from '../../shared/api';
-import type { ErrorType, GlobalLabel, HumanLabel } from '../../shared/domain';
+import { noteFromText, type ErrorType, type GlobalLabel, type HumanLabel } from '../../shared/domain';
 import { errorMessage } from '../api/errors';
 import { createCommandLane } from './serial';
 import { bridge, useSession } from './session';
@@ -673,7 +673,7 @@ export function setErrorType(position: number, errorType: ErrorType | null): Pro
 
 /** A note on a decided sentence (one more event). */
 export function saveNote(position: number, text: string): Promise<void> {
-  const note = text.trim() === '' ? null : text;
+  const note = noteFromText(text);
   return enqueue(() => changeUnit(position, 'note', (state) => (state.note === note ? null : { ...state, note })));
 }
 

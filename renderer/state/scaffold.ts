@@ -22,7 +22,7 @@ import type {
   ScaffoldEditInput,
 } from '../../shared/contract/scaffold';
 import { ALIGNMENT_VALUES, AlignmentStateSchema } from '../../shared/contract/scaffold';
-import type { HumanLabel } from '../../shared/domain';
+import { noteFromText, type HumanLabel } from '../../shared/domain';
 import { errorMessage } from '../api/errors';
 import { sessionLanes } from './annotateLanes';
 import { canLabel, useAnnotation } from './annotation';
@@ -390,7 +390,7 @@ export interface ScaffoldNoteTarget {
 
 /** Saves the note of an item for the shown summary (blank removes it) as one event, cause 'note'; undoable like an alignment. */
 export function saveScaffoldNote(itemId: number, text: string): Promise<void> {
-  const note = text.trim() === '' ? null : text;
+  const note = noteFromText(text);
   return enqueue(() => changeShown(itemId, 'note', (s) => (noteOf(s) === note ? null : { ...s, note })));
 }
 
