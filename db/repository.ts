@@ -9,6 +9,7 @@ import { ReviewRepository } from './reviewRepository';
 import { TaskRepository } from './taskRepository';
 import { CorpusRepository } from './corpusRepository';
 import { SetRepository } from './setRepository';
+import { StatementCache } from './statements';
 import { ItemLabelRepository } from './itemLabelRepository';
 import { SystemRepository } from './systemRepository';
 import { AccuracySnapshot } from './accuracySnapshot';
@@ -159,6 +160,8 @@ const now = (): string => new Date().toISOString();
 
 export class Repository {
   /** Judges, judge versions and predictions (db/judgeRepository.ts), on the same connection. */
+  /** Statements run once per imported summary, prepared once. */
+  private readonly statements: StatementCache;
   readonly judges: JudgeRepository;
   /** Review queues, decisions and the dataset card (db/reviewRepository.ts), on the same connection. */
   readonly review: ReviewRepository;
@@ -182,6 +185,7 @@ export class Repository {
   readonly batchExports: BatchExportRepository;
 
   constructor(private readonly db: Database) {
+    this.statements = new StatementCache(db);
     this.judges = new JudgeRepository(db);
     this.review = new ReviewRepository(db);
     this.tasks = new TaskRepository(db);
@@ -223,8 +227,8 @@ export class Repository {
   // --- datasets and annotators ----------------------------------------------------------------
 
   ensureDataset(name: string): number {
-    this.db.prepare('INSERT OR IGNORE INTO datasets (name, created_at) VALUES (?, ?)').run(name, now());
-    return (this.db.prepare('SELECT id FROM datasets WHERE name = ?').get(name) as { id: number }).id;
+    this.statements.get('INSERT OR IGNORE INTO datasets (name, created_at) VALUES (?, ?)').run(name, now());
+    return (this.statements.get('SELECT id FROM datasets WHERE name = ?').get(name) as { id: number }).id;
   }
 
   datasetId(name: string): number | null {
@@ -390,23 +394,25 @@ export class Repository {
   /** Inserts a new summary with its document (created or reused) and units. Returns its key. */
   insertSummary(summary: NewSummary, importId: number): number {
     const datasetId = this.ensureDataset(summary.dataset);
-    this.db
-      .prepare('INSERT OR IGNORE INTO documents (dataset_id, doc_id, text) VALUES (?, ?, ?)')
+    this.statements
+      .get('INSERT OR IGNORE INTO documents (dataset_id, doc_id, text) VALUES (?, ?, ?)')
       .run(datasetId, summary.docId, summary.document);
     if (summary.document !== null) {
       // A document imported earlier as missing gets its text now.
-      this.db
-        .prepare('UPDATE documents SET text = ? WHERE dataset_id = ? AND doc_id = ? AND text IS NULL')
+      this.statements
+        .get('UPDATE documents SET text = ? WHERE dataset_id = ? AND doc_id = ? AND text IS NULL')
         .run(summary.document, datasetId, summary.docId);
     }
     const documentId = (
-      this.db.prepare('SELECT id FROM documents WHERE dataset_id = ? AND doc_id = ?').get(datasetId, summary.docId) as {
+      this.statements
+        .get('SELECT id FROM documents WHERE dataset_id = ? AND doc_id = ?')
+        .get(datasetId, summary.docId) as {
         id: number;
       }
     ).id;
     const key = Number(
-      this.db
-        .prepare(
+      this.statements
+        .get(
           'INSERT INTO summaries (dataset_id, document_id, summary_id, text, global_label, meta, import_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
         )
         .run(
@@ -419,7 +425,7 @@ export class Repository {
           importId,
         ).lastInsertRowid,
     );
-    const insertUnit = this.db.prepare(
+    const insertUnit = this.statements.get(
       'INSERT INTO units (summary_id, idx, text, start, end, fragment, splitter, splitter_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
     for (const u of summary.units) {

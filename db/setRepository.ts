@@ -6,6 +6,7 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { Database } from './open';
+import { StatementCache } from './statements';
 import type { SetSource } from '../shared/accuracy/domain';
 import type { NewVersion, VersionRow } from './versionRow';
 
@@ -86,18 +87,14 @@ export interface NewSet<Item> extends NewVersion {
 }
 
 export class SetRepository {
-  /** Prepared once per SQL text: a snapshot of 20,000 summaries asks for each summary's set, and preparing dominated. */
-  private readonly statements = new Map<string, Statement>();
+  private readonly statements: StatementCache;
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database) {
+    this.statements = new StatementCache(db);
+  }
 
   private statement(sql: string): Statement {
-    let prepared = this.statements.get(sql);
-    if (!prepared) {
-      prepared = this.db.prepare(sql);
-      this.statements.set(sql, prepared);
-    }
-    return prepared;
+    return this.statements.get(sql);
   }
 
   // --- claim sets ------------------------------------------------------------------------------------
