@@ -4,7 +4,6 @@
  * An edit, an import or a model's answer is a new version; labels stay on the items of the version
  * they were given on.
  */
-import type { Statement } from 'better-sqlite3';
 import type { Database } from './open';
 import { StatementCache } from './statements';
 import type { SetSource } from '../shared/accuracy/domain';
@@ -93,10 +92,6 @@ export class SetRepository {
     this.statements = new StatementCache(db);
   }
 
-  private statement(sql: string): Statement {
-    return this.statements.get(sql);
-  }
-
   // --- claim sets ------------------------------------------------------------------------------------
 
   claimSets(summaryKey: number): SetRow[] {
@@ -108,9 +103,11 @@ export class SetRepository {
   }
 
   claimsOfSet(setId: number): ClaimRow[] {
-    return this.statement(
-      'SELECT c.id, c.set_id AS setId, c.sentence_unit_id AS sentenceUnitId, u.idx AS sentenceIndex, c.idx, c.text FROM claims c JOIN units u ON u.id = c.sentence_unit_id WHERE c.set_id = ? ORDER BY c.idx',
-    ).all(setId) as ClaimRow[];
+    return this.statements
+      .get(
+        'SELECT c.id, c.set_id AS setId, c.sentence_unit_id AS sentenceUnitId, u.idx AS sentenceIndex, c.idx, c.text FROM claims c JOIN units u ON u.id = c.sentence_unit_id WHERE c.set_id = ? ORDER BY c.idx',
+      )
+      .all(setId) as ClaimRow[];
   }
 
   claimOrigins(setId: number): Map<number, number[]> {
@@ -123,24 +120,26 @@ export class SetRepository {
 
   hasSetImportKey(importKey: string): boolean {
     return (
-      this.statement(
-        'SELECT 1 FROM claim_sets WHERE import_key = ? UNION ALL SELECT 1 FROM key_fact_sets WHERE import_key = ? LIMIT 1',
-      ).get(importKey, importKey) !== undefined
+      this.statements
+        .get(
+          'SELECT 1 FROM claim_sets WHERE import_key = ? UNION ALL SELECT 1 FROM key_fact_sets WHERE import_key = ? LIMIT 1',
+        )
+        .get(importKey, importKey) !== undefined
     );
   }
 
   /** A new version of the summary's claims (version = current + 1); returns the set id. */
   insertClaimSet(summaryKey: number, set: NewSet<{ sentenceUnitId: number; text: string }>): number {
-    const insert = this.statement('INSERT INTO claims (set_id, sentence_unit_id, idx, text) VALUES (?, ?, ?, ?)');
+    const insert = this.statements.get('INSERT INTO claims (set_id, sentence_unit_id, idx, text) VALUES (?, ?, ?, ?)');
     return this.insertSet('claim', summaryKey, set, (setId, item, idx) =>
       Number(insert.run(setId, item.sentenceUnitId, idx, item.text).lastInsertRowid),
     );
   }
 
   claimSummaryKey(claimId: number): number | null {
-    const row = this.statement(
-      'SELECT s.summary_id AS key FROM claims c JOIN claim_sets s ON s.id = c.set_id WHERE c.id = ?',
-    ).get(claimId) as { key: number } | undefined;
+    const row = this.statements
+      .get('SELECT s.summary_id AS key FROM claims c JOIN claim_sets s ON s.id = c.set_id WHERE c.id = ?')
+      .get(claimId) as { key: number } | undefined;
     return row?.key ?? null;
   }
 
@@ -155,9 +154,9 @@ export class SetRepository {
   }
 
   keyFactsOfSet(setId: number): KeyFactRow[] {
-    return this.statement('SELECT id, set_id AS setId, idx, text FROM key_facts WHERE set_id = ? ORDER BY idx').all(
-      setId,
-    ) as KeyFactRow[];
+    return this.statements
+      .get('SELECT id, set_id AS setId, idx, text FROM key_facts WHERE set_id = ? ORDER BY idx')
+      .all(setId) as KeyFactRow[];
   }
 
   keyFactOrigins(setId: number): Map<number, number[]> {
@@ -169,16 +168,16 @@ export class SetRepository {
   }
 
   insertKeyFactSet(documentKey: number, set: NewSet<{ text: string }>): number {
-    const insert = this.statement('INSERT INTO key_facts (set_id, idx, text) VALUES (?, ?, ?)');
+    const insert = this.statements.get('INSERT INTO key_facts (set_id, idx, text) VALUES (?, ?, ?)');
     return this.insertSet('keyFact', documentKey, set, (setId, item, idx) =>
       Number(insert.run(setId, idx, item.text).lastInsertRowid),
     );
   }
 
   keyFactDocumentKey(keyFactId: number): number | null {
-    const row = this.statement(
-      'SELECT s.document_id AS key FROM key_facts k JOIN key_fact_sets s ON s.id = k.set_id WHERE k.id = ?',
-    ).get(keyFactId) as { key: number } | undefined;
+    const row = this.statements
+      .get('SELECT s.document_id AS key FROM key_facts k JOIN key_fact_sets s ON s.id = k.set_id WHERE k.id = ?')
+      .get(keyFactId) as { key: number } | undefined;
     return row?.key ?? null;
   }
 
@@ -186,8 +185,9 @@ export class SetRepository {
 
   /** Every summary of a dataset with the state of its claims (current version, how many), in summary order. */
   claimList(dataset: string): ClaimListRow[] {
-    return this.statement(
-      `SELECT s.id AS key, s.summary_id AS summaryId, d.doc_id AS docId,
+    return this.statements
+      .get(
+        `SELECT s.id AS key, s.summary_id AS summaryId, d.doc_id AS docId,
                 (SELECT sy.name FROM system_outputs o JOIN systems sy ON sy.id = o.system_id WHERE o.summary_id = s.id ORDER BY o.id LIMIT 1) AS system,
                 (SELECT count(*) FROM units u WHERE u.summary_id = s.id) AS sentences,
                 cs.version AS currentVersion,
@@ -197,13 +197,15 @@ export class SetRepository {
          FROM summaries s JOIN datasets ds ON ds.id = s.dataset_id JOIN documents d ON d.id = s.document_id
          LEFT JOIN claim_sets cs ON cs.summary_id = s.id AND cs.version = (SELECT max(v.version) FROM claim_sets v WHERE v.summary_id = s.id)
          WHERE ds.name = ? ORDER BY s.id`,
-    ).all(dataset) as ClaimListRow[];
+      )
+      .all(dataset) as ClaimListRow[];
   }
 
   /** Every summarised document of a dataset with the state of its key facts, in order of its first summary. */
   keyFactList(dataset: string): KeyFactListRow[] {
-    return this.statement(
-      `SELECT d.id AS documentKey, d.doc_id AS docId, count(s.id) AS summaries,
+    return this.statements
+      .get(
+        `SELECT d.id AS documentKey, d.doc_id AS docId, count(s.id) AS summaries,
                 ks.version AS currentVersion,
                 (SELECT count(*) FROM key_fact_sets v WHERE v.document_id = d.id) AS versions,
                 (SELECT count(*) FROM key_facts k WHERE k.set_id = ks.id) AS items,
@@ -211,7 +213,8 @@ export class SetRepository {
          FROM summaries s JOIN datasets ds ON ds.id = s.dataset_id JOIN documents d ON d.id = s.document_id
          LEFT JOIN key_fact_sets ks ON ks.document_id = d.id AND ks.version = (SELECT max(v.version) FROM key_fact_sets v WHERE v.document_id = d.id)
          WHERE ds.name = ? GROUP BY d.id ORDER BY min(s.id)`,
-    ).all(dataset) as KeyFactListRow[];
+      )
+      .all(dataset) as KeyFactListRow[];
   }
 
   /** Summary key → id of its current claim set, for the summaries of a dataset that have one (one query). */
@@ -228,21 +231,25 @@ export class SetRepository {
 
   private currentSetIdsOf(kind: SetKind, dataset: string): Map<number, number> {
     const t = SET_TABLES[kind];
-    const rows = this.statement(
-      `SELECT x.${t.owner} AS owner, x.id FROM ${t.sets} x
+    const rows = this.statements
+      .get(
+        `SELECT x.${t.owner} AS owner, x.id FROM ${t.sets} x
        JOIN ${t.ownerTable} o ON o.id = x.${t.owner} JOIN datasets ds ON ds.id = o.dataset_id
        WHERE ds.name = ? AND x.version = (SELECT max(version) FROM ${t.sets} y WHERE y.${t.owner} = x.${t.owner})`,
-    ).all(dataset) as Array<{ owner: number; id: number }>;
+      )
+      .all(dataset) as Array<{ owner: number; id: number }>;
     return new Map(rows.map((r) => [r.owner, r.id]));
   }
 
   private setsOf(kind: SetKind, ownerKey: number): SetRow[] {
     const t = SET_TABLES[kind];
-    return this.statement(
-      `SELECT s.id, s.version, s.source, s.${t.maker} AS maker, s.${t.maker}_version AS makerVersion, s.based_on_set_id AS basedOnId,
+    return this.statements
+      .get(
+        `SELECT s.id, s.version, s.source, s.${t.maker} AS maker, s.${t.maker}_version AS makerVersion, s.based_on_set_id AS basedOnId,
                 a.name AS createdBy, s.created_at AS createdAt, s.note
          FROM ${t.sets} s LEFT JOIN annotators a ON a.id = s.created_by WHERE s.${t.owner} = ? ORDER BY s.version`,
-    ).all(ownerKey) as SetRow[];
+      )
+      .all(ownerKey) as SetRow[];
   }
 
   /** The latest version, or null before the first. */
@@ -254,9 +261,11 @@ export class SetRepository {
   /** Each item of the set → the ids of the items (of earlier versions) it was made from. */
   private originsOf(kind: SetKind, setId: number): Map<number, number[]> {
     const t = SET_TABLES[kind];
-    const rows = this.statement(
-      `SELECT o.${t.itemRef} AS id, o.origin_id AS origin FROM ${t.origins} o JOIN ${t.items} i ON i.id = o.${t.itemRef} WHERE i.set_id = ? ORDER BY o.origin_id`,
-    ).all(setId) as Array<{ id: number; origin: number }>;
+    const rows = this.statements
+      .get(
+        `SELECT o.${t.itemRef} AS id, o.origin_id AS origin FROM ${t.origins} o JOIN ${t.items} i ON i.id = o.${t.itemRef} WHERE i.set_id = ? ORDER BY o.origin_id`,
+      )
+      .all(setId) as Array<{ id: number; origin: number }>;
     const out = new Map<number, number[]>();
     for (const r of rows) out.set(r.id, [...(out.get(r.id) ?? []), r.origin]);
     return out;
@@ -265,9 +274,9 @@ export class SetRepository {
   private eventCountOf(kind: SetKind, setId: number): number {
     const t = SET_TABLES[kind];
     return (
-      this.statement(
-        `SELECT count(*) AS n FROM ${t.events} e JOIN ${t.items} i ON i.id = e.${t.itemRef} WHERE i.set_id = ?`,
-      ).get(setId) as { n: number }
+      this.statements
+        .get(`SELECT count(*) AS n FROM ${t.events} e JOIN ${t.items} i ON i.id = e.${t.itemRef} WHERE i.set_id = ?`)
+        .get(setId) as { n: number }
     ).n;
   }
 
@@ -281,28 +290,30 @@ export class SetRepository {
     const t = SET_TABLES[kind];
     const version =
       ((
-        this.statement(`SELECT max(version) AS v FROM ${t.sets} WHERE ${t.owner} = ?`).get(ownerKey) as {
+        this.statements.get(`SELECT max(version) AS v FROM ${t.sets} WHERE ${t.owner} = ?`).get(ownerKey) as {
           v: number | null;
         }
       ).v ?? 0) + 1;
-    const info = this.statement(
-      `INSERT INTO ${t.sets} (${t.owner}, version, source, ${t.maker}, ${t.maker}_version, based_on_set_id, created_by, note, import_key, import_id, created_at)
+    const info = this.statements
+      .get(
+        `INSERT INTO ${t.sets} (${t.owner}, version, source, ${t.maker}, ${t.maker}_version, based_on_set_id, created_by, note, import_key, import_id, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      ownerKey,
-      version,
-      set.source,
-      set.maker,
-      set.makerVersion,
-      set.basedOnId,
-      set.createdBy,
-      set.note,
-      set.importKey,
-      set.importId,
-      now(),
-    );
+      )
+      .run(
+        ownerKey,
+        version,
+        set.source,
+        set.maker,
+        set.makerVersion,
+        set.basedOnId,
+        set.createdBy,
+        set.note,
+        set.importKey,
+        set.importId,
+        now(),
+      );
     const setId = Number(info.lastInsertRowid);
-    const origin = this.statement(`INSERT OR IGNORE INTO ${t.origins} (${t.itemRef}, origin_id) VALUES (?, ?)`);
+    const origin = this.statements.get(`INSERT OR IGNORE INTO ${t.origins} (${t.itemRef}, origin_id) VALUES (?, ?)`);
     set.items.forEach((item, idx) => {
       const id = insertItem(setId, item, idx);
       for (const from of item.from) origin.run(id, from);

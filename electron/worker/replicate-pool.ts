@@ -61,9 +61,9 @@ export function startReplicatePool(entry: HelperEntry, threads: number): Replica
     }
   }
 
-  const replicator: CorrelationReplicator = (data, bootstrap, stream) => {
+  const replicator: CorrelationReplicator = (data, bootstrap, stream, engine) => {
     if (threads <= 1 || data.labels.length * bootstrap < MIN_SPLIT_WORK)
-      return replicateInThisThread(data, bootstrap, stream);
+      return replicateInThisThread(data, bootstrap, stream, engine);
     ensureHelpers();
     const ranges = splitRange(bootstrap, threads);
     const width = correlationWidth(data);
@@ -73,7 +73,7 @@ export function startReplicatePool(entry: HelperEntry, threads: number): Replica
       const request: HelperRequest = { type: 'correlations', job: { data, stream, from, to } };
       helpers[h]!.port.postMessage(request);
     });
-    merged.set(correlationReplicates({ data, stream, from: own![0], to: own![1] }), 0);
+    merged.set(correlationReplicates({ data, stream, from: own![0], to: own![1] }, engine), 0);
     const waiting = new Set(others.map((_, h) => h));
     while (waiting.size > 0) {
       const seen = Atomics.load(signal, 0);

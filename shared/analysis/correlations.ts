@@ -516,10 +516,16 @@ export function correlationReplicates(
  * Computes every replicate of a correlation bootstrap (replicate-major, `bootstrap` × width):
  * in this thread by default; the analysis worker passes one that splits them over threads.
  */
-export type CorrelationReplicator = (data: CorrelationData, bootstrap: number, stream: StreamKey) => Float64Array;
+export type CorrelationReplicator = (
+  data: CorrelationData,
+  bootstrap: number,
+  stream: StreamKey,
+  /** The engine of `data` the caller already built (for the point values), reused for the replicates computed here. */
+  engine: CorrelationEngine,
+) => Float64Array;
 
-export const replicateInThisThread: CorrelationReplicator = (data, bootstrap, stream) =>
-  correlationReplicates({ data, stream, from: 0, to: bootstrap });
+export const replicateInThisThread: CorrelationReplicator = (data, bootstrap, stream, engine) =>
+  correlationReplicates({ data, stream, from: 0, to: bootstrap }, engine);
 
 /** n = the cell's summaries, which are also its resampling units. */
 function toEstimate(point: number, replicates: Float64Array, n: number): Estimate {
@@ -550,7 +556,7 @@ export function computeCorrelations({
   const width = correlationWidth(data);
   const point = new Float64Array(width);
   engine.evaluate(new Int32Array(population.length).fill(1), point);
-  const byReplicate = replicator(data, bootstrap, stream);
+  const byReplicate = replicator(data, bootstrap, stream, engine);
   if (byReplicate.length !== bootstrap * width)
     throw new RangeError(`expected ${bootstrap} × ${width} replicate statistics, got ${byReplicate.length}`);
   // replicates[statistic slot][replicate]

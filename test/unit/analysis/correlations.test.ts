@@ -5,6 +5,7 @@ import {
   correlationReplicates,
   correlationWidth,
   createCorrelationEngine,
+  engineOf,
   type CorrelationReplicator,
 } from '../../../shared/analysis/correlations';
 import { splitRange } from '../../../shared/stats/split-range';
@@ -142,10 +143,11 @@ describe('the correlation bootstrap split over threads', () => {
   });
 
   it('reports the same correlations with a replicator that splits the work as with the one-thread default', () => {
+    // Each range on a fresh engine (as a helper thread builds its own), last range first.
     const split: CorrelationReplicator = (d, bootstrap, s) => {
       const out = new Float64Array(bootstrap * correlationWidth(d));
       for (const [from, to] of splitRange(bootstrap, 3).reverse())
-        out.set(correlationReplicates({ data: d, stream: s, from, to }), from * correlationWidth(d));
+        out.set(correlationReplicates({ data: d, stream: s, from, to }, engineOf(d)), from * correlationWidth(d));
       return out;
     };
     const input = { population, judges: JUDGES, bootstrap: B, stream };
