@@ -26,6 +26,13 @@ export class CorpusRepository {
     return row?.id ?? null;
   }
 
+  /** The public id of each of the given summaries (one query; a batch of an export). */
+  summaryIds(keys: readonly number[]): Array<{ key: number; summaryId: string }> {
+    return this.db
+      .prepare('SELECT id AS key, summary_id AS summaryId FROM summaries WHERE id IN (SELECT value FROM json_each(?))')
+      .all(JSON.stringify(keys)) as Array<{ key: number; summaryId: string }>;
+  }
+
   summaryInfo(key: number): {
     key: number;
     dataset: string;

@@ -9,6 +9,7 @@ import { currentFirst } from './latest';
 import type { NewVersion, VersionRow } from './versionRow';
 import type { AlignmentValue, ScaffoldContent, ScaffoldItemKind, Tier } from '../shared/scaffold/domain';
 import { checkScaffoldContent } from '../shared/scaffold/content';
+import { scopeCondition, type SummaryScope } from './summaryScope';
 
 const now = (): string => new Date().toISOString();
 
@@ -248,15 +249,19 @@ export class ScaffoldRepository {
     );
   }
 
-  /** The current alignment events of the given summaries (or the whole dataset), cleared ones left out. */
-  currentAlignments(dataset: string): AlignmentRow[] {
+  /**
+   * The current alignment events of a dataset's summaries (all of them, or the batch `scope`
+   * names), cleared ones left out.
+   */
+  currentAlignments(dataset: string, scope: SummaryScope = null): AlignmentRow[] {
+    const batch = scopeCondition('e.summary_id', scope);
     const rows = this.db
       .prepare(
         `WITH latest AS (
            SELECT id FROM (
              SELECT e.id, row_number() OVER (PARTITION BY e.summary_id, e.item_id, e.annotator_id, e.judge_id ORDER BY ${currentFirst('e')}) AS rn
              FROM scaffold_alignment_events e JOIN summaries s ON s.id = e.summary_id JOIN datasets d ON d.id = s.dataset_id
-             WHERE d.name = ?) WHERE rn = 1
+             WHERE d.name = ? AND ${batch.sql}) WHERE rn = 1
          )
          SELECT e.summary_id AS summaryKey, i.scaffold_id AS scaffoldId, e.item_id AS itemId,
                 CASE WHEN e.judge_id IS NULL THEN 'human:' || a.name ELSE 'judge:' || j.name END AS source,
@@ -266,7 +271,7 @@ export class ScaffoldRepository {
          WHERE e.value IS NOT NULL
          ORDER BY e.summary_id, source, i.id`,
       )
-      .all(dataset) as Array<
+      .all(dataset, ...batch.params) as Array<
       Omit<AlignmentRow, 'blind' | 'sentences' | 'madeBy'> & {
         blind: number;
         sentences: string;
@@ -375,19 +380,60 @@ export class ScaffoldRepository {
    * People's current notes on the dataset's scaffold items, per (summary, item, annotator): the
    * latest event's note, kept whether the item is aligned (value) or not.
    */
-  currentNotes(dataset: string): AlignmentNoteRow[] {
+  currentNotes(dataset: string, scope: SummaryScope = null): AlignmentNoteRow[] {
+    const batch = scopeCondition('e.summary_id', scope);
     return this.db
       .prepare(
         `SELECT e.summary_id AS summaryKey, i.scaffold_id AS scaffoldId, e.item_id AS itemId, 'human:' || a.name AS source, e.note
          FROM (
            SELECT e.id, row_number() OVER (PARTITION BY e.summary_id, e.item_id, e.annotator_id ORDER BY ${currentFirst('e')}) AS rn
            FROM scaffold_alignment_events e JOIN summaries s ON s.id = e.summary_id JOIN datasets d ON d.id = s.dataset_id
-           WHERE d.name = ? AND e.annotator_id IS NOT NULL) l
+           WHERE d.name = ? AND ${batch.sql} AND e.annotator_id IS NOT NULL) l
          JOIN scaffold_alignment_events e ON e.id = l.id JOIN scaffold_items i ON i.id = e.item_id JOIN annotators a ON a.id = e.annotator_id
          WHERE l.rn = 1 AND e.note IS NOT NULL
          ORDER BY e.summary_id, source, i.id`,
       )
-      .all(dataset) as AlignmentNoteRow[];
+      .all(dataset, ...batch.params) as AlignmentNoteRow[];
+  }
+
+  /**
+   * The current version of each of the dataset's scaffolded documents, in doc id order (SQLite's
+   * binary order, as the other exports' summary order), after `afterDocId` when given, at most `limit`: the export
+   * reads them a page at a time.
+   */
+  currentScaffoldPage(
+    dataset: string,
+    afterDocId: string | null,
+    limit: number,
+  ): Array<{ id: number; docId: string; maker: string; makerVersion: string }> {
+    // No `(? IS NULL OR …)`: that disjunction would keep SQLite from seeking to the page's start.
+    const after = afterDocId === null ? { sql: '1', params: [] } : { sql: 'doc.doc_id > ?', params: [afterDocId] };
+    return this.db
+      .prepare(
+        `SELECT sc.id, doc.doc_id AS docId, sc.extractor AS maker, sc.extractor_version AS makerVersion
+         FROM scaffolds sc JOIN documents doc ON doc.id = sc.document_id JOIN datasets d ON d.id = doc.dataset_id
+         WHERE d.name = ? AND ${after.sql}
+           AND sc.version = (SELECT max(v.version) FROM scaffolds v WHERE v.document_id = sc.document_id)
+         ORDER BY doc.doc_id LIMIT ?`,
+      )
+      .all(dataset, ...after.params, limit) as Array<{
+      id: number;
+      docId: string;
+      maker: string;
+      makerVersion: string;
+    }>;
+  }
+
+  /** Each scaffold version's document key and whether it is its document's current (highest) version. */
+  versionStanding(scaffoldIds: readonly number[]): Map<number, { documentKey: number; current: boolean }> {
+    const rows = this.db
+      .prepare(
+        `SELECT sc.id, sc.document_id AS documentKey,
+                sc.version = (SELECT max(v.version) FROM scaffolds v WHERE v.document_id = sc.document_id) AS current
+         FROM scaffolds sc WHERE sc.id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(JSON.stringify(scaffoldIds)) as Array<{ id: number; documentKey: number; current: number }>;
+    return new Map(rows.map((r) => [r.id, { documentKey: r.documentKey, current: r.current === 1 }]));
   }
 
   /** Whether a stored alignment event counts as blind (schema 9's after-reveal trigger decides). */

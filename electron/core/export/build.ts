@@ -6,21 +6,18 @@
 import type { ExportInput } from '../../../shared/api';
 import type { Repository } from '../../../db/repository';
 import { accuracyExportPlan } from './accuracy';
-import { collectExport, textPlan, type ExportFile, type ExportPlan } from './files';
+import { collectExport, type ExportFile, type ExportPlan } from './files';
 import { labelsExportPlan } from './labels';
 import { predictionsExportPlan } from './predictions';
 import { cardExportPlan, reviewExportPlan } from './review';
-import { buildScaffoldExport } from './scaffold';
+import { scaffoldExportPlan } from './scaffold';
 
 export function exportPlan(repo: Repository, input: ExportInput, projectName: string): ExportPlan {
   if (input.card) return cardExportPlan(repo, input, projectName);
   if (input.review) return reviewExportPlan(repo, input, projectName);
   if (input.predictions) return predictionsExportPlan(repo, input, projectName);
   if (input.accuracy) return accuracyExportPlan(repo, input, projectName);
-  if (input.scaffold || input.scaffoldAlignments) {
-    const file = buildScaffoldExport(repo, input, projectName);
-    return textPlan(file.fileName, file.mime, file.content, file.rows);
-  }
+  if (input.scaffold || input.scaffoldAlignments) return scaffoldExportPlan(repo, input, projectName);
   return labelsExportPlan(repo, input, projectName);
 }
 

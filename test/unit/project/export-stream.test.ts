@@ -4,6 +4,8 @@
  * dataset, then the summary id as text: sum-1000 sorts between sum-100 and sum-101), the label
  * rows are the ones the unbatched query gives, a path with the wrong extension is refused naming
  * `path` and writes nothing, and a file that already exists is replaced whole or not at all.
+ * The scaffold files too: scaffold lines a page of documents at a time in doc id order, alignment
+ * lines a batch of summaries at a time in summary order, a note-only line in its summary's place.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +22,8 @@ import { tempDir } from '../../helpers/tmp';
 
 const dir = tempDir('loupe-export-stream-');
 const SUMMARIES = 2 * EXPORT_BATCH_SUMMARIES + 100;
+/** summaryRows puts two summaries on each document. */
+const DOCUMENTS = SUMMARIES / 2;
 let core: Core;
 
 beforeAll(async () => {
@@ -46,6 +50,39 @@ beforeAll(async () => {
     },
   ]);
   await runImport(core.repository(), { source: { type: 'path', path: writeJsonl(join(dir, 'labels.jsonl'), labels) } });
+  // A scaffold on every document (more than a page of them) and alignments in every batch, from two sources.
+  const scaffolds = Array.from({ length: DOCUMENTS }, (_, d) => ({
+    dataset: 'news',
+    doc_id: `doc-${d}`,
+    extractor: 'gpt-4.1',
+    extractor_version: 'app-g-v1',
+    facts: [
+      { id: 'M1', text: `The council approved budget ${d}.`, tier: 'main' },
+      { id: 'S1', text: 'The mayor was pleased.', tier: 'supporting' },
+    ],
+    questions: [{ id: 'Q1', text: 'What was approved?', answer: 'A budget.', tier: 'main' }],
+    entities: [{ name: 'council', attributes: [{ id: 'c1', text: 'approved a budget' }] }],
+  }));
+  await runImport(core.repository(), {
+    source: { type: 'path', path: writeJsonl(join(dir, 'scaffolds.jsonl'), scaffolds) },
+    as: 'scaffold',
+  });
+  const aligned = [1099, 0, 1000, 499, 500, 999, 100];
+  const alignments = aligned.flatMap((k) =>
+    ['judge:gpt', 'human:rater-a'].map((source) => ({
+      dataset: 'news',
+      summary_id: `sum-${String(k).padStart(3, '0')}`,
+      source,
+      facts: { M1: 'preserved', S1: k % 2 === 0 ? 'missing' : 'preserved' },
+      questions: { Q1: 'answered' },
+      attributes: { c1: 'preserved' },
+      fact_sentences: { M1: [0] },
+    })),
+  );
+  await runImport(core.repository(), {
+    source: { type: 'path', path: writeJsonl(join(dir, 'alignments.jsonl'), alignments) },
+    as: 'scaffold-alignments',
+  });
 });
 
 async function ok<T>(method: string, input: unknown): Promise<T> {
@@ -63,6 +100,8 @@ const KINDS: Array<[string, Partial<ExportInput>, 'jsonl' | 'csv' | 'json']> = [
   ['review results', { review: true }, 'csv'],
   ['claims and key facts', { accuracy: true }, 'jsonl'],
   ['the dataset card', { card: true }, 'json'],
+  ['scaffolds', { scaffold: true }, 'jsonl'],
+  ['scaffold alignments', { scaffoldAlignments: true }, 'jsonl'],
 ];
 
 describe('export.write', () => {
@@ -106,6 +145,53 @@ describe('export.write', () => {
     const at = (id: string) => rows.find((r) => r.summary_id === id && r.sentence_index === 1)!;
     expect(at('sum-999').adjudicated_source).toBe('agreement');
     expect(at('sum-1000').adjudicated_label).toBeNull();
+  });
+
+  it('writes scaffold lines in doc id order across pages, alignment lines in summary order across batches', async () => {
+    const lines = async (kind: Partial<ExportInput>) => {
+      const target = join(dir, `scaffold-${Object.keys(kind)[0]}.jsonl`);
+      const written = await ok<{ rows: number }>('export.write', { format: 'jsonl', ...kind, path: target });
+      const parsed = readFileSync(target, 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(written.rows).toBe(parsed.length);
+      return parsed;
+    };
+    const scaffoldDocs = (await lines({ scaffold: true })).map((l) => String(l.doc_id));
+    expect(scaffoldDocs).toHaveLength(DOCUMENTS);
+    expect(scaffoldDocs).toEqual([...scaffoldDocs].sort());
+    expect(new Set(scaffoldDocs).size).toBe(DOCUMENTS);
+
+    // A person's note on an item of a summary nobody aligned: a line of its own, in its summary's place.
+    const key = core.repository().corpus.summaryKey('news', 'sum-1001')!;
+    const scaffold = await ok<{ items: Array<{ id: number; itemKey: string }> }>('scaffold.load', {
+      key,
+      annotator: 'carol',
+    });
+    const item = scaffold.items.find((i) => i.itemKey === 'S1')!;
+    await ok('scaffold.record', {
+      key,
+      itemId: item.id,
+      annotator: 'carol',
+      value: null,
+      sentences: [],
+      note: 'the mayor is not named',
+      timeSpentMs: null,
+      cause: 'note',
+    });
+    const aligned = (await lines({ scaffoldAlignments: true })).map((l) => [l.summary_id, l.source]);
+    const expected = ['sum-000', 'sum-100', 'sum-1000', 'sum-1001', 'sum-1099', 'sum-499', 'sum-500', 'sum-999'];
+    expect(aligned).toEqual(
+      expected.flatMap((id) =>
+        id === 'sum-1001'
+          ? [[id, 'human:carol']]
+          : [
+              [id, 'human:rater-a'],
+              [id, 'judge:gpt'],
+            ],
+      ),
+    );
   });
 
   it('refuses a path whose extension is not the file type, naming path, and leaves what was there', async () => {
