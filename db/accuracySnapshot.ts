@@ -1,10 +1,13 @@
 /**
  * What the accuracy metrics read of one dataset, in one pass: its summaries and sentences, the
  * current claim and key-fact sets, every annotator's current label and each judge's latest output
- * on them, and the systems' failures: what the analysis and the accuracy export read.
+ * on them, and the systems' failures: what the analysis and the accuracy export read. The export
+ * reads the same rows a batch of summaries at a time (`itemRows` with a scope); every label and
+ * output query looks its items up by id, so a batch reads only its own events.
  */
 import type { Database } from './open';
 import { currentFirst } from './latest';
+import { scopeCondition, type SummaryScope } from './summaryScope';
 import { refs, type ItemRefs } from './itemLabelRepository';
 import type { ClaimRow, KeyFactRow, SetRepository } from './setRepository';
 import type { ClaimErrorType, ClaimLabel, KeyFactLabel, SystemFailure } from '../shared/accuracy/domain';
@@ -39,7 +42,18 @@ export interface SentenceKeyFactRow {
 }
 
 /** Everything of one dataset the accuracy metrics read (current sets, current labels, latest judge outputs). */
-export interface AccuracyDatasetRows {
+export interface AccuracyDatasetRows extends AccuracyItemRows {
+  failures: Array<{ docId: string; system: string; failure: SystemFailure }>;
+}
+
+/** A dataset's current claim set per summary key and key-fact set per document key. */
+export interface CurrentSets {
+  claims: Map<number, number>;
+  keyFacts: Map<number, number>;
+}
+
+/** The summaries of a dataset (all, or a batch) with their items, labels and outputs. */
+export interface AccuracyItemRows {
   summaries: Array<{
     key: number;
     summaryId: string;
@@ -62,7 +76,6 @@ export interface AccuracyDatasetRows {
     conveyedBy: ItemRefs;
   }>;
   sentenceKeyFactPredictions: Array<{ unitId: number; keyFactSetId: number; judge: string; conveys: boolean }>;
-  failures: Array<{ docId: string; system: string; failure: SystemFailure }>;
 }
 
 export class AccuracySnapshot {
@@ -72,13 +85,35 @@ export class AccuracySnapshot {
   ) {}
 
   datasetRows(dataset: string): AccuracyDatasetRows {
+    return { ...this.itemRows(dataset, null, this.currentSets(dataset)), failures: this.failures(dataset) };
+  }
+
+  /** The dataset's current sets (one query each): an export reads them once for all its batches. */
+  currentSets(dataset: string): CurrentSets {
+    return { claims: this.sets.currentClaimSetIds(dataset), keyFacts: this.sets.currentKeyFactSetIds(dataset) };
+  }
+
+  /** The systems' failures on the dataset's documents, in doc id and system order. */
+  failures(dataset: string): AccuracyDatasetRows['failures'] {
+    return this.db
+      .prepare(
+        `SELECT d.doc_id AS docId, sy.name AS system, o.failure FROM system_outputs o JOIN systems sy ON sy.id = o.system_id JOIN documents d ON d.id = o.document_id
+         JOIN datasets ds ON ds.id = d.dataset_id WHERE ds.name = ? AND o.failure IS NOT NULL ORDER BY d.doc_id, sy.name`,
+      )
+      .all(dataset) as AccuracyDatasetRows['failures'];
+  }
+
+  /** The rows of the dataset's summaries in `scope` (null: all of them), in summary key order. */
+  itemRows(dataset: string, scope: SummaryScope, current: CurrentSets): AccuracyItemRows {
+    const batch = scopeCondition('s.id', scope);
     const summaries = this.db
       .prepare(
         `SELECT s.id AS key, s.summary_id AS summaryId, d.doc_id AS docId, d.id AS documentKey,
                 (SELECT sy.name FROM system_outputs o JOIN systems sy ON sy.id = o.system_id WHERE o.summary_id = s.id ORDER BY o.id LIMIT 1) AS system
-         FROM summaries s JOIN datasets ds ON ds.id = s.dataset_id JOIN documents d ON d.id = s.document_id WHERE ds.name = ? ORDER BY s.id`,
+         FROM summaries s JOIN datasets ds ON ds.id = s.dataset_id JOIN documents d ON d.id = s.document_id
+         WHERE ds.name = ? AND ${batch.sql} ORDER BY s.id`,
       )
-      .all(dataset) as Array<{
+      .all(dataset, ...batch.params) as Array<{
       key: number;
       summaryId: string;
       docId: string;
@@ -87,30 +122,33 @@ export class AccuracySnapshot {
     }>;
     const units = this.db
       .prepare(
-        'SELECT u.summary_id AS key, u.id AS unitId, u.idx AS "index", u.text FROM units u JOIN summaries s ON s.id = u.summary_id JOIN datasets ds ON ds.id = s.dataset_id WHERE ds.name = ? ORDER BY u.summary_id, u.idx',
+        `SELECT u.summary_id AS key, u.id AS unitId, u.idx AS "index", u.text FROM units u JOIN summaries s ON s.id = u.summary_id JOIN datasets ds ON ds.id = s.dataset_id
+         WHERE ds.name = ? AND ${batch.sql} ORDER BY u.summary_id, u.idx`,
       )
-      .all(dataset) as Array<{ key: number; unitId: number; index: number; text: string }>;
+      .all(dataset, ...batch.params) as Array<{ key: number; unitId: number; index: number; text: string }>;
     const unitsBy = new Map<number, Array<{ unitId: number; index: number; text: string }>>();
-    for (const u of units)
-      unitsBy.set(u.key, [...(unitsBy.get(u.key) ?? []), { unitId: u.unitId, index: u.index, text: u.text }]);
+    for (const u of units) {
+      let list = unitsBy.get(u.key);
+      if (!list) unitsBy.set(u.key, (list = []));
+      list.push({ unitId: u.unitId, index: u.index, text: u.text });
+    }
 
     const claims = new Map<number, ClaimRow[]>();
     const keyFacts = new Map<number, { setId: number; facts: KeyFactRow[] }>();
-    // The current sets in one query each: most summaries of a large benchmark have none.
-    const claimSetIds = this.sets.currentClaimSetIds(dataset);
-    const keyFactSetIds = this.sets.currentKeyFactSetIds(dataset);
     for (const s of summaries) {
-      const setId = claimSetIds.get(s.key);
+      const setId = current.claims.get(s.key);
       if (setId !== undefined) claims.set(s.key, this.sets.claimsOfSet(setId));
-      const factSetId = keyFactSetIds.get(s.documentKey);
+      const factSetId = current.keyFacts.get(s.documentKey);
       if (factSetId !== undefined && !keyFacts.has(s.documentKey))
         keyFacts.set(s.documentKey, { setId: factSetId, facts: this.sets.keyFactsOfSet(factSetId) });
     }
-    const claimIds = new Set([...claims.values()].flat().map((c) => c.id));
+    const ids = (values: Iterable<number>) => JSON.stringify([...values]);
+    const claimIds = ids([...claims.values()].flat().map((c) => c.id));
     const factIds = new Set([...keyFacts.values()].flatMap((k) => k.facts.map((f) => f.id)));
     const setIds = new Set([...keyFacts.values()].map((k) => k.setId));
-    const summaryKeys = new Set(summaries.map((s) => s.key));
-    const unitIds = new Set(units.map((u) => u.unitId));
+    const summaryKeys = ids(summaries.map((s) => s.key));
+    const unitIds = ids(units.map((u) => u.unitId));
+    const IN = 'IN (SELECT value FROM json_each(?))';
 
     const claimLabels = (
       this.db
@@ -118,23 +156,23 @@ export class AccuracySnapshot {
           `SELECT claimId, annotator, annotatorKind, label, errorType, note, blind FROM (
              SELECT e.claim_id AS claimId, a.name AS annotator, a.kind AS annotatorKind, e.label, e.error_type AS errorType, e.note, e.blind,
                     row_number() OVER (PARTITION BY e.claim_id, e.annotator_id ORDER BY ${currentFirst('e')}) AS rn
-             FROM claim_label_events e JOIN annotators a ON a.id = e.annotator_id) WHERE rn = 1`,
+             FROM claim_label_events e JOIN annotators a ON a.id = e.annotator_id WHERE e.claim_id ${IN}) WHERE rn = 1`,
         )
-        .all() as Array<Omit<ClaimLabelEventRow, 'blind'> & { blind: number }>
-    )
-      .filter((r) => claimIds.has(r.claimId))
-      .map((r) => ({ ...r, blind: r.blind === 1 }));
+        .all(claimIds) as Array<Omit<ClaimLabelEventRow, 'blind'> & { blind: number }>
+    ).map((r) => ({ ...r, blind: r.blind === 1 }));
     const keyFactLabels = (
       this.db
         .prepare(
           `SELECT keyFactId, summaryKey, annotator, annotatorKind, label, conveyedBy, note, blind FROM (
              SELECT e.key_fact_id AS keyFactId, e.summary_id AS summaryKey, a.name AS annotator, a.kind AS annotatorKind, e.label, e.conveyed_by AS conveyedBy, e.note, e.blind,
                     row_number() OVER (PARTITION BY e.key_fact_id, e.summary_id, e.annotator_id ORDER BY ${currentFirst('e')}) AS rn
-             FROM key_fact_label_events e JOIN annotators a ON a.id = e.annotator_id) WHERE rn = 1`,
+             FROM key_fact_label_events e JOIN annotators a ON a.id = e.annotator_id WHERE e.summary_id ${IN}) WHERE rn = 1`,
         )
-        .all() as Array<Omit<KeyFactLabelEventRow, 'blind' | 'conveyedBy'> & { blind: number; conveyedBy: string }>
+        .all(summaryKeys) as Array<
+        Omit<KeyFactLabelEventRow, 'blind' | 'conveyedBy'> & { blind: number; conveyedBy: string }
+      >
     )
-      .filter((r) => factIds.has(r.keyFactId) && summaryKeys.has(r.summaryKey))
+      .filter((r) => factIds.has(r.keyFactId))
       .map((r) => ({ ...r, blind: r.blind === 1, conveyedBy: refs(r.conveyedBy) }));
     const sentenceKeyFactLabels = (
       this.db
@@ -142,11 +180,11 @@ export class AccuracySnapshot {
           `SELECT unitId, keyFactSetId, annotator, annotatorKind, conveys FROM (
              SELECT e.unit_id AS unitId, e.key_fact_set_id AS keyFactSetId, a.name AS annotator, a.kind AS annotatorKind, e.conveys,
                     row_number() OVER (PARTITION BY e.unit_id, e.key_fact_set_id, e.annotator_id ORDER BY ${currentFirst('e')}) AS rn
-             FROM sentence_keyfact_events e JOIN annotators a ON a.id = e.annotator_id) WHERE rn = 1 AND conveys IS NOT NULL`,
+             FROM sentence_keyfact_events e JOIN annotators a ON a.id = e.annotator_id WHERE e.unit_id ${IN}) WHERE rn = 1 AND conveys IS NOT NULL`,
         )
-        .all() as Array<Omit<SentenceKeyFactRow, 'conveys'> & { conveys: number }>
+        .all(unitIds) as Array<Omit<SentenceKeyFactRow, 'conveys'> & { conveys: number }>
     )
-      .filter((r) => unitIds.has(r.unitId) && setIds.has(r.keyFactSetId))
+      .filter((r) => setIds.has(r.keyFactSetId))
       .map((r) => ({ ...r, conveys: r.conveys === 1 }));
     // A judge's latest output per item (its newest configuration wins).
     const claimPredictions = (
@@ -155,23 +193,27 @@ export class AccuracySnapshot {
           `SELECT claimId, judge, supported, errorType FROM (
              SELECT p.claim_id AS claimId, j.name AS judge, p.supported, p.error_type AS errorType,
                     row_number() OVER (PARTITION BY p.claim_id, p.judge_id ORDER BY p.created_at DESC, p.id DESC) AS rn
-             FROM claim_predictions p JOIN judges j ON j.id = p.judge_id) WHERE rn = 1`,
+             FROM claim_predictions p JOIN judges j ON j.id = p.judge_id WHERE p.claim_id ${IN}) WHERE rn = 1`,
         )
-        .all() as Array<{ claimId: number; judge: string; supported: number; errorType: ClaimErrorType | null }>
-    )
-      .filter((r) => claimIds.has(r.claimId))
-      .map((r) => ({ ...r, supported: r.supported === 1 }));
+        .all(claimIds) as Array<{ claimId: number; judge: string; supported: number; errorType: ClaimErrorType | null }>
+    ).map((r) => ({ ...r, supported: r.supported === 1 }));
     const keyFactPredictions = (
       this.db
         .prepare(
           `SELECT keyFactId, summaryKey, judge, covered, conveyedBy FROM (
              SELECT p.key_fact_id AS keyFactId, p.summary_id AS summaryKey, j.name AS judge, p.covered, p.conveyed_by AS conveyedBy,
                     row_number() OVER (PARTITION BY p.key_fact_id, p.summary_id, p.judge_id ORDER BY p.created_at DESC, p.id DESC) AS rn
-             FROM key_fact_predictions p JOIN judges j ON j.id = p.judge_id) WHERE rn = 1`,
+             FROM key_fact_predictions p JOIN judges j ON j.id = p.judge_id WHERE p.summary_id ${IN}) WHERE rn = 1`,
         )
-        .all() as Array<{ keyFactId: number; summaryKey: number; judge: string; covered: number; conveyedBy: string }>
+        .all(summaryKeys) as Array<{
+        keyFactId: number;
+        summaryKey: number;
+        judge: string;
+        covered: number;
+        conveyedBy: string;
+      }>
     )
-      .filter((r) => factIds.has(r.keyFactId) && summaryKeys.has(r.summaryKey))
+      .filter((r) => factIds.has(r.keyFactId))
       .map((r) => ({ ...r, covered: r.covered === 1, conveyedBy: refs(r.conveyedBy) }));
     const sentenceKeyFactPredictions = (
       this.db
@@ -179,18 +221,12 @@ export class AccuracySnapshot {
           `SELECT unitId, keyFactSetId, judge, conveys FROM (
              SELECT p.unit_id AS unitId, p.key_fact_set_id AS keyFactSetId, j.name AS judge, p.conveys,
                     row_number() OVER (PARTITION BY p.unit_id, p.key_fact_set_id, p.judge_id ORDER BY p.created_at DESC, p.id DESC) AS rn
-             FROM sentence_keyfact_predictions p JOIN judges j ON j.id = p.judge_id) WHERE rn = 1`,
+             FROM sentence_keyfact_predictions p JOIN judges j ON j.id = p.judge_id WHERE p.unit_id ${IN}) WHERE rn = 1`,
         )
-        .all() as Array<{ unitId: number; keyFactSetId: number; judge: string; conveys: number }>
+        .all(unitIds) as Array<{ unitId: number; keyFactSetId: number; judge: string; conveys: number }>
     )
-      .filter((r) => unitIds.has(r.unitId) && setIds.has(r.keyFactSetId))
+      .filter((r) => setIds.has(r.keyFactSetId))
       .map((r) => ({ ...r, conveys: r.conveys === 1 }));
-    const failures = this.db
-      .prepare(
-        `SELECT d.doc_id AS docId, sy.name AS system, o.failure FROM system_outputs o JOIN systems sy ON sy.id = o.system_id JOIN documents d ON d.id = o.document_id
-         JOIN datasets ds ON ds.id = d.dataset_id WHERE ds.name = ? AND o.failure IS NOT NULL ORDER BY d.doc_id, sy.name`,
-      )
-      .all(dataset) as Array<{ docId: string; system: string; failure: SystemFailure }>;
 
     return {
       summaries: summaries.map((s) => ({ ...s, sentences: unitsBy.get(s.key) ?? [] })),
@@ -202,7 +238,6 @@ export class AccuracySnapshot {
       claimPredictions,
       keyFactPredictions,
       sentenceKeyFactPredictions,
-      failures,
     };
   }
 }

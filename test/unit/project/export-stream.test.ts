@@ -24,6 +24,8 @@ const dir = tempDir('loupe-export-stream-');
 const SUMMARIES = 2 * EXPORT_BATCH_SUMMARIES + 100;
 /** summaryRows puts two summaries on each document. */
 const DOCUMENTS = SUMMARIES / 2;
+/** Summaries with claims, spread over the export's batches (summary id order: sum-100, sum-1000, sum-1001, …). */
+const CLAIMED = [1099, 0, 499, 500, 1000];
 let core: Core;
 
 beforeAll(async () => {
@@ -82,6 +84,35 @@ beforeAll(async () => {
   await runImport(core.repository(), {
     source: { type: 'path', path: writeJsonl(join(dir, 'alignments.jsonl'), alignments) },
     as: 'scaffold-alignments',
+  });
+  // Claims with labels and judge outputs in three batches, key facts on their documents.
+  const accuracy = CLAIMED.flatMap((k) => {
+    const id = `sum-${String(k).padStart(3, '0')}`;
+    return [
+      { type: 'claims', dataset: 'news', summary_id: id, claims: [{ sentence_index: 0, text: `Budget ${k}.` }] },
+      { type: 'key_facts', dataset: 'news', doc_id: `doc-${k % DOCUMENTS}`, facts: [`Fact of ${k}.`] },
+      {
+        type: 'claim_label',
+        dataset: 'news',
+        summary_id: id,
+        claim_index: 0,
+        annotator: 'rater-a',
+        label: 'supported',
+      },
+      { type: 'claim_prediction', dataset: 'news', summary_id: id, claim_index: 0, judge: 'gpt', supported: 0 },
+      {
+        type: 'key_fact_label',
+        dataset: 'news',
+        summary_id: id,
+        key_fact_index: 0,
+        annotator: 'rater-a',
+        label: 'covered',
+      },
+    ];
+  });
+  await runImport(core.repository(), {
+    source: { type: 'path', path: writeJsonl(join(dir, 'accuracy.jsonl'), accuracy) },
+    as: 'accuracy',
   });
 });
 
@@ -192,6 +223,39 @@ describe('export.write', () => {
             ],
       ),
     );
+  });
+
+  it('writes claims and key facts a batch at a time: every item of every batch, each after its summary', async () => {
+    const target = join(dir, 'accuracy-order.jsonl');
+    await ok('export.write', { format: 'jsonl', accuracy: true, path: target });
+    const records = readFileSync(target, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const summaries = records.filter((r) => r.type === 'summary').map((r) => String(r.summary_id));
+    expect(summaries).toHaveLength(SUMMARIES);
+    expect(summaries).toEqual([...summaries].sort());
+    const at = (type: string, id: string) => records.findIndex((r) => r.type === type && r.summary_id === id);
+    const ids = CLAIMED.map((k) => `sum-${String(k).padStart(3, '0')}`);
+    for (const id of ids) {
+      for (const type of ['claims', 'claim_label', 'claim_prediction', 'key_fact_label'])
+        expect(at(type, id), `${type} of ${id}`).toBeGreaterThan(at('summary', id));
+    }
+    // A later batch starts after every item of an earlier one.
+    const batchOf = (id: string) => Math.floor(summaries.indexOf(id) / EXPORT_BATCH_SUMMARIES);
+    expect(new Set(ids.map(batchOf)).size).toBeGreaterThanOrEqual(2);
+    for (const a of ids)
+      for (const b of ids)
+        if (batchOf(a) < batchOf(b)) expect(at('summary', b)).toBeGreaterThan(at('key_fact_label', a));
+    const types = (type: string) => records.filter((r) => r.type === type).map((r) => String(r.summary_id));
+    expect(types('claim_label')).toEqual([...ids].sort());
+    expect(types('claim_prediction')).toEqual([...ids].sort());
+    expect(records.filter((r) => r.type === 'key_facts')).toHaveLength(CLAIMED.length);
+    // The same items the one-pass read of the dataset (the analysis's) finds.
+    const whole = core.repository().accuracySnapshot.datasetRows('news');
+    expect(whole.claimLabels).toHaveLength(CLAIMED.length);
+    expect(whole.claimPredictions).toHaveLength(CLAIMED.length);
+    expect(whole.keyFactLabels).toHaveLength(CLAIMED.length);
   });
 
   it('refuses a path whose extension is not the file type, naming path, and leaves what was there', async () => {
