@@ -375,6 +375,17 @@ export class ScaffoldRepository {
       rows.map((r) => [r.itemId, { value: r.value, sentences: JSON.parse(r.sentences) as number[], note: r.note }]),
     );
   }
+  /** One annotator's current note on one item for one summary (null: none): what a record without a note keeps. */
+  annotatorNote(itemId: number, summaryKey: number, annotatorId: number): string | null {
+    const note = this.db
+      .prepare(
+        `SELECT note FROM scaffold_alignment_events e WHERE e.summary_id = ? AND e.item_id = ? AND e.annotator_id = ?
+         ORDER BY ${currentFirst('e')} LIMIT 1`,
+      )
+      .pluck()
+      .get(summaryKey, itemId, annotatorId) as string | null | undefined;
+    return note ?? null;
+  }
 
   /**
    * People's current notes on the dataset's scaffold items, per (summary, item, annotator): the

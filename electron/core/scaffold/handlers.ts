@@ -101,10 +101,7 @@ export function createScaffoldHandlers(ctx: CoreContext): ScaffoldHandlers {
         });
       const who = person(annotator);
       const unique = [...new Set(sentences)].sort((a, b) => a - b);
-      const kept =
-        note !== undefined
-          ? note
-          : (r.scaffold.annotatorAlignments(item.scaffoldId, key, who.id).get(itemId)?.note ?? null);
+      const kept = note !== undefined ? note : r.scaffold.annotatorNote(itemId, key, who.id);
       const eventId = r.scaffold.recordAlignment({
         itemId,
         summaryKey: key,
