@@ -95,6 +95,18 @@ export class ReviewRepository {
       .all(dataset, ...scope.params) as ReviewSummaryRow[];
   }
 
+  /** The dataset's summaries with a review-phase label event (any adjudicator), with the ids export order sorts by. */
+  reviewedSummaries(dataset: string): Array<{ key: number; docId: string; summaryId: string }> {
+    return this.db
+      .prepare(
+        `SELECT s.id AS key, doc.doc_id AS docId, s.summary_id AS summaryId
+         FROM summaries s JOIN datasets d ON d.id = s.dataset_id JOIN documents doc ON doc.id = s.document_id
+         WHERE d.name = ? AND EXISTS (
+           SELECT 1 FROM units u JOIN label_events e ON e.unit_id = u.id WHERE u.summary_id = s.id AND e.phase = 'review')`,
+      )
+      .all(dataset) as Array<{ key: number; docId: string; summaryId: string }>;
+  }
+
   units(dataset: string, key: SummaryScope = null): ReviewUnitRow[] {
     const scope = scopeCondition('s.id', key);
     const rows = this.db

@@ -32,6 +32,7 @@ import {
 import { ADJUDICATION_QUEUE } from '../../../shared/analysis/human-label';
 import { compareByDocThenSummary } from '../../../shared/analysis/prepare';
 import { loadDataset } from './load';
+import { EXPORT_BATCH_SUMMARIES } from '../export/files';
 
 export interface UnitAdjudication {
   adjudicatedLabel: HumanLabel | null;
@@ -100,50 +101,63 @@ export const REVIEW_EXPORT_COLUMNS = [
  * summary id, sentence, adjudicator. `counts_in_audit`: the decision is part of the unit's
  * audit-adjudicated label (human-human queue; shared/analysis/human-label.ts). `fast`: blind time < 2 s.
  */
-export function reviewRecords(
+export function* reviewRecords(
   repo: Repository,
   dataset: string | null,
   fastMs = REVIEW_DEFAULT_FAST_MS,
-): Array<Record<string, unknown>> {
-  const records: Array<Record<string, unknown>> = [];
-  for (const loaded of datasetsIn(repo, dataset)) {
-    const summaries = [...loaded.summaries].sort((a, b) => compareByDocThenSummary(a.row, b.row));
-    for (const summary of summaries) {
-      const corrected = correctionOf(summary).correctedLabel;
-      for (const unit of summary.units) {
-        const decisions = unit.decisions
-          .filter((d) => d.label !== null)
-          .sort((a, b) => (a.annotator < b.annotator ? -1 : a.annotator > b.annotator ? 1 : 0));
-        for (const d of decisions) {
-          records.push({
-            dataset: loaded.name,
-            doc_id: summary.row.docId,
-            summary_id: summary.row.summaryId,
-            global_label: summary.row.globalLabel,
-            corrected_global_label: corrected,
-            sentence_index: unit.row.index,
-            sentence: unit.row.text,
-            reviewer: d.annotator,
-            queue: d.queue,
-            label: d.label,
-            error_type: d.errorType,
-            note: d.note,
-            counts_in_audit: d.queue === ADJUDICATION_QUEUE && unit.auditAdjudicated !== null,
-            blind_time_ms: d.blindTimeMs,
-            time_spent_ms: d.totalTimeMs,
-            fast: isFast(d, fastMs),
-            revisions: d.events - 1,
-            first_decided_at: d.firstAt,
-            decided_at: d.lastAt,
-            judge_labels: Object.fromEntries(Object.entries(unit.analysis.judges).map(([judge, p]) => [judge, p.hard])),
-            annotation_labels: Object.fromEntries(unit.annotations.map((a) => [a.annotator, a.label])),
-            loupe_version: LOUPE_VERSION,
-          });
-        }
+): Generator<Record<string, unknown>> {
+  for (const name of repo.review.datasetNames().filter((n) => dataset === null || n === dataset)) {
+    // Only summaries someone reviewed have rows: read those, a batch at a time, in export order.
+    const reviewed = repo.review.reviewedSummaries(name).sort(compareByDocThenSummary);
+    for (let at = 0; at < reviewed.length; at += EXPORT_BATCH_SUMMARIES)
+      yield* reviewRows(
+        loadDataset(
+          repo.review,
+          name,
+          reviewed.slice(at, at + EXPORT_BATCH_SUMMARIES).map((r) => r.key),
+        ),
+        fastMs,
+      );
+  }
+}
+
+/** The rows of one loaded batch, in doc id, summary id, sentence and adjudicator order. */
+function* reviewRows(loaded: LoadedDataset, fastMs: number): Generator<Record<string, unknown>> {
+  const summaries = [...loaded.summaries].sort((a, b) => compareByDocThenSummary(a.row, b.row));
+  for (const summary of summaries) {
+    const corrected = correctionOf(summary).correctedLabel;
+    for (const unit of summary.units) {
+      const decisions = unit.decisions
+        .filter((d) => d.label !== null)
+        .sort((a, b) => (a.annotator < b.annotator ? -1 : a.annotator > b.annotator ? 1 : 0));
+      for (const d of decisions) {
+        yield {
+          dataset: loaded.name,
+          doc_id: summary.row.docId,
+          summary_id: summary.row.summaryId,
+          global_label: summary.row.globalLabel,
+          corrected_global_label: corrected,
+          sentence_index: unit.row.index,
+          sentence: unit.row.text,
+          reviewer: d.annotator,
+          queue: d.queue,
+          label: d.label,
+          error_type: d.errorType,
+          note: d.note,
+          counts_in_audit: d.queue === ADJUDICATION_QUEUE && unit.auditAdjudicated !== null,
+          blind_time_ms: d.blindTimeMs,
+          time_spent_ms: d.totalTimeMs,
+          fast: isFast(d, fastMs),
+          revisions: d.events - 1,
+          first_decided_at: d.firstAt,
+          decided_at: d.lastAt,
+          judge_labels: Object.fromEntries(Object.entries(unit.analysis.judges).map(([judge, p]) => [judge, p.hard])),
+          annotation_labels: Object.fromEntries(unit.annotations.map((a) => [a.annotator, a.label])),
+          loupe_version: LOUPE_VERSION,
+        };
       }
     }
   }
-  return records;
 }
 
 // --- dataset card ---------------------------------------------------------------------------

@@ -258,6 +258,38 @@ describe('export.write', () => {
     expect(whole.keyFactLabels).toHaveLength(CLAIMED.length);
   });
 
+  it('writes review results of the reviewed summaries only, in doc id then summary id order', async () => {
+    const reviewed = [1099, 0, 1000, 500, 1];
+    const decisions = reviewed.map((k) => ({
+      dataset: 'news',
+      summary_id: `sum-${String(k).padStart(3, '0')}`,
+      sentence_index: 2,
+      label: 'unfaithful',
+      annotator: 'adjudicator',
+      phase: 'review',
+    }));
+    await runImport(core.repository(), {
+      source: { type: 'path', path: writeJsonl(join(dir, 'review.jsonl'), decisions) },
+    });
+    const target = join(dir, 'review-order.jsonl');
+    const written = await ok<{ rows: number }>('export.write', { format: 'jsonl', review: true, path: target });
+    const rows = readFileSync(target, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(written.rows).toBe(reviewed.length);
+    // summaryRows: sum-k is on doc-(k mod 550).
+    expect(rows.map((r) => [r.doc_id, r.summary_id, r.sentence_index, r.reviewer])).toEqual(
+      [
+        ['doc-0', 'sum-000'],
+        ['doc-1', 'sum-001'],
+        ['doc-450', 'sum-1000'],
+        ['doc-500', 'sum-500'],
+        ['doc-549', 'sum-1099'],
+      ].map(([doc, id]) => [doc, id, 2, 'adjudicator']),
+    );
+  });
+
   it('refuses a path whose extension is not the file type, naming path, and leaves what was there', async () => {
     const target = join(dir, 'keep.csv');
     writeFileSync(target, 'old');
