@@ -7,11 +7,14 @@
  * on the first summaries (two of them on the same ones), two judges' predictions on the first sentence of every summary.
  * Prints each call's time (median of three when one takes under two seconds) and answer size
  * (bytes of its JSON); a paged list also prints its whole cursor walk.
+ * BENCH_PROJECT=FILE keeps the project built there, and a later run with the same FILE times the
+ * calls on it without building it again; BENCH_ONLY=PREFIX times only the methods it starts
+ * (for profiling one call).
  * A benchmark, not a test: it prints figures and asserts nothing.
  */
 import Database from 'better-sqlite3';
 import { once } from 'node:events';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openProjectDatabase } from '../../db/open';
@@ -159,36 +162,40 @@ async function walk(core: Core, method: ApiMethod, input: Record<string, unknown
   );
 }
 
-async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'loupe-bench-lists-'));
+function openCore(dir: string, project: string): Core {
+  const core = createCore({
+    Database,
+    stateDir: dir,
+    demoDir: dir,
+    host: 'web',
+    fileDialogs: false,
+    diskPaths: false,
+    canSwitchProjects: false,
+  });
+  core.openProject(project);
+  return core;
+}
+
+/** Builds the bench project at `project` (files in `dir`); returns what it holds, in words. */
+async function buildProject(dir: string, project: string): Promise<string> {
+  const summaries = join(dir, 'summaries.jsonl');
+  const labels = join(dir, 'labels.jsonl');
+  const predictions = join(dir, 'predictions.jsonl');
+  await writeLines(summaries, halulikeRows(SUMMARIES));
+  await writeLines(labels, labelLines());
+  await writeLines(predictions, predictionLines());
+
+  const built = performance.now();
+  const db = openProjectDatabase(Database, project, { create: true });
+  const repo = new Repository(db);
+  await runImport(repo, { source: { type: 'path', path: summaries } });
+  await runImport(repo, { source: { type: 'path', path: labels }, as: 'labels' });
+  await runImport(repo, { source: { type: 'path', path: predictions }, as: 'predictions' });
+  const sets = addSets(repo);
+  db.close();
+
+  const core = openCore(dir, project);
   try {
-    const project = join(dir, 'bench.loupe');
-    const summaries = join(dir, 'summaries.jsonl');
-    const labels = join(dir, 'labels.jsonl');
-    const predictions = join(dir, 'predictions.jsonl');
-    await writeLines(summaries, halulikeRows(SUMMARIES));
-    await writeLines(labels, labelLines());
-    await writeLines(predictions, predictionLines());
-
-    const built = performance.now();
-    const db = openProjectDatabase(Database, project, { create: true });
-    const repo = new Repository(db);
-    await runImport(repo, { source: { type: 'path', path: summaries } });
-    await runImport(repo, { source: { type: 'path', path: labels }, as: 'labels' });
-    await runImport(repo, { source: { type: 'path', path: predictions }, as: 'predictions' });
-    const sets = addSets(repo);
-    db.close();
-
-    const core = createCore({
-      Database,
-      stateDir: dir,
-      demoDir: dir,
-      host: 'web',
-      fileDialogs: false,
-      diskPaths: false,
-      canSwitchProjects: false,
-    });
-    core.openProject(project);
     await core.handlers['sampling.draw']({ dataset: DATASET, n: SUMMARIES, seed: 1, annotator: PERSON });
     // The person labels every sentence of their first summaries (the queue resumes after them).
     const queue = await core.handlers['annotation.queue']({ annotator: PERSON });
@@ -203,10 +210,23 @@ async function main(): Promise<void> {
           cause: 'label',
         });
     }
-    console.log(
-      `bench:lists  ${SUMMARIES.toLocaleString('en-US')} summaries, ${sets.claimSets.toLocaleString('en-US')} claim sets, ${sets.keyFactSets.toLocaleString('en-US')} key-fact sets, ` +
-        `${JUDGES.length} judges, ${ANNOTATORS.length} annotators; built in ${((performance.now() - built) / 1000).toFixed(1)} s`,
-    );
+  } finally {
+    core.close();
+  }
+  return (
+    `${SUMMARIES.toLocaleString('en-US')} summaries, ${sets.claimSets.toLocaleString('en-US')} claim sets, ${sets.keyFactSets.toLocaleString('en-US')} key-fact sets, ` +
+    `${JUDGES.length} judges, ${ANNOTATORS.length} annotators; built in ${((performance.now() - built) / 1000).toFixed(1)} s`
+  );
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'loupe-bench-lists-'));
+  try {
+    const kept = process.env.BENCH_PROJECT;
+    const project = kept ?? join(dir, 'bench.loupe');
+    const holds = kept && existsSync(kept) ? `the project ${kept}` : await buildProject(dir, project);
+    const core = openCore(dir, project);
+    console.log(`bench:lists  ${holds}`);
     console.log(`  ${'method (input)'.padEnd(60)} ${'time'.padStart(11)}  ${'answer'.padStart(9)}`);
 
     const calls: Array<[ApiMethod, Record<string, unknown>]> = [
@@ -232,14 +252,19 @@ async function main(): Promise<void> {
       ['judges.runs', {}],
       ['systems.list', {}],
     ];
-    for (const [method, input] of calls)
+    const only = process.env.BENCH_ONLY;
+    for (const [method, input] of calls.filter(([m]) => only === undefined || m.startsWith(only)))
       report(`${method} ${JSON.stringify(input)}`, await timeCall(core, method, input));
 
     const paged = (await dispatch(core.handlers, 'claims.list', { dataset: DATASET })) as {
       ok: boolean;
       value?: unknown;
     };
-    if (paged.ok && !Array.isArray(paged.value)) {
+    if (
+      paged.ok &&
+      !Array.isArray(paged.value) &&
+      (only === undefined || only.startsWith('claims') || only.startsWith('keyfacts'))
+    ) {
       await walk(core, 'claims.list', { dataset: DATASET, limit: 5_000 });
       await walk(core, 'keyfacts.list', { dataset: DATASET, limit: 5_000 });
     }
