@@ -177,15 +177,17 @@ export class ReviewRepository {
    *   (hard 0) one of its sentences; the rule also wants every panel judge to flag one.
    * - human-judge, judges-split, human-human: a label event of any person on one of its sentences
    *   (a summary nobody labeled has no human label to disagree with, and is not annotated).
+   * CROSS JOIN keeps SQLite's join order: from the flags (the labels) to their summaries, never a
+   * walk of every summary of the dataset looking for them.
    */
   queueCandidates(dataset: string, queue: ReviewQueueName): number[] {
     const sql =
       queue === 'suspicious'
         ? `SELECT DISTINCT u.summary_id FROM judges j
-           JOIN judge_predictions p ON p.judge_version_id = j.current_version_id AND p.hard = 0
-           JOIN units u ON u.id = p.unit_id JOIN summaries s ON s.id = u.summary_id
+           CROSS JOIN judge_predictions p ON p.judge_version_id = j.current_version_id AND p.hard = 0
+           CROSS JOIN units u ON u.id = p.unit_id CROSS JOIN summaries s ON s.id = u.summary_id
            WHERE s.dataset_id = (SELECT id FROM datasets WHERE name = ?) AND s.global_label = 1 ORDER BY u.summary_id`
-        : `SELECT DISTINCT u.summary_id FROM label_events e JOIN units u ON u.id = e.unit_id JOIN summaries s ON s.id = u.summary_id
+        : `SELECT DISTINCT u.summary_id FROM label_events e CROSS JOIN units u ON u.id = e.unit_id CROSS JOIN summaries s ON s.id = u.summary_id
            WHERE s.dataset_id = (SELECT id FROM datasets WHERE name = ?) ORDER BY u.summary_id`;
     return this.db.prepare(sql).pluck().all(dataset) as number[];
   }
