@@ -5,14 +5,14 @@
  * a cursor walk of any page size is the whole list; the state, source and search filters and the
  * total they keep; bounds refused naming the field; an annotator link refused.
  */
-import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createCore, dispatch } from '../../../electron/core/index';
+import { dispatch } from '../../../electron/core/index';
 import { runImport } from '../../../electron/core/imports/run';
 import type { ApiInput, ApiOutput, Caller } from '../../../shared/api';
 import { LIMITS } from '../../../shared/limits';
 import { writeJsonl } from '../../helpers/project';
+import { callCore, taskTestCore } from '../../helpers/accuracy-core';
 import { tempDir } from '../../helpers/tmp';
 
 const D = 'card';
@@ -72,24 +72,12 @@ const RECORDS = [
 
 describe('claims.list and keyfacts.list', async () => {
   const dir = tempDir('loupe-accuracy-lists-');
-  const core = createCore({
-    Database,
-    stateDir: dir,
-    demoDir: dir,
-    host: 'electron',
-    fileDialogs: false,
-    diskPaths: true,
-    canSwitchProjects: false,
-  });
+  const core = taskTestCore(dir);
   core.createProject(join(dir, 'lists.loupe'));
   await runImport(core.repository(), { source: { type: 'path', path: writeJsonl(join(dir, 'lists.jsonl'), RECORDS) } });
   const h = core.handlers;
   type ListMethod = 'claims.list' | 'keyfacts.list';
-  const page = async <M extends ListMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => {
-    const answer = await dispatch(h, method, input);
-    if (!answer.ok) throw new Error(answer.error.message);
-    return answer.value as ApiOutput<M>;
-  };
+  const page = <M extends ListMethod>(method: M, input: ApiInput<M>) => callCore(core, method, input);
   /** Every item, page after page from the first, checking each page's total and size. */
   const walk = async <M extends ListMethod>(method: M, input: ApiInput<M>) => {
     const items: Array<ApiOutput<M>['items'][number]> = [];

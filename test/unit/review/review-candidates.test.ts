@@ -4,15 +4,13 @@
  * annotators on some summaries, three judges and a few review decisions, every queue (uncapped)
  * and Table 4 answer exactly what the rules compute over the whole dataset, from fewer summaries.
  */
-import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createCore } from '../../../electron/core/index';
-import { dispatch } from '../../../electron/core/dispatch';
 import { loadDataset } from '../../../electron/core/review/load';
-import { REVIEW_QUEUES, type ApiMethod, type ApiOutput, type ApiInput } from '../../../shared/api';
+import { REVIEW_QUEUES, type ApiMethod, type ApiInput } from '../../../shared/api';
 import { computeQueue, computeTable4, defaultPanel } from '../../../shared/review';
 import { buildSyntheticProject } from '../../bench/analyze.bench';
+import { callCore, taskTestCore } from '../../helpers/accuracy-core';
 import { tempDir } from '../../helpers/tmp';
 
 const D = 'synthetic';
@@ -21,22 +19,10 @@ describe('review reads only the candidates of a queue', async () => {
   const dir = tempDir('loupe-review-candidates-');
   const path = join(dir, 'synthetic.loupe');
   await buildSyntheticProject(path, { summaries: 400, annotated: 60, judges: 3, dataset: D });
-  const core = createCore({
-    Database,
-    stateDir: dir,
-    demoDir: dir,
-    host: 'electron',
-    fileDialogs: false,
-    diskPaths: true,
-    canSwitchProjects: false,
-  });
+  const core = taskTestCore(dir);
   core.openProject(path);
   afterAll(() => core.close());
-  const call = async <M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => {
-    const answer = await dispatch(core.handlers, method, input);
-    if (!answer.ok) throw new Error(answer.error.message);
-    return answer.value as ApiOutput<M>;
-  };
+  const call = <M extends ApiMethod>(method: M, input: ApiInput<M>) => callCore(core, method, input);
   // A reviewer decides the marked sentences of the first suspicious summaries (Table 4 counts them).
   const suspicious = await call('review.queue', { queue: 'suspicious', dataset: D, cap: 4 });
   for (const [i, item] of suspicious.items.entries()) {
