@@ -181,6 +181,29 @@ export class ReviewRepository {
     }));
   }
 
+  /**
+   * The summaries of a dataset a queue can hold, by key: a superset the queue's rule (shared/review
+   * computeQueue) narrows, so a queue reads these instead of the whole dataset. The rules decide;
+   * this only leaves out summaries none of them could pick:
+   * - suspicious (and Table 4): benchmark label faithful, and some judge's current version flags
+   *   (hard 0) one of its sentences; the rule also wants every panel judge to flag one.
+   * - human-judge, judges-split, human-human: a label event of any person on one of its sentences
+   *   (a summary nobody labeled has no human label to disagree with, and is not annotated).
+   * CROSS JOIN keeps SQLite's join order: from the flags (the labels) to their summaries, never a
+   * walk of every summary of the dataset looking for them.
+   */
+  queueCandidates(dataset: string, queue: ReviewQueueName): number[] {
+    const sql =
+      queue === 'suspicious'
+        ? `SELECT DISTINCT u.summary_id FROM judges j
+           CROSS JOIN judge_predictions p ON p.judge_version_id = j.current_version_id AND p.hard = 0
+           CROSS JOIN units u ON u.id = p.unit_id CROSS JOIN summaries s ON s.id = u.summary_id
+           WHERE s.dataset_id = (SELECT id FROM datasets WHERE name = ?) AND s.global_label = 1 ORDER BY u.summary_id`
+        : `SELECT DISTINCT u.summary_id FROM label_events e CROSS JOIN units u ON u.id = e.unit_id CROSS JOIN summaries s ON s.id = u.summary_id
+           WHERE s.dataset_id = (SELECT id FROM datasets WHERE name = ?) ORDER BY u.summary_id`;
+    return this.db.prepare(sql).pluck().all(dataset) as number[];
+  }
+
   /** Judges with ≥ 1 prediction (current version) in the dataset, in creation order (for "Judge A, B, …"). */
   datasetJudges(dataset: string): string[] {
     return this.db

@@ -49,6 +49,38 @@ const SET_TABLES = {
 
 type SetKind = keyof typeof SET_TABLES;
 
+/**
+ * What a listing of each kind shows about its owner (`o`, of the kind's owner table): its columns,
+ * which owners are listed at all, and what a search looks in. A search names the other tables'
+ * matches as sets (IN, computed once) so the owners are one scan of a covering index (schema 14).
+ * Fixed SQL: input reaches it only as bound parameters (the search as a LIKE pattern, matched
+ * ESCAPE '\').
+ */
+const LISTINGS = {
+  claim: {
+    key: 'key',
+    columns: `o.id AS key, d.doc_id AS docId, o.summary_id AS summaryId,
+              (SELECT sy.name FROM system_outputs so JOIN systems sy ON sy.id = so.system_id WHERE so.summary_id = o.id ORDER BY so.id LIMIT 1) AS system,
+              (SELECT count(*) FROM units u WHERE u.summary_id = o.id) AS sentences`,
+    joins: 'JOIN documents d ON d.id = o.document_id',
+    listed: null,
+    search: `(o.summary_id LIKE ? ESCAPE '\\' OR o.document_id IN (SELECT id FROM documents WHERE doc_id LIKE ? ESCAPE '\\')
+              OR o.id IN (SELECT so.summary_id FROM system_outputs so JOIN systems sy ON sy.id = so.system_id WHERE sy.name LIKE ? ESCAPE '\\'))`,
+    searchParameters: 3,
+  },
+  keyFact: {
+    key: 'documentKey',
+    columns: `o.id AS documentKey, o.doc_id AS docId, (SELECT count(*) FROM summaries s WHERE s.document_id = o.id) AS summaries`,
+    joins: '',
+    listed: 'EXISTS (SELECT 1 FROM summaries s WHERE s.document_id = o.id)',
+    search: `(o.doc_id LIKE ? ESCAPE '\\' OR o.id IN (SELECT document_id FROM summaries WHERE summary_id LIKE ? ESCAPE '\\'))`,
+    searchParameters: 2,
+  },
+} as const;
+
+/** A LIKE pattern that matches `text` anywhere, its own % _ and \\ taken literally. */
+const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 export type SetRow = VersionRow;
 
 export interface KeyFactRow {
@@ -69,6 +101,7 @@ interface SetListing {
 
 export interface ClaimListRow extends SetListing {
   key: number;
+  dataset: string;
   summaryId: string;
   docId: string;
   system: string | null;
@@ -77,8 +110,30 @@ export interface ClaimListRow extends SetListing {
 
 export interface KeyFactListRow extends SetListing {
   documentKey: number;
+  dataset: string;
   docId: string;
   summaries: number;
+}
+
+/** Which owners a listing page holds: after the key `after` (null: from the first), at most `limit`. */
+export interface SetListQuery {
+  dataset: string | null;
+  /** with: owners with a set (any version); without: owners with none yet. */
+  state: 'all' | 'with' | 'without';
+  /** Owners whose current set has this source. */
+  source: SetSource | null;
+  /** Text the owner's ids (or a claim summary's system name) contain, case-insensitively. */
+  search: string | null;
+  after: number | null;
+  limit: number;
+}
+
+export interface SetListPage<Row> {
+  rows: Row[];
+  /** The key the next page starts after; null when this page is the last. */
+  nextAfter: number | null;
+  /** Owners the filters keep, on every page. */
+  total: number;
 }
 
 export interface NewSet<Item> extends NewVersion {
@@ -181,40 +236,16 @@ export class SetRepository {
     return row?.key ?? null;
   }
 
-  // --- listings (claims.list, keyfacts.list): one query each over the sets' (owner, version) indexes ---
+  // --- listings (claims.list, keyfacts.list): a page at a time in owner key order (keyset paging) ---
 
-  /** Every summary of a dataset with the state of its claims (current version, how many), in summary order. */
-  claimList(dataset: string): ClaimListRow[] {
-    return this.statements
-      .get(
-        `SELECT s.id AS key, s.summary_id AS summaryId, d.doc_id AS docId,
-                (SELECT sy.name FROM system_outputs o JOIN systems sy ON sy.id = o.system_id WHERE o.summary_id = s.id ORDER BY o.id LIMIT 1) AS system,
-                (SELECT count(*) FROM units u WHERE u.summary_id = s.id) AS sentences,
-                cs.version AS currentVersion,
-                (SELECT count(*) FROM claim_sets v WHERE v.summary_id = s.id) AS versions,
-                (SELECT count(*) FROM claims c WHERE c.set_id = cs.id) AS items,
-                cs.source, cs.decomposer AS maker
-         FROM summaries s JOIN datasets ds ON ds.id = s.dataset_id JOIN documents d ON d.id = s.document_id
-         LEFT JOIN claim_sets cs ON cs.summary_id = s.id AND cs.version = (SELECT max(v.version) FROM claim_sets v WHERE v.summary_id = s.id)
-         WHERE ds.name = ? ORDER BY s.id`,
-      )
-      .all(dataset) as ClaimListRow[];
+  /** A page of a dataset's (or every dataset's) summaries with the state of their claims, in summary key order. */
+  claimListPage(query: SetListQuery): SetListPage<ClaimListRow> {
+    return this.listPageOf<ClaimListRow>('claim', query);
   }
 
-  /** Every summarised document of a dataset with the state of its key facts, in order of its first summary. */
-  keyFactList(dataset: string): KeyFactListRow[] {
-    return this.statements
-      .get(
-        `SELECT d.id AS documentKey, d.doc_id AS docId, count(s.id) AS summaries,
-                ks.version AS currentVersion,
-                (SELECT count(*) FROM key_fact_sets v WHERE v.document_id = d.id) AS versions,
-                (SELECT count(*) FROM key_facts k WHERE k.set_id = ks.id) AS items,
-                ks.source, ks.extractor AS maker
-         FROM summaries s JOIN datasets ds ON ds.id = s.dataset_id JOIN documents d ON d.id = s.document_id
-         LEFT JOIN key_fact_sets ks ON ks.document_id = d.id AND ks.version = (SELECT max(v.version) FROM key_fact_sets v WHERE v.document_id = d.id)
-         WHERE ds.name = ? GROUP BY d.id ORDER BY min(s.id)`,
-      )
-      .all(dataset) as KeyFactListRow[];
+  /** A page of the summarised documents with the state of their key facts, in document key order. */
+  keyFactListPage(query: SetListQuery): SetListPage<KeyFactListRow> {
+    return this.listPageOf<KeyFactListRow>('keyFact', query);
   }
 
   /** Summary key → id of its current claim set, for the summaries of a dataset that have one (one query). */
@@ -228,6 +259,60 @@ export class SetRepository {
   }
 
   // --- what claim sets and key-fact sets share: the same SQL over their own tables -------------------
+
+  /**
+   * One page of a listing: the filters as WHERE terms over the owner table (each term only when
+   * its filter is given, so the planner sees a plain index range), the page one row longer than
+   * asked to know whether another follows, and the total of the same terms without the cursor.
+   */
+  private listPageOf<Row extends { dataset: string }>(kind: SetKind, query: SetListQuery): SetListPage<Row> {
+    const t = SET_TABLES[kind];
+    const listing = LISTINGS[kind];
+    const current = `(SELECT x.id FROM ${t.sets} x WHERE x.${t.owner} = o.id ORDER BY x.version DESC LIMIT 1)`;
+    const terms: string[] = [];
+    const parameters: Array<string | number> = [];
+    if (query.dataset !== null) {
+      terms.push('o.dataset_id = (SELECT id FROM datasets WHERE name = ?)');
+      parameters.push(query.dataset);
+    }
+    if (listing.listed) terms.push(listing.listed);
+    if (query.state !== 'all')
+      terms.push(
+        `${query.state === 'without' ? 'NOT ' : ''}EXISTS (SELECT 1 FROM ${t.sets} x WHERE x.${t.owner} = o.id)`,
+      );
+    if (query.source !== null) {
+      terms.push(`(SELECT x.source FROM ${t.sets} x WHERE x.${t.owner} = o.id ORDER BY x.version DESC LIMIT 1) = ?`);
+      parameters.push(query.source);
+    }
+    if (query.search !== null) {
+      terms.push(listing.search);
+      for (let i = 0; i < listing.searchParameters; i += 1) parameters.push(containing(query.search));
+    }
+    const where = (more: string[]) => {
+      const all = [...terms, ...more];
+      return all.length > 0 ? `WHERE ${all.join(' AND ')}` : '';
+    };
+    const rows = this.statements
+      .get(
+        `SELECT ${listing.columns}, ds.name AS dataset,
+                cs.version AS currentVersion,
+                (SELECT count(*) FROM ${t.sets} v WHERE v.${t.owner} = o.id) AS versions,
+                (SELECT count(*) FROM ${t.items} i WHERE i.set_id = cs.id) AS items,
+                cs.source, cs.${t.maker} AS maker
+         FROM ${t.ownerTable} o JOIN datasets ds ON ds.id = o.dataset_id ${listing.joins}
+         LEFT JOIN ${t.sets} cs ON cs.id = ${current}
+         ${where(query.after !== null ? ['o.id > ?'] : [])}
+         ORDER BY o.id LIMIT ?`,
+      )
+      .all(...parameters, ...(query.after !== null ? [query.after] : []), query.limit + 1) as Row[];
+    const { n: total } = this.statements
+      .get(`SELECT count(*) AS n FROM ${t.ownerTable} o ${where([])}`)
+      .get(...parameters) as { n: number };
+    const more = rows.length > query.limit;
+    if (more) rows.pop();
+    const last = rows[rows.length - 1] as unknown as Record<string, number> | undefined;
+    return { rows, nextAfter: more && last ? last[listing.key]! : null, total };
+  }
 
   private currentSetIdsOf(kind: SetKind, dataset: string): Map<number, number> {
     const t = SET_TABLES[kind];

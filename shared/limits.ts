@@ -73,6 +73,11 @@ export const LIMITS = {
   },
   /** A summary a system under test writes (summary_generation); a longer answer is a failure scoring 0. */
   generatedSummaryChars: int(1, 100_000),
+  /** Paged lists (claims.list, keyfacts.list): rows per page, and the length of a search text. */
+  lists: {
+    limit: int(1, 5_000, 200),
+    searchChars: int(1, 200),
+  },
   /** Names of datasets, annotators, judges. */
   nameChars: int(1, 200),
   /** A document's text attached to a summary (annotation.attachDocument), in bytes of UTF-8. */

@@ -11,6 +11,7 @@ import { migration010 } from './010_proposals';
 import { migration011 } from './011_error_types_merge_origins';
 import { migration012 } from './012_batch_exports';
 import { migration013 } from './013_scaffold_item_notes';
+import { migration014 } from './014_list_pages';
 
 /**
  * Forward-only migrations: entry i moves the schema from version i to i+1 (PRAGMA user_version).
@@ -30,5 +31,6 @@ export const MIGRATIONS: readonly string[] = [
   migration011,
   migration012,
   migration013,
+  migration014,
 ];
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -17,6 +17,7 @@
  *   npm run --silent loupe -- analyze --project P [--json] [--markdown [FILE]] [--bootstrap N] [--seed S] [--cap C] [--threads N] [--dataset D] (electron/cli/analyze.ts)
  *   npm run --silent loupe -- plan --project P [--dataset D] [--target W] [--json] (electron/cli/plan.ts)
  *   npm run --silent loupe -- proposals list|accept ID|decline ID --project P … (electron/cli/proposals.ts)
+ *   npm run --silent loupe -- claims list|keyfacts list --project P [--search T] [--limit N] [--cursor C | --all] … (electron/cli/sets.ts)
  */
 import { Command, InvalidArgumentError } from 'commander';
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
@@ -39,6 +40,7 @@ import { registerReviewCommands } from './review';
 import { registerMergeCommand } from './merge';
 import { registerAccuracyCommands } from './accuracy';
 import { registerProposalsCommands } from './proposals';
+import { registerSetListCommands } from './sets';
 import { listOption, refuseRepeatedOptions } from './options';
 import { describeSkippedLabels, describeSkippedPredictions, importedParts } from '../../shared/formats/import-summary';
 
@@ -414,6 +416,7 @@ export function buildProgram(): Command {
   registerMergeCommand(program);
   registerAccuracyCommands(program);
   registerProposalsCommands(program);
+  registerSetListCommands(program);
   refuseRepeatedOptions(program);
   return program;
 }

@@ -7,12 +7,34 @@
  */
 import { ApiError, type Caller, type ProposalContent, type ProposalKind, type ProposalRef } from '../../shared/api';
 import type { Repository } from '../../db/repository';
-import type { NewSet, SetRow } from '../../db/setRepository';
+import type { NewSet, SetListPage, SetListQuery, SetRow } from '../../db/setRepository';
+import type { ApiParsedInput } from '../../shared/api';
 import type { VersionRow } from '../../db/versionRow';
 import { isAnnotatorLink, requireOwnDocument, requireOwnSummary } from './owners';
 
 export function notFound(what: string): never {
   throw new ApiError({ code: 'not_found', message: `No ${what} in this project` });
+}
+
+/** A set list's parsed input (claims.list, keyfacts.list) as the repository's page query. */
+export function setListQuery(input: ApiParsedInput<'claims.list'>): SetListQuery {
+  return {
+    dataset: input.dataset ?? null,
+    state: input.state,
+    source: input.source ?? null,
+    search: input.search ?? null,
+    after: input.cursor !== undefined ? Number(input.cursor) : null,
+    limit: input.limit,
+  };
+}
+
+/** A repository page as the contract's page: each row as its entry, the next page's cursor. */
+export function setListAnswer<Row, Entry>(page: SetListPage<Row>, entry: (row: Row) => Entry) {
+  return {
+    items: page.rows.map(entry),
+    nextCursor: page.nextAfter !== null ? String(page.nextAfter) : null,
+    total: page.total,
+  };
 }
 
 /** The fields of a version's view that do not depend on what it holds (`versions`: all of its owner's, to name the one it was based on). */

@@ -11,6 +11,8 @@
  */
 import { z } from 'zod';
 import { ClaimErrorTypeSchema, ClaimLabelSchema, SetSourceSchema } from '../accuracy/domain';
+import { boundedNumber } from '../bounded';
+import { LIMITS } from '../limits';
 import { Id, ItemText, Name, Note, ProposalRefSchema, TimeSpent } from './primitives';
 
 export const ItemRecordCauseSchema = z.enum(['label', 'error_type', 'note', 'conveyed_by', 'undo', 'redo', 'clear']);
@@ -99,9 +101,37 @@ export const ClaimListEntrySchema = z.object({
 });
 export type ClaimListEntry = z.infer<typeof ClaimListEntrySchema>;
 
+/** Which owners a set list shows: every one, those with a set (any version), or those without one yet. */
+export const SET_LIST_STATES = ['all', 'with', 'without'] as const;
+export type SetListState = (typeof SET_LIST_STATES)[number];
+
+/**
+ * One page of a set list (claims.list, keyfacts.list), in key order. `cursor` is the previous
+ * page's `nextCursor` (keyset paging: the page starts after that key, whatever was added or
+ * removed before it); `source` keeps owners whose current set has that source; `search` keeps
+ * those whose ids (or system name) contain the text, case-insensitively.
+ */
+export const SetListInputSchema = z.object({
+  dataset: Name.optional(),
+  limit: boundedNumber(LIMITS.lists.limit).default(LIMITS.lists.limit.default!),
+  cursor: z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/, { error: "a cursor is the nextCursor of the list's previous page" })
+    .optional(),
+  state: z.enum(SET_LIST_STATES).default('all'),
+  source: SetSourceSchema.optional(),
+  search: z.string().trim().min(LIMITS.lists.searchChars.min).max(LIMITS.lists.searchChars.max).optional(),
+});
+export type SetListInput = z.input<typeof SetListInputSchema>;
+
+/** A page of a list: its items, the cursor of the next page (null: this is the last) and how many the filters keep. */
+export function listPageSchema<Item extends z.ZodType>(item: Item) {
+  return z.object({ items: z.array(item), nextCursor: z.string().nullable(), total: Id });
+}
+
 export const CLAIMS_API = {
-  /** Lead: every summary with its claim-set state. */
-  'claims.list': { input: z.object({ dataset: Name.optional() }), output: z.array(ClaimListEntrySchema) },
+  /** Lead: the summaries with their claim-set state, a page at a time in summary key order. */
+  'claims.list': { input: SetListInputSchema, output: listPageSchema(ClaimListEntrySchema) },
   /** Lead: every version of one summary's claims, oldest first, with provenance. */
   'claims.versions': { input: z.object({ key: Id }), output: z.array(ClaimSetSchema) },
   /** Annotator: the summary's sentences and current claims with this annotator's own labels. Blind. */

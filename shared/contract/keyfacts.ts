@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { KeyFactLabelSchema, SetSourceSchema } from '../accuracy/domain';
-import { ItemRecordCauseSchema } from './claims';
+import { ItemRecordCauseSchema, listPageSchema, SetListInputSchema } from './claims';
 import { Id, ItemText, Name, Note, ProposalRefSchema, TimeSpent } from './primitives';
 
 export const ConveyedBySchema = z.object({
@@ -84,7 +84,8 @@ export const KeyFactListEntrySchema = z.object({
 export type KeyFactListEntry = z.infer<typeof KeyFactListEntrySchema>;
 
 export const KEYFACTS_API = {
-  'keyfacts.list': { input: z.object({ dataset: Name.optional() }), output: z.array(KeyFactListEntrySchema) },
+  /** Lead: the summarised documents with their key-fact-set state, a page at a time in document key order. */
+  'keyfacts.list': { input: SetListInputSchema, output: listPageSchema(KeyFactListEntrySchema) },
   'keyfacts.versions': { input: z.object({ documentKey: Id }), output: z.array(KeyFactSetSchema) },
   /** Annotator: the document's key facts for one summary, with this annotator's own labels. Blind. */
   'keyfacts.load': { input: z.object({ key: Id, annotator: Name }), output: KeyFactAnnotationSchema },

@@ -8,7 +8,7 @@ import type { ClaimSet } from '../../../shared/contract/claims';
 import type { SetRepository } from '../../../db/setRepository';
 import type { CoreContext } from '../context';
 import { requireOwnSummary } from '../owners';
-import { editSet, notFound, versionHeader } from '../versioned-sets';
+import { editSet, notFound, setListAnswer, setListQuery, versionHeader } from '../versioned-sets';
 import { claimsEditor } from './edit';
 
 export type ClaimsHandlers = Pick<
@@ -45,15 +45,12 @@ export function createClaimsHandlers(ctx: CoreContext): ClaimsHandlers {
   const repo = () => ctx.project().repo;
   const person = (name: string) => repo().ensureAnnotator(name, 'person');
   return {
-    'claims.list': async ({ dataset }) => {
-      const r = repo();
-      const names = dataset ? [dataset] : r.datasetStats().map((d) => d.name);
-      return names.flatMap((name) =>
-        r.sets
-          .claimList(name)
-          .map(({ items, maker, ...row }) => ({ ...row, dataset: name, claims: items, decomposer: maker })),
-      );
-    },
+    'claims.list': async (input) =>
+      setListAnswer(repo().sets.claimListPage(setListQuery(input)), ({ items, maker, ...row }) => ({
+        ...row,
+        claims: items,
+        decomposer: maker,
+      })),
     'claims.versions': async ({ key }) => {
       const r = repo();
       if (!r.corpus.summaryInfo(key)) notFound(`summary ${key}`);

@@ -7,7 +7,7 @@ import type { KeyFactSet } from '../../../shared/contract/keyfacts';
 import type { SetRepository } from '../../../db/setRepository';
 import type { CoreContext } from '../context';
 import { requireOwnSummary } from '../owners';
-import { editSet, notFound, versionHeader } from '../versioned-sets';
+import { editSet, notFound, setListAnswer, setListQuery, versionHeader } from '../versioned-sets';
 import { keyfactsEditor } from './edit';
 
 export type KeyfactsHandlers = Pick<
@@ -39,15 +39,12 @@ export function createKeyfactsHandlers(ctx: CoreContext): KeyfactsHandlers {
   const repo = () => ctx.project().repo;
   const person = (name: string) => repo().ensureAnnotator(name, 'person');
   return {
-    'keyfacts.list': async ({ dataset }) => {
-      const r = repo();
-      const names = dataset ? [dataset] : r.datasetStats().map((d) => d.name);
-      return names.flatMap((name) =>
-        r.sets
-          .keyFactList(name)
-          .map(({ items, maker, ...row }) => ({ ...row, dataset: name, facts: items, extractor: maker })),
-      );
-    },
+    'keyfacts.list': async (input) =>
+      setListAnswer(repo().sets.keyFactListPage(setListQuery(input)), ({ items, maker, ...row }) => ({
+        ...row,
+        facts: items,
+        extractor: maker,
+      })),
     'keyfacts.versions': async ({ documentKey }) => {
       const r = repo();
       if (!r.corpus.documentInfo(documentKey)) notFound(`document ${documentKey}`);

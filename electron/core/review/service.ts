@@ -178,7 +178,7 @@ export function createReviewHandlers(options: ReviewServiceOptions): ReviewHandl
     'review.queue': async (input) => {
       const r = repo();
       requireDataset(r, input.dataset);
-      const dataset = loadDataset(r, input.dataset);
+      const dataset = loadDataset(r, input.dataset, r.queueCandidates(input.dataset, input.queue));
       const panel = panelOf(r, dataset, input.judges);
       const result = computeQueue(input.queue, dataset.summaries, panel);
       const matching = input.errorType
@@ -299,7 +299,8 @@ export function createReviewHandlers(options: ReviewServiceOptions): ReviewHandl
       const r = repo();
       if (dataset !== undefined) requireDataset(r, dataset);
       return (dataset === undefined ? r.datasetNames() : [dataset]).map((name) => {
-        const loaded = loadDataset(r, name);
+        // Table 4 is over the suspicious list: only the summaries that queue can hold are read.
+        const loaded = loadDataset(r, name, r.queueCandidates(name, 'suspicious'));
         return computeTable4(
           loaded,
           panelOf(r, loaded, judges),

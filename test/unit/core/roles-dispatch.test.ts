@@ -79,7 +79,7 @@ const VALID_INPUT: Record<ApiMethod, unknown> = {
   'dialog.saveExport': { fileName: 'x.jsonl', content: '' },
   'dialog.chooseSavePath': { fileName: 'x.jsonl' },
   'dialog.openBatchFile': {},
-  'claims.list': {},
+  'claims.list': { dataset: 'news', limit: 50, state: 'with', search: 's-1' },
   'claims.versions': { key: 1 },
   'claims.load': { key: 1, annotator: 'alice' },
   'claims.record': {
@@ -90,7 +90,7 @@ const VALID_INPUT: Record<ApiMethod, unknown> = {
     cause: 'label',
   },
   'claims.edit': { key: 1, annotator: 'alice', basedOnVersion: 1, claims: [{ sentenceUnitId: 1, text: 'A claim.' }] },
-  'keyfacts.list': {},
+  'keyfacts.list': { dataset: 'news', cursor: '12', source: 'person' },
   'keyfacts.versions': { documentKey: 1 },
   'keyfacts.load': { key: 1, annotator: 'alice' },
   'keyfacts.record': {
