@@ -17,7 +17,7 @@
  * they pair ≥ 5 documents, else the report names the judge sources to pick from.
  */
 import type { Command } from 'commander';
-import { renameSync, writeFileSync } from 'node:fs';
+import { writeTextAtomically } from '../core/atomic-file';
 import { resolve } from 'node:path';
 import type { AnalysisStatus } from '../../shared/api';
 import { AnalysisReportSchema } from '../../shared/analysis/schema';
@@ -41,12 +41,6 @@ interface AnalyzeOptions {
 }
 
 const A = LIMITS.analysis;
-
-function writeAtomically(file: string, text: string): void {
-  const temp = `${file}.tmp`;
-  writeFileSync(temp, text);
-  renameSync(temp, file);
-}
 
 /** Writes to stdout and resolves once the text is handed to the OS (pipes included). */
 function print(text: string): Promise<void> {
@@ -148,7 +142,7 @@ export function registerAnalyzeCommand(program: Command): void {
           });
         }
         const report = AnalysisReportSchema.parse(status.report);
-        if (typeof opts.markdown === 'string') writeAtomically(resolve(opts.markdown), status.markdown);
+        if (typeof opts.markdown === 'string') await writeTextAtomically(resolve(opts.markdown), status.markdown);
         if (opts.json) await print(`${JSON.stringify(report, null, 2)}\n`);
         else if (opts.markdown === true || opts.markdown === undefined) await print(status.markdown);
         else await print(`Wrote the report to ${opts.markdown}\n`);

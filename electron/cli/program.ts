@@ -20,7 +20,8 @@
  *   npm run --silent loupe -- claims list|keyfacts list --project P [--search T] [--limit N] [--cursor C | --all] … (electron/cli/sets.ts)
  */
 import { Command, InvalidArgumentError } from 'commander';
-import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { writeTextAtomically } from '../core/atomic-file';
 import { extname, resolve } from 'node:path';
 import { type AnnotatorLink, type ApiInput, type Job } from '../../shared/api';
 import { LIMITS } from '../../shared/limits';
@@ -91,12 +92,6 @@ function progressPrinter(): (job: Job) => void {
     if (process.stderr.isTTY) process.stderr.write(`\r\x1b[2K${line}`);
     else process.stderr.write(`${line}\n`);
   };
-}
-
-function writeAtomically(file: string, content: string): void {
-  const temp = `${file}.tmp`;
-  writeFileSync(temp, content);
-  renameSync(temp, file);
 }
 
 /**
@@ -384,7 +379,7 @@ export function buildProgram(): Command {
         const file = await client.call('export.write', { ...input, path: resolve(opts.out) });
         process.stdout.write(`Wrote ${file.rows} rows to ${opts.out}\n`);
         if (card && opts.card !== undefined) {
-          writeAtomically(opts.card, card.content);
+          await writeTextAtomically(opts.card, card.content);
           process.stdout.write(`Wrote the dataset card to ${opts.card}\n`);
         }
       } finally {

@@ -26,3 +26,10 @@ export async function writeFileAtomically<T>(target: string, write: (sink: Write
     throw err;
   }
 }
+
+/** A text already in memory (a report, a card), written the same way. */
+export function writeTextAtomically(target: string, text: string): Promise<void> {
+  return writeFileAtomically(target, async (sink) => {
+    sink.write(text);
+  });
+}
