@@ -2,7 +2,8 @@
  * One export of a project in a process of its own, so its peak memory is the export's: `stream`
  * is what `loupe export --out` and the desktop do (export.write), `build` the whole file in memory
  * first (export.build, what they did before). Prints one JSON line: seconds, rows, bytes, peak RSS.
- * Run by bench:import; usage: tsx test/bench/export-run.ts PROJECT OUT stream|build
+ * KIND picks another export than the labels (accuracy, predictions, review, scaffold, scaffoldAlignments).
+ * Run by bench:import; usage: tsx test/bench/export-run.ts PROJECT OUT stream|build [KIND]
  */
 import Database from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
@@ -10,8 +11,10 @@ import { extname } from 'node:path';
 import { createCore, dispatch } from '../../electron/core/index';
 
 async function main(): Promise<void> {
-  const [project, out, mode] = process.argv.slice(2);
-  if (!project || !out || (mode !== 'stream' && mode !== 'build')) throw new Error('usage: PROJECT OUT stream|build');
+  const [project, out, mode, kind] = process.argv.slice(2);
+  if (!project || !out || (mode !== 'stream' && mode !== 'build'))
+    throw new Error('usage: PROJECT OUT stream|build [KIND]');
+  const what = kind ? { [kind]: true } : {};
   const core = createCore({
     Database,
     stateDir: `${out}.state`,
@@ -26,8 +29,8 @@ async function main(): Promise<void> {
   const started = performance.now();
   const envelope =
     mode === 'stream'
-      ? await dispatch(core.handlers, 'export.write', { format, path: out })
-      : await dispatch(core.handlers, 'export.build', { format });
+      ? await dispatch(core.handlers, 'export.write', { format, ...what, path: out })
+      : await dispatch(core.handlers, 'export.build', { format, ...what });
   if (!envelope.ok) throw new Error(envelope.error.message);
   const answer = envelope.value as { rows: number; content?: string };
   if (mode === 'build') writeFileSync(out, answer.content ?? '');
