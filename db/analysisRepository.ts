@@ -112,6 +112,20 @@ export class AnalysisRepository {
     return this.db.transaction(fn)();
   }
 
+  /**
+   * Summaries of the largest dataset analysed (one, or any when null; 0 without any): what tells
+   * the analysis, before it loads, how large its largest bootstrap can be.
+   */
+  largestDatasetSize(dataset: string | null): number {
+    return this.db
+      .prepare(
+        `SELECT coalesce(max(n), 0) FROM (SELECT count(*) AS n FROM summaries s JOIN datasets d ON d.id = s.dataset_id
+         WHERE ? IS NULL OR d.name = ? GROUP BY s.dataset_id)`,
+      )
+      .pluck()
+      .get(dataset, dataset) as number;
+  }
+
   datasetNames(): string[] {
     return (this.db.prepare('SELECT name FROM datasets').pluck().all() as string[]).sort(compareCodeUnits);
   }

@@ -40,7 +40,7 @@ if (port) {
       else
         post(
           runAnalysisJob(driver(), data.job, (progress) => post({ type: 'progress', progress }), {
-            ...(pool ? { correlations: pool.replicator, threadsStarted: pool.started } : {}),
+            ...(pool ? { correlations: pool.replicator, threadsStarted: pool.started, expect: pool.expect } : {}),
           }),
         );
     } catch (err) {

@@ -6,7 +6,9 @@
  *
  * The analysis is synchronous, so the worker waits with Atomics.wait on a shared counter that each
  * helper bumps after posting its answer, and reads the answers with receiveMessageOnPort.
- * Helpers start on the first bootstrap large enough to be worth a thread and live until close().
+ * Helpers start when the analysis expects a bootstrap large enough to be worth a thread (before
+ * the project loads, so their start-up overlaps the load), else on the first such bootstrap, and
+ * live until close().
  */
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import {
@@ -38,6 +40,8 @@ export const MIN_SPLIT_WORK = 2_000_000;
 
 export interface ReplicatePool {
   replicator: CorrelationReplicator;
+  /** Starts the helpers now when a bootstrap of this many summaries and replicates will split. */
+  expect(summaries: number, bootstrap: number): void;
   /** Helpers started so far (0 until a bootstrap was large enough). */
   started(): number;
   close(): Promise<void>;
@@ -61,9 +65,10 @@ export function startReplicatePool(entry: HelperEntry, threads: number): Replica
     }
   }
 
+  const splits = (summaries: number, bootstrap: number) => threads > 1 && summaries * bootstrap >= MIN_SPLIT_WORK;
+
   const replicator: CorrelationReplicator = (data, bootstrap, stream, engine) => {
-    if (threads <= 1 || data.labels.length * bootstrap < MIN_SPLIT_WORK)
-      return replicateInThisThread(data, bootstrap, stream, engine);
+    if (!splits(data.labels.length, bootstrap)) return replicateInThisThread(data, bootstrap, stream, engine);
     ensureHelpers();
     const ranges = splitRange(bootstrap, threads);
     const width = correlationWidth(data);
@@ -95,6 +100,9 @@ export function startReplicatePool(entry: HelperEntry, threads: number): Replica
 
   return {
     replicator,
+    expect(summaries, bootstrap) {
+      if (splits(summaries, bootstrap)) ensureHelpers();
+    },
     started: () => helpers.length,
     async close() {
       await Promise.all(helpers.map(({ worker }) => worker.terminate()));

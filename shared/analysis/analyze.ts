@@ -149,6 +149,11 @@ export interface AnalysisEngines {
   correlations?: CorrelationReplicator;
   /** Helper threads the replicator has started (the timings report it). */
   threadsStarted?: () => number;
+  /**
+   * Told before the project loads how many summaries the analysis holds and its replicates, so
+   * helper threads a bootstrap of that size will use start now and their start-up overlaps the load.
+   */
+  expect?: (summaries: number, bootstrap: number) => void;
 }
 
 export function analyzeDataset(

@@ -30,6 +30,9 @@ function splitMix64Next(state: { value: bigint }): bigint {
   return z ^ (z >> 31n);
 }
 
+/** Draws between write-backs of the generator state in fillResampleCounts (see there). */
+const FEEDBACK_CHUNK = 256;
+
 export class Xoshiro128StarStar {
   // A typed array, not four fields: int32 values beyond ±2^30 in object fields would be boxed
   // (V8's small integers are 31-bit), which made every draw allocate.
@@ -77,27 +80,34 @@ export class Xoshiro128StarStar {
     let s1 = s[1]!;
     let s2 = s[2]!;
     let s3 = s[3]!;
+    // The state is written back after every chunk of draws, not only at the end: V8 compiles the
+    // loop on-stack while it first runs, and code after a loop that had not run yet then made
+    // every later call leave the compiled code there (measured: one deoptimisation per resample).
+    // A first chunk that ends before that compilation gives the write-back its type feedback.
     for (let draw = 0; draw < n;) {
-      const times5 = Math.imul(s1, 5);
-      const x = Math.imul((times5 << 7) | (times5 >>> 25), 9) >>> 0;
-      const t = s1 << 9;
-      s2 ^= s0;
-      s3 ^= s1;
-      s1 ^= s2;
-      s0 ^= s3;
-      s2 ^= t;
-      s3 = (s3 << 11) | (s3 >>> 21);
-      const product = x * n;
-      const index = Math.floor(product / 4294967296);
-      if (product - index * 4294967296 >= rejectBelow) {
-        counts[index]! += 1;
-        draw += 1;
+      const chunkEnd = Math.min(n, draw + FEEDBACK_CHUNK);
+      while (draw < chunkEnd) {
+        const times5 = Math.imul(s1, 5);
+        const x = Math.imul((times5 << 7) | (times5 >>> 25), 9) >>> 0;
+        const t = s1 << 9;
+        s2 ^= s0;
+        s3 ^= s1;
+        s1 ^= s2;
+        s0 ^= s3;
+        s2 ^= t;
+        s3 = (s3 << 11) | (s3 >>> 21);
+        const product = x * n;
+        const index = Math.floor(product / 4294967296);
+        if (product - index * 4294967296 >= rejectBelow) {
+          counts[index]! += 1;
+          draw += 1;
+        }
       }
+      s[0] = s0;
+      s[1] = s1;
+      s[2] = s2;
+      s[3] = s3;
     }
-    s[0] = s0;
-    s[1] = s1;
-    s[2] = s2;
-    s[3] = s3;
   }
 
   /** A uniform double in [0, 1) with 53 random bits (two draws). */

@@ -19,6 +19,7 @@ import { dispatch } from '../../electron/core/dispatch';
 import { runImport } from '../../electron/core/imports/run';
 import { runAnalysisJob } from '../../electron/core/analysis/job';
 import { createAnalysisService, defaultWorkerEntry } from '../../electron/core/analysis/service';
+import { MIN_SPLIT_WORK, startReplicatePool } from '../../electron/worker/replicate-pool';
 import { buildSyntheticProject } from '../bench/analyze.bench';
 import { tempDir } from '../helpers/tmp';
 import { loadWorkedExample } from '../helpers/worked-example';
@@ -251,5 +252,43 @@ describe('the bundled worker of the desktop app (out/main/analysis-worker.cjs)',
     const entry = defaultWorkerEntry(source);
     expect(entry.script.href).toBe(pathToFileURL(join(ROOT, 'electron/worker/analysis-worker-tsx.mjs')).href);
     expect(entry.data.entry).toBe(pathToFileURL(join(ROOT, 'electron/worker/analysis-worker.ts')).href);
+  });
+});
+
+describe('bootstrap helper threads', () => {
+  it('are asked for before the load with the largest dataset and the replicates, and start only for a bootstrap that splits', async () => {
+    const expected: Array<[number, number]> = [];
+    const db = new Database(workedPath, { readonly: true });
+    const job = runAnalysisJob(
+      Database,
+      { projectPath: workedPath, dataset: null, settings: { bootstrap: 50, seed: 1, cap: 25, ...REFERENCE_DEFAULTS } },
+      () => undefined,
+      { expect: (summaries, bootstrap) => expected.push([summaries, bootstrap]) },
+    );
+    const largest = db
+      .prepare('SELECT max(n) FROM (SELECT count(*) AS n FROM summaries GROUP BY dataset_id)')
+      .pluck()
+      .get() as number;
+    db.close();
+    expect(job.type).toBe('done');
+    expect(largest).toBeGreaterThan(0);
+    expect(expected).toEqual([[largest, 50]]);
+
+    const entry = defaultWorkerEntry();
+    const pool = startReplicatePool({ script: entry.script.href, data: entry.data }, 2);
+    try {
+      pool.expect(1000, MIN_SPLIT_WORK / 1000 - 1);
+      expect(pool.started()).toBe(0);
+      pool.expect(1000, MIN_SPLIT_WORK / 1000);
+      expect(pool.started()).toBe(1);
+      pool.expect(1000, MIN_SPLIT_WORK / 1000);
+      expect(pool.started()).toBe(1);
+    } finally {
+      await pool.close();
+    }
+    const single = startReplicatePool({ script: entry.script.href, data: entry.data }, 1);
+    single.expect(1000, MIN_SPLIT_WORK);
+    expect(single.started()).toBe(0);
+    await single.close();
   });
 });

@@ -55,7 +55,9 @@ export function runAnalysisJob(
   const datasets = (() => {
     try {
       const { reference, humanLabel, includeRevealed } = input.settings;
-      return loadAnalysisDatasets(new AnalysisRepository(db), input.dataset, {
+      const repo = new AnalysisRepository(db);
+      engines.expect?.(repo.largestDatasetSize(input.dataset), input.settings.bootstrap);
+      return loadAnalysisDatasets(repo, input.dataset, {
         set: reference,
         rule: humanLabel,
         includeRevealed,
