@@ -71,6 +71,12 @@ export interface NewSummary {
   splitter: { name: string; version: string };
 }
 
+/** Inserts an import's new summaries (Repository.summaryWriter). */
+export interface SummaryWriter {
+  /** Inserts a new summary with its document (created or reused) and units. Returns its key. */
+  insert(summary: NewSummary): number;
+}
+
 export interface StoredSummary {
   key: number;
   dataset: string;
@@ -156,6 +162,9 @@ export interface QueueCounts {
   labeled: number;
 }
 
+/** Page cache during a bulk write, in KiB when negative (SQLite's convention): 64 MiB. */
+const BULK_CACHE_SIZE = -64 * 1024;
+
 const now = (): string => new Date().toISOString();
 
 export class Repository {
@@ -202,6 +211,21 @@ export class Repository {
   /** Runs fn in one transaction (all or nothing). */
   transaction<T>(fn: () => T): T {
     return this.db.transaction(fn)();
+  }
+
+  /**
+   * One transaction for a bulk write (an import): the page cache is raised for its duration so the
+   * rows and index pages being filled stay in memory instead of being spilled to the WAL and read
+   * back; the connection's own size is restored afterwards. Only memory changes, not durability.
+   */
+  bulkTransaction<T>(fn: () => T): T {
+    const cacheSize = this.db.pragma('cache_size', { simple: true }) as number;
+    this.db.pragma(`cache_size = ${BULK_CACHE_SIZE}`);
+    try {
+      return this.transaction(fn);
+    } finally {
+      this.db.pragma(`cache_size = ${cacheSize}`);
+    }
   }
 
   // --- project metadata -------------------------------------------------------------------
@@ -393,54 +417,66 @@ export class Repository {
 
   /** Inserts a new summary with its document (created or reused) and units. Returns its key. */
   insertSummary(summary: NewSummary, importId: number): number {
-    const datasetId = this.ensureDataset(summary.dataset);
-    this.statements
-      .get('INSERT OR IGNORE INTO documents (dataset_id, doc_id, text) VALUES (?, ?, ?)')
-      .run(datasetId, summary.docId, summary.document);
-    if (summary.document !== null) {
-      // A document imported earlier as missing gets its text now.
-      this.statements
-        .get('UPDATE documents SET text = ? WHERE dataset_id = ? AND doc_id = ? AND text IS NULL')
-        .run(summary.document, datasetId, summary.docId);
-    }
-    const documentId = (
-      this.statements
-        .get('SELECT id FROM documents WHERE dataset_id = ? AND doc_id = ?')
-        .get(datasetId, summary.docId) as {
-        id: number;
-      }
-    ).id;
-    const key = Number(
-      this.statements
-        .get(
-          'INSERT INTO summaries (dataset_id, document_id, summary_id, text, global_label, meta, import_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        )
-        .run(
-          datasetId,
-          documentId,
-          summary.summaryId,
-          summary.summary,
-          summary.label,
-          JSON.stringify(summary.meta),
-          importId,
-        ).lastInsertRowid,
+    return this.summaryWriter(importId).insert(summary);
+  }
+
+  /**
+   * A writer for one import's summaries, run inside its transaction: it remembers the dataset and
+   * document ids it has written (valid only within that transaction), so a summary costs one
+   * document statement at most and one statement per row after that.
+   */
+  summaryWriter(importId: number): SummaryWriter {
+    const datasetIds = new Map<string, number>();
+    /** `${datasetId} ${docId}` → the document's id once its text is stored (or known to be missing for good). */
+    const documentIds = new Map<string, { id: number; hasText: boolean }>();
+    const upsertDocument = this.statements.get(
+      // A document imported earlier as missing (text NULL) gets its text now; a stored text is kept.
+      `INSERT INTO documents (dataset_id, doc_id, text) VALUES (?, ?, ?)
+       ON CONFLICT (dataset_id, doc_id) DO UPDATE SET text = coalesce(documents.text, excluded.text)
+       RETURNING id, text IS NOT NULL AS hasText`,
+    );
+    const insertSummary = this.statements.get(
+      'INSERT INTO summaries (dataset_id, document_id, summary_id, text, global_label, meta, import_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
     const insertUnit = this.statements.get(
       'INSERT INTO units (summary_id, idx, text, start, end, fragment, splitter, splitter_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    for (const u of summary.units) {
-      insertUnit.run(
-        key,
-        u.idx,
-        u.text,
-        u.start,
-        u.end,
-        u.fragment ? 1 : 0,
-        summary.splitter.name,
-        summary.splitter.version,
-      );
-    }
-    return key;
+    return {
+      insert: (summary) => {
+        let datasetId = datasetIds.get(summary.dataset);
+        if (datasetId === undefined) datasetIds.set(summary.dataset, (datasetId = this.ensureDataset(summary.dataset)));
+        const docKey = `${datasetId} ${summary.docId}`;
+        let document = documentIds.get(docKey);
+        if (!document || (!document.hasText && summary.document !== null)) {
+          const row = upsertDocument.get(datasetId, summary.docId, summary.document) as { id: number; hasText: number };
+          documentIds.set(docKey, (document = { id: row.id, hasText: row.hasText === 1 }));
+        }
+        const key = Number(
+          insertSummary.run(
+            datasetId,
+            document.id,
+            summary.summaryId,
+            summary.summary,
+            summary.label,
+            JSON.stringify(summary.meta),
+            importId,
+          ).lastInsertRowid,
+        );
+        for (const u of summary.units) {
+          insertUnit.run(
+            key,
+            u.idx,
+            u.text,
+            u.start,
+            u.end,
+            u.fragment ? 1 : 0,
+            summary.splitter.name,
+            summary.splitter.version,
+          );
+        }
+        return key;
+      },
+    };
   }
 
   /** Unit ids of a summary in order, found by dataset (optional) and benchmark summary id. */

@@ -24,13 +24,8 @@ export interface ExcessNesting {
  * count; malformed JSON is left to JSON.parse to report. Only the first `limit` levels are kept.
  */
 export function findExcessNesting(text: string, limit = MAX_JSON_DEPTH): ExcessNesting | null {
-  // Fast path: too few brackets to ever cross the limit.
-  let brackets = 0;
-  for (let i = 0; i < text.length && brackets <= limit; i += 1) {
-    const c = text.charCodeAt(i);
-    if (c === 0x7b || c === 0x5b) brackets += 1;
-  }
-  if (brackets <= limit) return null;
+  // Fast path: too few brackets to ever cross the limit (indexOf scans natively, far faster than a loop).
+  if (openingBrackets(text, '{', limit) + openingBrackets(text, '[', limit) <= limit) return null;
 
   return walkJsonPaths<ExcessNesting>(text, {
     beforeOpen: (stack, line) => (stack.length >= limit ? { path: pathOf(stack), line } : null),
@@ -39,6 +34,13 @@ export function findExcessNesting(text: string, limit = MAX_JSON_DEPTH): ExcessN
       return isKey ? { end, key: decodeKey(text.slice(start, Math.min(end + 1, start + KEY_SHOWN * 6))) } : { end };
     },
   });
+}
+
+/** How often `bracket` occurs in `text`, counting no further than limit + 1. */
+function openingBrackets(text: string, bracket: string, limit: number): number {
+  let count = 0;
+  for (let at = text.indexOf(bracket); at !== -1 && count <= limit; at = text.indexOf(bracket, at + 1)) count += 1;
+  return count;
 }
 
 /** A key as text ("meta"), from its quoted JSON form, shortened for messages. */

@@ -2,7 +2,7 @@
  * npm run bench:import — import a generated 20,000-summary Loupe JSONL file (HaluEval's size,
  * news-length documents) into a fresh project and print summaries/s and peak memory; then export
  * it (JSONL and CSV, streamed and in memory, each in its own process) with time and peak memory.
- * BENCH_SUMMARIES=100000 for the 100k case.
+ * BENCH_SUMMARIES=100000 for the 100k case; BENCH_EXPORT=0 measures the import alone.
  * A benchmark, not a test: it prints figures and asserts nothing about time.
  */
 import Database from 'better-sqlite3';
@@ -17,6 +17,7 @@ import { runImport } from '../../electron/core/imports/run';
 import { halulikeRows } from './generate';
 
 const SUMMARIES = Number(process.env.BENCH_SUMMARIES ?? 20_000);
+const WITH_EXPORT = process.env.BENCH_EXPORT !== '0';
 const TSX = join(import.meta.dirname, '..', '..', 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
 async function main(): Promise<void> {
@@ -67,7 +68,7 @@ async function main(): Promise<void> {
 
   // Export of the imported project, each in a process of its own so its peak memory is the export's:
   // streamed (today's export.write) and built in memory first (export.build, the path before it).
-  for (const format of ['jsonl', 'csv'] as const)
+  for (const format of WITH_EXPORT ? (['jsonl', 'csv'] as const) : [])
     for (const mode of ['stream', 'build'] as const) {
       const target = join(dir, `export-${mode}.${format}`);
       const run = spawnSync(

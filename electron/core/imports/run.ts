@@ -388,7 +388,7 @@ export async function runImport(
   await yieldToLoop();
   stopIfCancelled(signal);
   // From here on the import is one synchronous transaction: it either lands whole or not at all.
-  const result = repo.transaction(() => {
+  const result = repo.bulkTransaction(() => {
     const importId = repo.recordImport({
       kind: loaded.kind,
       source: loaded.label,
@@ -398,8 +398,9 @@ export async function runImport(
       labels: batch.labels.length,
     });
     let unitsAdded = 0;
+    const writer = repo.summaryWriter(importId);
     for (const s of pending) {
-      repo.insertSummary(s, importId);
+      writer.insert(s);
       unitsAdded += s.units.length;
     }
     const unitIdCache = new Map<string, number[]>();
