@@ -162,9 +162,6 @@ export interface QueueCounts {
   labeled: number;
 }
 
-/** Page cache during a bulk write, in KiB when negative (SQLite's convention): 64 MiB. */
-const BULK_CACHE_SIZE = -64 * 1024;
-
 const now = (): string => new Date().toISOString();
 
 export class Repository {
@@ -211,21 +208,6 @@ export class Repository {
   /** Runs fn in one transaction (all or nothing). */
   transaction<T>(fn: () => T): T {
     return this.db.transaction(fn)();
-  }
-
-  /**
-   * One transaction for a bulk write (an import): the page cache is raised for its duration so the
-   * rows and index pages being filled stay in memory instead of being spilled to the WAL and read
-   * back; the connection's own size is restored afterwards. Only memory changes, not durability.
-   */
-  bulkTransaction<T>(fn: () => T): T {
-    const cacheSize = this.db.pragma('cache_size', { simple: true }) as number;
-    this.db.pragma(`cache_size = ${BULK_CACHE_SIZE}`);
-    try {
-      return this.transaction(fn);
-    } finally {
-      this.db.pragma(`cache_size = ${cacheSize}`);
-    }
   }
 
   // --- project metadata -------------------------------------------------------------------

@@ -388,7 +388,7 @@ export async function runImport(
   await yieldToLoop();
   stopIfCancelled(signal);
   // From here on the import is one synchronous transaction: it either lands whole or not at all.
-  const result = repo.bulkTransaction(() => {
+  const result = repo.transaction(() => {
     const importId = repo.recordImport({
       kind: loaded.kind,
       source: loaded.label,
