@@ -17,7 +17,7 @@
  * they pair ≥ 5 documents, else the report names the judge sources to pick from.
  */
 import type { Command } from 'commander';
-import { writeTextAtomically } from '../core/atomic-file';
+import { writeTextAtomically } from '../core/index';
 import { resolve } from 'node:path';
 import type { AnalysisStatus } from '../../shared/api';
 import { AnalysisReportSchema } from '../../shared/analysis/schema';

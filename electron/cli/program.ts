@@ -21,7 +21,6 @@
  */
 import { Command, InvalidArgumentError } from 'commander';
 import { existsSync } from 'node:fs';
-import { writeTextAtomically } from '../core/atomic-file';
 import { extname, resolve } from 'node:path';
 import { type AnnotatorLink, type ApiInput, type Job } from '../../shared/api';
 import { LIMITS } from '../../shared/limits';
@@ -30,7 +29,7 @@ import { ASSIGNMENT_ALGORITHM } from '../../shared/sampling';
 import { IMPORT_KINDS, type ImportKind } from '../../shared/formats/types';
 import { startServer } from '../serve/server';
 import { createLinkRegistry } from '../serve/links';
-import { dispatch } from '../core/index';
+import { dispatch, writeTextAtomically } from '../core/index';
 import { RENDERER_OUT } from './paths';
 import { ensureRendererBuilt } from './renderer-build';
 import { Refusal, UsageError, makeCore, number, projectClient, sleep } from './client';

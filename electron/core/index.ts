@@ -128,6 +128,7 @@ export function createCore(options: CoreOptions): Core {
 // --- what hosts use besides createCore ----------------------------------------------------------
 export { dispatch, toErrorBody } from './dispatch';
 export { DEMO_DATASET, DEMO_SAMPLE } from './projects/demo';
+export { writeTextAtomically } from './atomic-file';
 
 // --- re-exports the layer rule needs (hosts import the core only from this file; test/unit/core/layers.test.ts)
 export type { SecretStore, StoredKey } from './judges/secrets';

@@ -5,25 +5,17 @@
  * KIND picks another export than the labels (accuracy, predictions, review, scaffold, scaffoldAlignments).
  * Run by bench:import; usage: tsx test/bench/export-run.ts PROJECT OUT stream|build [KIND]
  */
-import Database from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
-import { createCore, dispatch } from '../../electron/core/index';
+import { dispatch } from '../../electron/core/index';
+import { webCore } from '../helpers/web-core';
 
 async function main(): Promise<void> {
   const [project, out, mode, kind] = process.argv.slice(2);
   if (!project || !out || (mode !== 'stream' && mode !== 'build'))
     throw new Error('usage: PROJECT OUT stream|build [KIND]');
   const what = kind ? { [kind]: true } : {};
-  const core = createCore({
-    Database,
-    stateDir: `${out}.state`,
-    demoDir: `${out}.state`,
-    host: 'web',
-    fileDialogs: false,
-    diskPaths: true,
-    canSwitchProjects: false,
-  });
+  const core = webCore(`${out}.state`, { diskPaths: true });
   core.openProject(project);
   const format = extname(out) === '.csv' ? 'csv' : 'jsonl';
   const started = performance.now();

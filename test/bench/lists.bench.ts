@@ -19,7 +19,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openProjectDatabase } from '../../db/open';
 import { Repository } from '../../db/repository';
-import { createCore, dispatch, type Core } from '../../electron/core/index';
+import { dispatch, type Core } from '../../electron/core/index';
+import { webCore } from '../helpers/web-core';
 import { runImport } from '../../electron/core/imports/run';
 import type { ApiMethod } from '../../shared/api';
 import { halulikeRows } from './generate';
@@ -163,15 +164,7 @@ async function walk(core: Core, method: ApiMethod, input: Record<string, unknown
 }
 
 function openCore(dir: string, project: string): Core {
-  const core = createCore({
-    Database,
-    stateDir: dir,
-    demoDir: dir,
-    host: 'web',
-    fileDialogs: false,
-    diskPaths: false,
-    canSwitchProjects: false,
-  });
+  const core = webCore(dir);
   core.openProject(project);
   return core;
 }
