@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openProjectDatabase } from '../../db/open';
 import { Repository } from '../../db/repository';
-import { createCore } from '../../electron/core/index';
+import { webCore } from '../helpers/web-core';
 import { runImport } from '../../electron/core/imports/run';
 import { launchChromium } from '../helpers/browser';
 import { startServe } from '../helpers/serve';
@@ -61,15 +61,7 @@ async function main(): Promise<void> {
   await runImport(repo, { source: { type: 'path', path: big } });
   await runImport(repo, { source: { type: 'path', path: longFile } });
   db.close();
-  const core = createCore({
-    Database,
-    stateDir: dir,
-    demoDir: dir,
-    host: 'web',
-    fileDialogs: false,
-    diskPaths: false,
-    canSwitchProjects: false,
-  });
+  const core = webCore(dir);
   core.openProject(project);
   await core.handlers['sampling.draw']({ dataset: 'long', n: 60, seed: 0, annotator: 'bench' });
   // The size: a 5,000-summary sample of the big dataset in the bench annotator's own queue

@@ -4,10 +4,10 @@
  * on a small project and on a big one in the same run. The cost should not grow with the project
  * or the queue. Beside it: what the old answer cost, a full recount of the annotator's queue.
  */
-import Database from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createCore, dispatch } from '../../electron/core/index';
+import { dispatch } from '../../electron/core/index';
+import { webCore } from '../helpers/web-core';
 import { progressOf } from '../../electron/core/annotation/progress';
 import { runImport } from '../../electron/core/imports/run';
 import { halulikeRows } from './generate';
@@ -36,15 +36,7 @@ export async function measureWriteCost(
 ): Promise<WriteCost> {
   const source = join(dir, `write-${summaries}.jsonl`);
   writeFileSync(source, [...halulikeRows(summaries, 3)].map((r) => JSON.stringify(r)).join('\n'));
-  const core = createCore({
-    Database,
-    stateDir: dir,
-    demoDir: dir,
-    host: 'web',
-    fileDialogs: false,
-    diskPaths: false,
-    canSwitchProjects: false,
-  });
+  const core = webCore(dir);
   core.createProject(join(dir, `write-${summaries}.loupe`));
   try {
     await runImport(core.repository(), { source: { type: 'path', path: source } });

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { createCore } from '../../electron/core/index';
+import { webCore } from './web-core';
 import { tempDir } from './tmp';
 
 export interface EmptyProject {
@@ -20,16 +21,7 @@ export function useEmptyProject(): EmptyProject {
   let core: ReturnType<typeof createCore> | undefined;
   let projectDb: Database.Database | undefined;
   beforeAll(() => {
-    core = createCore({
-      Database,
-      stateDir: dir,
-      demoDir: dir,
-      host: 'web',
-      fileDialogs: false,
-      diskPaths: false,
-      canSwitchProjects: false,
-      env: {},
-    });
+    core = webCore(dir, { env: {} });
     core.createProject(join(dir, 'p.loupe'));
     projectDb = new Database(join(dir, 'p.loupe'), { readonly: true });
   });

@@ -2,10 +2,10 @@
  * A project where alice and bob each have their own half of a sample (an assigned batch), opened
  * in a core whose calls go through dispatch as the lead or as an annotator link.
  */
-import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { LEAD, type ApiMethod, type Caller, type Envelope } from '../../shared/api';
-import { createCore, type Core, type LinkRegistry } from '../../electron/core/index';
+import type { Core, LinkRegistry } from '../../electron/core/index';
+import { webCore } from './web-core';
 import { dispatch } from '../../electron/core/dispatch';
 import { runImport } from '../../electron/core/imports/run';
 import { newsRows, writeJsonl, type SummaryRow } from './project';
@@ -31,16 +31,7 @@ export async function splitProject(
   rows: SummaryRow[] = newsRows(4),
   links: LinkRegistry | null = null,
 ): Promise<SplitProject> {
-  const core = createCore({
-    Database,
-    stateDir: dir,
-    demoDir: dir,
-    host: 'web',
-    fileDialogs: false,
-    diskPaths: false,
-    canSwitchProjects: false,
-    links,
-  });
+  const core = webCore(dir, { links });
   core.createProject(join(dir, 'owners.loupe'));
   await runImport(core.repository(), { source: { type: 'path', path: writeJsonl(join(dir, 'news.jsonl'), rows) } });
   const call = (method: ApiMethod, input: unknown, caller: Caller = LEAD) =>
