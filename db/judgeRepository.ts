@@ -121,19 +121,21 @@ export class JudgeRepository {
     return row ?? null;
   }
 
-  /** Every judge with the counts of its current version. */
+  /**
+   * Every judge with the counts of its current version. Each count is an index range of that
+   * version (migration 015), so the list costs the same whatever the other versions and judges hold.
+   */
   listJudges(): JudgeListRow[] {
+    const count = (condition: string) =>
+      `(SELECT count(*) FROM judge_predictions p WHERE p.judge_version_id = j.current_version_id AND ${condition})`;
     return this.db
       .prepare(
         `SELECT ${JUDGE_COLUMNS},
            (SELECT count(*) FROM judge_versions x WHERE x.judge_id = j.id) AS versions,
-           coalesce(c.ok, 0) AS ok, coalesce(c.parseErrors, 0) AS parseErrors, coalesce(c.failed, 0) AS failed, coalesce(c.soft, 0) AS soft
+           ${count('p.hard IS NOT NULL')} AS ok, ${count('p.parse_error IS NOT NULL')} AS parseErrors,
+           ${count('p.error_kind IS NOT NULL')} AS failed, ${count('p.hard IS NOT NULL AND p.soft IS NOT NULL')} AS soft
          FROM judges j
          LEFT JOIN judge_versions v ON v.id = j.current_version_id
-         LEFT JOIN (SELECT judge_version_id,
-                      sum(hard IS NOT NULL) AS ok, sum(parse_error IS NOT NULL) AS parseErrors,
-                      sum(error_kind IS NOT NULL) AS failed, sum(hard IS NOT NULL AND soft IS NOT NULL) AS soft
-                    FROM judge_predictions GROUP BY judge_version_id) c ON c.judge_version_id = j.current_version_id
          ORDER BY j.kind = 'imported', j.name`,
       )
       .all() as JudgeListRow[];

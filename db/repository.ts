@@ -164,6 +164,30 @@ export interface QueueCounts {
 
 const now = (): string => new Date().toISOString();
 
+/** A sample batch's own fields as stored. */
+interface SampleBatchFields {
+  id: number;
+  dataset: string;
+  batch: number;
+  seed: number;
+  requested: number;
+  annotator: string | null;
+  createdAt: string;
+  overlap: number | null;
+}
+export type SampleBatchInfoRow = SampleBatchFields & {
+  summaries: number;
+  assignments: Array<{ annotator: string; summaries: number }>;
+};
+export type SampleBatchRow = SampleBatchFields & {
+  summaries: number;
+  summaryIds: string[];
+  assignments: Array<{ annotator: string; summaries: number; summaryIds: string[] }>;
+};
+
+const SAMPLE_BATCH_COLUMNS =
+  'b.id, d.name AS dataset, b.batch, b.seed, b.requested, a.name AS annotator, b.created_at AS createdAt, b.overlap';
+
 export class Repository {
   /** Judges, judge versions and predictions (db/judgeRepository.ts), on the same connection. */
   /** Statements run once per imported summary, prepared once. */
@@ -753,56 +777,58 @@ export class Repository {
     return batchId;
   }
 
-  sampleBatches(dataset: string | null): Array<{
-    id: number;
-    dataset: string;
-    batch: number;
-    seed: number;
-    requested: number;
-    annotator: string | null;
-    createdAt: string;
-    summaryIds: string[];
-    overlap: number | null;
-    assignments: Array<{ annotator: string; summaryIds: string[] }>;
-  }> {
+  /** Batches with their counts (no summary ids): what a list shows, small at any batch size. */
+  sampleBatchInfos(dataset: string | null): SampleBatchInfoRow[] {
     const rows = this.db
       .prepare(
-        `SELECT b.id, d.name AS dataset, b.batch, b.seed, b.requested, a.name AS annotator, b.created_at AS createdAt, b.overlap,
-                (SELECT json_group_array(x.summary_id) FROM (SELECT s.summary_id FROM sample_items i JOIN summaries s ON s.id = i.summary_id
-                   WHERE i.batch_id = b.id ORDER BY i.position) x) AS summaryIds
+        `SELECT ${SAMPLE_BATCH_COLUMNS}, (SELECT count(*) FROM sample_items i WHERE i.batch_id = b.id) AS summaries
          FROM sample_batches b JOIN datasets d ON d.id = b.dataset_id LEFT JOIN annotators a ON a.id = b.annotator_id
          WHERE (? IS NULL OR d.name = ?) ORDER BY d.name, b.batch`,
       )
-      .all(dataset, dataset) as Array<{
-      id: number;
-      dataset: string;
-      batch: number;
-      seed: number;
-      requested: number;
-      annotator: string | null;
-      createdAt: string;
-      overlap: number | null;
-      summaryIds: string;
-    }>;
+      .all(dataset, dataset) as Array<SampleBatchFields & { summaries: number }>;
     const assigned = this.db.prepare(
-      `SELECT an.name AS annotator, s.summary_id AS summaryId FROM sample_assignments sa
-       JOIN sample_items i ON i.batch_id = sa.batch_id AND i.summary_id = sa.summary_id
-       JOIN summaries s ON s.id = sa.summary_id JOIN annotators an ON an.id = sa.annotator_id
-       WHERE sa.batch_id = ? ORDER BY an.name, i.position`,
+      `SELECT an.name AS annotator, count(*) AS summaries FROM sample_assignments sa
+       JOIN annotators an ON an.id = sa.annotator_id WHERE sa.batch_id = ? GROUP BY an.name ORDER BY an.name`,
     );
-    return rows.map((r) => {
-      const byAnnotator = new Map<string, string[]>();
-      for (const row of assigned.all(r.id) as Array<{ annotator: string; summaryId: string }>) {
-        const list = byAnnotator.get(row.annotator) ?? [];
-        list.push(row.summaryId);
-        byAnnotator.set(row.annotator, list);
-      }
-      return {
-        ...r,
-        summaryIds: JSON.parse(r.summaryIds) as string[],
-        assignments: [...byAnnotator].map(([annotator, summaryIds]) => ({ annotator, summaryIds })),
-      };
-    });
+    return rows.map((r) => ({
+      ...r,
+      assignments: assigned.all(r.id) as Array<{ annotator: string; summaries: number }>,
+    }));
+  }
+
+  /** One batch with its summary ids in batch order, per annotator too (null: no such batch). */
+  sampleBatch(batchId: number): SampleBatchRow | null {
+    const row = this.db
+      .prepare(
+        `SELECT ${SAMPLE_BATCH_COLUMNS},
+                (SELECT json_group_array(x.summary_id) FROM (SELECT s.summary_id FROM sample_items i JOIN summaries s ON s.id = i.summary_id
+                   WHERE i.batch_id = b.id ORDER BY i.position) x) AS summaryIds
+         FROM sample_batches b JOIN datasets d ON d.id = b.dataset_id LEFT JOIN annotators a ON a.id = b.annotator_id
+         WHERE b.id = ?`,
+      )
+      .get(batchId) as (SampleBatchFields & { summaryIds: string }) | undefined;
+    if (!row) return null;
+    const byAnnotator = new Map<string, string[]>();
+    const assigned = this.db
+      .prepare(
+        `SELECT an.name AS annotator, s.summary_id AS summaryId FROM sample_assignments sa
+         JOIN sample_items i ON i.batch_id = sa.batch_id AND i.summary_id = sa.summary_id
+         JOIN summaries s ON s.id = sa.summary_id JOIN annotators an ON an.id = sa.annotator_id
+         WHERE sa.batch_id = ? ORDER BY an.name, i.position`,
+      )
+      .all(batchId) as Array<{ annotator: string; summaryId: string }>;
+    for (const { annotator, summaryId } of assigned) {
+      const list = byAnnotator.get(annotator) ?? [];
+      list.push(summaryId);
+      byAnnotator.set(annotator, list);
+    }
+    const summaryIds = JSON.parse(row.summaryIds) as string[];
+    return {
+      ...row,
+      summaries: summaryIds.length,
+      summaryIds,
+      assignments: [...byAnnotator].map(([annotator, ids]) => ({ annotator, summaries: ids.length, summaryIds: ids })),
+    };
   }
 
   // --- export -----------------------------------------------------------------------------

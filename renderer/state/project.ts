@@ -1,12 +1,12 @@
 /** The Project view's data: datasets with their counts, the sample batches drawn so far, the annotators' activity. */
 import { create } from 'zustand';
-import type { AnnotatorActivity, DatasetStats, SampleBatch } from '../../shared/api';
+import type { AnnotatorActivity, DatasetStats, SampleBatchInfo } from '../../shared/api';
 import { errorMessage } from '../api/errors';
 import { bridge } from './session';
 
 interface ProjectState {
   datasets: DatasetStats[];
-  batches: SampleBatch[];
+  batches: SampleBatchInfo[];
   annotators: AnnotatorActivity[];
   loading: boolean;
   error: string | null;

@@ -6,20 +6,34 @@ import { boundedNumber } from '../bounded';
 import { LIMITS } from '../limits';
 import { Name } from './primitives';
 
-export const SampleBatchSchema = z.object({
+/**
+ * A batch as listed: its counts, not its summary ids, so the list stays small however large the
+ * batches are (a batch of a whole 100k dataset would otherwise answer about 1 MB of ids).
+ */
+export const SampleBatchInfoSchema = z.object({
   dataset: z.string(),
   batch: z.number().int(),
   seed: z.number().int(),
   requested: z.number().int(),
   annotator: z.string().nullable(),
-  summaryIds: z.array(z.string()),
+  /** How many summaries the batch holds. */
+  summaries: z.number().int(),
   /** True when fewer than `requested` unsampled summaries were left. */
   exhausted: z.boolean(),
   createdAt: z.string(),
   /** The overlap asked for when drawn with annotators (schema 5); null otherwise. */
   overlap: z.number().nullable(),
-  /** Per annotator (by name), the summaries assigned to them in batch order; empty for a batch drawn without annotators. */
-  assignments: z.array(z.object({ annotator: z.string(), summaryIds: z.array(z.string()) })),
+  /** Per annotator (by name), how many summaries went to them; empty for a batch drawn without annotators. */
+  assignments: z.array(z.object({ annotator: z.string(), summaries: z.number().int() })),
+});
+export type SampleBatchInfo = z.infer<typeof SampleBatchInfoSchema>;
+
+/** A batch just drawn: its counts and its summary ids in batch order (per annotator too). */
+export const SampleBatchSchema = SampleBatchInfoSchema.extend({
+  summaryIds: z.array(z.string()),
+  assignments: z.array(
+    z.object({ annotator: z.string(), summaries: z.number().int(), summaryIds: z.array(z.string()) }),
+  ),
 });
 export type SampleBatch = z.infer<typeof SampleBatchSchema>;
 
@@ -52,5 +66,5 @@ export const SAMPLING_API = {
       }),
     output: SampleBatchSchema,
   },
-  'sampling.list': { input: z.object({ dataset: z.string().optional() }), output: z.array(SampleBatchSchema) },
+  'sampling.list': { input: z.object({ dataset: z.string().optional() }), output: z.array(SampleBatchInfoSchema) },
 } as const;

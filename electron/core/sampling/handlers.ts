@@ -36,7 +36,7 @@ export function drawBatch(ctx: CoreContext, input: ApiParsedInput<'sampling.draw
       keys: chosen.map((c) => c.key),
       ...(assignments ? { assignments, overlap: overlap ?? 0 } : {}),
     });
-    const batch = repo.sampleBatches(dataset).find((b) => b.id === batchId)!;
+    const batch = repo.sampleBatch(batchId)!;
     return { ...batch, exhausted: chosen.length < n };
   });
 }
@@ -47,7 +47,7 @@ export function createSamplingHandlers(ctx: CoreContext): SamplingHandlers {
     'sampling.list': async ({ dataset }) =>
       ctx
         .project()
-        .repo.sampleBatches(dataset ?? null)
-        .map((b) => ({ ...b, exhausted: b.summaryIds.length < b.requested })),
+        .repo.sampleBatchInfos(dataset ?? null)
+        .map((b) => ({ ...b, exhausted: b.summaries < b.requested })),
   };
 }

@@ -6,7 +6,7 @@
  * (../plan/DrawMore.tsx) draws what the plan of the annotation says a target half-width needs.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import type { Annotator, DatasetStats, SampleBatch } from '../../../shared/api';
+import type { Annotator, DatasetStats, SampleBatchInfo } from '../../../shared/api';
 import { errorMessage } from '../../api/errors';
 import { bridge } from '../../state/session';
 import { agree, formatCount, plural } from '../../format';
@@ -18,7 +18,7 @@ const PERCENT_OVERLAP: Bound = { ...LIMITS.sampling.overlap, max: 100 * LIMITS.s
 
 interface SamplePanelProps {
   datasets: readonly DatasetStats[];
-  batches: readonly SampleBatch[];
+  batches: readonly SampleBatchInfo[];
   onDrawn: () => void;
 }
 
@@ -84,9 +84,9 @@ export function SamplePanel({ datasets, batches, onDrawn }: SamplePanelProps) {
       setMessage({
         ok: true,
         text:
-          `Batch ${batch.batch}: ${plural(batch.summaryIds.length, 'summary')} drawn from ${batch.dataset}` +
+          `Batch ${batch.batch}: ${plural(batch.summaries, 'summary')} drawn from ${batch.dataset}` +
           (batch.exhausted
-            ? ` (only ${formatCount(batch.summaryIds.length)} unsampled ${agree(batch.summaryIds.length, 'was', 'were')} left of ${formatCount(batch.requested)} requested)`
+            ? ` (only ${formatCount(batch.summaries)} unsampled ${agree(batch.summaries, 'was', 'were')} left of ${formatCount(batch.requested)} requested)`
             : '') +
           (batch.assignments.length > 0 ? `; ${assignmentText(batch)}` : ''),
       });
@@ -194,7 +194,7 @@ export function SamplePanel({ datasets, batches, onDrawn }: SamplePanelProps) {
   );
 }
 
-function BatchesTable({ batches }: { batches: readonly SampleBatch[] }) {
+function BatchesTable({ batches }: { batches: readonly SampleBatchInfo[] }) {
   if (batches.length === 0) return <p className="muted">No sample drawn yet.</p>;
   return (
     <table className="data-table" data-testid="batches">
@@ -215,7 +215,7 @@ function BatchesTable({ batches }: { batches: readonly SampleBatch[] }) {
             <td className="num">{batch.batch}</td>
             <td className="num">{batch.seed}</td>
             <td className="num">
-              {formatCount(batch.summaryIds.length)} of {formatCount(batch.requested)}
+              {formatCount(batch.summaries)} of {formatCount(batch.requested)}
               {batch.exhausted ? ' (exhausted)' : ''}
             </td>
             <td>
@@ -234,9 +234,9 @@ function BatchesTable({ batches }: { batches: readonly SampleBatch[] }) {
 }
 
 /** "alice 9, bob 9, carol 8; 5 summaries by two (overlap 20%)". */
-export function assignmentText(batch: SampleBatch): string {
-  const total = batch.assignments.reduce((n, a) => n + a.summaryIds.length, 0);
-  const doubled = total - batch.summaryIds.length;
-  const per = batch.assignments.map((a) => `${a.annotator} ${a.summaryIds.length}`).join(', ');
+export function assignmentText(batch: SampleBatchInfo): string {
+  const total = batch.assignments.reduce((n, a) => n + a.summaries, 0);
+  const doubled = total - batch.summaries;
+  const per = batch.assignments.map((a) => `${a.annotator} ${a.summaries}`).join(', ');
   return `${per}; ${plural(doubled, 'summary')} by two (overlap ${Math.round(100 * (batch.overlap ?? 0))}%)`;
 }

@@ -90,7 +90,7 @@ describe('identities: imported label sets are read-only sources', () => {
       /"frank-0" is an imported label set \(read-only\)/,
     );
     expect(events(core)).toHaveLength(before);
-    expect(core.repository().sampleBatches(null)).toHaveLength(1);
+    expect(core.repository().sampleBatchInfos(null)).toHaveLength(1);
     expect((await core.handlers['annotators.list']({})).map((a) => `${a.name}:${a.kind}`)).toEqual([
       'frank-0:imported',
     ]);

@@ -16,7 +16,7 @@ import { Repository } from '../../../db/repository';
 import { createCore, type Core } from '../../../electron/core/index';
 import { dispatch } from '../../../electron/core/dispatch';
 import { runImport } from '../../../electron/core/imports/run';
-import type { SampleBatch } from '../../../shared/api';
+import type { SampleBatch, SampleBatchInfo } from '../../../shared/api';
 import { newsRows, writeJsonl } from '../../helpers/project';
 import { tempDir } from '../../helpers/tmp';
 import { openAfterMigration } from '../../helpers/schema';
@@ -157,12 +157,19 @@ describe('sampling.draw with annotators and overlap', () => {
     expect(await queueIds('carol')).toEqual([...shared.summaryIds, ...byName('carol')]);
     // Someone outside the split sees only what everyone sees.
     expect(await queueIds('dave')).toEqual(shared.summaryIds);
-    const listed = await call<SampleBatch[]>('sampling.list', { dataset: 'news' });
+    const listed = await call<SampleBatchInfo[]>('sampling.list', { dataset: 'news' });
     expect(listed.map((b) => [b.batch, b.assignments.length, b.annotator])).toEqual([
       [1, 0, null],
       [2, 0, 'bob'],
       [3, 3, null],
     ]);
+    // The list carries counts, not ids: the same counts as the drawn batch's ids.
+    expect(listed[2]).not.toHaveProperty('summaryIds');
+    expect(listed[2]!.summaries).toBe(split.summaryIds.length);
+    expect(listed[2]!.assignments).toEqual(
+      split.assignments.map((a) => ({ annotator: a.annotator, summaries: a.summaryIds.length })),
+    );
+    expect(listed[1]!.summaries).toBe(bobs.summaryIds.length);
   });
 
   it('refuses an overlap without annotators, repeated names, or both --annotator and annotators', async () => {
@@ -182,7 +189,7 @@ describe('sampling.draw with annotators and overlap', () => {
       call('sampling.draw', { dataset: 'news', n: 2, seed: 0, annotators: ['b', 'c'], overlap: 2 }),
     ).rejects.toThrow(/invalid_input/);
     // Nothing was drawn by the refused calls.
-    expect((await call<SampleBatch[]>('sampling.list', { dataset: 'news' })).length).toBe(3);
+    expect((await call<SampleBatchInfo[]>('sampling.list', { dataset: 'news' })).length).toBe(3);
   });
 });
 
@@ -212,7 +219,7 @@ describe('migration 005 (sample assignments)', () => {
       const repo = new Repository(db);
       expect(repo.annotationQueue(1, null).map((r) => r.summaryId)).toEqual(['s1']);
       expect(repo.annotationQueue(2, null).map((r) => r.summaryId)).toEqual(['s1', 's2']);
-      expect(repo.sampleBatches(null).map((b) => [b.batch, b.annotator, b.overlap, b.assignments])).toEqual([
+      expect(repo.sampleBatchInfos(null).map((b) => [b.batch, b.annotator, b.overlap, b.assignments])).toEqual([
         [1, null, null, []],
         [2, 'bob', null, []],
       ]);

@@ -58,7 +58,7 @@ const counts = () => {
   const repo = core.repository();
   return {
     events: repo.labelHistory(null).length,
-    batches: repo.sampleBatches(null).length,
+    batches: repo.sampleBatchInfos(null).length,
     summaries: repo.datasetStats().reduce((n, d) => n + d.summaries, 0),
     annotators: repo.listAnnotators().length,
   };
