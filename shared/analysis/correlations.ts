@@ -576,38 +576,48 @@ export interface CorrelationReplicateJob {
 }
 
 /**
- * The statistics of replicates from..to−1, replicate-major (replicate r at (r − from)·width):
- * replicate r resamples with its own stream, so any split of the replicates gives the same numbers.
+ * Writes the statistics of replicates from..to−1 into `target`, replicate r at row
+ * r − from + firstRow (`width` values a row): replicate r resamples with its own stream, so any
+ * split of the replicates gives the same numbers.
  */
-export function correlationReplicates(
+export function writeCorrelationReplicates(
   { data, stream, from, to }: CorrelationReplicateJob,
-  engine: CorrelationEngine = engineOf(data),
-): Float64Array {
+  engine: CorrelationEngine,
+  target: Float64Array,
+  firstRow: number = from,
+): void {
   const width = correlationWidth(data);
-  const values = new Float64Array(width * (to - from));
   const weights = new Int32Array(data.labels.length);
   const out = new Float64Array(width);
   for (let r = from; r < to; r += 1) {
     drawResampleCounts(replicateStream(stream, r), weights);
     engine.evaluate(weights, out);
-    values.set(out, (r - from) * width);
+    target.set(out, (r - from + firstRow) * width);
   }
+}
+
+/** The statistics of replicates from..to−1, replicate-major (replicate r at (r − from)·width). */
+export function correlationReplicates(
+  job: CorrelationReplicateJob,
+  engine: CorrelationEngine = engineOf(job.data),
+): Float64Array {
+  const values = new Float64Array(correlationWidth(job.data) * (job.to - job.from));
+  writeCorrelationReplicates(job, engine, values, 0);
   return values;
 }
 
 /**
- * Computes every replicate of a correlation bootstrap (replicate-major, `bootstrap` × width):
- * in this thread by default; the analysis worker passes one that splits them over threads.
+ * Every replicate of a correlation bootstrap (replicate-major, `bootstrap` × width), in two
+ * steps: the call starts them (in this thread by default, nothing runs until the collection; the
+ * analysis worker passes one that starts helper threads on them at once), and the function it
+ * returns computes what this thread takes on, with the engine of `data` the caller built for
+ * the point values, and returns them all. The audit computes its other blocks in between.
  */
-export type CorrelationReplicator = (
-  data: CorrelationData,
-  bootstrap: number,
-  stream: StreamKey,
-  /** The engine of `data` the caller already built (for the point values), reused for the replicates computed here. */
-  engine: CorrelationEngine,
-) => Float64Array;
+export type CorrelationReplicator = (data: CorrelationData, bootstrap: number, stream: StreamKey) => CollectReplicates;
 
-export const replicateInThisThread: CorrelationReplicator = (data, bootstrap, stream, engine) =>
+export type CollectReplicates = (engine: CorrelationEngine) => Float64Array;
+
+export const replicateInThisThread: CorrelationReplicator = (data, bootstrap, stream) => (engine) =>
   correlationReplicates({ data, stream, from: 0, to: bootstrap }, engine);
 
 /** n = the cell's summaries, which are also its resampling units. */
@@ -627,19 +637,37 @@ export interface CorrelationInput {
   replicator?: CorrelationReplicator;
 }
 
-export function computeCorrelations({
+/**
+ * Starts a correlation bootstrap (the replicator's first step) and returns what finishes it:
+ * the point values, the replicates collected, the cells' report.
+ */
+export function startCorrelations({
   population,
   judges,
   bootstrap,
   stream,
   replicator = replicateInThisThread,
-}: CorrelationInput): JudgeCorrelations {
+}: CorrelationInput): () => JudgeCorrelations {
   const data = correlationData(population, judges);
+  const collect = replicator(data, bootstrap, stream);
+  return () => correlationsReport(data, judges, bootstrap, collect);
+}
+
+export function computeCorrelations(input: CorrelationInput): JudgeCorrelations {
+  return startCorrelations(input)();
+}
+
+function correlationsReport(
+  data: CorrelationData,
+  judges: string[],
+  bootstrap: number,
+  collect: CollectReplicates,
+): JudgeCorrelations {
   const engine = engineOf(data);
   const width = correlationWidth(data);
   const point = new Float64Array(width);
-  engine.evaluate(new Int32Array(population.length).fill(1), point);
-  const byReplicate = replicator(data, bootstrap, stream, engine);
+  engine.evaluate(new Int32Array(data.labels.length).fill(1), point);
+  const byReplicate = collect(engine);
   if (byReplicate.length !== bootstrap * width)
     throw new RangeError(`expected ${bootstrap} × ${width} replicate statistics, got ${byReplicate.length}`);
   // replicates[statistic slot][replicate]
