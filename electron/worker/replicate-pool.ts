@@ -1,24 +1,29 @@
 /**
- * The correlation bootstrap on several threads. The analysis worker (a thread itself) splits each
- * bootstrap's replicates into contiguous ranges, computes the first and gives the others to helper
- * threads, which run the same entry script in helper mode. Replicate r draws from its own stream
- * (seed, purpose, r), so the merged result is the same for any thread count.
+ * The correlation bootstrap on several threads. The analysis worker (a thread itself) posts each
+ * bootstrap that is worth splitting to the helper threads as soon as its data is known; helpers run
+ * the same entry script in helper mode. Every thread, the worker included once it reaches the
+ * collection (after the audit's other blocks), claims a few replicates at a time from a shared
+ * counter and writes their statistics into shared memory at the replicates' own rows, until none
+ * is left: the worker's other blocks overlap the helpers' replicates, and a busy or slow thread
+ * simply claims fewer. Replicate r draws from its own stream (seed, purpose, r), so the result is
+ * the same for any thread count and any claiming order.
  *
  * The analysis is synchronous, so the worker waits with Atomics.wait on a shared counter that each
- * helper bumps after posting its answer, and reads the answers with receiveMessageOnPort.
- * Helpers start when the analysis expects a bootstrap large enough to be worth a thread (before
- * the project loads, so their start-up overlaps the load), else on the first such bootstrap, and
- * live until close().
+ * thread bumps after writing its replicates (or failing). Helpers start when the analysis expects
+ * a bootstrap large enough to be worth a thread (before the project loads, so their start-up
+ * overlaps the load), else on the first such bootstrap, and live until close().
  */
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import {
-  correlationReplicates,
   correlationWidth,
+  engineOf,
   replicateInThisThread,
-  type CorrelationReplicateJob,
+  writeCorrelationReplicates,
+  type CorrelationData,
+  type CorrelationEngine,
   type CorrelationReplicator,
 } from '../../shared/analysis/correlations';
-import { splitRange } from '../../shared/stats/split-range';
+import type { StreamKey } from '../../shared/stats/prng';
 
 /** The script a helper runs (the analysis worker's own entry) and its workerData besides the helper's. */
 export interface HelperEntry {
@@ -29,11 +34,33 @@ export interface HelperEntry {
 /** What a helper finds in workerData.replicateHelper. */
 export interface HelperWiring {
   port: MessagePort;
-  signal: SharedArrayBuffer;
 }
 
-type HelperRequest = { type: 'correlations'; job: CorrelationReplicateJob };
-type HelperAnswer = { type: 'replicates'; values: Float64Array } | { type: 'failed'; message: string };
+/** One bootstrap shared by every thread: its data, and the memory the threads claim and write through. */
+interface SharedBootstrap {
+  data: CorrelationData;
+  stream: StreamKey;
+  bootstrap: number;
+  /** bootstrap × width statistics, replicate-major. */
+  values: SharedArrayBuffer;
+  /** Int32 slots: NEXT, WRITTEN, FAILED, SIGNAL. */
+  counters: SharedArrayBuffer;
+}
+
+/** The next replicate to claim. */
+const NEXT = 0;
+/** Replicates written so far. */
+const WRITTEN = 1;
+/** 1 once a helper failed (its message is on its port). */
+const FAILED = 2;
+/** Bumped after every write or failure: what the waiting worker waits on. */
+const SIGNAL = 3;
+
+/** Replicates a thread claims at a time: small enough to balance the threads, large enough that claiming costs nothing. */
+const CLAIM = 8;
+
+type HelperRequest = { type: 'correlations'; shared: SharedBootstrap };
+type HelperAnswer = { type: 'failed'; message: string };
 
 /** Below this many summary-replicates a bootstrap stays in one thread (a helper's start costs more). */
 export const MIN_SPLIT_WORK = 2_000_000;
@@ -47,14 +74,28 @@ export interface ReplicatePool {
   close(): Promise<void>;
 }
 
+/** Claims and writes replicates of `shared` with this thread's engine until none is left to claim. */
+function claimReplicates(shared: SharedBootstrap, engine: CorrelationEngine): void {
+  const counters = new Int32Array(shared.counters);
+  const values = new Float64Array(shared.values);
+  for (;;) {
+    const from = Atomics.add(counters, NEXT, CLAIM);
+    if (from >= shared.bootstrap) return;
+    const to = Math.min(shared.bootstrap, from + CLAIM);
+    writeCorrelationReplicates({ data: shared.data, stream: shared.stream, from, to }, engine, values);
+    Atomics.add(counters, WRITTEN, to - from);
+    Atomics.add(counters, SIGNAL, 1);
+    Atomics.notify(counters, SIGNAL);
+  }
+}
+
 export function startReplicatePool(entry: HelperEntry, threads: number): ReplicatePool {
-  const signal = new Int32Array(new SharedArrayBuffer(4));
   const helpers: Array<{ worker: Worker; port: MessagePort }> = [];
 
   function ensureHelpers(): void {
     while (helpers.length < threads - 1) {
       const { port1, port2 } = new MessageChannel();
-      const wiring: HelperWiring = { port: port2, signal: signal.buffer as SharedArrayBuffer };
+      const wiring: HelperWiring = { port: port2 };
       const worker = new Worker(new URL(entry.script), {
         workerData: { ...entry.data, replicateHelper: wiring },
         transferList: [port2],
@@ -67,35 +108,37 @@ export function startReplicatePool(entry: HelperEntry, threads: number): Replica
 
   const splits = (summaries: number, bootstrap: number) => threads > 1 && summaries * bootstrap >= MIN_SPLIT_WORK;
 
-  const replicator: CorrelationReplicator = (data, bootstrap, stream, engine) => {
-    if (!splits(data.labels.length, bootstrap)) return replicateInThisThread(data, bootstrap, stream, engine);
-    ensureHelpers();
-    const ranges = splitRange(bootstrap, threads);
-    const width = correlationWidth(data);
-    const merged = new Float64Array(bootstrap * width);
-    const [own, ...others] = ranges;
-    others.forEach(([from, to], h) => {
-      const request: HelperRequest = { type: 'correlations', job: { data, stream, from, to } };
-      helpers[h]!.port.postMessage(request);
-    });
-    merged.set(correlationReplicates({ data, stream, from: own![0], to: own![1] }, engine), 0);
-    const waiting = new Set(others.map((_, h) => h));
-    while (waiting.size > 0) {
-      const seen = Atomics.load(signal, 0);
-      for (const h of [...waiting]) {
-        const received = receiveMessageOnPort(helpers[h]!.port);
-        if (!received) continue;
-        const answer = received.message as HelperAnswer;
-        if (answer.type === 'failed') throw new Error(`A bootstrap thread failed: ${answer.message}`);
-        const [from, to] = others[h]!;
-        if (answer.values.length !== (to - from) * width)
-          throw new Error(`A bootstrap thread answered ${answer.values.length} values for ${(to - from) * width}`);
-        merged.set(answer.values, from * width);
-        waiting.delete(h);
-      }
-      if (waiting.size > 0) Atomics.wait(signal, 0, seen);
+  const failureMessage = (): string => {
+    for (const { port } of helpers) {
+      const received = receiveMessageOnPort(port);
+      if (received) return (received.message as HelperAnswer).message;
     }
-    return merged;
+    return 'no message';
+  };
+
+  const replicator: CorrelationReplicator = (data, bootstrap, stream) => {
+    if (!splits(data.labels.length, bootstrap)) return replicateInThisThread(data, bootstrap, stream);
+    ensureHelpers();
+    const shared: SharedBootstrap = {
+      data,
+      stream,
+      bootstrap,
+      values: new SharedArrayBuffer(bootstrap * correlationWidth(data) * Float64Array.BYTES_PER_ELEMENT),
+      counters: new SharedArrayBuffer(4 * Int32Array.BYTES_PER_ELEMENT),
+    };
+    const request: HelperRequest = { type: 'correlations', shared };
+    for (const { port } of helpers) port.postMessage(request);
+    return (engine) => {
+      claimReplicates(shared, engine);
+      const counters = new Int32Array(shared.counters);
+      for (;;) {
+        const seen = Atomics.load(counters, SIGNAL);
+        if (Atomics.load(counters, FAILED) === 1) throw new Error(`A bootstrap thread failed: ${failureMessage()}`);
+        if (Atomics.load(counters, WRITTEN) >= bootstrap) break;
+        Atomics.wait(counters, SIGNAL, seen);
+      }
+      return new Float64Array(shared.values);
+    };
   };
 
   return {
@@ -111,19 +154,21 @@ export function startReplicatePool(entry: HelperEntry, threads: number): Replica
   };
 }
 
-/** Helper mode: answer each request on the port, then bump the shared counter so the waiting worker wakes. */
-export function serveReplicates({ port, signal }: HelperWiring): void {
-  const counter = new Int32Array(signal);
-  port.on('message', (request: HelperRequest) => {
-    let answer: HelperAnswer;
+/**
+ * Helper mode: for each bootstrap posted, build its engine (unless every replicate is claimed
+ * already) and claim replicates; a failure is posted, flagged and signalled.
+ */
+export function serveReplicates({ port }: HelperWiring): void {
+  port.on('message', ({ shared }: HelperRequest) => {
+    const counters = new Int32Array(shared.counters);
     try {
-      if (request.type !== 'correlations') throw new Error(`unknown request ${String(request.type)}`);
-      answer = { type: 'replicates', values: correlationReplicates(request.job) };
+      if (Atomics.load(counters, NEXT) < shared.bootstrap) claimReplicates(shared, engineOf(shared.data));
     } catch (err) {
-      answer = { type: 'failed', message: err instanceof Error ? err.message : String(err) };
+      const answer: HelperAnswer = { type: 'failed', message: err instanceof Error ? err.message : String(err) };
+      port.postMessage(answer);
+      Atomics.store(counters, FAILED, 1);
+      Atomics.add(counters, SIGNAL, 1);
+      Atomics.notify(counters, SIGNAL);
     }
-    port.postMessage(answer, answer.type === 'replicates' ? [answer.values.buffer as ArrayBuffer] : []);
-    Atomics.add(counter, 0, 1);
-    Atomics.notify(counter, 0);
   });
 }

@@ -11,7 +11,7 @@ import type { AgreementSummary, DatasetAgreement, UnclearHandling } from '../agr
 import { computeEpsilon0 } from '../stats/epsilon0';
 import { createStream, type Xoshiro128StarStar } from '../stats/prng';
 import { computeComposition } from './composition';
-import { computeCorrelations, type CorrelationReplicator } from './correlations';
+import { startCorrelations, type CorrelationReplicator } from './correlations';
 import { computeDisagreements } from './disagreements';
 import { simulateHiddenBias } from './hidden-bias';
 import { allUnitsWithPredictionPowered } from './prediction-powered';
@@ -170,6 +170,15 @@ export function analyzeDataset(
   const annotated = analysed.filter(isAnnotated);
   const population = analysed.filter((summary) => summary.globalLabel !== null);
   const stream = datasetStreams(seed, dataset.name);
+  // Started first: with helper threads its replicates run while this thread computes the other
+  // blocks, and it is finished (point values, this thread's share) when the judges' reports need it.
+  const finishCorrelations = startCorrelations({
+    population,
+    judges,
+    bootstrap,
+    stream: { seed, parts: [...STREAM_PREFIX, dataset.name, 'correlations'] },
+    ...(engines.correlations ? { replicator: engines.correlations } : {}),
+  });
 
   const reliability = computeReliability({
     analysed,
@@ -181,14 +190,63 @@ export function analyzeDataset(
   });
   const lengths = analysed.map((summary) => summary.units.length);
   const epsilon0 = computeEpsilon0(reliability.pHat.value, lengths);
-  const correlations = computeCorrelations({
-    population,
-    judges,
-    bootstrap,
-    stream: { seed, parts: [...STREAM_PREFIX, dataset.name, 'correlations'] },
-    ...(engines.correlations ? { replicator: engines.correlations } : {}),
-  });
+  const definedEpsilons = judges
+    .map((judge) => reliability.judges.get(judge)!.epsilon_hat.value)
+    .filter((value): value is number => value !== null);
+  const epsilonBar =
+    definedEpsilons.length > 0 ? definedEpsilons.reduce((a, b) => a + b, 0) / definedEpsilons.length : null;
+  const pHat = reliability.pHat.value;
+  const hiddenBias =
+    pHat !== null && pHat > 0 && pHat < 1 && lengths.length > 0
+      ? simulateHiddenBias({
+          pHat,
+          epsilonBar,
+          nJudgesAveraged: definedEpsilons.length,
+          lengths,
+          points: resolved.simulationPoints,
+          minSummaries: resolved.simulationMinSummaries,
+          sentenceRng: stream('hidden-bias/sentences'),
+          judgeRng: stream('hidden-bias/judge'),
+          orderRng: stream('hidden-bias/order'),
+        })
+      : null;
 
+  const suspicious = computeSuspicious(analysed, judges, cap);
+  const reference = referenceReport(dataset, referenceOptions(resolved));
+  const composition = computeComposition(analysed, annotated, judges);
+  const agreement = computeAgreement(dataset.name, dataset.summaries, judges, bootstrap, seed);
+  // The human-sample stream on purpose: without single-sentence summaries, the same resamples as p̂/ε̂ above.
+  const allUnits = allUnitsWithPredictionPowered(dataset, reference, bootstrap, stream);
+  const errorTypes = computeErrorTypes(dataset);
+  const disagreements = computeDisagreements(analysed, annotated, judges);
+  const accuracy = dataset.accuracy
+    ? computeAccuracy(dataset.accuracy, {
+        bootstrap,
+        seed,
+        dataset: dataset.name,
+        humanLabel: resolved.humanLabel,
+        reference: resolved.reference,
+        includeRevealed: resolved.includeRevealed,
+        compareSource: comparedBy(resolved.compareSource),
+        sentenceHuman: new Map(dataset.summaries.map((s) => [s.summaryId, s.units.map((u) => u.human)])),
+      })
+    : null;
+  // Semantic Scaffold: only on a dataset that has a scaffold.
+  const scaffold = dataset.scaffold
+    ? {
+        scaffold: computeScaffold(dataset.scaffold, {
+          bootstrap,
+          seed,
+          dataset: dataset.name,
+          reference: resolved.reference,
+          includeRevealed: resolved.includeRevealed,
+          humanLabel: resolved.humanLabel,
+          compareSource: comparedBy(resolved.compareSource),
+        }),
+      }
+    : {};
+
+  const correlations = finishCorrelations();
   const judgeReports = judges.map((judge): [string, JudgeAnalysis] => {
     const judgeReliability = reliability.judges.get(judge)!;
     const judgeCorrelations = correlations[judge]!;
@@ -212,29 +270,6 @@ export function analyzeDataset(
     ];
   });
 
-  const definedEpsilons = judgeReports
-    .map(([, report]) => report.epsilon_hat.value)
-    .filter((value): value is number => value !== null);
-  const epsilonBar =
-    definedEpsilons.length > 0 ? definedEpsilons.reduce((a, b) => a + b, 0) / definedEpsilons.length : null;
-  const pHat = reliability.pHat.value;
-  const hiddenBias =
-    pHat !== null && pHat > 0 && pHat < 1 && lengths.length > 0
-      ? simulateHiddenBias({
-          pHat,
-          epsilonBar,
-          nJudgesAveraged: definedEpsilons.length,
-          lengths,
-          points: resolved.simulationPoints,
-          minSummaries: resolved.simulationMinSummaries,
-          sentenceRng: stream('hidden-bias/sentences'),
-          judgeRng: stream('hidden-bias/judge'),
-          orderRng: stream('hidden-bias/order'),
-        })
-      : null;
-
-  const suspicious = computeSuspicious(analysed, judges, cap);
-  const reference = referenceReport(dataset, referenceOptions(resolved));
   return {
     dataset: dataset.name,
     n_summaries: analysed.length,
@@ -251,42 +286,17 @@ export function analyzeDataset(
     epsilon0_reason: epsilon0.reason,
     epsilon0_n_summaries: lengths.length,
     judges: Object.fromEntries(judgeReports),
-    composition: computeComposition(analysed, annotated, judges),
+    composition,
     suspicious,
     review: reviewSummary(suspicious.review),
-    agreement: computeAgreement(dataset.name, dataset.summaries, judges, bootstrap, seed),
-    // The human-sample stream on purpose: without single-sentence summaries, the same resamples as p̂/ε̂ above.
-    all_units: allUnitsWithPredictionPowered(dataset, reference, bootstrap, stream),
-    error_types: computeErrorTypes(dataset),
+    agreement,
+    all_units: allUnits,
+    error_types: errorTypes,
     reference,
-    disagreements: computeDisagreements(analysed, annotated, judges),
+    disagreements,
     hidden_bias: hiddenBias,
-    accuracy: dataset.accuracy
-      ? computeAccuracy(dataset.accuracy, {
-          bootstrap,
-          seed,
-          dataset: dataset.name,
-          humanLabel: resolved.humanLabel,
-          reference: resolved.reference,
-          includeRevealed: resolved.includeRevealed,
-          compareSource: comparedBy(resolved.compareSource),
-          sentenceHuman: new Map(dataset.summaries.map((s) => [s.summaryId, s.units.map((u) => u.human)])),
-        })
-      : null,
-    // Semantic Scaffold: only on a dataset that has a scaffold.
-    ...(dataset.scaffold
-      ? {
-          scaffold: computeScaffold(dataset.scaffold, {
-            bootstrap,
-            seed,
-            dataset: dataset.name,
-            reference: resolved.reference,
-            includeRevealed: resolved.includeRevealed,
-            humanLabel: resolved.humanLabel,
-            compareSource: comparedBy(resolved.compareSource),
-          }),
-        }
-      : {}),
+    accuracy,
+    ...scaffold,
   };
 }
 

@@ -24,6 +24,7 @@ import {
   STATISTICS,
 } from '../stats/binary-association';
 import { drawResampleCounts, estimateOf, percentileInterval } from '../stats/bootstrap';
+import { FEEDBACK_CHUNK } from '../stats/feedback-chunk';
 import { replicateStream, type StreamKey } from '../stats/prng';
 import { predictionOf } from './prepare';
 import type {
@@ -160,6 +161,8 @@ function patternEvaluator(
 class InclusionTotals {
   readonly members: Int32Array;
   readonly memberLabels: Float64Array;
+  /** positive, total, Σw², Σw³ of the last replicate (sumInclusion writes them). */
+  private readonly sums = new Float64Array(4);
   positive = 0;
   negative = 0;
   sumSquares = 0;
@@ -173,12 +176,26 @@ class InclusionTotals {
   }
 
   compute(weights: Int32Array): void {
-    let positive = 0;
-    let total = 0;
-    let squares = 0;
-    let cubes = 0;
-    const { members, memberLabels } = this;
-    for (let m = 0; m < members.length; m += 1) {
+    const sums = this.sums;
+    sumInclusion(this.members, this.memberLabels, weights, sums);
+    this.positive = sums[0]!;
+    this.negative = sums[1]! - sums[0]!;
+    this.sumSquares = sums[2]!;
+    this.sumCubes = sums[3]!;
+  }
+}
+
+/** Writes positive weight, total weight, Σw², Σw³ of the members into sums[0..3], chunk by chunk (feedback-chunk.ts). */
+function sumInclusion(members: Int32Array, memberLabels: Float64Array, weights: Int32Array, sums: Float64Array): void {
+  let positive = 0;
+  let total = 0;
+  let squares = 0;
+  let cubes = 0;
+  sums.fill(0);
+  const n = members.length;
+  for (let m = 0; m < n;) {
+    const chunkEnd = Math.min(n, m + FEEDBACK_CHUNK);
+    for (; m < chunkEnd; m += 1) {
       const w = weights[members[m]!]!;
       positive += w * memberLabels[m]!;
       total += w;
@@ -186,10 +203,10 @@ class InclusionTotals {
       squares += ww;
       cubes += ww * w;
     }
-    this.positive = positive;
-    this.negative = total - positive;
-    this.sumSquares = squares;
-    this.sumCubes = cubes;
+    sums[0] = positive;
+    sums[1] = total;
+    sums[2] = squares;
+    sums[3] = cubes;
   }
 }
 
@@ -207,12 +224,8 @@ interface SortedCell {
   deviation: Float64Array;
   /** Some value occurs in more than one summary. */
   hasTies: boolean;
-  /** 1 at the last position of each tie group (used when hasTies). */
-  groupEnd: Uint8Array;
-  /** Positions (in `order`) of the members of groups with ≥ 2 summaries, group after group. */
-  tiedPositions: Int32Array;
-  /** Exclusive end of each such group in `tiedPositions`. */
-  tiedGroupEnd: Int32Array;
+  /** 1 at the last position of each tie group, else 0 (used when hasTies; doubles, as the pass multiplies by it). */
+  groupEnd: Float64Array;
 }
 
 function sortedCell(scores: Float64Array, totals: InclusionTotals, labels: Uint8Array): SortedCell {
@@ -221,28 +234,16 @@ function sortedCell(scores: Float64Array, totals: InclusionTotals, labels: Uint8
   for (const i of members) sum += scores[i]!;
   const center = members.length > 0 ? sum / members.length : 0;
   members.sort((a, b) => scores[a]! - scores[b]!);
-  const groupEnd = Uint8Array.from(members, (i, j) =>
+  const groupEnd = Float64Array.from(members, (i, j) =>
     j === members.length - 1 || scores[i] !== scores[members[j + 1]!] ? 1 : 0,
   );
-  const tiedPositions: number[] = [];
-  const tiedGroupEnd: number[] = [];
-  let groupFirst = 0;
-  for (let j = 0; j < members.length; j += 1) {
-    if (groupEnd[j] !== 1) continue;
-    if (j > groupFirst) {
-      for (let k = groupFirst; k <= j; k += 1) tiedPositions.push(k);
-      tiedGroupEnd.push(tiedPositions.length);
-    }
-    groupFirst = j + 1;
-  }
   return {
     order: Int32Array.from(members),
     label: Float64Array.from(members, (i) => labels[i]!),
     deviation: Float64Array.from(members, (i) => scores[i]! - center),
-    hasTies: tiedGroupEnd.length > 0,
+    // A group closes at the last position, so a 0 anywhere is a tie.
+    hasTies: groupEnd.includes(0),
     groupEnd,
-    tiedPositions: Int32Array.from(tiedPositions),
-    tiedGroupEnd: Int32Array.from(tiedGroupEnd),
   };
 }
 
@@ -263,6 +264,7 @@ function evaluateSorted(
   cell: SortedCell,
   totals: InclusionTotals,
   weights: Int32Array,
+  sums: Float64Array,
   out: Float64Array,
   offset: number,
 ): void {
@@ -275,59 +277,23 @@ function evaluateSorted(
     out[offset + ROC_AUC] = NaN;
     return;
   }
-  const { order, label, deviation } = cell;
-  let sumD = 0;
-  let sumDD = 0;
-  let sumDY = 0;
-  let t1 = 0;
-  let negativeBelow = 0;
-  // Tie terms: without ties every summary is its own group, so they follow from the totals.
-  let t2 = 0;
-  let tiedPairs = (totals.sumSquares - (positive + negative)) / 2;
-  let groupCubes = totals.sumCubes;
-  if (!cell.hasTies) {
-    for (let j = 0; j < order.length; j += 1) {
-      const w = weights[order[j]!]!;
-      const y = label[j]!;
-      const wd = w * deviation[j]!;
-      sumD += wd;
-      sumDD += wd * deviation[j]!;
-      sumDY += wd * y;
-      const wy = w * y;
-      t1 += wy * negativeBelow;
-      negativeBelow += w - wy;
-    }
+  let tiedPairs: number;
+  let groupCubes: number;
+  if (cell.hasTies) {
+    sortedPassWithTies(cell.order, cell.label, cell.deviation, cell.groupEnd, weights, sums);
+    tiedPairs = sums[TIED_PAIRS_TWICE]! / 2;
+    groupCubes = sums[GROUP_CUBES]!;
   } else {
-    // One pass: negatives of a tie group join "below" only after the whole group, and each group
-    // (c summaries drawn, a positive, b negative) adds a·b to t2, C(c, 2) tied pairs and c³.
-    const groupEnd = cell.groupEnd;
-    let groupPositive = 0;
-    let groupNegative = 0;
-    tiedPairs = 0;
-    groupCubes = 0;
-    for (let j = 0; j < order.length; j += 1) {
-      const w = weights[order[j]!]!;
-      const y = label[j]!;
-      const wd = w * deviation[j]!;
-      sumD += wd;
-      sumDD += wd * deviation[j]!;
-      sumDY += wd * y;
-      const wy = w * y;
-      t1 += wy * negativeBelow;
-      groupPositive += wy;
-      groupNegative += w - wy;
-      // Branch-free close of a group (end = 1 at its last member): tie boundaries are too
-      // irregular for the branch predictor, and a mispredicted branch costs more than this math.
-      const end = groupEnd[j]!;
-      const c = groupPositive + groupNegative;
-      t2 += end * groupPositive * groupNegative;
-      tiedPairs += (end * c * (c - 1)) / 2;
-      groupCubes += end * c * c * c;
-      negativeBelow += end * groupNegative;
-      groupPositive -= end * groupPositive;
-      groupNegative -= end * groupNegative;
-    }
+    // Without ties every summary is its own group, so the tie terms follow from the totals.
+    sortedPassWithoutTies(cell.order, cell.label, cell.deviation, weights, sums);
+    tiedPairs = (totals.sumSquares - (positive + negative)) / 2;
+    groupCubes = totals.sumCubes;
   }
+  const sumD = sums[SUM_D]!;
+  const sumDD = sums[SUM_DD]!;
+  const sumDY = sums[SUM_DY]!;
+  const t1 = sums[T1]!;
+  const t2 = sums[T2]!;
   const total = positive + negative;
   const pairsAcross = positive * negative;
   const untiedPairs = (total * (total - 1)) / 2 - tiedPairs;
@@ -349,15 +315,132 @@ function evaluateSorted(
   out[offset + ROC_AUC] = u / pairsAcross;
 }
 
+/** Slots of the sums a sorted pass writes (TIED_PAIRS_TWICE and GROUP_CUBES only with ties). */
+const SUM_D = 0;
+const SUM_DD = 1;
+const SUM_DY = 2;
+const T1 = 3;
+const T2 = 4;
+/** 2 · Σ_g C(c_g, 2): kept doubled so the pass adds integers and divides once. */
+const TIED_PAIRS_TWICE = 5;
+const GROUP_CUBES = 6;
+const SORTED_SUMS = 7;
+
+/*
+ * The two passes are plain functions of typed arrays that end with their loop: they write the
+ * sums back after every chunk (feedback-chunk.ts), so the compiled loop never leaves to the
+ * interpreter.
+ */
+
+function sortedPassWithoutTies(
+  order: Int32Array,
+  label: Float64Array,
+  deviation: Float64Array,
+  weights: Int32Array,
+  sums: Float64Array,
+): void {
+  let sumD = 0;
+  let sumDD = 0;
+  let sumDY = 0;
+  let t1 = 0;
+  let negativeBelow = 0;
+  sums.fill(0);
+  const n = order.length;
+  for (let j = 0; j < n;) {
+    const chunkEnd = Math.min(n, j + FEEDBACK_CHUNK);
+    for (; j < chunkEnd; j += 1) {
+      const w = weights[order[j]!]!;
+      const y = label[j]!;
+      const d = deviation[j]!;
+      const wd = w * d;
+      sumD += wd;
+      sumDD += wd * d;
+      sumDY += wd * y;
+      const wy = w * y;
+      t1 += wy * negativeBelow;
+      negativeBelow += w - wy;
+    }
+    sums[SUM_D] = sumD;
+    sums[SUM_DD] = sumDD;
+    sums[SUM_DY] = sumDY;
+    sums[T1] = t1;
+  }
+}
+
+/**
+ * One pass with tie groups: negatives of a group join "below" only after the whole group, and
+ * each group (c summaries drawn, a positive, b negative) adds a·b to t2, c(c − 1) to the doubled
+ * tied pairs and c³. The group's running weights are reset by multiplying with 1 − end: the reset
+ * is on the loop's longest dependency chain, and an add then a multiply is shorter than the
+ * multiply then subtract it replaced (the values are the same integers).
+ */
+function sortedPassWithTies(
+  order: Int32Array,
+  label: Float64Array,
+  deviation: Float64Array,
+  groupEnd: Float64Array,
+  weights: Int32Array,
+  sums: Float64Array,
+): void {
+  let sumD = 0;
+  let sumDD = 0;
+  let sumDY = 0;
+  let t1 = 0;
+  let negativeBelow = 0;
+  let t2 = 0;
+  let tiedPairsTwice = 0;
+  let groupCubes = 0;
+  let groupPositive = 0;
+  let groupNegative = 0;
+  sums.fill(0);
+  const n = order.length;
+  for (let j = 0; j < n;) {
+    const chunkEnd = Math.min(n, j + FEEDBACK_CHUNK);
+    for (; j < chunkEnd; j += 1) {
+      const w = weights[order[j]!]!;
+      const y = label[j]!;
+      const d = deviation[j]!;
+      const wd = w * d;
+      sumD += wd;
+      sumDD += wd * d;
+      sumDY += wd * y;
+      const wy = w * y;
+      t1 += wy * negativeBelow;
+      const positiveSoFar = groupPositive + wy;
+      const negativeSoFar = groupNegative + (w - wy);
+      // Branch-free close of a group (end = 1 at its last member): tie boundaries are too
+      // irregular for the branch predictor, and a mispredicted branch costs more than this math.
+      const end = groupEnd[j]!;
+      const c = positiveSoFar + negativeSoFar;
+      const endC = end * c;
+      t2 += end * positiveSoFar * negativeSoFar;
+      tiedPairsTwice += endC * (c - 1);
+      groupCubes += endC * c * c;
+      negativeBelow += end * negativeSoFar;
+      const keep = 1 - end;
+      groupPositive = positiveSoFar * keep;
+      groupNegative = negativeSoFar * keep;
+    }
+    sums[SUM_D] = sumD;
+    sums[SUM_DD] = sumDD;
+    sums[SUM_DY] = sumDY;
+    sums[T1] = t1;
+    sums[T2] = t2;
+    sums[TIED_PAIRS_TWICE] = tiedPairsTwice;
+    sums[GROUP_CUBES] = groupCubes;
+  }
+}
+
 function clampUnit(r: number): number {
   return r > 1 ? 1 : r < -1 ? -1 : r;
 }
 
 function sortedEvaluator(aggregates: KindAggregates, labels: Uint8Array, totals: InclusionTotals): KindEvaluator {
   const cells = AGGREGATORS.map((aggregator) => sortedCell(aggregates.scores[aggregator], totals, labels));
+  const sums = new Float64Array(SORTED_SUMS);
   return {
     evaluate(weights, out) {
-      cells.forEach((cell, a) => evaluateSorted(cell, totals, weights, out, 4 * a));
+      for (let a = 0; a < cells.length; a += 1) evaluateSorted(cells[a]!, totals, weights, sums, out, 4 * a);
     },
   };
 }
@@ -493,38 +576,48 @@ export interface CorrelationReplicateJob {
 }
 
 /**
- * The statistics of replicates from..to−1, replicate-major (replicate r at (r − from)·width):
- * replicate r resamples with its own stream, so any split of the replicates gives the same numbers.
+ * Writes the statistics of replicates from..to−1 into `target`, replicate r at row
+ * r − from + firstRow (`width` values a row): replicate r resamples with its own stream, so any
+ * split of the replicates gives the same numbers.
  */
-export function correlationReplicates(
+export function writeCorrelationReplicates(
   { data, stream, from, to }: CorrelationReplicateJob,
-  engine: CorrelationEngine = engineOf(data),
-): Float64Array {
+  engine: CorrelationEngine,
+  target: Float64Array,
+  firstRow: number = from,
+): void {
   const width = correlationWidth(data);
-  const values = new Float64Array(width * (to - from));
   const weights = new Int32Array(data.labels.length);
   const out = new Float64Array(width);
   for (let r = from; r < to; r += 1) {
     drawResampleCounts(replicateStream(stream, r), weights);
     engine.evaluate(weights, out);
-    values.set(out, (r - from) * width);
+    target.set(out, (r - from + firstRow) * width);
   }
+}
+
+/** The statistics of replicates from..to−1, replicate-major (replicate r at (r − from)·width). */
+export function correlationReplicates(
+  job: CorrelationReplicateJob,
+  engine: CorrelationEngine = engineOf(job.data),
+): Float64Array {
+  const values = new Float64Array(correlationWidth(job.data) * (job.to - job.from));
+  writeCorrelationReplicates(job, engine, values, 0);
   return values;
 }
 
 /**
- * Computes every replicate of a correlation bootstrap (replicate-major, `bootstrap` × width):
- * in this thread by default; the analysis worker passes one that splits them over threads.
+ * Every replicate of a correlation bootstrap (replicate-major, `bootstrap` × width), in two
+ * steps: the call starts them (in this thread by default, nothing runs until the collection; the
+ * analysis worker passes one that starts helper threads on them at once), and the function it
+ * returns computes what this thread takes on, with the engine of `data` the caller built for
+ * the point values, and returns them all. The audit computes its other blocks in between.
  */
-export type CorrelationReplicator = (
-  data: CorrelationData,
-  bootstrap: number,
-  stream: StreamKey,
-  /** The engine of `data` the caller already built (for the point values), reused for the replicates computed here. */
-  engine: CorrelationEngine,
-) => Float64Array;
+export type CorrelationReplicator = (data: CorrelationData, bootstrap: number, stream: StreamKey) => CollectReplicates;
 
-export const replicateInThisThread: CorrelationReplicator = (data, bootstrap, stream, engine) =>
+export type CollectReplicates = (engine: CorrelationEngine) => Float64Array;
+
+export const replicateInThisThread: CorrelationReplicator = (data, bootstrap, stream) => (engine) =>
   correlationReplicates({ data, stream, from: 0, to: bootstrap }, engine);
 
 /** n = the cell's summaries, which are also its resampling units. */
@@ -544,19 +637,37 @@ export interface CorrelationInput {
   replicator?: CorrelationReplicator;
 }
 
-export function computeCorrelations({
+/**
+ * Starts a correlation bootstrap (the replicator's first step) and returns what finishes it:
+ * the point values, the replicates collected, the cells' report.
+ */
+export function startCorrelations({
   population,
   judges,
   bootstrap,
   stream,
   replicator = replicateInThisThread,
-}: CorrelationInput): JudgeCorrelations {
+}: CorrelationInput): () => JudgeCorrelations {
   const data = correlationData(population, judges);
+  const collect = replicator(data, bootstrap, stream);
+  return () => correlationsReport(data, judges, bootstrap, collect);
+}
+
+export function computeCorrelations(input: CorrelationInput): JudgeCorrelations {
+  return startCorrelations(input)();
+}
+
+function correlationsReport(
+  data: CorrelationData,
+  judges: string[],
+  bootstrap: number,
+  collect: CollectReplicates,
+): JudgeCorrelations {
   const engine = engineOf(data);
   const width = correlationWidth(data);
   const point = new Float64Array(width);
-  engine.evaluate(new Int32Array(population.length).fill(1), point);
-  const byReplicate = replicator(data, bootstrap, stream, engine);
+  engine.evaluate(new Int32Array(data.labels.length).fill(1), point);
+  const byReplicate = collect(engine);
   if (byReplicate.length !== bootstrap * width)
     throw new RangeError(`expected ${bootstrap} × ${width} replicate statistics, got ${byReplicate.length}`);
   // replicates[statistic slot][replicate]

@@ -8,6 +8,7 @@
  * correlation bootstrap, its human-sample bootstrap, a simulation) get independent streams that
  * do not shift when another purpose draws more or fewer numbers.
  */
+import { FEEDBACK_CHUNK } from './feedback-chunk';
 
 const MASK64 = (1n << 64n) - 1n;
 
@@ -29,9 +30,6 @@ function splitMix64Next(state: { value: bigint }): bigint {
   z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK64;
   return z ^ (z >> 31n);
 }
-
-/** Draws between write-backs of the generator state in fillResampleCounts (see there). */
-const FEEDBACK_CHUNK = 256;
 
 export class Xoshiro128StarStar {
   // A typed array, not four fields: int32 values beyond ±2^30 in object fields would be boxed
@@ -80,10 +78,7 @@ export class Xoshiro128StarStar {
     let s1 = s[1]!;
     let s2 = s[2]!;
     let s3 = s[3]!;
-    // The state is written back after every chunk of draws, not only at the end: V8 compiles the
-    // loop on-stack while it first runs, and code after a loop that had not run yet then made
-    // every later call leave the compiled code there (measured: one deoptimisation per resample).
-    // A first chunk that ends before that compilation gives the write-back its type feedback.
+    // The state is written back after every chunk of draws, not only at the end (feedback-chunk.ts).
     for (let draw = 0; draw < n;) {
       const chunkEnd = Math.min(n, draw + FEEDBACK_CHUNK);
       while (draw < chunkEnd) {

@@ -5,13 +5,16 @@
  * labels and predictions JSONL, each through runImport, the code `loupe import` runs); then
  * `loupe analyze --project P --json` with 2,000 replicates timed as a child process (start-up,
  * database load, worker thread, analysis, JSON on stdout), and the same for 1,000 summaries.
+ * BENCH_PROJECT=DIR keeps the projects built there (bench-20000.loupe, bench-1000.loupe), and a
+ * later run with the same DIR times them without building them again (for profiling one size, the
+ * same files). BENCH_SIZES=20000 times only the sizes listed (comma-separated).
  * A benchmark, not a test: it prints figures and asserts nothing about time.
  *
  * `buildSyntheticProject` is also used by the tests that need an analysis that takes a while.
  */
 import Database from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -189,8 +192,11 @@ function startupSeconds(): number {
 }
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'loupe-bench-analyze-'));
+  const kept = process.env.BENCH_PROJECT;
+  if (kept) mkdirSync(kept, { recursive: true });
+  const dir = kept ?? mkdtempSync(join(tmpdir(), 'loupe-bench-analyze-'));
   const runs = Number(process.env.BENCH_RUNS ?? 3);
+  const sizes = process.env.BENCH_SIZES?.split(',').map(Number);
   try {
     console.log(
       `bench:analyze  loupe analyze --json --bootstrap 2000 as a child process (npm run loupe: the bundled CLI), median of ${runs} runs (this machine: ${(await import('node:os')).cpus().length} cores)`,
@@ -199,11 +205,16 @@ async function main(): Promise<void> {
       [20_000, 10, 3.5],
       [1_000, 1, 1],
     ] as const) {
+      if (sizes && !sizes.includes(size)) continue;
       const project = join(dir, `bench-${size}.loupe`);
-      const counts = await buildSyntheticProject(project, { summaries: size, annotated: 100, judges: 5 });
-      console.log(
-        `  ${size.toLocaleString('en-US')} summaries (${counts.sentences.toLocaleString('en-US')} sentences, ${counts.predictions.toLocaleString('en-US')} predictions, ${counts.labels} human labels; imported in ${counts.importSeconds.toFixed(1)} s)`,
-      );
+      if (kept && existsSync(project))
+        console.log(`  ${size.toLocaleString('en-US')} summaries: the project ${project}`);
+      else {
+        const counts = await buildSyntheticProject(project, { summaries: size, annotated: 100, judges: 5 });
+        console.log(
+          `  ${size.toLocaleString('en-US')} summaries (${counts.sentences.toLocaleString('en-US')} sentences, ${counts.predictions.toLocaleString('en-US')} predictions, ${counts.labels} human labels; imported in ${counts.importSeconds.toFixed(1)} s)`,
+        );
+      }
       // One thread, then two, alternating within each round so both see the same machine load.
       const byThreads = new Map<number, Run[]>([
         [1, []],
@@ -224,7 +235,7 @@ async function main(): Promise<void> {
     }
     console.log(`  start-up alone (loupe --version): ${startupSeconds().toFixed(2)} s`);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (!kept) rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -6,6 +6,8 @@ import {
   correlationWidth,
   createCorrelationEngine,
   engineOf,
+  startCorrelations,
+  writeCorrelationReplicates,
   type CorrelationReplicator,
 } from '../../../shared/analysis/correlations';
 import { splitRange } from '../../../shared/stats/split-range';
@@ -143,15 +145,24 @@ describe('the correlation bootstrap split over threads', () => {
   });
 
   it('reports the same correlations with a replicator that splits the work as with the one-thread default', () => {
-    // Each range on a fresh engine (as a helper thread builds its own), last range first.
+    // As the thread pool does: pieces claimed in any order, each written at its replicates' own
+    // rows of one target; some on fresh engines (as a helper thread builds its own) before the
+    // collection, the rest with the collecting thread's engine.
     const split: CorrelationReplicator = (d, bootstrap, s) => {
-      const out = new Float64Array(bootstrap * correlationWidth(d));
-      for (const [from, to] of splitRange(bootstrap, 3).reverse())
-        out.set(correlationReplicates({ data: d, stream: s, from, to }, engineOf(d)), from * correlationWidth(d));
-      return out;
+      const target = new Float64Array(bootstrap * correlationWidth(d));
+      const [first, second, ...rest] = splitRange(bootstrap, 5).reverse();
+      for (const [from, to] of [first!, second!])
+        writeCorrelationReplicates({ data: d, stream: s, from, to }, engineOf(d), target);
+      return (engine) => {
+        for (const [from, to] of rest) writeCorrelationReplicates({ data: d, stream: s, from, to }, engine, target);
+        return target;
+      };
     };
     const input = { population, judges: JUDGES, bootstrap: B, stream };
     expect(computeCorrelations({ ...input, replicator: split })).toEqual(computeCorrelations(input));
+    // Started first and finished after other work: the same report.
+    const finish = startCorrelations({ ...input, replicator: split });
+    expect(finish()).toEqual(computeCorrelations(input));
   });
 
   it('cuts a range into ordered, contiguous, non-empty pieces', () => {
