@@ -11,7 +11,10 @@ import { HeadBuilder } from '../../../shared/formats/head';
 import { findRawLoneSurrogate, loneSurrogateWords } from '../../../shared/formats/surrogates';
 import { ImportValidationError, type FileHead, type SourceFile } from '../../../shared/formats/types';
 
-/** Node strings stop near 512 M characters; larger files are refused before any read. */
+/**
+ * Node strings stop near 512 M characters: a file read whole (a whole-JSON format, or an upload)
+ * larger than this is refused before any read. Line-oriented formats stream and have no limit.
+ */
 export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
 /** Bytes read at a time while building a detection head. */
 const HEAD_CHUNK_BYTES = 64 * 1024;
