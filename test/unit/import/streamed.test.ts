@@ -5,7 +5,7 @@
  * set small through the request, so the files stay small.
  */
 import Database from 'better-sqlite3';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openProjectDatabase, type Database as ProjectDatabase } from '../../../db/open';
@@ -129,6 +129,19 @@ describe('streamed import', () => {
       expect(await importFile(target.repo, path, streamed(chunkBytes))).toEqual(expected);
       expect(dump(target.db)).toEqual(dump(whole.db));
     }
+  });
+
+  it('a folder of summaries files streams to the same project and content hash as a whole read', async () => {
+    const folder = join(dir, 'folder');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'a.jsonl'), jsonlText(varied(10), '\n'));
+    writeFileSync(join(folder, 'b.jsonl'), jsonlText(newsRows(5, 'other'), '\r\n'));
+    const whole = project();
+    const expected = await importFile(whole.repo, folder);
+    expect(expected).toMatchObject({ summariesAdded: 15, datasets: ['news', 'other'] });
+    const target = project();
+    expect(await importFile(target.repo, folder, streamed(50))).toEqual(expected);
+    expect(dump(target.db)).toEqual(dump(whole.db));
   });
 
   it('a second streamed import of the same file changes nothing', async () => {
