@@ -10,7 +10,7 @@
  * document hashes); pass 2 reads it again inside the one transaction and writes, and refuses
  * (writing nothing) if the file's content hash is not the one pass 1 read.
  */
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImportResult, ImportSource } from '../../../shared/api';
@@ -24,6 +24,7 @@ import {
   type ImportKind,
   type ImportProblem,
   type ImportedSummary,
+  type RecordReader,
   type SourceFile,
   type StreamOptions,
 } from '../../../shared/formats/types';
@@ -250,9 +251,36 @@ function streamOptions(request: ImportRequest): StreamOptions {
 }
 
 /**
- * Pass 1 of a streamed import: the files a chunk at a time, every record read and checked as a
- * whole read would, yielding between chunks (progress in bytes; cancel stops between chunks).
- * Keeps the batch without its summaries (labels, predictions and notes are small) and the content hash.
+ * A streamed import's files a chunk at a time through `reader`, each chunk hashed (a folder's file
+ * names too, as a whole read's content hash has them); yields the bytes read so far after each chunk.
+ */
+function* readThrough(
+  sources: StreamedSources,
+  request: ImportRequest,
+  reader: RecordReader,
+  hash: Hash,
+  onSummary: (summary: ImportedSummary) => void,
+): Generator<number> {
+  let before = 0;
+  for (const file of sources.files) {
+    if (sources.folder) hash.update(file.label);
+    reader.startFile(file.label);
+    let position = 0;
+    for (const chunk of fileChunks(file.path, file.label, request.chunkBytes)) {
+      hash.update(chunk.bytes);
+      reader.push(chunk.text, onSummary);
+      position = chunk.position;
+      yield before + position;
+    }
+    reader.endFile(onSummary);
+    before += position;
+  }
+}
+
+/**
+ * Pass 1 of a streamed import: every record read and checked as a whole read would, yielding
+ * between chunks (progress in bytes; cancel stops between chunks). Keeps the batch without its
+ * summaries (labels, predictions and notes are small) and the content hash.
  */
 async function checkStreamed(
   sources: StreamedSources,
@@ -264,29 +292,15 @@ async function checkStreamed(
   const reader = sources.parser.reader(streamOptions(request));
   const hash = createHash('sha256');
   let read: ImportedSummary[] = [];
-  const keep = (summary: ImportedSummary) => read.push(summary);
-  let before = 0;
-  for (const file of sources.files) {
-    if (sources.folder) hash.update(file.label);
-    reader.startFile(file.label);
-    let position = 0;
-    for (const chunk of fileChunks(file.path, file.label, request.chunkBytes)) {
-      hash.update(chunk.bytes);
-      reader.push(chunk.text, keep);
-      checks.check(read);
-      read = [];
-      position = chunk.position;
-      onProgress({ phase: 'parsing', done: before + position, total: sources.bytes });
-      await yieldToLoop();
-      stopIfCancelled(signal);
-      if (reader.full || checks.full) break;
-    }
-    reader.endFile(keep);
+  for (const done of readThrough(sources, request, reader, hash, (summary) => read.push(summary))) {
     checks.check(read);
     read = [];
-    before += position;
+    onProgress({ phase: 'parsing', done, total: sources.bytes });
+    await yieldToLoop();
+    stopIfCancelled(signal);
     if (reader.full || checks.full) break;
   }
+  checks.check(read);
   const batch = reader.finish(sources.files.map((f) => f.label));
   return { batch, contentHash: hash.digest('hex') };
 }
@@ -329,15 +343,8 @@ function writeStreamed(
     written += 1;
   };
   try {
-    for (const file of sources.files) {
-      if (sources.folder) hash.update(file.label);
-      reader.startFile(file.label);
-      for (const chunk of fileChunks(file.path, file.label, request.chunkBytes)) {
-        hash.update(chunk.bytes);
-        reader.push(chunk.text, write);
-      }
-      reader.endFile(write);
-    }
+    const chunks = readThrough(sources, request, reader, hash, write);
+    while (!chunks.next().done);
     reader.finish(sources.files.map((f) => f.label));
   } catch (error) {
     // Unreadable now (gone, not UTF-8, a record with a problem): not the file pass 1 read.
