@@ -1,9 +1,10 @@
 /**
- * Formats read a piece of text at a time (the line-oriented ones: JSON Lines and CSV). A streamed
- * import (electron/core/imports/stream.ts) hands a file's decoded chunks to such a reader, twice
- * (to check, then to write); `parse` hands it each whole file as one piece: one road for records
- * either way. Whole-JSON formats (FRANK's .json, FaithBench, SummEdits, …) have no reader and
- * are read whole.
+ * Formats read a piece of text at a time (those with a `reader`: Loupe summaries, JSON Lines or
+ * CSV, and HaluEval). A streamed import (electron/core/imports/run.ts) hands a file's decoded
+ * chunks to such a reader, twice (to check, then to write); `parse` hands it each whole file as
+ * one piece: one road for records either way. Whole-JSON formats (FRANK's .json, FaithBench,
+ * SummEdits, …) and the formats not converted yet (labels, predictions, FineSurE, REALSumm,
+ * TofuEval, accuracy, scaffolds) have no reader and are read whole.
  */
 import type { ImportBatch, ImportedSummary, RecordReader, SourceFile } from './types';
 

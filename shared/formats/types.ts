@@ -192,6 +192,8 @@ export interface StreamOptions extends ParseOptions {
    * itself by default; a streamed import passes a hash so that memory does not hold every document.
    */
   documentKey?: (text: string) => string;
+  /** How many files the import reads (formats whose ids come from line numbers prefix them when several). */
+  files?: number;
 }
 
 export interface RecordReader {

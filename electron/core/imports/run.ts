@@ -243,9 +243,10 @@ async function loadSources(request: ImportRequest): Promise<LoadedSources | Stre
 }
 
 /** A streamed import's reader options: documents are remembered by a hash of their text, not the text. */
-function streamOptions(request: ImportRequest): StreamOptions {
+function streamOptions(request: ImportRequest, sources: StreamedSources): StreamOptions {
   return {
     ...(request.dataset ? { dataset: request.dataset } : {}),
+    files: sources.files.length,
     documentKey: (text) => createHash('sha256').update(text).digest('base64'),
   };
 }
@@ -289,7 +290,7 @@ async function checkStreamed(
   onProgress: (p: ImportProgress) => void,
   signal: AbortSignal | undefined,
 ): Promise<{ batch: Omit<ImportBatch, 'summaries'>; contentHash: string }> {
-  const reader = sources.parser.reader(streamOptions(request));
+  const reader = sources.parser.reader(streamOptions(request, sources));
   const hash = createHash('sha256');
   let read: ImportedSummary[] = [];
   for (const done of readThrough(sources, request, reader, hash, (summary) => read.push(summary))) {
@@ -330,7 +331,7 @@ function writeStreamed(
   writer: SummaryWriter,
   contentHash: string,
 ): number {
-  const reader = sources.parser.reader(streamOptions(request));
+  const reader = sources.parser.reader(streamOptions(request, sources));
   const hash = createHash('sha256');
   let units = 0;
   let written = 0;

@@ -20,6 +20,7 @@ import { LineSplitter } from '../../../shared/formats/lines';
 import { ImportValidationError } from '../../../shared/formats/types';
 import { newsRows } from '../../helpers/project';
 import { tempDir } from '../../helpers/tmp';
+import { fixture } from './helpers';
 
 const dir = tempDir();
 let counter = 0;
@@ -141,6 +142,17 @@ describe('streamed import', () => {
     expect(expected).toMatchObject({ summariesAdded: 15, datasets: ['news', 'other'] });
     const target = project();
     expect(await importFile(target.repo, folder, streamed(50))).toEqual(expected);
+    expect(dump(target.db)).toEqual(dump(whole.db));
+  });
+
+  it('HaluEval (benchmark JSON Lines, ids from line numbers) streams to the same project as a whole read', async () => {
+    const path = fixture('halueval-sample.jsonl');
+    const whole = project();
+    const expected = await importFile(whole.repo, path);
+    expect(expected.kind).toBe('halueval');
+    expect(expected.summariesAdded).toBeGreaterThan(0);
+    const target = project();
+    expect(await importFile(target.repo, path, streamed(333))).toEqual(expected);
     expect(dump(target.db)).toEqual(dump(whole.db));
   });
 
