@@ -364,17 +364,22 @@ export class Repository {
 
   // --- import -----------------------------------------------------------------------------
 
-  /** What a dataset already holds, to tell unchanged re-imports from conflicts. */
-  storedSummaries(dataset: string): Map<string, StoredSummary> {
-    const rows = this.db
-      .prepare(
+  /**
+   * The summaries a dataset already holds under the given ids (the caller passes a bounded batch),
+   * to tell unchanged re-imports from conflicts without loading the whole dataset.
+   */
+  storedSummaries(dataset: string, summaryIds: readonly string[]): Map<string, StoredSummary> {
+    const rows = this.statements
+      .get(
         `SELECT s.id AS key, d.name AS dataset, s.summary_id AS summaryId, doc.doc_id AS docId, doc.text AS document,
                 s.text AS summary, s.global_label AS label,
                 (SELECT json_group_array(u.text) FROM (SELECT text FROM units WHERE summary_id = s.id ORDER BY idx) u) AS unitTexts
-         FROM summaries s JOIN datasets d ON d.id = s.dataset_id JOIN documents doc ON doc.id = s.document_id
-         WHERE d.name = ?`,
+         FROM datasets d JOIN summaries s ON s.dataset_id = d.id JOIN documents doc ON doc.id = s.document_id
+         WHERE d.name = ? AND s.summary_id IN (SELECT value FROM json_each(?))`,
       )
-      .all(dataset) as Array<Omit<StoredSummary, 'unitTexts' | 'label'> & { unitTexts: string; label: number | null }>;
+      .all(dataset, JSON.stringify(summaryIds)) as Array<
+      Omit<StoredSummary, 'unitTexts' | 'label'> & { unitTexts: string; label: number | null }
+    >;
     const map = new Map<string, StoredSummary>();
     for (const row of rows) {
       map.set(row.summaryId, {
@@ -386,13 +391,14 @@ export class Repository {
     return map;
   }
 
-  /** Document texts of a dataset by doc id (null text: missing). */
-  storedDocuments(dataset: string): Map<string, string | null> {
-    const rows = this.db
-      .prepare(
-        'SELECT doc.doc_id AS docId, doc.text AS text FROM documents doc JOIN datasets d ON d.id = doc.dataset_id WHERE d.name = ?',
+  /** Document texts of a dataset under the given doc ids (a bounded batch; null text: missing). */
+  storedDocuments(dataset: string, docIds: readonly string[]): Map<string, string | null> {
+    const rows = this.statements
+      .get(
+        `SELECT doc.doc_id AS docId, doc.text AS text FROM datasets d JOIN documents doc ON doc.dataset_id = d.id
+         WHERE d.name = ? AND doc.doc_id IN (SELECT value FROM json_each(?))`,
       )
-      .all(dataset) as Array<{ docId: string; text: string | null }>;
+      .all(dataset, JSON.stringify(docIds)) as Array<{ docId: string; text: string | null }>;
     return new Map(rows.map((r) => [r.docId, r.text]));
   }
 

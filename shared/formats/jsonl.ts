@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { describeNestingPath, findExcessNesting, MAX_JSON_DEPTH, nestingWords } from './nesting';
+import { LineSplitter, MAX_LINE_CHARS, type LineSink } from './lines';
 import { findLoneSurrogate, loneSurrogateProblem } from './surrogates';
 import { ImportValidationError, type ImportProblem, type SourceFile } from './types';
 
@@ -174,34 +175,76 @@ export interface JsonLine {
  * stay physical). A line that is not valid JSON is a problem at that line; scanning goes on.
  */
 export function parseJsonLines(file: SourceFile, problems: ProblemCollector): JsonLine[] {
-  const lines = stripBom(file.text).split(/\r\n|\n|\r/);
   const out: JsonLine[] = [];
-  for (let i = 0; i < lines.length && !problems.full; i += 1) {
-    const text = lines[i] ?? '';
-    if (text.trim() === '') continue;
+  const reader = new JsonLinesReader(file.path, problems);
+  const keep = (line: JsonLine) => out.push(line);
+  reader.push(file.text, keep);
+  reader.end(keep);
+  return out;
+}
+
+/**
+ * JSON Lines read a piece of text at a time (lines.ts): the one reader for a file in memory (one
+ * piece) and for a streamed import (its decoded chunks).
+ */
+export class JsonLinesReader {
+  private readonly lines = new LineSplitter();
+  private values = 0;
+  private onValue: (line: JsonLine) => void = () => {};
+  private readonly sink: LineSink = {
+    line: (text, line) => this.readLine(text, line),
+    overlong: (line) =>
+      this.problems.add({
+        file: this.file,
+        line,
+        expected: `one JSON object per line, each under ${MAX_LINE_CHARS / 1024 / 1024} M characters`,
+        found: 'a longer line (is this JSON Lines?)',
+      }),
+  };
+
+  constructor(
+    private readonly file: string,
+    private readonly problems: ProblemCollector,
+  ) {}
+
+  push(piece: string, onValue: (line: JsonLine) => void): void {
+    this.onValue = onValue;
+    this.lines.push(piece, this.sink);
+  }
+
+  /** After the last piece: the last line, and a file without a single JSON line is a problem. */
+  end(onValue: (line: JsonLine) => void): void {
+    this.onValue = onValue;
+    this.lines.end(this.sink);
+    if (this.values === 0 && this.problems.count === 0) {
+      this.problems.add({ file: this.file, expected: 'at least one JSON line', found: 'an empty file' });
+    }
+  }
+
+  private readLine(text: string, line: number): void {
+    if (this.problems.full || text.trim() === '') return;
     const tooDeep = findExcessNesting(text);
     if (tooDeep) {
-      problems.add({ file: file.path, line: i + 1, field: describeNestingPath(tooDeep.path), ...nestingWords() });
-      continue;
+      this.problems.add({ file: this.file, line, field: describeNestingPath(tooDeep.path), ...nestingWords() });
+      return;
     }
     try {
       const value = JSON.parse(text) as unknown;
       const lone = findLoneSurrogate(text);
-      if (lone) problems.add(loneSurrogateProblem(file.path, lone, { lineOffset: i + 1 }));
-      else out.push({ line: i + 1, value });
+      if (lone) this.problems.add(loneSurrogateProblem(this.file, lone, { lineOffset: line }));
+      else {
+        this.values += 1;
+        this.onValue({ line, value });
+      }
     } catch (error) {
-      problems.add({
-        file: file.path,
-        line: i + 1,
+      this.problems.add({
+        file: this.file,
+        line,
         expected: 'one complete JSON object on this line',
         found: `invalid JSON (${error instanceof Error ? error.message : String(error)})`,
       });
     }
   }
-  if (out.length === 0 && problems.count === 0) {
-    problems.add({ file: file.path, expected: 'at least one JSON line', found: 'an empty file' });
-  }
-  return out;
 }
 
 /** A whole-file JSON document (object or list). A syntax error is one problem at its line. */

@@ -2,8 +2,8 @@
  * The raw records of a Loupe tabular file (JSON Lines or CSV), each with the physical line it
  * starts on. The summaries, labels and predictions parsers differ only in what a row means.
  */
-import { isCsvText, readCsv, type CsvRow } from './csv';
-import { parseJsonLines, type ProblemCollector, type ProblemPlace } from './jsonl';
+import { CsvReader, isCsvText, type CsvRow } from './csv';
+import { JsonLinesReader, type ProblemCollector, type ProblemPlace } from './jsonl';
 import type { SourceFile } from './types';
 
 export interface RawRecord {
@@ -27,25 +27,86 @@ export function readTabularRecords(
   problems: ProblemCollector,
   notes: string[],
 ): RawRecord[] {
-  if (isCsvText(file)) {
-    const table = readCsv(file, { required: layout.required, optional: layout.optional }, problems);
-    if (!table) return [];
-    if (table.ignored.length > 0) notes.push(`${file.path}: ignored column(s) ${table.ignored.join(', ')}.`);
-    return table.rows.map((row) => {
-      const place = { file: file.path, line: row.line };
-      return { place, value: layout.fromCsv(row, place) };
-    });
+  const records: RawRecord[] = [];
+  const reader = new TabularRecordReader(file.path, layout, problems, notes);
+  const keep = (record: RawRecord) => records.push(record);
+  reader.push(file.text, keep);
+  reader.end(keep);
+  return records;
+}
+
+/**
+ * One tabular file's records read a piece of text at a time: the one reader for a file in memory
+ * (one piece) and for a streamed import. Whether it is CSV or JSON Lines is told from its name,
+ * else from its first characters, as isCsvText does for a whole text.
+ */
+export class TabularRecordReader {
+  private reader: CsvReader | JsonLinesReader | 'list' | null = null;
+  /** Text before the first non-blank character: too little to tell CSV from JSON yet. */
+  private opening = '';
+
+  constructor(
+    private readonly file: string,
+    private readonly layout: TabularLayout,
+    private readonly problems: ProblemCollector,
+    private readonly notes: string[],
+  ) {}
+
+  push(piece: string, onRecord: (record: RawRecord) => void): void {
+    if (this.reader === null) {
+      this.opening += piece;
+      if (this.opening.trim().replace(/^\uFEFF/, '') === '') return;
+      this.choose(this.opening);
+      piece = this.opening;
+      this.opening = '';
+    }
+    this.pass(piece, onRecord, false);
   }
-  if (/^\uFEFF?\s*\[/.test(file.text)) {
-    problems.add({
-      file: file.path,
-      line: 1,
-      expected: `JSON Lines (one ${layout.noun} object per line) or CSV`,
-      found: 'a JSON list',
-    });
-    return [];
+
+  end(onRecord: (record: RawRecord) => void): void {
+    if (this.reader === null) this.choose(this.opening);
+    if (this.opening !== '') this.pass(this.opening, onRecord, false);
+    this.opening = '';
+    this.pass('', onRecord, true);
   }
-  return parseJsonLines(file, problems).map(({ line, value }) => ({ place: { file: file.path, line }, value }));
+
+  private choose(opening: string): void {
+    const csv = isCsvText({ path: this.file, head: opening });
+    if (!csv && /^\uFEFF?\s*\[/.test(opening)) {
+      this.problems.add({
+        file: this.file,
+        line: 1,
+        expected: `JSON Lines (one ${this.layout.noun} object per line) or CSV`,
+        found: 'a JSON list',
+      });
+      this.reader = 'list';
+      return;
+    }
+    this.reader = csv
+      ? new CsvReader(this.file, { required: this.layout.required, optional: this.layout.optional }, this.problems)
+      : new JsonLinesReader(this.file, this.problems);
+  }
+
+  private pass(piece: string, onRecord: (record: RawRecord) => void, last: boolean): void {
+    const reader = this.reader;
+    if (reader === 'list' || reader === null) return;
+    if (reader instanceof CsvReader) {
+      const onRow = (row: CsvRow) => {
+        const place = { file: this.file, line: row.line };
+        onRecord({ place, value: this.layout.fromCsv(row, place) });
+      };
+      const hadHeader = reader.header !== null;
+      if (last) reader.end(onRow);
+      else reader.push(piece, onRow);
+      if (!hadHeader && reader.header && reader.ignored.length > 0)
+        this.notes.push(`${this.file}: ignored column(s) ${reader.ignored.join(', ')}.`);
+      return;
+    }
+    const onValue = ({ line, value }: { line: number; value: unknown }) =>
+      onRecord({ place: { file: this.file, line }, value });
+    if (last) reader.end(onValue);
+    else reader.push(piece, onValue);
+  }
 }
 
 /** Remembers where each key was first seen, to name it when a record repeats it. */

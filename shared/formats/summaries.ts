@@ -7,10 +7,11 @@ import { z } from 'zod';
 import { locateSentences } from '../split/sentences';
 import { csvHeaderOf, isCsvText, type CsvRow } from './csv';
 import { describeNestingPath, findExcessNesting, MAX_JSON_DEPTH, nestingWords } from './nesting';
-import { readTabularRecords } from './rows';
+import { TabularRecordReader, type RawRecord, type TabularLayout } from './rows';
+import { parseWhole } from './streaming';
 import { findLoneSurrogate, loneSurrogateProblem } from './surrogates';
 import { describeValue, firstLineKeys, ProblemCollector, validateRecord, type ProblemPlace } from './jsonl';
-import type { FileHead, FormatParser, ImportedSummary } from './types';
+import type { FileHead, FormatParser, ImportBatch, ImportedSummary, RecordReader, StreamOptions } from './types';
 import { detectPerFile } from './detection';
 
 /** Ids may be written as strings or integers; Loupe stores them as strings. */
@@ -133,91 +134,141 @@ export const summariesParser: FormatParser = {
   ...detectPerFile((f) => summariesScore(recordKeysOf(f))),
 
   parse(files, options) {
-    const problems = new ProblemCollector();
-    const summaries: ImportedSummary[] = [];
-    const notes: string[] = [];
-    // Uniqueness holds across all given files of one import.
-    const summaryIds = new Map<string, FirstSeen>();
-    const documents = new Map<string, { text: string; at: FirstSeen }>();
+    return parseWhole(new SummaryReader(options), files);
+  },
 
-    for (const file of files) {
-      const required = ['doc_id', 'document', 'summary_id', 'summary', ...(options.dataset ? [] : ['dataset'])];
-      const fromCsv = (row: CsvRow, place: ProblemPlace) => csvRowToRecord(row, place, problems);
-      const records = readTabularRecords(
-        file,
-        { noun: 'summary', required, optional: SUMMARY_COLUMNS, fromCsv },
-        problems,
-        notes,
-      );
-      for (const { place, value } of records) {
-        if (problems.full) break;
-        const record: SummaryRecord | undefined = validateRecord(SummaryRecordSchema, value, place, problems);
-        if (!record) continue;
-        const dataset = options.dataset ?? record.dataset;
-        if (!dataset) {
-          problems.add({
-            ...place,
-            field: 'dataset',
-            expected: 'a dataset name (or choose one for the whole import)',
-            found: 'nothing',
-          });
-          continue;
-        }
-        if (record.sentences) {
-          const missing = firstUnlocatedSentence(record.summary, record.sentences);
-          if (missing !== null) {
-            problems.add({
-              ...place,
-              field: `sentences.${missing}`,
-              expected: 'sentences that each occur in the summary, in order',
-              found: describeValue(record.sentences[missing]),
-            });
-            continue;
-          }
-        }
-        const summaryKey = JSON.stringify([dataset, record.summary_id]);
-        const earlier = summaryIds.get(summaryKey);
-        if (earlier) {
-          problems.add({
-            ...place,
-            field: 'summary_id',
-            expected: `a summary_id used once in dataset "${dataset}"`,
-            found: `"${record.summary_id}" again (first on ${seenAt(earlier, place.file)})`,
-          });
-          continue;
-        }
-        summaryIds.set(summaryKey, { file: place.file, line: place.line });
-        const docKey = JSON.stringify([dataset, record.doc_id]);
-        const knownDoc = documents.get(docKey);
-        if (knownDoc && knownDoc.text !== record.document) {
-          problems.add({
-            ...place,
-            field: 'document',
-            expected: `the same document text for doc_id "${record.doc_id}" as on ${seenAt(knownDoc.at, place.file)}`,
-            found: 'a different text',
-          });
-          continue;
-        }
-        if (!knownDoc) documents.set(docKey, { text: record.document, at: { file: place.file, line: place.line } });
-        summaries.push({
-          dataset,
-          docId: record.doc_id,
-          document: record.document,
-          summaryId: record.summary_id,
-          summary: record.summary,
-          label: record.label ?? null,
-          sentences: record.sentences ?? null,
-          meta: record.meta ?? {},
-          source: { file: place.file, line: place.line },
-        });
-      }
-    }
-    problems.throwIfAny();
-    const datasets = [...new Set(summaries.map((s) => s.dataset))];
-    notes.unshift(
-      `${summaries.length} summaries of ${documents.size} documents in ${datasets.length} dataset(s) (${datasets.join(', ')}); ` +
-        `${summaries.filter((s) => s.label !== null).length} with a global label, ${summaries.filter((s) => s.sentences).length} with a given sentence split.`,
-    );
-    return { kind: 'summaries', summaries, labels: [], predictions: [], filesUsed: files.map((f) => f.path), notes };
+  reader(options) {
+    return new SummaryReader(options);
   },
 };
+
+/**
+ * Loupe summaries read a piece of text at a time: the rules of the format and the checks across
+ * the records of one import (a summary_id once per dataset, one text per doc_id).
+ */
+class SummaryReader implements RecordReader {
+  private readonly problems = new ProblemCollector();
+  private readonly notes: string[] = [];
+  // Uniqueness holds across all given files of one import.
+  private readonly summaryIds = new Map<string, FirstSeen>();
+  private readonly documents = new Map<string, { key: string; at: FirstSeen }>();
+  private readonly documentKey: (text: string) => string;
+  private readonly layout: TabularLayout;
+  private readonly datasets = new Set<string>();
+  private file: TabularRecordReader | null = null;
+  private summaries = 0;
+  private labeled = 0;
+  private givenSplit = 0;
+  private onSummary: (summary: ImportedSummary) => void = () => {};
+  private readonly onRecord = (record: RawRecord) => {
+    const summary = this.read(record);
+    if (summary) this.onSummary(summary);
+  };
+
+  constructor(private readonly options: StreamOptions) {
+    this.documentKey = options.documentKey ?? ((text) => text);
+    const required = ['doc_id', 'document', 'summary_id', 'summary', ...(options.dataset ? [] : ['dataset'])];
+    const fromCsv = (row: CsvRow, place: ProblemPlace) => csvRowToRecord(row, place, this.problems);
+    this.layout = { noun: 'summary', required, optional: SUMMARY_COLUMNS, fromCsv };
+  }
+
+  get full(): boolean {
+    return this.problems.full;
+  }
+
+  startFile(path: string): void {
+    this.file = new TabularRecordReader(path, this.layout, this.problems, this.notes);
+  }
+
+  push(piece: string, onSummary: (summary: ImportedSummary) => void): void {
+    this.onSummary = onSummary;
+    this.file?.push(piece, this.onRecord);
+  }
+
+  endFile(onSummary: (summary: ImportedSummary) => void): void {
+    this.onSummary = onSummary;
+    this.file?.end(this.onRecord);
+    this.file = null;
+  }
+
+  finish(filesUsed: string[]): Omit<ImportBatch, 'summaries'> {
+    this.problems.throwIfAny();
+    const datasets = [...this.datasets];
+    const notes = [
+      `${this.summaries} summaries of ${this.documents.size} documents in ${datasets.length} dataset(s) (${datasets.join(', ')}); ` +
+        `${this.labeled} with a global label, ${this.givenSplit} with a given sentence split.`,
+      ...this.notes,
+    ];
+    return { kind: 'summaries', labels: [], predictions: [], filesUsed, notes };
+  }
+
+  /** One raw record as a summary, or undefined when it has a problem (recorded). */
+  private read({ place, value }: RawRecord): ImportedSummary | undefined {
+    const problems = this.problems;
+    if (problems.full) return undefined;
+    const record: SummaryRecord | undefined = validateRecord(SummaryRecordSchema, value, place, problems);
+    if (!record) return undefined;
+    const dataset = this.options.dataset ?? record.dataset;
+    if (!dataset) {
+      problems.add({
+        ...place,
+        field: 'dataset',
+        expected: 'a dataset name (or choose one for the whole import)',
+        found: 'nothing',
+      });
+      return undefined;
+    }
+    if (record.sentences) {
+      const missing = firstUnlocatedSentence(record.summary, record.sentences);
+      if (missing !== null) {
+        problems.add({
+          ...place,
+          field: `sentences.${missing}`,
+          expected: 'sentences that each occur in the summary, in order',
+          found: describeValue(record.sentences[missing]),
+        });
+        return undefined;
+      }
+    }
+    const summaryKey = JSON.stringify([dataset, record.summary_id]);
+    const earlier = this.summaryIds.get(summaryKey);
+    if (earlier) {
+      problems.add({
+        ...place,
+        field: 'summary_id',
+        expected: `a summary_id used once in dataset "${dataset}"`,
+        found: `"${record.summary_id}" again (first on ${seenAt(earlier, place.file)})`,
+      });
+      return undefined;
+    }
+    this.summaryIds.set(summaryKey, { file: place.file, line: place.line });
+    const docKey = JSON.stringify([dataset, record.doc_id]);
+    const knownDoc = this.documents.get(docKey);
+    const documentKey = this.documentKey(record.document);
+    if (knownDoc && knownDoc.key !== documentKey) {
+      problems.add({
+        ...place,
+        field: 'document',
+        expected: `the same document text for doc_id "${record.doc_id}" as on ${seenAt(knownDoc.at, place.file)}`,
+        found: 'a different text',
+      });
+      return undefined;
+    }
+    if (!knownDoc) this.documents.set(docKey, { key: documentKey, at: { file: place.file, line: place.line } });
+    this.summaries += 1;
+    this.datasets.add(dataset);
+    if (record.label !== null && record.label !== undefined) this.labeled += 1;
+    if (record.sentences) this.givenSplit += 1;
+    return {
+      dataset,
+      docId: record.doc_id,
+      document: record.document,
+      summaryId: record.summary_id,
+      summary: record.summary,
+      label: record.label ?? null,
+      sentences: record.sentences ?? null,
+      meta: record.meta ?? {},
+      source: { file: place.file, line: place.line },
+    };
+  }
+}

@@ -185,6 +185,30 @@ export interface ParseOptions {
   dataset?: string;
 }
 
+/** How a line-oriented format is read a piece of text at a time (streaming.ts). */
+export interface StreamOptions extends ParseOptions {
+  /**
+   * What a document text is remembered by, to tell a doc_id given two different texts: the text
+   * itself by default; a streamed import passes a hash so that memory does not hold every document.
+   */
+  documentKey?: (text: string) => string;
+  /** How many files the import reads (formats whose ids come from line numbers prefix them when several). */
+  files?: number;
+}
+
+export interface RecordReader {
+  /** Starts the next file of the import (its name as messages show it). */
+  startFile(path: string): void;
+  /** The next piece of the current file's text; the summaries it completes go to onSummary. */
+  push(piece: string, onSummary: (summary: ImportedSummary) => void): void;
+  /** After the current file's last piece. */
+  endFile(onSummary: (summary: ImportedSummary) => void): void;
+  /** True once enough problems are found to stop reading. */
+  readonly full: boolean;
+  /** After the last file: throws the problems found (ImportValidationError), else the batch without its summaries. */
+  finish(filesUsed: string[]): Omit<ImportBatch, 'summaries'>;
+}
+
 export interface FormatParser {
   kind: ImportKind;
   /** One line for help texts and the import dialog. */
@@ -199,4 +223,6 @@ export interface FormatParser {
   /** For a folder: the files to read (by name pattern and content). Default: all given. */
   select?(files: FileHead[]): string[];
   parse(files: SourceFile[], options: ParseOptions): ImportBatch;
+  /** Line-oriented formats: a reader fed text a piece at a time (streaming.ts); `parse` goes through it too. */
+  reader?(options: StreamOptions): RecordReader;
 }

@@ -3,6 +3,8 @@
  * news-length documents) into a fresh project and print summaries/s and peak memory; then export
  * it (JSONL and CSV, streamed and in memory, each in its own process) with time and peak memory.
  * BENCH_SUMMARIES=100000 for the 100k case; BENCH_EXPORT=0 measures the import alone.
+ * BENCH_STREAM_ABOVE_MB sets the import's byte budget (default: the importer's STREAM_ABOVE_BYTES):
+ * 0 streams any file, a large value reads it whole, to compare the two roads on one file.
  * A benchmark, not a test: it prints figures and asserts nothing about time.
  */
 import Database from 'better-sqlite3';
@@ -13,11 +15,15 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { openProjectDatabase } from '../../db/open';
 import { Repository } from '../../db/repository';
-import { runImport } from '../../electron/core/imports/run';
+import { runImport, STREAM_ABOVE_BYTES } from '../../electron/core/imports/run';
 import { halulikeRows } from './generate';
 
 const SUMMARIES = Number(process.env.BENCH_SUMMARIES ?? 20_000);
 const WITH_EXPORT = process.env.BENCH_EXPORT !== '0';
+const STREAM_ABOVE =
+  process.env.BENCH_STREAM_ABOVE_MB !== undefined
+    ? Number(process.env.BENCH_STREAM_ABOVE_MB) * 1024 * 1024
+    : STREAM_ABOVE_BYTES;
 const TSX = join(import.meta.dirname, '..', '..', 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
 async function main(): Promise<void> {
@@ -39,14 +45,19 @@ async function main(): Promise<void> {
   const phases: Record<string, number> = {};
   let phase = '';
   let phaseStart = started;
-  const result = await runImport(repo, { source: { type: 'path', path: file } }, (p) => {
-    if (p.phase !== phase) {
-      const t = performance.now();
-      if (phase) phases[phase] = (phases[phase] ?? 0) + (t - phaseStart);
-      phase = p.phase;
-      phaseStart = t;
-    }
-  });
+  const streamed = statSync(file).size > STREAM_ABOVE;
+  const result = await runImport(
+    repo,
+    { source: { type: 'path', path: file }, streamAboveBytes: STREAM_ABOVE },
+    (p) => {
+      if (p.phase !== phase) {
+        const t = performance.now();
+        if (phase) phases[phase] = (phases[phase] ?? 0) + (t - phaseStart);
+        phase = p.phase;
+        phaseStart = t;
+      }
+    },
+  );
   const seconds = (performance.now() - started) / 1000;
   phases[phase] = (phases[phase] ?? 0) + (performance.now() - phaseStart);
   clearInterval(sampler);
@@ -56,6 +67,9 @@ async function main(): Promise<void> {
   const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
   console.log(
     `bench:import  ${SUMMARIES} summaries, ${result.unitsAdded} sentences, file ${mb(statSync(file).size)} MB`,
+  );
+  console.log(
+    `  read         ${streamed ? 'streamed (two passes)' : 'whole (one pass)'}, budget ${mb(STREAM_ABOVE)} MB`,
   );
   console.log(`  total        ${seconds.toFixed(2)} s  (aim: under 15 s)`);
   console.log(`  throughput   ${(SUMMARIES / seconds).toFixed(0)} summaries/s`);

@@ -135,13 +135,13 @@ describe('import service', () => {
     expect(problems[0]!.found).toMatch(/UTF-16/);
   });
 
-  it('refuses a 2 GB file before reading it', async () => {
-    const path = join(dir, 'huge.jsonl');
+  it('refuses a 2 GB file of a whole-JSON format before reading it (line-oriented formats are streamed instead)', async () => {
+    const path = join(dir, 'huge.json');
     const fd = openSync(path, 'w');
     ftruncateSync(fd, 2 * 1024 ** 3); // sparse: takes no disk space
     closeSync(fd);
-    const problems = await problemsOf(fromPath(path));
-    expect(problems[0]).toMatchObject({ file: 'huge.jsonl' });
+    const problems = await problemsOf(fromPath(path, { as: 'summedits' }));
+    expect(problems[0]).toMatchObject({ file: 'huge.json' });
     expect(problems[0]!.found).toMatch(/2\.1 GB/);
     expect(problems[0]!.expected).toMatch(/at most 536\.9 MB/);
   });
