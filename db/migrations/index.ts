@@ -12,6 +12,7 @@ import { migration011 } from './011_error_types_merge_origins';
 import { migration012 } from './012_batch_exports';
 import { migration013 } from './013_scaffold_item_notes';
 import { migration014 } from './014_list_pages';
+import { migration016 } from './016_queue_counts';
 
 /**
  * Forward-only migrations: entry i moves the schema from version i to i+1 (PRAGMA user_version).
@@ -32,5 +33,6 @@ export const MIGRATIONS: readonly string[] = [
   migration012,
   migration013,
   migration014,
+  migration016,
 ];
 export const SCHEMA_VERSION = MIGRATIONS.length;
