@@ -14,9 +14,9 @@ function observeRectWithFallback(instance: Virtualizer<HTMLDivElement, Element>,
   return observeElementRect(instance, (rect) => callback(rect.height > 0 ? rect : FALLBACK_RECT));
 }
 
-/** A list of which only a stretch is loaded: `items` are positions start … start + items.length - 1 of total. */
-export interface LoadedStretch {
-  start: number;
+/** A list of which only some rows are loaded: `itemAt` answers those (by position), of `total`. */
+export interface LoadedStretch<T> {
+  itemAt: (position: number) => T | undefined;
   total: number;
   /** A row in view is not loaded: its position (called after rendering, once per change of the rows in view). */
   onMissing: (position: number) => void;
@@ -25,7 +25,7 @@ export interface LoadedStretch {
 interface VirtualQueueProps<T> {
   items: readonly T[];
   /** Absent: `items` is the whole list. */
-  loaded?: LoadedStretch;
+  loaded?: LoadedStretch<T>;
   position: number | null;
   onOpen: (position: number) => void;
   testId: string;
@@ -45,7 +45,7 @@ export interface QueueRow {
 
 export function VirtualQueue<T>({ items, loaded, position, onOpen, testId, label, row }: VirtualQueueProps<T>) {
   const scroller = useRef<HTMLDivElement>(null);
-  const start = loaded?.start ?? 0;
+  const itemAt = loaded?.itemAt ?? ((position: number) => items[position]);
   const count = loaded?.total ?? items.length;
   const virtualizer = useVirtualizer({
     count,
@@ -61,7 +61,7 @@ export function VirtualQueue<T>({ items, loaded, position, onOpen, testId, label
   }, [position, count, virtualizer]);
 
   const inView = virtualizer.getVirtualItems();
-  const missing = inView.find((v) => items[v.index - start] === undefined)?.index ?? null;
+  const missing = inView.find((v) => itemAt(v.index) === undefined)?.index ?? null;
   const onMissing = loaded?.onMissing;
   useEffect(() => {
     if (missing !== null) onMissing?.(missing);
@@ -71,7 +71,7 @@ export function VirtualQueue<T>({ items, loaded, position, onOpen, testId, label
     <div className="queue-scroller" ref={scroller} data-testid={testId} role="list" aria-label={label}>
       <div className="queue-inner" style={{ height: virtualizer.getTotalSize() }}>
         {inView.map((virtualRow) => {
-          const item = items[virtualRow.index - start];
+          const item = itemAt(virtualRow.index);
           if (item === undefined)
             return (
               <div

@@ -42,6 +42,11 @@ export interface AnnotationState {
   queue: QueueItem[];
   queueStart: number;
   queueTotal: number;
+  /**
+   * A page the queue list scrolled to away from the loaded stretch (shown there only: the keys
+   * keep working on the stretch around the summary on screen).
+   */
+  listed: { start: number; items: QueueItem[] } | null;
   progress: Progress | null;
   /** Summaries with work left whose document is missing (annotation.queue's `blocked`). */
   blocked: number;
@@ -73,6 +78,7 @@ const initialState: AnnotationState = {
   queue: [],
   queueStart: 0,
   queueTotal: 0,
+  listed: null,
   progress: null,
   blocked: 0,
   position: null,
@@ -310,7 +316,14 @@ function showPage(page: Queue, how: 'merge' | 'replace'): void {
       queueStart += Math.floor(from);
     }
   }
-  set({ queue, queueStart, queueTotal: page.total, progress: page.progress, blocked: page.blocked });
+  set({
+    queue,
+    queueStart,
+    queueTotal: page.total,
+    progress: page.progress,
+    blocked: page.blocked,
+    ...(how === 'replace' ? { listed: null } : {}),
+  });
 }
 
 /** The page holding queue position `position` is loaded (fetched when it is not). */
@@ -319,6 +332,24 @@ async function ensureLoaded(position: number): Promise<void> {
   const owner = lane.token();
   const page = await fetchQueue({ position: Math.max(0, position - PAGE / 2) });
   if (lane.isCurrent(owner)) showPage(page, 'merge');
+}
+
+/** The summary at `position` as the queue list shows it: from the loaded stretch, else the listed page. */
+export function listedItemAt(position: number, state: AnnotationState = get()): QueueItem | undefined {
+  const { listed } = state;
+  return queueItemAt(position, state) ?? listed?.items[position - listed.start];
+}
+
+/** The list's page holding `position` is loaded: joined to the stretch when it touches it, else kept aside. */
+async function ensureListed(position: number): Promise<void> {
+  if (listedItemAt(position) || position < 0 || position >= get().queueTotal) return;
+  const owner = lane.token();
+  const page = await fetchQueue({ position: Math.max(0, position - PAGE / 2) });
+  if (!lane.isCurrent(owner)) return;
+  const { queue, queueStart } = get();
+  const touches = page.start <= queueStart + queue.length && page.start + page.items.length >= queueStart;
+  if (touches || get().position === null) showPage(page, 'merge');
+  else set({ listed: { start: page.start, items: page.items } });
 }
 
 let listWanted: number | null = null;
@@ -337,7 +368,7 @@ export function showQueueAt(position: number): void {
       while (listWanted !== null) {
         const wanted = listWanted;
         listWanted = null;
-        await ensureLoaded(wanted);
+        await ensureListed(wanted);
       }
     } catch (err) {
       set({ error: errorMessage(err) });

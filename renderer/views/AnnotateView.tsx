@@ -15,6 +15,7 @@ import {
   nextSummary,
   openSummary,
   previousSummary,
+  listedItemAt,
   setAnnotationNotice,
   showQueueAt,
   startSession,
@@ -69,6 +70,7 @@ export function AnnotateView() {
   const status = useAnnotation((state) => state.status);
   const queue = useAnnotation((state) => state.queue);
   const queueStart = useAnnotation((state) => state.queueStart);
+  const listed = useAnnotation((state) => state.listed);
   const queueTotal = useAnnotation((state) => state.queueTotal);
   const position = useAnnotation((state) => state.position);
   const summary = useAnnotation((state) => state.summary);
@@ -114,6 +116,11 @@ export function AnnotateView() {
     },
   );
 
+  // New when a page arrives or a count moves: the list's rows read the store through it.
+  const itemAt = useMemo(
+    () => (at: number) => listedItemAt(at, { ...useAnnotation.getState(), queue, queueStart, listed }),
+    [queue, queueStart, listed],
+  );
   // Stable, so the memoised queue and document skip a label keypress.
   const onOpenSummary = useCallback((index: number) => void openSummary(index), []);
   const onAttach = useCallback((text: string) => void attachDocument(text), []);
@@ -152,11 +159,14 @@ export function AnnotateView() {
     <div className="annotate" ref={root}>
       <aside className="queue-pane">
         <h2 className="pane-title">
-          Queue <span className="muted">({formatCount(queueTotal)})</span>
+          Queue{' '}
+          <span className="muted" data-testid="queue-pane-count">
+            ({formatCount(queueTotal)})
+          </span>
         </h2>
         <QueueList
           items={queue}
-          start={queueStart}
+          itemAt={itemAt}
           total={queueTotal}
           position={position}
           onOpen={onOpenSummary}

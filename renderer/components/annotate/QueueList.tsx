@@ -12,9 +12,10 @@ import type { UnitMode } from '../../state/unitMode';
 import { VirtualQueue, type QueueRow } from '../VirtualQueue';
 
 interface QueueListProps {
-  /** The loaded stretch of the queue: positions start … start + items.length - 1 of total. */
+  /** The loaded summaries (what changes when a page arrives or a count moves). */
   items: readonly QueueItem[];
-  start: number;
+  /** The summary at a queue position, if loaded; of `total`. */
+  itemAt: (position: number) => QueueItem | undefined;
   total: number;
   position: number | null;
   onOpen: (position: number) => void;
@@ -35,7 +36,7 @@ const NOUN: Record<UnitMode, string> = {
 /** Memoised: a label keypress re-renders only the rows whose count moved. */
 export const QueueList = memo(function QueueList({
   items,
-  start,
+  itemAt,
   total,
   position,
   onOpen,
@@ -47,7 +48,7 @@ export const QueueList = memo(function QueueList({
   return (
     <VirtualQueue
       items={items}
-      loaded={{ start, total, onMissing }}
+      loaded={{ itemAt, total, onMissing }}
       position={position}
       onOpen={onOpen}
       testId="queue-list"
