@@ -320,7 +320,8 @@ function showPage(page: Queue, how: 'merge' | 'replace'): void {
     queue,
     queueStart,
     queueTotal: page.total,
-    progress: page.progress,
+    // Labels still being written are in the counts on screen, not yet in the core's.
+    progress: state.saving.size > 0 && state.progress ? state.progress : page.progress,
     blocked: page.blocked,
     ...(how === 'replace' ? { listed: null } : {}),
   });
