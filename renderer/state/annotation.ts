@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { create } from 'zustand';
 import {
+  hasWorkLeft,
   UnitLabelStateSchema,
   type AnnotationSummary,
   type AnnotationUnit,
@@ -508,7 +509,7 @@ function laterWithWork(queue: readonly QueueItem[], from: number): number | null
 
 /** Every summary of the queue that can be labeled is labeled (the rest wait for a document). */
 export function sampleComplete(state: AnnotationState = get()): boolean {
-  return state.progress !== null && state.progress.summariesDone + state.blocked >= state.progress.summariesTotal;
+  return state.progress !== null && !hasWorkLeft(state.progress, state.blocked);
 }
 
 export function previousSummary(): Promise<void> {

@@ -18,6 +18,14 @@ export const ProgressSchema = z.object({
 });
 export type Progress = z.infer<typeof ProgressSchema>;
 
+/**
+ * Whether some summary of a queue can still be worked on: not every one is done, and not every
+ * one left is blocked on a missing document (annotation.queue's `blocked`).
+ */
+export function hasWorkLeft(progress: Progress, blocked: number): boolean {
+  return progress.summariesDone + blocked < progress.summariesTotal;
+}
+
 /** One summary of an annotator's queue. Deliberately no global label. */
 export const QueueItemSchema = z.object({
   key: z.number().int(),

@@ -8,7 +8,7 @@
  * while the annotator's sample is unfinished records a reveal per unfinished summary; labels
  * given on a revealed summary are stored with blind = false (schema 7's trigger).
  */
-import { ApiError, type ApiHandlers, type Progress, type RevealStatus } from '../../../shared/api';
+import { ApiError, hasWorkLeft, type ApiHandlers, type RevealStatus } from '../../../shared/api';
 import { LIMITS } from '../../../shared/limits';
 import { AnnotatorKindError, type Repository } from '../../../db/repository';
 import { plural } from '../../../shared/words';
@@ -29,11 +29,6 @@ export type AnnotationHandlers = Pick<
 
 /** No annotator has this id: an unknown name reads as someone with no labels and no assignments. */
 const NOBODY = -1;
-
-/** Whether some summary of the queue can be worked on: not all done, and not all the rest blocked on a document. */
-function hasWork(progress: Progress, blocked: number): boolean {
-  return progress.summariesDone + blocked < progress.summariesTotal;
-}
 
 /** The id to read as (NOBODY for a name not yet known); refuses an imported label set. */
 function readerId(repo: Repository, name: string): number {
@@ -118,7 +113,7 @@ export function createAnnotationHandlers(ctx: CoreContext): AnnotationHandlers {
         previousCursor: first && page.start > 0 ? String(first.key) : null,
         progress: counts,
         blocked,
-        resumeAt: hasWork(counts, blocked) ? (queue.nextWithWork(null)?.position ?? null) : null,
+        resumeAt: hasWorkLeft(counts, blocked) ? (queue.nextWithWork(null)?.position ?? null) : null,
       };
     },
     'annotation.next': async ({ annotator, dataset, after, withWork }) => {
@@ -131,7 +126,7 @@ export function createAnnotationHandlers(ctx: CoreContext): AnnotationHandlers {
         return next ? { item: next.row, position: next.position } : null;
       }
       // Nothing anywhere to work on: say so without searching the queue for it.
-      if (!hasWork(progress.of(repo, id, queue, dataset ?? null), queue.blocked())) return null;
+      if (!hasWorkLeft(progress.of(repo, id, queue, dataset ?? null), queue.blocked())) return null;
       const found = queue.nextWithWork(after);
       return found ? { item: found.row, position: found.position } : null;
     },
