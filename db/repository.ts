@@ -19,17 +19,10 @@ import { BatchExportRepository } from './batchExportRepository';
 import { CURRENT_FIRST, currentFirst, PER_LABEL_CURRENT_FIRST } from './latest';
 import type { ErrorType, GlobalLabel, HumanLabel, Phase } from '../shared/domain';
 import { AnnotatorKindError, type AnnotatorKind } from './annotatorKind';
+import { IN_QUEUE_OF, QueueRepository, type QueueRow } from './queueRepository';
 
 export { AnnotatorKindError, type AnnotatorKind } from './annotatorKind';
-
-/**
- * Whether sample item `si` of batch `b` (summary `s`) is in annotator ?'s queue; binds the annotator
- * id twice. A batch drawn with assignments holds exactly each annotator's items; any other batch is
- * its annotator's, or everyone's.
- */
-const IN_QUEUE_OF = `(CASE WHEN EXISTS (SELECT 1 FROM sample_assignments sa WHERE sa.batch_id = b.id)
-                     THEN EXISTS (SELECT 1 FROM sample_assignments sa WHERE sa.batch_id = b.id AND sa.summary_id = s.id AND sa.annotator_id = ?)
-                     ELSE (b.annotator_id IS NULL OR b.annotator_id = ?) END)`;
+export type { AnnotatorQueue, QueueCounts, QueueRow } from './queueRepository';
 
 /** One annotator's counts (annotatorActivity): current labels of each kind, events and when they were made. */
 export interface AnnotatorActivityRow {
@@ -105,16 +98,6 @@ export interface NewLabelEvent {
   importId?: number;
 }
 
-export interface QueueRow {
-  key: number;
-  dataset: string;
-  summaryId: string;
-  docId: string;
-  units: number;
-  labeled: number;
-  documentMissing: boolean;
-}
-
 export interface ExportRow {
   dataset: string;
   docId: string;
@@ -153,13 +136,6 @@ export interface HistoryEvent {
   createdAt: string;
   /** False: given after the annotator revealed the summary's judge outputs or benchmark labels. */
   blind: boolean;
-}
-
-/** What an annotator's queue holds, for progress: each sampled summary's units and labeled units. */
-export interface QueueCounts {
-  key: number;
-  units: number;
-  labeled: number;
 }
 
 const now = (): string => new Date().toISOString();
@@ -203,6 +179,8 @@ export class Repository {
   readonly sets: SetRepository;
   /** People's labels and judges' outputs on claims and key facts (db/itemLabelRepository.ts). */
   readonly itemLabels: ItemLabelRepository;
+  /** Annotators' queues a page at a time, with their counts (schema 16). */
+  readonly queue: QueueRepository;
   /** Systems under test and what they wrote (db/systemRepository.ts). */
   readonly systems: SystemRepository;
   /** One dataset's claims, key facts, labels and outputs, as the analysis and the export read them (db/accuracySnapshot.ts). */
@@ -222,6 +200,7 @@ export class Repository {
     this.corpus = new CorpusRepository(db);
     this.sets = new SetRepository(db);
     this.itemLabels = new ItemLabelRepository(db);
+    this.queue = new QueueRepository(db);
     this.systems = new SystemRepository(db);
     this.accuracySnapshot = new AccuracySnapshot(db, this.sets);
     this.scaffold = new ScaffoldRepository(db);

@@ -13,6 +13,7 @@ import { migration012 } from './012_batch_exports';
 import { migration013 } from './013_scaffold_item_notes';
 import { migration014 } from './014_list_pages';
 import { migration015 } from './015_count_indexes';
+import { migration016 } from './016_queue_counts';
 
 /**
  * Forward-only migrations: entry i moves the schema from version i to i+1 (PRAGMA user_version).
@@ -34,5 +35,6 @@ export const MIGRATIONS: readonly string[] = [
   migration013,
   migration014,
   migration015,
+  migration016,
 ];
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -51,6 +51,7 @@ export const CLI_PARITY: Record<ApiMethod, Reach> = {
   'sampling.draw': { cli: 'sample' },
   'sampling.list': { uiOnly: "the Sample pane's list of batches; `loupe sample` prints each batch it draws" },
   'annotation.queue': { uiOnly: LABELING },
+  'annotation.next': { uiOnly: LABELING },
   'annotation.load': { uiOnly: LABELING },
   'annotation.record': { uiOnly: LABELING },
   'annotation.revealStatus': { uiOnly: "the annotation view's reveal gate (it asks before judge outputs are shown)" },

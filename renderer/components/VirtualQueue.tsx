@@ -14,8 +14,18 @@ function observeRectWithFallback(instance: Virtualizer<HTMLDivElement, Element>,
   return observeElementRect(instance, (rect) => callback(rect.height > 0 ? rect : FALLBACK_RECT));
 }
 
+/** A list of which only some rows are loaded: `itemAt` answers those (by position), of `total`. */
+export interface LoadedStretch<T> {
+  itemAt: (position: number) => T | undefined;
+  total: number;
+  /** A row in view is not loaded: its position (called after rendering, once per change of the rows in view). */
+  onMissing: (position: number) => void;
+}
+
 interface VirtualQueueProps<T> {
   items: readonly T[];
+  /** Absent: `items` is the whole list. */
+  loaded?: LoadedStretch<T>;
   position: number | null;
   onOpen: (position: number) => void;
   testId: string;
@@ -33,10 +43,12 @@ export interface QueueRow {
   meta: ReactNode;
 }
 
-export function VirtualQueue<T>({ items, position, onOpen, testId, label, row }: VirtualQueueProps<T>) {
+export function VirtualQueue<T>({ items, loaded, position, onOpen, testId, label, row }: VirtualQueueProps<T>) {
   const scroller = useRef<HTMLDivElement>(null);
+  const itemAt = loaded?.itemAt ?? ((position: number) => items[position]);
+  const count = loaded?.total ?? items.length;
   const virtualizer = useVirtualizer({
-    count: items.length,
+    count,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
@@ -45,15 +57,35 @@ export function VirtualQueue<T>({ items, position, onOpen, testId, label, row }:
   });
 
   useEffect(() => {
-    if (position !== null && position < items.length) virtualizer.scrollToIndex(position, { align: 'auto' });
-  }, [position, items.length, virtualizer]);
+    if (position !== null && position < count) virtualizer.scrollToIndex(position, { align: 'auto' });
+  }, [position, count, virtualizer]);
+
+  const inView = virtualizer.getVirtualItems();
+  const missing = inView.find((v) => itemAt(v.index) === undefined)?.index ?? null;
+  const onMissing = loaded?.onMissing;
+  useEffect(() => {
+    if (missing !== null) onMissing?.(missing);
+  }, [missing, onMissing]);
 
   return (
     <div className="queue-scroller" ref={scroller} data-testid={testId} role="list" aria-label={label}>
       <div className="queue-inner" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((virtualRow) => {
-          const item = items[virtualRow.index];
-          if (item === undefined) return null;
+        {inView.map((virtualRow) => {
+          const item = itemAt(virtualRow.index);
+          if (item === undefined)
+            return (
+              <div
+                key={virtualRow.key}
+                className="queue-item is-loading"
+                role="listitem"
+                data-testid="queue-item-loading"
+                style={{ transform: `translateY(${virtualRow.start}px)`, height: ROW_HEIGHT }}
+              >
+                <span className="queue-item-title muted">
+                  <span className="queue-number">{virtualRow.index + 1}.</span> …
+                </span>
+              </div>
+            );
           return (
             <QueueRowButton
               key={virtualRow.key}

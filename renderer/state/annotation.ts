@@ -12,15 +12,19 @@
 import { z } from 'zod';
 import { create } from 'zustand';
 import {
+  hasWorkLeft,
   UnitLabelStateSchema,
   type AnnotationSummary,
   type AnnotationUnit,
   type Progress,
+  type Queue,
+  type QueueInput,
   type QueueItem,
   type RecordInput,
   type UnitLabelState,
 } from '../../shared/api';
 import { noteFromText, type ErrorType, type HumanLabel } from '../../shared/domain';
+import { LIMITS } from '../../shared/limits';
 import { errorMessage } from '../api/errors';
 import { reportLanesTo, resetLanes, sessionLanes } from './annotateLanes';
 import { restorePlace } from './place';
@@ -32,9 +36,22 @@ export interface AnnotationState {
   /** Whose session this is ("project path + annotator"); another owner starts from scratch. */
   owner: string | null;
   status: 'idle' | 'loading' | 'ready';
+  /**
+   * The loaded stretch of the annotator's queue (annotation.queue answers it a page at a time):
+   * the summaries at positions queueStart … queueStart + queue.length - 1 of queueTotal.
+   */
   queue: QueueItem[];
+  queueStart: number;
+  queueTotal: number;
+  /**
+   * A page the queue list scrolled to away from the loaded stretch (shown there only: the keys
+   * keep working on the stretch around the summary on screen).
+   */
+  listed: { start: number; items: QueueItem[] } | null;
   progress: Progress | null;
-  /** Index into `queue` of the summary on screen. */
+  /** Summaries with work left whose document is missing (annotation.queue's `blocked`). */
+  blocked: number;
+  /** Position in the whole queue (0-based) of the summary on screen. */
   position: number | null;
   summary: AnnotationSummary | null;
   /** Index into `summary.units` of the current unit. */
@@ -60,7 +77,11 @@ const initialState: AnnotationState = {
   owner: null,
   status: 'idle',
   queue: [],
+  queueStart: 0,
+  queueTotal: 0,
+  listed: null,
   progress: null,
+  blocked: 0,
   position: null,
   summary: null,
   unitPosition: 0,
@@ -205,13 +226,13 @@ function refreshQueue(): Promise<void> {
     // The core's counts include the labels still being written only once they are stored.
     await lane.settled();
     if (!lane.isCurrent(owner)) return;
-    const queue = await bridge().call('annotation.queue', { annotator: annotatorName() });
-    if (!lane.isCurrent(owner)) return;
     const { summary } = get();
-    const position = summary ? queue.items.findIndex((item) => item.key === summary.key) : -1;
-    set({ queue: queue.items, progress: queue.progress, status: 'ready', position: position === -1 ? null : position });
-    if (!summary || position === -1) {
-      const start = queue.resumeAt ?? (queue.items.length > 0 ? 0 : null);
+    const page = await fetchQueue(summary ? { around: summary.key } : {});
+    if (!lane.isCurrent(owner)) return;
+    showPage(page, 'replace');
+    set({ status: 'ready', position: summary ? positionOfKey(summary.key) : null });
+    if (!summary || get().position === null) {
+      const start = page.resumeAt ?? (page.total > 0 ? 0 : null);
       if (start !== null) await openAt(start);
       else set({ summary: null });
     }
@@ -222,27 +243,158 @@ export function loadQueue(): Promise<void> {
   set({ status: 'loading', error: null });
   return enqueue(async () => {
     const owner = lane.token();
-    const queue = await bridge().call('annotation.queue', { annotator: annotatorName() });
+    const first = await fetchQueue({});
     if (!lane.isCurrent(owner)) return;
-    set({ queue: queue.items, progress: queue.progress, status: 'ready' });
+    showPage(first, 'replace');
+    set({ status: 'ready' });
     // This tab's place before a reload, if its summary is still in the queue; else the first with work.
     const place = restorePlace(get().owner);
-    const back = place ? queue.items.findIndex((item) => item.key === place.key) : -1;
-    if (back !== -1 && place) return openAt(back, place.unitId ?? undefined);
-    const start = queue.resumeAt ?? (queue.items.length > 0 ? 0 : null);
+    if (place && positionOfKey(place.key) === null && first.total > first.items.length) {
+      const around = await fetchQueue({ around: place.key });
+      if (!lane.isCurrent(owner)) return;
+      if (around.items.some((item) => item.key === place.key)) showPage(around, 'replace');
+    }
+    if (place && positionOfKey(place.key) !== null) return openKey(place.key, place.unitId ?? undefined);
+    const start = first.resumeAt ?? (first.total > 0 ? 0 : null);
     if (start !== null) await openAt(start);
   });
 }
 
-/** Shows the summary at `position`; focuses `unitId` if given, else its first unlabeled unit. */
+// ---------------------------------------------------------------------------------------------
+// The loaded stretch of the queue
+
+/** Summaries per page (annotation.queue's default): a screenful of the queue list many times over, cheap for the core. */
+const PAGE = LIMITS.lists.limit.default!;
+/** At most this many summaries stay loaded: pages far from the latest one are dropped. */
+const MAX_LOADED = 2_000;
+
+function fetchQueue(at: Omit<QueueInput, 'annotator'>): Promise<Queue> {
+  return bridge().call('annotation.queue', { annotator: annotatorName(), ...at });
+}
+
+/** The summary at queue position `position`, if it is loaded. */
+export function queueItemAt(position: number, state: AnnotationState = get()): QueueItem | undefined {
+  return state.queue[position - state.queueStart];
+}
+
+/** The queue position of a loaded summary, or null when it is not loaded (or not in the queue). */
+function positionOfKey(key: number, state: AnnotationState = get()): number | null {
+  const index = state.queue.findIndex((item) => item.key === key);
+  return index === -1 ? null : state.queueStart + index;
+}
+
+/**
+ * Takes in a page: its counts, and its summaries joined to the loaded stretch when they touch it
+ * ('merge'), else in its place. The summary on screen keeps its own labeled count (its labels may
+ * still be being written).
+ */
+function showPage(page: Queue, how: 'merge' | 'replace'): void {
+  const state = get();
+  const { summary } = state;
+  const items = summary
+    ? page.items.map((item) =>
+        item.key === summary.key
+          ? { ...item, labeled: summary.units.filter((unit) => unit.state.label !== null).length }
+          : item,
+      )
+    : page.items;
+  const end = state.queueStart + state.queue.length;
+  const touches = page.start <= end && page.start + items.length >= state.queueStart && state.queue.length > 0;
+  let queue = items;
+  let queueStart = page.start;
+  if (how === 'merge' && touches) {
+    const before = state.queue.slice(0, Math.max(0, page.start - state.queueStart));
+    const after = state.queue.slice(Math.max(0, page.start + items.length - state.queueStart));
+    queue = [...before, ...items, ...after];
+    queueStart = Math.min(state.queueStart, page.start);
+    if (queue.length > MAX_LOADED) {
+      // Keep the stretch nearest the page just loaded.
+      const from = Math.max(
+        0,
+        Math.min(page.start - queueStart - (MAX_LOADED - items.length) / 2, queue.length - MAX_LOADED),
+      );
+      queue = queue.slice(Math.floor(from), Math.floor(from) + MAX_LOADED);
+      queueStart += Math.floor(from);
+    }
+  }
+  set({
+    queue,
+    queueStart,
+    queueTotal: page.total,
+    // Labels still being written are in the counts on screen, not yet in the core's.
+    progress: state.saving.size > 0 && state.progress ? state.progress : page.progress,
+    blocked: page.blocked,
+    ...(how === 'replace' ? { listed: null } : {}),
+  });
+}
+
+/** The page holding queue position `position` is loaded (fetched when it is not). */
+async function ensureLoaded(position: number): Promise<void> {
+  if (queueItemAt(position) || position < 0 || position >= get().queueTotal) return;
+  const owner = lane.token();
+  const page = await fetchQueue({ position: Math.max(0, position - PAGE / 2) });
+  if (lane.isCurrent(owner)) showPage(page, 'merge');
+}
+
+/** The summary at `position` as the queue list shows it: from the loaded stretch, else the listed page. */
+export function listedItemAt(position: number, state: AnnotationState = get()): QueueItem | undefined {
+  const { listed } = state;
+  return queueItemAt(position, state) ?? listed?.items[position - listed.start];
+}
+
+/** The list's page holding `position` is loaded: joined to the stretch when it touches it, else kept aside. */
+async function ensureListed(position: number): Promise<void> {
+  if (listedItemAt(position) || position < 0 || position >= get().queueTotal) return;
+  const owner = lane.token();
+  const page = await fetchQueue({ position: Math.max(0, position - PAGE / 2) });
+  if (!lane.isCurrent(owner)) return;
+  const { queue, queueStart } = get();
+  const touches = page.start <= queueStart + queue.length && page.start + page.items.length >= queueStart;
+  if (touches || get().position === null) showPage(page, 'merge');
+  else set({ listed: { start: page.start, items: page.items } });
+}
+
+let listWanted: number | null = null;
+let listLoading = false;
+
+/**
+ * The queue list scrolled to summaries not loaded: loads the page there (outside the command
+ * lane, so keys are not kept waiting; only the last position asked for while a page loads is fetched next).
+ */
+export function showQueueAt(position: number): void {
+  listWanted = position;
+  if (listLoading) return;
+  listLoading = true;
+  void (async () => {
+    try {
+      while (listWanted !== null) {
+        const wanted = listWanted;
+        listWanted = null;
+        await ensureListed(wanted);
+      }
+    } catch (err) {
+      set({ error: errorMessage(err) });
+    } finally {
+      listLoading = false;
+    }
+  })();
+}
+
+/** Shows the summary at queue position `position`; focuses `unitId` if given, else its first unlabeled unit. */
 async function openAt(position: number, unitId?: number): Promise<void> {
-  const item = get().queue[position];
+  await ensureLoaded(position);
+  const item = queueItemAt(position);
   if (!item) return;
   await openKey(item.key, unitId);
 }
 
 async function openKey(key: number, unitId?: number): Promise<void> {
   const owner = lane.token();
+  if (positionOfKey(key) === null && get().queueTotal > get().queue.length) {
+    const page = await fetchQueue({ around: key });
+    if (!lane.isCurrent(owner)) return;
+    showPage(page, 'merge');
+  }
   const loaded = await bridge().call('annotation.load', { key, annotator: annotatorName() });
   if (!lane.isCurrent(owner)) return;
   // The load may have been answered before a label of this summary still being written.
@@ -251,13 +403,14 @@ async function openKey(key: number, unitId?: number): Promise<void> {
     isRevealedSummary(loaded) && !get().revealed.has(key) ? new Set(get().revealed).add(key) : get().revealed;
   const byId = unitId === undefined ? -1 : summary.units.findIndex((unit) => unit.id === unitId);
   const labeled = summary.units.filter((unit) => unit.state.label !== null).length;
-  const position = get().queue.findIndex((item) => item.key === key);
+  const position = positionOfKey(key);
+  const { queue, queueStart } = get();
   set({
     summary,
-    position: position === -1 ? null : position,
+    position,
     unitPosition: byId === -1 ? firstUnlabeledPosition(summary) : byId,
     unitSince: now(),
-    queue: position === -1 ? get().queue : replaceItem(get().queue, position, { labeled }),
+    queue: position === null ? queue : replaceItem(queue, position - queueStart, { labeled }),
     revealed,
   });
 }
@@ -287,9 +440,11 @@ function isRevealedSummary(summary: AnnotationSummary): boolean {
  * revealed (what annotation.reveal records), so their labels from now on are not blind.
  */
 export function markRevealed(): void {
-  const { queue, revealed } = get();
+  const { queue, revealed, summary } = get();
   const next = new Set(revealed);
   for (const item of queue) if (item.labeled < item.units) next.add(item.key);
+  // Summaries not loaded say so when they are opened (annotation.load's `revealed`).
+  if (summary && summary.units.some((unit) => unit.state.label === null)) next.add(summary.key);
   set({ revealed: next });
 }
 
@@ -305,23 +460,56 @@ export function openSummary(position: number): Promise<void> {
   return enqueue(() => openAt(position));
 }
 
-/** Enter / N: the next summary that still has work, else simply the next one. */
+/** Shows the summary of queue key `key` (loading its page of the queue if needed). */
+export function openSummaryKey(key: number): Promise<void> {
+  return enqueue(() => openKey(key));
+}
+
+/**
+ * Enter / N: the next summary that still has work (from the top after the end), else simply the
+ * next one. Looked up in the loaded stretch when that answers it (its counts include labels still
+ * being written); else the core searches the whole queue once the writes are stored.
+ */
 export function nextSummary(): Promise<void> {
   return enqueue(async () => {
-    const { queue, position } = get();
-    const target =
-      nextWithWork(queue, position ?? -1) ?? ((position ?? -1) + 1 < queue.length ? (position ?? -1) + 1 : null);
-    if (target !== null && target !== position) await openAt(target);
+    const owner = lane.token();
+    const { queue, queueStart, queueTotal, position, summary } = get();
+    const here = (position ?? -1) - queueStart;
+    const whole = queueStart === 0 && queue.length === queueTotal;
+    const local = whole ? nextWithWork(queue, here) : laterWithWork(queue, here);
+    if (local !== null) return openAt(queueStart + local);
+    if (!whole) {
+      await lane.settled();
+      if (!lane.isCurrent(owner)) return;
+      const found = await bridge().call('annotation.next', { annotator: annotatorName(), after: summary?.key ?? null });
+      if (!lane.isCurrent(owner)) return;
+      if (found) return openKey(found.item.key);
+    }
+    const following = (position ?? -1) + 1;
+    if (following < queueTotal && following !== position) await openAt(following);
   });
 }
 
+const hasWork = (item: QueueItem | undefined): boolean =>
+  item !== undefined && !item.documentMissing && item.labeled < item.units;
+
 /** Searches forward, then from the top; summaries without a document cannot be worked on. */
 export function nextWithWork(queue: readonly QueueItem[], from: number): number | null {
-  const hasWork = (item: QueueItem | undefined): boolean =>
-    item !== undefined && !item.documentMissing && item.labeled < item.units;
-  for (let i = from + 1; i < queue.length; i += 1) if (hasWork(queue[i])) return i;
+  const later = laterWithWork(queue, from);
+  if (later !== null) return later;
   for (let i = 0; i < from; i += 1) if (hasWork(queue[i])) return i;
   return null;
+}
+
+/** The first index after `from` with work, or null. */
+function laterWithWork(queue: readonly QueueItem[], from: number): number | null {
+  for (let i = Math.max(0, from + 1); i < queue.length; i += 1) if (hasWork(queue[i])) return i;
+  return null;
+}
+
+/** Every summary of the queue that can be labeled is labeled (the rest wait for a document). */
+export function sampleComplete(state: AnnotationState = get()): boolean {
+  return state.progress !== null && !hasWorkLeft(state.progress, state.blocked);
 }
 
 export function previousSummary(): Promise<void> {
@@ -370,16 +558,22 @@ function withLabeledDelta(
   delta: number,
 ): Pick<AnnotationState, 'queue' | 'progress'> {
   if (delta === 0) return { queue: state.queue, progress: state.progress };
-  const position = state.queue.findIndex((item) => item.key === key);
-  const item = state.queue[position];
-  if (!item) return { queue: state.queue, progress: state.progress };
-  const labeled = Math.max(0, Math.min(item.units, item.labeled + delta));
+  const index = state.queue.findIndex((item) => item.key === key);
+  const item = state.queue[index];
+  // Not loaded (the list scrolled elsewhere): the summary on screen has the counts.
+  const shown = state.summary?.key === key ? state.summary : null;
+  const counts = item
+    ? { labeled: item.labeled, units: item.units }
+    : shown && { labeled: shown.units.filter((unit) => unit.state.label !== null).length, units: shown.units.length };
+  if (!counts) return { queue: state.queue, progress: state.progress };
+  const labeled = Math.max(0, Math.min(counts.units, counts.labeled + delta));
   const progress = state.progress && {
     ...state.progress,
-    unitsDone: Math.max(0, state.progress.unitsDone + (labeled - item.labeled)),
-    summariesDone: state.progress.summariesDone + Number(labeled === item.units) - Number(item.labeled === item.units),
+    unitsDone: Math.max(0, state.progress.unitsDone + (labeled - counts.labeled)),
+    summariesDone:
+      state.progress.summariesDone + Number(labeled === counts.units) - Number(counts.labeled === counts.units),
   };
-  return { queue: replaceItem(state.queue, position, { labeled }), progress };
+  return { queue: item ? replaceItem(state.queue, index, { labeled }) : state.queue, progress };
 }
 
 /**
@@ -475,9 +669,9 @@ export function attachDocument(text: string): Promise<void> {
     await bridge().call('annotation.attachDocument', { key: summary.key, text });
     if (!lane.isCurrent(owner)) return;
     // Every summary of that document got it: refresh the "document missing" flags too.
-    const queue = await bridge().call('annotation.queue', { annotator: annotatorName() });
+    const page = await fetchQueue({ around: summary.key });
     if (!lane.isCurrent(owner)) return;
-    set({ queue: queue.items, progress: queue.progress });
+    showPage(page, 'replace');
     await openKey(summary.key);
   });
 }

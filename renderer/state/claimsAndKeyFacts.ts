@@ -28,7 +28,7 @@ import type { ClaimErrorType, ClaimLabel, KeyFactLabel } from '../../shared/accu
 import { noteFromText, type HumanLabel } from '../../shared/domain';
 import { errorMessage } from '../api/errors';
 import { sessionLanes } from './annotateLanes';
-import { canLabel, openSummary, useAnnotation } from './annotation';
+import { canLabel, openSummaryKey, useAnnotation } from './annotation';
 import { restorePlace } from './place';
 import { pendingProposalFor } from './proposals';
 import { bridge, useSession } from './session';
@@ -275,11 +275,9 @@ function positionOf(ref: ItemRef): Partial<ClaimsAndKeyFactsState> | null {
 
 /** Its summary is no longer on screen: open it (after the queued commands) and focus the item. */
 function bringBack(ref: ItemRef): void {
-  const at = useAnnotation.getState().queue.findIndex((item) => item.key === ref.key);
-  if (at === -1) return;
   focusAfterLoad = itemKeyOf(ref);
   setUnitMode(modeOf(ref));
-  void openSummary(at);
+  void openSummaryKey(ref.key);
 }
 
 // ---------------------------------------------------------------------------------------------

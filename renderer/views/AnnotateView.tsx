@@ -15,7 +15,9 @@ import {
   nextSummary,
   openSummary,
   previousSummary,
+  listedItemAt,
   setAnnotationNotice,
+  showQueueAt,
   startSession,
   useAnnotation,
 } from '../state/annotation';
@@ -67,6 +69,9 @@ export function AnnotateView() {
   const scaffoldNotice = useScaffold((state) => state.notice);
   const status = useAnnotation((state) => state.status);
   const queue = useAnnotation((state) => state.queue);
+  const queueStart = useAnnotation((state) => state.queueStart);
+  const listed = useAnnotation((state) => state.listed);
+  const queueTotal = useAnnotation((state) => state.queueTotal);
   const position = useAnnotation((state) => state.position);
   const summary = useAnnotation((state) => state.summary);
   const notice = useAnnotation((state) => state.notice);
@@ -111,11 +116,16 @@ export function AnnotateView() {
     },
   );
 
+  // New when a page arrives or a count moves: the list's rows read the store through it.
+  const itemAt = useMemo(
+    () => (at: number) => listedItemAt(at, { ...useAnnotation.getState(), queue, queueStart, listed }),
+    [queue, queueStart, listed],
+  );
   // Stable, so the memoised queue and document skip a label keypress.
   const onOpenSummary = useCallback((index: number) => void openSummary(index), []);
   const onAttach = useCallback((text: string) => void attachDocument(text), []);
 
-  if (status !== 'ready' && queue.length === 0) {
+  if (status !== 'ready' && queueTotal === 0) {
     return (
       <div className="annotate-empty">
         <ErrorBanner message={error} onDismiss={dismissError} />
@@ -124,7 +134,7 @@ export function AnnotateView() {
     );
   }
 
-  if (queue.length === 0) {
+  if (queueTotal === 0) {
     return (
       <div className="annotate-empty" data-testid="queue-empty">
         <ErrorBanner message={error} onDismiss={dismissError} />
@@ -149,9 +159,21 @@ export function AnnotateView() {
     <div className="annotate" ref={root}>
       <aside className="queue-pane">
         <h2 className="pane-title">
-          Queue <span className="muted">({formatCount(queue.length)})</span>
+          Queue{' '}
+          <span className="muted" data-testid="queue-pane-count">
+            ({formatCount(queueTotal)})
+          </span>
         </h2>
-        <QueueList items={queue} position={position} onOpen={onOpenSummary} mode={mode} counts={queueCounts} />
+        <QueueList
+          items={queue}
+          itemAt={itemAt}
+          total={queueTotal}
+          position={position}
+          onOpen={onOpenSummary}
+          onMissing={showQueueAt}
+          mode={mode}
+          counts={queueCounts}
+        />
       </aside>
 
       <AnnotateDocument

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { boundedNumber } from '../bounded';
 import { ErrorTypeSchema, HumanLabelSchema } from '../domain';
 import { LIMITS, utf8Bytes } from '../limits';
+import { listPageSchema } from './claims';
 import { Name, Note } from './primitives';
 
 export const ProgressSchema = z.object({
@@ -16,6 +17,14 @@ export const ProgressSchema = z.object({
   summariesTotal: z.number().int(),
 });
 export type Progress = z.infer<typeof ProgressSchema>;
+
+/**
+ * Whether some summary of a queue can still be worked on: not every one is done, and not every
+ * one left is blocked on a missing document (annotation.queue's `blocked`).
+ */
+export function hasWorkLeft(progress: Progress, blocked: number): boolean {
+  return progress.summariesDone + blocked < progress.summariesTotal;
+}
 
 /** One summary of an annotator's queue. Deliberately no global label. */
 export const QueueItemSchema = z.object({
@@ -29,14 +38,55 @@ export const QueueItemSchema = z.object({
 });
 export type QueueItem = z.infer<typeof QueueItemSchema>;
 
-export const QueueSchema = z.object({
+/**
+ * One page of an annotator's queue, in queue order (dataset, batch, draw order), with what the whole
+ * queue holds: `total` summaries, the annotator's `progress` over it, `resumeAt`.
+ * `nextCursor` / `previousCursor` are the keys to pass as `cursor` / `before` for the pages after
+ * and before this one (null: none).
+ */
+export const QueueSchema = listPageSchema(QueueItemSchema).extend({
   annotator: z.string(),
-  items: z.array(QueueItemSchema),
+  /** Position in the whole queue (0-based) of items[0]. */
+  start: z.number().int(),
+  previousCursor: z.string().nullable(),
   progress: ProgressSchema,
-  /** Index into items of the first summary with an unlabeled unit (null: all done). */
+  /** Summaries with work left whose document is missing: nothing to do on them until it is attached. */
+  blocked: z.number().int(),
+  /** Position in the whole queue of the first summary with an unlabeled unit and its document (null: none). */
   resumeAt: z.number().int().nullable(),
 });
 export type Queue = z.infer<typeof QueueSchema>;
+
+/** A queue cursor: a summary key, as a page's nextCursor / previousCursor gives it. */
+const QueueCursor = z
+  .string()
+  .regex(/^[1-9][0-9]{0,15}$/, { error: "a cursor is the nextCursor or previousCursor of the queue's page" });
+
+/**
+ * Which page: at most one of `cursor` (after that key), `before` (before that key), `around` (the
+ * page holding that key near its middle; the first page when the key is not in the queue) and
+ * `position` (from that position, the last page when it is past the end); none: the first page.
+ */
+export const QueueInputSchema = z
+  .object({
+    annotator: Name,
+    dataset: z.string().optional(),
+    /** Summaries per page; absent: LIMITS.lists.limit's default. */
+    limit: boundedNumber(LIMITS.lists.limit).optional(),
+    cursor: QueueCursor.optional(),
+    before: QueueCursor.optional(),
+    around: z.number().int().optional(),
+    position: z.number().int().min(0).optional(),
+  })
+  .refine(
+    (input) => [input.cursor, input.before, input.around, input.position].filter((v) => v !== undefined).length <= 1,
+    { message: 'Give at most one of cursor, before, around and position.', path: ['cursor'] },
+  );
+export type QueueInput = z.input<typeof QueueInputSchema>;
+
+/** A summary of the queue with its place in it. */
+export const PlacedQueueItemSchema = z.object({ item: QueueItemSchema, position: z.number().int() });
+export type PlacedQueueItem = z.infer<typeof PlacedQueueItemSchema>;
 
 const labelState = <N extends z.ZodType<string | null>>(note: N) =>
   z
@@ -112,9 +162,21 @@ export const RevealStatusSchema = z.object({
 export type RevealStatus = z.infer<typeof RevealStatusSchema>;
 
 export const ANNOTATION_API = {
-  'annotation.queue': {
-    input: z.object({ annotator: Name, dataset: z.string().optional() }),
-    output: QueueSchema,
+  'annotation.queue': { input: QueueInputSchema, output: QueueSchema },
+  /**
+   * The summary after `after` in queue order (null: from the start): with `withWork` (absent: true)
+   * the first that can be worked on (a unit unlabeled by this annotator, its document there),
+   * searching on from the top after the end and never `after` itself; without, simply the next one.
+   * null: there is none.
+   */
+  'annotation.next': {
+    input: z.object({
+      annotator: Name,
+      dataset: z.string().optional(),
+      after: z.number().int().nullable(),
+      withWork: z.boolean().optional(),
+    }),
+    output: PlacedQueueItemSchema.nullable(),
   },
   'annotation.load': {
     input: z.object({ key: z.number().int(), annotator: Name }),
@@ -152,9 +214,10 @@ export const ANNOTATION_API = {
   },
 } as const;
 
-/** The annotation side: an annotator link may call these, the first three naming its own annotator. */
+/** The annotation side: an annotator link may call these, all but the last naming its own annotator. */
 export const ANNOTATION_ANNOTATOR_METHODS = {
   'annotation.queue': 'annotator',
+  'annotation.next': 'annotator',
   'annotation.load': 'annotator',
   'annotation.record': 'annotator',
   'annotation.attachDocument': null,

@@ -34,6 +34,8 @@ const PERSON = 'person-1';
 const PERSON_DONE = 50;
 const LABELED = Math.min(2_000, SUMMARIES);
 const JUDGES = ['judge-a', 'judge-b'];
+/** A summary deep in the person's queue (keys are import order; the queue is in draw order). */
+const DEEP_KEY = Math.floor(SUMMARIES * 0.7);
 
 async function writeLines(path: string, lines: Iterable<unknown>): Promise<void> {
   const out = createWriteStream(path);
@@ -228,6 +230,13 @@ async function main(): Promise<void> {
       ['annotators.activity', {}],
       ['sampling.list', {}],
       ['annotation.queue', { annotator: PERSON }],
+      ['annotation.queue', { annotator: PERSON, around: DEEP_KEY }],
+      ['annotation.queue', { annotator: PERSON, position: Math.floor(SUMMARIES * 0.9) }],
+      ['annotation.queue', { annotator: PERSON, before: String(DEEP_KEY) }],
+      ['annotation.queue', { annotator: PERSON, dataset: DATASET }],
+      ['annotation.next', { annotator: PERSON, after: DEEP_KEY }],
+      ['annotation.next', { annotator: PERSON, after: null }],
+      ['annotation.revealStatus', { annotator: PERSON }],
       ['claims.list', { dataset: DATASET }],
       ['claims.list', {}],
       ['claims.list', { dataset: DATASET, search: 's-9999' }],
@@ -253,6 +262,8 @@ async function main(): Promise<void> {
       ok: boolean;
       value?: unknown;
     };
+    if (only === undefined || only.startsWith('annotation'))
+      await walk(core, 'annotation.queue', { annotator: PERSON, limit: 5_000 });
     if (
       paged.ok &&
       !Array.isArray(paged.value) &&

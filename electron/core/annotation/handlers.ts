@@ -8,16 +8,18 @@
  * while the annotator's sample is unfinished records a reveal per unfinished summary; labels
  * given on a revealed summary are stored with blind = false (schema 7's trigger).
  */
-import { ApiError, type ApiHandlers, type RevealStatus } from '../../../shared/api';
+import { ApiError, hasWorkLeft, type ApiHandlers, type RevealStatus } from '../../../shared/api';
+import { LIMITS } from '../../../shared/limits';
 import { AnnotatorKindError, type Repository } from '../../../db/repository';
 import { plural } from '../../../shared/words';
 import type { CoreContext } from '../context';
 import { isAnnotatorLink, requireOwnSummary } from '../owners';
-import { createProgressTracker, progressOf } from './progress';
+import { createProgressTracker } from './progress';
 
 export type AnnotationHandlers = Pick<
   ApiHandlers,
   | 'annotation.queue'
+  | 'annotation.next'
   | 'annotation.load'
   | 'annotation.record'
   | 'annotation.revealStatus'
@@ -40,16 +42,14 @@ function writerId(repo: Repository, name: string): number {
   return repo.ensureAnnotator(name, 'person').id;
 }
 
-/** The annotator's unfinished summaries (a unit still unlabeled) and which of them are revealed. */
-function revealState(repo: Repository, annotator: string): { status: RevealStatus; unrevealed: number[] } {
+/** The annotator's unfinished summaries (a unit still unlabeled) not revealed yet: what a reveal records. */
+function unrevealedSummaries(repo: Repository, annotator: string): number[] {
   const id = readerId(repo, annotator);
-  const unfinished = repo.annotationQueue(id, null).filter((r) => r.labeled < r.units);
   const revealed = id === NOBODY ? new Set<number>() : repo.revealedSummaries(id);
-  const unrevealed = unfinished.filter((r) => !revealed.has(r.key)).map((r) => r.key);
-  return {
-    status: { annotator, unfinished: unfinished.length, revealed: unfinished.length - unrevealed.length },
-    unrevealed,
-  };
+  return repo
+    .annotationQueue(id, null)
+    .filter((r) => r.labeled < r.units && !revealed.has(r.key))
+    .map((r) => r.key);
 }
 
 /**
@@ -79,15 +79,56 @@ function requireRevealFor(
 
 export function createAnnotationHandlers(ctx: CoreContext): AnnotationHandlers {
   const progress = createProgressTracker();
+  /** How many summaries of the annotator's queue are unfinished, and how many of those revealed: from counts. */
+  const revealStatus = (repo: Repository, annotator: string): RevealStatus => {
+    const id = readerId(repo, annotator);
+    const queue = repo.queue.of(id, null);
+    const { summariesDone, summariesTotal } = progress.of(repo, id, queue, null);
+    return { annotator, unfinished: summariesTotal - summariesDone, revealed: queue.revealedUnfinished() };
+  };
   return {
-    'annotation.queue': async ({ annotator, dataset }) => {
+    'annotation.queue': async ({ annotator, dataset, limit, cursor, before, around, position }) => {
       const { repo } = ctx.project();
       const id = readerId(repo, annotator);
-      const rows = repo.annotationQueue(id, dataset ?? null);
-      // The whole queue read anyway: the labels that follow move its counts instead of recounting.
-      if (id !== NOBODY && dataset === undefined) progress.remember(repo, id, rows);
-      const resume = rows.findIndex((r) => r.labeled < r.units && !r.documentMissing);
-      return { annotator, items: rows, progress: progressOf(rows), resumeAt: resume === -1 ? null : resume };
+      const queue = repo.queue.of(id, dataset ?? null);
+      const size = limit ?? LIMITS.lists.limit.default!;
+      const page =
+        cursor !== undefined
+          ? queue.pageAfter(Number(cursor), size)
+          : before !== undefined
+            ? queue.pageBefore(Number(before), size)
+            : around !== undefined
+              ? queue.pageAround(around, size)
+              : queue.pageAt(position ?? 0, size);
+      const counts = progress.of(repo, id, queue, dataset ?? null);
+      const blocked = queue.blocked();
+      const first = page.rows[0];
+      const last = page.rows[page.rows.length - 1];
+      return {
+        annotator,
+        items: page.rows,
+        start: page.start,
+        total: page.total,
+        nextCursor: last && page.start + page.rows.length < page.total ? String(last.key) : null,
+        previousCursor: first && page.start > 0 ? String(first.key) : null,
+        progress: counts,
+        blocked,
+        resumeAt: hasWorkLeft(counts, blocked) ? (queue.nextWithWork(null)?.position ?? null) : null,
+      };
+    },
+    'annotation.next': async ({ annotator, dataset, after, withWork }) => {
+      const { repo } = ctx.project();
+      const id = readerId(repo, annotator);
+      const queue = repo.queue.of(id, dataset ?? null);
+      if (withWork === false) {
+        const first = queue.pageAt(0, 1).rows[0];
+        const next = after === null ? (first ? { row: first, position: 0 } : null) : queue.next(after);
+        return next ? { item: next.row, position: next.position } : null;
+      }
+      // Nothing anywhere to work on: say so without searching the queue for it.
+      if (!hasWorkLeft(progress.of(repo, id, queue, dataset ?? null), queue.blocked())) return null;
+      const found = queue.nextWithWork(after);
+      return found ? { item: found.row, position: found.position } : null;
     },
     'annotation.load': async ({ key, annotator }, caller) => {
       const { repo } = ctx.project();
@@ -134,14 +175,14 @@ export function createAnnotationHandlers(ctx: CoreContext): AnnotationHandlers {
         progress: progress.afterLabel(repo, id, fingerprint, key, before, state.label !== null),
       };
     },
-    'annotation.revealStatus': async ({ annotator }) => revealState(ctx.project().repo, annotator).status,
+    'annotation.revealStatus': async ({ annotator }) => revealStatus(ctx.project().repo, annotator),
     'annotation.reveal': async ({ annotator, view, confirmFor }, caller) => {
       const { repo } = ctx.project();
-      const { unrevealed } = revealState(repo, annotator);
+      const unrevealed = unrevealedSummaries(repo, annotator);
       if (!isAnnotatorLink(caller) && unrevealed.length > 0)
         requireRevealFor(ctx, annotator, confirmFor, unrevealed.length);
       const revealed = unrevealed.length === 0 ? 0 : repo.recordReveals(writerId(repo, annotator), unrevealed, view);
-      return { revealed, status: revealState(repo, annotator).status };
+      return { revealed, status: revealStatus(repo, annotator) };
     },
     'annotation.attachDocument': async ({ key, text, replace }, caller) => {
       const { repo } = ctx.project();

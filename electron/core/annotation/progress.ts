@@ -1,15 +1,16 @@
 /**
  * An annotator's progress over their queue: sentences and summaries done of their sample.
  *
- * Kept incrementally (a label's cost must not grow with the project): the queue's counts
- * are read once (annotation.queue, or the first label after something else changed the queue) and
- * each label then moves them by its own delta. What else can change a queue or its labels (a
- * sample batch, an import, a merge, another connection's commit) changes the repository's
- * fingerprint, and the next label recounts instead of trusting the cache.
+ * The totals come from the queue's batch counts (schema 16); the done side from the annotator's
+ * own labels (db/queueRepository.ts), read once and then kept incrementally: each label moves
+ * the counts by its own delta, so a label's cost does not grow with the project. What else can
+ * change a queue or its labels (a sample batch, an import, a merge, another connection's commit)
+ * changes the repository's fingerprint, and the next read recounts instead of trusting the cache.
  */
 import type { Progress } from '../../../shared/api';
-import type { QueueCounts, Repository } from '../../../db/repository';
+import type { AnnotatorQueue, QueueCounts, Repository } from '../../../db/repository';
 
+/** The progress over these rows (the whole queue): what the kept counts must always equal. */
 export function progressOf(rows: readonly QueueCounts[]): Progress {
   let unitsDone = 0;
   let unitsTotal = 0;
@@ -22,16 +23,14 @@ export function progressOf(rows: readonly QueueCounts[]): Progress {
   return { unitsDone, unitsTotal, summariesDone, summariesTotal: rows.length };
 }
 
-interface CachedQueue {
+interface CachedProgress {
   fingerprint: string;
-  /** Summary key → its counts, for the summaries of this annotator's queue. */
-  bySummary: Map<number, { units: number; labeled: number }>;
   progress: Progress;
 }
 
 export interface ProgressTracker {
-  /** Seeds the cache from a queue just read (the rows must be the annotator's whole queue). */
-  remember(repo: Repository, annotatorId: number, rows: readonly QueueCounts[]): void;
+  /** The annotator's progress over `queue` (their whole queue when `dataset` is null, then kept). */
+  of(repo: Repository, annotatorId: number, queue: AnnotatorQueue, dataset: string | null): Progress;
   /**
    * The progress after one label of `summaryKey` went from labeled `before` to labeled `after`
    * (call after the write committed, with the fingerprint read before it).
@@ -46,46 +45,42 @@ export interface ProgressTracker {
   ): Progress;
 }
 
+function countProgress(queue: AnnotatorQueue): Progress {
+  return { ...queue.done(), unitsTotal: queue.units, summariesTotal: queue.total };
+}
+
 /** One tracker per open repository (a project switch starts afresh). */
 export function createProgressTracker(): ProgressTracker {
-  const caches = new WeakMap<Repository, Map<number, CachedQueue>>();
+  const caches = new WeakMap<Repository, Map<number, CachedProgress>>();
   const cachesOf = (repo: Repository) => {
     let map = caches.get(repo);
     if (!map) caches.set(repo, (map = new Map()));
     return map;
   };
 
-  function build(
-    repo: Repository,
-    annotatorId: number,
-    fingerprint: string,
-    rows: readonly QueueCounts[],
-  ): CachedQueue {
-    const cached: CachedQueue = {
-      fingerprint,
-      bySummary: new Map(rows.map((r) => [r.key, { units: r.units, labeled: r.labeled }])),
-      progress: progressOf(rows),
-    };
+  function recount(repo: Repository, annotatorId: number, queue: AnnotatorQueue): Progress {
+    const cached = { fingerprint: repo.queueFingerprint(), progress: countProgress(queue) };
     cachesOf(repo).set(annotatorId, cached);
-    return cached;
+    return cached.progress;
   }
 
   return {
-    remember(repo, annotatorId, rows) {
-      build(repo, annotatorId, repo.queueFingerprint(), rows);
+    of(repo, annotatorId, queue, dataset) {
+      if (dataset !== null) return countProgress(queue);
+      const cached = cachesOf(repo).get(annotatorId);
+      if (cached && cached.fingerprint === repo.queueFingerprint()) return cached.progress;
+      return recount(repo, annotatorId, queue);
     },
     afterLabel(repo, annotatorId, fingerprintBefore, summaryKey, before, after) {
       const cached = cachesOf(repo).get(annotatorId);
-      if (!cached || cached.fingerprint !== fingerprintBefore) {
-        // Something besides this annotator's labels changed the queue: recount once (the write is in it).
-        return build(repo, annotatorId, repo.queueFingerprint(), repo.annotationQueue(annotatorId, null)).progress;
-      }
-      const entry = cached.bySummary.get(summaryKey);
+      const queue = repo.queue.of(annotatorId, null);
+      // Something besides this annotator's labels changed the queue: recount once (the write is in it).
+      if (!cached || cached.fingerprint !== fingerprintBefore) return recount(repo, annotatorId, queue);
       const delta = (after ? 1 : 0) - (before ? 1 : 0);
-      if (entry && delta !== 0) {
-        const wasDone = entry.labeled === entry.units;
-        entry.labeled += delta;
-        const isDone = entry.labeled === entry.units;
+      if (delta !== 0 && queue.has(summaryKey)) {
+        const { units, labeled } = queue.countsOf(summaryKey);
+        const wasDone = labeled - delta === units;
+        const isDone = labeled === units;
         const p = cached.progress;
         cached.progress = {
           ...p,

@@ -1,8 +1,9 @@
 /**
  * The annotator's summaries with done/total of the current unit mode: sentences from the queue,
  * claims, key facts and scaffold items for the summaries opened in that mode (state/modeProgress.ts;
- * "·" until then). Virtualised: a project's queue can hold 20,000 summaries, and only the rows in
- * view exist in the DOM.
+ * "·" until then). Virtualised: a project's queue can hold 100,000 summaries, and only the rows in
+ * view exist in the DOM; the queue is loaded a page at a time, and a row scrolled to before its
+ * page is loaded shows its number until the page arrives.
  */
 import { memo, useMemo } from 'react';
 import type { QueueItem } from '../../../shared/api';
@@ -11,9 +12,15 @@ import type { UnitMode } from '../../state/unitMode';
 import { VirtualQueue, type QueueRow } from '../VirtualQueue';
 
 interface QueueListProps {
+  /** The loaded summaries (what changes when a page arrives or a count moves). */
   items: readonly QueueItem[];
+  /** The summary at a queue position, if loaded; of `total`. */
+  itemAt: (position: number) => QueueItem | undefined;
+  total: number;
   position: number | null;
   onOpen: (position: number) => void;
+  /** A row in view is not loaded: load the queue around that position. */
+  onMissing: (position: number) => void;
   /** The unit mode whose counts the rows show, and those counts (null: sentences, from the queue). */
   mode: UnitMode;
   counts: ReadonlyMap<number, ItemCounts> | null;
@@ -27,11 +34,21 @@ const NOUN: Record<UnitMode, string> = {
 };
 
 /** Memoised: a label keypress re-renders only the rows whose count moved. */
-export const QueueList = memo(function QueueList({ items, position, onOpen, mode, counts }: QueueListProps) {
+export const QueueList = memo(function QueueList({
+  items,
+  itemAt,
+  total,
+  position,
+  onOpen,
+  onMissing,
+  mode,
+  counts,
+}: QueueListProps) {
   const row = useMemo(() => (counts === null ? sentenceRow : itemRow(mode, counts)), [mode, counts]);
   return (
     <VirtualQueue
       items={items}
+      loaded={{ itemAt, total, onMissing }}
       position={position}
       onOpen={onOpen}
       testId="queue-list"

@@ -1,5 +1,4 @@
 /** Sentences mode of Annotate: F/U/C label the current sentence, E its error type, / or M its note. */
-import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { AnnotationSummary } from '../../../shared/api';
 import type { ErrorType } from '../../../shared/domain';
@@ -12,7 +11,7 @@ import {
   errorTypeTarget,
   labelCurrent,
   moveUnit,
-  nextWithWork,
+  sampleComplete,
   redo,
   saveNote,
   selectUnit,
@@ -95,9 +94,10 @@ export const sentencesMode: AnnotateMode = {
 };
 
 function SentencesPane({ summary }: { summary: AnnotationSummary; lead: boolean }) {
-  const { queue, position, unitPosition, saving, failed, revealed } = useAnnotation(
+  const { complete, total, position, unitPosition, saving, failed, revealed } = useAnnotation(
     useShallow((state) => ({
-      queue: state.queue,
+      complete: sampleComplete(state),
+      total: state.queueTotal,
       position: state.position,
       unitPosition: state.unitPosition,
       saving: state.saving,
@@ -105,16 +105,15 @@ function SentencesPane({ summary }: { summary: AnnotationSummary; lead: boolean 
       revealed: state.revealed,
     })),
   );
-  const sampleComplete = useMemo(() => nextWithWork(queue, position ?? -1) === null, [queue, position]);
   return (
     <SummaryPane
       summary={summary}
       unitPosition={unitPosition}
-      place={{ at: position !== null ? position + 1 : null, of: queue.length }}
+      place={{ at: position !== null ? position + 1 : null, of: total }}
       saving={saving}
       failed={failed}
       revealed={revealed.has(summary.key)}
-      sampleComplete={sampleComplete}
+      sampleComplete={complete}
       onSelect={onSelectUnit}
     />
   );

@@ -34,7 +34,7 @@ describe('CHANGING_METHODS: every writing method is on the list', () => {
   // or control of background work (which emits when it ends), a host dialog, or a write no open
   // view shows (named here with why).
   const READ =
-    /\.(list|load|get|status|versions|queue|card|table|preview|plan|defaults|info|recent|activity|runs|latest|corrections|tasks|revealStatus)$/;
+    /\.(list|load|get|status|versions|queue|card|table|preview|plan|defaults|info|recent|activity|runs|latest|corrections|tasks|revealStatus|next)$/;
   const BACKGROUND = /\.(start|pause|resume|cancel)$/;
   const UNSHOWN: Record<string, string> = {
     'judges.batchExport': 'records its request file for the later import; no view lists request files',

@@ -35,6 +35,7 @@ const VALID_INPUT: Record<ApiMethod, unknown> = {
   'sampling.draw': { dataset: 'news', n: 1, annotator: 'alice' },
   'sampling.list': {},
   'annotation.queue': { annotator: 'alice' },
+  'annotation.next': { annotator: 'alice', after: null },
   'annotation.load': { key: 1, annotator: 'alice' },
   'annotation.record': { unitId: 1, annotator: 'alice', state, timeSpentMs: 1, cause: 'label' },
   'annotation.revealStatus': { annotator: 'alice' },

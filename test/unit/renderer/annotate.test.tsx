@@ -350,9 +350,14 @@ describe('blindness', () => {
     await waitFor(() => expect(records()).toHaveLength(1));
     const methods = new Set(core.calls.map((call) => call.method));
     for (const method of methods) {
-      expect(['app.info', 'annotators.ensure', 'annotation.queue', 'annotation.load', 'annotation.record']).toContain(
-        method,
-      );
+      expect([
+        'app.info',
+        'annotators.ensure',
+        'annotation.queue',
+        'annotation.next',
+        'annotation.load',
+        'annotation.record',
+      ]).toContain(method);
     }
   });
 });
