@@ -8,9 +8,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from '../../../renderer/App';
-import { resetAnnotation } from '../../../renderer/state/annotation';
-import { useSession } from '../../../renderer/state/session';
 import { resetRendererState } from '../../../renderer/testing/transport';
+import { reloadTab } from '../../helpers/annotate-ui';
 import { createRendererCore, type RendererCore, type SummarySeed } from '../../helpers/renderer-core';
 
 const SUMMARIES = 450;
@@ -52,18 +51,7 @@ describe('a queue of more than one page', () => {
     expect(screen.getByTestId('summary').textContent).toContain('Story 419 happened');
 
     // A reload of this tab: its place is a summary beyond the first page.
-    cleanup();
-    resetAnnotation();
-    useSession.setState({
-      bridge: null,
-      info: null,
-      annotator: null,
-      switching: false,
-      view: 'start',
-      booting: true,
-      error: null,
-    });
-    render(<App bridge={core.bridge} />);
+    await reloadTab(core, 'summary');
     await waitFor(() => expect(place()).toBe(`420 of ${SUMMARIES}`));
     expect(screen.getByTestId('summary').textContent).toContain('Story 419 happened');
   });
