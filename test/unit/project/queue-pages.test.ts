@@ -5,28 +5,20 @@
  * annotator and batches split by assignments; next-with-work wraps around and never answers the
  * summary it starts from; totals, progress and the rows' labeled counts follow labels and undos.
  */
-import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createCore, dispatch, type Core } from '../../../electron/core/index';
+import { dispatch, type Core } from '../../../electron/core/index';
 import { progressOf } from '../../../electron/core/annotation/progress';
 import { runImport } from '../../../electron/core/imports/run';
 import type { QueueItem } from '../../../shared/api';
 import { newsRows, writeJsonl } from '../../helpers/project';
 import { tempDir } from '../../helpers/tmp';
+import { webCore } from '../../helpers/web-core';
 
 const dir = tempDir('loupe-queue-pages-');
 
 async function setup(name: string): Promise<Core> {
-  const core = createCore({
-    Database,
-    stateDir: dir,
-    demoDir: dir,
-    host: 'web',
-    fileDialogs: false,
-    diskPaths: false,
-    canSwitchProjects: false,
-  });
+  const core = webCore(dir);
   core.createProject(join(dir, `${name}.loupe`));
   await runImport(core.repository(), {
     source: { type: 'path', path: writeJsonl(join(dir, `${name}.jsonl`), newsRows(30)) },
