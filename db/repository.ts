@@ -764,16 +764,18 @@ export class Repository {
 
   /** Batches with their counts (no summary ids): what a list shows, small at any batch size. */
   sampleBatchInfos(dataset: string | null): SampleBatchInfoRow[] {
+    // The counts are those migration 016's triggers keep (the queue's totals read them too).
     const rows = this.db
       .prepare(
-        `SELECT ${SAMPLE_BATCH_COLUMNS}, (SELECT count(*) FROM sample_items i WHERE i.batch_id = b.id) AS summaries
+        `SELECT ${SAMPLE_BATCH_COLUMNS}, coalesce(c.summaries, 0) AS summaries
          FROM sample_batches b JOIN datasets d ON d.id = b.dataset_id LEFT JOIN annotators a ON a.id = b.annotator_id
+         LEFT JOIN sample_batch_counts c ON c.batch_id = b.id
          WHERE (? IS NULL OR d.name = ?) ORDER BY d.name, b.batch`,
       )
       .all(dataset, dataset) as Array<SampleBatchFields & { summaries: number }>;
     const assigned = this.db.prepare(
-      `SELECT an.name AS annotator, count(*) AS summaries FROM sample_assignments sa
-       JOIN annotators an ON an.id = sa.annotator_id WHERE sa.batch_id = ? GROUP BY an.name ORDER BY an.name`,
+      `SELECT an.name AS annotator, c.summaries FROM sample_assignment_counts c
+       JOIN annotators an ON an.id = c.annotator_id WHERE c.batch_id = ? ORDER BY an.name`,
     );
     return rows.map((r) => ({
       ...r,
