@@ -19,7 +19,14 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'] } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'],
+          setupFiles: ['test/helpers/dom-waits.setup.ts'],
+        },
+      },
       {
         extends: true,
         test: { name: 'integration', include: ['test/integration/**/*.test.ts'], globalSetup: CLI_BUNDLE_SETUP },
