@@ -97,8 +97,22 @@ function batchParameters(batch: QueueBatch, annotatorId: number): Record<string,
   return batch.whole ? { batch: batch.id } : { batch: batch.id, annotator: annotatorId };
 }
 
+/** Summary s has a unit without a current label of the annotator (a summary without units is never unfinished). */
+const UNFINISHED = `EXISTS (SELECT 1 FROM units u WHERE u.summary_id = s.id AND ${CURRENT_LABEL} IS NULL)`;
+
 /** Summary s has a unit without a current label of the annotator, and its document is there. */
-const HAS_WORK = `doc.text IS NOT NULL AND EXISTS (SELECT 1 FROM units u WHERE u.summary_id = s.id AND ${CURRENT_LABEL} IS NULL)`;
+const HAS_WORK = `doc.text IS NOT NULL AND ${UNFINISHED}`;
+
+/**
+ * The summaries of @annotator's whole queue a reveal records: unfinished and not revealed by them
+ * yet. Index seeks per sample item (its reveal, then its units' current labels until one is
+ * missing), nothing read into JS.
+ */
+const UNREVEALED_UNFINISHED = `FROM sample_items si
+  JOIN sample_batches b ON b.id = si.batch_id JOIN summaries s ON s.id = si.summary_id
+  WHERE ${inQueueOf('@annotator')}
+    AND NOT EXISTS (SELECT 1 FROM reveals r WHERE r.annotator_id = @annotator AND r.summary_id = s.id)
+    AND ${UNFINISHED}`;
 
 type StoredRow = Omit<QueueRow, 'documentMissing'> & { documentMissing: number; position: number };
 
@@ -117,6 +131,27 @@ export class QueueRepository {
   /** The queue of one annotator (an unknown one: any id no annotator has), over one dataset or all. */
   of(annotatorId: number, dataset: string | null): AnnotatorQueue {
     return new AnnotatorQueue(this.statements, annotatorId, this.batches(annotatorId, dataset));
+  }
+
+  /** How many summaries of the annotator's whole queue are unfinished and not revealed by them yet (what a reveal would record). */
+  unrevealedUnfinished(annotatorId: number): number {
+    return this.statements
+      .get(`SELECT count(*) ${UNREVEALED_UNFINISHED}`)
+      .pluck()
+      .get({ annotator: annotatorId }) as number;
+  }
+
+  /**
+   * Records a reveal through `view` of each summary of the annotator's whole queue that is unfinished
+   * and not revealed by them yet, in one INSERT … SELECT; returns how many it recorded.
+   */
+  recordUnfinishedReveals(annotatorId: number, view: string, createdAt: string): number {
+    return this.statements
+      .get(
+        `INSERT OR IGNORE INTO reveals (annotator_id, summary_id, view, created_at)
+         SELECT @annotator, s.id, @view, @createdAt ${UNREVEALED_UNFINISHED}`,
+      )
+      .run({ annotator: annotatorId, view, createdAt }).changes;
   }
 
   private batches(annotatorId: number, dataset: string | null): QueueBatch[] {

@@ -706,6 +706,20 @@ export class Repository {
     });
   }
 
+  /**
+   * Reveals, in one transaction, each summary of the annotator's whole queue that is unfinished and
+   * not revealed by them yet (schema 7): `gate` is told how many there are first (never when none)
+   * and may refuse by throwing, which writes nothing; it returns the annotator id to record them
+   * under (the reader's, or a person created for an unknown name). Returns how many were recorded.
+   */
+  revealUnfinished(readerId: number, view: string, gate: (unrevealed: number) => number): number {
+    return this.transaction(() => {
+      const unrevealed = this.queue.unrevealedUnfinished(readerId);
+      if (unrevealed === 0) return 0;
+      return this.queue.recordUnfinishedReveals(gate(unrevealed), view, now());
+    });
+  }
+
   /** Whether the stored event was recorded blind (the trigger of schema 7 decides it). */
   eventBlind(eventId: number): boolean {
     return (this.db.prepare('SELECT blind FROM label_events WHERE id = ?').pluck().get(eventId) as number) === 1;

@@ -42,16 +42,6 @@ function writerId(repo: Repository, name: string): number {
   return repo.ensureAnnotator(name, 'person').id;
 }
 
-/** The annotator's unfinished summaries (a unit still unlabeled) not revealed yet: what a reveal records. */
-function unrevealedSummaries(repo: Repository, annotator: string): number[] {
-  const id = readerId(repo, annotator);
-  const revealed = id === NOBODY ? new Set<number>() : repo.revealedSummaries(id);
-  return repo
-    .annotationQueue(id, null)
-    .filter((r) => r.labeled < r.units && !revealed.has(r.key))
-    .map((r) => r.key);
-}
-
 /**
  * The lead reveals for a person only when that person is confirmed by name (the gate names what it
  * does to their labels), and never for someone with a live annotator link: that link's labels stay
@@ -178,10 +168,11 @@ export function createAnnotationHandlers(ctx: CoreContext): AnnotationHandlers {
     'annotation.revealStatus': async ({ annotator }) => revealStatus(ctx.project().repo, annotator),
     'annotation.reveal': async ({ annotator, view, confirmFor }, caller) => {
       const { repo } = ctx.project();
-      const unrevealed = unrevealedSummaries(repo, annotator);
-      if (!isAnnotatorLink(caller) && unrevealed.length > 0)
-        requireRevealFor(ctx, annotator, confirmFor, unrevealed.length);
-      const revealed = unrevealed.length === 0 ? 0 : repo.recordReveals(writerId(repo, annotator), unrevealed, view);
+      // Counted and recorded in SQL, in one transaction: the gate sees the count before anything is written.
+      const revealed = repo.revealUnfinished(readerId(repo, annotator), view, (unrevealed) => {
+        if (!isAnnotatorLink(caller)) requireRevealFor(ctx, annotator, confirmFor, unrevealed);
+        return writerId(repo, annotator);
+      });
       return { revealed, status: revealStatus(repo, annotator) };
     },
     'annotation.attachDocument': async ({ key, text, replace }, caller) => {
