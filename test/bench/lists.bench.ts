@@ -9,12 +9,12 @@
  * (bytes of its JSON); a paged list also prints its whole cursor walk.
  * BENCH_PROJECT=FILE keeps the project built there, and a later run with the same FILE times the
  * calls on it without building it again; BENCH_ONLY=PREFIX times only the methods it starts
- * (for profiling one call).
+ * (for profiling one call). annotation.reveal is timed last, on a copy of the project (it writes).
  * A benchmark, not a test: it prints figures and asserts nothing.
  */
 import Database from 'better-sqlite3';
 import { once } from 'node:events';
-import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openProjectDatabase } from '../../db/open';
@@ -165,6 +165,34 @@ async function walk(core: Core, method: ApiMethod, input: Record<string, unknown
   );
 }
 
+/**
+ * annotation.reveal writes, so it runs on a copy of the project (a kept BENCH_PROJECT stays
+ * unrevealed), once: the first call records a reveal for each unfinished summary of the person's
+ * queue, the second finds none left.
+ */
+async function timeReveal(dir: string, project: string): Promise<void> {
+  const copy = join(dir, 'reveal.loupe');
+  for (const suffix of ['', '-wal']) if (existsSync(project + suffix)) copyFileSync(project + suffix, copy + suffix);
+  const core = openCore(dir, copy);
+  try {
+    const input = { annotator: PERSON, view: 'analysis', confirmFor: PERSON };
+    for (const note of ['records', 'again, none left']) {
+      const started = performance.now();
+      const envelope = await dispatch(core.handlers, 'annotation.reveal', input);
+      const ms = performance.now() - started;
+      if (!envelope.ok) throw new Error(`annotation.reveal: ${envelope.error.message}`);
+      const value = envelope.value as { revealed: number };
+      report(
+        `annotation.reveal ${JSON.stringify(input)}`,
+        { ms, bytes: Buffer.byteLength(JSON.stringify(value)), value },
+        `${note}: ${value.revealed} reveals`,
+      );
+    }
+  } finally {
+    core.close();
+  }
+}
+
 function openCore(dir: string, project: string): Core {
   const core = webCore(dir);
   core.openProject(project);
@@ -273,6 +301,7 @@ async function main(): Promise<void> {
       await walk(core, 'keyfacts.list', { dataset: DATASET, limit: 5_000 });
     }
     core.close();
+    if (only === undefined || 'annotation.reveal'.startsWith(only)) await timeReveal(dir, project);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
