@@ -143,15 +143,13 @@ export class QueueRepository {
 
   /**
    * Records a reveal through `view` of each summary of the annotator's whole queue that is unfinished
-   * and not revealed by them yet, in one INSERT … SELECT; returns how many it recorded. In summary
-   * order, the reveals' key order: 100,000 rows appended to the index cost about a third of the
-   * same rows in queue (random) order, which split pages all over it.
+   * and not revealed by them yet, in one INSERT … SELECT; returns how many it recorded.
    */
   recordUnfinishedReveals(annotatorId: number, view: string, createdAt: string): number {
     return this.statements
       .get(
         `INSERT OR IGNORE INTO reveals (annotator_id, summary_id, view, created_at)
-         SELECT @annotator, s.id, @view, @createdAt ${UNREVEALED_UNFINISHED} ORDER BY s.id`,
+         SELECT @annotator, s.id, @view, @createdAt ${UNREVEALED_UNFINISHED}`,
       )
       .run({ annotator: annotatorId, view, createdAt }).changes;
   }
