@@ -693,7 +693,11 @@ export class Repository {
     );
   }
 
-  /** Records the reveal of each summary not revealed before, in one transaction; returns how many are new. */
+  /**
+   * Records the reveal of each given summary not revealed before, in one transaction; returns how
+   * many are new. For given keys (tests set reveals up with it); annotation.reveal records through
+   * revealUnfinished, which picks the summaries in SQL.
+   */
   recordReveals(annotatorId: number, summaryKeys: readonly number[], view: string): number {
     const insert = this.db.prepare(
       'INSERT OR IGNORE INTO reveals (annotator_id, summary_id, view, created_at) VALUES (?, ?, ?, ?)',
