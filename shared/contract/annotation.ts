@@ -8,7 +8,7 @@ import { boundedNumber } from '../bounded';
 import { ErrorTypeSchema, HumanLabelSchema } from '../domain';
 import { LIMITS, utf8Bytes } from '../limits';
 import { listPageSchema } from './claims';
-import { Name, Note } from './primitives';
+import { keyCursor, Name, Note } from './primitives';
 
 export const ProgressSchema = z.object({
   unitsDone: z.number().int(),
@@ -58,9 +58,7 @@ export const QueueSchema = listPageSchema(QueueItemSchema).extend({
 export type Queue = z.infer<typeof QueueSchema>;
 
 /** A queue cursor: a summary key, as a page's nextCursor / previousCursor gives it. */
-const QueueCursor = z
-  .string()
-  .regex(/^[1-9][0-9]{0,15}$/, { error: "a cursor is the nextCursor or previousCursor of the queue's page" });
+const QueueCursor = keyCursor("a cursor is the nextCursor or previousCursor of the queue's page");
 
 /**
  * Which page: at most one of `cursor` (after that key), `before` (before that key), `around` (the

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { ClaimErrorTypeSchema, ClaimLabelSchema, SetSourceSchema } from '../accuracy/domain';
 import { boundedNumber } from '../bounded';
 import { LIMITS } from '../limits';
-import { Id, ItemText, Name, Note, ProposalRefSchema, TimeSpent } from './primitives';
+import { Id, ItemText, keyCursor, Name, Note, ProposalRefSchema, TimeSpent } from './primitives';
 
 export const ItemRecordCauseSchema = z.enum(['label', 'error_type', 'note', 'conveyed_by', 'undo', 'redo', 'clear']);
 
@@ -114,10 +114,7 @@ export type SetListState = (typeof SET_LIST_STATES)[number];
 export const SetListInputSchema = z.object({
   dataset: Name.optional(),
   limit: boundedNumber(LIMITS.lists.limit).default(LIMITS.lists.limit.default!),
-  cursor: z
-    .string()
-    .regex(/^[1-9][0-9]{0,15}$/, { error: "a cursor is the nextCursor of the list's previous page" })
-    .optional(),
+  cursor: keyCursor("a cursor is the nextCursor of the list's previous page").optional(),
   state: z.enum(SET_LIST_STATES).default('all'),
   source: SetSourceSchema.optional(),
   search: z.string().trim().min(LIMITS.lists.searchChars.min).max(LIMITS.lists.searchChars.max).optional(),

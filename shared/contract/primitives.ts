@@ -12,6 +12,13 @@ export const Name = z.string().trim().min(LIMITS.nameChars.min).max(LIMITS.nameC
 export const Empty = z.object({}).strict();
 /** A row id (summary key, document key, claim id, …). */
 export const Id = z.number().int();
+/**
+ * A keyset-paging cursor: a row key as decimal text, as a page's nextCursor / previousCursor gives
+ * it; `error` says which page hands it out.
+ */
+export function keyCursor(error: string) {
+  return z.string().regex(/^[1-9][0-9]{0,15}$/, { error });
+}
 /** A note on a label: free text, bounded, or none. */
 export const Note = z.string().max(10_000).nullable();
 /** A claim, key-fact or scaffold-item text a person writes. */
