@@ -2,6 +2,7 @@
  * SQL for judges, judge versions and judge predictions (schema 2). Plain values in and out.
  * Nothing here ever sees an API key: configurations arrive without one.
  */
+import { StatementCache } from './statements';
 import { scopeCondition } from './summaryScope';
 import type { Database } from './open';
 import type { ErrorType } from '../shared/domain';
@@ -104,7 +105,12 @@ const JUDGE_COLUMNS = `j.id, j.name, j.kind, j.config, j.api_key_env AS apiKeyEn
   v.config_hash AS configHash, j.created_at AS createdAt, j.updated_at AS updatedAt`;
 
 export class JudgeRepository {
-  constructor(private readonly db: Database) {}
+  /** storedPrediction runs once per imported prediction: prepared once. */
+  private readonly statements: StatementCache;
+
+  constructor(private readonly db: Database) {
+    this.statements = new StatementCache(db);
+  }
 
   transaction<T>(fn: () => T): T {
     return this.db.transaction(fn)();
@@ -312,8 +318,8 @@ export class JudgeRepository {
     judge: string,
     configHash: string,
   ): { hard: 0 | 1 | null; soft: number | null } | null {
-    const row = this.db
-      .prepare(
+    const row = this.statements
+      .get(
         `SELECT p.hard, p.soft FROM judge_predictions p JOIN judge_versions v ON v.id = p.judge_version_id JOIN judges j ON j.id = v.judge_id
          WHERE p.unit_id = ? AND j.name = ? AND v.config_hash = ? AND p.error_kind IS NULL`,
       )

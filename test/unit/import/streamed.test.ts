@@ -271,3 +271,39 @@ describe('LineSplitter', () => {
     ]);
   });
 });
+
+describe('LineSplitter on any cut', () => {
+  /** The lines of a whole text: LF, CR LF and a lone CR each end one; a last line without a break counts when not empty. */
+  function referenceLines(text: string): Array<[string, number]> {
+    const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+    if (lines.at(-1) === '') lines.pop();
+    return lines.map((line, i) => [line, i + 1]);
+  }
+
+  it('hands out the same lines, numbered alike, wherever the pieces are cut', () => {
+    let seed = 12345;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const alphabet = ['a', 'b', '\r', '\n', '\r\n', 'é', '{}', ' '];
+    for (let round = 0; round < 400; round += 1) {
+      const length = Math.floor(random() * 30);
+      let text = random() < 0.2 ? '\uFEFF' : '';
+      for (let i = 0; i < length; i += 1) text += alphabet[Math.floor(random() * alphabet.length)];
+      const pieces: string[] = [];
+      for (let at = 0; at < text.length;) {
+        const size = 1 + Math.floor(random() * 6);
+        pieces.push(text.slice(at, at + size));
+        at += size;
+      }
+      const seen: Array<[string, number]> = [];
+      const splitter = new LineSplitter();
+      const sink = {
+        line: (line: string, n: number) => seen.push([line, n]),
+        overlong: () => seen.push(['overlong', -1]),
+      };
+      for (const piece of pieces) splitter.push(piece, sink);
+      splitter.end(sink);
+      expect({ text, pieces, seen }).toEqual({ text, pieces, seen: referenceLines(text) });
+      expect(splitter.linesSeen).toBe(seen.length);
+    }
+  });
+});
