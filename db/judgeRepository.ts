@@ -312,6 +312,19 @@ export class JudgeRepository {
 
   // --- imports and exports -------------------------------------------------------------------
 
+  /** Whether a judge version (by judge name and config hash) holds any answered prediction: none, no conflict to look for. */
+  hasStoredPredictions(judge: string, configHash: string): boolean {
+    return (
+      this.db
+        .prepare(
+          `SELECT 1 FROM judges j JOIN judge_versions v ON v.judge_id = j.id
+           JOIN judge_predictions p ON p.judge_version_id = v.id
+           WHERE j.name = ? AND v.config_hash = ? AND p.error_kind IS NULL LIMIT 1`,
+        )
+        .get(judge, configHash) !== undefined
+    );
+  }
+
   /** The stored prediction of a judge version for a unit, if any (import conflict checks). */
   storedPrediction(
     unitId: number,

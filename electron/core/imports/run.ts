@@ -603,6 +603,8 @@ function checkPredictions(
   problems: ImportProblem[],
 ): void {
   const judgeChecked = new Map<string, boolean>();
+  // A version with no stored prediction (a judge's first import) cannot conflict: no lookup per row.
+  const judgeHasStored = new Map<string, boolean>();
   predictions.forEach((p, i) => {
     const dataset = targets[i];
     if (dataset === null || dataset === undefined || problems.length >= MAX_PROBLEMS) return;
@@ -626,6 +628,10 @@ function checkPredictions(
     if (!fits) return;
     const unitId = storedUnits(p.summaryId).find((r) => r.dataset === dataset)?.unitIds[p.sentenceIndex];
     if (unitId === undefined) return; // a summary of this import: nothing stored yet
+    let anyStored = judgeHasStored.get(judgeKey);
+    if (anyStored === undefined)
+      judgeHasStored.set(judgeKey, (anyStored = repo.judges.hasStoredPredictions(p.judge, hash)));
+    if (!anyStored) return;
     const stored = repo.judges.storedPrediction(unitId, p.judge, hash);
     if (stored && (stored.hard !== p.hard || (stored.soft ?? null) !== (p.soft ?? null))) {
       problems.push({

@@ -425,3 +425,44 @@ describe('uploads are bytes, decoded like files on disk', () => {
     expect(counts()).toEqual([]);
   });
 });
+
+describe('predictions imported again', () => {
+  const prediction = (summary: number, sentence: number, judge: string, hard: 0 | 1) => ({
+    dataset: 'news',
+    summary_id: `sum-${String(summary).padStart(3, '0')}`,
+    sentence_index: sentence,
+    judge,
+    hard,
+  });
+
+  it('refuses one that differs from the stored prediction of that judge, and keeps one that matches', async () => {
+    await fromPath(writeJsonl(join(dir, `conflict-news-${counter}.jsonl`), newsRows(3)));
+    const first = [prediction(0, 0, 'j1', 1), prediction(1, 2, 'j1', 0)];
+    const stored = await fromPath(writeJsonl(join(dir, `conflict-a-${counter}.jsonl`), first), { as: 'predictions' });
+    expect(stored.predictionsKept).toBe(2);
+
+    // The same predictions again, and a first one for another judge: nothing conflicts.
+    const again = [...first, prediction(1, 2, 'j2', 1)];
+    const kept = await fromPath(writeJsonl(join(dir, `conflict-b-${counter}.jsonl`), again), { as: 'predictions' });
+    expect(kept.predictionsKept).toBe(1);
+
+    // j1 said 0 on sum-001 sentence 2: a file saying 1 there is refused at its line, and nothing lands.
+    const differing = [prediction(2, 0, 'j1', 1), prediction(1, 2, 'j1', 1)];
+    const problems = await problemsOf(
+      fromPath(writeJsonl(join(dir, `conflict-c-${counter}.jsonl`), differing), { as: 'predictions' }),
+    );
+    expect(problems).toEqual([
+      expect.objectContaining({
+        line: 2,
+        field: 'hard',
+        expected: expect.stringContaining(
+          'the prediction already stored for "j1" on summary "sum-001" sentence 2 (hard 0',
+        ),
+      }),
+    ]);
+    expect(repo.judges.listJudges().map((j) => [j.name, j.ok])).toEqual([
+      ['j1', 2],
+      ['j2', 1],
+    ]);
+  });
+});
