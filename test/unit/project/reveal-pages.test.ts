@@ -4,13 +4,13 @@
  * did. The expected reveals come from what the test itself did (which summaries it finished,
  * which were revealed before), not from the repository's queue rule.
  */
-import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCore, dispatch, type Core } from '../../../electron/core/index';
+import { dispatch, type Core } from '../../../electron/core/index';
 import { runImport } from '../../../electron/core/imports/run';
 import { newsRows, writeJsonl } from '../../helpers/project';
 import { tempDir } from '../../helpers/tmp';
+import { webCore } from '../../helpers/web-core';
 
 const dir = tempDir('loupe-reveal-pages-');
 const ALICE = 'alice';
@@ -43,15 +43,7 @@ const idOf = (name: string) => core.repository().annotator(name)!.id;
 const sorted = (keys: Iterable<number>) => [...keys].sort((a, b) => a - b);
 
 beforeAll(async () => {
-  core = createCore({
-    Database,
-    stateDir: dir,
-    demoDir: dir,
-    host: 'web',
-    fileDialogs: false,
-    diskPaths: false,
-    canSwitchProjects: false,
-  });
+  core = webCore(dir);
   core.createProject(join(dir, 'p.loupe'));
   await runImport(core.repository(), {
     source: { type: 'path', path: writeJsonl(join(dir, 'news.jsonl'), newsRows(600)) },
