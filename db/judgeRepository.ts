@@ -105,7 +105,7 @@ const JUDGE_COLUMNS = `j.id, j.name, j.kind, j.config, j.api_key_env AS apiKeyEn
   v.config_hash AS configHash, j.created_at AS createdAt, j.updated_at AS updatedAt`;
 
 export class JudgeRepository {
-  /** storedPrediction runs once per imported prediction: prepared once. */
+  /** The import conflict checks' statements (storedPrediction runs once per imported prediction): prepared once. */
   private readonly statements: StatementCache;
 
   constructor(private readonly db: Database) {
@@ -315,8 +315,8 @@ export class JudgeRepository {
   /** Whether a judge version (by judge name and config hash) holds any answered prediction: none, no conflict to look for. */
   hasStoredPredictions(judge: string, configHash: string): boolean {
     return (
-      this.db
-        .prepare(
+      this.statements
+        .get(
           `SELECT 1 FROM judges j JOIN judge_versions v ON v.judge_id = j.id
            JOIN judge_predictions p ON p.judge_version_id = v.id
            WHERE j.name = ? AND v.config_hash = ? AND p.error_kind IS NULL LIMIT 1`,

@@ -320,7 +320,7 @@ export class AnnotatorQueue {
          CROSS JOIN summaries s ON s.document_id = doc.id
          JOIN sample_items si ON si.summary_id = s.id JOIN sample_batches b ON b.id = si.batch_id
          WHERE doc.text IS NULL AND ${inQueueOf('@annotator')}
-           AND EXISTS (SELECT 1 FROM units u WHERE u.summary_id = s.id AND ${CURRENT_LABEL} IS NULL)`,
+           AND ${UNFINISHED}`,
       )
       .pluck()
       .all({ annotator: this.annotatorId }) as number[];
@@ -336,7 +336,7 @@ export class AnnotatorQueue {
          CROSS JOIN sample_items si ON si.summary_id = r.summary_id
          JOIN sample_batches b ON b.id = si.batch_id JOIN summaries s ON s.id = si.summary_id
          WHERE r.annotator_id = @annotator AND ${inQueueOf('@annotator')}
-           AND EXISTS (SELECT 1 FROM units u WHERE u.summary_id = s.id AND ${CURRENT_LABEL} IS NULL)`,
+           AND ${UNFINISHED}`,
       )
       .pluck()
       .all({ annotator: this.annotatorId }) as number[];
